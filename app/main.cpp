@@ -1,0 +1,101 @@
+// trainplanner: the desktop planner. `trainplanner [FILE]` opens the GUI;
+// `trainplanner --screenshot PNG [--lang zh_CN] [FILE]` saves a picture of the main window
+// without showing it (DESIGN.md "Command line").
+
+#include "main_window.h"
+#include "scenario_document.h"
+#include "scenario_io.h"
+
+#include <QApplication>
+#include <QCommandLineParser>
+#include <QDir>
+#include <QFileInfo>
+#include <QLibraryInfo>
+#include <QLocale>
+#include <QTranslator>
+
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+
+namespace {
+
+/// Screenshots need no display: choose the offscreen platform before QApplication exists.
+void preferOffscreenForScreenshots(int argc, char** argv)
+{
+    for (int i = 1; i < argc; ++i)
+        if (std::strcmp(argv[i], "--screenshot") == 0 && !std::getenv("QT_QPA_PLATFORM")) qputenv("QT_QPA_PLATFORM", "offscreen");
+}
+
+void installTranslators(QApplication& app, const QString& language)
+{
+    const QLocale locale = language.isEmpty() ? QLocale::system() : QLocale(language);
+    QLocale::setDefault(locale);
+    auto* qt = new QTranslator(&app);
+    if (qt->load(locale, QStringLiteral("qtbase"), QStringLiteral("_"), QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
+        QApplication::installTranslator(qt);
+    auto* own = new QTranslator(&app);
+    if (own->load(locale, QStringLiteral("trainplanner"), QStringLiteral("_"), QStringLiteral(":/i18n")))
+        QApplication::installTranslator(own);
+}
+
+} // namespace
+
+int main(int argc, char** argv)
+{
+    preferOffscreenForScreenshots(argc, argv);
+    QApplication app(argc, argv);
+    QApplication::setApplicationName(QStringLiteral("TrainPlanner"));
+    QApplication::setOrganizationName(QStringLiteral("TrainPlanner"));
+    QApplication::setApplicationVersion(QStringLiteral(TRAINPLANNER_VERSION));
+
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral("Plan the resources of training large language models."));
+    parser.addHelpOption();
+    parser.addVersionOption();
+    const QCommandLineOption screenshot(QStringLiteral("screenshot"), QStringLiteral("Save a picture of the main window to PNG and exit."),
+                                        QStringLiteral("PNG"));
+    const QCommandLineOption lang(QStringLiteral("lang"), QStringLiteral("Interface language, e.g. en or zh_CN."), QStringLiteral("LANG"));
+    const QCommandLineOption size(QStringLiteral("size"), QStringLiteral("Window size for --screenshot, e.g. 1280x800."),
+                                  QStringLiteral("WxH"), QStringLiteral("1280x800"));
+    parser.addOptions({screenshot, lang, size});
+    parser.addPositionalArgument(QStringLiteral("FILE"), QStringLiteral("Scenario file to open (*.tpscenario.json)."));
+    parser.process(app);
+
+    installTranslators(app, parser.value(lang));
+
+    core::Scenario scenario = core::defaultScenario();
+    QString path;
+    if (!parser.positionalArguments().isEmpty()) {
+        path = parser.positionalArguments().constFirst();
+        const auto result = core::loadScenarioFile(path.toStdString());
+        if (!result.ok()) {
+            std::fprintf(stderr, "trainplanner: %s\n", result.error.toString().c_str());
+            return 2;
+        }
+        scenario = *result.scenario;
+    }
+    ui::ScenarioDocument document(scenario);
+    if (!path.isEmpty()) document.reset(scenario, QFileInfo(path).absoluteFilePath());
+    MainWindow window(&document);
+
+    if (parser.isSet(screenshot)) {
+        const QStringList wh = parser.value(size).split(QLatin1Char('x'));
+        const int w = wh.value(0).toInt(), h = wh.value(1).toInt();
+        if (wh.size() != 2 || w < 640 || h < 480 || w > 8000 || h > 8000) {
+            std::fprintf(stderr, "trainplanner: --size must look like 1280x800 (at least 640x480)\n");
+            return 2;
+        }
+        window.resize(w, h);
+        window.show();
+        QApplication::processEvents();
+        const QString out = parser.value(screenshot);
+        if (!QFileInfo(out).absoluteDir().exists() || !window.grab().save(out, "PNG")) {
+            std::fprintf(stderr, "trainplanner: cannot write %s\n", qPrintable(out));
+            return 3;
+        }
+        return 0;
+    }
+    window.show();
+    return QApplication::exec();
+}

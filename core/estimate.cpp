@@ -1,0 +1,111 @@
+#include "estimate.h"
+
+#include "architecture.h"
+#include "memory_model.h"
+
+#include <array>
+#include <cmath>
+#include <sstream>
+
+namespace core {
+
+namespace {
+
+constexpr std::array<std::string_view, 9> kWarningNames{
+    "heads_not_divisible_by_tp",   "kv_heads_not_divisible_by_tp", "layers_not_divisible_by_pp",
+    "global_batch_not_divisible",  "experts_not_divisible_by_ep",  "seq_len_not_divisible_by_cp",
+    "ep_without_experts",          "redundant_master_weights",     "cp_without_flash_attention"};
+
+std::string number(double v)
+{
+    std::ostringstream os;
+    os << v;
+    return os.str();
+}
+
+std::vector<Warning> warningsFor(const Scenario& s)
+{
+    const Architecture& a = s.model.arch;
+    const Parallel& p = s.parallel;
+    std::vector<Warning> w;
+    auto add = [&](WarningCode code, std::vector<std::pair<std::string, double>> values) {
+        w.push_back({code, std::move(values)});
+    };
+    if (a.heads % p.tp != 0) add(WarningCode::heads_not_divisible_by_tp, {{"heads", a.heads}, {"tp", p.tp}});
+    if (a.kvHeads % p.tp != 0 && p.tp % a.kvHeads != 0)
+        add(WarningCode::kv_heads_not_divisible_by_tp, {{"kv_heads", a.kvHeads}, {"tp", p.tp}});
+    if (a.layers % (p.pp * p.virtualStages) != 0)
+        add(WarningCode::layers_not_divisible_by_pp, {{"layers", a.layers}, {"pp", p.pp}, {"virtual_stages", p.virtualStages}});
+    if (s.training.globalBatch % (p.dp * s.training.microBatch) != 0)
+        add(WarningCode::global_batch_not_divisible,
+            {{"global_batch", s.training.globalBatch}, {"dp", p.dp}, {"micro_batch", s.training.microBatch}});
+    if (a.isMoe() && a.experts % p.ep != 0) add(WarningCode::experts_not_divisible_by_ep, {{"experts", a.experts}, {"ep", p.ep}});
+    if (!a.isMoe() && p.ep > 1) add(WarningCode::ep_without_experts, {{"ep", p.ep}});
+    // Load-balanced context parallelism splits the sequence into 2·c chunks (Megatron-LM CP).
+    if (p.cp > 1 && s.training.seqLen % (2 * p.cp) != 0)
+        add(WarningCode::seq_len_not_divisible_by_cp, {{"seq_len", s.training.seqLen}, {"cp", p.cp}});
+    if (p.cp > 1 && !p.flashAttention) add(WarningCode::cp_without_flash_attention, {{"cp", p.cp}});
+    if (s.precision.masterWeights && *s.precision.masterWeights == s.precision.weights && s.training.method == Method::full)
+        add(WarningCode::redundant_master_weights, {});
+    return w;
+}
+
+} // namespace
+
+std::string Warning::codeName() const { return std::string(kWarningNames[static_cast<std::size_t>(code)]); }
+
+double Warning::value(std::string_view name) const
+{
+    for (const auto& [key, v] : values)
+        if (key == name) return v;
+    return 0;
+}
+
+std::string Warning::message() const
+{
+    auto v = [&](const char* name) { return number(value(name)); };
+    switch (code) {
+    case WarningCode::heads_not_divisible_by_tp:
+        return "attention heads (" + v("heads") + ") are not divisible by tp (" + v("tp") + ")";
+    case WarningCode::kv_heads_not_divisible_by_tp:
+        return "KV heads (" + v("kv_heads") + ") and tp (" + v("tp") + ") do not divide one another";
+    case WarningCode::layers_not_divisible_by_pp:
+        return "layers (" + v("layers") + ") are not divisible by pp × virtual stages (" + v("pp") + " × " +
+               v("virtual_stages") + "); stages get unequal layer counts";
+    case WarningCode::global_batch_not_divisible:
+        return "global batch (" + v("global_batch") + ") is not divisible by dp × micro-batch (" + v("dp") + " × " +
+               v("micro_batch") + ")";
+    case WarningCode::experts_not_divisible_by_ep:
+        return "experts (" + v("experts") + ") are not divisible by ep (" + v("ep") + ")";
+    case WarningCode::seq_len_not_divisible_by_cp:
+        return "sequence length (" + v("seq_len") + ") is not divisible by 2 × cp (cp = " + v("cp") + ")";
+    case WarningCode::ep_without_experts: return "ep is " + v("ep") + " but the model has no experts";
+    case WarningCode::redundant_master_weights:
+        return "master weights have the same format as the weights: the extra copy adds memory and no precision";
+    case WarningCode::cp_without_flash_attention:
+        return "context parallelism is modelled as ring attention with flash attention; attention scores are estimated per chunk";
+    }
+    return codeName();
+}
+
+Estimate estimate(const Scenario& s)
+{
+    Estimate e;
+    e.gpus = s.parallel.gpus();
+    const ParameterBreakdown b = countParameters(s.model.arch);
+    if (s.model.params > 0) {
+        e.params.total = e.params.active = s.model.params;
+    } else {
+        e.params.total = std::llround(b.total());
+        e.params.active = std::llround(b.active());
+    }
+    const auto& t = s.training;
+    e.params.trainable = t.method == Method::full ? double(e.params.total)
+                                                  : double(s.model.arch.layers) * loraParamsPerLayer(s.model.arch, t.loraRank, t.loraTargets);
+    e.memory = memoryEstimate(s, b);
+    e.params.perGpu = e.memory.peak().params;
+    e.warnings = warningsFor(s);
+    return e;
+}
+
+} // namespace core

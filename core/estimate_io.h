@@ -1,0 +1,17 @@
+#pragma once
+// Estimate file format, version 1 (DESIGN.md "Estimate"): bytes, FLOPs and seconds in base units.
+
+#include "estimate.h"
+
+#include <string>
+
+namespace core {
+
+/// JSON text, two-space indent. Sections that are not computed yet are absent, never zero-filled.
+[[nodiscard]] std::string estimateToJson(const Estimate& estimate);
+/// CSV, "C" locale, one row per quantity: section,quantity,value,unit.
+[[nodiscard]] std::string estimateToCsv(const Estimate& estimate);
+/// A readable table with units (GB = 10^9 bytes, GiB = 2^30 bytes).
+[[nodiscard]] std::string estimateToText(const Scenario& scenario, const Estimate& estimate);
+
+} // namespace core

@@ -1,0 +1,297 @@
+#include "json_reader.h"
+
+#include <cmath>
+#include <limits>
+#include <sstream>
+
+namespace core::detail {
+
+void fail(std::string path, std::string message)
+{
+    throw ReadError{ScenarioError{std::move(path), std::move(message)}};
+}
+
+std::string describe(const json& value)
+{
+    std::string text = value.dump(-1, ' ', false, json::error_handler_t::replace);
+    if (text.size() > 40) text = text.substr(0, 37) + "...";
+    switch (value.type()) {
+    case json::value_t::string: return "string " + text;
+    case json::value_t::boolean: return "boolean " + text;
+    case json::value_t::array: return "array " + text;
+    case json::value_t::object: return "object " + text;
+    case json::value_t::null: return "null";
+    default: return text;
+    }
+}
+
+ObjectReader::ObjectReader(const json& object, std::string path) : m_object(object), m_path(std::move(path))
+{
+    if (!m_object.is_object())
+        fail(m_path.empty() ? std::string("(top level)") : m_path, "must be an object, got " + describe(m_object));
+}
+
+bool ObjectReader::has(std::string_view key) const
+{
+    m_seen.emplace(key);  // asking about a key means the reader knows it
+    return m_object.contains(key);
+}
+
+std::string ObjectReader::pathOf(std::string_view key) const
+{
+    return m_path.empty() ? std::string(key) : m_path + "." + std::string(key);
+}
+
+const json& ObjectReader::raw(std::string_view key)
+{
+    m_seen.emplace(key);
+    auto it = m_object.find(key);
+    if (it == m_object.end()) fail(pathOf(key), "is required");
+    return *it;
+}
+
+std::int64_t ObjectReader::integer(std::string_view key, std::int64_t min, std::int64_t max)
+{
+    const json& v = raw(key);
+    const auto range = " between " + std::to_string(min) + " and " + std::to_string(max);
+    if (v.is_number_integer()) {
+        // Unsigned values above int64 range arrive as number_unsigned; compare before converting.
+        if (v.is_number_unsigned() && v.get<std::uint64_t>() > static_cast<std::uint64_t>(max))
+            fail(pathOf(key), "must be an integer" + range + ", got " + describe(v));
+        const auto i = v.get<std::int64_t>();
+        if (i < min || i > max) fail(pathOf(key), "must be an integer" + range + ", got " + describe(v));
+        return i;
+    }
+    if (v.is_number_float()) {
+        const double d = v.get<double>();
+        if (std::isfinite(d) && d == std::floor(d) && d >= static_cast<double>(min) && d <= static_cast<double>(max))
+            return static_cast<std::int64_t>(d);
+        fail(pathOf(key), "must be an integer" + range + ", got " + describe(v));
+    }
+    fail(pathOf(key), "must be an integer" + range + ", got " + describe(v));
+}
+
+double ObjectReader::number(std::string_view key, double min, double max)
+{
+    const json& v = raw(key);
+    if (!v.is_number()) fail(pathOf(key), "must be a number, got " + describe(v));
+    const double d = v.get<double>();
+    if (!std::isfinite(d) || d < min || d > max) {
+        std::ostringstream os;
+        os << "must be a number between " << min << " and " << max << ", got " << describe(v);
+        fail(pathOf(key), os.str());
+    }
+    return d;
+}
+
+bool ObjectReader::boolean(std::string_view key)
+{
+    const json& v = raw(key);
+    if (!v.is_boolean()) fail(pathOf(key), "must be true or false, got " + describe(v));
+    return v.get<bool>();
+}
+
+std::string ObjectReader::string(std::string_view key)
+{
+    const json& v = raw(key);
+    if (!v.is_string()) fail(pathOf(key), "must be a string, got " + describe(v));
+    return v.get<std::string>();
+}
+
+ObjectReader ObjectReader::object(std::string_view key)
+{
+    return ObjectReader(raw(key), pathOf(key));
+}
+
+void ObjectReader::rejectUnknownKeys() const
+{
+    for (auto it = m_object.begin(); it != m_object.end(); ++it)
+        if (!m_seen.contains(it.key())) fail(pathOf(it.key()), "unknown key");
+}
+
+namespace {
+
+/// RFC 3629 well-formedness (no overlongs, no surrogates, at most U+10FFFF).
+std::size_t firstInvalidUtf8(std::string_view s)
+{
+    std::size_t i = 0;
+    while (i < s.size()) {
+        const auto c = static_cast<unsigned char>(s[i]);
+        int extra = 0;
+        unsigned lo = 0x80, hi = 0xBF;
+        if (c < 0x80) { ++i; continue; }
+        if (c >= 0xC2 && c <= 0xDF) extra = 1;
+        else if (c == 0xE0) { extra = 2; lo = 0xA0; }
+        else if (c == 0xED) { extra = 2; hi = 0x9F; }
+        else if (c >= 0xE1 && c <= 0xEF) extra = 2;
+        else if (c == 0xF0) { extra = 3; lo = 0x90; }
+        else if (c >= 0xF1 && c <= 0xF3) extra = 3;
+        else if (c == 0xF4) { extra = 3; hi = 0x8F; }
+        else return i;
+        if (i + extra >= s.size()) return i;
+        for (int k = 1; k <= extra; ++k) {
+            const auto cc = static_cast<unsigned char>(s[i + k]);
+            if (cc < (k == 1 ? lo : 0x80) || cc > (k == 1 ? hi : 0xBF)) return i;
+        }
+        i += extra + 1;
+    }
+    return std::string_view::npos;
+}
+
+/// Deepest nesting of arrays/objects, counted without parsing (strings skipped).
+int nestingDepth(std::string_view s, int limit)
+{
+    int depth = 0, deepest = 0;
+    bool inString = false, escaped = false;
+    for (char ch : s) {
+        if (inString) {
+            if (escaped) escaped = false;
+            else if (ch == '\\') escaped = true;
+            else if (ch == '"') inString = false;
+            continue;
+        }
+        if (ch == '"') inString = true;
+        else if (ch == '{' || ch == '[') {
+            deepest = std::max(deepest, ++depth);
+            if (deepest > limit) return deepest;
+        } else if (ch == '}' || ch == ']') --depth;
+    }
+    return deepest;
+}
+
+} // namespace
+
+json parseLimited(std::string_view text, std::string_view what)
+{
+    const std::string w(what);
+    if (text.size() > kMaxScenarioBytes)
+        fail("", w + " is too large: " + std::to_string(text.size()) + " bytes, at most " +
+                     std::to_string(kMaxScenarioBytes) + " allowed");
+    if (text.find_first_not_of(" \t\r\n") == std::string_view::npos) fail("", w + " is empty");
+    if (auto bad = firstInvalidUtf8(text); bad != std::string_view::npos)
+        fail("", w + " is not valid UTF-8 (byte offset " + std::to_string(bad) + ")");
+    if (nestingDepth(text, kMaxJsonDepth) > kMaxJsonDepth)
+        fail("", w + " nests deeper than " + std::to_string(kMaxJsonDepth) + " levels");
+    try {
+        return json::parse(text.begin(), text.end(), nullptr, true, false);
+    } catch (const json::parse_error& e) {
+        fail("", w + " is not valid JSON: " + std::string(e.what()).substr(std::string(e.what()).find(']') + 2));
+    }
+}
+
+void readArchitectureFields(ObjectReader& r, Architecture& a)
+{
+    constexpr std::int64_t kMaxDim = 1 << 20;
+    const bool headsGiven = r.has("heads");
+    const bool hiddenGiven = r.has("hidden");
+    if (r.has("layers")) a.layers = static_cast<int>(r.integer("layers", 1, 4096));
+    if (hiddenGiven) a.hidden = static_cast<int>(r.integer("hidden", 1, kMaxDim));
+    if (headsGiven) a.heads = static_cast<int>(r.integer("heads", 1, 4096));
+    if (r.has("kv_heads")) a.kvHeads = static_cast<int>(r.integer("kv_heads", 1, 4096));
+    else if (headsGiven) a.kvHeads = a.heads;  // DESIGN.md: kv_heads defaults to heads
+    if (r.has("head_dim")) a.headDim = static_cast<int>(r.integer("head_dim", 1, 65536));
+    else if (headsGiven || hiddenGiven) {
+        if (a.hidden % a.heads != 0)
+            fail(r.pathOf("head_dim"), "is required when hidden (" + std::to_string(a.hidden) +
+                                           ") is not divisible by heads (" + std::to_string(a.heads) + ")");
+        a.headDim = a.hidden / a.heads;  // DESIGN.md: head_dim defaults to hidden / heads
+    }
+    if (r.has("ffn_hidden")) a.ffnHidden = static_cast<int>(r.integer("ffn_hidden", 1, kMaxDim));
+    if (r.has("vocab")) a.vocab = static_cast<int>(r.integer("vocab", 1, 1 << 24));
+    if (r.has("mlp")) a.mlp = r.enumeration<Mlp>("mlp", kMlpNames);
+    if (r.has("norm")) a.norm = r.enumeration<Norm>("norm", kNormNames);
+    if (r.has("bias")) {
+        const json& b = r.raw("bias");
+        if (b.is_boolean()) a.bias = b.get<bool>() ? Bias::all : Bias::none;
+        else if (b.is_string() && b.get<std::string>() == "qkv") a.bias = Bias::qkv;
+        else fail(r.pathOf("bias"), "must be true, false or \"qkv\", got " + describe(b));
+    }
+    if (r.has("tied_embeddings")) a.tiedEmbeddings = r.boolean("tied_embeddings");
+    if (r.has("position")) a.position = r.enumeration<Position>("position", kPositionNames);
+    if (r.has("max_positions")) a.maxPositions = static_cast<int>(r.integer("max_positions", 1, 1 << 24));
+    if (r.has("dropout")) a.dropout = r.boolean("dropout");
+    if (r.has("experts")) a.experts = static_cast<int>(r.integer("experts", 0, 4096));
+    if (r.has("top_k")) a.topK = static_cast<int>(r.integer("top_k", 1, 4096));
+    if (r.has("moe_ffn_hidden")) a.moeFfnHidden = static_cast<int>(r.integer("moe_ffn_hidden", 1, kMaxDim));
+    if (r.has("shared_experts")) a.sharedExperts = static_cast<int>(r.integer("shared_experts", 0, 64));
+}
+
+void validateArchitecture(const Architecture& a, const std::string& path)
+{
+    auto at = [&](const char* key) { return path.empty() ? std::string(key) : path + "." + key; };
+    if (a.kvHeads > a.heads || a.heads % a.kvHeads != 0)
+        fail(at("kv_heads"), "must divide heads (" + std::to_string(a.heads) + "), got " + std::to_string(a.kvHeads));
+    if (a.position == Position::learned && a.maxPositions <= 0)
+        fail(at("max_positions"), "is required with learned positions");
+    if (a.position != Position::learned && a.maxPositions > 0)
+        fail(at("max_positions"), "applies to learned positions only");
+    if (a.experts > 0) {
+        if (a.topK < 1 || a.topK > a.experts)
+            fail(at("top_k"), "must be between 1 and experts (" + std::to_string(a.experts) + "), got " +
+                                  std::to_string(a.topK));
+        if (a.moeFfnHidden <= 0) fail(at("moe_ffn_hidden"), "is required when experts > 0");
+    } else if (a.topK > 0 || a.moeFfnHidden > 0 || a.sharedExperts > 0) {
+        fail(at("experts"), "must be > 0 when top_k, moe_ffn_hidden or shared_experts are given");
+    }
+}
+
+json architectureToJson(const Architecture& a)
+{
+    json j;
+    j["layers"] = a.layers;
+    j["hidden"] = a.hidden;
+    j["heads"] = a.heads;
+    j["kv_heads"] = a.kvHeads;
+    j["head_dim"] = a.headDim;
+    j["ffn_hidden"] = a.ffnHidden;
+    j["vocab"] = a.vocab;
+    j["mlp"] = std::string(nameOf(a.mlp, kMlpNames));
+    j["norm"] = std::string(nameOf(a.norm, kNormNames));
+    if (a.bias == Bias::qkv) j["bias"] = "qkv";
+    else j["bias"] = a.bias == Bias::all;
+    j["tied_embeddings"] = a.tiedEmbeddings;
+    j["position"] = std::string(nameOf(a.position, kPositionNames));
+    if (a.position == Position::learned) j["max_positions"] = a.maxPositions;
+    j["dropout"] = a.dropout;
+    if (a.experts > 0) {
+        j["experts"] = a.experts;
+        j["top_k"] = a.topK;
+        j["moe_ffn_hidden"] = a.moeFfnHidden;
+        j["shared_experts"] = a.sharedExperts;
+    }
+    return j;
+}
+
+GpuSpec readGpu(ObjectReader& r)
+{
+    GpuSpec g;
+    g.name = r.string("name");
+    if (g.name.empty() || g.name.size() > 100) fail(r.pathOf("name"), "must be 1 to 100 characters");
+    g.memoryGib = r.number("memory_gib", 0.5, 65536);
+    ObjectReader peaks = r.object("peak_tflops");
+    for (std::size_t i = 0; i < kDTypeNames.size(); ++i)
+        if (peaks.has(kDTypeNames[i])) g.peakTflops[static_cast<DType>(i)] = peaks.number(kDTypeNames[i], 0.001, 1e6);
+    peaks.rejectUnknownKeys();
+    if (g.peakTflops.empty()) fail(r.pathOf("peak_tflops"), "must give at least one dtype's peak");
+    g.intraNodeGBps = r.number("intra_node_gbps", 0.01, 1e5);
+    g.interNodeGBps = r.number("inter_node_gbps", 0.01, 1e5);
+    g.tdpWatts = r.number("tdp_watts", 1, 1e5);
+    if (r.has("source")) g.source = r.string("source");
+    return g;
+}
+
+json gpuToJson(const GpuSpec& g)
+{
+    json peaks = json::object();
+    for (const auto& [dtype, tflops] : g.peakTflops) peaks[std::string(toString(dtype))] = tflops;
+    json j{{"name", g.name},
+           {"memory_gib", g.memoryGib},
+           {"peak_tflops", peaks},
+           {"intra_node_gbps", g.intraNodeGBps},
+           {"inter_node_gbps", g.interNodeGBps},
+           {"tdp_watts", g.tdpWatts}};
+    if (!g.source.empty()) j["source"] = g.source;
+    return j;
+}
+
+} // namespace core::detail

@@ -1,0 +1,75 @@
+#pragma once
+// Strict reading of JSON objects for the file formats: every value is type- and range-checked,
+// every error names its key path, and keys nobody asked for are reported as unknown.
+// Internal to core (used by scenario_io.cpp and presets.cpp).
+
+#include "scenario_io.h"
+
+#include <nlohmann/json.hpp>
+
+#include <array>
+#include <set>
+#include <string>
+#include <string_view>
+
+namespace core::detail {
+
+using nlohmann::json;
+
+/// Thrown inside core only; the public API returns ScenarioError values.
+struct ReadError {
+    ScenarioError error;
+};
+
+[[noreturn]] void fail(std::string path, std::string message);
+[[nodiscard]] std::string describe(const json& value);  ///< short rendering for messages
+
+class ObjectReader {
+public:
+    ObjectReader(const json& object, std::string path);
+
+    [[nodiscard]] bool has(std::string_view key) const;
+    [[nodiscard]] const std::string& path() const { return m_path; }
+    [[nodiscard]] std::string pathOf(std::string_view key) const;
+
+    /// Integer in [min, max]; integral floating values such as 4096.0 or 2e3 are accepted.
+    [[nodiscard]] std::int64_t integer(std::string_view key, std::int64_t min, std::int64_t max);
+    /// Finite number in [min, max].
+    [[nodiscard]] double number(std::string_view key, double min, double max);
+    [[nodiscard]] bool boolean(std::string_view key);
+    [[nodiscard]] std::string string(std::string_view key);
+    [[nodiscard]] ObjectReader object(std::string_view key);
+    [[nodiscard]] const json& raw(std::string_view key);
+
+    template <typename Enum, std::size_t N>
+    [[nodiscard]] Enum enumeration(std::string_view key, const std::array<std::string_view, N>& names)
+    {
+        const std::string value = string(key);
+        if (auto parsed = enumFromName<Enum>(value, names)) return *parsed;
+        std::string allowed;
+        for (auto n : names) allowed += (allowed.empty() ? "" : ", ") + std::string(n);
+        fail(pathOf(key), "must be one of " + allowed + ", got \"" + value + "\"");
+    }
+
+    /// Reports the first key that no getter asked for.
+    void rejectUnknownKeys() const;
+
+private:
+    const json& m_object;
+    std::string m_path;
+    mutable std::set<std::string, std::less<>> m_seen;
+};
+
+/// Parses a JSON text with the file-format limits (size, nesting depth, UTF-8, no NaN).
+[[nodiscard]] json parseLimited(std::string_view text, std::string_view what);
+
+/// Reads an architecture object's fields (DESIGN.md "model") on top of `arch`.
+void readArchitectureFields(ObjectReader& r, Architecture& arch);
+void validateArchitecture(const Architecture& arch, const std::string& path);
+[[nodiscard]] json architectureToJson(const Architecture& arch);
+
+/// Reads a GPU object (DESIGN.md "hardware.gpu"); `name` is required.
+[[nodiscard]] GpuSpec readGpu(ObjectReader& r);
+[[nodiscard]] json gpuToJson(const GpuSpec& gpu);
+
+} // namespace core::detail

@@ -1,0 +1,251 @@
+#include "memory_model.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace core {
+
+namespace {
+
+/// QLoRA's NF4 with double quantization: 4 bits + 0.127 bits of block constants per parameter
+/// (Dettmers et al. 2023, "QLoRA", §3: 8-bit constants per 64 weights, fp32 per 256 constants).
+constexpr double kNf4BytesPerParam = (4.0 + 8.0 / 64.0 + 32.0 / (64.0 * 256.0)) / 8.0;
+
+/// 8-bit Adam keeps each moment in 1 byte plus an fp32 absolute maximum per block of 2048
+/// (Dettmers et al. 2022, "8-bit Optimizers via Block-wise Quantization", §2).
+constexpr double kAdam8bitBytesPerMoment = 1.0 + 4.0 / 2048.0;
+
+/// Activation element size: the compute dtype, but at least 2 bytes — with fp8 compute the
+/// tensors saved for backward stay in bf16 (Micikevicius et al. 2022, "FP8 Formats for Deep
+/// Learning", §4: only GEMM inputs are cast to fp8).
+double activationElementBytes(DType compute) { return std::max(2.0, bytesOf(compute)); }
+
+/// Terms of one layer's stored activations for one micro-batch, before pipeline effects.
+struct LayerActivations {
+    double replicated = 0;  ///< kept whole on every TP rank unless sequence parallel
+    double split = 0;       ///< divided over TP
+    double quadratic = 0;   ///< attention scores (s² terms), divided over TP
+};
+
+/// Korthikanti et al. 2022 §4.1, per tensor, with a = heads, k = KV heads, dh = head width,
+/// f = MLP width, ab = activation bytes, masks 1 byte (for GPT-3's shape: 34·sbh + 5·a·s²·b):
+///  replicated: norm inputs 2·ab·sbh, QKV input ab·sbh, MLP input ab·sbh, two dropout masks 2·sbh
+///  split:      Q ab·sb·a·dh, K and V ab·sb·k·dh each (GQA shrinks them by k/a), attention
+///              output (= projection input) ab·sb·a·dh, MLP: GeLU input and fc2 input 2·ab·sbf,
+///              SwiGLU gate and up outputs and fc2 input 3·ab·sbf
+///  quadratic:  softmax output ab·a·s²b, with dropout also its mask a·s²b and output ab·a·s²b;
+///              flash attention (Dao et al. 2022) keeps none of them, only the fp32 log-sum-exp 4·a·sb.
+/// MoE layers store the router logits (fp32, 4·sb·E) and, per routed copy of each token (top_k
+/// of them), the expert input and internals (Fedus et al. 2022; balanced routing assumed).
+LayerActivations layerTerms(const Scenario& s)
+{
+    const Architecture& a = s.model.arch;
+    const Parallel& p = s.parallel;
+    const double ab = activationElementBytes(s.precision.compute);
+    const double sb = double(s.training.seqLen) / p.cp * s.training.microBatch;  // CP: s → s/c
+    const double h = a.hidden, q = double(a.heads) * a.headDim, kv = double(a.kvHeads) * a.headDim;
+    const double mask = a.dropout ? 1.0 : 0.0;
+    const double mlpInternals = a.mlp == Mlp::swiglu ? 3.0 : 2.0;
+
+    LayerActivations t;
+    t.replicated = sb * h * (4 * ab + 2 * mask);
+    t.split = sb * ab * (2 * q + 2 * kv);
+    if (a.isMoe()) {
+        t.replicated += 4.0 * sb * a.experts;
+        t.split += a.topK * sb * ab * (h + mlpInternals * a.moeFfnHidden);
+        t.split += a.sharedExperts * sb * ab * mlpInternals * a.moeFfnHidden;
+    } else {
+        t.split += sb * ab * mlpInternals * a.ffnHidden;
+    }
+    const double scores = double(a.heads) * sb * (double(s.training.seqLen) / p.cp);  // a·s²·b
+    if (p.flashAttention) t.split += 4.0 * a.heads * sb;
+    else t.quadratic = scores * (ab + mask * (1 + ab));
+    return t;
+}
+
+/// Total of the terms on one GPU, before recomputation is applied.
+double onGpu(const LayerActivations& t, const Parallel& p)
+{
+    return t.replicated / (p.sequenceParallel ? p.tp : 1) + (t.split + t.quadratic) / p.tp;
+}
+
+} // namespace
+
+double optimizerBytesPerParam(Optimizer optimizer, DType stateType)
+{
+    const double b = bytesOf(stateType);
+    switch (optimizer) {
+    case Optimizer::adam:
+    case Optimizer::adamw: return 2 * b;  // first and second moments (Kingma & Ba 2015)
+    case Optimizer::sgd_momentum:
+    case Optimizer::lion: return b;       // one momentum buffer (Chen et al. 2023, Lion)
+    case Optimizer::sgd: return 0;
+    case Optimizer::adafactor: return b;  // per factored element, no first moment (Shazeer & Stern 2018)
+    case Optimizer::adamw_8bit: return 2 * kAdam8bitBytesPerMoment;
+    }
+    return 2 * b;
+}
+
+double activationBytesPerLayer(const Scenario& s)
+{
+    const Parallel& p = s.parallel;
+    const LayerActivations t = layerTerms(s);
+    switch (p.recompute) {
+    case Recompute::full: {
+        // Only the layer input is kept (Korthikanti et al. §5: 2·sbh, ÷ t with sequence parallel).
+        const double ab = activationElementBytes(s.precision.compute);
+        const double sbh = double(s.training.seqLen) / p.cp * s.training.microBatch * s.model.arch.hidden;
+        return ab * sbh / (p.sequenceParallel ? p.tp : 1);
+    }
+    case Recompute::selective:
+        // The attention scores are recomputed (Korthikanti et al. §5: drops 5as²b).
+        return onGpu({t.replicated, t.split, 0}, p);
+    case Recompute::none: break;
+    }
+    return onGpu(t, p);
+}
+
+std::vector<int> layersPerStage(int layers, int stages)
+{
+    std::vector<int> out(static_cast<std::size_t>(stages), layers / stages);
+    for (int i = 0; i < layers % stages; ++i) ++out[static_cast<std::size_t>(i)];
+    return out;
+}
+
+double inFlightMicroBatches(const Parallel& p, int stage, int microBatches)
+{
+    const double m = microBatches;
+    switch (p.schedule) {
+    case Schedule::gpipe: return m;
+    case Schedule::one_f_one_b: return std::min(double(p.pp - stage), m);
+    case Schedule::interleaved:
+        // Korthikanti et al. §4.2.3: the first stage holds p·(1 + (p−1)/(p·v)) micro-batches' worth.
+        return std::min(double(p.pp - stage) + double(p.pp - 1) / p.virtualStages, m);
+    }
+    return 1;
+}
+
+MemoryEstimate memoryEstimate(const Scenario& s, const ParameterBreakdown& b)
+{
+    const Architecture& a = s.model.arch;
+    const Parallel& p = s.parallel;
+    const Precision& pr = s.precision;
+    const Training& tr = s.training;
+    const int stages = p.pp;
+    const double t = p.tp, e = p.ep;
+    // A bare size keeps its exact count: scale the derived shape's parts to it.
+    const double scale = s.model.params > 0 ? double(s.model.params) / b.total() : 1.0;
+    const int microBatches = std::max(1, tr.globalBatch / std::max(1, p.dp * tr.microBatch));
+
+    // ZeRO shards over the data-parallel ranks that hold the same parameters: DP × CP for dense
+    // parameters (Megatron's distributed optimizer), the expert-data-parallel group for experts.
+    const double denseShard = double(p.dp) * p.cp;
+    const double expertShard = std::max(1.0, denseShard / e);
+    auto shard = [&](double bytes, double group, int fromStage) { return p.zero >= fromStage ? bytes / group : bytes; };
+
+    const bool lora = tr.method != Method::full;
+    const double adaptersPerLayer = lora ? loraParamsPerLayer(a, tr.loraRank, tr.loraTargets) : 0;
+    const double perLayerAct = activationBytesPerLayer(s);
+    const double ab = activationElementBytes(pr.compute);
+    const double sbh = double(tr.seqLen) / p.cp * tr.microBatch * a.hidden;
+    const double spDiv = p.sequenceParallel ? t : 1;
+    // Full recompute brings one layer's whole working set back, for one micro-batch at a time.
+    const double recomputeWorkingSet = p.recompute == Recompute::full ? onGpu(layerTerms(s), p) : 0;
+
+    MemoryEstimate out;
+    out.capacity = s.hardware.gpu.memoryGib * 1024.0 * 1024.0 * 1024.0;
+    out.activationBytesPerLayer = perLayerAct;
+    const auto layers = layersPerStage(a.layers, stages);
+    for (int i = 0; i < stages; ++i) {
+        const bool first = i == 0, last = i == stages - 1;
+        const double n = layers[static_cast<std::size_t>(i)];
+        // Parameters on one GPU of this stage (Shoeybi et al. 2019 §3; Narayanan et al. 2021 §2.2).
+        // With tied embeddings and pp > 1 the last stage keeps its own copy for the LM head (Megatron).
+        ParamPart denseSplit = b.layerSplit * n;
+        if (first) denseSplit += b.wordEmbedding;
+        if (last) denseSplit += a.tiedEmbeddings && stages > 1 ? b.wordEmbedding : b.lmHead;
+        ParamPart replicated = b.layerReplicated * n;
+        if (first) replicated += b.positions;
+        if (last) replicated += b.finalNorm;
+        const double dense = scale * (denseSplit.params / t + replicated.params);
+        const double experts = scale * n * b.layerExperts.params / (e * t);
+
+        StageMemory st;
+        st.stage = i;
+        st.layers = static_cast<int>(n);
+        st.params = dense + experts;
+        MemoryBreakdown& m = st.bytes;
+
+        // Weights: frozen base for LoRA (QLoRA: NF4 matrices), otherwise the trainable copy.
+        double weightBytes = 0;
+        if (tr.method == Method::qlora) {
+            const double quantised = scale * n * (b.layerSplit.params / t + b.layerExperts.params / (e * t));
+            weightBytes = quantised * kNf4BytesPerParam + (st.params - quantised) * bytesOf(pr.weights);
+        } else {
+            weightBytes = st.params * bytesOf(pr.weights);
+        }
+        // Trainable parameters and their states (LoRA: the adapters only, split over TP).
+        const double trainDense = lora ? n * adaptersPerLayer / t : dense;
+        const double trainExperts = lora ? 0 : experts;
+        if (lora) weightBytes += trainDense * bytesOf(pr.weights);
+
+        // ZeRO (Rajbhandari et al. 2020, §5 and Table 1): stage 1 shards master weights and
+        // optimizer states, stage 2 also gradients, stage 3 also weights.
+        const double expertFraction = st.params > 0 ? experts / st.params : 0;
+        m.weights = shard(weightBytes * (1 - expertFraction), denseShard, 3) + shard(weightBytes * expertFraction, expertShard, 3);
+        auto states = [&](double bytesPerParam, int fromStage) {
+            return shard(trainDense * bytesPerParam, denseShard, fromStage) + shard(trainExperts * bytesPerParam, expertShard, fromStage);
+        };
+        m.gradients = states(bytesOf(pr.gradients), 2);
+        m.masterWeights = pr.masterWeights ? states(bytesOf(*pr.masterWeights), 1) : 0;
+        // Optimizer states are per parameter, except Adafactor's factored second moment: one row and
+        // one column accumulator per matrix (LoRA adapters are counted whole, an upper bound).
+        const double optBytes = optimizerBytesPerParam(tr.optimizer, pr.optimizerStates);
+        if (tr.optimizer == Optimizer::adafactor && !lora) {
+            const double denseElems = scale * (denseSplit.factored / t + replicated.factored);
+            const double expertElems = scale * n * b.layerExperts.factored / (e * t);
+            m.optimizerStates = shard(denseElems * optBytes, denseShard, 1) + shard(expertElems * optBytes, expertShard, 1);
+        } else {
+            m.optimizerStates = states(optBytes, 1);
+        }
+
+        // Offload (Ren et al. 2021, "ZeRO-Offload"): states move to host memory.
+        if (p.offloadOptimizer) {
+            st.hostBytes += m.masterWeights + m.optimizerStates;
+            m.masterWeights = m.optimizerStates = 0;
+        }
+        if (p.offloadParams) {
+            st.hostBytes += m.weights;
+            m.weights = 0;
+        }
+
+        // Activations: in-flight micro-batches × layers, plus stage extras.
+        st.inFlight = inFlightMicroBatches(p, i, microBatches);
+        m.activations = n * perLayerAct * st.inFlight;
+        if (first) {
+            // Token ids (int64) and, with dropout, the embedding dropout mask (Megatron's
+            // theoretical memory: 8·s·b and s·b·h per in-flight micro-batch).
+            m.activations += st.inFlight * (8.0 * sbh / a.hidden + (a.dropout ? sbh / spDiv : 0));
+        }
+        if (last) {
+            // Final norm and LM-head inputs, and the fp32 logits kept for the cross-entropy
+            // backward, 4·s·b·V/t (vocabulary-parallel); one micro-batch at a time.
+            m.activations += 2 * ab * sbh / spDiv + 4.0 * sbh / a.hidden * a.vocab / t;
+        }
+        if (p.recompute == Recompute::full && n > 0) m.activations += recomputeWorkingSet;
+
+        // ZeRO-3 gathers each layer before use: the layer computing and the next one prefetched
+        // (Zhao et al. 2023, "PyTorch FSDP", §3.3 backward prefetch).
+        if (p.zero >= 3 && denseShard > 1 && n > 0) {
+            const double layerParams = scale * (b.layerSplit.params / t + b.layerReplicated.params + b.layerExperts.params / (e * t));
+            m.buffers = 2 * layerParams * bytesOf(pr.weights);
+        }
+        out.perStage.push_back(st);
+    }
+    for (std::size_t i = 1; i < out.perStage.size(); ++i)
+        if (out.perStage[i].bytes.total() > out.perStage[static_cast<std::size_t>(out.stage)].bytes.total())
+            out.stage = static_cast<int>(i);
+    return out;
+}
+
+} // namespace core

@@ -1,0 +1,149 @@
+#pragma once
+// A training scenario: the model, how it is trained, in which number formats, how it is split
+// and on what hardware. Plain aggregates; the file format lives in scenario_io.h.
+
+#include "types.h"
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace core {
+
+/// A decoder-only transformer. Field meanings follow DESIGN.md ("model").
+struct Architecture {
+    int layers = 32;
+    int hidden = 4096;
+    int heads = 32;
+    int kvHeads = 32;    ///< grouped-query attention: K/V heads (== heads for MHA)
+    int headDim = 128;   ///< per-head width; a·headDim need not equal hidden
+    int ffnHidden = 11008;
+    int vocab = 32000;
+    Mlp mlp = Mlp::swiglu;
+    Norm norm = Norm::rmsnorm;
+    Bias bias = Bias::none;
+    bool tiedEmbeddings = false;
+    Position position = Position::rope;
+    int maxPositions = 0;  ///< learned position table length (learned only)
+    bool dropout = false;
+    int experts = 0;       ///< routed experts per MoE layer; 0 = dense
+    int topK = 0;
+    int moeFfnHidden = 0;
+    int sharedExperts = 0;
+
+    bool operator==(const Architecture&) const = default;
+    [[nodiscard]] bool isMoe() const { return experts > 0; }
+};
+
+/// Where the architecture came from. Exactly one of: a preset (with optional overrides, kept as
+/// the difference to the preset), a bare parameter count, or an explicit architecture.
+struct ModelSpec {
+    std::string preset;       ///< non-empty when based on a catalog preset
+    std::int64_t params = 0;  ///< > 0 for {"params": N}: exact count, derived standard shape
+    Architecture arch;        ///< always the resolved architecture used by the estimate
+
+    bool operator==(const ModelSpec&) const = default;
+};
+
+struct Training {
+    int seqLen = 4096;
+    int microBatch = 1;
+    int globalBatch = 1024;  ///< sequences per optimizer step
+    double tokens = 2e12;    ///< token budget of the run
+    Optimizer optimizer = Optimizer::adamw;
+    Method method = Method::full;
+    int loraRank = 16;
+    std::vector<std::string> loraTargets{"q", "k", "v", "o"};
+
+    bool operator==(const Training&) const = default;
+};
+
+struct Precision {
+    DType compute = DType::bf16;
+    DType weights = DType::bf16;
+    DType gradients = DType::bf16;
+    std::optional<DType> masterWeights = DType::fp32;  ///< nullopt = "none"
+    DType optimizerStates = DType::fp32;
+
+    bool operator==(const Precision&) const = default;
+};
+
+struct Parallel {
+    int tp = 1;
+    int pp = 1;
+    int dp = 8;
+    int cp = 1;
+    int ep = 1;
+    int zero = 1;
+    bool sequenceParallel = false;
+    Recompute recompute = Recompute::none;
+    bool flashAttention = true;
+    Schedule schedule = Schedule::one_f_one_b;
+    int virtualStages = 1;
+    bool offloadOptimizer = false;
+    bool offloadParams = false;
+
+    bool operator==(const Parallel&) const = default;
+    [[nodiscard]] int gpus() const { return tp * pp * dp * cp; }
+};
+
+/// One accelerator. Peaks are dense (no sparsity) per the vendor datasheet, in TFLOP/s.
+struct GpuSpec {
+    std::string name;
+    double memoryGib = 80;
+    std::map<DType, double> peakTflops;
+    double intraNodeGBps = 300;  ///< GB/s per GPU, one direction (NVLink)
+    double interNodeGBps = 25;   ///< GB/s per GPU, one direction (network)
+    double tdpWatts = 400;
+    std::string source;          ///< datasheet the figures come from
+
+    bool operator==(const GpuSpec&) const = default;
+};
+
+struct Hardware {
+    std::string preset;  ///< catalog name, empty for a custom GPU
+    GpuSpec gpu;
+    int gpusPerNode = 8;
+
+    bool operator==(const Hardware&) const = default;
+};
+
+struct Efficiency {
+    double compute = 0.6;     ///< achieved fraction of peak matmul throughput
+    double commOverlap = 0.5; ///< fraction of DP/CP traffic hidden under compute
+
+    bool operator==(const Efficiency&) const = default;
+};
+
+struct Cost {
+    double gpuHourUsd = 2.0;
+    double kwhUsd = 0.10;
+    double pue = 1.2;
+
+    bool operator==(const Cost&) const = default;
+};
+
+struct Reliability {
+    double gpuMtbfHours = 50000;
+    double restartMinutes = 15;
+    double checkpointWriteGBps = 10;
+
+    bool operator==(const Reliability&) const = default;
+};
+
+struct Scenario {
+    std::string name = "Untitled";
+    ModelSpec model;
+    Training training;
+    Precision precision;
+    Parallel parallel;
+    Hardware hardware;
+    Efficiency efficiency;
+    Cost cost;
+    Reliability reliability;
+
+    bool operator==(const Scenario&) const = default;
+};
+
+} // namespace core

@@ -1,0 +1,355 @@
+#include "scenario_io.h"
+
+#include "architecture.h"
+#include "embedded_data.h"
+#include "json_reader.h"
+#include "presets.h"
+
+#include <bit>
+#include <fstream>
+#include <sstream>
+#include <system_error>
+#include <filesystem>
+
+namespace core {
+
+using detail::fail;
+using detail::json;
+using detail::ObjectReader;
+
+namespace {
+
+constexpr std::string_view kFormat = "trainplanner-scenario";
+constexpr std::array<std::string_view, 7> kLoraTargets{"q", "k", "v", "o", "gate", "up", "down"};
+
+int powerOfTwo(ObjectReader& r, std::string_view key, int max)
+{
+    const auto v = r.integer(key, 1, max);
+    if (!std::has_single_bit(static_cast<std::uint64_t>(v)))
+        fail(r.pathOf(key), "must be a power of two between 1 and " + std::to_string(max) + ", got " + std::to_string(v));
+    return static_cast<int>(v);
+}
+
+ModelSpec readModel(ObjectReader r)
+{
+    ModelSpec m;
+    const bool hasPreset = r.has("preset");
+    const bool hasParams = r.has("params");
+    if (hasPreset && hasParams) fail(r.pathOf("params"), "cannot be combined with preset");
+    if (hasParams) {
+        m.params = r.integer("params", 1'000'000, 100'000'000'000'000);
+        m.arch = standardShape(m.params);
+        r.rejectUnknownKeys();  // a bare size stands alone
+        return m;
+    }
+    if (hasPreset) {
+        m.preset = r.string("preset");
+        const ModelPreset* p = findModelPreset(m.preset);
+        if (!p) {
+            std::string names;
+            for (const auto& mp : modelPresets()) names += (names.empty() ? "" : ", ") + mp.name;
+            fail(r.pathOf("preset"), "unknown model preset \"" + m.preset + "\" (known: " + names + ")");
+        }
+        m.arch = p->arch;
+    } else {
+        for (const char* key : {"layers", "hidden", "heads", "ffn_hidden", "vocab"})
+            if (!r.has(key)) fail(r.pathOf(key), "is required (or give \"preset\" or \"params\")");
+        m.arch = Architecture{};
+    }
+    detail::readArchitectureFields(r, m.arch);
+    r.rejectUnknownKeys();
+    detail::validateArchitecture(m.arch, r.path());
+    return m;
+}
+
+json modelToJson(const ModelSpec& m)
+{
+    if (m.params > 0) return json{{"params", m.params}};
+    json full = detail::architectureToJson(m.arch);
+    const ModelPreset* p = m.preset.empty() ? nullptr : findModelPreset(m.preset);
+    if (!p) return full;
+    // Keep only the differences to the preset. Head geometry is written as a group so that the
+    // defaults (kv_heads = heads, head_dim = hidden / heads) cannot change it on reading.
+    const json base = detail::architectureToJson(p->arch);
+    json out{{"preset", m.preset}};
+    bool geometry = false;
+    for (const char* key : {"hidden", "heads", "kv_heads", "head_dim"}) geometry |= full[key] != base[key];
+    for (auto it = full.begin(); it != full.end(); ++it) {
+        const bool inGeometry = it.key() == "hidden" || it.key() == "heads" || it.key() == "kv_heads" || it.key() == "head_dim";
+        if ((inGeometry && geometry) || !base.contains(it.key()) || base[it.key()] != it.value())
+            out[it.key()] = it.value();
+    }
+    return out;
+}
+
+void readTraining(ObjectReader r, Training& t)
+{
+    if (r.has("seq_len")) t.seqLen = static_cast<int>(r.integer("seq_len", 1, 10'000'000));
+    if (r.has("micro_batch")) t.microBatch = static_cast<int>(r.integer("micro_batch", 1, 65'536));
+    if (r.has("global_batch")) t.globalBatch = static_cast<int>(r.integer("global_batch", 1, 1'000'000'000));
+    if (r.has("tokens")) t.tokens = r.number("tokens", 1, 1e16);
+    if (r.has("optimizer")) t.optimizer = r.enumeration<Optimizer>("optimizer", kOptimizerNames);
+    if (r.has("method")) t.method = r.enumeration<Method>("method", kMethodNames);
+    if (r.has("lora_rank")) t.loraRank = static_cast<int>(r.integer("lora_rank", 1, 65'536));
+    if (r.has("lora_targets")) {
+        const json& list = r.raw("lora_targets");
+        const auto path = r.pathOf("lora_targets");
+        if (!list.is_array() || list.empty() || list.size() > kLoraTargets.size())
+            fail(path, "must be a non-empty array of q, k, v, o, gate, up, down");
+        t.loraTargets.clear();
+        for (std::size_t i = 0; i < list.size(); ++i) {
+            const auto& v = list[i];
+            if (!v.is_string() || !enumFromName<int>(v.get<std::string>(), kLoraTargets))
+                fail(path + "[" + std::to_string(i) + "]", "must be one of q, k, v, o, gate, up, down, got " + detail::describe(v));
+            t.loraTargets.push_back(v.get<std::string>());
+        }
+    }
+    r.rejectUnknownKeys();
+    if (t.microBatch > t.globalBatch)
+        fail(r.pathOf("micro_batch"), "must not exceed global_batch (" + std::to_string(t.globalBatch) + "), got " +
+                                          std::to_string(t.microBatch));
+}
+
+void readPrecision(ObjectReader r, Precision& p)
+{
+    if (r.has("compute")) p.compute = r.enumeration<DType>("compute", kDTypeNames);
+    if (r.has("weights")) p.weights = r.enumeration<DType>("weights", kDTypeNames);
+    if (r.has("gradients")) p.gradients = r.enumeration<DType>("gradients", kDTypeNames);
+    if (r.has("master_weights")) {
+        constexpr std::array<std::string_view, 9> names{"fp32", "tf32", "bf16", "fp16", "fp8_e4m3",
+                                                        "fp8_e5m2", "int8", "nf4", "none"};
+        const int v = r.enumeration<int>("master_weights", names);
+        p.masterWeights = v == 8 ? std::nullopt : std::optional<DType>(static_cast<DType>(v));
+    }
+    if (r.has("optimizer_states")) p.optimizerStates = r.enumeration<DType>("optimizer_states", kDTypeNames);
+    r.rejectUnknownKeys();
+}
+
+void readParallel(ObjectReader r, Parallel& p)
+{
+    if (r.has("tp")) p.tp = powerOfTwo(r, "tp", 64);
+    if (r.has("pp")) p.pp = static_cast<int>(r.integer("pp", 1, 512));
+    if (r.has("dp")) p.dp = static_cast<int>(r.integer("dp", 1, 1'000'000));
+    if (r.has("cp")) p.cp = static_cast<int>(r.integer("cp", 1, 256));
+    if (r.has("ep")) p.ep = static_cast<int>(r.integer("ep", 1, 1024));
+    if (r.has("zero")) p.zero = static_cast<int>(r.integer("zero", 0, 3));
+    if (r.has("sequence_parallel")) p.sequenceParallel = r.boolean("sequence_parallel");
+    if (r.has("recompute")) p.recompute = r.enumeration<Recompute>("recompute", kRecomputeNames);
+    if (r.has("flash_attention")) p.flashAttention = r.boolean("flash_attention");
+    if (r.has("schedule")) p.schedule = r.enumeration<Schedule>("schedule", kScheduleNames);
+    if (r.has("virtual_stages")) p.virtualStages = static_cast<int>(r.integer("virtual_stages", 1, 64));
+    if (r.has("offload_optimizer")) p.offloadOptimizer = r.boolean("offload_optimizer");
+    if (r.has("offload_params")) p.offloadParams = r.boolean("offload_params");
+    r.rejectUnknownKeys();
+    if (p.gpus() > 10'000'000) fail(r.path(), "tp × pp × dp × cp must be at most 10,000,000 GPUs");
+    // DESIGN.md: EP is carved out of dp × cp, as in Megatron.
+    if ((p.dp * p.cp) % p.ep != 0)
+        fail(r.pathOf("ep"), "must divide dp × cp (" + std::to_string(p.dp * p.cp) + "), got " + std::to_string(p.ep));
+    if (p.virtualStages > 1 && p.schedule != Schedule::interleaved)
+        fail(r.pathOf("virtual_stages"), "must be 1 unless schedule is \"interleaved\", got " + std::to_string(p.virtualStages));
+    if (p.schedule == Schedule::interleaved && p.pp < 2)
+        fail(r.pathOf("schedule"), "\"interleaved\" needs pp of at least 2");
+    if (p.sequenceParallel && p.tp < 2) fail(r.pathOf("sequence_parallel"), "needs tp of at least 2");
+}
+
+void readHardware(ObjectReader r, Hardware& h)
+{
+    if (r.has("gpu")) {
+        const json& g = r.raw("gpu");
+        if (g.is_string()) {
+            h.preset = g.get<std::string>();
+            const GpuPreset* p = findGpuPreset(h.preset);
+            if (!p) {
+                std::string names;
+                for (const auto& gp : gpuPresets()) names += (names.empty() ? "" : ", ") + gp.name;
+                fail(r.pathOf("gpu"), "unknown GPU preset \"" + h.preset + "\" (known: " + names + ")");
+            }
+            h.gpu = p->spec;
+        } else if (g.is_object()) {
+            ObjectReader gr(g, r.pathOf("gpu"));
+            h.preset.clear();
+            h.gpu = detail::readGpu(gr);
+            gr.rejectUnknownKeys();
+        } else {
+            fail(r.pathOf("gpu"), "must be a GPU preset name or an object, got " + detail::describe(g));
+        }
+    }
+    if (r.has("gpus_per_node")) h.gpusPerNode = static_cast<int>(r.integer("gpus_per_node", 1, 1024));
+    r.rejectUnknownKeys();
+}
+
+/// Reads a whole file; sections and keys it leaves out keep the values of `base`.
+Scenario readScenario(const json& doc, const Scenario& base)
+{
+    ObjectReader top(doc, "");
+    const std::string format = top.string("format");
+    if (format != kFormat) fail("format", "must be \"" + std::string(kFormat) + "\", got \"" + format + "\"");
+    (void)top.integer("version", 1, 1);
+
+    Scenario s = base;
+    s.name = "Untitled";
+
+    if (top.has("name")) {
+        s.name = top.string("name");
+        if (s.name.size() > 200) fail("name", "must be at most 200 bytes");
+    }
+    s.model = readModel(top.object("model"));
+    if (top.has("training")) readTraining(top.object("training"), s.training);
+    if (top.has("precision")) readPrecision(top.object("precision"), s.precision);
+    if (top.has("parallel")) readParallel(top.object("parallel"), s.parallel);
+    if (top.has("hardware")) readHardware(top.object("hardware"), s.hardware);
+    if (top.has("efficiency")) {
+        ObjectReader r = top.object("efficiency");
+        if (r.has("compute")) s.efficiency.compute = r.number("compute", 0.01, 1.0);
+        if (r.has("comm_overlap")) s.efficiency.commOverlap = r.number("comm_overlap", 0.0, 1.0);
+        r.rejectUnknownKeys();
+    }
+    if (top.has("cost")) {
+        ObjectReader r = top.object("cost");
+        if (r.has("gpu_hour_usd")) s.cost.gpuHourUsd = r.number("gpu_hour_usd", 0.0, 1e4);
+        if (r.has("kwh_usd")) s.cost.kwhUsd = r.number("kwh_usd", 0.0, 100.0);
+        if (r.has("pue")) s.cost.pue = r.number("pue", 1.0, 5.0);
+        r.rejectUnknownKeys();
+    }
+    if (top.has("reliability")) {
+        ObjectReader r = top.object("reliability");
+        if (r.has("gpu_mtbf_hours")) s.reliability.gpuMtbfHours = r.number("gpu_mtbf_hours", 1.0, 1e9);
+        if (r.has("restart_minutes")) s.reliability.restartMinutes = r.number("restart_minutes", 0.0, 1e5);
+        if (r.has("checkpoint_write_gbps")) s.reliability.checkpointWriteGBps = r.number("checkpoint_write_gbps", 0.001, 1e6);
+        r.rejectUnknownKeys();
+    }
+    top.rejectUnknownKeys();
+    return s;
+}
+
+ScenarioResult parseDocument(const json& doc)
+{
+    try {
+        // Keys a file leaves out take the bundled default scenario's values (documented in the
+        // README), never a guess.
+        return {readScenario(doc, defaultScenario()), {}};
+    } catch (const detail::ReadError& e) {
+        return {std::nullopt, e.error};
+    }
+}
+
+} // namespace
+
+ScenarioResult parseScenario(std::string_view text)
+{
+    try {
+        return parseDocument(detail::parseLimited(text, "the scenario file"));
+    } catch (const detail::ReadError& e) {
+        return {std::nullopt, e.error};
+    }
+}
+
+ScenarioResult loadScenarioFile(const std::string& filePath)
+{
+    std::error_code ec;
+    const auto status = std::filesystem::status(filePath, ec);
+    if (ec || !std::filesystem::exists(status)) return {std::nullopt, {"", filePath + ": no such file"}};
+    if (!std::filesystem::is_regular_file(status)) return {std::nullopt, {"", filePath + ": not a regular file"}};
+    const auto size = std::filesystem::file_size(filePath, ec);
+    if (!ec && size > kMaxScenarioBytes)
+        return {std::nullopt, {"", filePath + ": too large (" + std::to_string(size) + " bytes, at most " +
+                                       std::to_string(kMaxScenarioBytes) + ")"}};
+    std::ifstream in(filePath, std::ios::binary);
+    if (!in) return {std::nullopt, {"", filePath + ": cannot be read"}};
+    std::ostringstream text;
+    text << in.rdbuf();
+    return parseScenario(text.str());
+}
+
+std::string scenarioToJson(const Scenario& s)
+{
+    const auto& t = s.training;
+    const auto& p = s.parallel;
+    json training{{"seq_len", t.seqLen},           {"micro_batch", t.microBatch},
+                  {"global_batch", t.globalBatch}, {"tokens", t.tokens},
+                  {"optimizer", toString(t.optimizer)}, {"method", toString(t.method)}};
+    if (t.method != Method::full) {
+        training["lora_rank"] = t.loraRank;
+        training["lora_targets"] = t.loraTargets;
+    }
+    const auto& pr = s.precision;
+    json precision{{"compute", toString(pr.compute)},
+                   {"weights", toString(pr.weights)},
+                   {"gradients", toString(pr.gradients)},
+                   {"master_weights", pr.masterWeights ? std::string(toString(*pr.masterWeights)) : "none"},
+                   {"optimizer_states", toString(pr.optimizerStates)}};
+    json parallel{{"tp", p.tp},
+                  {"pp", p.pp},
+                  {"dp", p.dp},
+                  {"cp", p.cp},
+                  {"ep", p.ep},
+                  {"zero", p.zero},
+                  {"sequence_parallel", p.sequenceParallel},
+                  {"recompute", toString(p.recompute)},
+                  {"flash_attention", p.flashAttention},
+                  {"schedule", toString(p.schedule)},
+                  {"virtual_stages", p.virtualStages},
+                  {"offload_optimizer", p.offloadOptimizer},
+                  {"offload_params", p.offloadParams}};
+    json hardware{{"gpu", s.hardware.preset.empty() ? detail::gpuToJson(s.hardware.gpu) : json(s.hardware.preset)},
+                  {"gpus_per_node", s.hardware.gpusPerNode}};
+    // nlohmann::ordered_json would keep this order; plain json sorts keys, which is stable too.
+    nlohmann::ordered_json doc;
+    doc["format"] = kFormat;
+    doc["version"] = 1;
+    doc["name"] = s.name;
+    doc["model"] = modelToJson(s.model);
+    doc["training"] = training;
+    doc["precision"] = precision;
+    doc["parallel"] = parallel;
+    doc["hardware"] = hardware;
+    doc["efficiency"] = {{"compute", s.efficiency.compute}, {"comm_overlap", s.efficiency.commOverlap}};
+    doc["cost"] = {{"gpu_hour_usd", s.cost.gpuHourUsd}, {"kwh_usd", s.cost.kwhUsd}, {"pue", s.cost.pue}};
+    doc["reliability"] = {{"gpu_mtbf_hours", s.reliability.gpuMtbfHours},
+                          {"restart_minutes", s.reliability.restartMinutes},
+                          {"checkpoint_write_gbps", s.reliability.checkpointWriteGBps}};
+    return doc.dump(2) + "\n";
+}
+
+std::optional<ScenarioError> applyOverride(Scenario& scenario, std::string_view assignment)
+{
+    const auto eq = assignment.find('=');
+    if (eq == std::string_view::npos || eq == 0)
+        return ScenarioError{"", "override \"" + std::string(assignment) + "\" must look like key.path=value"};
+    const std::string path(assignment.substr(0, eq));
+    const std::string valueText(assignment.substr(eq + 1));
+    json value = json::parse(valueText, nullptr, false);
+    if (value.is_discarded()) value = valueText;  // bare words are strings: --set hardware.gpu=h100-sxm
+
+    json doc = json::parse(scenarioToJson(scenario));
+    json* node = &doc;
+    std::size_t start = 0;
+    while (true) {
+        const auto dot = path.find('.', start);
+        const std::string key = path.substr(start, dot == std::string::npos ? std::string::npos : dot - start);
+        if (key.empty()) return ScenarioError{path, "is not a valid key path"};
+        if (dot == std::string::npos) {
+            if (!node->is_object()) return ScenarioError{path, "is not a valid key path"};
+            (*node)[key] = value;
+            break;
+        }
+        if (!node->is_object() || !node->contains(key) || !(*node)[key].is_object())
+            return ScenarioError{path.substr(0, dot), "unknown section"};
+        node = &(*node)[key];
+        start = dot + 1;
+    }
+    ScenarioResult result = parseDocument(doc);
+    if (!result.ok()) return result.error;
+    scenario = std::move(*result.scenario);
+    return std::nullopt;
+}
+
+Scenario defaultScenario()
+{
+    // Parsed once, on top of the struct defaults; the bundled file states every key (a test checks
+    // that the file and the struct agree, so neither can drift).
+    static const Scenario s = readScenario(json::parse(embedded::kDefaultScenarioJson), Scenario{});
+    return s;
+}
+
+} // namespace core

@@ -1,0 +1,46 @@
+#pragma once
+// Scenario file format, version 1 (DESIGN.md "Scenario file"): strict reading with messages
+// that name the key path, and writing that round-trips.
+
+#include "scenario.h"
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace core {
+
+/// A problem with an input file or override. `path` is the key path ("parallel.tp"), or empty
+/// when the problem is the file as a whole (syntax, size, encoding).
+struct ScenarioError {
+    std::string path;
+    std::string message;
+
+    [[nodiscard]] std::string toString() const { return path.empty() ? message : path + ": " + message; }
+};
+
+/// Either a scenario or the first error found; nothing is partially applied.
+struct ScenarioResult {
+    std::optional<Scenario> scenario;
+    ScenarioError error;
+
+    [[nodiscard]] bool ok() const { return scenario.has_value(); }
+};
+
+/// Limits against hostile files (issue 5): bounded size and nesting.
+inline constexpr std::size_t kMaxScenarioBytes = 1 << 20;
+inline constexpr int kMaxJsonDepth = 32;
+
+[[nodiscard]] ScenarioResult parseScenario(std::string_view text);
+[[nodiscard]] ScenarioResult loadScenarioFile(const std::string& filePath);
+/// Pretty-printed JSON (two-space indent, trailing newline); parseScenario() reads it back equal.
+[[nodiscard]] std::string scenarioToJson(const Scenario& scenario);
+
+/// Applies `key.path=value` (the CLI's --set) with the same validation as a file: the value is
+/// read as JSON when it parses as JSON, otherwise as a string. The scenario is left untouched on error.
+[[nodiscard]] std::optional<ScenarioError> applyOverride(Scenario& scenario, std::string_view assignment);
+
+/// The bundled default: Llama-2-7B pre-training on 8 × A100 80GB (resources/scenarios).
+[[nodiscard]] Scenario defaultScenario();
+
+} // namespace core

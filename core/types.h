@@ -1,0 +1,71 @@
+#pragma once
+// Enumerations shared by the scenario, the estimate and the file formats, with their
+// file-format spellings. Plain C++: no Qt here (see tests/core/test_no_qt.cpp).
+
+#include <array>
+#include <optional>
+#include <string_view>
+
+namespace core {
+
+enum class DType { fp32, tf32, bf16, fp16, fp8_e4m3, fp8_e5m2, int8, nf4 };
+enum class Optimizer { adamw, adam, sgd, sgd_momentum, lion, adafactor, adamw_8bit };
+enum class Method { full, lora, qlora };
+enum class Mlp { gelu, swiglu };
+enum class Norm { layernorm, rmsnorm };
+enum class Bias { all, none, qkv };
+enum class Position { learned, rope, alibi };
+enum class Recompute { none, selective, full };
+enum class Schedule { gpipe, one_f_one_b, interleaved };
+
+/// Storage size of one element. nf4 is 4 bits; its block scales are counted separately
+/// (Dettmers et al. 2023, QLoRA §3). tf32 is stored in 32-bit registers.
+[[nodiscard]] constexpr double bytesOf(DType t)
+{
+    switch (t) {
+    case DType::fp32:
+    case DType::tf32: return 4.0;
+    case DType::bf16:
+    case DType::fp16: return 2.0;
+    case DType::fp8_e4m3:
+    case DType::fp8_e5m2:
+    case DType::int8: return 1.0;
+    case DType::nf4: return 0.5;
+    }
+    return 4.0;
+}
+
+// File-format names, in enum order. One table per enum keeps parse and print in step.
+inline constexpr std::array<std::string_view, 8> kDTypeNames{
+    "fp32", "tf32", "bf16", "fp16", "fp8_e4m3", "fp8_e5m2", "int8", "nf4"};
+inline constexpr std::array<std::string_view, 7> kOptimizerNames{
+    "adamw", "adam", "sgd", "sgd_momentum", "lion", "adafactor", "adamw_8bit"};
+inline constexpr std::array<std::string_view, 3> kMethodNames{"full", "lora", "qlora"};
+inline constexpr std::array<std::string_view, 2> kMlpNames{"gelu", "swiglu"};
+inline constexpr std::array<std::string_view, 2> kNormNames{"layernorm", "rmsnorm"};
+inline constexpr std::array<std::string_view, 3> kPositionNames{"learned", "rope", "alibi"};
+inline constexpr std::array<std::string_view, 3> kRecomputeNames{"none", "selective", "full"};
+inline constexpr std::array<std::string_view, 3> kScheduleNames{"gpipe", "1f1b", "interleaved"};
+
+template <typename Enum, std::size_t N>
+[[nodiscard]] constexpr std::string_view nameOf(Enum value, const std::array<std::string_view, N>& names)
+{
+    return names[static_cast<std::size_t>(value)];
+}
+
+template <typename Enum, std::size_t N>
+[[nodiscard]] constexpr std::optional<Enum> enumFromName(std::string_view name,
+                                                         const std::array<std::string_view, N>& names)
+{
+    for (std::size_t i = 0; i < N; ++i)
+        if (names[i] == name) return static_cast<Enum>(i);
+    return std::nullopt;
+}
+
+[[nodiscard]] constexpr std::string_view toString(DType v) { return nameOf(v, kDTypeNames); }
+[[nodiscard]] constexpr std::string_view toString(Optimizer v) { return nameOf(v, kOptimizerNames); }
+[[nodiscard]] constexpr std::string_view toString(Method v) { return nameOf(v, kMethodNames); }
+[[nodiscard]] constexpr std::string_view toString(Recompute v) { return nameOf(v, kRecomputeNames); }
+[[nodiscard]] constexpr std::string_view toString(Schedule v) { return nameOf(v, kScheduleNames); }
+
+} // namespace core

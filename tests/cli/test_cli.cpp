@@ -1,0 +1,109 @@
+// trainplanner-cli as a user runs it: exit codes, stdout/stderr discipline, formats.
+#include <catch2/catch.hpp>
+
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <sys/wait.h>
+#include <unistd.h>
+
+namespace {
+
+struct Run {
+    int code = -1;
+    std::string out;
+    std::string err;
+};
+
+std::string slurp(const std::filesystem::path& p)
+{
+    std::ifstream in(p, std::ios::binary);
+    return {std::istreambuf_iterator<char>(in), {}};
+}
+
+Run run(const std::string& args)
+{
+    const auto dir = std::filesystem::temp_directory_path();
+    // Unique names: ctest runs test cases in parallel processes.
+    static int counter = 0;
+    const std::string stem = "tp_cli_" + std::to_string(::getpid()) + "_" + std::to_string(++counter);
+    const auto out = dir / (stem + ".out"), err = dir / (stem + ".err");
+    const std::string cmd = std::string(TP_CLI) + " " + args + " >" + out.string() + " 2>" + err.string();
+    const int status = std::system(cmd.c_str());
+    Run r{WIFEXITED(status) ? WEXITSTATUS(status) : -1, slurp(out), slurp(err)};
+    std::filesystem::remove(out);
+    std::filesystem::remove(err);
+    return r;
+}
+
+std::string writeTemp(const std::string& name, const std::string& text)
+{
+    const auto p = std::filesystem::temp_directory_path() / (std::to_string(::getpid()) + "_" + name);
+    std::ofstream(p, std::ios::binary) << text;
+    return p.string();
+}
+
+const std::string kDefault = std::string(TP_SOURCE_DIR) + "/resources/scenarios/default.tpscenario.json";
+
+} // namespace
+
+TEST_CASE("estimate prints estimate v1 JSON and exits 0", "[cli]")
+{
+    const Run r = run("estimate " + kDefault + " --format json");
+    CHECK(r.code == 0);
+    CHECK(r.err.empty());
+    CHECK_THAT(r.out, Catch::Contains("\"format\": \"trainplanner-estimate\""));
+    CHECK_THAT(r.out, Catch::Contains("\"total\": 6738415616"));
+}
+
+TEST_CASE("csv and text formats", "[cli]")
+{
+    const Run csv = run("estimate " + kDefault + " --format csv");
+    CHECK(csv.code == 0);
+    CHECK(csv.out.rfind("section,quantity,value,unit\n", 0) == 0);
+    CHECK_THAT(csv.out, Catch::Contains("params,total,6738415616,count"));
+    const Run text = run("estimate " + kDefault + " --format text");
+    CHECK(text.code == 0);
+    CHECK_THAT(text.out, Catch::Contains("GiB"));
+}
+
+TEST_CASE("bad input exits 2 with the key path on stderr and nothing on stdout", "[cli]")
+{
+    auto [args, fragment] = GENERATE(table<std::string, std::string>({
+        {"estimate /nonexistent/file.json", "no such file"},
+        {"estimate " + std::filesystem::temp_directory_path().string(), "not a regular file"},
+        {"estimate " + writeTemp("tp_bad_tp.json", R"({"format":"trainplanner-scenario","version":1,"model":{"preset":"llama-2-7b"},"parallel":{"tp":3}})"),
+         "parallel.tp: must be a power of two"},
+        {"estimate " + writeTemp("tp_typo.json", R"({"format":"trainplanner-scenario","version":1,"model":{"preset":"llama-2-7b"},"paralel":{}})"),
+         "paralel: unknown key"},
+        {"estimate - --set parallel.zero=7", "parallel.zero"},
+        {"estimate - --format xml", "format"},
+        {"frobnicate", "frobnicate"},
+        {"validate " + writeTemp("tp_empty.json", ""), "empty"},
+    }));
+    const Run r = run(args);
+    INFO(args << "\n" << r.err);
+    CHECK(r.code == 2);
+    CHECK(r.out.empty());
+    CHECK_THAT(r.err, Catch::Contains(fragment));
+}
+
+TEST_CASE("validate, presets, version", "[cli]")
+{
+    CHECK(run("validate " + kDefault).code == 0);
+    const Run p = run("presets models");
+    CHECK(p.code == 0);
+    CHECK_THAT(p.out, Catch::Contains("llama-3.1-405b"));
+    CHECK_THAT(run("presets gpus").out, Catch::Contains("h100-sxm"));
+    CHECK(run("--version").code == 0);
+}
+
+TEST_CASE("an output that cannot be written exits 3", "[cli]")
+{
+    if (!std::filesystem::exists("/dev/full")) return;
+    const int status = std::system((std::string(TP_CLI) + " estimate - >/dev/full 2>/dev/null").c_str());
+    CHECK(WEXITSTATUS(status) == 3);
+}

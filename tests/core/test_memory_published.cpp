@@ -1,0 +1,118 @@
+// Memory figures pinned to their published sources (../shared/reference/PUBLISHED.md).
+#include "architecture.h"
+#include "estimate.h"
+#include "memory_model.h"
+#include "presets.h"
+#include "scenario_io.h"
+
+#include <catch2/catch.hpp>
+
+using namespace core;
+
+namespace {
+
+/// Mixed-precision AdamW as the ZeRO paper and the source article count it: bf16 weights and
+/// gradients, fp32 master weights and two fp32 moments (K = 12), one GPU per replica.
+Scenario mixedAdam(std::int64_t params, int dp, int zero)
+{
+    Scenario s = defaultScenario();
+    s.model = bareSizeModel(params);
+    s.precision = Precision{DType::bf16, DType::bf16, DType::bf16, DType::fp32, DType::fp32};
+    s.training.optimizer = Optimizer::adamw;
+    s.training.globalBatch = std::max(s.training.globalBatch, dp);
+    s.parallel = Parallel{};
+    s.parallel.dp = dp;
+    s.parallel.zero = zero;
+    return s;
+}
+
+double modelStatesGB(const Scenario& s) { return estimate(s).memory.peak().bytes.modelStates() / 1e9; }
+
+} // namespace
+
+TEST_CASE("source article: a 7B model needs 16 bytes per parameter, 112 GB", "[core][memory][published]")
+{
+    // Source article §3.1: bf16 weights 2 + bf16 grads 2 + fp32 master 4 + Adam m 4 + v 4 = 16 B.
+    const auto m = estimate(mixedAdam(7'000'000'000, 1, 0)).memory.peak().bytes;
+    CHECK(m.weights == Approx(14e9));
+    CHECK(m.gradients == Approx(14e9));
+    CHECK(m.masterWeights == Approx(28e9));
+    CHECK(m.optimizerStates == Approx(56e9));
+    CHECK(m.modelStates() / 1e9 == Approx(112.0));
+}
+
+TEST_CASE("source article: a 700M model in fp32 fits one 80 GB GPU", "[core][memory][published]")
+{
+    // Source article §3.1: fp32 weights 4 B → 2.8 GB; with fp32 gradients and Adam ≈ 11.2 GB.
+    Scenario s = mixedAdam(700'000'000, 1, 0);
+    s.precision = Precision{DType::fp32, DType::fp32, DType::fp32, std::nullopt, DType::fp32};
+    const auto e = estimate(s);
+    CHECK(e.memory.peak().bytes.weights / 1e9 == Approx(2.8));
+    CHECK(e.memory.peak().bytes.modelStates() / 1e9 == Approx(11.2));
+    CHECK(e.memory.fits());
+}
+
+TEST_CASE("source article: ZeRO-3 spreads a 7B model over 64 GPUs at about 1.75 GB each", "[core][memory][published]")
+{
+    // Source article §3.3: "每卡仅需存放约1.8GB"; 112 GB / 64 = 1.75 GB.
+    CHECK(modelStatesGB(mixedAdam(7'000'000'000, 64, 3)) == Approx(1.75));
+}
+
+TEST_CASE("ZeRO paper Table 1: model states per GPU for 7.5 B parameters", "[core][memory][published][zero]")
+{
+    // Rajbhandari et al. 2020, Table 1 (Ψ = 7.5 B, K = 12). Tolerance: half a unit of the last
+    // printed digit (the table rounds, e.g. 41.25 is printed 41.3).
+    auto [dp, os, osg, osgp, tolerance] = GENERATE(table<int, double, double, double, double>({
+        {1, 120, 120, 120, 0.5},
+        {4, 52.5, 41.3, 30, 0.05},
+        {16, 35.6, 21.6, 7.5, 0.05},
+        {64, 31.4, 16.6, 1.88, 0.05},
+        {256, 30.4, 15.4, 0.47, 0.05},
+        {1024, 30.1, 15.1, 0.12, 0.05},
+    }));
+    INFO("d = " << dp);
+    CHECK(modelStatesGB(mixedAdam(7'500'000'000, dp, 0)) == Approx(120));
+    CHECK(modelStatesGB(mixedAdam(7'500'000'000, dp, 1)) == Approx(os).margin(tolerance + 1e-9));
+    CHECK(modelStatesGB(mixedAdam(7'500'000'000, dp, 2)) == Approx(osg).margin(tolerance + 1e-9));
+    // Stage 3 is printed with two decimals below 2 GB.
+    CHECK(modelStatesGB(mixedAdam(7'500'000'000, dp, 3)) == Approx(osgp).margin((osgp < 2 ? 0.005 : tolerance) + 1e-9));
+}
+
+TEST_CASE("conventions: Megatron's fp32 main gradients give 18 bytes per parameter", "[core][memory][published]")
+{
+    // Megatron-LM without the distributed optimizer: 2 + 4 (fp32 grads) + 12 = 18 B/param;
+    // with it, 6 + 12/d (PUBLISHED.md "Conventions elsewhere").
+    Scenario s = mixedAdam(1'000'000'000, 8, 0);
+    s.precision.gradients = DType::fp32;
+    CHECK(modelStatesGB(s) == Approx(18.0));
+    s.parallel.zero = 1;
+    CHECK(modelStatesGB(s) == Approx(6.0 + 12.0 / 8));
+}
+
+TEST_CASE("Korthikanti et al. Table 2: activation bytes per layer for GPT-3 175B", "[core][memory][published][activations]")
+{
+    // Korthikanti et al. 2022, Table 2 with GPT-3's shape: a 96, h 12288, s 2048, b 1, t 8
+    // (V 51200 as in the paper; 16-bit activations, 1-byte dropout masks, no flash attention).
+    Scenario s = defaultScenario();
+    s.model = presetModel(*findModelPreset("gpt3-175b"));
+    s.model.arch.vocab = 51200;
+    s.training.seqLen = 2048;
+    s.training.microBatch = 1;
+    s.parallel.flashAttention = false;
+
+    struct Row { const char* name; int tp; bool sp; Recompute recompute; double bytes; };
+    auto row = GENERATE(values<Row>({
+        {"no parallelism", 1, false, Recompute::none, 2'868'903'936},
+        {"tensor parallel", 8, false, Recompute::none, 578'813'952},
+        {"tensor + sequence parallel", 8, true, Recompute::none, 358'612'992},
+        {"tensor parallel + selective recompute", 8, false, Recompute::selective, 327'155'712},
+        {"tensor + sequence parallel + selective recompute", 8, true, Recompute::selective, 106'954'752},
+        {"full recompute", 8, false, Recompute::full, 50'331'648},
+    }));
+    INFO(row.name);
+    s.parallel.tp = row.tp;
+    s.parallel.sequenceParallel = row.sp;
+    s.parallel.recompute = row.recompute;
+    CHECK(activationBytesPerLayer(s) == row.bytes);
+    CHECK(estimate(s).memory.activationBytesPerLayer == row.bytes);
+}

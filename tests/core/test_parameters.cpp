@@ -1,0 +1,74 @@
+// Exact parameter counts (FORMULAS.md §1) against the published figures.
+#include "architecture.h"
+#include "presets.h"
+
+#include <catch2/catch.hpp>
+
+using namespace core;
+
+TEST_CASE("preset parameter counts equal the published counts to the unit", "[core][params]")
+{
+    // Published totals: ../shared/reference/PUBLISHED.md (GPT-2, Llama-2); the model cards'
+    // safetensors totals on Hugging Face for the others (source in resources/models.json).
+    auto [name, published] = GENERATE(table<const char*, std::int64_t>({
+        {"gpt2-124m", 124'439'808},
+        {"gpt2-1.5b", 1'557'611'200},
+        {"llama-2-7b", 6'738'415'616},
+        {"llama-2-13b", 13'015'864'320},
+        {"llama-2-70b", 68'976'648'192},
+        {"llama-3-8b", 8'030'261'248},
+        {"llama-3-70b", 70'553'706'496},
+        {"llama-3.1-405b", 405'853'388'800},
+        {"mistral-7b", 7'241'732'096},
+        {"mixtral-8x7b", 46'702'792'704},
+        {"qwen2.5-7b", 7'615'616'512},
+        {"qwen2.5-72b", 72'706'203'648},
+    }));
+    INFO(name);
+    const ModelPreset* p = findModelPreset(name);
+    REQUIRE(p);
+    CHECK(totalParameters(p->arch) == published);
+    CHECK(p->officialParams == published);
+}
+
+TEST_CASE("GPT-3 175B's shape gives the paper's nominal 175.0 B", "[core][params]")
+{
+    // Brown et al. 2020, Table 2.1 gives nominal sizes ("175.0B"; its 6.7B row computes to 6.66 B
+    // the same way). The shape of the table with the GPT-2 vocabulary gives 174.6 B: within 0.5 %.
+    const ModelPreset* p = findModelPreset("gpt3-175b");
+    REQUIRE(p);
+    CHECK(double(totalParameters(p->arch)) == Approx(175.0e9).epsilon(0.005));
+}
+
+TEST_CASE("Mixtral counts 12.9 B active parameters per token", "[core][params][moe]")
+{
+    // Jiang et al. 2024 (Mixtral of Experts), §2: 47B total, 13B active; the model card: 12.9B active.
+    const auto b = countParameters(findModelPreset("mixtral-8x7b")->arch);
+    CHECK(b.active() == Approx(12.9e9).margin(0.05e9));
+}
+
+TEST_CASE("a bare size keeps its exact count and derives the documented shape", "[core][params]")
+{
+    const ModelSpec m = bareSizeModel(7'000'000'000);
+    CHECK(m.params == 7'000'000'000);
+    // Rule (architecture.h): h = 4096 for 7 B, heads = h/128, FFN = 8h/3 rounded up to 256.
+    CHECK(m.arch.hidden == 4096);
+    CHECK(m.arch.heads == 32);
+    CHECK(m.arch.ffnHidden == 11008);
+    CHECK(std::abs(double(totalParameters(m.arch)) - 7e9) / 7e9 < 0.05);
+    for (std::int64_t n : {100'000'000LL, 700'000'000LL, 70'000'000'000LL, 2'000'000'000'000LL}) {
+        const auto a = standardShape(n);
+        INFO(n);
+        CHECK(a.hidden % 128 == 0);
+        CHECK(a.layers >= 1);
+        CHECK(std::abs(double(totalParameters(a)) - double(n)) / double(n) < 0.15);
+    }
+}
+
+TEST_CASE("LoRA adapters are r·(in + out) per targeted matrix", "[core][params][lora]")
+{
+    // Hu et al. 2021, §4.1. Llama-2-7B, r = 8, q and v: 2 × 8 × (4096 + 4096) per layer = 131,072;
+    // 32 layers → 4,194,304 (the figure PEFT prints for this setting).
+    const auto& a = findModelPreset("llama-2-7b")->arch;
+    CHECK(loraParamsPerLayer(a, 8, {"q", "v"}) * a.layers == 4'194'304);
+}

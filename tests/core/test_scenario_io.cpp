@@ -1,0 +1,165 @@
+// Scenario file format v1 (DESIGN.md): strict reading, messages naming the key path, round trips.
+#include "architecture.h"
+#include "estimate.h"
+#include "estimate_io.h"
+#include "presets.h"
+#include "scenario_io.h"
+
+#include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
+
+#include <fstream>
+
+using namespace core;
+
+namespace {
+
+std::string readFile(const std::string& path)
+{
+    std::ifstream in(path, std::ios::binary);
+    return {std::istreambuf_iterator<char>(in), {}};
+}
+
+const std::string kDefaultFile = std::string(TP_SOURCE_DIR) + "/resources/scenarios/default.tpscenario.json";
+
+/// The default file with one JSON-pointer location replaced (or removed when `value` is discarded).
+std::string edited(const std::string& pointer, const nlohmann::json& value)
+{
+    auto doc = nlohmann::json::parse(readFile(kDefaultFile));
+    doc[nlohmann::json::json_pointer(pointer)] = value;
+    return doc.dump();
+}
+
+} // namespace
+
+TEST_CASE("the bundled default scenario is Llama-2-7B on 8 × A100 80GB", "[core][io]")
+{
+    const Scenario s = defaultScenario();
+    CHECK(s.model.preset == "llama-2-7b");
+    CHECK(s.hardware.preset == "a100-80gb");
+    CHECK(s.parallel.gpus() == 8);
+    const auto r = loadScenarioFile(kDefaultFile);
+    REQUIRE(r.ok());
+    CHECK(*r.scenario == s);
+}
+
+TEST_CASE("scenarios round-trip through their JSON text", "[core][io]")
+{
+    Scenario s = defaultScenario();
+    SECTION("default") {}
+    SECTION("preset with overrides") { s.model.arch.layers = 40; s.model.arch.heads = 64; s.model.arch.kvHeads = 8; s.model.arch.headDim = 64; }
+    SECTION("bare size") { s.model = bareSizeModel(123'000'000'000); }
+    SECTION("explicit architecture") { s.model.preset.clear(); s.model.arch.mlp = Mlp::gelu; s.model.arch.bias = Bias::qkv; }
+    SECTION("custom GPU and LoRA")
+    {
+        s.hardware.preset.clear();
+        s.hardware.gpu.name = "My GPU";
+        s.training.method = Method::qlora;
+        s.training.loraTargets = {"q", "v", "down"};
+        s.precision.masterWeights = std::nullopt;
+    }
+    SECTION("interleaved pipeline")
+    {
+        s.parallel.pp = 4;
+        s.parallel.schedule = Schedule::interleaved;
+        s.parallel.virtualStages = 2;
+        s.parallel.tp = 2;
+        s.parallel.sequenceParallel = true;
+    }
+    const std::string text = scenarioToJson(s);
+    const auto back = parseScenario(text);
+    INFO(text << back.error.toString());
+    REQUIRE(back.ok());
+    CHECK(*back.scenario == s);
+    CHECK(scenarioToJson(*back.scenario) == text);
+}
+
+TEST_CASE("bad scenario files are rejected with the key path and the reason", "[core][io][validation]")
+{
+    auto [text, path, fragment] = GENERATE(table<std::string, std::string, std::string>({
+        {edited("/parallel/tp", 3), "parallel.tp", "power of two"},
+        {edited("/parallel/tpp", 2), "parallel.tpp", "unknown key"},
+        {edited("/training/seq_len", "4096"), "training.seq_len", "integer"},
+        {edited("/training/micro_batch", 0), "training.micro_batch", "between 1"},
+        {edited("/parallel/dp", 2.5), "parallel.dp", "integer"},
+        {edited("/precision/weights", "bf17"), "precision.weights", "one of"},
+        {edited("/training/optimizer", "adamx"), "training.optimizer", "one of"},
+        {edited("/model/preset", "llama-9"), "model.preset", "unknown model preset"},
+        {edited("/hardware/gpu", "tpu"), "hardware.gpu", "unknown GPU preset"},
+        {edited("/efficiency/compute", 1.5), "efficiency.compute", "between"},
+        {edited("/format", "other"), "format", "trainplanner-scenario"},
+        {edited("/version", 2), "version", "between 1 and 1"},
+        {edited("/parallel/ep", 3), "parallel.ep", "divide dp"},
+        {edited("/parallel/zero", 4), "parallel.zero", "between 0 and 3"},
+        {edited("/parallel/virtual_stages", 2), "parallel.virtual_stages", "interleaved"},
+        {edited("/model", nlohmann::json{{"params", 7e9}, {"layers", 2}}), "model.layers", "unknown key"},
+        {edited("/model", nlohmann::json{{"layers", 2}}), "model.hidden", "required"},
+        {std::string("{\"format\": \"trainplanner-scenario\", \"version\": 1, \"model\": {\"preset\": \"llama-2-7b\"}"), "", "not valid JSON"},
+        {std::string(""), "", "empty"},
+        {std::string("[1, 2]"), "(top level)", "must be an object"},
+        {std::string("{\"a\": \"\xff\"}"), "", "UTF-8"},
+        {std::string(100, '[') + std::string(100, ']'), "", "nests deeper"},
+    }));
+    const auto r = parseScenario(text);
+    REQUIRE_FALSE(r.ok());
+    INFO(r.error.toString());
+    CHECK(r.error.path == path);
+    CHECK_THAT(r.error.message, Catch::Contains(fragment));
+}
+
+TEST_CASE("a file may leave out whole sections: they take the default scenario's values", "[core][io]")
+{
+    const auto r = parseScenario(R"({"format": "trainplanner-scenario", "version": 1, "model": {"params": 7e8}})");
+    REQUIRE(r.ok());
+    CHECK(r.scenario->model.params == 700'000'000);
+    CHECK(r.scenario->parallel == defaultScenario().parallel);
+}
+
+TEST_CASE("overrides (--set) use the file validation and change nothing on error", "[core][io]")
+{
+    Scenario s = defaultScenario();
+    REQUIRE_FALSE(applyOverride(s, "parallel.zero=3"));
+    CHECK(s.parallel.zero == 3);
+    REQUIRE_FALSE(applyOverride(s, "hardware.gpu=h100-sxm"));
+    CHECK(s.hardware.gpu.memoryGib == 80);
+    const Scenario before = s;
+    const auto error = applyOverride(s, "parallel.tp=3");
+    REQUIRE(error);
+    CHECK(error->path == "parallel.tp");
+    CHECK(s == before);
+    CHECK(applyOverride(s, "nosuch.key=1"));
+    CHECK(applyOverride(s, "parallel.tp"));
+}
+
+TEST_CASE("estimate JSON carries the v1 keys with base units", "[core][io][estimate]")
+{
+    const auto e = estimate(defaultScenario());
+    const auto j = nlohmann::json::parse(estimateToJson(e));
+    CHECK(j["format"] == "trainplanner-estimate");
+    CHECK(j["version"] == 1);
+    CHECK(j["gpus"] == 8);
+    CHECK(j["params"]["total"] == 6'738'415'616);
+    for (const char* key : {"weights", "gradients", "master_weights", "optimizer_states", "activations",
+                            "activation_bytes_per_layer", "buffers", "total", "capacity", "fits", "stage", "per_stage"})
+        CHECK(j["memory"].contains(key));
+    CHECK(j["memory"]["capacity"] == 80.0 * 1024 * 1024 * 1024);
+    CHECK(j["memory"]["total"].get<double>() == Approx(e.memory.total()));
+    CHECK(j["memory"]["per_stage"].size() == 1);
+    // Sections computed by later work are absent, not zero-filled.
+    CHECK_FALSE(j.contains("compute"));
+    CHECK_FALSE(j.contains("communication"));
+}
+
+TEST_CASE("the GPU catalog carries every datasheet figure it is used for", "[core][presets]")
+{
+    // PUBLISHED.md "Hardware": A100 bf16 312 TFLOP/s, H100 SXM 989, B200 2250; TDP 400/700/1000 W.
+    CHECK(findGpuPreset("a100-80gb")->spec.peakTflops.at(DType::bf16) == 312);
+    CHECK(findGpuPreset("h100-sxm")->spec.peakTflops.at(DType::bf16) == Approx(989).margin(1));
+    CHECK(findGpuPreset("b200")->spec.peakTflops.at(DType::bf16) == 2250);
+    CHECK(findGpuPreset("a100-80gb")->spec.tdpWatts == 400);
+    CHECK(findGpuPreset("h100-sxm")->spec.tdpWatts == 700);
+    for (const auto& g : gpuPresets()) {
+        INFO(g.name);
+        CHECK_FALSE(g.spec.source.empty());
+    }
+}

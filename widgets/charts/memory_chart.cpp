@@ -1,0 +1,178 @@
+#include "memory_chart.h"
+
+#include "palette.h"
+
+#include <QBarCategoryAxis>
+#include <QBarSet>
+#include <QChart>
+#include <QCursor>
+#include <QEvent>
+#include <QLegendMarker>
+#include <QLineSeries>
+#include <QStackedBarSeries>
+#include <QToolTip>
+#include <QValueAxis>
+
+#include <cmath>
+
+namespace ui {
+
+namespace {
+
+const QColor kTermColors[MemoryChart::TermCount] = {palette::kBlue,   palette::kSkyBlue, palette::kOrange,
+                                                    palette::kVermillion, palette::kGreen, palette::kPurple};
+
+/// A round axis maximum: 1, 2 or 5 × 10^k above `v`.
+double niceCeiling(double v)
+{
+    if (v <= 0) return 1;
+    const double p = std::pow(10.0, std::floor(std::log10(v)));
+    for (double step : {1.0, 2.0, 2.5, 5.0, 10.0})
+        if (step * p >= v) return step * p;
+    return 10 * p;
+}
+
+} // namespace
+
+MemoryChart::MemoryChart(QWidget* parent) : QChartView(parent)
+{
+    setObjectName(QStringLiteral("memoryChart"));
+    setRenderHint(QPainter::Antialiasing);
+    setMinimumSize(480, 320);
+
+    auto* chart = new QChart;
+    chart->setAnimationOptions(QChart::NoAnimation);  // live updates: no lag behind the slider
+    chart->legend()->setAlignment(Qt::AlignBottom);
+    chart->setMargins(QMargins(8, 8, 8, 8));
+
+    m_series = new QStackedBarSeries(chart);
+    for (int t = 0; t < TermCount; ++t) {
+        auto* set = new QBarSet(QString(), m_series);
+        set->setColor(kTermColors[t]);
+        set->setBorderColor(kTermColors[t].darker(130));
+        m_sets.append(set);
+        m_series->append(set);
+    }
+    m_series->setBarWidth(0.6);
+    chart->addSeries(m_series);
+
+    m_capacity = new QLineSeries(chart);
+    QPen pen(QColor(0x20, 0x20, 0x20));
+    pen.setWidthF(2.0);
+    pen.setStyle(Qt::DashLine);
+    m_capacity->setPen(pen);
+    chart->addSeries(m_capacity);
+
+    m_axisX = new QBarCategoryAxis(chart);
+    m_axisY = new QValueAxis(chart);
+    m_axisY->setLabelFormat(QStringLiteral("%.0f"));
+    chart->addAxis(m_axisX, Qt::AlignBottom);
+    chart->addAxis(m_axisY, Qt::AlignLeft);
+    for (QAbstractSeries* s : {static_cast<QAbstractSeries*>(m_series), static_cast<QAbstractSeries*>(m_capacity)}) {
+        s->attachAxis(m_axisX);
+        s->attachAxis(m_axisY);
+    }
+    connect(m_series, &QStackedBarSeries::hovered, this, &MemoryChart::showTooltip);
+    setChart(chart);
+    retranslate();
+}
+
+double MemoryChart::termBytes(const core::MemoryBreakdown& m, Term term)
+{
+    switch (term) {
+    case Weights: return m.weights;
+    case Gradients: return m.gradients;
+    case MasterWeights: return m.masterWeights;
+    case OptimizerStates: return m.optimizerStates;
+    case Activations: return m.activations;
+    case Buffers: return m.buffers;
+    case TermCount: break;
+    }
+    return 0;
+}
+
+void MemoryChart::setEstimate(const core::Estimate& estimate)
+{
+    m_estimate = estimate;
+    refresh();
+}
+
+void MemoryChart::setUnit(ByteUnit unit)
+{
+    m_unit = unit;
+    retranslate();
+}
+
+double MemoryChart::value(Term term, int stage) const { return m_sets.at(term)->at(stage); }
+
+double MemoryChart::capacityValue() const { return m_capacity->count() ? m_capacity->at(0).y() : 0; }
+
+int MemoryChart::stageCount() const { return m_sets.isEmpty() ? 0 : static_cast<int>(m_sets.first()->count()); }
+
+void MemoryChart::refresh()
+{
+    const auto& stages = m_estimate.memory.perStage;
+    const int n = static_cast<int>(stages.size());
+    if (n == 0) return;
+    // Update values in place; only a change in the number of stages changes the bar count.
+    for (int t = 0; t < TermCount; ++t) {
+        QBarSet* set = m_sets[t];
+        while (set->count() > n) set->remove(set->count() - 1);
+        for (int i = 0; i < n; ++i) {
+            const double v = bytesIn(termBytes(stages[static_cast<std::size_t>(i)].bytes, static_cast<Term>(t)), m_unit);
+            if (i < set->count()) set->replace(i, v);
+            else set->append(v);
+        }
+    }
+    if (m_axisX->count() != n) {
+        QStringList categories;
+        if (n == 1) categories << tr("Each GPU");
+        else
+            for (int i = 0; i < n; ++i)
+                //: a pipeline-parallel stage (a group of layers), numbered from 0
+                categories << tr("Stage %1").arg(i);
+        m_axisX->setCategories(categories);
+    }
+    const double capacity = bytesIn(m_estimate.memory.capacity, m_unit);
+    // The line spans the whole category range (bars sit at 0 … n−1).
+    m_capacity->replace(QList<QPointF>{{-0.5, capacity}, {n - 0.5, capacity}});
+    double highest = capacity;
+    for (const auto& st : stages) highest = std::max(highest, bytesIn(st.bytes.total(), m_unit));
+    m_axisY->setRange(0, niceCeiling(highest * 1.08));
+    chart()->setTitle(m_estimate.memory.fits() ? tr("Memory per GPU — fits") : tr("Memory per GPU — does not fit"));
+}
+
+void MemoryChart::retranslate()
+{
+    const QString names[TermCount] = {tr("Weights"), tr("Gradients"), tr("Master weights (FP32)"),
+                                      tr("Optimizer states"), tr("Activations"), tr("Buffers")};
+    for (int t = 0; t < TermCount; ++t) m_sets[t]->setLabel(names[t]);
+    m_capacity->setName(tr("GPU capacity"));
+    m_axisY->setTitleText(tr("Memory per GPU (%1)").arg(unitName(m_unit)));
+    m_axisX->setCategories({});
+    refresh();
+}
+
+void MemoryChart::changeEvent(QEvent* event)
+{
+    if (event->type() == QEvent::LanguageChange) retranslate();
+    QChartView::changeEvent(event);
+}
+
+void MemoryChart::showTooltip(bool hovering, int index, QBarSet* set)
+{
+    if (!hovering) {
+        QToolTip::hideText();
+        return;
+    }
+    const auto& stages = m_estimate.memory.perStage;
+    if (index < 0 || index >= static_cast<int>(stages.size())) return;
+    const auto& bytes = stages[static_cast<std::size_t>(index)].bytes;
+    const auto term = static_cast<Term>(m_sets.indexOf(set));
+    QToolTip::showText(QCursor::pos(), tr("%1: %2 of %3 on this GPU")
+                                           .arg(set->label(), formatBytes(termBytes(bytes, term), m_unit),
+                                                formatBytes(bytes.total(), m_unit)),
+                       this);
+}
+
+} // namespace ui

@@ -1,0 +1,53 @@
+#pragma once
+// Per-GPU memory as a stacked bar per pipeline stage, with the GPU's capacity as a line.
+// The only place (with its siblings in widgets/charts/) that includes Qt Charts.
+
+#include "estimate.h"
+#include "format.h"
+
+#include <QChartView>
+#include <QList>
+
+class QBarSet;
+class QBarCategoryAxis;
+class QLineSeries;
+class QStackedBarSeries;
+class QValueAxis;
+
+namespace ui {
+
+class MemoryChart : public QChartView {
+    Q_OBJECT
+public:
+    /// The stacked terms, bottom to top, in the order of the bar sets.
+    enum Term { Weights, Gradients, MasterWeights, OptimizerStates, Activations, Buffers, TermCount };
+
+    explicit MemoryChart(QWidget* parent = nullptr);
+
+    void setEstimate(const core::Estimate& estimate);
+    void setUnit(ByteUnit unit);
+
+    /// Displayed value (in the current unit) of one term on one stage; for tests and export.
+    [[nodiscard]] double value(Term term, int stage) const;
+    [[nodiscard]] double capacityValue() const;
+    [[nodiscard]] int stageCount() const;
+    [[nodiscard]] static double termBytes(const core::MemoryBreakdown& m, Term term);
+
+protected:
+    void changeEvent(QEvent* event) override;
+
+private:
+    void retranslate();
+    void refresh();
+    void showTooltip(bool hovering, int index, QBarSet* set);
+
+    core::Estimate m_estimate;
+    ByteUnit m_unit = ByteUnit::GiB;
+    QStackedBarSeries* m_series = nullptr;
+    QList<QBarSet*> m_sets;
+    QLineSeries* m_capacity = nullptr;
+    QBarCategoryAxis* m_axisX = nullptr;
+    QValueAxis* m_axisY = nullptr;
+};
+
+} // namespace ui

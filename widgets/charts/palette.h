@@ -1,0 +1,17 @@
+#pragma once
+// Okabe & Ito (2008) colour-blind-safe palette, used by every chart so a term keeps its colour.
+
+#include <QColor>
+
+namespace ui::palette {
+
+inline const QColor kOrange{0xE6, 0x9F, 0x00};
+inline const QColor kSkyBlue{0x56, 0xB4, 0xE9};
+inline const QColor kGreen{0x00, 0x9E, 0x73};
+inline const QColor kYellow{0xF0, 0xE4, 0x42};
+inline const QColor kBlue{0x00, 0x72, 0xB2};
+inline const QColor kVermillion{0xD5, 0x5E, 0x00};
+inline const QColor kPurple{0xCC, 0x79, 0xA7};
+inline const QColor kGrey{0x99, 0x99, 0x99};
+
+} // namespace ui::palette

@@ -1,0 +1,30 @@
+#include "format.h"
+
+#include <QCoreApplication>
+#include <QLocale>
+
+namespace ui {
+
+double bytesIn(double bytes, ByteUnit unit) { return unit == ByteUnit::GB ? bytes / 1e9 : bytes / 1073741824.0; }
+
+QString unitName(ByteUnit unit)
+{
+    return unit == ByteUnit::GB ? QCoreApplication::translate("ui::format", "GB")
+                                : QCoreApplication::translate("ui::format", "GiB");
+}
+
+QString formatBytes(double bytes, ByteUnit unit, int decimals)
+{
+    return QLocale().toString(bytesIn(bytes, unit), 'f', decimals) + QChar(0x202F) + unitName(unit);
+}
+
+QString formatCount(double count)
+{
+    const QLocale locale;
+    if (count >= 1e12) return QCoreApplication::translate("ui::format", "%1 T").arg(locale.toString(count / 1e12, 'f', 2));
+    if (count >= 1e9) return QCoreApplication::translate("ui::format", "%1 B").arg(locale.toString(count / 1e9, 'f', 2));
+    if (count >= 1e6) return QCoreApplication::translate("ui::format", "%1 M").arg(locale.toString(count / 1e6, 'f', 0));
+    return locale.toString(count, 'f', 0);
+}
+
+} // namespace ui

@@ -1,0 +1,17 @@
+#pragma once
+// Numbers as the user reads them: value + unit, in the current locale, translated units.
+
+#include <QString>
+
+namespace ui {
+
+enum class ByteUnit { GB, GiB };  ///< GB = 10^9 bytes, GiB = 2^30 bytes
+
+[[nodiscard]] double bytesIn(double bytes, ByteUnit unit);
+[[nodiscard]] QString unitName(ByteUnit unit);
+/// "12.55 GB"
+[[nodiscard]] QString formatBytes(double bytes, ByteUnit unit, int decimals = 2);
+/// "6.74 B", "124 M" — parameter counts with a short scale word.
+[[nodiscard]] QString formatCount(double count);
+
+} // namespace ui

@@ -1,0 +1,70 @@
+#include "scenario_document.h"
+
+#include <QUndoCommand>
+
+namespace ui {
+
+/// One edit: the scenario before and after. Redo/undo swap whole values, so undo restores the
+/// previous scenario exactly.
+class EditCommand : public QUndoCommand {
+public:
+    EditCommand(ScenarioDocument* doc, core::Scenario before, core::Scenario after, const QString& text, int mergeId)
+        : QUndoCommand(text), m_doc(doc), m_before(std::move(before)), m_after(std::move(after)), m_mergeId(mergeId)
+    {
+    }
+
+    void redo() override { m_doc->apply(m_after); }
+    void undo() override { m_doc->apply(m_before); }
+    [[nodiscard]] int id() const override { return m_mergeId; }
+    bool mergeWith(const QUndoCommand* other) override
+    {
+        if (other->id() != id()) return false;
+        m_after = static_cast<const EditCommand*>(other)->m_after;
+        return true;
+    }
+
+private:
+    ScenarioDocument* m_doc;
+    core::Scenario m_before;
+    core::Scenario m_after;
+    int m_mergeId;
+};
+
+ScenarioDocument::ScenarioDocument(core::Scenario scenario, QObject* parent)
+    : QObject(parent), m_scenario(std::move(scenario)), m_estimate(core::estimate(m_scenario))
+{
+}
+
+void ScenarioDocument::edit(const QString& text, const std::function<void(core::Scenario&)>& change, int mergeId)
+{
+    core::Scenario after = m_scenario;
+    change(after);
+    if (after == m_scenario) return;
+    m_undo.push(new EditCommand(this, m_scenario, std::move(after), text, mergeId));
+}
+
+void ScenarioDocument::reset(core::Scenario scenario, QString filePath)
+{
+    m_undo.clear();
+    m_filePath = std::move(filePath);
+    apply(scenario);
+    m_undo.setClean();
+    emit filePathChanged(m_filePath);
+}
+
+void ScenarioDocument::markSaved(QString filePath)
+{
+    m_filePath = std::move(filePath);
+    m_undo.setClean();
+    emit filePathChanged(m_filePath);
+}
+
+void ScenarioDocument::apply(const core::Scenario& scenario)
+{
+    m_scenario = scenario;
+    m_estimate = core::estimate(m_scenario);
+    emit scenarioChanged(m_scenario);
+    emit estimateChanged(m_estimate);
+}
+
+} // namespace ui

@@ -1,0 +1,52 @@
+#pragma once
+// The one owner of the current scenario: every edit goes through it (undoable), and each change
+// yields exactly one estimateChanged with core's fresh Estimate.
+
+#include "estimate.h"
+#include "scenario.h"
+
+#include <QObject>
+#include <QString>
+#include <QUndoStack>
+
+#include <functional>
+
+namespace ui {
+
+class ScenarioDocument : public QObject {
+    Q_OBJECT
+public:
+    explicit ScenarioDocument(core::Scenario scenario, QObject* parent = nullptr);
+
+    [[nodiscard]] const core::Scenario& scenario() const { return m_scenario; }
+    [[nodiscard]] const core::Estimate& estimate() const { return m_estimate; }
+    [[nodiscard]] QUndoStack* undoStack() { return &m_undo; }
+    [[nodiscard]] const QString& filePath() const { return m_filePath; }
+    [[nodiscard]] bool isModified() const { return !m_undo.isClean(); }
+
+    /// Applies `change` to a copy; an edit that changes nothing records nothing. Edits with the
+    /// same non-negative `mergeId` in a row (one slider drag) merge into one undo step.
+    void edit(const QString& text, const std::function<void(core::Scenario&)>& change, int mergeId = -1);
+    /// Replaces the whole scenario (a file was opened): clears the undo history.
+    void reset(core::Scenario scenario, QString filePath);
+    void markSaved(QString filePath);
+
+    /// Ids for merging drags of the same control.
+    enum MergeId { ModelSize = 1, DataParallel, UserMergeBase = 100 };
+
+signals:
+    void scenarioChanged(const core::Scenario& scenario);
+    void estimateChanged(const core::Estimate& estimate);
+    void filePathChanged(const QString& filePath);
+
+private:
+    friend class EditCommand;
+    void apply(const core::Scenario& scenario);
+
+    core::Scenario m_scenario;
+    core::Estimate m_estimate;
+    QUndoStack m_undo;
+    QString m_filePath;
+};
+
+} // namespace ui

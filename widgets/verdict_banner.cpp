@@ -1,0 +1,105 @@
+#include "verdict_banner.h"
+
+#include "warning_text.h"
+
+#include <QEvent>
+#include <QLabel>
+#include <QLocale>
+#include <QVBoxLayout>
+
+namespace ui {
+
+VerdictBanner::VerdictBanner(QWidget* parent) : QFrame(parent)
+{
+    setObjectName(QStringLiteral("verdictBanner"));
+    setFrameShape(QFrame::StyledPanel);
+    setAutoFillBackground(true);
+    m_headline = new QLabel(this);
+    m_headline->setObjectName(QStringLiteral("verdictHeadline"));
+    QFont big = m_headline->font();
+    big.setPointSizeF(big.pointSizeF() * 1.35);
+    big.setBold(true);
+    m_headline->setFont(big);
+    m_details = new QLabel(this);
+    m_details->setObjectName(QStringLiteral("verdictDetails"));
+    m_details->setWordWrap(true);
+    m_warnings = new QLabel(this);
+    m_warnings->setObjectName(QStringLiteral("verdictWarnings"));
+    m_warnings->setWordWrap(true);
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(12, 8, 12, 8);
+    layout->addWidget(m_headline);
+    layout->addWidget(m_details);
+    layout->addWidget(m_warnings);
+}
+
+void VerdictBanner::setEstimate(const core::Estimate& estimate)
+{
+    m_estimate = estimate;
+    refresh();
+}
+
+void VerdictBanner::setGpuName(const QString& name)
+{
+    m_gpuName = name;
+    refresh();
+}
+
+void VerdictBanner::setUnit(ByteUnit unit)
+{
+    m_unit = unit;
+    refresh();
+}
+
+QString VerdictBanner::headline() const { return m_headline->text(); }
+
+void VerdictBanner::refresh()
+{
+    if (m_estimate.memory.perStage.empty()) return;
+    const auto& mem = m_estimate.memory;
+    const auto& b = mem.peak().bytes;
+    const double share = mem.capacity > 0 ? b.total() / mem.capacity : 0;
+    const QString used = formatBytes(b.total(), m_unit, 1), capacity = formatBytes(mem.capacity, m_unit, 0);
+    const QString percent = QLocale().toString(share * 100, 'f', 0);
+
+    // The largest term names what to attack first.
+    struct Term { QString name; double bytes; };
+    const Term terms[] = {{tr("weights"), b.weights},           {tr("gradients"), b.gradients},
+                          {tr("master weights"), b.masterWeights}, {tr("optimizer states"), b.optimizerStates},
+                          {tr("activations"), b.activations},   {tr("buffers"), b.buffers}};
+    const Term* largest = &terms[0];
+    for (const auto& t : terms)
+        if (t.bytes > largest->bytes) largest = &t;
+
+    QPalette pal = palette();
+    if (mem.fits()) {
+        m_headline->setText(tr("Fits: %1 of %2 per GPU (%3 %)").arg(used, capacity, percent));
+        pal.setColor(QPalette::Window, QColor(0xE3, 0xF4, 0xEA));
+    } else {
+        m_headline->setText(tr("Does not fit: %1 needed, %2 per GPU (%3 %)").arg(used, capacity, percent));
+        pal.setColor(QPalette::Window, QColor(0xFB, 0xE4, 0xDC));
+    }
+    pal.setColor(QPalette::WindowText, QColor(0x1A, 0x1A, 0x1A));
+    setPalette(pal);
+
+    QString details = tr("%1 parameters on %2 × %3. Largest term: %4 (%5).")
+                          .arg(formatCount(double(m_estimate.params.total)), QLocale().toString(m_estimate.gpus), m_gpuName,
+                               largest->name, formatBytes(largest->bytes, m_unit, 1));
+    if (mem.perStage.size() > 1)
+        //: a pipeline-parallel stage (a group of layers)
+        details += QLatin1Char(' ') + tr("Most loaded pipeline stage: %1.").arg(mem.stage);
+    m_details->setText(details);
+
+    QStringList warnings;
+    for (const auto& w : m_estimate.warnings) warnings << QStringLiteral("⚠ ") + WarningText::of(w);
+    m_warnings->setText(warnings.join(QLatin1Char('\n')));
+    m_warnings->setVisible(!warnings.isEmpty());
+}
+
+void VerdictBanner::changeEvent(QEvent* event)
+{
+    if (event->type() == QEvent::LanguageChange) refresh();
+    QFrame::changeEvent(event);
+}
+
+} // namespace ui

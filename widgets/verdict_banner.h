@@ -1,0 +1,37 @@
+#pragma once
+// Always visible: does it fit, how full is each GPU, what fills it most.
+
+#include "estimate.h"
+#include "format.h"
+
+#include <QFrame>
+
+class QLabel;
+
+namespace ui {
+
+class VerdictBanner : public QFrame {
+    Q_OBJECT
+public:
+    explicit VerdictBanner(QWidget* parent = nullptr);
+    void setEstimate(const core::Estimate& estimate);
+    void setUnit(ByteUnit unit);
+    void setGpuName(const QString& name);
+
+    [[nodiscard]] QString headline() const;
+
+protected:
+    void changeEvent(QEvent* event) override;
+
+private:
+    void refresh();
+
+    core::Estimate m_estimate;
+    ByteUnit m_unit = ByteUnit::GiB;
+    QString m_gpuName;
+    QLabel* m_headline;
+    QLabel* m_details;
+    QLabel* m_warnings;
+};
+
+} // namespace ui

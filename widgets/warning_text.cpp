@@ -1,0 +1,37 @@
+#include "warning_text.h"
+
+
+namespace ui {
+
+namespace {
+QString n(const core::Warning& w, const char* name) { return QString::number(w.value(name), 'g', 12); }
+} // namespace
+
+QString WarningText::of(const core::Warning& w)
+{
+    using core::WarningCode;
+    switch (w.code) {
+    case WarningCode::heads_not_divisible_by_tp:
+        return tr("Attention heads (%1) are not divisible by TP (%2).").arg(n(w, "heads"), n(w, "tp"));
+    case WarningCode::kv_heads_not_divisible_by_tp:
+        return tr("KV heads (%1) and TP (%2) do not divide one another.").arg(n(w, "kv_heads"), n(w, "tp"));
+    case WarningCode::layers_not_divisible_by_pp:
+        return tr("Layers (%1) are not divisible by PP × virtual stages (%2 × %3); stages get unequal layer counts.")
+            .arg(n(w, "layers"), n(w, "pp"), n(w, "virtual_stages"));
+    case WarningCode::global_batch_not_divisible:
+        return tr("Global batch (%1) is not divisible by DP × micro-batch (%2 × %3).")
+            .arg(n(w, "global_batch"), n(w, "dp"), n(w, "micro_batch"));
+    case WarningCode::experts_not_divisible_by_ep:
+        return tr("Experts (%1) are not divisible by EP (%2).").arg(n(w, "experts"), n(w, "ep"));
+    case WarningCode::seq_len_not_divisible_by_cp:
+        return tr("Sequence length (%1) is not divisible by 2 × CP (CP = %2).").arg(n(w, "seq_len"), n(w, "cp"));
+    case WarningCode::ep_without_experts: return tr("EP is %1 but the model has no experts.").arg(n(w, "ep"));
+    case WarningCode::redundant_master_weights:
+        return tr("Master weights have the same format as the weights: the extra copy adds memory and no precision.");
+    case WarningCode::cp_without_flash_attention:
+        return tr("Context parallelism is modelled as ring attention with flash attention.");
+    }
+    return QString::fromStdString(w.codeName());
+}
+
+} // namespace ui
