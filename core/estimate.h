@@ -17,10 +17,11 @@ struct MemoryBreakdown {
     double masterWeights = 0;
     double optimizerStates = 0;
     double activations = 0;      ///< stored for backward, all in-flight micro-batches
-    double buffers = 0;          ///< transient: gathered ZeRO-3 parameters
+    double buffers = 0;          ///< transient: gathered ZeRO-3 layers, gradient bucket, NCCL buffers
+    double overhead = 0;         ///< CUDA context and allocator fragmentation
 
     [[nodiscard]] double modelStates() const { return weights + gradients + masterWeights + optimizerStates; }
-    [[nodiscard]] double total() const { return modelStates() + activations + buffers; }
+    [[nodiscard]] double total() const { return modelStates() + activations + buffers + overhead; }
     bool operator==(const MemoryBreakdown&) const = default;
 };
 
@@ -43,6 +44,11 @@ struct MemoryEstimate {
     [[nodiscard]] const StageMemory& peak() const { return perStage[static_cast<std::size_t>(stage)]; }
     [[nodiscard]] double total() const { return peak().bytes.total(); }
     [[nodiscard]] bool fits() const { return total() <= capacity; }
+    [[nodiscard]] double headroom() const { return capacity - total(); }
+
+    /// The largest micro-batch (sequences) whose most loaded stage still fits; 0 when even one
+    /// sequence does not fit.
+    int largestMicroBatch = 0;
 };
 
 struct ParamCounts {

@@ -19,6 +19,7 @@ ojson breakdownJson(const MemoryBreakdown& m)
                  {"optimizer_states", m.optimizerStates},
                  {"activations", m.activations},
                  {"buffers", m.buffers},
+                 {"overhead", m.overhead},
                  {"total", m.total()}};
 }
 
@@ -60,6 +61,8 @@ std::string estimateToJson(const Estimate& e)
     memory["host_bytes"] = peak.hostBytes;
     memory["capacity"] = e.memory.capacity;
     memory["fits"] = e.memory.fits();
+    memory["headroom"] = e.memory.headroom();
+    memory["largest_micro_batch"] = e.memory.largestMicroBatch;
     memory["stage"] = e.memory.stage;
     memory["per_stage"] = stages;
 
@@ -96,11 +99,14 @@ std::string estimateToCsv(const Estimate& e)
     row("memory", "optimizer_states", m.optimizerStates, "bytes");
     row("memory", "activations", m.activations, "bytes");
     row("memory", "buffers", m.buffers, "bytes");
+    row("memory", "overhead", m.overhead, "bytes");
     row("memory", "total", m.total(), "bytes");
     row("memory", "activation_bytes_per_layer", e.memory.activationBytesPerLayer, "bytes");
     row("memory", "host_bytes", e.memory.peak().hostBytes, "bytes");
     row("memory", "capacity", e.memory.capacity, "bytes");
     row("memory", "fits", e.memory.fits() ? 1 : 0, "bool");
+    row("memory", "headroom", e.memory.headroom(), "bytes");
+    row("memory", "largest_micro_batch", e.memory.largestMicroBatch, "sequences");
     row("memory", "stage", e.memory.stage, "index");
     for (const auto& st : e.memory.perStage)
         row("memory", "stage_" + std::to_string(st.stage) + "_total", st.bytes.total(), "bytes");
@@ -121,9 +127,12 @@ std::string estimateToText(const Scenario& s, const Estimate& e)
     os << "    optimizer states   " << gb(m.optimizerStates) << "\n";
     os << "    activations        " << gb(m.activations) << "\n";
     os << "    buffers            " << gb(m.buffers) << "\n";
+    os << "    overhead           " << gb(m.overhead) << "\n";
     os << "    total              " << gb(m.total()) << "\n";
     os << "    capacity           " << gb(e.memory.capacity) << "\n";
-    os << "  verdict              " << (e.memory.fits() ? "fits" : "does not fit") << "\n";
+    os << "  verdict              " << (e.memory.fits() ? "fits" : "does not fit") << ", headroom "
+       << gb(e.memory.headroom()) << "\n";
+    os << "  largest micro-batch  " << e.memory.largestMicroBatch << " sequences\n";
     for (const auto& w : e.warnings) os << "  warning: " << w.message() << " [" << w.codeName() << "]\n";
     return os.str();
 }

@@ -15,6 +15,17 @@ constexpr double kNf4BytesPerParam = (4.0 + 8.0 / 64.0 + 32.0 / (64.0 * 256.0)) 
 /// (Dettmers et al. 2022, "8-bit Optimizers via Block-wise Quantization", §2).
 constexpr double kAdam8bitBytesPerMoment = 1.0 + 4.0 / 2048.0;
 
+constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
+constexpr double kMiB = 1024.0 * 1024.0;
+
+/// Per-sequence activation coefficients of one stage and its micro-batch-independent bytes.
+struct StageActivation {
+    int stage = 0;
+    double layers = 0;  ///< bytes per sequence per in-flight micro-batch (layers + first-stage extras)
+    double once = 0;    ///< bytes per sequence held once (logits, recompute working set)
+    double fixed = 0;   ///< model states + buffers
+};
+
 /// Activation element size: the compute dtype, but at least 2 bytes — with fp8 compute the
 /// tensors saved for backward stay in bf16 (Micikevicius et al. 2022, "FP8 Formats for Deep
 /// Learning", §4: only GEMM inputs are cast to fp8).
@@ -135,7 +146,6 @@ MemoryEstimate memoryEstimate(const Scenario& s, const ParameterBreakdown& b)
     const double t = p.tp, e = p.ep;
     // A bare size keeps its exact count: scale the derived shape's parts to it.
     const double scale = s.model.params > 0 ? double(s.model.params) / b.total() : 1.0;
-    const int microBatches = std::max(1, tr.globalBatch / std::max(1, p.dp * tr.microBatch));
 
     // ZeRO shards over the data-parallel ranks that hold the same parameters: DP × CP for dense
     // parameters (Megatron's distributed optimizer), the expert-data-parallel group for experts.
@@ -147,13 +157,17 @@ MemoryEstimate memoryEstimate(const Scenario& s, const ParameterBreakdown& b)
     const double adaptersPerLayer = lora ? loraParamsPerLayer(a, tr.loraRank, tr.loraTargets) : 0;
     const double perLayerAct = activationBytesPerLayer(s);
     const double ab = activationElementBytes(pr.compute);
-    const double sbh = double(tr.seqLen) / p.cp * tr.microBatch * a.hidden;
+    const double mb = tr.microBatch;
+    const double seqTokens = double(tr.seqLen) / p.cp;  // tokens of one sequence on one GPU (CP: s/c)
     const double spDiv = p.sequenceParallel ? t : 1;
+    const int communicators = (p.tp > 1) + (p.pp > 1) + (p.cp > 1) + (p.ep > 1) + (p.dp * p.cp > 1);
+    std::vector<StageActivation> coefficients;
+    coefficients.reserve(static_cast<std::size_t>(stages));
     // Full recompute brings one layer's whole working set back, for one micro-batch at a time.
     const double recomputeWorkingSet = p.recompute == Recompute::full ? onGpu(layerTerms(s), p) : 0;
 
     MemoryEstimate out;
-    out.capacity = s.hardware.gpu.memoryGib * 1024.0 * 1024.0 * 1024.0;
+    out.capacity = s.hardware.gpu.memoryGib * kGiB;
     out.activationBytesPerLayer = perLayerAct;
     const auto layers = layersPerStage(a.layers, stages);
     for (int i = 0; i < stages; ++i) {
@@ -219,32 +233,70 @@ MemoryEstimate memoryEstimate(const Scenario& s, const ParameterBreakdown& b)
             m.weights = 0;
         }
 
-        // Activations: in-flight micro-batches × layers, plus stage extras.
-        st.inFlight = inFlightMicroBatches(p, i, microBatches);
-        m.activations = n * perLayerAct * st.inFlight;
+        // Activations are linear in the micro-batch size: coefficients per sequence, so the
+        // largest micro-batch that fits can be found without re-running the whole model.
+        StageActivation& act = coefficients.emplace_back();
+        act.stage = i;
+        act.layers = n * perLayerAct / mb;
         if (first) {
             // Token ids (int64) and, with dropout, the embedding dropout mask (Megatron's
             // theoretical memory: 8·s·b and s·b·h per in-flight micro-batch).
-            m.activations += st.inFlight * (8.0 * sbh / a.hidden + (a.dropout ? sbh / spDiv : 0));
+            act.layers += 8.0 * seqTokens + (a.dropout ? seqTokens * a.hidden / spDiv : 0);
         }
         if (last) {
             // Final norm and LM-head inputs, and the fp32 logits kept for the cross-entropy
             // backward, 4·s·b·V/t (vocabulary-parallel); one micro-batch at a time.
-            m.activations += 2 * ab * sbh / spDiv + 4.0 * sbh / a.hidden * a.vocab / t;
+            act.once = 2 * ab * seqTokens * a.hidden / spDiv + 4.0 * seqTokens * a.vocab / t;
         }
-        if (p.recompute == Recompute::full && n > 0) m.activations += recomputeWorkingSet;
+        if (p.recompute == Recompute::full && n > 0) act.once += recomputeWorkingSet / mb;
 
-        // ZeRO-3 gathers each layer before use: the layer computing and the next one prefetched
-        // (Zhao et al. 2023, "PyTorch FSDP", §3.3 backward prefetch).
+        // Buffers. ZeRO-3 gathers each layer before use: the layer computing and the next one
+        // prefetched (Zhao et al. 2023, "PyTorch FSDP", §3.3 backward prefetch).
         if (p.zero >= 3 && denseShard > 1 && n > 0) {
             const double layerParams = scale * (b.layerSplit.params / t + b.layerReplicated.params + b.layerExperts.params / (e * t));
-            m.buffers = 2 * layerParams * bytesOf(pr.weights);
+            m.buffers += 2 * layerParams * bytesOf(pr.weights);
         }
+        // Without sharded gradients the data-parallel reduction runs through a bucket (PyTorch DDP's
+        // bucket_cap_mb, default 25 MiB); every communicator holds NCCL buffers.
+        if (p.zero <= 2 && denseShard > 1) m.buffers += s.overhead.gradBucketMib * kMiB;
+        m.buffers += communicators * s.overhead.commBufferGibPerGroup * kGiB;
+        act.fixed = m.modelStates() + m.buffers;
         out.perStage.push_back(st);
     }
+
+    // Total of stage i at micro-batch size mbs: allocated bytes, allocator slack, CUDA context.
+    const double gb = tr.globalBatch;
+    auto fill = [&](const StageActivation& c, int mbs, MemoryBreakdown& m, double& inFlight) {
+        const int microBatches = std::max(1, static_cast<int>(gb / (double(p.dp) * mbs)));
+        inFlight = inFlightMicroBatches(p, c.stage, microBatches);
+        m.activations = mbs * (c.layers * inFlight + c.once);
+        m.overhead = s.overhead.fragmentation * (c.fixed + m.activations) + s.overhead.cudaContextGib * kGiB;
+    };
+    for (std::size_t i = 0; i < out.perStage.size(); ++i)
+        fill(coefficients[i], tr.microBatch, out.perStage[i].bytes, out.perStage[i].inFlight);
     for (std::size_t i = 1; i < out.perStage.size(); ++i)
         if (out.perStage[i].bytes.total() > out.perStage[static_cast<std::size_t>(out.stage)].bytes.total())
             out.stage = static_cast<int>(i);
+
+    // The peak never falls as the micro-batch grows (b × min(p − i, m) is non-decreasing), so a
+    // binary search over 1 … global batch / dp finds the largest that fits.
+    auto fitsAt = [&](int mbs) {
+        for (const auto& c : coefficients) {
+            MemoryBreakdown m;
+            m.weights = c.fixed;  // states and buffers, already summed
+            double inFlight = 0;
+            fill(c, mbs, m, inFlight);
+            if (m.total() > out.capacity) return false;
+        }
+        return true;
+    };
+    int lo = 0, hi = std::max(1, tr.globalBatch / p.dp);
+    if (fitsAt(hi)) lo = hi;
+    while (hi - lo > 1) {
+        const int mid = lo + (hi - lo) / 2;
+        (fitsAt(mid) ? lo : hi) = mid;
+    }
+    out.largestMicroBatch = lo;
     return out;
 }
 

@@ -132,6 +132,17 @@ struct Reliability {
     bool operator==(const Reliability&) const = default;
 };
 
+/// Memory beyond model states and activations (issue 3, docs/MODEL.md "Overheads"). Each default
+/// is documented with its source; users with measurements should set their own.
+struct Overhead {
+    double cudaContextGib = 0.6;          ///< CUDA context + library workspaces per GPU
+    double commBufferGibPerGroup = 0.47;  ///< NCCL buffers per communicator the GPU belongs to
+    double gradBucketMib = 25;            ///< DDP gradient bucket (ZeRO 0–2 without a full grad buffer)
+    double fragmentation = 0.05;          ///< allocator slack as a fraction of allocated memory
+
+    bool operator==(const Overhead&) const = default;
+};
+
 struct Scenario {
     std::string name = "Untitled";
     ModelSpec model;
@@ -142,6 +153,7 @@ struct Scenario {
     Efficiency efficiency;
     Cost cost;
     Reliability reliability;
+    Overhead overhead;
 
     bool operator==(const Scenario&) const = default;
 };

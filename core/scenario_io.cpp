@@ -218,6 +218,14 @@ Scenario readScenario(const json& doc, const Scenario& base)
         if (r.has("checkpoint_write_gbps")) s.reliability.checkpointWriteGBps = r.number("checkpoint_write_gbps", 0.001, 1e6);
         r.rejectUnknownKeys();
     }
+    if (top.has("overhead")) {
+        ObjectReader r = top.object("overhead");
+        if (r.has("cuda_context_gib")) s.overhead.cudaContextGib = r.number("cuda_context_gib", 0.0, 64.0);
+        if (r.has("comm_buffer_gib_per_group")) s.overhead.commBufferGibPerGroup = r.number("comm_buffer_gib_per_group", 0.0, 64.0);
+        if (r.has("grad_bucket_mib")) s.overhead.gradBucketMib = r.number("grad_bucket_mib", 0.0, 65536.0);
+        if (r.has("fragmentation")) s.overhead.fragmentation = r.number("fragmentation", 0.0, 1.0);
+        r.rejectUnknownKeys();
+    }
     top.rejectUnknownKeys();
     return s;
 }
@@ -308,6 +316,10 @@ std::string scenarioToJson(const Scenario& s)
     doc["reliability"] = {{"gpu_mtbf_hours", s.reliability.gpuMtbfHours},
                           {"restart_minutes", s.reliability.restartMinutes},
                           {"checkpoint_write_gbps", s.reliability.checkpointWriteGBps}};
+    doc["overhead"] = {{"cuda_context_gib", s.overhead.cudaContextGib},
+                       {"comm_buffer_gib_per_group", s.overhead.commBufferGibPerGroup},
+                       {"grad_bucket_mib", s.overhead.gradBucketMib},
+                       {"fragmentation", s.overhead.fragmentation}};
     return doc.dump(2) + "\n";
 }
 

@@ -66,7 +66,8 @@ void VerdictBanner::refresh()
     struct Term { QString name; double bytes; };
     const Term terms[] = {{tr("weights"), b.weights},           {tr("gradients"), b.gradients},
                           {tr("master weights"), b.masterWeights}, {tr("optimizer states"), b.optimizerStates},
-                          {tr("activations"), b.activations},   {tr("buffers"), b.buffers}};
+                          {tr("activations"), b.activations},   {tr("buffers"), b.buffers},
+                          {tr("overhead"), b.overhead}};
     const Term* largest = &terms[0];
     for (const auto& t : terms)
         if (t.bytes > largest->bytes) largest = &t;

@@ -140,7 +140,8 @@ TEST_CASE("estimate JSON carries the v1 keys with base units", "[core][io][estim
     CHECK(j["gpus"] == 8);
     CHECK(j["params"]["total"] == 6'738'415'616);
     for (const char* key : {"weights", "gradients", "master_weights", "optimizer_states", "activations",
-                            "activation_bytes_per_layer", "buffers", "total", "capacity", "fits", "stage", "per_stage"})
+                            "activation_bytes_per_layer", "buffers", "overhead", "total", "capacity", "fits", "headroom",
+                            "largest_micro_batch", "stage", "per_stage"})
         CHECK(j["memory"].contains(key));
     CHECK(j["memory"]["capacity"] == 80.0 * 1024 * 1024 * 1024);
     CHECK(j["memory"]["total"].get<double>() == Approx(e.memory.total()));

@@ -19,8 +19,8 @@ namespace ui {
 
 namespace {
 
-const QColor kTermColors[MemoryChart::TermCount] = {palette::kBlue,   palette::kSkyBlue, palette::kOrange,
-                                                    palette::kVermillion, palette::kGreen, palette::kPurple};
+const QColor kTermColors[MemoryChart::TermCount] = {palette::kBlue,  palette::kSkyBlue, palette::kOrange, palette::kVermillion,
+                                                    palette::kGreen, palette::kPurple,  palette::kGrey};
 
 /// A round axis maximum: 1, 2 or 5 × 10^k above `v`.
 double niceCeiling(double v)
@@ -86,6 +86,7 @@ double MemoryChart::termBytes(const core::MemoryBreakdown& m, Term term)
     case OptimizerStates: return m.optimizerStates;
     case Activations: return m.activations;
     case Buffers: return m.buffers;
+    case Overhead: return m.overhead;
     case TermCount: break;
     }
     return 0;
@@ -145,7 +146,8 @@ void MemoryChart::refresh()
 void MemoryChart::retranslate()
 {
     const QString names[TermCount] = {tr("Weights"), tr("Gradients"), tr("Master weights (FP32)"),
-                                      tr("Optimizer states"), tr("Activations"), tr("Buffers")};
+                                      tr("Optimizer states"), tr("Activations"), tr("Buffers"),
+                                      tr("Overhead")};
     for (int t = 0; t < TermCount; ++t) m_sets[t]->setLabel(names[t]);
     m_capacity->setName(tr("GPU capacity"));
     m_axisY->setTitleText(tr("Memory per GPU (%1)").arg(unitName(m_unit)));

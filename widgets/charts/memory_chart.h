@@ -20,7 +20,7 @@ class MemoryChart : public QChartView {
     Q_OBJECT
 public:
     /// The stacked terms, bottom to top, in the order of the bar sets.
-    enum Term { Weights, Gradients, MasterWeights, OptimizerStates, Activations, Buffers, TermCount };
+    enum Term { Weights, Gradients, MasterWeights, OptimizerStates, Activations, Buffers, Overhead, TermCount };
 
     explicit MemoryChart(QWidget* parent = nullptr);
 

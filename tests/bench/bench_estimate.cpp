@@ -1,0 +1,36 @@
+// estimate() must be cheap enough for every slider tick (DESIGN.md: microseconds).
+// Run: build/tests/bench_estimate (scripts/bench.sh writes the results to a file).
+#include "estimate.h"
+#include "presets.h"
+#include "scenario_io.h"
+
+#include <benchmark/benchmark.h>
+
+namespace {
+
+void BM_EstimateDefault7B(benchmark::State& state)
+{
+    const core::Scenario s = core::defaultScenario();
+    for (auto _ : state) benchmark::DoNotOptimize(core::estimate(s));
+}
+BENCHMARK(BM_EstimateDefault7B);
+
+void BM_Estimate405BPipeline16(benchmark::State& state)
+{
+    // Llama 3.1 405B as its paper trained it: TP 8, PP 16, on 16,384 H100 (Llama Team 2024, Table 4).
+    core::Scenario s = core::defaultScenario();
+    s.model = core::presetModel(*core::findModelPreset("llama-3.1-405b"));
+    s.hardware = core::presetHardware(*core::findGpuPreset("h100-sxm"), 8);
+    s.training.seqLen = 8192;
+    s.training.globalBatch = 2048;
+    s.parallel.tp = 8;
+    s.parallel.pp = 16;
+    s.parallel.dp = 128;
+    s.parallel.sequenceParallel = true;
+    for (auto _ : state) benchmark::DoNotOptimize(core::estimate(s));
+}
+BENCHMARK(BM_Estimate405BPipeline16);
+
+} // namespace
+
+BENCHMARK_MAIN();
