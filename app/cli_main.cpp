@@ -7,8 +7,10 @@
 #include "estimate_io.h"
 #include "presets.h"
 #include "scenario_io.h"
+#include "sweep.h"
 
 #include <CLI/CLI.hpp>
+#include <nlohmann/json.hpp>
 
 #include <cstdio>
 #include <iostream>
@@ -50,6 +52,54 @@ std::optional<core::Scenario> loadWithOverrides(const std::string& file, const s
     return s;
 }
 
+/// One row per sweep point: the figures a scaling chart needs, in base units.
+std::string sweepText(const core::SweepResult& r, const std::string& column, const std::string& format)
+{
+    std::ostringstream os;
+    if (format == "json") {
+        nlohmann::ordered_json doc;
+        doc["format"] = "trainplanner-sweep";
+        doc["version"] = 1;
+        doc["key"] = column;
+        nlohmann::ordered_json points = nlohmann::ordered_json::array();
+        for (const auto& p : r.points) {
+            nlohmann::ordered_json point;
+            point["value"] = p.value;
+            point["estimate"] = nlohmann::ordered_json::parse(core::estimateToJson(p.estimate));
+            points.push_back(point);
+        }
+        doc["points"] = points;
+        return doc.dump(2) + "\n";
+    }
+    const bool csv = format == "csv";
+    char line[320];
+    if (csv)
+        os << column << ",gpus,memory_per_gpu_bytes,fits,step_time_s,mfu,comm_share,tokens_per_s,training_time_s,cost_usd\n";
+    else {
+        std::snprintf(line, sizeof line, "%-14s %7s %12s %5s %10s %7s %8s %12s %10s %14s\n", column.c_str(), "GPUs", "GiB/GPU", "fits",
+                      "step (s)", "MFU", "comm", "tokens/s", "days", "cost (USD)");
+        os << line;
+    }
+    for (const auto& p : r.points) {
+        const auto& e = p.estimate;
+        if (csv) {
+            using core::csvNumber;
+            os << p.value << ',' << e.gpus << ',' << csvNumber(e.memory.total()) << ',' << (e.memory.fits() ? 1 : 0) << ','
+               << csvNumber(e.compute.stepTimeS) << ',' << csvNumber(e.compute.mfu) << ','
+               << csvNumber(e.communication.shareOfStep) << ',' << csvNumber(e.compute.tokensPerS) << ','
+               << csvNumber(e.training.timeS) << ',' << csvNumber(e.training.costUsd) << '\n';
+            continue;
+        } else {
+            std::snprintf(line, sizeof line, "%-14s %7d %12.2f %5s %10.3f %6.1f%% %7.1f%% %12.0f %10.1f %14.0f\n", p.value.c_str(),
+                          e.gpus, e.memory.total() / 1073741824.0, e.memory.fits() ? "yes" : "no", e.compute.stepTimeS,
+                          e.compute.mfu * 100, e.communication.shareOfStep * 100, e.compute.tokensPerS,
+                          e.training.timeS / 86400, e.training.costUsd);
+        }
+        os << line;
+    }
+    return os.str();
+}
+
 std::string presetsText(bool models, bool gpus)
 {
     std::ostringstream os;
@@ -78,6 +128,8 @@ int main(int argc, char** argv)
                  "Examples:\n"
                  "  trainplanner-cli estimate my.tpscenario.json --format text\n"
                  "  trainplanner-cli estimate - --set parallel.zero=3 --set parallel.dp=64\n"
+                 "  trainplanner-cli sweep - --gpus 8..1024 --set parallel.zero=3\n"
+                 "  trainplanner-cli sweep - --vary parallel.recompute=none,selective,full --format csv\n"
                  "  trainplanner-cli validate my.tpscenario.json\n"
                  "  trainplanner-cli presets models",
                  "trainplanner-cli"};
@@ -94,6 +146,15 @@ int main(int argc, char** argv)
 
     auto* val = app.add_subcommand("validate", "Check a scenario file; print its problems");
     val->add_option("FILE", file, "scenario file")->required();
+
+    std::string vary, gpuRange;
+    auto* swp = app.add_subcommand("sweep", "One estimate per value of a key, or per GPU count (powers of two)");
+    swp->add_option("FILE", file, "scenario file, or - for the default")->required();
+    auto* varyOpt = swp->add_option("--vary", vary, "KEY.PATH=V1,V2,... e.g. parallel.zero=0,1,2,3");
+    auto* gpusOpt = swp->add_option("--gpus", gpuRange, "MIN..MAX total GPUs, scaling DP at fixed TP/PP/CP, e.g. 8..4096");
+    varyOpt->excludes(gpusOpt);
+    swp->add_option("--format", format, "output format")->check(CLI::IsMember({"json", "csv", "text"}));
+    swp->add_option("--set", overrides, "override a key before sweeping (repeatable)");
 
     std::string which = "all";
     auto* pre = app.add_subcommand("presets", "List the model and GPU catalogs");
@@ -131,6 +192,50 @@ int main(int argc, char** argv)
 
     const auto scenario = loadWithOverrides(file, overrides);
     if (!scenario) return kBadInput;
+
+    if (*swp) {
+        core::SweepResult result;
+        std::string column;
+        if (!gpuRange.empty()) {
+            const auto dots = gpuRange.find("..");
+            int lo = 0, hi = 0;
+            try {
+                if (dots == std::string::npos) throw std::invalid_argument("no ..");
+                std::size_t used = 0;
+                lo = std::stoi(gpuRange.substr(0, dots), &used);
+                if (used != dots) throw std::invalid_argument("junk");
+                hi = std::stoi(gpuRange.substr(dots + 2), &used);
+                if (used != gpuRange.size() - dots - 2) throw std::invalid_argument("junk");
+            } catch (const std::exception&) {
+                lo = hi = 0;
+            }
+            if (lo < 1 || hi < lo || hi > 10'000'000) {
+                std::cerr << "trainplanner-cli: --gpus must look like MIN..MAX with 1 <= MIN <= MAX <= 10000000, got \"" << gpuRange << "\"\n";
+                return kBadInput;
+            }
+            result = core::sweepGpus(*scenario, lo, hi);
+            column = "gpus";
+        } else if (!vary.empty()) {
+            const auto eq = vary.find('=');
+            if (eq == std::string::npos || eq == 0 || eq + 1 == vary.size()) {
+                std::cerr << "trainplanner-cli: --vary must look like KEY.PATH=V1,V2,..., got \"" << vary << "\"\n";
+                return kBadInput;
+            }
+            column = vary.substr(0, eq);
+            std::vector<std::string> values;
+            std::stringstream list(vary.substr(eq + 1));
+            for (std::string v; std::getline(list, v, ',');) values.push_back(v);
+            result = core::sweepKey(*scenario, column, values);
+            if (result.error) {
+                std::cerr << "trainplanner-cli: --vary: " << result.error->toString() << "\n";
+                return kBadInput;
+            }
+        } else {
+            std::cerr << "trainplanner-cli: sweep needs --vary KEY.PATH=V1,V2,... or --gpus MIN..MAX\n";
+            return kBadInput;
+        }
+        return emit(sweepText(result, column, format == "json" && !swp->count("--format") ? "text" : format));
+    }
     const core::Estimate e = core::estimate(*scenario);
     if (format == "csv") return emit(core::estimateToCsv(e));
     if (format == "text") return emit(core::estimateToText(*scenario, e));

@@ -1,6 +1,8 @@
 #include "estimate.h"
 
 #include "architecture.h"
+#include "comm_model.h"
+#include "compute_model.h"
 #include "memory_model.h"
 
 #include <array>
@@ -11,10 +13,14 @@ namespace core {
 
 namespace {
 
-constexpr std::array<std::string_view, 9> kWarningNames{
+constexpr std::array<std::string_view, 11> kWarningNames{
     "heads_not_divisible_by_tp",   "kv_heads_not_divisible_by_tp", "layers_not_divisible_by_pp",
     "global_batch_not_divisible",  "experts_not_divisible_by_ep",  "seq_len_not_divisible_by_cp",
-    "ep_without_experts",          "redundant_master_weights",     "cp_without_flash_attention"};
+    "ep_without_experts",          "redundant_master_weights",     "cp_without_flash_attention",
+    "peak_missing_for_dtype",      "memory_bandwidth_assumed"};
+
+/// HBM bandwidth assumed when a custom GPU gives none, TB/s (about an A100 80GB's 2.0 TB/s).
+constexpr double kAssumedMemoryTBps = 2.0;
 
 std::string number(double v)
 {
@@ -84,6 +90,10 @@ std::string Warning::message() const
         return "master weights have the same format as the weights: the extra copy adds memory and no precision";
     case WarningCode::cp_without_flash_attention:
         return "context parallelism is modelled as ring attention with flash attention; attention scores are estimated per chunk";
+    case WarningCode::peak_missing_for_dtype:
+        return "the GPU's datasheet gives no peak for the compute format; the nearest format's peak is used";
+    case WarningCode::memory_bandwidth_assumed:
+        return "the GPU gives no memory bandwidth; the optimizer step assumes " + number(kAssumedMemoryTBps) + " TB/s";
     }
     return codeName();
 }
@@ -105,6 +115,47 @@ Estimate estimate(const Scenario& s)
     e.memory = memoryEstimate(s, b);
     e.params.perGpu = e.memory.peak().params;
     e.warnings = warningsFor(s);
+
+    // Compute (FORMULAS.md §4): hardware FLOPs over all GPUs at the achieved fraction of peak.
+    ComputeEstimate& c = e.compute;
+    bool exactPeak = true;
+    c.peakFlopsPerGpu = peakFlops(s.hardware.gpu, s.precision.compute, &exactPeak);
+    if (!exactPeak) e.warnings.push_back({WarningCode::peak_missing_for_dtype, {}});
+    c.modelFlopsPerStep = modelFlopsPerStep(s);
+    c.hardwareFlopsPerStep = hardwareFlopsPerStep(s);
+    c.microBatches = microBatchesPerStep(s);
+    c.computeTimeS = c.hardwareFlopsPerStep / (e.gpus * c.peakFlopsPerGpu * s.efficiency.compute);
+    c.bubbleFraction = bubbleFraction(s.parallel, c.microBatches);
+    c.bubbleTimeS = c.computeTimeS * c.bubbleFraction;
+
+    // The optimizer step is bound by memory bandwidth: it reads gradients, master weights and
+    // states and writes master weights, states and weights once (offloaded states update on the host).
+    const auto& m = e.memory.peak().bytes;
+    double memoryTBps = s.hardware.gpu.memoryTBps;
+    if (memoryTBps <= 0) {
+        memoryTBps = kAssumedMemoryTBps;
+        e.warnings.push_back({WarningCode::memory_bandwidth_assumed, {}});
+    }
+    c.optimizerTimeS = (m.gradients + 2 * (m.masterWeights + m.optimizerStates) + m.weights) / (memoryTBps * 1e12);
+
+    e.communication = communication(s, e.memory, c.computeTimeS);
+    c.stepTimeS = c.computeTimeS + c.bubbleTimeS + e.communication.exposedTimeS + c.optimizerTimeS;
+    e.communication.shareOfStep = e.communication.exposedTimeS / c.stepTimeS;
+    c.mfu = c.modelFlopsPerStep / (c.stepTimeS * e.gpus * c.peakFlopsPerGpu);
+    c.hfu = c.hardwareFlopsPerStep / (c.stepTimeS * e.gpus * c.peakFlopsPerGpu);
+    c.tflopsPerGpu = c.hardwareFlopsPerStep / (c.stepTimeS * e.gpus) / 1e12;
+    c.tokensPerS = double(t.globalBatch) * t.seqLen / c.stepTimeS;
+
+    // Training (FORMULAS.md §4): steps for the token budget, wall time, GPU-hours, energy
+    // (GPUs × TDP × PUE) and cost (GPU-hours × price + energy × price).
+    TrainingEstimate& tr = e.training;
+    tr.steps = t.tokens / (double(t.globalBatch) * t.seqLen);
+    tr.timeS = tr.steps * c.stepTimeS;
+    tr.gpuHours = tr.timeS / 3600.0 * e.gpus;
+    tr.energyKwh = tr.gpuHours * s.hardware.gpu.tdpWatts / 1000.0 * s.cost.pue;
+    tr.gpuCostUsd = tr.gpuHours * s.cost.gpuHourUsd;
+    tr.energyCostUsd = tr.energyKwh * s.cost.kwhUsd;
+    tr.costUsd = tr.gpuCostUsd + tr.energyCostUsd;
     return e;
 }
 

@@ -30,6 +30,9 @@ struct StageMemory {
     int stage = 0;
     int layers = 0;           ///< transformer layers on this stage (all virtual chunks)
     double params = 0;        ///< parameters held by one GPU of this stage, before ZeRO sharding
+    double trainableDense = 0;   ///< trainable non-expert parameters on one GPU, before sharding
+    double trainableExpert = 0;  ///< trainable expert parameters on one GPU, before sharding
+    double expertParams = 0;     ///< expert parameters held by one GPU (part of `params`)
     double inFlight = 1;      ///< micro-batches whose activations are alive at the peak
     MemoryBreakdown bytes;
     double hostBytes = 0;     ///< CPU memory per GPU for offloaded states
@@ -58,6 +61,63 @@ struct ParamCounts {
     double trainable = 0;     ///< whole model; LoRA/QLoRA: adapters only
 };
 
+/// Communication groups, collectives and links (DESIGN.md "Estimate": group, op, link).
+enum class Group { tp, cp, pp, dp, ep };
+enum class CollectiveOp { all_reduce, all_gather, reduce_scatter, send_recv, all_to_all };
+enum class Link { intra_node, inter_node };
+
+[[nodiscard]] std::string_view toString(Group g);
+[[nodiscard]] std::string_view toString(CollectiveOp op);
+[[nodiscard]] std::string_view toString(Link link);
+
+/// One kind of collective of one group, summed over a training step, for one GPU.
+struct Collective {
+    Group group = Group::dp;
+    CollectiveOp op = CollectiveOp::all_reduce;
+    int groupSize = 1;
+    double messageBytes = 0;     ///< size of the whole tensor of one call
+    double callsPerStep = 0;
+    double sentBytesPerGpu = 0;  ///< on the wire per GPU per step (nccl-tests bus factors)
+    double timeS = 0;            ///< latency + bandwidth time per step
+    double exposedTimeS = 0;     ///< the part not hidden under compute
+    Link link = Link::intra_node;
+    double bandwidthGBps = 0;    ///< achieved bus bandwidth used for the time
+};
+
+struct CommunicationEstimate {
+    std::vector<Collective> collectives;
+    double sentBytesPerGpu = 0;
+    double timeS = 0;
+    double exposedTimeS = 0;
+    double shareOfStep = 0;  ///< exposed time / step time
+};
+
+struct ComputeEstimate {
+    double modelFlopsPerStep = 0;     ///< no recomputation (Narayanan et al. 2021, eq. 3)
+    double hardwareFlopsPerStep = 0;  ///< with recomputation
+    double peakFlopsPerGpu = 0;       ///< of the compute dtype, FLOP/s
+    double computeTimeS = 0;          ///< ideal (bubble-free) compute time of one step
+    double bubbleFraction = 0;        ///< pipeline idle / ideal compute time
+    double bubbleTimeS = 0;
+    double optimizerTimeS = 0;
+    double stepTimeS = 0;
+    double mfu = 0;
+    double hfu = 0;
+    double tflopsPerGpu = 0;  ///< achieved hardware TFLOP/s per GPU (Narayanan's convention)
+    double tokensPerS = 0;
+    int microBatches = 1;     ///< per data-parallel replica per step
+};
+
+struct TrainingEstimate {
+    double steps = 0;
+    double timeS = 0;
+    double gpuHours = 0;
+    double energyKwh = 0;
+    double gpuCostUsd = 0;
+    double energyCostUsd = 0;
+    double costUsd = 0;
+};
+
 /// Inconsistent but computable inputs (DESIGN.md: warnings are codes with numbers).
 enum class WarningCode {
     heads_not_divisible_by_tp,
@@ -69,6 +129,8 @@ enum class WarningCode {
     ep_without_experts,
     redundant_master_weights,
     cp_without_flash_attention,
+    peak_missing_for_dtype,
+    memory_bandwidth_assumed,
 };
 
 struct Warning {
@@ -84,6 +146,9 @@ struct Estimate {
     int gpus = 0;
     ParamCounts params;
     MemoryEstimate memory;
+    ComputeEstimate compute;
+    CommunicationEstimate communication;
+    TrainingEstimate training;
     std::vector<Warning> warnings;
 };
 

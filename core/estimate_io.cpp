@@ -3,6 +3,7 @@
 #include <nlohmann/json.hpp>
 
 #include <cstdio>
+#include <cstdlib>
 #include <sstream>
 
 namespace core {
@@ -23,20 +24,6 @@ ojson breakdownJson(const MemoryBreakdown& m)
                  {"total", m.total()}};
 }
 
-/// Plain decimal in the "C" locale, shortest round-trip form.
-std::string cNumber(double v)
-{
-    char buf[64];
-    std::snprintf(buf, sizeof buf, "%.17g", v);
-    // Prefer the shortest representation that reads back equal.
-    for (int precision = 1; precision <= 17; ++precision) {
-        char shorter[64];
-        std::snprintf(shorter, sizeof shorter, "%.*g", precision, v);
-        if (std::strtod(shorter, nullptr) == v) return shorter;
-    }
-    return buf;
-}
-
 std::string gb(double bytes)
 {
     char buf[64];
@@ -45,6 +32,19 @@ std::string gb(double bytes)
 }
 
 } // namespace
+
+std::string csvNumber(double v)
+{
+    // snprintf and strtod follow the C locale unless the program calls setlocale; ours never does.
+    for (int precision = 1; precision <= 17; ++precision) {
+        char text[64];
+        std::snprintf(text, sizeof text, "%.*g", precision, v);
+        if (std::strtod(text, nullptr) == v) return text;
+    }
+    char text[64];
+    std::snprintf(text, sizeof text, "%.17g", v);
+    return text;
+}
 
 std::string estimateToJson(const Estimate& e)
 {
@@ -66,6 +66,44 @@ std::string estimateToJson(const Estimate& e)
     memory["stage"] = e.memory.stage;
     memory["per_stage"] = stages;
 
+    const auto& c = e.compute;
+    ojson compute{{"model_flops_per_step", c.modelFlopsPerStep},
+                  {"hardware_flops_per_step", c.hardwareFlopsPerStep},
+                  {"peak_flops_per_gpu", c.peakFlopsPerGpu},
+                  {"micro_batches", c.microBatches},
+                  {"compute_time_s", c.computeTimeS},
+                  {"bubble_fraction", c.bubbleFraction},
+                  {"bubble_time_s", c.bubbleTimeS},
+                  {"optimizer_time_s", c.optimizerTimeS},
+                  {"step_time_s", c.stepTimeS},
+                  {"mfu", c.mfu},
+                  {"hfu", c.hfu},
+                  {"tflops_per_gpu", c.tflopsPerGpu},
+                  {"tokens_per_s", c.tokensPerS}};
+    ojson collectives = ojson::array();
+    for (const auto& col : e.communication.collectives)
+        collectives.push_back({{"group", toString(col.group)},
+                               {"op", toString(col.op)},
+                               {"group_size", col.groupSize},
+                               {"message_bytes", col.messageBytes},
+                               {"calls_per_step", col.callsPerStep},
+                               {"sent_bytes_per_gpu", col.sentBytesPerGpu},
+                               {"time_s", col.timeS},
+                               {"exposed_time_s", col.exposedTimeS},
+                               {"link", toString(col.link)},
+                               {"bus_bandwidth_gbps", col.bandwidthGBps}});
+    const auto& cm = e.communication;
+    ojson communication{{"collectives", collectives},
+                        {"sent_bytes_per_gpu", cm.sentBytesPerGpu},
+                        {"time_s", cm.timeS},
+                        {"exposed_time_s", cm.exposedTimeS},
+                        {"share_of_step", cm.shareOfStep}};
+    const auto& t = e.training;
+    ojson training{{"steps", t.steps},           {"time_s", t.timeS},
+                   {"gpu_hours", t.gpuHours},    {"energy_kwh", t.energyKwh},
+                   {"gpu_cost_usd", t.gpuCostUsd}, {"energy_cost_usd", t.energyCostUsd},
+                   {"cost_usd", t.costUsd}};
+
     ojson warnings = ojson::array();
     for (const auto& w : e.warnings) warnings.push_back({{"code", w.codeName()}, {"message", w.message()}});
 
@@ -76,6 +114,9 @@ std::string estimateToJson(const Estimate& e)
     doc["params"] = {{"total", e.params.total}, {"active", e.params.active}, {"per_gpu", e.params.perGpu},
                      {"trainable", e.params.trainable}};
     doc["memory"] = memory;
+    doc["compute"] = compute;
+    doc["communication"] = communication;
+    doc["training"] = training;
     doc["warnings"] = warnings;
     return doc.dump(2) + "\n";
 }
@@ -85,7 +126,7 @@ std::string estimateToCsv(const Estimate& e)
     std::ostringstream os;
     os << "section,quantity,value,unit\n";
     auto row = [&](const char* section, const std::string& q, double v, const char* unit) {
-        os << section << ',' << q << ',' << cNumber(v) << ',' << unit << '\n';
+        os << section << ',' << q << ',' << csvNumber(v) << ',' << unit << '\n';
     };
     row("gpus", "gpus", e.gpus, "count");
     row("params", "total", double(e.params.total), "count");
@@ -110,6 +151,32 @@ std::string estimateToCsv(const Estimate& e)
     row("memory", "stage", e.memory.stage, "index");
     for (const auto& st : e.memory.perStage)
         row("memory", "stage_" + std::to_string(st.stage) + "_total", st.bytes.total(), "bytes");
+    const auto& c = e.compute;
+    row("compute", "model_flops_per_step", c.modelFlopsPerStep, "FLOP");
+    row("compute", "hardware_flops_per_step", c.hardwareFlopsPerStep, "FLOP");
+    row("compute", "compute_time_s", c.computeTimeS, "s");
+    row("compute", "bubble_fraction", c.bubbleFraction, "ratio");
+    row("compute", "optimizer_time_s", c.optimizerTimeS, "s");
+    row("compute", "step_time_s", c.stepTimeS, "s");
+    row("compute", "mfu", c.mfu, "ratio");
+    row("compute", "hfu", c.hfu, "ratio");
+    row("compute", "tflops_per_gpu", c.tflopsPerGpu, "TFLOP/s");
+    row("compute", "tokens_per_s", c.tokensPerS, "tokens/s");
+    for (const auto& col : e.communication.collectives) {
+        const std::string name = std::string(toString(col.group)) + "_" + std::string(toString(col.op));
+        row("communication", name + "_sent_bytes_per_gpu", col.sentBytesPerGpu, "bytes");
+        row("communication", name + "_time_s", col.timeS, "s");
+        row("communication", name + "_exposed_time_s", col.exposedTimeS, "s");
+    }
+    row("communication", "sent_bytes_per_gpu", e.communication.sentBytesPerGpu, "bytes");
+    row("communication", "exposed_time_s", e.communication.exposedTimeS, "s");
+    row("communication", "share_of_step", e.communication.shareOfStep, "ratio");
+    const auto& t = e.training;
+    row("training", "steps", t.steps, "count");
+    row("training", "time_s", t.timeS, "s");
+    row("training", "gpu_hours", t.gpuHours, "GPU-h");
+    row("training", "energy_kwh", t.energyKwh, "kWh");
+    row("training", "cost_usd", t.costUsd, "USD");
     return os.str();
 }
 
@@ -133,6 +200,27 @@ std::string estimateToText(const Scenario& s, const Estimate& e)
     os << "  verdict              " << (e.memory.fits() ? "fits" : "does not fit") << ", headroom "
        << gb(e.memory.headroom()) << "\n";
     os << "  largest micro-batch  " << e.memory.largestMicroBatch << " sequences\n";
+    const auto& c = e.compute;
+    char line[200];
+    std::snprintf(line, sizeof line, "  step time            %.3f s (compute %.3f, bubble %.3f, exposed comm %.3f, optimizer %.3f)\n",
+                  c.stepTimeS, c.computeTimeS, c.bubbleTimeS, e.communication.exposedTimeS, c.optimizerTimeS);
+    os << line;
+    std::snprintf(line, sizeof line, "  MFU                  %.1f %%   (%.0f TFLOP/s per GPU, %.0f tokens/s)\n", c.mfu * 100,
+                  c.tflopsPerGpu, c.tokensPerS);
+    os << line;
+    std::snprintf(line, sizeof line, "  communication        %.1f %% of the step exposed, %.2f GB sent per GPU per step\n",
+                  e.communication.shareOfStep * 100, e.communication.sentBytesPerGpu / 1e9);
+    os << line;
+    for (const auto& col : e.communication.collectives) {
+        std::snprintf(line, sizeof line, "    %-3s %-15s n=%-5d %10.3f GB  %8.4f s (exposed %.4f s)  %s\n",
+                      std::string(toString(col.group)).c_str(), std::string(toString(col.op)).c_str(), col.groupSize,
+                      col.sentBytesPerGpu / 1e9, col.timeS, col.exposedTimeS, std::string(toString(col.link)).c_str());
+        os << line;
+    }
+    const auto& t = e.training;
+    std::snprintf(line, sizeof line, "  training             %.0f steps, %.1f days, %.0f GPU-hours, %.0f kWh, $%.0f\n", t.steps,
+                  t.timeS / 86400, t.gpuHours, t.energyKwh, t.costUsd);
+    os << line;
     for (const auto& w : e.warnings) os << "  warning: " << w.message() << " [" << w.codeName() << "]\n";
     return os.str();
 }

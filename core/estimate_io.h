@@ -7,6 +7,9 @@
 
 namespace core {
 
+/// A number in the "C" locale, shortest text that reads back equal (for CSV).
+[[nodiscard]] std::string csvNumber(double value);
+
 /// JSON text, two-space indent. Sections that are not computed yet are absent, never zero-filled.
 [[nodiscard]] std::string estimateToJson(const Estimate& estimate);
 /// CSV, "C" locale, one row per quantity: section,quantity,value,unit.

@@ -276,6 +276,7 @@ GpuSpec readGpu(ObjectReader& r)
     g.intraNodeGBps = r.number("intra_node_gbps", 0.01, 1e5);
     g.interNodeGBps = r.number("inter_node_gbps", 0.01, 1e5);
     g.tdpWatts = r.number("tdp_watts", 1, 1e5);
+    if (r.has("memory_tbps")) g.memoryTBps = r.number("memory_tbps", 0.01, 1000);
     if (r.has("source")) g.source = r.string("source");
     return g;
 }
@@ -290,6 +291,7 @@ json gpuToJson(const GpuSpec& g)
            {"intra_node_gbps", g.intraNodeGBps},
            {"inter_node_gbps", g.interNodeGBps},
            {"tdp_watts", g.tdpWatts}};
+    if (g.memoryTBps > 0) j["memory_tbps"] = g.memoryTBps;
     if (!g.source.empty()) j["source"] = g.source;
     return j;
 }

@@ -202,6 +202,9 @@ MemoryEstimate memoryEstimate(const Scenario& s, const ParameterBreakdown& b)
         const double trainDense = lora ? n * adaptersPerLayer / t : dense;
         const double trainExperts = lora ? 0 : experts;
         if (lora) weightBytes += trainDense * bytesOf(pr.weights);
+        st.trainableDense = trainDense;
+        st.trainableExpert = trainExperts;
+        st.expertParams = experts;
 
         // ZeRO (Rajbhandari et al. 2020, §5 and Table 1): stage 1 shards master weights and
         // optimizer states, stage 2 also gradients, stage 3 also weights.

@@ -96,6 +96,7 @@ struct GpuSpec {
     double intraNodeGBps = 300;  ///< GB/s per GPU, one direction (NVLink)
     double interNodeGBps = 25;   ///< GB/s per GPU, one direction (network)
     double tdpWatts = 400;
+    double memoryTBps = 0;       ///< HBM bandwidth, TB/s (0 = not given: optimizer step time assumed 2 TB/s)
     std::string source;          ///< datasheet the figures come from
 
     bool operator==(const GpuSpec&) const = default;
@@ -110,8 +111,13 @@ struct Hardware {
 };
 
 struct Efficiency {
-    double compute = 0.6;     ///< achieved fraction of peak matmul throughput
-    double commOverlap = 0.5; ///< fraction of DP/CP traffic hidden under compute
+    double compute = 0.6;        ///< achieved fraction of peak matmul throughput
+    double commOverlap = 0.5;    ///< fraction of DP/CP traffic hidden under compute
+    double busBandwidth = 0.8;   ///< achieved fraction of link bandwidth (nccl-tests bus bandwidth)
+    double commLatencyUs = 10;   ///< fixed cost per collective call, microseconds
+    double tpOverlap = 0;        ///< fraction of TP traffic hidden (e.g. async TP)
+    double ppOverlap = 0;        ///< fraction of PP send/recv hidden
+    double epOverlap = 0;        ///< fraction of EP all-to-all hidden
 
     bool operator==(const Efficiency&) const = default;
 };

@@ -202,6 +202,11 @@ Scenario readScenario(const json& doc, const Scenario& base)
         ObjectReader r = top.object("efficiency");
         if (r.has("compute")) s.efficiency.compute = r.number("compute", 0.01, 1.0);
         if (r.has("comm_overlap")) s.efficiency.commOverlap = r.number("comm_overlap", 0.0, 1.0);
+        if (r.has("bus_bandwidth")) s.efficiency.busBandwidth = r.number("bus_bandwidth", 0.01, 1.0);
+        if (r.has("comm_latency_us")) s.efficiency.commLatencyUs = r.number("comm_latency_us", 0.0, 1e6);
+        if (r.has("tp_overlap")) s.efficiency.tpOverlap = r.number("tp_overlap", 0.0, 1.0);
+        if (r.has("pp_overlap")) s.efficiency.ppOverlap = r.number("pp_overlap", 0.0, 1.0);
+        if (r.has("ep_overlap")) s.efficiency.epOverlap = r.number("ep_overlap", 0.0, 1.0);
         r.rejectUnknownKeys();
     }
     if (top.has("cost")) {
@@ -311,7 +316,11 @@ std::string scenarioToJson(const Scenario& s)
     doc["precision"] = precision;
     doc["parallel"] = parallel;
     doc["hardware"] = hardware;
-    doc["efficiency"] = {{"compute", s.efficiency.compute}, {"comm_overlap", s.efficiency.commOverlap}};
+    const auto& ef = s.efficiency;
+    doc["efficiency"] = {{"compute", ef.compute},       {"comm_overlap", ef.commOverlap},
+                         {"bus_bandwidth", ef.busBandwidth}, {"comm_latency_us", ef.commLatencyUs},
+                         {"tp_overlap", ef.tpOverlap},   {"pp_overlap", ef.ppOverlap},
+                         {"ep_overlap", ef.epOverlap}};
     doc["cost"] = {{"gpu_hour_usd", s.cost.gpuHourUsd}, {"kwh_usd", s.cost.kwhUsd}, {"pue", s.cost.pue}};
     doc["reliability"] = {{"gpu_mtbf_hours", s.reliability.gpuMtbfHours},
                           {"restart_minutes", s.reliability.restartMinutes},

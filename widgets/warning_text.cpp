@@ -30,6 +30,10 @@ QString WarningText::of(const core::Warning& w)
         return tr("Master weights have the same format as the weights: the extra copy adds memory and no precision.");
     case WarningCode::cp_without_flash_attention:
         return tr("Context parallelism is modelled as ring attention with flash attention.");
+    case WarningCode::peak_missing_for_dtype:
+        return tr("The GPU's datasheet gives no peak for the compute format; the nearest format's peak is used.");
+    case WarningCode::memory_bandwidth_assumed:
+        return tr("The GPU gives no memory bandwidth; the optimizer step assumes 2 TB/s.");
     }
     return QString::fromStdString(w.codeName());
 }

@@ -1,6 +1,7 @@
 // trainplanner-cli as a user runs it: exit codes, stdout/stderr discipline, formats.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -89,6 +90,25 @@ TEST_CASE("bad input exits 2 with the key path on stderr and nothing on stdout",
     CHECK(r.code == 2);
     CHECK(r.out.empty());
     CHECK_THAT(r.err, Catch::Contains(fragment));
+}
+
+TEST_CASE("sweep over GPUs and over a key", "[cli][sweep]")
+{
+    const Run gpus = run("sweep - --gpus 8..64 --format csv");
+    CHECK(gpus.code == 0);
+    CHECK(gpus.out.rfind("gpus,gpus,memory_per_gpu_bytes,fits,step_time_s", 0) == 0);
+    CHECK(std::count(gpus.out.begin(), gpus.out.end(), '\n') == 5);  // header + 8, 16, 32, 64
+    const Run zero = run("sweep - --vary parallel.zero=0,1,2,3");
+    CHECK(zero.code == 0);
+    CHECK_THAT(zero.out, Catch::Contains("MFU"));
+    const Run json = run("sweep - --vary parallel.zero=0,3 --format json");
+    CHECK_THAT(json.out, Catch::Contains("\"format\": \"trainplanner-sweep\""));
+    for (const char* bad : {"sweep - --vary parallel.tp=1,3", "sweep - --gpus 64..8", "sweep - --gpus eight", "sweep -"}) {
+        const Run r = run(bad);
+        INFO(bad << "\n" << r.err);
+        CHECK(r.code == 2);
+        CHECK(r.out.empty());
+    }
 }
 
 TEST_CASE("validate, presets, version", "[cli]")

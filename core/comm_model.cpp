@@ -1,0 +1,162 @@
+#include "comm_model.h"
+
+#include "compute_model.h"
+
+#include <algorithm>
+#include <array>
+
+namespace core {
+
+namespace {
+
+constexpr std::array<std::string_view, 5> kGroupNames{"tp", "cp", "pp", "dp", "ep"};
+constexpr std::array<std::string_view, 5> kOpNames{"all_reduce", "all_gather", "reduce_scatter", "send_recv", "all_to_all"};
+constexpr std::array<std::string_view, 2> kLinkNames{"intra_node", "inter_node"};
+
+/// Consecutive ranks spanned by one group (stride × size), in the tp-cp-ep-dp-pp order.
+int span(const Parallel& p, Group g)
+{
+    switch (g) {
+    case Group::tp: return p.tp;
+    case Group::cp: return p.tp * p.cp;
+    case Group::ep: return p.tp * p.cp * p.ep;
+    case Group::dp: return p.tp * p.cp * p.dp;  // gradients reduce over DP × CP (Megatron)
+    case Group::pp: return p.tp * p.cp * p.dp * p.pp;
+    }
+    return 1;
+}
+
+} // namespace
+
+std::string_view toString(Group g) { return kGroupNames[static_cast<std::size_t>(g)]; }
+std::string_view toString(CollectiveOp op) { return kOpNames[static_cast<std::size_t>(op)]; }
+std::string_view toString(Link link) { return kLinkNames[static_cast<std::size_t>(link)]; }
+
+double busFactor(CollectiveOp op, int n)
+{
+    if (n <= 1) return 0;
+    switch (op) {
+    case CollectiveOp::all_reduce: return 2.0 * (n - 1) / n;
+    case CollectiveOp::all_gather:
+    case CollectiveOp::reduce_scatter:
+    case CollectiveOp::all_to_all: return double(n - 1) / n;
+    case CollectiveOp::send_recv: return 1.0;
+    }
+    return 1.0;
+}
+
+Link linkOf(const Scenario& s, Group group)
+{
+    return span(s.parallel, group) <= s.hardware.gpusPerNode ? Link::intra_node : Link::inter_node;
+}
+
+CommunicationEstimate communication(const Scenario& s, const MemoryEstimate& memory, double computeTimeS)
+{
+    const Parallel& p = s.parallel;
+    const Architecture& a = s.model.arch;
+    const Training& tr = s.training;
+    const Efficiency& ef = s.efficiency;
+    const StageMemory& stage = memory.peak();
+    const double m = microBatchesPerStep(s);
+    const double layers = stage.layers;
+    const double ab = std::max(2.0, bytesOf(s.precision.compute));     // activations on the wire
+    const double tokens = double(tr.seqLen) / p.cp * tr.microBatch;   // per GPU per micro-batch
+    const bool fullRecompute = p.recompute == Recompute::full;
+
+    CommunicationEstimate out;
+    auto add = [&](Group g, CollectiveOp op, int n, double messageBytes, double calls) {
+        if (n <= 1 || calls <= 0 || messageBytes <= 0) return;
+        Collective c;
+        c.group = g;
+        c.op = op;
+        c.groupSize = n;
+        c.messageBytes = messageBytes;
+        c.callsPerStep = calls;
+        c.link = linkOf(s, g);
+        const double linkGBps = c.link == Link::intra_node ? s.hardware.gpu.intraNodeGBps : s.hardware.gpu.interNodeGBps;
+        c.bandwidthGBps = linkGBps * ef.busBandwidth;
+        c.sentBytesPerGpu = calls * messageBytes * busFactor(op, n);
+        c.timeS = calls * ef.commLatencyUs * 1e-6 + c.sentBytesPerGpu / (c.bandwidthGBps * 1e9);
+        out.collectives.push_back(c);
+    };
+
+    // Tensor parallel (Shoeybi et al. 2019 §3; Narayanan et al. 2021 §3): per layer and
+    // micro-batch two all-reduces of s·b·h forward and two backward, two more when the forward is
+    // recomputed; with sequence parallelism each becomes an all-gather plus a reduce-scatter
+    // (Korthikanti et al. 2022 §4.2.2), the same volume.
+    const double tpPerLayer = 4 + (fullRecompute ? 2 : 0);
+    const double tpMessage = tokens * a.hidden * ab;
+    if (p.sequenceParallel) {
+        add(Group::tp, CollectiveOp::all_gather, p.tp, tpMessage, layers * m * tpPerLayer);
+        add(Group::tp, CollectiveOp::reduce_scatter, p.tp, tpMessage, layers * m * tpPerLayer);
+    } else {
+        add(Group::tp, CollectiveOp::all_reduce, p.tp, tpMessage, layers * m * tpPerLayer);
+    }
+
+    // Context parallel (ring attention; Liu et al. 2023): K and V of each layer gathered across
+    // the c ranks forward (again when recomputed), their gradients reduce-scattered backward.
+    const double kvMessage = 2.0 * tr.seqLen * tr.microBatch * a.kvHeads * a.headDim * ab / p.tp;
+    add(Group::cp, CollectiveOp::all_gather, p.cp, kvMessage, layers * m * (fullRecompute ? 2 : 1));
+    add(Group::cp, CollectiveOp::reduce_scatter, p.cp, kvMessage, layers * m);
+
+    // Pipeline parallel: activations forward and their gradients backward, s·b·h per micro-batch
+    // per stage boundary; interleaving crosses v times as many boundaries (Narayanan et al. §2.2).
+    const double v = p.schedule == Schedule::interleaved ? p.virtualStages : 1;
+    add(Group::pp, CollectiveOp::send_recv, p.pp, tpMessage, 2 * m * v);
+
+    // Data parallel over DP × CP (experts over DP × CP / EP). ZeRO paper §7: plain DP all-reduces
+    // the gradients (2Ψ); ZeRO-1/2 reduce-scatter gradients and all-gather parameters (2Ψ);
+    // ZeRO-3 gathers parameters forward and again backward (3Ψ). With several micro-batches,
+    // ZeRO-2/3 reduce gradients every micro-batch and ZeRO-3 re-gathers every micro-batch.
+    const int denseGroup = p.dp * p.cp;
+    const int expertGroup = std::max(1, denseGroup / p.ep);
+    const double gradBytes = bytesOf(s.precision.gradients), weightBytes = bytesOf(s.precision.weights);
+    auto dataParallel = [&](double trainable, double resident, int n) {
+        const double grads = trainable * gradBytes;
+        switch (p.zero) {
+        case 0: add(Group::dp, CollectiveOp::all_reduce, n, grads, 1); break;
+        case 1:
+            add(Group::dp, CollectiveOp::reduce_scatter, n, grads, 1);
+            add(Group::dp, CollectiveOp::all_gather, n, trainable * weightBytes, 1);
+            break;
+        case 2:
+            add(Group::dp, CollectiveOp::reduce_scatter, n, grads, m);
+            add(Group::dp, CollectiveOp::all_gather, n, trainable * weightBytes, 1);
+            break;
+        default:
+            add(Group::dp, CollectiveOp::all_gather, n, resident * weightBytes, 2 * m);
+            add(Group::dp, CollectiveOp::reduce_scatter, n, grads, m);
+            break;
+        }
+    };
+    dataParallel(stage.trainableDense, stage.params - stage.expertParams, denseGroup);
+    dataParallel(stage.trainableExpert, stage.expertParams, expertGroup);
+
+    // Expert parallel (Lepikhin et al. 2021, GShard): two all-to-alls (dispatch, combine) of the
+    // top_k routed token copies per MoE layer forward, two backward, two more when recomputed.
+    if (a.isMoe())
+        add(Group::ep, CollectiveOp::all_to_all, p.ep, a.topK * tokens * a.hidden * ab, layers * m * (4 + (fullRecompute ? 2 : 0)));
+
+    // Overlap: DP and CP traffic hides under the backward pass (two thirds of the compute) up to
+    // comm_overlap of it; TP, PP and EP traffic by their own overlap settings (default 0).
+    double budget = computeTimeS * 2.0 / 3.0;
+    for (auto& c : out.collectives) {
+        double fraction = 0;
+        switch (c.group) {
+        case Group::dp:
+        case Group::cp: fraction = ef.commOverlap; break;
+        case Group::tp: fraction = ef.tpOverlap; break;
+        case Group::pp: fraction = ef.ppOverlap; break;
+        case Group::ep: fraction = ef.epOverlap; break;
+        }
+        const double hidden = std::min(c.timeS * fraction, budget);
+        budget -= hidden;
+        c.exposedTimeS = c.timeS - hidden;
+        out.sentBytesPerGpu += c.sentBytesPerGpu;
+        out.timeS += c.timeS;
+        out.exposedTimeS += c.exposedTimeS;
+    }
+    return out;
+}
+
+} // namespace core

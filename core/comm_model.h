@@ -1,0 +1,22 @@
+#pragma once
+// Communication per training step (FORMULAS.md §5): every collective of every group, its volume
+// with the nccl-tests bus factors, the link it crosses and how much of it hides under compute.
+
+#include "estimate.h"
+
+namespace core {
+
+/// Bytes each rank puts on the wire per byte of the full tensor (NVIDIA nccl-tests,
+/// doc/PERFORMANCE.md "bus bandwidth"): all-reduce 2(n−1)/n; all-gather, reduce-scatter and
+/// all-to-all (n−1)/n; send/recv 1.
+[[nodiscard]] double busFactor(CollectiveOp op, int n);
+
+/// Ranks are placed tp, cp, ep, dp, pp innermost first (Megatron-LM's default order): a group of
+/// n ranks spaced `stride` apart stays inside a node when stride × n ≤ GPUs per node.
+[[nodiscard]] Link linkOf(const Scenario& s, Group group);
+
+/// All collectives of one step for a GPU of the most loaded pipeline stage. `computeTimeS` is the
+/// ideal compute time: the budget under which overlapped traffic can hide.
+[[nodiscard]] CommunicationEstimate communication(const Scenario& s, const MemoryEstimate& memory, double computeTimeS);
+
+} // namespace core

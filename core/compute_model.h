@@ -1,0 +1,37 @@
+#pragma once
+// FLOPs and compute time (FORMULAS.md §4): per matmul from the architecture, checked against
+// Narayanan et al. 2021 eq. 3 for GPT shapes.
+
+#include "scenario.h"
+
+namespace core {
+
+/// Forward FLOPs of `tokens` = seqLen × sequences through the model, by part.
+struct ForwardFlops {
+    double layers = 0;         ///< all transformer layers, matmuls only
+    double attentionCore = 0;  ///< Q·Kᵀ and attention·V of all layers (part of `layers`)
+    double logits = 0;         ///< LM head
+};
+
+/// 2 FLOPs per multiply-accumulate; attention scores counted over the full s × s square, as
+/// Narayanan et al. 2021 (eq. 3) and Megatron's MFU do.
+[[nodiscard]] ForwardFlops forwardFlops(const Architecture& arch, double seqLen, double sequences);
+
+/// Model FLOPs of one optimizer step: forward + backward (2×), no recomputation.
+[[nodiscard]] double modelFlopsPerStep(const Scenario& s);
+/// Hardware FLOPs: model FLOPs plus the recomputed forward work (full: all layers; selective:
+/// the attention core; Korthikanti et al. 2022 §5).
+[[nodiscard]] double hardwareFlopsPerStep(const Scenario& s);
+
+/// Pipeline bubble over ideal compute time: (p−1)/m for GPipe and 1F1B, (p−1)/(v·m) interleaved
+/// (Narayanan et al. 2021 §2.2).
+[[nodiscard]] double bubbleFraction(const Parallel& p, int microBatches);
+
+/// Micro-batches per data-parallel replica per step: global batch / (dp × micro-batch), at least 1.
+[[nodiscard]] int microBatchesPerStep(const Scenario& s);
+
+/// Dense peak FLOP/s of the GPU for `dtype`. When the datasheet has no figure for that dtype the
+/// nearest one is used (bf16 ↔ fp16, fp8 → bf16, tf32 → fp32) and `exact` is set to false.
+[[nodiscard]] double peakFlops(const GpuSpec& gpu, DType dtype, bool* exact = nullptr);
+
+} // namespace core

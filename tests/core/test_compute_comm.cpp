@@ -1,0 +1,188 @@
+// Compute, communication and time (FORMULAS.md §4–5) against their published forms.
+#include "architecture.h"
+#include "comm_model.h"
+#include "compute_model.h"
+#include "estimate.h"
+#include "presets.h"
+#include "scenario_io.h"
+#include "sweep.h"
+
+#include <catch2/catch.hpp>
+
+#include <cmath>
+
+using namespace core;
+
+namespace {
+
+Scenario gpt3(int globalBatch)
+{
+    Scenario s = defaultScenario();
+    s.model = presetModel(*findModelPreset("gpt3-175b"));
+    s.model.arch.vocab = 51200;
+    s.training.seqLen = 2048;
+    s.training.globalBatch = globalBatch;
+    return s;
+}
+
+double sent(const Estimate& e, Group g)
+{
+    double sum = 0;
+    for (const auto& c : e.communication.collectives)
+        if (c.group == g) sum += c.sentBytesPerGpu;
+    return sum;
+}
+
+} // namespace
+
+TEST_CASE("model FLOPs equal Narayanan et al. eq. 3 for GPT shapes", "[core][compute][published]")
+{
+    // Narayanan et al. 2021, eq. 3: 72·B·s·L·h²·(1 + s/(6h) + V/(12·L·h)) without recomputation and
+    // 96·B·s·L·h²·(1 + s/(6h) + V/(16·L·h)) with full recomputation (§5.1).
+    auto [layers, hidden, heads, batch] = GENERATE(table<int, int, int, int>({
+        {96, 12288, 96, 1536},   // GPT-3 175B (Table 1)
+        {24, 2048, 16, 512},     // 1.7B-class row
+        {105, 20480, 128, 2520}, // 530B row
+    }));
+    Scenario s = gpt3(batch);
+    s.model.arch.layers = layers;
+    s.model.arch.hidden = hidden;
+    s.model.arch.heads = s.model.arch.kvHeads = heads;
+    s.model.arch.headDim = hidden / heads;
+    s.model.arch.ffnHidden = 4 * hidden;
+    const double B = batch, S = 2048, L = layers, h = hidden, V = 51200;
+    const double noRecompute = 72 * B * S * L * h * h * (1 + S / (6 * h) + V / (12 * L * h));
+    const double fullRecompute = 96 * B * S * L * h * h * (1 + S / (6 * h) + V / (16 * L * h));
+    CHECK(modelFlopsPerStep(s) == Approx(noRecompute).epsilon(1e-12));
+    s.parallel.recompute = Recompute::full;
+    CHECK(hardwareFlopsPerStep(s) == Approx(fullRecompute).epsilon(1e-12));
+    CHECK(modelFlopsPerStep(s) == Approx(noRecompute).epsilon(1e-12));
+}
+
+TEST_CASE("pipeline bubble: (p−1)/m for 1F1B, (p−1)/(v·m) interleaved", "[core][compute][published]")
+{
+    // Narayanan et al. 2021 §2.2.
+    Parallel p;
+    p.pp = 8;
+    CHECK(bubbleFraction(p, 64) == Approx(7.0 / 64));
+    p.schedule = Schedule::interleaved;
+    p.virtualStages = 4;
+    CHECK(bubbleFraction(p, 64) == Approx(7.0 / 256));
+    p.pp = 1;
+    CHECK(bubbleFraction(p, 64) == 0);
+}
+
+TEST_CASE("nccl-tests bus factors", "[core][comm][published]")
+{
+    // NVIDIA nccl-tests doc/PERFORMANCE.md: all-reduce 2(n−1)/n, all-gather / reduce-scatter
+    // (n−1)/n, all-to-all (n−1)/n, send/recv 1.
+    CHECK(busFactor(CollectiveOp::all_reduce, 8) == Approx(1.75));
+    CHECK(busFactor(CollectiveOp::all_gather, 8) == Approx(0.875));
+    CHECK(busFactor(CollectiveOp::reduce_scatter, 64) == Approx(63.0 / 64));
+    CHECK(busFactor(CollectiveOp::all_to_all, 4) == Approx(0.75));
+    CHECK(busFactor(CollectiveOp::send_recv, 2) == 1);
+    CHECK(busFactor(CollectiveOp::all_reduce, 1) == 0);
+}
+
+TEST_CASE("ZeRO data-parallel volume: stages 1 and 2 equal plain DP, stage 3 is 1.5×", "[core][comm][published][zero]")
+{
+    // Rajbhandari et al. 2020 §7: DP and ZeRO-1/2 move 2Ψ per step per GPU, ZeRO-3 3Ψ.
+    Scenario s = defaultScenario();
+    s.parallel.dp = 64;
+    s.training.globalBatch = 64;  // one micro-batch per replica per step
+    std::array<double, 4> volume{};
+    for (int zero = 0; zero <= 3; ++zero) {
+        s.parallel.zero = zero;
+        volume[std::size_t(zero)] = sent(estimate(s), Group::dp);
+    }
+    const double psi = 6'738'415'616;
+    CHECK(volume[0] == Approx(2 * psi * 2 * 63.0 / 64));  // bf16 gradients, ring all-reduce
+    CHECK(volume[1] == Approx(volume[0]));
+    CHECK(volume[2] == Approx(volume[0]));
+    CHECK(volume[3] == Approx(1.5 * volume[0]));
+}
+
+TEST_CASE("tensor-parallel volume is 8·b·s·h·(t−1)/t per layer per micro-batch", "[core][comm][published]")
+{
+    // Narayanan et al. 2021 §3: each layer does two all-reduces forward and two backward, each
+    // moving 2·b·s·h·(t−1)/t elements per GPU; sequence parallelism keeps the volume (Korthikanti §4.2.2).
+    Scenario s = gpt3(64);
+    s.parallel.tp = 8;
+    s.parallel.pp = 8;
+    s.parallel.dp = 1;
+    s.training.microBatch = 1;
+    const Estimate e = estimate(s);
+    const double perLayerPerMicroBatch = sent(e, Group::tp) / (e.memory.peak().layers * e.compute.microBatches);
+    const double expected = 8.0 * 1 * 2048 * 12288 * 7.0 / 8 * 2;  // bf16 elements
+    CHECK(perLayerPerMicroBatch == Approx(expected));
+    s.parallel.sequenceParallel = true;
+    const Estimate sp = estimate(s);
+    CHECK(sent(sp, Group::tp) / (sp.memory.peak().layers * sp.compute.microBatches) == Approx(expected));
+}
+
+TEST_CASE("placement: a group inside one node uses NVLink, across nodes the network", "[core][comm]")
+{
+    Scenario s = defaultScenario();
+    s.parallel.tp = 8;
+    s.parallel.dp = 4;
+    CHECK(linkOf(s, Group::tp) == Link::intra_node);
+    CHECK(linkOf(s, Group::dp) == Link::inter_node);
+    s.parallel.tp = 2;
+    CHECK(linkOf(s, Group::dp) == Link::intra_node);  // 2 × 4 = 8 GPUs: one node
+}
+
+TEST_CASE("source article: communication is negligible for a small model and 20–50 % for a large one", "[core][comm][published]")
+{
+    // Source article §3.3: < 5 % for a model under 1B on one node; 20 %–50 % for ≥ 7B on many nodes.
+    Scenario small = defaultScenario();
+    small.model = bareSizeModel(700'000'000);
+    small.training.seqLen = 2048;
+    small.training.globalBatch = 256;
+    small.parallel.dp = 8;
+    small.parallel.zero = 0;
+    CHECK(estimate(small).communication.shareOfStep < 0.05);
+
+    Scenario large = defaultScenario();  // Llama-2-7B, A100: 25 GB/s per GPU between nodes
+    large.parallel.zero = 3;
+    large.training.globalBatch = 256;
+    large.training.microBatch = 2;
+    large.parallel.dp = 64;
+    const double share64 = estimate(large).communication.shareOfStep;
+    CHECK(share64 >= 0.20);
+    CHECK(share64 <= 0.50);
+
+    // At a fixed global batch the share rises with the GPU count.
+    large.training.microBatch = 1;
+    const auto sweep = sweepGpus(large, 8, 256);
+    REQUIRE(sweep.points.size() == 6);
+    for (std::size_t i = 1; i < sweep.points.size(); ++i)
+        CHECK(sweep.points[i].estimate.communication.shareOfStep >= sweep.points[i - 1].estimate.communication.shareOfStep);
+}
+
+TEST_CASE("step time, MFU and training totals follow from their parts", "[core][compute]")
+{
+    Scenario s = defaultScenario();
+    s.parallel.pp = 2;
+    s.parallel.dp = 4;
+    const Estimate e = estimate(s);
+    const auto& c = e.compute;
+    CHECK(c.stepTimeS == Approx(c.computeTimeS * (1 + c.bubbleFraction) + e.communication.exposedTimeS + c.optimizerTimeS));
+    CHECK(c.mfu == Approx(c.modelFlopsPerStep / (c.stepTimeS * 8 * 312e12)));
+    CHECK(c.mfu <= s.efficiency.compute);
+    // Steps = tokens / (B·s); energy = GPU-hours × TDP × PUE; cost = GPU-hours × price + energy × price.
+    CHECK(e.training.steps == Approx(2e12 / (1024.0 * 4096)));
+    CHECK(e.training.gpuHours == Approx(e.training.timeS / 3600 * 8));
+    CHECK(e.training.energyKwh == Approx(e.training.gpuHours * 0.4 * 1.2));
+    CHECK(e.training.costUsd == Approx(e.training.gpuHours * 2.0 + e.training.energyKwh * 0.10));
+}
+
+TEST_CASE("sweeping a key applies the file validation", "[core][sweep]")
+{
+    const auto ok = sweepKey(defaultScenario(), "parallel.zero", {"0", "1", "2", "3"});
+    REQUIRE_FALSE(ok.error);
+    REQUIRE(ok.points.size() == 4);
+    CHECK(ok.points[3].scenario.parallel.zero == 3);
+    const auto bad = sweepKey(defaultScenario(), "parallel.tp", {"2", "3"});
+    REQUIRE(bad.error);
+    CHECK(bad.error->path == "parallel.tp");
+}
