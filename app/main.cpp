@@ -12,6 +12,7 @@
 #include <QFileInfo>
 #include <QLibraryInfo>
 #include <QLocale>
+#include <QTabWidget>
 #include <QTranslator>
 
 #include <cstdio>
@@ -58,7 +59,9 @@ int main(int argc, char** argv)
     const QCommandLineOption lang(QStringLiteral("lang"), QStringLiteral("Interface language, e.g. en or zh_CN."), QStringLiteral("LANG"));
     const QCommandLineOption size(QStringLiteral("size"), QStringLiteral("Window size for --screenshot, e.g. 1280x800."),
                                   QStringLiteral("WxH"), QStringLiteral("1280x800"));
-    parser.addOptions({screenshot, lang, size});
+    const QCommandLineOption tab(QStringLiteral("tab"), QStringLiteral("Chart tab shown for --screenshot: memory, time or scaling."),
+                                 QStringLiteral("TAB"), QStringLiteral("memory"));
+    parser.addOptions({screenshot, lang, size, tab});
     parser.addPositionalArgument(QStringLiteral("FILE"), QStringLiteral("Scenario file to open (*.tpscenario.json)."));
     parser.process(app);
 
@@ -86,6 +89,13 @@ int main(int argc, char** argv)
             std::fprintf(stderr, "trainplanner: --size must look like 1280x800 (at least 640x480)\n");
             return 2;
         }
+        const QStringList tabs{QStringLiteral("memory"), QStringLiteral("time"), QStringLiteral("scaling")};
+        if (!tabs.contains(parser.value(tab))) {
+            std::fprintf(stderr, "trainplanner: --tab must be one of memory, time, scaling\n");
+            return 2;
+        }
+        if (auto* chartTabs = window.findChild<QTabWidget*>(QStringLiteral("chartTabs")))
+            chartTabs->setCurrentIndex(static_cast<int>(tabs.indexOf(parser.value(tab))));
         window.resize(w, h);
         window.show();
         QApplication::processEvents();

@@ -365,6 +365,13 @@ std::optional<ScenarioError> applyOverride(Scenario& scenario, std::string_view 
     return std::nullopt;
 }
 
+std::optional<ScenarioError> validateScenario(const Scenario& scenario)
+{
+    const ScenarioResult r = parseScenario(scenarioToJson(scenario));
+    if (r.ok()) return std::nullopt;
+    return r.error;
+}
+
 Scenario defaultScenario()
 {
     // Parsed once, on top of the struct defaults; the bundled file states every key (a test checks

@@ -40,6 +40,10 @@ inline constexpr int kMaxJsonDepth = 32;
 /// read as JSON when it parses as JSON, otherwise as a string. The scenario is left untouched on error.
 [[nodiscard]] std::optional<ScenarioError> applyOverride(Scenario& scenario, std::string_view assignment);
 
+/// Checks an edited scenario with exactly the rules a file must pass (the GUI's edits go through
+/// this, so the screen can never hold a scenario that could not be saved and read back).
+[[nodiscard]] std::optional<ScenarioError> validateScenario(const Scenario& scenario);
+
 /// The bundled default: Llama-2-7B pre-training on 8 × A100 80GB (resources/scenarios).
 [[nodiscard]] Scenario defaultScenario();
 

@@ -2,17 +2,19 @@
 
 #include "architecture.h"
 #include "format.h"
+#include "inputs/form_binder.h"
+#include "inputs/form_section.h"
 #include "presets.h"
 #include "scenario_document.h"
+#include "warning_text.h"
 
 #include <QComboBox>
 #include <QEvent>
-#include <QFormLayout>
-#include <QGroupBox>
+#include <QHBoxLayout>
 #include <QLabel>
 #include <QSignalBlocker>
 #include <QSlider>
-#include <QSpinBox>
+#include <QStyle>
 #include <QVBoxLayout>
 
 #include <cmath>
@@ -20,8 +22,30 @@
 namespace ui {
 
 namespace {
+
 constexpr double kMinParams = 1e8;
 constexpr double kMaxParams = 2e12;
+
+/// Where each warning points: the control a user would change to resolve it.
+QString keyPathOf(core::WarningCode code)
+{
+    using core::WarningCode;
+    switch (code) {
+    case WarningCode::heads_not_divisible_by_tp:
+    case WarningCode::kv_heads_not_divisible_by_tp: return QStringLiteral("parallel.tp");
+    case WarningCode::layers_not_divisible_by_pp: return QStringLiteral("parallel.pp");
+    case WarningCode::global_batch_not_divisible: return QStringLiteral("training.global_batch");
+    case WarningCode::experts_not_divisible_by_ep:
+    case WarningCode::ep_without_experts: return QStringLiteral("parallel.ep");
+    case WarningCode::seq_len_not_divisible_by_cp: return QStringLiteral("parallel.cp");
+    case WarningCode::redundant_master_weights: return QStringLiteral("precision.master_weights");
+    case WarningCode::cp_without_flash_attention: return QStringLiteral("parallel.flash_attention");
+    case WarningCode::peak_missing_for_dtype: return QStringLiteral("precision.compute");
+    case WarningCode::memory_bandwidth_assumed: return QStringLiteral("hardware.gpu");
+    }
+    return {};
+}
+
 } // namespace
 
 std::int64_t InputPanel::sliderToParams(int position)
@@ -37,143 +61,161 @@ int InputPanel::paramsToSlider(double params)
     return static_cast<int>(std::lround(x * kSliderSteps));
 }
 
-InputPanel::InputPanel(ScenarioDocument* document, QWidget* parent) : QWidget(parent), m_doc(document)
+InputPanel::InputPanel(ScenarioDocument* document, QWidget* parent)
+    : QWidget(parent), m_doc(document), m_bind(new FormBinder(document, this))
 {
-    m_modelBox = new QGroupBox(this);
-    m_preset = new QComboBox(m_modelBox);
-    m_preset->setObjectName(QStringLiteral("modelPreset"));
-    m_presetLabel = new QLabel(m_modelBox);
-    m_presetLabel->setBuddy(m_preset);
-    m_size = new QSlider(Qt::Horizontal, m_modelBox);
+    setObjectName(QStringLiteral("inputPanel"));
+    buildModel();
+    buildTraining();
+    buildPrecision();
+    buildParallelism();
+    buildHardware();
+    buildCost();
+
+    m_problem = new QLabel(this);
+    m_problem->setObjectName(QStringLiteral("inputProblem"));
+    m_problem->setWordWrap(true);
+    m_problem->setStyleSheet(QStringLiteral("color: #B34700;"));
+    m_problem->hide();
+
+    auto* layout = new QVBoxLayout(this);
+    layout->setSpacing(2);
+    for (auto* section : m_sections) layout->addWidget(section);
+    layout->addWidget(m_problem);
+    layout->addStretch(1);
+
+    connect(m_doc, &ScenarioDocument::scenarioChanged, this, &InputPanel::showScenario);
+    connect(m_doc, &ScenarioDocument::estimateChanged, this, &InputPanel::showEstimate);
+    connect(m_doc, &ScenarioDocument::editRejected, this, &InputPanel::showRefused);
+    showScenario(m_doc->scenario());
+    showEstimate(m_doc->estimate());
+}
+
+void InputPanel::buildModel()
+{
+    auto* section = new FormSection(QT_TRANSLATE_NOOP("ui::InputPanel", "Model"), this);
+    m_sections << section;
+    m_preset = m_bind->combo(
+        section, QStringLiteral("model.preset"),
+        [](const core::Scenario& s) { return QVariant(QString::fromStdString(s.model.preset)); },
+        [this](core::Scenario& s, const QVariant& v) {
+            if (const auto* p = core::findModelPreset(v.toString().toStdString())) s.model = core::presetModel(*p);
+            else s.model = core::bareSizeModel(m_doc->estimate().params.total);
+        },
+        QT_TRANSLATE_NOOP("ui::InputPanel", "Choose model"));
+    std::vector<std::pair<const char*, QVariant>> items{
+        {QT_TRANSLATE_NOOP("ui::InputPanel", "Custom size (standard shape)"), QString()}};
+    section->setItems(m_preset, items);
+    for (const auto& p : core::modelPresets()) m_preset->addItem(QString::fromStdString(p.label), QString::fromStdString(p.name));
+    section->addRow(QT_TRANSLATE_NOOP("ui::InputPanel", "&Preset:"), m_preset);
+
+    auto* sizeRow = new QWidget(section);
+    m_size = new QSlider(Qt::Horizontal, sizeRow);
     m_size->setObjectName(QStringLiteral("modelSize"));
     m_size->setRange(0, kSliderSteps);
     m_size->setPageStep(kSliderSteps / 20);
-    m_sizeLabel = new QLabel(m_modelBox);
-    m_sizeLabel->setBuddy(m_size);
-    m_sizeValue = new QLabel(m_modelBox);
+    m_sizeValue = new QLabel(sizeRow);
     m_sizeValue->setObjectName(QStringLiteral("modelSizeValue"));
     m_sizeValue->setMinimumWidth(m_sizeValue->fontMetrics().horizontalAdvance(QStringLiteral("000.00 B")));
-    m_shape = new QLabel(m_modelBox);
-    m_shape->setWordWrap(true);
+    auto* row = new QHBoxLayout(sizeRow);
+    row->setContentsMargins(0, 0, 0, 0);
+    row->addWidget(m_size, 1);
+    row->addWidget(m_sizeValue);
+    section->addRow(QT_TRANSLATE_NOOP("ui::InputPanel", "&Size:"), sizeRow,
+                    QT_TRANSLATE_NOOP("ui::InputPanel", "Model size, 100 M to 2 T parameters (log scale). A bare size uses "
+                                                        "the standard Llama-style shape: head width 128, about 128 hidden "
+                                                        "units per layer, SwiGLU."));
+    m_shape = new QLabel(section);
     m_shape->setObjectName(QStringLiteral("modelShape"));
-    auto* sizeRow = new QHBoxLayout;
-    sizeRow->addWidget(m_size, 1);
-    sizeRow->addWidget(m_sizeValue);
-    auto* modelForm = new QFormLayout(m_modelBox);
-    modelForm->addRow(m_presetLabel, m_preset);
-    modelForm->addRow(m_sizeLabel, sizeRow);
-    modelForm->addRow(m_shape);
-
-    m_parallelBox = new QGroupBox(this);
-    m_zero = new QComboBox(m_parallelBox);
-    m_zero->setObjectName(QStringLiteral("zeroStage"));
-    m_zeroLabel = new QLabel(m_parallelBox);
-    m_zeroLabel->setBuddy(m_zero);
-    m_dp = new QSpinBox(m_parallelBox);
-    m_dp->setObjectName(QStringLiteral("dataParallel"));
-    m_dp->setRange(1, 1'000'000);
-    m_dp->setAccelerated(true);
-    m_dpLabel = new QLabel(m_parallelBox);
-    m_dpLabel->setBuddy(m_dp);
-    auto* parallelForm = new QFormLayout(m_parallelBox);
-    parallelForm->addRow(m_zeroLabel, m_zero);
-    parallelForm->addRow(m_dpLabel, m_dp);
-
-    m_hardwareBox = new QGroupBox(this);
-    m_gpu = new QComboBox(m_hardwareBox);
-    m_gpu->setObjectName(QStringLiteral("gpuPreset"));
-    for (const auto& g : core::gpuPresets()) m_gpu->addItem(QString::fromStdString(g.spec.name), QString::fromStdString(g.name));
-    m_gpuLabel = new QLabel(m_hardwareBox);
-    m_gpuLabel->setBuddy(m_gpu);
-    auto* hardwareForm = new QFormLayout(m_hardwareBox);
-    hardwareForm->addRow(m_gpuLabel, m_gpu);
-
-    auto* layout = new QVBoxLayout(this);
-    layout->addWidget(m_modelBox);
-    layout->addWidget(m_parallelBox);
-    layout->addWidget(m_hardwareBox);
-    layout->addStretch(1);
-
+    m_shape->setWordWrap(true);
+    section->addWideRow(m_shape);
     connect(m_size, &QSlider::valueChanged, this, [this](int position) {
         const auto params = sliderToParams(position);
         m_doc->edit(tr("Change model size"), [params](core::Scenario& s) { s.model = core::bareSizeModel(params); },
                     ScenarioDocument::ModelSize);
     });
-    connect(m_preset, &QComboBox::activated, this, [this](int index) {
-        const QString name = m_preset->itemData(index).toString();
-        const core::ModelPreset* p = core::findModelPreset(name.toStdString());
-        if (!p) return;  // the "custom" entry: the slider sets the size
-        m_doc->edit(tr("Choose model %1").arg(m_preset->itemText(index)), [p](core::Scenario& s) { s.model = core::presetModel(*p); });
-    });
-    connect(m_zero, &QComboBox::activated, this, [this](int stage) {
-        m_doc->edit(tr("Change ZeRO stage"), [stage](core::Scenario& s) { s.parallel.zero = stage; });
-    });
-    connect(m_dp, &QSpinBox::valueChanged, this, [this](int dp) {
-        m_doc->edit(tr("Change data parallelism"), [dp](core::Scenario& s) { s.parallel.dp = dp; }, ScenarioDocument::DataParallel);
-    });
-    connect(m_gpu, &QComboBox::activated, this, [this](int index) {
-        const core::GpuPreset* g = core::findGpuPreset(m_gpu->itemData(index).toString().toStdString());
-        if (!g) return;
-        m_doc->edit(tr("Choose GPU %1").arg(m_gpu->itemText(index)),
-                    [g](core::Scenario& s) { s.hardware = core::presetHardware(*g, s.hardware.gpusPerNode); });
-    });
-    connect(m_doc, &ScenarioDocument::scenarioChanged, this, &InputPanel::showScenario);
-    retranslate();
 }
 
-void InputPanel::retranslate()
-{
-    m_modelBox->setTitle(tr("Model"));
-    m_presetLabel->setText(tr("&Preset:"));
-    m_sizeLabel->setText(tr("&Size:"));
-    m_size->setToolTip(tr("Model size, 100 M to 2 T parameters (log scale). A bare size uses the standard "
-                          "Llama-style shape: head width 128, about 128 hidden units per layer, SwiGLU."));
-    m_parallelBox->setTitle(tr("Parallelism"));
-    m_zeroLabel->setText(tr("&ZeRO stage:"));
-    m_dpLabel->setText(tr("&Data parallel (DP):"));
-    m_dp->setToolTip(tr("Number of model replicas; each GPU of a replica sees a different slice of the batch."));
-    m_hardwareBox->setTitle(tr("Hardware"));
-    m_gpuLabel->setText(tr("&GPU:"));
+QWidget* InputPanel::controlFor(const QString& keyPath) const { return m_bind->controlFor(keyPath); }
 
-    const QSignalBlocker blockZero(m_zero);
-    m_zero->clear();
-    m_zero->addItem(tr("0 — no sharding"));
-    m_zero->addItem(tr("1 — shard optimizer states"));
-    m_zero->addItem(tr("2 — also gradients"));
-    m_zero->addItem(tr("3 — also weights (FSDP)"));
-
-    const QSignalBlocker blockPreset(m_preset);
-    m_preset->clear();
-    m_preset->addItem(tr("Custom size (standard shape)"), QString());
-    for (const auto& p : core::modelPresets()) m_preset->addItem(QString::fromStdString(p.label), QString::fromStdString(p.name));
-    showScenario(m_doc->scenario());
-}
+QString InputPanel::problemText() const { return m_problem->isVisible() ? m_problem->text() : QString(); }
 
 void InputPanel::showScenario(const core::Scenario& s)
 {
-    const QSignalBlocker b1(m_preset), b2(m_size), b3(m_zero), b4(m_dp), b5(m_gpu);
+    m_bind->refresh(s);
+    const QSignalBlocker block(m_size);
     const double params = double(m_doc->estimate().params.total);
-    const int presetIndex = m_preset->findData(QString::fromStdString(s.model.preset));
-    m_preset->setCurrentIndex(std::max(0, presetIndex));
     m_size->setValue(paramsToSlider(params));
     m_sizeValue->setText(formatCount(params));
     const auto& a = s.model.arch;
-    m_shape->setText(tr("%1 layers, hidden %2, %3 heads (%4 KV), FFN %5, vocabulary %6")
-                         .arg(a.layers)
-                         .arg(a.hidden)
-                         .arg(a.heads)
-                         .arg(a.kvHeads)
-                         .arg(a.isMoe() ? a.moeFfnHidden : a.ffnHidden)
-                         .arg(a.vocab));
-    m_zero->setCurrentIndex(s.parallel.zero);
-    m_dp->setValue(s.parallel.dp);
-    const int gpuIndex = m_gpu->findData(QString::fromStdString(s.hardware.preset));
-    if (gpuIndex >= 0) m_gpu->setCurrentIndex(gpuIndex);
+    QString shape = tr("%1 layers, hidden %2, %3 heads (%4 KV), FFN %5, vocabulary %6")
+                        .arg(a.layers)
+                        .arg(a.hidden)
+                        .arg(a.heads)
+                        .arg(a.kvHeads)
+                        .arg(a.isMoe() ? a.moeFfnHidden : a.ffnHidden)
+                        .arg(a.vocab);
+    if (a.isMoe()) shape += QLatin1Char(' ') + tr("— %1 experts, top %2").arg(a.experts).arg(a.topK);
+    m_shape->setText(shape);
+    const auto& p = s.parallel;
+    m_gpuTotal->setText(tr("%1 GPUs = TP %2 × PP %3 × DP %4 × CP %5").arg(p.gpus()).arg(p.tp).arg(p.pp).arg(p.dp).arg(p.cp));
+    const auto& g = s.hardware.gpu;
+    const auto bf16 = g.peakTflops.count(core::DType::bf16) ? g.peakTflops.at(core::DType::bf16) : 0.0;
+    m_gpuFacts->setText(tr("%1 GiB, %2 TFLOP/s (BF16 dense), NVLink %3 GB/s, network %4 GB/s per GPU, %5 W")
+                            .arg(g.memoryGib)
+                            .arg(bf16)
+                            .arg(g.intraNodeGBps)
+                            .arg(g.interNodeGBps)
+                            .arg(g.tdpWatts));
+    m_gpuFacts->setToolTip(QString::fromStdString(g.source));
+}
+
+void InputPanel::showEstimate(const core::Estimate& e)
+{
+    QStringList paths, texts;
+    for (const auto& w : e.warnings) {
+        paths << keyPathOf(w.code);
+        texts << WarningText::of(w);
+    }
+    if (!m_refused.isEmpty()) {
+        texts.prepend(m_refused);
+        m_refused.clear();
+    }
+    markProblems(paths, texts);
+}
+
+void InputPanel::showRefused(const QString& path, const QString& message)
+{
+    //: an edit was refused; %1 is the key path (e.g. parallel.tp), %2 the reason (in English, from the file rules)
+    m_refused = tr("Not applied — %1: %2").arg(path, message);
+    markProblems({path}, {m_refused});
+}
+
+void InputPanel::markProblems(const QStringList& keyPaths, const QStringList& texts)
+{
+    for (QWidget* w : std::as_const(m_marked)) {
+        w->setStyleSheet(QString());
+        w->setToolTip(w->property("plainToolTip").toString());
+    }
+    m_marked.clear();
+    for (int i = 0; i < keyPaths.size(); ++i) {
+        QWidget* w = controlFor(keyPaths[i]);
+        if (!w) continue;
+        if (!w->property("plainToolTip").isValid()) w->setProperty("plainToolTip", w->toolTip());
+        w->setStyleSheet(QStringLiteral("border: 2px solid #D55E00; border-radius: 3px;"));
+        w->setToolTip(texts.value(i + (texts.size() - keyPaths.size())));
+        m_marked << w;
+    }
+    m_problem->setText(texts.join(QLatin1Char('\n')));
+    m_problem->setVisible(!texts.isEmpty());
 }
 
 void InputPanel::changeEvent(QEvent* event)
 {
-    if (event->type() == QEvent::LanguageChange) retranslate();
+    if (event->type() == QEvent::LanguageChange) {
+        showScenario(m_doc->scenario());
+        showEstimate(m_doc->estimate());
+    }
     QWidget::changeEvent(event);
 }
 

@@ -1,7 +1,9 @@
 #pragma once
-// The inputs on the left: model (preset or size slider), parallelism and hardware. Every control
-// edits the scenario through the document and follows it back (undo, file open).
+// The inputs on the left, in collapsible sections: model, training, precision, parallelism,
+// hardware, efficiency and cost. Every control edits the scenario through the document and
+// follows it back (undo, file open); refused edits and warnings are shown at the control.
 
+#include "estimate.h"
 #include "scenario.h"
 
 #include <QWidget>
@@ -11,11 +13,11 @@
 class QComboBox;
 class QLabel;
 class QSlider;
-class QSpinBox;
-class QGroupBox;
 
 namespace ui {
 
+class FormBinder;
+class FormSection;
 class ScenarioDocument;
 
 class InputPanel : public QWidget {
@@ -29,29 +31,37 @@ public:
     [[nodiscard]] static std::int64_t sliderToParams(int position);
     [[nodiscard]] static int paramsToSlider(double params);
 
+    /// The control editing `keyPath` ("parallel.tp"), for tests and for pointing at problems.
+    [[nodiscard]] QWidget* controlFor(const QString& keyPath) const;
+    [[nodiscard]] QString problemText() const;
+
 protected:
     void changeEvent(QEvent* event) override;
 
 private:
-    void retranslate();
+    void buildModel();
+    void buildTraining();
+    void buildPrecision();
+    void buildParallelism();
+    void buildHardware();
+    void buildCost();
     void showScenario(const core::Scenario& s);
+    void showEstimate(const core::Estimate& e);
+    void showRefused(const QString& path, const QString& message);
+    void markProblems(const QStringList& keyPaths, const QStringList& texts);
 
     ScenarioDocument* m_doc;
-    QGroupBox* m_modelBox;
-    QGroupBox* m_parallelBox;
-    QGroupBox* m_hardwareBox;
-    QLabel* m_presetLabel;
-    QComboBox* m_preset;
-    QLabel* m_sizeLabel;
-    QSlider* m_size;
-    QLabel* m_sizeValue;
-    QLabel* m_shape;
-    QLabel* m_zeroLabel;
-    QComboBox* m_zero;
-    QLabel* m_dpLabel;
-    QSpinBox* m_dp;
-    QLabel* m_gpuLabel;
-    QComboBox* m_gpu;
+    FormBinder* m_bind;
+    QList<FormSection*> m_sections;
+    QComboBox* m_preset = nullptr;
+    QSlider* m_size = nullptr;
+    QLabel* m_sizeValue = nullptr;
+    QLabel* m_shape = nullptr;
+    QLabel* m_gpuTotal = nullptr;
+    QLabel* m_gpuFacts = nullptr;
+    QLabel* m_problem = nullptr;
+    QString m_refused;
+    QList<QWidget*> m_marked;
 };
 
 } // namespace ui

@@ -1,13 +1,19 @@
 #include "planner_widget.h"
 
 #include "charts/memory_chart.h"
+#include "charts/scaling_chart.h"
+#include "charts/time_chart.h"
+#include "collectives_model.h"
+#include "copyable_table_view.h"
 #include "input_panel.h"
 #include "scenario_document.h"
 #include "verdict_banner.h"
 
+#include <QEvent>
 #include <QHBoxLayout>
 #include <QScrollArea>
 #include <QSplitter>
+#include <QTabWidget>
 #include <QVBoxLayout>
 
 namespace ui {
@@ -19,32 +25,68 @@ PlannerWidget::PlannerWidget(ScenarioDocument* document, QWidget* parent) : QWid
     scroll->setWidget(m_inputs);
     scroll->setWidgetResizable(true);
     scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    scroll->setMinimumWidth(340);
+    scroll->setMinimumWidth(380);
 
     auto* right = new QWidget(this);
     m_banner = new VerdictBanner(right);
-    m_memory = new MemoryChart(right);
+    m_tabs = new QTabWidget(right);
+    m_tabs->setObjectName(QStringLiteral("chartTabs"));
+    m_memory = new MemoryChart(m_tabs);
+    m_time = new TimeChart;
+    m_collectives = new CollectivesModel(this);
+    m_collectivesView = new CopyableTableView;
+    m_collectivesView->setObjectName(QStringLiteral("collectivesTable"));
+    m_collectivesView->setModel(m_collectives);
+    auto* timePage = new QSplitter(Qt::Vertical, m_tabs);
+    timePage->addWidget(m_time);
+    timePage->addWidget(m_collectivesView);
+    timePage->setStretchFactor(0, 3);
+    timePage->setStretchFactor(1, 2);
+    m_scaling = new ScalingChart(m_tabs);
+    m_tabs->addTab(m_memory, QString());
+    m_tabs->addTab(timePage, QString());
+    m_tabs->addTab(m_scaling, QString());
     auto* rightLayout = new QVBoxLayout(right);
     rightLayout->setContentsMargins(0, 0, 0, 0);
     rightLayout->addWidget(m_banner);
-    rightLayout->addWidget(m_memory, 1);
+    rightLayout->addWidget(m_tabs, 1);
 
     auto* splitter = new QSplitter(Qt::Horizontal, this);
     splitter->addWidget(scroll);
     splitter->addWidget(right);
     splitter->setStretchFactor(0, 0);
     splitter->setStretchFactor(1, 1);
-    splitter->setSizes({380, 900});
+    splitter->setSizes({400, 900});
     auto* layout = new QHBoxLayout(this);
     layout->addWidget(splitter);
 
-    connect(document, &ScenarioDocument::estimateChanged, m_banner, &VerdictBanner::setEstimate);
-    connect(document, &ScenarioDocument::estimateChanged, m_memory, &MemoryChart::setEstimate);
     auto showGpu = [this](const core::Scenario& s) { m_banner->setGpuName(QString::fromStdString(s.hardware.gpu.name)); };
     connect(document, &ScenarioDocument::scenarioChanged, this, showGpu);
+    connect(document, &ScenarioDocument::scenarioChanged, m_scaling, &ScalingChart::setScenario);
+    connect(document, &ScenarioDocument::estimateChanged, m_banner, &VerdictBanner::setEstimate);
+    connect(document, &ScenarioDocument::estimateChanged, m_memory, &MemoryChart::setEstimate);
+    connect(document, &ScenarioDocument::estimateChanged, m_time, &TimeChart::setEstimate);
+    connect(document, &ScenarioDocument::estimateChanged, m_collectives, &CollectivesModel::setEstimate);
     showGpu(document->scenario());
     m_banner->setEstimate(document->estimate());
     m_memory->setEstimate(document->estimate());
+    m_time->setEstimate(document->estimate());
+    m_collectives->setEstimate(document->estimate());
+    m_scaling->setScenario(document->scenario());
+    retranslate();
+}
+
+void PlannerWidget::retranslate()
+{
+    m_tabs->setTabText(0, tr("Memory"));
+    m_tabs->setTabText(1, tr("Step time and communication"));
+    m_tabs->setTabText(2, tr("Scaling"));
+}
+
+void PlannerWidget::changeEvent(QEvent* event)
+{
+    if (event->type() == QEvent::LanguageChange) retranslate();
+    QWidget::changeEvent(event);
 }
 
 } // namespace ui

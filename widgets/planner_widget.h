@@ -1,13 +1,20 @@
 #pragma once
-// The central view: inputs on the left, the verdict and the live charts on the right.
+// The central view: inputs on the left; on the right the verdict and the live charts in tabs —
+// memory, step time and communication, scaling.
 
 #include <QWidget>
 
+class QTabWidget;
+
 namespace ui {
 
+class CollectivesModel;
+class CopyableTableView;
 class InputPanel;
 class MemoryChart;
+class ScalingChart;
 class ScenarioDocument;
+class TimeChart;
 class VerdictBanner;
 
 class PlannerWidget : public QWidget {
@@ -17,12 +24,26 @@ public:
 
     [[nodiscard]] InputPanel* inputs() const { return m_inputs; }
     [[nodiscard]] MemoryChart* memoryChart() const { return m_memory; }
+    [[nodiscard]] TimeChart* timeChart() const { return m_time; }
+    [[nodiscard]] ScalingChart* scalingChart() const { return m_scaling; }
+    [[nodiscard]] CollectivesModel* collectives() const { return m_collectives; }
     [[nodiscard]] VerdictBanner* banner() const { return m_banner; }
+    [[nodiscard]] QTabWidget* tabs() const { return m_tabs; }
+
+protected:
+    void changeEvent(QEvent* event) override;
 
 private:
+    void retranslate();
+
     InputPanel* m_inputs;
     VerdictBanner* m_banner;
+    QTabWidget* m_tabs;
     MemoryChart* m_memory;
+    TimeChart* m_time;
+    CollectivesModel* m_collectives;
+    CopyableTableView* m_collectivesView;
+    ScalingChart* m_scaling;
 };
 
 } // namespace ui

@@ -1,5 +1,8 @@
 #include "scenario_document.h"
 
+#include "scenario_io.h"
+
+#include <QHash>
 #include <QUndoCommand>
 
 namespace ui {
@@ -35,12 +38,24 @@ ScenarioDocument::ScenarioDocument(core::Scenario scenario, QObject* parent)
 {
 }
 
-void ScenarioDocument::edit(const QString& text, const std::function<void(core::Scenario&)>& change, int mergeId)
+bool ScenarioDocument::edit(const QString& text, const std::function<void(core::Scenario&)>& change, int mergeId)
 {
     core::Scenario after = m_scenario;
     change(after);
-    if (after == m_scenario) return;
+    if (after == m_scenario) return false;
+    if (const auto error = core::validateScenario(after)) {
+        emit editRejected(QString::fromStdString(error->path), QString::fromStdString(error->message));
+        emit scenarioChanged(m_scenario);  // controls snap back to the scenario that holds
+        return false;
+    }
     m_undo.push(new EditCommand(this, m_scenario, std::move(after), text, mergeId));
+    return true;
+}
+
+int ScenarioDocument::mergeIdFor(const QObject* control)
+{
+    // Hash of the object name: controls are named, and names are unique within the panel.
+    return UserMergeBase + static_cast<int>(qHash(control->objectName()) % 1'000'000);
 }
 
 void ScenarioDocument::reset(core::Scenario scenario, QString filePath)

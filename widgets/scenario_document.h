@@ -24,20 +24,26 @@ public:
     [[nodiscard]] const QString& filePath() const { return m_filePath; }
     [[nodiscard]] bool isModified() const { return !m_undo.isClean(); }
 
-    /// Applies `change` to a copy; an edit that changes nothing records nothing. Edits with the
-    /// same non-negative `mergeId` in a row (one slider drag) merge into one undo step.
-    void edit(const QString& text, const std::function<void(core::Scenario&)>& change, int mergeId = -1);
+    /// Applies `change` to a copy; an edit that changes nothing records nothing. An edit that
+    /// breaks a rule of the file format is refused (editRejected) and changes nothing. Edits with
+    /// the same non-negative `mergeId` in a row (one slider drag) merge into one undo step.
+    /// Returns whether the scenario changed.
+    bool edit(const QString& text, const std::function<void(core::Scenario&)>& change, int mergeId = -1);
     /// Replaces the whole scenario (a file was opened): clears the undo history.
     void reset(core::Scenario scenario, QString filePath);
     void markSaved(QString filePath);
 
     /// Ids for merging drags of the same control.
     enum MergeId { ModelSize = 1, DataParallel, UserMergeBase = 100 };
+    /// A merge id per control (spin boxes and sliders): stable for the control's lifetime.
+    [[nodiscard]] static int mergeIdFor(const QObject* control);
 
 signals:
     void scenarioChanged(const core::Scenario& scenario);
     void estimateChanged(const core::Estimate& estimate);
     void filePathChanged(const QString& filePath);
+    /// An edit was refused; `path` is the key path (e.g. "parallel.sequence_parallel").
+    void editRejected(const QString& path, const QString& message);
 
 private:
     friend class EditCommand;

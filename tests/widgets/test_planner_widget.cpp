@@ -69,9 +69,9 @@ TEST_CASE("ZeRO stage, data parallelism and GPU controls drive the chart and the
 {
     ScenarioDocument doc(core::defaultScenario());
     PlannerWidget w(&doc);
-    auto* zero = w.findChild<QComboBox*>(QStringLiteral("zeroStage"));
-    auto* dp = w.findChild<QSpinBox*>(QStringLiteral("dataParallel"));
-    auto* gpu = w.findChild<QComboBox*>(QStringLiteral("gpuPreset"));
+    auto* zero = w.findChild<QComboBox*>(QStringLiteral("parallel.zero"));
+    auto* dp = w.findChild<QSpinBox*>(QStringLiteral("parallel.dp"));
+    auto* gpu = w.findChild<QComboBox*>(QStringLiteral("hardware.gpu"));
     REQUIRE(zero);
     REQUIRE(dp);
     REQUIRE(gpu);

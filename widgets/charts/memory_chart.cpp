@@ -125,6 +125,7 @@ void MemoryChart::refresh()
             else set->append(v);
         }
     }
+    m_series->setBarWidth(n == 1 ? 0.35 : 0.6);
     if (m_axisX->count() != n) {
         QStringList categories;
         if (n == 1) categories << tr("Each GPU");

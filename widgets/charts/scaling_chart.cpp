@@ -1,0 +1,137 @@
+#include "scaling_chart.h"
+
+#include "palette.h"
+
+#include <QChart>
+#include <QEvent>
+#include <QLegendMarker>
+#include <QLineSeries>
+#include <QLogValueAxis>
+#include <QScatterSeries>
+#include <QValueAxis>
+
+#include <cmath>
+
+namespace ui {
+
+namespace {
+
+constexpr int kMaxGpus = 65536;
+constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
+
+QLineSeries* line(QChart* chart, const QColor& color, Qt::PenStyle style = Qt::SolidLine)
+{
+    auto* s = new QLineSeries(chart);
+    QPen pen(color);
+    pen.setWidthF(2.5);
+    pen.setStyle(style);
+    s->setPen(pen);
+    s->setPointsVisible(true);
+    chart->addSeries(s);
+    return s;
+}
+
+} // namespace
+
+ScalingChart::ScalingChart(QWidget* parent) : QChartView(parent)
+{
+    setObjectName(QStringLiteral("scalingChart"));
+    setRenderHint(QPainter::Antialiasing);
+    setMinimumSize(480, 320);
+    auto* chart = new QChart;
+    chart->setAnimationOptions(QChart::NoAnimation);
+    chart->legend()->setAlignment(Qt::AlignBottom);
+    chart->setMargins(QMargins(8, 8, 8, 8));
+
+    m_memory = line(chart, palette::kBlue);
+    m_capacity = line(chart, QColor(0x20, 0x20, 0x20), Qt::DashLine);
+    m_capacity->setPointsVisible(false);
+    m_comm = line(chart, palette::kVermillion);
+    m_mfu = line(chart, palette::kGreen);
+    m_current = new QScatterSeries(chart);
+    m_current->setMarkerSize(16);
+    m_current->setColor(Qt::transparent);
+    m_current->setBorderColor(QColor(0x20, 0x20, 0x20));
+    chart->addSeries(m_current);
+
+    m_axisX = new QLogValueAxis(chart);
+    m_axisX->setBase(2);
+    m_axisX->setLabelFormat(QStringLiteral("%.0f"));
+    m_axisX->setMinorTickCount(0);
+    m_axisMemory = new QValueAxis(chart);
+    m_axisMemory->setLabelFormat(QStringLiteral("%.0f"));
+    m_axisPercent = new QValueAxis(chart);
+    m_axisPercent->setRange(0, 100);
+    m_axisPercent->setLabelFormat(QStringLiteral("%.0f"));
+    chart->addAxis(m_axisX, Qt::AlignBottom);
+    chart->addAxis(m_axisMemory, Qt::AlignLeft);
+    chart->addAxis(m_axisPercent, Qt::AlignRight);
+    for (QAbstractSeries* s : {static_cast<QAbstractSeries*>(m_memory), static_cast<QAbstractSeries*>(m_capacity),
+                               static_cast<QAbstractSeries*>(m_current)}) {
+        s->attachAxis(m_axisX);
+        s->attachAxis(m_axisMemory);
+    }
+    for (QAbstractSeries* s : {static_cast<QAbstractSeries*>(m_comm), static_cast<QAbstractSeries*>(m_mfu)}) {
+        s->attachAxis(m_axisX);
+        s->attachAxis(m_axisPercent);
+    }
+    setChart(chart);
+    retranslate();
+}
+
+void ScalingChart::setScenario(const core::Scenario& scenario)
+{
+    m_scenario = scenario;
+    refresh();
+}
+
+void ScalingChart::refresh()
+{
+    // A dozen estimates of a few microseconds each: cheap enough for every slider tick.
+    const auto& p = m_scenario.parallel;
+    m_sweep = core::sweepGpus(m_scenario, p.tp * p.pp * p.cp, kMaxGpus);
+    QList<QPointF> memory, comm, mfu;
+    double highest = 0, lowestGpus = 1e9, highestGpus = 1;
+    for (const auto& point : m_sweep.points) {
+        const auto& e = point.estimate;
+        const double gpus = e.gpus;
+        memory << QPointF(gpus, e.memory.total() / kGiB);
+        comm << QPointF(gpus, e.communication.shareOfStep * 100);
+        mfu << QPointF(gpus, e.compute.mfu * 100);
+        highest = std::max(highest, e.memory.total() / kGiB);
+        lowestGpus = std::min(lowestGpus, gpus);
+        highestGpus = std::max(highestGpus, gpus);
+    }
+    m_memory->replace(memory);
+    m_comm->replace(comm);
+    m_mfu->replace(mfu);
+    const double capacity = m_scenario.hardware.gpu.memoryGib;
+    m_capacity->replace(QList<QPointF>{{lowestGpus, capacity}, {highestGpus, capacity}});
+    const core::Estimate current = core::estimate(m_scenario);
+    m_current->replace(QList<QPointF>{{double(current.gpus), current.memory.total() / kGiB}});
+    m_axisX->setRange(std::min(lowestGpus, double(current.gpus)) / 1.4, std::max(highestGpus, double(current.gpus)) * 1.4);
+    const double top = std::max(highest, capacity) * 1.1;
+    const double step = top > 200 ? 50 : top > 80 ? 20 : 10;
+    m_axisMemory->setRange(0, std::ceil(top / step) * step);
+}
+
+void ScalingChart::retranslate()
+{
+    m_memory->setName(tr("Memory per GPU (GiB)"));
+    m_capacity->setName(tr("GPU capacity"));
+    m_comm->setName(tr("Communication share of step (%)"));
+    m_mfu->setName(tr("MFU (%)"));
+    m_current->setName(tr("Current scenario"));
+    m_axisX->setTitleText(tr("GPUs (data parallel scaled, global batch fixed)"));
+    m_axisMemory->setTitleText(tr("Memory per GPU (GiB)"));
+    m_axisPercent->setTitleText(tr("Percent"));
+    chart()->setTitle(tr("Scaling out: memory falls, communication rises"));
+}
+
+void ScalingChart::changeEvent(QEvent* event)
+{
+    if (event->type() == QEvent::LanguageChange) retranslate();
+    QChartView::changeEvent(event);
+}
+
+} // namespace ui

@@ -1,0 +1,161 @@
+#include "time_chart.h"
+
+#include "palette.h"
+
+#include <QBarCategoryAxis>
+#include <QBarSet>
+#include <QChart>
+#include <QCursor>
+#include <QEvent>
+#include <QHorizontalStackedBarSeries>
+#include <QLegendMarker>
+#include <QLocale>
+#include <QToolTip>
+#include <QValueAxis>
+
+#include <cmath>
+
+namespace ui {
+
+namespace {
+
+const QColor kColors[TimeChart::PartCount] = {palette::kBlue,       palette::kGrey,   palette::kPurple, palette::kOrange,
+                                              palette::kYellow,     palette::kSkyBlue, palette::kVermillion, palette::kGreen};
+
+core::Group groupOf(TimeChart::Part part)
+{
+    switch (part) {
+    case TimeChart::Tp: return core::Group::tp;
+    case TimeChart::Cp: return core::Group::cp;
+    case TimeChart::Pp: return core::Group::pp;
+    case TimeChart::Ep: return core::Group::ep;
+    default: return core::Group::dp;
+    }
+}
+
+double niceCeiling(double v)
+{
+    if (v <= 0) return 1;
+    const double p = std::pow(10.0, std::floor(std::log10(v)));
+    for (double step : {1.0, 2.0, 2.5, 5.0, 10.0})
+        if (step * p >= v) return step * p;
+    return 10 * p;
+}
+
+} // namespace
+
+TimeChart::TimeChart(QWidget* parent) : QChartView(parent)
+{
+    setObjectName(QStringLiteral("timeChart"));
+    setRenderHint(QPainter::Antialiasing);
+    setMinimumSize(480, 260);
+    auto* chart = new QChart;
+    chart->setAnimationOptions(QChart::NoAnimation);
+    chart->legend()->setAlignment(Qt::AlignBottom);
+    chart->setMargins(QMargins(8, 8, 8, 8));
+    m_series = new QHorizontalStackedBarSeries(chart);
+    for (int p = 0; p < PartCount; ++p) {
+        auto* set = new QBarSet(QString(), m_series);
+        set->setColor(kColors[p]);
+        set->setBorderColor(kColors[p].darker(130));
+        set->append({0.0, 0.0});
+        m_sets << set;
+        m_series->append(set);
+    }
+    m_series->setBarWidth(0.55);
+    chart->addSeries(m_series);
+    m_axisY = new QBarCategoryAxis(chart);
+    m_axisX = new QValueAxis(chart);
+    chart->addAxis(m_axisY, Qt::AlignLeft);
+    chart->addAxis(m_axisX, Qt::AlignBottom);
+    m_series->attachAxis(m_axisY);
+    m_series->attachAxis(m_axisX);
+    connect(m_series, &QHorizontalStackedBarSeries::hovered, this, &TimeChart::showTooltip);
+    setChart(chart);
+    retranslate();
+}
+
+double TimeChart::seconds(const core::Estimate& e, Part part, Row row)
+{
+    const auto& c = e.compute;
+    switch (part) {
+    case Compute: return row == StepRow ? c.computeTimeS : 0;
+    case Bubble: return row == StepRow ? c.bubbleTimeS : 0;
+    case Optimizer: return row == StepRow ? c.optimizerTimeS : 0;
+    default: break;
+    }
+    double sum = 0;
+    for (const auto& col : e.communication.collectives)
+        if (col.group == groupOf(part)) sum += row == StepRow ? col.exposedTimeS : col.timeS;
+    return sum;
+}
+
+double TimeChart::value(Part part, Row row) const { return m_sets.at(part)->at(row); }
+
+void TimeChart::setEstimate(const core::Estimate& estimate)
+{
+    m_estimate = estimate;
+    refresh();
+}
+
+void TimeChart::refresh()
+{
+    const double step = m_estimate.compute.stepTimeS;
+    const double longest = std::max(step, m_estimate.communication.timeS);
+    // Milliseconds for short steps keep the axis labels readable.
+    const bool ms = longest > 0 && longest < 1.0;
+    const double newUnit = ms ? 1e-3 : 1.0;
+    const bool unitChanged = newUnit != m_unitSeconds;
+    m_unitSeconds = newUnit;
+    const auto markers = chart()->legend()->markers(m_series);  // one per bar set, in order
+    for (int p = 0; p < PartCount; ++p) {
+        double total = 0;
+        for (int r = 0; r < 2; ++r) {
+            const double v = seconds(m_estimate, Part(p), Row(r));
+            m_sets[p]->replace(r, v / m_unitSeconds);
+            total += v;
+        }
+        // The legend lists only what this step has (an 8-entry legend does not fit beside the bars).
+        if (p < markers.size()) markers[p]->setVisible(total > 0 || p == Compute);
+    }
+    m_axisX->setRange(0, niceCeiling(longest / m_unitSeconds * 1.05));
+    if (unitChanged) retranslate();
+    const QLocale locale;
+    chart()->setTitle(tr("One step: %1 s — communication exposed %2 % of it")
+                          .arg(locale.toString(step, 'g', 3), locale.toString(m_estimate.communication.shareOfStep * 100, 'f', 1)));
+}
+
+void TimeChart::retranslate()
+{
+    const QString names[PartCount] = {tr("Compute"), tr("Pipeline bubble"), tr("Optimizer step"), tr("TP communication"),
+                                      tr("CP communication"), tr("PP communication"), tr("DP communication"), tr("EP communication")};
+    for (int p = 0; p < PartCount; ++p) m_sets[p]->setLabel(names[p]);
+    if (m_estimate.compute.stepTimeS > 0) refresh();
+    m_axisY->setCategories({tr("Step (exposed)"), tr("All communication")});
+    m_axisX->setTitleText(m_unitSeconds < 1 ? tr("Time per step (ms)") : tr("Time per step (s)"));
+    m_axisX->setLabelFormat(QStringLiteral("%.3g"));
+}
+
+void TimeChart::changeEvent(QEvent* event)
+{
+    if (event->type() == QEvent::LanguageChange) {
+        retranslate();
+        refresh();
+    }
+    QChartView::changeEvent(event);
+}
+
+void TimeChart::showTooltip(bool hovering, int index, QBarSet* set)
+{
+    if (!hovering) {
+        QToolTip::hideText();
+        return;
+    }
+    const double s = set->at(index) * m_unitSeconds;
+    const double share = m_estimate.compute.stepTimeS > 0 ? s / m_estimate.compute.stepTimeS * 100 : 0;
+    QToolTip::showText(QCursor::pos(), tr("%1: %2 s (%3 % of the step)")
+                                           .arg(set->label(), QLocale().toString(s, 'g', 4), QLocale().toString(share, 'f', 1)),
+                       this);
+}
+
+} // namespace ui

@@ -1,0 +1,48 @@
+#pragma once
+// The anatomy of one training step: compute, pipeline bubble, optimizer and the exposed
+// communication of each group — and, on a second bar, all communication including what hides.
+
+#include "estimate.h"
+
+#include <QChartView>
+#include <QList>
+
+class QBarCategoryAxis;
+class QBarSet;
+class QHorizontalStackedBarSeries;
+class QValueAxis;
+
+namespace ui {
+
+class TimeChart : public QChartView {
+    Q_OBJECT
+public:
+    enum Part { Compute, Bubble, Optimizer, Tp, Cp, Pp, Dp, Ep, PartCount };
+    enum Row { StepRow, CommunicationRow };
+
+    explicit TimeChart(QWidget* parent = nullptr);
+    void setEstimate(const core::Estimate& estimate);
+
+    /// Seconds of one part on one row, as core computed them (for tests and export).
+    [[nodiscard]] static double seconds(const core::Estimate& e, Part part, Row row);
+    /// Displayed value (in the chart's current unit) and the unit's scale (1 = s, 1e-3 = ms).
+    [[nodiscard]] double value(Part part, Row row) const;
+    [[nodiscard]] double unitSeconds() const { return m_unitSeconds; }
+
+protected:
+    void changeEvent(QEvent* event) override;
+
+private:
+    void retranslate();
+    void refresh();
+    void showTooltip(bool hovering, int index, QBarSet* set);
+
+    core::Estimate m_estimate;
+    double m_unitSeconds = 1;
+    QHorizontalStackedBarSeries* m_series = nullptr;
+    QList<QBarSet*> m_sets;
+    QBarCategoryAxis* m_axisY = nullptr;
+    QValueAxis* m_axisX = nullptr;
+};
+
+} // namespace ui

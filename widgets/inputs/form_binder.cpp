@@ -1,0 +1,94 @@
+#include "form_binder.h"
+
+#include "scenario_document.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QCoreApplication>
+#include <QDoubleSpinBox>
+#include <QSignalBlocker>
+#include <QSpinBox>
+
+namespace ui {
+
+FormBinder::FormBinder(ScenarioDocument* document, QObject* parent) : QObject(parent), m_doc(document) {}
+
+void FormBinder::apply(const char* undoText, QObject* control, const std::function<void(core::Scenario&)>& change)
+{
+    // Steps of one spin box merge into one undo step; choices and toggles stay separate steps.
+    const bool merge = qobject_cast<QAbstractSpinBox*>(control) != nullptr;
+    m_doc->edit(QCoreApplication::translate("ui::InputPanel", undoText), change,
+                merge ? ScenarioDocument::mergeIdFor(control) : -1);
+}
+
+QSpinBox* FormBinder::spin(QWidget* parent, const QString& keyPath, int min, int max, Getter<int> get, Setter<int> set,
+                           const char* undoText)
+{
+    auto* box = new QSpinBox(parent);
+    box->setObjectName(keyPath);
+    box->setRange(min, max);
+    box->setAccelerated(true);
+    box->setKeyboardTracking(false);  // typing "64" is one edit, not "6" then "64"
+    connect(box, &QSpinBox::valueChanged, this,
+            [this, box, set, undoText](int v) { apply(undoText, box, [&](core::Scenario& s) { set(s, v); }); });
+    m_bindings.push_back({keyPath, box, [box, get](const core::Scenario& s) { box->setValue(get(s)); }});
+    return box;
+}
+
+QDoubleSpinBox* FormBinder::number(QWidget* parent, const QString& keyPath, double min, double max, int decimals,
+                                   Getter<double> get, Setter<double> set, const char* undoText)
+{
+    auto* box = new QDoubleSpinBox(parent);
+    box->setObjectName(keyPath);
+    box->setRange(min, max);
+    box->setDecimals(decimals);
+    box->setAccelerated(true);
+    box->setKeyboardTracking(false);
+    connect(box, &QDoubleSpinBox::valueChanged, this,
+            [this, box, set, undoText](double v) { apply(undoText, box, [&](core::Scenario& s) { set(s, v); }); });
+    m_bindings.push_back({keyPath, box, [box, get](const core::Scenario& s) { box->setValue(get(s)); }});
+    return box;
+}
+
+QComboBox* FormBinder::combo(QWidget* parent, const QString& keyPath, Getter<QVariant> get, Setter<QVariant> set,
+                             const char* undoText)
+{
+    auto* box = new QComboBox(parent);
+    box->setObjectName(keyPath);
+    connect(box, &QComboBox::activated, this, [this, box, set, undoText](int index) {
+        const QVariant v = box->itemData(index);
+        apply(undoText, box, [&](core::Scenario& s) { set(s, v); });
+    });
+    m_bindings.push_back({keyPath, box, [box, get](const core::Scenario& s) {
+                              const int i = box->findData(get(s));
+                              if (i >= 0) box->setCurrentIndex(i);
+                          }});
+    return box;
+}
+
+QCheckBox* FormBinder::check(QWidget* parent, const QString& keyPath, Getter<bool> get, Setter<bool> set, const char* undoText)
+{
+    auto* box = new QCheckBox(parent);
+    box->setObjectName(keyPath);
+    connect(box, &QCheckBox::toggled, this,
+            [this, box, set, undoText](bool on) { apply(undoText, box, [&](core::Scenario& s) { set(s, on); }); });
+    m_bindings.push_back({keyPath, box, [box, get](const core::Scenario& s) { box->setChecked(get(s)); }});
+    return box;
+}
+
+void FormBinder::refresh(const core::Scenario& scenario)
+{
+    for (const auto& b : m_bindings) {
+        const QSignalBlocker block(b.control);
+        b.show(scenario);
+    }
+}
+
+QWidget* FormBinder::controlFor(const QString& keyPath) const
+{
+    for (const auto& b : m_bindings)
+        if (b.keyPath == keyPath) return b.control;
+    return nullptr;
+}
+
+} // namespace ui

@@ -1,0 +1,62 @@
+#pragma once
+// Binds form controls to one field of the scenario each: a control edits through the document
+// (undoable, validated) and follows the document back (undo, file open) without echoing edits.
+
+#include "scenario.h"
+
+#include <QObject>
+#include <QString>
+#include <QVariant>
+
+#include <functional>
+#include <vector>
+
+class QCheckBox;
+class QComboBox;
+class QDoubleSpinBox;
+class QSpinBox;
+class QWidget;
+
+namespace ui {
+
+class ScenarioDocument;
+
+class FormBinder : public QObject {
+    Q_OBJECT
+public:
+    FormBinder(ScenarioDocument* document, QObject* parent);
+
+    template <typename T>
+    using Getter = std::function<T(const core::Scenario&)>;
+    template <typename T>
+    using Setter = std::function<void(core::Scenario&, T)>;
+
+    /// `keyPath` names the scenario key ("parallel.tp") so refused edits and warnings find the
+    /// control; `undoText` is translated in context "ui::InputPanel" (mark it QT_TRANSLATE_NOOP).
+    QSpinBox* spin(QWidget* parent, const QString& keyPath, int min, int max, Getter<int> get, Setter<int> set,
+                   const char* undoText);
+    QDoubleSpinBox* number(QWidget* parent, const QString& keyPath, double min, double max, int decimals,
+                           Getter<double> get, Setter<double> set, const char* undoText);
+    /// Items carry their value as item data; the texts are set (and retranslated) by the caller.
+    QComboBox* combo(QWidget* parent, const QString& keyPath, Getter<QVariant> get, Setter<QVariant> set,
+                     const char* undoText);
+    QCheckBox* check(QWidget* parent, const QString& keyPath, Getter<bool> get, Setter<bool> set, const char* undoText);
+
+    /// Shows the scenario in every bound control (signals blocked).
+    void refresh(const core::Scenario& scenario);
+    /// The control editing `keyPath`, or nullptr.
+    [[nodiscard]] QWidget* controlFor(const QString& keyPath) const;
+
+private:
+    struct Binding {
+        QString keyPath;
+        QWidget* control;
+        std::function<void(const core::Scenario&)> show;
+    };
+    void apply(const char* undoText, QObject* control, const std::function<void(core::Scenario&)>& change);
+
+    ScenarioDocument* m_doc;
+    std::vector<Binding> m_bindings;
+};
+
+} // namespace ui

@@ -1,0 +1,47 @@
+#pragma once
+// A collapsible group of labelled fields whose texts retranslate on a language change.
+
+#include <QString>
+#include <QVariant>
+#include <QWidget>
+
+#include <utility>
+#include <vector>
+
+class QComboBox;
+class QFormLayout;
+class QLabel;
+class QToolButton;
+
+namespace ui {
+
+class FormSection : public QWidget {
+    Q_OBJECT
+public:
+    /// Texts are source strings in context "ui::InputPanel" (mark them QT_TRANSLATE_NOOP).
+    FormSection(const char* title, QWidget* parent);
+
+    void addRow(const char* label, QWidget* field, const char* toolTip = nullptr);
+    void addWideRow(QWidget* field);
+    /// Combo items whose texts are translatable; the data is the value the binder stores.
+    void setItems(QComboBox* combo, std::vector<std::pair<const char*, QVariant>> items);
+    void setExpanded(bool expanded);
+    [[nodiscard]] bool isExpanded() const;
+
+protected:
+    void changeEvent(QEvent* event) override;
+
+private:
+    void retranslate();
+
+    const char* m_title;
+    QToolButton* m_header;
+    QWidget* m_body;
+    QFormLayout* m_form;
+    struct Row { QLabel* label; QWidget* field; const char* text; const char* toolTip; };
+    std::vector<Row> m_rows;
+    struct Items { QComboBox* combo; std::vector<std::pair<const char*, QVariant>> items; };
+    std::vector<Items> m_combos;
+};
+
+} // namespace ui

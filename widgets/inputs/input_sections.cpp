@@ -1,0 +1,309 @@
+// The sections of the input panel other than the model (input_panel.cpp): each field is bound to
+// one scenario key with the file format's ranges.
+
+#include "input_panel.h"
+
+#include "inputs/form_binder.h"
+#include "inputs/form_section.h"
+#include "presets.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QLabel>
+#include <QSpinBox>
+
+namespace ui {
+
+namespace {
+
+using core::DType;
+using core::Scenario;
+
+/// Items for an enum: translatable texts in enum order, the enum's value as data.
+template <std::size_t N>
+std::vector<std::pair<const char*, QVariant>> enumItems(const std::array<const char*, N>& texts)
+{
+    std::vector<std::pair<const char*, QVariant>> items;
+    for (std::size_t i = 0; i < N; ++i) items.emplace_back(texts[i], static_cast<int>(i));
+    return items;
+}
+
+const std::array<const char*, 8> kDTypeTexts{
+    QT_TRANSLATE_NOOP("ui::InputPanel", "FP32"),     QT_TRANSLATE_NOOP("ui::InputPanel", "TF32"),
+    QT_TRANSLATE_NOOP("ui::InputPanel", "BF16"),     QT_TRANSLATE_NOOP("ui::InputPanel", "FP16"),
+    QT_TRANSLATE_NOOP("ui::InputPanel", "FP8 E4M3"), QT_TRANSLATE_NOOP("ui::InputPanel", "FP8 E5M2"),
+    QT_TRANSLATE_NOOP("ui::InputPanel", "INT8"),     QT_TRANSLATE_NOOP("ui::InputPanel", "NF4")};
+
+/// Named precision recipes; "custom" when the five formats match none of them.
+struct PrecisionPreset {
+    const char* name;
+    const char* text;
+    core::Precision precision;
+};
+const std::array<PrecisionPreset, 6> kPrecisionPresets{{
+    {"bf16_mixed", QT_TRANSLATE_NOOP("ui::InputPanel", "BF16 mixed + FP32 master (16 B/param)"),
+     {DType::bf16, DType::bf16, DType::bf16, DType::fp32, DType::fp32}},
+    {"megatron", QT_TRANSLATE_NOOP("ui::InputPanel", "BF16 mixed, FP32 gradients (Megatron, 18 B/param)"),
+     {DType::bf16, DType::bf16, DType::fp32, DType::fp32, DType::fp32}},
+    {"fp16_mixed", QT_TRANSLATE_NOOP("ui::InputPanel", "FP16 mixed + loss scaling"),
+     {DType::fp16, DType::fp16, DType::fp16, DType::fp32, DType::fp32}},
+    {"fp8_mixed", QT_TRANSLATE_NOOP("ui::InputPanel", "FP8 mixed (BF16 weights, FP32 master)"),
+     {DType::fp8_e4m3, DType::bf16, DType::bf16, DType::fp32, DType::fp32}},
+    {"pure_bf16", QT_TRANSLATE_NOOP("ui::InputPanel", "Pure BF16 (no master weights)"),
+     {DType::bf16, DType::bf16, DType::bf16, std::nullopt, DType::bf16}},
+    {"fp32", QT_TRANSLATE_NOOP("ui::InputPanel", "FP32 (TF32 matmuls)"),
+     {DType::tf32, DType::fp32, DType::fp32, std::nullopt, DType::fp32}},
+}};
+
+} // namespace
+
+void InputPanel::buildTraining()
+{
+    auto* sec = new FormSection(QT_TRANSLATE_NOOP("ui::InputPanel", "Training"), this);
+    m_sections << sec;
+    sec->addRow(QT_TRANSLATE_NOOP("ui::InputPanel", "Sequence length:"),
+                m_bind->spin(sec, QStringLiteral("training.seq_len"), 1, 10'000'000, [](const Scenario& s) { return s.training.seqLen; },
+                             [](Scenario& s, int v) { s.training.seqLen = v; }, QT_TRANSLATE_NOOP("ui::InputPanel", "Change sequence length")),
+                QT_TRANSLATE_NOOP("ui::InputPanel", "Tokens per sequence."));
+    sec->addRow(QT_TRANSLATE_NOOP("ui::InputPanel", "Micro-batch:"),
+                m_bind->spin(sec, QStringLiteral("training.micro_batch"), 1, 65'536, [](const Scenario& s) { return s.training.microBatch; },
+                             [](Scenario& s, int v) { s.training.microBatch = v; }, QT_TRANSLATE_NOOP("ui::InputPanel", "Change micro-batch")),
+                QT_TRANSLATE_NOOP("ui::InputPanel", "Sequences per GPU per forward/backward pass."));
+    sec->addRow(QT_TRANSLATE_NOOP("ui::InputPanel", "Global batch:"),
+                m_bind->spin(sec, QStringLiteral("training.global_batch"), 1, 1'000'000'000,
+                             [](const Scenario& s) { return s.training.globalBatch; }, [](Scenario& s, int v) { s.training.globalBatch = v; },
+                             QT_TRANSLATE_NOOP("ui::InputPanel", "Change global batch")),
+                QT_TRANSLATE_NOOP("ui::InputPanel", "Sequences per optimizer step, over all replicas."));
+    auto* tokens = m_bind->number(sec, QStringLiteral("training.tokens"), 0.001, 1e7, 1,
+                                  [](const Scenario& s) { return s.training.tokens / 1e9; },
+                                  [](Scenario& s, double v) { s.training.tokens = v * 1e9; },
+                                  QT_TRANSLATE_NOOP("ui::InputPanel", "Change token budget"));
+    tokens->setSuffix(QStringLiteral(" B"));
+    sec->addRow(QT_TRANSLATE_NOOP("ui::InputPanel", "Tokens (billions):"), tokens);
+    auto* optimizer = m_bind->combo(
+        sec, QStringLiteral("training.optimizer"), [](const Scenario& s) { return QVariant(int(s.training.optimizer)); },
+        [](Scenario& s, const QVariant& v) { s.training.optimizer = core::Optimizer(v.toInt()); },
+        QT_TRANSLATE_NOOP("ui::InputPanel", "Change optimizer"));
+    sec->setItems(optimizer, enumItems(std::array<const char*, 7>{
+                                                            QT_TRANSLATE_NOOP("ui::InputPanel", "AdamW"),
+                                                            QT_TRANSLATE_NOOP("ui::InputPanel", "Adam"),
+                                                            QT_TRANSLATE_NOOP("ui::InputPanel", "SGD"),
+                                                            QT_TRANSLATE_NOOP("ui::InputPanel", "SGD with momentum"),
+                                                            QT_TRANSLATE_NOOP("ui::InputPanel", "Lion"),
+                                                            QT_TRANSLATE_NOOP("ui::InputPanel", "Adafactor"),
+                                                            QT_TRANSLATE_NOOP("ui::InputPanel", "8-bit AdamW")}));
+    sec->addRow(QT_TRANSLATE_NOOP("ui::InputPanel", "Optimizer:"), optimizer);
+    auto* method = m_bind->combo(
+        sec, QStringLiteral("training.method"), [](const Scenario& s) { return QVariant(int(s.training.method)); },
+        [](Scenario& s, const QVariant& v) { s.training.method = core::Method(v.toInt()); },
+        QT_TRANSLATE_NOOP("ui::InputPanel", "Change training method"));
+    sec->setItems(method, enumItems(std::array<const char*, 3>{
+                                                      QT_TRANSLATE_NOOP("ui::InputPanel", "Full training"),
+                                                      QT_TRANSLATE_NOOP("ui::InputPanel", "LoRA fine-tuning"),
+                                                      QT_TRANSLATE_NOOP("ui::InputPanel", "QLoRA fine-tuning (NF4 base)")}));
+    sec->addRow(QT_TRANSLATE_NOOP("ui::InputPanel", "Method:"), method);
+    sec->addRow(QT_TRANSLATE_NOOP("ui::InputPanel", "LoRA rank:"),
+                m_bind->spin(sec, QStringLiteral("training.lora_rank"), 1, 65'536, [](const Scenario& s) { return s.training.loraRank; },
+                             [](Scenario& s, int v) { s.training.loraRank = v; }, QT_TRANSLATE_NOOP("ui::InputPanel", "Change LoRA rank")));
+}
+
+void InputPanel::buildPrecision()
+{
+    auto* sec = new FormSection(QT_TRANSLATE_NOOP("ui::InputPanel", "Precision"), this);
+    m_sections << sec;
+    auto* recipe = m_bind->combo(
+        sec, QStringLiteral("precision.preset"),
+        [](const Scenario& s) {
+            for (const auto& p : kPrecisionPresets)
+                if (p.precision == s.precision) return QVariant(QString::fromLatin1(p.name));
+            return QVariant(QStringLiteral("custom"));
+        },
+        [](Scenario& s, const QVariant& v) {
+            for (const auto& p : kPrecisionPresets)
+                if (v.toString() == QLatin1String(p.name)) s.precision = p.precision;
+        },
+        QT_TRANSLATE_NOOP("ui::InputPanel", "Choose precision recipe"));
+    std::vector<std::pair<const char*, QVariant>> recipes;
+    for (const auto& p : kPrecisionPresets) recipes.emplace_back(p.text, QString::fromLatin1(p.name));
+    recipes.emplace_back(QT_TRANSLATE_NOOP("ui::InputPanel", "Custom"), QStringLiteral("custom"));
+    sec->setItems(recipe, recipes);
+    sec->addRow(QT_TRANSLATE_NOOP("ui::InputPanel", "Recipe:"), recipe,
+                QT_TRANSLATE_NOOP("ui::InputPanel", "Mixed precision keeps an FP32 master copy of the weights: "
+                                                    "updates smaller than half a BF16 step would otherwise be lost."));
+
+    auto dtypeRow = [&](const char* label, const char* key, auto get, auto set, const char* undo) {
+        auto* box = m_bind->combo(sec, QString::fromLatin1(key), get, set, undo);
+        sec->setItems(box, enumItems(kDTypeTexts));
+        sec->addRow(label, box);
+        return box;
+    };
+    dtypeRow(QT_TRANSLATE_NOOP("ui::InputPanel", "Compute:"), "precision.compute",
+             [](const Scenario& s) { return QVariant(int(s.precision.compute)); },
+             [](Scenario& s, const QVariant& v) { s.precision.compute = DType(v.toInt()); },
+             QT_TRANSLATE_NOOP("ui::InputPanel", "Change compute format"));
+    dtypeRow(QT_TRANSLATE_NOOP("ui::InputPanel", "Weights:"), "precision.weights",
+             [](const Scenario& s) { return QVariant(int(s.precision.weights)); },
+             [](Scenario& s, const QVariant& v) { s.precision.weights = DType(v.toInt()); },
+             QT_TRANSLATE_NOOP("ui::InputPanel", "Change weight format"));
+    dtypeRow(QT_TRANSLATE_NOOP("ui::InputPanel", "Gradients:"), "precision.gradients",
+             [](const Scenario& s) { return QVariant(int(s.precision.gradients)); },
+             [](Scenario& s, const QVariant& v) { s.precision.gradients = DType(v.toInt()); },
+             QT_TRANSLATE_NOOP("ui::InputPanel", "Change gradient format"));
+    auto* master = dtypeRow(QT_TRANSLATE_NOOP("ui::InputPanel", "Master weights:"), "precision.master_weights",
+                            [](const Scenario& s) { return QVariant(s.precision.masterWeights ? int(*s.precision.masterWeights) : -1); },
+                            [](Scenario& s, const QVariant& v) {
+                                s.precision.masterWeights = v.toInt() < 0 ? std::nullopt : std::optional<DType>(DType(v.toInt()));
+                            },
+                            QT_TRANSLATE_NOOP("ui::InputPanel", "Change master-weight format"));
+    auto items = enumItems(kDTypeTexts);
+    items.emplace_back(QT_TRANSLATE_NOOP("ui::InputPanel", "None"), -1);
+    sec->setItems(master, items);
+    dtypeRow(QT_TRANSLATE_NOOP("ui::InputPanel", "Optimizer states:"), "precision.optimizer_states",
+             [](const Scenario& s) { return QVariant(int(s.precision.optimizerStates)); },
+             [](Scenario& s, const QVariant& v) { s.precision.optimizerStates = DType(v.toInt()); },
+             QT_TRANSLATE_NOOP("ui::InputPanel", "Change optimizer-state format"));
+    sec->setExpanded(false);
+}
+
+void InputPanel::buildParallelism()
+{
+    auto* sec = new FormSection(QT_TRANSLATE_NOOP("ui::InputPanel", "Parallelism"), this);
+    m_sections << sec;
+    m_gpuTotal = new QLabel(sec);
+    m_gpuTotal->setObjectName(QStringLiteral("gpuTotal"));
+    sec->addWideRow(m_gpuTotal);
+    auto* tp = m_bind->combo(
+        sec, QStringLiteral("parallel.tp"), [](const Scenario& s) { return QVariant(s.parallel.tp); },
+        [](Scenario& s, const QVariant& v) { s.parallel.tp = v.toInt(); }, QT_TRANSLATE_NOOP("ui::InputPanel", "Change tensor parallelism"));
+    for (int t = 1; t <= 64; t *= 2) tp->addItem(QString::number(t), t);
+    sec->addRow(QT_TRANSLATE_NOOP("ui::InputPanel", "Tensor parallel (TP):"), tp,
+                QT_TRANSLATE_NOOP("ui::InputPanel", "Splits every layer's matrices over GPUs; keep it inside a node (NVLink)."));
+    sec->addRow(QT_TRANSLATE_NOOP("ui::InputPanel", "Pipeline parallel (PP):"),
+                m_bind->spin(sec, QStringLiteral("parallel.pp"), 1, 512, [](const Scenario& s) { return s.parallel.pp; },
+                             [](Scenario& s, int v) { s.parallel.pp = v; }, QT_TRANSLATE_NOOP("ui::InputPanel", "Change pipeline parallelism")),
+                QT_TRANSLATE_NOOP("ui::InputPanel", "Splits the layers into stages on different GPUs."));
+    sec->addRow(QT_TRANSLATE_NOOP("ui::InputPanel", "&Data parallel (DP):"),
+                m_bind->spin(sec, QStringLiteral("parallel.dp"), 1, 1'000'000, [](const Scenario& s) { return s.parallel.dp; },
+                             [](Scenario& s, int v) { s.parallel.dp = v; }, QT_TRANSLATE_NOOP("ui::InputPanel", "Change data parallelism")),
+                QT_TRANSLATE_NOOP("ui::InputPanel", "Number of model replicas; each sees a different slice of the batch."));
+    sec->addRow(QT_TRANSLATE_NOOP("ui::InputPanel", "Context parallel (CP):"),
+                m_bind->spin(sec, QStringLiteral("parallel.cp"), 1, 256, [](const Scenario& s) { return s.parallel.cp; },
+                             [](Scenario& s, int v) { s.parallel.cp = v; }, QT_TRANSLATE_NOOP("ui::InputPanel", "Change context parallelism")),
+                QT_TRANSLATE_NOOP("ui::InputPanel", "Splits each sequence over GPUs (ring attention)."));
+    sec->addRow(QT_TRANSLATE_NOOP("ui::InputPanel", "Expert parallel (EP):"),
+                m_bind->spin(sec, QStringLiteral("parallel.ep"), 1, 1024, [](const Scenario& s) { return s.parallel.ep; },
+                             [](Scenario& s, int v) { s.parallel.ep = v; }, QT_TRANSLATE_NOOP("ui::InputPanel", "Change expert parallelism")),
+                QT_TRANSLATE_NOOP("ui::InputPanel", "Spreads the experts of MoE layers over GPUs (within DP × CP)."));
+    auto* zero = m_bind->combo(
+        sec, QStringLiteral("parallel.zero"), [](const Scenario& s) { return QVariant(s.parallel.zero); },
+        [](Scenario& s, const QVariant& v) { s.parallel.zero = v.toInt(); }, QT_TRANSLATE_NOOP("ui::InputPanel", "Change ZeRO stage"));
+    sec->setItems(zero, {{QT_TRANSLATE_NOOP("ui::InputPanel", "0 — no sharding"), 0},
+                         {QT_TRANSLATE_NOOP("ui::InputPanel", "1 — shard optimizer states"), 1},
+                         {QT_TRANSLATE_NOOP("ui::InputPanel", "2 — also gradients"), 2},
+                         {QT_TRANSLATE_NOOP("ui::InputPanel", "3 — also weights (FSDP)"), 3}});
+    sec->addRow(QT_TRANSLATE_NOOP("ui::InputPanel", "&ZeRO stage:"), zero);
+    auto* recompute = m_bind->combo(
+        sec, QStringLiteral("parallel.recompute"), [](const Scenario& s) { return QVariant(int(s.parallel.recompute)); },
+        [](Scenario& s, const QVariant& v) { s.parallel.recompute = core::Recompute(v.toInt()); },
+        QT_TRANSLATE_NOOP("ui::InputPanel", "Change recomputation"));
+    sec->setItems(recompute, {{QT_TRANSLATE_NOOP("ui::InputPanel", "None"), 0},
+                              {QT_TRANSLATE_NOOP("ui::InputPanel", "Selective (attention scores)"), 1},
+                              {QT_TRANSLATE_NOOP("ui::InputPanel", "Full (every layer)"), 2}});
+    sec->addRow(QT_TRANSLATE_NOOP("ui::InputPanel", "Activation recompute:"), recompute);
+    auto* sp = m_bind->check(sec, QStringLiteral("parallel.sequence_parallel"), [](const Scenario& s) { return s.parallel.sequenceParallel; },
+                             [](Scenario& s, bool on) { s.parallel.sequenceParallel = on; },
+                             QT_TRANSLATE_NOOP("ui::InputPanel", "Toggle sequence parallelism"));
+    sec->addRow(QT_TRANSLATE_NOOP("ui::InputPanel", "Sequence parallel:"), sp,
+                QT_TRANSLATE_NOOP("ui::InputPanel", "Shards norms and dropout over the TP group (needs TP ≥ 2)."));
+    auto* flash = m_bind->check(sec, QStringLiteral("parallel.flash_attention"), [](const Scenario& s) { return s.parallel.flashAttention; },
+                                [](Scenario& s, bool on) { s.parallel.flashAttention = on; },
+                                QT_TRANSLATE_NOOP("ui::InputPanel", "Toggle flash attention"));
+    sec->addRow(QT_TRANSLATE_NOOP("ui::InputPanel", "Flash attention:"), flash);
+    auto* schedule = m_bind->combo(
+        sec, QStringLiteral("parallel.schedule"), [](const Scenario& s) { return QVariant(int(s.parallel.schedule)); },
+        [](Scenario& s, const QVariant& v) {
+            s.parallel.schedule = core::Schedule(v.toInt());
+            if (s.parallel.schedule != core::Schedule::interleaved) s.parallel.virtualStages = 1;
+            else if (s.parallel.virtualStages < 2) s.parallel.virtualStages = 2;
+        },
+        QT_TRANSLATE_NOOP("ui::InputPanel", "Change pipeline schedule"));
+    sec->setItems(schedule, {{QT_TRANSLATE_NOOP("ui::InputPanel", "GPipe"), 0},
+                             {QT_TRANSLATE_NOOP("ui::InputPanel", "1F1B"), 1},
+                             {QT_TRANSLATE_NOOP("ui::InputPanel", "Interleaved 1F1B"), 2}});
+    sec->addRow(QT_TRANSLATE_NOOP("ui::InputPanel", "Pipeline schedule:"), schedule);
+    sec->addRow(QT_TRANSLATE_NOOP("ui::InputPanel", "Virtual stages:"),
+                m_bind->spin(sec, QStringLiteral("parallel.virtual_stages"), 1, 64, [](const Scenario& s) { return s.parallel.virtualStages; },
+                             [](Scenario& s, int v) { s.parallel.virtualStages = v; },
+                             QT_TRANSLATE_NOOP("ui::InputPanel", "Change virtual stages")));
+    sec->addRow(QT_TRANSLATE_NOOP("ui::InputPanel", "Offload optimizer:"),
+                m_bind->check(sec, QStringLiteral("parallel.offload_optimizer"), [](const Scenario& s) { return s.parallel.offloadOptimizer; },
+                              [](Scenario& s, bool on) { s.parallel.offloadOptimizer = on; },
+                              QT_TRANSLATE_NOOP("ui::InputPanel", "Toggle optimizer offload")),
+                QT_TRANSLATE_NOOP("ui::InputPanel", "Keeps master weights and optimizer states in host memory (ZeRO-Offload)."));
+    sec->addRow(QT_TRANSLATE_NOOP("ui::InputPanel", "Offload parameters:"),
+                m_bind->check(sec, QStringLiteral("parallel.offload_params"), [](const Scenario& s) { return s.parallel.offloadParams; },
+                              [](Scenario& s, bool on) { s.parallel.offloadParams = on; },
+                              QT_TRANSLATE_NOOP("ui::InputPanel", "Toggle parameter offload")));
+}
+
+void InputPanel::buildHardware()
+{
+    auto* sec = new FormSection(QT_TRANSLATE_NOOP("ui::InputPanel", "Hardware"), this);
+    m_sections << sec;
+    auto* gpu = m_bind->combo(
+        sec, QStringLiteral("hardware.gpu"), [](const Scenario& s) { return QVariant(QString::fromStdString(s.hardware.preset)); },
+        [](Scenario& s, const QVariant& v) {
+            if (const auto* g = core::findGpuPreset(v.toString().toStdString())) s.hardware = core::presetHardware(*g, s.hardware.gpusPerNode);
+        },
+        QT_TRANSLATE_NOOP("ui::InputPanel", "Choose GPU"));
+    for (const auto& g : core::gpuPresets()) gpu->addItem(QString::fromStdString(g.spec.name), QString::fromStdString(g.name));
+    sec->addRow(QT_TRANSLATE_NOOP("ui::InputPanel", "&GPU:"), gpu);
+    m_gpuFacts = new QLabel(sec);
+    m_gpuFacts->setObjectName(QStringLiteral("gpuFacts"));
+    m_gpuFacts->setWordWrap(true);
+    sec->addWideRow(m_gpuFacts);
+    sec->addRow(QT_TRANSLATE_NOOP("ui::InputPanel", "GPUs per node:"),
+                m_bind->spin(sec, QStringLiteral("hardware.gpus_per_node"), 1, 1024, [](const Scenario& s) { return s.hardware.gpusPerNode; },
+                             [](Scenario& s, int v) { s.hardware.gpusPerNode = v; }, QT_TRANSLATE_NOOP("ui::InputPanel", "Change GPUs per node")),
+                QT_TRANSLATE_NOOP("ui::InputPanel", "GPUs joined by NVLink; groups larger than a node use the network."));
+}
+
+void InputPanel::buildCost()
+{
+    auto* sec = new FormSection(QT_TRANSLATE_NOOP("ui::InputPanel", "Efficiency and cost"), this);
+    m_sections << sec;
+    auto fraction = [&](const char* label, const char* key, auto get, auto set, const char* undo, const char* tip) {
+        auto* box = m_bind->number(sec, QString::fromLatin1(key), 0.0, 1.0, 2, get, set, undo);
+        box->setSingleStep(0.05);
+        sec->addRow(label, box, tip);
+    };
+    fraction(QT_TRANSLATE_NOOP("ui::InputPanel", "Compute efficiency:"), "efficiency.compute",
+             [](const Scenario& s) { return s.efficiency.compute; }, [](Scenario& s, double v) { s.efficiency.compute = std::max(0.01, v); },
+             QT_TRANSLATE_NOOP("ui::InputPanel", "Change compute efficiency"),
+             QT_TRANSLATE_NOOP("ui::InputPanel", "Achieved fraction of the GPU's peak matmul throughput (default 0.6)."));
+    fraction(QT_TRANSLATE_NOOP("ui::InputPanel", "DP/CP overlap:"), "efficiency.comm_overlap",
+             [](const Scenario& s) { return s.efficiency.commOverlap; }, [](Scenario& s, double v) { s.efficiency.commOverlap = v; },
+             QT_TRANSLATE_NOOP("ui::InputPanel", "Change communication overlap"),
+             QT_TRANSLATE_NOOP("ui::InputPanel", "Fraction of data- and context-parallel traffic hidden under the backward pass (default 0.5)."));
+    fraction(QT_TRANSLATE_NOOP("ui::InputPanel", "Bus bandwidth:"), "efficiency.bus_bandwidth",
+             [](const Scenario& s) { return s.efficiency.busBandwidth; },
+             [](Scenario& s, double v) { s.efficiency.busBandwidth = std::max(0.01, v); },
+             QT_TRANSLATE_NOOP("ui::InputPanel", "Change bus bandwidth"),
+             QT_TRANSLATE_NOOP("ui::InputPanel", "Achieved fraction of the link bandwidth (nccl-tests bus bandwidth, default 0.8)."));
+    auto* price = m_bind->number(sec, QStringLiteral("cost.gpu_hour_usd"), 0, 1e4, 2, [](const Scenario& s) { return s.cost.gpuHourUsd; },
+                                 [](Scenario& s, double v) { s.cost.gpuHourUsd = v; }, QT_TRANSLATE_NOOP("ui::InputPanel", "Change GPU price"));
+    price->setPrefix(QStringLiteral("$ "));
+    sec->addRow(QT_TRANSLATE_NOOP("ui::InputPanel", "Price per GPU-hour:"), price);
+    auto* kwh = m_bind->number(sec, QStringLiteral("cost.kwh_usd"), 0, 100, 3, [](const Scenario& s) { return s.cost.kwhUsd; },
+                               [](Scenario& s, double v) { s.cost.kwhUsd = v; }, QT_TRANSLATE_NOOP("ui::InputPanel", "Change energy price"));
+    kwh->setPrefix(QStringLiteral("$ "));
+    sec->addRow(QT_TRANSLATE_NOOP("ui::InputPanel", "Price per kWh:"), kwh);
+    sec->addRow(QT_TRANSLATE_NOOP("ui::InputPanel", "PUE:"),
+                m_bind->number(sec, QStringLiteral("cost.pue"), 1, 5, 2, [](const Scenario& s) { return s.cost.pue; },
+                               [](Scenario& s, double v) { s.cost.pue = v; }, QT_TRANSLATE_NOOP("ui::InputPanel", "Change PUE")),
+                QT_TRANSLATE_NOOP("ui::InputPanel", "Power usage effectiveness of the data centre: facility power / IT power."));
+    sec->setExpanded(false);
+}
+
+} // namespace ui
