@@ -101,14 +101,64 @@
     </message>
 </context>
 <context>
+    <name>ui::CollectivesModel</name>
+    <message>
+        <source>NVLink (in node)</source>
+        <translation>NVLink（节点内）</translation>
+    </message>
+    <message>
+        <source>network</source>
+        <translation>网络（跨节点）</translation>
+    </message>
+    <message>
+        <source>Group</source>
+        <translation>并行组</translation>
+    </message>
+    <message>
+        <source>Operation</source>
+        <translation>操作</translation>
+    </message>
+    <message>
+        <source>Ranks</source>
+        <translation>卡数</translation>
+    </message>
+    <message>
+        <source>Link</source>
+        <translation>链路</translation>
+    </message>
+    <message>
+        <source>Message (MB)</source>
+        <translation>消息大小 (MB)</translation>
+    </message>
+    <message>
+        <source>Calls / step</source>
+        <translation>每步调用次数</translation>
+    </message>
+    <message>
+        <source>Sent / GPU (GB)</source>
+        <translation>每卡发送量 (GB)</translation>
+    </message>
+    <message>
+        <source>Time (ms)</source>
+        <translation>时间 (ms)</translation>
+    </message>
+    <message>
+        <source>Exposed (ms)</source>
+        <translation>未被掩盖 (ms)</translation>
+    </message>
+</context>
+<context>
+    <name>ui::CopyableTableView</name>
+    <message>
+        <source>Copy as text</source>
+        <translation>复制为文本</translation>
+    </message>
+</context>
+<context>
     <name>ui::InputPanel</name>
     <message>
         <source>Change model size</source>
         <translation>更改模型规模</translation>
-    </message>
-    <message>
-        <source>Choose model %1</source>
-        <translation>选择模型 %1</translation>
     </message>
     <message>
         <source>Change ZeRO stage</source>
@@ -117,10 +167,6 @@
     <message>
         <source>Change data parallelism</source>
         <translation>更改数据并行</translation>
-    </message>
-    <message>
-        <source>Choose GPU %1</source>
-        <translation>选择 GPU %1</translation>
     </message>
     <message>
         <source>Model</source>
@@ -149,10 +195,6 @@
     <message>
         <source>&amp;Data parallel (DP):</source>
         <translation>数据并行 DP(&amp;D)：</translation>
-    </message>
-    <message>
-        <source>Number of model replicas; each GPU of a replica sees a different slice of the batch.</source>
-        <translation>模型副本的数量；每个副本处理批次中不同的一部分数据。</translation>
     </message>
     <message>
         <source>Hardware</source>
@@ -185,6 +227,479 @@
     <message>
         <source>%1 layers, hidden %2, %3 heads (%4 KV), FFN %5, vocabulary %6</source>
         <translation>%1 层，隐藏维度 %2，%3 个注意力头（%4 个 KV 头），FFN %5，词表 %6</translation>
+    </message>
+    <message>
+        <source>Choose model</source>
+        <translation>选择模型</translation>
+    </message>
+    <message>
+        <source>— %1 experts, top %2</source>
+        <translation>— %1 个专家，每个 token 选 %2 个</translation>
+    </message>
+    <message>
+        <source>%1 GPUs = TP %2 × PP %3 × DP %4 × CP %5</source>
+        <translation>%1 张 GPU = TP %2 × PP %3 × DP %4 × CP %5</translation>
+    </message>
+    <message>
+        <source>%1 GiB, %2 TFLOP/s (BF16 dense), NVLink %3 GB/s, network %4 GB/s per GPU, %5 W</source>
+        <translation>%1 GiB，%2 TFLOP/s（BF16 稠密），NVLink %3 GB/s，每卡网络 %4 GB/s，%5 W</translation>
+    </message>
+    <message>
+        <source>Not applied — %1: %2</source>
+        <extracomment>an edit was refused; %1 is the key path (e.g. parallel.tp), %2 the reason (in English, from the file rules)</extracomment>
+        <translation>未应用 — %1：%2</translation>
+    </message>
+    <message>
+        <source>FP32</source>
+        <translation>FP32</translation>
+    </message>
+    <message>
+        <source>TF32</source>
+        <translation>TF32</translation>
+    </message>
+    <message>
+        <source>BF16</source>
+        <translation>BF16</translation>
+    </message>
+    <message>
+        <source>FP16</source>
+        <translation>FP16</translation>
+    </message>
+    <message>
+        <source>FP8 E4M3</source>
+        <translation>FP8 E4M3</translation>
+    </message>
+    <message>
+        <source>FP8 E5M2</source>
+        <translation>FP8 E5M2</translation>
+    </message>
+    <message>
+        <source>INT8</source>
+        <translation>INT8</translation>
+    </message>
+    <message>
+        <source>NF4</source>
+        <translation>NF4</translation>
+    </message>
+    <message>
+        <source>BF16 mixed + FP32 master (16 B/param)</source>
+        <translation>BF16 混合精度 + FP32 主权重（16 字节/参数）</translation>
+    </message>
+    <message>
+        <source>BF16 mixed, FP32 gradients (Megatron, 18 B/param)</source>
+        <translation>BF16 混合精度，FP32 梯度（Megatron，18 字节/参数）</translation>
+    </message>
+    <message>
+        <source>FP16 mixed + loss scaling</source>
+        <translation>FP16 混合精度 + 损失缩放</translation>
+    </message>
+    <message>
+        <source>FP8 mixed (BF16 weights, FP32 master)</source>
+        <translation>FP8 混合精度（BF16 权重，FP32 主权重）</translation>
+    </message>
+    <message>
+        <source>Pure BF16 (no master weights)</source>
+        <translation>纯 BF16（无主权重）</translation>
+    </message>
+    <message>
+        <source>FP32 (TF32 matmuls)</source>
+        <translation>FP32（TF32 矩阵乘）</translation>
+    </message>
+    <message>
+        <source>Training</source>
+        <translation>训练</translation>
+    </message>
+    <message>
+        <source>Sequence length:</source>
+        <translation>序列长度：</translation>
+    </message>
+    <message>
+        <source>Change sequence length</source>
+        <translation>更改序列长度</translation>
+    </message>
+    <message>
+        <source>Tokens per sequence.</source>
+        <translation>每条序列的 token 数。</translation>
+    </message>
+    <message>
+        <source>Micro-batch:</source>
+        <translation>微批大小：</translation>
+    </message>
+    <message>
+        <source>Change micro-batch</source>
+        <translation>更改微批大小</translation>
+    </message>
+    <message>
+        <source>Sequences per GPU per forward/backward pass.</source>
+        <translation>每张 GPU 每次前向/反向处理的序列数。</translation>
+    </message>
+    <message>
+        <source>Global batch:</source>
+        <translation>全局批大小：</translation>
+    </message>
+    <message>
+        <source>Change global batch</source>
+        <translation>更改全局批大小</translation>
+    </message>
+    <message>
+        <source>Sequences per optimizer step, over all replicas.</source>
+        <translation>所有副本在一次优化器更新中处理的序列总数。</translation>
+    </message>
+    <message>
+        <source>Change token budget</source>
+        <translation>更改训练 token 总量</translation>
+    </message>
+    <message>
+        <source>Tokens (billions):</source>
+        <translation>训练 token 数（十亿）：</translation>
+    </message>
+    <message>
+        <source>Change optimizer</source>
+        <translation>更改优化器</translation>
+    </message>
+    <message>
+        <source>AdamW</source>
+        <translation>AdamW</translation>
+    </message>
+    <message>
+        <source>Adam</source>
+        <translation>Adam</translation>
+    </message>
+    <message>
+        <source>SGD</source>
+        <translation>SGD</translation>
+    </message>
+    <message>
+        <source>SGD with momentum</source>
+        <translation>带动量的 SGD</translation>
+    </message>
+    <message>
+        <source>Lion</source>
+        <translation>Lion</translation>
+    </message>
+    <message>
+        <source>Adafactor</source>
+        <translation>Adafactor</translation>
+    </message>
+    <message>
+        <source>8-bit AdamW</source>
+        <translation>8 位 AdamW</translation>
+    </message>
+    <message>
+        <source>Optimizer:</source>
+        <translation>优化器：</translation>
+    </message>
+    <message>
+        <source>Change training method</source>
+        <translation>更改训练方式</translation>
+    </message>
+    <message>
+        <source>Full training</source>
+        <translation>全参数训练</translation>
+    </message>
+    <message>
+        <source>LoRA fine-tuning</source>
+        <translation>LoRA 微调</translation>
+    </message>
+    <message>
+        <source>QLoRA fine-tuning (NF4 base)</source>
+        <translation>QLoRA 微调（NF4 基座）</translation>
+    </message>
+    <message>
+        <source>Method:</source>
+        <translation>训练方式：</translation>
+    </message>
+    <message>
+        <source>LoRA rank:</source>
+        <translation>LoRA 秩：</translation>
+    </message>
+    <message>
+        <source>Change LoRA rank</source>
+        <translation>更改 LoRA 秩</translation>
+    </message>
+    <message>
+        <source>Precision</source>
+        <translation>精度</translation>
+    </message>
+    <message>
+        <source>Choose precision recipe</source>
+        <translation>选择精度方案</translation>
+    </message>
+    <message>
+        <source>Custom</source>
+        <translation>自定义</translation>
+    </message>
+    <message>
+        <source>Recipe:</source>
+        <translation>方案：</translation>
+    </message>
+    <message>
+        <source>Mixed precision keeps an FP32 master copy of the weights: updates smaller than half a BF16 step would otherwise be lost.</source>
+        <translation>混合精度保留一份 FP32 主权重：否则小于 BF16 间隔一半的更新会被舍入丢失。</translation>
+    </message>
+    <message>
+        <source>Compute:</source>
+        <translation>计算：</translation>
+    </message>
+    <message>
+        <source>Change compute format</source>
+        <translation>更改计算精度</translation>
+    </message>
+    <message>
+        <source>Weights:</source>
+        <translation>权重：</translation>
+    </message>
+    <message>
+        <source>Change weight format</source>
+        <translation>更改权重精度</translation>
+    </message>
+    <message>
+        <source>Gradients:</source>
+        <translation>梯度：</translation>
+    </message>
+    <message>
+        <source>Change gradient format</source>
+        <translation>更改梯度精度</translation>
+    </message>
+    <message>
+        <source>Master weights:</source>
+        <translation>主权重：</translation>
+    </message>
+    <message>
+        <source>Change master-weight format</source>
+        <translation>更改主权重精度</translation>
+    </message>
+    <message>
+        <source>None</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>Optimizer states:</source>
+        <translation>优化器状态：</translation>
+    </message>
+    <message>
+        <source>Change optimizer-state format</source>
+        <translation>更改优化器状态精度</translation>
+    </message>
+    <message>
+        <source>Change tensor parallelism</source>
+        <translation>更改张量并行</translation>
+    </message>
+    <message>
+        <source>Tensor parallel (TP):</source>
+        <translation>张量并行（TP）：</translation>
+    </message>
+    <message>
+        <source>Splits every layer's matrices over GPUs; keep it inside a node (NVLink).</source>
+        <translation>把每层的矩阵切分到多张 GPU 上；应保持在节点内（NVLink）。</translation>
+    </message>
+    <message>
+        <source>Pipeline parallel (PP):</source>
+        <translation>流水线并行（PP）：</translation>
+    </message>
+    <message>
+        <source>Change pipeline parallelism</source>
+        <translation>更改流水线并行</translation>
+    </message>
+    <message>
+        <source>Splits the layers into stages on different GPUs.</source>
+        <translation>把各层分成多个阶段，放在不同的 GPU 上。</translation>
+    </message>
+    <message>
+        <source>Number of model replicas; each sees a different slice of the batch.</source>
+        <translation>模型副本的数量；每个副本处理批次中不同的一部分数据。</translation>
+    </message>
+    <message>
+        <source>Context parallel (CP):</source>
+        <translation>上下文并行（CP）：</translation>
+    </message>
+    <message>
+        <source>Change context parallelism</source>
+        <translation>更改上下文并行</translation>
+    </message>
+    <message>
+        <source>Splits each sequence over GPUs (ring attention).</source>
+        <translation>把每条序列切分到多张 GPU 上（环形注意力）。</translation>
+    </message>
+    <message>
+        <source>Expert parallel (EP):</source>
+        <translation>专家并行（EP）：</translation>
+    </message>
+    <message>
+        <source>Change expert parallelism</source>
+        <translation>更改专家并行</translation>
+    </message>
+    <message>
+        <source>Spreads the experts of MoE layers over GPUs (within DP × CP).</source>
+        <translation>把 MoE 层的专家分布到多张 GPU 上（在 DP × CP 之内）。</translation>
+    </message>
+    <message>
+        <source>Change recomputation</source>
+        <translation>更改激活重计算</translation>
+    </message>
+    <message>
+        <source>Selective (attention scores)</source>
+        <translation>选择性（注意力分数）</translation>
+    </message>
+    <message>
+        <source>Full (every layer)</source>
+        <translation>完全（每一层）</translation>
+    </message>
+    <message>
+        <source>Activation recompute:</source>
+        <translation>激活重计算：</translation>
+    </message>
+    <message>
+        <source>Toggle sequence parallelism</source>
+        <translation>切换序列并行</translation>
+    </message>
+    <message>
+        <source>Sequence parallel:</source>
+        <translation>序列并行：</translation>
+    </message>
+    <message>
+        <source>Shards norms and dropout over the TP group (needs TP ≥ 2).</source>
+        <translation>在 TP 组内切分归一化和 dropout（需要 TP ≥ 2）。</translation>
+    </message>
+    <message>
+        <source>Toggle flash attention</source>
+        <translation>切换 Flash Attention</translation>
+    </message>
+    <message>
+        <source>Flash attention:</source>
+        <translation>Flash Attention：</translation>
+    </message>
+    <message>
+        <source>Change pipeline schedule</source>
+        <translation>更改流水线调度</translation>
+    </message>
+    <message>
+        <source>GPipe</source>
+        <translation>GPipe</translation>
+    </message>
+    <message>
+        <source>1F1B</source>
+        <translation>1F1B</translation>
+    </message>
+    <message>
+        <source>Interleaved 1F1B</source>
+        <translation>交错式 1F1B</translation>
+    </message>
+    <message>
+        <source>Pipeline schedule:</source>
+        <translation>流水线调度：</translation>
+    </message>
+    <message>
+        <source>Virtual stages:</source>
+        <translation>虚拟阶段数：</translation>
+    </message>
+    <message>
+        <source>Change virtual stages</source>
+        <translation>更改虚拟阶段数</translation>
+    </message>
+    <message>
+        <source>Offload optimizer:</source>
+        <translation>卸载优化器：</translation>
+    </message>
+    <message>
+        <source>Toggle optimizer offload</source>
+        <translation>切换优化器卸载</translation>
+    </message>
+    <message>
+        <source>Keeps master weights and optimizer states in host memory (ZeRO-Offload).</source>
+        <translation>把主权重和优化器状态放在主机内存中（ZeRO-Offload）。</translation>
+    </message>
+    <message>
+        <source>Offload parameters:</source>
+        <translation>卸载参数：</translation>
+    </message>
+    <message>
+        <source>Toggle parameter offload</source>
+        <translation>切换参数卸载</translation>
+    </message>
+    <message>
+        <source>Choose GPU</source>
+        <translation>选择 GPU</translation>
+    </message>
+    <message>
+        <source>GPUs per node:</source>
+        <translation>每节点 GPU 数：</translation>
+    </message>
+    <message>
+        <source>Change GPUs per node</source>
+        <translation>更改每节点 GPU 数</translation>
+    </message>
+    <message>
+        <source>GPUs joined by NVLink; groups larger than a node use the network.</source>
+        <translation>通过 NVLink 相连的 GPU 数；超出一个节点的并行组走网络。</translation>
+    </message>
+    <message>
+        <source>Efficiency and cost</source>
+        <translation>效率与成本</translation>
+    </message>
+    <message>
+        <source>Compute efficiency:</source>
+        <translation>计算效率：</translation>
+    </message>
+    <message>
+        <source>Change compute efficiency</source>
+        <translation>更改计算效率</translation>
+    </message>
+    <message>
+        <source>Achieved fraction of the GPU's peak matmul throughput (default 0.6).</source>
+        <translation>实际达到的 GPU 峰值矩阵乘吞吐比例（默认 0.6）。</translation>
+    </message>
+    <message>
+        <source>DP/CP overlap:</source>
+        <translation>DP/CP 重叠比例：</translation>
+    </message>
+    <message>
+        <source>Change communication overlap</source>
+        <translation>更改通信重叠比例</translation>
+    </message>
+    <message>
+        <source>Fraction of data- and context-parallel traffic hidden under the backward pass (default 0.5).</source>
+        <translation>数据并行和上下文并行通信被反向计算掩盖的比例（默认 0.5）。</translation>
+    </message>
+    <message>
+        <source>Bus bandwidth:</source>
+        <translation>总线带宽效率：</translation>
+    </message>
+    <message>
+        <source>Change bus bandwidth</source>
+        <translation>更改总线带宽效率</translation>
+    </message>
+    <message>
+        <source>Achieved fraction of the link bandwidth (nccl-tests bus bandwidth, default 0.8).</source>
+        <translation>实际达到的链路带宽比例（nccl-tests 总线带宽，默认 0.8）。</translation>
+    </message>
+    <message>
+        <source>Change GPU price</source>
+        <translation>更改 GPU 价格</translation>
+    </message>
+    <message>
+        <source>Price per GPU-hour:</source>
+        <translation>每 GPU 小时价格：</translation>
+    </message>
+    <message>
+        <source>Change energy price</source>
+        <translation>更改电价</translation>
+    </message>
+    <message>
+        <source>Price per kWh:</source>
+        <translation>每千瓦时电价：</translation>
+    </message>
+    <message>
+        <source>PUE:</source>
+        <translation>PUE：</translation>
+    </message>
+    <message>
+        <source>Change PUE</source>
+        <translation>更改 PUE</translation>
+    </message>
+    <message>
+        <source>Power usage effectiveness of the data centre: facility power / IT power.</source>
+        <translation>数据中心电能使用效率：设施总功率 / IT 设备功率。</translation>
     </message>
 </context>
 <context>
@@ -242,6 +757,119 @@
         <source>%1: %2 of %3 on this GPU</source>
         <translation>%1：本卡 %3 中占 %2</translation>
     </message>
+    <message>
+        <source>Overhead</source>
+        <translation>其他开销</translation>
+    </message>
+</context>
+<context>
+    <name>ui::PlannerWidget</name>
+    <message>
+        <source>Memory</source>
+        <translation>显存</translation>
+    </message>
+    <message>
+        <source>Step time and communication</source>
+        <translation>步时间与通信</translation>
+    </message>
+    <message>
+        <source>Scaling</source>
+        <translation>扩展性</translation>
+    </message>
+</context>
+<context>
+    <name>ui::ScalingChart</name>
+    <message>
+        <source>Memory per GPU (GiB)</source>
+        <translation>每卡显存 (GiB)</translation>
+    </message>
+    <message>
+        <source>GPU capacity</source>
+        <translation>GPU 显存容量</translation>
+    </message>
+    <message>
+        <source>Communication share of step (%)</source>
+        <translation>通信占每步时间 (%)</translation>
+    </message>
+    <message>
+        <source>MFU (%)</source>
+        <translation>MFU (%)</translation>
+    </message>
+    <message>
+        <source>Current scenario</source>
+        <translation>当前场景</translation>
+    </message>
+    <message>
+        <source>GPUs (data parallel scaled, global batch fixed)</source>
+        <translation>GPU 数（按数据并行扩展，全局批大小不变）</translation>
+    </message>
+    <message>
+        <source>Percent</source>
+        <translation>百分比</translation>
+    </message>
+    <message>
+        <source>Scaling out: memory falls, communication rises</source>
+        <translation>横向扩展：显存下降，通信上升</translation>
+    </message>
+</context>
+<context>
+    <name>ui::TimeChart</name>
+    <message>
+        <source>One step: %1 s — communication exposed %2 % of it</source>
+        <translation>每步 %1 秒 — 其中未被掩盖的通信占 %2 %</translation>
+    </message>
+    <message>
+        <source>Compute</source>
+        <translation>计算</translation>
+    </message>
+    <message>
+        <source>Pipeline bubble</source>
+        <translation>流水线气泡</translation>
+    </message>
+    <message>
+        <source>Optimizer step</source>
+        <translation>优化器更新</translation>
+    </message>
+    <message>
+        <source>TP communication</source>
+        <translation>TP 通信</translation>
+    </message>
+    <message>
+        <source>CP communication</source>
+        <translation>CP 通信</translation>
+    </message>
+    <message>
+        <source>PP communication</source>
+        <translation>PP 通信</translation>
+    </message>
+    <message>
+        <source>DP communication</source>
+        <translation>DP 通信</translation>
+    </message>
+    <message>
+        <source>EP communication</source>
+        <translation>EP 通信</translation>
+    </message>
+    <message>
+        <source>Step (exposed)</source>
+        <translation>每步（未掩盖部分）</translation>
+    </message>
+    <message>
+        <source>All communication</source>
+        <translation>全部通信</translation>
+    </message>
+    <message>
+        <source>Time per step (ms)</source>
+        <translation>每步时间 (ms)</translation>
+    </message>
+    <message>
+        <source>Time per step (s)</source>
+        <translation>每步时间 (s)</translation>
+    </message>
+    <message>
+        <source>%1: %2 s (%3 % of the step)</source>
+        <translation>%1：%2 秒（占每步 %3 %）</translation>
+    </message>
 </context>
 <context>
     <name>ui::VerdictBanner</name>
@@ -286,6 +914,15 @@
         <source>%1 parameters on %2 × %3. Largest term: %4 (%5).</source>
         <translation>%1 参数，%2 × %3。占用最大的一项：%4（%5）。</translation>
     </message>
+    <message>
+        <source>overhead</source>
+        <translation>其他开销</translation>
+    </message>
+    <message>
+        <source>Step %1 s · MFU %2 % · communication %3 % of the step · %4 days · %5 GPU-hours · $%6</source>
+        <extracomment>%1 step time in seconds, %2 MFU percent, %3 communication percent, %4 days, %5 GPU-hours, %6 cost</extracomment>
+        <translation>每步 %1 秒 · MFU %2 % · 通信占每步 %3 % · %4 天 · %5 GPU 小时 · $%6</translation>
+    </message>
 </context>
 <context>
     <name>ui::WarningText</name>
@@ -324,6 +961,14 @@
     <message>
         <source>Context parallelism is modelled as ring attention with flash attention.</source>
         <translation>上下文并行按环形注意力（配合 Flash Attention）建模。</translation>
+    </message>
+    <message>
+        <source>The GPU's datasheet gives no peak for the compute format; the nearest format's peak is used.</source>
+        <translation>该 GPU 的数据手册没有给出此计算精度的峰值；使用最接近精度的峰值。</translation>
+    </message>
+    <message>
+        <source>The GPU gives no memory bandwidth; the optimizer step assumes 2 TB/s.</source>
+        <translation>该 GPU 未给出显存带宽；优化器更新按 2 TB/s 估算。</translation>
     </message>
 </context>
 <context>

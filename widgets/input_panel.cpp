@@ -138,7 +138,7 @@ void InputPanel::buildModel()
 
 QWidget* InputPanel::controlFor(const QString& keyPath) const { return m_bind->controlFor(keyPath); }
 
-QString InputPanel::problemText() const { return m_problem->isVisible() ? m_problem->text() : QString(); }
+QString InputPanel::problemText() const { return m_problem->isHidden() ? QString() : m_problem->text(); }
 
 void InputPanel::showScenario(const core::Scenario& s)
 {

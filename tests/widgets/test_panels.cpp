@@ -1,0 +1,150 @@
+// Every panel drives core through the document, and every view shows core's numbers.
+#include "charts/scaling_chart.h"
+#include "charts/time_chart.h"
+#include "collectives_model.h"
+#include "copyable_table_view.h"
+#include "estimate.h"
+#include "input_panel.h"
+#include "planner_widget.h"
+#include "scenario_document.h"
+#include "scenario_io.h"
+#include "verdict_banner.h"
+
+#include <catch2/catch.hpp>
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QLabel>
+#include <QLineSeries>
+#include <QSignalSpy>
+#include <QSpinBox>
+
+using namespace ui;
+
+namespace {
+
+template <typename T>
+T* control(const PlannerWidget& w, const char* keyPath)
+{
+    auto* c = qobject_cast<T*>(w.inputs()->controlFor(QString::fromLatin1(keyPath)));
+    INFO(keyPath);
+    REQUIRE(c);
+    return c;
+}
+
+void choose(QComboBox* box, const QVariant& value)
+{
+    const int i = box->findData(value);
+    REQUIRE(i >= 0);
+    box->setCurrentIndex(i);
+    emit box->activated(i);
+}
+
+void requireTimeChartMatchesCore(const PlannerWidget& w, const core::Scenario& s)
+{
+    const core::Estimate e = core::estimate(s);
+    const TimeChart& chart = *w.timeChart();
+    for (int p = 0; p < TimeChart::PartCount; ++p)
+        for (int r = 0; r < 2; ++r) {
+            INFO("part " << p << " row " << r);
+            CHECK(chart.value(TimeChart::Part(p), TimeChart::Row(r)) * chart.unitSeconds() ==
+                  Approx(TimeChart::seconds(e, TimeChart::Part(p), TimeChart::Row(r))).margin(1e-12));
+        }
+    CHECK(w.collectives()->rowCount() == int(e.communication.collectives.size()));
+}
+
+} // namespace
+
+TEST_CASE("parallelism, training, precision and cost controls each edit one key", "[widgets][panels]")
+{
+    ScenarioDocument doc(core::defaultScenario());
+    PlannerWidget w(&doc);
+    QSignalSpy spy(&doc, &ScenarioDocument::estimateChanged);
+
+    choose(control<QComboBox>(w, "parallel.tp"), 2);
+    CHECK(doc.scenario().parallel.tp == 2);
+    control<QSpinBox>(w, "parallel.pp")->setValue(2);
+    CHECK(doc.scenario().parallel.pp == 2);
+    control<QCheckBox>(w, "parallel.sequence_parallel")->setChecked(true);
+    CHECK(doc.scenario().parallel.sequenceParallel);
+    choose(control<QComboBox>(w, "parallel.recompute"), int(core::Recompute::full));
+    CHECK(doc.scenario().parallel.recompute == core::Recompute::full);
+    control<QSpinBox>(w, "training.seq_len")->setValue(8192);
+    CHECK(doc.scenario().training.seqLen == 8192);
+    control<QSpinBox>(w, "training.global_batch")->setValue(512);
+    CHECK(doc.scenario().training.globalBatch == 512);
+    choose(control<QComboBox>(w, "precision.preset"), QStringLiteral("megatron"));
+    CHECK(doc.scenario().precision.gradients == core::DType::fp32);
+    control<QDoubleSpinBox>(w, "cost.gpu_hour_usd")->setValue(3.5);
+    CHECK(doc.scenario().cost.gpuHourUsd == 3.5);
+    CHECK(spy.count() == 8);  // one estimate per edit
+
+    requireTimeChartMatchesCore(w, doc.scenario());
+    const core::Estimate e = core::estimate(doc.scenario());
+    CHECK(w.banner()->findChild<QLabel*>(QStringLiteral("verdictDetails"))->text().contains(QStringLiteral("MFU")));
+    CHECK(e.training.costUsd == Approx(doc.estimate().training.costUsd));
+
+    // Undo walks back one edit at a time and the views follow.
+    doc.undoStack()->undo();
+    CHECK(doc.scenario().cost.gpuHourUsd == 2.0);
+    CHECK(control<QDoubleSpinBox>(w, "cost.gpu_hour_usd")->value() == 2.0);
+    requireTimeChartMatchesCore(w, doc.scenario());
+}
+
+TEST_CASE("an edit the file rules refuse is shown at the control and changes nothing", "[widgets][panels][validation]")
+{
+    ScenarioDocument doc(core::defaultScenario());
+    PlannerWidget w(&doc);
+    QSignalSpy refused(&doc, &ScenarioDocument::editRejected);
+    auto* sp = control<QCheckBox>(w, "parallel.sequence_parallel");
+    sp->setChecked(true);  // sequence parallelism needs TP ≥ 2
+    REQUIRE(refused.count() == 1);
+    CHECK(refused.at(0).at(0).toString() == QStringLiteral("parallel.sequence_parallel"));
+    CHECK_FALSE(doc.scenario().parallel.sequenceParallel);
+    CHECK_FALSE(sp->isChecked());  // snapped back
+    CHECK(w.inputs()->problemText().contains(QStringLiteral("parallel.sequence_parallel")));
+    CHECK(doc.undoStack()->count() == 0);
+}
+
+TEST_CASE("warnings point at the control to change", "[widgets][panels][validation]")
+{
+    ScenarioDocument doc(core::defaultScenario());
+    PlannerWidget w(&doc);
+    control<QSpinBox>(w, "parallel.pp")->setValue(3);  // 32 layers over 3 stages
+    CHECK(w.inputs()->problemText().contains(QStringLiteral("32")));
+    CHECK_FALSE(w.inputs()->controlFor(QStringLiteral("parallel.pp"))->styleSheet().isEmpty());
+}
+
+TEST_CASE("the scaling chart plots core's sweep with the current point", "[widgets][charts]")
+{
+    ScenarioDocument doc(core::defaultScenario());
+    PlannerWidget w(&doc);
+    const ScalingChart& chart = *w.scalingChart();
+    const auto& points = chart.sweep().points;
+    REQUIRE(points.size() >= 5);
+    REQUIRE(chart.memorySeries()->count() == int(points.size()));
+    for (int i = 0; i < int(points.size()); ++i) {
+        const auto& e = points[std::size_t(i)].estimate;
+        CHECK(chart.memorySeries()->at(i).x() == e.gpus);
+        CHECK(chart.memorySeries()->at(i).y() == Approx(e.memory.total() / (1024.0 * 1024 * 1024)));
+        CHECK(chart.commSeries()->at(i).y() == Approx(e.communication.shareOfStep * 100));
+    }
+    control<QSpinBox>(w, "parallel.dp")->setValue(64);
+    CHECK(chart.sweep().points.front().estimate.gpus == 1);
+}
+
+TEST_CASE("the collectives table copies as tab-separated text", "[widgets][tables]")
+{
+    core::Scenario s = core::defaultScenario();
+    s.parallel.tp = 2;
+    ScenarioDocument doc(s);
+    PlannerWidget w(&doc);
+    auto* view = w.findChild<CopyableTableView*>(QStringLiteral("collectivesTable"));
+    REQUIRE(view);
+    const QString tsv = view->toTsv();
+    const QStringList lines = tsv.trimmed().split(QLatin1Char('\n'));
+    CHECK(lines.size() == 1 + w.collectives()->rowCount());
+    CHECK(lines.front().count(QLatin1Char('\t')) == CollectivesModel::ColumnCount - 1);
+    CHECK(tsv.contains(QStringLiteral("TP\tall_reduce")));
+}
