@@ -42,17 +42,17 @@ double hardwareFlopsPerStep(const Scenario& s)
     return 3 * (f.layers + f.logits) + recomputed;
 }
 
-double bubbleFraction(const Parallel& p, int microBatches)
+double bubbleFraction(const Parallel& p, double microBatches)
 {
-    const double m = std::max(1, microBatches);
+    const double m = std::max(1.0, microBatches);
     if (p.pp <= 1) return 0;
     const double v = p.schedule == Schedule::interleaved ? p.virtualStages : 1;
     return (p.pp - 1) / (v * m);
 }
 
-int microBatchesPerStep(const Scenario& s)
+double microBatchesPerStep(const Scenario& s)
 {
-    return std::max(1, s.training.globalBatch / std::max(1, s.parallel.dp * s.training.microBatch));
+    return std::max(1.0, double(s.training.globalBatch) / (double(s.parallel.dp) * s.training.microBatch));
 }
 
 double peakFlops(const GpuSpec& gpu, DType dtype, bool* exact)

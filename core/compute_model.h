@@ -25,10 +25,12 @@ struct ForwardFlops {
 
 /// Pipeline bubble over ideal compute time: (p−1)/m for GPipe and 1F1B, (p−1)/(v·m) interleaved
 /// (Narayanan et al. 2021 §2.2).
-[[nodiscard]] double bubbleFraction(const Parallel& p, int microBatches);
+[[nodiscard]] double bubbleFraction(const Parallel& p, double microBatches);
 
 /// Micro-batches per data-parallel replica per step: global batch / (dp × micro-batch), at least 1.
-[[nodiscard]] int microBatchesPerStep(const Scenario& s);
+/// Fractional when the batch does not divide (a warning says so), so that communication and the
+/// bubble stay consistent with the FLOPs of the whole global batch.
+[[nodiscard]] double microBatchesPerStep(const Scenario& s);
 
 /// Dense peak FLOP/s of the GPU for `dtype`. When the datasheet has no figure for that dtype the
 /// nearest one is used (bf16 ↔ fp16, fp8 → bf16, tf32 → fp32) and `exact` is set to false.

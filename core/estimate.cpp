@@ -128,15 +128,25 @@ Estimate estimate(const Scenario& s)
     c.bubbleFraction = bubbleFraction(s.parallel, c.microBatches);
     c.bubbleTimeS = c.computeTimeS * c.bubbleFraction;
 
-    // The optimizer step is bound by memory bandwidth: it reads gradients, master weights and
-    // states and writes master weights, states and weights once (offloaded states update on the host).
-    const auto& m = e.memory.peak().bytes;
+    // The optimizer step is bound by memory bandwidth: for each parameter it updates, a GPU reads
+    // the gradient, reads and writes the master weight and the optimizer state, and writes the
+    // working weight. With ZeRO ≥ 1 a GPU updates only its shard (the all-gather that follows is
+    // communication); offloaded states update on the host (CPU time is not modelled).
+    const StageMemory& peak = e.memory.peak();
+    const Parallel& p = s.parallel;
+    const double denseShard = p.zero >= 1 ? double(p.dp) * p.cp : 1.0;
+    const double expertShard = p.zero >= 1 ? std::max(1.0, double(p.dp) * p.cp / p.ep) : 1.0;
+    const double updated = peak.trainableDense / denseShard + peak.trainableExpert / expertShard;
+    const auto& pr = s.precision;
+    const double bytesPerUpdate = bytesOf(pr.gradients) + bytesOf(pr.weights) +
+                                  2 * ((pr.masterWeights ? bytesOf(*pr.masterWeights) : 0) +
+                                       optimizerBytesPerParam(t.optimizer, pr.optimizerStates));
     double memoryTBps = s.hardware.gpu.memoryTBps;
     if (memoryTBps <= 0) {
         memoryTBps = kAssumedMemoryTBps;
         e.warnings.push_back({WarningCode::memory_bandwidth_assumed, {}});
     }
-    c.optimizerTimeS = (m.gradients + 2 * (m.masterWeights + m.optimizerStates) + m.weights) / (memoryTBps * 1e12);
+    c.optimizerTimeS = p.offloadOptimizer ? 0.0 : updated * bytesPerUpdate / (memoryTBps * 1e12);
 
     e.communication = communication(s, e.memory, c.computeTimeS);
     c.stepTimeS = c.computeTimeS + c.bubbleTimeS + e.communication.exposedTimeS + c.optimizerTimeS;

@@ -105,7 +105,7 @@ struct ComputeEstimate {
     double hfu = 0;
     double tflopsPerGpu = 0;  ///< achieved hardware TFLOP/s per GPU (Narayanan's convention)
     double tokensPerS = 0;
-    int microBatches = 1;     ///< per data-parallel replica per step
+    double microBatches = 1;  ///< per data-parallel replica per step (fractional if the batch does not divide)
 };
 
 struct TrainingEstimate {

@@ -174,8 +174,13 @@ json parseLimited(std::string_view text, std::string_view what)
         fail("", w + " nests deeper than " + std::to_string(kMaxJsonDepth) + " levels");
     try {
         return json::parse(text.begin(), text.end(), nullptr, true, false);
-    } catch (const json::parse_error& e) {
-        fail("", w + " is not valid JSON: " + std::string(e.what()).substr(std::string(e.what()).find(']') + 2));
+    } catch (const json::out_of_range& e) {
+        // e.g. 1e400: a number beyond double range (nlohmann reports it as "number overflow").
+        const std::string what = e.what();
+        fail("", w + " has a number out of range: " + what.substr(what.find(']') + 2));
+    } catch (const json::exception& e) {
+        const std::string what = e.what();
+        fail("", w + " is not valid JSON: " + what.substr(what.find(']') + 2));
     }
 }
 

@@ -270,7 +270,8 @@ MemoryEstimate memoryEstimate(const Scenario& s, const ParameterBreakdown& b)
     // Total of stage i at micro-batch size mbs: allocated bytes, allocator slack, CUDA context.
     const double gb = tr.globalBatch;
     auto fill = [&](const StageActivation& c, int mbs, MemoryBreakdown& m, double& inFlight) {
-        const int microBatches = std::max(1, static_cast<int>(gb / (double(p.dp) * mbs)));
+        // A partial last micro-batch is still in flight: round up.
+        const int microBatches = std::max(1, static_cast<int>(std::ceil(gb / (double(p.dp) * mbs))));
         inFlight = inFlightMicroBatches(p, c.stage, microBatches);
         m.activations = mbs * (c.layers * inFlight + c.once);
         m.overhead = s.overhead.fragmentation * (c.fixed + m.activations) + s.overhead.cudaContextGib * kGiB;

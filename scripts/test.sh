@@ -1,9 +1,23 @@
 #!/usr/bin/env bash
-# Installs what is missing, builds, and runs every test with ctest. Exits non-zero on any failure.
+# Installs what is missing, builds, and runs every test with ctest; then builds the core, the
+# command line and their tests again with AddressSanitizer + UndefinedBehaviorSanitizer and runs
+# those too. Exits non-zero on any failure.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
+jobs="$(nproc 2>/dev/null || echo 2)"
 
 tp_install_missing
 tp_build -DTRAINPLANNER_TESTS=ON
-cd "$TP_BUILD"
-QT_QPA_PLATFORM=offscreen ctest --output-on-failure -j "$(nproc 2>/dev/null || echo 2)"
+(cd "$TP_BUILD" && QT_QPA_PLATFORM=offscreen ctest --output-on-failure -j "$jobs")
+
+if [ "${TP_SKIP_SANITIZERS:-0}" != "1" ]; then
+  echo "== sanitizer build (ASan + UBSan): core, CLI and their tests"
+  asan="${TP_ASAN_BUILD_DIR:-$TP_ROOT/build-asan}"
+  if [ ! -f "$asan/CMakeCache.txt" ]; then
+    cmake -S "$TP_ROOT" -B "$asan" -DCMAKE_BUILD_TYPE=Debug -DTRAINPLANNER_GUI=OFF -DTRAINPLANNER_TESTS=ON \
+      -DCMAKE_CXX_FLAGS="-O1 -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer" \
+      -DCMAKE_EXE_LINKER_FLAGS="-fsanitize=address,undefined"
+  fi
+  cmake --build "$asan" -j "$jobs"
+  (cd "$asan" && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 ctest --output-on-failure -j "$jobs")
+fi

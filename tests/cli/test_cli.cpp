@@ -11,45 +11,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-namespace {
-
-struct Run {
-    int code = -1;
-    std::string out;
-    std::string err;
-};
-
-std::string slurp(const std::filesystem::path& p)
-{
-    std::ifstream in(p, std::ios::binary);
-    return {std::istreambuf_iterator<char>(in), {}};
-}
-
-Run run(const std::string& args)
-{
-    const auto dir = std::filesystem::temp_directory_path();
-    // Unique names: ctest runs test cases in parallel processes.
-    static int counter = 0;
-    const std::string stem = "tp_cli_" + std::to_string(::getpid()) + "_" + std::to_string(++counter);
-    const auto out = dir / (stem + ".out"), err = dir / (stem + ".err");
-    const std::string cmd = std::string(TP_CLI) + " " + args + " >" + out.string() + " 2>" + err.string();
-    const int status = std::system(cmd.c_str());
-    Run r{WIFEXITED(status) ? WEXITSTATUS(status) : -1, slurp(out), slurp(err)};
-    std::filesystem::remove(out);
-    std::filesystem::remove(err);
-    return r;
-}
-
-std::string writeTemp(const std::string& name, const std::string& text)
-{
-    const auto p = std::filesystem::temp_directory_path() / (std::to_string(::getpid()) + "_" + name);
-    std::ofstream(p, std::ios::binary) << text;
-    return p.string();
-}
-
-const std::string kDefault = std::string(TP_SOURCE_DIR) + "/resources/scenarios/default.tpscenario.json";
-
-} // namespace
+#include "cli_runner.h"
 
 TEST_CASE("estimate prints estimate v1 JSON and exits 0", "[cli]")
 {
