@@ -5,6 +5,7 @@
 #include "architecture.h"
 #include "estimate.h"
 #include "estimate_io.h"
+#include "number_format.h"
 #include "presets.h"
 #include "scenario_io.h"
 #include "sweep.h"
@@ -12,6 +13,7 @@
 #include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
 
+#include <cmath>
 #include <cstdio>
 #include <iostream>
 #include <sstream>
@@ -100,6 +102,64 @@ std::string sweepText(const core::SweepResult& r, const std::string& column, con
     return os.str();
 }
 
+std::string precisionText(double start, double update, std::int64_t steps, const std::string& format)
+{
+    const auto runs = core::precisionLab(start, update, steps);
+    const double exact = start + double(steps) * update;
+    std::ostringstream os;
+    if (format == "json") {
+        nlohmann::ordered_json doc;
+        doc["format"] = "trainplanner-precision";
+        doc["version"] = 1;
+        doc["start"] = start;
+        doc["update"] = update;
+        doc["steps"] = steps;
+        doc["exact"] = exact;
+        nlohmann::ordered_json results = nlohmann::ordered_json::array();
+        for (const auto& r : runs)
+            results.push_back({{"format", core::toString(r.format)},
+                               {"rounding", core::toString(r.rounding)},
+                               {"kahan", r.kahan},
+                               {"final", r.final},
+                               {"trajectory", r.trajectory},
+                               {"trajectory_steps", r.trajectorySteps}});
+        doc["results"] = results;
+        nlohmann::ordered_json formats = nlohmann::ordered_json::array();
+        for (const auto& f : core::formatInfos())
+            formats.push_back({{"name", f.name},
+                               {"exponent_bits", f.exponentBits},
+                               {"mantissa_bits", f.mantissaBits},
+                               {"max_finite", f.maxFinite},
+                               {"min_normal", f.minNormal},
+                               {"min_subnormal", f.minSubnormal},
+                               {"spacing_at_one", f.spacingAtOne},
+                               {"smallest_kept_ratio", f.smallestKeptRatio}});
+        doc["formats"] = formats;
+        return doc.dump(2) + "\n";
+    }
+    if (format == "csv") {
+        os << "format,rounding,kahan,step,value\n";
+        for (const auto& r : runs)
+            for (std::size_t i = 0; i < r.trajectory.size(); ++i)
+                os << core::toString(r.format) << ',' << core::toString(r.rounding) << ',' << (r.kahan ? 1 : 0) << ','
+                   << r.trajectorySteps[i] << ',' << core::csvNumber(r.trajectory[i]) << '\n';
+        return os.str();
+    }
+    char line[200];
+    std::snprintf(line, sizeof line, "w = %.9g, then %lld updates of %.9g (exact result %.9g)\n\n", start, static_cast<long long>(steps),
+                  update, exact);
+    os << line;
+    std::snprintf(line, sizeof line, "%-10s %-11s %-6s %22s %12s %20s\n", "format", "rounding", "kahan", "final", "error", "smallest kept u/w");
+    os << line;
+    for (const auto& r : runs) {
+        std::snprintf(line, sizeof line, "%-10s %-11s %-6s %22.17g %11.2f%% %20.3g\n", core::toString(r.format).c_str(),
+                      core::toString(r.rounding).c_str(), r.kahan ? "yes" : "no", r.final, (r.final - exact) / exact * 100,
+                      core::formatInfo(r.format).smallestKeptRatio);
+        os << line;
+    }
+    return os.str();
+}
+
 std::string presetsText(bool models, bool gpus)
 {
     std::ostringstream os;
@@ -130,6 +190,7 @@ int main(int argc, char** argv)
                  "  trainplanner-cli estimate - --set parallel.zero=3 --set parallel.dp=64\n"
                  "  trainplanner-cli sweep - --gpus 8..1024 --set parallel.zero=3\n"
                  "  trainplanner-cli sweep - --vary parallel.recompute=none,selective,full --format csv\n"
+                 "  trainplanner-cli precision --start 1 --update 1e-4 --steps 10000\n"
                  "  trainplanner-cli validate my.tpscenario.json\n"
                  "  trainplanner-cli presets models",
                  "trainplanner-cli"};
@@ -156,6 +217,14 @@ int main(int argc, char** argv)
     swp->add_option("--format", format, "output format")->check(CLI::IsMember({"json", "csv", "text"}));
     swp->add_option("--set", overrides, "override a key before sweeping (repeatable)");
 
+    double start = 1.0, update = 1e-4;
+    std::int64_t steps = 10'000;
+    auto* prec = app.add_subcommand("precision", "Number-format lab: repeat w <- round(w + u) in fp32, bf16, fp16 and fp8");
+    prec->add_option("--start", start, "initial weight (default 1.0)")->check(CLI::Range(-1e30, 1e30));
+    prec->add_option("--update", update, "update added each step (default 1e-4)")->check(CLI::Range(-1e30, 1e30));
+    prec->add_option("--steps", steps, "number of updates, 1 to 10,000,000 (default 10000)")->check(CLI::Range(std::int64_t(1), std::int64_t(10'000'000)));
+    prec->add_option("--format", format, "output format")->check(CLI::IsMember({"json", "csv", "text"}));
+
     std::string which = "all";
     auto* pre = app.add_subcommand("presets", "List the model and GPU catalogs");
     pre->add_option("WHAT", which, "models, gpus or all")->check(CLI::IsMember({"models", "gpus", "all"}));
@@ -169,7 +238,7 @@ int main(int argc, char** argv)
     } catch (const CLI::ParseError& e) {
         const std::string first = argc > 1 ? argv[1] : "";
         if (!first.empty() && first[0] != '-' && app.get_subcommands([&](CLI::App* sub) { return sub->get_name() == first; }).empty())
-            std::cerr << "trainplanner-cli: unknown command \"" << first << "\" (commands: estimate, validate, presets)\n";
+            std::cerr << "trainplanner-cli: unknown command \"" << first << "\" (commands: estimate, sweep, validate, presets, precision)\n";
         else
             std::cerr << "trainplanner-cli: " << e.what() << "\n";
         std::cerr << "(run trainplanner-cli --help)\n";
@@ -177,6 +246,11 @@ int main(int argc, char** argv)
     }
 
     if (*pre) return emit(presetsText(which != "gpus", which != "models"));
+    if (*prec && (!std::isfinite(start) || !std::isfinite(update))) {
+        std::cerr << "trainplanner-cli: --start and --update must be finite numbers\n";
+        return kBadInput;
+    }
+    if (*prec) return emit(precisionText(start, update, steps, prec->count("--format") ? format : "text"));
 
     if (*val) {
         const auto result = core::loadScenarioFile(file);

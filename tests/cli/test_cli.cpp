@@ -73,6 +73,22 @@ TEST_CASE("sweep over GPUs and over a key", "[cli][sweep]")
     }
 }
 
+TEST_CASE("precision: the source article's demo from the command line", "[cli][precision]")
+{
+    const Run json = run("precision --start 1 --update 1e-4 --steps 10000 --format json");
+    CHECK(json.code == 0);
+    CHECK_THAT(json.out, Catch::Contains("\"final\": 2.0001657009124756"));
+    CHECK_THAT(json.out, Catch::Contains("\"rounding\": \"truncate\""));
+    const Run csv = run("precision --steps 100 --format csv");
+    CHECK(csv.out.rfind("format,rounding,kahan,step,value\n", 0) == 0);
+    for (const char* bad : {"precision --steps 0", "precision --update nan", "precision --start inf", "precision --steps 1e99"}) {
+        const Run r = run(bad);
+        INFO(bad << "\n" << r.err);
+        CHECK(r.code == 2);
+        CHECK(r.out.empty());
+    }
+}
+
 TEST_CASE("validate, presets, version", "[cli]")
 {
     CHECK(run("validate " + kDefault).code == 0);
