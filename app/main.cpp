@@ -2,6 +2,7 @@
 // `trainplanner --screenshot PNG [--lang zh_CN] [FILE]` saves a picture of the main window
 // without showing it (DESIGN.md "Command line").
 
+#include "language.h"
 #include "main_window.h"
 #include "scenario_document.h"
 #include "scenario_io.h"
@@ -10,10 +11,8 @@
 #include <QCommandLineParser>
 #include <QDir>
 #include <QFileInfo>
-#include <QLibraryInfo>
-#include <QLocale>
+#include <QSettings>
 #include <QTabWidget>
-#include <QTranslator>
 
 #include <cstdio>
 #include <cstdlib>
@@ -26,18 +25,6 @@ void preferOffscreenForScreenshots(int argc, char** argv)
 {
     for (int i = 1; i < argc; ++i)
         if (std::strcmp(argv[i], "--screenshot") == 0 && !std::getenv("QT_QPA_PLATFORM")) qputenv("QT_QPA_PLATFORM", "offscreen");
-}
-
-void installTranslators(QApplication& app, const QString& language)
-{
-    const QLocale locale = language.isEmpty() ? QLocale::system() : QLocale(language);
-    QLocale::setDefault(locale);
-    auto* qt = new QTranslator(&app);
-    if (qt->load(locale, QStringLiteral("qtbase"), QStringLiteral("_"), QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
-        QApplication::installTranslator(qt);
-    auto* own = new QTranslator(&app);
-    if (own->load(locale, QStringLiteral("trainplanner"), QStringLiteral("_"), QStringLiteral(":/i18n")))
-        QApplication::installTranslator(own);
 }
 
 } // namespace
@@ -65,7 +52,11 @@ int main(int argc, char** argv)
     parser.addPositionalArgument(QStringLiteral("FILE"), QStringLiteral("Scenario file to open (*.tpscenario.json)."));
     parser.process(app);
 
-    installTranslators(app, parser.value(lang));
+    // --lang wins; a screenshot is English unless asked otherwise (reproducible); the GUI remembers.
+    QString language = QSettings().value(QStringLiteral("view/language")).toString();
+    if (parser.isSet(screenshot)) language = QStringLiteral("en");
+    if (parser.isSet(lang)) language = parser.value(lang);
+    ui::setLanguage(language);
 
     core::Scenario scenario = core::defaultScenario();
     QString path;

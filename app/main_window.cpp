@@ -1,24 +1,38 @@
 #include "main_window.h"
 
+#include "estimate_io.h"
+#include "language.h"
 #include "planner_widget.h"
 #include "scenario_document.h"
 #include "scenario_io.h"
 
 #include <QAction>
+#include <QActionGroup>
 #include <QApplication>
+#include <QClipboard>
 #include <QCloseEvent>
+#include <QDragEnterEvent>
+#include <QDropEvent>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QMimeData>
 #include <QSaveFile>
 #include <QSettings>
 #include <QStatusBar>
 #include <QUndoStack>
 
+namespace {
+constexpr int kMaxRecent = 8;
+const QString kRecentKey = QStringLiteral("files/recent");
+const QString kUnitKey = QStringLiteral("view/unit");
+} // namespace
+
 MainWindow::MainWindow(ui::ScenarioDocument* document, QWidget* parent) : QMainWindow(parent), m_doc(document)
 {
     setObjectName(QStringLiteral("mainWindow"));
+    setAcceptDrops(true);
     m_planner = new ui::PlannerWidget(document, this);
     setCentralWidget(m_planner);
     createActions();
@@ -29,11 +43,19 @@ MainWindow::MainWindow(ui::ScenarioDocument* document, QWidget* parent) : QMainW
     updateTitle();
     QSettings settings;
     restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
+    restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
+    const bool gb = settings.value(kUnitKey).toString() == QLatin1String("GB");
+    (gb ? m_gb : m_gib)->setChecked(true);
+    m_planner->setUnit(gb ? ui::ByteUnit::GB : ui::ByteUnit::GiB);
 }
 
 void MainWindow::createActions()
 {
     m_fileMenu = menuBar()->addMenu(QString());
+    m_new = m_fileMenu->addAction(QString(), this, [this] {
+        if (maybeSave()) m_doc->reset(core::defaultScenario(), QString());
+    });
+    m_new->setShortcut(QKeySequence::New);
     m_open = m_fileMenu->addAction(QString(), this, [this] {
         if (!maybeSave()) return;
         const QString path = QFileDialog::getOpenFileName(this, tr("Open scenario"), QString(),
@@ -41,6 +63,8 @@ void MainWindow::createActions()
         if (!path.isEmpty()) openFile(path);
     });
     m_open->setShortcut(QKeySequence::Open);
+    m_recentMenu = m_fileMenu->addMenu(QString());
+    m_fileMenu->addSeparator();
     m_save = m_fileMenu->addAction(QString(), this, &MainWindow::save);
     m_save->setShortcut(QKeySequence::Save);
     m_saveAs = m_fileMenu->addAction(QString(), this, &MainWindow::saveAs);
@@ -57,6 +81,44 @@ void MainWindow::createActions()
     m_editMenu->addAction(m_undo);
     m_editMenu->addAction(m_redo);
 
+    m_viewMenu = menuBar()->addMenu(QString());
+    m_unitMenu = m_viewMenu->addMenu(QString());
+    auto* units = new QActionGroup(this);
+    m_gib = m_unitMenu->addAction(QString());
+    m_gb = m_unitMenu->addAction(QString());
+    for (QAction* a : {m_gib, m_gb}) {
+        a->setCheckable(true);
+        units->addAction(a);
+    }
+    connect(units, &QActionGroup::triggered, this, [this](QAction* a) {
+        const bool gb = a == m_gb;
+        m_planner->setUnit(gb ? ui::ByteUnit::GB : ui::ByteUnit::GiB);
+        QSettings().setValue(kUnitKey, gb ? QStringLiteral("GB") : QStringLiteral("GiB"));
+    });
+    m_languageMenu = m_viewMenu->addMenu(QString());
+    auto* languages = new QActionGroup(this);
+    m_langSystem = m_languageMenu->addAction(QString());
+    m_langSystem->setData(QString());
+    m_langEnglish = m_languageMenu->addAction(QStringLiteral("English"));
+    m_langEnglish->setData(QStringLiteral("en"));
+    m_langChinese = m_languageMenu->addAction(QStringLiteral("简体中文"));
+    m_langChinese->setData(QStringLiteral("zh_CN"));
+    for (QAction* a : {m_langSystem, m_langEnglish, m_langChinese}) {
+        a->setCheckable(true);
+        a->setChecked(a->data().toString() == ui::language());
+        languages->addAction(a);
+    }
+    connect(languages, &QActionGroup::triggered, this, [](QAction* a) {
+        ui::setLanguage(a->data().toString());
+        QSettings().setValue(QStringLiteral("view/language"), a->data().toString());
+    });
+
+    m_toolsMenu = menuBar()->addMenu(QString());
+    m_copyJson = m_toolsMenu->addAction(QString(), this, [this] {
+        QApplication::clipboard()->setText(QString::fromStdString(core::estimateToJson(m_doc->estimate())));
+        statusBar()->showMessage(tr("Estimate copied as JSON"), 3000);
+    });
+
     m_helpMenu = menuBar()->addMenu(QString());
     m_about = m_helpMenu->addAction(QString(), this, [this] {
         QMessageBox::about(this, tr("About TrainPlanner"),
@@ -66,18 +128,30 @@ void MainWindow::createActions()
                                .arg(QStringLiteral(TRAINPLANNER_VERSION), QString::fromLatin1(qVersion()),
                                     QStringLiteral(QT_VERSION_STR)));
     });
+    updateRecentMenu();
 }
 
 void MainWindow::retranslate()
 {
     m_fileMenu->setTitle(tr("&File"));
+    m_new->setText(tr("&New"));
     m_open->setText(tr("&Open…"));
+    m_recentMenu->setTitle(tr("Open &Recent"));
     m_save->setText(tr("&Save"));
     m_saveAs->setText(tr("Save &As…"));
     m_quit->setText(tr("&Quit"));
     m_editMenu->setTitle(tr("&Edit"));
+    m_viewMenu->setTitle(tr("&View"));
+    m_unitMenu->setTitle(tr("Memory &units"));
+    m_gib->setText(tr("GiB (2^30 bytes)"));
+    m_gb->setText(tr("GB (10^9 bytes)"));
+    m_languageMenu->setTitle(tr("&Language"));
+    m_langSystem->setText(tr("System"));
+    m_toolsMenu->setTitle(tr("&Tools"));
+    m_copyJson->setText(tr("Copy estimate as &JSON"));
     m_helpMenu->setTitle(tr("&Help"));
     m_about->setText(tr("&About TrainPlanner"));
+    updateRecentMenu();
     updateTitle();
 }
 
@@ -87,6 +161,29 @@ void MainWindow::updateTitle()
                                                      : QFileInfo(m_doc->filePath()).fileName();
     setWindowTitle(tr("%1[*] — TrainPlanner").arg(name));
     setWindowModified(m_doc->isModified());
+}
+
+void MainWindow::updateRecentMenu()
+{
+    m_recentMenu->clear();
+    const QStringList recent = QSettings().value(kRecentKey).toStringList();
+    for (const QString& path : recent)
+        m_recentMenu->addAction(QFileInfo(path).fileName(), this, [this, path] {
+            if (maybeSave()) openFile(path);
+        })->setToolTip(path);
+    m_recentMenu->setEnabled(!recent.isEmpty());
+}
+
+void MainWindow::rememberRecent(const QString& path)
+{
+    QSettings settings;
+    QStringList recent = settings.value(kRecentKey).toStringList();
+    const QString absolute = QFileInfo(path).absoluteFilePath();
+    recent.removeAll(absolute);
+    recent.prepend(absolute);
+    while (recent.size() > kMaxRecent) recent.removeLast();
+    settings.setValue(kRecentKey, recent);
+    updateRecentMenu();
 }
 
 bool MainWindow::openFile(const QString& path)
@@ -99,6 +196,7 @@ bool MainWindow::openFile(const QString& path)
         return false;
     }
     m_doc->reset(*result.scenario, path);
+    rememberRecent(path);
     statusBar()->showMessage(tr("Opened %1").arg(path), 4000);
     return true;
 }
@@ -124,6 +222,7 @@ bool MainWindow::writeTo(const QString& path)
         return false;
     }
     m_doc->markSaved(path);
+    rememberRecent(path);
     statusBar()->showMessage(tr("Saved %1").arg(path), 4000);
     return true;
 }
@@ -143,8 +242,24 @@ void MainWindow::closeEvent(QCloseEvent* event)
         event->ignore();
         return;
     }
-    QSettings().setValue(QStringLiteral("window/geometry"), saveGeometry());
+    QSettings settings;
+    settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
+    settings.setValue(QStringLiteral("window/state"), saveState());
     event->accept();
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent* event)
+{
+    const auto urls = event->mimeData()->urls();
+    if (urls.size() == 1 && urls.front().isLocalFile() && urls.front().toLocalFile().endsWith(QLatin1String(".json")))
+        event->acceptProposedAction();
+}
+
+void MainWindow::dropEvent(QDropEvent* event)
+{
+    const QString path = event->mimeData()->urls().value(0).toLocalFile();
+    if (!path.isEmpty() && maybeSave()) openFile(path);
+    event->acceptProposedAction();
 }
 
 void MainWindow::changeEvent(QEvent* event)

@@ -1,7 +1,10 @@
 #pragma once
-// The application window: menus, file handling and settings around the PlannerWidget.
+// The application window: menus, file handling, recent files, drag-and-drop and settings around
+// the PlannerWidget. Holds no model logic.
 
 #include <QMainWindow>
+
+class QActionGroup;
 
 namespace ui {
 class PlannerWidget;
@@ -15,15 +18,20 @@ public:
 
     /// Opens a scenario file; on a bad file shows the message and leaves the scenario untouched.
     bool openFile(const QString& path);
+    [[nodiscard]] ui::PlannerWidget* planner() const { return m_planner; }
 
 protected:
     void closeEvent(QCloseEvent* event) override;
     void changeEvent(QEvent* event) override;
+    void dragEnterEvent(QDragEnterEvent* event) override;
+    void dropEvent(QDropEvent* event) override;
 
 private:
     void createActions();
     void retranslate();
     void updateTitle();
+    void updateRecentMenu();
+    void rememberRecent(const QString& path);
     bool save();
     bool saveAs();
     bool writeTo(const QString& path);
@@ -32,13 +40,25 @@ private:
     ui::ScenarioDocument* m_doc;
     ui::PlannerWidget* m_planner;
     QMenu* m_fileMenu = nullptr;
+    QMenu* m_recentMenu = nullptr;
     QMenu* m_editMenu = nullptr;
+    QMenu* m_viewMenu = nullptr;
+    QMenu* m_unitMenu = nullptr;
+    QMenu* m_languageMenu = nullptr;
+    QMenu* m_toolsMenu = nullptr;
     QMenu* m_helpMenu = nullptr;
+    QAction* m_new = nullptr;
     QAction* m_open = nullptr;
     QAction* m_save = nullptr;
     QAction* m_saveAs = nullptr;
     QAction* m_quit = nullptr;
     QAction* m_undo = nullptr;
     QAction* m_redo = nullptr;
+    QAction* m_gb = nullptr;
+    QAction* m_gib = nullptr;
+    QAction* m_langSystem = nullptr;
+    QAction* m_langEnglish = nullptr;
+    QAction* m_langChinese = nullptr;
+    QAction* m_copyJson = nullptr;
     QAction* m_about = nullptr;
 };

@@ -99,6 +99,50 @@
         <source>The scenario has unsaved changes. Save them?</source>
         <translation>场景有未保存的更改。是否保存？</translation>
     </message>
+    <message>
+        <source>Estimate copied as JSON</source>
+        <translation>已将估算结果复制为 JSON</translation>
+    </message>
+    <message>
+        <source>&amp;New</source>
+        <translation>新建(&amp;N)</translation>
+    </message>
+    <message>
+        <source>Open &amp;Recent</source>
+        <translation>最近打开(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>视图(&amp;V)</translation>
+    </message>
+    <message>
+        <source>Memory &amp;units</source>
+        <translation>显存单位(&amp;U)</translation>
+    </message>
+    <message>
+        <source>GiB (2^30 bytes)</source>
+        <translation>GiB（2^30 字节）</translation>
+    </message>
+    <message>
+        <source>GB (10^9 bytes)</source>
+        <translation>GB（10^9 字节）</translation>
+    </message>
+    <message>
+        <source>&amp;Language</source>
+        <translation>语言(&amp;L)</translation>
+    </message>
+    <message>
+        <source>System</source>
+        <translation>跟随系统</translation>
+    </message>
+    <message>
+        <source>&amp;Tools</source>
+        <translation>工具(&amp;T)</translation>
+    </message>
+    <message>
+        <source>Copy estimate as &amp;JSON</source>
+        <translation>将估算结果复制为 &amp;JSON</translation>
+    </message>
 </context>
 <context>
     <name>ui::CollectivesModel</name>
@@ -763,6 +807,54 @@
     </message>
 </context>
 <context>
+    <name>ui::MemoryTableModel</name>
+    <message>
+        <source>Stage</source>
+        <extracomment>a pipeline-parallel stage (a group of layers)</extracomment>
+        <translation>阶段</translation>
+    </message>
+    <message>
+        <source>Layers</source>
+        <translation>层数</translation>
+    </message>
+    <message>
+        <source>Micro-batches in flight</source>
+        <translation>同时在途的微批</translation>
+    </message>
+    <message>
+        <source>Weights (%1)</source>
+        <translation>权重（%1）</translation>
+    </message>
+    <message>
+        <source>Gradients (%1)</source>
+        <translation>梯度（%1）</translation>
+    </message>
+    <message>
+        <source>Master (%1)</source>
+        <translation>主权重（%1）</translation>
+    </message>
+    <message>
+        <source>Optimizer (%1)</source>
+        <translation>优化器状态（%1）</translation>
+    </message>
+    <message>
+        <source>Activations (%1)</source>
+        <translation>激活值（%1）</translation>
+    </message>
+    <message>
+        <source>Buffers (%1)</source>
+        <translation>缓冲区（%1）</translation>
+    </message>
+    <message>
+        <source>Overhead (%1)</source>
+        <translation>其他开销（%1）</translation>
+    </message>
+    <message>
+        <source>Total (%1)</source>
+        <translation>合计（%1）</translation>
+    </message>
+</context>
+<context>
     <name>ui::PlannerWidget</name>
     <message>
         <source>Memory</source>
@@ -810,6 +902,13 @@
     <message>
         <source>Scaling out: memory falls, communication rises</source>
         <translation>横向扩展：显存下降，通信上升</translation>
+    </message>
+</context>
+<context>
+    <name>ui::ScenarioDocument</name>
+    <message>
+        <source>Source:</source>
+        <translation>来源：</translation>
     </message>
 </context>
 <context>

@@ -6,6 +6,7 @@
 #include "collectives_model.h"
 #include "copyable_table_view.h"
 #include "input_panel.h"
+#include "memory_table_model.h"
 #include "scenario_document.h"
 #include "verdict_banner.h"
 
@@ -31,7 +32,16 @@ PlannerWidget::PlannerWidget(ScenarioDocument* document, QWidget* parent) : QWid
     m_banner = new VerdictBanner(right);
     m_tabs = new QTabWidget(right);
     m_tabs->setObjectName(QStringLiteral("chartTabs"));
-    m_memory = new MemoryChart(m_tabs);
+    m_memory = new MemoryChart;
+    m_memoryTable = new MemoryTableModel(this);
+    auto* memoryView = new CopyableTableView;
+    memoryView->setObjectName(QStringLiteral("memoryTable"));
+    memoryView->setModel(m_memoryTable);
+    auto* memoryPage = new QSplitter(Qt::Vertical, m_tabs);
+    memoryPage->addWidget(m_memory);
+    memoryPage->addWidget(memoryView);
+    memoryPage->setStretchFactor(0, 4);
+    memoryPage->setStretchFactor(1, 1);
     m_time = new TimeChart;
     m_collectives = new CollectivesModel(this);
     m_collectivesView = new CopyableTableView;
@@ -43,7 +53,7 @@ PlannerWidget::PlannerWidget(ScenarioDocument* document, QWidget* parent) : QWid
     timePage->setStretchFactor(0, 3);
     timePage->setStretchFactor(1, 2);
     m_scaling = new ScalingChart(m_tabs);
-    m_tabs->addTab(m_memory, QString());
+    m_tabs->addTab(memoryPage, QString());
     m_tabs->addTab(timePage, QString());
     m_tabs->addTab(m_scaling, QString());
     auto* rightLayout = new QVBoxLayout(right);
@@ -65,15 +75,28 @@ PlannerWidget::PlannerWidget(ScenarioDocument* document, QWidget* parent) : QWid
     connect(document, &ScenarioDocument::scenarioChanged, m_scaling, &ScalingChart::setScenario);
     connect(document, &ScenarioDocument::estimateChanged, m_banner, &VerdictBanner::setEstimate);
     connect(document, &ScenarioDocument::estimateChanged, m_memory, &MemoryChart::setEstimate);
+    connect(document, &ScenarioDocument::estimateChanged, m_memoryTable, &MemoryTableModel::setEstimate);
     connect(document, &ScenarioDocument::estimateChanged, m_time, &TimeChart::setEstimate);
     connect(document, &ScenarioDocument::estimateChanged, m_collectives, &CollectivesModel::setEstimate);
     showGpu(document->scenario());
+    auto explainer = [document](const QString& key) { return document->explanation(key); };
+    m_memory->setExplainer(explainer);
+    m_time->setExplainer(explainer);
+    m_banner->setExplainer(explainer);
     m_banner->setEstimate(document->estimate());
     m_memory->setEstimate(document->estimate());
+    m_memoryTable->setEstimate(document->estimate());
     m_time->setEstimate(document->estimate());
     m_collectives->setEstimate(document->estimate());
     m_scaling->setScenario(document->scenario());
     retranslate();
+}
+
+void PlannerWidget::setUnit(ByteUnit unit)
+{
+    m_memory->setUnit(unit);
+    m_memoryTable->setUnit(unit);
+    m_banner->setUnit(unit);
 }
 
 void PlannerWidget::retranslate()

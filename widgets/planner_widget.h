@@ -2,6 +2,8 @@
 // The central view: inputs on the left; on the right the verdict and the live charts in tabs —
 // memory, step time and communication, scaling.
 
+#include "format.h"
+
 #include <QWidget>
 
 class QTabWidget;
@@ -12,6 +14,7 @@ class CollectivesModel;
 class CopyableTableView;
 class InputPanel;
 class MemoryChart;
+class MemoryTableModel;
 class ScalingChart;
 class ScenarioDocument;
 class TimeChart;
@@ -27,6 +30,9 @@ public:
     [[nodiscard]] TimeChart* timeChart() const { return m_time; }
     [[nodiscard]] ScalingChart* scalingChart() const { return m_scaling; }
     [[nodiscard]] CollectivesModel* collectives() const { return m_collectives; }
+    [[nodiscard]] MemoryTableModel* memoryTable() const { return m_memoryTable; }
+    /// GB (10^9) or GiB (2^30) in every memory figure on screen.
+    void setUnit(ByteUnit unit);
     [[nodiscard]] VerdictBanner* banner() const { return m_banner; }
     [[nodiscard]] QTabWidget* tabs() const { return m_tabs; }
 
@@ -40,6 +46,7 @@ private:
     VerdictBanner* m_banner;
     QTabWidget* m_tabs;
     MemoryChart* m_memory;
+    MemoryTableModel* m_memoryTable;
     TimeChart* m_time;
     CollectivesModel* m_collectives;
     CopyableTableView* m_collectivesView;

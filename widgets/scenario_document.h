@@ -23,6 +23,9 @@ public:
     [[nodiscard]] QUndoStack* undoStack() { return &m_undo; }
     [[nodiscard]] const QString& filePath() const { return m_filePath; }
     [[nodiscard]] bool isModified() const { return !m_undo.isClean(); }
+    /// How `key` ("memory.weights", "compute.step_time_s", …) was computed, as rich text for a
+    /// tooltip; empty when core has no explanation for it. Computed on demand (hover), not per edit.
+    [[nodiscard]] QString explanation(const QString& key) const;
 
     /// Applies `change` to a copy; an edit that changes nothing records nothing. An edit that
     /// breaks a rule of the file format is refused (editRejected) and changes nothing. Edits with

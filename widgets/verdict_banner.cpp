@@ -99,6 +99,11 @@ void VerdictBanner::refresh()
                                            locale.toString(t.timeS / 86400, 'f', 1), locale.toString(t.gpuHours, 'f', 0),
                                            locale.toString(t.costUsd, 'f', 0));
     m_details->setText(details);
+    if (m_explain) {
+        QString tip;
+        for (const char* key : {"compute.step_time_s", "compute.mfu", "training.time_s", "training.cost_usd"}) tip += m_explain(QString::fromLatin1(key));
+        m_details->setToolTip(tip);
+    }
 
     QStringList warnings;
     for (const auto& w : m_estimate.warnings) warnings << QStringLiteral("⚠ ") + WarningText::of(w);

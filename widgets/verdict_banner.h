@@ -6,6 +6,8 @@
 
 #include <QFrame>
 
+#include <functional>
+
 class QLabel;
 
 namespace ui {
@@ -19,6 +21,7 @@ public:
     void setGpuName(const QString& name);
 
     [[nodiscard]] QString headline() const;
+    void setExplainer(std::function<QString(const QString& key)> explainer) { m_explain = std::move(explainer); }
 
 protected:
     void changeEvent(QEvent* event) override;
@@ -29,6 +32,7 @@ private:
     core::Estimate m_estimate;
     ByteUnit m_unit = ByteUnit::GiB;
     QString m_gpuName;
+    std::function<QString(const QString&)> m_explain;
     QLabel* m_headline;
     QLabel* m_details;
     QLabel* m_warnings;

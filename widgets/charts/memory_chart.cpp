@@ -172,10 +172,16 @@ void MemoryChart::showTooltip(bool hovering, int index, QBarSet* set)
     if (index < 0 || index >= static_cast<int>(stages.size())) return;
     const auto& bytes = stages[static_cast<std::size_t>(index)].bytes;
     const auto term = static_cast<Term>(m_sets.indexOf(set));
-    QToolTip::showText(QCursor::pos(), tr("%1: %2 of %3 on this GPU")
-                                           .arg(set->label(), formatBytes(termBytes(bytes, term), m_unit),
-                                                formatBytes(bytes.total(), m_unit)),
-                       this);
+    static const char* const keys[TermCount] = {"memory.weights", "memory.gradients", "memory.master_weights",
+                                                 "memory.optimizer_states", "memory.activations", "memory.buffers",
+                                                 "memory.overhead"};
+    QString text = QStringLiteral("<b>%1</b>").arg(tr("%1: %2 of %3 on this GPU")
+                                                       .arg(set->label(), formatBytes(termBytes(bytes, term), m_unit),
+                                                            formatBytes(bytes.total(), m_unit))
+                                                       .toHtmlEscaped());
+    // The explanation's numbers are those of the most loaded stage.
+    if (m_explain && index == m_estimate.memory.stage) text += m_explain(QString::fromLatin1(keys[term]));
+    QToolTip::showText(QCursor::pos(), text, this);
 }
 
 } // namespace ui

@@ -8,6 +8,8 @@
 #include <QChartView>
 #include <QList>
 
+#include <functional>
+
 class QBarSet;
 class QBarCategoryAxis;
 class QLineSeries;
@@ -33,6 +35,9 @@ public:
     [[nodiscard]] int stageCount() const;
     [[nodiscard]] static double termBytes(const core::MemoryBreakdown& m, Term term);
 
+    /// Supplies the rich-text explanation of an estimate key for tooltips (see ScenarioDocument).
+    void setExplainer(std::function<QString(const QString& key)> explainer) { m_explain = std::move(explainer); }
+
 protected:
     void changeEvent(QEvent* event) override;
 
@@ -42,6 +47,7 @@ private:
     void showTooltip(bool hovering, int index, QBarSet* set);
 
     core::Estimate m_estimate;
+    std::function<QString(const QString&)> m_explain;
     ByteUnit m_unit = ByteUnit::GiB;
     QStackedBarSeries* m_series = nullptr;
     QList<QBarSet*> m_sets;

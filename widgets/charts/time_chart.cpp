@@ -153,9 +153,21 @@ void TimeChart::showTooltip(bool hovering, int index, QBarSet* set)
     }
     const double s = set->at(index) * m_unitSeconds;
     const double share = m_estimate.compute.stepTimeS > 0 ? s / m_estimate.compute.stepTimeS * 100 : 0;
-    QToolTip::showText(QCursor::pos(), tr("%1: %2 s (%3 % of the step)")
-                                           .arg(set->label(), QLocale().toString(s, 'g', 4), QLocale().toString(share, 'f', 1)),
-                       this);
+    QString text = QStringLiteral("<b>%1</b>").arg(tr("%1: %2 s (%3 % of the step)")
+                                                       .arg(set->label(), QLocale().toString(s, 'g', 4), QLocale().toString(share, 'f', 1))
+                                                       .toHtmlEscaped());
+    const int part = int(m_sets.indexOf(set));
+    if (m_explain) {
+        static const char* const keys[3] = {"compute.compute_time_s", "compute.bubble_time_s", "compute.optimizer_time_s"};
+        if (part < Tp) text += m_explain(QString::fromLatin1(keys[part]));
+        else
+            for (const auto& col : m_estimate.communication.collectives)
+                if (col.group == groupOf(Part(part)))
+                    text += m_explain(QStringLiteral("communication.%1.%2")
+                                          .arg(QString::fromLatin1(core::toString(col.group).data()),
+                                               QString::fromLatin1(core::toString(col.op).data())));
+    }
+    QToolTip::showText(QCursor::pos(), text, this);
 }
 
 } // namespace ui

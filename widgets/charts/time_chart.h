@@ -7,6 +7,8 @@
 #include <QChartView>
 #include <QList>
 
+#include <functional>
+
 class QBarCategoryAxis;
 class QBarSet;
 class QHorizontalStackedBarSeries;
@@ -29,6 +31,9 @@ public:
     [[nodiscard]] double value(Part part, Row row) const;
     [[nodiscard]] double unitSeconds() const { return m_unitSeconds; }
 
+    /// Supplies the rich-text explanation of an estimate key for tooltips (see ScenarioDocument).
+    void setExplainer(std::function<QString(const QString& key)> explainer) { m_explain = std::move(explainer); }
+
 protected:
     void changeEvent(QEvent* event) override;
 
@@ -38,6 +43,7 @@ private:
     void showTooltip(bool hovering, int index, QBarSet* set);
 
     core::Estimate m_estimate;
+    std::function<QString(const QString&)> m_explain;
     double m_unitSeconds = 1;
     QHorizontalStackedBarSeries* m_series = nullptr;
     QList<QBarSet*> m_sets;

@@ -1,0 +1,105 @@
+#include "explain.h"
+
+#include "compute_model.h"
+#include "memory_model.h"
+
+#include <cstdio>
+
+namespace core {
+
+namespace {
+
+/// Compact numbers for formulas: 3 significant digits, SI exponent form when large or small.
+std::string n(double v)
+{
+    char buf[48];
+    if (v != 0 && (std::abs(v) >= 1e5 || std::abs(v) < 1e-3)) std::snprintf(buf, sizeof buf, "%.3g", v);
+    else std::snprintf(buf, sizeof buf, "%.4g", v);
+    return buf;
+}
+std::string gb(double bytes) { return n(bytes / 1e9) + " GB"; }
+std::string sec(double s) { return n(s) + " s"; }
+
+} // namespace
+
+std::vector<Explanation> explain(const Scenario& s, const Estimate& e)
+{
+    const auto& p = s.parallel;
+    const auto& pr = s.precision;
+    const auto& st = e.memory.peak();
+    const auto& m = st.bytes;
+    const double shard = double(p.dp) * p.cp;
+    const std::string zeroSource = "Rajbhandari et al. 2020 (ZeRO), §5 and Table 1";
+    std::vector<Explanation> out;
+    auto add = [&](std::string key, std::string formula, std::string substituted, std::string source) {
+        out.push_back({std::move(key), std::move(formula), std::move(substituted), std::move(source)});
+    };
+
+    add("memory.weights", "Ψ_gpu × bytes(weights) ÷ (dp·cp if ZeRO-3)",
+        n(st.params) + " × " + n(bytesOf(pr.weights)) + " B" + (p.zero >= 3 ? " ÷ " + n(shard) : std::string()) + " = " + gb(m.weights),
+        "Shoeybi et al. 2019 §3 (TP split), Narayanan et al. 2021 §2.2 (PP stages), " + zeroSource);
+    add("memory.gradients", "Ψ_trainable × bytes(gradients) ÷ (dp·cp if ZeRO ≥ 2)",
+        n(st.trainableDense + st.trainableExpert) + " × " + n(bytesOf(pr.gradients)) + " B" +
+            (p.zero >= 2 ? " ÷ " + n(shard) : std::string()) + " = " + gb(m.gradients),
+        zeroSource + "; Megatron keeps fp32 gradients (18 B/param)");
+    add("memory.master_weights", "Ψ_trainable × bytes(master) ÷ (dp·cp if ZeRO ≥ 1)",
+        n(st.trainableDense + st.trainableExpert) + " × " + n(pr.masterWeights ? bytesOf(*pr.masterWeights) : 0) + " B" +
+            (p.zero >= 1 ? " ÷ " + n(shard) : std::string()) + " = " + gb(m.masterWeights),
+        "Micikevicius et al. 2018 (mixed precision: fp32 master copy), " + zeroSource);
+    add("memory.optimizer_states", "Ψ_trainable × bytes/param(optimizer) ÷ (dp·cp if ZeRO ≥ 1)",
+        n(st.trainableDense + st.trainableExpert) + " × " + n(optimizerBytesPerParam(s.training.optimizer, pr.optimizerStates)) + " B" +
+            (p.zero >= 1 ? " ÷ " + n(shard) : std::string()) + " = " + gb(m.optimizerStates),
+        "Kingma & Ba 2015 (Adam: 2 moments); " + zeroSource);
+    add("memory.activations", "layers_stage × bytes/layer × in-flight micro-batches + logits 4·s·b·V/t",
+        n(st.layers) + " × " + gb(e.memory.activationBytesPerLayer) + " × " + n(st.inFlight) + " + extras = " + gb(m.activations),
+        "Korthikanti et al. 2022 §4 and Table 2 (per-tensor terms), §4.2.3 (in-flight micro-batches)");
+    add("memory.buffers", "ZeRO-3: 2 gathered layers; DDP bucket; NCCL buffers per communicator", "= " + gb(m.buffers),
+        "Zhao et al. 2023 (PyTorch FSDP) §3.3; PyTorch DDP bucket_cap_mb; scenario setting overhead.comm_buffer_gib_per_group");
+    add("memory.overhead", "fragmentation × allocated + CUDA context",
+        n(s.overhead.fragmentation) + " × allocated + " + n(s.overhead.cudaContextGib) + " GiB = " + gb(m.overhead),
+        "scenario settings overhead.fragmentation and overhead.cuda_context_gib (docs/MODEL.md)");
+
+    const auto& c = e.compute;
+    add("compute.compute_time_s", "hardware FLOPs ÷ (GPUs × peak × efficiency)",
+        n(c.hardwareFlopsPerStep) + " ÷ (" + n(e.gpus) + " × " + n(c.peakFlopsPerGpu) + " × " + n(s.efficiency.compute) + ") = " +
+            sec(c.computeTimeS),
+        "Narayanan et al. 2021 eq. 3 (FLOPs per step); GPU datasheet (peak)");
+    add("compute.bubble_time_s", "compute time × (p − 1) ÷ (v · m)",
+        sec(c.computeTimeS) + " × " + n(p.pp - 1) + " ÷ (" + n(p.schedule == Schedule::interleaved ? p.virtualStages : 1) + " × " +
+            n(c.microBatches) + ") = " + sec(c.bubbleTimeS),
+        "Narayanan et al. 2021 §2.2 (1F1B and interleaved schedules)");
+    add("compute.optimizer_time_s", "parameters updated × bytes touched ÷ memory bandwidth", "= " + sec(c.optimizerTimeS),
+        "GPU datasheet (HBM bandwidth)");
+    add("compute.step_time_s", "compute + bubble + exposed communication + optimizer",
+        sec(c.computeTimeS) + " + " + sec(c.bubbleTimeS) + " + " + sec(e.communication.exposedTimeS) + " + " + sec(c.optimizerTimeS) + " = " +
+            sec(c.stepTimeS),
+        "FORMULAS.md §4");
+    add("compute.mfu", "model FLOPs ÷ (step time × GPUs × peak)",
+        n(c.modelFlopsPerStep) + " ÷ (" + sec(c.stepTimeS) + " × " + n(e.gpus) + " × " + n(c.peakFlopsPerGpu) + ") = " + n(c.mfu * 100) + " %",
+        "Chowdhery et al. 2022 (PaLM) App. B; Narayanan et al. 2021");
+    for (const auto& col : e.communication.collectives) {
+        add("communication." + std::string(toString(col.group)) + "." + std::string(toString(col.op)),
+            "calls × latency + calls × message × bus factor ÷ bandwidth",
+            n(col.callsPerStep) + " × " + n(s.efficiency.commLatencyUs) + " µs + " + gb(col.sentBytesPerGpu) + " ÷ " + n(col.bandwidthGBps) +
+                " GB/s = " + sec(col.timeS) + " (exposed " + sec(col.exposedTimeS) + ")",
+            "NVIDIA nccl-tests doc/PERFORMANCE.md (bus factors); Megatron rank order tp-cp-ep-dp-pp (link)");
+    }
+    const auto& t = e.training;
+    add("training.time_s", "tokens ÷ (global batch × sequence) × step time",
+        n(s.training.tokens) + " ÷ (" + n(s.training.globalBatch) + " × " + n(s.training.seqLen) + ") × " + sec(c.stepTimeS) + " = " +
+            n(t.timeS / 86400) + " days",
+        "FORMULAS.md §4");
+    add("training.cost_usd", "GPU-hours × price + GPUs × TDP × PUE × hours × energy price",
+        n(t.gpuHours) + " × $" + n(s.cost.gpuHourUsd) + " + " + n(t.energyKwh) + " kWh × $" + n(s.cost.kwhUsd) + " = $" + n(t.costUsd),
+        "scenario settings cost.*; GPU datasheet (TDP)");
+    return out;
+}
+
+const Explanation* findExplanation(const std::vector<Explanation>& all, std::string_view key)
+{
+    for (const auto& x : all)
+        if (x.key == key) return &x;
+    return nullptr;
+}
+
+} // namespace core

@@ -1,0 +1,44 @@
+// Switching the language at run time retranslates menus, panels and charts (issue 10).
+#include "charts/memory_chart.h"
+#include "language.h"
+#include "main_window.h"
+#include "planner_widget.h"
+#include "scenario_document.h"
+#include "scenario_io.h"
+
+#include <catch2/catch.hpp>
+
+#include <QApplication>
+#include <QChart>
+#include <QMenuBar>
+#include <QTabWidget>
+
+namespace {
+
+bool hasChinese(const QString& text)
+{
+    for (QChar c : text)
+        if (c.unicode() >= 0x4E00 && c.unicode() <= 0x9FFF) return true;
+    return false;
+}
+
+} // namespace
+
+TEST_CASE("switching to Chinese and back at run time", "[widgets][i18n]")
+{
+    ui::ScenarioDocument doc(core::defaultScenario());
+    MainWindow window(&doc);
+    window.resize(1280, 800);
+    REQUIRE(ui::setLanguage(QStringLiteral("zh_CN")));
+    QApplication::processEvents();  // LanguageChange is posted to the windows
+    const auto menus = window.menuBar()->actions();
+    REQUIRE_FALSE(menus.isEmpty());
+    CHECK(hasChinese(menus.front()->text()));  // 文件(&F)
+    CHECK(hasChinese(window.planner()->memoryChart()->chart()->title()));
+    CHECK(hasChinese(window.planner()->tabs()->tabText(0)));
+
+    ui::setLanguage(QStringLiteral("en"));
+    QApplication::processEvents();
+    CHECK(window.menuBar()->actions().front()->text() == QStringLiteral("&File"));
+    CHECK_FALSE(hasChinese(window.planner()->memoryChart()->chart()->title()));
+}
