@@ -11,7 +11,9 @@
 #include <QApplication>
 #include <QClipboard>
 #include <QCloseEvent>
+#include <QDir>
 #include <QDragEnterEvent>
+#include <QFile>
 #include <QDropEvent>
 #include <QFileDialog>
 #include <QFileInfo>
@@ -64,6 +66,18 @@ void MainWindow::createActions()
     });
     m_open->setShortcut(QKeySequence::Open);
     m_recentMenu = m_fileMenu->addMenu(QString());
+    m_examplesMenu = m_fileMenu->addMenu(QString());
+    const QStringList examples = QDir(QStringLiteral(":/examples")).entryList({QStringLiteral("*.tpscenario.json")}, QDir::Files, QDir::Name);
+    for (const QString& name : examples) {
+        const QString resource = QStringLiteral(":/examples/") + name;
+        QFile file(resource);
+        file.open(QIODevice::ReadOnly);
+        const auto parsed = core::parseScenario(file.readAll().toStdString());
+        const QString title = parsed.ok() ? QString::fromStdString(parsed.scenario->name) : name;
+        m_examplesMenu->addAction(title, this, [this, resource] {
+            if (maybeSave()) openExample(resource);
+        });
+    }
     m_fileMenu->addSeparator();
     m_save = m_fileMenu->addAction(QString(), this, &MainWindow::save);
     m_save->setShortcut(QKeySequence::Save);
@@ -137,6 +151,7 @@ void MainWindow::retranslate()
     m_new->setText(tr("&New"));
     m_open->setText(tr("&Open…"));
     m_recentMenu->setTitle(tr("Open &Recent"));
+    m_examplesMenu->setTitle(tr("Open E&xample"));
     m_save->setText(tr("&Save"));
     m_saveAs->setText(tr("Save &As…"));
     m_quit->setText(tr("&Quit"));
@@ -198,6 +213,16 @@ bool MainWindow::openFile(const QString& path)
     m_doc->reset(*result.scenario, path);
     rememberRecent(path);
     statusBar()->showMessage(tr("Opened %1").arg(path), 4000);
+    return true;
+}
+
+bool MainWindow::openExample(const QString& resourcePath)
+{
+    QFile file(resourcePath);
+    if (!file.open(QIODevice::ReadOnly)) return false;
+    const core::ScenarioResult result = core::parseScenario(file.readAll().toStdString());
+    if (!result.ok()) return false;  // examples are tested; this cannot happen in a release
+    m_doc->reset(*result.scenario, QString());
     return true;
 }
 

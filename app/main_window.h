@@ -18,6 +18,8 @@ public:
 
     /// Opens a scenario file; on a bad file shows the message and leaves the scenario untouched.
     bool openFile(const QString& path);
+    /// Opens a bundled example (":/examples/NAME.tpscenario.json") as a new, unsaved scenario.
+    bool openExample(const QString& resourcePath);
     [[nodiscard]] ui::PlannerWidget* planner() const { return m_planner; }
 
 protected:
@@ -41,6 +43,7 @@ private:
     ui::PlannerWidget* m_planner;
     QMenu* m_fileMenu = nullptr;
     QMenu* m_recentMenu = nullptr;
+    QMenu* m_examplesMenu = nullptr;
     QMenu* m_editMenu = nullptr;
     QMenu* m_viewMenu = nullptr;
     QMenu* m_unitMenu = nullptr;

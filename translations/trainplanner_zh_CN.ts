@@ -143,6 +143,10 @@
         <source>Copy estimate as &amp;JSON</source>
         <translation>将估算结果复制为 &amp;JSON</translation>
     </message>
+    <message>
+        <source>Open E&amp;xample</source>
+        <translation>打开示例(&amp;X)</translation>
+    </message>
 </context>
 <context>
     <name>ui::CollectivesModel</name>
@@ -196,6 +200,37 @@
     <message>
         <source>Copy as text</source>
         <translation>复制为文本</translation>
+    </message>
+</context>
+<context>
+    <name>ui::CostChart</name>
+    <message>
+        <source>Training time (days)</source>
+        <translation>训练时长（天）</translation>
+    </message>
+    <message>
+        <source>Cost (thousand USD)</source>
+        <translation>成本（千美元）</translation>
+    </message>
+    <message>
+        <source>Current scenario</source>
+        <translation>当前场景</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation>GPU 数</translation>
+    </message>
+    <message>
+        <source>Days (log scale)</source>
+        <translation>天数（对数刻度）</translation>
+    </message>
+    <message>
+        <source>Thousand USD</source>
+        <translation>千美元</translation>
+    </message>
+    <message>
+        <source>Time and cost of the whole run</source>
+        <translation>整个训练的时长与成本</translation>
     </message>
 </context>
 <context>
@@ -744,6 +779,119 @@
     <message>
         <source>Power usage effectiveness of the data centre: facility power / IT power.</source>
         <translation>数据中心电能使用效率：设施总功率 / IT 设备功率。</translation>
+    </message>
+    <message>
+        <source>Model details</source>
+        <translation>模型结构细节</translation>
+    </message>
+    <message>
+        <source>Layers:</source>
+        <translation>层数：</translation>
+    </message>
+    <message>
+        <source>Change layers</source>
+        <translation>更改层数</translation>
+    </message>
+    <message>
+        <source>Hidden size:</source>
+        <translation>隐藏维度：</translation>
+    </message>
+    <message>
+        <source>Change hidden size</source>
+        <translation>更改隐藏维度</translation>
+    </message>
+    <message>
+        <source>Attention heads:</source>
+        <translation>注意力头数：</translation>
+    </message>
+    <message>
+        <source>Change attention heads</source>
+        <translation>更改注意力头数</translation>
+    </message>
+    <message>
+        <source>KV heads (GQA):</source>
+        <translation>KV 头数（GQA）：</translation>
+    </message>
+    <message>
+        <source>Change KV heads</source>
+        <translation>更改 KV 头数</translation>
+    </message>
+    <message>
+        <source>FFN hidden size:</source>
+        <translation>FFN 隐藏维度：</translation>
+    </message>
+    <message>
+        <source>Change FFN size</source>
+        <translation>更改 FFN 维度</translation>
+    </message>
+    <message>
+        <source>Vocabulary:</source>
+        <translation>词表大小：</translation>
+    </message>
+    <message>
+        <source>Change vocabulary</source>
+        <translation>更改词表大小</translation>
+    </message>
+    <message>
+        <source>Experts (0 = dense):</source>
+        <translation>专家数（0 = 稠密）：</translation>
+    </message>
+    <message>
+        <source>Change experts</source>
+        <translation>更改专家数</translation>
+    </message>
+    <message>
+        <source>Experts per token (top-k):</source>
+        <translation>每个 token 的专家数（top-k）：</translation>
+    </message>
+    <message>
+        <source>Change top-k</source>
+        <translation>更改 top-k</translation>
+    </message>
+    <message>
+        <source>Custom GPU</source>
+        <extracomment>the GPU figures were edited by hand</extracomment>
+        <translation>自定义 GPU</translation>
+    </message>
+    <message>
+        <source>Memory (GiB):</source>
+        <translation>显存（GiB）：</translation>
+    </message>
+    <message>
+        <source>Change GPU memory</source>
+        <translation>更改显存容量</translation>
+    </message>
+    <message>
+        <source>NVLink (GB/s):</source>
+        <translation>NVLink（GB/s）：</translation>
+    </message>
+    <message>
+        <source>Change NVLink bandwidth</source>
+        <translation>更改 NVLink 带宽</translation>
+    </message>
+    <message>
+        <source>Per GPU, one direction (half the bidirectional figure of datasheets).</source>
+        <translation>每卡单向带宽（数据手册双向数值的一半）。</translation>
+    </message>
+    <message>
+        <source>Network (GB/s):</source>
+        <translation>网络（GB/s）：</translation>
+    </message>
+    <message>
+        <source>Change network bandwidth</source>
+        <translation>更改网络带宽</translation>
+    </message>
+    <message>
+        <source>Per GPU, one direction: 400 Gb/s InfiniBand is 50 GB/s.</source>
+        <translation>每卡单向带宽：400 Gb/s InfiniBand 即 50 GB/s。</translation>
+    </message>
+    <message>
+        <source>TDP (W):</source>
+        <translation>TDP（W）：</translation>
+    </message>
+    <message>
+        <source>Change TDP</source>
+        <translation>更改 TDP</translation>
     </message>
 </context>
 <context>

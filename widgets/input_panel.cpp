@@ -66,6 +66,7 @@ InputPanel::InputPanel(ScenarioDocument* document, QWidget* parent)
 {
     setObjectName(QStringLiteral("inputPanel"));
     buildModel();
+    buildModelDetails();
     buildTraining();
     buildPrecision();
     buildParallelism();

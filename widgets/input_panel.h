@@ -40,6 +40,7 @@ protected:
 
 private:
     void buildModel();
+    void buildModelDetails();
     void buildTraining();
     void buildPrecision();
     void buildParallelism();

@@ -1,5 +1,6 @@
 #include "planner_widget.h"
 
+#include "charts/cost_chart.h"
 #include "charts/memory_chart.h"
 #include "charts/scaling_chart.h"
 #include "charts/time_chart.h"
@@ -52,10 +53,16 @@ PlannerWidget::PlannerWidget(ScenarioDocument* document, QWidget* parent) : QWid
     timePage->addWidget(m_collectivesView);
     timePage->setStretchFactor(0, 3);
     timePage->setStretchFactor(1, 2);
-    m_scaling = new ScalingChart(m_tabs);
+    m_scaling = new ScalingChart;
+    m_cost = new CostChart;
+    auto* scalingPage = new QSplitter(Qt::Vertical, m_tabs);
+    scalingPage->addWidget(m_scaling);
+    scalingPage->addWidget(m_cost);
+    scalingPage->setStretchFactor(0, 3);
+    scalingPage->setStretchFactor(1, 2);
     m_tabs->addTab(memoryPage, QString());
     m_tabs->addTab(timePage, QString());
-    m_tabs->addTab(m_scaling, QString());
+    m_tabs->addTab(scalingPage, QString());
     auto* rightLayout = new QVBoxLayout(right);
     rightLayout->setContentsMargins(0, 0, 0, 0);
     rightLayout->addWidget(m_banner);
@@ -72,7 +79,12 @@ PlannerWidget::PlannerWidget(ScenarioDocument* document, QWidget* parent) : QWid
 
     auto showGpu = [this](const core::Scenario& s) { m_banner->setGpuName(QString::fromStdString(s.hardware.gpu.name)); };
     connect(document, &ScenarioDocument::scenarioChanged, this, showGpu);
-    connect(document, &ScenarioDocument::scenarioChanged, m_scaling, &ScalingChart::setScenario);
+    // The cost chart reuses the scaling chart's sweep: one sweep per edit.
+    auto showScaling = [this](const core::Scenario& s) {
+        m_scaling->setScenario(s);
+        m_cost->setSweep(m_scaling->sweep(), s.parallel.gpus());
+    };
+    connect(document, &ScenarioDocument::scenarioChanged, this, showScaling);
     connect(document, &ScenarioDocument::estimateChanged, m_banner, &VerdictBanner::setEstimate);
     connect(document, &ScenarioDocument::estimateChanged, m_memory, &MemoryChart::setEstimate);
     connect(document, &ScenarioDocument::estimateChanged, m_memoryTable, &MemoryTableModel::setEstimate);
@@ -88,7 +100,7 @@ PlannerWidget::PlannerWidget(ScenarioDocument* document, QWidget* parent) : QWid
     m_memoryTable->setEstimate(document->estimate());
     m_time->setEstimate(document->estimate());
     m_collectives->setEstimate(document->estimate());
-    m_scaling->setScenario(document->scenario());
+    showScaling(document->scenario());
     retranslate();
 }
 

@@ -11,6 +11,7 @@ class QTabWidget;
 namespace ui {
 
 class CollectivesModel;
+class CostChart;
 class CopyableTableView;
 class InputPanel;
 class MemoryChart;
@@ -29,6 +30,7 @@ public:
     [[nodiscard]] MemoryChart* memoryChart() const { return m_memory; }
     [[nodiscard]] TimeChart* timeChart() const { return m_time; }
     [[nodiscard]] ScalingChart* scalingChart() const { return m_scaling; }
+    [[nodiscard]] CostChart* costChart() const { return m_cost; }
     [[nodiscard]] CollectivesModel* collectives() const { return m_collectives; }
     [[nodiscard]] MemoryTableModel* memoryTable() const { return m_memoryTable; }
     /// GB (10^9) or GiB (2^30) in every memory figure on screen.
@@ -51,6 +53,7 @@ private:
     CollectivesModel* m_collectives;
     CopyableTableView* m_collectivesView;
     ScalingChart* m_scaling;
+    CostChart* m_cost;
 };
 
 } // namespace ui

@@ -8,6 +8,7 @@
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 
+#include <filesystem>
 #include <fstream>
 
 using namespace core;
@@ -168,4 +169,38 @@ TEST_CASE("the GPU catalog carries every datasheet figure it is used for", "[cor
         INFO(g.name);
         CHECK_FALSE(g.spec.source.empty());
     }
+}
+
+TEST_CASE("every shipped example scenario reads and estimates", "[core][io][examples]")
+{
+    int count = 0;
+    for (const auto& entry : std::filesystem::directory_iterator(std::string(TP_SOURCE_DIR) + "/resources/examples")) {
+        INFO(entry.path().string());
+        const auto r = loadScenarioFile(entry.path().string());
+        REQUIRE(r.ok());
+        const auto e = estimate(*r.scenario);
+        CHECK(e.compute.stepTimeS > 0);
+        ++count;
+    }
+    CHECK(count >= 6);
+}
+
+TEST_CASE("examples: the source article's pair and the published runs", "[core][examples][published]")
+{
+    auto load = [](const char* name) {
+        return *loadScenarioFile(std::string(TP_SOURCE_DIR) + "/resources/examples/" + name + ".tpscenario.json").scenario;
+    };
+    // Source article: a 700M model fits one GPU; a 7B model needs sharding and then communicates a lot.
+    const auto small = estimate(load("article-small-700m-1gpu"));
+    const auto large = estimate(load("article-large-7b-64gpu"));
+    CHECK(small.memory.fits());
+    CHECK(small.gpus == 1);
+    CHECK(small.communication.shareOfStep < 0.05);
+    CHECK(large.memory.fits());
+    CHECK(large.communication.shareOfStep > 0.20);
+    // Narayanan et al. 2021 §5.1: GPT-3 175B on 1024 A100, 300B tokens ≈ 34 days (at 140 TFLOP/s).
+    CHECK(estimate(load("gpt3-175b-narayanan")).training.timeS / 86400 == Approx(34).epsilon(0.15));
+    CHECK_FALSE(estimate(load("llama-3-70b-does-not-fit")).memory.fits());
+    CHECK(estimate(load("lora-7b-rtx4090")).memory.fits());
+    CHECK(estimate(load("llama-3.1-405b-16k-h100")).gpus == 16384);
 }

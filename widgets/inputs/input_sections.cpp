@@ -58,6 +58,46 @@ const std::array<PrecisionPreset, 6> kPrecisionPresets{{
 
 } // namespace
 
+void InputPanel::buildModelDetails()
+{
+    auto* sec = new FormSection(QT_TRANSLATE_NOOP("ui::InputPanel", "Model details"), this);
+    m_sections << sec;
+    // Editing a field of a bare size turns it into an explicit architecture (its exact count then
+    // follows the shape); a preset keeps its name and records the field as an override.
+    auto arch = [](Scenario& s) -> core::Architecture& {
+        s.model.params = 0;
+        return s.model.arch;
+    };
+    auto field = [&](const char* label, const char* key, int min, int max, int core::Architecture::*member, const char* undo) {
+        sec->addRow(label, m_bind->spin(sec, QString::fromLatin1(key), min, max, [member](const Scenario& s) { return s.model.arch.*member; },
+                                        [arch, member](Scenario& s, int v) {
+                                            auto& a = arch(s);
+                                            const bool geometry = member == &core::Architecture::hidden || member == &core::Architecture::heads;
+                                            a.*member = v;
+                                            if (geometry && a.hidden % a.heads == 0) a.headDim = a.hidden / a.heads;
+                                            if (member == &core::Architecture::heads && a.kvHeads > a.heads) a.kvHeads = a.heads;
+                                        },
+                                        undo));
+    };
+    field(QT_TRANSLATE_NOOP("ui::InputPanel", "Layers:"), "model.layers", 1, 4096, &core::Architecture::layers,
+          QT_TRANSLATE_NOOP("ui::InputPanel", "Change layers"));
+    field(QT_TRANSLATE_NOOP("ui::InputPanel", "Hidden size:"), "model.hidden", 1, 1 << 20, &core::Architecture::hidden,
+          QT_TRANSLATE_NOOP("ui::InputPanel", "Change hidden size"));
+    field(QT_TRANSLATE_NOOP("ui::InputPanel", "Attention heads:"), "model.heads", 1, 4096, &core::Architecture::heads,
+          QT_TRANSLATE_NOOP("ui::InputPanel", "Change attention heads"));
+    field(QT_TRANSLATE_NOOP("ui::InputPanel", "KV heads (GQA):"), "model.kv_heads", 1, 4096, &core::Architecture::kvHeads,
+          QT_TRANSLATE_NOOP("ui::InputPanel", "Change KV heads"));
+    field(QT_TRANSLATE_NOOP("ui::InputPanel", "FFN hidden size:"), "model.ffn_hidden", 1, 1 << 20, &core::Architecture::ffnHidden,
+          QT_TRANSLATE_NOOP("ui::InputPanel", "Change FFN size"));
+    field(QT_TRANSLATE_NOOP("ui::InputPanel", "Vocabulary:"), "model.vocab", 1, 1 << 24, &core::Architecture::vocab,
+          QT_TRANSLATE_NOOP("ui::InputPanel", "Change vocabulary"));
+    field(QT_TRANSLATE_NOOP("ui::InputPanel", "Experts (0 = dense):"), "model.experts", 0, 4096, &core::Architecture::experts,
+          QT_TRANSLATE_NOOP("ui::InputPanel", "Change experts"));
+    field(QT_TRANSLATE_NOOP("ui::InputPanel", "Experts per token (top-k):"), "model.top_k", 0, 4096, &core::Architecture::topK,
+          QT_TRANSLATE_NOOP("ui::InputPanel", "Change top-k"));
+    sec->setExpanded(false);
+}
+
 void InputPanel::buildTraining()
 {
     auto* sec = new FormSection(QT_TRANSLATE_NOOP("ui::InputPanel", "Training"), this);
@@ -252,17 +292,45 @@ void InputPanel::buildHardware()
     auto* sec = new FormSection(QT_TRANSLATE_NOOP("ui::InputPanel", "Hardware"), this);
     m_sections << sec;
     auto* gpu = m_bind->combo(
-        sec, QStringLiteral("hardware.gpu"), [](const Scenario& s) { return QVariant(QString::fromStdString(s.hardware.preset)); },
+        sec, QStringLiteral("hardware.gpu"),
+        [](const Scenario& s) { return QVariant(s.hardware.preset.empty() ? QStringLiteral("custom") : QString::fromStdString(s.hardware.preset)); },
         [](Scenario& s, const QVariant& v) {
             if (const auto* g = core::findGpuPreset(v.toString().toStdString())) s.hardware = core::presetHardware(*g, s.hardware.gpusPerNode);
         },
         QT_TRANSLATE_NOOP("ui::InputPanel", "Choose GPU"));
     for (const auto& g : core::gpuPresets()) gpu->addItem(QString::fromStdString(g.spec.name), QString::fromStdString(g.name));
+    //: the GPU figures were edited by hand
+    gpu->addItem(tr("Custom GPU"), QStringLiteral("custom"));
     sec->addRow(QT_TRANSLATE_NOOP("ui::InputPanel", "&GPU:"), gpu);
     m_gpuFacts = new QLabel(sec);
     m_gpuFacts->setObjectName(QStringLiteral("gpuFacts"));
     m_gpuFacts->setWordWrap(true);
     sec->addWideRow(m_gpuFacts);
+    // Editing a figure of a preset GPU makes it a custom GPU named after the preset.
+    auto custom = [](Scenario& s) -> core::GpuSpec& {
+        if (!s.hardware.preset.empty()) {
+            s.hardware.preset.clear();
+            s.hardware.gpu.name += " (custom)";
+        }
+        return s.hardware.gpu;
+    };
+    auto gpuField = [&](const char* label, const char* key, double min, double max, double core::GpuSpec::*member, const char* undo,
+                        const char* tip) {
+        sec->addRow(label,
+                    m_bind->number(sec, QString::fromLatin1(key), min, max, 1, [member](const Scenario& s) { return s.hardware.gpu.*member; },
+                                   [custom, member](Scenario& s, double v) { custom(s).*member = v; }, undo),
+                    tip);
+    };
+    gpuField(QT_TRANSLATE_NOOP("ui::InputPanel", "Memory (GiB):"), "hardware.gpu.memory_gib", 0.5, 65536, &core::GpuSpec::memoryGib,
+             QT_TRANSLATE_NOOP("ui::InputPanel", "Change GPU memory"), nullptr);
+    gpuField(QT_TRANSLATE_NOOP("ui::InputPanel", "NVLink (GB/s):"), "hardware.gpu.intra_node_gbps", 0.1, 1e5, &core::GpuSpec::intraNodeGBps,
+             QT_TRANSLATE_NOOP("ui::InputPanel", "Change NVLink bandwidth"),
+             QT_TRANSLATE_NOOP("ui::InputPanel", "Per GPU, one direction (half the bidirectional figure of datasheets)."));
+    gpuField(QT_TRANSLATE_NOOP("ui::InputPanel", "Network (GB/s):"), "hardware.gpu.inter_node_gbps", 0.01, 1e5, &core::GpuSpec::interNodeGBps,
+             QT_TRANSLATE_NOOP("ui::InputPanel", "Change network bandwidth"),
+             QT_TRANSLATE_NOOP("ui::InputPanel", "Per GPU, one direction: 400 Gb/s InfiniBand is 50 GB/s."));
+    gpuField(QT_TRANSLATE_NOOP("ui::InputPanel", "TDP (W):"), "hardware.gpu.tdp_watts", 1, 1e5, &core::GpuSpec::tdpWatts,
+             QT_TRANSLATE_NOOP("ui::InputPanel", "Change TDP"), nullptr);
     sec->addRow(QT_TRANSLATE_NOOP("ui::InputPanel", "GPUs per node:"),
                 m_bind->spin(sec, QStringLiteral("hardware.gpus_per_node"), 1, 1024, [](const Scenario& s) { return s.hardware.gpusPerNode; },
                              [](Scenario& s, int v) { s.hardware.gpusPerNode = v; }, QT_TRANSLATE_NOOP("ui::InputPanel", "Change GPUs per node")),

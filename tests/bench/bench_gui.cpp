@@ -1,0 +1,43 @@
+// One slider tick to updated charts, offscreen: the GUI must follow a drag within a frame (16 ms).
+// Prints the median and the 95th percentile; scripts/bench.sh writes them to a file.
+#include "input_panel.h"
+#include "planner_widget.h"
+#include "scenario_document.h"
+#include "scenario_io.h"
+
+#include <QApplication>
+#include <QSlider>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <vector>
+
+int main(int argc, char** argv)
+{
+    if (!std::getenv("QT_QPA_PLATFORM")) qputenv("QT_QPA_PLATFORM", "offscreen");
+    QApplication app(argc, argv);
+    ui::ScenarioDocument doc(core::defaultScenario());
+    ui::PlannerWidget widget(&doc);
+    widget.resize(1280, 800);
+    widget.show();
+    QApplication::processEvents();
+    auto* slider = widget.findChild<QSlider*>(QStringLiteral("modelSize"));
+    if (!slider) return 1;
+
+    // Each tick: the edit, core's estimate, every chart, table and the banner, then the repaint.
+    std::vector<double> ms;
+    const int start = slider->value();
+    for (int i = 0; i < 400; ++i) {
+        const auto t0 = std::chrono::steady_clock::now();
+        slider->setValue(start + (i % 40) - 20);
+        widget.repaint();
+        QApplication::processEvents();
+        ms.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
+    }
+    std::sort(ms.begin(), ms.end());
+    std::printf("slider tick to updated charts (offscreen, 1280x800, %zu ticks): median %.2f ms, p95 %.2f ms, max %.2f ms\n",
+                ms.size(), ms[ms.size() / 2], ms[ms.size() * 95 / 100], ms.back());
+    return 0;
+}

@@ -1,0 +1,108 @@
+#include "cost_chart.h"
+
+#include "palette.h"
+
+#include <QChart>
+#include <QEvent>
+#include <QLineSeries>
+#include <QLogValueAxis>
+#include <QScatterSeries>
+#include <QValueAxis>
+
+#include <cmath>
+
+namespace ui {
+
+CostChart::CostChart(QWidget* parent) : QChartView(parent)
+{
+    setObjectName(QStringLiteral("costChart"));
+    setRenderHint(QPainter::Antialiasing);
+    setMinimumSize(480, 240);
+    auto* chart = new QChart;
+    chart->setAnimationOptions(QChart::NoAnimation);
+    chart->legend()->setAlignment(Qt::AlignBottom);
+    chart->setMargins(QMargins(8, 8, 8, 8));
+    auto line = [chart](const QColor& color) {
+        auto* s = new QLineSeries(chart);
+        QPen pen(color);
+        pen.setWidthF(2.5);
+        s->setPen(pen);
+        s->setPointsVisible(true);
+        chart->addSeries(s);
+        return s;
+    };
+    m_days = line(palette::kBlue);
+    m_cost = line(palette::kOrange);
+    m_current = new QScatterSeries(chart);
+    m_current->setMarkerSize(16);
+    m_current->setColor(Qt::transparent);
+    m_current->setBorderColor(QColor(0x20, 0x20, 0x20));
+    chart->addSeries(m_current);
+    m_axisX = new QLogValueAxis(chart);
+    m_axisX->setBase(2);
+    m_axisX->setLabelFormat(QStringLiteral("%.0f"));
+    m_axisX->setMinorTickCount(0);
+    m_axisDays = new QLogValueAxis(chart);
+    m_axisDays->setBase(10);
+    m_axisDays->setLabelFormat(QStringLiteral("%g"));
+    m_axisDays->setMinorTickCount(-1);
+    m_axisCost = new QValueAxis(chart);
+    m_axisCost->setLabelFormat(QStringLiteral("%.0f"));
+    chart->addAxis(m_axisX, Qt::AlignBottom);
+    chart->addAxis(m_axisDays, Qt::AlignLeft);
+    chart->addAxis(m_axisCost, Qt::AlignRight);
+    for (QAbstractSeries* s : {static_cast<QAbstractSeries*>(m_days), static_cast<QAbstractSeries*>(m_current)}) {
+        s->attachAxis(m_axisX);
+        s->attachAxis(m_axisDays);
+    }
+    m_cost->attachAxis(m_axisX);
+    m_cost->attachAxis(m_axisCost);
+    setChart(chart);
+    retranslate();
+}
+
+void CostChart::setSweep(const core::SweepResult& sweep, int current)
+{
+    QList<QPointF> days, cost;
+    double lo = 1e300, hi = 0, costHi = 0, gpuLo = 1e9, gpuHi = 1;
+    QPointF here;
+    for (const auto& p : sweep.points) {
+        const auto& t = p.estimate.training;
+        const double d = t.timeS / 86400.0, k = t.costUsd / 1000.0, g = p.estimate.gpus;
+        days << QPointF(g, d);
+        cost << QPointF(g, k);
+        lo = std::min(lo, d);
+        hi = std::max(hi, d);
+        costHi = std::max(costHi, k);
+        gpuLo = std::min(gpuLo, g);
+        gpuHi = std::max(gpuHi, g);
+        if (p.estimate.gpus == current) here = QPointF(g, d);
+    }
+    m_days->replace(days);
+    m_cost->replace(cost);
+    m_current->replace(here.isNull() ? QList<QPointF>{} : QList<QPointF>{here});
+    if (days.isEmpty()) return;
+    m_axisX->setRange(gpuLo / 1.4, gpuHi * 1.4);
+    m_axisDays->setRange(std::pow(10.0, std::floor(std::log10(std::max(lo, 1e-6)))), std::pow(10.0, std::ceil(std::log10(std::max(hi, 1e-6)))));
+    m_axisCost->setRange(0, costHi * 1.15);
+    m_axisCost->applyNiceNumbers();
+}
+
+void CostChart::retranslate()
+{
+    m_days->setName(tr("Training time (days)"));
+    m_cost->setName(tr("Cost (thousand USD)"));
+    m_current->setName(tr("Current scenario"));
+    m_axisX->setTitleText(tr("GPUs"));
+    m_axisDays->setTitleText(tr("Days (log scale)"));
+    m_axisCost->setTitleText(tr("Thousand USD"));
+    chart()->setTitle(tr("Time and cost of the whole run"));
+}
+
+void CostChart::changeEvent(QEvent* event)
+{
+    if (event->type() == QEvent::LanguageChange) retranslate();
+    QChartView::changeEvent(event);
+}
+
+} // namespace ui

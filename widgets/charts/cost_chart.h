@@ -1,0 +1,40 @@
+#pragma once
+// Time and money against the GPU count: training days and total cost for the points of a sweep
+// (the same sweep as the scaling chart), with the current scenario marked.
+
+#include "sweep.h"
+
+#include <QChartView>
+
+class QLineSeries;
+class QLogValueAxis;
+class QScatterSeries;
+class QValueAxis;
+
+namespace ui {
+
+class CostChart : public QChartView {
+    Q_OBJECT
+public:
+    explicit CostChart(QWidget* parent = nullptr);
+    /// `current` is the GPU count of the scenario on screen.
+    void setSweep(const core::SweepResult& sweep, int current);
+
+    [[nodiscard]] QLineSeries* daysSeries() const { return m_days; }
+    [[nodiscard]] QLineSeries* costSeries() const { return m_cost; }
+
+protected:
+    void changeEvent(QEvent* event) override;
+
+private:
+    void retranslate();
+
+    QLineSeries* m_days = nullptr;
+    QLineSeries* m_cost = nullptr;
+    QScatterSeries* m_current = nullptr;
+    QLogValueAxis* m_axisX = nullptr;
+    QLogValueAxis* m_axisDays = nullptr;
+    QValueAxis* m_axisCost = nullptr;
+};
+
+} // namespace ui
