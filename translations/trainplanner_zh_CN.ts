@@ -953,6 +953,11 @@
         <source>Overhead</source>
         <translation>其他开销</translation>
     </message>
+    <message>
+        <source>Pipeline stage</source>
+        <extracomment>axis title when the bars are pipeline stages numbered from 0</extracomment>
+        <translation>流水线阶段</translation>
+    </message>
 </context>
 <context>
     <name>ui::MemoryTableModel</name>

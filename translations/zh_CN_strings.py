@@ -309,3 +309,4 @@ ZH.update({
     "Change TDP": "更改 TDP",
 })
 ZH["Open E&xample"] = "打开示例(&X)"
+ZH["Pipeline stage"] = "流水线阶段"

@@ -18,6 +18,15 @@ QString formatBytes(double bytes, ByteUnit unit, int decimals)
     return QLocale().toString(bytesIn(bytes, unit), 'f', decimals) + QChar(0x202F) + unitName(unit);
 }
 
+QString formatSeconds(double seconds)
+{
+    const QLocale locale;
+    if (seconds >= 100) return locale.toString(seconds, 'f', 0);
+    if (seconds >= 10) return locale.toString(seconds, 'f', 1);
+    if (seconds >= 0.01) return locale.toString(seconds, 'f', 2);
+    return locale.toString(seconds, 'g', 2);
+}
+
 QString formatCount(double count)
 {
     const QLocale locale;

@@ -11,6 +11,8 @@ enum class ByteUnit { GB, GiB };  ///< GB = 10^9 bytes, GiB = 2^30 bytes
 [[nodiscard]] QString unitName(ByteUnit unit);
 /// "12.55 GB"
 [[nodiscard]] QString formatBytes(double bytes, ByteUnit unit, int decimals = 2);
+/// "0.85 s", "12.3 s", "1,349 s" — seconds with a sensible number of digits.
+[[nodiscard]] QString formatSeconds(double seconds);
 /// "6.74 B", "124 M" — parameter counts with a short scale word.
 [[nodiscard]] QString formatCount(double count);
 

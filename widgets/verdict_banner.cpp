@@ -94,7 +94,7 @@ void VerdictBanner::refresh()
     const QLocale locale;
     //: %1 step time in seconds, %2 MFU percent, %3 communication percent, %4 days, %5 GPU-hours, %6 cost
     details += QLatin1Char('\n') + tr("Step %1 s · MFU %2 % · communication %3 % of the step · %4 days · %5 GPU-hours · $%6")
-                                      .arg(locale.toString(c.stepTimeS, 'g', 3), locale.toString(c.mfu * 100, 'f', 1),
+                                      .arg(formatSeconds(c.stepTimeS), locale.toString(c.mfu * 100, 'f', 1),
                                            locale.toString(m_estimate.communication.shareOfStep * 100, 'f', 1),
                                            locale.toString(t.timeS / 86400, 'f', 1), locale.toString(t.gpuHours, 'f', 0),
                                            locale.toString(t.costUsd, 'f', 0));

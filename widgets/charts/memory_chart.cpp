@@ -132,8 +132,10 @@ void MemoryChart::refresh()
         else
             for (int i = 0; i < n; ++i)
                 //: a pipeline-parallel stage (a group of layers), numbered from 0
-                categories << tr("Stage %1").arg(i);
+                categories << (n <= 8 ? tr("Stage %1").arg(i) : QString::number(i));
         m_axisX->setCategories(categories);
+        //: axis title when the bars are pipeline stages numbered from 0
+        m_axisX->setTitleText(n > 8 ? tr("Pipeline stage") : QString());
     }
     const double capacity = bytesIn(m_estimate.memory.capacity, m_unit);
     // The line spans the whole category range (bars sit at 0 … n−1).

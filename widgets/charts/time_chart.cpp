@@ -1,5 +1,6 @@
 #include "time_chart.h"
 
+#include "format.h"
 #include "palette.h"
 
 #include <QBarCategoryAxis>
@@ -122,7 +123,7 @@ void TimeChart::refresh()
     if (unitChanged) retranslate();
     const QLocale locale;
     chart()->setTitle(tr("One step: %1 s — communication exposed %2 % of it")
-                          .arg(locale.toString(step, 'g', 3), locale.toString(m_estimate.communication.shareOfStep * 100, 'f', 1)));
+                          .arg(formatSeconds(step), locale.toString(m_estimate.communication.shareOfStep * 100, 'f', 1)));
 }
 
 void TimeChart::retranslate()
