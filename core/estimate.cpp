@@ -4,6 +4,7 @@
 #include "comm_model.h"
 #include "compute_model.h"
 #include "memory_model.h"
+#include "reliability_model.h"
 
 #include <array>
 #include <cmath>
@@ -166,6 +167,7 @@ Estimate estimate(const Scenario& s)
     tr.gpuCostUsd = tr.gpuHours * s.cost.gpuHourUsd;
     tr.energyCostUsd = tr.energyKwh * s.cost.kwhUsd;
     tr.costUsd = tr.gpuCostUsd + tr.energyCostUsd;
+    applyReliability(s, e);  // wall-clock time, GPU-hours and cost including failures
     return e;
 }
 

@@ -110,12 +110,26 @@ struct ComputeEstimate {
 
 struct TrainingEstimate {
     double steps = 0;
-    double timeS = 0;
+    double timeS = 0;  ///< wall-clock, including checkpoints, failures and restarts
     double gpuHours = 0;
     double energyKwh = 0;
     double gpuCostUsd = 0;
     double energyCostUsd = 0;
     double costUsd = 0;
+};
+
+/// Failures and checkpoints over the run (FORMULAS.md §6).
+struct ReliabilityEstimate {
+    double clusterMtbfHours = 0;
+    double checkpointBytes = 0;      ///< weights + master weights + optimizer states, whole model
+    double checkpointWriteS = 0;
+    double youngIntervalS = 0;       ///< Young (1974)
+    double checkpointIntervalS = 0;  ///< Daly (2006), the interval used
+    double restartS = 0;
+    double goodput = 1;              ///< useful fraction of wall-clock time
+    double expectedInterruptions = 0;
+    double lostGpuHours = 0;
+    double idealTimeS = 0;           ///< training time without failures
 };
 
 /// Inconsistent but computable inputs (DESIGN.md: warnings are codes with numbers).
@@ -149,6 +163,7 @@ struct Estimate {
     ComputeEstimate compute;
     CommunicationEstimate communication;
     TrainingEstimate training;
+    ReliabilityEstimate reliability;
     std::vector<Warning> warnings;
 };
 

@@ -104,6 +104,18 @@ std::string estimateToJson(const Estimate& e)
                    {"gpu_cost_usd", t.gpuCostUsd}, {"energy_cost_usd", t.energyCostUsd},
                    {"cost_usd", t.costUsd}};
 
+    const auto& r = e.reliability;
+    ojson reliability{{"cluster_mtbf_hours", r.clusterMtbfHours},
+                      {"checkpoint_bytes", r.checkpointBytes},
+                      {"checkpoint_write_s", r.checkpointWriteS},
+                      {"checkpoint_interval_s", r.checkpointIntervalS},
+                      {"young_interval_s", r.youngIntervalS},
+                      {"restart_s", r.restartS},
+                      {"goodput", r.goodput},
+                      {"expected_interruptions", r.expectedInterruptions},
+                      {"lost_gpu_hours", r.lostGpuHours},
+                      {"ideal_time_s", r.idealTimeS}};
+
     ojson warnings = ojson::array();
     for (const auto& w : e.warnings) warnings.push_back({{"code", w.codeName()}, {"message", w.message()}});
 
@@ -117,6 +129,7 @@ std::string estimateToJson(const Estimate& e)
     doc["compute"] = compute;
     doc["communication"] = communication;
     doc["training"] = training;
+    doc["reliability"] = reliability;
     doc["warnings"] = warnings;
     return doc.dump(2) + "\n";
 }
@@ -177,6 +190,14 @@ std::string estimateToCsv(const Estimate& e)
     row("training", "gpu_hours", t.gpuHours, "GPU-h");
     row("training", "energy_kwh", t.energyKwh, "kWh");
     row("training", "cost_usd", t.costUsd, "USD");
+    const auto& r = e.reliability;
+    row("reliability", "cluster_mtbf_hours", r.clusterMtbfHours, "h");
+    row("reliability", "checkpoint_bytes", r.checkpointBytes, "bytes");
+    row("reliability", "checkpoint_write_s", r.checkpointWriteS, "s");
+    row("reliability", "checkpoint_interval_s", r.checkpointIntervalS, "s");
+    row("reliability", "goodput", r.goodput, "ratio");
+    row("reliability", "expected_interruptions", r.expectedInterruptions, "count");
+    row("reliability", "lost_gpu_hours", r.lostGpuHours, "GPU-h");
     return os.str();
 }
 
@@ -220,6 +241,12 @@ std::string estimateToText(const Scenario& s, const Estimate& e)
     const auto& t = e.training;
     std::snprintf(line, sizeof line, "  training             %.0f steps, %.1f days, %.0f GPU-hours, %.0f kWh, $%.0f\n", t.steps,
                   t.timeS / 86400, t.gpuHours, t.energyKwh, t.costUsd);
+    os << line;
+    const auto& r = e.reliability;
+    std::snprintf(line, sizeof line,
+                  "  reliability          cluster MTBF %.1f h, %.0f interruptions, checkpoint %.0f GB in %.0f s every %.0f min, goodput %.1f %%\n",
+                  r.clusterMtbfHours, r.expectedInterruptions, r.checkpointBytes / 1e9, r.checkpointWriteS, r.checkpointIntervalS / 60,
+                  r.goodput * 100);
     os << line;
     for (const auto& w : e.warnings) os << "  warning: " << w.message() << " [" << w.codeName() << "]\n";
     return os.str();

@@ -172,6 +172,7 @@ TEST_CASE("step time, MFU and training totals follow from their parts", "[core][
     // Steps = tokens / (B·s); energy = GPU-hours × TDP × PUE; cost = GPU-hours × price + energy × price.
     CHECK(e.training.steps == Approx(2e12 / (1024.0 * 4096)));
     CHECK(e.training.gpuHours == Approx(e.training.timeS / 3600 * 8));
+    CHECK(e.training.timeS == Approx(e.training.steps * c.stepTimeS / e.reliability.goodput));
     CHECK(e.training.energyKwh == Approx(e.training.gpuHours * 0.4 * 1.2));
     CHECK(e.training.costUsd == Approx(e.training.gpuHours * 2.0 + e.training.energyKwh * 0.10));
 }

@@ -1,0 +1,59 @@
+#include "reliability_model.h"
+
+#include "memory_model.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace core {
+
+double youngInterval(double writeS, double mtbfS) { return std::sqrt(2.0 * writeS * mtbfS); }
+
+double dalyInterval(double writeS, double mtbfS)
+{
+    if (writeS >= 2.0 * mtbfS) return mtbfS;
+    const double x = writeS / (2.0 * mtbfS);
+    return std::sqrt(2.0 * writeS * mtbfS) * (1.0 + std::sqrt(x) / 3.0 + x / 9.0) - writeS;
+}
+
+double goodputAt(double intervalS, double writeS, double mtbfS, double restartS)
+{
+    const double waste = writeS / intervalS + (intervalS / 2.0 + restartS) / mtbfS;
+    return std::clamp(1.0 - waste, 0.0, 1.0);
+}
+
+double expectedInterruptions(int gpus, double gpuMtbfHours, double seconds) { return seconds / 3600.0 * gpus / gpuMtbfHours; }
+
+void applyReliability(const Scenario& s, Estimate& e)
+{
+    ReliabilityEstimate& r = e.reliability;
+    const auto& pr = s.precision;
+    // A checkpoint holds the weights, the master weights and the optimizer states of the whole
+    // model (FORMULAS.md §6; gradients and activations are not saved).
+    const double optimizerBytes = optimizerBytesPerParam(s.training.optimizer, pr.optimizerStates);
+    r.checkpointBytes = double(e.params.total) * bytesOf(pr.weights) +
+                        e.params.trainable * ((pr.masterWeights ? bytesOf(*pr.masterWeights) : 0.0) + optimizerBytes);
+    if (s.training.method != Method::full) r.checkpointBytes = e.params.trainable * (bytesOf(pr.weights) + optimizerBytes);
+    r.checkpointWriteS = r.checkpointBytes / (s.reliability.checkpointWriteGBps * 1e9);
+    r.clusterMtbfHours = s.reliability.gpuMtbfHours / e.gpus;
+    const double mtbfS = r.clusterMtbfHours * 3600.0;
+    r.restartS = s.reliability.restartMinutes * 60.0;
+    r.youngIntervalS = youngInterval(r.checkpointWriteS, mtbfS);
+    r.checkpointIntervalS = dalyInterval(r.checkpointWriteS, mtbfS);
+    r.goodput = goodputAt(r.checkpointIntervalS, r.checkpointWriteS, mtbfS, r.restartS);
+
+    // Wall-clock time = ideal time / goodput; the difference is checkpoints, lost work and restarts.
+    TrainingEstimate& t = e.training;
+    r.idealTimeS = t.timeS;
+    if (r.goodput > 0) t.timeS = r.idealTimeS / r.goodput;
+    else t.timeS = std::numeric_limits<double>::infinity();
+    r.expectedInterruptions = expectedInterruptions(e.gpus, s.reliability.gpuMtbfHours, t.timeS);
+    r.lostGpuHours = (t.timeS - r.idealTimeS) / 3600.0 * e.gpus;
+    t.gpuHours = t.timeS / 3600.0 * e.gpus;
+    t.energyKwh = t.gpuHours * s.hardware.gpu.tdpWatts / 1000.0 * s.cost.pue;
+    t.gpuCostUsd = t.gpuHours * s.cost.gpuHourUsd;
+    t.energyCostUsd = t.energyKwh * s.cost.kwhUsd;
+    t.costUsd = t.gpuCostUsd + t.energyCostUsd;
+}
+
+} // namespace core

@@ -1,0 +1,51 @@
+// Failures and checkpoints against the published record and the published formulas.
+#include "estimate.h"
+#include "presets.h"
+#include "reliability_model.h"
+#include "scenario_io.h"
+
+#include <catch2/catch.hpp>
+
+using namespace core;
+
+TEST_CASE("Llama 3: 16,384 GPUs for 54 days see about 419 unexpected interruptions", "[core][reliability][published]")
+{
+    // Llama Team 2024, §3.3.4 and Table 5: 419 unexpected interruptions in a 54-day snapshot on
+    // 16,384 H100. The default per-GPU MTBF, 50,000 h, is that record rounded (16,384 × 54 × 24 / 419
+    // = 50,676 h; PUBLISHED.md); the issue asks for within 15 %.
+    const Scenario s = defaultScenario();
+    CHECK(expectedInterruptions(16'384, s.reliability.gpuMtbfHours, 54 * 86400.0) == Approx(419).epsilon(0.15));
+    // Cluster MTBF: about 3 hours between unexpected interruptions (PUBLISHED.md: ≈ 3.1 h).
+    CHECK(s.reliability.gpuMtbfHours / 16'384 == Approx(3.1).epsilon(0.05));
+}
+
+TEST_CASE("Young's and Daly's checkpoint intervals", "[core][reliability][published]")
+{
+    // PUBLISHED.md: C = 300 s, M = 11,135 s → Young 2,585 s. Daly 2006 eq. 37 with x = C/(2M):
+    // √(2CM)·(1 + √x/3 + x/9) − C = 2,584.8 × 1.040186 − 300 = 2,388.7 s.
+    CHECK(youngInterval(300, 11'135) == Approx(2585).margin(1));
+    CHECK(dalyInterval(300, 11'135) == Approx(2388.7).margin(0.5));
+    CHECK(dalyInterval(1000, 400) == 400);  // δ ≥ 2M: checkpoint once per MTBF
+}
+
+TEST_CASE("goodput: the optimal interval beats its neighbours, failures stretch the run", "[core][reliability]")
+{
+    const double write = 300, mtbf = 11'135, restart = 900;
+    const double best = dalyInterval(write, mtbf);
+    CHECK(goodputAt(best, write, mtbf, restart) >= goodputAt(best / 2, write, mtbf, restart));
+    CHECK(goodputAt(best, write, mtbf, restart) >= goodputAt(best * 2, write, mtbf, restart));
+
+    Scenario s = defaultScenario();
+    s.model = presetModel(*findModelPreset("llama-3.1-405b"));
+    s.parallel.tp = 8;
+    s.parallel.pp = 16;
+    s.parallel.dp = 128;
+    const Estimate e = estimate(s);
+    const auto& r = e.reliability;
+    // Checkpoint = weights (bf16) + master (fp32) + Adam moments (fp32): 14 bytes per parameter.
+    CHECK(r.checkpointBytes == Approx(405'853'388'800.0 * 14));
+    CHECK(r.checkpointWriteS == Approx(r.checkpointBytes / 10e9));
+    CHECK(r.goodput < 1.0);
+    CHECK(e.training.timeS == Approx(r.idealTimeS / r.goodput));
+    CHECK(r.lostGpuHours == Approx((e.training.timeS - r.idealTimeS) / 3600 * 16'384));
+}
