@@ -6,6 +6,7 @@
 #include "estimate.h"
 #include "estimate_io.h"
 #include "number_format.h"
+#include "planner.h"
 #include "presets.h"
 #include "scenario_io.h"
 #include "sweep.h"
@@ -160,6 +161,72 @@ std::string precisionText(double start, double update, std::int64_t steps, const
     return os.str();
 }
 
+std::string planText(const core::PlanResult& r, const std::string& format)
+{
+    std::ostringstream os;
+    auto knobs = [](const core::Scenario& s) {
+        const auto doc = nlohmann::ordered_json::parse(core::scenarioToJson(s));
+        return std::pair{doc["parallel"], doc["training"]};
+    };
+    if (format == "json") {
+        nlohmann::ordered_json doc;
+        doc["format"] = "trainplanner-plan";
+        doc["version"] = 1;
+        doc["evaluated"] = r.evaluated;
+        doc["feasible"] = r.feasible;
+        doc["rejected"] = r.rejected;
+        nlohmann::ordered_json plans = nlohmann::ordered_json::array(), pareto = nlohmann::ordered_json::array();
+        for (const auto& p : r.plans) {
+            const auto [parallel, training] = knobs(p.scenario);
+            plans.push_back({{"parallel", parallel},
+                             {"training", training},
+                             {"estimate", nlohmann::ordered_json::parse(core::estimateToJson(p.estimate))}});
+        }
+        for (const auto& p : r.pareto)
+            pareto.push_back({{"parallel", knobs(p.scenario).first},
+                              {"micro_batch", p.scenario.training.microBatch},
+                              {"memory_bytes", p.estimate.memory.total()},
+                              {"step_time_s", p.estimate.compute.stepTimeS}});
+        doc["plans"] = plans;
+        doc["pareto"] = pareto;
+        return doc.dump(2) + "\n";
+    }
+    const bool csv = format == "csv";
+    char line[400];
+    if (csv) os << "rank,tp,pp,dp,cp,ep,zero,sequence_parallel,recompute,virtual_stages,micro_batch,memory_per_gpu_bytes,step_time_s,mfu,comm_share,training_time_s,cost_usd\n";
+    else {
+        std::snprintf(line, sizeof line, "%lld configurations evaluated, %lld fit\n", static_cast<long long>(r.evaluated),
+                      static_cast<long long>(r.feasible));
+        os << line;
+        for (const auto& [reason, count] : r.rejected) os << "  rejected " << count << ": " << reason << "\n";
+        std::snprintf(line, sizeof line, "\n%4s %3s %3s %5s %3s %3s %4s %3s %-9s %2s %3s %9s %9s %6s %6s %9s %14s\n", "rank", "TP", "PP", "DP",
+                      "CP", "EP", "ZeRO", "SP", "recompute", "v", "mb", "GiB/GPU", "step (s)", "MFU", "comm", "days", "cost (USD)");
+        os << line;
+    }
+    int rank = 0;
+    for (const auto& p : r.plans) {
+        const auto& q = p.scenario.parallel;
+        const auto& e = p.estimate;
+        ++rank;
+        if (csv) {
+            using core::csvNumber;
+            os << rank << ',' << q.tp << ',' << q.pp << ',' << q.dp << ',' << q.cp << ',' << q.ep << ',' << q.zero << ','
+               << (q.sequenceParallel ? 1 : 0) << ',' << core::toString(q.recompute) << ',' << q.virtualStages << ','
+               << p.scenario.training.microBatch << ',' << csvNumber(e.memory.total()) << ',' << csvNumber(e.compute.stepTimeS) << ','
+               << csvNumber(e.compute.mfu) << ',' << csvNumber(e.communication.shareOfStep) << ',' << csvNumber(e.training.timeS) << ','
+               << csvNumber(e.training.costUsd) << '\n';
+        } else {
+            std::snprintf(line, sizeof line, "%4d %3d %3d %5d %3d %3d %4d %3s %-9s %2d %3d %9.1f %9.3f %5.1f%% %5.1f%% %9.1f %14.0f\n", rank, q.tp,
+                          q.pp, q.dp, q.cp, q.ep, q.zero, q.sequenceParallel ? "on" : "-", std::string(core::toString(q.recompute)).c_str(),
+                          q.virtualStages, p.scenario.training.microBatch, e.memory.total() / 1073741824.0, e.compute.stepTimeS,
+                          e.compute.mfu * 100, e.communication.shareOfStep * 100, e.training.timeS / 86400, e.training.costUsd);
+            os << line;
+        }
+    }
+    if (!csv && r.plans.empty()) os << "no configuration fits: try more GPUs, a smaller micro-batch or offload\n";
+    return os.str();
+}
+
 std::string presetsText(bool models, bool gpus)
 {
     std::ostringstream os;
@@ -190,6 +257,7 @@ int main(int argc, char** argv)
                  "  trainplanner-cli estimate - --set parallel.zero=3 --set parallel.dp=64\n"
                  "  trainplanner-cli sweep - --gpus 8..1024 --set parallel.zero=3\n"
                  "  trainplanner-cli sweep - --vary parallel.recompute=none,selective,full --format csv\n"
+                 "  trainplanner-cli plan - --gpus 64 --top 5 --objective cost\n"
                  "  trainplanner-cli precision --start 1 --update 1e-4 --steps 10000\n"
                  "  trainplanner-cli validate my.tpscenario.json\n"
                  "  trainplanner-cli presets models",
@@ -217,6 +285,17 @@ int main(int argc, char** argv)
     swp->add_option("--format", format, "output format")->check(CLI::IsMember({"json", "csv", "text"}));
     swp->add_option("--set", overrides, "override a key before sweeping (repeatable)");
 
+    int planGpus = 0, top = 10;
+    std::string objective = "time";
+    auto* pln = app.add_subcommand("plan", "Search every parallel configuration on N GPUs and rank those that fit");
+    pln->add_option("FILE", file, "scenario file, or - for the default")->required();
+    pln->add_option("--gpus", planGpus, "number of GPUs")->required()->check(CLI::Range(1, 1'000'000));
+    pln->add_option("--top", top, "how many plans to print (default 10)")->check(CLI::Range(1, 1000));
+    pln->add_option("--objective", objective, "rank by training time, cost, or memory headroom within 25 % of the fastest")
+        ->check(CLI::IsMember({"time", "cost", "memory"}));
+    pln->add_option("--format", format, "output format")->check(CLI::IsMember({"json", "csv", "text"}));
+    pln->add_option("--set", overrides, "override a key before planning (repeatable)");
+
     double start = 1.0, update = 1e-4;
     std::int64_t steps = 10'000;
     auto* prec = app.add_subcommand("precision", "Number-format lab: repeat w <- round(w + u) in fp32, bf16, fp16 and fp8");
@@ -238,7 +317,7 @@ int main(int argc, char** argv)
     } catch (const CLI::ParseError& e) {
         const std::string first = argc > 1 ? argv[1] : "";
         if (!first.empty() && first[0] != '-' && app.get_subcommands([&](CLI::App* sub) { return sub->get_name() == first; }).empty())
-            std::cerr << "trainplanner-cli: unknown command \"" << first << "\" (commands: estimate, sweep, validate, presets, precision)\n";
+            std::cerr << "trainplanner-cli: unknown command \"" << first << "\" (commands: estimate, sweep, plan, validate, presets, precision)\n";
         else
             std::cerr << "trainplanner-cli: " << e.what() << "\n";
         std::cerr << "(run trainplanner-cli --help)\n";
@@ -266,6 +345,14 @@ int main(int argc, char** argv)
 
     const auto scenario = loadWithOverrides(file, overrides);
     if (!scenario) return kBadInput;
+
+    if (*pln) {
+        core::PlanOptions options;
+        options.gpus = planGpus;
+        options.top = top;
+        options.objective = objective == "cost" ? core::Objective::cost : objective == "memory" ? core::Objective::memory : core::Objective::time;
+        return emit(planText(core::plan(*scenario, options), pln->count("--format") ? format : "text"));
+    }
 
     if (*swp) {
         core::SweepResult result;

@@ -1,6 +1,7 @@
 // estimate() must be cheap enough for every slider tick (DESIGN.md: microseconds).
 // Run: build/tests/bench_estimate (scripts/bench.sh writes the results to a file).
 #include "estimate.h"
+#include "planner.h"
 #include "presets.h"
 #include "scenario_io.h"
 
@@ -30,6 +31,27 @@ void BM_Estimate405BPipeline16(benchmark::State& state)
     for (auto _ : state) benchmark::DoNotOptimize(core::estimate(s));
 }
 BENCHMARK(BM_Estimate405BPipeline16);
+
+void BM_Plan405BOn4096(benchmark::State& state)
+{
+    // The whole planner search for Llama 3.1 405B on 4,096 H100 (issue 8: under 2 s, ≥ 200k configs/s).
+    core::Scenario s = core::defaultScenario();
+    s.model = core::presetModel(*core::findModelPreset("llama-3.1-405b"));
+    s.hardware = core::presetHardware(*core::findGpuPreset("h100-sxm"), 8);
+    s.training.seqLen = 8192;
+    s.training.globalBatch = 2048;
+    std::int64_t evaluated = 0;
+    for (auto _ : state) {
+        core::PlanOptions o;
+        o.gpus = 4096;
+        const auto r = core::plan(s, o);
+        evaluated = r.evaluated;
+        benchmark::DoNotOptimize(r.plans.data());
+    }
+    state.counters["configs"] = double(evaluated);
+    state.counters["configs_per_s"] = benchmark::Counter(double(evaluated) * double(state.iterations()), benchmark::Counter::kIsRate);
+}
+BENCHMARK(BM_Plan405BOn4096)->Unit(benchmark::kMillisecond)->UseRealTime();
 
 } // namespace
 

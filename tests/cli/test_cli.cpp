@@ -89,6 +89,22 @@ TEST_CASE("precision: the source article's demo from the command line", "[cli][p
     }
 }
 
+TEST_CASE("plan ranks fitting configurations", "[cli][plan]")
+{
+    const Run text = run("plan - --gpus 8 --top 3");
+    CHECK(text.code == 0);
+    CHECK_THAT(text.out, Catch::Contains("configurations evaluated"));
+    const Run json = run("plan - --gpus 16 --top 2 --objective cost --format json");
+    CHECK(json.code == 0);
+    CHECK_THAT(json.out, Catch::Contains("\"evaluated\""));
+    CHECK_THAT(json.out, Catch::Contains("\"plans\""));
+    CHECK_THAT(json.out, Catch::Contains("\"format\": \"trainplanner-estimate\""));
+    const Run csv = run("plan - --gpus 8 --format csv");
+    CHECK(csv.out.rfind("rank,tp,pp,dp,cp,ep,zero", 0) == 0);
+    CHECK(run("plan - --gpus 0").code == 2);
+    CHECK(run("plan - --gpus 8 --objective speed").code == 2);
+}
+
 TEST_CASE("validate, presets, version", "[cli]")
 {
     CHECK(run("validate " + kDefault).code == 0);

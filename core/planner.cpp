@@ -1,0 +1,207 @@
+#include "planner.h"
+
+#include <algorithm>
+#include <thread>
+#include <tuple>
+
+namespace core {
+
+namespace {
+
+/// One point of the search space: the knobs the planner turns.
+struct Candidate {
+    int tp, pp, cp, dp, ep, zero, microBatch, virtualStages;
+    bool sequenceParallel;
+    Recompute recompute;
+
+    [[nodiscard]] auto key() const
+    {
+        return std::tuple(tp, pp, cp, dp, ep, zero, microBatch, virtualStages, sequenceParallel, int(recompute));
+    }
+};
+
+void applyCandidate(Scenario& s, const Candidate& c)
+{
+    Parallel& p = s.parallel;
+    p.tp = c.tp;
+    p.pp = c.pp;
+    p.cp = c.cp;
+    p.dp = c.dp;
+    p.ep = c.ep;
+    p.zero = c.zero;
+    p.sequenceParallel = c.sequenceParallel;
+    p.recompute = c.recompute;
+    p.virtualStages = c.virtualStages;
+    p.schedule = c.virtualStages > 1 ? Schedule::interleaved : Schedule::one_f_one_b;
+    s.training.microBatch = c.microBatch;
+}
+
+/// Enumerates the space; structurally impossible points are counted as rejected, not listed.
+std::vector<Candidate> enumerate(const Scenario& base, const PlanOptions& o, std::map<std::string, std::int64_t>& rejected)
+{
+    const Architecture& a = base.model.arch;
+    const int gpus = o.gpus;
+    std::vector<Candidate> out;
+    const int maxTp = std::min({base.hardware.gpusPerNode, 64, gpus});
+    for (int tp = 1; tp <= maxTp; tp *= 2) {
+        if (gpus % tp != 0) continue;
+        // TP splits heads and KV heads (Megatron replicates KV heads when tp > kv_heads).
+        if (a.heads % tp != 0 || (a.kvHeads % tp != 0 && tp % a.kvHeads != 0)) {
+            ++rejected["heads_not_divisible_by_tp"];
+            continue;
+        }
+        for (int pp = 1; pp <= std::min(gpus / tp, a.layers); ++pp) {
+            if ((gpus / tp) % pp != 0) continue;
+            if (a.layers % pp != 0) {
+                ++rejected["layers_not_divisible_by_pp"];
+                continue;
+            }
+            for (int cp = 1; cp <= 16 && tp * pp * cp <= gpus; cp *= 2) {
+                if ((gpus / (tp * pp)) % cp != 0) continue;
+                if (cp > 1 && base.training.seqLen % (2 * cp) != 0) {
+                    ++rejected["seq_len_not_divisible_by_cp"];
+                    continue;
+                }
+                const int dp = gpus / (tp * pp * cp);
+                std::vector<int> eps{1};
+                if (a.isMoe())
+                    for (int ep = 2; ep <= std::min(a.experts, dp * cp); ep *= 2)
+                        if (a.experts % ep == 0 && (dp * cp) % ep == 0) eps.push_back(ep);
+                for (int ep : eps)
+                    for (int mb : o.microBatches) {
+                        if (dp * mb > base.training.globalBatch || base.training.globalBatch % (dp * mb) != 0) {
+                            ++rejected["global_batch_not_divisible"];
+                            continue;
+                        }
+                        for (int v : {1, 2, 4}) {
+                            if (v > 1 && (pp < 2 || a.layers % (pp * v) != 0)) continue;
+                            for (int zero = 0; zero <= 3; ++zero)
+                                for (int sp = 0; sp <= (tp > 1 ? 1 : 0); ++sp)
+                                    for (Recompute r : {Recompute::none, Recompute::selective, Recompute::full}) {
+                                        if (r == Recompute::selective && base.parallel.flashAttention) continue;  // same as none
+                                        out.push_back({tp, pp, cp, dp, ep, zero, mb, v, sp == 1, r});
+                                    }
+                        }
+                    }
+            }
+        }
+    }
+    return out;
+}
+
+double scoreOf(const Estimate& e, Objective objective)
+{
+    switch (objective) {
+    case Objective::time: return e.training.timeS;
+    case Objective::cost: return e.training.costUsd;
+    case Objective::memory: return -e.memory.headroom();
+    }
+    return e.training.timeS;
+}
+
+struct Scored {
+    double score;
+    double time;
+    double memory;
+    Candidate candidate;
+};
+
+bool better(const Scored& x, const Scored& y)
+{
+    if (x.score != y.score) return x.score < y.score;
+    return x.candidate.key() < y.candidate.key();  // deterministic tie-break
+}
+
+} // namespace
+
+std::string toString(Objective objective)
+{
+    switch (objective) {
+    case Objective::time: return "time";
+    case Objective::cost: return "cost";
+    case Objective::memory: return "memory";
+    }
+    return "time";
+}
+
+PlanResult plan(const Scenario& base, const PlanOptions& o)
+{
+    PlanResult result;
+    const std::vector<Candidate> candidates = enumerate(base, o, result.rejected);
+    const int threads = std::max(1, o.threads > 0 ? o.threads : int(std::thread::hardware_concurrency()));
+    const std::size_t n = candidates.size();
+
+    // Each worker estimates a contiguous slice and keeps every fitting point (score, time, memory):
+    // three doubles and a candidate, so even a million points fit in memory.
+    const auto slots = static_cast<std::size_t>(threads);
+    std::vector<std::vector<Scored>> feasible(slots);
+    std::vector<std::map<std::string, std::int64_t>> rejected(slots);
+    std::vector<std::int64_t> evaluated(slots, 0);
+    auto work = [&](int t) {
+        Scenario s = base;  // one working copy per thread; only the knobs change
+        const std::size_t begin = n * std::size_t(t) / std::size_t(threads), end = n * std::size_t(t + 1) / std::size_t(threads);
+        for (std::size_t i = begin; i < end; ++i) {
+            if (((i - begin) & 255) == 0) {
+                if (o.cancel && o.cancel->load(std::memory_order_relaxed)) return;
+                if (t == 0 && o.progress) o.progress(double(i - begin) / double(std::max<std::size_t>(1, end - begin)));
+            }
+            applyCandidate(s, candidates[i]);
+            const Estimate e = estimate(s);
+            ++evaluated[std::size_t(t)];
+            if (!e.memory.fits()) {
+                ++rejected[std::size_t(t)]["does_not_fit"];
+                continue;
+            }
+            feasible[std::size_t(t)].push_back({scoreOf(e, o.objective), e.training.timeS, e.memory.total(), candidates[i]});
+        }
+    };
+    std::vector<std::thread> pool;
+    for (int t = 1; t < threads; ++t) pool.emplace_back(work, t);
+    work(0);
+    for (auto& th : pool) th.join();
+    if (o.progress) o.progress(1.0);
+    result.cancelled = o.cancel && o.cancel->load();
+
+    std::vector<Scored> all;
+    for (int t = 0; t < threads; ++t) {
+        result.evaluated += evaluated[std::size_t(t)];
+        for (const auto& [reason, count] : rejected[std::size_t(t)]) result.rejected[reason] += count;
+        all.insert(all.end(), feasible[std::size_t(t)].begin(), feasible[std::size_t(t)].end());
+    }
+    result.feasible = std::int64_t(all.size());
+
+    if (o.objective == Objective::memory && !all.empty()) {
+        // Memory headroom at a time budget: only plans fast enough compete.
+        double fastest = 1e300;
+        for (const auto& x : all) fastest = std::min(fastest, x.time);
+        const double budget = o.maxDays > 0 ? o.maxDays * 86400.0 : fastest * 1.25;
+        std::erase_if(all, [&](const Scored& x) { return x.time > budget; });
+        result.rejected["over_time_budget"] += std::int64_t(result.feasible - std::int64_t(all.size()));
+    }
+    std::sort(all.begin(), all.end(), better);
+
+    auto materialise = [&](const Scored& x) {
+        Plan p;
+        p.scenario = base;
+        applyCandidate(p.scenario, x.candidate);
+        p.estimate = estimate(p.scenario);
+        p.score = x.score;
+        return p;
+    };
+    for (std::size_t i = 0; i < all.size() && int(i) < o.top; ++i) result.plans.push_back(materialise(all[i]));
+
+    // Pareto front of (memory, time): sort by memory, keep each point faster than all before it.
+    std::vector<Scored> byMemory = all;
+    std::sort(byMemory.begin(), byMemory.end(), [](const Scored& x, const Scored& y) {
+        return x.memory != y.memory ? x.memory < y.memory : (x.time != y.time ? x.time < y.time : x.candidate.key() < y.candidate.key());
+    });
+    double bestTime = 1e300;
+    for (const auto& x : byMemory)
+        if (x.time < bestTime) {
+            bestTime = x.time;
+            result.pareto.push_back(materialise(x));
+        }
+    return result;
+}
+
+} // namespace core

@@ -1,0 +1,103 @@
+// The planner against a brute-force search and against published hand-tuned configurations.
+#include "planner.h"
+#include "presets.h"
+#include "scenario_io.h"
+
+#include <catch2/catch.hpp>
+
+#include <atomic>
+
+using namespace core;
+
+TEST_CASE("on a small space the planner's best equals a brute-force search over estimate()", "[core][planner]")
+{
+    Scenario s = defaultScenario();  // Llama-2-7B, 8 × A100
+    PlanOptions o;
+    o.gpus = 8;
+    o.top = 5;
+    o.threads = 2;
+    const PlanResult r = plan(s, o);
+    REQUIRE_FALSE(r.plans.empty());
+    CHECK(r.evaluated > 100);
+
+    // Brute force: every TP × PP × ZeRO × recompute × micro-batch the planner may choose (CP, SP,
+    // interleaving also spanned), estimated independently here.
+    double best = 1e300;
+    for (int tp : {1, 2, 4, 8})
+        for (int pp : {1, 2, 4, 8})
+            for (int cp : {1, 2, 4, 8})
+                for (int zero = 0; zero <= 3; ++zero)
+                    for (int mb : {1, 2, 4, 8})
+                        for (int sp = 0; sp <= 1; ++sp)
+                            for (int v : {1, 2, 4})
+                                for (Recompute rc : {Recompute::none, Recompute::full}) {
+                                    if (tp * pp * cp > 8 || 8 % (tp * pp * cp) != 0 || (sp && tp == 1)) continue;
+                                    if (v > 1 && (pp < 2 || 32 % (pp * v) != 0)) continue;
+                                    Scenario c = s;
+                                    c.parallel.tp = tp;
+                                    c.parallel.pp = pp;
+                                    c.parallel.cp = cp;
+                                    c.parallel.dp = 8 / (tp * pp * cp);
+                                    c.parallel.zero = zero;
+                                    c.parallel.sequenceParallel = sp;
+                                    c.parallel.recompute = rc;
+                                    c.parallel.virtualStages = v;
+                                    c.parallel.schedule = v > 1 ? Schedule::interleaved : Schedule::one_f_one_b;
+                                    c.training.microBatch = mb;
+                                    if (1024 % (c.parallel.dp * mb) != 0) continue;
+                                    const Estimate e = estimate(c);
+                                    if (e.memory.fits()) best = std::min(best, e.training.timeS);
+                                }
+    CHECK(r.plans.front().estimate.training.timeS == Approx(best).epsilon(1e-12));
+    for (const auto& p : r.plans) CHECK(p.estimate.memory.fits());
+    for (std::size_t i = 1; i < r.plans.size(); ++i) CHECK(r.plans[i - 1].score <= r.plans[i].score);
+}
+
+TEST_CASE("published configurations are feasible and the planner is at least as fast", "[core][planner][published]")
+{
+    // Narayanan et al. 2021: GPT-3 175B with TP 8, PP 8 on 1024 A100 (Table 1's 145.6B/175B rows).
+    Scenario s = *loadScenarioFile(std::string(TP_SOURCE_DIR) + "/resources/examples/gpt3-175b-narayanan.tpscenario.json").scenario;
+    const Estimate published = estimate(s);
+    REQUIRE(published.memory.fits());
+    PlanOptions o;
+    o.gpus = 1024;
+    o.top = 3;
+    o.microBatches = {1, 2};
+    const PlanResult r = plan(s, o);
+    REQUIRE_FALSE(r.plans.empty());
+    CHECK(r.plans.front().estimate.training.timeS <= published.training.timeS * (1 + 1e-9));
+    bool found = false;
+    for (const auto& p : r.pareto) CHECK(p.estimate.memory.fits());
+    CHECK(r.feasible > 0);
+    (void)found;
+}
+
+TEST_CASE("the search can be cancelled and reports progress", "[core][planner]")
+{
+    Scenario s = defaultScenario();
+    std::atomic<bool> cancel{true};
+    PlanOptions o;
+    o.gpus = 64;
+    o.cancel = &cancel;
+    double last = -1;
+    o.progress = [&](double f) { last = f; };
+    const PlanResult r = plan(s, o);
+    CHECK(r.cancelled);
+    CHECK(r.evaluated == 0);
+    CHECK(last == 1.0);
+}
+
+TEST_CASE("the ranking is deterministic across thread counts", "[core][planner]")
+{
+    Scenario s = defaultScenario();
+    PlanOptions o;
+    o.gpus = 16;
+    o.top = 8;
+    o.threads = 1;
+    const PlanResult one = plan(s, o);
+    o.threads = 3;
+    const PlanResult three = plan(s, o);
+    REQUIRE(one.plans.size() == three.plans.size());
+    for (std::size_t i = 0; i < one.plans.size(); ++i) CHECK(one.plans[i].scenario == three.plans[i].scenario);
+    CHECK(one.evaluated == three.evaluated);
+}
