@@ -4,6 +4,8 @@
 
 #include "language.h"
 #include "main_window.h"
+#include "planner_tab.h"
+#include "planner_widget.h"
 #include "scenario_document.h"
 #include "scenario_io.h"
 
@@ -80,14 +82,21 @@ int main(int argc, char** argv)
             std::fprintf(stderr, "trainplanner: --size must look like 1280x800 (at least 640x480)\n");
             return 2;
         }
-        const QStringList tabs{QStringLiteral("memory"), QStringLiteral("time"), QStringLiteral("scaling")};
+        const QStringList tabs{QStringLiteral("memory"), QStringLiteral("time"), QStringLiteral("scaling"), QStringLiteral("planner")};
         if (!tabs.contains(parser.value(tab))) {
-            std::fprintf(stderr, "trainplanner: --tab must be one of memory, time, scaling\n");
+            std::fprintf(stderr, "trainplanner: --tab must be one of memory, time, scaling, planner\n");
             return 2;
         }
         if (auto* chartTabs = window.findChild<QTabWidget*>(QStringLiteral("chartTabs")))
             chartTabs->setCurrentIndex(static_cast<int>(tabs.indexOf(parser.value(tab))));
         window.resize(w, h);
+        if (parser.value(tab) == QLatin1String("planner")) {
+            // Show a finished search: run it and wait (the search takes milliseconds).
+            auto* planner = window.planner()->plannerTab();
+            planner->start();
+            while (planner->isRunning()) QApplication::processEvents(QEventLoop::AllEvents, 50);
+            QApplication::processEvents();
+        }
         window.show();
         QApplication::processEvents();
         const QString out = parser.value(screenshot);

@@ -169,6 +169,15 @@ PlanResult plan(const Scenario& base, const PlanOptions& o)
         all.insert(all.end(), feasible[std::size_t(t)].begin(), feasible[std::size_t(t)].end());
     }
     result.feasible = std::int64_t(all.size());
+    {
+        // Scatter points in a deterministic order (by memory), thinned evenly to keep drawing cheap.
+        std::vector<Scored> sorted = all;
+        std::sort(sorted.begin(), sorted.end(), [](const Scored& x, const Scored& y) {
+            return x.memory != y.memory ? x.memory < y.memory : x.candidate.key() < y.candidate.key();
+        });
+        const std::size_t step = std::max<std::size_t>(1, sorted.size() / 20'000);
+        for (std::size_t i = 0; i < sorted.size(); i += step) result.points.push_back({sorted[i].memory, sorted[i].time});
+    }
 
     if (o.objective == Objective::memory && !all.empty()) {
         // Memory headroom at a time budget: only plans fast enough compete.

@@ -36,11 +36,18 @@ struct Plan {
     double score = 0;  ///< lower is better: seconds, dollars, or minus the headroom
 };
 
+/// One fitting configuration, as a point of the memory/time scatter.
+struct PlanPoint {
+    double memoryBytes = 0;
+    double trainingTimeS = 0;
+};
+
 struct PlanResult {
     std::int64_t evaluated = 0;                   ///< configurations estimated
     std::map<std::string, std::int64_t> rejected; ///< reason → count (estimated or not)
     std::vector<Plan> plans;                      ///< best first, at most `top`
     std::vector<Plan> pareto;                     ///< fitting plans no other beats on both memory and step time
+    std::vector<PlanPoint> points;                ///< every fitting configuration (at most 20,000, evenly thinned)
     std::int64_t feasible = 0;
     bool cancelled = false;
 };

@@ -1040,6 +1040,175 @@
     </message>
 </context>
 <context>
+    <name>ui::PlanScatterChart</name>
+    <message>
+        <source>Plans that fit</source>
+        <translation>放得下的方案</translation>
+    </message>
+    <message>
+        <source>Pareto front</source>
+        <translation>帕累托前沿</translation>
+    </message>
+    <message>
+        <source>Best plan</source>
+        <translation>最佳方案</translation>
+    </message>
+    <message>
+        <source>Memory per GPU (GiB)</source>
+        <translation>每卡显存 (GiB)</translation>
+    </message>
+    <message>
+        <source>Training time (days, log scale)</source>
+        <translation>训练时长（天，对数刻度）</translation>
+    </message>
+    <message>
+        <source>Every plan that fits: memory against time</source>
+        <translation>所有放得下的方案：显存与时间</translation>
+    </message>
+</context>
+<context>
+    <name>ui::PlanTableModel</name>
+    <message>
+        <source>on</source>
+        <translation>开</translation>
+    </message>
+    <message>
+        <source>#</source>
+        <translation>#</translation>
+    </message>
+    <message>
+        <source>SP</source>
+        <translation>SP</translation>
+    </message>
+    <message>
+        <source>Recompute</source>
+        <translation>重计算</translation>
+    </message>
+    <message>
+        <source>v</source>
+        <translation>v</translation>
+    </message>
+    <message>
+        <source>Micro-batch</source>
+        <translation>微批</translation>
+    </message>
+    <message>
+        <source>Memory / GPU</source>
+        <translation>每卡显存</translation>
+    </message>
+    <message>
+        <source>Step (s)</source>
+        <translation>每步 (s)</translation>
+    </message>
+    <message>
+        <source>MFU (%)</source>
+        <translation>MFU (%)</translation>
+    </message>
+    <message>
+        <source>Comm. (%)</source>
+        <translation>通信 (%)</translation>
+    </message>
+    <message>
+        <source>Days</source>
+        <translation>天数</translation>
+    </message>
+    <message>
+        <source>Cost (USD)</source>
+        <translation>成本（美元）</translation>
+    </message>
+</context>
+<context>
+    <name>ui::PlannerTab</name>
+    <message>
+        <source>Searching…</source>
+        <translation>正在搜索…</translation>
+    </message>
+    <message>
+        <source>Cancelled. </source>
+        <translation>已取消。</translation>
+    </message>
+    <message>
+        <source>%1 configurations evaluated, %2 fit. Rejected: %3.</source>
+        <translation>共评估 %1 种配置，%2 种放得下。被排除：%3。</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>No configuration fits: add GPUs, shorten the sequence or offload.</source>
+        <translation>没有放得下的配置：请增加 GPU、缩短序列或启用卸载。</translation>
+    </message>
+    <message>
+        <source>TP %1 keeps tensor-parallel traffic on NVLink</source>
+        <translation>TP %1 让张量并行通信留在 NVLink 上</translation>
+    </message>
+    <message>
+        <source>TP %1 sends tensor-parallel traffic over the network</source>
+        <translation>TP %1 的张量并行通信需要走网络</translation>
+    </message>
+    <message>
+        <source>PP %1 splits the layers; bubble %2 % of compute</source>
+        <translation>PP %1 切分各层；流水线气泡占计算的 %2 %</translation>
+    </message>
+    <message>
+        <source>ZeRO-%1 shards model states over %2 GPUs</source>
+        <translation>ZeRO-%1 把模型状态分片到 %2 张 GPU</translation>
+    </message>
+    <message>
+        <source>recomputation costs %1 % more FLOPs to save memory</source>
+        <translation>激活重计算多花 %1 % 的计算量来节省显存</translation>
+    </message>
+    <message>
+        <source>%1 of %2 per GPU</source>
+        <translation>每卡 %2 中使用 %1</translation>
+    </message>
+    <message>
+        <source>communication %1 % of the step</source>
+        <translation>通信占每步 %1 %</translation>
+    </message>
+    <message>
+        <source>Why the best plan wins: %1.</source>
+        <translation>最佳方案胜出的原因：%1。</translation>
+    </message>
+    <message>
+        <source>Apply plan %1</source>
+        <translation>应用方案 %1</translation>
+    </message>
+    <message>
+        <source>GPUs:</source>
+        <translation>GPU 数：</translation>
+    </message>
+    <message>
+        <source>Rank by:</source>
+        <translation>排序依据：</translation>
+    </message>
+    <message>
+        <source>Training time</source>
+        <translation>训练时长</translation>
+    </message>
+    <message>
+        <source>Cost</source>
+        <translation>成本</translation>
+    </message>
+    <message>
+        <source>Memory headroom (within 25 % of the fastest)</source>
+        <translation>显存余量（时长不超过最快方案的 125 %）</translation>
+    </message>
+    <message>
+        <source>Search</source>
+        <translation>搜索</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Apply the selected plan</source>
+        <translation>应用所选方案</translation>
+    </message>
+</context>
+<context>
     <name>ui::PlannerWidget</name>
     <message>
         <source>Memory</source>
@@ -1052,6 +1221,10 @@
     <message>
         <source>Scaling</source>
         <translation>扩展性</translation>
+    </message>
+    <message>
+        <source>Planner</source>
+        <translation>并行规划</translation>
     </message>
 </context>
 <context>

@@ -8,6 +8,7 @@
 #include "copyable_table_view.h"
 #include "input_panel.h"
 #include "memory_table_model.h"
+#include "planner_tab.h"
 #include "scenario_document.h"
 #include "verdict_banner.h"
 
@@ -63,6 +64,8 @@ PlannerWidget::PlannerWidget(ScenarioDocument* document, QWidget* parent) : QWid
     m_tabs->addTab(memoryPage, QString());
     m_tabs->addTab(timePage, QString());
     m_tabs->addTab(scalingPage, QString());
+    m_planner = new PlannerTab(document, m_tabs);
+    m_tabs->addTab(m_planner, QString());
     auto* rightLayout = new QVBoxLayout(right);
     rightLayout->setContentsMargins(0, 0, 0, 0);
     rightLayout->addWidget(m_banner);
@@ -116,6 +119,7 @@ void PlannerWidget::retranslate()
     m_tabs->setTabText(0, tr("Memory"));
     m_tabs->setTabText(1, tr("Step time and communication"));
     m_tabs->setTabText(2, tr("Scaling"));
+    m_tabs->setTabText(3, tr("Planner"));
 }
 
 void PlannerWidget::changeEvent(QEvent* event)

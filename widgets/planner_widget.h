@@ -16,6 +16,7 @@ class CopyableTableView;
 class InputPanel;
 class MemoryChart;
 class MemoryTableModel;
+class PlannerTab;
 class ScalingChart;
 class ScenarioDocument;
 class TimeChart;
@@ -33,6 +34,7 @@ public:
     [[nodiscard]] CostChart* costChart() const { return m_cost; }
     [[nodiscard]] CollectivesModel* collectives() const { return m_collectives; }
     [[nodiscard]] MemoryTableModel* memoryTable() const { return m_memoryTable; }
+    [[nodiscard]] PlannerTab* plannerTab() const { return m_planner; }
     /// GB (10^9) or GiB (2^30) in every memory figure on screen.
     void setUnit(ByteUnit unit);
     [[nodiscard]] VerdictBanner* banner() const { return m_banner; }
@@ -54,6 +56,7 @@ private:
     CopyableTableView* m_collectivesView;
     ScalingChart* m_scaling;
     CostChart* m_cost;
+    PlannerTab* m_planner;
 };
 
 } // namespace ui

@@ -1,0 +1,103 @@
+#include "plan_scatter_chart.h"
+
+#include "palette.h"
+
+#include <QChart>
+#include <QEvent>
+#include <QLineSeries>
+#include <QLogValueAxis>
+#include <QScatterSeries>
+#include <QValueAxis>
+
+#include <cmath>
+
+namespace ui {
+
+namespace {
+constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
+}
+
+PlanScatterChart::PlanScatterChart(QWidget* parent) : QChartView(parent)
+{
+    setObjectName(QStringLiteral("planScatter"));
+    setRenderHint(QPainter::Antialiasing);
+    setMinimumSize(360, 260);
+    auto* chart = new QChart;
+    chart->setAnimationOptions(QChart::NoAnimation);
+    chart->legend()->setAlignment(Qt::AlignBottom);
+    m_points = new QScatterSeries(chart);
+    m_points->setMarkerSize(5);
+    m_points->setColor(palette::kSkyBlue);
+    m_points->setBorderColor(Qt::transparent);
+    m_pareto = new QLineSeries(chart);
+    QPen pen(palette::kVermillion);
+    pen.setWidthF(2.5);
+    m_pareto->setPen(pen);
+    m_pareto->setPointsVisible(true);
+    m_best = new QScatterSeries(chart);
+    m_best->setMarkerSize(14);
+    m_best->setColor(Qt::transparent);
+    m_best->setBorderColor(QColor(0x20, 0x20, 0x20));
+    for (QAbstractSeries* s : {static_cast<QAbstractSeries*>(m_points), static_cast<QAbstractSeries*>(m_pareto),
+                               static_cast<QAbstractSeries*>(m_best)})
+        chart->addSeries(s);
+    m_axisX = new QValueAxis(chart);
+    m_axisY = new QLogValueAxis(chart);  // times span orders of magnitude
+    m_axisY->setBase(10);
+    m_axisY->setLabelFormat(QStringLiteral("%g"));
+    m_axisY->setMinorTickCount(-1);
+    chart->addAxis(m_axisX, Qt::AlignBottom);
+    chart->addAxis(m_axisY, Qt::AlignLeft);
+    for (QAbstractSeries* s : chart->series()) {
+        s->attachAxis(m_axisX);
+        s->attachAxis(m_axisY);
+    }
+    setChart(chart);
+    retranslate();
+}
+
+void PlanScatterChart::setResult(const core::PlanResult& r)
+{
+    QList<QPointF> points, pareto;
+    double maxX = 1, maxY = 1, minY = 1e300;
+    for (const auto& p : r.points) {
+        points << QPointF(p.memoryBytes / kGiB, p.trainingTimeS / 86400.0);
+        maxX = std::max(maxX, p.memoryBytes / kGiB);
+        maxY = std::max(maxY, p.trainingTimeS / 86400.0);
+        minY = std::min(minY, p.trainingTimeS / 86400.0);
+    }
+    for (const auto& p : r.pareto) pareto << QPointF(p.estimate.memory.total() / kGiB, p.estimate.training.timeS / 86400.0);
+    m_points->replace(points);
+    m_pareto->replace(pareto);
+    if (!r.plans.empty()) {
+        const auto& e = r.plans.front().estimate;
+        m_best->replace(QList<QPointF>{{e.memory.total() / kGiB, e.training.timeS / 86400.0}});
+    } else {
+        m_best->clear();
+    }
+    m_axisX->setRange(0, maxX * 1.05);
+    m_axisX->applyNiceNumbers();
+    if (minY > maxY) minY = maxY / 10;
+    m_axisY->setRange(std::pow(10.0, std::floor(std::log10(std::max(minY, 1e-6)))), std::pow(10.0, std::ceil(std::log10(std::max(maxY, 1e-6)))));
+}
+
+int PlanScatterChart::pointCount() const { return int(m_points->count()); }
+int PlanScatterChart::paretoCount() const { return int(m_pareto->count()); }
+
+void PlanScatterChart::retranslate()
+{
+    m_points->setName(tr("Plans that fit"));
+    m_pareto->setName(tr("Pareto front"));
+    m_best->setName(tr("Best plan"));
+    m_axisX->setTitleText(tr("Memory per GPU (GiB)"));
+    m_axisY->setTitleText(tr("Training time (days, log scale)"));
+    chart()->setTitle(tr("Every plan that fits: memory against time"));
+}
+
+void PlanScatterChart::changeEvent(QEvent* event)
+{
+    if (event->type() == QEvent::LanguageChange) retranslate();
+    QChartView::changeEvent(event);
+}
+
+} // namespace ui

@@ -1,0 +1,70 @@
+#pragma once
+// The Planner tab: searches every configuration in the background (progress, cancel), lists the
+// best, plots every fitting plan (memory against training time) with the Pareto front, says why
+// the best one wins, and applies a plan to the scenario (undoable).
+
+#include "planner.h"
+
+#include <QFutureWatcher>
+#include <QWidget>
+
+#include <atomic>
+#include <memory>
+
+class QComboBox;
+class QLabel;
+class QProgressBar;
+class QPushButton;
+class QSpinBox;
+class QTableView;
+
+namespace ui {
+
+class PlanScatterChart;
+class PlanTableModel;
+class ScenarioDocument;
+
+class PlannerTab : public QWidget {
+    Q_OBJECT
+public:
+    explicit PlannerTab(ScenarioDocument* document, QWidget* parent = nullptr);
+    ~PlannerTab() override;
+
+    void start();
+    void cancel();
+    [[nodiscard]] bool isRunning() const;
+    [[nodiscard]] const core::PlanResult& result() const { return m_result; }
+    /// Makes plan `row` of the table the current scenario (one undo step).
+    void apply(int row);
+    [[nodiscard]] QString whyText() const;
+
+signals:
+    void finished();
+
+protected:
+    void changeEvent(QEvent* event) override;
+
+private:
+    void retranslate();
+    void showResult();
+
+    ScenarioDocument* m_doc;
+    QSpinBox* m_gpus;
+    QComboBox* m_objective;
+    QPushButton* m_run;
+    QPushButton* m_stop;
+    QPushButton* m_apply;
+    QProgressBar* m_progress;
+    QLabel* m_summary;
+    QLabel* m_why;
+    PlanTableModel* m_model;
+    QTableView* m_table;
+    PlanScatterChart* m_scatter;
+    QLabel* m_gpusLabel;
+    QLabel* m_objectiveLabel;
+    core::PlanResult m_result;
+    std::shared_ptr<std::atomic<bool>> m_cancel;
+    QFutureWatcher<core::PlanResult> m_watcher;
+};
+
+} // namespace ui
