@@ -1226,6 +1226,96 @@
         <source>Planner</source>
         <translation>并行规划</translation>
     </message>
+    <message>
+        <source>Number formats</source>
+        <translation>数值格式</translation>
+    </message>
+</context>
+<context>
+    <name>ui::PrecisionChart</name>
+    <message>
+        <source>%1 with Kahan compensation</source>
+        <translation>%1（Kahan 补偿求和）</translation>
+    </message>
+    <message>
+        <source>%1 truncated (the article's snippet)</source>
+        <translation>%1 截断（原文示例代码）</translation>
+    </message>
+    <message>
+        <source>%1 stochastic rounding</source>
+        <translation>%1 随机舍入</translation>
+    </message>
+    <message>
+        <source>%1 round to nearest</source>
+        <translation>%1 就近舍入</translation>
+    </message>
+    <message>
+        <source>Updates</source>
+        <translation>更新次数</translation>
+    </message>
+    <message>
+        <source>Weight w</source>
+        <translation>权重 w</translation>
+    </message>
+    <message>
+        <source>w ← round(w + u): which formats keep small updates</source>
+        <translation>w ← round(w + u)：哪些格式能保留微小更新</translation>
+    </message>
+</context>
+<context>
+    <name>ui::PrecisionLab</name>
+    <message>
+        <source>Start w:</source>
+        <translation>初始 w：</translation>
+    </message>
+    <message>
+        <source>Update u:</source>
+        <translation>每次更新 u：</translation>
+    </message>
+    <message>
+        <source>Steps:</source>
+        <translation>步数：</translation>
+    </message>
+    <message>
+        <source>Format and rounding</source>
+        <translation>格式与舍入方式</translation>
+    </message>
+    <message>
+        <source>Final w</source>
+        <translation>最终 w</translation>
+    </message>
+    <message>
+        <source>Error vs exact</source>
+        <translation>相对精确值的误差</translation>
+    </message>
+    <message>
+        <source>Format</source>
+        <translation>格式</translation>
+    </message>
+    <message>
+        <source>Exponent / fraction bits</source>
+        <translation>指数位 / 尾数位</translation>
+    </message>
+    <message>
+        <source>Largest</source>
+        <translation>最大值</translation>
+    </message>
+    <message>
+        <source>Smallest normal</source>
+        <translation>最小规格化数</translation>
+    </message>
+    <message>
+        <source>Spacing at 1</source>
+        <translation>1 附近的间隔</translation>
+    </message>
+    <message>
+        <source>Smallest kept u/w</source>
+        <translation>能保留的最小 u/w</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Why fp32 master weights?&lt;/b&gt; Near 1.0, bf16 numbers are 2&lt;sup&gt;-7&lt;/sup&gt; = 0.0078 apart, so an update smaller than half of that (0.0039) rounds away and the weight never moves. Mixed precision applies each update to an fp32 copy (spacing 1.2·10&lt;sup&gt;-7&lt;/sup&gt;), which keeps it, and re-rounds the bf16 working weights from that copy. Stochastic rounding and Kahan compensation are the alternatives when no fp32 copy fits.</source>
+        <translation>&lt;b&gt;为什么需要 FP32 主权重？&lt;/b&gt;在 1.0 附近，相邻的 bf16 数相差 2&lt;sup&gt;-7&lt;/sup&gt; = 0.0078，小于其一半（0.0039）的更新会被舍入掉，权重永远不动。混合精度把每次更新加到一份 FP32 副本上（间隔 1.2·10&lt;sup&gt;-7&lt;/sup&gt;），更新得以保留，再由这份副本重新舍入出 bf16 工作权重。放不下 FP32 副本时，可以改用随机舍入或 Kahan 补偿求和。</translation>
+    </message>
 </context>
 <context>
     <name>ui::ScalingChart</name>

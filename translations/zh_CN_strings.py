@@ -367,3 +367,28 @@ ZH.update({
     "Apply the selected plan": "应用所选方案",
     "Planner": "并行规划",
 })
+
+ZH.update({
+    "Number formats": "数值格式",
+    "%1 with Kahan compensation": "%1（Kahan 补偿求和）",
+    "%1 truncated (the article's snippet)": "%1 截断（原文示例代码）",
+    "%1 stochastic rounding": "%1 随机舍入",
+    "%1 round to nearest": "%1 就近舍入",
+    "Updates": "更新次数",
+    "Weight w": "权重 w",
+    "w ← round(w + u): which formats keep small updates": "w ← round(w + u)：哪些格式能保留微小更新",
+    "Start w:": "初始 w：",
+    "Update u:": "每次更新 u：",
+    "Steps:": "步数：",
+    "Format and rounding": "格式与舍入方式",
+    "Final w": "最终 w",
+    "Error vs exact": "相对精确值的误差",
+    "Format": "格式",
+    "Exponent / fraction bits": "指数位 / 尾数位",
+    "Largest": "最大值",
+    "Smallest normal": "最小规格化数",
+    "Spacing at 1": "1 附近的间隔",
+    "Smallest kept u/w": "能保留的最小 u/w",
+    "<b>Why fp32 master weights?</b> Near 1.0, bf16 numbers are 2<sup>-7</sup> = 0.0078 apart, so an update smaller than half of that (0.0039) rounds away and the weight never moves. Mixed precision applies each update to an fp32 copy (spacing 1.2·10<sup>-7</sup>), which keeps it, and re-rounds the bf16 working weights from that copy. Stochastic rounding and Kahan compensation are the alternatives when no fp32 copy fits.":
+        "<b>为什么需要 FP32 主权重？</b>在 1.0 附近，相邻的 bf16 数相差 2<sup>-7</sup> = 0.0078，小于其一半（0.0039）的更新会被舍入掉，权重永远不动。混合精度把每次更新加到一份 FP32 副本上（间隔 1.2·10<sup>-7</sup>），更新得以保留，再由这份副本重新舍入出 bf16 工作权重。放不下 FP32 副本时，可以改用随机舍入或 Kahan 补偿求和。",
+})

@@ -9,6 +9,7 @@
 #include "input_panel.h"
 #include "memory_table_model.h"
 #include "planner_tab.h"
+#include "precision_lab.h"
 #include "scenario_document.h"
 #include "verdict_banner.h"
 
@@ -66,6 +67,7 @@ PlannerWidget::PlannerWidget(ScenarioDocument* document, QWidget* parent) : QWid
     m_tabs->addTab(scalingPage, QString());
     m_planner = new PlannerTab(document, m_tabs);
     m_tabs->addTab(m_planner, QString());
+    m_tabs->addTab(new PrecisionLab(m_tabs), QString());
     auto* rightLayout = new QVBoxLayout(right);
     rightLayout->setContentsMargins(0, 0, 0, 0);
     rightLayout->addWidget(m_banner);
@@ -120,6 +122,7 @@ void PlannerWidget::retranslate()
     m_tabs->setTabText(1, tr("Step time and communication"));
     m_tabs->setTabText(2, tr("Scaling"));
     m_tabs->setTabText(3, tr("Planner"));
+    m_tabs->setTabText(4, tr("Number formats"));
 }
 
 void PlannerWidget::changeEvent(QEvent* event)

@@ -148,3 +148,18 @@ TEST_CASE("the collectives table copies as tab-separated text", "[widgets][table
     CHECK(lines.front().count(QLatin1Char('\t')) == CollectivesModel::ColumnCount - 1);
     CHECK(tsv.contains(QStringLiteral("TP\tall_reduce")));
 }
+
+#include "charts/precision_chart.h"
+#include "precision_lab.h"
+
+#include <QTableWidget>
+
+TEST_CASE("the number-format lab shows core's runs", "[widgets][precision]")
+{
+    PrecisionLab lab;
+    REQUIRE(lab.results()->rowCount() == 8);
+    CHECK(lab.results()->item(0, 1)->text() == QStringLiteral("2.0001657009124756"));  // fp32 (source article)
+    CHECK(lab.results()->item(1, 1)->text() == QStringLiteral("1"));                   // bf16 stalls
+    CHECK(lab.chart()->lines().size() == 8);
+    CHECK(lab.chart()->lines().front()->count() > 100);
+}

@@ -1,0 +1,94 @@
+#include "precision_chart.h"
+
+#include "palette.h"
+
+#include <QChart>
+#include <QCoreApplication>
+#include <QEvent>
+#include <QLineSeries>
+#include <QValueAxis>
+
+namespace ui {
+
+QString runName(const core::AccumulationRun& r)
+{
+    const QString format = QString::fromStdString(core::toString(r.format));
+    if (r.kahan) return QCoreApplication::translate("ui::PrecisionChart", "%1 with Kahan compensation").arg(format);
+    switch (r.rounding) {
+    case core::Rounding::truncate: return QCoreApplication::translate("ui::PrecisionChart", "%1 truncated (the article's snippet)").arg(format);
+    case core::Rounding::stochastic: return QCoreApplication::translate("ui::PrecisionChart", "%1 stochastic rounding").arg(format);
+    case core::Rounding::nearest: break;
+    }
+    return QCoreApplication::translate("ui::PrecisionChart", "%1 round to nearest").arg(format);
+}
+
+PrecisionChart::PrecisionChart(QWidget* parent) : QChartView(parent)
+{
+    setObjectName(QStringLiteral("precisionChart"));
+    setRenderHint(QPainter::Antialiasing);
+    setMinimumSize(480, 320);
+    auto* chart = new QChart;
+    chart->setAnimationOptions(QChart::NoAnimation);
+    chart->legend()->setAlignment(Qt::AlignRight);
+    m_axisX = new QValueAxis(chart);
+    m_axisY = new QValueAxis(chart);
+    m_axisX->setLabelFormat(QStringLiteral("%.0f"));
+    chart->addAxis(m_axisX, Qt::AlignBottom);
+    chart->addAxis(m_axisY, Qt::AlignLeft);
+    const QColor colors[] = {palette::kBlue,  palette::kVermillion, palette::kOrange, palette::kPurple,
+                             palette::kGrey,  palette::kYellow,     palette::kGreen,  palette::kSkyBlue};
+    for (int i = 0; i < 8; ++i) {
+        auto* line = new QLineSeries(chart);
+        QPen pen(colors[i]);
+        pen.setWidthF(i == 0 ? 3.0 : 2.0);
+        if (i == 5) pen.setStyle(Qt::DashLine);
+        line->setPen(pen);
+        chart->addSeries(line);
+        line->attachAxis(m_axisX);
+        line->attachAxis(m_axisY);
+        m_lines << line;
+    }
+    setChart(chart);
+    retranslate();
+}
+
+void PrecisionChart::setRuns(const std::vector<core::AccumulationRun>& runs)
+{
+    m_runs = runs;
+    double lo = 1e300, hi = -1e300, last = 1;
+    for (int i = 0; i < m_lines.size(); ++i) {
+        QList<QPointF> points;
+        if (i < int(runs.size())) {
+            const auto& r = runs[std::size_t(i)];
+            for (std::size_t k = 0; k < r.trajectory.size(); ++k) {
+                points << QPointF(double(r.trajectorySteps[k]), r.trajectory[k]);
+                lo = std::min(lo, r.trajectory[k]);
+                hi = std::max(hi, r.trajectory[k]);
+            }
+            last = std::max(last, double(r.trajectorySteps.back()));
+            m_lines[i]->setName(runName(r));
+        }
+        m_lines[i]->replace(points);
+        m_lines[i]->setVisible(i < int(runs.size()));
+    }
+    if (lo > hi) return;
+    const double pad = (hi - lo) * 0.05 + 1e-12;
+    m_axisX->setRange(0, last);
+    m_axisY->setRange(lo - pad, hi + pad);
+}
+
+void PrecisionChart::retranslate()
+{
+    m_axisX->setTitleText(tr("Updates"));
+    m_axisY->setTitleText(tr("Weight w"));
+    chart()->setTitle(tr("w ← round(w + u): which formats keep small updates"));
+    for (int i = 0; i < int(m_runs.size()) && i < m_lines.size(); ++i) m_lines[i]->setName(runName(m_runs[std::size_t(i)]));
+}
+
+void PrecisionChart::changeEvent(QEvent* event)
+{
+    if (event->type() == QEvent::LanguageChange) retranslate();
+    QChartView::changeEvent(event);
+}
+
+} // namespace ui
