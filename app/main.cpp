@@ -6,6 +6,7 @@
 #include "main_window.h"
 #include "planner_tab.h"
 #include "planner_widget.h"
+#include "report_export.h"
 #include "scenario_document.h"
 #include "scenario_io.h"
 
@@ -26,7 +27,8 @@ namespace {
 void preferOffscreenForScreenshots(int argc, char** argv)
 {
     for (int i = 1; i < argc; ++i)
-        if (std::strcmp(argv[i], "--screenshot") == 0 && !std::getenv("QT_QPA_PLATFORM")) qputenv("QT_QPA_PLATFORM", "offscreen");
+        if ((std::strcmp(argv[i], "--screenshot") == 0 || std::strcmp(argv[i], "--export") == 0) && !std::getenv("QT_QPA_PLATFORM"))
+            qputenv("QT_QPA_PLATFORM", "offscreen");
 }
 
 } // namespace
@@ -50,13 +52,17 @@ int main(int argc, char** argv)
                                   QStringLiteral("WxH"), QStringLiteral("1280x800"));
     const QCommandLineOption tab(QStringLiteral("tab"), QStringLiteral("Chart tab shown for --screenshot: memory, time or scaling."),
                                  QStringLiteral("TAB"), QStringLiteral("memory"));
-    parser.addOptions({screenshot, lang, size, tab});
+    const QCommandLineOption exportDir(QStringLiteral("export"),
+                                       QStringLiteral("Write every chart (PNG, SVG, PDF), table (CSV) and a report to DIR and exit."),
+                                       QStringLiteral("DIR"));
+    const QCommandLineOption bom(QStringLiteral("bom"), QStringLiteral("With --export: start CSV files with a UTF-8 BOM (Excel)."));
+    parser.addOptions({screenshot, lang, size, tab, exportDir, bom});
     parser.addPositionalArgument(QStringLiteral("FILE"), QStringLiteral("Scenario file to open (*.tpscenario.json)."));
     parser.process(app);
 
     // --lang wins; a screenshot is English unless asked otherwise (reproducible); the GUI remembers.
     QString language = QSettings().value(QStringLiteral("view/language")).toString();
-    if (parser.isSet(screenshot)) language = QStringLiteral("en");
+    if (parser.isSet(screenshot) || parser.isSet(exportDir)) language = QStringLiteral("en");
     if (parser.isSet(lang)) language = parser.value(lang);
     ui::setLanguage(language);
 
@@ -75,6 +81,18 @@ int main(int argc, char** argv)
     if (!path.isEmpty()) document.reset(scenario, QFileInfo(path).absoluteFilePath());
     MainWindow window(&document);
 
+    if (parser.isSet(exportDir)) {
+        window.resize(1280, 800);
+        ui::ExportOptions options;
+        options.csvBom = parser.isSet(bom);
+        const auto result = ui::exportAll(window.planner(), &document, parser.value(exportDir), options);
+        if (!result.error.isEmpty()) {
+            std::fprintf(stderr, "trainplanner: %s\n", qPrintable(result.error));
+            return 3;
+        }
+        std::printf("wrote %lld files to %s\n", static_cast<long long>(result.files.size()), qPrintable(parser.value(exportDir)));
+        return 0;
+    }
     if (parser.isSet(screenshot)) {
         const QStringList wh = parser.value(size).split(QLatin1Char('x'));
         const int w = wh.value(0).toInt(), h = wh.value(1).toInt();

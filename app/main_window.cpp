@@ -3,6 +3,7 @@
 #include "estimate_io.h"
 #include "language.h"
 #include "planner_widget.h"
+#include "report_export.h"
 #include "scenario_document.h"
 #include "scenario_io.h"
 
@@ -83,6 +84,14 @@ void MainWindow::createActions()
     m_save->setShortcut(QKeySequence::Save);
     m_saveAs = m_fileMenu->addAction(QString(), this, &MainWindow::saveAs);
     m_saveAs->setShortcut(QKeySequence::SaveAs);
+    m_export = m_fileMenu->addAction(QString(), this, [this] {
+        const QString folder = QFileDialog::getExistingDirectory(this, tr("Export charts, tables and report to"));
+        if (folder.isEmpty()) return;
+        const auto result = ui::exportAll(m_planner, m_doc, folder);
+        if (!result.error.isEmpty()) QMessageBox::warning(this, tr("Export failed"), result.error);
+        else statusBar()->showMessage(tr("Exported %1 files to %2").arg(result.files.size()).arg(folder), 5000);
+    });
+    m_export->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
     m_fileMenu->addSeparator();
     m_quit = m_fileMenu->addAction(QString(), this, &QWidget::close);
     m_quit->setShortcut(QKeySequence::Quit);
@@ -154,6 +163,7 @@ void MainWindow::retranslate()
     m_examplesMenu->setTitle(tr("Open E&xample"));
     m_save->setText(tr("&Save"));
     m_saveAs->setText(tr("Save &As…"));
+    m_export->setText(tr("&Export Charts, Tables and Report…"));
     m_quit->setText(tr("&Quit"));
     m_editMenu->setTitle(tr("&Edit"));
     m_viewMenu->setTitle(tr("&View"));

@@ -201,6 +201,32 @@ std::string estimateToCsv(const Estimate& e)
     return os.str();
 }
 
+std::string memoryStagesCsv(const Estimate& e)
+{
+    std::ostringstream os;
+    os << "stage,layers,in_flight_micro_batches,weights_bytes,gradients_bytes,master_weights_bytes,optimizer_states_bytes,"
+          "activations_bytes,buffers_bytes,overhead_bytes,total_bytes,host_bytes\n";
+    for (const auto& st : e.memory.perStage) {
+        const auto& m = st.bytes;
+        os << st.stage << ',' << st.layers << ',' << csvNumber(st.inFlight);
+        for (double v : {m.weights, m.gradients, m.masterWeights, m.optimizerStates, m.activations, m.buffers, m.overhead, m.total(), st.hostBytes})
+            os << ',' << csvNumber(v);
+        os << '\n';
+    }
+    return os.str();
+}
+
+std::string collectivesCsv(const Estimate& e)
+{
+    std::ostringstream os;
+    os << "group,op,group_size,link,message_bytes,calls_per_step,sent_bytes_per_gpu,time_s,exposed_time_s,bus_bandwidth_gbps\n";
+    for (const auto& c : e.communication.collectives)
+        os << toString(c.group) << ',' << toString(c.op) << ',' << c.groupSize << ',' << toString(c.link) << ',' << csvNumber(c.messageBytes)
+           << ',' << csvNumber(c.callsPerStep) << ',' << csvNumber(c.sentBytesPerGpu) << ',' << csvNumber(c.timeS) << ','
+           << csvNumber(c.exposedTimeS) << ',' << csvNumber(c.bandwidthGBps) << '\n';
+    return os.str();
+}
+
 std::string estimateToText(const Scenario& s, const Estimate& e)
 {
     std::ostringstream os;

@@ -14,6 +14,11 @@ namespace core {
 [[nodiscard]] std::string estimateToJson(const Estimate& estimate);
 /// CSV, "C" locale, one row per quantity: section,quantity,value,unit.
 [[nodiscard]] std::string estimateToCsv(const Estimate& estimate);
+/// The per-stage memory table: one row per pipeline stage, bytes ("C" locale).
+[[nodiscard]] std::string memoryStagesCsv(const Estimate& estimate);
+/// The collectives table: one row per collective, base units ("C" locale).
+[[nodiscard]] std::string collectivesCsv(const Estimate& estimate);
+
 /// A readable table with units (GB = 10^9 bytes, GiB = 2^30 bytes).
 [[nodiscard]] std::string estimateToText(const Scenario& scenario, const Estimate& estimate);
 

@@ -147,6 +147,22 @@
         <source>Open E&amp;xample</source>
         <translation>打开示例(&amp;X)</translation>
     </message>
+    <message>
+        <source>Export charts, tables and report to</source>
+        <translation>导出图表、表格和报告到</translation>
+    </message>
+    <message>
+        <source>Export failed</source>
+        <translation>导出失败</translation>
+    </message>
+    <message>
+        <source>&amp;Export Charts, Tables and Report…</source>
+        <translation>导出图表、表格和报告(&amp;E)…</translation>
+    </message>
+    <message>
+        <source>Exported %1 files to %2</source>
+        <translation>已导出 %1 个文件到 %2</translation>
+    </message>
 </context>
 <context>
     <name>ui::CollectivesModel</name>
@@ -1229,6 +1245,38 @@
     <message>
         <source>Number formats</source>
         <translation>数值格式</translation>
+    </message>
+    <message>
+        <source>Charts</source>
+        <translation>图表</translation>
+    </message>
+    <message>
+        <source>Memory per pipeline stage (bytes)</source>
+        <translation>各流水线阶段的显存（字节）</translation>
+    </message>
+    <message>
+        <source>Communication per step</source>
+        <translation>每步通信</translation>
+    </message>
+    <message>
+        <source>No communication: a single GPU.</source>
+        <translation>无通信：只有一张 GPU。</translation>
+    </message>
+    <message>
+        <source>How each figure was computed</source>
+        <translation>各项数字的计算方法</translation>
+    </message>
+    <message>
+        <source>Assumptions in force</source>
+        <translation>当前采用的假设</translation>
+    </message>
+    <message>
+        <source>Compute efficiency %1, bus bandwidth efficiency %2, DP/CP overlap %3, latency %4 µs per call; CUDA context %5 GiB, allocator fragmentation %6, NCCL buffers %7 GiB per group; GPU MTBF %8 h, restart %9 min.</source>
+        <translation>计算效率 %1，总线带宽效率 %2，DP/CP 通信重叠 %3，每次调用延迟 %4 µs；CUDA 上下文 %5 GiB，分配器碎片 %6，每个通信组 NCCL 缓冲区 %7 GiB；单卡平均故障间隔 %8 小时，重启 %9 分钟。</translation>
+    </message>
+    <message>
+        <source>Scenario</source>
+        <translation>场景</translation>
     </message>
 </context>
 <context>

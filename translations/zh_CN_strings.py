@@ -392,3 +392,19 @@ ZH.update({
     "<b>Why fp32 master weights?</b> Near 1.0, bf16 numbers are 2<sup>-7</sup> = 0.0078 apart, so an update smaller than half of that (0.0039) rounds away and the weight never moves. Mixed precision applies each update to an fp32 copy (spacing 1.2·10<sup>-7</sup>), which keeps it, and re-rounds the bf16 working weights from that copy. Stochastic rounding and Kahan compensation are the alternatives when no fp32 copy fits.":
         "<b>为什么需要 FP32 主权重？</b>在 1.0 附近，相邻的 bf16 数相差 2<sup>-7</sup> = 0.0078，小于其一半（0.0039）的更新会被舍入掉，权重永远不动。混合精度把每次更新加到一份 FP32 副本上（间隔 1.2·10<sup>-7</sup>），更新得以保留，再由这份副本重新舍入出 bf16 工作权重。放不下 FP32 副本时，可以改用随机舍入或 Kahan 补偿求和。",
 })
+
+ZH.update({
+    "Export charts, tables and report to": "导出图表、表格和报告到",
+    "Export failed": "导出失败",
+    "Exported %1 files to %2": "已导出 %1 个文件到 %2",
+    "&Export Charts, Tables and Report…": "导出图表、表格和报告(&E)…",
+    "Charts": "图表",
+    "Memory per pipeline stage (bytes)": "各流水线阶段的显存（字节）",
+    "Communication per step": "每步通信",
+    "No communication: a single GPU.": "无通信：只有一张 GPU。",
+    "How each figure was computed": "各项数字的计算方法",
+    "Assumptions in force": "当前采用的假设",
+    "Compute efficiency %1, bus bandwidth efficiency %2, DP/CP overlap %3, latency %4 µs per call; CUDA context %5 GiB, allocator fragmentation %6, NCCL buffers %7 GiB per group; GPU MTBF %8 h, restart %9 min.":
+        "计算效率 %1，总线带宽效率 %2，DP/CP 通信重叠 %3，每次调用延迟 %4 µs；CUDA 上下文 %5 GiB，分配器碎片 %6，每个通信组 NCCL 缓冲区 %7 GiB；单卡平均故障间隔 %8 小时，重启 %9 分钟。",
+    "Scenario": "场景",
+})

@@ -1,0 +1,75 @@
+// Export for meetings (issue 7): every chart at the chosen size and scale, SVG with paths, CSV that
+// round-trips to core's numbers, and the report.
+#include "estimate_io.h"
+#include "planner_widget.h"
+#include "report_export.h"
+#include "scenario_document.h"
+#include "scenario_io.h"
+
+#include <catch2/catch.hpp>
+
+#include <QFile>
+#include <QImage>
+#include <QTemporaryDir>
+#include <QXmlStreamReader>
+
+using namespace ui;
+
+TEST_CASE("exporting every chart and table of an example scenario", "[widgets][export]")
+{
+    const auto loaded = core::loadScenarioFile(std::string(TP_SOURCE_DIR) + "/resources/examples/gpt3-175b-narayanan.tpscenario.json");
+    REQUIRE(loaded.ok());
+    ScenarioDocument doc(*loaded.scenario);
+    PlannerWidget w(&doc);
+    w.resize(1280, 800);
+    QTemporaryDir dir;
+    REQUIRE(dir.isValid());
+    ExportOptions options;
+    options.scale = 3;
+    options.csvBom = true;
+    const ExportResult r = exportAll(&w, &doc, dir.path(), options);
+    INFO(r.error.toStdString());
+    REQUIRE(r.error.isEmpty());
+    CHECK(r.files.size() >= 18);
+
+    for (const char* chart : {"memory", "step_time", "scaling", "time_and_cost"}) {
+        INFO(chart);
+        const QImage png(dir.filePath(QStringLiteral("%1.png").arg(QLatin1String(chart))));
+        CHECK(png.width() == 1200 * 3);
+        CHECK(png.height() == 750 * 3);
+        QFile svg(dir.filePath(QStringLiteral("%1.svg").arg(QLatin1String(chart))));
+        REQUIRE(svg.open(QIODevice::ReadOnly));
+        QXmlStreamReader xml(&svg);
+        // Vector shapes (QSvgGenerator writes bars as rect, lines as polyline, curves as path) and text.
+        int shapes = 0, paths = 0, texts = 0;
+        while (!xml.atEnd())
+            if (xml.readNext() == QXmlStreamReader::StartElement) {
+                const auto n = xml.name();
+                if (n == QLatin1String("path")) ++paths;
+                if (n == QLatin1String("path") || n == QLatin1String("rect") || n == QLatin1String("polyline") || n == QLatin1String("polygon"))
+                    ++shapes;
+                if (n == QLatin1String("text")) ++texts;
+            }
+        CHECK_FALSE(xml.hasError());
+        CHECK(paths >= 1);
+        CHECK(shapes > 10);
+        CHECK(texts > 5);
+        CHECK(QFile(dir.filePath(QStringLiteral("%1.pdf").arg(QLatin1String(chart)))).size() > 1000);
+    }
+
+    // CSV: BOM, then exactly core's table.
+    QFile csv(dir.filePath(QStringLiteral("memory_stages.csv")));
+    REQUIRE(csv.open(QIODevice::ReadOnly));
+    const QByteArray bytes = csv.readAll();
+    REQUIRE(bytes.startsWith("\xEF\xBB\xBF"));
+    CHECK(bytes.mid(3).toStdString() == core::memoryStagesCsv(doc.estimate()));
+    // The total of stage 0 reads back to the estimate's number.
+    const QStringList row = QString::fromUtf8(bytes.mid(3)).split(QLatin1Char('\n')).at(1).split(QLatin1Char(','));
+    CHECK(row.at(10).toDouble() == doc.estimate().memory.perStage[0].bytes.total());
+
+    QFile report(dir.filePath(QStringLiteral("report.md")));
+    REQUIRE(report.open(QIODevice::ReadOnly));
+    const QString md = QString::fromUtf8(report.readAll());
+    CHECK(md.contains(QStringLiteral("![")));
+    CHECK(md.contains(QStringLiteral("Narayanan")));
+}

@@ -1,0 +1,144 @@
+#include "report_export.h"
+
+#include "chart_export.h"
+#include "charts/cost_chart.h"
+#include "charts/memory_chart.h"
+#include "charts/scaling_chart.h"
+#include "charts/time_chart.h"
+#include "estimate_io.h"
+#include "explain.h"
+#include "format.h"
+#include "planner_widget.h"
+#include "scenario_document.h"
+#include "scenario_io.h"
+#include "verdict_banner.h"
+
+#include <QChart>
+#include <QDir>
+#include <QLabel>
+#include <QLocale>
+#include <QSaveFile>
+
+namespace ui {
+
+namespace {
+
+bool writeText(const QString& path, const QByteArray& text, bool bom, QString& error)
+{
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly)) {
+        error = QStringLiteral("%1: %2").arg(path, file.errorString());
+        return false;
+    }
+    if (bom) file.write("\xEF\xBB\xBF");
+    file.write(text);
+    if (!file.commit()) {
+        error = QStringLiteral("%1: %2").arg(path, file.errorString());
+        return false;
+    }
+    return true;
+}
+
+/// A CSV ("C" locale) as a Markdown table.
+QString markdownTable(const std::string& csv)
+{
+    const QStringList lines = QString::fromStdString(csv).trimmed().split(QLatin1Char('\n'));
+    QString out;
+    for (int i = 0; i < lines.size(); ++i) {
+        const QStringList cells = lines[i].split(QLatin1Char(','));
+        out += QStringLiteral("| ") + cells.join(QStringLiteral(" | ")) + QStringLiteral(" |\n");
+        if (i == 0) out += QStringLiteral("|") + QStringLiteral(" --- |").repeated(int(cells.size())) + QLatin1Char('\n');
+    }
+    return out;
+}
+
+} // namespace
+
+ExportResult exportAll(PlannerWidget* planner, const ScenarioDocument* document, const QString& folder, const ExportOptions& options)
+{
+    ExportResult result;
+    if (!QDir().mkpath(folder)) {
+        result.error = QStringLiteral("cannot create %1").arg(folder);
+        return result;
+    }
+    const QDir dir(folder);
+    const core::Scenario& s = document->scenario();
+    const core::Estimate& e = document->estimate();
+    const QString name = QString::fromStdString(s.name);
+
+    struct Chart {
+        const char* file;
+        QChart* chart;
+    };
+    const Chart charts[] = {{"memory", planner->memoryChart()->chart()},
+                            {"step_time", planner->timeChart()->chart()},
+                            {"scaling", planner->scalingChart()->chart()},
+                            {"time_and_cost", planner->costChart()->chart()}};
+    for (const auto& c : charts) {
+        const QString title = c.chart->title() + QStringLiteral(" — ") + name;
+        for (const char* ext : {"png", "svg", "pdf"}) {
+            const QString file = QStringLiteral("%1.%2").arg(QLatin1String(c.file), QLatin1String(ext));
+            const QString error = exportChart(c.chart, dir.filePath(file), {1200, 750}, options.scale, title);
+            if (!error.isEmpty()) {
+                result.error = error;
+                return result;
+            }
+            result.files << file;
+        }
+    }
+
+    const std::pair<const char*, std::string> tables[] = {{"estimate.csv", core::estimateToCsv(e)},
+                                                         {"memory_stages.csv", core::memoryStagesCsv(e)},
+                                                         {"collectives.csv", core::collectivesCsv(e)}};
+    for (const auto& [file, text] : tables) {
+        if (!writeText(dir.filePath(QLatin1String(file)), QByteArray::fromStdString(text), options.csvBom, result.error)) return result;
+        result.files << QLatin1String(file);
+    }
+    if (!writeText(dir.filePath(QStringLiteral("estimate.json")), QByteArray::fromStdString(core::estimateToJson(e)), false, result.error) ||
+        !writeText(dir.filePath(QStringLiteral("scenario.tpscenario.json")), QByteArray::fromStdString(core::scenarioToJson(s)), false,
+                   result.error))
+        return result;
+    result.files << QStringLiteral("estimate.json") << QStringLiteral("scenario.tpscenario.json");
+
+    // The report: what a reader needs to trust the numbers.
+    const auto* banner = planner->banner();
+    QString md;
+    md += QStringLiteral("# %1\n\n").arg(name);
+    md += QStringLiteral("**%1**\n\n").arg(banner->headline());
+    if (auto* details = banner->findChild<QLabel*>(QStringLiteral("verdictDetails")))
+        md += details->text().replace(QLatin1Char('\n'), QStringLiteral("  \n")) + QStringLiteral("\n\n");
+    md += QStringLiteral("## %1\n\n").arg(PlannerWidget::tr("Charts"));
+    for (const auto& c : charts)
+        md += QStringLiteral("![%1](%2.png)\n\n").arg(c.chart->title(), QLatin1String(c.file));
+    md += QStringLiteral("## %1\n\n").arg(PlannerWidget::tr("Memory per pipeline stage (bytes)"));
+    md += markdownTable(core::memoryStagesCsv(e)) + QLatin1Char('\n');
+    md += QStringLiteral("## %1\n\n").arg(PlannerWidget::tr("Communication per step"));
+    if (e.communication.collectives.empty()) md += PlannerWidget::tr("No communication: a single GPU.") + QStringLiteral("\n\n");
+    else md += markdownTable(core::collectivesCsv(e)) + QStringLiteral("\n");
+    md += QStringLiteral("## %1\n\n").arg(PlannerWidget::tr("How each figure was computed"));
+    for (const auto& x : core::explain(s, e))
+        md += QStringLiteral("- `%1`: %2 — %3 (%4)\n")
+                  .arg(QString::fromStdString(x.key), QString::fromStdString(x.formula), QString::fromStdString(x.substituted),
+                       QString::fromStdString(x.source));
+    md += QStringLiteral("\n## %1\n\n").arg(PlannerWidget::tr("Assumptions in force"));
+    const auto& ef = s.efficiency;
+    md += PlannerWidget::tr("Compute efficiency %1, bus bandwidth efficiency %2, DP/CP overlap %3, latency %4 µs per call; "
+                            "CUDA context %5 GiB, allocator fragmentation %6, NCCL buffers %7 GiB per group; "
+                            "GPU MTBF %8 h, restart %9 min.")
+              .arg(ef.compute)
+              .arg(ef.busBandwidth)
+              .arg(ef.commOverlap)
+              .arg(ef.commLatencyUs)
+              .arg(s.overhead.cudaContextGib)
+              .arg(s.overhead.fragmentation)
+              .arg(s.overhead.commBufferGibPerGroup)
+              .arg(s.reliability.gpuMtbfHours)
+              .arg(s.reliability.restartMinutes) +
+          QStringLiteral("\n\n");
+    md += QStringLiteral("## %1\n\n```json\n%2```\n").arg(PlannerWidget::tr("Scenario"), QString::fromStdString(core::scenarioToJson(s)));
+    if (!writeText(dir.filePath(QStringLiteral("report.md")), md.toUtf8(), false, result.error)) return result;
+    result.files << QStringLiteral("report.md");
+    return result;
+}
+
+} // namespace ui
