@@ -52,8 +52,9 @@ std::vector<Candidate> enumerate(const Scenario& base, const PlanOptions& o, std
         }
         for (int pp = 1; pp <= std::min(gpus / tp, a.layers); ++pp) {
             if ((gpus / tp) % pp != 0) continue;
-            if (a.layers % pp != 0) {
-                ++rejected["layers_not_divisible_by_pp"];
+            // Uneven stages are allowed (Llama 3 ran 126 layers on 16 stages); each stage needs two layers.
+            if (a.layers < 2 * pp && pp > 1) {
+                ++rejected["too_few_layers_per_stage"];
                 continue;
             }
             for (int cp = 1; cp <= 16 && tp * pp * cp <= gpus; cp *= 2) {
@@ -74,7 +75,7 @@ std::vector<Candidate> enumerate(const Scenario& base, const PlanOptions& o, std
                             continue;
                         }
                         for (int v : {1, 2, 4}) {
-                            if (v > 1 && (pp < 2 || a.layers % (pp * v) != 0)) continue;
+                            if (v > 1 && (pp < 2 || a.layers < 2 * pp * v)) continue;  // at least two layers per chunk
                             for (int zero = 0; zero <= 3; ++zero)
                                 for (int sp = 0; sp <= (tp > 1 ? 1 : 0); ++sp)
                                     for (Recompute r : {Recompute::none, Recompute::selective, Recompute::full}) {

@@ -52,8 +52,9 @@ struct PlanResult {
     bool cancelled = false;
 };
 
-/// Searches TP (powers of two within a node, compatible with the heads), PP (dividing the layers,
-/// with interleaving v ∈ {2, 4} where the layers allow), CP (dividing the sequence), EP (dividing
+/// Searches TP (powers of two within a node, compatible with the heads), PP (dividing the GPUs, at
+/// least two layers per stage and per interleaved chunk, v ∈ {1, 2, 4}; uneven stages are allowed,
+/// as Llama 3 ran 126 layers on 16 stages), CP (dividing the sequence), EP (dividing
 /// the experts and DP × CP), DP the rest; ZeRO 0–3; sequence parallelism; recomputation; the
 /// micro-batch sizes; keeping the model, training, precision, hardware and efficiency of `base`.
 [[nodiscard]] PlanResult plan(const Scenario& base, const PlanOptions& options);
