@@ -1223,6 +1223,30 @@
         <source>Apply the selected plan</source>
         <translation>应用所选方案</translation>
     </message>
+    <message>
+        <source>do not fit in memory</source>
+        <translation>显存放不下</translation>
+    </message>
+    <message>
+        <source>heads not divisible by TP</source>
+        <translation>注意力头数不能被 TP 整除</translation>
+    </message>
+    <message>
+        <source>fewer than two layers per stage</source>
+        <translation>每个阶段不足两层</translation>
+    </message>
+    <message>
+        <source>sequence not divisible by 2 × CP</source>
+        <translation>序列长度不能被 2 × CP 整除</translation>
+    </message>
+    <message>
+        <source>global batch not divisible by DP × micro-batch</source>
+        <translation>全局批大小不能被 DP × 微批整除</translation>
+    </message>
+    <message>
+        <source>slower than the time budget</source>
+        <translation>超出时间预算</translation>
+    </message>
 </context>
 <context>
     <name>ui::PlannerWidget</name>

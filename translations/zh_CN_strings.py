@@ -408,3 +408,12 @@ ZH.update({
         "计算效率 %1，总线带宽效率 %2，DP/CP 通信重叠 %3，每次调用延迟 %4 µs；CUDA 上下文 %5 GiB，分配器碎片 %6，每个通信组 NCCL 缓冲区 %7 GiB；单卡平均故障间隔 %8 小时，重启 %9 分钟。",
     "Scenario": "场景",
 })
+
+ZH.update({
+    "do not fit in memory": "显存放不下",
+    "heads not divisible by TP": "注意力头数不能被 TP 整除",
+    "fewer than two layers per stage": "每个阶段不足两层",
+    "sequence not divisible by 2 × CP": "序列长度不能被 2 × CP 整除",
+    "global batch not divisible by DP × micro-batch": "全局批大小不能被 DP × 微批整除",
+    "slower than the time budget": "超出时间预算",
+})
