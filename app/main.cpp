@@ -100,10 +100,10 @@ int main(int argc, char** argv)
             std::fprintf(stderr, "trainplanner: --size must look like 1280x800 (at least 640x480)\n");
             return 2;
         }
-        const QStringList tabs{QStringLiteral("memory"), QStringLiteral("time"), QStringLiteral("scaling"), QStringLiteral("planner"),
-                               QStringLiteral("formats")};
+        const QStringList tabs{QStringLiteral("memory"), QStringLiteral("time"), QStringLiteral("scaling"), QStringLiteral("reliability"),
+                               QStringLiteral("planner"), QStringLiteral("formats")};
         if (!tabs.contains(parser.value(tab))) {
-            std::fprintf(stderr, "trainplanner: --tab must be one of memory, time, scaling, planner, formats\n");
+            std::fprintf(stderr, "trainplanner: --tab must be one of memory, time, scaling, reliability, planner, formats\n");
             return 2;
         }
         if (auto* chartTabs = window.findChild<QTabWidget*>(QStringLiteral("chartTabs")))

@@ -22,6 +22,17 @@ double goodputAt(double intervalS, double writeS, double mtbfS, double restartS)
     return std::clamp(1.0 - waste, 0.0, 1.0);
 }
 
+std::vector<std::pair<double, double>> goodputCurve(double writeS, double mtbfS, double restartS, double fromS, double toS, int points)
+{
+    std::vector<std::pair<double, double>> out;
+    if (points < 2 || fromS <= 0 || toS <= fromS) return out;
+    for (int i = 0; i < points; ++i) {
+        const double interval = fromS * std::pow(toS / fromS, double(i) / (points - 1));
+        out.emplace_back(interval, goodputAt(interval, writeS, mtbfS, restartS));
+    }
+    return out;
+}
+
 double expectedInterruptions(int gpus, double gpuMtbfHours, double seconds) { return seconds / 3600.0 * gpus / gpuMtbfHours; }
 
 void applyReliability(const Scenario& s, Estimate& e)

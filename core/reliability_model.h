@@ -5,6 +5,9 @@
 
 #include "estimate.h"
 
+#include <utility>
+#include <vector>
+
 namespace core {
 
 /// Young (1974): τ = √(2·δ·M) for checkpoint write time δ and mean time between failures M.
@@ -16,6 +19,10 @@ namespace core {
 /// checkpoint costs δ, each failure loses on average τ/2 of work plus the restart R (first order,
 /// Young 1974; Daly 2006 §2).
 [[nodiscard]] double goodputAt(double intervalS, double writeS, double mtbfS, double restartS);
+/// Goodput against the checkpoint interval, `points` intervals spaced evenly on a log scale from
+/// `fromS` to `toS`: pairs of (interval in seconds, goodput).
+[[nodiscard]] std::vector<std::pair<double, double>> goodputCurve(double writeS, double mtbfS, double restartS, double fromS, double toS,
+                                                                  int points);
 /// Independent failures: the cluster fails n times as often as one GPU.
 [[nodiscard]] double expectedInterruptions(int gpus, double gpuMtbfHours, double seconds);
 

@@ -1302,6 +1302,10 @@
         <source>Scenario</source>
         <translation>场景</translation>
     </message>
+    <message>
+        <source>Reliability</source>
+        <translation>可靠性</translation>
+    </message>
 </context>
 <context>
     <name>ui::PrecisionChart</name>
@@ -1387,6 +1391,45 @@
     <message>
         <source>&lt;b&gt;Why fp32 master weights?&lt;/b&gt; Near 1.0, bf16 numbers are 2&lt;sup&gt;-7&lt;/sup&gt; = 0.0078 apart, so an update smaller than half of that (0.0039) rounds away and the weight never moves. Mixed precision applies each update to an fp32 copy (spacing 1.2·10&lt;sup&gt;-7&lt;/sup&gt;), which keeps it, and re-rounds the bf16 working weights from that copy. Stochastic rounding and Kahan compensation are the alternatives when no fp32 copy fits.</source>
         <translation>&lt;b&gt;为什么需要 FP32 主权重？&lt;/b&gt;在 1.0 附近，相邻的 bf16 数相差 2&lt;sup&gt;-7&lt;/sup&gt; = 0.0078，小于其一半（0.0039）的更新会被舍入掉，权重永远不动。混合精度把每次更新加到一份 FP32 副本上（间隔 1.2·10&lt;sup&gt;-7&lt;/sup&gt;），更新得以保留，再由这份副本重新舍入出 bf16 工作权重。放不下 FP32 副本时，可以改用随机舍入或 Kahan 补偿求和。</translation>
+    </message>
+</context>
+<context>
+    <name>ui::ReliabilityCharts</name>
+    <message>
+        <source>Goodput (%)</source>
+        <translation>有效训练时间占比 (%)</translation>
+    </message>
+    <message>
+        <source>Expected interruptions over the run</source>
+        <translation>整个训练预计的中断次数</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation>GPU 数</translation>
+    </message>
+    <message>
+        <source>Interruptions (log scale)</source>
+        <translation>中断次数（对数刻度）</translation>
+    </message>
+    <message>
+        <source>More GPUs, more failures: interruptions and goodput</source>
+        <translation>GPU 越多，故障越多：中断次数与有效训练时间</translation>
+    </message>
+    <message>
+        <source>Goodput at this checkpoint interval</source>
+        <translation>该检查点间隔下的有效训练时间占比</translation>
+    </message>
+    <message>
+        <source>Optimal interval (Daly 2006)</source>
+        <translation>最优间隔（Daly 2006）</translation>
+    </message>
+    <message>
+        <source>Checkpoint interval (minutes, log scale)</source>
+        <translation>检查点间隔（分钟，对数刻度）</translation>
+    </message>
+    <message>
+        <source>Checkpoint too often: writing wastes time; too rarely: failures do</source>
+        <translation>检查点太频繁，写入浪费时间；太稀疏，故障浪费时间</translation>
     </message>
 </context>
 <context>

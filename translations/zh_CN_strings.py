@@ -417,3 +417,15 @@ ZH.update({
     "global batch not divisible by DP × micro-batch": "全局批大小不能被 DP × 微批整除",
     "slower than the time budget": "超出时间预算",
 })
+
+ZH.update({
+    "Goodput (%)": "有效训练时间占比 (%)",
+    "Expected interruptions over the run": "整个训练预计的中断次数",
+    "Interruptions (log scale)": "中断次数（对数刻度）",
+    "More GPUs, more failures: interruptions and goodput": "GPU 越多，故障越多：中断次数与有效训练时间",
+    "Goodput at this checkpoint interval": "该检查点间隔下的有效训练时间占比",
+    "Optimal interval (Daly 2006)": "最优间隔（Daly 2006）",
+    "Checkpoint interval (minutes, log scale)": "检查点间隔（分钟，对数刻度）",
+    "Checkpoint too often: writing wastes time; too rarely: failures do": "检查点太频繁，写入浪费时间；太稀疏，故障浪费时间",
+    "Reliability": "可靠性",
+})

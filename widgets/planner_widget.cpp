@@ -2,6 +2,7 @@
 
 #include "charts/cost_chart.h"
 #include "charts/memory_chart.h"
+#include "charts/reliability_charts.h"
 #include "charts/scaling_chart.h"
 #include "charts/time_chart.h"
 #include "collectives_model.h"
@@ -65,6 +66,8 @@ PlannerWidget::PlannerWidget(ScenarioDocument* document, QWidget* parent) : QWid
     m_tabs->addTab(memoryPage, QString());
     m_tabs->addTab(timePage, QString());
     m_tabs->addTab(scalingPage, QString());
+    m_reliability = new ReliabilityCharts(m_tabs);
+    m_tabs->addTab(m_reliability, QString());
     m_planner = new PlannerTab(document, m_tabs);
     m_tabs->addTab(m_planner, QString());
     m_tabs->addTab(new PrecisionLab(m_tabs), QString());
@@ -89,6 +92,8 @@ PlannerWidget::PlannerWidget(ScenarioDocument* document, QWidget* parent) : QWid
         m_scaling->setScenario(s);
         m_cost->setSweep(m_scaling->sweep(), s.parallel.gpus());
     };
+    connect(document, &ScenarioDocument::estimateChanged, this,
+            [this](const core::Estimate& e) { m_reliability->setData(m_scaling->sweep(), e); });
     connect(document, &ScenarioDocument::scenarioChanged, this, showScaling);
     connect(document, &ScenarioDocument::estimateChanged, m_banner, &VerdictBanner::setEstimate);
     connect(document, &ScenarioDocument::estimateChanged, m_memory, &MemoryChart::setEstimate);
@@ -106,6 +111,7 @@ PlannerWidget::PlannerWidget(ScenarioDocument* document, QWidget* parent) : QWid
     m_time->setEstimate(document->estimate());
     m_collectives->setEstimate(document->estimate());
     showScaling(document->scenario());
+    m_reliability->setData(m_scaling->sweep(), document->estimate());
     retranslate();
 }
 
@@ -121,8 +127,9 @@ void PlannerWidget::retranslate()
     m_tabs->setTabText(0, tr("Memory"));
     m_tabs->setTabText(1, tr("Step time and communication"));
     m_tabs->setTabText(2, tr("Scaling"));
-    m_tabs->setTabText(3, tr("Planner"));
-    m_tabs->setTabText(4, tr("Number formats"));
+    m_tabs->setTabText(3, tr("Reliability"));
+    m_tabs->setTabText(4, tr("Planner"));
+    m_tabs->setTabText(5, tr("Number formats"));
 }
 
 void PlannerWidget::changeEvent(QEvent* event)

@@ -17,6 +17,7 @@ class InputPanel;
 class MemoryChart;
 class MemoryTableModel;
 class PlannerTab;
+class ReliabilityCharts;
 class ScalingChart;
 class ScenarioDocument;
 class TimeChart;
@@ -35,6 +36,7 @@ public:
     [[nodiscard]] CollectivesModel* collectives() const { return m_collectives; }
     [[nodiscard]] MemoryTableModel* memoryTable() const { return m_memoryTable; }
     [[nodiscard]] PlannerTab* plannerTab() const { return m_planner; }
+    [[nodiscard]] ReliabilityCharts* reliabilityCharts() const { return m_reliability; }
     /// GB (10^9) or GiB (2^30) in every memory figure on screen.
     void setUnit(ByteUnit unit);
     [[nodiscard]] VerdictBanner* banner() const { return m_banner; }
@@ -57,6 +59,7 @@ private:
     ScalingChart* m_scaling;
     CostChart* m_cost;
     PlannerTab* m_planner;
+    ReliabilityCharts* m_reliability;
 };
 
 } // namespace ui

@@ -163,3 +163,25 @@ TEST_CASE("the number-format lab shows core's runs", "[widgets][precision]")
     CHECK(lab.chart()->lines().size() == 8);
     CHECK(lab.chart()->lines().front()->count() > 100);
 }
+
+#include "charts/reliability_charts.h"
+#include "charts/scaling_chart.h"
+
+TEST_CASE("the reliability charts plot core's goodput and optimum", "[widgets][reliability]")
+{
+    ScenarioDocument doc(core::defaultScenario());
+    PlannerWidget w(&doc);
+    const auto* charts = w.reliabilityCharts();
+    const auto& points = w.scalingChart()->sweep().points;
+    REQUIRE(charts->goodputByGpus()->count() == int(points.size()));
+    for (int i = 0; i < int(points.size()); ++i)
+        CHECK(charts->goodputByGpus()->at(i).y() == Approx(points[std::size_t(i)].estimate.reliability.goodput * 100));
+    // The curve peaks at (or next to) the optimal interval core reports.
+    const auto* curve = charts->goodputByInterval();
+    REQUIRE(curve->count() == 80);
+    int peak = 0;
+    for (int i = 1; i < curve->count(); ++i)
+        if (curve->at(i).y() > curve->at(peak).y()) peak = i;
+    const double optimumMinutes = doc.estimate().reliability.checkpointIntervalS / 60;
+    CHECK(curve->at(peak).x() == Approx(optimumMinutes).epsilon(0.1));
+}

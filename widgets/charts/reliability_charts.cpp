@@ -1,0 +1,157 @@
+#include "reliability_charts.h"
+
+#include "palette.h"
+#include "reliability_model.h"
+
+#include <QChart>
+#include <QChartView>
+#include <QEvent>
+#include <QLineSeries>
+#include <QLogValueAxis>
+#include <QScatterSeries>
+#include <QValueAxis>
+#include <QVBoxLayout>
+
+#include <cmath>
+
+namespace ui {
+
+namespace {
+
+QLineSeries* line(QChart* chart, const QColor& color)
+{
+    auto* s = new QLineSeries(chart);
+    QPen pen(color);
+    pen.setWidthF(2.5);
+    s->setPen(pen);
+    chart->addSeries(s);
+    return s;
+}
+
+QChart* newChart()
+{
+    auto* chart = new QChart;
+    chart->setAnimationOptions(QChart::NoAnimation);
+    chart->legend()->setAlignment(Qt::AlignBottom);
+    return chart;
+}
+
+} // namespace
+
+ReliabilityCharts::ReliabilityCharts(QWidget* parent) : QWidget(parent)
+{
+    setObjectName(QStringLiteral("reliabilityCharts"));
+    auto* scale = newChart();
+    m_goodputGpus = line(scale, palette::kGreen);
+    m_goodputGpus->setPointsVisible(true);
+    m_interruptions = line(scale, palette::kVermillion);
+    m_interruptions->setPointsVisible(true);
+    m_gpusAxis = new QLogValueAxis(scale);
+    m_gpusAxis->setBase(2);
+    m_gpusAxis->setLabelFormat(QStringLiteral("%.0f"));
+    m_gpusAxis->setMinorTickCount(0);
+    m_goodputAxis = new QValueAxis(scale);
+    m_goodputAxis->setRange(0, 100);
+    m_goodputAxis->setLabelFormat(QStringLiteral("%.0f"));
+    m_interruptionsAxis = new QLogValueAxis(scale);
+    m_interruptionsAxis->setLabelFormat(QStringLiteral("%g"));
+    m_interruptionsAxis->setMinorTickCount(-1);
+    scale->addAxis(m_gpusAxis, Qt::AlignBottom);
+    scale->addAxis(m_goodputAxis, Qt::AlignLeft);
+    scale->addAxis(m_interruptionsAxis, Qt::AlignRight);
+    m_goodputGpus->attachAxis(m_gpusAxis);
+    m_goodputGpus->attachAxis(m_goodputAxis);
+    m_interruptions->attachAxis(m_gpusAxis);
+    m_interruptions->attachAxis(m_interruptionsAxis);
+    m_scaleView = new QChartView(scale, this);
+    m_scaleView->setRenderHint(QPainter::Antialiasing);
+
+    auto* interval = newChart();
+    m_goodputInterval = line(interval, palette::kBlue);
+    m_optimum = new QScatterSeries(interval);
+    m_optimum->setMarkerSize(14);
+    m_optimum->setColor(palette::kOrange);
+    interval->addSeries(m_optimum);
+    m_intervalAxis = new QLogValueAxis(interval);
+    m_intervalAxis->setLabelFormat(QStringLiteral("%g"));
+    m_intervalAxis->setMinorTickCount(-1);
+    m_intervalGoodputAxis = new QValueAxis(interval);
+    m_intervalGoodputAxis->setLabelFormat(QStringLiteral("%.0f"));
+    interval->addAxis(m_intervalAxis, Qt::AlignBottom);
+    interval->addAxis(m_intervalGoodputAxis, Qt::AlignLeft);
+    for (QAbstractSeries* s : {static_cast<QAbstractSeries*>(m_goodputInterval), static_cast<QAbstractSeries*>(m_optimum)}) {
+        s->attachAxis(m_intervalAxis);
+        s->attachAxis(m_intervalGoodputAxis);
+    }
+    m_intervalView = new QChartView(interval, this);
+    m_intervalView->setRenderHint(QPainter::Antialiasing);
+
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_scaleView);
+    layout->addWidget(m_intervalView);
+    retranslate();
+}
+
+void ReliabilityCharts::setData(const core::SweepResult& sweep, const core::Estimate& current)
+{
+    QList<QPointF> goodput, interruptions;
+    double lo = 1e300, hi = 0, iMin = 1e300, iMax = 0;
+    for (const auto& p : sweep.points) {
+        const auto& r = p.estimate.reliability;
+        const double g = p.estimate.gpus;
+        goodput << QPointF(g, r.goodput * 100);
+        const double n = std::max(r.expectedInterruptions, 0.01);
+        interruptions << QPointF(g, n);
+        lo = std::min(lo, g);
+        hi = std::max(hi, g);
+        iMin = std::min(iMin, n);
+        iMax = std::max(iMax, n);
+    }
+    m_goodputGpus->replace(goodput);
+    m_interruptions->replace(interruptions);
+    if (!goodput.isEmpty()) {
+        m_gpusAxis->setRange(lo / 1.4, hi * 1.4);
+        m_interruptionsAxis->setRange(std::pow(10.0, std::floor(std::log10(iMin))), std::pow(10.0, std::ceil(std::log10(iMax))));
+    }
+
+    // Goodput against the interval, from a tenth to ten times the optimum (minutes on the axis).
+    const auto& r = current.reliability;
+    const double mtbf = r.clusterMtbfHours * 3600.0;
+    const double best = r.checkpointIntervalS;
+    QList<QPointF> curve;
+    double gMin = 100;
+    for (const auto& [seconds, g] : core::goodputCurve(r.checkpointWriteS, mtbf, r.restartS, best / 10, best * 10, 80)) {
+        curve << QPointF(seconds / 60.0, g * 100);
+        gMin = std::min(gMin, g * 100);
+    }
+    m_goodputInterval->replace(curve);
+    m_optimum->replace(QList<QPointF>{{best / 60.0, r.goodput * 100}});
+    if (!curve.isEmpty()) {
+        m_intervalAxis->setRange(curve.front().x(), curve.back().x());
+        m_intervalGoodputAxis->setRange(std::floor(gMin / 5) * 5, 100);
+    }
+}
+
+void ReliabilityCharts::retranslate()
+{
+    m_goodputGpus->setName(tr("Goodput (%)"));
+    m_interruptions->setName(tr("Expected interruptions over the run"));
+    m_gpusAxis->setTitleText(tr("GPUs"));
+    m_goodputAxis->setTitleText(tr("Goodput (%)"));
+    m_interruptionsAxis->setTitleText(tr("Interruptions (log scale)"));
+    m_scaleView->chart()->setTitle(tr("More GPUs, more failures: interruptions and goodput"));
+    m_goodputInterval->setName(tr("Goodput at this checkpoint interval"));
+    m_optimum->setName(tr("Optimal interval (Daly 2006)"));
+    m_intervalAxis->setTitleText(tr("Checkpoint interval (minutes, log scale)"));
+    m_intervalGoodputAxis->setTitleText(tr("Goodput (%)"));
+    m_intervalView->chart()->setTitle(tr("Checkpoint too often: writing wastes time; too rarely: failures do"));
+}
+
+void ReliabilityCharts::changeEvent(QEvent* event)
+{
+    if (event->type() == QEvent::LanguageChange) retranslate();
+    QWidget::changeEvent(event);
+}
+
+} // namespace ui
