@@ -1,5 +1,6 @@
 #include "cost_chart.h"
 
+#include "chart_style.h"
 #include "palette.h"
 
 #include <QChart>
@@ -18,21 +19,9 @@ CostChart::CostChart(QWidget* parent) : QChartView(parent)
     setObjectName(QStringLiteral("costChart"));
     setRenderHint(QPainter::Antialiasing);
     setMinimumSize(480, 240);
-    auto* chart = new QChart;
-    chart->setAnimationOptions(QChart::NoAnimation);
-    chart->legend()->setAlignment(Qt::AlignBottom);
-    chart->setMargins(QMargins(8, 8, 8, 8));
-    auto line = [chart](const QColor& color) {
-        auto* s = new QLineSeries(chart);
-        QPen pen(color);
-        pen.setWidthF(2.5);
-        s->setPen(pen);
-        s->setPointsVisible(true);
-        chart->addSeries(s);
-        return s;
-    };
-    m_days = line(palette::kBlue);
-    m_cost = line(palette::kOrange);
+    auto* chart = newChart();
+    m_days = addLine(chart, palette::kBlue);
+    m_cost = addLine(chart, palette::kOrange);
     m_current = new QScatterSeries(chart);
     m_current->setMarkerSize(16);
     m_current->setColor(Qt::transparent);

@@ -1,5 +1,6 @@
 #include "memory_chart.h"
 
+#include "chart_style.h"
 #include "palette.h"
 
 #include <QBarCategoryAxis>
@@ -22,16 +23,6 @@ namespace {
 const QColor kTermColors[MemoryChart::TermCount] = {palette::kBlue,  palette::kSkyBlue, palette::kOrange, palette::kVermillion,
                                                     palette::kGreen, palette::kPurple,  palette::kGrey};
 
-/// A round axis maximum: 1, 2 or 5 × 10^k above `v`.
-double niceCeiling(double v)
-{
-    if (v <= 0) return 1;
-    const double p = std::pow(10.0, std::floor(std::log10(v)));
-    for (double step : {1.0, 2.0, 2.5, 5.0, 10.0})
-        if (step * p >= v) return step * p;
-    return 10 * p;
-}
-
 } // namespace
 
 MemoryChart::MemoryChart(QWidget* parent) : QChartView(parent)
@@ -40,10 +31,7 @@ MemoryChart::MemoryChart(QWidget* parent) : QChartView(parent)
     setRenderHint(QPainter::Antialiasing);
     setMinimumSize(480, 320);
 
-    auto* chart = new QChart;
-    chart->setAnimationOptions(QChart::NoAnimation);  // live updates: no lag behind the slider
-    chart->legend()->setAlignment(Qt::AlignBottom);
-    chart->setMargins(QMargins(8, 8, 8, 8));
+    auto* chart = newChart();
 
     m_series = new QStackedBarSeries(chart);
     for (int t = 0; t < TermCount; ++t) {

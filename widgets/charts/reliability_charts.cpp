@@ -1,5 +1,6 @@
 #include "reliability_charts.h"
 
+#include "chart_style.h"
 #include "palette.h"
 #include "reliability_model.h"
 
@@ -16,36 +17,12 @@
 
 namespace ui {
 
-namespace {
-
-QLineSeries* line(QChart* chart, const QColor& color)
-{
-    auto* s = new QLineSeries(chart);
-    QPen pen(color);
-    pen.setWidthF(2.5);
-    s->setPen(pen);
-    chart->addSeries(s);
-    return s;
-}
-
-QChart* newChart()
-{
-    auto* chart = new QChart;
-    chart->setAnimationOptions(QChart::NoAnimation);
-    chart->legend()->setAlignment(Qt::AlignBottom);
-    return chart;
-}
-
-} // namespace
-
 ReliabilityCharts::ReliabilityCharts(QWidget* parent) : QWidget(parent)
 {
     setObjectName(QStringLiteral("reliabilityCharts"));
     auto* scale = newChart();
-    m_goodputGpus = line(scale, palette::kGreen);
-    m_goodputGpus->setPointsVisible(true);
-    m_interruptions = line(scale, palette::kVermillion);
-    m_interruptions->setPointsVisible(true);
+    m_goodputGpus = addLine(scale, palette::kGreen);
+    m_interruptions = addLine(scale, palette::kVermillion);
     m_gpusAxis = new QLogValueAxis(scale);
     m_gpusAxis->setBase(2);
     m_gpusAxis->setLabelFormat(QStringLiteral("%.0f"));
@@ -67,7 +44,7 @@ ReliabilityCharts::ReliabilityCharts(QWidget* parent) : QWidget(parent)
     m_scaleView->setRenderHint(QPainter::Antialiasing);
 
     auto* interval = newChart();
-    m_goodputInterval = line(interval, palette::kBlue);
+    m_goodputInterval = addLine(interval, palette::kBlue, false);
     m_optimum = new QScatterSeries(interval);
     m_optimum->setMarkerSize(14);
     m_optimum->setColor(palette::kOrange);

@@ -1,5 +1,6 @@
 #include "scaling_chart.h"
 
+#include "chart_style.h"
 #include "palette.h"
 
 #include <QChart>
@@ -19,18 +20,6 @@ namespace {
 constexpr int kMaxGpus = 65536;
 constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
 
-QLineSeries* line(QChart* chart, const QColor& color, Qt::PenStyle style = Qt::SolidLine)
-{
-    auto* s = new QLineSeries(chart);
-    QPen pen(color);
-    pen.setWidthF(2.5);
-    pen.setStyle(style);
-    s->setPen(pen);
-    s->setPointsVisible(true);
-    chart->addSeries(s);
-    return s;
-}
-
 } // namespace
 
 ScalingChart::ScalingChart(QWidget* parent) : QChartView(parent)
@@ -38,16 +27,11 @@ ScalingChart::ScalingChart(QWidget* parent) : QChartView(parent)
     setObjectName(QStringLiteral("scalingChart"));
     setRenderHint(QPainter::Antialiasing);
     setMinimumSize(480, 320);
-    auto* chart = new QChart;
-    chart->setAnimationOptions(QChart::NoAnimation);
-    chart->legend()->setAlignment(Qt::AlignBottom);
-    chart->setMargins(QMargins(8, 8, 8, 8));
-
-    m_memory = line(chart, palette::kBlue);
-    m_capacity = line(chart, QColor(0x20, 0x20, 0x20), Qt::DashLine);
-    m_capacity->setPointsVisible(false);
-    m_comm = line(chart, palette::kVermillion);
-    m_mfu = line(chart, palette::kGreen);
+    auto* chart = newChart();
+    m_memory = addLine(chart, palette::kBlue);
+    m_capacity = addLine(chart, QColor(0x20, 0x20, 0x20), false, Qt::DashLine);
+    m_comm = addLine(chart, palette::kVermillion);
+    m_mfu = addLine(chart, palette::kGreen);
     m_current = new QScatterSeries(chart);
     m_current->setMarkerSize(16);
     m_current->setColor(Qt::transparent);

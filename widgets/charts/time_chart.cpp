@@ -1,5 +1,6 @@
 #include "time_chart.h"
 
+#include "chart_style.h"
 #include "format.h"
 #include "palette.h"
 
@@ -34,15 +35,6 @@ core::Group groupOf(TimeChart::Part part)
     }
 }
 
-double niceCeiling(double v)
-{
-    if (v <= 0) return 1;
-    const double p = std::pow(10.0, std::floor(std::log10(v)));
-    for (double step : {1.0, 2.0, 2.5, 5.0, 10.0})
-        if (step * p >= v) return step * p;
-    return 10 * p;
-}
-
 } // namespace
 
 TimeChart::TimeChart(QWidget* parent) : QChartView(parent)
@@ -50,10 +42,7 @@ TimeChart::TimeChart(QWidget* parent) : QChartView(parent)
     setObjectName(QStringLiteral("timeChart"));
     setRenderHint(QPainter::Antialiasing);
     setMinimumSize(480, 260);
-    auto* chart = new QChart;
-    chart->setAnimationOptions(QChart::NoAnimation);
-    chart->legend()->setAlignment(Qt::AlignBottom);
-    chart->setMargins(QMargins(8, 8, 8, 8));
+    auto* chart = newChart();
     m_series = new QHorizontalStackedBarSeries(chart);
     for (int p = 0; p < PartCount; ++p) {
         auto* set = new QBarSet(QString(), m_series);

@@ -1,0 +1,41 @@
+#include "chart_style.h"
+
+#include <QChart>
+#include <QLegend>
+#include <QLineSeries>
+
+#include <cmath>
+
+namespace ui {
+
+QChart* newChart()
+{
+    auto* chart = new QChart;
+    chart->setAnimationOptions(QChart::NoAnimation);
+    chart->legend()->setAlignment(Qt::AlignBottom);
+    chart->setMargins(QMargins(8, 8, 8, 8));
+    return chart;
+}
+
+QLineSeries* addLine(QChart* chart, const QColor& color, bool points, Qt::PenStyle style)
+{
+    auto* s = new QLineSeries(chart);
+    QPen pen(color);
+    pen.setWidthF(2.5);
+    pen.setStyle(style);
+    s->setPen(pen);
+    s->setPointsVisible(points);
+    chart->addSeries(s);
+    return s;
+}
+
+double niceCeiling(double v)
+{
+    if (v <= 0) return 1;
+    const double p = std::pow(10.0, std::floor(std::log10(v)));
+    for (double step : {1.0, 2.0, 2.5, 5.0, 10.0})
+        if (step * p >= v) return step * p;
+    return 10 * p;
+}
+
+} // namespace ui

@@ -1,0 +1,19 @@
+#pragma once
+// What every chart of TrainPlanner shares: a plain chart without animation (live updates must not
+// lag the slider), line series of one width, and round axis ranges.
+
+#include <QColor>
+
+class QChart;
+class QLineSeries;
+
+namespace ui {
+
+/// A chart with no animation, the legend below and small margins.
+[[nodiscard]] QChart* newChart();
+/// A 2.5 px line of `color` added to `chart`, with points when `points`.
+QLineSeries* addLine(QChart* chart, const QColor& color, bool points = true, Qt::PenStyle style = Qt::SolidLine);
+/// A round axis maximum: 1, 2, 2.5 or 5 × 10^k at or above `v`.
+[[nodiscard]] double niceCeiling(double v);
+
+} // namespace ui
