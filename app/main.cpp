@@ -4,6 +4,7 @@
 
 #include "language.h"
 #include "main_window.h"
+#include "comparison_view.h"
 #include "planner_tab.h"
 #include "planner_widget.h"
 #include "report_export.h"
@@ -101,14 +102,15 @@ int main(int argc, char** argv)
             return 2;
         }
         const QStringList tabs{QStringLiteral("memory"), QStringLiteral("time"), QStringLiteral("scaling"), QStringLiteral("reliability"),
-                               QStringLiteral("planner"), QStringLiteral("formats")};
+                               QStringLiteral("planner"), QStringLiteral("formats"), QStringLiteral("compare")};
         if (!tabs.contains(parser.value(tab))) {
-            std::fprintf(stderr, "trainplanner: --tab must be one of memory, time, scaling, reliability, planner, formats\n");
+            std::fprintf(stderr, "trainplanner: --tab must be one of memory, time, scaling, reliability, planner, formats, compare\n");
             return 2;
         }
         if (auto* chartTabs = window.findChild<QTabWidget*>(QStringLiteral("chartTabs")))
             chartTabs->setCurrentIndex(static_cast<int>(tabs.indexOf(parser.value(tab))));
         window.resize(w, h);
+        if (parser.value(tab) == QLatin1String("compare")) window.planner()->comparison()->showArticlePair();
         if (parser.value(tab) == QLatin1String("planner")) {
             // Show a finished search: run it and wait (the search takes milliseconds).
             auto* planner = window.planner()->plannerTab();

@@ -212,6 +212,176 @@
     </message>
 </context>
 <context>
+    <name>ui::ComparisonChart</name>
+    <message>
+        <source>Weights</source>
+        <translation>权重</translation>
+    </message>
+    <message>
+        <source>Gradients</source>
+        <translation>梯度</translation>
+    </message>
+    <message>
+        <source>Master weights (FP32)</source>
+        <translation>主权重（FP32）</translation>
+    </message>
+    <message>
+        <source>Optimizer states</source>
+        <translation>优化器状态</translation>
+    </message>
+    <message>
+        <source>Activations</source>
+        <translation>激活值</translation>
+    </message>
+    <message>
+        <source>Buffers</source>
+        <translation>缓冲区</translation>
+    </message>
+    <message>
+        <source>Overhead</source>
+        <translation>其他开销</translation>
+    </message>
+    <message>
+        <source>Memory per GPU (GiB)</source>
+        <translation>每卡显存 (GiB)</translation>
+    </message>
+    <message>
+        <source>Memory per GPU, side by side</source>
+        <translation>每卡显存对比</translation>
+    </message>
+    <message>
+        <source>Compute</source>
+        <translation>计算</translation>
+    </message>
+    <message>
+        <source>Pipeline bubble</source>
+        <translation>流水线气泡</translation>
+    </message>
+    <message>
+        <source>Optimizer step</source>
+        <translation>优化器更新</translation>
+    </message>
+    <message>
+        <source>Exposed communication</source>
+        <translation>未被掩盖的通信</translation>
+    </message>
+    <message>
+        <source>Time per step (s)</source>
+        <translation>每步时间 (s)</translation>
+    </message>
+    <message>
+        <source>Anatomy of one step, side by side</source>
+        <translation>单步时间构成对比</translation>
+    </message>
+</context>
+<context>
+    <name>ui::ComparisonView</name>
+    <message>
+        <source>Add scenario to the comparison</source>
+        <translation>添加场景到对比</translation>
+    </message>
+    <message>
+        <source>TrainPlanner scenarios (*.tpscenario.json *.json)</source>
+        <translation>TrainPlanner 场景 (*.tpscenario.json *.json)</translation>
+    </message>
+    <message>
+        <source>Cannot open scenario</source>
+        <translation>无法打开场景</translation>
+    </message>
+    <message>
+        <source>Parameters</source>
+        <translation>参数量</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation>GPU 数</translation>
+    </message>
+    <message>
+        <source>Memory per GPU</source>
+        <translation>每卡显存</translation>
+    </message>
+    <message>
+        <source>Fits on one GPU's memory</source>
+        <translation>单卡显存放得下</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>是</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>否</translation>
+    </message>
+    <message>
+        <source>Largest memory term</source>
+        <translation>占用最大的一项</translation>
+    </message>
+    <message>
+        <source>weights</source>
+        <translation>权重</translation>
+    </message>
+    <message>
+        <source>gradients</source>
+        <translation>梯度</translation>
+    </message>
+    <message>
+        <source>master weights</source>
+        <translation>主权重</translation>
+    </message>
+    <message>
+        <source>optimizer states</source>
+        <translation>优化器状态</translation>
+    </message>
+    <message>
+        <source>activations</source>
+        <translation>激活值</translation>
+    </message>
+    <message>
+        <source>Step time</source>
+        <translation>每步时间</translation>
+    </message>
+    <message>
+        <source>Communication share of step</source>
+        <translation>通信占每步时间</translation>
+    </message>
+    <message>
+        <source>MFU</source>
+        <translation>MFU</translation>
+    </message>
+    <message>
+        <source>Training time</source>
+        <translation>训练时长</translation>
+    </message>
+    <message>
+        <source>%1 days</source>
+        <translation>%1 天</translation>
+    </message>
+    <message>
+        <source>Cost</source>
+        <translation>成本</translation>
+    </message>
+    <message>
+        <source>Expected interruptions</source>
+        <translation>预计中断次数</translation>
+    </message>
+    <message>
+        <source>Add the current scenario</source>
+        <translation>添加当前场景</translation>
+    </message>
+    <message>
+        <source>Add a file…</source>
+        <translation>添加文件…</translation>
+    </message>
+    <message>
+        <source>The source article's pair</source>
+        <translation>原文中的两个对比场景</translation>
+    </message>
+    <message>
+        <source>Clear</source>
+        <translation>清空</translation>
+    </message>
+</context>
+<context>
     <name>ui::CopyableTableView</name>
     <message>
         <source>Copy as text</source>
@@ -1305,6 +1475,10 @@
     <message>
         <source>Reliability</source>
         <translation>可靠性</translation>
+    </message>
+    <message>
+        <source>Compare</source>
+        <translation>场景对比</translation>
     </message>
 </context>
 <context>

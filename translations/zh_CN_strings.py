@@ -429,3 +429,26 @@ ZH.update({
     "Checkpoint too often: writing wastes time; too rarely: failures do": "检查点太频繁，写入浪费时间；太稀疏，故障浪费时间",
     "Reliability": "可靠性",
 })
+
+ZH.update({
+    "Memory per GPU, side by side": "每卡显存对比",
+    "Exposed communication": "未被掩盖的通信",
+    "Anatomy of one step, side by side": "单步时间构成对比",
+    "Add scenario to the comparison": "添加场景到对比",
+    "Parameters": "参数量",
+    "Memory per GPU": "每卡显存",
+    "Fits on one GPU's memory": "单卡显存放得下",
+    "yes": "是",
+    "no": "否",
+    "Largest memory term": "占用最大的一项",
+    "Step time": "每步时间",
+    "Communication share of step": "通信占每步时间",
+    "MFU": "MFU",
+    "%1 days": "%1 天",
+    "Expected interruptions": "预计中断次数",
+    "Add the current scenario": "添加当前场景",
+    "Add a file…": "添加文件…",
+    "The source article's pair": "原文中的两个对比场景",
+    "Clear": "清空",
+    "Compare": "场景对比",
+})

@@ -6,6 +6,7 @@
 #include "charts/scaling_chart.h"
 #include "charts/time_chart.h"
 #include "collectives_model.h"
+#include "comparison_view.h"
 #include "copyable_table_view.h"
 #include "input_panel.h"
 #include "memory_table_model.h"
@@ -71,6 +72,8 @@ PlannerWidget::PlannerWidget(ScenarioDocument* document, QWidget* parent) : QWid
     m_planner = new PlannerTab(document, m_tabs);
     m_tabs->addTab(m_planner, QString());
     m_tabs->addTab(new PrecisionLab(m_tabs), QString());
+    m_comparison = new ComparisonView(document, m_tabs);
+    m_tabs->addTab(m_comparison, QString());
     auto* rightLayout = new QVBoxLayout(right);
     rightLayout->setContentsMargins(0, 0, 0, 0);
     rightLayout->addWidget(m_banner);
@@ -130,6 +133,7 @@ void PlannerWidget::retranslate()
     m_tabs->setTabText(3, tr("Reliability"));
     m_tabs->setTabText(4, tr("Planner"));
     m_tabs->setTabText(5, tr("Number formats"));
+    m_tabs->setTabText(6, tr("Compare"));
 }
 
 void PlannerWidget::changeEvent(QEvent* event)

@@ -11,6 +11,7 @@ class QTabWidget;
 namespace ui {
 
 class CollectivesModel;
+class ComparisonView;
 class CostChart;
 class CopyableTableView;
 class InputPanel;
@@ -37,6 +38,7 @@ public:
     [[nodiscard]] MemoryTableModel* memoryTable() const { return m_memoryTable; }
     [[nodiscard]] PlannerTab* plannerTab() const { return m_planner; }
     [[nodiscard]] ReliabilityCharts* reliabilityCharts() const { return m_reliability; }
+    [[nodiscard]] ComparisonView* comparison() const { return m_comparison; }
     /// GB (10^9) or GiB (2^30) in every memory figure on screen.
     void setUnit(ByteUnit unit);
     [[nodiscard]] VerdictBanner* banner() const { return m_banner; }
@@ -60,6 +62,7 @@ private:
     CostChart* m_cost;
     PlannerTab* m_planner;
     ReliabilityCharts* m_reliability;
+    ComparisonView* m_comparison;
 };
 
 } // namespace ui

@@ -185,3 +185,33 @@ TEST_CASE("the reliability charts plot core's goodput and optimum", "[widgets][r
     const double optimumMinutes = doc.estimate().reliability.checkpointIntervalS / 60;
     CHECK(curve->at(peak).x() == Approx(optimumMinutes).epsilon(0.1));
 }
+
+#include "charts/comparison_chart.h"
+#include "charts/memory_chart.h"
+#include "comparison_view.h"
+
+TEST_CASE("the comparison shows the source article's pair with core's numbers", "[widgets][compare]")
+{
+    ScenarioDocument doc(core::defaultScenario());
+    PlannerWidget w(&doc);
+    ComparisonView* view = w.comparison();
+    view->showArticlePair();
+    REQUIRE(view->count() == 2);
+    // Source article §4's summary: the small model needs one GPU, the large one many, and the
+    // large one spends far more of its step communicating.
+    const auto& e = view->estimates();
+    CHECK(e[0].gpus == 1);
+    CHECK(e[1].gpus == 64);
+    CHECK(e[0].communication.shareOfStep < 0.05);
+    CHECK(e[1].communication.shareOfStep > 0.20);
+    CHECK(view->table()->columnCount() == 2);
+    CHECK(view->table()->item(1, 1)->font().bold());  // GPUs differ: highlighted
+    for (int t = 0; t < 7; ++t)
+        for (int i = 0; i < 2; ++i)
+            CHECK(view->memoryChart()->value(t, i) ==
+                  Approx(MemoryChart::termBytes(e[std::size_t(i)].memory.peak().bytes, MemoryChart::Term(t)) / (1024.0 * 1024 * 1024)));
+    view->add(doc.scenario());
+    view->add(doc.scenario());
+    CHECK_FALSE(view->add(doc.scenario()));  // at most four
+    CHECK(view->count() == 4);
+}
