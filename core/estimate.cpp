@@ -59,6 +59,36 @@ std::vector<Warning> warningsFor(const Scenario& s)
 
 } // namespace
 
+double MemoryBreakdown::term(MemoryTerm t) const
+{
+    switch (t) {
+    case MemoryTerm::weights: return weights;
+    case MemoryTerm::gradients: return gradients;
+    case MemoryTerm::master_weights: return masterWeights;
+    case MemoryTerm::optimizer_states: return optimizerStates;
+    case MemoryTerm::activations: return activations;
+    case MemoryTerm::buffers: return buffers;
+    case MemoryTerm::overhead: return overhead;
+    }
+    return 0;
+}
+
+MemoryTerm MemoryBreakdown::largest() const
+{
+    MemoryTerm best = MemoryTerm::weights;
+    for (int i = 1; i < kMemoryTermCount; ++i)
+        if (term(MemoryTerm(i)) > term(best)) best = MemoryTerm(i);
+    return best;
+}
+
+double CommunicationEstimate::groupTimeS(Group group, bool exposed) const
+{
+    double sum = 0;
+    for (const auto& c : collectives)
+        if (c.group == group) sum += exposed ? c.exposedTimeS : c.timeS;
+    return sum;
+}
+
 std::string Warning::codeName() const { return std::string(kWarningNames[static_cast<std::size_t>(code)]); }
 
 double Warning::value(std::string_view name) const
@@ -154,6 +184,7 @@ Estimate estimate(const Scenario& s)
     e.communication.shareOfStep = e.communication.exposedTimeS / c.stepTimeS;
     c.mfu = c.modelFlopsPerStep / (c.stepTimeS * e.gpus * c.peakFlopsPerGpu);
     c.hfu = c.hardwareFlopsPerStep / (c.stepTimeS * e.gpus * c.peakFlopsPerGpu);
+    c.recomputeFraction = c.hardwareFlopsPerStep / c.modelFlopsPerStep - 1;
     c.tflopsPerGpu = c.hardwareFlopsPerStep / (c.stepTimeS * e.gpus) / 1e12;
     c.tokensPerS = double(t.globalBatch) * t.seqLen / c.stepTimeS;
 

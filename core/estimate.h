@@ -10,6 +10,10 @@
 
 namespace core {
 
+/// The terms of MemoryBreakdown, in their stacking order.
+enum class MemoryTerm { weights, gradients, master_weights, optimizer_states, activations, buffers, overhead };
+inline constexpr int kMemoryTermCount = 7;
+
 /// Bytes on one GPU, by what fills them (DESIGN.md "memory").
 struct MemoryBreakdown {
     double weights = 0;          ///< resident (possibly sharded) parameters
@@ -22,6 +26,9 @@ struct MemoryBreakdown {
 
     [[nodiscard]] double modelStates() const { return weights + gradients + masterWeights + optimizerStates; }
     [[nodiscard]] double total() const { return modelStates() + activations + buffers + overhead; }
+    [[nodiscard]] double term(MemoryTerm t) const;
+    /// The term that fills the most: what to attack first.
+    [[nodiscard]] MemoryTerm largest() const;
     bool operator==(const MemoryBreakdown&) const = default;
 };
 
@@ -90,6 +97,9 @@ struct CommunicationEstimate {
     double timeS = 0;
     double exposedTimeS = 0;
     double shareOfStep = 0;  ///< exposed time / step time
+
+    /// Time of all collectives of one group per step; `exposed` counts only what is not hidden.
+    [[nodiscard]] double groupTimeS(Group group, bool exposed) const;
 };
 
 struct ComputeEstimate {
@@ -103,6 +113,7 @@ struct ComputeEstimate {
     double stepTimeS = 0;
     double mfu = 0;
     double hfu = 0;
+    double recomputeFraction = 0;  ///< extra FLOPs spent recomputing: hardware / model FLOPs − 1
     double tflopsPerGpu = 0;  ///< achieved hardware TFLOP/s per GPU (Narayanan's convention)
     double tokensPerS = 0;
     double microBatches = 1;  ///< per data-parallel replica per step (fractional if the batch does not divide)

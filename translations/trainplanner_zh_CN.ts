@@ -317,26 +317,6 @@
         <translation>占用最大的一项</translation>
     </message>
     <message>
-        <source>weights</source>
-        <translation>权重</translation>
-    </message>
-    <message>
-        <source>gradients</source>
-        <translation>梯度</translation>
-    </message>
-    <message>
-        <source>master weights</source>
-        <translation>主权重</translation>
-    </message>
-    <message>
-        <source>optimizer states</source>
-        <translation>优化器状态</translation>
-    </message>
-    <message>
-        <source>activations</source>
-        <translation>激活值</translation>
-    </message>
-    <message>
         <source>Step time</source>
         <translation>每步时间</translation>
     </message>

@@ -113,16 +113,7 @@ void ComparisonView::refresh()
         {tr("GPUs"), [&](const core::Estimate& e) -> QString { return locale.toString(e.gpus); }},
         {tr("Memory per GPU"), [](const core::Estimate& e) -> QString { return formatBytes(e.memory.total(), ByteUnit::GiB, 1); }},
         {tr("Fits on one GPU's memory"), [](const core::Estimate& e) -> QString { return e.memory.fits() ? tr("yes") : tr("no"); }},
-        {tr("Largest memory term"), [](const core::Estimate& e) -> QString {
-             const auto& b = e.memory.peak().bytes;
-             const std::pair<double, QString> terms[] = {{b.weights, tr("weights")},       {b.gradients, tr("gradients")},
-                                                         {b.masterWeights, tr("master weights")}, {b.optimizerStates, tr("optimizer states")},
-                                                         {b.activations, tr("activations")}};
-             const auto* best = &terms[0];
-             for (const auto& t : terms)
-                 if (t.first > best->first) best = &t;
-             return best->second;
-         }},
+        {tr("Largest memory term"), [](const core::Estimate& e) -> QString { return memoryTermName(e.memory.peak().bytes.largest()); }},
         {tr("Step time"), [](const core::Estimate& e) -> QString { return formatSeconds(e.compute.stepTimeS) + QStringLiteral(" s"); }},
         {tr("Communication share of step"), [&](const core::Estimate& e) -> QString { return locale.toString(e.communication.shareOfStep * 100, 'f', 1) + QStringLiteral(" %"); }},
         {tr("MFU"), [&](const core::Estimate& e) -> QString { return locale.toString(e.compute.mfu * 100, 'f', 1) + QStringLiteral(" %"); }},

@@ -18,6 +18,16 @@ QString formatBytes(double bytes, ByteUnit unit, int decimals)
     return QLocale().toString(bytesIn(bytes, unit), 'f', decimals) + QChar(0x202F) + unitName(unit);
 }
 
+QString memoryTermName(core::MemoryTerm term)
+{
+    static const char* const names[core::kMemoryTermCount] = {
+        QT_TRANSLATE_NOOP("ui::VerdictBanner", "weights"),          QT_TRANSLATE_NOOP("ui::VerdictBanner", "gradients"),
+        QT_TRANSLATE_NOOP("ui::VerdictBanner", "master weights"),   QT_TRANSLATE_NOOP("ui::VerdictBanner", "optimizer states"),
+        QT_TRANSLATE_NOOP("ui::VerdictBanner", "activations"),      QT_TRANSLATE_NOOP("ui::VerdictBanner", "buffers"),
+        QT_TRANSLATE_NOOP("ui::VerdictBanner", "overhead")};
+    return QCoreApplication::translate("ui::VerdictBanner", names[static_cast<int>(term)]);
+}
+
 QString formatSeconds(double seconds)
 {
     const QLocale locale;

@@ -1,6 +1,8 @@
 #pragma once
 // Numbers as the user reads them: value + unit, in the current locale, translated units.
 
+#include "estimate.h"
+
 #include <QString>
 
 namespace ui {
@@ -13,6 +15,8 @@ enum class ByteUnit { GB, GiB };  ///< GB = 10^9 bytes, GiB = 2^30 bytes
 [[nodiscard]] QString formatBytes(double bytes, ByteUnit unit, int decimals = 2);
 /// "0.85 s", "12.3 s", "1,349 s" — seconds with a sensible number of digits.
 [[nodiscard]] QString formatSeconds(double seconds);
+/// "weights", "activations", … (translated, lower case, for sentences).
+[[nodiscard]] QString memoryTermName(core::MemoryTerm term);
 /// "6.74 B", "124 M" — parameter counts with a short scale word.
 [[nodiscard]] QString formatCount(double count);
 

@@ -183,7 +183,7 @@ QString PlannerTab::whyText() const
     if (p.pp > 1) reasons << tr("PP %1 splits the layers; bubble %2 % of compute").arg(p.pp).arg(locale.toString(e.compute.bubbleFraction * 100, 'f', 1));
     if (p.zero > 0) reasons << tr("ZeRO-%1 shards model states over %2 GPUs").arg(p.zero).arg(p.dp * p.cp);
     if (p.recompute != core::Recompute::none)
-        reasons << tr("recomputation costs %1 % more FLOPs to save memory").arg(locale.toString((e.compute.hfu / e.compute.mfu - 1) * 100, 'f', 0));
+        reasons << tr("recomputation costs %1 % more FLOPs to save memory").arg(locale.toString(e.compute.recomputeFraction * 100, 'f', 0));
     reasons << tr("%1 of %2 per GPU").arg(formatBytes(e.memory.total(), ByteUnit::GiB, 1), formatBytes(e.memory.capacity, ByteUnit::GiB, 0));
     reasons << tr("communication %1 % of the step").arg(locale.toString(e.communication.shareOfStep * 100, 'f', 1));
     return tr("Why the best plan wins: %1.").arg(reasons.join(QStringLiteral("; ")));

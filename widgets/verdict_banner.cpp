@@ -62,15 +62,7 @@ void VerdictBanner::refresh()
     const QString used = formatBytes(b.total(), m_unit, 1), capacity = formatBytes(mem.capacity, m_unit, 0);
     const QString percent = QLocale().toString(share * 100, 'f', 0);
 
-    // The largest term names what to attack first.
-    struct Term { QString name; double bytes; };
-    const Term terms[] = {{tr("weights"), b.weights},           {tr("gradients"), b.gradients},
-                          {tr("master weights"), b.masterWeights}, {tr("optimizer states"), b.optimizerStates},
-                          {tr("activations"), b.activations},   {tr("buffers"), b.buffers},
-                          {tr("overhead"), b.overhead}};
-    const Term* largest = &terms[0];
-    for (const auto& t : terms)
-        if (t.bytes > largest->bytes) largest = &t;
+    const core::MemoryTerm largest = b.largest();  // names what to attack first
 
     QPalette pal = palette();
     if (mem.fits()) {
@@ -85,7 +77,7 @@ void VerdictBanner::refresh()
 
     QString details = tr("%1 parameters on %2 × %3. Largest term: %4 (%5).")
                           .arg(formatCount(double(m_estimate.params.total)), QLocale().toString(m_estimate.gpus), m_gpuName,
-                               largest->name, formatBytes(largest->bytes, m_unit, 1));
+                               memoryTermName(largest), formatBytes(b.term(largest), m_unit, 1));
     if (mem.perStage.size() > 1)
         //: a pipeline-parallel stage (a group of layers)
         details += QLatin1Char(' ') + tr("Most loaded pipeline stage: %1.").arg(mem.stage);

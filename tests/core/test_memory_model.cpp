@@ -174,3 +174,31 @@ TEST_CASE("GQA and SwiGLU enter the activations by the tensor sizes", "[core][me
     const double expected = sb * (8 * h + 4 * h + 4 * 1024 + 6 * 28672 + 4 * 64);
     CHECK(activationBytesPerLayer(s) == Approx(expected));
 }
+
+TEST_CASE("memory terms, the largest one, per-group times and the recompute fraction", "[core][estimate]")
+{
+    Scenario s = defaultScenario();
+    s.parallel.tp = 2;
+    s.parallel.dp = 4;
+    s.parallel.recompute = Recompute::full;
+    const Estimate e = estimate(s);
+    const auto& m = e.memory.peak().bytes;
+    double sum = 0;
+    for (int t = 0; t < kMemoryTermCount; ++t) {
+        sum += m.term(MemoryTerm(t));
+        CHECK(m.term(m.largest()) >= m.term(MemoryTerm(t)));
+    }
+    CHECK(sum == Approx(m.total()));
+    double tp = 0, tpExposed = 0;
+    for (const auto& c : e.communication.collectives)
+        if (c.group == Group::tp) {
+            tp += c.timeS;
+            tpExposed += c.exposedTimeS;
+        }
+    CHECK(e.communication.groupTimeS(Group::tp, false) == Approx(tp));
+    CHECK(e.communication.groupTimeS(Group::tp, true) == Approx(tpExposed));
+    // Full recomputation repeats the layers' forward pass: Narayanan et al. §5.1, 96/72 of the
+    // layer FLOPs, slightly less overall because the logits are not recomputed.
+    CHECK(e.compute.recomputeFraction > 0.25);
+    CHECK(e.compute.recomputeFraction < 1.0 / 3.0);
+}

@@ -67,17 +67,7 @@ MemoryChart::MemoryChart(QWidget* parent) : QChartView(parent)
 
 double MemoryChart::termBytes(const core::MemoryBreakdown& m, Term term)
 {
-    switch (term) {
-    case Weights: return m.weights;
-    case Gradients: return m.gradients;
-    case MasterWeights: return m.masterWeights;
-    case OptimizerStates: return m.optimizerStates;
-    case Activations: return m.activations;
-    case Buffers: return m.buffers;
-    case Overhead: return m.overhead;
-    case TermCount: break;
-    }
-    return 0;
+    return term == TermCount ? 0 : m.term(core::MemoryTerm(term));  // same order as core::MemoryTerm
 }
 
 void MemoryChart::setEstimate(const core::Estimate& estimate)

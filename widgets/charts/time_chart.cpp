@@ -74,10 +74,7 @@ double TimeChart::seconds(const core::Estimate& e, Part part, Row row)
     case Optimizer: return row == StepRow ? c.optimizerTimeS : 0;
     default: break;
     }
-    double sum = 0;
-    for (const auto& col : e.communication.collectives)
-        if (col.group == groupOf(part)) sum += row == StepRow ? col.exposedTimeS : col.timeS;
-    return sum;
+    return e.communication.groupTimeS(groupOf(part), row == StepRow);
 }
 
 double TimeChart::value(Part part, Row row) const { return m_sets.at(part)->at(row); }
