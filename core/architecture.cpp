@@ -107,6 +107,23 @@ double loraParamsPerLayer(const Architecture& a, int rank, const std::vector<std
     return rank * sum;
 }
 
+LayerMatmuls layerMatmuls(const Architecture& a)
+{
+    const double h = a.hidden, q = double(a.heads) * a.headDim, kv = double(a.kvHeads) * a.headDim;
+    const double f = a.isMoe() ? a.moeFfnHidden : a.ffnHidden;
+    const double copies = a.isMoe() ? a.topK + a.sharedExperts : 1;
+    LayerMatmuls m;
+    auto add = [&](double in, double out, double n, bool row) { m.items[static_cast<std::size_t>(m.count++)] = {in, out, n, row}; };
+    add(h, q, 1, false);
+    add(h, kv, 1, false);
+    add(h, kv, 1, false);
+    add(q, h, 1, true);
+    add(h, f, copies, false);
+    if (a.mlp == Mlp::swiglu) add(h, f, copies, false);
+    add(f, h, copies, true);
+    return m;
+}
+
 Architecture standardShape(std::int64_t params)
 {
     constexpr double kVocab = 32000, kHeadDim = 128;

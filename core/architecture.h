@@ -3,6 +3,7 @@
 
 #include "scenario.h"
 
+#include <array>
 #include <cstdint>
 
 namespace core {
@@ -48,6 +49,25 @@ struct ParameterBreakdown {
 /// LoRA adapter parameters per layer for the targeted matrices: r·(in + out) each (Hu et al. 2021,
 /// "LoRA", §4.1). Targets: q, k, v, o, gate, up, down; MLP targets apply to every expert.
 [[nodiscard]] double loraParamsPerLayer(const Architecture& arch, int rank, const std::vector<std::string>& targets);
+
+/// One matmul of a transformer layer: its output width per token and how many token copies run
+/// through it (MoE: top_k routed plus shared experts). `rowParallel` outputs are hidden-sized and
+/// whole on every TP rank (all-reduced), column-parallel outputs are split over TP.
+struct LayerMatmul {
+    double in = 0;
+    double out = 0;
+    double copies = 1;
+    bool rowParallel = false;
+};
+
+/// The matmuls of one layer in forward order, with Q, K and V separate as PyTorch models define
+/// them (Llama: wq, wk, wv, wo, w1, w3, w2; GPT: q, k, v, proj, fc1, fc2). The MoE router is left
+/// out (its fp32 logits are counted with the activations).
+struct LayerMatmuls {
+    std::array<LayerMatmul, 7> items{};
+    int count = 0;
+};
+[[nodiscard]] LayerMatmuls layerMatmuls(const Architecture& arch);
 
 /// The standard dense shape for a bare parameter count (DESIGN.md `{"params": N}`, and the GUI's
 /// model-size slider). The rule, Llama-style (Touvron et al. 2023: head width 128, SwiGLU,

@@ -1,5 +1,7 @@
 #include "compute_model.h"
 
+#include "architecture.h"
+
 #include <algorithm>
 #include <array>
 
@@ -39,6 +41,17 @@ double hardwareFlopsPerStep(const Scenario& s)
     double recomputed = 0;
     if (s.parallel.recompute == Recompute::full) recomputed = f.layers;  // the logits are not recomputed
     else if (s.parallel.recompute == Recompute::selective && !s.parallel.flashAttention) recomputed = f.attentionCore;
+    else if (s.parallel.recompute == Recompute::selective_op) {
+        // The 2nd, 4th, … matmul of each layer runs again in the backward pass (the kept ones are
+        // listed in memory_model.cpp); without flash attention so does the attention core.
+        const double tokens = double(s.training.seqLen) * s.training.globalBatch;
+        const LayerMatmuls mm = layerMatmuls(s.model.arch);
+        for (int i = 1; i < mm.count; i += 2) {
+            const LayerMatmul& m = mm.items[static_cast<std::size_t>(i)];
+            recomputed += s.model.arch.layers * 2 * tokens * m.in * m.out * m.copies;
+        }
+        if (!s.parallel.flashAttention) recomputed += f.attentionCore;
+    }
     return 3 * (f.layers + f.logits) + recomputed;
 }
 

@@ -7,6 +7,7 @@ namespace core::embedded {
 
 extern const std::string_view kModelsJson;           ///< resources/models.json
 extern const std::string_view kGpusJson;             ///< resources/gpus.json
+extern const std::string_view kPublishedJson;        ///< resources/fidelity/published.json
 extern const std::string_view kDefaultScenarioJson;  ///< resources/scenarios/default.tpscenario.json
 
 } // namespace core::embedded

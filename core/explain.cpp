@@ -50,7 +50,7 @@ std::vector<Explanation> explain(const Scenario& s, const Estimate& e)
         n(st.trainableDense + st.trainableExpert) + " × " + n(optimizerBytesPerParam(s.training.optimizer, pr.optimizerStates)) + " B" +
             (p.zero >= 1 ? " ÷ " + n(shard) : std::string()) + " = " + gb(m.optimizerStates),
         "Kingma & Ba 2015 (Adam: 2 moments); " + zeroSource);
-    add("memory.activations", "layers_stage × bytes/layer × in-flight micro-batches + logits 4·s·b·V/t",
+    add("memory.activations", "layers_stage × bytes/layer × in-flight micro-batches + logits (loss bytes per logit)·s·b·V/t",
         n(st.layers) + " × " + gb(e.memory.activationBytesPerLayer) + " × " + n(st.inFlight) + " + extras = " + gb(m.activations),
         "Korthikanti et al. 2022 §4 and Table 2 (per-tensor terms), §4.2.3 (in-flight micro-batches)");
     add("memory.buffers", "ZeRO-3: 2 gathered layers; DDP bucket; NCCL buffers per communicator", "= " + gb(m.buffers),

@@ -1,5 +1,7 @@
 #include "memory_model.h"
 
+#include "architecture.h"
+
 #include <algorithm>
 #include <cmath>
 
@@ -111,6 +113,27 @@ double activationBytesPerLayer(const Scenario& s)
     case Recompute::selective:
         // The attention scores are recomputed (Korthikanti et al. §5: drops 5as²b).
         return onGpu({t.replicated, t.split, 0}, p);
+    case Recompute::selective_op: {
+        // PyTorch's op-level selective checkpointing as torchtitan configures it (mode "selective",
+        // option "op"; torchtitan/models/llama/parallelize_llama.py, _save_list): the layer input,
+        // the attention output with its log-sum-exp, and the 1st, 3rd, 5th, … matmul output are
+        // kept; norms, RoPE, activation functions and the other matmuls are recomputed.
+        const Architecture& a = s.model.arch;
+        const double ab = activationElementBytes(s.precision.compute);
+        const double sb = double(s.training.seqLen) / p.cp * s.training.microBatch;
+        LayerActivations kept;
+        kept.replicated = ab * sb * a.hidden;
+        kept.split = ab * sb * double(a.heads) * a.headDim + (p.flashAttention ? 4.0 * a.heads * sb : 0);
+        if (a.isMoe()) kept.replicated += 4.0 * sb * a.experts;  // router logits (fp32)
+        const LayerMatmuls mm = layerMatmuls(a);
+        for (int i = 0; i < mm.count; i += 2) {
+            const LayerMatmul& m = mm.items[static_cast<std::size_t>(i)];
+            (m.rowParallel ? kept.replicated : kept.split) += ab * sb * m.out * m.copies;
+        }
+        // MoE experts' hidden-sized outputs per routed copy can exceed what keeping everything
+        // stores (which counts the combined output once): never more than no recomputation.
+        return std::min(onGpu(kept, p), onGpu(t, p));
+    }
     case Recompute::none: break;
     }
     return onGpu(t, p);
@@ -247,9 +270,10 @@ MemoryEstimate memoryEstimate(const Scenario& s, const ParameterBreakdown& b)
             act.layers += 8.0 * seqTokens + (a.dropout ? seqTokens * a.hidden / spDiv : 0);
         }
         if (last) {
-            // Final norm and LM-head inputs, and the fp32 logits kept for the cross-entropy
-            // backward, 4·s·b·V/t (vocabulary-parallel); one micro-batch at a time.
-            act.once = 2 * ab * seqTokens * a.hidden / spDiv + 4.0 * seqTokens * a.vocab / t;
+            // Final norm and LM-head inputs, and the logits held at the loss, by default the fp32
+            // softmax of the cross-entropy backward, 4·s·b·V/t (vocabulary-parallel; the bytes per
+            // logit are a setting); one micro-batch at a time.
+            act.once = 2 * ab * seqTokens * a.hidden / spDiv + s.overhead.lossBytesPerLogit * seqTokens * a.vocab / t;
         }
         if (p.recompute == Recompute::full && n > 0) act.once += recomputeWorkingSet / mb;
 
@@ -257,7 +281,9 @@ MemoryEstimate memoryEstimate(const Scenario& s, const ParameterBreakdown& b)
         // prefetched (Zhao et al. 2023, "PyTorch FSDP", §3.3 backward prefetch).
         if (p.zero >= 3 && denseShard > 1 && n > 0) {
             const double layerParams = scale * (b.layerSplit.params / t + b.layerReplicated.params + b.layerExperts.params / (e * t));
-            m.buffers += 2 * layerParams * bytesOf(pr.weights);
+            // Gathered in the compute dtype when the stored copy is wider (FSDP's
+            // MixedPrecisionPolicy.param_dtype: fp32 shards, bf16 gathered layers).
+            m.buffers += 2 * layerParams * std::min(bytesOf(pr.weights), ab);
         }
         // Without sharded gradients the data-parallel reduction runs through a bucket (PyTorch DDP's
         // bucket_cap_mb, default 25 MiB); every communicator holds NCCL buffers.

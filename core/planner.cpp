@@ -78,7 +78,7 @@ std::vector<Candidate> enumerate(const Scenario& base, const PlanOptions& o, std
                             if (v > 1 && (pp < 2 || a.layers < 2 * pp * v)) continue;  // at least two layers per chunk
                             for (int zero = 0; zero <= 3; ++zero)
                                 for (int sp = 0; sp <= (tp > 1 ? 1 : 0); ++sp)
-                                    for (Recompute r : {Recompute::none, Recompute::selective, Recompute::full}) {
+                                    for (Recompute r : {Recompute::none, Recompute::selective, Recompute::selective_op, Recompute::full}) {
                                         if (r == Recompute::selective && base.parallel.flashAttention) continue;  // same as none
                                         out.push_back({tp, pp, cp, dp, ep, zero, mb, v, sp == 1, r});
                                     }

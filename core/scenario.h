@@ -145,6 +145,11 @@ struct Overhead {
     double commBufferGibPerGroup = 0.47;  ///< NCCL buffers per communicator the GPU belongs to
     double gradBucketMib = 25;            ///< DDP gradient bucket (ZeRO 0–2 without a full grad buffer)
     double fragmentation = 0.05;          ///< allocator slack as a fraction of allocated memory
+    /// Bytes per logit held at the loss (per token, per vocabulary entry on this TP rank): 4 for
+    /// Megatron's fused vocabulary-parallel cross-entropy (the fp32 softmax, Korthikanti et al.
+    /// 2022 §4.1); 12 for PyTorch's cross_entropy(logits.float()) (fp32 log-softmax output, its
+    /// incoming and its outgoing gradient, alive together when the backward pass starts).
+    double lossBytesPerLogit = 4;
 
     bool operator==(const Overhead&) const = default;
 };

@@ -229,6 +229,7 @@ Scenario readScenario(const json& doc, const Scenario& base)
         if (r.has("comm_buffer_gib_per_group")) s.overhead.commBufferGibPerGroup = r.number("comm_buffer_gib_per_group", 0.0, 64.0);
         if (r.has("grad_bucket_mib")) s.overhead.gradBucketMib = r.number("grad_bucket_mib", 0.0, 65536.0);
         if (r.has("fragmentation")) s.overhead.fragmentation = r.number("fragmentation", 0.0, 1.0);
+        if (r.has("loss_bytes_per_logit")) s.overhead.lossBytesPerLogit = r.number("loss_bytes_per_logit", 0.0, 64.0);
         r.rejectUnknownKeys();
     }
     top.rejectUnknownKeys();
@@ -328,7 +329,8 @@ std::string scenarioToJson(const Scenario& s)
     doc["overhead"] = {{"cuda_context_gib", s.overhead.cudaContextGib},
                        {"comm_buffer_gib_per_group", s.overhead.commBufferGibPerGroup},
                        {"grad_bucket_mib", s.overhead.gradBucketMib},
-                       {"fragmentation", s.overhead.fragmentation}};
+                       {"fragmentation", s.overhead.fragmentation},
+                       {"loss_bytes_per_logit", s.overhead.lossBytesPerLogit}};
     return doc.dump(2) + "\n";
 }
 

@@ -15,7 +15,9 @@ enum class Mlp { gelu, swiglu };
 enum class Norm { layernorm, rmsnorm };
 enum class Bias { all, none, qkv };
 enum class Position { learned, rope, alibi };
-enum class Recompute { none, selective, full };
+/// selective: the attention core (Korthikanti et al. 2022 §5); selective_op: every other matmul
+/// output kept, the rest recomputed (PyTorch op-level selective checkpointing, torchtitan's "op").
+enum class Recompute { none, selective, full, selective_op };
 enum class Schedule { gpipe, one_f_one_b, interleaved };
 
 /// Storage size of one element. nf4 is 4 bits; its block scales are counted separately
@@ -44,7 +46,7 @@ inline constexpr std::array<std::string_view, 3> kMethodNames{"full", "lora", "q
 inline constexpr std::array<std::string_view, 2> kMlpNames{"gelu", "swiglu"};
 inline constexpr std::array<std::string_view, 2> kNormNames{"layernorm", "rmsnorm"};
 inline constexpr std::array<std::string_view, 3> kPositionNames{"learned", "rope", "alibi"};
-inline constexpr std::array<std::string_view, 3> kRecomputeNames{"none", "selective", "full"};
+inline constexpr std::array<std::string_view, 4> kRecomputeNames{"none", "selective", "full", "selective_op"};
 inline constexpr std::array<std::string_view, 3> kScheduleNames{"gpipe", "1f1b", "interleaved"};
 
 template <typename Enum, std::size_t N>

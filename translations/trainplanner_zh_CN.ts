@@ -1091,6 +1091,74 @@
         <source>Aggregate write bandwidth of the checkpoint storage.</source>
         <translation>检查点存储的总写入带宽。</translation>
     </message>
+    <message>
+        <source>Selective (every other matmul, PyTorch op-level)</source>
+        <translation>选择性（隔一个矩阵乘保存，PyTorch 算子级）</translation>
+    </message>
+    <message>
+        <source>Memory overheads</source>
+        <translation>显存额外开销</translation>
+    </message>
+    <message>
+        <source>CUDA context (GiB):</source>
+        <translation>CUDA 上下文（GiB）：</translation>
+    </message>
+    <message>
+        <source>Change CUDA context size</source>
+        <translation>修改 CUDA 上下文大小</translation>
+    </message>
+    <message>
+        <source>CUDA context and library workspaces on every GPU (default 0.6 GiB, docs/MODEL.md).</source>
+        <translation>每块 GPU 上的 CUDA 上下文与库工作区（默认 0.6 GiB，见 docs/MODEL.md）。</translation>
+    </message>
+    <message>
+        <source>NCCL buffers per group (GiB):</source>
+        <translation>每个通信组的 NCCL 缓冲（GiB）：</translation>
+    </message>
+    <message>
+        <source>Change communication buffers</source>
+        <translation>修改通信缓冲</translation>
+    </message>
+    <message>
+        <source>Buffers of each communicator (TP, PP, CP, EP, DP) the GPU belongs to (default 0.47 GiB).</source>
+        <translation>GPU 所属的每个通信组（TP、PP、CP、EP、DP）的缓冲区（默认 0.47 GiB）。</translation>
+    </message>
+    <message>
+        <source>Gradient bucket (MiB):</source>
+        <translation>梯度桶（MiB）：</translation>
+    </message>
+    <message>
+        <source>Change gradient bucket</source>
+        <translation>修改梯度桶</translation>
+    </message>
+    <message>
+        <source>Data-parallel reduction bucket without sharded gradients (PyTorch DDP bucket_cap_mb, default 25).</source>
+        <translation>梯度未分片时数据并行归约所用的桶（PyTorch DDP 的 bucket_cap_mb，默认 25）。</translation>
+    </message>
+    <message>
+        <source>Fragmentation:</source>
+        <translation>碎片率：</translation>
+    </message>
+    <message>
+        <source>Change fragmentation</source>
+        <translation>修改碎片率</translation>
+    </message>
+    <message>
+        <source>Allocator slack as a fraction of allocated memory (default 0.05).</source>
+        <translation>分配器的冗余空间，占已分配显存的比例（默认 0.05）。</translation>
+    </message>
+    <message>
+        <source>Loss bytes per logit:</source>
+        <translation>损失处每个 logit 的字节数：</translation>
+    </message>
+    <message>
+        <source>Change loss bytes per logit</source>
+        <translation>修改每个 logit 的字节数</translation>
+    </message>
+    <message>
+        <source>Bytes per token and vocabulary entry held at the loss: 4 for Megatron's fused cross-entropy (default), 12 for PyTorch's cross_entropy(logits.float()).</source>
+        <translation>计算损失时每个 token、每个词表项占用的字节数：Megatron 融合交叉熵为 4（默认），PyTorch 的 cross_entropy(logits.float()) 为 12。</translation>
+    </message>
 </context>
 <context>
     <name>ui::MemoryChart</name>

@@ -452,3 +452,23 @@ ZH.update({
     "Clear": "清空",
     "Compare": "场景对比",
 })
+
+ZH.update({
+    "Selective (every other matmul, PyTorch op-level)": "选择性（隔一个矩阵乘保存，PyTorch 算子级）",
+    "Memory overheads": "显存额外开销",
+    "CUDA context (GiB):": "CUDA 上下文（GiB）：",
+    "Change CUDA context size": "修改 CUDA 上下文大小",
+    "CUDA context and library workspaces on every GPU (default 0.6 GiB, docs/MODEL.md).": "每块 GPU 上的 CUDA 上下文与库工作区（默认 0.6 GiB，见 docs/MODEL.md）。",
+    "NCCL buffers per group (GiB):": "每个通信组的 NCCL 缓冲（GiB）：",
+    "Change communication buffers": "修改通信缓冲",
+    "Buffers of each communicator (TP, PP, CP, EP, DP) the GPU belongs to (default 0.47 GiB).": "GPU 所属的每个通信组（TP、PP、CP、EP、DP）的缓冲区（默认 0.47 GiB）。",
+    "Gradient bucket (MiB):": "梯度桶（MiB）：",
+    "Change gradient bucket": "修改梯度桶",
+    "Data-parallel reduction bucket without sharded gradients (PyTorch DDP bucket_cap_mb, default 25).": "梯度未分片时数据并行归约所用的桶（PyTorch DDP 的 bucket_cap_mb，默认 25）。",
+    "Fragmentation:": "碎片率：",
+    "Change fragmentation": "修改碎片率",
+    "Allocator slack as a fraction of allocated memory (default 0.05).": "分配器的冗余空间，占已分配显存的比例（默认 0.05）。",
+    "Loss bytes per logit:": "损失处每个 logit 的字节数：",
+    "Change loss bytes per logit": "修改每个 logit 的字节数",
+    "Bytes per token and vocabulary entry held at the loss: 4 for Megatron's fused cross-entropy (default), 12 for PyTorch's cross_entropy(logits.float()).": "计算损失时每个 token、每个词表项占用的字节数：Megatron 融合交叉熵为 4（默认），PyTorch 的 cross_entropy(logits.float()) 为 12。",
+})

@@ -72,6 +72,7 @@ InputPanel::InputPanel(ScenarioDocument* document, QWidget* parent)
     buildParallelism();
     buildHardware();
     buildCost();
+    buildOverheads();
 
     m_problem = new QLabel(this);
     m_problem->setObjectName(QStringLiteral("inputProblem"));

@@ -46,6 +46,7 @@ private:
     void buildParallelism();
     void buildHardware();
     void buildCost();
+    void buildOverheads();
     void showScenario(const core::Scenario& s);
     void showEstimate(const core::Estimate& e);
     void showRefused(const QString& path, const QString& message);

@@ -30,7 +30,7 @@ TEST_CASE("on a small space the planner's best equals a brute-force search over 
                     for (int mb : {1, 2, 4, 8})
                         for (int sp = 0; sp <= 1; ++sp)
                             for (int v : {1, 2, 4})
-                                for (Recompute rc : {Recompute::none, Recompute::full}) {
+                                for (Recompute rc : {Recompute::none, Recompute::selective_op, Recompute::full}) {
                                     if (tp * pp * cp > 8 || 8 % (tp * pp * cp) != 0 || (sp && tp == 1)) continue;
                                     if (v > 1 && (pp < 2 || 32 < 2 * pp * v)) continue;
                                     Scenario c = s;

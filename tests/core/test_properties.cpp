@@ -169,9 +169,11 @@ TEST_CASE("random valid scenarios: more TP, a higher ZeRO stage and recomputatio
         const double none = activationBytesPerLayer(r);
         r.parallel.recompute = Recompute::selective;
         const double selective = activationBytesPerLayer(r);
+        r.parallel.recompute = Recompute::selective_op;
+        const double selectiveOp = activationBytesPerLayer(r);
         r.parallel.recompute = Recompute::full;
         const double full = activationBytesPerLayer(r);
-        if (!(full <= selective && selective <= none)) FAIL("recompute raised activations per layer:\n" << scenarioToJson(s));
+        if (!(full <= selective && selective <= none && full <= selectiveOp && selectiveOp <= none)) FAIL("recompute raised activations per layer:\n" << scenarioToJson(s));
     }
 }
 

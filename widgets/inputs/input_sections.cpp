@@ -249,6 +249,7 @@ void InputPanel::buildParallelism()
         QT_TRANSLATE_NOOP("ui::InputPanel", "Change recomputation"));
     sec->setItems(recompute, {{QT_TRANSLATE_NOOP("ui::InputPanel", "None"), 0},
                               {QT_TRANSLATE_NOOP("ui::InputPanel", "Selective (attention scores)"), 1},
+                              {QT_TRANSLATE_NOOP("ui::InputPanel", "Selective (every other matmul, PyTorch op-level)"), 3},
                               {QT_TRANSLATE_NOOP("ui::InputPanel", "Full (every layer)"), 2}});
     sec->addRow(QT_TRANSLATE_NOOP("ui::InputPanel", "Activation recompute:"), recompute);
     auto* sp = m_bind->check(sec, QStringLiteral("parallel.sequence_parallel"), [](const Scenario& s) { return s.parallel.sequenceParallel; },
@@ -387,6 +388,44 @@ void InputPanel::buildCost()
                                [](Scenario& s, double v) { s.reliability.checkpointWriteGBps = v; },
                                QT_TRANSLATE_NOOP("ui::InputPanel", "Change checkpoint bandwidth")),
                 QT_TRANSLATE_NOOP("ui::InputPanel", "Aggregate write bandwidth of the checkpoint storage."));
+    sec->setExpanded(false);
+}
+
+void InputPanel::buildOverheads()
+{
+    auto* sec = new FormSection(QT_TRANSLATE_NOOP("ui::InputPanel", "Memory overheads"), this);
+    m_sections << sec;
+    sec->addRow(QT_TRANSLATE_NOOP("ui::InputPanel", "CUDA context (GiB):"),
+                m_bind->number(sec, QStringLiteral("overhead.cuda_context_gib"), 0, 64, 2,
+                               [](const Scenario& s) { return s.overhead.cudaContextGib; },
+                               [](Scenario& s, double v) { s.overhead.cudaContextGib = v; },
+                               QT_TRANSLATE_NOOP("ui::InputPanel", "Change CUDA context size")),
+                QT_TRANSLATE_NOOP("ui::InputPanel", "CUDA context and library workspaces on every GPU (default 0.6 GiB, docs/MODEL.md)."));
+    sec->addRow(QT_TRANSLATE_NOOP("ui::InputPanel", "NCCL buffers per group (GiB):"),
+                m_bind->number(sec, QStringLiteral("overhead.comm_buffer_gib_per_group"), 0, 64, 2,
+                               [](const Scenario& s) { return s.overhead.commBufferGibPerGroup; },
+                               [](Scenario& s, double v) { s.overhead.commBufferGibPerGroup = v; },
+                               QT_TRANSLATE_NOOP("ui::InputPanel", "Change communication buffers")),
+                QT_TRANSLATE_NOOP("ui::InputPanel", "Buffers of each communicator (TP, PP, CP, EP, DP) the GPU belongs to (default 0.47 GiB)."));
+    sec->addRow(QT_TRANSLATE_NOOP("ui::InputPanel", "Gradient bucket (MiB):"),
+                m_bind->number(sec, QStringLiteral("overhead.grad_bucket_mib"), 0, 65536, 0,
+                               [](const Scenario& s) { return s.overhead.gradBucketMib; },
+                               [](Scenario& s, double v) { s.overhead.gradBucketMib = v; },
+                               QT_TRANSLATE_NOOP("ui::InputPanel", "Change gradient bucket")),
+                QT_TRANSLATE_NOOP("ui::InputPanel", "Data-parallel reduction bucket without sharded gradients (PyTorch DDP bucket_cap_mb, default 25)."));
+    sec->addRow(QT_TRANSLATE_NOOP("ui::InputPanel", "Fragmentation:"),
+                m_bind->number(sec, QStringLiteral("overhead.fragmentation"), 0, 1, 2,
+                               [](const Scenario& s) { return s.overhead.fragmentation; },
+                               [](Scenario& s, double v) { s.overhead.fragmentation = v; },
+                               QT_TRANSLATE_NOOP("ui::InputPanel", "Change fragmentation")),
+                QT_TRANSLATE_NOOP("ui::InputPanel", "Allocator slack as a fraction of allocated memory (default 0.05)."));
+    sec->addRow(QT_TRANSLATE_NOOP("ui::InputPanel", "Loss bytes per logit:"),
+                m_bind->number(sec, QStringLiteral("overhead.loss_bytes_per_logit"), 0, 64, 0,
+                               [](const Scenario& s) { return s.overhead.lossBytesPerLogit; },
+                               [](Scenario& s, double v) { s.overhead.lossBytesPerLogit = v; },
+                               QT_TRANSLATE_NOOP("ui::InputPanel", "Change loss bytes per logit")),
+                QT_TRANSLATE_NOOP("ui::InputPanel", "Bytes per token and vocabulary entry held at the loss: 4 for Megatron's fused "
+                                                    "cross-entropy (default), 12 for PyTorch's cross_entropy(logits.float())."));
     sec->setExpanded(false);
 }
 
