@@ -2,11 +2,12 @@
 // `trainplanner --screenshot PNG [--lang zh_CN] [FILE]` saves a picture of the main window
 // without showing it (DESIGN.md "Command line").
 
+#include "comparison_view.h"
 #include "language.h"
 #include "main_window.h"
-#include "comparison_view.h"
 #include "planner_tab.h"
 #include "planner_widget.h"
+#include "presentation_view.h"
 #include "report_export.h"
 #include "scenario_document.h"
 #include "scenario_io.h"
@@ -15,6 +16,7 @@
 #include <QCommandLineParser>
 #include <QDir>
 #include <QFileInfo>
+#include <QImage>
 #include <QSettings>
 #include <QTabWidget>
 
@@ -57,8 +59,15 @@ int main(int argc, char** argv)
                                        QStringLiteral("Write every chart (PNG, SVG, PDF), table (CSV) and a report to DIR and exit."),
                                        QStringLiteral("DIR"));
     const QCommandLineOption bom(QStringLiteral("bom"), QStringLiteral("With --export: start CSV files with a UTF-8 BOM (Excel)."));
-    parser.addOptions({screenshot, lang, size, tab, exportDir, bom});
-    parser.addPositionalArgument(QStringLiteral("FILE"), QStringLiteral("Scenario file to open (*.tpscenario.json)."));
+    const QCommandLineOption slide(QStringLiteral("slide"),
+                                   QStringLiteral("With --screenshot: save presentation slide N (1 = title) instead of the window."),
+                                   QStringLiteral("N"));
+    parser.addOptions({screenshot, lang, size, tab, exportDir, bom, slide});
+    parser.addPositionalArgument(QStringLiteral("FILE"), QStringLiteral("Scenario file to open (*.tpscenario.json)."), QStringLiteral("FILE"));
+    parser.addPositionalArgument(QStringLiteral("OTHER"),
+                                 QStringLiteral("Up to three more scenario files, compared with FILE in the Compare tab "
+                                                "(and in --export's comparison charts, table and report)."),
+                                 QStringLiteral("[OTHER...]"));
     parser.process(app);
 
     // --lang wins; a screenshot is English unless asked otherwise (reproducible); the GUI remembers.
@@ -81,6 +90,22 @@ int main(int argc, char** argv)
     ui::ScenarioDocument document(scenario);
     if (!path.isEmpty()) document.reset(scenario, QFileInfo(path).absoluteFilePath());
     MainWindow window(&document);
+    if (const QStringList files = parser.positionalArguments(); files.size() > 1) {
+        if (files.size() > 4) {
+            std::fprintf(stderr, "trainplanner: at most four scenarios can be compared\n");
+            return 2;
+        }
+        auto* comparison = window.planner()->comparison();
+        comparison->add(scenario);
+        for (qsizetype i = 1; i < files.size(); ++i) {
+            const auto other = core::loadScenarioFile(files[i].toStdString());
+            if (!other.ok()) {
+                std::fprintf(stderr, "trainplanner: %s\n", other.error.toString().c_str());
+                return 2;
+            }
+            comparison->add(*other.scenario);
+        }
+    }
 
     if (parser.isSet(exportDir)) {
         window.resize(1280, 800);
@@ -121,7 +146,19 @@ int main(int argc, char** argv)
         window.show();
         QApplication::processEvents();
         const QString out = parser.value(screenshot);
-        if (!QFileInfo(out).absoluteDir().exists() || !window.grab().save(out, "PNG")) {
+        QImage picture;
+        if (parser.isSet(slide)) {
+            auto* presentation = window.createPresentation();
+            const int n = parser.value(slide).toInt();
+            if (n < 1 || n > presentation->slideCount()) {
+                std::fprintf(stderr, "trainplanner: --slide must be between 1 and %d\n", presentation->slideCount());
+                return 2;
+            }
+            picture = presentation->renderSlide(n - 1, QSize(w, h));
+        } else {
+            picture = window.grab().toImage();
+        }
+        if (!QFileInfo(out).absoluteDir().exists() || !picture.save(out, "PNG")) {
             std::fprintf(stderr, "trainplanner: cannot write %s\n", qPrintable(out));
             return 3;
         }

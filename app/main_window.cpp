@@ -3,9 +3,11 @@
 #include "estimate_io.h"
 #include "language.h"
 #include "planner_widget.h"
+#include "presentation_view.h"
 #include "report_export.h"
 #include "scenario_document.h"
 #include "scenario_io.h"
+#include "verdict_banner.h"
 
 #include <QAction>
 #include <QActionGroup>
@@ -18,6 +20,7 @@
 #include <QDropEvent>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
@@ -118,6 +121,9 @@ void MainWindow::createActions()
         m_planner->setUnit(gb ? ui::ByteUnit::GB : ui::ByteUnit::GiB);
         QSettings().setValue(kUnitKey, gb ? QStringLiteral("GB") : QStringLiteral("GiB"));
     });
+    m_present = m_viewMenu->addAction(QString(), this, [this] { createPresentation()->showFullScreen(); });
+    m_present->setShortcut(QKeySequence(Qt::Key_F5));
+    m_viewMenu->addSeparator();
     m_languageMenu = m_viewMenu->addMenu(QString());
     auto* languages = new QActionGroup(this);
     m_langSystem = m_languageMenu->addAction(QString());
@@ -154,6 +160,16 @@ void MainWindow::createActions()
     updateRecentMenu();
 }
 
+ui::PresentationView* MainWindow::createPresentation()
+{
+    const auto* banner = m_planner->banner();
+    ui::PresentationView::TitleSlide title;
+    title.title = QString::fromStdString(m_doc->scenario().name);
+    title.headline = banner->headline();
+    if (auto* details = banner->findChild<QLabel*>(QStringLiteral("verdictDetails"))) title.details = details->text();
+    return new ui::PresentationView(title, m_planner->presentableCharts(), this);
+}
+
 void MainWindow::retranslate()
 {
     m_fileMenu->setTitle(tr("&File"));
@@ -170,6 +186,7 @@ void MainWindow::retranslate()
     m_unitMenu->setTitle(tr("Memory &units"));
     m_gib->setText(tr("GiB (2^30 bytes)"));
     m_gb->setText(tr("GB (10^9 bytes)"));
+    m_present->setText(tr("&Present Full Screen"));
     m_languageMenu->setTitle(tr("&Language"));
     m_langSystem->setText(tr("System"));
     m_toolsMenu->setTitle(tr("&Tools"));

@@ -8,6 +8,7 @@ class QActionGroup;
 
 namespace ui {
 class PlannerWidget;
+class PresentationView;
 class ScenarioDocument;
 } // namespace ui
 
@@ -21,6 +22,9 @@ public:
     /// Opens a bundled example (":/examples/NAME.tpscenario.json") as a new, unsaved scenario.
     bool openExample(const QString& resourcePath);
     [[nodiscard]] ui::PlannerWidget* planner() const { return m_planner; }
+    /// Presentation mode: a title slide with the verdict, then every chart with data. The window
+    /// deletes itself when closed.
+    ui::PresentationView* createPresentation();
 
 protected:
     void closeEvent(QCloseEvent* event) override;
@@ -63,6 +67,7 @@ private:
     QAction* m_langSystem = nullptr;
     QAction* m_langEnglish = nullptr;
     QAction* m_langChinese = nullptr;
+    QAction* m_present = nullptr;
     QAction* m_copyJson = nullptr;
     QAction* m_about = nullptr;
 };

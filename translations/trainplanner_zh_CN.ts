@@ -163,6 +163,33 @@
         <source>Exported %1 files to %2</source>
         <translation>已导出 %1 个文件到 %2</translation>
     </message>
+    <message>
+        <source>&amp;Present Full Screen</source>
+        <translation>全屏演示(&amp;P)</translation>
+    </message>
+</context>
+<context>
+    <name>ui::ChartActions</name>
+    <message>
+        <source>Copy Chart as Image</source>
+        <translation>将图表复制为图片</translation>
+    </message>
+    <message>
+        <source>Save Chart As…</source>
+        <translation>图表另存为…</translation>
+    </message>
+    <message>
+        <source>Save Chart As</source>
+        <translation>图表另存为</translation>
+    </message>
+    <message>
+        <source>PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)</source>
+        <translation>PNG 图片 (*.png);;SVG 矢量图 (*.svg);;PDF 文档 (*.pdf)</translation>
+    </message>
+    <message>
+        <source>Could not save the chart</source>
+        <translation>无法保存图表</translation>
+    </message>
 </context>
 <context>
     <name>ui::CollectivesModel</name>
@@ -1528,6 +1555,14 @@
         <source>Compare</source>
         <translation>场景对比</translation>
     </message>
+    <message>
+        <source>Loss bytes per logit %1.</source>
+        <translation>损失处每个 logit 占 %1 字节。</translation>
+    </message>
+    <message>
+        <source>Comparison</source>
+        <translation>场景对比</translation>
+    </message>
 </context>
 <context>
     <name>ui::PrecisionChart</name>
@@ -1613,6 +1648,17 @@
     <message>
         <source>&lt;b&gt;Why fp32 master weights?&lt;/b&gt; Near 1.0, bf16 numbers are 2&lt;sup&gt;-7&lt;/sup&gt; = 0.0078 apart, so an update smaller than half of that (0.0039) rounds away and the weight never moves. Mixed precision applies each update to an fp32 copy (spacing 1.2·10&lt;sup&gt;-7&lt;/sup&gt;), which keeps it, and re-rounds the bf16 working weights from that copy. Stochastic rounding and Kahan compensation are the alternatives when no fp32 copy fits.</source>
         <translation>&lt;b&gt;为什么需要 FP32 主权重？&lt;/b&gt;在 1.0 附近，相邻的 bf16 数相差 2&lt;sup&gt;-7&lt;/sup&gt; = 0.0078，小于其一半（0.0039）的更新会被舍入掉，权重永远不动。混合精度把每次更新加到一份 FP32 副本上（间隔 1.2·10&lt;sup&gt;-7&lt;/sup&gt;），更新得以保留，再由这份副本重新舍入出 bf16 工作权重。放不下 FP32 副本时，可以改用随机舍入或 Kahan 补偿求和。</translation>
+    </message>
+</context>
+<context>
+    <name>ui::PresentationView</name>
+    <message>
+        <source>Presentation — %1</source>
+        <translation>演示 — %1</translation>
+    </message>
+    <message>
+        <source>%1 / %2 — arrow keys to move, Esc to leave</source>
+        <translation>%1 / %2 — 方向键翻页，Esc 退出</translation>
     </message>
 </context>
 <context>

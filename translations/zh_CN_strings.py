@@ -472,3 +472,16 @@ ZH.update({
     "Change loss bytes per logit": "修改每个 logit 的字节数",
     "Bytes per token and vocabulary entry held at the loss: 4 for Megatron's fused cross-entropy (default), 12 for PyTorch's cross_entropy(logits.float()).": "计算损失时每个 token、每个词表项占用的字节数：Megatron 融合交叉熵为 4（默认），PyTorch 的 cross_entropy(logits.float()) 为 12。",
 })
+
+ZH.update({
+    "&Present Full Screen": "全屏演示(&P)",
+    "Copy Chart as Image": "将图表复制为图片",
+    "Save Chart As…": "图表另存为…",
+    "Save Chart As": "图表另存为",
+    "PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)": "PNG 图片 (*.png);;SVG 矢量图 (*.svg);;PDF 文档 (*.pdf)",
+    "Could not save the chart": "无法保存图表",
+    "Loss bytes per logit %1.": "损失处每个 logit 占 %1 字节。",
+    "Presentation — %1": "演示 — %1",
+    "%1 / %2 — arrow keys to move, Esc to leave": "%1 / %2 — 方向键翻页，Esc 退出",
+})
+ZH["Comparison"] = "场景对比"

@@ -1,7 +1,21 @@
 #include "chart_export.h"
 
+#include <QAbstractAxis>
+#include <QAbstractBarSeries>
+#include <QAction>
+#include <QApplication>
+#include <QBarCategoryAxis>
+#include <QBarSet>
 #include <QChart>
+#include <QChartView>
+#include <QClipboard>
+#include <QEvent>
+#include <QFileDialog>
 #include <QFileInfo>
+#include <QLegend>
+#include <QMessageBox>
+#include <QPieSeries>
+#include <QXYSeries>
 #include <QGraphicsScene>
 #include <QImage>
 #include <QPageSize>
@@ -36,7 +50,170 @@ void paint(QChart* chart, QPainter& painter, QSizeF size)
     chart->resize(previousSize);
 }
 
+/// Enlarges every font of a chart while it lives, then puts them back.
+class FontScaler {
+public:
+    FontScaler(QChart* chart, double factor) : m_chart(chart)
+    {
+        if (factor == 1.0) return;
+        m_title = chart->titleFont();
+        chart->setTitleFont(scaled(m_title, factor));
+        m_legend = chart->legend()->font();
+        chart->legend()->setFont(scaled(m_legend, factor));
+        for (QAbstractAxis* axis : chart->axes()) {
+            m_axes.push_back({axis, axis->labelsFont(), axis->titleFont()});
+            axis->setLabelsFont(scaled(axis->labelsFont(), factor));
+            axis->setTitleFont(scaled(axis->titleFont(), factor));
+        }
+        m_active = true;
+    }
+    ~FontScaler()
+    {
+        if (!m_active) return;
+        m_chart->setTitleFont(m_title);
+        m_chart->legend()->setFont(m_legend);
+        for (const auto& a : m_axes) {
+            a.axis->setLabelsFont(a.labels);
+            a.axis->setTitleFont(a.title);
+        }
+    }
+    FontScaler(const FontScaler&) = delete;
+    FontScaler& operator=(const FontScaler&) = delete;
+
+private:
+    static QFont scaled(QFont f, double factor)
+    {
+        if (f.pointSizeF() > 0) f.setPointSizeF(f.pointSizeF() * factor);
+        else if (f.pixelSize() > 0) f.setPixelSize(int(f.pixelSize() * factor));
+        return f;
+    }
+    struct AxisFonts {
+        QAbstractAxis* axis;
+        QFont labels, title;
+    };
+    QChart* m_chart;
+    bool m_active = false;
+    QFont m_title, m_legend;
+    std::vector<AxisFonts> m_axes;
+};
+
+/// Swaps in the export category labels (kExportCategories) while it lives, without truncation.
+class ExportCategories {
+public:
+    explicit ExportCategories(QChart* chart)
+    {
+        const QStringList labels = chart->property(kExportCategories).toStringList();
+        if (labels.isEmpty()) return;
+        for (QAbstractAxis* axis : chart->axes(Qt::Horizontal)) {
+            if (auto* categories = qobject_cast<QBarCategoryAxis*>(axis); categories && categories->count() == labels.size()) {
+                m_axis = categories;
+                m_saved = categories->categories();
+                m_truncate = categories->truncateLabels();
+                categories->setTruncateLabels(false);
+                categories->setCategories(labels);
+                return;
+            }
+        }
+    }
+    ~ExportCategories()
+    {
+        if (!m_axis) return;
+        m_axis->setCategories(m_saved);
+        m_axis->setTruncateLabels(m_truncate);
+    }
+    ExportCategories(const ExportCategories&) = delete;
+    ExportCategories& operator=(const ExportCategories&) = delete;
+
+private:
+    QBarCategoryAxis* m_axis = nullptr;
+    QStringList m_saved;
+    bool m_truncate = true;
+};
+
 } // namespace
+
+QImage renderChart(QChart* chart, QSizeF size, double scale, const QString& title, double fontScale)
+{
+    const QString oldTitle = chart->title();
+    if (!title.isEmpty()) chart->setTitle(title);
+    QImage image((size * scale).toSize(), QImage::Format_ARGB32_Premultiplied);
+    image.setDevicePixelRatio(scale);
+    image.fill(Qt::white);
+    {
+        FontScaler fonts(chart, fontScale);
+        ExportCategories categories(chart);
+        QPainter painter(&image);
+        painter.setRenderHint(QPainter::Antialiasing);
+        paint(chart, painter, size);
+    }
+    if (!title.isEmpty()) chart->setTitle(oldTitle);
+    return image;
+}
+
+bool chartHasData(const QChart* chart)
+{
+    for (const QAbstractSeries* series : chart->series()) {
+        if (const auto* xy = qobject_cast<const QXYSeries*>(series); xy && xy->count() > 0) return true;
+        if (const auto* pie = qobject_cast<const QPieSeries*>(series); pie && pie->count() > 0) return true;
+        if (const auto* bars = qobject_cast<const QAbstractBarSeries*>(series))
+            for (const QBarSet* set : bars->barSets())
+                if (set->count() > 0) return true;
+    }
+    return false;
+}
+
+namespace {
+
+/// The chart view's context-menu actions; retranslated when the language changes.
+class ChartActions : public QObject {
+public:
+    explicit ChartActions(QChartView* view) : QObject(view), m_view(view)
+    {
+        view->setContextMenuPolicy(Qt::ActionsContextMenu);
+        m_copy = new QAction(view);
+        m_copy->setObjectName(QStringLiteral("copyChartAction"));
+        connect(m_copy, &QAction::triggered, this, [this] {
+            QApplication::clipboard()->setImage(renderChart(m_view->chart(), {1200, 750}, 2.0));
+        });
+        m_save = new QAction(view);
+        connect(m_save, &QAction::triggered, this, [this] { save(); });
+        view->addAction(m_copy);
+        view->addAction(m_save);
+        view->installEventFilter(this);
+        retranslate();
+    }
+
+protected:
+    bool eventFilter(QObject* watched, QEvent* event) override
+    {
+        if (event->type() == QEvent::LanguageChange) retranslate();
+        return QObject::eventFilter(watched, event);
+    }
+
+private:
+    void retranslate()
+    {
+        m_copy->setText(QApplication::translate("ui::ChartActions", "Copy Chart as Image"));
+        m_save->setText(QApplication::translate("ui::ChartActions", "Save Chart As…"));
+    }
+    void save()
+    {
+        const QString path = QFileDialog::getSaveFileName(
+            m_view, QApplication::translate("ui::ChartActions", "Save Chart As"), m_view->chart()->title() + QStringLiteral(".png"),
+            QApplication::translate("ui::ChartActions", "PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)"));
+        if (path.isEmpty()) return;
+        const QString error = exportChart(m_view->chart(), path);
+        if (!error.isEmpty()) QMessageBox::warning(m_view, QApplication::translate("ui::ChartActions", "Could not save the chart"), error);
+    }
+
+    QChartView* m_view;
+    QAction* m_copy = nullptr;
+    QAction* m_save = nullptr;
+};
+
+} // namespace
+
+void installChartActions(QChartView* view) { new ChartActions(view); }
 
 QString exportChart(QChart* chart, const QString& path, QSizeF size, double scale, const QString& title)
 {
@@ -45,15 +222,7 @@ QString exportChart(QChart* chart, const QString& path, QSizeF size, double scal
     const QString suffix = QFileInfo(path).suffix().toLower();
     QString error;
     if (suffix == QLatin1String("png")) {
-        QImage image((size * scale).toSize(), QImage::Format_ARGB32_Premultiplied);
-        image.setDevicePixelRatio(scale);
-        image.fill(Qt::white);
-        {
-            QPainter painter(&image);
-            painter.setRenderHint(QPainter::Antialiasing);
-            paint(chart, painter, size);
-        }
-        if (!image.save(path, "PNG")) error = QStringLiteral("cannot write %1").arg(path);
+        if (!renderChart(chart, size, scale).save(path, "PNG")) error = QStringLiteral("cannot write %1").arg(path);
     } else if (suffix == QLatin1String("svg")) {
         QSvgGenerator svg;
         svg.setFileName(path);

@@ -2,10 +2,12 @@
 // Charts to files at an explicit size — never a grab of the on-screen view, whose size depends on
 // the window: PNG (at 1×, 2× or 3× device pixel ratio), SVG and PDF, chosen by the extension.
 
+#include <QImage>
 #include <QSizeF>
 #include <QString>
 
 class QChart;
+class QChartView;
 
 namespace ui {
 
@@ -13,5 +15,20 @@ namespace ui {
 /// image has size × scale pixels. Returns an empty string on success, else the reason.
 [[nodiscard]] QString exportChart(QChart* chart, const QString& path, QSizeF size = {1200, 750}, double scale = 2.0,
                                   const QString& title = {});
+
+/// Dynamic property of a QChart: category labels (QStringList) to use instead of the on-screen
+/// ones when the chart is drawn for export or presentation, where there is room for names.
+inline constexpr char kExportCategories[] = "tpExportCategories";
+
+/// The chart drawn at `size` points into an image of size × scale pixels, its fonts enlarged by
+/// `fontScale` for the duration (presentation mode), white background.
+[[nodiscard]] QImage renderChart(QChart* chart, QSizeF size, double scale, const QString& title = {}, double fontScale = 1.0);
+
+/// Whether any series of the chart has something to draw (empty charts are left out of slides).
+[[nodiscard]] bool chartHasData(const QChart* chart);
+
+/// Context-menu actions on a chart view: copy the chart to the clipboard as an image (rendered
+/// at 1200 × 750 points, 2×) and save it as PNG, SVG or PDF.
+void installChartActions(QChartView* view);
 
 } // namespace ui

@@ -95,13 +95,16 @@ void ComparisonView::refresh()
 {
     const QLocale locale;
     // Charts label the bars A, B, C, D; the table's headers say which scenario each letter is.
-    QStringList letters, names;
+    // Exported and presented charts have room for names: the letter and the (shortened) name.
+    QStringList letters, names, exportNames;
     for (int i = 0; i < count(); ++i) {
         letters << QString(QChar(u'A' + i));
-        names << QStringLiteral("%1: %2").arg(letters.back(), QString::fromStdString(m_scenarios[std::size_t(i)].name));
+        const QString name = QString::fromStdString(m_scenarios[std::size_t(i)].name);
+        names << QStringLiteral("%1: %2").arg(letters.back(), name);
+        exportNames << letters.back() + QStringLiteral(": ") + (name.size() > 40 ? name.left(39).trimmed() + QChar(u'…') : name);
     }
-    m_memory->setEstimates(letters, m_estimates);
-    m_step->setEstimates(letters, m_estimates);
+    m_memory->setEstimates(letters, m_estimates, exportNames);
+    m_step->setEstimates(letters, m_estimates, exportNames);
 
     // Key figures, as the source article's summary table lists them.
     struct Row {

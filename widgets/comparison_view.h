@@ -32,6 +32,7 @@ public:
     [[nodiscard]] int count() const { return int(m_scenarios.size()); }
     [[nodiscard]] QTableWidget* table() const { return m_table; }
     [[nodiscard]] ComparisonChart* memoryChart() const { return m_memory; }
+    [[nodiscard]] ComparisonChart* stepChart() const { return m_step; }
     [[nodiscard]] const std::vector<core::Estimate>& estimates() const { return m_estimates; }
 
 protected:

@@ -1,5 +1,7 @@
 #include "planner_widget.h"
 
+#include "chart_export.h"
+
 #include "charts/cost_chart.h"
 #include "charts/memory_chart.h"
 #include "charts/reliability_charts.h"
@@ -15,6 +17,7 @@
 #include "scenario_document.h"
 #include "verdict_banner.h"
 
+#include <QChartView>
 #include <QEvent>
 #include <QHBoxLayout>
 #include <QScrollArea>
@@ -87,6 +90,7 @@ PlannerWidget::PlannerWidget(ScenarioDocument* document, QWidget* parent) : QWid
     splitter->setSizes({400, 900});
     auto* layout = new QHBoxLayout(this);
     layout->addWidget(splitter);
+    for (QChartView* view : findChildren<QChartView*>()) installChartActions(view);
 
     auto showGpu = [this](const core::Scenario& s) { m_banner->setGpuName(QString::fromStdString(s.hardware.gpu.name)); };
     connect(document, &ScenarioDocument::scenarioChanged, this, showGpu);
@@ -140,6 +144,15 @@ void PlannerWidget::changeEvent(QEvent* event)
 {
     if (event->type() == QEvent::LanguageChange) retranslate();
     QWidget::changeEvent(event);
+}
+
+QList<QChart*> PlannerWidget::presentableCharts() const
+{
+    QList<QChart*> out;
+    for (int i = 0; i < m_tabs->count(); ++i)
+        for (QChartView* view : m_tabs->widget(i)->findChildren<QChartView*>())
+            if (chartHasData(view->chart())) out << view->chart();
+    return out;
 }
 
 } // namespace ui

@@ -6,6 +6,7 @@
 
 #include <QWidget>
 
+class QChart;
 class QTabWidget;
 
 namespace ui {
@@ -43,6 +44,8 @@ public:
     void setUnit(ByteUnit unit);
     [[nodiscard]] VerdictBanner* banner() const { return m_banner; }
     [[nodiscard]] QTabWidget* tabs() const { return m_tabs; }
+    /// Every chart with something to show, in tab order (presentation mode's slides).
+    [[nodiscard]] QList<QChart*> presentableCharts() const;
 
 protected:
     void changeEvent(QEvent* event) override;

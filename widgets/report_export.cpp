@@ -1,10 +1,12 @@
 #include "report_export.h"
 
 #include "chart_export.h"
+#include "charts/comparison_chart.h"
 #include "charts/cost_chart.h"
 #include "charts/memory_chart.h"
 #include "charts/scaling_chart.h"
 #include "charts/time_chart.h"
+#include "comparison_view.h"
 #include "estimate_io.h"
 #include "explain.h"
 #include "format.h"
@@ -15,9 +17,17 @@
 
 #include <QChart>
 #include <QDir>
+#include <QImage>
 #include <QLabel>
 #include <QLocale>
+#include <QPageSize>
+#include <QPdfWriter>
 #include <QSaveFile>
+#include <QTableWidget>
+#include <QTextBlock>
+#include <QTextCursor>
+#include <QTextDocument>
+#include <QUrl>
 
 namespace ui {
 
@@ -52,6 +62,71 @@ QString markdownTable(const std::string& csv)
     return out;
 }
 
+/// The cells of a table widget with its headers: row header, then one column per scenario.
+QList<QStringList> tableCells(const QTableWidget* table)
+{
+    QList<QStringList> rows;
+    QStringList header{QString()};
+    for (int c = 0; c < table->columnCount(); ++c)
+        header << (table->horizontalHeaderItem(c) ? table->horizontalHeaderItem(c)->text() : QString());
+    rows << header;
+    for (int r = 0; r < table->rowCount(); ++r) {
+        QStringList row{table->verticalHeaderItem(r) ? table->verticalHeaderItem(r)->text() : QString()};
+        for (int c = 0; c < table->columnCount(); ++c) row << (table->item(r, c) ? table->item(r, c)->text() : QString());
+        rows << row;
+    }
+    return rows;
+}
+
+/// RFC 4180 CSV: fields with commas, quotes or line breaks are quoted.
+QString tableCsv(const QTableWidget* table)
+{
+    QString out;
+    for (const QStringList& row : tableCells(table)) {
+        QStringList fields;
+        for (QString f : row) {
+            if (f.contains(QLatin1Char(',')) || f.contains(QLatin1Char('"')) || f.contains(QLatin1Char('\n')))
+                f = QLatin1Char('"') + f.replace(QLatin1Char('"'), QStringLiteral("\"\"")) + QLatin1Char('"');
+            fields << f;
+        }
+        out += fields.join(QLatin1Char(',')) + QLatin1Char('\n');
+    }
+    return out;
+}
+
+QString tableMarkdown(const QTableWidget* table)
+{
+    QString out;
+    const QList<QStringList> rows = tableCells(table);
+    for (int i = 0; i < rows.size(); ++i) {
+        QStringList cells = rows[i];
+        for (QString& c : cells) c.replace(QLatin1Char('|'), QStringLiteral("\\|"));
+        out += QStringLiteral("| ") + cells.join(QStringLiteral(" | ")) + QStringLiteral(" |\n");
+        if (i == 0) out += QStringLiteral("|") + QStringLiteral(" --- |").repeated(int(cells.size())) + QLatin1Char('\n');
+    }
+    return out;
+}
+
+/// Scales every image of the document to `width` (document units), keeping its aspect ratio.
+void fitImages(QTextDocument& doc, double width)
+{
+    for (QTextBlock block = doc.begin(); block.isValid(); block = block.next()) {
+        for (auto it = block.begin(); !it.atEnd(); ++it) {
+            const QTextFragment fragment = it.fragment();
+            if (!fragment.charFormat().isImageFormat()) continue;
+            QTextImageFormat image = fragment.charFormat().toImageFormat();
+            const QImage source = doc.resource(QTextDocument::ImageResource, QUrl(image.name())).value<QImage>();
+            if (source.isNull()) continue;
+            image.setWidth(width);
+            image.setHeight(width * source.height() / std::max(1, source.width()));
+            QTextCursor cursor(&doc);
+            cursor.setPosition(fragment.position());
+            cursor.setPosition(fragment.position() + fragment.length(), QTextCursor::KeepAnchor);
+            cursor.setCharFormat(image);
+        }
+    }
+}
+
 } // namespace
 
 ExportResult exportAll(PlannerWidget* planner, const ScenarioDocument* document, const QString& folder, const ExportOptions& options)
@@ -70,10 +145,17 @@ ExportResult exportAll(PlannerWidget* planner, const ScenarioDocument* document,
         const char* file;
         QChart* chart;
     };
-    const Chart charts[] = {{"memory", planner->memoryChart()->chart()},
-                            {"step_time", planner->timeChart()->chart()},
-                            {"scaling", planner->scalingChart()->chart()},
-                            {"time_and_cost", planner->costChart()->chart()}};
+    std::vector<Chart> charts{{"memory", planner->memoryChart()->chart()},
+                              {"step_time", planner->timeChart()->chart()},
+                              {"scaling", planner->scalingChart()->chart()},
+                              {"time_and_cost", planner->costChart()->chart()}};
+    // The comparison, when the Compare tab holds two or more scenarios.
+    const ComparisonView* comparison = planner->comparison();
+    const bool compared = comparison->count() >= 2;
+    if (compared) {
+        charts.push_back({"comparison_memory", comparison->memoryChart()->chart()});
+        charts.push_back({"comparison_step_time", comparison->stepChart()->chart()});
+    }
     for (const auto& c : charts) {
         const QString title = c.chart->title() + QStringLiteral(" — ") + name;
         for (const char* ext : {"png", "svg", "pdf"}) {
@@ -87,9 +169,10 @@ ExportResult exportAll(PlannerWidget* planner, const ScenarioDocument* document,
         }
     }
 
-    const std::pair<const char*, std::string> tables[] = {{"estimate.csv", core::estimateToCsv(e)},
-                                                         {"memory_stages.csv", core::memoryStagesCsv(e)},
-                                                         {"collectives.csv", core::collectivesCsv(e)}};
+    std::vector<std::pair<const char*, std::string>> tables{{"estimate.csv", core::estimateToCsv(e)},
+                                                           {"memory_stages.csv", core::memoryStagesCsv(e)},
+                                                           {"collectives.csv", core::collectivesCsv(e)}};
+    if (compared) tables.emplace_back("comparison.csv", tableCsv(comparison->table()).toStdString());
     for (const auto& [file, text] : tables) {
         if (!writeText(dir.filePath(QLatin1String(file)), QByteArray::fromStdString(text), options.csvBom, result.error)) return result;
         result.files << QLatin1String(file);
@@ -110,6 +193,10 @@ ExportResult exportAll(PlannerWidget* planner, const ScenarioDocument* document,
     md += QStringLiteral("## %1\n\n").arg(PlannerWidget::tr("Charts"));
     for (const auto& c : charts)
         md += QStringLiteral("![%1](%2.png)\n\n").arg(c.chart->title(), QLatin1String(c.file));
+    if (compared) {
+        md += QStringLiteral("## %1\n\n").arg(PlannerWidget::tr("Comparison"));
+        md += tableMarkdown(comparison->table()) + QLatin1Char('\n');
+    }
     md += QStringLiteral("## %1\n\n").arg(PlannerWidget::tr("Memory per pipeline stage (bytes)"));
     md += markdownTable(core::memoryStagesCsv(e)) + QLatin1Char('\n');
     md += QStringLiteral("## %1\n\n").arg(PlannerWidget::tr("Communication per step"));
@@ -134,10 +221,39 @@ ExportResult exportAll(PlannerWidget* planner, const ScenarioDocument* document,
               .arg(s.overhead.commBufferGibPerGroup)
               .arg(s.reliability.gpuMtbfHours)
               .arg(s.reliability.restartMinutes) +
-          QStringLiteral("\n\n");
+          QLatin1Char(' ') + PlannerWidget::tr("Loss bytes per logit %1.").arg(s.overhead.lossBytesPerLogit) + QStringLiteral("\n\n");
     md += QStringLiteral("## %1\n\n```json\n%2```\n").arg(PlannerWidget::tr("Scenario"), QString::fromStdString(core::scenarioToJson(s)));
     if (!writeText(dir.filePath(QStringLiteral("report.md")), md.toUtf8(), false, result.error)) return result;
     result.files << QStringLiteral("report.md");
+
+    // The same report as HTML and as a paginated A4 PDF, the charts embedded at the page width.
+    QTextDocument doc;
+    doc.setMarkdown(md);
+    for (const auto& c : charts) {
+        const QString png = QStringLiteral("%1.png").arg(QLatin1String(c.file));
+        doc.addResource(QTextDocument::ImageResource, QUrl(png), QImage(dir.filePath(png)));
+    }
+    fitImages(doc, 640);
+    if (!writeText(dir.filePath(QStringLiteral("report.html")), doc.toHtml().toUtf8(), false, result.error)) return result;
+    result.files << QStringLiteral("report.html");
+    QSaveFile pdfFile(dir.filePath(QStringLiteral("report.pdf")));
+    if (!pdfFile.open(QIODevice::WriteOnly)) {
+        result.error = QStringLiteral("%1: %2").arg(pdfFile.fileName(), pdfFile.errorString());
+        return result;
+    }
+    {
+        QPdfWriter pdf(&pdfFile);
+        pdf.setPageSize(QPageSize(QPageSize::A4));
+        pdf.setPageMargins(QMarginsF(15, 15, 15, 15), QPageLayout::Millimeter);
+        pdf.setTitle(name);
+        pdf.setCreator(QStringLiteral("TrainPlanner"));
+        doc.print(&pdf);
+    }
+    if (!pdfFile.commit()) {
+        result.error = QStringLiteral("%1: %2").arg(pdfFile.fileName(), pdfFile.errorString());
+        return result;
+    }
+    result.files << QStringLiteral("report.pdf");
     return result;
 }
 

@@ -1,7 +1,8 @@
 #pragma once
 // Everything for a meeting in one folder: every chart as PNG (2×), SVG and PDF, every table as
-// CSV ("C" locale, optional UTF-8 BOM for Excel), the estimate and scenario as JSON, and a Markdown
-// report with the inputs, the verdict, the charts, the tables, the assumptions and the sources.
+// CSV ("C" locale, optional UTF-8 BOM for Excel), the estimate and scenario as JSON, and a report
+// (Markdown, HTML and A4 PDF) with the inputs, the verdict, the charts, the tables, the assumptions
+// and the sources.
 
 #include <QString>
 #include <QStringList>

@@ -1,6 +1,8 @@
 // Export for meetings (issue 7): every chart at the chosen size and scale, SVG with paths, CSV that
 // round-trips to core's numbers, and the report.
 #include "estimate_io.h"
+#include "charts/comparison_chart.h"
+#include "comparison_view.h"
 #include "planner_widget.h"
 #include "report_export.h"
 #include "scenario_document.h"
@@ -8,8 +10,11 @@
 
 #include <catch2/catch.hpp>
 
+#include <QAbstractAxis>
+#include <QChart>
 #include <QFile>
 #include <QImage>
+#include <QTableWidget>
 #include <QTemporaryDir>
 #include <QXmlStreamReader>
 
@@ -72,4 +77,61 @@ TEST_CASE("exporting every chart and table of an example scenario", "[widgets][e
     const QString md = QString::fromUtf8(report.readAll());
     CHECK(md.contains(QStringLiteral("![")));
     CHECK(md.contains(QStringLiteral("Narayanan")));
+}
+
+TEST_CASE("the report is also written as HTML with the charts and as a paginated PDF", "[widgets][export]")
+{
+    const auto loaded = core::loadScenarioFile(std::string(TP_SOURCE_DIR) + "/resources/examples/article-large-7b-64gpu.tpscenario.json");
+    REQUIRE(loaded.ok());
+    ScenarioDocument doc(*loaded.scenario);
+    PlannerWidget w(&doc);
+    QTemporaryDir dir;
+    REQUIRE(dir.isValid());
+    const ExportResult r = exportAll(&w, &doc, dir.path());
+    REQUIRE(r.error.isEmpty());
+    CHECK(r.files.contains(QStringLiteral("report.pdf")));
+    CHECK(r.files.contains(QStringLiteral("report.html")));
+
+    QFile html(dir.filePath(QStringLiteral("report.html")));
+    REQUIRE(html.open(QIODevice::ReadOnly));
+    const QString text = QString::fromUtf8(html.readAll());
+    for (const char* chart : {"memory.png", "step_time.png", "scaling.png", "time_and_cost.png"}) CHECK(text.contains(QLatin1String(chart)));
+    CHECK(text.contains(QString::fromStdString(loaded.scenario->name).toHtmlEscaped()));
+
+    QFile pdf(dir.filePath(QStringLiteral("report.pdf")));
+    REQUIRE(pdf.open(QIODevice::ReadOnly));
+    const QByteArray bytes = pdf.readAll();
+    CHECK(bytes.startsWith("%PDF-"));
+    // Several A4 pages (595 × 842 pt), with the four chart images embedded.
+    CHECK(bytes.count("/Type /Page\n") >= 3);
+    CHECK(bytes.contains("/MediaBox [0 0 595"));
+    CHECK(bytes.count("/Subtype /Image") >= 4);
+}
+
+TEST_CASE("with two or more scenarios compared, the export adds the comparison charts, table and section", "[widgets][export]")
+{
+    ScenarioDocument doc(core::defaultScenario());
+    PlannerWidget w(&doc);
+    w.comparison()->showArticlePair();
+    REQUIRE(w.comparison()->count() == 2);
+    QTemporaryDir dir;
+    REQUIRE(dir.isValid());
+    const ExportResult r = exportAll(&w, &doc, dir.path());
+    REQUIRE(r.error.isEmpty());
+    for (const char* f : {"comparison_memory.png", "comparison_memory.svg", "comparison_step_time.pdf", "comparison.csv"})
+        CHECK(r.files.contains(QLatin1String(f)));
+    QFile csv(dir.filePath(QStringLiteral("comparison.csv")));
+    REQUIRE(csv.open(QIODevice::ReadOnly));
+    const QStringList lines = QString::fromUtf8(csv.readAll()).trimmed().split(QLatin1Char('\n'));
+    CHECK(lines.size() == w.comparison()->table()->rowCount() + 1);
+    // The name with a comma is quoted, so every line has the same number of fields as the header.
+    CHECK(lines.at(0).contains(QStringLiteral("\"B: ")));
+    // Exported comparison charts name the scenarios; on screen the bars keep their letters.
+    const QImage png(dir.filePath(QStringLiteral("comparison_memory.png")));
+    CHECK(png.width() == 2400);
+    CHECK(w.comparison()->memoryChart()->chart()->axes(Qt::Horizontal).first()->property("categories").toStringList() ==
+          QStringList({QStringLiteral("A"), QStringLiteral("B")}));
+    QFile md(dir.filePath(QStringLiteral("report.md")));
+    REQUIRE(md.open(QIODevice::ReadOnly));
+    CHECK(QString::fromUtf8(md.readAll()).contains(QStringLiteral("| Parameters |")));
 }

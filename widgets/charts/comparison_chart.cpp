@@ -1,5 +1,7 @@
 #include "comparison_chart.h"
 
+#include "chart_export.h"
+
 #include "chart_style.h"
 #include "charts/memory_chart.h"
 #include "palette.h"
@@ -60,7 +62,7 @@ ComparisonChart::ComparisonChart(Kind kind, QWidget* parent) : QChartView(parent
     retranslate();
 }
 
-void ComparisonChart::setEstimates(const QStringList& names, const std::vector<core::Estimate>& estimates)
+void ComparisonChart::setEstimates(const QStringList& names, const std::vector<core::Estimate>& estimates, const QStringList& longNames)
 {
     double highest = 0;
     for (int p = 0; p < m_sets.size(); ++p) {
@@ -74,6 +76,7 @@ void ComparisonChart::setEstimates(const QStringList& names, const std::vector<c
     }
     for (const auto& e : estimates) highest = std::max(highest, m_kind == Memory ? e.memory.total() / kGiB : e.compute.stepTimeS);
     m_axisX->setCategories(names);
+    chart()->setProperty(kExportCategories, longNames.size() == names.size() ? longNames : QStringList());
     m_axisY->setRange(0, niceCeiling(highest * 1.08));
 }
 

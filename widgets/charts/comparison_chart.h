@@ -21,7 +21,9 @@ public:
     enum Kind { Memory, StepTime };
 
     explicit ComparisonChart(Kind kind, QWidget* parent = nullptr);
-    void setEstimates(const QStringList& names, const std::vector<core::Estimate>& estimates);
+    /// `names` label the bars on screen (A, B, …); `longNames` replace them when the chart is
+    /// exported or presented at full size (chart_export.h, kExportCategories).
+    void setEstimates(const QStringList& names, const std::vector<core::Estimate>& estimates, const QStringList& longNames = {});
     /// Displayed value of part `part` for scenario `index` (GiB or seconds).
     [[nodiscard]] double value(int part, int index) const;
 

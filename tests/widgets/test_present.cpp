@@ -1,0 +1,103 @@
+// Presentation mode and copying charts (issue 7): slides are the title plus every chart with data,
+// keys move between them, Esc leaves, fonts grow for the slide and come back afterwards; a chart
+// copied to the clipboard is an image at the export size.
+#include "chart_export.h"
+#include "charts/memory_chart.h"
+#include "main_window.h"
+#include "planner_widget.h"
+#include "presentation_view.h"
+#include "scenario_document.h"
+#include "scenario_io.h"
+
+#include <catch2/catch.hpp>
+
+#include <QAbstractAxis>
+#include <QAction>
+#include <QApplication>
+#include <QChart>
+#include <QChartView>
+#include <QClipboard>
+#include <QImage>
+#include <QPointer>
+#include <QTest>
+
+using namespace ui;
+
+namespace {
+
+core::Scenario example(const char* name)
+{
+    const auto loaded = core::loadScenarioFile(std::string(TP_SOURCE_DIR) + "/resources/examples/" + name);
+    REQUIRE(loaded.ok());
+    return *loaded.scenario;
+}
+
+} // namespace
+
+TEST_CASE("presentation mode: a title slide, then one slide per chart with data", "[widgets][present]")
+{
+    ScenarioDocument doc(example("article-large-7b-64gpu.tpscenario.json"));
+    MainWindow window(&doc);
+    window.resize(1280, 800);
+    const QList<QChart*> charts = window.planner()->presentableCharts();
+    // Memory, step time, scaling, cost, two reliability charts and the number-format lab at least.
+    CHECK(charts.size() >= 7);
+    for (QChart* c : charts) CHECK(chartHasData(c));
+
+    QPointer<PresentationView> view = window.createPresentation();
+    REQUIRE(view);
+    CHECK(view->slideCount() == charts.size() + 1);
+    CHECK(view->currentSlide() == 0);
+    view->resize(1280, 720);
+    view->show();
+    QTest::keyClick(view, Qt::Key_Right);
+    CHECK(view->currentSlide() == 1);
+    QTest::keyClick(view, Qt::Key_Space);
+    CHECK(view->currentSlide() == 2);
+    QTest::keyClick(view, Qt::Key_Left);
+    CHECK(view->currentSlide() == 1);
+    QTest::keyClick(view, Qt::Key_End);
+    CHECK(view->currentSlide() == view->slideCount() - 1);
+    QTest::keyClick(view, Qt::Key_Right);  // stays on the last slide
+    CHECK(view->currentSlide() == view->slideCount() - 1);
+    QTest::keyClick(view, Qt::Key_Home);
+    CHECK(view->currentSlide() == 0);
+
+    // A slide is drawn at the requested size; fonts are enlarged only while it is drawn.
+    QChart* memory = window.planner()->memoryChart()->chart();
+    const double titleSize = memory->titleFont().pointSizeF();
+    const double axisSize = memory->axes().first()->labelsFont().pointSizeF();
+    const QImage slide = view->renderSlide(1, QSize(1920, 1080));
+    CHECK(slide.deviceIndependentSize().toSize() == QSize(1920, 1080));
+    CHECK(memory->titleFont().pointSizeF() == titleSize);
+    CHECK(memory->axes().first()->labelsFont().pointSizeF() == axisSize);
+    // Not blank: the chart's bars leave non-white pixels.
+    int coloured = 0;
+    const QImage small = slide.scaled(192, 108);
+    for (int y = 0; y < small.height(); ++y)
+        for (int x = 0; x < small.width(); ++x)
+            if (small.pixelColor(x, y) != Qt::white) ++coloured;
+    CHECK(coloured > 200);
+
+    QTest::keyClick(view, Qt::Key_Escape);
+    QApplication::processEvents();
+    QApplication::sendPostedEvents(nullptr, QEvent::DeferredDelete);
+    CHECK(view.isNull());  // closed and deleted
+}
+
+TEST_CASE("a chart copied to the clipboard is an image at the export size", "[widgets][present]")
+{
+    ScenarioDocument doc(core::defaultScenario());
+    PlannerWidget w(&doc);
+    auto* view = w.memoryChart();
+    QAction* copy = view->findChild<QAction*>(QStringLiteral("copyChartAction"));
+    REQUIRE(copy);
+    CHECK(view->actions().size() >= 2);
+    QApplication::clipboard()->clear();
+    copy->trigger();
+    const QImage image = QApplication::clipboard()->image();
+    CHECK(image.width() == 2400);
+    CHECK(image.height() == 1500);
+    // Every chart view of the planner has the actions.
+    for (QChartView* v : w.findChildren<QChartView*>()) CHECK(v->findChild<QAction*>(QStringLiteral("copyChartAction")));
+}
