@@ -17,12 +17,14 @@
 #include "scenario_document.h"
 #include "verdict_banner.h"
 
+#include <QAction>
 #include <QChartView>
 #include <QEvent>
 #include <QHBoxLayout>
 #include <QScrollArea>
 #include <QSplitter>
 #include <QTabWidget>
+#include <QTableView>
 #include <QVBoxLayout>
 
 namespace ui {
@@ -91,6 +93,8 @@ PlannerWidget::PlannerWidget(ScenarioDocument* document, QWidget* parent) : QWid
     auto* layout = new QHBoxLayout(this);
     layout->addWidget(splitter);
     for (QChartView* view : findChildren<QChartView*>()) installChartActions(view);
+    for (QTableView* view : findChildren<QTableView*>())
+        if (!view->findChild<QAction*>(QStringLiteral("copyTableAction"))) installTableCopy(view);
 
     auto showGpu = [this](const core::Scenario& s) { m_banner->setGpuName(QString::fromStdString(s.hardware.gpu.name)); };
     connect(document, &ScenarioDocument::scenarioChanged, this, showGpu);

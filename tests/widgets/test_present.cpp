@@ -2,6 +2,7 @@
 // keys move between them, Esc leaves, fonts grow for the slide and come back afterwards; a chart
 // copied to the clipboard is an image at the export size.
 #include "chart_export.h"
+#include "comparison_view.h"
 #include "charts/memory_chart.h"
 #include "main_window.h"
 #include "planner_widget.h"
@@ -19,6 +20,7 @@
 #include <QClipboard>
 #include <QImage>
 #include <QPointer>
+#include <QTableWidget>
 #include <QTest>
 
 using namespace ui;
@@ -100,4 +102,19 @@ TEST_CASE("a chart copied to the clipboard is an image at the export size", "[wi
     CHECK(image.height() == 1500);
     // Every chart view of the planner has the actions.
     for (QChartView* v : w.findChildren<QChartView*>()) CHECK(v->findChild<QAction*>(QStringLiteral("copyChartAction")));
+}
+
+TEST_CASE("every table of the planner copies as tab-separated text, the comparison with its row names", "[widgets][present]")
+{
+    ScenarioDocument doc(core::defaultScenario());
+    PlannerWidget w(&doc);
+    w.comparison()->showArticlePair();
+    for (QTableView* v : w.findChildren<QTableView*>()) CHECK(v->findChild<QAction*>(QStringLiteral("copyTableAction")));
+    QTableWidget* table = w.comparison()->table();
+    QApplication::clipboard()->clear();
+    table->findChild<QAction*>(QStringLiteral("copyTableAction"))->trigger();
+    const QStringList lines = QApplication::clipboard()->text().split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+    CHECK(lines.size() == table->rowCount() + 1);
+    CHECK(lines.at(0).startsWith(QStringLiteral("\tA: ")));
+    CHECK(lines.at(1).startsWith(table->verticalHeaderItem(0)->text() + QLatin1Char('\t')));
 }
