@@ -188,17 +188,12 @@ Estimate estimate(const Scenario& s)
     c.tflopsPerGpu = c.hardwareFlopsPerStep / (c.stepTimeS * e.gpus) / 1e12;
     c.tokensPerS = double(t.globalBatch) * t.seqLen / c.stepTimeS;
 
-    // Training (FORMULAS.md §4): steps for the token budget, wall time, GPU-hours, energy
-    // (GPUs × TDP × PUE) and cost (GPU-hours × price + energy × price).
+    // Training (FORMULAS.md §4): steps for the token budget and the failure-free time; then the
+    // wall-clock time with checkpoints and failures, and the cost lines (cost_model.cpp).
     TrainingEstimate& tr = e.training;
     tr.steps = t.tokens / (double(t.globalBatch) * t.seqLen);
     tr.timeS = tr.steps * c.stepTimeS;
-    tr.gpuHours = tr.timeS / 3600.0 * e.gpus;
-    tr.energyKwh = tr.gpuHours * s.hardware.gpu.tdpWatts / 1000.0 * s.cost.pue;
-    tr.gpuCostUsd = tr.gpuHours * s.cost.gpuHourUsd;
-    tr.energyCostUsd = tr.energyKwh * s.cost.kwhUsd;
-    tr.costUsd = tr.gpuCostUsd + tr.energyCostUsd;
-    applyReliability(s, e);  // wall-clock time, GPU-hours and cost including failures
+    applyReliability(s, e);
     return e;
 }
 

@@ -126,7 +126,12 @@ struct TrainingEstimate {
     double energyKwh = 0;
     double gpuCostUsd = 0;
     double energyCostUsd = 0;
-    double costUsd = 0;
+    double costUsd = 0;             ///< GPU-hours and energy (DESIGN.md `training.cost_usd`)
+    double interNodeBytes = 0;      ///< bytes of collectives on inter-node links, all GPUs, whole run
+    double storageCostUsd = 0;      ///< checkpoints kept × size × months
+    double networkCostUsd = 0;      ///< inter-node bytes × price per TB
+    double teamCostUsd = 0;         ///< people × person-month × months
+    double totalCostUsd = 0;        ///< costUsd + storage + network + team
 };
 
 /// Failures and checkpoints over the run (FORMULAS.md §6).

@@ -102,7 +102,12 @@ std::string estimateToJson(const Estimate& e)
     ojson training{{"steps", t.steps},           {"time_s", t.timeS},
                    {"gpu_hours", t.gpuHours},    {"energy_kwh", t.energyKwh},
                    {"gpu_cost_usd", t.gpuCostUsd}, {"energy_cost_usd", t.energyCostUsd},
-                   {"cost_usd", t.costUsd}};
+                   {"cost_usd", t.costUsd},
+                   {"inter_node_bytes", t.interNodeBytes},
+                   {"storage_cost_usd", t.storageCostUsd},
+                   {"network_cost_usd", t.networkCostUsd},
+                   {"team_cost_usd", t.teamCostUsd},
+                   {"total_cost_usd", t.totalCostUsd}};
 
     const auto& r = e.reliability;
     ojson reliability{{"cluster_mtbf_hours", r.clusterMtbfHours},
@@ -190,6 +195,11 @@ std::string estimateToCsv(const Estimate& e)
     row("training", "gpu_hours", t.gpuHours, "GPU-h");
     row("training", "energy_kwh", t.energyKwh, "kWh");
     row("training", "cost_usd", t.costUsd, "USD");
+    row("training", "inter_node_bytes", t.interNodeBytes, "B");
+    row("training", "storage_cost_usd", t.storageCostUsd, "USD");
+    row("training", "network_cost_usd", t.networkCostUsd, "USD");
+    row("training", "team_cost_usd", t.teamCostUsd, "USD");
+    row("training", "total_cost_usd", t.totalCostUsd, "USD");
     const auto& r = e.reliability;
     row("reliability", "cluster_mtbf_hours", r.clusterMtbfHours, "h");
     row("reliability", "checkpoint_bytes", r.checkpointBytes, "bytes");
@@ -267,6 +277,9 @@ std::string estimateToText(const Scenario& s, const Estimate& e)
     const auto& t = e.training;
     std::snprintf(line, sizeof line, "  training             %.0f steps, %.1f days, %.0f GPU-hours, %.0f kWh, $%.0f\n", t.steps,
                   t.timeS / 86400, t.gpuHours, t.energyKwh, t.costUsd);
+    os << line;
+    std::snprintf(line, sizeof line, "  total cost           $%.0f (GPUs $%.0f, energy $%.0f, storage $%.0f, network $%.0f, team $%.0f)\n",
+                  t.totalCostUsd, t.gpuCostUsd, t.energyCostUsd, t.storageCostUsd, t.networkCostUsd, t.teamCostUsd);
     os << line;
     const auto& r = e.reliability;
     std::snprintf(line, sizeof line,

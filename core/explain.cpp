@@ -1,6 +1,7 @@
 #include "explain.h"
 
 #include "compute_model.h"
+#include "cost_model.h"
 #include "memory_model.h"
 
 #include <cstdio>
@@ -92,6 +93,21 @@ std::vector<Explanation> explain(const Scenario& s, const Estimate& e)
     add("training.cost_usd", "GPU-hours × price + GPUs × TDP × PUE × hours × energy price",
         n(t.gpuHours) + " × $" + n(s.cost.gpuHourUsd) + " + " + n(t.energyKwh) + " kWh × $" + n(s.cost.kwhUsd) + " = $" + n(t.costUsd),
         "scenario settings cost.*; GPU datasheet (TDP)");
+    const double months = t.timeS / kSecondsPerMonth;
+    add("training.storage_cost_usd", "checkpoint size × checkpoints kept × price per TB-month × months",
+        gb(e.reliability.checkpointBytes) + " × " + n(s.cost.checkpointsKept) + " × $" + n(s.cost.storageUsdPerTbMonth) + "/TB × " +
+            n(months) + " = $" + n(t.storageCostUsd),
+        "scenario settings cost.storage_usd_per_tb_month (AWS S3 Standard list price) and cost.checkpoints_kept");
+    add("training.network_cost_usd", "inter-node bytes of all GPUs over the run × price per TB",
+        n(t.interNodeBytes / 1e12) + " TB × $" + n(s.cost.networkUsdPerTb) + " = $" + n(t.networkCostUsd),
+        "communication estimate (collectives on inter-node links); scenario setting cost.network_usd_per_tb");
+    add("training.team_cost_usd", "people × person-month × months of the run",
+        n(s.cost.teamSize) + " × $" + n(s.cost.personMonthUsd) + " × " + n(months) + " = $" + n(t.teamCostUsd),
+        "scenario settings cost.team_size and cost.person_month_usd (source article §6.5)");
+    add("training.total_cost_usd", "GPUs + energy + storage + network + team",
+        "$" + n(t.costUsd) + " + $" + n(t.storageCostUsd) + " + $" + n(t.networkCostUsd) + " + $" + n(t.teamCostUsd) + " = $" +
+            n(t.totalCostUsd),
+        "source article §6.5");
     return out;
 }
 

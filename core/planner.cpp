@@ -94,7 +94,7 @@ double scoreOf(const Estimate& e, Objective objective)
 {
     switch (objective) {
     case Objective::time: return e.training.timeS;
-    case Objective::cost: return e.training.costUsd;
+    case Objective::cost: return e.training.totalCostUsd;
     case Objective::memory: return -e.memory.headroom();
     }
     return e.training.timeS;

@@ -1,5 +1,7 @@
 #include "reliability_model.h"
 
+#include "cost_model.h"
+
 #include "memory_model.h"
 
 #include <algorithm>
@@ -60,11 +62,7 @@ void applyReliability(const Scenario& s, Estimate& e)
     else t.timeS = std::numeric_limits<double>::infinity();
     r.expectedInterruptions = expectedInterruptions(e.gpus, s.reliability.gpuMtbfHours, t.timeS);
     r.lostGpuHours = (t.timeS - r.idealTimeS) / 3600.0 * e.gpus;
-    t.gpuHours = t.timeS / 3600.0 * e.gpus;
-    t.energyKwh = t.gpuHours * s.hardware.gpu.tdpWatts / 1000.0 * s.cost.pue;
-    t.gpuCostUsd = t.gpuHours * s.cost.gpuHourUsd;
-    t.energyCostUsd = t.energyKwh * s.cost.kwhUsd;
-    t.costUsd = t.gpuCostUsd + t.energyCostUsd;
+    priceRun(s, e);
 }
 
 } // namespace core

@@ -122,10 +122,17 @@ struct Efficiency {
     bool operator==(const Efficiency&) const = default;
 };
 
+/// Prices of a run (docs/MODEL.md "Cost"; the source article §6.5: GPUs, network, storage,
+/// power and people).
 struct Cost {
     double gpuHourUsd = 2.0;
     double kwhUsd = 0.10;
     double pue = 1.2;
+    double storageUsdPerTbMonth = 23;  ///< object storage (AWS S3 Standard list price, $0.023/GB-month)
+    int checkpointsKept = 2;           ///< checkpoints stored at once (the latest and one to fall back on)
+    double networkUsdPerTb = 0;        ///< inter-node traffic; 0 when the fabric is part of the GPU price
+    double teamSize = 0;               ///< people running the training, full time for its duration
+    double personMonthUsd = 20000;     ///< fully loaded cost of one person-month (an assumption)
 
     bool operator==(const Cost&) const = default;
 };

@@ -214,6 +214,11 @@ Scenario readScenario(const json& doc, const Scenario& base)
         if (r.has("gpu_hour_usd")) s.cost.gpuHourUsd = r.number("gpu_hour_usd", 0.0, 1e4);
         if (r.has("kwh_usd")) s.cost.kwhUsd = r.number("kwh_usd", 0.0, 100.0);
         if (r.has("pue")) s.cost.pue = r.number("pue", 1.0, 5.0);
+        if (r.has("storage_usd_per_tb_month")) s.cost.storageUsdPerTbMonth = r.number("storage_usd_per_tb_month", 0.0, 1e5);
+        if (r.has("checkpoints_kept")) s.cost.checkpointsKept = static_cast<int>(r.integer("checkpoints_kept", 0, 1000));
+        if (r.has("network_usd_per_tb")) s.cost.networkUsdPerTb = r.number("network_usd_per_tb", 0.0, 1e5);
+        if (r.has("team_size")) s.cost.teamSize = r.number("team_size", 0.0, 1e4);
+        if (r.has("person_month_usd")) s.cost.personMonthUsd = r.number("person_month_usd", 0.0, 1e7);
         r.rejectUnknownKeys();
     }
     if (top.has("reliability")) {
@@ -322,7 +327,14 @@ std::string scenarioToJson(const Scenario& s)
                          {"bus_bandwidth", ef.busBandwidth}, {"comm_latency_us", ef.commLatencyUs},
                          {"tp_overlap", ef.tpOverlap},   {"pp_overlap", ef.ppOverlap},
                          {"ep_overlap", ef.epOverlap}};
-    doc["cost"] = {{"gpu_hour_usd", s.cost.gpuHourUsd}, {"kwh_usd", s.cost.kwhUsd}, {"pue", s.cost.pue}};
+    doc["cost"] = {{"gpu_hour_usd", s.cost.gpuHourUsd},
+                   {"kwh_usd", s.cost.kwhUsd},
+                   {"pue", s.cost.pue},
+                   {"storage_usd_per_tb_month", s.cost.storageUsdPerTbMonth},
+                   {"checkpoints_kept", s.cost.checkpointsKept},
+                   {"network_usd_per_tb", s.cost.networkUsdPerTb},
+                   {"team_size", s.cost.teamSize},
+                   {"person_month_usd", s.cost.personMonthUsd}};
     doc["reliability"] = {{"gpu_mtbf_hours", s.reliability.gpuMtbfHours},
                           {"restart_minutes", s.reliability.restartMinutes},
                           {"checkpoint_write_gbps", s.reliability.checkpointWriteGBps}};

@@ -396,15 +396,42 @@
     </message>
 </context>
 <context>
+    <name>ui::CostBreakdownChart</name>
+    <message>
+        <source>Team</source>
+        <translation>团队人力</translation>
+    </message>
+    <message>
+        <source>Network</source>
+        <translation>网络流量</translation>
+    </message>
+    <message>
+        <source>Checkpoint storage</source>
+        <translation>检查点存储</translation>
+    </message>
+    <message>
+        <source>Energy</source>
+        <translation>电费</translation>
+    </message>
+    <message>
+        <source>GPU rental</source>
+        <translation>GPU 租用</translation>
+    </message>
+    <message>
+        <source>Million USD</source>
+        <translation>百万美元</translation>
+    </message>
+    <message>
+        <source>Thousand USD</source>
+        <translation>千美元</translation>
+    </message>
+    <message>
+        <source>Cost of the run: %1 in total</source>
+        <translation>本次训练成本：合计 %1</translation>
+    </message>
+</context>
+<context>
     <name>ui::CostChart</name>
-    <message>
-        <source>Training time (days)</source>
-        <translation>训练时长（天）</translation>
-    </message>
-    <message>
-        <source>Cost (thousand USD)</source>
-        <translation>成本（千美元）</translation>
-    </message>
     <message>
         <source>Current scenario</source>
         <translation>当前场景</translation>
@@ -414,16 +441,24 @@
         <translation>GPU 数</translation>
     </message>
     <message>
-        <source>Days (log scale)</source>
-        <translation>天数（对数刻度）</translation>
-    </message>
-    <message>
         <source>Thousand USD</source>
         <translation>千美元</translation>
     </message>
     <message>
         <source>Time and cost of the whole run</source>
         <translation>整个训练的时长与成本</translation>
+    </message>
+    <message>
+        <source>Training days</source>
+        <translation>训练天数</translation>
+    </message>
+    <message>
+        <source>Total cost</source>
+        <translation>总成本</translation>
+    </message>
+    <message>
+        <source>Days (log)</source>
+        <translation>天数（对数）</translation>
     </message>
 </context>
 <context>
@@ -1185,6 +1220,66 @@
     <message>
         <source>Bytes per token and vocabulary entry held at the loss: 4 for Megatron's fused cross-entropy (default), 12 for PyTorch's cross_entropy(logits.float()).</source>
         <translation>计算损失时每个 token、每个词表项占用的字节数：Megatron 融合交叉熵为 4（默认），PyTorch 的 cross_entropy(logits.float()) 为 12。</translation>
+    </message>
+    <message>
+        <source>Change storage price</source>
+        <translation>修改存储单价</translation>
+    </message>
+    <message>
+        <source>Storage per TB-month:</source>
+        <translation>存储单价（每 TB·月）：</translation>
+    </message>
+    <message>
+        <source>Price of checkpoint storage (default $23: AWS S3 Standard list price).</source>
+        <translation>检查点存储的价格（默认 23 美元：AWS S3 标准存储的公开价格）。</translation>
+    </message>
+    <message>
+        <source>Checkpoints kept:</source>
+        <translation>保留的检查点数：</translation>
+    </message>
+    <message>
+        <source>Change checkpoints kept</source>
+        <translation>修改保留的检查点数</translation>
+    </message>
+    <message>
+        <source>Checkpoints stored at the same time (default 2: the latest and one to fall back on).</source>
+        <translation>同时保存的检查点个数（默认 2：最新一个和一个备用）。</translation>
+    </message>
+    <message>
+        <source>Change network price</source>
+        <translation>修改网络单价</translation>
+    </message>
+    <message>
+        <source>Network per TB:</source>
+        <translation>网络单价（每 TB）：</translation>
+    </message>
+    <message>
+        <source>Price of inter-node traffic; 0 when the fabric is included in the GPU price (default).</source>
+        <translation>跨节点流量的价格；若网络已包含在 GPU 价格中则为 0（默认）。</translation>
+    </message>
+    <message>
+        <source>Team (people):</source>
+        <translation>团队人数：</translation>
+    </message>
+    <message>
+        <source>Change team size</source>
+        <translation>修改团队人数</translation>
+    </message>
+    <message>
+        <source>People running the training full time while it lasts (default 0).</source>
+        <translation>训练期间全职投入的人数（默认 0）。</translation>
+    </message>
+    <message>
+        <source>Change person-month cost</source>
+        <translation>修改人月成本</translation>
+    </message>
+    <message>
+        <source>Cost per person-month:</source>
+        <translation>每人月成本：</translation>
+    </message>
+    <message>
+        <source>Fully loaded cost of one person for a month (default $20,000, an assumption).</source>
+        <translation>一个人一个月的全部用人成本（默认 20,000 美元，为假设值）。</translation>
     </message>
 </context>
 <context>

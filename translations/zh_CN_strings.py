@@ -485,3 +485,31 @@ ZH.update({
     "%1 / %2 — arrow keys to move, Esc to leave": "%1 / %2 — 方向键翻页，Esc 退出",
 })
 ZH["Comparison"] = "场景对比"
+
+ZH.update({
+    "Team": "团队人力",
+    "Network": "网络流量",
+    "Checkpoint storage": "检查点存储",
+    "Energy": "电费",
+    "GPU rental": "GPU 租用",
+    "Million USD": "百万美元",
+    "Cost of the run: %1 in total": "本次训练成本：合计 %1",
+    "Training days": "训练天数",
+    "Total cost": "总成本",
+    "Days (log)": "天数（对数）",
+    "Change storage price": "修改存储单价",
+    "Storage per TB-month:": "存储单价（每 TB·月）：",
+    "Price of checkpoint storage (default $23: AWS S3 Standard list price).": "检查点存储的价格（默认 23 美元：AWS S3 标准存储的公开价格）。",
+    "Checkpoints kept:": "保留的检查点数：",
+    "Change checkpoints kept": "修改保留的检查点数",
+    "Checkpoints stored at the same time (default 2: the latest and one to fall back on).": "同时保存的检查点个数（默认 2：最新一个和一个备用）。",
+    "Change network price": "修改网络单价",
+    "Network per TB:": "网络单价（每 TB）：",
+    "Price of inter-node traffic; 0 when the fabric is included in the GPU price (default).": "跨节点流量的价格；若网络已包含在 GPU 价格中则为 0（默认）。",
+    "Team (people):": "团队人数：",
+    "Change team size": "修改团队人数",
+    "People running the training full time while it lasts (default 0).": "训练期间全职投入的人数（默认 0）。",
+    "Change person-month cost": "修改人月成本",
+    "Cost per person-month:": "每人月成本：",
+    "Fully loaded cost of one person for a month (default $20,000, an assumption).": "一个人一个月的全部用人成本（默认 20,000 美元，为假设值）。",
+})

@@ -44,7 +44,7 @@ QVariant PlanTableModel::data(const QModelIndex& index, int role) const
     case Mfu: return locale.toString(e.compute.mfu * 100, 'f', 1);
     case Comm: return locale.toString(e.communication.shareOfStep * 100, 'f', 1);
     case Days: return locale.toString(e.training.timeS / 86400, 'f', 1);
-    case Cost: return locale.toString(e.training.costUsd, 'f', 0);
+    case Cost: return locale.toString(e.training.totalCostUsd, 'f', 0);
     }
     return {};
 }

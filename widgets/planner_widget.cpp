@@ -2,6 +2,7 @@
 
 #include "chart_export.h"
 
+#include "charts/cost_breakdown_chart.h"
 #include "charts/cost_chart.h"
 #include "charts/memory_chart.h"
 #include "charts/reliability_charts.h"
@@ -64,9 +65,15 @@ PlannerWidget::PlannerWidget(ScenarioDocument* document, QWidget* parent) : QWid
     timePage->setStretchFactor(1, 2);
     m_scaling = new ScalingChart;
     m_cost = new CostChart;
+    m_costBreakdown = new CostBreakdownChart;
+    auto* costRow = new QSplitter(Qt::Horizontal);
+    costRow->addWidget(m_cost);
+    costRow->addWidget(m_costBreakdown);
+    costRow->setStretchFactor(0, 3);
+    costRow->setStretchFactor(1, 2);
     auto* scalingPage = new QSplitter(Qt::Vertical, m_tabs);
     scalingPage->addWidget(m_scaling);
-    scalingPage->addWidget(m_cost);
+    scalingPage->addWidget(costRow);
     scalingPage->setStretchFactor(0, 3);
     scalingPage->setStretchFactor(1, 2);
     m_tabs->addTab(memoryPage, QString());
@@ -103,8 +110,10 @@ PlannerWidget::PlannerWidget(ScenarioDocument* document, QWidget* parent) : QWid
         m_scaling->setScenario(s);
         m_cost->setSweep(m_scaling->sweep(), s.parallel.gpus());
     };
-    connect(document, &ScenarioDocument::estimateChanged, this,
-            [this](const core::Estimate& e) { m_reliability->setData(m_scaling->sweep(), e); });
+    connect(document, &ScenarioDocument::estimateChanged, this, [this](const core::Estimate& e) {
+        m_reliability->setData(m_scaling->sweep(), e);
+        m_costBreakdown->setEstimate(e);
+    });
     connect(document, &ScenarioDocument::scenarioChanged, this, showScaling);
     connect(document, &ScenarioDocument::estimateChanged, m_banner, &VerdictBanner::setEstimate);
     connect(document, &ScenarioDocument::estimateChanged, m_memory, &MemoryChart::setEstimate);
@@ -123,6 +132,7 @@ PlannerWidget::PlannerWidget(ScenarioDocument* document, QWidget* parent) : QWid
     m_collectives->setEstimate(document->estimate());
     showScaling(document->scenario());
     m_reliability->setData(m_scaling->sweep(), document->estimate());
+    m_costBreakdown->setEstimate(document->estimate());
     retranslate();
 }
 

@@ -13,6 +13,7 @@ namespace ui {
 
 class CollectivesModel;
 class ComparisonView;
+class CostBreakdownChart;
 class CostChart;
 class CopyableTableView;
 class InputPanel;
@@ -35,6 +36,7 @@ public:
     [[nodiscard]] TimeChart* timeChart() const { return m_time; }
     [[nodiscard]] ScalingChart* scalingChart() const { return m_scaling; }
     [[nodiscard]] CostChart* costChart() const { return m_cost; }
+    [[nodiscard]] CostBreakdownChart* costBreakdownChart() const { return m_costBreakdown; }
     [[nodiscard]] CollectivesModel* collectives() const { return m_collectives; }
     [[nodiscard]] MemoryTableModel* memoryTable() const { return m_memoryTable; }
     [[nodiscard]] PlannerTab* plannerTab() const { return m_planner; }
@@ -63,6 +65,7 @@ private:
     CopyableTableView* m_collectivesView;
     ScalingChart* m_scaling;
     CostChart* m_cost;
+    CostBreakdownChart* m_costBreakdown;
     PlannerTab* m_planner;
     ReliabilityCharts* m_reliability;
     ComparisonView* m_comparison;

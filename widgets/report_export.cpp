@@ -2,6 +2,7 @@
 
 #include "chart_export.h"
 #include "charts/comparison_chart.h"
+#include "charts/cost_breakdown_chart.h"
 #include "charts/cost_chart.h"
 #include "charts/memory_chart.h"
 #include "charts/scaling_chart.h"
@@ -148,7 +149,8 @@ ExportResult exportAll(PlannerWidget* planner, const ScenarioDocument* document,
     std::vector<Chart> charts{{"memory", planner->memoryChart()->chart()},
                               {"step_time", planner->timeChart()->chart()},
                               {"scaling", planner->scalingChart()->chart()},
-                              {"time_and_cost", planner->costChart()->chart()}};
+                              {"time_and_cost", planner->costChart()->chart()},
+                              {"cost_breakdown", planner->costBreakdownChart()->chart()}};
     // The comparison, when the Compare tab holds two or more scenarios.
     const ComparisonView* comparison = planner->comparison();
     const bool compared = comparison->count() >= 2;

@@ -89,7 +89,7 @@ void VerdictBanner::refresh()
                                       .arg(formatSeconds(c.stepTimeS), locale.toString(c.mfu * 100, 'f', 1),
                                            locale.toString(m_estimate.communication.shareOfStep * 100, 'f', 1),
                                            locale.toString(t.timeS / 86400, 'f', 1), locale.toString(t.gpuHours, 'f', 0),
-                                           locale.toString(t.costUsd, 'f', 0));
+                                           locale.toString(t.totalCostUsd, 'f', 0));
     const auto& r = m_estimate.reliability;
     //: %1 goodput percent, %2 number of interruptions, %3 checkpoint interval in minutes, %4 checkpoint size
     details += QLatin1Char('\n') + tr("Goodput %1 % · about %2 interruptions over the run · checkpoint every %3 min (%4)")

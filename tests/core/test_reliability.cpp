@@ -1,4 +1,5 @@
 // Failures and checkpoints against the published record and the published formulas.
+#include "architecture.h"
 #include "estimate.h"
 #include "presets.h"
 #include "reliability_model.h"
@@ -48,4 +49,41 @@ TEST_CASE("goodput: the optimal interval beats its neighbours, failures stretch 
     CHECK(r.goodput < 1.0);
     CHECK(e.training.timeS == Approx(r.idealTimeS / r.goodput));
     CHECK(r.lostGpuHours == Approx((e.training.timeS - r.idealTimeS) / 3600 * 16'384));
+}
+
+TEST_CASE("cost lines: GPUs, energy, checkpoint storage, inter-node traffic and people", "[core][cost]")
+{
+    // The source article §6.5: "not only GPU fees — network traffic, storage I/O, power and the
+    // people who run it". Each line is price × quantity; the quantities are checked by hand here.
+    Scenario s = defaultScenario();
+    s.model = bareSizeModel(7'000'000'000);
+    s.precision = Precision{DType::bf16, DType::bf16, DType::bf16, DType::fp32, DType::fp32};
+    s.parallel = Parallel{};
+    s.parallel.dp = 64;
+    s.parallel.zero = 3;
+    s.hardware.gpusPerNode = 8;
+    s.cost.storageUsdPerTbMonth = 20;
+    s.cost.checkpointsKept = 3;
+    s.cost.networkUsdPerTb = 5;
+    s.cost.teamSize = 4;
+    s.cost.personMonthUsd = 25000;
+    const Estimate e = estimate(s);
+    const TrainingEstimate& t = e.training;
+    const double months = t.timeS / (365.25 / 12 * 86400);
+    // Checkpoint: bf16 weights 2 + fp32 master 4 + Adam 8 = 14 bytes per parameter.
+    CHECK(e.reliability.checkpointBytes == Approx(14.0 * 7e9));
+    CHECK(t.storageCostUsd == Approx(14.0 * 7e9 * 3 / 1e12 * 20 * months));
+    CHECK(t.teamCostUsd == Approx(4 * 25000 * months));
+    // 64 GPUs on 8 nodes: the ZeRO-3 data-parallel collectives cross nodes; every GPU sends
+    // 3 × (n−1)/n × 2 bytes × Ψ per micro-batch (Rajbhandari et al. §7: 1.5× plain data parallel;
+    // gathered and reduced again for each of the 1024 / 64 = 16 micro-batches).
+    const double perGpuStep = 3 * 63.0 / 64 * 2 * 7e9 * 16;
+    CHECK(t.interNodeBytes == Approx(perGpuStep * 64 * t.steps).epsilon(1e-6));
+    CHECK(t.networkCostUsd == Approx(t.interNodeBytes / 1e12 * 5));
+    CHECK(t.totalCostUsd == Approx(t.gpuCostUsd + t.energyCostUsd + t.storageCostUsd + t.networkCostUsd + t.teamCostUsd));
+    CHECK(t.costUsd == Approx(t.gpuCostUsd + t.energyCostUsd));
+    // A single node sends nothing over the network.
+    Scenario one = s;
+    one.parallel.dp = 8;
+    CHECK(estimate(one).training.interNodeBytes == 0);
 }

@@ -3,6 +3,7 @@
 // copied to the clipboard is an image at the export size.
 #include "chart_export.h"
 #include "comparison_view.h"
+#include "charts/cost_breakdown_chart.h"
 #include "charts/memory_chart.h"
 #include "main_window.h"
 #include "planner_widget.h"
@@ -18,7 +19,9 @@
 #include <QChart>
 #include <QChartView>
 #include <QClipboard>
+#include <QBarSet>
 #include <QImage>
+#include <QLocale>
 #include <QPointer>
 #include <QTableWidget>
 #include <QTest>
@@ -117,4 +120,21 @@ TEST_CASE("every table of the planner copies as tab-separated text, the comparis
     CHECK(lines.size() == table->rowCount() + 1);
     CHECK(lines.at(0).startsWith(QStringLiteral("\tA: ")));
     CHECK(lines.at(1).startsWith(table->verticalHeaderItem(0)->text() + QLatin1Char('\t')));
+}
+
+TEST_CASE("the cost breakdown chart shows core's cost lines", "[widgets][cost]")
+{
+    core::Scenario s = example("llama-3.1-405b-16k-h100.tpscenario.json");
+    s.cost.teamSize = 12;
+    s.cost.networkUsdPerTb = 0.5;
+    ScenarioDocument doc(s);
+    PlannerWidget w(&doc);
+    const auto* chart = w.costBreakdownChart();
+    const auto& t = doc.estimate().training;
+    // Bars top-down: GPUs, energy, storage, network, team (stored bottom-up).
+    const double lines[] = {t.gpuCostUsd, t.energyCostUsd, t.storageCostUsd, t.networkCostUsd, t.teamCostUsd};
+    for (int i = 0; i < 5; ++i) CHECK(chart->bars()->at(4 - i) * chart->unitDivisor() == Approx(lines[i]));
+    CHECK(t.teamCostUsd > 0);
+    CHECK(t.networkCostUsd > 0);
+    CHECK(chart->chart()->title().contains(QLocale().toString(t.totalCostUsd, 'f', 0)));
 }

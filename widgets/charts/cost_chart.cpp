@@ -28,7 +28,7 @@ CostChart::CostChart(QWidget* parent) : QChartView(parent)
     m_current->setBorderColor(QColor(0x20, 0x20, 0x20));
     chart->addSeries(m_current);
     m_axisX = new QLogValueAxis(chart);
-    m_axisX->setBase(2);
+    m_axisX->setBase(4);  // labels at 1, 4, 16, … keep a narrow chart readable
     m_axisX->setLabelFormat(QStringLiteral("%.0f"));
     m_axisX->setMinorTickCount(0);
     m_axisDays = new QLogValueAxis(chart);
@@ -57,7 +57,7 @@ void CostChart::setSweep(const core::SweepResult& sweep, int current)
     QPointF here;
     for (const auto& p : sweep.points) {
         const auto& t = p.estimate.training;
-        const double d = t.timeS / 86400.0, k = t.costUsd / 1000.0, g = p.estimate.gpus;
+        const double d = t.timeS / 86400.0, k = t.totalCostUsd / 1000.0, g = p.estimate.gpus;
         days << QPointF(g, d);
         cost << QPointF(g, k);
         lo = std::min(lo, d);
@@ -79,11 +79,11 @@ void CostChart::setSweep(const core::SweepResult& sweep, int current)
 
 void CostChart::retranslate()
 {
-    m_days->setName(tr("Training time (days)"));
-    m_cost->setName(tr("Cost (thousand USD)"));
+    m_days->setName(tr("Training days"));
+    m_cost->setName(tr("Total cost"));
     m_current->setName(tr("Current scenario"));
     m_axisX->setTitleText(tr("GPUs"));
-    m_axisDays->setTitleText(tr("Days (log scale)"));
+    m_axisDays->setTitleText(tr("Days (log)"));
     m_axisCost->setTitleText(tr("Thousand USD"));
     chart()->setTitle(tr("Time and cost of the whole run"));
 }

@@ -368,6 +368,37 @@ void InputPanel::buildCost()
                                [](Scenario& s, double v) { s.cost.kwhUsd = v; }, QT_TRANSLATE_NOOP("ui::InputPanel", "Change energy price"));
     kwh->setPrefix(QStringLiteral("$ "));
     sec->addRow(QT_TRANSLATE_NOOP("ui::InputPanel", "Price per kWh:"), kwh);
+    auto* storage = m_bind->number(sec, QStringLiteral("cost.storage_usd_per_tb_month"), 0, 1e5, 2,
+                                   [](const Scenario& s) { return s.cost.storageUsdPerTbMonth; },
+                                   [](Scenario& s, double v) { s.cost.storageUsdPerTbMonth = v; },
+                                   QT_TRANSLATE_NOOP("ui::InputPanel", "Change storage price"));
+    storage->setPrefix(QStringLiteral("$ "));
+    sec->addRow(QT_TRANSLATE_NOOP("ui::InputPanel", "Storage per TB-month:"), storage,
+                QT_TRANSLATE_NOOP("ui::InputPanel", "Price of checkpoint storage (default $23: AWS S3 Standard list price)."));
+    sec->addRow(QT_TRANSLATE_NOOP("ui::InputPanel", "Checkpoints kept:"),
+                m_bind->spin(sec, QStringLiteral("cost.checkpoints_kept"), 0, 1000,
+                             [](const Scenario& s) { return s.cost.checkpointsKept; },
+                             [](Scenario& s, int v) { s.cost.checkpointsKept = v; },
+                             QT_TRANSLATE_NOOP("ui::InputPanel", "Change checkpoints kept")),
+                QT_TRANSLATE_NOOP("ui::InputPanel", "Checkpoints stored at the same time (default 2: the latest and one to fall back on)."));
+    auto* network = m_bind->number(sec, QStringLiteral("cost.network_usd_per_tb"), 0, 1e5, 2,
+                                   [](const Scenario& s) { return s.cost.networkUsdPerTb; },
+                                   [](Scenario& s, double v) { s.cost.networkUsdPerTb = v; },
+                                   QT_TRANSLATE_NOOP("ui::InputPanel", "Change network price"));
+    network->setPrefix(QStringLiteral("$ "));
+    sec->addRow(QT_TRANSLATE_NOOP("ui::InputPanel", "Network per TB:"), network,
+                QT_TRANSLATE_NOOP("ui::InputPanel", "Price of inter-node traffic; 0 when the fabric is included in the GPU price (default)."));
+    sec->addRow(QT_TRANSLATE_NOOP("ui::InputPanel", "Team (people):"),
+                m_bind->number(sec, QStringLiteral("cost.team_size"), 0, 1e4, 1, [](const Scenario& s) { return s.cost.teamSize; },
+                               [](Scenario& s, double v) { s.cost.teamSize = v; }, QT_TRANSLATE_NOOP("ui::InputPanel", "Change team size")),
+                QT_TRANSLATE_NOOP("ui::InputPanel", "People running the training full time while it lasts (default 0)."));
+    auto* person = m_bind->number(sec, QStringLiteral("cost.person_month_usd"), 0, 1e7, 0,
+                                  [](const Scenario& s) { return s.cost.personMonthUsd; },
+                                  [](Scenario& s, double v) { s.cost.personMonthUsd = v; },
+                                  QT_TRANSLATE_NOOP("ui::InputPanel", "Change person-month cost"));
+    person->setPrefix(QStringLiteral("$ "));
+    sec->addRow(QT_TRANSLATE_NOOP("ui::InputPanel", "Cost per person-month:"), person,
+                QT_TRANSLATE_NOOP("ui::InputPanel", "Fully loaded cost of one person for a month (default $20,000, an assumption)."));
     sec->addRow(QT_TRANSLATE_NOOP("ui::InputPanel", "PUE:"),
                 m_bind->number(sec, QStringLiteral("cost.pue"), 1, 5, 2, [](const Scenario& s) { return s.cost.pue; },
                                [](Scenario& s, double v) { s.cost.pue = v; }, QT_TRANSLATE_NOOP("ui::InputPanel", "Change PUE")),

@@ -1,0 +1,41 @@
+#pragma once
+// What the run costs, line by line (the source article §6.5): GPUs, energy, checkpoint storage,
+// inter-node network and the team, as horizontal bars with their amounts.
+
+#include "estimate.h"
+
+#include <QChartView>
+
+class QBarCategoryAxis;
+class QBarSet;
+class QHorizontalBarSeries;
+class QValueAxis;
+
+namespace ui {
+
+class CostBreakdownChart : public QChartView {
+    Q_OBJECT
+public:
+    explicit CostBreakdownChart(QWidget* parent = nullptr);
+    void setEstimate(const core::Estimate& estimate);
+
+    /// Bar values in the unit on the axis (see unitDivisor()), in the order GPUs, energy, storage,
+    /// network, team.
+    [[nodiscard]] QBarSet* bars() const { return m_set; }
+    [[nodiscard]] double unitDivisor() const { return m_divisor; }
+
+protected:
+    void changeEvent(QEvent* event) override;
+
+private:
+    void retranslate();
+
+    QHorizontalBarSeries* m_series = nullptr;
+    QBarSet* m_set = nullptr;
+    QBarCategoryAxis* m_axisY = nullptr;
+    QValueAxis* m_axisX = nullptr;
+    double m_divisor = 1e3;
+    double m_total = 0;
+};
+
+} // namespace ui
