@@ -53,7 +53,7 @@ int main(int argc, char** argv)
     const QCommandLineOption lang(QStringLiteral("lang"), QStringLiteral("Interface language, e.g. en or zh_CN."), QStringLiteral("LANG"));
     const QCommandLineOption size(QStringLiteral("size"), QStringLiteral("Window size for --screenshot, e.g. 1280x800."),
                                   QStringLiteral("WxH"), QStringLiteral("1280x800"));
-    const QCommandLineOption tab(QStringLiteral("tab"), QStringLiteral("Chart tab shown for --screenshot: memory, time or scaling."),
+    const QCommandLineOption tab(QStringLiteral("tab"), QStringLiteral("Tab shown for --screenshot: memory, time, scaling, reliability, planner, formats, compare or guide."),
                                  QStringLiteral("TAB"), QStringLiteral("memory"));
     const QCommandLineOption exportDir(QStringLiteral("export"),
                                        QStringLiteral("Write every chart (PNG, SVG, PDF), table (CSV) and a report to DIR and exit."),
@@ -127,9 +127,9 @@ int main(int argc, char** argv)
             return 2;
         }
         const QStringList tabs{QStringLiteral("memory"), QStringLiteral("time"), QStringLiteral("scaling"), QStringLiteral("reliability"),
-                               QStringLiteral("planner"), QStringLiteral("formats"), QStringLiteral("compare")};
+                               QStringLiteral("planner"), QStringLiteral("formats"), QStringLiteral("compare"), QStringLiteral("guide")};
         if (!tabs.contains(parser.value(tab))) {
-            std::fprintf(stderr, "trainplanner: --tab must be one of memory, time, scaling, reliability, planner, formats, compare\n");
+            std::fprintf(stderr, "trainplanner: --tab must be one of memory, time, scaling, reliability, planner, formats, compare, guide\n");
             return 2;
         }
         if (auto* chartTabs = window.findChild<QTabWidget*>(QStringLiteral("chartTabs")))

@@ -513,3 +513,53 @@ ZH.update({
     "Cost per person-month:": "每人月成本：",
     "Fully loaded cost of one person for a month (default $20,000, an assumption).": "一个人一个月的全部用人成本（默认 20,000 美元，为假设值）。",
 })
+
+ZH.update({
+    "Decision guide": "决策指南",
+    "<b>Small model</b> (%1 parameters, under 1 B): the source article's single-GPU territory — iterate quickly on one GPU or a few, at low cost.":
+        "<b>小模型</b>（%1 参数，不足 1B）：原文所说的单卡训练范畴——在单卡或少量卡上快速迭代、低成本试错。",
+    "<b>Mid-size model</b> (%1 parameters, between 1 B and the 7B class): one node is usually enough; whether one GPU is depends on precision and memory-saving settings.":
+        "<b>中等规模模型</b>（%1 参数，介于 1B 与 7B 级之间）：通常单机即可；能否单卡取决于精度和显存优化设置。",
+    "<b>Large model</b> (%1 parameters, the 7B class or more): the source article's distributed-training territory — parallelism, a fast network, fault tolerance and a team that runs them.":
+        "<b>大模型</b>（%1 参数，7B 级及以上）：原文所说的分布式训练范畴——需要并行策略、高速网络、容错机制以及能驾驭它们的团队。",
+    "<b>One GPU is enough</b> for full training: %1 of %2 on one %3 (micro-batch 1, full recomputation).":
+        "<b>单卡即可</b>完成全量训练：一块 %3 上占用 %1（容量 %2；微批次 1，完全重计算）。",
+    "<b>One GPU is not enough</b> for full training: it needs %1 on one %2 (capacity %3). At least %4 GPUs are needed (ZeRO-3 data parallelism, full recomputation); this scenario uses %5 (%6).":
+        "<b>单卡不够</b>全量训练：一块 %2 需要 %1（容量 %3）。至少需要 %4 块 GPU（ZeRO-3 数据并行，完全重计算）；当前场景使用 %5 块（%6）。",
+    "<b>One GPU is not enough</b> for full training (%1 on one %2), and not even 65,536 GPUs with ZeRO-3 data parallelism are: model or pipeline parallelism is required.":
+        "<b>单卡不够</b>全量训练（一块 %2 需要 %1），即使 65,536 块 GPU 的 ZeRO-3 数据并行也不够：必须使用张量并行或流水线并行。",
+    "fits": "放得下",
+    "does not fit": "放不下",
+    "<b>Fine-tuning instead of pre-training</b> (§5): LoRA rank %1 needs %2 on one GPU (%3), QLoRA %4 (%5) — %6 % and %7 % of full training's memory, and no distributed training at all when it fits.":
+        "<b>以微调代替预训练</b>（§5）：秩为 %1 的 LoRA 单卡需要 %2（%3），QLoRA 需要 %4（%5）——分别为全量训练显存的 %6 % 和 %7 %，放得下时完全无需分布式训练。",
+    "Migration checklist": "迁移检查清单",
+    "From single-GPU to distributed training, as the source article lists it (§6 and §3.4). Each item says how much this scenario needs it; tick it off when your team has it covered.":
+        "从单卡训练迁移到分布式训练的注意事项，按原文（§6 与 §3.4）列出。每一项都标明当前场景的需要程度；团队准备好后即可勾选。",
+    "Distributed training code": "分布式训练代码改造",
+    "%1 GPUs (%2): data loading, gradient synchronisation and checkpoint save/load must be rewritten for a distributed framework.":
+        "%1 块 GPU（%2）：数据加载、梯度同步和模型保存/加载逻辑都需要按分布式训练框架改造。",
+    "One GPU: the single-GPU training loop is enough.": "单卡：单卡训练循环即可。",
+    "Hyperparameters": "超参数",
+    "Global batch %1 sequences (%2 tokens) = %3 replicas × micro-batch %4 × %5 accumulation steps; learning rate, batch size and warm-up found on one GPU do not carry over and need a new search.":
+        "全局批大小 %1 条序列（%2 个 token）= %3 个副本 × 微批次 %4 × %5 步梯度累积；单卡上调好的学习率、批大小和 warmup 步数不能直接沿用，需要重新搜索。",
+    "Data pipeline": "数据管道",
+    "%1 of tokenized data (4 bytes per token), read at %2/s by the whole cluster on %3 nodes: multi-node training needs shared or replicated storage that keeps every node fed.":
+        "分词后的数据共 %1（每 token 4 字节），整个集群以 %2/s 读取，分布在 %3 个节点上：多机训练需要共享或多副本存储，保证每个节点的数据供给。",
+    "Fault tolerance": "自动容错",
+    "About %1 interruptions expected over %2 days (cluster MTBF %3 h): automatic restart from the latest checkpoint (%4, written in %5 s every %6 min) keeps days of work from being lost.":
+        "%2 天内预计约 %1 次中断（集群平均无故障时间 %3 小时）：故障后自动从最近的检查点恢复（%4，写入耗时 %5 秒，每 %6 分钟一次），避免数天的训练成果丢失。",
+    "Communication takes %1 % of each step and %2 crosses the network over the run: a high-bandwidth, low-latency interconnect and a parallel layout that keeps heavy traffic inside nodes.":
+        "通信占每步时间的 %1 %，整个训练过程中有 %2 的数据跨节点传输：需要高带宽、低延迟的网络，以及让大流量留在节点内的并行布局。",
+    "Monitoring": "持续监控",
+    "%1 days on %2 GPUs: watch memory, GPU utilisation, network bandwidth and the loss curve continuously.":
+        "%2 块 GPU 训练 %1 天：需要持续监控显存、GPU 利用率、网络带宽和 loss 曲线。",
+    "Identical software stack": "软件版本一致",
+    "%1 nodes must run the same driver, CUDA, NCCL and framework versions, or bugs appear that cannot be reproduced.":
+        "%1 个节点必须使用完全一致的驱动、CUDA、NCCL 和框架版本，否则会出现难以复现的问题。",
+    "Budget": "成本评估",
+    "%1 in total: GPUs %2, energy %3, checkpoint storage %4, network %5, team %6 (settings under Efficiency, cost and reliability).":
+        "合计 %1：GPU %2、电费 %3、检查点存储 %4、网络 %5、人力 %6（在“效率、成本与可靠性”中设置）。",
+    "Required": "必需",
+    "Recommended": "建议",
+    "Not needed": "不需要",
+})

@@ -11,6 +11,7 @@
 #include "collectives_model.h"
 #include "comparison_view.h"
 #include "copyable_table_view.h"
+#include "decision_guide.h"
 #include "input_panel.h"
 #include "memory_table_model.h"
 #include "planner_tab.h"
@@ -86,6 +87,8 @@ PlannerWidget::PlannerWidget(ScenarioDocument* document, QWidget* parent) : QWid
     m_tabs->addTab(new PrecisionLab(m_tabs), QString());
     m_comparison = new ComparisonView(document, m_tabs);
     m_tabs->addTab(m_comparison, QString());
+    m_guide = new DecisionGuideView(document, m_tabs);
+    m_tabs->addTab(m_guide, QString());
     auto* rightLayout = new QVBoxLayout(right);
     rightLayout->setContentsMargins(0, 0, 0, 0);
     rightLayout->addWidget(m_banner);
@@ -152,6 +155,7 @@ void PlannerWidget::retranslate()
     m_tabs->setTabText(4, tr("Planner"));
     m_tabs->setTabText(5, tr("Number formats"));
     m_tabs->setTabText(6, tr("Compare"));
+    m_tabs->setTabText(7, tr("Decision guide"));
 }
 
 void PlannerWidget::changeEvent(QEvent* event)

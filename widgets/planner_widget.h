@@ -16,6 +16,7 @@ class ComparisonView;
 class CostBreakdownChart;
 class CostChart;
 class CopyableTableView;
+class DecisionGuideView;
 class InputPanel;
 class MemoryChart;
 class MemoryTableModel;
@@ -42,6 +43,7 @@ public:
     [[nodiscard]] PlannerTab* plannerTab() const { return m_planner; }
     [[nodiscard]] ReliabilityCharts* reliabilityCharts() const { return m_reliability; }
     [[nodiscard]] ComparisonView* comparison() const { return m_comparison; }
+    [[nodiscard]] DecisionGuideView* decisionGuide() const { return m_guide; }
     /// GB (10^9) or GiB (2^30) in every memory figure on screen.
     void setUnit(ByteUnit unit);
     [[nodiscard]] VerdictBanner* banner() const { return m_banner; }
@@ -69,6 +71,7 @@ private:
     PlannerTab* m_planner;
     ReliabilityCharts* m_reliability;
     ComparisonView* m_comparison;
+    DecisionGuideView* m_guide;
 };
 
 } // namespace ui

@@ -8,6 +8,7 @@
 #include "charts/scaling_chart.h"
 #include "charts/time_chart.h"
 #include "comparison_view.h"
+#include "decision_guide.h"
 #include "estimate_io.h"
 #include "explain.h"
 #include "format.h"
@@ -17,6 +18,7 @@
 #include "verdict_banner.h"
 
 #include <QChart>
+#include <QCheckBox>
 #include <QDir>
 #include <QImage>
 #include <QLabel>
@@ -198,6 +200,19 @@ ExportResult exportAll(PlannerWidget* planner, const ScenarioDocument* document,
     if (compared) {
         md += QStringLiteral("## %1\n\n").arg(PlannerWidget::tr("Comparison"));
         md += tableMarkdown(comparison->table()) + QLatin1Char('\n');
+    }
+    // The decision guide: the verdict in words and the migration checklist with its urgencies.
+    if (const DecisionGuideView* guide = planner->decisionGuide()) {
+        QString verdict = guide->verdictText();
+        verdict.replace(QStringLiteral("<p>"), QString())
+            .replace(QStringLiteral("</p>"), QStringLiteral("\n\n"))
+            .replace(QStringLiteral("<b>"), QStringLiteral("**"))
+            .replace(QStringLiteral("</b>"), QStringLiteral("**"));
+        md += QStringLiteral("## %1\n\n%2").arg(DecisionGuideView::tr("Decision guide"), verdict);
+        for (const core::ChecklistItem& item : guide->guide().checklist)
+            md += QStringLiteral("- [%1] **%2** — %3\n")
+                      .arg(guide->badge(item.id)->text(), guide->checkBox(item.id)->text(), guide->text(item.id)->text());
+        md += QLatin1Char('\n');
     }
     md += QStringLiteral("## %1\n\n").arg(PlannerWidget::tr("Memory per pipeline stage (bytes)"));
     md += markdownTable(core::memoryStagesCsv(e)) + QLatin1Char('\n');

@@ -77,6 +77,8 @@ TEST_CASE("exporting every chart and table of an example scenario", "[widgets][e
     const QString md = QString::fromUtf8(report.readAll());
     CHECK(md.contains(QStringLiteral("![")));
     CHECK(md.contains(QStringLiteral("Narayanan")));
+    CHECK(md.contains(QStringLiteral("## Decision guide")));
+    CHECK(md.contains(QStringLiteral("- [Required] **Distributed training code**")));
 }
 
 TEST_CASE("the report is also written as HTML with the charts and as a paginated PDF", "[widgets][export]")

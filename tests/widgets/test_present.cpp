@@ -3,6 +3,7 @@
 // copied to the clipboard is an image at the export size.
 #include "chart_export.h"
 #include "comparison_view.h"
+#include "decision_guide.h"
 #include "charts/cost_breakdown_chart.h"
 #include "charts/memory_chart.h"
 #include "main_window.h"
@@ -18,9 +19,11 @@
 #include <QApplication>
 #include <QChart>
 #include <QChartView>
+#include <QCheckBox>
 #include <QClipboard>
 #include <QBarSet>
 #include <QImage>
+#include <QLabel>
 #include <QLocale>
 #include <QPointer>
 #include <QTableWidget>
@@ -137,4 +140,30 @@ TEST_CASE("the cost breakdown chart shows core's cost lines", "[widgets][cost]")
     CHECK(t.teamCostUsd > 0);
     CHECK(t.networkCostUsd > 0);
     CHECK(chart->chart()->title().contains(QLocale().toString(t.totalCostUsd, 'f', 0)));
+}
+
+TEST_CASE("the decision guide lights the checklist from the scenario and keeps the user's ticks", "[widgets][decision]")
+{
+    ScenarioDocument doc(example("article-large-7b-64gpu.tpscenario.json"));
+    PlannerWidget w(&doc);
+    DecisionGuideView* guide = w.decisionGuide();
+    REQUIRE(guide);
+    using core::ChecklistId;
+    using core::Need;
+    auto need = [&](ChecklistId id) { return Need(guide->badge(id)->property("need").toInt()); };
+    CHECK(need(ChecklistId::distributed_code) == Need::required);
+    CHECK(need(ChecklistId::software_stack) == Need::required);
+    CHECK(guide->verdictText().contains(QStringLiteral("Large model")));
+    CHECK(guide->verdictText().contains(QStringLiteral("One GPU is not enough")));
+    // The numbers in the text are core's.
+    const core::DecisionGuide expected = core::decide(doc.scenario(), doc.estimate());
+    CHECK(guide->verdictText().contains(QLocale().toString(expected.minGpus)));
+
+    guide->checkBox(ChecklistId::network)->setChecked(true);
+    // Down to one GPU: the distributed items go out, the tick stays.
+    REQUIRE(doc.edit(QStringLiteral("one GPU"), [](core::Scenario& s) { s.parallel.dp = 1; }));
+    CHECK(need(ChecklistId::distributed_code) == Need::not_needed);
+    CHECK(need(ChecklistId::software_stack) == Need::not_needed);
+    CHECK(guide->text(ChecklistId::distributed_code)->text().contains(QStringLiteral("One GPU")));
+    CHECK(guide->checkBox(ChecklistId::network)->isChecked());
 }
