@@ -81,7 +81,7 @@ DecisionGuide decide(const Scenario& s, const Estimate& e)
         {data_pipeline, atLeast(multiNode && g.datasetBytes > 1e12, multiNode)},
         {fault_tolerance, atLeast(e.reliability.expectedInterruptions >= 1, e.reliability.expectedInterruptions >= 0.1 || days > 1)},
         {network, atLeast(e.communication.shareOfStep >= 0.2, e.communication.shareOfStep >= 0.05 || multiNode)},
-        {monitoring, atLeast(days > 7 || gpus > 64, days > 1 || gpus > 1)},
+        {monitoring, atLeast(gpus > 64 || (multiNode && days > 1), days > 1 || gpus > 1)},
         {software_stack, atLeast(multiNode, false)},
         {budget, atLeast(e.training.totalCostUsd > 1e5, true)},
     };

@@ -560,10 +560,6 @@
         <translation>持续监控</translation>
     </message>
     <message>
-        <source>%1 days on %2 GPUs: watch memory, GPU utilisation, network bandwidth and the loss curve continuously.</source>
-        <translation>%2 块 GPU 训练 %1 天：需要持续监控显存、GPU 利用率、网络带宽和 loss 曲线。</translation>
-    </message>
-    <message>
         <source>Identical software stack</source>
         <translation>软件版本一致</translation>
     </message>
@@ -590,6 +586,10 @@
     <message>
         <source>Not needed</source>
         <translation>不需要</translation>
+    </message>
+    <message>
+        <source>%1 days on %2 × %3: watch memory, GPU utilisation, network bandwidth and the loss curve continuously.</source>
+        <translation>在 %2 × %3 上训练 %1 天：需要持续监控显存、GPU 利用率、网络带宽和 loss 曲线。</translation>
     </message>
 </context>
 <context>

@@ -551,8 +551,8 @@ ZH.update({
     "Communication takes %1 % of each step and %2 crosses the network over the run: a high-bandwidth, low-latency interconnect and a parallel layout that keeps heavy traffic inside nodes.":
         "通信占每步时间的 %1 %，整个训练过程中有 %2 的数据跨节点传输：需要高带宽、低延迟的网络，以及让大流量留在节点内的并行布局。",
     "Monitoring": "持续监控",
-    "%1 days on %2 GPUs: watch memory, GPU utilisation, network bandwidth and the loss curve continuously.":
-        "%2 块 GPU 训练 %1 天：需要持续监控显存、GPU 利用率、网络带宽和 loss 曲线。",
+    "%1 days on %2 × %3: watch memory, GPU utilisation, network bandwidth and the loss curve continuously.":
+        "在 %2 × %3 上训练 %1 天：需要持续监控显存、GPU 利用率、网络带宽和 loss 曲线。",
     "Identical software stack": "软件版本一致",
     "%1 nodes must run the same driver, CUDA, NCCL and framework versions, or bugs appear that cannot be reproduced.":
         "%1 个节点必须使用完全一致的驱动、CUDA、NCCL 和框架版本，否则会出现难以复现的问题。",

@@ -202,7 +202,8 @@ void DecisionGuideView::retranslate()
             title = tr("Fault tolerance");
             body = tr("About %1 interruptions expected over %2 days (cluster MTBF %3 h): automatic restart from the latest "
                       "checkpoint (%4, written in %5 s every %6 min) keeps days of work from being lost.")
-                       .arg(locale.toString(r.expectedInterruptions, 'f', r.expectedInterruptions < 10 ? 1 : 0),
+                       .arg(r.expectedInterruptions < 1 ? locale.toString(r.expectedInterruptions, 'g', 2)
+                                                  : locale.toString(r.expectedInterruptions, 'f', r.expectedInterruptions < 10 ? 1 : 0),
                             locale.toString(days, 'f', 1), locale.toString(r.clusterMtbfHours, 'f', 1),
                             humanBytes(r.checkpointBytes), locale.toString(r.checkpointWriteS, 'f', 0),
                             locale.toString(r.checkpointIntervalS / 60, 'f', 0));
@@ -215,8 +216,8 @@ void DecisionGuideView::retranslate()
             break;
         case ChecklistId::monitoring:
             title = tr("Monitoring");
-            body = tr("%1 days on %2 GPUs: watch memory, GPU utilisation, network bandwidth and the loss curve continuously.")
-                       .arg(locale.toString(days, 'f', 1), locale.toString(e.gpus));
+            body = tr("%1 days on %2 × %3: watch memory, GPU utilisation, network bandwidth and the loss curve continuously.")
+                       .arg(locale.toString(days, 'f', 1), locale.toString(e.gpus), gpu);
             break;
         case ChecklistId::software_stack:
             title = tr("Identical software stack");
