@@ -5,6 +5,7 @@
 #include "architecture.h"
 #include "estimate.h"
 #include "estimate_io.h"
+#include "fidelity.h"
 #include "number_format.h"
 #include "planner.h"
 #include "presets.h"
@@ -247,6 +248,50 @@ std::string presetsText(bool models, bool gpus)
     return os.str();
 }
 
+/// The fidelity table (docs/FIDELITY.md): every published run, predicted against published.
+std::string publishedText(const std::string& format)
+{
+    const core::FidelitySummary summary = core::validatePublished();
+    std::ostringstream os;
+    if (format == "json") {
+        nlohmann::ordered_json rows = nlohmann::ordered_json::array();
+        for (const auto& r : summary.rows)
+            rows.push_back({{"id", r.run->id},
+                            {"metric", std::string(core::toString(r.run->metric))},
+                            {"role", r.run->calibration ? "calibration" : "validation"},
+                            {"published", r.run->published},
+                            {"predicted", r.predicted},
+                            {"error", r.error},
+                            {"source", r.run->source}});
+        nlohmann::ordered_json doc{{"format", "trainplanner-fidelity"},
+                                   {"version", 1},
+                                   {"throughput_mean_abs_error", summary.throughputMeanAbsError},
+                                   {"memory_mean_abs_error", summary.memoryMeanAbsError},
+                                   {"runs", rows}};
+        return doc.dump(2) + "\n";
+    }
+    if (format == "csv") {
+        os << "id,metric,role,published,predicted,error\n";
+        for (const auto& r : summary.rows)
+            os << r.run->id << ',' << core::toString(r.run->metric) << ',' << (r.run->calibration ? "calibration" : "validation") << ','
+               << core::csvNumber(r.run->published) << ',' << core::csvNumber(r.predicted) << ',' << core::csvNumber(r.error) << '\n';
+        return os.str();
+    }
+    char line[256];
+    std::snprintf(line, sizeof line, "%-32s %-16s %-11s %12s %12s %8s\n", "run", "metric", "role", "published", "predicted", "error");
+    os << line;
+    for (const auto& r : summary.rows) {
+        std::snprintf(line, sizeof line, "%-32s %-16s %-11s %12.4g %12.4g %+7.1f%%\n", r.run->id.c_str(),
+                      std::string(core::toString(r.run->metric)).c_str(), r.run->calibration ? "calibration" : "validation",
+                      r.run->published, r.predicted, r.error * 100);
+        os << line;
+    }
+    std::snprintf(line, sizeof line, "\nout of sample, mean |error|: throughput %.1f %%, peak memory %.1f %%\n",
+                  summary.throughputMeanAbsError * 100, summary.memoryMeanAbsError * 100);
+    os << line;
+    return os.str();
+}
+
 } // namespace
 
 int main(int argc, char** argv)
@@ -260,7 +305,8 @@ int main(int argc, char** argv)
                  "  trainplanner-cli plan - --gpus 64 --top 5 --objective cost\n"
                  "  trainplanner-cli precision --start 1 --update 1e-4 --steps 10000\n"
                  "  trainplanner-cli validate my.tpscenario.json\n"
-                 "  trainplanner-cli presets models",
+                 "  trainplanner-cli presets models\n"
+                 "  trainplanner-cli validate-published",
                  "trainplanner-cli"};
     app.set_version_flag("--version", std::string("trainplanner-cli ") + TRAINPLANNER_VERSION);
     app.require_subcommand(1);
@@ -304,6 +350,9 @@ int main(int argc, char** argv)
     prec->add_option("--steps", steps, "number of updates, 1 to 10,000,000 (default 10000)")->check(CLI::Range(std::int64_t(1), std::int64_t(10'000'000)));
     prec->add_option("--format", format, "output format")->check(CLI::IsMember({"json", "csv", "text"}));
 
+    auto* pub = app.add_subcommand("validate-published", "Compare the estimate with published training runs (docs/FIDELITY.md)");
+    pub->add_option("--format", format, "output format")->check(CLI::IsMember({"json", "csv", "text"}));
+
     std::string which = "all";
     auto* pre = app.add_subcommand("presets", "List the model and GPU catalogs");
     pre->add_option("WHAT", which, "models, gpus or all")->check(CLI::IsMember({"models", "gpus", "all"}));
@@ -317,7 +366,7 @@ int main(int argc, char** argv)
     } catch (const CLI::ParseError& e) {
         const std::string first = argc > 1 ? argv[1] : "";
         if (!first.empty() && first[0] != '-' && app.get_subcommands([&](CLI::App* sub) { return sub->get_name() == first; }).empty())
-            std::cerr << "trainplanner-cli: unknown command \"" << first << "\" (commands: estimate, sweep, plan, validate, presets, precision)\n";
+            std::cerr << "trainplanner-cli: unknown command \"" << first << "\" (commands: estimate, sweep, plan, validate, validate-published, presets, precision)\n";
         else
             std::cerr << "trainplanner-cli: " << e.what() << "\n";
         std::cerr << "(run trainplanner-cli --help)\n";
@@ -325,6 +374,7 @@ int main(int argc, char** argv)
     }
 
     if (*pre) return emit(presetsText(which != "gpus", which != "models"));
+    if (*pub) return emit(publishedText(pub->count("--format") ? format : "text"));
     if (*prec && (!std::isfinite(start) || !std::isfinite(update))) {
         std::cerr << "trainplanner-cli: --start and --update must be finite numbers\n";
         return kBadInput;

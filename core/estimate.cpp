@@ -124,7 +124,7 @@ std::string Warning::message() const
     case WarningCode::peak_missing_for_dtype:
         return "the GPU's datasheet gives no peak for the compute format; the nearest format's peak is used";
     case WarningCode::memory_bandwidth_assumed:
-        return "the GPU gives no memory bandwidth; the optimizer step assumes " + number(kAssumedMemoryTBps) + " TB/s";
+        return "the GPU gives no memory bandwidth; the optimizer step and memory-bound kernels assume " + number(kAssumedMemoryTBps) + " TB/s";
     }
     return codeName();
 }
@@ -155,7 +155,25 @@ Estimate estimate(const Scenario& s)
     c.modelFlopsPerStep = modelFlopsPerStep(s);
     c.hardwareFlopsPerStep = hardwareFlopsPerStep(s);
     c.microBatches = microBatchesPerStep(s);
-    c.computeTimeS = c.hardwareFlopsPerStep / (e.gpus * c.peakFlopsPerGpu * s.efficiency.compute);
+    c.matmulTimeS = c.hardwareFlopsPerStep / (e.gpus * c.peakFlopsPerGpu * s.efficiency.compute);
+    double memoryTBps = s.hardware.gpu.memoryTBps;
+    if (memoryTBps <= 0) {
+        memoryTBps = kAssumedMemoryTBps;
+        e.warnings.push_back({WarningCode::memory_bandwidth_assumed, {}});
+    }
+    // Memory-bound kernels: their traffic scales with the activations a layer writes (the
+    // no-recomputation set), not with FLOPs, so their share grows as h shrinks. Recomputation runs
+    // them again in proportion to the recomputed FLOPs. Calibrated, docs/FIDELITY.md.
+    {
+        Scenario kept = s;
+        kept.parallel.recompute = Recompute::none;
+        int layersOnStage = 0;
+        for (const auto& st : e.memory.perStage) layersOnStage = std::max(layersOnStage, st.layers);
+        const double bytes = s.efficiency.memoryBoundPasses * activationBytesPerLayer(kept) * layersOnStage * c.microBatches *
+                             (c.hardwareFlopsPerStep / c.modelFlopsPerStep);
+        c.memoryBoundTimeS = bytes / (memoryTBps * 1e12);
+    }
+    c.computeTimeS = c.matmulTimeS + c.memoryBoundTimeS;
     c.bubbleFraction = bubbleFraction(s.parallel, c.microBatches);
     c.bubbleTimeS = c.computeTimeS * c.bubbleFraction;
 
@@ -172,11 +190,6 @@ Estimate estimate(const Scenario& s)
     const double bytesPerUpdate = bytesOf(pr.gradients) + bytesOf(pr.weights) +
                                   2 * ((pr.masterWeights ? bytesOf(*pr.masterWeights) : 0) +
                                        optimizerBytesPerParam(t.optimizer, pr.optimizerStates));
-    double memoryTBps = s.hardware.gpu.memoryTBps;
-    if (memoryTBps <= 0) {
-        memoryTBps = kAssumedMemoryTBps;
-        e.warnings.push_back({WarningCode::memory_bandwidth_assumed, {}});
-    }
     c.optimizerTimeS = p.offloadOptimizer ? 0.0 : updated * bytesPerUpdate / (memoryTBps * 1e12);
 
     e.communication = communication(s, e.memory, c.computeTimeS);

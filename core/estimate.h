@@ -106,7 +106,9 @@ struct ComputeEstimate {
     double modelFlopsPerStep = 0;     ///< no recomputation (Narayanan et al. 2021, eq. 3)
     double hardwareFlopsPerStep = 0;  ///< with recomputation
     double peakFlopsPerGpu = 0;       ///< of the compute dtype, FLOP/s
-    double computeTimeS = 0;          ///< ideal (bubble-free) compute time of one step
+    double computeTimeS = 0;          ///< ideal (bubble-free) compute time of one step: matmuls + memory-bound
+    double matmulTimeS = 0;           ///< hardware FLOPs at the achieved fraction of peak
+    double memoryBoundTimeS = 0;      ///< norms, softmax, dropout, activations, residuals at HBM bandwidth
     double bubbleFraction = 0;        ///< pipeline idle / ideal compute time
     double bubbleTimeS = 0;
     double optimizerTimeS = 0;

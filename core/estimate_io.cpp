@@ -72,6 +72,8 @@ std::string estimateToJson(const Estimate& e)
                   {"peak_flops_per_gpu", c.peakFlopsPerGpu},
                   {"micro_batches", c.microBatches},
                   {"compute_time_s", c.computeTimeS},
+                  {"matmul_time_s", c.matmulTimeS},
+                  {"memory_bound_time_s", c.memoryBoundTimeS},
                   {"bubble_fraction", c.bubbleFraction},
                   {"bubble_time_s", c.bubbleTimeS},
                   {"optimizer_time_s", c.optimizerTimeS},
@@ -173,6 +175,8 @@ std::string estimateToCsv(const Estimate& e)
     row("compute", "model_flops_per_step", c.modelFlopsPerStep, "FLOP");
     row("compute", "hardware_flops_per_step", c.hardwareFlopsPerStep, "FLOP");
     row("compute", "compute_time_s", c.computeTimeS, "s");
+    row("compute", "matmul_time_s", c.matmulTimeS, "s");
+    row("compute", "memory_bound_time_s", c.memoryBoundTimeS, "s");
     row("compute", "bubble_fraction", c.bubbleFraction, "ratio");
     row("compute", "optimizer_time_s", c.optimizerTimeS, "s");
     row("compute", "step_time_s", c.stepTimeS, "s");

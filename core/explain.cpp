@@ -61,10 +61,17 @@ std::vector<Explanation> explain(const Scenario& s, const Estimate& e)
         "scenario settings overhead.fragmentation and overhead.cuda_context_gib (docs/MODEL.md)");
 
     const auto& c = e.compute;
-    add("compute.compute_time_s", "hardware FLOPs ÷ (GPUs × peak × efficiency)",
+    add("compute.compute_time_s", "matmuls + memory-bound kernels",
+        sec(c.matmulTimeS) + " + " + sec(c.memoryBoundTimeS) + " = " + sec(c.computeTimeS),
+        "docs/MODEL.md \"Compute and time\"; calibration in docs/FIDELITY.md");
+    add("compute.matmul_time_s", "hardware FLOPs ÷ (GPUs × peak × efficiency)",
         n(c.hardwareFlopsPerStep) + " ÷ (" + n(e.gpus) + " × " + n(c.peakFlopsPerGpu) + " × " + n(s.efficiency.compute) + ") = " +
-            sec(c.computeTimeS),
-        "Narayanan et al. 2021 eq. 3 (FLOPs per step); GPU datasheet (peak)");
+            sec(c.matmulTimeS),
+        "Narayanan et al. 2021 eq. 3 (FLOPs per step); GPU datasheet (peak); efficiency calibrated (docs/FIDELITY.md)");
+    add("compute.memory_bound_time_s", "passes × activation bytes per layer × layers × micro-batches × recompute factor ÷ HBM bandwidth",
+        n(s.efficiency.memoryBoundPasses) + " × activations (no recomputation) × " + n(c.microBatches) + " micro-batches … = " +
+            sec(c.memoryBoundTimeS),
+        "Korthikanti et al. 2022 §4 (activation bytes); GPU datasheet (HBM bandwidth); passes calibrated (docs/FIDELITY.md)");
     add("compute.bubble_time_s", "compute time × (p − 1) ÷ (v · m)",
         sec(c.computeTimeS) + " × " + n(p.pp - 1) + " ÷ (" + n(p.schedule == Schedule::interleaved ? p.virtualStages : 1) + " × " +
             n(c.microBatches) + ") = " + sec(c.bubbleTimeS),

@@ -201,6 +201,7 @@ Scenario readScenario(const json& doc, const Scenario& base)
     if (top.has("efficiency")) {
         ObjectReader r = top.object("efficiency");
         if (r.has("compute")) s.efficiency.compute = r.number("compute", 0.01, 1.0);
+        if (r.has("memory_bound_passes")) s.efficiency.memoryBoundPasses = r.number("memory_bound_passes", 0.0, 100.0);
         if (r.has("comm_overlap")) s.efficiency.commOverlap = r.number("comm_overlap", 0.0, 1.0);
         if (r.has("bus_bandwidth")) s.efficiency.busBandwidth = r.number("bus_bandwidth", 0.01, 1.0);
         if (r.has("comm_latency_us")) s.efficiency.commLatencyUs = r.number("comm_latency_us", 0.0, 1e6);
@@ -323,7 +324,8 @@ std::string scenarioToJson(const Scenario& s)
     doc["parallel"] = parallel;
     doc["hardware"] = hardware;
     const auto& ef = s.efficiency;
-    doc["efficiency"] = {{"compute", ef.compute},       {"comm_overlap", ef.commOverlap},
+    doc["efficiency"] = {{"compute", ef.compute},       {"memory_bound_passes", ef.memoryBoundPasses},
+                         {"comm_overlap", ef.commOverlap},
                          {"bus_bandwidth", ef.busBandwidth}, {"comm_latency_us", ef.commLatencyUs},
                          {"tp_overlap", ef.tpOverlap},   {"pp_overlap", ef.ppOverlap},
                          {"ep_overlap", ef.epOverlap}};

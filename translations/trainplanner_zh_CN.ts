@@ -1080,10 +1080,6 @@
         <translation>更改计算效率</translation>
     </message>
     <message>
-        <source>Achieved fraction of the GPU's peak matmul throughput (default 0.6).</source>
-        <translation>实际达到的 GPU 峰值矩阵乘吞吐比例（默认 0.6）。</translation>
-    </message>
-    <message>
         <source>DP/CP overlap:</source>
         <translation>DP/CP 重叠比例：</translation>
     </message>
@@ -1411,6 +1407,22 @@
     <message>
         <source>Fully loaded cost of one person for a month (default $20,000, an assumption).</source>
         <translation>一个人一个月的全部用人成本（默认 20,000 美元，为假设值）。</translation>
+    </message>
+    <message>
+        <source>Achieved fraction of the GPU's peak matmul throughput (default 0.68, calibrated on published runs: docs/FIDELITY.md).</source>
+        <translation>实际达到的 GPU 峰值矩阵乘吞吐比例（默认 0.68，依据公开训练记录校准，见 docs/FIDELITY.md）。</translation>
+    </message>
+    <message>
+        <source>Change memory-bound passes</source>
+        <translation>修改访存受限遍数</translation>
+    </message>
+    <message>
+        <source>Memory-bound passes:</source>
+        <translation>访存受限遍数：</translation>
+    </message>
+    <message>
+        <source>How many times norms, softmax, dropout and activation functions move a layer's activations through GPU memory per step (default 6, calibrated).</source>
+        <translation>每步中归一化、softmax、dropout 和激活函数等算子把一层的激活值在显存中读写的遍数（默认 6，经过校准）。</translation>
     </message>
 </context>
 <context>

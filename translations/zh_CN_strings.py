@@ -198,7 +198,7 @@ ZH.update({
     "Efficiency and cost": "效率与成本",
     "Compute efficiency:": "计算效率：",
     "Change compute efficiency": "更改计算效率",
-    "Achieved fraction of the GPU's peak matmul throughput (default 0.6).": "实际达到的 GPU 峰值矩阵乘吞吐比例（默认 0.6）。",
+    "Achieved fraction of the GPU's peak matmul throughput (default 0.68, calibrated on published runs: docs/FIDELITY.md).": "实际达到的 GPU 峰值矩阵乘吞吐比例（默认 0.68，依据公开训练记录校准，见 docs/FIDELITY.md）。",
     "DP/CP overlap:": "DP/CP 重叠比例：",
     "Change communication overlap": "更改通信重叠比例",
     "Fraction of data- and context-parallel traffic hidden under the backward pass (default 0.5).":
@@ -562,4 +562,11 @@ ZH.update({
     "Required": "必需",
     "Recommended": "建议",
     "Not needed": "不需要",
+})
+
+ZH.update({
+    "Change memory-bound passes": "修改访存受限遍数",
+    "Memory-bound passes:": "访存受限遍数：",
+    "How many times norms, softmax, dropout and activation functions move a layer's activations through GPU memory per step (default 6, calibrated).":
+        "每步中归一化、softmax、dropout 和激活函数等算子把一层的激活值在显存中读写的遍数（默认 6，经过校准）。",
 })

@@ -350,7 +350,15 @@ void InputPanel::buildCost()
     fraction(QT_TRANSLATE_NOOP("ui::InputPanel", "Compute efficiency:"), "efficiency.compute",
              [](const Scenario& s) { return s.efficiency.compute; }, [](Scenario& s, double v) { s.efficiency.compute = std::max(0.01, v); },
              QT_TRANSLATE_NOOP("ui::InputPanel", "Change compute efficiency"),
-             QT_TRANSLATE_NOOP("ui::InputPanel", "Achieved fraction of the GPU's peak matmul throughput (default 0.6)."));
+             QT_TRANSLATE_NOOP("ui::InputPanel", "Achieved fraction of the GPU's peak matmul throughput (default 0.68, calibrated on "
+                                                 "published runs: docs/FIDELITY.md)."));
+    auto* passes = m_bind->number(sec, QStringLiteral("efficiency.memory_bound_passes"), 0, 100, 1,
+                                  [](const Scenario& s) { return s.efficiency.memoryBoundPasses; },
+                                  [](Scenario& s, double v) { s.efficiency.memoryBoundPasses = v; },
+                                  QT_TRANSLATE_NOOP("ui::InputPanel", "Change memory-bound passes"));
+    sec->addRow(QT_TRANSLATE_NOOP("ui::InputPanel", "Memory-bound passes:"), passes,
+                QT_TRANSLATE_NOOP("ui::InputPanel", "How many times norms, softmax, dropout and activation functions move a layer's "
+                                                    "activations through GPU memory per step (default 6, calibrated)."));
     fraction(QT_TRANSLATE_NOOP("ui::InputPanel", "DP/CP overlap:"), "efficiency.comm_overlap",
              [](const Scenario& s) { return s.efficiency.commOverlap; }, [](Scenario& s, double v) { s.efficiency.commOverlap = v; },
              QT_TRANSLATE_NOOP("ui::InputPanel", "Change communication overlap"),
