@@ -164,15 +164,11 @@ Estimate estimate(const Scenario& s)
     // Memory-bound kernels: their traffic scales with the activations a layer writes (the
     // no-recomputation set), not with FLOPs, so their share grows as h shrinks. Recomputation runs
     // them again in proportion to the recomputed FLOPs. Calibrated, docs/FIDELITY.md.
-    {
-        Scenario kept = s;
-        kept.parallel.recompute = Recompute::none;
-        int layersOnStage = 0;
-        for (const auto& st : e.memory.perStage) layersOnStage = std::max(layersOnStage, st.layers);
-        const double bytes = s.efficiency.memoryBoundPasses * activationBytesPerLayer(kept) * layersOnStage * c.microBatches *
-                             (c.hardwareFlopsPerStep / c.modelFlopsPerStep);
-        c.memoryBoundTimeS = bytes / (memoryTBps * 1e12);
-    }
+    int layersOnStage = 0;
+    for (const auto& st : e.memory.perStage) layersOnStage = std::max(layersOnStage, st.layers);
+    const double memoryBoundBytes = s.efficiency.memoryBoundPasses * activationBytesWrittenPerLayer(s) * layersOnStage *
+                                    c.microBatches * (c.hardwareFlopsPerStep / c.modelFlopsPerStep);
+    c.memoryBoundTimeS = memoryBoundBytes / (memoryTBps * 1e12);
     c.computeTimeS = c.matmulTimeS + c.memoryBoundTimeS;
     c.bubbleFraction = bubbleFraction(s.parallel, c.microBatches);
     c.bubbleTimeS = c.computeTimeS * c.bubbleFraction;

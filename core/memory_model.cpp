@@ -139,6 +139,8 @@ double activationBytesPerLayer(const Scenario& s)
     return onGpu(t, p);
 }
 
+double activationBytesWrittenPerLayer(const Scenario& s) { return onGpu(layerTerms(s), s.parallel); }
+
 std::vector<int> layersPerStage(int layers, int stages)
 {
     std::vector<int> out(static_cast<std::size_t>(stages), layers / stages);

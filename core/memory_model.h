@@ -13,6 +13,9 @@ namespace core {
 /// Stored activations of one transformer layer for one micro-batch on one GPU, in bytes
 /// (Korthikanti et al. 2022 §4, generalised per tensor; see memory_model.cpp).
 [[nodiscard]] double activationBytesPerLayer(const Scenario& s);
+/// The same without any recomputation: what one layer's forward writes for one micro-batch (the
+/// traffic of its memory-bound kernels, compute_model).
+[[nodiscard]] double activationBytesWrittenPerLayer(const Scenario& s);
 
 /// Layers on each pipeline stage: L/p, the first L mod p stages one more.
 [[nodiscard]] std::vector<int> layersPerStage(int layers, int stages);
