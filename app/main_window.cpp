@@ -1,5 +1,6 @@
 #include "main_window.h"
 
+#include "accuracy_view.h"
 #include "estimate_io.h"
 #include "language.h"
 #include "planner_widget.h"
@@ -14,6 +15,7 @@
 #include <QApplication>
 #include <QClipboard>
 #include <QCloseEvent>
+#include <QDialog>
 #include <QDir>
 #include <QDragEnterEvent>
 #include <QFile>
@@ -28,6 +30,7 @@
 #include <QSettings>
 #include <QStatusBar>
 #include <QUndoStack>
+#include <QVBoxLayout>
 
 namespace {
 constexpr int kMaxRecent = 8;
@@ -149,6 +152,7 @@ void MainWindow::createActions()
     });
 
     m_helpMenu = menuBar()->addMenu(QString());
+    m_accuracy = m_helpMenu->addAction(QString(), this, [this] { createAccuracyDialog()->show(); });
     m_about = m_helpMenu->addAction(QString(), this, [this] {
         QMessageBox::about(this, tr("About TrainPlanner"),
                            tr("<h3>TrainPlanner %1</h3><p>Plans the resources of training large language models: "
@@ -170,6 +174,24 @@ ui::PresentationView* MainWindow::createPresentation()
     return new ui::PresentationView(title, m_planner->presentableCharts(), this);
 }
 
+QDialog* MainWindow::createAccuracyDialog()
+{
+    auto* dialog = new QDialog(this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->setWindowTitle(tr("How Accurate Is This?"));
+    auto* view = new ui::AccuracyView(
+        [this, dialog](const core::Scenario& s) {
+            if (!maybeSave()) return;
+            m_doc->reset(s, QString());
+            dialog->close();
+        },
+        dialog);
+    auto* layout = new QVBoxLayout(dialog);
+    layout->addWidget(view);
+    dialog->resize(1100, 1000);
+    return dialog;
+}
+
 void MainWindow::retranslate()
 {
     m_fileMenu->setTitle(tr("&File"));
@@ -187,6 +209,7 @@ void MainWindow::retranslate()
     m_gib->setText(tr("GiB (2^30 bytes)"));
     m_gb->setText(tr("GB (10^9 bytes)"));
     m_present->setText(tr("&Present Full Screen"));
+    m_accuracy->setText(tr("How &Accurate Is This?"));
     m_languageMenu->setTitle(tr("&Language"));
     m_langSystem->setText(tr("System"));
     m_toolsMenu->setTitle(tr("&Tools"));

@@ -5,6 +5,7 @@
 #include <QMainWindow>
 
 class QActionGroup;
+class QDialog;
 
 namespace ui {
 class PlannerWidget;
@@ -25,6 +26,9 @@ public:
     /// Presentation mode: a title slide with the verdict, then every chart with data. The window
     /// deletes itself when closed.
     ui::PresentationView* createPresentation();
+    /// "How accurate is this?": the published runs against the estimate, in a dialog; a run
+    /// double-clicked there opens as a new, unsaved scenario.
+    QDialog* createAccuracyDialog();
 
 protected:
     void closeEvent(QCloseEvent* event) override;
@@ -69,5 +73,6 @@ private:
     QAction* m_langChinese = nullptr;
     QAction* m_present = nullptr;
     QAction* m_copyJson = nullptr;
+    QAction* m_accuracy = nullptr;
     QAction* m_about = nullptr;
 };

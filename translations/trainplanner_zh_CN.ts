@@ -167,6 +167,73 @@
         <source>&amp;Present Full Screen</source>
         <translation>全屏演示(&amp;P)</translation>
     </message>
+    <message>
+        <source>How Accurate Is This?</source>
+        <translation>估算有多准？</translation>
+    </message>
+    <message>
+        <source>How &amp;Accurate Is This?</source>
+        <translation>估算有多准？(&amp;A)</translation>
+    </message>
+</context>
+<context>
+    <name>ui::AccuracyView</name>
+    <message>
+        <source>&lt;p&gt;The estimate against %1 published training runs, with the shipped defaults. Out of sample (runs not used to choose the defaults), the mean error is &lt;b&gt;%2 %&lt;/b&gt; on throughput and &lt;b&gt;%3 %&lt;/b&gt; on peak memory. Two defaults were calibrated on the %4 calibration runs: matmul efficiency %5 and %6 memory-bound passes (docs/FIDELITY.md). Double-click a run to open it as a scenario.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;用默认参数估算 %1 个公开发表的训练记录，并与发表值对比。在样本外（未用于确定默认值的记录）上，吞吐的平均误差为 &lt;b&gt;%2 %&lt;/b&gt;，峰值显存为 &lt;b&gt;%3 %&lt;/b&gt;。两个默认值由 %4 个校准记录确定：矩阵乘效率 %5、访存受限遍数 %6（见 docs/FIDELITY.md）。双击某条记录可将其作为场景打开。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Out of sample</source>
+        <translation>样本外</translation>
+    </message>
+    <message>
+        <source>Calibration</source>
+        <translation>校准</translation>
+    </message>
+    <message>
+        <source>Predicted vs published: error of each run (%)</source>
+        <translation>估算值与发表值：每条记录的误差（%）</translation>
+    </message>
+    <message>
+        <source>Error (%): above 0 the estimate is higher</source>
+        <translation>误差（%）：大于 0 表示估算偏高</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>记录</translation>
+    </message>
+    <message>
+        <source>Metric</source>
+        <translation>指标</translation>
+    </message>
+    <message>
+        <source>Role</source>
+        <translation>用途</translation>
+    </message>
+    <message>
+        <source>Published</source>
+        <translation>发表值</translation>
+    </message>
+    <message>
+        <source>Predicted</source>
+        <translation>估算值</translation>
+    </message>
+    <message>
+        <source>Error</source>
+        <translation>误差</translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation>出处</translation>
+    </message>
+    <message>
+        <source>calibration</source>
+        <translation>校准</translation>
+    </message>
+    <message>
+        <source>out of sample</source>
+        <translation>样本外</translation>
+    </message>
 </context>
 <context>
     <name>ui::ChartActions</name>

@@ -570,3 +570,23 @@ ZH.update({
     "How many times norms, softmax, dropout and activation functions move a layer's activations through GPU memory per step (default 6, calibrated).":
         "每步中归一化、softmax、dropout 和激活函数等算子把一层的激活值在显存中读写的遍数（默认 6，经过校准）。",
 })
+
+ZH.update({
+    "How Accurate Is This?": "估算有多准？",
+    "How &Accurate Is This?": "估算有多准？(&A)",
+    "<p>The estimate against %1 published training runs, with the shipped defaults. Out of sample (runs not used to choose the defaults), the mean error is <b>%2 %</b> on throughput and <b>%3 %</b> on peak memory. Two defaults were calibrated on the %4 calibration runs: matmul efficiency %5 and %6 memory-bound passes (docs/FIDELITY.md). Double-click a run to open it as a scenario.</p>":
+        "<p>用默认参数估算 %1 个公开发表的训练记录，并与发表值对比。在样本外（未用于确定默认值的记录）上，吞吐的平均误差为 <b>%2 %</b>，峰值显存为 <b>%3 %</b>。两个默认值由 %4 个校准记录确定：矩阵乘效率 %5、访存受限遍数 %6（见 docs/FIDELITY.md）。双击某条记录可将其作为场景打开。</p>",
+    "Out of sample": "样本外",
+    "Calibration": "校准",
+    "Predicted vs published: error of each run (%)": "估算值与发表值：每条记录的误差（%）",
+    "Error (%): above 0 the estimate is higher": "误差（%）：大于 0 表示估算偏高",
+    "Run": "记录",
+    "Metric": "指标",
+    "Role": "用途",
+    "Published": "发表值",
+    "Predicted": "估算值",
+    "Error": "误差",
+    "Source": "出处",
+    "calibration": "校准",
+    "out of sample": "样本外",
+})

@@ -1,6 +1,7 @@
 // Presentation mode and copying charts (issue 7): slides are the title plus every chart with data,
 // keys move between them, Esc leaves, fonts grow for the slide and come back afterwards; a chart
 // copied to the clipboard is an image at the export size.
+#include "accuracy_view.h"
 #include "chart_export.h"
 #include "comparison_view.h"
 #include "decision_guide.h"
@@ -166,4 +167,28 @@ TEST_CASE("the decision guide lights the checklist from the scenario and keeps t
     CHECK(need(ChecklistId::software_stack) == Need::not_needed);
     CHECK(guide->text(ChecklistId::distributed_code)->text().contains(QStringLiteral("One GPU")));
     CHECK(guide->checkBox(ChecklistId::network)->isChecked());
+}
+
+TEST_CASE("the accuracy page shows core's fidelity table and opens a run as a scenario", "[widgets][fidelity]")
+{
+    core::Scenario opened;
+    bool called = false;
+    AccuracyView view([&](const core::Scenario& s) {
+        opened = s;
+        called = true;
+    });
+    const core::FidelitySummary expected = core::validatePublished();
+    REQUIRE(view.table()->rowCount() == int(expected.rows.size()));
+    const int n = int(expected.rows.size());
+    for (int r = 0; r < n; ++r) {
+        const auto& row = expected.rows[std::size_t(r)];
+        INFO(row.run->id);
+        CHECK(view.table()->item(r, 0)->text() == QString::fromStdString(row.run->id));
+        // Bars run bottom-up: table row r is bar n − 1 − r, in the set of its role.
+        const double bar = row.run->calibration ? view.calibrationBars()->at(n - 1 - r) : view.validationBars()->at(n - 1 - r);
+        CHECK(bar == Approx(row.error * 100));
+    }
+    emit view.table()->cellDoubleClicked(0, 0);
+    CHECK(called);
+    CHECK(opened == expected.rows[0].run->scenario);
 }
