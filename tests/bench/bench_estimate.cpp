@@ -1,9 +1,12 @@
 // estimate() must be cheap enough for every slider tick (DESIGN.md: microseconds).
 // Run: build/tests/bench_estimate (scripts/bench.sh writes the results to a file).
+#include "decision.h"
 #include "estimate.h"
+#include "fidelity.h"
 #include "planner.h"
 #include "presets.h"
 #include "scenario_io.h"
+#include "sweep.h"
 
 #include <benchmark/benchmark.h>
 
@@ -52,6 +55,30 @@ void BM_Plan405BOn4096(benchmark::State& state)
     state.counters["configs_per_s"] = benchmark::Counter(double(evaluated) * double(state.iterations()), benchmark::Counter::kIsRate);
 }
 BENCHMARK(BM_Plan405BOn4096)->Unit(benchmark::kMillisecond)->UseRealTime();
+
+void BM_SweepGpus8To4096(benchmark::State& state)
+{
+    // The scaling chart's sweep (10 GPU counts), run on every edit.
+    const core::Scenario s = core::defaultScenario();
+    for (auto _ : state) benchmark::DoNotOptimize(core::sweepGpus(s, 8, 4096));
+}
+BENCHMARK(BM_SweepGpus8To4096)->Unit(benchmark::kMicrosecond);
+
+void BM_DecisionGuide(benchmark::State& state)
+{
+    // The decision guide tab, recomputed on every edit (about twenty estimates).
+    const core::Scenario s = core::defaultScenario();
+    const core::Estimate e = core::estimate(s);
+    for (auto _ : state) benchmark::DoNotOptimize(core::decide(s, e));
+}
+BENCHMARK(BM_DecisionGuide)->Unit(benchmark::kMicrosecond);
+
+void BM_ValidatePublished(benchmark::State& state)
+{
+    // The whole fidelity table (27 published runs).
+    for (auto _ : state) benchmark::DoNotOptimize(core::validatePublished());
+}
+BENCHMARK(BM_ValidatePublished)->Unit(benchmark::kMicrosecond);
 
 } // namespace
 
