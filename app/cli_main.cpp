@@ -6,6 +6,7 @@
 #include "estimate.h"
 #include "estimate_io.h"
 #include "fidelity.h"
+#include "hf_import.h"
 #include "number_format.h"
 #include "planner.h"
 #include "presets.h"
@@ -17,6 +18,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <fstream>
 #include <iostream>
 #include <sstream>
 
@@ -306,7 +308,8 @@ int main(int argc, char** argv)
                  "  trainplanner-cli precision --start 1 --update 1e-4 --steps 10000\n"
                  "  trainplanner-cli validate my.tpscenario.json\n"
                  "  trainplanner-cli presets models\n"
-                 "  trainplanner-cli validate-published",
+                 "  trainplanner-cli validate-published\n"
+                 "  trainplanner-cli import-config config.json -o my.tpscenario.json",
                  "trainplanner-cli"};
     app.set_version_flag("--version", std::string("trainplanner-cli ") + TRAINPLANNER_VERSION);
     app.require_subcommand(1);
@@ -353,6 +356,12 @@ int main(int argc, char** argv)
     auto* pub = app.add_subcommand("validate-published", "Compare the estimate with published training runs (docs/FIDELITY.md)");
     pub->add_option("--format", format, "output format")->check(CLI::IsMember({"json", "csv", "text"}));
 
+    std::string output;
+    auto* imp = app.add_subcommand("import-config", "Read a Hugging Face config.json and write a scenario with that model");
+    imp->add_option("FILE", file, "config.json of a llama, mistral, mixtral, qwen2, qwen2_moe, gemma, gemma2, phi3 or gpt2 model")
+        ->required();
+    imp->add_option("-o,--output", output, "write the scenario here instead of to standard output");
+
     std::string which = "all";
     auto* pre = app.add_subcommand("presets", "List the model and GPU catalogs");
     pre->add_option("WHAT", which, "models, gpus or all")->check(CLI::IsMember({"models", "gpus", "all"}));
@@ -366,7 +375,7 @@ int main(int argc, char** argv)
     } catch (const CLI::ParseError& e) {
         const std::string first = argc > 1 ? argv[1] : "";
         if (!first.empty() && first[0] != '-' && app.get_subcommands([&](CLI::App* sub) { return sub->get_name() == first; }).empty())
-            std::cerr << "trainplanner-cli: unknown command \"" << first << "\" (commands: estimate, sweep, plan, validate, validate-published, presets, precision)\n";
+            std::cerr << "trainplanner-cli: unknown command \"" << first << "\" (commands: estimate, sweep, plan, validate, validate-published, import-config, presets, precision)\n";
         else
             std::cerr << "trainplanner-cli: " << e.what() << "\n";
         std::cerr << "(run trainplanner-cli --help)\n";
@@ -375,6 +384,34 @@ int main(int argc, char** argv)
 
     if (*pre) return emit(presetsText(which != "gpus", which != "models"));
     if (*pub) return emit(publishedText(pub->count("--format") ? format : "text"));
+    if (*imp) {
+        const core::ImportResult r = core::importHfConfigFile(file);
+        if (!r.ok()) {
+            std::cerr << "trainplanner-cli: " << file << ": " << r.error.toString() << "\n";
+            return kBadInput;
+        }
+        // What was read goes to stderr, so that stdout stays a valid scenario file.
+        std::cerr << r.model->modelType << ": " << core::totalParameters(r.model->arch) << " parameters\n";
+        for (const auto& m : r.model->mapped) std::cerr << "  " << m.from << " -> " << m.to << " = " << m.value << "\n";
+        for (const auto& n : r.model->notes) std::cerr << "  note: " << n << "\n";
+        const std::string text = core::scenarioToJson(core::scenarioFor(*r.model));
+        if (output.empty()) return emit(text);
+        const std::string tmp = output + ".tmp";
+        {
+            std::ofstream out(tmp, std::ios::binary);
+            if (!(out << text) || !out.flush()) {
+                std::cerr << "trainplanner-cli: cannot write " << output << "\n";
+                std::remove(tmp.c_str());
+                return kCannotWrite;
+            }
+        }
+        if (std::rename(tmp.c_str(), output.c_str()) != 0) {
+            std::cerr << "trainplanner-cli: cannot write " << output << "\n";
+            std::remove(tmp.c_str());
+            return kCannotWrite;
+        }
+        return 0;
+    }
     if (*prec && (!std::isfinite(start) || !std::isfinite(update))) {
         std::cerr << "trainplanner-cli: --start and --update must be finite numbers\n";
         return kBadInput;

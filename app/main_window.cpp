@@ -1,7 +1,9 @@
 #include "main_window.h"
 
 #include "accuracy_view.h"
+#include "architecture.h"
 #include "estimate_io.h"
+#include "hf_import.h"
 #include "language.h"
 #include "planner_widget.h"
 #include "presentation_view.h"
@@ -23,6 +25,7 @@
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QLabel>
+#include <QLocale>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
@@ -90,6 +93,11 @@ void MainWindow::createActions()
     m_save->setShortcut(QKeySequence::Save);
     m_saveAs = m_fileMenu->addAction(QString(), this, &MainWindow::saveAs);
     m_saveAs->setShortcut(QKeySequence::SaveAs);
+    m_importConfig = m_fileMenu->addAction(QString(), this, [this] {
+        const QString path = QFileDialog::getOpenFileName(this, tr("Import a Hugging Face config.json"), QString(),
+                                                          tr("Model configuration (config.json *.json)"));
+        if (!path.isEmpty()) importConfig(path);
+    });
     m_export = m_fileMenu->addAction(QString(), this, [this] {
         const QString folder = QFileDialog::getExistingDirectory(this, tr("Export charts, tables and report to"));
         if (folder.isEmpty()) return;
@@ -174,6 +182,32 @@ ui::PresentationView* MainWindow::createPresentation()
     return new ui::PresentationView(title, m_planner->presentableCharts(), this);
 }
 
+bool MainWindow::importConfig(const QString& path, bool confirm)
+{
+    const core::ImportResult r = core::importHfConfigFile(path.toStdString());
+    if (!r.ok()) {
+        QMessageBox::warning(this, tr("Cannot import %1").arg(QFileInfo(path).fileName()),
+                             QString::fromStdString(r.error.toString()));
+        return false;
+    }
+    const core::ImportedModel& m = *r.model;
+    QString details = tr("%1 (%2): %3 parameters.")
+                          .arg(QString::fromStdString(m.name.empty() ? m.modelType : m.name), QString::fromStdString(m.modelType),
+                               QLocale().toString(double(core::totalParameters(m.arch)), 'f', 0)) +
+                      QStringLiteral("\n\n");
+    for (const auto& f : m.mapped)
+        details += QStringLiteral("%1 → %2 = %3\n").arg(QString::fromStdString(f.from), QString::fromStdString(f.to), QString::fromStdString(f.value));
+    for (const auto& n : m.notes) details += QStringLiteral("• %1\n").arg(QString::fromStdString(n));
+    if (confirm && QMessageBox::question(this, tr("Import model"), details + QStringLiteral("\n") + tr("Use this model in the scenario?")) !=
+                       QMessageBox::Yes)
+        return false;
+    const core::Architecture arch = m.arch;
+    return m_doc->edit(tr("Import model from config.json"), [arch](core::Scenario& s) {
+        s.model = core::ModelSpec{};
+        s.model.arch = arch;
+    });
+}
+
 QDialog* MainWindow::createAccuracyDialog()
 {
     auto* dialog = new QDialog(this);
@@ -202,6 +236,7 @@ void MainWindow::retranslate()
     m_save->setText(tr("&Save"));
     m_saveAs->setText(tr("Save &As…"));
     m_export->setText(tr("&Export Charts, Tables and Report…"));
+    m_importConfig->setText(tr("&Import Hugging Face config.json…"));
     m_quit->setText(tr("&Quit"));
     m_editMenu->setTitle(tr("&Edit"));
     m_viewMenu->setTitle(tr("&View"));

@@ -29,6 +29,9 @@ public:
     /// "How accurate is this?": the published runs against the estimate, in a dialog; a run
     /// double-clicked there opens as a new, unsaved scenario.
     QDialog* createAccuracyDialog();
+    /// Reads a Hugging Face config.json and, after showing what mapped to what, makes its
+    /// architecture the scenario's model (one undoable edit). False on a bad file (a dialog says why).
+    bool importConfig(const QString& path, bool confirm = true);
 
 protected:
     void closeEvent(QCloseEvent* event) override;
@@ -63,6 +66,7 @@ private:
     QAction* m_save = nullptr;
     QAction* m_saveAs = nullptr;
     QAction* m_export = nullptr;
+    QAction* m_importConfig = nullptr;
     QAction* m_quit = nullptr;
     QAction* m_undo = nullptr;
     QAction* m_redo = nullptr;

@@ -175,6 +175,38 @@
         <source>How &amp;Accurate Is This?</source>
         <translation>估算有多准？(&amp;A)</translation>
     </message>
+    <message>
+        <source>Import a Hugging Face config.json</source>
+        <translation>导入 Hugging Face config.json</translation>
+    </message>
+    <message>
+        <source>Model configuration (config.json *.json)</source>
+        <translation>模型配置 (config.json *.json)</translation>
+    </message>
+    <message>
+        <source>Cannot import %1</source>
+        <translation>无法导入 %1</translation>
+    </message>
+    <message>
+        <source>%1 (%2): %3 parameters.</source>
+        <translation>%1（%2）：%3 个参数。</translation>
+    </message>
+    <message>
+        <source>Import model</source>
+        <translation>导入模型</translation>
+    </message>
+    <message>
+        <source>Use this model in the scenario?</source>
+        <translation>在当前场景中使用该模型？</translation>
+    </message>
+    <message>
+        <source>Import model from config.json</source>
+        <translation>从 config.json 导入模型</translation>
+    </message>
+    <message>
+        <source>&amp;Import Hugging Face config.json…</source>
+        <translation>导入 Hugging Face config.json(&amp;I)…</translation>
+    </message>
 </context>
 <context>
     <name>ui::AccuracyView</name>

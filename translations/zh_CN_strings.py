@@ -590,3 +590,14 @@ ZH.update({
     "calibration": "校准",
     "out of sample": "样本外",
 })
+
+ZH.update({
+    "Import a Hugging Face config.json": "导入 Hugging Face config.json",
+    "Model configuration (config.json *.json)": "模型配置 (config.json *.json)",
+    "Cannot import %1": "无法导入 %1",
+    "%1 (%2): %3 parameters.": "%1（%2）：%3 个参数。",
+    "Import model": "导入模型",
+    "Use this model in the scenario?": "在当前场景中使用该模型？",
+    "Import model from config.json": "从 config.json 导入模型",
+    "&Import Hugging Face config.json…": "导入 Hugging Face config.json(&I)…",
+})

@@ -121,3 +121,37 @@ TEST_CASE("an output that cannot be written exits 3", "[cli]")
     const int status = std::system((std::string(TP_CLI) + " estimate - >/dev/full 2>/dev/null").c_str());
     CHECK(WEXITSTATUS(status) == 3);
 }
+
+TEST_CASE("import-config writes a scenario with the model of a config.json", "[cli][import]")
+{
+    const std::string config = std::string(TP_SOURCE_DIR) + "/tests/data/hf/qwen2.5-7b.json";
+    const Run r = run("import-config " + config);
+    CHECK(r.code == 0);
+    CHECK_THAT(r.out, Catch::Contains("\"format\": \"trainplanner-scenario\""));
+    CHECK_THAT(r.err, Catch::Contains("7615616512 parameters"));
+    CHECK_THAT(r.err, Catch::Contains("num_key_value_heads -> kv_heads = 4"));
+
+    const auto path = std::filesystem::temp_directory_path() / ("tp_import_" + std::to_string(::getpid()) + ".tpscenario.json");
+    const Run written = run("import-config " + config + " -o " + path.string());
+    CHECK(written.code == 0);
+    const Run estimate = run("estimate " + path.string() + " --format csv");
+    CHECK(estimate.code == 0);
+    CHECK_THAT(estimate.out, Catch::Contains("params,total,7615616512,count"));
+    std::filesystem::remove(path);
+
+    const Run bad = run("import-config " + std::string(TP_SOURCE_DIR) + "/tests/data/hf/bad-type.json");
+    CHECK(bad.code == 2);
+    CHECK(bad.out.empty());
+    CHECK_THAT(bad.err, Catch::Contains("hidden_size: must be an integer"));
+}
+
+TEST_CASE("validate-published prints the fidelity table", "[cli][fidelity]")
+{
+    const Run r = run("validate-published --format csv");
+    CHECK(r.code == 0);
+    CHECK(r.out.rfind("id,metric,role,published,predicted,error\n", 0) == 0);
+    CHECK_THAT(r.out, Catch::Contains("narayanan-1008b,tflops_per_gpu,validation,163,"));
+    CHECK_THAT(r.out, Catch::Contains("torchtitan-8b-fsdp8-memory,peak_memory_gib,validation,82.4,"));
+    const Run text = run("validate-published");
+    CHECK_THAT(text.out, Catch::Contains("out of sample, mean |error|"));
+}

@@ -29,6 +29,7 @@
 #include <QPointer>
 #include <QTableWidget>
 #include <QTest>
+#include <QUndoStack>
 
 using namespace ui;
 
@@ -191,4 +192,17 @@ TEST_CASE("the accuracy page shows core's fidelity table and opens a run as a sc
     emit view.table()->cellDoubleClicked(0, 0);
     CHECK(called);
     CHECK(opened == expected.rows[0].run->scenario);
+}
+
+TEST_CASE("importing a config.json makes its architecture the model, undoably", "[widgets][import]")
+{
+    ScenarioDocument doc(core::defaultScenario());
+    MainWindow window(&doc);
+    const core::Architecture before = doc.scenario().model.arch;
+    REQUIRE(window.importConfig(QStringLiteral(TP_SOURCE_DIR "/tests/data/hf/mistral-7b.json"), false));
+    CHECK(doc.scenario().model.arch.kvHeads == 8);
+    CHECK(doc.scenario().model.arch.ffnHidden == 14336);
+    CHECK(doc.estimate().params.total == 7'241'732'096);
+    doc.undoStack()->undo();
+    CHECK(doc.scenario().model.arch == before);
 }
