@@ -1904,6 +1904,10 @@
         <source>Decision guide</source>
         <translation>决策指南</translation>
     </message>
+    <message>
+        <source>Apply %1 = %2</source>
+        <translation>应用 %1 = %2</translation>
+    </message>
 </context>
 <context>
     <name>ui::PrecisionChart</name>
@@ -2198,6 +2202,14 @@
         <source>Goodput %1 % · about %2 interruptions over the run · checkpoint every %3 min (%4)</source>
         <extracomment>%1 goodput percent, %2 number of interruptions, %3 checkpoint interval in minutes, %4 checkpoint size</extracomment>
         <translation>有效训练时间占比 %1 % · 整个训练约 %2 次故障中断 · 每 %3 分钟保存一次检查点（%4）</translation>
+    </message>
+    <message>
+        <source>Use %1 = %2</source>
+        <translation>改为 %1 = %2</translation>
+    </message>
+    <message>
+        <source>(%1 GPUs)</source>
+        <translation>（%1 块 GPU）</translation>
     </message>
 </context>
 <context>

@@ -601,3 +601,9 @@ ZH.update({
     "Import model from config.json": "从 config.json 导入模型",
     "&Import Hugging Face config.json…": "导入 Hugging Face config.json(&I)…",
 })
+
+ZH.update({
+    "Use %1 = %2": "改为 %1 = %2",
+    "Apply %1 = %2": "应用 %1 = %2",
+})
+ZH["(%1 GPUs)"] = "（%1 块 GPU）"

@@ -119,6 +119,13 @@ PlannerWidget::PlannerWidget(ScenarioDocument* document, QWidget* parent) : QWid
     });
     connect(document, &ScenarioDocument::scenarioChanged, this, showScaling);
     connect(document, &ScenarioDocument::estimateChanged, m_banner, &VerdictBanner::setEstimate);
+    connect(document, &ScenarioDocument::estimateChanged, this,
+            [this, document](const core::Estimate& e) { m_banner->setSuggestions(core::nearestValid(document->scenario(), e)); });
+    connect(m_banner, &VerdictBanner::suggestionChosen, this, [document](const core::Suggestion& fix) {
+        const core::Scenario changed = fix.scenario;
+        document->edit(tr("Apply %1 = %2").arg(QString::fromStdString(fix.key), QString::fromStdString(fix.value)),
+                       [changed](core::Scenario& s) { s = changed; });
+    });
     connect(document, &ScenarioDocument::estimateChanged, m_memory, &MemoryChart::setEstimate);
     connect(document, &ScenarioDocument::estimateChanged, m_memoryTable, &MemoryTableModel::setEstimate);
     connect(document, &ScenarioDocument::estimateChanged, m_time, &TimeChart::setEstimate);
@@ -129,6 +136,7 @@ PlannerWidget::PlannerWidget(ScenarioDocument* document, QWidget* parent) : QWid
     m_time->setExplainer(explainer);
     m_banner->setExplainer(explainer);
     m_banner->setEstimate(document->estimate());
+    m_banner->setSuggestions(core::nearestValid(document->scenario(), document->estimate()));
     m_memory->setEstimate(document->estimate());
     m_memoryTable->setEstimate(document->estimate());
     m_time->setEstimate(document->estimate());

@@ -26,6 +26,12 @@ VerdictBanner::VerdictBanner(QWidget* parent) : QFrame(parent)
     m_warnings = new QLabel(this);
     m_warnings->setObjectName(QStringLiteral("verdictWarnings"));
     m_warnings->setWordWrap(true);
+    m_warnings->setTextFormat(Qt::RichText);
+    connect(m_warnings, &QLabel::linkActivated, this, [this](const QString& link) {
+        bool ok = false;
+        const int i = link.mid(4).toInt(&ok);
+        if (link.startsWith(QLatin1String("fix:")) && ok && i >= 0 && i < int(m_suggestions.size())) emit suggestionChosen(m_suggestions[std::size_t(i)]);
+    });
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(12, 8, 12, 8);
     layout->addWidget(m_headline);
@@ -103,10 +109,29 @@ void VerdictBanner::refresh()
     }
 
     QStringList warnings;
-    for (const auto& w : m_estimate.warnings) warnings << QStringLiteral("⚠ ") + WarningText::of(w);
-    m_warnings->setText(warnings.join(QLatin1Char('\n')));
+    for (const auto& w : m_estimate.warnings) {
+        QString line = QStringLiteral("⚠ ") + WarningText::of(w).toHtmlEscaped();
+        for (std::size_t i = 0; i < m_suggestions.size(); ++i) {
+            if (m_suggestions[i].code != w.code) continue;
+            const core::Suggestion& fix = m_suggestions[i];
+            QString text = tr("Use %1 = %2").arg(QString::fromStdString(fix.key), QString::fromStdString(fix.value));
+            if (fix.scenario.parallel.gpus() != m_estimate.gpus)
+                text += QLatin1Char(' ') + tr("(%1 GPUs)").arg(QLocale().toString(fix.scenario.parallel.gpus()));
+            line += QStringLiteral(" — <a href=\"fix:%1\">%2</a>").arg(i).arg(text.toHtmlEscaped());
+        }
+        warnings << line;
+    }
+    m_warnings->setText(warnings.join(QStringLiteral("<br>")));
     m_warnings->setVisible(!warnings.isEmpty());
 }
+
+void VerdictBanner::setSuggestions(std::vector<core::Suggestion> suggestions)
+{
+    m_suggestions = std::move(suggestions);
+    refresh();
+}
+
+QString VerdictBanner::warningsText() const { return m_warnings->text(); }
 
 void VerdictBanner::changeEvent(QEvent* event)
 {

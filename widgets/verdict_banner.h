@@ -3,6 +3,7 @@
 
 #include "estimate.h"
 #include "format.h"
+#include "suggest.h"
 
 #include <QFrame>
 
@@ -17,11 +18,18 @@ class VerdictBanner : public QFrame {
 public:
     explicit VerdictBanner(QWidget* parent = nullptr);
     void setEstimate(const core::Estimate& estimate);
+    /// "Nearest valid" fixes shown as links after their warnings; a click emits suggestionChosen.
+    void setSuggestions(std::vector<core::Suggestion> suggestions);
+    [[nodiscard]] const std::vector<core::Suggestion>& suggestions() const { return m_suggestions; }
+    [[nodiscard]] QString warningsText() const;
     void setUnit(ByteUnit unit);
     void setGpuName(const QString& name);
 
     [[nodiscard]] QString headline() const;
     void setExplainer(std::function<QString(const QString& key)> explainer) { m_explain = std::move(explainer); }
+
+signals:
+    void suggestionChosen(const core::Suggestion& suggestion);
 
 protected:
     void changeEvent(QEvent* event) override;
@@ -30,6 +38,7 @@ private:
     void refresh();
 
     core::Estimate m_estimate;
+    std::vector<core::Suggestion> m_suggestions;
     ByteUnit m_unit = ByteUnit::GiB;
     QString m_gpuName;
     std::function<QString(const QString&)> m_explain;

@@ -10,8 +10,10 @@
 #include "main_window.h"
 #include "planner_widget.h"
 #include "presentation_view.h"
+#include "presets.h"
 #include "scenario_document.h"
 #include "scenario_io.h"
+#include "verdict_banner.h"
 
 #include <catch2/catch.hpp>
 
@@ -205,4 +207,26 @@ TEST_CASE("importing a config.json makes its architecture the model, undoably", 
     CHECK(doc.estimate().params.total == 7'241'732'096);
     doc.undoStack()->undo();
     CHECK(doc.scenario().model.arch == before);
+}
+
+TEST_CASE("a warning offers the nearest valid setting and one click applies it", "[widgets][suggest]")
+{
+    core::Scenario s = core::defaultScenario();
+    s.model = core::presetModel(*core::findModelPreset("llama-2-13b"));  // 40 heads
+    s.parallel.tp = 16;
+    s.parallel.dp = 4;
+    ScenarioDocument doc(s);
+    PlannerWidget w(&doc);
+    auto* banner = w.banner();
+    REQUIRE_FALSE(banner->suggestions().empty());
+    CHECK(banner->warningsText().contains(QStringLiteral("href=\"fix:0\"")));
+    CHECK(banner->warningsText().contains(QStringLiteral("parallel.tp = 8")));
+    auto* label = banner->findChild<QLabel*>(QStringLiteral("verdictWarnings"));
+    REQUIRE(label);
+    emit label->linkActivated(QStringLiteral("fix:0"));
+    CHECK(doc.scenario().parallel.tp == 8);
+    CHECK(doc.scenario().parallel.dp == 8);
+    for (const auto& warning : doc.estimate().warnings) CHECK(warning.code != core::WarningCode::heads_not_divisible_by_tp);
+    doc.undoStack()->undo();
+    CHECK(doc.scenario().parallel.tp == 16);
 }

@@ -1,0 +1,150 @@
+#include "suggest.h"
+
+#include <cmath>
+#include <cstdlib>
+#include <limits>
+
+namespace core {
+
+namespace {
+
+/// Among `candidates` accepted by `ok`, the one nearest to `current` on a log scale (the smaller
+/// on a tie); 0 when none.
+template <typename Ok>
+int nearest(int current, const std::vector<int>& candidates, Ok ok)
+{
+    int best = 0;
+    double bestDistance = std::numeric_limits<double>::infinity();
+    for (int c : candidates) {
+        if (!ok(c)) continue;
+        const double d = std::abs(std::log(double(c)) - std::log(double(current)));
+        if (d < bestDistance - 1e-12 || (std::abs(d - bestDistance) <= 1e-12 && c < best)) {
+            best = c;
+            bestDistance = d;
+        }
+    }
+    return best;
+}
+
+std::vector<int> range(int lo, int hi)
+{
+    std::vector<int> out;
+    for (int i = lo; i <= hi; ++i) out.push_back(i);
+    return out;
+}
+
+/// Changes a parallel degree and gives the difference to DP, so the GPU count stays; false if
+/// the GPUs do not divide.
+bool keepGpus(Scenario& s, int gpus)
+{
+    const Parallel& p = s.parallel;
+    const int other = p.tp * p.pp * p.cp;
+    if (gpus % other != 0) return false;
+    s.parallel.dp = gpus / other;
+    return s.parallel.dp >= 1 && (s.parallel.dp * s.parallel.cp) % s.parallel.ep == 0;
+}
+
+bool stillWarns(const Scenario& s, WarningCode code)
+{
+    for (const Warning& w : estimate(s).warnings)
+        if (w.code == code) return true;
+    return false;
+}
+
+} // namespace
+
+std::vector<Suggestion> nearestValid(const Scenario& s, const Estimate& e)
+{
+    std::vector<Suggestion> out;
+    const Architecture& a = s.model.arch;
+    const Parallel& p = s.parallel;
+    const int gpus = p.gpus();
+    auto offer = [&](WarningCode code, const std::string& key, const std::string& value, const Scenario& changed) {
+        if (!validateScenario(changed) && !stillWarns(changed, code)) out.push_back({code, key, value, changed});
+    };
+    for (const Warning& w : e.warnings) {
+        switch (w.code) {
+        case WarningCode::heads_not_divisible_by_tp:
+        case WarningCode::kv_heads_not_divisible_by_tp: {
+            const int tp = nearest(p.tp, {1, 2, 4, 8, 16, 32, 64}, [&](int t) {
+                Scenario c = s;
+                c.parallel.tp = t;
+                return a.heads % t == 0 && (a.kvHeads % t == 0 || t % a.kvHeads == 0) && keepGpus(c, gpus);
+            });
+            if (tp == 0) break;
+            Scenario c = s;
+            c.parallel.tp = tp;
+            if (c.parallel.tp == 1) c.parallel.sequenceParallel = false;
+            keepGpus(c, gpus);
+            offer(w.code, "parallel.tp", std::to_string(tp), c);
+            break;
+        }
+        case WarningCode::layers_not_divisible_by_pp: {
+            auto divides = [&](int q) { return a.layers % (q * (q < 2 ? 1 : p.virtualStages)) == 0; };
+            // Keep the GPU count if a divisor within a factor of two allows it; otherwise keep DP
+            // (the GPU count changes) rather than collapse the pipeline.
+            const int sameGpus = nearest(p.pp, range(1, std::min(a.layers, 512)), [&](int q) {
+                Scenario c = s;
+                c.parallel.pp = q;
+                return divides(q) && keepGpus(c, gpus);
+            });
+            const bool close = sameGpus > 0 && std::abs(std::log2(double(sameGpus) / p.pp)) <= 1.0;
+            const int pp = close ? sameGpus : nearest(p.pp, range(1, std::min(a.layers, 512)), divides);
+            if (pp == 0) break;
+            Scenario c = s;
+            c.parallel.pp = pp;
+            if (pp < 2) {
+                c.parallel.virtualStages = 1;
+                c.parallel.schedule = Schedule::one_f_one_b;
+            }
+            if (close) keepGpus(c, gpus);
+            offer(w.code, "parallel.pp", std::to_string(pp), c);
+            break;
+        }
+        case WarningCode::global_batch_not_divisible: {
+            // The nearest multiple of dp × micro-batch (the batch is a training choice; the
+            // parallel layout stays).
+            const int unit = p.dp * s.training.microBatch;
+            const int down = s.training.globalBatch / unit * unit, up = down + unit;
+            const int batch = down >= unit && s.training.globalBatch - down <= up - s.training.globalBatch ? down : up;
+            Scenario c = s;
+            c.training.globalBatch = batch;
+            offer(w.code, "training.global_batch", std::to_string(batch), c);
+            break;
+        }
+        case WarningCode::experts_not_divisible_by_ep: {
+            const int ep = nearest(p.ep, range(1, 1024), [&](int x) { return a.experts % x == 0 && (p.dp * p.cp) % x == 0; });
+            if (ep == 0) break;
+            Scenario c = s;
+            c.parallel.ep = ep;
+            offer(w.code, "parallel.ep", std::to_string(ep), c);
+            break;
+        }
+        case WarningCode::seq_len_not_divisible_by_cp: {
+            const int unit = 2 * p.cp;
+            const int down = s.training.seqLen / unit * unit, up = down + unit;
+            const int seq = down >= unit && s.training.seqLen - down <= up - s.training.seqLen ? down : up;
+            Scenario c = s;
+            c.training.seqLen = seq;
+            offer(w.code, "training.seq_len", std::to_string(seq), c);
+            break;
+        }
+        case WarningCode::ep_without_experts: {
+            Scenario c = s;
+            c.parallel.ep = 1;
+            offer(w.code, "parallel.ep", "1", c);
+            break;
+        }
+        case WarningCode::cp_without_flash_attention: {
+            Scenario c = s;
+            c.parallel.flashAttention = true;
+            offer(w.code, "parallel.flash_attention", "true", c);
+            break;
+        }
+        default: break;
+        }
+    }
+    return out;
+}
+
+} // namespace core

@@ -1,0 +1,81 @@
+// "Nearest valid" suggestions (issue 12): each removes its warning, is a valid scenario, keeps the
+// GPU count when it changes a parallel degree, and is the closest such setting.
+#include "presets.h"
+#include "scenario_io.h"
+#include "suggest.h"
+
+#include <catch2/catch.hpp>
+
+using namespace core;
+
+namespace {
+
+const Suggestion* find(const std::vector<Suggestion>& all, WarningCode code)
+{
+    for (const auto& s : all)
+        if (s.code == code) return &s;
+    return nullptr;
+}
+
+} // namespace
+
+TEST_CASE("heads not divisible by TP: the nearest TP that divides, DP takes the rest", "[core][suggest]")
+{
+    Scenario s = defaultScenario();
+    s.model = presetModel(*findModelPreset("llama-2-13b"));  // 40 heads
+    s.parallel.tp = 16;
+    s.parallel.dp = 4;
+    s.training.globalBatch = 1024;
+    const auto all = nearestValid(s, estimate(s));
+    const Suggestion* fix = find(all, WarningCode::heads_not_divisible_by_tp);
+    REQUIRE(fix);
+    CHECK(fix->key == "parallel.tp");
+    CHECK(fix->value == "8");  // 40 % 8 == 0; 16 and 32 do not divide 40
+    CHECK(fix->scenario.parallel.tp == 8);
+    CHECK(fix->scenario.parallel.dp == 8);
+    CHECK(fix->scenario.parallel.gpus() == s.parallel.gpus());
+}
+
+TEST_CASE("every suggestion is valid and removes its warning", "[core][suggest]")
+{
+    Scenario moe = defaultScenario();
+    moe.model = presetModel(*findModelPreset("mixtral-8x7b"));
+    moe.parallel.dp = 12;
+    moe.parallel.ep = 3;  // 8 experts % 3
+    moe.training.globalBatch = 1000;  // % 12
+    Scenario pipe = defaultScenario();
+    pipe.model = presetModel(*findModelPreset("llama-3.1-405b"));  // 126 layers
+    pipe.parallel.tp = 8;
+    pipe.parallel.pp = 16;
+    pipe.parallel.dp = 4;
+    Scenario ctx = defaultScenario();
+    ctx.parallel.cp = 4;
+    ctx.parallel.dp = 2;
+    ctx.training.seqLen = 4100;  // % 8
+    ctx.parallel.flashAttention = false;
+    for (const Scenario& s : {moe, pipe, ctx}) {
+        REQUIRE_FALSE(validateScenario(s));
+        const Estimate e = estimate(s);
+        const auto all = nearestValid(s, e);
+        CHECK_FALSE(all.empty());
+        for (const auto& fix : all) {
+            INFO(fix.key << " = " << fix.value);
+            CHECK_FALSE(validateScenario(fix.scenario));
+            for (const auto& w : estimate(fix.scenario).warnings) CHECK(w.code != fix.code);
+        }
+    }
+    const auto pipeFix = nearestValid(pipe, estimate(pipe));
+    const Suggestion* pp = find(pipeFix, WarningCode::layers_not_divisible_by_pp);
+    REQUIRE(pp);
+    // On 512 GPUs only PP 1 or 2 divide both 126 layers and the GPUs, too far from 16, so DP stays
+    // and the pipeline takes the divisor of 126 nearest 16 on a log scale: 18 (14 is farther).
+    CHECK(pp->value == "18");
+    CHECK(pp->scenario.parallel.dp == 4);
+    CHECK(pp->scenario.parallel.gpus() == 8 * 18 * 4);
+    const Suggestion* batch = find(nearestValid(moe, estimate(moe)), WarningCode::global_batch_not_divisible);
+    REQUIRE(batch);
+    CHECK(batch->value == "996");  // 83 × 12, nearer to 1000 than 1008
+    const Suggestion* seq = find(nearestValid(ctx, estimate(ctx)), WarningCode::seq_len_not_divisible_by_cp);
+    REQUIRE(seq);
+    CHECK(seq->value == "4096");
+}
