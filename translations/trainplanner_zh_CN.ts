@@ -444,7 +444,7 @@
     </message>
     <message>
         <source>Step time</source>
-        <translation>每步时间</translation>
+        <translation>单步时间</translation>
     </message>
     <message>
         <source>Communication share of step</source>
@@ -1837,10 +1837,6 @@
         <translation>显存</translation>
     </message>
     <message>
-        <source>Step time and communication</source>
-        <translation>步时间与通信</translation>
-    </message>
-    <message>
         <source>Scaling</source>
         <translation>扩展性</translation>
     </message>
@@ -1907,6 +1903,14 @@
     <message>
         <source>Apply %1 = %2</source>
         <translation>应用 %1 = %2</translation>
+    </message>
+    <message>
+        <source>Step time</source>
+        <translation>单步时间</translation>
+    </message>
+    <message>
+        <source>Pipeline</source>
+        <translation>流水线</translation>
     </message>
 </context>
 <context>
@@ -2144,6 +2148,65 @@
     <message>
         <source>%1: %2 s (%3 % of the step)</source>
         <translation>%1：%2 秒（占每步 %3 %）</translation>
+    </message>
+</context>
+<context>
+    <name>ui::TimelineView</name>
+    <message>
+        <source>Forward</source>
+        <translation>前向</translation>
+    </message>
+    <message>
+        <source>Recomputation</source>
+        <translation>重计算</translation>
+    </message>
+    <message>
+        <source>Backward</source>
+        <translation>反向</translation>
+    </message>
+    <message>
+        <source>Exposed communication</source>
+        <translation>未被掩盖的通信</translation>
+    </message>
+    <message>
+        <source>Optimizer step</source>
+        <translation>优化器更新</translation>
+    </message>
+    <message>
+        <source>One step on the pipeline: %1 stages × %2 micro-batches%3 — idle %4 % of the busy time, step %5 s</source>
+        <translation>流水线上的一步：%1 个阶段 × %2 个微批次%3——空闲时间占计算时间的 %4 %，每步 %5 秒</translation>
+    </message>
+    <message>
+        <source> × %1 chunks</source>
+        <translation> × %1 个模型块</translation>
+    </message>
+    <message>
+        <source>Stage %1</source>
+        <translation>阶段 %1</translation>
+    </message>
+    <message>
+        <source>Idle (bubble)</source>
+        <translation>空闲（气泡）</translation>
+    </message>
+    <message>
+        <source>stage %1</source>
+        <translation>阶段 %1</translation>
+    </message>
+    <message>
+        <source>micro-batch %1</source>
+        <translation>微批次 %1</translation>
+    </message>
+    <message>
+        <source>chunk %1</source>
+        <translation>模型块 %1</translation>
+    </message>
+    <message>
+        <source>%1 – %2 ms</source>
+        <translation>%1 – %2 毫秒</translation>
+    </message>
+    <message>
+        <source>Idle: waiting for the pipeline</source>
+        <translation>空闲：等待流水线</translation>
     </message>
 </context>
 <context>

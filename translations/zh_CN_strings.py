@@ -607,3 +607,23 @@ ZH.update({
     "Apply %1 = %2": "应用 %1 = %2",
 })
 ZH["(%1 GPUs)"] = "（%1 块 GPU）"
+
+ZH.update({
+    "Step time": "单步时间",
+    "Pipeline": "流水线",
+    "Forward": "前向",
+    "Recomputation": "重计算",
+    "Backward": "反向",
+    "Exposed communication": "未被掩盖的通信",
+    "Optimizer step": "优化器更新",
+    "One step on the pipeline: %1 stages × %2 micro-batches%3 — idle %4 % of the busy time, step %5 s":
+        "流水线上的一步：%1 个阶段 × %2 个微批次%3——空闲时间占计算时间的 %4 %，每步 %5 秒",
+    " × %1 chunks": " × %1 个模型块",
+    "Stage %1": "阶段 %1",
+    "Idle (bubble)": "空闲（气泡）",
+    "stage %1": "阶段 %1",
+    "micro-batch %1": "微批次 %1",
+    "chunk %1": "模型块 %1",
+    "%1 – %2 ms": "%1 – %2 毫秒",
+    "Idle: waiting for the pipeline": "空闲：等待流水线",
+})

@@ -8,6 +8,7 @@
 #include "charts/reliability_charts.h"
 #include "charts/scaling_chart.h"
 #include "charts/time_chart.h"
+#include "charts/timeline_view.h"
 #include "collectives_model.h"
 #include "comparison_view.h"
 #include "copyable_table_view.h"
@@ -79,6 +80,8 @@ PlannerWidget::PlannerWidget(ScenarioDocument* document, QWidget* parent) : QWid
     scalingPage->setStretchFactor(1, 2);
     m_tabs->addTab(memoryPage, QString());
     m_tabs->addTab(timePage, QString());
+    m_timeline = new TimelineView(m_tabs);
+    m_tabs->addTab(m_timeline, QString());
     m_tabs->addTab(scalingPage, QString());
     m_reliability = new ReliabilityCharts(m_tabs);
     m_tabs->addTab(m_reliability, QString());
@@ -120,6 +123,8 @@ PlannerWidget::PlannerWidget(ScenarioDocument* document, QWidget* parent) : QWid
     connect(document, &ScenarioDocument::scenarioChanged, this, showScaling);
     connect(document, &ScenarioDocument::estimateChanged, m_banner, &VerdictBanner::setEstimate);
     connect(document, &ScenarioDocument::estimateChanged, this,
+            [this, document](const core::Estimate& e) { m_timeline->setTimeline(core::pipelineTimeline(document->scenario(), e)); });
+    connect(document, &ScenarioDocument::estimateChanged, this,
             [this, document](const core::Estimate& e) { m_banner->setSuggestions(core::nearestValid(document->scenario(), e)); });
     connect(m_banner, &VerdictBanner::suggestionChosen, this, [document](const core::Suggestion& fix) {
         const core::Scenario changed = fix.scenario;
@@ -144,6 +149,7 @@ PlannerWidget::PlannerWidget(ScenarioDocument* document, QWidget* parent) : QWid
     showScaling(document->scenario());
     m_reliability->setData(m_scaling->sweep(), document->estimate());
     m_costBreakdown->setEstimate(document->estimate());
+    m_timeline->setTimeline(core::pipelineTimeline(document->scenario(), document->estimate()));
     retranslate();
 }
 
@@ -157,13 +163,14 @@ void PlannerWidget::setUnit(ByteUnit unit)
 void PlannerWidget::retranslate()
 {
     m_tabs->setTabText(0, tr("Memory"));
-    m_tabs->setTabText(1, tr("Step time and communication"));
-    m_tabs->setTabText(2, tr("Scaling"));
-    m_tabs->setTabText(3, tr("Reliability"));
-    m_tabs->setTabText(4, tr("Planner"));
-    m_tabs->setTabText(5, tr("Number formats"));
-    m_tabs->setTabText(6, tr("Compare"));
-    m_tabs->setTabText(7, tr("Decision guide"));
+    m_tabs->setTabText(1, tr("Step time"));
+    m_tabs->setTabText(2, tr("Pipeline"));
+    m_tabs->setTabText(3, tr("Scaling"));
+    m_tabs->setTabText(4, tr("Reliability"));
+    m_tabs->setTabText(5, tr("Planner"));
+    m_tabs->setTabText(6, tr("Number formats"));
+    m_tabs->setTabText(7, tr("Compare"));
+    m_tabs->setTabText(8, tr("Decision guide"));
 }
 
 void PlannerWidget::changeEvent(QEvent* event)

@@ -25,6 +25,7 @@ class ReliabilityCharts;
 class ScalingChart;
 class ScenarioDocument;
 class TimeChart;
+class TimelineView;
 class VerdictBanner;
 
 class PlannerWidget : public QWidget {
@@ -35,6 +36,7 @@ public:
     [[nodiscard]] InputPanel* inputs() const { return m_inputs; }
     [[nodiscard]] MemoryChart* memoryChart() const { return m_memory; }
     [[nodiscard]] TimeChart* timeChart() const { return m_time; }
+    [[nodiscard]] TimelineView* timelineView() const { return m_timeline; }
     [[nodiscard]] ScalingChart* scalingChart() const { return m_scaling; }
     [[nodiscard]] CostChart* costChart() const { return m_cost; }
     [[nodiscard]] CostBreakdownChart* costBreakdownChart() const { return m_costBreakdown; }
@@ -63,6 +65,7 @@ private:
     MemoryChart* m_memory;
     MemoryTableModel* m_memoryTable;
     TimeChart* m_time;
+    TimelineView* m_timeline;
     CollectivesModel* m_collectives;
     CopyableTableView* m_collectivesView;
     ScalingChart* m_scaling;

@@ -7,6 +7,7 @@
 #include "decision_guide.h"
 #include "charts/cost_breakdown_chart.h"
 #include "charts/memory_chart.h"
+#include "charts/timeline_view.h"
 #include "main_window.h"
 #include "planner_widget.h"
 #include "presentation_view.h"
@@ -229,4 +230,22 @@ TEST_CASE("a warning offers the nearest valid setting and one click applies it",
     for (const auto& warning : doc.estimate().warnings) CHECK(warning.code != core::WarningCode::heads_not_divisible_by_tp);
     doc.undoStack()->undo();
     CHECK(doc.scenario().parallel.tp == 16);
+}
+
+TEST_CASE("the pipeline tab draws core's timeline and follows edits", "[widgets][timeline]")
+{
+    ScenarioDocument doc(example("llama-3.1-405b-16k-h100.tpscenario.json"));
+    PlannerWidget w(&doc);
+    const core::Timeline expected = core::pipelineTimeline(doc.scenario(), doc.estimate());
+    const core::Timeline& shown = w.timelineView()->timeline();
+    CHECK(shown.blocks.size() == expected.blocks.size());
+    CHECK(shown.idleFraction() == Approx(doc.estimate().compute.bubbleFraction).epsilon(0.02));
+    CHECK(shown.stepTimeS == Approx(doc.estimate().compute.stepTimeS));
+    REQUIRE(doc.edit(QStringLiteral("fewer stages"), [](core::Scenario& s) {
+        s.parallel.pp = 2;
+        s.parallel.dp = 1024;
+    }));
+    CHECK(w.timelineView()->timeline().stages == 2);
+    const QImage image = w.timelineView()->render({1200, 600});
+    CHECK(image.width() == 2400);
 }

@@ -1,0 +1,78 @@
+// The pipeline timeline (issue 12): simulated from the schedules' dependency rules, its idle time
+// over the busy time equals the bubble fraction core reports — (p−1)/m for GPipe and 1F1B,
+// (p−1)/(v·m) interleaved (Narayanan et al. 2021 §2.2) — and it spans the estimated step.
+#include "presets.h"
+#include "scenario_io.h"
+#include "timeline.h"
+
+#include <catch2/catch.hpp>
+
+#include <set>
+
+using namespace core;
+
+namespace {
+
+Scenario pipelined(int pp, int microBatches, Schedule schedule, int v, Recompute recompute)
+{
+    Scenario s = defaultScenario();
+    s.model = presetModel(*findModelPreset("llama-2-7b"));  // 32 layers
+    s.parallel.tp = 1;
+    s.parallel.pp = pp;
+    s.parallel.dp = 2;
+    s.parallel.schedule = schedule;
+    s.parallel.virtualStages = v;
+    s.parallel.recompute = recompute;
+    s.training.microBatch = 1;
+    s.training.globalBatch = 2 * microBatches;
+    return s;
+}
+
+} // namespace
+
+TEST_CASE("the timeline's idle time equals the bubble fraction", "[core][timeline][published]")
+{
+    struct Case {
+        int pp, m;
+        Schedule schedule;
+        int v;
+        Recompute recompute;
+    };
+    const Case cases[] = {{4, 8, Schedule::one_f_one_b, 1, Recompute::none},  {8, 16, Schedule::one_f_one_b, 1, Recompute::full},
+                          {4, 8, Schedule::gpipe, 1, Recompute::none},        {4, 8, Schedule::interleaved, 2, Recompute::none},
+                          {8, 16, Schedule::interleaved, 4, Recompute::full}, {2, 2, Schedule::one_f_one_b, 1, Recompute::none},
+                          {1, 4, Schedule::one_f_one_b, 1, Recompute::none}};
+    for (const Case& c : cases) {
+        const Scenario s = pipelined(c.pp, c.m, c.schedule, c.v, c.recompute);
+        REQUIRE_FALSE(validateScenario(s));
+        const Estimate e = estimate(s);
+        const Timeline t = pipelineTimeline(s, e);
+        INFO("pp " << c.pp << " m " << c.m << " v " << c.v << " schedule " << toString(c.schedule));
+        CHECK(e.compute.bubbleFraction == Approx(double(c.pp - 1) / (c.v * c.m)));
+        CHECK(t.idleFraction() == Approx(e.compute.bubbleFraction).margin(1e-9));
+        CHECK(t.stepTimeS == Approx(e.compute.stepTimeS).epsilon(1e-9));
+        // Every (stage, micro-batch, chunk) runs one forward and one backward.
+        std::set<std::tuple<int, int, int, int>> seen;
+        for (const auto& b : t.blocks)
+            if (b.kind == BlockKind::forward || b.kind == BlockKind::backward)
+                CHECK(seen.insert({int(b.kind), b.stage, b.microBatch, b.chunk}).second);
+        CHECK(seen.size() == std::size_t(2 * c.pp * c.m * c.v));
+        // No two blocks of one stage overlap.
+        for (int st = 0; st < c.pp; ++st) {
+            std::vector<std::pair<double, double>> spans;
+            for (const auto& b : t.blocks)
+                if (b.stage == st) spans.emplace_back(b.start, b.end);
+            std::sort(spans.begin(), spans.end());
+            for (std::size_t i = 1; i < spans.size(); ++i) CHECK(spans[i].first >= spans[i - 1].second - 1e-12);
+        }
+    }
+}
+
+TEST_CASE("with full recomputation each backward is preceded by its recomputed forward", "[core][timeline]")
+{
+    const Scenario s = pipelined(4, 8, Schedule::one_f_one_b, 1, Recompute::full);
+    const Timeline t = pipelineTimeline(s, estimate(s));
+    int recomputes = 0;
+    for (const auto& b : t.blocks) recomputes += b.kind == BlockKind::recompute;
+    CHECK(recomputes == 4 * 8);
+}
