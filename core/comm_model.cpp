@@ -19,7 +19,7 @@ int span(const Parallel& p, Group g)
     switch (g) {
     case Group::tp: return p.tp;
     case Group::cp: return p.tp * p.cp;
-    case Group::ep: return p.tp * p.cp * p.ep;
+    case Group::ep: return p.tp * p.ep;  // EP takes consecutive ranks of the (CP, DP) index (Megatron's tp-ep-dp-pp for experts)
     case Group::dp: return p.tp * p.cp * p.dp;  // gradients reduce over DP × CP (Megatron)
     case Group::pp: return p.tp * p.cp * p.dp * p.pp;
     }
@@ -47,7 +47,15 @@ double busFactor(CollectiveOp op, int n)
 
 Link linkOf(const Scenario& s, Group group)
 {
-    return span(s.parallel, group) <= s.hardware.gpusPerNode ? Link::intra_node : Link::inter_node;
+    // Groups lie in aligned blocks of `span` consecutive ranks (strided inside for DP and PP). Block
+    // k starts at k·span; it crosses a node boundary when (k·span mod node) + span > node. The
+    // residues repeat every node / gcd(span, node) blocks, so at most `node` blocks need checking.
+    const int n = span(s.parallel, group), node = std::max(1, s.hardware.gpusPerNode);
+    if (n > node) return Link::inter_node;
+    const long long blocks = std::max(1LL, static_cast<long long>(s.parallel.gpus()) / n);
+    for (long long k = 0; k < std::min<long long>(blocks, node); ++k)
+        if ((k * n) % node + n > node) return Link::inter_node;
+    return Link::intra_node;
 }
 
 CommunicationEstimate communication(const Scenario& s, const MemoryEstimate& memory, double computeTimeS)
