@@ -1638,6 +1638,37 @@
     </message>
 </context>
 <context>
+    <name>ui::PlacementView</name>
+    <message>
+        <source>inside one node (NVLink)</source>
+        <translation>在一个节点内（NVLink）</translation>
+    </message>
+    <message>
+        <source>across %1 nodes (network)</source>
+        <translation>跨 %1 个节点（网络）</translation>
+    </message>
+    <message>
+        <source>%1 groups of %2 GPUs: %3 — %4 s per step, %5 s exposed (%6 % of the step)</source>
+        <translation>%1 组，每组 %2 块 GPU：%3——每步 %4 秒，未被掩盖 %5 秒（占每步 %6 %）</translation>
+    </message>
+    <message>
+        <source>One GPU per replica and no model parallelism: no collectives inside a replica.</source>
+        <translation>每个副本一块 GPU、没有模型并行：副本内没有集合通信。</translation>
+    </message>
+    <message>
+        <source>Rank placement: %1 GPUs on %2 nodes of %3</source>
+        <translation>rank 布局：%1 块 GPU，分布在 %2 个节点上（每节点 %3 块）</translation>
+    </message>
+    <message>
+        <source>(first %1 nodes shown)</source>
+        <translation>（显示前 %1 个节点）</translation>
+    </message>
+    <message>
+        <source>Node %1</source>
+        <translation>节点 %1</translation>
+    </message>
+</context>
+<context>
     <name>ui::PlanScatterChart</name>
     <message>
         <source>Plans that fit</source>
@@ -1909,8 +1940,8 @@
         <translation>单步时间</translation>
     </message>
     <message>
-        <source>Pipeline</source>
-        <translation>流水线</translation>
+        <source>Pipeline and placement</source>
+        <translation>流水线与布局</translation>
     </message>
 </context>
 <context>

@@ -627,3 +627,15 @@ ZH.update({
     "%1 – %2 ms": "%1 – %2 毫秒",
     "Idle: waiting for the pipeline": "空闲：等待流水线",
 })
+
+ZH.update({
+    "inside one node (NVLink)": "在一个节点内（NVLink）",
+    "across %1 nodes (network)": "跨 %1 个节点（网络）",
+    "%1 groups of %2 GPUs: %3 — %4 s per step, %5 s exposed (%6 % of the step)":
+        "%1 组，每组 %2 块 GPU：%3——每步 %4 秒，未被掩盖 %5 秒（占每步 %6 %）",
+    "One GPU per replica and no model parallelism: no collectives inside a replica.": "每个副本一块 GPU、没有模型并行：副本内没有集合通信。",
+    "Rank placement: %1 GPUs on %2 nodes of %3": "rank 布局：%1 块 GPU，分布在 %2 个节点上（每节点 %3 块）",
+    "(first %1 nodes shown)": "（显示前 %1 个节点）",
+    "Node %1": "节点 %1",
+    "Pipeline and placement": "流水线与布局",
+})

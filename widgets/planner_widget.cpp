@@ -5,6 +5,7 @@
 #include "charts/cost_breakdown_chart.h"
 #include "charts/cost_chart.h"
 #include "charts/memory_chart.h"
+#include "charts/placement_view.h"
 #include "charts/reliability_charts.h"
 #include "charts/scaling_chart.h"
 #include "charts/time_chart.h"
@@ -80,8 +81,14 @@ PlannerWidget::PlannerWidget(ScenarioDocument* document, QWidget* parent) : QWid
     scalingPage->setStretchFactor(1, 2);
     m_tabs->addTab(memoryPage, QString());
     m_tabs->addTab(timePage, QString());
-    m_timeline = new TimelineView(m_tabs);
-    m_tabs->addTab(m_timeline, QString());
+    m_timeline = new TimelineView;
+    m_placement = new PlacementView;
+    auto* pipelinePage = new QSplitter(Qt::Vertical, m_tabs);
+    pipelinePage->addWidget(m_timeline);
+    pipelinePage->addWidget(m_placement);
+    pipelinePage->setStretchFactor(0, 3);
+    pipelinePage->setStretchFactor(1, 2);
+    m_tabs->addTab(pipelinePage, QString());
     m_tabs->addTab(scalingPage, QString());
     m_reliability = new ReliabilityCharts(m_tabs);
     m_tabs->addTab(m_reliability, QString());
@@ -123,7 +130,10 @@ PlannerWidget::PlannerWidget(ScenarioDocument* document, QWidget* parent) : QWid
     connect(document, &ScenarioDocument::scenarioChanged, this, showScaling);
     connect(document, &ScenarioDocument::estimateChanged, m_banner, &VerdictBanner::setEstimate);
     connect(document, &ScenarioDocument::estimateChanged, this,
-            [this, document](const core::Estimate& e) { m_timeline->setTimeline(core::pipelineTimeline(document->scenario(), e)); });
+            [this, document](const core::Estimate& e) {
+                m_timeline->setTimeline(core::pipelineTimeline(document->scenario(), e));
+                m_placement->setData(document->scenario(), core::placement(document->scenario(), e));
+            });
     connect(document, &ScenarioDocument::estimateChanged, this,
             [this, document](const core::Estimate& e) { m_banner->setSuggestions(core::nearestValid(document->scenario(), e)); });
     connect(m_banner, &VerdictBanner::suggestionChosen, this, [document](const core::Suggestion& fix) {
@@ -150,6 +160,7 @@ PlannerWidget::PlannerWidget(ScenarioDocument* document, QWidget* parent) : QWid
     m_reliability->setData(m_scaling->sweep(), document->estimate());
     m_costBreakdown->setEstimate(document->estimate());
     m_timeline->setTimeline(core::pipelineTimeline(document->scenario(), document->estimate()));
+    m_placement->setData(document->scenario(), core::placement(document->scenario(), document->estimate()));
     retranslate();
 }
 
@@ -164,7 +175,7 @@ void PlannerWidget::retranslate()
 {
     m_tabs->setTabText(0, tr("Memory"));
     m_tabs->setTabText(1, tr("Step time"));
-    m_tabs->setTabText(2, tr("Pipeline"));
+    m_tabs->setTabText(2, tr("Pipeline and placement"));
     m_tabs->setTabText(3, tr("Scaling"));
     m_tabs->setTabText(4, tr("Reliability"));
     m_tabs->setTabText(5, tr("Planner"));

@@ -26,6 +26,7 @@ class ScalingChart;
 class ScenarioDocument;
 class TimeChart;
 class TimelineView;
+class PlacementView;
 class VerdictBanner;
 
 class PlannerWidget : public QWidget {
@@ -37,6 +38,7 @@ public:
     [[nodiscard]] MemoryChart* memoryChart() const { return m_memory; }
     [[nodiscard]] TimeChart* timeChart() const { return m_time; }
     [[nodiscard]] TimelineView* timelineView() const { return m_timeline; }
+    [[nodiscard]] PlacementView* placementView() const { return m_placement; }
     [[nodiscard]] ScalingChart* scalingChart() const { return m_scaling; }
     [[nodiscard]] CostChart* costChart() const { return m_cost; }
     [[nodiscard]] CostBreakdownChart* costBreakdownChart() const { return m_costBreakdown; }
@@ -66,6 +68,7 @@ private:
     MemoryTableModel* m_memoryTable;
     TimeChart* m_time;
     TimelineView* m_timeline;
+    PlacementView* m_placement;
     CollectivesModel* m_collectives;
     CopyableTableView* m_collectivesView;
     ScalingChart* m_scaling;

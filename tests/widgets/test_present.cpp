@@ -7,6 +7,7 @@
 #include "decision_guide.h"
 #include "charts/cost_breakdown_chart.h"
 #include "charts/memory_chart.h"
+#include "charts/placement_view.h"
 #include "charts/timeline_view.h"
 #include "main_window.h"
 #include "planner_widget.h"
@@ -248,4 +249,21 @@ TEST_CASE("the pipeline tab draws core's timeline and follows edits", "[widgets]
     CHECK(w.timelineView()->timeline().stages == 2);
     const QImage image = w.timelineView()->render({1200, 600});
     CHECK(image.width() == 2400);
+}
+
+TEST_CASE("the placement map shows core's groups with the links used for timing", "[widgets][placement]")
+{
+    ScenarioDocument doc(example("llama-3.1-405b-16k-h100.tpscenario.json"));
+    PlannerWidget w(&doc);
+    const auto& shown = w.placementView()->placement();
+    const core::Placement expected = core::placement(doc.scenario(), doc.estimate());
+    REQUIRE(shown.groups.size() == expected.groups.size());
+    const QStringList lines = w.placementView()->groupLines();
+    for (std::size_t i = 0; i < shown.groups.size(); ++i) {
+        CHECK(shown.groups[i].link == expected.groups[i].link);
+        for (const auto& c : doc.estimate().communication.collectives)
+            if (c.group == shown.groups[i].group) CHECK(c.link == shown.groups[i].link);
+    }
+    CHECK(lines.at(0).startsWith(QStringLiteral("TP groups of 8 GPUs: inside one node")));
+    CHECK(lines.join(QLatin1Char('\n')).contains(QStringLiteral("DP groups of 128 GPUs: across 128 nodes")));
 }
