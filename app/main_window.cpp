@@ -134,6 +134,13 @@ void MainWindow::createActions()
     });
     m_present = m_viewMenu->addAction(QString(), this, [this] { createPresentation()->showFullScreen(); });
     m_present->setShortcut(QKeySequence(Qt::Key_F5));
+    m_ranges = m_viewMenu->addAction(QString(), this, [this](bool on) {
+        m_planner->setShowRanges(on);
+        QSettings().setValue(QStringLiteral("view/ranges"), on);
+    });
+    m_ranges->setCheckable(true);
+    m_ranges->setChecked(QSettings().value(QStringLiteral("view/ranges"), false).toBool());
+    m_planner->setShowRanges(m_ranges->isChecked());
     m_viewMenu->addSeparator();
     m_languageMenu = m_viewMenu->addMenu(QString());
     auto* languages = new QActionGroup(this);
@@ -244,6 +251,7 @@ void MainWindow::retranslate()
     m_gib->setText(tr("GiB (2^30 bytes)"));
     m_gb->setText(tr("GB (10^9 bytes)"));
     m_present->setText(tr("&Present Full Screen"));
+    m_ranges->setText(tr("Show &Ranges in the Banner (each assumption ±20 %)"));
     m_accuracy->setText(tr("How &Accurate Is This?"));
     m_languageMenu->setTitle(tr("&Language"));
     m_langSystem->setText(tr("System"));

@@ -76,6 +76,7 @@ private:
     QAction* m_langEnglish = nullptr;
     QAction* m_langChinese = nullptr;
     QAction* m_present = nullptr;
+    QAction* m_ranges = nullptr;
     QAction* m_copyJson = nullptr;
     QAction* m_accuracy = nullptr;
     QAction* m_about = nullptr;

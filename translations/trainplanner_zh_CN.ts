@@ -207,6 +207,10 @@
         <source>&amp;Import Hugging Face config.json…</source>
         <translation>导入 Hugging Face config.json(&amp;I)…</translation>
     </message>
+    <message>
+        <source>Show &amp;Ranges in the Banner (each assumption ±20 %)</source>
+        <translation>在结论栏显示区间（各项假设 ±20 %）(&amp;R)</translation>
+    </message>
 </context>
 <context>
     <name>ui::AccuracyView</name>
@@ -1943,6 +1947,10 @@
         <source>Pipeline and placement</source>
         <translation>流水线与布局</translation>
     </message>
+    <message>
+        <source>Sensitivity</source>
+        <translation>敏感性</translation>
+    </message>
 </context>
 <context>
     <name>ui::PrecisionChart</name>
@@ -2120,6 +2128,105 @@
     <message>
         <source>Source:</source>
         <translation>来源：</translation>
+    </message>
+</context>
+<context>
+    <name>ui::SensitivityView</name>
+    <message>
+        <source>Compute efficiency</source>
+        <translation>计算效率</translation>
+    </message>
+    <message>
+        <source>Memory-bound passes</source>
+        <translation>访存受限遍数</translation>
+    </message>
+    <message>
+        <source>Bus bandwidth efficiency</source>
+        <translation>总线带宽效率</translation>
+    </message>
+    <message>
+        <source>DP/CP overlap</source>
+        <translation>DP/CP 通信重叠</translation>
+    </message>
+    <message>
+        <source>Latency per collective</source>
+        <translation>每次集合通信延迟</translation>
+    </message>
+    <message>
+        <source>NVLink bandwidth</source>
+        <translation>NVLink 带宽</translation>
+    </message>
+    <message>
+        <source>Network bandwidth</source>
+        <translation>网络带宽</translation>
+    </message>
+    <message>
+        <source>HBM bandwidth</source>
+        <translation>显存带宽（HBM）</translation>
+    </message>
+    <message>
+        <source>Allocator fragmentation</source>
+        <translation>分配器碎片</translation>
+    </message>
+    <message>
+        <source>CUDA context</source>
+        <translation>CUDA 上下文</translation>
+    </message>
+    <message>
+        <source>NCCL buffers</source>
+        <translation>NCCL 缓冲</translation>
+    </message>
+    <message>
+        <source>GPU MTBF</source>
+        <translation>GPU 平均无故障时间</translation>
+    </message>
+    <message>
+        <source>Checkpoint bandwidth</source>
+        <translation>检查点写入带宽</translation>
+    </message>
+    <message>
+        <source>Restart time</source>
+        <translation>重启时间</translation>
+    </message>
+    <message>
+        <source>&amp;Outcome:</source>
+        <translation>结果指标(&amp;O)：</translation>
+    </message>
+    <message>
+        <source>Step time</source>
+        <translation>单步时间</translation>
+    </message>
+    <message>
+        <source>Memory per GPU</source>
+        <translation>每卡显存</translation>
+    </message>
+    <message>
+        <source>Total cost</source>
+        <translation>总成本</translation>
+    </message>
+    <message>
+        <source>&amp;Each assumption moves by:</source>
+        <translation>每项假设变动(&amp;E)：</translation>
+    </message>
+    <message>
+        <source>Assumption −%1 %</source>
+        <translation>假设 −%1 %</translation>
+    </message>
+    <message>
+        <source>Assumption +%1 %</source>
+        <translation>假设 +%1 %</translation>
+    </message>
+    <message>
+        <source>Change of the outcome (%)</source>
+        <translation>结果的变化（%）</translation>
+    </message>
+    <message>
+        <source>Which assumption matters: %1 when each moves by ±%2 %</source>
+        <translation>哪项假设影响最大：各项假设变动 ±%2 % 时的%1</translation>
+    </message>
+    <message>
+        <source>Each default that is not a datasheet fact moves down and up by the same fraction, one at a time; the bars show how far the outcome moves. The longest bars are the assumptions worth measuring on your own cluster (docs/FIDELITY.md).</source>
+        <translation>每个并非来自数据手册的默认值依次上下变动相同比例，条形显示结果随之变化多少。条形最长的假设，最值得在自己的集群上实测（见 docs/FIDELITY.md）。</translation>
     </message>
 </context>
 <context>
@@ -2304,6 +2411,10 @@
     <message>
         <source>(%1 GPUs)</source>
         <translation>（%1 块 GPU）</translation>
+    </message>
+    <message>
+        <source>Range, each assumption ±%1 % in turn: step %2–%3 s · memory %4–%5 · cost $%6–%7</source>
+        <translation>区间（各项假设依次 ±%1 %）：每步 %2–%3 秒 · 显存 %4–%5 · 成本 $%6–%7</translation>
     </message>
 </context>
 <context>

@@ -639,3 +639,32 @@ ZH.update({
     "Node %1": "节点 %1",
     "Pipeline and placement": "流水线与布局",
 })
+
+ZH.update({
+    "Show &Ranges in the Banner (each assumption ±20 %)": "在结论栏显示区间（各项假设 ±20 %）(&R)",
+    "Sensitivity": "敏感性",
+    "Compute efficiency": "计算效率",
+    "Memory-bound passes": "访存受限遍数",
+    "Bus bandwidth efficiency": "总线带宽效率",
+    "DP/CP overlap": "DP/CP 通信重叠",
+    "Latency per collective": "每次集合通信延迟",
+    "NVLink bandwidth": "NVLink 带宽",
+    "Network bandwidth": "网络带宽",
+    "HBM bandwidth": "显存带宽（HBM）",
+    "Allocator fragmentation": "分配器碎片",
+    "CUDA context": "CUDA 上下文",
+    "NCCL buffers": "NCCL 缓冲",
+    "GPU MTBF": "GPU 平均无故障时间",
+    "Checkpoint bandwidth": "检查点写入带宽",
+    "Restart time": "重启时间",
+    "&Outcome:": "结果指标(&O)：",
+    "&Each assumption moves by:": "每项假设变动(&E)：",
+    "Assumption −%1 %": "假设 −%1 %",
+    "Assumption +%1 %": "假设 +%1 %",
+    "Change of the outcome (%)": "结果的变化（%）",
+    "Which assumption matters: %1 when each moves by ±%2 %": "哪项假设影响最大：各项假设变动 ±%2 % 时的%1",
+    "Each default that is not a datasheet fact moves down and up by the same fraction, one at a time; the bars show how far the outcome moves. The longest bars are the assumptions worth measuring on your own cluster (docs/FIDELITY.md).":
+        "每个并非来自数据手册的默认值依次上下变动相同比例，条形显示结果随之变化多少。条形最长的假设，最值得在自己的集群上实测（见 docs/FIDELITY.md）。",
+    "Range, each assumption ±%1 % in turn: step %2–%3 s · memory %4–%5 · cost $%6–%7":
+        "区间（各项假设依次 ±%1 %）：每步 %2–%3 秒 · 显存 %4–%5 · 成本 $%6–%7",
+})

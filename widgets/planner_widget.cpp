@@ -8,6 +8,7 @@
 #include "charts/placement_view.h"
 #include "charts/reliability_charts.h"
 #include "charts/scaling_chart.h"
+#include "charts/sensitivity_view.h"
 #include "charts/time_chart.h"
 #include "charts/timeline_view.h"
 #include "collectives_model.h"
@@ -19,6 +20,7 @@
 #include "planner_tab.h"
 #include "precision_lab.h"
 #include "scenario_document.h"
+#include "sensitivity.h"
 #include "verdict_banner.h"
 
 #include <QAction>
@@ -33,7 +35,7 @@
 
 namespace ui {
 
-PlannerWidget::PlannerWidget(ScenarioDocument* document, QWidget* parent) : QWidget(parent)
+PlannerWidget::PlannerWidget(ScenarioDocument* document, QWidget* parent) : QWidget(parent), m_document(document)
 {
     m_inputs = new InputPanel(document, this);
     auto* scroll = new QScrollArea(this);
@@ -99,6 +101,8 @@ PlannerWidget::PlannerWidget(ScenarioDocument* document, QWidget* parent) : QWid
     m_tabs->addTab(m_comparison, QString());
     m_guide = new DecisionGuideView(document, m_tabs);
     m_tabs->addTab(m_guide, QString());
+    m_sensitivity = new SensitivityView(document, m_tabs);
+    m_tabs->addTab(m_sensitivity, QString());
     auto* rightLayout = new QVBoxLayout(right);
     rightLayout->setContentsMargins(0, 0, 0, 0);
     rightLayout->addWidget(m_banner);
@@ -129,6 +133,7 @@ PlannerWidget::PlannerWidget(ScenarioDocument* document, QWidget* parent) : QWid
     });
     connect(document, &ScenarioDocument::scenarioChanged, this, showScaling);
     connect(document, &ScenarioDocument::estimateChanged, m_banner, &VerdictBanner::setEstimate);
+    connect(document, &ScenarioDocument::estimateChanged, this, [this] { setShowRanges(m_showRanges); });
     connect(document, &ScenarioDocument::estimateChanged, this,
             [this, document](const core::Estimate& e) {
                 m_timeline->setTimeline(core::pipelineTimeline(document->scenario(), e));
@@ -182,6 +187,7 @@ void PlannerWidget::retranslate()
     m_tabs->setTabText(6, tr("Number formats"));
     m_tabs->setTabText(7, tr("Compare"));
     m_tabs->setTabText(8, tr("Decision guide"));
+    m_tabs->setTabText(9, tr("Sensitivity"));
 }
 
 void PlannerWidget::changeEvent(QEvent* event)
@@ -197,6 +203,12 @@ QList<QChart*> PlannerWidget::presentableCharts() const
         for (QChartView* view : m_tabs->widget(i)->findChildren<QChartView*>())
             if (chartHasData(view->chart())) out << view->chart();
     return out;
+}
+
+void PlannerWidget::setShowRanges(bool on)
+{
+    m_showRanges = on;
+    m_banner->setRanges(on ? std::optional<core::Sensitivity>(core::sensitivity(m_document->scenario(), 0.2)) : std::nullopt);
 }
 
 } // namespace ui

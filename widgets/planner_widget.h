@@ -23,6 +23,7 @@ class MemoryTableModel;
 class PlannerTab;
 class ReliabilityCharts;
 class ScalingChart;
+class SensitivityView;
 class ScenarioDocument;
 class TimeChart;
 class TimelineView;
@@ -48,12 +49,15 @@ public:
     [[nodiscard]] ReliabilityCharts* reliabilityCharts() const { return m_reliability; }
     [[nodiscard]] ComparisonView* comparison() const { return m_comparison; }
     [[nodiscard]] DecisionGuideView* decisionGuide() const { return m_guide; }
+    [[nodiscard]] SensitivityView* sensitivityView() const { return m_sensitivity; }
     /// GB (10^9) or GiB (2^30) in every memory figure on screen.
     void setUnit(ByteUnit unit);
     [[nodiscard]] VerdictBanner* banner() const { return m_banner; }
     [[nodiscard]] QTabWidget* tabs() const { return m_tabs; }
     /// Every chart with something to show, in tab order (presentation mode's slides).
     [[nodiscard]] QList<QChart*> presentableCharts() const;
+    /// The banner shows the range of step, memory and cost with every assumption ±20 % in turn.
+    void setShowRanges(bool on);
 
 protected:
     void changeEvent(QEvent* event) override;
@@ -78,6 +82,9 @@ private:
     ReliabilityCharts* m_reliability;
     ComparisonView* m_comparison;
     DecisionGuideView* m_guide;
+    SensitivityView* m_sensitivity;
+    bool m_showRanges = false;
+    ScenarioDocument* m_document;
 };
 
 } // namespace ui

@@ -101,6 +101,15 @@ void VerdictBanner::refresh()
     details += QLatin1Char('\n') + tr("Goodput %1 % · about %2 interruptions over the run · checkpoint every %3 min (%4)")
                                       .arg(locale.toString(r.goodput * 100, 'f', 1), locale.toString(r.expectedInterruptions, 'f', 0),
                                            locale.toString(r.checkpointIntervalS / 60, 'f', 0), formatBytes(r.checkpointBytes, m_unit, 0));
+    if (m_ranges) {
+        const auto& r = *m_ranges;
+        details += QLatin1Char('\n') +
+                   tr("Range, each assumption ±%1 % in turn: step %2–%3 s · memory %4–%5 · cost $%6–%7")
+                       .arg(locale.toString(r.fraction * 100, 'f', 0), locale.toString(r.min.stepTimeS, 'g', 3),
+                            locale.toString(r.max.stepTimeS, 'g', 3), formatBytes(r.min.memoryBytes, m_unit, 1),
+                            formatBytes(r.max.memoryBytes, m_unit, 1), locale.toString(r.min.totalCostUsd, 'f', 0),
+                            locale.toString(r.max.totalCostUsd, 'f', 0));
+    }
     m_details->setText(details);
     if (m_explain) {
         QString tip;
@@ -132,6 +141,14 @@ void VerdictBanner::setSuggestions(std::vector<core::Suggestion> suggestions)
 }
 
 QString VerdictBanner::warningsText() const { return m_warnings->text(); }
+
+QString VerdictBanner::detailsText() const { return m_details->text(); }
+
+void VerdictBanner::setRanges(std::optional<core::Sensitivity> ranges)
+{
+    m_ranges = std::move(ranges);
+    refresh();
+}
 
 void VerdictBanner::changeEvent(QEvent* event)
 {

@@ -3,6 +3,7 @@
 
 #include "estimate.h"
 #include "format.h"
+#include "sensitivity.h"
 #include "suggest.h"
 
 #include <QFrame>
@@ -22,6 +23,10 @@ public:
     void setSuggestions(std::vector<core::Suggestion> suggestions);
     [[nodiscard]] const std::vector<core::Suggestion>& suggestions() const { return m_suggestions; }
     [[nodiscard]] QString warningsText() const;
+    /// With a sensitivity result the details end with the range of step, memory and cost when each
+    /// assumption moves by its fraction; without one, points only.
+    void setRanges(std::optional<core::Sensitivity> ranges);
+    [[nodiscard]] QString detailsText() const;
     void setUnit(ByteUnit unit);
     void setGpuName(const QString& name);
 
@@ -39,6 +44,7 @@ private:
 
     core::Estimate m_estimate;
     std::vector<core::Suggestion> m_suggestions;
+    std::optional<core::Sensitivity> m_ranges;
     ByteUnit m_unit = ByteUnit::GiB;
     QString m_gpuName;
     std::function<QString(const QString&)> m_explain;

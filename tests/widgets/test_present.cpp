@@ -8,6 +8,7 @@
 #include "charts/cost_breakdown_chart.h"
 #include "charts/memory_chart.h"
 #include "charts/placement_view.h"
+#include "charts/sensitivity_view.h"
 #include "charts/timeline_view.h"
 #include "main_window.h"
 #include "planner_widget.h"
@@ -266,4 +267,34 @@ TEST_CASE("the placement map shows core's groups with the links used for timing"
     }
     CHECK(lines.at(0).startsWith(QStringLiteral("TP groups of 8 GPUs: inside one node")));
     CHECK(lines.join(QLatin1Char('\n')).contains(QStringLiteral("DP groups of 128 GPUs: across 128 nodes")));
+}
+
+TEST_CASE("the sensitivity tab draws core's swings; the banner can show the ranges", "[widgets][sensitivity]")
+{
+    ScenarioDocument doc(example("article-large-7b-64gpu.tpscenario.json"));
+    PlannerWidget w(&doc);
+    auto* view = w.sensitivityView();
+    const core::Sensitivity expected = core::sensitivity(doc.scenario(), 0.2);
+    REQUIRE(view->order().size() == expected.rows.size());
+    const int n = int(expected.rows.size());
+    for (int i = 0; i < n; ++i) {
+        const core::Assumption a = view->order()[std::size_t(i)];
+        for (const auto& row : expected.rows) {
+            if (row.assumption != a) continue;
+            // Categories run bottom-up: top row i is bar n − 1 − i.
+            CHECK(view->lowBars()->at(n - 1 - i) == Approx((row.low.stepTimeS / expected.base.stepTimeS - 1) * 100));
+            CHECK(view->highBars()->at(n - 1 - i) == Approx((row.high.stepTimeS / expected.base.stepTimeS - 1) * 100));
+        }
+    }
+    // The top row has the largest swing on step time.
+    CHECK(view->order().front() == expected.rows.front().assumption);
+    view->setMetric(SensitivityView::Cost);
+    view->setFraction(0.4);
+    CHECK(view->result().fraction == Approx(0.4));
+
+    CHECK_FALSE(w.banner()->detailsText().contains(QStringLiteral("Range")));
+    w.setShowRanges(true);
+    CHECK(w.banner()->detailsText().contains(QStringLiteral("Range, each assumption ±20 % in turn")));
+    w.setShowRanges(false);
+    CHECK_FALSE(w.banner()->detailsText().contains(QStringLiteral("Range")));
 }
