@@ -696,6 +696,80 @@
     </message>
 </context>
 <context>
+    <name>ui::HeatmapGrid</name>
+    <message>
+        <source>%1 GiB per GPU · step %2 s · MFU %3 %</source>
+        <translation>每卡 %1 GiB · 每步 %2 秒 · MFU %3 %</translation>
+    </message>
+    <message>
+        <source>Click to use these values.</source>
+        <translation>点击以使用这组取值。</translation>
+    </message>
+</context>
+<context>
+    <name>ui::HeatmapView</name>
+    <message>
+        <source>Use %1 = %2, %3 = %4</source>
+        <translation>使用 %1 = %2，%3 = %4</translation>
+    </message>
+    <message>
+        <source>Tensor parallel (TP)</source>
+        <translation>张量并行（TP）</translation>
+    </message>
+    <message>
+        <source>Pipeline parallel (PP)</source>
+        <translation>流水线并行（PP）</translation>
+    </message>
+    <message>
+        <source>Data parallel (DP)</source>
+        <translation>数据并行（DP）</translation>
+    </message>
+    <message>
+        <source>Context parallel (CP)</source>
+        <translation>上下文并行（CP）</translation>
+    </message>
+    <message>
+        <source>Micro-batch</source>
+        <translation>微批</translation>
+    </message>
+    <message>
+        <source>ZeRO stage</source>
+        <translation>ZeRO 阶段</translation>
+    </message>
+    <message>
+        <source>Recomputation</source>
+        <translation>重计算</translation>
+    </message>
+    <message>
+        <source>Sequence length</source>
+        <translation>序列长度</translation>
+    </message>
+    <message>
+        <source>Two inputs at once: every cell is the full estimate with those values (GiB per GPU or seconds per step); ✕ marks combinations that are invalid or do not fit — hover for the reason, click a cell to use it.</source>
+        <translation>同时改变两个输入：每个格子都是对应取值下的完整估算（每卡 GiB 或每步秒数）；✕ 表示组合无效或放不下——悬停查看原因，点击格子即可采用。</translation>
+    </message>
+    <message>
+        <source>&amp;Across:</source>
+        <translation>横轴(&amp;A)：</translation>
+    </message>
+    <message>
+        <source>&amp;Up:</source>
+        <translation>纵轴(&amp;U)：</translation>
+    </message>
+    <message>
+        <source>&amp;Colour:</source>
+        <translation>着色(&amp;C)：</translation>
+    </message>
+    <message>
+        <source>Memory per GPU</source>
+        <translation>每卡显存</translation>
+    </message>
+    <message>
+        <source>Step time</source>
+        <translation>单步时间</translation>
+    </message>
+</context>
+<context>
     <name>ui::InputPanel</name>
     <message>
         <source>Change model size</source>
@@ -1948,8 +2022,8 @@
         <translation>流水线与布局</translation>
     </message>
     <message>
-        <source>Sensitivity</source>
-        <translation>敏感性</translation>
+        <source>What if</source>
+        <translation>假设分析</translation>
     </message>
 </context>
 <context>

@@ -668,3 +668,21 @@ ZH.update({
     "Range, each assumption ±%1 % in turn: step %2–%3 s · memory %4–%5 · cost $%6–%7":
         "区间（各项假设依次 ±%1 %）：每步 %2–%3 秒 · 显存 %4–%5 · 成本 $%6–%7",
 })
+
+ZH.update({
+    "%1 GiB per GPU · step %2 s · MFU %3 %": "每卡 %1 GiB · 每步 %2 秒 · MFU %3 %",
+    "Click to use these values.": "点击以使用这组取值。",
+    "Use %1 = %2, %3 = %4": "使用 %1 = %2，%3 = %4",
+    "Tensor parallel (TP)": "张量并行（TP）",
+    "Pipeline parallel (PP)": "流水线并行（PP）",
+    "Data parallel (DP)": "数据并行（DP）",
+    "Context parallel (CP)": "上下文并行（CP）",
+    "ZeRO stage": "ZeRO 阶段",
+    "Sequence length": "序列长度",
+    "Two inputs at once: every cell is the full estimate with those values (GiB per GPU or seconds per step); ✕ marks combinations that are invalid or do not fit — hover for the reason, click a cell to use it.":
+        "同时改变两个输入：每个格子都是对应取值下的完整估算（每卡 GiB 或每步秒数）；✕ 表示组合无效或放不下——悬停查看原因，点击格子即可采用。",
+    "&Across:": "横轴(&A)：",
+    "&Up:": "纵轴(&U)：",
+    "&Colour:": "着色(&C)：",
+    "What if": "假设分析",
+})

@@ -4,6 +4,7 @@
 
 #include "charts/cost_breakdown_chart.h"
 #include "charts/cost_chart.h"
+#include "charts/heatmap_view.h"
 #include "charts/memory_chart.h"
 #include "charts/placement_view.h"
 #include "charts/reliability_charts.h"
@@ -101,8 +102,12 @@ PlannerWidget::PlannerWidget(ScenarioDocument* document, QWidget* parent) : QWid
     m_tabs->addTab(m_comparison, QString());
     m_guide = new DecisionGuideView(document, m_tabs);
     m_tabs->addTab(m_guide, QString());
-    m_sensitivity = new SensitivityView(document, m_tabs);
-    m_tabs->addTab(m_sensitivity, QString());
+    m_heatmap = new HeatmapView(document);
+    m_sensitivity = new SensitivityView(document);
+    auto* whatIf = new QSplitter(Qt::Horizontal, m_tabs);
+    whatIf->addWidget(m_heatmap);
+    whatIf->addWidget(m_sensitivity);
+    m_tabs->addTab(whatIf, QString());
     auto* rightLayout = new QVBoxLayout(right);
     rightLayout->setContentsMargins(0, 0, 0, 0);
     rightLayout->addWidget(m_banner);
@@ -187,7 +192,7 @@ void PlannerWidget::retranslate()
     m_tabs->setTabText(6, tr("Number formats"));
     m_tabs->setTabText(7, tr("Compare"));
     m_tabs->setTabText(8, tr("Decision guide"));
-    m_tabs->setTabText(9, tr("Sensitivity"));
+    m_tabs->setTabText(9, tr("What if"));
 }
 
 void PlannerWidget::changeEvent(QEvent* event)

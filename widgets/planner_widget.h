@@ -24,6 +24,7 @@ class PlannerTab;
 class ReliabilityCharts;
 class ScalingChart;
 class SensitivityView;
+class HeatmapView;
 class ScenarioDocument;
 class TimeChart;
 class TimelineView;
@@ -50,6 +51,7 @@ public:
     [[nodiscard]] ComparisonView* comparison() const { return m_comparison; }
     [[nodiscard]] DecisionGuideView* decisionGuide() const { return m_guide; }
     [[nodiscard]] SensitivityView* sensitivityView() const { return m_sensitivity; }
+    [[nodiscard]] HeatmapView* heatmapView() const { return m_heatmap; }
     /// GB (10^9) or GiB (2^30) in every memory figure on screen.
     void setUnit(ByteUnit unit);
     [[nodiscard]] VerdictBanner* banner() const { return m_banner; }
@@ -83,6 +85,7 @@ private:
     ComparisonView* m_comparison;
     DecisionGuideView* m_guide;
     SensitivityView* m_sensitivity;
+    HeatmapView* m_heatmap;
     bool m_showRanges = false;
     ScenarioDocument* m_document;
 };

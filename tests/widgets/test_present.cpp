@@ -6,6 +6,7 @@
 #include "comparison_view.h"
 #include "decision_guide.h"
 #include "charts/cost_breakdown_chart.h"
+#include "charts/heatmap_view.h"
 #include "charts/memory_chart.h"
 #include "charts/placement_view.h"
 #include "charts/sensitivity_view.h"
@@ -297,4 +298,29 @@ TEST_CASE("the sensitivity tab draws core's swings; the banner can show the rang
     CHECK(w.banner()->detailsText().contains(QStringLiteral("Range, each assumption ±20 % in turn")));
     w.setShowRanges(false);
     CHECK_FALSE(w.banner()->detailsText().contains(QStringLiteral("Range")));
+}
+
+TEST_CASE("the heatmap shows core's cells and a click applies one", "[widgets][heatmap]")
+{
+    ScenarioDocument doc(example("llama-3-70b-does-not-fit.tpscenario.json"));
+    PlannerWidget w(&doc);
+    HeatmapView* view = w.heatmapView();
+    view->setAxes(core::HeatAxis::tp, core::HeatAxis::pp);
+    const core::Heatmap expected = core::heatmap(doc.scenario(), core::HeatAxis::tp, core::HeatAxis::pp);
+    const core::Heatmap& shown = view->grid()->heatmap();
+    REQUIRE(shown.cells.size() == expected.cells.size());
+    int target = -1;
+    for (std::size_t i = 0; i < shown.cells.size(); ++i) {
+        CHECK(shown.cells[i].scenario == expected.cells[i].scenario);
+        CHECK(shown.cells[i].feasible() == expected.cells[i].feasible());
+        if (shown.cells[i].estimate) CHECK(shown.cells[i].estimate->memory.total() == expected.cells[i].estimate->memory.total());
+        if (target < 0 && shown.cells[i].feasible()) target = int(i);
+    }
+    REQUIRE(target >= 0);
+    // Click the first cell that fits: the scenario takes its TP and PP.
+    view->grid()->resize(600, 400);
+    QTest::mouseClick(view->grid(), Qt::LeftButton, {}, view->grid()->cellRect(target).center().toPoint());
+    CHECK(doc.scenario().parallel.tp == shown.cells[std::size_t(target)].x);
+    CHECK(doc.scenario().parallel.pp == shown.cells[std::size_t(target)].y);
+    CHECK(doc.estimate().memory.fits());
 }

@@ -1,0 +1,44 @@
+#pragma once
+// Feasibility heatmap (issue 12): the estimate over two inputs at once — e.g. TP × PP, micro-batch
+// × recomputation, sequence length × data parallelism — with every cell either a full estimate or
+// the reason it is impossible (an invalid combination, or memory beyond the GPU).
+
+#include "estimate.h"
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace core {
+
+enum class HeatAxis { tp, pp, dp, cp, micro_batch, zero, recompute, seq_len };
+inline constexpr int kHeatAxisCount = 8;
+[[nodiscard]] std::string_view toString(HeatAxis axis);
+/// The scenario key an axis sets ("parallel.tp", …).
+[[nodiscard]] std::string_view keyOf(HeatAxis axis);
+/// The values an axis spans: powers of two for degrees and sizes, every stage or mode otherwise.
+[[nodiscard]] std::vector<int> axisValues(HeatAxis axis);
+/// The value as shown and as written to a scenario file ("selective_op" for recompute 3).
+[[nodiscard]] std::string valueText(HeatAxis axis, int value);
+/// The scenario with the axis set to `value` (no validation).
+[[nodiscard]] Scenario withAxis(Scenario s, HeatAxis axis, int value);
+
+struct HeatCell {
+    int x = 0, y = 0;       ///< axis values
+    Scenario scenario;      ///< with both values applied
+    std::optional<Estimate> estimate;  ///< empty when the combination is invalid
+    std::string reason;     ///< why the cell is infeasible (invalid, or does not fit); empty otherwise
+    [[nodiscard]] bool feasible() const { return reason.empty(); }
+};
+
+struct Heatmap {
+    HeatAxis xAxis = HeatAxis::tp, yAxis = HeatAxis::pp;
+    std::vector<int> xs, ys;
+    std::vector<HeatCell> cells;  ///< row-major: y outer, x inner
+    [[nodiscard]] const HeatCell& at(std::size_t xi, std::size_t yi) const { return cells[yi * xs.size() + xi]; }
+};
+
+[[nodiscard]] Heatmap heatmap(const Scenario& s, HeatAxis xAxis, HeatAxis yAxis);
+
+} // namespace core

@@ -1,0 +1,76 @@
+#pragma once
+// Feasibility heatmap (issue 12): pick two inputs; every cell is the estimate with those values,
+// coloured by memory per GPU or step time, infeasible cells crossed out with the reason in the
+// tooltip; a click applies the cell's values (undoable). Drawn from core::heatmap().
+
+#include "heatmap.h"
+
+#include <QWidget>
+
+class QComboBox;
+class QLabel;
+
+namespace ui {
+
+class ScenarioDocument;
+
+class HeatmapGrid : public QWidget {
+    Q_OBJECT
+public:
+    enum Metric { Memory, StepTime };
+    explicit HeatmapGrid(QWidget* parent = nullptr);
+    void setHeatmap(core::Heatmap map, Metric metric);
+    [[nodiscard]] const core::Heatmap& heatmap() const { return m_map; }
+    /// The cell under a widget position, or −1.
+    [[nodiscard]] int cellAt(QPointF pos) const;
+    [[nodiscard]] QRectF cellRect(int index) const;
+
+signals:
+    void cellClicked(int index);
+
+protected:
+    void paintEvent(QPaintEvent* event) override;
+    void mouseReleaseEvent(QMouseEvent* event) override;
+    bool event(QEvent* event) override;
+
+private:
+    [[nodiscard]] QRectF gridRect() const;
+    [[nodiscard]] QColor colourOf(const core::HeatCell& cell) const;
+    [[nodiscard]] QString cellText(const core::HeatCell& cell) const;
+
+    core::Heatmap m_map;
+    Metric m_metric = Memory;
+    double m_lo = 0, m_hi = 1;
+};
+
+class HeatmapView : public QWidget {
+    Q_OBJECT
+public:
+    explicit HeatmapView(ScenarioDocument* document, QWidget* parent = nullptr);
+    [[nodiscard]] HeatmapGrid* grid() const { return m_grid; }
+    void setAxes(core::HeatAxis x, core::HeatAxis y);
+    /// Applies cell `index` to the document as one undoable edit.
+    void apply(int index);
+
+protected:
+    void changeEvent(QEvent* event) override;
+    void showEvent(QShowEvent* event) override;
+
+private:
+    void recompute();
+    void retranslate();
+    [[nodiscard]] static QString axisName(core::HeatAxis axis);
+
+    ScenarioDocument* m_doc;
+    bool m_stale = true;
+    QLabel* m_title = nullptr;
+    QLabel* m_xLabel = nullptr;
+    QLabel* m_yLabel = nullptr;
+    QLabel* m_metricLabel = nullptr;
+    QComboBox* m_x = nullptr;
+    QComboBox* m_y = nullptr;
+    QComboBox* m_metric = nullptr;
+    HeatmapGrid* m_grid = nullptr;
+};
+
+} // namespace ui
