@@ -2,6 +2,7 @@
 
 #include "accuracy_view.h"
 #include "architecture.h"
+#include "calibration_dialog.h"
 #include "estimate_io.h"
 #include "hf_import.h"
 #include "language.h"
@@ -161,6 +162,11 @@ void MainWindow::createActions()
     });
 
     m_toolsMenu = menuBar()->addMenu(QString());
+    m_calibrate = m_toolsMenu->addAction(QString(), this, [this] {
+        auto* dialog = new ui::CalibrationDialog(m_doc, this);
+        dialog->setAttribute(Qt::WA_DeleteOnClose);
+        dialog->show();
+    });
     m_copyJson = m_toolsMenu->addAction(QString(), this, [this] {
         QApplication::clipboard()->setText(QString::fromStdString(core::estimateToJson(m_doc->estimate())));
         statusBar()->showMessage(tr("Estimate copied as JSON"), 3000);
@@ -257,6 +263,7 @@ void MainWindow::retranslate()
     m_langSystem->setText(tr("System"));
     m_toolsMenu->setTitle(tr("&Tools"));
     m_copyJson->setText(tr("Copy estimate as &JSON"));
+    m_calibrate->setText(tr("&Calibrate to a Measured Run…"));
     m_helpMenu->setTitle(tr("&Help"));
     m_about->setText(tr("&About TrainPlanner"));
     updateRecentMenu();

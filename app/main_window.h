@@ -78,6 +78,7 @@ private:
     QAction* m_present = nullptr;
     QAction* m_ranges = nullptr;
     QAction* m_copyJson = nullptr;
+    QAction* m_calibrate = nullptr;
     QAction* m_accuracy = nullptr;
     QAction* m_about = nullptr;
 };

@@ -106,6 +106,9 @@ struct Hardware {
     std::string preset;  ///< catalog name, empty for a custom GPU
     GpuSpec gpu;
     int gpusPerNode = 8;
+    /// A hardware profile file (`*.tphardware.json`, e.g. from a calibration) this scenario takes its
+    /// GPU, efficiency and overheads from; empty if none. The scenario's own keys win.
+    std::string profile;
 
     bool operator==(const Hardware&) const = default;
 };

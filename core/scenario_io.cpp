@@ -20,6 +20,7 @@ using detail::ObjectReader;
 namespace {
 
 constexpr std::string_view kFormat = "trainplanner-scenario";
+constexpr std::string_view kProfileFormat = "trainplanner-hardware-profile";
 constexpr std::array<std::string_view, 7> kLoraTargets{"q", "k", "v", "o", "gate", "up", "down"};
 
 int powerOfTwo(ObjectReader& r, std::string_view key, int max)
@@ -152,8 +153,50 @@ void readParallel(ObjectReader r, Parallel& p)
     if (p.sequenceParallel && p.tp < 2) fail(r.pathOf("sequence_parallel"), "needs tp of at least 2");
 }
 
-void readHardware(ObjectReader r, Hardware& h)
+void readEfficiency(ObjectReader r, Efficiency& e)
 {
+    if (r.has("compute")) e.compute = r.number("compute", 0.01, 1.0);
+    if (r.has("memory_bound_passes")) e.memoryBoundPasses = r.number("memory_bound_passes", 0.0, 100.0);
+    if (r.has("comm_overlap")) e.commOverlap = r.number("comm_overlap", 0.0, 1.0);
+    if (r.has("bus_bandwidth")) e.busBandwidth = r.number("bus_bandwidth", 0.01, 1.0);
+    if (r.has("comm_latency_us")) e.commLatencyUs = r.number("comm_latency_us", 0.0, 1e6);
+    if (r.has("tp_overlap")) e.tpOverlap = r.number("tp_overlap", 0.0, 1.0);
+    if (r.has("pp_overlap")) e.ppOverlap = r.number("pp_overlap", 0.0, 1.0);
+    if (r.has("ep_overlap")) e.epOverlap = r.number("ep_overlap", 0.0, 1.0);
+    r.rejectUnknownKeys();
+}
+
+void readOverhead(ObjectReader r, Overhead& o)
+{
+    if (r.has("cuda_context_gib")) o.cudaContextGib = r.number("cuda_context_gib", 0.0, 64.0);
+    if (r.has("comm_buffer_gib_per_group")) o.commBufferGibPerGroup = r.number("comm_buffer_gib_per_group", 0.0, 64.0);
+    if (r.has("grad_bucket_mib")) o.gradBucketMib = r.number("grad_bucket_mib", 0.0, 65536.0);
+    if (r.has("fragmentation")) o.fragmentation = r.number("fragmentation", 0.0, 1.0);
+    if (r.has("loss_bytes_per_logit")) o.lossBytesPerLogit = r.number("loss_bytes_per_logit", 0.0, 64.0);
+    r.rejectUnknownKeys();
+}
+
+/// Directory that relative `hardware.profile` paths are resolved against: the scenario file's
+/// directory while loadScenarioFile() reads it, else the working directory.
+thread_local std::filesystem::path tBaseDir;
+/// Set while a scenario is round-tripped internally (validation, overrides): its values are all
+/// explicit already, so a referenced profile is not read again (it may have moved since).
+thread_local bool tSkipProfiles = false;
+
+struct SkipProfiles {
+    SkipProfiles() { tSkipProfiles = true; }
+    ~SkipProfiles() { tSkipProfiles = false; }
+    SkipProfiles(const SkipProfiles&) = delete;
+    SkipProfiles& operator=(const SkipProfiles&) = delete;
+};
+
+void readHardware(ObjectReader r, Hardware& h, bool allowProfile = true)
+{
+    if (r.has("profile")) {
+        if (!allowProfile) fail(r.pathOf("profile"), "a hardware profile cannot reference another profile");
+        const std::string written = r.string("profile");  // applied by readScenario before this section
+        if (tSkipProfiles || h.profile.empty()) h.profile = written;
+    }
     if (r.has("gpu")) {
         const json& g = r.raw("gpu");
         if (g.is_string()) {
@@ -178,6 +221,36 @@ void readHardware(ObjectReader r, Hardware& h)
     r.rejectUnknownKeys();
 }
 
+void applyHardwareProfile(const std::string& file, const std::string& keyPath, Scenario& s)
+{
+    std::filesystem::path path(file);
+    if (path.is_relative() && !tBaseDir.empty()) path = tBaseDir / path;
+    std::error_code ec;
+    const auto size = std::filesystem::file_size(path, ec);
+    if (ec) fail(keyPath, "cannot read the hardware profile \"" + path.string() + "\"");
+    if (size > kMaxScenarioBytes) fail(keyPath, "the hardware profile \"" + path.string() + "\" is too large");
+    std::ifstream in(path, std::ios::binary);
+    std::ostringstream text;
+    text << in.rdbuf();
+    try {
+        const json doc = detail::parseLimited(text.str(), "the hardware profile");
+        ObjectReader top(doc, "");
+        const std::string format = top.string("format");
+        if (format != kProfileFormat) fail("format", "must be \"" + std::string(kProfileFormat) + "\", got \"" + format + "\"");
+        (void)top.integer("version", 1, 1);
+        if (top.has("name")) (void)top.string("name");
+        if (top.has("hardware")) readHardware(top.object("hardware"), s.hardware, false);
+        if (top.has("efficiency")) readEfficiency(top.object("efficiency"), s.efficiency);
+        if (top.has("overhead")) readOverhead(top.object("overhead"), s.overhead);
+        if (top.has("calibrated_from")) (void)top.raw("calibrated_from");  // provenance, free-form
+        top.rejectUnknownKeys();
+    } catch (const detail::ReadError& e) {
+        fail(keyPath, path.filename().string() + ": " + e.error.toString());
+    }
+    // Kept absolute, so that the scenario can be saved anywhere and still find it.
+    s.hardware.profile = std::filesystem::absolute(path, ec).lexically_normal().string();
+}
+
 /// Reads a whole file; sections and keys it leaves out keep the values of `base`.
 Scenario readScenario(const json& doc, const Scenario& base)
 {
@@ -197,19 +270,14 @@ Scenario readScenario(const json& doc, const Scenario& base)
     if (top.has("training")) readTraining(top.object("training"), s.training);
     if (top.has("precision")) readPrecision(top.object("precision"), s.precision);
     if (top.has("parallel")) readParallel(top.object("parallel"), s.parallel);
-    if (top.has("hardware")) readHardware(top.object("hardware"), s.hardware);
-    if (top.has("efficiency")) {
-        ObjectReader r = top.object("efficiency");
-        if (r.has("compute")) s.efficiency.compute = r.number("compute", 0.01, 1.0);
-        if (r.has("memory_bound_passes")) s.efficiency.memoryBoundPasses = r.number("memory_bound_passes", 0.0, 100.0);
-        if (r.has("comm_overlap")) s.efficiency.commOverlap = r.number("comm_overlap", 0.0, 1.0);
-        if (r.has("bus_bandwidth")) s.efficiency.busBandwidth = r.number("bus_bandwidth", 0.01, 1.0);
-        if (r.has("comm_latency_us")) s.efficiency.commLatencyUs = r.number("comm_latency_us", 0.0, 1e6);
-        if (r.has("tp_overlap")) s.efficiency.tpOverlap = r.number("tp_overlap", 0.0, 1.0);
-        if (r.has("pp_overlap")) s.efficiency.ppOverlap = r.number("pp_overlap", 0.0, 1.0);
-        if (r.has("ep_overlap")) s.efficiency.epOverlap = r.number("ep_overlap", 0.0, 1.0);
-        r.rejectUnknownKeys();
+    if (top.has("hardware")) {
+        // A hardware profile (a calibrated cluster) fills GPU, efficiency and overheads; the
+        // scenario's own keys then take precedence.
+        ObjectReader hw = top.object("hardware");
+        if (hw.has("profile") && !tSkipProfiles) applyHardwareProfile(hw.string("profile"), hw.pathOf("profile"), s);
+        readHardware(top.object("hardware"), s.hardware);
     }
+    if (top.has("efficiency")) readEfficiency(top.object("efficiency"), s.efficiency);
     if (top.has("cost")) {
         ObjectReader r = top.object("cost");
         if (r.has("gpu_hour_usd")) s.cost.gpuHourUsd = r.number("gpu_hour_usd", 0.0, 1e4);
@@ -229,15 +297,7 @@ Scenario readScenario(const json& doc, const Scenario& base)
         if (r.has("checkpoint_write_gbps")) s.reliability.checkpointWriteGBps = r.number("checkpoint_write_gbps", 0.001, 1e6);
         r.rejectUnknownKeys();
     }
-    if (top.has("overhead")) {
-        ObjectReader r = top.object("overhead");
-        if (r.has("cuda_context_gib")) s.overhead.cudaContextGib = r.number("cuda_context_gib", 0.0, 64.0);
-        if (r.has("comm_buffer_gib_per_group")) s.overhead.commBufferGibPerGroup = r.number("comm_buffer_gib_per_group", 0.0, 64.0);
-        if (r.has("grad_bucket_mib")) s.overhead.gradBucketMib = r.number("grad_bucket_mib", 0.0, 65536.0);
-        if (r.has("fragmentation")) s.overhead.fragmentation = r.number("fragmentation", 0.0, 1.0);
-        if (r.has("loss_bytes_per_logit")) s.overhead.lossBytesPerLogit = r.number("loss_bytes_per_logit", 0.0, 64.0);
-        r.rejectUnknownKeys();
-    }
+    if (top.has("overhead")) readOverhead(top.object("overhead"), s.overhead);
     top.rejectUnknownKeys();
     return s;
 }
@@ -278,6 +338,12 @@ ScenarioResult loadScenarioFile(const std::string& filePath)
     if (!in) return {std::nullopt, {"", filePath + ": cannot be read"}};
     std::ostringstream text;
     text << in.rdbuf();
+    struct BaseDir {
+        explicit BaseDir(std::filesystem::path dir) { tBaseDir = std::move(dir); }
+        ~BaseDir() { tBaseDir.clear(); }
+        BaseDir(const BaseDir&) = delete;
+        BaseDir& operator=(const BaseDir&) = delete;
+    } base(std::filesystem::path(filePath).parent_path());
     return parseScenario(text.str());
 }
 
@@ -313,6 +379,7 @@ std::string scenarioToJson(const Scenario& s)
                   {"offload_params", p.offloadParams}};
     json hardware{{"gpu", s.hardware.preset.empty() ? detail::gpuToJson(s.hardware.gpu) : json(s.hardware.preset)},
                   {"gpus_per_node", s.hardware.gpusPerNode}};
+    if (!s.hardware.profile.empty()) hardware["profile"] = s.hardware.profile;
     // nlohmann::ordered_json would keep this order; plain json sorts keys, which is stable too.
     nlohmann::ordered_json doc;
     doc["format"] = kFormat;
@@ -358,6 +425,7 @@ std::optional<ScenarioError> applyOverride(Scenario& scenario, std::string_view 
     json value = json::parse(valueText, nullptr, false);
     if (value.is_discarded()) value = valueText;  // bare words are strings: --set hardware.gpu=h100-sxm
 
+    const SkipProfiles skip;
     json doc = json::parse(scenarioToJson(scenario));
     json* node = &doc;
     std::size_t start = 0;
@@ -383,6 +451,7 @@ std::optional<ScenarioError> applyOverride(Scenario& scenario, std::string_view 
 
 std::optional<ScenarioError> validateScenario(const Scenario& scenario)
 {
+    const SkipProfiles skip;
     const ScenarioResult r = parseScenario(scenarioToJson(scenario));
     if (r.ok()) return std::nullopt;
     return r.error;

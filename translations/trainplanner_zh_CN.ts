@@ -211,6 +211,10 @@
         <source>Show &amp;Ranges in the Banner (each assumption ±20 %)</source>
         <translation>在结论栏显示区间（各项假设 ±20 %）(&amp;R)</translation>
     </message>
+    <message>
+        <source>&amp;Calibrate to a Measured Run…</source>
+        <translation>按实测结果校准(&amp;C)…</translation>
+    </message>
 </context>
 <context>
     <name>ui::AccuracyView</name>
@@ -269,6 +273,89 @@
     <message>
         <source>out of sample</source>
         <translation>样本外</translation>
+    </message>
+</context>
+<context>
+    <name>ui::CalibrationDialog</name>
+    <message>
+        <source>Calibrate to a Measured Run</source>
+        <translation>按实测结果校准</translation>
+    </message>
+    <message>
+        <source>Enter what you measured for the configuration on screen (same model, parallelism, batch and GPU). TrainPlanner fits the matmul efficiency to the step time and the allocator fragmentation to the peak memory; everything else keeps its value.</source>
+        <translation>输入当前配置（相同的模型、并行方式、批大小和 GPU）的实测结果。TrainPlanner 用每步时间拟合矩阵乘效率，用峰值显存拟合分配器碎片率；其余参数保持不变。</translation>
+    </message>
+    <message>
+        <source>Step time (s):</source>
+        <translation>每步时间（秒）：</translation>
+    </message>
+    <message>
+        <source>Peak memory per GPU (GiB):</source>
+        <translation>每卡峰值显存（GiB）：</translation>
+    </message>
+    <message>
+        <source>&amp;Apply to Scenario</source>
+        <translation>应用到场景(&amp;A)</translation>
+    </message>
+    <message>
+        <source>&amp;Save Hardware Profile…</source>
+        <translation>保存硬件配置档(&amp;S)…</translation>
+    </message>
+    <message>
+        <source>Save hardware profile</source>
+        <translation>保存硬件配置档</translation>
+    </message>
+    <message>
+        <source>TrainPlanner hardware profiles (*.tphardware.json)</source>
+        <translation>TrainPlanner 硬件配置档 (*.tphardware.json)</translation>
+    </message>
+    <message>
+        <source>Could not save the profile</source>
+        <translation>无法保存配置档</translation>
+    </message>
+    <message>
+        <source>before</source>
+        <translation>校准前</translation>
+    </message>
+    <message>
+        <source>fitted</source>
+        <translation>拟合值</translation>
+    </message>
+    <message>
+        <source>Matmul efficiency</source>
+        <translation>矩阵乘效率</translation>
+    </message>
+    <message>
+        <source>Fragmentation</source>
+        <translation>碎片率</translation>
+    </message>
+    <message>
+        <source>Estimated step time</source>
+        <translation>估算的每步时间</translation>
+    </message>
+    <message>
+        <source>Estimated peak memory</source>
+        <translation>估算的峰值显存</translation>
+    </message>
+    <message>
+        <source>Calibrate to measured run</source>
+        <translation>按实测结果校准</translation>
+    </message>
+    <message>
+        <source>Even at efficiency 1.0 the estimate is slower than measured: communication or overlap settings are too pessimistic.</source>
+        <translation>即使效率为 1.0，估算仍比实测慢：通信或重叠相关的设置过于悲观。</translation>
+    </message>
+    <message>
+        <source>Even at efficiency 0.01 the estimate is faster than measured.</source>
+        <translation>即使效率为 0.01，估算仍比实测快。</translation>
+    </message>
+    <message>
+        <source>The measurement is below the estimate even without fragmentation: activations or buffers are overestimated (check recomputation and the loss bytes per logit).</source>
+        <translation>即使不计碎片，实测值仍低于估算：激活值或缓冲区被高估了（请检查重计算设置和每个 logit 的损失字节数）。</translation>
+    </message>
+    <message>
+        <source>The measurement exceeds the estimate by more than fragmentation can explain.</source>
+        <translation>实测值超出估算的部分，已超过碎片率所能解释的范围。</translation>
     </message>
 </context>
 <context>

@@ -686,3 +686,30 @@ ZH.update({
     "&Colour:": "着色(&C)：",
     "What if": "假设分析",
 })
+
+ZH.update({
+    "&Calibrate to a Measured Run…": "按实测结果校准(&C)…",
+    "Calibrate to a Measured Run": "按实测结果校准",
+    "Enter what you measured for the configuration on screen (same model, parallelism, batch and GPU). TrainPlanner fits the matmul efficiency to the step time and the allocator fragmentation to the peak memory; everything else keeps its value.":
+        "输入当前配置（相同的模型、并行方式、批大小和 GPU）的实测结果。TrainPlanner 用每步时间拟合矩阵乘效率，用峰值显存拟合分配器碎片率；其余参数保持不变。",
+    "Step time (s):": "每步时间（秒）：",
+    "Peak memory per GPU (GiB):": "每卡峰值显存（GiB）：",
+    "&Apply to Scenario": "应用到场景(&A)",
+    "&Save Hardware Profile…": "保存硬件配置档(&S)…",
+    "Save hardware profile": "保存硬件配置档",
+    "TrainPlanner hardware profiles (*.tphardware.json)": "TrainPlanner 硬件配置档 (*.tphardware.json)",
+    "Could not save the profile": "无法保存配置档",
+    "before": "校准前",
+    "fitted": "拟合值",
+    "Matmul efficiency": "矩阵乘效率",
+    "Fragmentation": "碎片率",
+    "Estimated step time": "估算的每步时间",
+    "Estimated peak memory": "估算的峰值显存",
+    "Even at efficiency 1.0 the estimate is slower than measured: communication or overlap settings are too pessimistic.":
+        "即使效率为 1.0，估算仍比实测慢：通信或重叠相关的设置过于悲观。",
+    "Even at efficiency 0.01 the estimate is faster than measured.": "即使效率为 0.01，估算仍比实测快。",
+    "The measurement is below the estimate even without fragmentation: activations or buffers are overestimated (check recomputation and the loss bytes per logit).":
+        "即使不计碎片，实测值仍低于估算：激活值或缓冲区被高估了（请检查重计算设置和每个 logit 的损失字节数）。",
+    "The measurement exceeds the estimate by more than fragmentation can explain.": "实测值超出估算的部分，已超过碎片率所能解释的范围。",
+    "Calibrate to measured run": "按实测结果校准",
+})

@@ -2,6 +2,7 @@
 // keys move between them, Esc leaves, fonts grow for the slide and come back afterwards; a chart
 // copied to the clipboard is an image at the export size.
 #include "accuracy_view.h"
+#include "calibration_dialog.h"
 #include "chart_export.h"
 #include "comparison_view.h"
 #include "decision_guide.h"
@@ -29,11 +30,13 @@
 #include <QCheckBox>
 #include <QClipboard>
 #include <QBarSet>
+#include <QFile>
 #include <QImage>
 #include <QLabel>
 #include <QLocale>
 #include <QPointer>
 #include <QTableWidget>
+#include <QTemporaryDir>
 #include <QTest>
 #include <QUndoStack>
 
@@ -323,4 +326,33 @@ TEST_CASE("the heatmap shows core's cells and a click applies one", "[widgets][h
     CHECK(doc.scenario().parallel.tp == shown.cells[std::size_t(target)].x);
     CHECK(doc.scenario().parallel.pp == shown.cells[std::size_t(target)].y);
     CHECK(doc.estimate().memory.fits());
+}
+
+TEST_CASE("the calibration dialog fits, applies undoably and saves a profile scenarios can reference", "[widgets][calibration]")
+{
+    core::Scenario truth = core::defaultScenario();
+    truth.efficiency.compute = 0.5;
+    truth.overhead.fragmentation = 0.1;
+    const core::Estimate measured = core::estimate(truth);
+    ScenarioDocument doc(core::defaultScenario());
+    CalibrationDialog dialog(&doc);
+    dialog.setMeasured(measured.compute.stepTimeS, measured.memory.total() / (1024.0 * 1024.0 * 1024.0));
+    CHECK(dialog.result().calibrated.efficiency.compute == Approx(0.5).epsilon(1e-3));
+    CHECK(dialog.resultText().contains(QStringLiteral("0.500")));
+    dialog.apply();
+    CHECK(doc.scenario().efficiency.compute == Approx(0.5).epsilon(1e-3));
+    CHECK(doc.scenario().overhead.fragmentation == Approx(0.1).epsilon(1e-2));
+    QTemporaryDir dir;
+    const QString profile = dir.filePath(QStringLiteral("lab.tphardware.json"));
+    CHECK(dialog.saveProfile(profile, QStringLiteral("lab")).isEmpty());
+    QFile scenario(dir.filePath(QStringLiteral("s.tpscenario.json")));
+    REQUIRE(scenario.open(QIODevice::WriteOnly));
+    scenario.write(R"({"format": "trainplanner-scenario", "version": 1, "model": {"preset": "llama-2-7b"},
+                       "hardware": {"profile": "lab.tphardware.json"}})");
+    scenario.close();
+    const auto loaded = core::loadScenarioFile(scenario.fileName().toStdString());
+    REQUIRE(loaded.ok());
+    CHECK(loaded.scenario->efficiency.compute == Approx(0.5).epsilon(1e-3));
+    doc.undoStack()->undo();
+    CHECK(doc.scenario().efficiency.compute == core::Efficiency{}.compute);
 }
