@@ -72,10 +72,12 @@ TEST_CASE("every suggestion is valid and removes its warning", "[core][suggest]"
     CHECK(pp->value == "18");
     CHECK(pp->scenario.parallel.dp == 4);
     CHECK(pp->scenario.parallel.gpus() == 8 * 18 * 4);
-    const Suggestion* batch = find(nearestValid(moe, estimate(moe)), WarningCode::global_batch_not_divisible);
+    const auto moeFix = nearestValid(moe, estimate(moe));  // kept alive: find() returns a pointer into it
+    const Suggestion* batch = find(moeFix, WarningCode::global_batch_not_divisible);
     REQUIRE(batch);
     CHECK(batch->value == "996");  // 83 × 12, nearer to 1000 than 1008
-    const Suggestion* seq = find(nearestValid(ctx, estimate(ctx)), WarningCode::seq_len_not_divisible_by_cp);
+    const auto ctxFix = nearestValid(ctx, estimate(ctx));
+    const Suggestion* seq = find(ctxFix, WarningCode::seq_len_not_divisible_by_cp);
     REQUIRE(seq);
     CHECK(seq->value == "4096");
 }
