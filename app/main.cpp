@@ -54,7 +54,7 @@ int main(int argc, char** argv)
     const QCommandLineOption lang(QStringLiteral("lang"), QStringLiteral("Interface language, e.g. en or zh_CN."), QStringLiteral("LANG"));
     const QCommandLineOption size(QStringLiteral("size"), QStringLiteral("Window size for --screenshot, e.g. 1280x800."),
                                   QStringLiteral("WxH"), QStringLiteral("1280x800"));
-    const QCommandLineOption tab(QStringLiteral("tab"), QStringLiteral("Tab shown for --screenshot: memory, time, pipeline, scaling, reliability, planner, formats, compare, guide, whatif, or accuracy (the Help dialog)."),
+    const QCommandLineOption tab(QStringLiteral("tab"), QStringLiteral("Tab shown for --screenshot: memory, time, pipeline, scaling, reliability, planner, formats, compare, guide, whatif, sensitivity, or accuracy (the Help dialog)."),
                                  QStringLiteral("TAB"), QStringLiteral("memory"));
     const QCommandLineOption exportDir(QStringLiteral("export"),
                                        QStringLiteral("Write every chart (PNG, SVG, PDF), table (CSV) and a report to DIR and exit."),
@@ -130,9 +130,10 @@ int main(int argc, char** argv)
         const QStringList tabs{QStringLiteral("memory"), QStringLiteral("time"), QStringLiteral("pipeline"), QStringLiteral("scaling"),
                                QStringLiteral("reliability"),
                                QStringLiteral("planner"), QStringLiteral("formats"), QStringLiteral("compare"), QStringLiteral("guide"),
-                               QStringLiteral("whatif"), QStringLiteral("accuracy")};
+                               QStringLiteral("whatif"), QStringLiteral("sensitivity"),
+                               QStringLiteral("accuracy")};
         if (!tabs.contains(parser.value(tab))) {
-            std::fprintf(stderr, "trainplanner: --tab must be one of memory, time, pipeline, scaling, reliability, planner, formats, compare, guide, whatif, accuracy\n");
+            std::fprintf(stderr, "trainplanner: --tab must be one of memory, time, pipeline, scaling, reliability, planner, formats, compare, guide, whatif, sensitivity, accuracy\n");
             return 2;
         }
         if (auto* chartTabs = window.findChild<QTabWidget*>(QStringLiteral("chartTabs")))

@@ -2112,6 +2112,10 @@
         <source>What if</source>
         <translation>假设分析</translation>
     </message>
+    <message>
+        <source>Sensitivity</source>
+        <translation>敏感性</translation>
+    </message>
 </context>
 <context>
     <name>ui::PrecisionChart</name>
@@ -2366,10 +2370,6 @@
         <translation>总成本</translation>
     </message>
     <message>
-        <source>&amp;Each assumption moves by:</source>
-        <translation>每项假设变动(&amp;E)：</translation>
-    </message>
-    <message>
         <source>Assumption −%1 %</source>
         <translation>假设 −%1 %</translation>
     </message>
@@ -2378,16 +2378,20 @@
         <translation>假设 +%1 %</translation>
     </message>
     <message>
-        <source>Change of the outcome (%)</source>
-        <translation>结果的变化（%）</translation>
-    </message>
-    <message>
-        <source>Which assumption matters: %1 when each moves by ±%2 %</source>
-        <translation>哪项假设影响最大：各项假设变动 ±%2 % 时的%1</translation>
-    </message>
-    <message>
         <source>Each default that is not a datasheet fact moves down and up by the same fraction, one at a time; the bars show how far the outcome moves. The longest bars are the assumptions worth measuring on your own cluster (docs/FIDELITY.md).</source>
         <translation>每个并非来自数据手册的默认值依次上下变动相同比例，条形显示结果随之变化多少。条形最长的假设，最值得在自己的集群上实测（见 docs/FIDELITY.md）。</translation>
+    </message>
+    <message>
+        <source>&amp;Moves by:</source>
+        <translation>变动幅度(&amp;M)：</translation>
+    </message>
+    <message>
+        <source>Change (%)</source>
+        <translation>变化（%）</translation>
+    </message>
+    <message>
+        <source>%1, each assumption ±%2 %</source>
+        <translation>%1：各项假设依次 ±%2 %</translation>
     </message>
 </context>
 <context>

@@ -658,11 +658,11 @@ ZH.update({
     "Checkpoint bandwidth": "检查点写入带宽",
     "Restart time": "重启时间",
     "&Outcome:": "结果指标(&O)：",
-    "&Each assumption moves by:": "每项假设变动(&E)：",
+    "&Moves by:": "变动幅度(&M)：",
     "Assumption −%1 %": "假设 −%1 %",
     "Assumption +%1 %": "假设 +%1 %",
-    "Change of the outcome (%)": "结果的变化（%）",
-    "Which assumption matters: %1 when each moves by ±%2 %": "哪项假设影响最大：各项假设变动 ±%2 % 时的%1",
+    "Change (%)": "变化（%）",
+    "%1, each assumption ±%2 %": "%1：各项假设依次 ±%2 %",
     "Each default that is not a datasheet fact moves down and up by the same fraction, one at a time; the bars show how far the outcome moves. The longest bars are the assumptions worth measuring on your own cluster (docs/FIDELITY.md).":
         "每个并非来自数据手册的默认值依次上下变动相同比例，条形显示结果随之变化多少。条形最长的假设，最值得在自己的集群上实测（见 docs/FIDELITY.md）。",
     "Range, each assumption ±%1 % in turn: step %2–%3 s · memory %4–%5 · cost $%6–%7":

@@ -102,12 +102,10 @@ PlannerWidget::PlannerWidget(ScenarioDocument* document, QWidget* parent) : QWid
     m_tabs->addTab(m_comparison, QString());
     m_guide = new DecisionGuideView(document, m_tabs);
     m_tabs->addTab(m_guide, QString());
-    m_heatmap = new HeatmapView(document);
-    m_sensitivity = new SensitivityView(document);
-    auto* whatIf = new QSplitter(Qt::Horizontal, m_tabs);
-    whatIf->addWidget(m_heatmap);
-    whatIf->addWidget(m_sensitivity);
-    m_tabs->addTab(whatIf, QString());
+    m_heatmap = new HeatmapView(document, m_tabs);
+    m_tabs->addTab(m_heatmap, QString());
+    m_sensitivity = new SensitivityView(document, m_tabs);
+    m_tabs->addTab(m_sensitivity, QString());
     auto* rightLayout = new QVBoxLayout(right);
     rightLayout->setContentsMargins(0, 0, 0, 0);
     rightLayout->addWidget(m_banner);
@@ -193,6 +191,7 @@ void PlannerWidget::retranslate()
     m_tabs->setTabText(7, tr("Compare"));
     m_tabs->setTabText(8, tr("Decision guide"));
     m_tabs->setTabText(9, tr("What if"));
+    m_tabs->setTabText(10, tr("Sensitivity"));
 }
 
 void PlannerWidget::changeEvent(QEvent* event)

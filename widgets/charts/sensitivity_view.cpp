@@ -38,6 +38,8 @@ SensitivityView::SensitivityView(ScenarioDocument* document, QWidget* parent) : 
     m_percent->setValue(20);
     m_percent->setSuffix(QStringLiteral(" %"));
     m_percent->setPrefix(QStringLiteral("± "));
+    m_metricBox->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_metricBox->setMinimumContentsLength(8);
     m_metricLabel->setBuddy(m_metricBox);
     m_percentLabel->setBuddy(m_percent);
 
@@ -162,11 +164,11 @@ void SensitivityView::refresh()
     m_metricBox->setItemText(0, tr("Step time"));
     m_metricBox->setItemText(1, tr("Memory per GPU"));
     m_metricBox->setItemText(2, tr("Total cost"));
-    m_percentLabel->setText(tr("&Each assumption moves by:"));
+    m_percentLabel->setText(tr("&Moves by:"));
     m_low->setLabel(tr("Assumption −%1 %").arg(pct));
     m_high->setLabel(tr("Assumption +%1 %").arg(pct));
-    m_axisX->setTitleText(tr("Change of the outcome (%)"));
-    m_view->chart()->setTitle(tr("Which assumption matters: %1 when each moves by ±%2 %").arg(m_metricBox->currentText()).arg(pct));
+    m_axisX->setTitleText(tr("Change (%)"));
+    m_view->chart()->setTitle(tr("%1, each assumption ±%2 %").arg(m_metricBox->currentText()).arg(pct));
     m_intro->setText(tr("Each default that is not a datasheet fact moves down and up by the same fraction, one at a time; the "
                         "bars show how far the outcome moves. The longest bars are the assumptions worth measuring on your "
                         "own cluster (docs/FIDELITY.md)."));
