@@ -99,17 +99,57 @@ DecisionGuideView::DecisionGuideView(ScenarioDocument* document, QWidget* parent
     outer->setContentsMargins(0, 0, 0, 0);
     outer->addWidget(scroll);
 
-    connect(document, &ScenarioDocument::estimateChanged, this, &DecisionGuideView::update);
+    connect(document, &ScenarioDocument::estimateChanged, this, [this](const core::Estimate& e) {
+        m_stale = true;
+        if (isVisible()) update(e);
+    });
     update(document->estimate());
 }
 
-QCheckBox* DecisionGuideView::checkBox(core::ChecklistId id) const { return m_rows[std::size_t(id)].check; }
-QLabel* DecisionGuideView::badge(core::ChecklistId id) const { return m_rows[std::size_t(id)].badge; }
-QLabel* DecisionGuideView::text(core::ChecklistId id) const { return m_rows[std::size_t(id)].text; }
-QString DecisionGuideView::verdictText() const { return m_verdict->text(); }
+void DecisionGuideView::refreshIfStale() const
+{
+    if (m_stale) const_cast<DecisionGuideView*>(this)->update(m_doc->estimate());
+}
+
+const core::DecisionGuide& DecisionGuideView::guide() const
+{
+    refreshIfStale();
+    return m_guide;
+}
+
+QCheckBox* DecisionGuideView::checkBox(core::ChecklistId id) const
+{
+    refreshIfStale();
+    return m_rows[std::size_t(id)].check;
+}
+
+QLabel* DecisionGuideView::badge(core::ChecklistId id) const
+{
+    refreshIfStale();
+    return m_rows[std::size_t(id)].badge;
+}
+
+QLabel* DecisionGuideView::text(core::ChecklistId id) const
+{
+    refreshIfStale();
+    return m_rows[std::size_t(id)].text;
+}
+
+QString DecisionGuideView::verdictText() const
+{
+    refreshIfStale();
+    return m_verdict->text();
+}
+
+void DecisionGuideView::showEvent(QShowEvent* event)
+{
+    refreshIfStale();
+    QWidget::showEvent(event);
+}
 
 void DecisionGuideView::update(const core::Estimate& estimate)
 {
+    m_stale = false;
     m_estimate = estimate;
     m_guide = core::decide(m_doc->scenario(), estimate);
     retranslate();

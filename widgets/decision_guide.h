@@ -22,7 +22,9 @@ class DecisionGuideView : public QWidget {
 public:
     explicit DecisionGuideView(ScenarioDocument* document, QWidget* parent = nullptr);
 
-    [[nodiscard]] const core::DecisionGuide& guide() const { return m_guide; }
+    // Recomputed only while visible (every edit would otherwise relayout the page); the accessors
+    // bring it up to date first.
+    [[nodiscard]] const core::DecisionGuide& guide() const;
     /// The checklist row of `id`: the tick box, the need badge and the explanation.
     [[nodiscard]] QCheckBox* checkBox(core::ChecklistId id) const;
     [[nodiscard]] QLabel* badge(core::ChecklistId id) const;
@@ -31,8 +33,10 @@ public:
 
 protected:
     void changeEvent(QEvent* event) override;
+    void showEvent(QShowEvent* event) override;
 
 private:
+    void refreshIfStale() const;
     void update(const core::Estimate& estimate);
     void retranslate();
 
@@ -44,6 +48,7 @@ private:
     static constexpr int kItems = 8;
 
     ScenarioDocument* m_doc;
+    bool m_stale = true;
     core::DecisionGuide m_guide;
     core::Estimate m_estimate;
     QLabel* m_title = nullptr;

@@ -136,7 +136,9 @@ PlannerWidget::PlannerWidget(ScenarioDocument* document, QWidget* parent) : QWid
     });
     connect(document, &ScenarioDocument::scenarioChanged, this, showScaling);
     connect(document, &ScenarioDocument::estimateChanged, m_banner, &VerdictBanner::setEstimate);
-    connect(document, &ScenarioDocument::estimateChanged, this, [this] { setShowRanges(m_showRanges); });
+    connect(document, &ScenarioDocument::estimateChanged, this, [this] {
+        if (m_showRanges) setShowRanges(true);
+    });
     connect(document, &ScenarioDocument::estimateChanged, this,
             [this, document](const core::Estimate& e) {
                 m_timeline->setTimeline(core::pipelineTimeline(document->scenario(), e));
@@ -202,6 +204,7 @@ void PlannerWidget::changeEvent(QEvent* event)
 
 QList<QChart*> PlannerWidget::presentableCharts() const
 {
+    (void)m_sensitivity->result();  // bring views that update only while visible up to date
     QList<QChart*> out;
     for (int i = 0; i < m_tabs->count(); ++i)
         for (QChartView* view : m_tabs->widget(i)->findChildren<QChartView*>())

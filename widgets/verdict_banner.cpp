@@ -136,8 +136,9 @@ void VerdictBanner::refresh()
 
 void VerdictBanner::setSuggestions(std::vector<core::Suggestion> suggestions)
 {
+    const bool unchanged = suggestions.empty() && m_suggestions.empty();  // the common case: nothing to offer
     m_suggestions = std::move(suggestions);
-    refresh();
+    if (!unchanged) refresh();
 }
 
 QString VerdictBanner::warningsText() const { return m_warnings->text(); }
@@ -146,8 +147,9 @@ QString VerdictBanner::detailsText() const { return m_details->text(); }
 
 void VerdictBanner::setRanges(std::optional<core::Sensitivity> ranges)
 {
+    const bool unchanged = !ranges && !m_ranges;
     m_ranges = std::move(ranges);
-    refresh();
+    if (!unchanged) refresh();
 }
 
 void VerdictBanner::changeEvent(QEvent* event)

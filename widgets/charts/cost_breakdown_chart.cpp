@@ -55,15 +55,21 @@ void CostBreakdownChart::setEstimate(const core::Estimate& e)
     // Categories run bottom-up in a horizontal bar chart: reverse so GPUs come first from the top.
     for (int i = 0; i < 5; ++i) m_set->replace(4 - i, lines[i] / m_divisor);
     m_axisX->setRange(0, niceCeiling(std::max(highest / m_divisor, 1e-3) * 1.2));
-    retranslate();
+    showTotals();
+}
+
+void CostBreakdownChart::showTotals()
+{
+    const QString unit = m_divisor >= 1e6 ? tr("Million USD") : tr("Thousand USD");
+    if (m_axisX->titleText() != unit) m_axisX->setTitleText(unit);
+    chart()->setTitle(tr("Cost of the run: %1 in total").arg(QStringLiteral("$") + QLocale().toString(m_total, 'f', 0)));
 }
 
 void CostBreakdownChart::retranslate()
 {
     m_axisY->setCategories({tr("Team"), tr("Network"), tr("Checkpoint storage"), tr("Energy"), tr("GPU rental")});
-    m_axisX->setTitleText(m_divisor >= 1e6 ? tr("Million USD") : tr("Thousand USD"));
     m_series->setLabelsFormat(QStringLiteral("@value"));
-    chart()->setTitle(tr("Cost of the run: %1 in total").arg(QStringLiteral("$") + QLocale().toString(m_total, 'f', 0)));
+    showTotals();
 }
 
 void CostBreakdownChart::changeEvent(QEvent* event)

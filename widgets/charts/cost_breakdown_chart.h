@@ -29,6 +29,7 @@ protected:
 
 private:
     void retranslate();
+    void showTotals();
 
     QHorizontalBarSeries* m_series = nullptr;
     QBarSet* m_set = nullptr;

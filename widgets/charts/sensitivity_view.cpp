@@ -80,7 +80,10 @@ SensitivityView::SensitivityView(ScenarioDocument* document, QWidget* parent) : 
 
     connect(m_metricBox, &QComboBox::currentIndexChanged, this, [this](int i) { setMetric(Metric(i)); });
     connect(m_percent, &QSpinBox::valueChanged, this, [this](int v) { setFraction(v / 100.0); });
-    connect(document, &ScenarioDocument::estimateChanged, this, [this] { recompute(); });
+    connect(document, &ScenarioDocument::estimateChanged, this, [this] {
+        m_stale = true;
+        if (isVisible()) recompute();
+    });
     recompute();
 }
 
@@ -97,8 +100,21 @@ void SensitivityView::setFraction(double fraction)
     recompute();
 }
 
+const SensitivityView& SensitivityView::fresh() const
+{
+    if (m_stale) const_cast<SensitivityView*>(this)->recompute();
+    return *this;
+}
+
+void SensitivityView::showEvent(QShowEvent* event)
+{
+    if (m_stale) recompute();
+    QWidget::showEvent(event);
+}
+
 void SensitivityView::recompute()
 {
+    m_stale = false;
     m_result = core::sensitivity(m_doc->scenario(), m_percent->value() / 100.0);
     refresh();
 }

@@ -24,24 +24,28 @@ public:
     enum Metric { StepTime, Memory, Cost };
     explicit SensitivityView(ScenarioDocument* document, QWidget* parent = nullptr);
 
-    [[nodiscard]] const core::Sensitivity& result() const { return m_result; }
-    [[nodiscard]] QChartView* chartView() const { return m_view; }
-    [[nodiscard]] QBarSet* lowBars() const { return m_low; }
-    [[nodiscard]] QBarSet* highBars() const { return m_high; }
-    /// Category labels top to bottom, and the assumption shown in each.
-    [[nodiscard]] const std::vector<core::Assumption>& order() const { return m_order; }
+    // Recomputed only while visible; the accessors bring it up to date first.
+    [[nodiscard]] const core::Sensitivity& result() const { return fresh().m_result; }
+    [[nodiscard]] QChartView* chartView() const { return fresh().m_view; }
+    [[nodiscard]] QBarSet* lowBars() const { return fresh().m_low; }
+    [[nodiscard]] QBarSet* highBars() const { return fresh().m_high; }
+    /// The assumption shown in each row, top to bottom.
+    [[nodiscard]] const std::vector<core::Assumption>& order() const { return fresh().m_order; }
     void setMetric(Metric metric);
     void setFraction(double fraction);
 
 protected:
     void changeEvent(QEvent* event) override;
+    void showEvent(QShowEvent* event) override;
 
 private:
+    [[nodiscard]] const SensitivityView& fresh() const;
     void recompute();
     void refresh();
     [[nodiscard]] static QString assumptionName(core::Assumption a);
 
     ScenarioDocument* m_doc;
+    bool m_stale = true;
     core::Sensitivity m_result;
     Metric m_metric = StepTime;
     std::vector<core::Assumption> m_order;
