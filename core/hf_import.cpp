@@ -3,8 +3,6 @@
 #include "json_reader.h"
 
 #include <algorithm>
-#include <fstream>
-#include <sstream>
 
 namespace core {
 
@@ -167,11 +165,11 @@ ImportResult importHfConfig(std::string_view text)
 
 ImportResult importHfConfigFile(const std::string& filePath)
 {
-    std::ifstream in(filePath, std::ios::binary);
-    if (!in) return {std::nullopt, {filePath, "cannot be read"}};
-    std::ostringstream text;
-    text << in.rdbuf();
-    return importHfConfig(text.str());
+    try {
+        return importHfConfig(detail::readLimitedFile(filePath));
+    } catch (const detail::ReadError& e) {
+        return {std::nullopt, e.error};
+    }
 }
 
 Scenario scenarioFor(const ImportedModel& model)

@@ -1,6 +1,8 @@
 #include "json_reader.h"
 
 #include <cmath>
+#include <filesystem>
+#include <fstream>
 #include <limits>
 #include <sstream>
 
@@ -160,6 +162,22 @@ int nestingDepth(std::string_view s, int limit)
 }
 
 } // namespace
+
+std::string readLimitedFile(const std::string& path)
+{
+    std::error_code ec;
+    const auto status = std::filesystem::status(path, ec);
+    if (ec || !std::filesystem::exists(status)) fail("", path + ": no such file");
+    if (!std::filesystem::is_regular_file(status)) fail("", path + ": not a regular file");
+    const auto size = std::filesystem::file_size(path, ec);
+    if (!ec && size > kMaxScenarioBytes)
+        fail("", path + ": too large (" + std::to_string(size) + " bytes, at most " + std::to_string(kMaxScenarioBytes) + ")");
+    std::ifstream in(path, std::ios::binary);
+    if (!in) fail("", path + ": cannot be read");
+    std::ostringstream text;
+    text << in.rdbuf();
+    return text.str();
+}
 
 json parseLimited(std::string_view text, std::string_view what)
 {

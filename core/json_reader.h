@@ -62,6 +62,9 @@ private:
 
 /// Parses a JSON text with the file-format limits (size, nesting depth, UTF-8, no NaN).
 [[nodiscard]] json parseLimited(std::string_view text, std::string_view what);
+/// The text of a regular file of at most kMaxScenarioBytes; fails with "PATH: no such file", "…: not
+/// a regular file", "…: too large (…)" or "…: cannot be read".
+[[nodiscard]] std::string readLimitedFile(const std::string& path);
 
 /// Reads an architecture object's fields (DESIGN.md "model") on top of `arch`.
 void readArchitectureFields(ObjectReader& r, Architecture& arch);

@@ -1,7 +1,6 @@
 #include "placement.h"
 
 #include <algorithm>
-#include <set>
 
 namespace core {
 
@@ -27,42 +26,61 @@ namespace {
 int rankOf(const Parallel& p, int tp, int cp, int dp, int pp) { return tp + p.tp * (cp + p.cp * (dp + p.dp * pp)); }
 
 /// The most nodes touched by any one group of `group`, by enumerating its members.
+/// Distinct nodes of a group's members listed in increasing rank order (every enumeration below
+/// lists them so): one more node at each change.
+class NodeCounter {
+public:
+    explicit NodeCounter(int gpusPerNode) : m_perNode(gpusPerNode) {}
+    void add(int rank)
+    {
+        const int node = rank / m_perNode;
+        if (node != m_last) ++m_count;
+        m_last = node;
+    }
+    [[nodiscard]] int count() const { return m_count; }
+
+private:
+    int m_perNode;
+    int m_last = -1;
+    int m_count = 0;
+};
+
+/// The most nodes touched by any one group of `group`, by enumerating its members.
 int nodesSpanned(const Parallel& p, int gpusPerNode, Group group)
 {
     int worst = 1;
-    const int gpus = p.gpus();
     // Enumerate every group through its first member: the rank whose coordinate(s) along the
     // group are zero. Large clusters repeat the same pattern; cap the work at 65,536 ranks.
-    const int limit = std::min(gpus, 65536);
+    const int limit = std::min(p.gpus(), 65536);
     for (int r0 = 0; r0 < limit; ++r0) {
         const RankPlace a = placeRank(p, gpusPerNode, r0);
-        std::set<int> nodes;
+        NodeCounter nodes(gpusPerNode);
         switch (group) {
         case Group::tp:
             if (a.tp != 0) continue;
-            for (int i = 0; i < p.tp; ++i) nodes.insert(rankOf(p, i, a.cp, a.dp, a.pp) / gpusPerNode);
+            for (int i = 0; i < p.tp; ++i) nodes.add(rankOf(p, i, a.cp, a.dp, a.pp));
             break;
         case Group::cp:
             if (a.cp != 0) continue;
-            for (int i = 0; i < p.cp; ++i) nodes.insert(rankOf(p, a.tp, i, a.dp, a.pp) / gpusPerNode);
+            for (int i = 0; i < p.cp; ++i) nodes.add(rankOf(p, a.tp, i, a.dp, a.pp));
             break;
         case Group::dp:  // gradients reduce over DP × CP
             if (a.cp != 0 || a.dp != 0) continue;
             for (int d = 0; d < p.dp; ++d)
-                for (int c = 0; c < p.cp; ++c) nodes.insert(rankOf(p, a.tp, c, d, a.pp) / gpusPerNode);
+                for (int c = 0; c < p.cp; ++c) nodes.add(rankOf(p, a.tp, c, d, a.pp));
             break;
         case Group::ep: {  // consecutive blocks of ep in the combined (CP, DP) index
             const int k = a.cp + p.cp * a.dp;
             if (k % p.ep != 0) continue;
-            for (int j = k; j < k + p.ep; ++j) nodes.insert(rankOf(p, a.tp, j % p.cp, j / p.cp, a.pp) / gpusPerNode);
+            for (int j = k; j < k + p.ep; ++j) nodes.add(rankOf(p, a.tp, j % p.cp, j / p.cp, a.pp));
             break;
         }
         case Group::pp:
             if (a.pp != 0) continue;
-            for (int i = 0; i < p.pp; ++i) nodes.insert(rankOf(p, a.tp, a.cp, a.dp, i) / gpusPerNode);
+            for (int i = 0; i < p.pp; ++i) nodes.add(rankOf(p, a.tp, a.cp, a.dp, i));
             break;
         }
-        worst = std::max(worst, int(nodes.size()));
+        worst = std::max(worst, nodes.count());
     }
     return worst;
 }

@@ -6,8 +6,6 @@
 #include "presets.h"
 
 #include <bit>
-#include <fstream>
-#include <sstream>
 #include <system_error>
 #include <filesystem>
 
@@ -225,15 +223,8 @@ void applyHardwareProfile(const std::string& file, const std::string& keyPath, S
 {
     std::filesystem::path path(file);
     if (path.is_relative() && !tBaseDir.empty()) path = tBaseDir / path;
-    std::error_code ec;
-    const auto size = std::filesystem::file_size(path, ec);
-    if (ec) fail(keyPath, "cannot read the hardware profile \"" + path.string() + "\"");
-    if (size > kMaxScenarioBytes) fail(keyPath, "the hardware profile \"" + path.string() + "\" is too large");
-    std::ifstream in(path, std::ios::binary);
-    std::ostringstream text;
-    text << in.rdbuf();
     try {
-        const json doc = detail::parseLimited(text.str(), "the hardware profile");
+        const json doc = detail::parseLimited(detail::readLimitedFile(path.string()), "the hardware profile");
         ObjectReader top(doc, "");
         const std::string format = top.string("format");
         if (format != kProfileFormat) fail("format", "must be \"" + std::string(kProfileFormat) + "\", got \"" + format + "\"");
@@ -245,9 +236,11 @@ void applyHardwareProfile(const std::string& file, const std::string& keyPath, S
         if (top.has("calibrated_from")) (void)top.raw("calibrated_from");  // provenance, free-form
         top.rejectUnknownKeys();
     } catch (const detail::ReadError& e) {
-        fail(keyPath, path.filename().string() + ": " + e.error.toString());
+        // File problems already name the file; problems inside it get the file's name in front.
+        fail(keyPath, e.error.path.empty() ? e.error.message : path.filename().string() + ": " + e.error.toString());
     }
     // Kept absolute, so that the scenario can be saved anywhere and still find it.
+    std::error_code ec;
     s.hardware.profile = std::filesystem::absolute(path, ec).lexically_normal().string();
 }
 
@@ -326,25 +319,19 @@ ScenarioResult parseScenario(std::string_view text)
 
 ScenarioResult loadScenarioFile(const std::string& filePath)
 {
-    std::error_code ec;
-    const auto status = std::filesystem::status(filePath, ec);
-    if (ec || !std::filesystem::exists(status)) return {std::nullopt, {"", filePath + ": no such file"}};
-    if (!std::filesystem::is_regular_file(status)) return {std::nullopt, {"", filePath + ": not a regular file"}};
-    const auto size = std::filesystem::file_size(filePath, ec);
-    if (!ec && size > kMaxScenarioBytes)
-        return {std::nullopt, {"", filePath + ": too large (" + std::to_string(size) + " bytes, at most " +
-                                       std::to_string(kMaxScenarioBytes) + ")"}};
-    std::ifstream in(filePath, std::ios::binary);
-    if (!in) return {std::nullopt, {"", filePath + ": cannot be read"}};
-    std::ostringstream text;
-    text << in.rdbuf();
+    std::string text;
+    try {
+        text = detail::readLimitedFile(filePath);
+    } catch (const detail::ReadError& e) {
+        return {std::nullopt, e.error};
+    }
     struct BaseDir {
         explicit BaseDir(std::filesystem::path dir) { tBaseDir = std::move(dir); }
         ~BaseDir() { tBaseDir.clear(); }
         BaseDir(const BaseDir&) = delete;
         BaseDir& operator=(const BaseDir&) = delete;
     } base(std::filesystem::path(filePath).parent_path());
-    return parseScenario(text.str());
+    return parseScenario(text);
 }
 
 std::string scenarioToJson(const Scenario& s)

@@ -33,6 +33,13 @@ std::vector<int> range(int lo, int hi)
     return out;
 }
 
+/// The multiple of `unit` nearest `value` (the lower one on a tie), at least `unit`.
+int nearestMultiple(int value, int unit)
+{
+    const int down = value / unit * unit, up = down + unit;
+    return down >= unit && value - down <= up - value ? down : up;
+}
+
 /// Changes a parallel degree and gives the difference to DP, so the GPU count stays; false if
 /// the GPUs do not divide.
 bool keepGpus(Scenario& s, int gpus)
@@ -104,9 +111,7 @@ std::vector<Suggestion> nearestValid(const Scenario& s, const Estimate& e)
         case WarningCode::global_batch_not_divisible: {
             // The nearest multiple of dp × micro-batch (the batch is a training choice; the
             // parallel layout stays).
-            const int unit = p.dp * s.training.microBatch;
-            const int down = s.training.globalBatch / unit * unit, up = down + unit;
-            const int batch = down >= unit && s.training.globalBatch - down <= up - s.training.globalBatch ? down : up;
+            const int batch = nearestMultiple(s.training.globalBatch, p.dp * s.training.microBatch);
             Scenario c = s;
             c.training.globalBatch = batch;
             offer(w.code, "training.global_batch", std::to_string(batch), c);
@@ -121,9 +126,7 @@ std::vector<Suggestion> nearestValid(const Scenario& s, const Estimate& e)
             break;
         }
         case WarningCode::seq_len_not_divisible_by_cp: {
-            const int unit = 2 * p.cp;
-            const int down = s.training.seqLen / unit * unit, up = down + unit;
-            const int seq = down >= unit && s.training.seqLen - down <= up - s.training.seqLen ? down : up;
+            const int seq = nearestMultiple(s.training.seqLen, 2 * p.cp);
             Scenario c = s;
             c.training.seqLen = seq;
             offer(w.code, "training.seq_len", std::to_string(seq), c);

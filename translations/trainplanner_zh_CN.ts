@@ -380,6 +380,10 @@
         <source>Could not save the chart</source>
         <translation>无法保存图表</translation>
     </message>
+    <message>
+        <source>PNG image (*.png)</source>
+        <translation>PNG 图片 (*.png)</translation>
+    </message>
 </context>
 <context>
     <name>ui::CollectivesModel</name>
@@ -2510,6 +2514,10 @@
     <message>
         <source>Idle: waiting for the pipeline</source>
         <translation>空闲：等待流水线</translation>
+    </message>
+    <message>
+        <source>cannot write %1</source>
+        <translation>无法写入 %1</translation>
     </message>
 </context>
 <context>

@@ -713,3 +713,5 @@ ZH.update({
     "The measurement exceeds the estimate by more than fragmentation can explain.": "实测值超出估算的部分，已超过碎片率所能解释的范围。",
     "Calibrate to measured run": "按实测结果校准",
 })
+ZH["PNG image (*.png)"] = "PNG 图片 (*.png)"
+ZH["cannot write %1"] = "无法写入 %1"

@@ -1,5 +1,7 @@
 #include "chart_export.h"
 
+#include "retranslate.h"
+
 #include <QAbstractAxis>
 #include <QAbstractBarSeries>
 #include <QAction>
@@ -9,7 +11,6 @@
 #include <QChart>
 #include <QChartView>
 #include <QClipboard>
-#include <QEvent>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QLegend>
@@ -162,58 +163,38 @@ bool chartHasData(const QChart* chart)
     return false;
 }
 
-namespace {
-
-/// The chart view's context-menu actions; retranslated when the language changes.
-class ChartActions : public QObject {
-public:
-    explicit ChartActions(QChartView* view) : QObject(view), m_view(view)
-    {
-        view->setContextMenuPolicy(Qt::ActionsContextMenu);
-        m_copy = new QAction(view);
-        m_copy->setObjectName(QStringLiteral("copyChartAction"));
-        connect(m_copy, &QAction::triggered, this, [this] {
-            QApplication::clipboard()->setImage(renderChart(m_view->chart(), {1200, 750}, 2.0));
-        });
-        m_save = new QAction(view);
-        connect(m_save, &QAction::triggered, this, [this] { save(); });
-        view->addAction(m_copy);
-        view->addAction(m_save);
-        view->installEventFilter(this);
-        retranslate();
-    }
-
-protected:
-    bool eventFilter(QObject* watched, QEvent* event) override
-    {
-        if (event->type() == QEvent::LanguageChange) retranslate();
-        return QObject::eventFilter(watched, event);
-    }
-
-private:
-    void retranslate()
-    {
-        m_copy->setText(QApplication::translate("ui::ChartActions", "Copy Chart as Image"));
-        m_save->setText(QApplication::translate("ui::ChartActions", "Save Chart As…"));
-    }
-    void save()
-    {
-        const QString path = QFileDialog::getSaveFileName(
-            m_view, QApplication::translate("ui::ChartActions", "Save Chart As"), m_view->chart()->title() + QStringLiteral(".png"),
-            QApplication::translate("ui::ChartActions", "PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)"));
+void installImageActions(QWidget* view, std::function<QImage()> image, std::function<QString()> suggestedName,
+                         std::function<QString(const QString& path)> save, bool vectorFormats)
+{
+    view->setContextMenuPolicy(Qt::ActionsContextMenu);
+    auto* copy = new QAction(view);
+    copy->setObjectName(QStringLiteral("copyChartAction"));
+    QObject::connect(copy, &QAction::triggered, view, [image] { QApplication::clipboard()->setImage(image()); });
+    auto* saveAs = new QAction(view);
+    QObject::connect(saveAs, &QAction::triggered, view, [view, suggestedName, save, vectorFormats] {
+        const QString filter = vectorFormats
+                                   ? QApplication::translate("ui::ChartActions", "PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)")
+                                   : QApplication::translate("ui::ChartActions", "PNG image (*.png)");
+        const QString path = QFileDialog::getSaveFileName(view, QApplication::translate("ui::ChartActions", "Save Chart As"),
+                                                          suggestedName() + QStringLiteral(".png"), filter);
         if (path.isEmpty()) return;
-        const QString error = exportChart(m_view->chart(), path);
-        if (!error.isEmpty()) QMessageBox::warning(m_view, QApplication::translate("ui::ChartActions", "Could not save the chart"), error);
-    }
+        const QString error = save(path);
+        if (!error.isEmpty()) QMessageBox::warning(view, QApplication::translate("ui::ChartActions", "Could not save the chart"), error);
+    });
+    view->addAction(copy);
+    view->addAction(saveAs);
+    onLanguageChange(view, [copy, saveAs] {
+        copy->setText(QApplication::translate("ui::ChartActions", "Copy Chart as Image"));
+        saveAs->setText(QApplication::translate("ui::ChartActions", "Save Chart As…"));
+    });
+}
 
-    QChartView* m_view;
-    QAction* m_copy = nullptr;
-    QAction* m_save = nullptr;
-};
-
-} // namespace
-
-void installChartActions(QChartView* view) { new ChartActions(view); }
+void installChartActions(QChartView* view)
+{
+    installImageActions(
+        view, [view] { return renderChart(view->chart(), {1200, 750}, 2.0); }, [view] { return view->chart()->title(); },
+        [view](const QString& path) { return exportChart(view->chart(), path); }, true);
+}
 
 QString exportChart(QChart* chart, const QString& path, QSizeF size, double scale, const QString& title)
 {

@@ -6,6 +6,8 @@
 #include <QSizeF>
 #include <QString>
 
+#include <functional>
+
 class QChart;
 class QChartView;
 
@@ -27,8 +29,13 @@ inline constexpr char kExportCategories[] = "tpExportCategories";
 /// Whether any series of the chart has something to draw (empty charts are left out of slides).
 [[nodiscard]] bool chartHasData(const QChart* chart);
 
-/// Context-menu actions on a chart view: copy the chart to the clipboard as an image (rendered
-/// at 1200 × 750 points, 2×) and save it as PNG, SVG or PDF.
+/// Context-menu actions "Copy Chart as Image" and "Save Chart As…" on any view that can draw
+/// itself: `image` for the clipboard, `save` writes the file (returns the reason on failure),
+/// offering SVG and PDF besides PNG when `vectorFormats`.
+void installImageActions(QWidget* view, std::function<QImage()> image, std::function<QString()> suggestedName,
+                         std::function<QString(const QString& path)> save, bool vectorFormats);
+
+/// The same for a chart view: rendered at 1200 × 750 points, 2×, saved as PNG, SVG or PDF.
 void installChartActions(QChartView* view);
 
 } // namespace ui

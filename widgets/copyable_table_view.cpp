@@ -1,46 +1,13 @@
 #include "copyable_table_view.h"
 
+#include "retranslate.h"
+
 #include <QAction>
 #include <QApplication>
 #include <QClipboard>
-#include <QEvent>
 #include <QHeaderView>
 
 namespace ui {
-
-namespace {
-
-/// The copy action; retranslated when the language changes.
-class TableCopy : public QObject {
-public:
-    explicit TableCopy(QTableView* view) : QObject(view), m_view(view)
-    {
-        view->setContextMenuPolicy(Qt::ActionsContextMenu);
-        m_action = new QAction(view);
-        m_action->setObjectName(QStringLiteral("copyTableAction"));
-        m_action->setShortcut(QKeySequence::Copy);
-        m_action->setShortcutContext(Qt::WidgetShortcut);
-        connect(m_action, &QAction::triggered, this, [this] { QApplication::clipboard()->setText(tableToTsv(m_view)); });
-        view->addAction(m_action);
-        view->installEventFilter(this);
-        retranslate();
-    }
-
-protected:
-    bool eventFilter(QObject* watched, QEvent* event) override
-    {
-        if (event->type() == QEvent::LanguageChange) retranslate();
-        return QObject::eventFilter(watched, event);
-    }
-
-private:
-    void retranslate() { m_action->setText(QApplication::translate("ui::CopyableTableView", "Copy as text")); }
-
-    QTableView* m_view;
-    QAction* m_action = nullptr;
-};
-
-} // namespace
 
 QString tableToTsv(const QTableView* view)
 {
@@ -67,7 +34,17 @@ QString tableToTsv(const QTableView* view)
     return lines.join(QLatin1Char('\n')) + QLatin1Char('\n');
 }
 
-void installTableCopy(QTableView* view) { new TableCopy(view); }
+void installTableCopy(QTableView* view)
+{
+    view->setContextMenuPolicy(Qt::ActionsContextMenu);
+    auto* action = new QAction(view);
+    action->setObjectName(QStringLiteral("copyTableAction"));
+    action->setShortcut(QKeySequence::Copy);
+    action->setShortcutContext(Qt::WidgetShortcut);
+    QObject::connect(action, &QAction::triggered, view, [view] { QApplication::clipboard()->setText(tableToTsv(view)); });
+    view->addAction(action);
+    onLanguageChange(view, [action] { action->setText(QApplication::translate("ui::CopyableTableView", "Copy as text")); });
+}
 
 CopyableTableView::CopyableTableView(QWidget* parent) : QTableView(parent)
 {

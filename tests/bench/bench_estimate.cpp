@@ -3,10 +3,12 @@
 #include "decision.h"
 #include "estimate.h"
 #include "fidelity.h"
+#include "placement.h"
 #include "planner.h"
 #include "presets.h"
 #include "scenario_io.h"
 #include "sweep.h"
+#include "timeline.h"
 
 #include <benchmark/benchmark.h>
 
@@ -55,6 +57,40 @@ void BM_Plan405BOn4096(benchmark::State& state)
     state.counters["configs_per_s"] = benchmark::Counter(double(evaluated) * double(state.iterations()), benchmark::Counter::kIsRate);
 }
 BENCHMARK(BM_Plan405BOn4096)->Unit(benchmark::kMillisecond)->UseRealTime();
+
+core::Scenario llama405bOn16k()
+{
+    core::Scenario s = core::defaultScenario();
+    s.model = core::presetModel(*core::findModelPreset("llama-3.1-405b"));
+    s.hardware = core::presetHardware(*core::findGpuPreset("h100-sxm"), 8);
+    s.training.seqLen = 8192;
+    s.training.globalBatch = 2048;
+    s.parallel.tp = 8;
+    s.parallel.pp = 16;
+    s.parallel.dp = 128;
+    s.parallel.sequenceParallel = true;
+    s.parallel.schedule = core::Schedule::interleaved;
+    s.parallel.virtualStages = 2;
+    return s;
+}
+
+void BM_PipelineTimeline405B(benchmark::State& state)
+{
+    // The Pipeline tab's Gantt chart: 16 stages × 16 micro-batches × 2 chunks.
+    const core::Scenario s = llama405bOn16k();
+    const core::Estimate e = core::estimate(s);
+    for (auto _ : state) benchmark::DoNotOptimize(core::pipelineTimeline(s, e));
+}
+BENCHMARK(BM_PipelineTimeline405B)->Unit(benchmark::kMicrosecond);
+
+void BM_Placement405BOn16k(benchmark::State& state)
+{
+    // The placement map: every group of 16,384 ranks enumerated onto nodes.
+    const core::Scenario s = llama405bOn16k();
+    const core::Estimate e = core::estimate(s);
+    for (auto _ : state) benchmark::DoNotOptimize(core::placement(s, e));
+}
+BENCHMARK(BM_Placement405BOn16k)->Unit(benchmark::kMicrosecond);
 
 void BM_SweepGpus8To4096(benchmark::State& state)
 {

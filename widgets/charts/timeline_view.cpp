@@ -1,12 +1,9 @@
 #include "timeline_view.h"
 
+#include "chart_export.h"
 #include "palette.h"
 
-#include <QAction>
-#include <QApplication>
-#include <QClipboard>
 #include <QEvent>
-#include <QFileDialog>
 #include <QHelpEvent>
 #include <QLocale>
 #include <QPainter>
@@ -47,20 +44,10 @@ TimelineView::TimelineView(QWidget* parent) : QWidget(parent)
     setObjectName(QStringLiteral("timelineView"));
     setMinimumSize(480, 260);
     setMouseTracking(true);
-    setContextMenuPolicy(Qt::ActionsContextMenu);
-    auto* copy = new QAction(this);
-    copy->setObjectName(QStringLiteral("copyChartAction"));
-    connect(copy, &QAction::triggered, this, [this] { QApplication::clipboard()->setImage(render({1200, 600})); });
-    auto* save = new QAction(this);
-    connect(save, &QAction::triggered, this, [this] {
-        const QString path = QFileDialog::getSaveFileName(this, QApplication::translate("ui::ChartActions", "Save Chart As"),
-                                                          QStringLiteral("pipeline.png"), QStringLiteral("PNG (*.png)"));
-        if (!path.isEmpty()) render({1200, 600}).save(path, "PNG");
-    });
-    addAction(copy);
-    addAction(save);
-    copy->setText(QApplication::translate("ui::ChartActions", "Copy Chart as Image"));
-    save->setText(QApplication::translate("ui::ChartActions", "Save Chart As…"));
+    installImageActions(
+        this, [this] { return render({1200, 600}); }, [] { return QStringLiteral("pipeline"); },
+        [this](const QString& path) { return render({1200, 600}).save(path, "PNG") ? QString() : tr("cannot write %1").arg(path); },
+        false);
 }
 
 void TimelineView::setTimeline(core::Timeline timeline)
@@ -187,13 +174,7 @@ bool TimelineView::event(QEvent* e)
         QToolTip::hideText();
         return true;
     }
-    if (e->type() == QEvent::LanguageChange) {
-        for (QAction* a : actions()) {
-            if (a->objectName() == QLatin1String("copyChartAction")) a->setText(QApplication::translate("ui::ChartActions", "Copy Chart as Image"));
-            else a->setText(QApplication::translate("ui::ChartActions", "Save Chart As…"));
-        }
-        update();
-    }
+    if (e->type() == QEvent::LanguageChange) update();
     return QWidget::event(e);
 }
 
