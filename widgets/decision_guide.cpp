@@ -212,7 +212,6 @@ void DecisionGuideView::retranslate()
     const auto& t = e.training;
     const auto& r = e.reliability;
     const double days = t.timeS / 86400.0;
-    const double accumulation = double(s.training.globalBatch) / (double(s.parallel.dp) * s.training.microBatch);
     for (const core::ChecklistItem& item : g.checklist) {
         Row& row = m_rows[std::size_t(item.id)];
         QString title, body;
@@ -229,7 +228,7 @@ void DecisionGuideView::retranslate()
             body = tr("Global batch %1 sequences (%2 tokens) = %3 replicas × micro-batch %4 × %5 accumulation steps; learning rate, "
                       "batch size and warm-up found on one GPU do not carry over and need a new search.")
                        .arg(locale.toString(s.training.globalBatch), formatCount(double(s.training.globalBatch) * s.training.seqLen),
-                            locale.toString(s.parallel.dp), locale.toString(s.training.microBatch), locale.toString(accumulation, 'g', 3));
+                            locale.toString(s.parallel.dp), locale.toString(s.training.microBatch), locale.toString(e.compute.microBatches, 'g', 3));
             break;
         case ChecklistId::data_pipeline:
             title = tr("Data pipeline");
