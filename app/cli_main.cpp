@@ -391,7 +391,12 @@ int main(int argc, char** argv)
             return kBadInput;
         }
         // What was read goes to stderr, so that stdout stays a valid scenario file.
-        std::cerr << r.model->modelType << ": " << core::totalParameters(r.model->arch) << " parameters\n";
+        const core::ParameterBreakdown counts = core::countParameters(r.model->arch);
+        std::cerr << r.model->modelType << ": " << std::llround(counts.total()) << " parameters";
+        if (counts.mtpLayers > 0)
+            std::cerr << " (" << std::llround(counts.mainModel()) << " in the main model, " << std::llround(counts.total() - counts.mainModel())
+                      << " in " << counts.mtpLayers << " multi-token prediction module(s))";
+        std::cerr << "\n";
         for (const auto& m : r.model->mapped) std::cerr << "  " << m.from << " -> " << m.to << " = " << m.value << "\n";
         for (const auto& n : r.model->notes) std::cerr << "  note: " << n << "\n";
         const std::string text = core::scenarioToJson(core::scenarioFor(*r.model));

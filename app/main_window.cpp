@@ -206,8 +206,12 @@ bool MainWindow::importConfig(const QString& path, bool confirm)
     const core::ImportedModel& m = *r.model;
     QString details = tr("%1 (%2): %3 parameters.")
                           .arg(QString::fromStdString(m.name.empty() ? m.modelType : m.name), QString::fromStdString(m.modelType),
-                               QLocale().toString(double(core::totalParameters(m.arch)), 'f', 0)) +
-                      QStringLiteral("\n\n");
+                               QLocale().toString(double(core::totalParameters(m.arch)), 'f', 0));
+    if (const core::ParameterBreakdown counts = core::countParameters(m.arch); counts.mtpLayers > 0)
+        details += QLatin1Char(' ') + tr("%1 in the main model, %2 in %n multi-token prediction module(s).", nullptr, counts.mtpLayers)
+                                          .arg(QLocale().toString(counts.mainModel(), 'f', 0),
+                                               QLocale().toString(counts.total() - counts.mainModel(), 'f', 0));
+    details += QStringLiteral("\n\n");
     for (const auto& f : m.mapped)
         details += QStringLiteral("%1 → %2 = %3\n").arg(QString::fromStdString(f.from), QString::fromStdString(f.to), QString::fromStdString(f.value));
     for (const auto& n : m.notes) details += QStringLiteral("• %1\n").arg(QString::fromStdString(n));

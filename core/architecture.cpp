@@ -33,21 +33,62 @@ MlpParts mlpParts(const Architecture& a, double f)
     return p;
 }
 
+/// Attention of one layer: matrices and column-parallel biases split over TP, the rest whole.
+MlpParts attentionParts(const Architecture& a)
+{
+    const double h = a.hidden, heads = a.heads;
+    const double latentNorm = a.norm == Norm::layernorm ? 2.0 : 1.0;
+    MlpParts p;
+    if (a.isMla()) {
+        // Multi-head latent attention (DeepSeek-V2 §2.1.2–2.1.3, eqs. 9–14; DeepSeek-V3 config):
+        // Q from a q_lora_rank latent (or directly), K and V from one kv_lora_rank latent that also
+        // carries the shared RoPE key; the down-projections and latent norms are whole on every TP
+        // rank, the up-projections and the output are split.
+        const double qk = heads * a.qkHeadDim(), kvUp = heads * (double(a.headDim) + a.vHeadDim);
+        if (a.qLoraRank > 0) {
+            p.replicated += matrix(h, a.qLoraRank);
+            p.replicated += vec(latentNorm * a.qLoraRank);
+            p.split += matrix(a.qLoraRank, qk);
+        } else {
+            p.split += matrix(h, qk);
+        }
+        p.replicated += matrix(h, double(a.kvLoraRank) + a.ropeHeadDim);
+        p.replicated += vec(latentNorm * a.kvLoraRank);
+        p.split += matrix(a.kvLoraRank, kvUp);
+        p.split += matrix(heads * a.vHeadDim, h);
+        return p;
+    }
+    // Vaswani et al. 2017; GQA (Ainslie et al. 2023): Q h×(a·dh), K and V h×(k·dh), output (a·dh)×h.
+    const double q = heads * a.headDim, kv = double(a.kvHeads) * a.headDim;
+    p.split = matrix(h, q);
+    p.split += matrix(h, kv) * 2;
+    p.split += matrix(q, h);
+    if (a.bias != Bias::none) p.split += vec(q + 2 * kv);
+    if (a.bias == Bias::all) p.replicated += vec(h);
+    return p;
+}
+
 } // namespace
+
+double ParameterBreakdown::mainModel() const
+{
+    return wordEmbedding.params + positions.params + (layers - denseLayers) * perLayer() + denseLayers * perDenseLayer() +
+           finalNorm.params + lmHead.params;
+}
 
 double ParameterBreakdown::total() const
 {
-    return wordEmbedding.params + positions.params + layers * perLayer() + finalNorm.params + lmHead.params;
+    return mainModel() + mtpLayers * (perLayer() + mtpSplit.params + mtpReplicated.params);
 }
 
 double ParameterBreakdown::active() const
 {
-    return total() - layers * (layerExperts.params - layerExpertsActive.params);
+    return total() - (layers - denseLayers + mtpLayers) * (layerExperts.params - layerExpertsActive.params);
 }
 
 ParameterBreakdown countParameters(const Architecture& a)
 {
-    const double h = a.hidden, q = double(a.heads) * a.headDim, kv = double(a.kvHeads) * a.headDim;
+    const double h = a.hidden;
     const double normParams = a.norm == Norm::layernorm ? 2.0 * h : h;  // LayerNorm: scale + shift
 
     ParameterBreakdown b;
@@ -55,34 +96,47 @@ ParameterBreakdown countParameters(const Architecture& a)
     b.wordEmbedding = matrix(a.vocab, h);
     if (a.position == Position::learned) b.positions = matrix(a.maxPositions, h);
 
-    // Attention (Vaswani et al. 2017; GQA: Ainslie et al. 2023): Q h×(a·dh), K and V h×(k·dh),
-    // output (a·dh)×h.
-    b.layerSplit = matrix(h, q);
-    b.layerSplit += matrix(h, kv) * 2;
-    b.layerSplit += matrix(q, h);
-    if (a.bias != Bias::none) b.layerSplit += vec(q + 2 * kv);
-    if (a.bias == Bias::all) b.layerReplicated += vec(h);
-    b.layerReplicated += vec(normParams) * 2;  // pre-attention and pre-MLP norms
+    const MlpParts attention = attentionParts(a);
+    b.layerSplit = attention.split;
+    b.layerReplicated = attention.replicated;
+    // Pre-attention and pre-MLP norms; one shared norm in a parallel block (GPT-J; Phi-2).
+    b.layerReplicated += vec(normParams) * (a.parallelBlock ? 1 : 2);
 
+    const MlpParts dense = mlpParts(a, a.ffnHidden);
     if (a.isMoe()) {
+        // The first dense_layers layers keep a dense MLP (DeepSeek-V3: first_k_dense_replace = 3).
+        b.denseLayers = a.denseLayers;
+        b.denseSplit = b.layerSplit;
+        b.denseSplit += dense.split;
+        b.denseReplicated = b.layerReplicated;
+        b.denseReplicated += dense.replicated;
         // Mixture of experts (Fedus et al. 2022; Jiang et al. 2024 Mixtral): E routed experts of
-        // width moe_ffn_hidden, a router h×E, optional always-on shared experts.
+        // width moe_ffn_hidden, a router h×E (with DeepSeek-V3's per-expert bias), optional
+        // always-on shared experts.
         const MlpParts expert = mlpParts(a, a.moeFfnHidden);
         ParamPart one = expert.split;
         one += expert.replicated;
         b.layerExperts = one * a.experts;
         b.layerExpertsActive = one * a.topK;
         b.layerReplicated += matrix(h, a.experts);
+        if (a.routerBias) b.layerReplicated += vec(a.experts);
         b.layerSplit += expert.split * a.sharedExperts;
         b.layerReplicated += expert.replicated * a.sharedExperts;
     } else {
-        const MlpParts mlp = mlpParts(a, a.ffnHidden);
-        b.layerSplit += mlp.split;
-        b.layerReplicated += mlp.replicated;
+        b.layerSplit += dense.split;
+        b.layerReplicated += dense.replicated;
     }
+
+    // Multi-token prediction (DeepSeek-V3 §2.2, eq. 21): per module RMSNorms on the hidden state
+    // and the next token's embedding, a 2h×h projection, one more layer of the main kind and the
+    // output head's norm; the embedding and the output head are shared with the main model.
+    b.mtpLayers = a.mtpLayers;
+    b.mtpSplit = matrix(2 * h, h);
+    b.mtpReplicated = vec(normParams) * 3;
 
     b.finalNorm = vec(normParams);
     if (!a.tiedEmbeddings) b.lmHead = matrix(h, a.vocab);
+    if (a.lmHeadBias) b.lmHead += vec(a.vocab);  // Phi-2's lm_head has a bias
     return b;
 }
 
@@ -91,38 +145,77 @@ std::int64_t totalParameters(const Architecture& arch)
     return static_cast<std::int64_t>(std::llround(countParameters(arch).total()));
 }
 
-double loraParamsPerLayer(const Architecture& a, int rank, const std::vector<std::string>& targets)
+double loraParamsPerLayer(const Architecture& a, int rank, const std::vector<std::string>& targets, bool moeLayer)
 {
-    const double h = a.hidden, q = double(a.heads) * a.headDim, kv = double(a.kvHeads) * a.headDim;
-    const double f = a.isMoe() ? a.moeFfnHidden : a.ffnHidden;
-    const double mlpCopies = a.isMoe() ? a.experts + a.sharedExperts : 1;
+    const double h = a.hidden, heads = a.heads;
+    const bool moe = moeLayer && a.isMoe();
+    const double f = moe ? a.moeFfnHidden : a.ffnHidden;
+    const double mlpCopies = moe ? a.experts + a.sharedExperts : 1;
     double sum = 0;
     for (const auto& t : targets) {
-        if (t == "q") sum += h + q;
-        else if (t == "k" || t == "v") sum += h + kv;
-        else if (t == "o") sum += q + h;
-        else if (t == "up" || (t == "gate" && a.mlp == Mlp::swiglu)) sum += (h + f) * mlpCopies;
+        if (a.isMla()) {
+            const double qk = heads * a.qkHeadDim();
+            if (t == "q") sum += a.qLoraRank > 0 ? (h + a.qLoraRank) + (a.qLoraRank + qk) : h + qk;
+            else if (t == "k") sum += h + a.kvLoraRank + a.ropeHeadDim;
+            else if (t == "v") sum += a.kvLoraRank + heads * (double(a.headDim) + a.vHeadDim);
+            else if (t == "o") sum += heads * a.vHeadDim + h;
+        } else {
+            const double q = heads * a.headDim, kv = double(a.kvHeads) * a.headDim;
+            if (t == "q") sum += h + q;
+            else if (t == "k" || t == "v") sum += h + kv;
+            else if (t == "o") sum += q + h;
+        }
+        if (t == "up" || (t == "gate" && a.mlp == Mlp::swiglu)) sum += (h + f) * mlpCopies;
         else if (t == "down") sum += (f + h) * mlpCopies;
     }
     return rank * sum;
 }
 
-LayerMatmuls layerMatmuls(const Architecture& a)
+double loraParamsPerLayer(const Architecture& a, int rank, const std::vector<std::string>& targets)
 {
-    const double h = a.hidden, q = double(a.heads) * a.headDim, kv = double(a.kvHeads) * a.headDim;
-    const double f = a.isMoe() ? a.moeFfnHidden : a.ffnHidden;
-    const double copies = a.isMoe() ? a.topK + a.sharedExperts : 1;
+    return loraParamsPerLayer(a, rank, targets, a.isMoe());
+}
+
+double loraParams(const Architecture& a, int rank, const std::vector<std::string>& targets)
+{
+    const int moe = a.moeLayers() + (a.isMoe() ? a.mtpLayers : 0);
+    const int dense = a.layers - a.moeLayers() + (a.isMoe() ? 0 : a.mtpLayers);
+    return moe * loraParamsPerLayer(a, rank, targets, true) + dense * loraParamsPerLayer(a, rank, targets, false);
+}
+
+LayerMatmuls layerMatmuls(const Architecture& a, bool moeLayer)
+{
+    const double h = a.hidden, heads = a.heads;
+    const bool moe = moeLayer && a.isMoe();
+    const double f = moe ? a.moeFfnHidden : a.ffnHidden;
+    const double copies = moe ? a.topK + a.sharedExperts : 1;
     LayerMatmuls m;
     auto add = [&](double in, double out, double n, bool row) { m.items[static_cast<std::size_t>(m.count++)] = {in, out, n, row}; };
-    add(h, q, 1, false);
-    add(h, kv, 1, false);
-    add(h, kv, 1, false);
-    add(q, h, 1, true);
+    if (a.isMla()) {
+        const double qk = heads * a.qkHeadDim();
+        if (a.qLoraRank > 0) {
+            add(h, a.qLoraRank, 1, true);
+            add(a.qLoraRank, qk, 1, false);
+        } else {
+            add(h, qk, 1, false);
+        }
+        add(h, double(a.kvLoraRank) + a.ropeHeadDim, 1, true);
+        add(a.kvLoraRank, heads * (double(a.headDim) + a.vHeadDim), 1, false);
+        add(heads * a.vHeadDim, h, 1, true);
+    } else {
+        const double q = heads * a.headDim, kv = double(a.kvHeads) * a.headDim;
+        add(h, q, 1, false);
+        add(h, kv, 1, false);
+        add(h, kv, 1, false);
+        add(q, h, 1, true);
+    }
     add(h, f, copies, false);
     if (a.mlp == Mlp::swiglu) add(h, f, copies, false);
     add(f, h, copies, true);
     return m;
 }
+
+LayerMatmuls layerMatmuls(const Architecture& a) { return layerMatmuls(a, a.isMoe()); }
 
 Architecture standardShape(std::int64_t params)
 {

@@ -34,12 +34,23 @@ struct ParameterBreakdown {
     ParamPart layerReplicated; ///< per layer: norms, row-parallel output biases, router (replicated)
     ParamPart layerExperts;    ///< per layer: all routed experts (÷ EP, ÷ TP)
     ParamPart layerExpertsActive;  ///< per layer: top_k routed experts (for active counts)
+    ParamPart denseSplit;      ///< per dense layer of a MoE model (the first dense_layers): as layerSplit
+    ParamPart denseReplicated; ///< per dense layer of a MoE model: as layerReplicated
+    ParamPart mtpSplit;        ///< per MTP module besides its layer: the 2h×h projection (÷ TP), last stage
+    ParamPart mtpReplicated;   ///< per MTP module besides its layer: three norms, last stage
     ParamPart finalNorm;       ///< last stage
-    ParamPart lmHead;          ///< V·h unless tied, last stage
+    ParamPart lmHead;          ///< V·h unless tied (+ V with an LM-head bias), last stage
     int layers = 0;
+    int denseLayers = 0;       ///< of `layers`, how many are dense layers of a MoE model
+    int mtpLayers = 0;         ///< MTP modules, each one more layer of the main kind plus its own parts
 
+    /// One layer of the main kind (MoE layers in a MoE model), one dense layer of a MoE model.
     [[nodiscard]] double perLayer() const { return layerSplit.params + layerReplicated.params + layerExperts.params; }
+    [[nodiscard]] double perDenseLayer() const { return denseSplit.params + denseReplicated.params; }
+    /// Everything trained, including MTP modules (whose embedding and output head are shared).
     [[nodiscard]] double total() const;
+    /// Without the MTP modules: the count model cards quote (DeepSeek-V3's 671 B).
+    [[nodiscard]] double mainModel() const;
     [[nodiscard]] double active() const;
 };
 
@@ -47,12 +58,20 @@ struct ParameterBreakdown {
 [[nodiscard]] std::int64_t totalParameters(const Architecture& arch);
 
 /// LoRA adapter parameters per layer for the targeted matrices: r·(in + out) each (Hu et al. 2021,
-/// "LoRA", §4.1). Targets: q, k, v, o, gate, up, down; MLP targets apply to every expert.
+/// "LoRA", §4.1). Targets: q, k, v, o, gate, up, down; MLP targets apply to every expert. With
+/// MLA, q adapts the query projection(s), k the joint KV down-projection, v the KV up-projection.
+/// `moeLayer` picks the kind of layer (a dense layer of a MoE model has one MLP of ffn_hidden).
+[[nodiscard]] double loraParamsPerLayer(const Architecture& arch, int rank, const std::vector<std::string>& targets,
+                                        bool moeLayer);
 [[nodiscard]] double loraParamsPerLayer(const Architecture& arch, int rank, const std::vector<std::string>& targets);
+/// All adapters of the model: every layer of each kind and every MTP module's layer.
+[[nodiscard]] double loraParams(const Architecture& arch, int rank, const std::vector<std::string>& targets);
 
 /// One matmul of a transformer layer: its output width per token and how many token copies run
-/// through it (MoE: top_k routed plus shared experts). `rowParallel` outputs are hidden-sized and
-/// whole on every TP rank (all-reduced), column-parallel outputs are split over TP.
+/// through it (MoE: top_k routed plus shared experts). `rowParallel` outputs are whole on every
+/// TP rank: row-parallel outputs (hidden-sized, all-reduced) and MLA's down-projections, which
+/// every TP rank computes in full (DeepSeek-V3 inference/model.py: wq_a and wkv_a are plain
+/// Linear layers); column-parallel outputs are split over TP.
 struct LayerMatmul {
     double in = 0;
     double out = 0;
@@ -61,12 +80,14 @@ struct LayerMatmul {
 };
 
 /// The matmuls of one layer in forward order, with Q, K and V separate as PyTorch models define
-/// them (Llama: wq, wk, wv, wo, w1, w3, w2; GPT: q, k, v, proj, fc1, fc2). The MoE router is left
-/// out (its fp32 logits are counted with the activations).
+/// them (Llama: wq, wk, wv, wo, w1, w3, w2; GPT: q, k, v, proj, fc1, fc2; MLA: wq_a, wq_b, wkv_a,
+/// wkv_b, wo, then the MLP). The MoE router is left out (its fp32 logits are counted with the
+/// activations). `moeLayer` picks the kind of layer, as for loraParamsPerLayer.
 struct LayerMatmuls {
-    std::array<LayerMatmul, 7> items{};
+    std::array<LayerMatmul, 8> items{};
     int count = 0;
 };
+[[nodiscard]] LayerMatmuls layerMatmuls(const Architecture& arch, bool moeLayer);
 [[nodiscard]] LayerMatmuls layerMatmuls(const Architecture& arch);
 
 /// The standard dense shape for a bare parameter count (DESIGN.md `{"params": N}`, and the GUI's

@@ -66,7 +66,8 @@ CommunicationEstimate communication(const Scenario& s, const MemoryEstimate& mem
     const Efficiency& ef = s.efficiency;
     const StageMemory& stage = memory.peak();
     const double m = microBatchesPerStep(s);
-    const double layers = stage.layers;
+    const double layers = stage.layers + stage.mtpLayers;  // MTP modules are layers too
+    const double moeLayers = a.isMoe() ? layers - stage.denseLayers : 0;
     const double ab = std::max(2.0, bytesOf(s.precision.compute));     // activations on the wire
     const double tokens = double(tr.seqLen) / p.cp * tr.microBatch;   // per GPU per micro-batch
     const bool fullRecompute = p.recompute == Recompute::full;
@@ -103,7 +104,10 @@ CommunicationEstimate communication(const Scenario& s, const MemoryEstimate& mem
 
     // Context parallel (ring attention; Liu et al. 2023): K and V of each layer gathered across
     // the c ranks forward (again when recomputed), their gradients reduce-scattered backward.
-    const double kvMessage = 2.0 * tr.seqLen * tr.microBatch * a.kvHeads * a.headDim * ab / p.tp;
+    // With MLA the ring passes the expanded per-head K (dh + dr) and V (dv): the attention kernel
+    // receives them after the up-projection.
+    const double kvWidth = (a.isMla() ? double(a.heads) * (a.qkHeadDim() + a.valueHeadDim()) : 2.0 * a.kvHeads * a.headDim) / p.tp;
+    const double kvMessage = double(tr.seqLen) * tr.microBatch * kvWidth * ab;
     add(Group::cp, CollectiveOp::all_gather, p.cp, kvMessage, layers * m * (fullRecompute ? 2 : 1));
     add(Group::cp, CollectiveOp::reduce_scatter, p.cp, kvMessage, layers * m);
 
@@ -143,7 +147,7 @@ CommunicationEstimate communication(const Scenario& s, const MemoryEstimate& mem
     // Expert parallel (Lepikhin et al. 2021, GShard): two all-to-alls (dispatch, combine) of the
     // top_k routed token copies per MoE layer forward, two backward, two more when recomputed.
     if (a.isMoe())
-        add(Group::ep, CollectiveOp::all_to_all, p.ep, a.topK * tokens * a.hidden * ab, layers * m * (4 + (fullRecompute ? 2 : 0)));
+        add(Group::ep, CollectiveOp::all_to_all, p.ep, a.topK * tokens * a.hidden * ab, moeLayers * m * (4 + (fullRecompute ? 2 : 0)));
 
     // Overlap: DP and CP traffic hides under the backward pass (two thirds of the compute) up to
     // comm_overlap of it; TP, PP and EP traffic by their own overlap settings (default 0).

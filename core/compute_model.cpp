@@ -7,25 +7,43 @@
 
 namespace core {
 
+namespace {
+
+/// Forward FLOPs of one layer's matmuls (and the MoE router) for `tokens` tokens.
+double layerMatmulFlops(const Architecture& a, bool moeLayer, double tokens)
+{
+    const LayerMatmuls mm = layerMatmuls(a, moeLayer);
+    double flops = 0;
+    for (int i = 0; i < mm.count; ++i) {
+        const LayerMatmul& m = mm.items[static_cast<std::size_t>(i)];
+        flops += 2 * tokens * m.in * m.out * m.copies;
+    }
+    // Each token runs through top_k routed experts and the shared ones (in the matmuls), plus the router.
+    if (moeLayer && a.isMoe()) flops += 2 * tokens * a.hidden * a.experts;
+    return flops;
+}
+
+} // namespace
+
 ForwardFlops forwardFlops(const Architecture& a, double seqLen, double sequences)
 {
     const double tokens = seqLen * sequences;
-    const double h = a.hidden, q = double(a.heads) * a.headDim, kv = double(a.kvHeads) * a.headDim;
-    const double mlpMatrices = a.mlp == Mlp::swiglu ? 3.0 : 2.0;
     ForwardFlops f;
-    // Projections: Q h×(a·dh), K and V h×(k·dh) (GQA), output (a·dh)×h.
-    const double projections = 2 * tokens * (h * q + 2 * h * kv + q * h);
-    // Scores Q·Kᵀ and weighted values, each 2·s²·(a·dh) per sequence.
-    f.attentionCore = a.layers * 2 * 2 * sequences * seqLen * seqLen * q;
-    double mlp = 0;
-    if (a.isMoe()) {
-        // Each token runs through top_k routed experts and the shared ones, plus the router.
-        mlp = 2 * tokens * h * a.moeFfnHidden * mlpMatrices * (a.topK + a.sharedExperts) + 2 * tokens * h * a.experts;
-    } else {
-        mlp = 2 * tokens * h * a.ffnHidden * mlpMatrices;
-    }
-    f.layers = a.layers * (projections + mlp) + f.attentionCore;
-    f.logits = 2 * tokens * h * a.vocab;
+    // Projections (Q, K, V, output; MLA's down- and up-projections) and the MLP, per layer kind.
+    const int moeLayers = a.moeLayers();
+    const int denseLayers = a.layers - moeLayers;
+    const double mainLayer = layerMatmulFlops(a, a.isMoe(), tokens);
+    // Scores Q·Kᵀ (query/key width per head) and weighted values (value width), 2·s² each per
+    // sequence; with MHA and GQA both are a·dh.
+    const double attentionPerLayer = 2 * sequences * seqLen * seqLen * double(a.heads) * (a.qkHeadDim() + a.valueHeadDim());
+    // Each MTP module (DeepSeek-V3 §2.2) runs one more layer of the main kind after a 2h→h
+    // projection, and the shared output head once more.
+    const int layerRuns = a.layers + a.mtpLayers;
+    f.attentionCore = layerRuns * attentionPerLayer;
+    const double denseLayer = a.isMoe() ? layerMatmulFlops(a, false, tokens) : mainLayer;
+    f.layers = moeLayers * mainLayer + denseLayers * denseLayer + a.mtpLayers * (mainLayer + 2 * tokens * 2.0 * a.hidden * a.hidden) +
+               f.attentionCore;
+    f.logits = (1 + a.mtpLayers) * 2 * tokens * double(a.hidden) * a.vocab;
     return f;
 }
 
@@ -44,12 +62,19 @@ double hardwareFlopsPerStep(const Scenario& s)
     else if (s.parallel.recompute == Recompute::selective_op) {
         // The 2nd, 4th, … matmul of each layer runs again in the backward pass (the kept ones are
         // listed in memory_model.cpp); without flash attention so does the attention core.
+        const Architecture& a = s.model.arch;
         const double tokens = double(s.training.seqLen) * s.training.globalBatch;
-        const LayerMatmuls mm = layerMatmuls(s.model.arch);
-        for (int i = 1; i < mm.count; i += 2) {
-            const LayerMatmul& m = mm.items[static_cast<std::size_t>(i)];
-            recomputed += s.model.arch.layers * 2 * tokens * m.in * m.out * m.copies;
-        }
+        auto everyOther = [&](bool moeLayer) {
+            const LayerMatmuls mm = layerMatmuls(a, moeLayer);
+            double flops = 0;
+            for (int i = 1; i < mm.count; i += 2) {
+                const LayerMatmul& m = mm.items[static_cast<std::size_t>(i)];
+                flops += 2 * tokens * m.in * m.out * m.copies;
+            }
+            return flops;
+        };
+        const int mainRuns = (a.isMoe() ? a.moeLayers() : a.layers) + a.mtpLayers;
+        recomputed += mainRuns * everyOther(a.isMoe()) + (a.isMoe() ? a.layers - a.moeLayers() : 0) * everyOther(false);
         if (!s.parallel.flashAttention) recomputed += f.attentionCore;
     }
     return 3 * (f.layers + f.logits) + recomputed;

@@ -141,8 +141,7 @@ Estimate estimate(const Scenario& s)
         e.params.active = std::llround(b.active());
     }
     const auto& t = s.training;
-    e.params.trainable = t.method == Method::full ? double(e.params.total)
-                                                  : double(s.model.arch.layers) * loraParamsPerLayer(s.model.arch, t.loraRank, t.loraTargets);
+    e.params.trainable = t.method == Method::full ? double(e.params.total) : loraParams(s.model.arch, t.loraRank, t.loraTargets);
     e.memory = memoryEstimate(s, b);
     e.params.perGpu = e.memory.peak().params;
     e.warnings = warningsFor(s);
@@ -164,10 +163,10 @@ Estimate estimate(const Scenario& s)
     // Memory-bound kernels: their traffic scales with the activations a layer writes (the
     // no-recomputation set), not with FLOPs, so their share grows as h shrinks. Recomputation runs
     // them again in proportion to the recomputed FLOPs. Calibrated, docs/FIDELITY.md.
-    int layersOnStage = 0;
-    for (const auto& st : e.memory.perStage) layersOnStage = std::max(layersOnStage, st.layers);
-    const double memoryBoundBytes = s.efficiency.memoryBoundPasses * activationBytesWrittenPerLayer(s) * layersOnStage *
-                                    c.microBatches * (c.hardwareFlopsPerStep / c.modelFlopsPerStep);
+    double writtenOnStage = 0;
+    for (const auto& st : e.memory.perStage) writtenOnStage = std::max(writtenOnStage, activationBytesWrittenOnStage(s, st));
+    const double memoryBoundBytes = s.efficiency.memoryBoundPasses * writtenOnStage * c.microBatches *
+                                    (c.hardwareFlopsPerStep / c.modelFlopsPerStep);
     c.memoryBoundTimeS = memoryBoundBytes / (memoryTBps * 1e12);
     c.computeTimeS = c.matmulTimeS + c.memoryBoundTimeS;
     c.bubbleFraction = bubbleFraction(s.parallel, c.microBatches);

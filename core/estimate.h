@@ -36,6 +36,8 @@ struct MemoryBreakdown {
 struct StageMemory {
     int stage = 0;
     int layers = 0;           ///< transformer layers on this stage (all virtual chunks)
+    int denseLayers = 0;      ///< of those, dense layers of a MoE model (DeepSeek-V3's first three)
+    int mtpLayers = 0;        ///< MTP modules (last stage), each one more layer of the main kind
     double params = 0;        ///< parameters held by one GPU of this stage, before ZeRO sharding
     double trainableDense = 0;   ///< trainable non-expert parameters on one GPU, before sharding
     double trainableExpert = 0;  ///< trainable expert parameters on one GPU, before sharding

@@ -52,7 +52,11 @@ std::vector<Explanation> explain(const Scenario& s, const Estimate& e)
             (p.zero >= 1 ? " ÷ " + n(shard) : std::string()) + " = " + gb(m.optimizerStates),
         "Kingma & Ba 2015 (Adam: 2 moments); " + zeroSource);
     add("memory.activations", "layers_stage × bytes/layer × in-flight micro-batches + logits (loss bytes per logit)·s·b·V/t",
-        n(st.layers) + " × " + gb(e.memory.activationBytesPerLayer) + " × " + n(st.inFlight) + " + extras = " + gb(m.activations),
+        (st.denseLayers + st.mtpLayers > 0
+             ? "(" + n(st.layers - st.denseLayers + st.mtpLayers) + " × " + gb(e.memory.activationBytesPerLayer) + " + " +
+                   n(st.denseLayers) + " dense × " + gb(activationBytesPerLayer(s, false)) + ")"
+             : n(st.layers) + " × " + gb(e.memory.activationBytesPerLayer)) +
+            " × " + n(st.inFlight) + " + extras = " + gb(m.activations),
         "Korthikanti et al. 2022 §4 and Table 2 (per-tensor terms), §4.2.3 (in-flight micro-batches)");
     add("memory.buffers", "ZeRO-3: 2 gathered layers; DDP bucket; NCCL buffers per communicator", "= " + gb(m.buffers),
         "Zhao et al. 2023 (PyTorch FSDP) §3.3; PyTorch DDP bucket_cap_mb; scenario setting overhead.comm_buffer_gib_per_group");

@@ -41,6 +41,13 @@ public:
         map(key, to, v.get<bool>() ? "true" : "false");
         return v.get<bool>();
     }
+    double number(const char* key, double fallback) const
+    {
+        if (!has(key)) return fallback;
+        const json& v = m_doc.at(key);
+        if (!v.is_number()) fail(key, "must be a number, got " + detail::describe(v));
+        return v.get<double>();
+    }
     std::string string(const char* key, const std::string& fallback = {}) const
     {
         if (!has(key)) return fallback;
@@ -56,7 +63,76 @@ private:
     const json& m_doc;
 };
 
-const std::vector<std::string> kTypes{"llama", "mistral", "mixtral", "qwen2", "qwen2_moe", "gemma", "gemma2", "phi3", "gpt2"};
+const std::vector<std::string> kTypes{"llama",  "mistral", "mixtral", "qwen2",       "qwen2_moe",  "gemma",
+                                      "gemma2", "phi",     "phi3",    "deepseek_v2", "deepseek_v3", "gpt2"};
+
+/// DeepSeek-V2/V3 (DeepSeek-AI 2024, 2025): latent attention, dense first layers, fine-grained
+/// experts with shared ones, V3's routing bias and multi-token prediction.
+void readDeepSeek(Fields& f, const json& doc, ImportedModel& m)
+{
+    Architecture& a = m.arch;
+    a.heads = f.integer("num_attention_heads", "heads");
+    a.kvHeads = a.heads;
+    if (f.has("num_key_value_heads") && f.integer("num_key_value_heads", "kv_heads") != a.heads)
+        fail("num_key_value_heads", "must equal num_attention_heads: latent attention gives every head its own K and V");
+    a.kvLoraRank = f.integer("kv_lora_rank", "kv_lora_rank");
+    a.qLoraRank = f.has("q_lora_rank") ? f.integer("q_lora_rank", "q_lora_rank") : 0;
+    if (!f.has("q_lora_rank")) f.map("q_lora_rank (null)", "q_lora_rank", "0 (queries projected directly)");
+    a.headDim = f.integer("qk_nope_head_dim", "head_dim");
+    a.ropeHeadDim = f.integer("qk_rope_head_dim", "rope_head_dim", 0);
+    a.vHeadDim = f.integer("v_head_dim", "v_head_dim");
+    a.ffnHidden = f.integer("intermediate_size", "ffn_hidden");
+    if (f.has("n_routed_experts")) {
+        a.experts = f.integer("n_routed_experts", "experts");
+        a.topK = f.integer("num_experts_per_tok", "top_k");
+        a.moeFfnHidden = f.integer("moe_intermediate_size", "moe_ffn_hidden");
+        a.sharedExperts = f.integerOr("n_shared_experts", "shared_experts", 0);
+        a.denseLayers = f.integerOr("first_k_dense_replace", "dense_layers", 0);
+        if (f.has("moe_layer_freq") && f.number("moe_layer_freq", 1) != 1)
+            fail("moe_layer_freq", "only 1 is supported: every layer after the first_k_dense_replace dense ones has experts");
+        // V3's auxiliary-loss-free balancing adds a bias per routed expert (DeepSeek-V3 §2.1.2;
+        // e_score_correction_bias in the checkpoint).
+        if (f.string("topk_method") == "noaux_tc") {
+            a.routerBias = true;
+            f.map("topk_method", "router_bias", "true (noaux_tc: e_score_correction_bias per expert)");
+        }
+    }
+    a.mtpLayers = f.integerOr("num_nextn_predict_layers", "mtp_layers", 0);
+    if (a.mtpLayers > 0)
+        m.notes.push_back("multi-token prediction: " + std::to_string(a.mtpLayers) +
+                          " module(s) trained on the last pipeline stage; they share the embedding and the output head, so "
+                          "the checkpoint's copies of those are not counted again");
+    if (f.has("attention_bias") && f.boolean("attention_bias", "bias", false))
+        fail("attention_bias", "latent attention is modelled without biases");
+    if (f.has("rope_scaling") && !doc.at("rope_scaling").is_null()) m.notes.push_back("rope_scaling has no effect on memory or FLOPs");
+    m.notes.push_back("DeepSeek: latent attention's down-projections and latent norms are counted whole on every TP rank");
+}
+
+/// Phi-1, Phi-1.5 and Phi-2 (Microsoft; transformers' PhiForCausalLM): attention and MLP in
+/// parallel after one LayerNorm, GeLU MLP, biases everywhere including the LM head, partial RoPE.
+void readPhi(Fields& f, const json& doc, ImportedModel& m)
+{
+    Architecture& a = m.arch;
+    a.heads = f.integer("num_attention_heads", "heads");
+    a.kvHeads = f.has("num_key_value_heads") ? f.integer("num_key_value_heads", "kv_heads") : a.heads;
+    if (a.heads % a.kvHeads != 0) fail("num_key_value_heads", "must divide num_attention_heads");
+    if (a.hidden % a.heads != 0) fail("hidden_size", "must be divisible by num_attention_heads");
+    a.headDim = a.hidden / a.heads;
+    a.ffnHidden = f.integer("intermediate_size", "ffn_hidden");
+    a.mlp = Mlp::gelu;
+    a.norm = Norm::layernorm;
+    a.bias = Bias::all;
+    a.parallelBlock = true;
+    a.lmHeadBias = true;
+    a.tiedEmbeddings = f.boolean("tie_word_embeddings", "tied_embeddings", false);
+    if (f.has("qk_layernorm") && doc.at("qk_layernorm") != json(false)) fail("qk_layernorm", "Q/K LayerNorms are not modelled");
+    if (f.has("resid_pdrop") && f.number("resid_pdrop", 0) > 0) {
+        a.dropout = true;
+        f.map("resid_pdrop", "dropout", "true");
+    }
+    m.notes.push_back("Phi: one LayerNorm per layer feeding attention and MLP in parallel, biases on every linear layer and the LM "
+                      "head; partial_rotary_factor has no effect on memory or FLOPs");
+}
 
 ImportedModel importDocument(const json& doc)
 {
@@ -94,9 +170,26 @@ ImportedModel importDocument(const json& doc)
         m.mapped = std::move(f.mapped);
         return m;
     }
-    // Llama-style families: RoPE, RMSNorm, gated MLP (SwiGLU; GeGLU for Gemma has the same shapes).
     a.layers = f.integer("num_hidden_layers", "layers");
     a.hidden = f.integer("hidden_size", "hidden");
+    a.vocab = f.integer("vocab_size", "vocab");
+    a.position = Position::rope;
+    if (m.modelType == "phi") {
+        readPhi(f, doc, m);
+        m.mapped = std::move(f.mapped);
+        return m;
+    }
+    // Llama-style families and DeepSeek: RMSNorm, gated MLP (SwiGLU; Gemma's GeGLU has the same shapes).
+    a.mlp = Mlp::swiglu;
+    a.norm = Norm::rmsnorm;
+    a.bias = Bias::none;
+    a.dropout = false;
+    if (m.modelType == "deepseek_v2" || m.modelType == "deepseek_v3") {
+        a.tiedEmbeddings = f.boolean("tie_word_embeddings", "tied_embeddings", false);
+        readDeepSeek(f, doc, m);
+        m.mapped = std::move(f.mapped);
+        return m;
+    }
     a.heads = f.integer("num_attention_heads", "heads");
     a.kvHeads = f.has("num_key_value_heads") ? f.integer("num_key_value_heads", "kv_heads") : a.heads;
     if (a.heads % a.kvHeads != 0) fail("num_key_value_heads", "must divide num_attention_heads");
@@ -106,12 +199,6 @@ ImportedModel importDocument(const json& doc)
         if (a.hidden % a.heads != 0) fail("hidden_size", "must be divisible by num_attention_heads when head_dim is absent");
         a.headDim = a.hidden / a.heads;
     }
-    a.vocab = f.integer("vocab_size", "vocab");
-    a.mlp = Mlp::swiglu;
-    a.norm = Norm::rmsnorm;
-    a.position = Position::rope;
-    a.bias = Bias::none;
-    a.dropout = false;
     const bool gemma = m.modelType == "gemma" || m.modelType == "gemma2";
     a.tiedEmbeddings = f.boolean("tie_word_embeddings", "tied_embeddings", gemma);
     if (m.modelType == "qwen2" || m.modelType == "qwen2_moe") {

@@ -1,7 +1,7 @@
 #pragma once
 // A model from a local Hugging Face config.json (issue 12): the field names of the Llama, Mistral,
-// Mixtral, Qwen2, GPT-2, Phi-3 and Gemma families mapped onto TrainPlanner's architecture, with a
-// record of what mapped to what. No network: the file is read as given.
+// Mixtral, Qwen2, GPT-2, Phi, Phi-3, Gemma and DeepSeek-V2/V3 families mapped onto TrainPlanner's
+// architecture, with a record of what mapped to what. No network: the file is read as given.
 
 #include "scenario_io.h"
 

@@ -237,6 +237,16 @@ void readArchitectureFields(ObjectReader& r, Architecture& a)
     if (r.has("top_k")) a.topK = static_cast<int>(r.integer("top_k", 1, 4096));
     if (r.has("moe_ffn_hidden")) a.moeFfnHidden = static_cast<int>(r.integer("moe_ffn_hidden", 1, kMaxDim));
     if (r.has("shared_experts")) a.sharedExperts = static_cast<int>(r.integer("shared_experts", 0, 64));
+    if (r.has("router_bias")) a.routerBias = r.boolean("router_bias");
+    if (r.has("dense_layers")) a.denseLayers = static_cast<int>(r.integer("dense_layers", 0, 4096));
+    if (r.has("q_lora_rank")) a.qLoraRank = static_cast<int>(r.integer("q_lora_rank", 0, kMaxDim));
+    if (r.has("kv_lora_rank")) a.kvLoraRank = static_cast<int>(r.integer("kv_lora_rank", 0, kMaxDim));
+    if (r.has("rope_head_dim")) a.ropeHeadDim = static_cast<int>(r.integer("rope_head_dim", 0, 65536));
+    if (r.has("v_head_dim")) a.vHeadDim = static_cast<int>(r.integer("v_head_dim", 0, 65536));
+    else if (a.kvLoraRank > 0 && a.vHeadDim == 0) a.vHeadDim = a.headDim;  // MLA: values as wide as keys unless given
+    if (r.has("mtp_layers")) a.mtpLayers = static_cast<int>(r.integer("mtp_layers", 0, 16));
+    if (r.has("parallel_block")) a.parallelBlock = r.boolean("parallel_block");
+    if (r.has("lm_head_bias")) a.lmHeadBias = r.boolean("lm_head_bias");
 }
 
 void validateArchitecture(const Architecture& a, const std::string& path)
@@ -253,8 +263,17 @@ void validateArchitecture(const Architecture& a, const std::string& path)
             fail(at("top_k"), "must be between 1 and experts (" + std::to_string(a.experts) + "), got " +
                                   std::to_string(a.topK));
         if (a.moeFfnHidden <= 0) fail(at("moe_ffn_hidden"), "is required when experts > 0");
-    } else if (a.topK > 0 || a.moeFfnHidden > 0 || a.sharedExperts > 0) {
-        fail(at("experts"), "must be > 0 when top_k, moe_ffn_hidden or shared_experts are given");
+        if (a.denseLayers >= a.layers)
+            fail(at("dense_layers"), "must be less than layers (" + std::to_string(a.layers) + "), got " + std::to_string(a.denseLayers));
+    } else if (a.topK > 0 || a.moeFfnHidden > 0 || a.sharedExperts > 0 || a.routerBias || a.denseLayers > 0) {
+        fail(at("experts"), "must be > 0 when top_k, moe_ffn_hidden, shared_experts, router_bias or dense_layers are given");
+    }
+    if (a.isMla()) {
+        if (a.kvHeads != a.heads)
+            fail(at("kv_heads"), "must equal heads with latent attention (kv_lora_rank > 0): every head has its own K and V");
+        if (a.bias != Bias::none) fail(at("bias"), "latent attention (kv_lora_rank > 0) is modelled without biases");
+    } else if (a.qLoraRank > 0 || a.ropeHeadDim > 0 || a.vHeadDim > 0) {
+        fail(at("kv_lora_rank"), "must be > 0 when q_lora_rank, rope_head_dim or v_head_dim are given (latent attention)");
     }
 }
 
@@ -281,7 +300,19 @@ json architectureToJson(const Architecture& a)
         j["top_k"] = a.topK;
         j["moe_ffn_hidden"] = a.moeFfnHidden;
         j["shared_experts"] = a.sharedExperts;
+        if (a.routerBias) j["router_bias"] = true;
+        if (a.denseLayers > 0) j["dense_layers"] = a.denseLayers;
     }
+    // Written only when used, so files of models without them keep their keys.
+    if (a.isMla()) {
+        j["q_lora_rank"] = a.qLoraRank;
+        j["kv_lora_rank"] = a.kvLoraRank;
+        j["rope_head_dim"] = a.ropeHeadDim;
+        j["v_head_dim"] = a.vHeadDim;
+    }
+    if (a.mtpLayers > 0) j["mtp_layers"] = a.mtpLayers;
+    if (a.parallelBlock) j["parallel_block"] = true;
+    if (a.lmHeadBias) j["lm_head_bias"] = true;
     return j;
 }
 

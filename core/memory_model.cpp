@@ -43,35 +43,42 @@ struct LayerActivations {
 /// Korthikanti et al. 2022 §4.1, per tensor, with a = heads, k = KV heads, dh = head width,
 /// f = MLP width, ab = activation bytes, masks 1 byte (for GPT-3's shape: 34·sbh + 5·a·s²·b):
 ///  replicated: norm inputs 2·ab·sbh, QKV input ab·sbh, MLP input ab·sbh, two dropout masks 2·sbh
+///              (a parallel block has one norm whose output feeds both: 2·ab·sbh in all)
 ///  split:      Q ab·sb·a·dh, K and V ab·sb·k·dh each (GQA shrinks them by k/a), attention
 ///              output (= projection input) ab·sb·a·dh, MLP: GeLU input and fc2 input 2·ab·sbf,
 ///              SwiGLU gate and up outputs and fc2 input 3·ab·sbf
 ///  quadratic:  softmax output ab·a·s²b, with dropout also its mask a·s²b and output ab·a·s²b;
 ///              flash attention (Dao et al. 2022) keeps none of them, only the fp32 log-sum-exp 4·a·sb.
+/// MLA (DeepSeek-V2 §2.1): Q and K are a·(dh + dr) wide, V and the attention output a·dv; the
+/// latents are whole on every TP rank: the Q latent before and after its norm 2·ab·sb·r_q, the
+/// KV latent with the RoPE key ab·sb·(r_kv + dr) and normed ab·sb·r_kv.
 /// MoE layers store the router logits (fp32, 4·sb·E) and, per routed copy of each token (top_k
 /// of them), the expert input and internals (Fedus et al. 2022; balanced routing assumed).
-LayerActivations layerTerms(const Scenario& s)
+LayerActivations layerTerms(const Scenario& s, bool moeLayer)
 {
     const Architecture& a = s.model.arch;
     const Parallel& p = s.parallel;
     const double ab = activationElementBytes(s.precision.compute);
     const double sb = double(s.training.seqLen) / p.cp * s.training.microBatch;  // CP: s → s/c
-    const double h = a.hidden, q = double(a.heads) * a.headDim, kv = double(a.kvHeads) * a.headDim;
+    const double h = a.hidden, heads = a.heads;
     const double mask = a.dropout ? 1.0 : 0.0;
     const double mlpInternals = a.mlp == Mlp::swiglu ? 3.0 : 2.0;
 
     LayerActivations t;
-    t.replicated = sb * h * (4 * ab + 2 * mask);
-    t.split = sb * ab * (2 * q + 2 * kv);
-    if (a.isMoe()) {
+    t.replicated = sb * h * ((a.parallelBlock ? 2 : 4) * ab + 2 * mask);
+    const double q = heads * a.qkHeadDim(), o = heads * a.valueHeadDim();
+    const double k = a.isMla() ? q : double(a.kvHeads) * a.headDim, v = a.isMla() ? o : double(a.kvHeads) * a.headDim;
+    t.split = sb * ab * (q + k + v + o);
+    if (a.isMla()) t.replicated += sb * ab * (2.0 * a.qLoraRank + 2.0 * a.kvLoraRank + a.ropeHeadDim);
+    if (moeLayer && a.isMoe()) {
         t.replicated += 4.0 * sb * a.experts;
         t.split += a.topK * sb * ab * (h + mlpInternals * a.moeFfnHidden);
         t.split += a.sharedExperts * sb * ab * mlpInternals * a.moeFfnHidden;
     } else {
         t.split += sb * ab * mlpInternals * a.ffnHidden;
     }
-    const double scores = double(a.heads) * sb * (double(s.training.seqLen) / p.cp);  // a·s²·b
-    if (p.flashAttention) t.split += 4.0 * a.heads * sb;
+    const double scores = heads * sb * (double(s.training.seqLen) / p.cp);  // a·s²·b
+    if (p.flashAttention) t.split += 4.0 * heads * sb;
     else t.quadratic = scores * (ab + mask * (1 + ab));
     return t;
 }
@@ -99,10 +106,10 @@ double optimizerBytesPerParam(Optimizer optimizer, DType stateType)
     return 2 * b;
 }
 
-double activationBytesPerLayer(const Scenario& s)
+double activationBytesPerLayer(const Scenario& s, bool moeLayer)
 {
     const Parallel& p = s.parallel;
-    const LayerActivations t = layerTerms(s);
+    const LayerActivations t = layerTerms(s, moeLayer);
     switch (p.recompute) {
     case Recompute::full: {
         // Only the layer input is kept (Korthikanti et al. §5: 2·sbh, ÷ t with sequence parallel).
@@ -123,9 +130,10 @@ double activationBytesPerLayer(const Scenario& s)
         const double sb = double(s.training.seqLen) / p.cp * s.training.microBatch;
         LayerActivations kept;
         kept.replicated = ab * sb * a.hidden;
-        kept.split = ab * sb * double(a.heads) * a.headDim + (p.flashAttention ? 4.0 * a.heads * sb : 0);
-        if (a.isMoe()) kept.replicated += 4.0 * sb * a.experts;  // router logits (fp32)
-        const LayerMatmuls mm = layerMatmuls(a);
+        kept.split = ab * sb * double(a.heads) * a.valueHeadDim() + (p.flashAttention ? 4.0 * a.heads * sb : 0);
+        const bool moe = moeLayer && a.isMoe();
+        if (moe) kept.replicated += 4.0 * sb * a.experts;  // router logits (fp32)
+        const LayerMatmuls mm = layerMatmuls(a, moe);
         for (int i = 0; i < mm.count; i += 2) {
             const LayerMatmul& m = mm.items[static_cast<std::size_t>(i)];
             (m.rowParallel ? kept.replicated : kept.split) += ab * sb * m.out * m.copies;
@@ -139,7 +147,17 @@ double activationBytesPerLayer(const Scenario& s)
     return onGpu(t, p);
 }
 
-double activationBytesWrittenPerLayer(const Scenario& s) { return onGpu(layerTerms(s), s.parallel); }
+double activationBytesPerLayer(const Scenario& s) { return activationBytesPerLayer(s, s.model.arch.isMoe()); }
+
+double activationBytesWrittenPerLayer(const Scenario& s, bool moeLayer) { return onGpu(layerTerms(s, moeLayer), s.parallel); }
+
+double activationBytesWrittenOnStage(const Scenario& s, const StageMemory& st)
+{
+    const bool moe = s.model.arch.isMoe();
+    const double main = activationBytesWrittenPerLayer(s, moe);
+    const double dense = st.denseLayers > 0 ? activationBytesWrittenPerLayer(s, false) : 0;
+    return (st.layers - st.denseLayers + st.mtpLayers) * main + st.denseLayers * dense;
+}
 
 std::vector<int> layersPerStage(int layers, int stages)
 {
@@ -179,8 +197,11 @@ MemoryEstimate memoryEstimate(const Scenario& s, const ParameterBreakdown& b)
     auto shard = [&](double bytes, double group, int fromStage) { return p.zero >= fromStage ? bytes / group : bytes; };
 
     const bool lora = tr.method != Method::full;
-    const double adaptersPerLayer = lora ? loraParamsPerLayer(a, tr.loraRank, tr.loraTargets) : 0;
-    const double perLayerAct = activationBytesPerLayer(s);
+    const bool moe = a.isMoe();
+    const double adaptersPerLayer = lora ? loraParamsPerLayer(a, tr.loraRank, tr.loraTargets, moe) : 0;
+    const double adaptersPerDenseLayer = lora && moe ? loraParamsPerLayer(a, tr.loraRank, tr.loraTargets, false) : 0;
+    const double perLayerAct = activationBytesPerLayer(s, moe);
+    const double perDenseLayerAct = moe && a.denseLayers > 0 ? activationBytesPerLayer(s, false) : 0;
     const double ab = activationElementBytes(pr.compute);
     const double mb = tr.microBatch;
     const double seqTokens = double(tr.seqLen) / p.cp;  // tokens of one sequence on one GPU (CP: s/c)
@@ -189,21 +210,34 @@ MemoryEstimate memoryEstimate(const Scenario& s, const ParameterBreakdown& b)
     std::vector<StageActivation> coefficients;
     coefficients.reserve(static_cast<std::size_t>(stages));
     // Full recompute brings one layer's whole working set back, for one micro-batch at a time.
-    const double recomputeWorkingSet = p.recompute == Recompute::full ? onGpu(layerTerms(s), p) : 0;
+    const double recomputeWorkingSet = p.recompute == Recompute::full ? onGpu(layerTerms(s, moe), p) : 0;
 
     MemoryEstimate out;
     out.capacity = s.hardware.gpu.memoryGib * kGiB;
     out.activationBytesPerLayer = perLayerAct;
     const auto layers = layersPerStage(a.layers, stages);
+    int firstLayer = 0;
     for (int i = 0; i < stages; ++i) {
         const bool first = i == 0, last = i == stages - 1;
-        const double n = layers[static_cast<std::size_t>(i)];
+        const int count = layers[static_cast<std::size_t>(i)];
+        // The dense layers of a MoE model come first (DeepSeek-V3: layers 0–2); MTP modules sit
+        // after the last layer, on the last stage (as Megatron-Core places them).
+        const int denseCount = moe ? std::clamp(a.denseLayers - firstLayer, 0, count) : 0;
+        const int mtp = last ? a.mtpLayers : 0;
+        firstLayer += count;
+        const double n = count - denseCount + mtp;  // layers of the main kind
+        const double nd = denseCount;
         // Parameters on one GPU of this stage (Shoeybi et al. 2019 §3; Narayanan et al. 2021 §2.2).
         // With tied embeddings and pp > 1 the last stage keeps its own copy for the LM head (Megatron).
-        ParamPart denseSplit = b.layerSplit * n;
+        ParamPart layerSplit = b.layerSplit * n;
+        layerSplit += b.denseSplit * nd;
+        ParamPart denseSplit = layerSplit;
         if (first) denseSplit += b.wordEmbedding;
         if (last) denseSplit += a.tiedEmbeddings && stages > 1 ? b.wordEmbedding : b.lmHead;
+        denseSplit += b.mtpSplit * mtp;
         ParamPart replicated = b.layerReplicated * n;
+        replicated += b.denseReplicated * nd;
+        replicated += b.mtpReplicated * mtp;
         if (first) replicated += b.positions;
         if (last) replicated += b.finalNorm;
         const double dense = scale * (denseSplit.params / t + replicated.params);
@@ -211,20 +245,22 @@ MemoryEstimate memoryEstimate(const Scenario& s, const ParameterBreakdown& b)
 
         StageMemory st;
         st.stage = i;
-        st.layers = static_cast<int>(n);
+        st.layers = count;
+        st.denseLayers = denseCount;
+        st.mtpLayers = mtp;
         st.params = dense + experts;
         MemoryBreakdown& m = st.bytes;
 
         // Weights: frozen base for LoRA (QLoRA: NF4 matrices), otherwise the trainable copy.
         double weightBytes = 0;
         if (tr.method == Method::qlora) {
-            const double quantised = scale * n * (b.layerSplit.params / t + b.layerExperts.params / (e * t));
+            const double quantised = scale * (layerSplit.params / t + n * b.layerExperts.params / (e * t));
             weightBytes = quantised * kNf4BytesPerParam + (st.params - quantised) * bytesOf(pr.weights);
         } else {
             weightBytes = st.params * bytesOf(pr.weights);
         }
         // Trainable parameters and their states (LoRA: the adapters only, split over TP).
-        const double trainDense = lora ? n * adaptersPerLayer / t : dense;
+        const double trainDense = lora ? (n * adaptersPerLayer + nd * adaptersPerDenseLayer) / t : dense;
         const double trainExperts = lora ? 0 : experts;
         if (lora) weightBytes += trainDense * bytesOf(pr.weights);
         st.trainableDense = trainDense;
@@ -265,7 +301,9 @@ MemoryEstimate memoryEstimate(const Scenario& s, const ParameterBreakdown& b)
         // largest micro-batch that fits can be found without re-running the whole model.
         StageActivation& act = coefficients.emplace_back();
         act.stage = i;
-        act.layers = n * perLayerAct / mb;
+        act.layers = (n * perLayerAct + nd * perDenseLayerAct) / mb;
+        // An MTP module also keeps its two norm inputs and the 2h-wide projection input.
+        act.layers += mtp * 4.0 * ab * seqTokens * a.hidden / spDiv;
         if (first) {
             // Token ids (int64) and, with dropout, the embedding dropout mask (Megatron's
             // theoretical memory: 8·s·b and s·b·h per in-flight micro-batch).
@@ -276,13 +314,16 @@ MemoryEstimate memoryEstimate(const Scenario& s, const ParameterBreakdown& b)
             // softmax of the cross-entropy backward, 4·s·b·V/t (vocabulary-parallel; the bytes per
             // logit are a setting); one micro-batch at a time.
             act.once = 2 * ab * seqTokens * a.hidden / spDiv + s.overhead.lossBytesPerLogit * seqTokens * a.vocab / t;
+            act.once += a.mtpLayers * s.overhead.lossBytesPerLogit * seqTokens * a.vocab / t;  // each MTP module's logits
         }
-        if (p.recompute == Recompute::full && n > 0) act.once += recomputeWorkingSet / mb;
+        if (p.recompute == Recompute::full && n + nd > 0) act.once += recomputeWorkingSet / mb;
 
         // Buffers. ZeRO-3 gathers each layer before use: the layer computing and the next one
         // prefetched (Zhao et al. 2023, "PyTorch FSDP", §3.3 backward prefetch).
-        if (p.zero >= 3 && denseShard > 1 && n > 0) {
-            const double layerParams = scale * (b.layerSplit.params / t + b.layerReplicated.params + b.layerExperts.params / (e * t));
+        if (p.zero >= 3 && denseShard > 1 && n + nd > 0) {
+            const double mainLayer = b.layerSplit.params / t + b.layerReplicated.params + b.layerExperts.params / (e * t);
+            const double denseLayer = b.denseSplit.params / t + b.denseReplicated.params;
+            const double layerParams = scale * (n > 0 ? std::max(mainLayer, nd > 0 ? denseLayer : 0.0) : denseLayer);
             // Gathered in the compute dtype when the stored copy is wider (FSDP's
             // MixedPrecisionPolicy.param_dtype: fp32 shards, bf16 gathered layers).
             m.buffers += 2 * layerParams * std::min(bytesOf(pr.weights), ab);

@@ -12,10 +12,14 @@ namespace core {
 
 /// Stored activations of one transformer layer for one micro-batch on one GPU, in bytes
 /// (Korthikanti et al. 2022 §4, generalised per tensor; see memory_model.cpp).
+/// `moeLayer` picks the kind of layer; without it, the main kind (MoE layers in a MoE model).
+[[nodiscard]] double activationBytesPerLayer(const Scenario& s, bool moeLayer);
 [[nodiscard]] double activationBytesPerLayer(const Scenario& s);
 /// The same without any recomputation: what one layer's forward writes for one micro-batch (the
 /// traffic of its memory-bound kernels, compute_model).
-[[nodiscard]] double activationBytesWrittenPerLayer(const Scenario& s);
+[[nodiscard]] double activationBytesWrittenPerLayer(const Scenario& s, bool moeLayer);
+/// What the forward of all layers of one stage writes for one micro-batch (dense, MoE and MTP).
+[[nodiscard]] double activationBytesWrittenOnStage(const Scenario& s, const StageMemory& stage);
 
 /// Layers on each pipeline stage: L/p, the first L mod p stages one more.
 [[nodiscard]] std::vector<int> layersPerStage(int layers, int stages);

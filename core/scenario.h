@@ -31,9 +31,28 @@ struct Architecture {
     int topK = 0;
     int moeFfnHidden = 0;
     int sharedExperts = 0;
+    bool routerBias = false;  ///< a per-expert routing bias (DeepSeek-V3's auxiliary-loss-free balancing)
+    int denseLayers = 0;      ///< MoE only: the first k layers have a dense MLP of ffn_hidden
+    /// Multi-head latent attention (DeepSeek-V2 §2.1, DeepSeek-V3), on when kv_lora_rank > 0:
+    /// K and V come from a kv_lora_rank latent, Q from a q_lora_rank latent (0 = projected
+    /// directly); head_dim is the non-RoPE query/key width, rope_head_dim the decoupled RoPE part,
+    /// v_head_dim the value width.
+    int qLoraRank = 0;
+    int kvLoraRank = 0;
+    int ropeHeadDim = 0;
+    int vHeadDim = 0;
+    int mtpLayers = 0;         ///< multi-token prediction modules (DeepSeek-V3 §2.2), on the last stage
+    bool parallelBlock = false;  ///< attention and MLP read the same normed input, one norm per layer (GPT-J, Phi-2)
+    bool lmHeadBias = false;
 
     bool operator==(const Architecture&) const = default;
     [[nodiscard]] bool isMoe() const { return experts > 0; }
+    [[nodiscard]] bool isMla() const { return kvLoraRank > 0; }
+    /// Layers with routed experts (all but the first dense_layers of a MoE model).
+    [[nodiscard]] int moeLayers() const { return isMoe() ? layers - denseLayers : 0; }
+    /// Query and key width per head (MLA adds the RoPE part) and value width per head.
+    [[nodiscard]] int qkHeadDim() const { return isMla() ? headDim + ropeHeadDim : headDim; }
+    [[nodiscard]] int valueHeadDim() const { return isMla() ? vHeadDim : headDim; }
 };
 
 /// Where the architecture came from. Exactly one of: a preset (with optional overrides, kept as

@@ -19,7 +19,14 @@ for message in tree.getroot().iter("message"):
     source = message.findtext("source")
     translation = message.find("translation")
     if source in ZH:
-        translation.text = ZH[source]
+        if message.get("numerus") == "yes":
+            # Chinese has one plural form: a single <numerusform> carries it.
+            for form in list(translation):
+                translation.remove(form)
+            translation.text = None
+            ET.SubElement(translation, "numerusform").text = ZH[source]
+        else:
+            translation.text = ZH[source]
         translation.attrib.pop("type", None)
     else:
         missing.append(source)

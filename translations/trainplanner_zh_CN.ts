@@ -215,6 +215,10 @@
         <source>&amp;Calibrate to a Measured Run…</source>
         <translation>按实测结果校准(&amp;C)…</translation>
     </message>
+    <message numerus="yes">
+        <source>%1 in the main model, %2 in %n multi-token prediction module(s).</source>
+        <translation><numerusform>其中主模型 %1，%n 个多 token 预测（MTP）模块 %2。</numerusform></translation>
+    </message>
 </context>
 <context>
     <name>ui::AccuracyView</name>
@@ -1691,6 +1695,22 @@
     <message>
         <source>How many times norms, softmax, dropout and activation functions move a layer's activations through GPU memory per step (default 6, calibrated).</source>
         <translation>每步中归一化、softmax、dropout 和激活函数等算子把一层的激活值在显存中读写的遍数（默认 6，经过校准）。</translation>
+    </message>
+    <message>
+        <source>%1 layers, hidden %2, %3 heads (latent attention, KV rank %4), FFN %5, vocabulary %6</source>
+        <translation>%1 层，隐藏维度 %2，%3 个注意力头（多头潜在注意力 MLA，KV 压缩维度 %4），FFN %5，词表 %6</translation>
+    </message>
+    <message numerus="yes">
+        <source>, %n shared</source>
+        <translation><numerusform>，%n 个共享专家</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>, first %n layer(s) dense</source>
+        <translation><numerusform>，前 %n 层为稠密层</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>; %n multi-token prediction module(s)</source>
+        <translation><numerusform>；%n 个多 token 预测（MTP）模块</numerusform></translation>
     </message>
 </context>
 <context>

@@ -715,3 +715,11 @@ ZH.update({
 })
 ZH["PNG image (*.png)"] = "PNG 图片 (*.png)"
 ZH["cannot write %1"] = "无法写入 %1"
+ZH.update({
+    "%1 in the main model, %2 in %n multi-token prediction module(s).": "其中主模型 %1，%n 个多 token 预测（MTP）模块 %2。",
+    "%1 layers, hidden %2, %3 heads (latent attention, KV rank %4), FFN %5, vocabulary %6":
+        "%1 层，隐藏维度 %2，%3 个注意力头（多头潜在注意力 MLA，KV 压缩维度 %4），FFN %5，词表 %6",
+    ", %n shared": "，%n 个共享专家",
+    ", first %n layer(s) dense": "，前 %n 层为稠密层",
+    "; %n multi-token prediction module(s)": "；%n 个多 token 预测（MTP）模块",
+})

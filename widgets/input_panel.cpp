@@ -150,14 +150,20 @@ void InputPanel::showScenario(const core::Scenario& s)
     m_size->setValue(paramsToSlider(params));
     m_sizeValue->setText(formatCount(params));
     const auto& a = s.model.arch;
-    QString shape = tr("%1 layers, hidden %2, %3 heads (%4 KV), FFN %5, vocabulary %6")
+    QString shape = (a.isMla() ? tr("%1 layers, hidden %2, %3 heads (latent attention, KV rank %4), FFN %5, vocabulary %6")
+                               : tr("%1 layers, hidden %2, %3 heads (%4 KV), FFN %5, vocabulary %6"))
                         .arg(a.layers)
                         .arg(a.hidden)
                         .arg(a.heads)
-                        .arg(a.kvHeads)
+                        .arg(a.isMla() ? a.kvLoraRank : a.kvHeads)
                         .arg(a.isMoe() ? a.moeFfnHidden : a.ffnHidden)
                         .arg(a.vocab);
-    if (a.isMoe()) shape += QLatin1Char(' ') + tr("— %1 experts, top %2").arg(a.experts).arg(a.topK);
+    if (a.isMoe()) {
+        shape += QLatin1Char(' ') + tr("— %1 experts, top %2").arg(a.experts).arg(a.topK);
+        if (a.sharedExperts > 0) shape += tr(", %n shared", nullptr, a.sharedExperts);
+        if (a.denseLayers > 0) shape += tr(", first %n layer(s) dense", nullptr, a.denseLayers);
+    }
+    if (a.mtpLayers > 0) shape += tr("; %n multi-token prediction module(s)", nullptr, a.mtpLayers);
     m_shape->setText(shape);
     const auto& p = s.parallel;
     m_gpuTotal->setText(tr("%1 GPUs = TP %2 × PP %3 × DP %4 × CP %5").arg(p.gpus()).arg(p.tp).arg(p.pp).arg(p.dp).arg(p.cp));

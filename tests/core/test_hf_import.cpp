@@ -2,8 +2,13 @@
 // hand-written config files with the published field values (tests/data/hf).
 #include "architecture.h"
 #include "hf_import.h"
+#include "presets.h"
 
 #include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
+
+#include <fstream>
+#include <sstream>
 
 using namespace core;
 
@@ -11,17 +16,25 @@ namespace {
 
 ImportResult load(const std::string& name) { return importHfConfigFile(std::string(TP_SOURCE_DIR) + "/tests/data/hf/" + name); }
 
+nlohmann::json readJsonFile(const std::string& path)
+{
+    std::ifstream in(path);
+    std::stringstream text;
+    text << in.rdbuf();
+    return nlohmann::json::parse(text.str());
+}
+
 } // namespace
 
 TEST_CASE("config.json import gives the official parameter counts", "[core][import][published]")
 {
     // Official totals: Llama 2 and Mistral/Mixtral model cards, Qwen2.5 technical report Table 1
-    // (7.61 B), GPT-2 124,439,808, Gemma 7B 8.54 B, Phi-3-mini 3.8 B (the exact counts of the
-    // released checkpoints' safetensors).
+    // (7.61 B), GPT-2 124,439,808, Gemma 7B 8.54 B, Phi-3-mini 3.8 B, Phi-2 2.7B (the exact counts
+    // of the released checkpoints' safetensors).
     const std::pair<const char*, std::int64_t> cases[] = {
         {"llama-2-7b.json", 6'738'415'616},   {"mistral-7b.json", 7'241'732'096}, {"mixtral-8x7b.json", 46'702'792'704},
         {"qwen2.5-7b.json", 7'615'616'512},   {"gpt2.json", 124'439'808},         {"gemma-7b.json", 8'537'680'896},
-        {"phi-3-mini.json", 3'821'079'552}};
+        {"phi-3-mini.json", 3'821'079'552}, {"phi-2.json", 2'779'683'840}};
     for (const auto& [file, count] : cases) {
         INFO(file);
         const ImportResult r = load(file);
@@ -36,6 +49,48 @@ TEST_CASE("config.json import gives the official parameter counts", "[core][impo
         REQUIRE(back.ok());
         CHECK(back.scenario->model.arch == r.model->arch);
     }
+}
+
+TEST_CASE("DeepSeek-V3's config.json gives the released main model's exact count", "[core][import][published][mla]")
+{
+    // 671,026,419,200: the main model's tensors in the released checkpoint (report §1: 671B),
+    // the multi-token prediction module excluded; it adds its own 11,610,068,224 (§2.2: norms
+    // 3·7168, projection 2·7168·7168, one MoE layer 11,507,286,272), sharing embedding and head.
+    const ImportResult r = load("deepseek-v3.json");
+    INFO(r.error.toString());
+    REQUIRE(r.ok());
+    const Architecture& a = r.model->arch;
+    const ParameterBreakdown b = countParameters(a);
+    CHECK(std::llround(b.mainModel()) == 671'026'419'200);
+    CHECK(std::llround(b.total()) == 671'026'419'200 + 11'610'068'224);
+    CHECK(a.isMla());
+    CHECK(a.qLoraRank == 1536);
+    CHECK(a.kvLoraRank == 512);
+    CHECK(a.headDim == 128);
+    CHECK(a.ropeHeadDim == 64);
+    CHECK(a.vHeadDim == 128);
+    CHECK(a.denseLayers == 3);
+    CHECK(a.moeLayers() == 58);
+    CHECK(a.mtpLayers == 1);
+    CHECK(a.routerBias);
+    // The same architecture as the preset, and it survives the scenario format.
+    CHECK(a == findModelPreset("deepseek-v3")->arch);
+    const ScenarioResult back = parseScenario(scenarioToJson(scenarioFor(*r.model)));
+    REQUIRE(back.ok());
+    CHECK(back.scenario->model.arch == a);
+    // DeepSeek-V2-Lite style: no Q latent (q_lora_rank null), greedy routing without a bias.
+    auto doc = readJsonFile(std::string(TP_SOURCE_DIR) + "/tests/data/hf/deepseek-v3.json");
+    doc["q_lora_rank"] = nullptr;
+    doc["topk_method"] = "greedy";
+    doc.erase("num_nextn_predict_layers");
+    const ImportResult lite = importHfConfig(doc.dump());
+    REQUIRE(lite.ok());
+    CHECK(lite.model->arch.qLoraRank == 0);
+    CHECK_FALSE(lite.model->arch.routerBias);
+    CHECK(lite.model->arch.mtpLayers == 0);
+    // Q projected directly: 7168·(128·192) replaces wq_a, its norm and wq_b, in each of 61 layers.
+    const double perLayer = 7168.0 * 128 * 192 - (7168.0 * 1536 + 1536 + 1536.0 * 128 * 192);
+    CHECK(countParameters(lite.model->arch).mainModel() == Approx(b.mainModel() + 61 * perLayer - 58 * 256).epsilon(1e-15));
 }
 
 TEST_CASE("config.json import records what mapped to what and what it assumed", "[core][import]")

@@ -23,12 +23,39 @@ TEST_CASE("preset parameter counts equal the published counts to the unit", "[co
         {"mixtral-8x7b", 46'702'792'704},
         {"qwen2.5-7b", 7'615'616'512},
         {"qwen2.5-72b", 72'706'203'648},
+        // Phi-2: the safetensors total of microsoft/phi-2 (model card: 2.7B).
+        {"phi-2", 2'779'683'840},
+        // DeepSeek-V3: the main model's checkpoint tensors (671B in the report, §1), MTP excluded;
+        // recounted from the released safetensors by several independent tools.
+        {"deepseek-v3", 671'026'419'200},
     }));
     INFO(name);
     const ModelPreset* p = findModelPreset(name);
     REQUIRE(p);
-    CHECK(totalParameters(p->arch) == published);
+    CHECK(std::llround(countParameters(p->arch).mainModel()) == published);
     CHECK(p->officialParams == published);
+}
+
+TEST_CASE("DeepSeek-V3's layers counted tensor by tensor", "[core][params][moe][mla]")
+{
+    // Hand count from the report's shapes (DeepSeek-V3 §2.1, §4.2; config.json), h = 7168:
+    //  MLA: wq_a 7168·1536 + q norm 1536 + wq_b 1536·128·192 + wkv_a 7168·576 + kv norm 512
+    //       + wkv_b 512·128·256 + wo 128·128·7168 = 187,107,328
+    //  norms 2·7168; dense MLP 3·7168·18432 = 396,361,728
+    //  MoE: 257 experts (256 routed + 1 shared) × 3·7168·2048 + router 256·7168 + bias 256
+    //       = 11,320,164,608
+    const auto b = countParameters(findModelPreset("deepseek-v3")->arch);
+    CHECK(b.perDenseLayer() == 187'107'328.0 + 14'336 + 396'361'728);
+    CHECK(b.perLayer() == 187'107'328.0 + 14'336 + 11'320'164'608);
+    // One MTP module (§2.2): two norms, the 2h×h projection, one MoE layer and the head's norm;
+    // the embedding and output head are shared (the checkpoint stores copies of both, 2 ×
+    // 129280·7168 more, which with the FP8 block scales make the model card's "685B").
+    CHECK(b.total() - b.mainModel() == 3 * 7168.0 + 2 * 7168.0 * 7168 + 11'507'286'272);
+    // Activated per token, without the MTP module: 37,552,282,624 counted without the routing
+    // biases in the recount; the report's "37B".
+    Architecture main = findModelPreset("deepseek-v3")->arch;
+    main.mtpLayers = 0;
+    CHECK(countParameters(main).active() == 37'552'282'624.0 + 58 * 256);
 }
 
 TEST_CASE("GPT-3 175B's shape gives the paper's nominal 175.0 B", "[core][params]")
