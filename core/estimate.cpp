@@ -14,11 +14,11 @@ namespace core {
 
 namespace {
 
-constexpr std::array<std::string_view, 11> kWarningNames{
+constexpr std::array<std::string_view, 12> kWarningNames{
     "heads_not_divisible_by_tp",   "kv_heads_not_divisible_by_tp", "layers_not_divisible_by_pp",
     "global_batch_not_divisible",  "experts_not_divisible_by_ep",  "seq_len_not_divisible_by_cp",
     "ep_without_experts",          "redundant_master_weights",     "cp_without_flash_attention",
-    "peak_missing_for_dtype",      "memory_bandwidth_assumed"};
+    "peak_missing_for_dtype",      "memory_bandwidth_assumed",     "run_never_finishes"};
 
 /// HBM bandwidth assumed when a custom GPU gives none, TB/s (about an A100 80GB's 2.0 TB/s).
 constexpr double kAssumedMemoryTBps = 2.0;
@@ -125,6 +125,9 @@ std::string Warning::message() const
         return "the GPU's datasheet gives no peak for the compute format; the nearest format's peak is used";
     case WarningCode::memory_bandwidth_assumed:
         return "the GPU gives no memory bandwidth; the optimizer step and memory-bound kernels assume " + number(kAssumedMemoryTBps) + " TB/s";
+    case WarningCode::run_never_finishes:
+        return "writing a checkpoint and restarting take longer than the cluster's mean time between failures (" +
+               number(value("cluster_mtbf_hours")) + " h): the run never finishes; write checkpoints faster, restart faster or use fewer GPUs";
     }
     return codeName();
 }

@@ -165,6 +165,7 @@ enum class WarningCode {
     cp_without_flash_attention,
     peak_missing_for_dtype,
     memory_bandwidth_assumed,
+    run_never_finishes,
 };
 
 struct Warning {

@@ -58,8 +58,12 @@ void applyReliability(const Scenario& s, Estimate& e)
     // Wall-clock time = ideal time / goodput; the difference is checkpoints, lost work and restarts.
     TrainingEstimate& t = e.training;
     r.idealTimeS = t.timeS;
-    if (r.goodput > 0) t.timeS = r.idealTimeS / r.goodput;
-    else t.timeS = std::numeric_limits<double>::infinity();
+    if (r.goodput > 0) {
+        t.timeS = r.idealTimeS / r.goodput;
+    } else {
+        t.timeS = std::numeric_limits<double>::infinity();
+        e.warnings.push_back({WarningCode::run_never_finishes, {{"cluster_mtbf_hours", r.clusterMtbfHours}, {"checkpoint_write_s", r.checkpointWriteS}}});
+    }
     r.expectedInterruptions = expectedInterruptions(e.gpus, s.reliability.gpuMtbfHours, t.timeS);
     r.lostGpuHours = (t.timeS - r.idealTimeS) / 3600.0 * e.gpus;
     priceRun(s, e);

@@ -2656,6 +2656,10 @@
         <source>The GPU gives no memory bandwidth; the optimizer step assumes 2 TB/s.</source>
         <translation>该 GPU 未给出显存带宽；优化器更新按 2 TB/s 估算。</translation>
     </message>
+    <message>
+        <source>Writing a checkpoint and restarting take longer than the cluster's mean time between failures (%1 h): the run never finishes. Write checkpoints faster, restart faster or use fewer GPUs.</source>
+        <translation>写一次检查点加上重启所需的时间，超过了集群的平均故障间隔（%1 小时）：训练永远跑不完。请加快检查点写入、缩短重启时间，或减少 GPU 数量。</translation>
+    </message>
 </context>
 <context>
     <name>ui::format</name>

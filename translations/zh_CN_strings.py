@@ -723,3 +723,6 @@ ZH.update({
     ", first %n layer(s) dense": "，前 %n 层为稠密层",
     "; %n multi-token prediction module(s)": "；%n 个多 token 预测（MTP）模块",
 })
+ZH["Writing a checkpoint and restarting take longer than the cluster's mean time between failures (%1 h): the run never finishes. Write checkpoints faster, restart faster or use fewer GPUs."] = (
+    "写一次检查点加上重启所需的时间，超过了集群的平均故障间隔（%1 小时）：训练永远跑不完。"
+    "请加快检查点写入、缩短重启时间，或减少 GPU 数量。")

@@ -120,8 +120,8 @@ void ComparisonView::refresh()
         {tr("Step time"), [](const core::Estimate& e) -> QString { return formatSeconds(e.compute.stepTimeS) + QStringLiteral(" s"); }},
         {tr("Communication share of step"), [&](const core::Estimate& e) -> QString { return locale.toString(e.communication.shareOfStep * 100, 'f', 1) + QStringLiteral(" %"); }},
         {tr("MFU"), [&](const core::Estimate& e) -> QString { return locale.toString(e.compute.mfu * 100, 'f', 1) + QStringLiteral(" %"); }},
-        {tr("Training time"), [&](const core::Estimate& e) -> QString { return tr("%1 days").arg(locale.toString(e.training.timeS / 86400, 'f', 1)); }},
-        {tr("Cost"), [&](const core::Estimate& e) -> QString { return QStringLiteral("$") + locale.toString(e.training.totalCostUsd, 'f', 0); }},
+        {tr("Training time"), [&](const core::Estimate& e) -> QString { return tr("%1 days").arg(formatFixed(e.training.timeS / 86400, 1)); }},
+        {tr("Cost"), [&](const core::Estimate& e) -> QString { return QStringLiteral("$") + formatFixed(e.training.totalCostUsd, 0); }},
         {tr("Expected interruptions"), [&](const core::Estimate& e) -> QString { return locale.toString(e.reliability.expectedInterruptions, 'f', 0); }},
     };
     m_table->clear();

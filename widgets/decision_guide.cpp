@@ -242,8 +242,8 @@ void DecisionGuideView::retranslate()
             body = tr("About %1 interruptions expected over %2 days (cluster MTBF %3 h): automatic restart from the latest "
                       "checkpoint (%4, written in %5 s every %6 min) keeps days of work from being lost.")
                        .arg(r.expectedInterruptions < 1 ? locale.toString(r.expectedInterruptions, 'g', 2)
-                                                  : locale.toString(r.expectedInterruptions, 'f', r.expectedInterruptions < 10 ? 1 : 0),
-                            locale.toString(days, 'f', 1), locale.toString(r.clusterMtbfHours, 'f', 1),
+                                                  : formatFixed(r.expectedInterruptions, r.expectedInterruptions < 10 ? 1 : 0),
+                            formatFixed(days, 1), locale.toString(r.clusterMtbfHours, 'f', 1),
                             humanBytes(r.checkpointBytes), locale.toString(r.checkpointWriteS, 'f', 0),
                             locale.toString(r.checkpointIntervalS / 60, 'f', 0));
             break;
@@ -256,7 +256,7 @@ void DecisionGuideView::retranslate()
         case ChecklistId::monitoring:
             title = tr("Monitoring");
             body = tr("%1 days on %2 × %3: watch memory, GPU utilisation, network bandwidth and the loss curve continuously.")
-                       .arg(locale.toString(days, 'f', 1), locale.toString(e.gpus), gpu);
+                       .arg(formatFixed(days, 1), locale.toString(e.gpus), gpu);
             break;
         case ChecklistId::software_stack:
             title = tr("Identical software stack");

@@ -3,6 +3,8 @@
 #include <QCoreApplication>
 #include <QLocale>
 
+#include <cmath>
+
 namespace ui {
 
 double bytesIn(double bytes, ByteUnit unit) { return unit == ByteUnit::GB ? bytes / 1e9 : bytes / 1073741824.0; }
@@ -44,6 +46,12 @@ QString formatCount(double count)
     if (count >= 1e9) return QCoreApplication::translate("ui::format", "%1 B").arg(locale.toString(count / 1e9, 'f', 2));
     if (count >= 1e6) return QCoreApplication::translate("ui::format", "%1 M").arg(locale.toString(count / 1e6, 'f', 0));
     return locale.toString(count, 'f', 0);
+}
+
+QString formatFixed(double value, int decimals)
+{
+    if (std::isinf(value)) return value > 0 ? QStringLiteral("∞") : QStringLiteral("−∞");
+    return QLocale().toString(value, 'f', decimals);
 }
 
 } // namespace ui

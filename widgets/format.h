@@ -19,5 +19,7 @@ enum class ByteUnit { GB, GiB };  ///< GB = 10^9 bytes, GiB = 2^30 bytes
 [[nodiscard]] QString memoryTermName(core::MemoryTerm term);
 /// "6.74 B", "124 M" — parameter counts with a short scale word.
 [[nodiscard]] QString formatCount(double count);
+/// A number in the current locale with fixed decimals; "∞" for a run that never finishes.
+[[nodiscard]] QString formatFixed(double value, int decimals);
 
 } // namespace ui

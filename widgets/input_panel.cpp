@@ -42,6 +42,7 @@ QString keyPathOf(core::WarningCode code)
     case WarningCode::cp_without_flash_attention: return QStringLiteral("parallel.flash_attention");
     case WarningCode::peak_missing_for_dtype: return QStringLiteral("precision.compute");
     case WarningCode::memory_bandwidth_assumed: return QStringLiteral("hardware.gpu");
+    case WarningCode::run_never_finishes: return QStringLiteral("reliability.checkpoint_write_gbps");
     }
     return {};
 }

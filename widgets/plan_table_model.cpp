@@ -43,8 +43,8 @@ QVariant PlanTableModel::data(const QModelIndex& index, int role) const
     case Step: return formatSeconds(e.compute.stepTimeS);
     case Mfu: return locale.toString(e.compute.mfu * 100, 'f', 1);
     case Comm: return locale.toString(e.communication.shareOfStep * 100, 'f', 1);
-    case Days: return locale.toString(e.training.timeS / 86400, 'f', 1);
-    case Cost: return locale.toString(e.training.totalCostUsd, 'f', 0);
+    case Days: return formatFixed(e.training.timeS / 86400, 1);
+    case Cost: return formatFixed(e.training.totalCostUsd, 0);
     }
     return {};
 }

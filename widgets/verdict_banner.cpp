@@ -94,21 +94,20 @@ void VerdictBanner::refresh()
     details += QLatin1Char('\n') + tr("Step %1 s · MFU %2 % · communication %3 % of the step · %4 days · %5 GPU-hours · $%6")
                                       .arg(formatSeconds(c.stepTimeS), locale.toString(c.mfu * 100, 'f', 1),
                                            locale.toString(m_estimate.communication.shareOfStep * 100, 'f', 1),
-                                           locale.toString(t.timeS / 86400, 'f', 1), locale.toString(t.gpuHours, 'f', 0),
-                                           locale.toString(t.totalCostUsd, 'f', 0));
+                                           formatFixed(t.timeS / 86400, 1), formatFixed(t.gpuHours, 0), formatFixed(t.totalCostUsd, 0));
     const auto& r = m_estimate.reliability;
     //: %1 goodput percent, %2 number of interruptions, %3 checkpoint interval in minutes, %4 checkpoint size
     details += QLatin1Char('\n') + tr("Goodput %1 % · about %2 interruptions over the run · checkpoint every %3 min (%4)")
-                                      .arg(locale.toString(r.goodput * 100, 'f', 1), locale.toString(r.expectedInterruptions, 'f', 0),
+                                      .arg(locale.toString(r.goodput * 100, 'f', 1), formatFixed(r.expectedInterruptions, 0),
                                            locale.toString(r.checkpointIntervalS / 60, 'f', 0), formatBytes(r.checkpointBytes, m_unit, 0));
     if (m_ranges) {
-        const auto& r = *m_ranges;
+        const auto& range = *m_ranges;
         details += QLatin1Char('\n') +
                    tr("Range, each assumption ±%1 % in turn: step %2–%3 s · memory %4–%5 · cost $%6–%7")
-                       .arg(locale.toString(r.fraction * 100, 'f', 0), locale.toString(r.min.stepTimeS, 'g', 3),
-                            locale.toString(r.max.stepTimeS, 'g', 3), formatBytes(r.min.memoryBytes, m_unit, 1),
-                            formatBytes(r.max.memoryBytes, m_unit, 1), locale.toString(r.min.totalCostUsd, 'f', 0),
-                            locale.toString(r.max.totalCostUsd, 'f', 0));
+                       .arg(locale.toString(range.fraction * 100, 'f', 0), locale.toString(range.min.stepTimeS, 'g', 3),
+                            locale.toString(range.max.stepTimeS, 'g', 3), formatBytes(range.min.memoryBytes, m_unit, 1),
+                            formatBytes(range.max.memoryBytes, m_unit, 1), formatFixed(range.min.totalCostUsd, 0),
+                            formatFixed(range.max.totalCostUsd, 0));
     }
     m_details->setText(details);
     if (m_explain) {

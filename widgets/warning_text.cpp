@@ -1,5 +1,6 @@
 #include "warning_text.h"
 
+#include <QLocale>
 
 namespace ui {
 
@@ -34,6 +35,10 @@ QString WarningText::of(const core::Warning& w)
         return tr("The GPU's datasheet gives no peak for the compute format; the nearest format's peak is used.");
     case WarningCode::memory_bandwidth_assumed:
         return tr("The GPU gives no memory bandwidth; the optimizer step assumes 2 TB/s.");
+    case WarningCode::run_never_finishes:
+        return tr("Writing a checkpoint and restarting take longer than the cluster's mean time between failures (%1 h): the run "
+                  "never finishes. Write checkpoints faster, restart faster or use fewer GPUs.")
+            .arg(QLocale().toString(w.value("cluster_mtbf_hours"), 'g', 3));
     }
     return QString::fromStdString(w.codeName());
 }

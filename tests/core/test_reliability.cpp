@@ -7,6 +7,8 @@
 
 #include <catch2/catch.hpp>
 
+#include <cmath>
+
 using namespace core;
 
 TEST_CASE("Llama 3: 16,384 GPUs for 54 days see about 419 unexpected interruptions", "[core][reliability][published]")
@@ -86,4 +88,28 @@ TEST_CASE("cost lines: GPUs, energy, checkpoint storage, inter-node traffic and 
     Scenario one = s;
     one.parallel.dp = 8;
     CHECK(estimate(one).training.interNodeBytes == 0);
+}
+
+TEST_CASE("a run whose goodput is zero never finishes, and says so", "[core][reliability]")
+{
+    // Llama 2 70B on 4,096 A100s with a 2,000-hour GPU MTBF: the cluster fails every 0.49 h,
+    // while writing 899 GB of checkpoint at 0.1 GB/s takes 2.5 h: no interval gives progress.
+    Scenario s = defaultScenario();
+    s.model = presetModel(*findModelPreset("llama-2-70b"));
+    s.parallel.tp = 8;
+    s.parallel.dp = 512;
+    s.training.globalBatch = 1024;
+    s.reliability.gpuMtbfHours = 2000;
+    s.reliability.checkpointWriteGBps = 0.1;
+    s.cost.teamSize = 0;
+    const Estimate e = estimate(s);
+    CHECK(e.reliability.goodput == 0);
+    CHECK(std::isinf(e.training.timeS));
+    bool warned = false;
+    for (const auto& w : e.warnings) warned = warned || w.code == WarningCode::run_never_finishes;
+    CHECK(warned);
+    // Priced items become infinite; free ones (no team) stay 0, never NaN.
+    CHECK(std::isinf(e.training.totalCostUsd));
+    CHECK(e.training.teamCostUsd == 0);
+    CHECK_FALSE(std::isnan(e.training.networkCostUsd));
 }

@@ -40,6 +40,8 @@
 #include <QTest>
 #include <QUndoStack>
 
+#include <cmath>
+
 using namespace ui;
 
 namespace {
@@ -355,4 +357,49 @@ TEST_CASE("the calibration dialog fits, applies undoably and saves a profile sce
     CHECK(loaded.scenario->efficiency.compute == Approx(0.5).epsilon(1e-3));
     doc.undoStack()->undo();
     CHECK(doc.scenario().efficiency.compute == core::Efficiency{}.compute);
+}
+
+TEST_CASE("DeepSeek-V3's config.json imports with its MTP module named", "[widgets][import][mla]")
+{
+    ScenarioDocument doc(core::defaultScenario());
+    MainWindow window(&doc);
+    REQUIRE(window.importConfig(QStringLiteral(TP_SOURCE_DIR "/tests/data/hf/deepseek-v3.json"), false));
+    CHECK(doc.scenario().model.arch.isMla());
+    // Main model 671,026,419,200 (the report's 671B) + the MTP module's 11,610,068,224.
+    CHECK(doc.estimate().params.total == 682'636'487'424);
+    auto* shape = window.findChild<QLabel*>(QStringLiteral("modelShape"));
+    REQUIRE(shape);
+    CHECK(shape->text().contains(QStringLiteral("latent attention")));
+    CHECK(shape->text().contains(QStringLiteral("first 3 layer(s) dense")));
+    CHECK(shape->text().contains(QStringLiteral("1 multi-token prediction module(s)")));
+}
+
+TEST_CASE("a run that never finishes says so instead of drawing infinite days", "[widgets][reliability]")
+{
+    // Checkpoints of a 70B model at 0.1 GB/s on 4,096 GPUs with a 2,000-hour GPU MTBF: the cluster
+    // fails every half hour, a checkpoint takes hours: goodput 0, the run never finishes. The
+    // log-scale time axes used to recurse without end on the infinite days.
+    core::Scenario s = core::defaultScenario();
+    s.model = core::presetModel(*core::findModelPreset("llama-2-70b"));
+    s.parallel.tp = 8;
+    s.parallel.dp = 512;
+    s.training.globalBatch = 1024;
+    s.reliability.gpuMtbfHours = 2000;
+    s.reliability.checkpointWriteGBps = 0.1;
+    REQUIRE_FALSE(core::validateScenario(s));
+    ScenarioDocument doc(s);
+    REQUIRE(std::isinf(doc.estimate().training.timeS));
+    PlannerWidget w(&doc);
+    w.resize(1280, 800);
+    w.show();
+    for (int i = 0; i < w.tabs()->count(); ++i) {
+        w.tabs()->setCurrentIndex(i);
+        QApplication::processEvents();
+    }
+    auto* banner = w.banner();
+    CHECK(banner->warningsText().contains(QStringLiteral("never finishes")));
+    auto* details = banner->findChild<QLabel*>(QStringLiteral("verdictDetails"));
+    REQUIRE(details);
+    CHECK(details->text().contains(QStringLiteral("∞ days")));
+    CHECK_FALSE(details->text().contains(QStringLiteral("inf")));
 }

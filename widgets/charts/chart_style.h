@@ -4,6 +4,8 @@
 
 #include <QColor>
 
+#include <utility>
+
 class QChart;
 class QLineSeries;
 
@@ -15,5 +17,8 @@ namespace ui {
 QLineSeries* addLine(QChart* chart, const QColor& color, bool points = true, Qt::PenStyle style = Qt::SolidLine);
 /// A round axis maximum: 1, 2, 2.5 or 5 × 10^k at or above `v`.
 [[nodiscard]] double niceCeiling(double v);
+/// Whole decades around [lo, hi] for a log axis: finite, positive and at least one decade wide
+/// whatever the data (Qt Charts' log axis recurses without end on an empty or infinite range).
+[[nodiscard]] std::pair<double, double> logDecades(double lo, double hi);
 
 } // namespace ui

@@ -58,6 +58,9 @@ void CostChart::setSweep(const core::SweepResult& sweep, int current)
     for (const auto& p : sweep.points) {
         const auto& t = p.estimate.training;
         const double d = t.timeS / 86400.0, k = t.totalCostUsd / 1000.0, g = p.estimate.gpus;
+        // A run whose goodput is zero never finishes (infinite days): no point to draw, and an
+        // infinite range would send Qt Charts' log axis into endless recursion.
+        if (!std::isfinite(d) || !std::isfinite(k)) continue;
         days << QPointF(g, d);
         cost << QPointF(g, k);
         lo = std::min(lo, d);
@@ -72,7 +75,8 @@ void CostChart::setSweep(const core::SweepResult& sweep, int current)
     m_current->replace(here.isNull() ? QList<QPointF>{} : QList<QPointF>{here});
     if (days.isEmpty()) return;
     m_axisX->setRange(gpuLo / 1.4, gpuHi * 1.4);
-    m_axisDays->setRange(std::pow(10.0, std::floor(std::log10(std::max(lo, 1e-6)))), std::pow(10.0, std::ceil(std::log10(std::max(hi, 1e-6)))));
+    const auto [bottom, top] = logDecades(lo, hi);
+    m_axisDays->setRange(bottom, top);
     m_axisCost->setRange(0, costHi * 1.15);
     m_axisCost->applyNiceNumbers();
 }

@@ -1,5 +1,6 @@
 #include "plan_scatter_chart.h"
 
+#include "chart_style.h"
 #include "palette.h"
 
 #include <QChart>
@@ -61,15 +62,17 @@ void PlanScatterChart::setResult(const core::PlanResult& r)
     QList<QPointF> points, pareto;
     double maxX = 1, maxY = 1, minY = 1e300;
     for (const auto& p : r.points) {
+        if (!std::isfinite(p.trainingTimeS)) continue;  // a run that never finishes has no point on a time axis
         points << QPointF(p.memoryBytes / kGiB, p.trainingTimeS / 86400.0);
         maxX = std::max(maxX, p.memoryBytes / kGiB);
         maxY = std::max(maxY, p.trainingTimeS / 86400.0);
         minY = std::min(minY, p.trainingTimeS / 86400.0);
     }
-    for (const auto& p : r.pareto) pareto << QPointF(p.estimate.memory.total() / kGiB, p.estimate.training.timeS / 86400.0);
+    for (const auto& p : r.pareto)
+        if (std::isfinite(p.estimate.training.timeS)) pareto << QPointF(p.estimate.memory.total() / kGiB, p.estimate.training.timeS / 86400.0);
     m_points->replace(points);
     m_pareto->replace(pareto);
-    if (!r.plans.empty()) {
+    if (!r.plans.empty() && std::isfinite(r.plans.front().estimate.training.timeS)) {
         const auto& e = r.plans.front().estimate;
         m_best->replace(QList<QPointF>{{e.memory.total() / kGiB, e.training.timeS / 86400.0}});
     } else {
@@ -78,7 +81,8 @@ void PlanScatterChart::setResult(const core::PlanResult& r)
     m_axisX->setRange(0, maxX * 1.05);
     m_axisX->applyNiceNumbers();
     if (minY > maxY) minY = maxY / 10;
-    m_axisY->setRange(std::pow(10.0, std::floor(std::log10(std::max(minY, 1e-6)))), std::pow(10.0, std::ceil(std::log10(std::max(maxY, 1e-6)))));
+    const auto [bottom, top] = logDecades(minY, maxY);
+    m_axisY->setRange(bottom, top);
 }
 
 int PlanScatterChart::pointCount() const { return int(m_points->count()); }

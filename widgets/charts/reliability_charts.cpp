@@ -78,10 +78,11 @@ void ReliabilityCharts::setData(const core::SweepResult& sweep, const core::Esti
         const auto& r = p.estimate.reliability;
         const double g = p.estimate.gpus;
         goodput << QPointF(g, r.goodput * 100);
-        const double n = std::max(r.expectedInterruptions, 0.01);
-        interruptions << QPointF(g, n);
         lo = std::min(lo, g);
         hi = std::max(hi, g);
+        const double n = std::max(r.expectedInterruptions, 0.01);
+        if (!std::isfinite(n)) continue;  // the run never finishes: no finite count to draw
+        interruptions << QPointF(g, n);
         iMin = std::min(iMin, n);
         iMax = std::max(iMax, n);
     }
@@ -89,7 +90,8 @@ void ReliabilityCharts::setData(const core::SweepResult& sweep, const core::Esti
     m_interruptions->replace(interruptions);
     if (!goodput.isEmpty()) {
         m_gpusAxis->setRange(lo / 1.4, hi * 1.4);
-        m_interruptionsAxis->setRange(std::pow(10.0, std::floor(std::log10(iMin))), std::pow(10.0, std::ceil(std::log10(iMax))));
+        const auto [bottom, top] = logDecades(iMin, iMax);
+        m_interruptionsAxis->setRange(bottom, top);
     }
 
     // Goodput against the interval, from a tenth to ten times the optimum (minutes on the axis).
