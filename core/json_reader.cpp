@@ -194,11 +194,11 @@ json parseLimited(std::string_view text, std::string_view what)
         return json::parse(text.begin(), text.end(), nullptr, true, false);
     } catch (const json::out_of_range& e) {
         // e.g. 1e400: a number beyond double range (nlohmann reports it as "number overflow").
-        const std::string what = e.what();
-        fail("", w + " has a number out of range: " + what.substr(what.find(']') + 2));
+        const std::string message = e.what();
+        fail("", w + " has a number out of range: " + message.substr(message.find(']') + 2));
     } catch (const json::exception& e) {
-        const std::string what = e.what();
-        fail("", w + " is not valid JSON: " + what.substr(what.find(']') + 2));
+        const std::string message = e.what();
+        fail("", w + " is not valid JSON: " + message.substr(message.find(']') + 2));
     }
 }
 

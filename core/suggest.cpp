@@ -97,7 +97,10 @@ std::vector<Suggestion> nearestValid(const Scenario& s, const Estimate& e)
             });
             const bool close = sameGpus > 0 && std::abs(std::log2(double(sameGpus) / p.pp)) <= 1.0;
             const int pp = close ? sameGpus : nearest(p.pp, range(1, std::min(a.layers, 512)), divides);
-            if (pp == 0) break;
+            // A divisor more than twice as far (61 layers: PP 1 or 61 for 16) changes the layout
+            // more than unequal stages cost, which large runs accept (Llama 3: 126 layers on 16
+            // stages; DeepSeek-V3: 61 on 16): no suggestion then.
+            if (pp == 0 || std::abs(std::log2(double(pp) / p.pp)) > 1.0) break;
             Scenario c = s;
             c.parallel.pp = pp;
             if (pp < 2) {

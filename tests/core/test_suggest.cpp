@@ -72,6 +72,14 @@ TEST_CASE("every suggestion is valid and removes its warning", "[core][suggest]"
     CHECK(pp->value == "18");
     CHECK(pp->scenario.parallel.dp == 4);
     CHECK(pp->scenario.parallel.gpus() == 8 * 18 * 4);
+    // DeepSeek-V3's 61 layers (prime) on 16 stages: only PP 1 or 61 divide them, both far from
+    // 16, so no suggestion; unequal stages are what the published run used.
+    Scenario prime = defaultScenario();
+    prime.model = presetModel(*findModelPreset("deepseek-v3"));
+    prime.parallel.pp = 16;
+    prime.parallel.dp = 8;
+    prime.parallel.ep = 8;
+    CHECK(find(nearestValid(prime, estimate(prime)), WarningCode::layers_not_divisible_by_pp) == nullptr);
     const auto moeFix = nearestValid(moe, estimate(moe));  // kept alive: find() returns a pointer into it
     const Suggestion* batch = find(moeFix, WarningCode::global_batch_not_divisible);
     REQUIRE(batch);

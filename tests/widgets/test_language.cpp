@@ -3,6 +3,7 @@
 #include "language.h"
 #include "main_window.h"
 #include "planner_widget.h"
+#include "presets.h"
 #include "scenario_document.h"
 #include "scenario_io.h"
 
@@ -41,4 +42,29 @@ TEST_CASE("switching to Chinese and back at run time", "[widgets][i18n]")
     QApplication::processEvents();
     CHECK(window.menuBar()->actions().front()->text() == QStringLiteral("&File"));
     CHECK_FALSE(hasChinese(window.planner()->memoryChart()->chart()->title()));
+}
+
+TEST_CASE("the input column fits its scroll area at 1280 × 800 in English and Chinese", "[widgets][i18n][layout]")
+{
+    // Long combo items (recompute modes, precision presets) once made the column wider than its
+    // scroll area, which cuts the right edge: spin-box arrows, the size value and the model shape.
+    core::Scenario s = core::defaultScenario();
+    s.model = core::presetModel(*core::findModelPreset("deepseek-v3"));  // the longest shape text
+    ui::ScenarioDocument doc(s);
+    MainWindow window(&doc);
+    window.resize(1280, 800);
+    window.show();
+    for (const char* language : {"en", "zh_CN"}) {
+        INFO(language);
+        REQUIRE(ui::setLanguage(QString::fromLatin1(language)));
+        QApplication::processEvents();
+        auto* panel = window.findChild<QWidget*>(QStringLiteral("inputPanel"));
+        REQUIRE(panel);
+        auto* viewport = panel->parentWidget();  // the scroll area's viewport
+        REQUIRE(viewport);
+        CHECK(panel->minimumSizeHint().width() <= viewport->width());
+        CHECK(panel->width() <= viewport->width());
+    }
+    ui::setLanguage(QStringLiteral("en"));
+    QApplication::processEvents();
 }

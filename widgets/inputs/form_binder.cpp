@@ -55,6 +55,11 @@ QComboBox* FormBinder::combo(QWidget* parent, const QString& keyPath, Getter<QVa
 {
     auto* box = new QComboBox(parent);
     box->setObjectName(keyPath);
+    // Long items ("Selective, op-level (torchtitan)", preset labels) must not widen the input
+    // column past its scroll area, where the right edge would be cut off: the box may shrink to
+    // about 14 characters (the current item elided), the popup still shows every item in full.
+    box->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    box->setMinimumContentsLength(14);
     connect(box, &QComboBox::activated, this, [this, box, set, undoText](int index) {
         const QVariant v = box->itemData(index);
         apply(undoText, box, [&](core::Scenario& s) { set(s, v); });
