@@ -66,8 +66,14 @@ CommunicationEstimate communication(const Scenario& s, const MemoryEstimate& mem
     const Efficiency& ef = s.efficiency;
     const StageMemory& stage = memory.peak();
     const double m = microBatchesPerStep(s);
-    const double layers = stage.layers + stage.mtpLayers;  // MTP modules are layers too
-    const double moeLayers = a.isMoe() ? layers - stage.denseLayers : 0;
+    // Per-layer traffic follows the busiest stage, which sets the pipeline's pace (with DeepSeek-V3's
+    // dense first layers, the stage holding the most MoE layers for the expert all-to-alls); the
+    // data-parallel traffic follows the stage whose memory is reported. MTP modules are layers too.
+    double layers = 0, moeLayers = 0;
+    for (const StageMemory& st : memory.perStage) {
+        layers = std::max(layers, double(st.layers + st.mtpLayers));
+        if (a.isMoe()) moeLayers = std::max(moeLayers, double(st.layers - st.denseLayers + st.mtpLayers));
+    }
     const double ab = std::max(2.0, bytesOf(s.precision.compute));     // activations on the wire
     const double tokens = double(tr.seqLen) / p.cp * tr.microBatch;   // per GPU per micro-batch
     const bool fullRecompute = p.recompute == Recompute::full;

@@ -163,3 +163,21 @@ TEST_CASE("latent attention, dense layers and MTP in scenario files", "[core][io
     CHECK(errorKey(R"({"preset": "llama-2-7b", "dense_layers": 2})") == "model.experts");
     CHECK(errorKey(R"({"preset": "llama-2-7b", "mtp_layers": "one"})") == "model.mtp_layers");
 }
+
+TEST_CASE("per-layer traffic follows the stage with the most layers of each kind", "[core][comm][mla]")
+{
+    // 61 layers on 16 stages: stage 0 holds 3 dense + 1 MoE layer, stages 1–12 four MoE layers,
+    // the last stage 3 MoE layers + the MTP module's. The pipeline runs at the pace of the busiest
+    // stage, so the expert all-to-alls are those of 4 MoE layers whichever stage has the peak memory.
+    Scenario s = deepSeek(16, 16);
+    s.parallel.ep = 16;
+    const Estimate e = estimate(s);
+    const double m = e.compute.microBatches;
+    bool sawEp = false;
+    for (const auto& c : e.communication.collectives)
+        if (c.group == Group::ep) {
+            sawEp = true;
+            CHECK(c.callsPerStep == Approx(4 * m * 4));
+        }
+    CHECK(sawEp);
+}
