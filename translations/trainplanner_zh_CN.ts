@@ -1712,6 +1712,54 @@
         <source>; %n multi-token prediction module(s)</source>
         <translation><numerusform>；%n 个多 token 预测（MTP）模块</numerusform></translation>
     </message>
+    <message>
+        <source>Expert FFN size:</source>
+        <translation>专家 FFN 维度：</translation>
+    </message>
+    <message>
+        <source>Change expert FFN size</source>
+        <translation>修改专家 FFN 维度</translation>
+    </message>
+    <message>
+        <source>Shared experts:</source>
+        <translation>共享专家数：</translation>
+    </message>
+    <message>
+        <source>Change shared experts</source>
+        <translation>修改共享专家数</translation>
+    </message>
+    <message>
+        <source>Dense first layers:</source>
+        <translation>前置稠密层数：</translation>
+    </message>
+    <message>
+        <source>Change dense first layers</source>
+        <translation>修改前置稠密层数</translation>
+    </message>
+    <message>
+        <source>KV latent rank (0 = no MLA):</source>
+        <translation>KV 压缩维度（0 = 不用 MLA）：</translation>
+    </message>
+    <message>
+        <source>Change KV latent rank</source>
+        <translation>修改 KV 压缩维度</translation>
+    </message>
+    <message>
+        <source>Q latent rank (MLA):</source>
+        <translation>Q 压缩维度（MLA）：</translation>
+    </message>
+    <message>
+        <source>Change Q latent rank</source>
+        <translation>修改 Q 压缩维度</translation>
+    </message>
+    <message>
+        <source>MTP modules:</source>
+        <translation>MTP 模块数：</translation>
+    </message>
+    <message>
+        <source>Change MTP modules</source>
+        <translation>修改 MTP 模块数</translation>
+    </message>
 </context>
 <context>
     <name>ui::MemoryChart</name>

@@ -726,3 +726,17 @@ ZH.update({
 ZH["Writing a checkpoint and restarting take longer than the cluster's mean time between failures (%1 h): the run never finishes. Write checkpoints faster, restart faster or use fewer GPUs."] = (
     "写一次检查点加上重启所需的时间，超过了集群的平均故障间隔（%1 小时）：训练永远跑不完。"
     "请加快检查点写入、缩短重启时间，或减少 GPU 数量。")
+ZH.update({
+    "Expert FFN size:": "专家 FFN 维度：",
+    "Change expert FFN size": "修改专家 FFN 维度",
+    "Shared experts:": "共享专家数：",
+    "Change shared experts": "修改共享专家数",
+    "Dense first layers:": "前置稠密层数：",
+    "Change dense first layers": "修改前置稠密层数",
+    "KV latent rank (0 = no MLA):": "KV 压缩维度（0 = 不用 MLA）：",
+    "Change KV latent rank": "修改 KV 压缩维度",
+    "Q latent rank (MLA):": "Q 压缩维度（MLA）：",
+    "Change Q latent rank": "修改 Q 压缩维度",
+    "MTP modules:": "MTP 模块数：",
+    "Change MTP modules": "修改 MTP 模块数",
+})

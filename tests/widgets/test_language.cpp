@@ -1,5 +1,6 @@
 // Switching the language at run time retranslates menus, panels and charts (issue 10).
 #include "charts/memory_chart.h"
+#include "inputs/form_section.h"
 #include "language.h"
 #include "main_window.h"
 #include "planner_widget.h"
@@ -60,6 +61,8 @@ TEST_CASE("the input column fits its scroll area at 1280 × 800 in English and C
         QApplication::processEvents();
         auto* panel = window.findChild<QWidget*>(QStringLiteral("inputPanel"));
         REQUIRE(panel);
+        for (auto* section : panel->findChildren<ui::FormSection*>()) section->setExpanded(true);  // every row laid out
+        QApplication::processEvents();
         auto* viewport = panel->parentWidget();  // the scroll area's viewport
         REQUIRE(viewport);
         CHECK(panel->minimumSizeHint().width() <= viewport->width());

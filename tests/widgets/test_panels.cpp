@@ -1,11 +1,13 @@
 // Every panel drives core through the document, and every view shows core's numbers.
 #include "charts/scaling_chart.h"
 #include "charts/time_chart.h"
+#include "architecture.h"
 #include "collectives_model.h"
 #include "copyable_table_view.h"
 #include "estimate.h"
 #include "input_panel.h"
 #include "planner_widget.h"
+#include "presets.h"
 #include "scenario_document.h"
 #include "scenario_io.h"
 #include "verdict_banner.h"
@@ -19,6 +21,8 @@
 #include <QLineSeries>
 #include <QSignalSpy>
 #include <QSpinBox>
+
+#include <cmath>
 
 using namespace ui;
 
@@ -214,4 +218,33 @@ TEST_CASE("the comparison shows the source article's pair with core's numbers", 
     view->add(doc.scenario());
     CHECK_FALSE(view->add(doc.scenario()));  // at most four
     CHECK(view->count() == 4);
+}
+
+TEST_CASE("model details edit latent attention, experts and MTP without breaking the head geometry", "[widgets][panels][mla]")
+{
+    core::Scenario s = core::defaultScenario();
+    s.model = core::presetModel(*core::findModelPreset("deepseek-v3"));
+    s.parallel.ep = 8;
+    ScenarioDocument doc(s);
+    PlannerWidget w(&doc);
+    // More heads: latent attention keeps K and V per head and the 128-wide heads (not 7168 / 160).
+    control<QSpinBox>(w, "model.heads")->setValue(160);
+    CHECK(doc.scenario().model.arch.heads == 160);
+    CHECK(doc.scenario().model.arch.kvHeads == 160);
+    CHECK(doc.scenario().model.arch.headDim == 128);
+    control<QSpinBox>(w, "model.dense_layers")->setValue(1);
+    CHECK(doc.scenario().model.arch.denseLayers == 1);
+    control<QSpinBox>(w, "model.mtp_layers")->setValue(0);
+    CHECK(doc.estimate().params.total == std::llround(core::countParameters(doc.scenario().model.arch).mainModel()));
+    // Latent attention off: its other dimensions go with it, and the scenario stays valid.
+    control<QSpinBox>(w, "model.kv_lora_rank")->setValue(0);
+    const core::Architecture& a = doc.scenario().model.arch;
+    CHECK_FALSE(a.isMla());
+    CHECK(a.qLoraRank == 0);
+    CHECK(a.vHeadDim == 0);
+    CHECK_FALSE(core::validateScenario(doc.scenario()));
+    // The file rules still apply: dense layers must leave MoE layers.
+    control<QSpinBox>(w, "model.dense_layers")->setValue(61);
+    CHECK(doc.scenario().model.arch.denseLayers == 1);
+    CHECK(w.inputs()->problemText().contains(QStringLiteral("dense_layers")));
 }

@@ -73,9 +73,22 @@ void InputPanel::buildModelDetails()
                                         [arch, member](Scenario& s, int v) {
                                             auto& a = arch(s);
                                             const bool geometry = member == &core::Architecture::hidden || member == &core::Architecture::heads;
+                                            // The head width follows hidden / heads only where it did
+                                            // (not Gemma's 256 or latent attention's 128 for 7168 / 128).
+                                            const bool derived = !a.isMla() && a.headDim * a.heads == a.hidden;
                                             a.*member = v;
-                                            if (geometry && a.hidden % a.heads == 0) a.headDim = a.hidden / a.heads;
-                                            if (member == &core::Architecture::heads && a.kvHeads > a.heads) a.kvHeads = a.heads;
+                                            if (geometry && derived && a.hidden % a.heads == 0) a.headDim = a.hidden / a.heads;
+                                            if (member == &core::Architecture::heads && (a.kvHeads > a.heads || a.isMla())) a.kvHeads = a.heads;
+                                            if (member == &core::Architecture::kvLoraRank) {
+                                                // Latent attention on: K and V per head, values as wide as
+                                                // keys unless set; off: its other dimensions go too.
+                                                if (v > 0) {
+                                                    a.kvHeads = a.heads;
+                                                    if (a.vHeadDim == 0) a.vHeadDim = a.headDim;
+                                                } else {
+                                                    a.qLoraRank = a.ropeHeadDim = a.vHeadDim = 0;
+                                                }
+                                            }
                                         },
                                         undo));
     };
@@ -95,6 +108,18 @@ void InputPanel::buildModelDetails()
           QT_TRANSLATE_NOOP("ui::InputPanel", "Change experts"));
     field(QT_TRANSLATE_NOOP("ui::InputPanel", "Experts per token (top-k):"), "model.top_k", 0, 4096, &core::Architecture::topK,
           QT_TRANSLATE_NOOP("ui::InputPanel", "Change top-k"));
+    field(QT_TRANSLATE_NOOP("ui::InputPanel", "Expert FFN size:"), "model.moe_ffn_hidden", 0, 1 << 20, &core::Architecture::moeFfnHidden,
+          QT_TRANSLATE_NOOP("ui::InputPanel", "Change expert FFN size"));
+    field(QT_TRANSLATE_NOOP("ui::InputPanel", "Shared experts:"), "model.shared_experts", 0, 64, &core::Architecture::sharedExperts,
+          QT_TRANSLATE_NOOP("ui::InputPanel", "Change shared experts"));
+    field(QT_TRANSLATE_NOOP("ui::InputPanel", "Dense first layers:"), "model.dense_layers", 0, 4096, &core::Architecture::denseLayers,
+          QT_TRANSLATE_NOOP("ui::InputPanel", "Change dense first layers"));
+    field(QT_TRANSLATE_NOOP("ui::InputPanel", "KV latent rank (0 = no MLA):"), "model.kv_lora_rank", 0, 1 << 20,
+          &core::Architecture::kvLoraRank, QT_TRANSLATE_NOOP("ui::InputPanel", "Change KV latent rank"));
+    field(QT_TRANSLATE_NOOP("ui::InputPanel", "Q latent rank (MLA):"), "model.q_lora_rank", 0, 1 << 20, &core::Architecture::qLoraRank,
+          QT_TRANSLATE_NOOP("ui::InputPanel", "Change Q latent rank"));
+    field(QT_TRANSLATE_NOOP("ui::InputPanel", "MTP modules:"), "model.mtp_layers", 0, 16, &core::Architecture::mtpLayers,
+          QT_TRANSLATE_NOOP("ui::InputPanel", "Change MTP modules"));
     sec->setExpanded(false);
 }
 
