@@ -37,6 +37,22 @@ void BM_Estimate405BPipeline16(benchmark::State& state)
 }
 BENCHMARK(BM_Estimate405BPipeline16);
 
+void BM_EstimateDeepSeekV3(benchmark::State& state)
+{
+    // DeepSeek-V3's published layout (report §3.2): latent attention, 3 dense + 58 MoE layers and
+    // the MTP module on PP 16 × EP 64 over 2,048 H800.
+    core::Scenario s = core::defaultScenario();
+    s.model = core::presetModel(*core::findModelPreset("deepseek-v3"));
+    s.hardware = core::presetHardware(*core::findGpuPreset("h800-sxm"), 8);
+    s.training.globalBatch = 15360;
+    s.parallel.pp = 16;
+    s.parallel.dp = 128;
+    s.parallel.ep = 64;
+    s.parallel.recompute = core::Recompute::full;
+    for (auto _ : state) benchmark::DoNotOptimize(core::estimate(s));
+}
+BENCHMARK(BM_EstimateDeepSeekV3);
+
 void BM_Plan405BOn4096(benchmark::State& state)
 {
     // The whole planner search for Llama 3.1 405B on 4,096 H100 (issue 8: under 2 s, ≥ 200k configs/s).
