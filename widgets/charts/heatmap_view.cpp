@@ -171,11 +171,8 @@ HeatmapView::HeatmapView(ScenarioDocument* document, QWidget* parent) : QWidget(
     m_metric->addItems({QString(), QString()});
     m_x->setCurrentIndex(int(core::HeatAxis::tp));
     m_y->setCurrentIndex(int(core::HeatAxis::pp));
-    // Narrow enough to sit beside the sensitivity chart in a 1280-pixel window.
-    for (QComboBox* box : {m_x, m_y, m_metric}) {
-        box->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
-        box->setMinimumContentsLength(8);
-    }
+    // The view has a tab of its own: the boxes show their items in full ("流水线并行（PP）" was cut).
+    for (QComboBox* box : {m_x, m_y, m_metric}) box->setSizeAdjustPolicy(QComboBox::AdjustToContents);
     m_xLabel->setBuddy(m_x);
     m_yLabel->setBuddy(m_y);
     m_metricLabel->setBuddy(m_metric);

@@ -38,8 +38,7 @@ SensitivityView::SensitivityView(ScenarioDocument* document, QWidget* parent) : 
     m_percent->setValue(20);
     m_percent->setSuffix(QStringLiteral(" %"));
     m_percent->setPrefix(QStringLiteral("± "));
-    m_metricBox->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
-    m_metricBox->setMinimumContentsLength(8);
+    m_metricBox->setSizeAdjustPolicy(QComboBox::AdjustToContents);
     m_metricLabel->setBuddy(m_metricBox);
     m_percentLabel->setBuddy(m_percent);
 
