@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cmath>
 
 namespace core {
 
@@ -152,8 +153,17 @@ CommunicationEstimate communication(const Scenario& s, const MemoryEstimate& mem
 
     // Expert parallel (Lepikhin et al. 2021, GShard): two all-to-alls (dispatch, combine) of the
     // top_k routed token copies per MoE layer forward, two backward, two more when recomputed.
-    if (a.isMoe())
-        add(Group::ep, CollectiveOp::all_to_all, p.ep, a.topK * tokens * a.hidden * ab, moeLayers * m * (4 + (fullRecompute ? 2 : 0)));
+    // With node-limited routing across nodes a token crosses the network once per target node —
+    // at most routed_node_limit of the nodes the EP group spans — and fans out to its experts
+    // over NVLink, overlapped with the network transfer (DeepSeek-V3 §2.1.2 and §3.2.2).
+    if (a.isMoe()) {
+        double copies = a.topK;
+        if (a.routedNodeLimit > 0 && linkOf(s, Group::ep) == Link::inter_node) {
+            const double nodes = std::ceil(double(p.tp) * p.ep / std::max(1, s.hardware.gpusPerNode));
+            copies = std::min({copies, double(a.routedNodeLimit), nodes});
+        }
+        add(Group::ep, CollectiveOp::all_to_all, p.ep, copies * tokens * a.hidden * ab, moeLayers * m * (4 + (fullRecompute ? 2 : 0)));
+    }
 
     // Overlap: DP and CP traffic hides under the backward pass (two thirds of the compute) up to
     // comm_overlap of it; TP, PP and EP traffic by their own overlap settings (default 0).

@@ -92,9 +92,19 @@ void readDeepSeek(Fields& f, const json& doc, ImportedModel& m)
             fail("moe_layer_freq", "only 1 is supported: every layer after the first_k_dense_replace dense ones has experts");
         // V3's auxiliary-loss-free balancing adds a bias per routed expert (DeepSeek-V3 §2.1.2;
         // e_score_correction_bias in the checkpoint).
-        if (f.string("topk_method") == "noaux_tc") {
+        const std::string method = f.string("topk_method");
+        if (method == "noaux_tc") {
             a.routerBias = true;
             f.map("topk_method", "router_bias", "true (noaux_tc: e_score_correction_bias per expert)");
+        }
+        // Group-limited routing: a token's experts come from topk_group of n_group groups, and
+        // DeepSeek places each group on its own node (V3 §2.1.2, §3.2.2: at most 4 nodes; V2's
+        // device limit M = 3 bounds the nodes too).
+        if ((method == "noaux_tc" || method == "group_limited_greedy") && f.has("n_group") && f.has("topk_group") &&
+            f.number("n_group", 1) > 1) {
+            a.routedNodeLimit = f.integer("topk_group", "routed_node_limit");
+            m.notes.push_back("topk_group = " + std::to_string(a.routedNodeLimit) +
+                              ": a token's experts lie on at most that many nodes when each expert group has a node of its own");
         }
     }
     a.mtpLayers = f.integerOr("num_nextn_predict_layers", "mtp_layers", 0);

@@ -239,6 +239,7 @@ void readArchitectureFields(ObjectReader& r, Architecture& a)
     if (r.has("shared_experts")) a.sharedExperts = static_cast<int>(r.integer("shared_experts", 0, 64));
     if (r.has("router_bias")) a.routerBias = r.boolean("router_bias");
     if (r.has("dense_layers")) a.denseLayers = static_cast<int>(r.integer("dense_layers", 0, 4096));
+    if (r.has("routed_node_limit")) a.routedNodeLimit = static_cast<int>(r.integer("routed_node_limit", 0, 4096));
     if (r.has("q_lora_rank")) a.qLoraRank = static_cast<int>(r.integer("q_lora_rank", 0, kMaxDim));
     if (r.has("kv_lora_rank")) a.kvLoraRank = static_cast<int>(r.integer("kv_lora_rank", 0, kMaxDim));
     if (r.has("rope_head_dim")) a.ropeHeadDim = static_cast<int>(r.integer("rope_head_dim", 0, 65536));
@@ -265,8 +266,9 @@ void validateArchitecture(const Architecture& a, const std::string& path)
         if (a.moeFfnHidden <= 0) fail(at("moe_ffn_hidden"), "is required when experts > 0");
         if (a.denseLayers >= a.layers)
             fail(at("dense_layers"), "must be less than layers (" + std::to_string(a.layers) + "), got " + std::to_string(a.denseLayers));
-    } else if (a.topK > 0 || a.moeFfnHidden > 0 || a.sharedExperts > 0 || a.routerBias || a.denseLayers > 0) {
-        fail(at("experts"), "must be > 0 when top_k, moe_ffn_hidden, shared_experts, router_bias or dense_layers are given");
+    } else if (a.topK > 0 || a.moeFfnHidden > 0 || a.sharedExperts > 0 || a.routerBias || a.denseLayers > 0 || a.routedNodeLimit > 0) {
+        fail(at("experts"),
+             "must be > 0 when top_k, moe_ffn_hidden, shared_experts, router_bias, dense_layers or routed_node_limit are given");
     }
     if (a.isMla()) {
         if (a.kvHeads != a.heads)
@@ -302,6 +304,7 @@ json architectureToJson(const Architecture& a)
         j["shared_experts"] = a.sharedExperts;
         if (a.routerBias) j["router_bias"] = true;
         if (a.denseLayers > 0) j["dense_layers"] = a.denseLayers;
+        if (a.routedNodeLimit > 0) j["routed_node_limit"] = a.routedNodeLimit;
     }
     // Written only when used, so files of models without them keep their keys.
     if (a.isMla()) {

@@ -33,6 +33,9 @@ struct Architecture {
     int sharedExperts = 0;
     bool routerBias = false;  ///< a per-expert routing bias (DeepSeek-V3's auxiliary-loss-free balancing)
     int denseLayers = 0;      ///< MoE only: the first k layers have a dense MLP of ffn_hidden
+    /// MoE only: each token's routed experts lie on at most this many nodes and cross the network
+    /// once per node (DeepSeek-V3 §2.1.2 node-limited routing, §3.2.2 dispatch); 0 = no limit.
+    int routedNodeLimit = 0;
     /// Multi-head latent attention (DeepSeek-V2 §2.1, DeepSeek-V3), on when kv_lora_rank > 0:
     /// K and V come from a kv_lora_rank latent, Q from a q_lora_rank latent (0 = projected
     /// directly); head_dim is the non-RoPE query/key width, rope_head_dim the decoupled RoPE part,

@@ -79,7 +79,7 @@ json modelToJson(const ModelSpec& m)
             out[it.key()] = it.value();
     }
     // Keys written only when used (latent attention, MTP, …): switched off against the preset.
-    for (const char* key : {"router_bias", "dense_layers", "q_lora_rank", "kv_lora_rank", "rope_head_dim", "v_head_dim",
+    for (const char* key : {"router_bias", "dense_layers", "routed_node_limit", "q_lora_rank", "kv_lora_rank", "rope_head_dim", "v_head_dim",
                             "mtp_layers", "parallel_block", "lm_head_bias"})
         if (base.contains(key) && !full.contains(key)) out[key] = base[key].is_boolean() ? json(false) : json(0);
     return out;

@@ -1760,6 +1760,18 @@
         <source>Change MTP modules</source>
         <translation>修改 MTP 模块数</translation>
     </message>
+    <message numerus="yes">
+        <source>, each token on at most %n node(s)</source>
+        <translation><numerusform>，每个 token 至多路由到 %n 个节点</numerusform></translation>
+    </message>
+    <message>
+        <source>Nodes per token (0 = any):</source>
+        <translation>每 token 路由节点上限（0 = 不限）：</translation>
+    </message>
+    <message>
+        <source>Change nodes per token</source>
+        <translation>修改每 token 路由节点上限</translation>
+    </message>
 </context>
 <context>
     <name>ui::MemoryChart</name>

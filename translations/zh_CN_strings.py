@@ -740,3 +740,8 @@ ZH.update({
     "MTP modules:": "MTP 模块数：",
     "Change MTP modules": "修改 MTP 模块数",
 })
+ZH.update({
+    ", each token on at most %n node(s)": "，每个 token 至多路由到 %n 个节点",
+    "Nodes per token (0 = any):": "每 token 路由节点上限（0 = 不限）：",
+    "Change nodes per token": "修改每 token 路由节点上限",
+})

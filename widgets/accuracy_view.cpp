@@ -69,7 +69,7 @@ AccuracyView::AccuracyView(OpenScenario open, QWidget* parent) : QWidget(parent)
     m_view = new QChartView(chart, this);
     m_view->setObjectName(QStringLiteral("accuracyChart"));
     m_view->setRenderHint(QPainter::Antialiasing);
-    m_view->setMinimumHeight(640);  // 27 runs: room for every label
+    m_view->setMinimumHeight(640);  // 28 runs: room for every label
     installChartActions(m_view);
 
     m_table = new QTableWidget(int(rows.size()), 7, this);

@@ -163,6 +163,7 @@ void InputPanel::showScenario(const core::Scenario& s)
         shape += QLatin1Char(' ') + tr("— %1 experts, top %2").arg(a.experts).arg(a.topK);
         if (a.sharedExperts > 0) shape += tr(", %n shared", nullptr, a.sharedExperts);
         if (a.denseLayers > 0) shape += tr(", first %n layer(s) dense", nullptr, a.denseLayers);
+        if (a.routedNodeLimit > 0) shape += tr(", each token on at most %n node(s)", nullptr, a.routedNodeLimit);
     }
     if (a.mtpLayers > 0) shape += tr("; %n multi-token prediction module(s)", nullptr, a.mtpLayers);
     m_shape->setText(shape);

@@ -28,6 +28,8 @@ TEST_CASE("the published runs are the papers' figures", "[core][fidelity][publis
         {"llama-7b-gpu-hours", 82432}, {"llama-13b-gpu-hours", 135168}, {"llama-33b-gpu-hours", 530432},
         {"llama-65b-gpu-hours", 1022362}, {"llama-2-7b-gpu-hours", 184320}, {"llama-2-13b-gpu-hours", 368640},
         {"llama-2-70b-gpu-hours", 1720320},
+        // DeepSeek-V3 report, Table 1 (pre-training H800 GPU-hours)
+        {"deepseek-v3-gpu-hours", 2664000},
         // torchtitan docs/performance.md, Tables 1 and 3 (GiB)
         {"torchtitan-8b-fsdp8-memory", 82.4}, {"torchtitan-8b-fsdp128-memory", 67.0}};
     const auto& runs = publishedRuns();

@@ -73,6 +73,7 @@ TEST_CASE("DeepSeek-V3's config.json gives the released main model's exact count
     CHECK(a.moeLayers() == 58);
     CHECK(a.mtpLayers == 1);
     CHECK(a.routerBias);
+    CHECK(a.routedNodeLimit == 4);  // topk_group 4 of n_group 8: at most 4 nodes per token
     // The same architecture as the preset, and it survives the scenario format.
     CHECK(a == findModelPreset("deepseek-v3")->arch);
     const ScenarioResult back = parseScenario(scenarioToJson(scenarioFor(*r.model)));

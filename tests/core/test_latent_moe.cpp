@@ -189,3 +189,31 @@ TEST_CASE("per-layer traffic follows the stage with the most layers of each kind
         }
     CHECK(sawEp);
 }
+
+TEST_CASE("node-limited routing sends a token across the network once per target node", "[core][comm][mla]")
+{
+    // DeepSeek-V3 §2.1.2 and §3.2.2: each token's 8 routed experts lie on at most 4 nodes; it
+    // crosses InfiniBand once per node and fans out over NVLink. EP 64 spans 8 nodes of 8 GPUs:
+    // each all-to-all moves 4 copies of s·b·h (bf16) instead of 8.
+    auto epMessage = [](const Scenario& s) {
+        for (const auto& c : estimate(s).communication.collectives)
+            if (c.group == Group::ep) return c.messageBytes;
+        return 0.0;
+    };
+    Scenario s = deepSeek(16, 128);
+    s.parallel.ep = 64;
+    const double sbh = 4096.0 * 7168 * 2;
+    CHECK(s.model.arch.routedNodeLimit == 4);
+    CHECK(epMessage(s) == Approx(4 * sbh));
+    Scenario unlimited = s;
+    unlimited.model.arch.routedNodeLimit = 0;
+    CHECK(epMessage(unlimited) == Approx(8 * sbh));
+    // Inside one node every copy goes to its expert's GPU over NVLink: the limit changes nothing.
+    Scenario inNode = s;
+    inNode.parallel.ep = 8;
+    CHECK(epMessage(inNode) == Approx(8 * sbh));
+    // Across 2 nodes a token can reach at most those 2.
+    Scenario twoNodes = s;
+    twoNodes.parallel.ep = 16;
+    CHECK(epMessage(twoNodes) == Approx(2 * sbh));
+}

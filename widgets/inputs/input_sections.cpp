@@ -112,6 +112,8 @@ void InputPanel::buildModelDetails()
           QT_TRANSLATE_NOOP("ui::InputPanel", "Change expert FFN size"));
     field(QT_TRANSLATE_NOOP("ui::InputPanel", "Shared experts:"), "model.shared_experts", 0, 64, &core::Architecture::sharedExperts,
           QT_TRANSLATE_NOOP("ui::InputPanel", "Change shared experts"));
+    field(QT_TRANSLATE_NOOP("ui::InputPanel", "Nodes per token (0 = any):"), "model.routed_node_limit", 0, 4096,
+          &core::Architecture::routedNodeLimit, QT_TRANSLATE_NOOP("ui::InputPanel", "Change nodes per token"));
     field(QT_TRANSLATE_NOOP("ui::InputPanel", "Dense first layers:"), "model.dense_layers", 0, 4096, &core::Architecture::denseLayers,
           QT_TRANSLATE_NOOP("ui::InputPanel", "Change dense first layers"));
     field(QT_TRANSLATE_NOOP("ui::InputPanel", "KV latent rank (0 = no MLA):"), "model.kv_lora_rank", 0, 1 << 20,
