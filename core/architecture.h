@@ -77,6 +77,7 @@ struct LayerMatmul {
     double out = 0;
     double copies = 1;
     bool rowParallel = false;
+    bool duplicated = false;  ///< computed in full by every TP rank (MLA's down-projections)
 };
 
 /// The matmuls of one layer in forward order, with Q, K and V separate as PyTorch models define

@@ -53,6 +53,21 @@ double modelFlopsPerStep(const Scenario& s)
     return 3 * (f.layers + f.logits);  // backward costs twice the forward (Narayanan et al. §5.1)
 }
 
+double duplicatedFlopsPerStep(const Scenario& s)
+{
+    const Architecture& a = s.model.arch;
+    if (s.parallel.tp <= 1 || !a.isMla()) return 0;
+    const double tokens = double(s.training.seqLen) * s.training.globalBatch;
+    const LayerMatmuls mm = layerMatmuls(a);  // the attention is the same in every kind of layer
+    double perLayer = 0;
+    for (int i = 0; i < mm.count; ++i) {
+        const LayerMatmul& m = mm.items[static_cast<std::size_t>(i)];
+        if (m.duplicated) perLayer += 2 * tokens * m.in * m.out * m.copies;
+    }
+    const double passes = 3 + (s.parallel.recompute == Recompute::full ? 1 : 0);
+    return (s.parallel.tp - 1) * passes * (a.layers + a.mtpLayers) * perLayer;
+}
+
 double hardwareFlopsPerStep(const Scenario& s)
 {
     const auto f = forwardFlops(s.model.arch, s.training.seqLen, s.training.globalBatch);
@@ -77,7 +92,7 @@ double hardwareFlopsPerStep(const Scenario& s)
         recomputed += mainRuns * everyOther(a.isMoe()) + (a.isMoe() ? a.layers - a.moeLayers() : 0) * everyOther(false);
         if (!s.parallel.flashAttention) recomputed += f.attentionCore;
     }
-    return 3 * (f.layers + f.logits) + recomputed;
+    return 3 * (f.layers + f.logits) + recomputed + duplicatedFlopsPerStep(s);
 }
 
 double bubbleFraction(const Parallel& p, double microBatches)

@@ -20,8 +20,12 @@ struct ForwardFlops {
 /// Model FLOPs of one optimizer step: forward + backward (2×), no recomputation.
 [[nodiscard]] double modelFlopsPerStep(const Scenario& s);
 /// Hardware FLOPs: model FLOPs plus the recomputed forward work (full: all layers; selective:
-/// the attention core; Korthikanti et al. 2022 §5).
+/// the attention core; Korthikanti et al. 2022 §5) plus the work TP ranks repeat.
 [[nodiscard]] double hardwareFlopsPerStep(const Scenario& s);
+/// Matmul work that TP − 1 ranks repeat because every rank computes it in full: MLA's
+/// down-projections (DeepSeek-V3 inference/model.py: wq_a and wkv_a are plain Linear layers),
+/// forward and backward, and again when the forward is recomputed.
+[[nodiscard]] double duplicatedFlopsPerStep(const Scenario& s);
 
 /// Pipeline bubble over ideal compute time: (p−1)/m for GPipe and 1F1B, (p−1)/(v·m) interleaved
 /// (Narayanan et al. 2021 §2.2).

@@ -168,8 +168,8 @@ Estimate estimate(const Scenario& s)
     // them again in proportion to the recomputed FLOPs. Calibrated, docs/FIDELITY.md.
     double writtenOnStage = 0;
     for (const auto& st : e.memory.perStage) writtenOnStage = std::max(writtenOnStage, activationBytesWrittenOnStage(s, st));
-    const double memoryBoundBytes = s.efficiency.memoryBoundPasses * writtenOnStage * c.microBatches *
-                                    (c.hardwareFlopsPerStep / c.modelFlopsPerStep);
+    const double recomputeFactor = (c.hardwareFlopsPerStep - duplicatedFlopsPerStep(s)) / c.modelFlopsPerStep;
+    const double memoryBoundBytes = s.efficiency.memoryBoundPasses * writtenOnStage * c.microBatches * recomputeFactor;
     c.memoryBoundTimeS = memoryBoundBytes / (memoryTBps * 1e12);
     c.computeTimeS = c.matmulTimeS + c.memoryBoundTimeS;
     c.bubbleFraction = bubbleFraction(s.parallel, c.microBatches);
@@ -195,7 +195,7 @@ Estimate estimate(const Scenario& s)
     e.communication.shareOfStep = e.communication.exposedTimeS / c.stepTimeS;
     c.mfu = c.modelFlopsPerStep / (c.stepTimeS * e.gpus * c.peakFlopsPerGpu);
     c.hfu = c.hardwareFlopsPerStep / (c.stepTimeS * e.gpus * c.peakFlopsPerGpu);
-    c.recomputeFraction = c.hardwareFlopsPerStep / c.modelFlopsPerStep - 1;
+    c.recomputeFraction = recomputeFactor - 1;
     c.tflopsPerGpu = c.hardwareFlopsPerStep / (c.stepTimeS * e.gpus) / 1e12;
     c.tokensPerS = double(t.globalBatch) * t.seqLen / c.stepTimeS;
 

@@ -117,7 +117,7 @@ struct ComputeEstimate {
     double stepTimeS = 0;
     double mfu = 0;
     double hfu = 0;
-    double recomputeFraction = 0;  ///< extra FLOPs spent recomputing: hardware / model FLOPs − 1
+    double recomputeFraction = 0;  ///< extra FLOPs spent recomputing over model FLOPs (work TP ranks repeat not included)
     double tflopsPerGpu = 0;  ///< achieved hardware TFLOP/s per GPU (Narayanan's convention)
     double tokensPerS = 0;
     double microBatches = 1;  ///< per data-parallel replica per step (fractional if the batch does not divide)

@@ -217,3 +217,21 @@ TEST_CASE("node-limited routing sends a token across the network once per target
     twoNodes.parallel.ep = 16;
     CHECK(epMessage(twoNodes) == Approx(2 * sbh));
 }
+
+TEST_CASE("every TP rank repeats latent attention's down-projections", "[core][compute][mla]")
+{
+    // wq_a (7168·1536) and wkv_a (7168·576) are whole on every TP rank (DeepSeek-V3
+    // inference/model.py): with TP 4, three more ranks run them forward and backward (3 passes)
+    // in 61 layers and the MTP module's; model FLOPs do not change.
+    Scenario s = deepSeek(1, 8);
+    const Estimate one = estimate(s);
+    s.parallel.tp = 4;
+    s.parallel.dp = 2;
+    s.parallel.ep = 2;
+    const Estimate four = estimate(s);
+    const double tokens = double(s.training.seqLen) * s.training.globalBatch;
+    CHECK(four.compute.modelFlopsPerStep == Approx(one.compute.modelFlopsPerStep));
+    CHECK(four.compute.hardwareFlopsPerStep - one.compute.hardwareFlopsPerStep ==
+          Approx(3 * 3 * 62 * 2 * tokens * (7168.0 * 1536 + 7168.0 * 576)).epsilon(1e-9));
+    CHECK(four.compute.recomputeFraction == Approx(0).margin(1e-12));
+}
