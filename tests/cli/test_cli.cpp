@@ -139,6 +139,12 @@ TEST_CASE("import-config writes a scenario with the model of a config.json", "[c
     CHECK_THAT(estimate.out, Catch::Contains("params,total,7615616512,count"));
     std::filesystem::remove(path);
 
+    // DeepSeek-V3: the report's 671B main model and the MTP module named apart.
+    const Run deepseek = run("import-config " + std::string(TP_SOURCE_DIR) + "/tests/data/hf/deepseek-v3.json");
+    CHECK(deepseek.code == 0);
+    CHECK_THAT(deepseek.err, Catch::Contains("671026419200 in the main model, 11610068224 in 1 multi-token prediction module(s)"));
+    CHECK_THAT(deepseek.out, Catch::Contains("\"kv_lora_rank\": 512"));
+
     const Run bad = run("import-config " + std::string(TP_SOURCE_DIR) + "/tests/data/hf/bad-type.json");
     CHECK(bad.code == 2);
     CHECK(bad.out.empty());

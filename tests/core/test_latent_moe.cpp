@@ -162,6 +162,11 @@ TEST_CASE("latent attention, dense layers and MTP in scenario files", "[core][io
     CHECK(errorKey(R"({"preset": "llama-2-7b", "q_lora_rank": 512})") == "model.kv_lora_rank");
     CHECK(errorKey(R"({"preset": "llama-2-7b", "dense_layers": 2})") == "model.experts");
     CHECK(errorKey(R"({"preset": "llama-2-7b", "mtp_layers": "one"})") == "model.mtp_layers");
+    CHECK(errorKey(R"({"preset": "deepseek-v3", "routed_node_limit": -1})") == "model.routed_node_limit");
+    CHECK(errorKey(R"({"preset": "llama-2-7b", "routed_node_limit": 4})") == "model.experts");
+    CHECK(errorKey(R"({"preset": "deepseek-v3", "kv_lora_rank": 0, "rope_head_dim": 64})") == "model.kv_lora_rank");
+    CHECK(errorKey(R"({"preset": "deepseek-v3", "v_head_dim": 1.5})") == "model.v_head_dim");
+    CHECK(errorKey(R"({"preset": "phi-2", "parallel_block": "yes"})") == "model.parallel_block");
 }
 
 TEST_CASE("per-layer traffic follows the stage with the most layers of each kind", "[core][comm][mla]")
