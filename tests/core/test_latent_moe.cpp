@@ -151,6 +151,14 @@ TEST_CASE("latent attention, dense layers and MTP in scenario files", "[core][io
     const ScenarioResult back = parseScenario(scenarioToJson(*ok.scenario));
     REQUIRE(back.ok());
     CHECK(back.scenario->model == ok.scenario->model);
+    // Latent attention switched off against the preset: every one of its keys is written as 0.
+    Scenario plain = *ok.scenario;
+    plain.model.arch.kvLoraRank = plain.model.arch.qLoraRank = plain.model.arch.ropeHeadDim = plain.model.arch.vHeadDim = 0;
+    REQUIRE_FALSE(validateScenario(plain));
+    const ScenarioResult plainBack = parseScenario(scenarioToJson(plain));
+    REQUIRE(plainBack.ok());
+    CHECK(plainBack.scenario->model == plain.model);
+    CHECK_FALSE(plainBack.scenario->model.arch.isMla());
 
     auto errorKey = [&](const std::string& model) {
         const ScenarioResult r = withModel(model);
