@@ -219,6 +219,17 @@ LayerMatmuls layerMatmuls(const Architecture& a, bool moeLayer)
 
 LayerMatmuls layerMatmuls(const Architecture& a) { return layerMatmuls(a, a.isMoe()); }
 
+void setKvLoraRank(Architecture& a, int rank)
+{
+    a.kvLoraRank = rank;
+    if (rank > 0) {
+        a.kvHeads = a.heads;
+        if (a.vHeadDim == 0) a.vHeadDim = a.headDim;
+    } else {
+        a.qLoraRank = a.ropeHeadDim = a.vHeadDim = 0;
+    }
+}
+
 Architecture standardShape(std::int64_t params)
 {
     constexpr double kVocab = 32000, kHeadDim = 128;

@@ -91,6 +91,10 @@ struct LayerMatmuls {
 [[nodiscard]] LayerMatmuls layerMatmuls(const Architecture& arch, bool moeLayer);
 [[nodiscard]] LayerMatmuls layerMatmuls(const Architecture& arch);
 
+/// Sets kv_lora_rank and keeps the architecture consistent: with latent attention every head has
+/// its own K and V and values are as wide as keys unless set; without it, its other dimensions go.
+void setKvLoraRank(Architecture& arch, int rank);
+
 /// The standard dense shape for a bare parameter count (DESIGN.md `{"params": N}`, and the GUI's
 /// model-size slider). The rule, Llama-style (Touvron et al. 2023: head width 128, SwiGLU,
 /// RMSNorm, RoPE, untied 32,000-token vocabulary, no biases):

@@ -9,15 +9,23 @@ namespace core {
 
 namespace {
 
+/// Forward FLOPs of the matmuls of one layer, item `first` then every `step`-th, that `pick`
+/// selects: 2 per multiply-accumulate for `tokens` tokens.
+double matmulFlops(const LayerMatmuls& mm, double tokens, int first, int step, bool (*pick)(const LayerMatmul&))
+{
+    double flops = 0;
+    for (int i = first; i < mm.count; i += step) {
+        const LayerMatmul& m = mm.items[static_cast<std::size_t>(i)];
+        if (pick(m)) flops += 2 * tokens * m.in * m.out * m.copies;
+    }
+    return flops;
+}
+bool all(const LayerMatmul&) { return true; }
+
 /// Forward FLOPs of one layer's matmuls (and the MoE router) for `tokens` tokens.
 double layerMatmulFlops(const Architecture& a, bool moeLayer, double tokens)
 {
-    const LayerMatmuls mm = layerMatmuls(a, moeLayer);
-    double flops = 0;
-    for (int i = 0; i < mm.count; ++i) {
-        const LayerMatmul& m = mm.items[static_cast<std::size_t>(i)];
-        flops += 2 * tokens * m.in * m.out * m.copies;
-    }
+    double flops = matmulFlops(layerMatmuls(a, moeLayer), tokens, 0, 1, all);
     // Each token runs through top_k routed experts and the shared ones (in the matmuls), plus the router.
     if (moeLayer && a.isMoe()) flops += 2 * tokens * a.hidden * a.experts;
     return flops;
@@ -58,12 +66,8 @@ double duplicatedFlopsPerStep(const Scenario& s)
     const Architecture& a = s.model.arch;
     if (s.parallel.tp <= 1 || !a.isMla()) return 0;
     const double tokens = double(s.training.seqLen) * s.training.globalBatch;
-    const LayerMatmuls mm = layerMatmuls(a);  // the attention is the same in every kind of layer
-    double perLayer = 0;
-    for (int i = 0; i < mm.count; ++i) {
-        const LayerMatmul& m = mm.items[static_cast<std::size_t>(i)];
-        if (m.duplicated) perLayer += 2 * tokens * m.in * m.out * m.copies;
-    }
+    // The attention is the same in every kind of layer.
+    const double perLayer = matmulFlops(layerMatmuls(a), tokens, 0, 1, [](const LayerMatmul& m) { return m.duplicated; });
     const double passes = 3 + (s.parallel.recompute == Recompute::full ? 1 : 0);
     return (s.parallel.tp - 1) * passes * (a.layers + a.mtpLayers) * perLayer;
 }
@@ -79,15 +83,7 @@ double hardwareFlopsPerStep(const Scenario& s)
         // listed in memory_model.cpp); without flash attention so does the attention core.
         const Architecture& a = s.model.arch;
         const double tokens = double(s.training.seqLen) * s.training.globalBatch;
-        auto everyOther = [&](bool moeLayer) {
-            const LayerMatmuls mm = layerMatmuls(a, moeLayer);
-            double flops = 0;
-            for (int i = 1; i < mm.count; i += 2) {
-                const LayerMatmul& m = mm.items[static_cast<std::size_t>(i)];
-                flops += 2 * tokens * m.in * m.out * m.copies;
-            }
-            return flops;
-        };
+        auto everyOther = [&](bool moeLayer) { return matmulFlops(layerMatmuls(a, moeLayer), tokens, 1, 2, all); };
         const int mainRuns = (a.isMoe() ? a.moeLayers() : a.layers) + a.mtpLayers;
         recomputed += mainRuns * everyOther(a.isMoe()) + (a.isMoe() ? a.layers - a.moeLayers() : 0) * everyOther(false);
         if (!s.parallel.flashAttention) recomputed += f.attentionCore;

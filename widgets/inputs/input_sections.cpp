@@ -3,6 +3,7 @@
 
 #include "input_panel.h"
 
+#include "architecture.h"
 #include "inputs/form_binder.h"
 #include "inputs/form_section.h"
 #include "presets.h"
@@ -79,16 +80,7 @@ void InputPanel::buildModelDetails()
                                             a.*member = v;
                                             if (geometry && derived && a.hidden % a.heads == 0) a.headDim = a.hidden / a.heads;
                                             if (member == &core::Architecture::heads && (a.kvHeads > a.heads || a.isMla())) a.kvHeads = a.heads;
-                                            if (member == &core::Architecture::kvLoraRank) {
-                                                // Latent attention on: K and V per head, values as wide as
-                                                // keys unless set; off: its other dimensions go too.
-                                                if (v > 0) {
-                                                    a.kvHeads = a.heads;
-                                                    if (a.vHeadDim == 0) a.vHeadDim = a.headDim;
-                                                } else {
-                                                    a.qLoraRank = a.ropeHeadDim = a.vHeadDim = 0;
-                                                }
-                                            }
+                                            if (member == &core::Architecture::kvLoraRank) core::setKvLoraRank(a, v);
                                         },
                                         undo));
     };
