@@ -53,7 +53,7 @@ Link linkOf(const Scenario& s, Group group)
     // residues repeat every node / gcd(span, node) blocks, so at most `node` blocks need checking.
     const int n = span(s.parallel, group), node = std::max(1, s.hardware.gpusPerNode);
     if (n > node) return Link::inter_node;
-    const long long blocks = std::max(1LL, static_cast<long long>(s.parallel.gpus()) / n);
+    const long long blocks = std::max<long long>(1, s.parallel.gpus() / n);
     for (long long k = 0; k < std::min<long long>(blocks, node); ++k)
         if ((k * n) % node + n > node) return Link::inter_node;
     return Link::intra_node;

@@ -14,11 +14,12 @@ namespace core {
 
 namespace {
 
-constexpr std::array<std::string_view, 12> kWarningNames{
+constexpr std::array<std::string_view, 14> kWarningNames{
     "heads_not_divisible_by_tp",   "kv_heads_not_divisible_by_tp", "layers_not_divisible_by_pp",
     "global_batch_not_divisible",  "experts_not_divisible_by_ep",  "seq_len_not_divisible_by_cp",
     "ep_without_experts",          "redundant_master_weights",     "cp_without_flash_attention",
-    "peak_missing_for_dtype",      "memory_bandwidth_assumed",     "run_never_finishes"};
+    "peak_missing_for_dtype",      "memory_bandwidth_assumed",     "run_never_finishes",
+    "zero_with_pipeline",          "tokens_less_than_one_step"};
 
 /// HBM bandwidth assumed when a custom GPU gives none, TB/s (about an A100 80GB's 2.0 TB/s).
 constexpr double kAssumedMemoryTBps = 2.0;
@@ -54,6 +55,10 @@ std::vector<Warning> warningsFor(const Scenario& s)
     if (p.cp > 1 && !p.flashAttention) add(WarningCode::cp_without_flash_attention, {{"cp", p.cp}});
     if (s.precision.masterWeights && *s.precision.masterWeights == s.precision.weights && s.training.method == Method::full)
         add(WarningCode::redundant_master_weights, {});
+    // DeepSpeed's PipelineEngine asserts ZeRO stage < 2 and Megatron-LM shards only the optimizer
+    // (its distributed optimizer is stage 1); only FSDP-based stacks (torchtitan) pair PP with
+    // sharded gradients or parameters.
+    if (p.zero >= 2 && p.pp > 1) add(WarningCode::zero_with_pipeline, {{"zero", p.zero}, {"pp", p.pp}});
     return w;
 }
 
@@ -125,6 +130,13 @@ std::string Warning::message() const
         return "the GPU's datasheet gives no peak for the compute format; the nearest format's peak is used";
     case WarningCode::memory_bandwidth_assumed:
         return "the GPU gives no memory bandwidth; the optimizer step and memory-bound kernels assume " + number(kAssumedMemoryTBps) + " TB/s";
+    case WarningCode::zero_with_pipeline:
+        return "ZeRO stage " + v("zero") + " with pipeline parallelism (pp = " + v("pp") +
+               "): DeepSpeed refuses stages 2 and 3 with pipelines and Megatron-LM shards only the optimizer (stage 1); "
+               "only FSDP-based frameworks such as torchtitan combine them";
+    case WarningCode::tokens_less_than_one_step:
+        return "the token budget (" + v("tokens") + ") is less than one step's tokens (" + v("tokens_per_step") +
+               "): the run is counted as one step";
     case WarningCode::run_never_finishes:
         return "writing a checkpoint and restarting take longer than the cluster's mean time between failures (" +
                number(value("cluster_mtbf_hours")) + " h): the run never finishes; write checkpoints faster, restart faster or use fewer GPUs";
@@ -135,7 +147,7 @@ std::string Warning::message() const
 Estimate estimate(const Scenario& s)
 {
     Estimate e;
-    e.gpus = s.parallel.gpus();
+    e.gpus = static_cast<int>(s.parallel.gpus());  // at most kMaxGpus in a valid scenario
     const ParameterBreakdown b = countParameters(s.model.arch);
     if (s.model.params > 0) {
         e.params.total = e.params.active = s.model.params;
@@ -202,7 +214,13 @@ Estimate estimate(const Scenario& s)
     // Training (FORMULAS.md §4): steps for the token budget and the failure-free time; then the
     // wall-clock time with checkpoints and failures, and the cost lines (cost_model.cpp).
     TrainingEstimate& tr = e.training;
-    tr.steps = t.tokens / (double(t.globalBatch) * t.seqLen);
+    const double tokensPerStep = double(t.globalBatch) * t.seqLen;
+    tr.steps = t.tokens / tokensPerStep;
+    if (tr.steps < 1) {
+        // A run takes whole steps; less than one would print as "0 steps" (review DEF-12).
+        e.warnings.push_back({WarningCode::tokens_less_than_one_step, {{"tokens", t.tokens}, {"tokens_per_step", tokensPerStep}}});
+        tr.steps = 1;
+    }
     tr.timeS = tr.steps * c.stepTimeS;
     applyReliability(s, e);
     return e;

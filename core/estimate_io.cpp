@@ -1,7 +1,8 @@
 #include "estimate_io.h"
 
-#include <nlohmann/json.hpp>
+#include "printable.h"
 
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <sstream>
@@ -24,6 +25,15 @@ ojson breakdownJson(const MemoryBreakdown& m)
                  {"total", m.total()}};
 }
 
+/// A figure with `decimals` decimals, or a word when it is unbounded (a run that never finishes).
+std::string fixed(double v, int decimals)
+{
+    if (!std::isfinite(v)) return nonFiniteWord(v);
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.*f", decimals, v);
+    return buf;
+}
+
 std::string gb(double bytes)
 {
     char buf[64];
@@ -33,8 +43,24 @@ std::string gb(double bytes)
 
 } // namespace
 
+std::string nonFiniteWord(double v)
+{
+    if (std::isnan(v)) return "undefined";
+    return v > 0 ? "infinite" : "-infinite";
+}
+
+void wordsForNonFinite(nlohmann::ordered_json& j)
+{
+    if (j.is_number_float()) {
+        if (!std::isfinite(j.get<double>())) j = nonFiniteWord(j.get<double>());
+    } else if (j.is_structured()) {
+        for (auto& child : j) wordsForNonFinite(child);
+    }
+}
+
 std::string csvNumber(double v)
 {
+    if (!std::isfinite(v)) return nonFiniteWord(v);
     // snprintf and strtod follow the C locale unless the program calls setlocale; ours never does.
     for (int precision = 1; precision <= 17; ++precision) {
         char text[64];
@@ -138,6 +164,7 @@ std::string estimateToJson(const Estimate& e)
     doc["training"] = training;
     doc["reliability"] = reliability;
     doc["warnings"] = warnings;
+    wordsForNonFinite(doc);
     return doc.dump(2) + "\n";
 }
 
@@ -245,8 +272,8 @@ std::string estimateToText(const Scenario& s, const Estimate& e)
 {
     std::ostringstream os;
     const auto& m = e.memory.peak().bytes;
-    os << s.name << "\n";
-    os << "  GPUs                 " << e.gpus << " × " << s.hardware.gpu.name << "\n";
+    os << escapeControls(s.name) << "\n";  // a name may hold ESC sequences (review DEF-11)
+    os << "  GPUs                 " << e.gpus << " × " << escapeControls(s.hardware.gpu.name) << "\n";
     os << "  parameters           " << e.params.total << " total, " << e.params.active << " active\n";
     os << "  per GPU (stage " << e.memory.stage << ")\n";
     os << "    weights            " << gb(m.weights) << "\n";
@@ -278,19 +305,17 @@ std::string estimateToText(const Scenario& s, const Estimate& e)
                       col.sentBytesPerGpu / 1e9, col.timeS, col.exposedTimeS, std::string(toString(col.link)).c_str());
         os << line;
     }
+    // Time and cost are infinite when the run never finishes: said in words, never "inf" or "nan".
     const auto& t = e.training;
-    std::snprintf(line, sizeof line, "  training             %.0f steps, %.1f days, %.0f GPU-hours, %.0f kWh, $%.0f\n", t.steps,
-                  t.timeS / 86400, t.gpuHours, t.energyKwh, t.costUsd);
-    os << line;
-    std::snprintf(line, sizeof line, "  total cost           $%.0f (GPUs $%.0f, energy $%.0f, storage $%.0f, network $%.0f, team $%.0f)\n",
-                  t.totalCostUsd, t.gpuCostUsd, t.energyCostUsd, t.storageCostUsd, t.networkCostUsd, t.teamCostUsd);
-    os << line;
+    os << "  training             " << fixed(t.steps, 0) << " steps, " << fixed(t.timeS / 86400, 1) << " days, " << fixed(t.gpuHours, 0)
+       << " GPU-hours, " << fixed(t.energyKwh, 0) << " kWh, $" << fixed(t.costUsd, 0) << "\n";
+    os << "  total cost           $" << fixed(t.totalCostUsd, 0) << " (GPUs $" << fixed(t.gpuCostUsd, 0) << ", energy $"
+       << fixed(t.energyCostUsd, 0) << ", storage $" << fixed(t.storageCostUsd, 0) << ", network $" << fixed(t.networkCostUsd, 0)
+       << ", team $" << fixed(t.teamCostUsd, 0) << ")\n";
     const auto& r = e.reliability;
-    std::snprintf(line, sizeof line,
-                  "  reliability          cluster MTBF %.1f h, %.0f interruptions, checkpoint %.0f GB in %.0f s every %.0f min, goodput %.1f %%\n",
-                  r.clusterMtbfHours, r.expectedInterruptions, r.checkpointBytes / 1e9, r.checkpointWriteS, r.checkpointIntervalS / 60,
-                  r.goodput * 100);
-    os << line;
+    os << "  reliability          cluster MTBF " << fixed(r.clusterMtbfHours, 1) << " h, " << fixed(r.expectedInterruptions, 0)
+       << " interruptions, checkpoint " << fixed(r.checkpointBytes / 1e9, 0) << " GB in " << fixed(r.checkpointWriteS, 0) << " s every "
+       << fixed(r.checkpointIntervalS / 60, 0) << " min, goodput " << fixed(r.goodput * 100, 1) << " %\n";
     for (const auto& w : e.warnings) os << "  warning: " << w.message() << " [" << w.codeName() << "]\n";
     return os.str();
 }

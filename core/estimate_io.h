@@ -3,12 +3,19 @@
 
 #include "estimate.h"
 
+#include <nlohmann/json.hpp>
+
 #include <string>
 
 namespace core {
 
-/// A number in the "C" locale, shortest text that reads back equal (for CSV).
+/// A number in the "C" locale, shortest text that reads back equal (for CSV); an unbounded value
+/// in words (nonFiniteWord), never "inf" or "nan" (review DEF-12).
 [[nodiscard]] std::string csvNumber(double value);
+/// "infinite", "-infinite" or "undefined" (NaN): how every output says that a figure is unbounded.
+[[nodiscard]] std::string nonFiniteWord(double value);
+/// Replaces every non-finite number in a JSON document by its word (nlohmann would write null).
+void wordsForNonFinite(nlohmann::ordered_json& document);
 
 /// JSON text, two-space indent. Sections that are not computed yet are absent, never zero-filled.
 [[nodiscard]] std::string estimateToJson(const Estimate& estimate);

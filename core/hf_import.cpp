@@ -1,6 +1,8 @@
 #include "hf_import.h"
 
 #include "json_reader.h"
+#include "printable.h"
+#include "scenario_limits.h"
 
 #include <algorithm>
 
@@ -18,12 +20,20 @@ public:
 
     [[nodiscard]] bool has(const char* key) const { return m_doc.contains(key) && !m_doc.at(key).is_null(); }
 
+    /// A field that becomes the architecture key `to`: within that key's limits (scenario_limits.h),
+    /// so that the scenario written is one TrainPlanner reads back (review DEF-08).
     int integer(const char* key, const char* to, std::int64_t min = 1, std::int64_t max = 100'000'000)
     {
         if (!has(key)) fail(key, std::string("missing (needed for ") + to + ")");
         const json& v = m_doc.at(key);
-        if (!v.is_number_integer() || v.get<std::int64_t>() < min || v.get<std::int64_t>() > max)
-            fail(key, "must be an integer between " + std::to_string(min) + " and " + std::to_string(max) + ", got " +
+        std::string scenarioKey;
+        if (const KeyLimit* limit = limitOf(std::string("model.") + to)) {
+            max = std::min(max, static_cast<std::int64_t>(limit->max));
+            scenarioKey = std::string(" (TrainPlanner's model.") + to + ")";
+        }
+        if (!v.is_number_integer() || (v.is_number_unsigned() && v.get<std::uint64_t>() > std::uint64_t(max)) ||
+            v.get<std::int64_t>() < min || v.get<std::int64_t>() > max)
+            fail(key, "must be an integer between " + std::to_string(min) + " and " + std::to_string(max) + scenarioKey + ", got " +
                           detail::describe(v));
         const int value = static_cast<int>(v.get<std::int64_t>());
         map(key, to, std::to_string(value));
@@ -155,7 +165,7 @@ ImportedModel importDocument(const json& doc)
     if (std::find(kTypes.begin(), kTypes.end(), m.modelType) == kTypes.end()) {
         std::string list;
         for (const auto& t : kTypes) list += (list.empty() ? "" : ", ") + t;
-        fail("model_type", "\"" + m.modelType + "\" is not supported (supported: " + list + ")");
+        fail("model_type", detail::quoted(m.modelType) + " is not supported (supported: " + list + ")");
     }
     Architecture& a = m.arch;
     if (m.modelType == "gpt2") {
@@ -254,6 +264,8 @@ ImportResult importHfConfig(std::string_view text)
     try {
         ImportedModel m = importDocument(detail::parseLimited(text, "the config.json"));
         detail::validateArchitecture(m.arch, "model");
+        // What is written must read back: the same rules as a scenario file (parameter count, …).
+        if (auto error = validateScenario(scenarioFor(m))) return {std::nullopt, *error};
         return {std::move(m), {}};
     } catch (const detail::ReadError& e) {
         return {std::nullopt, e.error};
@@ -265,7 +277,7 @@ ImportResult importHfConfigFile(const std::string& filePath)
     try {
         return importHfConfig(detail::readLimitedFile(filePath));
     } catch (const detail::ReadError& e) {
-        return {std::nullopt, e.error};
+        return {std::nullopt, e.error, true};
     }
 }
 
@@ -274,7 +286,9 @@ Scenario scenarioFor(const ImportedModel& model)
     Scenario s = defaultScenario();
     s.model = ModelSpec{};
     s.model.arch = model.arch;
-    s.name = (model.name.empty() ? model.modelType : model.name) + " (imported from config.json)";
+    // A name is at most 200 bytes (DESIGN.md); control characters of a hostile _name_or_path are
+    // escaped, so that the name can be shown on a terminal (review DEF-08, DEF-11).
+    s.name = printable(model.name.empty() ? model.modelType : model.name, 150) + " (imported from config.json)";
     return s;
 }
 

@@ -29,6 +29,7 @@ struct ImportedModel {
 struct ImportResult {
     std::optional<ImportedModel> model;
     ScenarioError error;  ///< the first problem, naming the field
+    bool fileError = false;  ///< the file itself could not be read (the message names it)
 
     [[nodiscard]] bool ok() const { return model.has_value(); }
 };
@@ -36,6 +37,8 @@ struct ImportResult {
 /// model_type values understood.
 [[nodiscard]] const std::vector<std::string>& supportedModelTypes();
 [[nodiscard]] ImportResult importHfConfig(std::string_view jsonText);
+/// A file that cannot be read gives an error naming the file (path empty, fileError set); a problem
+/// inside it names the field.
 [[nodiscard]] ImportResult importHfConfigFile(const std::string& filePath);
 /// The default scenario with the imported model as an explicit architecture.
 [[nodiscard]] Scenario scenarioFor(const ImportedModel& model);

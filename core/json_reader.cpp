@@ -1,10 +1,16 @@
 #include "json_reader.h"
 
+#include "file_io.h"
+#include "scenario_limits.h"
+#include "printable.h"
+
+#include <bit>
 #include <cmath>
-#include <filesystem>
-#include <fstream>
 #include <limits>
+#include <cstdio>
+#include <set>
 #include <sstream>
+#include <vector>
 
 namespace core::detail {
 
@@ -13,10 +19,35 @@ void fail(std::string path, std::string message)
     throw ReadError{ScenarioError{std::move(path), std::move(message)}};
 }
 
+namespace {
+
+/// Set while a file the user did not name is read (a hardware profile a scenario points to): its
+/// values are not repeated in messages, only their kind (review DEF-10: a scenario from someone
+/// else could otherwise show the first bytes of any JSON file on the screen).
+thread_local int tQuietValues = 0;
+
+const char* kindOf(const json& value)
+{
+    switch (value.type()) {
+    case json::value_t::string: return "a string";
+    case json::value_t::boolean: return "a boolean";
+    case json::value_t::array: return "an array";
+    case json::value_t::object: return "an object";
+    case json::value_t::null: return "null";
+    default: return "a number";
+    }
+}
+
+} // namespace
+
+QuietValues::QuietValues() { ++tQuietValues; }
+QuietValues::~QuietValues() { --tQuietValues; }
+
 std::string describe(const json& value)
 {
-    std::string text = value.dump(-1, ' ', false, json::error_handler_t::replace);
-    if (text.size() > 40) text = text.substr(0, 37) + "...";
+    if (tQuietValues > 0) return kindOf(value);
+    // dump() escapes C0 controls; printable() also escapes C1 controls and bidirectional overrides.
+    const std::string text = printable(value.dump(-1, ' ', false, json::error_handler_t::replace), 40);
     switch (value.type()) {
     case json::value_t::string: return "string " + text;
     case json::value_t::boolean: return "boolean " + text;
@@ -25,6 +56,21 @@ std::string describe(const json& value)
     case json::value_t::null: return "null";
     default: return text;
     }
+}
+
+std::string quoted(std::string_view text)
+{
+    std::string out(1, '"');
+    out += tQuietValues > 0 ? std::string("…") : printable(text, 40);
+    out += '"';
+    return out;
+}
+
+std::string scientific(double v)
+{
+    char text[32];
+    std::snprintf(text, sizeof text, "%.3g", v);
+    return text;
 }
 
 ObjectReader::ObjectReader(const json& object, std::string path) : m_object(object), m_path(std::move(path))
@@ -41,7 +87,9 @@ bool ObjectReader::has(std::string_view key) const
 
 std::string ObjectReader::pathOf(std::string_view key) const
 {
-    return m_path.empty() ? std::string(key) : m_path + "." + std::string(key);
+    // Keys come from the file: a key with an escape sequence or of 500 KB is shown escaped and cut.
+    const std::string shown = printable(key, 64);
+    return m_path.empty() ? shown : m_path + "." + shown;
 }
 
 const json& ObjectReader::raw(std::string_view key)
@@ -84,6 +132,38 @@ double ObjectReader::number(std::string_view key, double min, double max)
         fail(pathOf(key), os.str());
     }
     return d;
+}
+
+namespace {
+
+const KeyLimit& limitFor(const std::string& path)
+{
+    const KeyLimit* limit = limitOf(path);
+    // Every key read with limits has an entry (test_scenario_limits.cpp walks the reader's keys).
+    if (!limit) fail(path, "has no limits (internal error)");
+    return *limit;
+}
+
+} // namespace
+
+std::string ObjectReader::limitKey(std::string_view key) const
+{
+    return m_limitsSection.empty() ? pathOf(key) : m_limitsSection + "." + std::string(key);
+}
+
+std::int64_t ObjectReader::limitedInteger(std::string_view key)
+{
+    const KeyLimit& l = limitFor(limitKey(key));
+    const auto v = integer(key, static_cast<std::int64_t>(l.min), static_cast<std::int64_t>(l.max));
+    if (l.kind == LimitKind::powerOfTwo && !std::has_single_bit(static_cast<std::uint64_t>(v)))
+        fail(pathOf(key), rangeText(l) + ", got " + std::to_string(v));
+    return v;
+}
+
+double ObjectReader::limitedNumber(std::string_view key)
+{
+    const KeyLimit& l = limitFor(limitKey(key));
+    return number(key, l.min, l.max);
 }
 
 bool ObjectReader::boolean(std::string_view key)
@@ -140,6 +220,60 @@ std::size_t firstInvalidUtf8(std::string_view s)
     return std::string_view::npos;
 }
 
+/// A parser callback that refuses a key given twice in one object (review DEF-14: the last one
+/// silently won, so {"tp": 3, "tp": 1} ran with tp 1 and a typo'd second "model" hid the first).
+class DuplicateKeys {
+public:
+    bool operator()(int depth, json::parse_event_t event, json& parsed)
+    {
+        using E = json::parse_event_t;
+        // depth counts the open objects and arrays; frames hold one set of keys per open container.
+        if (event == E::object_start || event == E::array_start) {
+            const std::string name = m_frames.empty() ? std::string() : m_frames.back().lastKey;
+            m_frames.push_back({event == E::object_start, {}, {}, name});
+        } else if (event == E::object_end || event == E::array_end) {
+            if (!m_frames.empty()) m_frames.pop_back();
+        } else if (event == E::key && !m_frames.empty()) {
+            Frame& frame = m_frames.back();
+            const std::string key = parsed.get<std::string>();
+            if (!frame.keys.insert(key).second) fail(pathTo(key), "is given twice (each key may appear once)");
+            frame.lastKey = key;
+        } else if (event == E::value && !m_frames.empty() && !m_frames.back().object) {
+            m_frames.back().lastKey = "[]";
+        }
+        (void)depth;
+        return true;
+    }
+
+private:
+    struct Frame {
+        bool object;
+        std::set<std::string> keys;
+        std::string lastKey;
+        std::string name;  ///< key of this container in its parent ("" at the top)
+    };
+    std::string pathTo(const std::string& key) const
+    {
+        std::string path;
+        for (std::size_t i = 1; i < m_frames.size(); ++i) path += (path.empty() ? "" : ".") + printable(m_frames[i].name, 64);
+        return path + (path.empty() ? "" : ".") + printable(key, 64);
+    }
+    std::vector<Frame> m_frames;
+};
+
+/// nlohmann's parse error without its "last read: '…'" part, which repeats the file's bytes (the
+/// first line of a secret file, review DEF-10); line and column say where the problem is.
+std::string withoutContent(std::string message)
+{
+    message = message.substr(message.find(']') + 2);
+    const auto from = message.find("; last read: '");
+    if (from != std::string::npos) {
+        const auto expected = message.rfind("'; expected ");
+        message.erase(from, expected != std::string::npos && expected > from ? expected + 1 - from : std::string::npos);
+    }
+    return printable(message, 200);
+}
+
 /// Deepest nesting of arrays/objects, counted without parsing (strings skipped).
 int nestingDepth(std::string_view s, int limit)
 {
@@ -165,18 +299,9 @@ int nestingDepth(std::string_view s, int limit)
 
 std::string readLimitedFile(const std::string& path)
 {
-    std::error_code ec;
-    const auto status = std::filesystem::status(path, ec);
-    if (ec || !std::filesystem::exists(status)) fail("", path + ": no such file");
-    if (!std::filesystem::is_regular_file(status)) fail("", path + ": not a regular file");
-    const auto size = std::filesystem::file_size(path, ec);
-    if (!ec && size > kMaxScenarioBytes)
-        fail("", path + ": too large (" + std::to_string(size) + " bytes, at most " + std::to_string(kMaxScenarioBytes) + ")");
-    std::ifstream in(path, std::ios::binary);
-    if (!in) fail("", path + ": cannot be read");
-    std::ostringstream text;
-    text << in.rdbuf();
-    return text.str();
+    FileRead file = readFileBounded(path, kMaxScenarioBytes);
+    if (!file.ok()) fail("", file.error);
+    return std::move(file.text);
 }
 
 json parseLimited(std::string_view text, std::string_view what)
@@ -191,36 +316,35 @@ json parseLimited(std::string_view text, std::string_view what)
     if (nestingDepth(text, kMaxJsonDepth) > kMaxJsonDepth)
         fail("", w + " nests deeper than " + std::to_string(kMaxJsonDepth) + " levels");
     try {
-        return json::parse(text.begin(), text.end(), nullptr, true, false);
+        return json::parse(text.begin(), text.end(), DuplicateKeys(), true, false);
     } catch (const json::out_of_range& e) {
         // e.g. 1e400: a number beyond double range (nlohmann reports it as "number overflow").
         const std::string message = e.what();
         fail("", w + " has a number out of range: " + message.substr(message.find(']') + 2));
     } catch (const json::exception& e) {
-        const std::string message = e.what();
-        fail("", w + " is not valid JSON: " + message.substr(message.find(']') + 2));
+        fail("", w + " is not valid JSON: " + withoutContent(e.what()));
     }
 }
 
 void readArchitectureFields(ObjectReader& r, Architecture& a)
 {
-    constexpr std::int64_t kMaxDim = 1 << 20;
+    r.limitsOf("model");
     const bool headsGiven = r.has("heads");
     const bool hiddenGiven = r.has("hidden");
-    if (r.has("layers")) a.layers = static_cast<int>(r.integer("layers", 1, 4096));
-    if (hiddenGiven) a.hidden = static_cast<int>(r.integer("hidden", 1, kMaxDim));
-    if (headsGiven) a.heads = static_cast<int>(r.integer("heads", 1, 4096));
-    if (r.has("kv_heads")) a.kvHeads = static_cast<int>(r.integer("kv_heads", 1, 4096));
+    if (r.has("layers")) a.layers = static_cast<int>(r.limitedInteger("layers"));
+    if (hiddenGiven) a.hidden = static_cast<int>(r.limitedInteger("hidden"));
+    if (headsGiven) a.heads = static_cast<int>(r.limitedInteger("heads"));
+    if (r.has("kv_heads")) a.kvHeads = static_cast<int>(r.limitedInteger("kv_heads"));
     else if (headsGiven) a.kvHeads = a.heads;  // DESIGN.md: kv_heads defaults to heads
-    if (r.has("head_dim")) a.headDim = static_cast<int>(r.integer("head_dim", 1, 65536));
+    if (r.has("head_dim")) a.headDim = static_cast<int>(r.limitedInteger("head_dim"));
     else if (headsGiven || hiddenGiven) {
         if (a.hidden % a.heads != 0)
             fail(r.pathOf("head_dim"), "is required when hidden (" + std::to_string(a.hidden) +
                                            ") is not divisible by heads (" + std::to_string(a.heads) + ")");
         a.headDim = a.hidden / a.heads;  // DESIGN.md: head_dim defaults to hidden / heads
     }
-    if (r.has("ffn_hidden")) a.ffnHidden = static_cast<int>(r.integer("ffn_hidden", 1, kMaxDim));
-    if (r.has("vocab")) a.vocab = static_cast<int>(r.integer("vocab", 1, 1 << 24));
+    if (r.has("ffn_hidden")) a.ffnHidden = static_cast<int>(r.limitedInteger("ffn_hidden"));
+    if (r.has("vocab")) a.vocab = static_cast<int>(r.limitedInteger("vocab"));
     if (r.has("mlp")) a.mlp = r.enumeration<Mlp>("mlp", kMlpNames);
     if (r.has("norm")) a.norm = r.enumeration<Norm>("norm", kNormNames);
     if (r.has("bias")) {
@@ -231,21 +355,21 @@ void readArchitectureFields(ObjectReader& r, Architecture& a)
     }
     if (r.has("tied_embeddings")) a.tiedEmbeddings = r.boolean("tied_embeddings");
     if (r.has("position")) a.position = r.enumeration<Position>("position", kPositionNames);
-    if (r.has("max_positions")) a.maxPositions = static_cast<int>(r.integer("max_positions", 1, 1 << 24));
+    if (r.has("max_positions")) a.maxPositions = static_cast<int>(r.limitedInteger("max_positions"));
     if (r.has("dropout")) a.dropout = r.boolean("dropout");
-    if (r.has("experts")) a.experts = static_cast<int>(r.integer("experts", 0, 4096));
-    if (r.has("top_k")) a.topK = static_cast<int>(r.integer("top_k", 1, 4096));
-    if (r.has("moe_ffn_hidden")) a.moeFfnHidden = static_cast<int>(r.integer("moe_ffn_hidden", 1, kMaxDim));
-    if (r.has("shared_experts")) a.sharedExperts = static_cast<int>(r.integer("shared_experts", 0, 64));
+    if (r.has("experts")) a.experts = static_cast<int>(r.limitedInteger("experts"));
+    if (r.has("top_k")) a.topK = static_cast<int>(r.limitedInteger("top_k"));
+    if (r.has("moe_ffn_hidden")) a.moeFfnHidden = static_cast<int>(r.limitedInteger("moe_ffn_hidden"));
+    if (r.has("shared_experts")) a.sharedExperts = static_cast<int>(r.limitedInteger("shared_experts"));
     if (r.has("router_bias")) a.routerBias = r.boolean("router_bias");
-    if (r.has("dense_layers")) a.denseLayers = static_cast<int>(r.integer("dense_layers", 0, 4096));
-    if (r.has("routed_node_limit")) a.routedNodeLimit = static_cast<int>(r.integer("routed_node_limit", 0, 4096));
-    if (r.has("q_lora_rank")) a.qLoraRank = static_cast<int>(r.integer("q_lora_rank", 0, kMaxDim));
-    if (r.has("kv_lora_rank")) a.kvLoraRank = static_cast<int>(r.integer("kv_lora_rank", 0, kMaxDim));
-    if (r.has("rope_head_dim")) a.ropeHeadDim = static_cast<int>(r.integer("rope_head_dim", 0, 65536));
-    if (r.has("v_head_dim")) a.vHeadDim = static_cast<int>(r.integer("v_head_dim", 0, 65536));
+    if (r.has("dense_layers")) a.denseLayers = static_cast<int>(r.limitedInteger("dense_layers"));
+    if (r.has("routed_node_limit")) a.routedNodeLimit = static_cast<int>(r.limitedInteger("routed_node_limit"));
+    if (r.has("q_lora_rank")) a.qLoraRank = static_cast<int>(r.limitedInteger("q_lora_rank"));
+    if (r.has("kv_lora_rank")) a.kvLoraRank = static_cast<int>(r.limitedInteger("kv_lora_rank"));
+    if (r.has("rope_head_dim")) a.ropeHeadDim = static_cast<int>(r.limitedInteger("rope_head_dim"));
+    if (r.has("v_head_dim")) a.vHeadDim = static_cast<int>(r.limitedInteger("v_head_dim"));
     else if (a.kvLoraRank > 0 && a.vHeadDim == 0) a.vHeadDim = a.headDim;  // MLA: values as wide as keys unless given
-    if (r.has("mtp_layers")) a.mtpLayers = static_cast<int>(r.integer("mtp_layers", 0, 16));
+    if (r.has("mtp_layers")) a.mtpLayers = static_cast<int>(r.limitedInteger("mtp_layers"));
     if (r.has("parallel_block")) a.parallelBlock = r.boolean("parallel_block");
     if (r.has("lm_head_bias")) a.lmHeadBias = r.boolean("lm_head_bias");
 }
@@ -322,18 +446,20 @@ json architectureToJson(const Architecture& a)
 GpuSpec readGpu(ObjectReader& r)
 {
     GpuSpec g;
+    r.limitsOf("hardware.gpu");
     g.name = r.string("name");
     if (g.name.empty() || g.name.size() > 100) fail(r.pathOf("name"), "must be 1 to 100 characters");
-    g.memoryGib = r.number("memory_gib", 0.5, 65536);
+    g.memoryGib = r.limitedNumber("memory_gib");
     ObjectReader peaks = r.object("peak_tflops");
+    peaks.limitsOf("hardware.gpu.peak_tflops");
     for (std::size_t i = 0; i < kDTypeNames.size(); ++i)
-        if (peaks.has(kDTypeNames[i])) g.peakTflops[static_cast<DType>(i)] = peaks.number(kDTypeNames[i], 0.001, 1e6);
+        if (peaks.has(kDTypeNames[i])) g.peakTflops[static_cast<DType>(i)] = peaks.limitedNumber(kDTypeNames[i]);
     peaks.rejectUnknownKeys();
     if (g.peakTflops.empty()) fail(r.pathOf("peak_tflops"), "must give at least one dtype's peak");
-    g.intraNodeGBps = r.number("intra_node_gbps", 0.01, 1e5);
-    g.interNodeGBps = r.number("inter_node_gbps", 0.01, 1e5);
-    g.tdpWatts = r.number("tdp_watts", 1, 1e5);
-    if (r.has("memory_tbps")) g.memoryTBps = r.number("memory_tbps", 0.01, 1000);
+    g.intraNodeGBps = r.limitedNumber("intra_node_gbps");
+    g.interNodeGBps = r.limitedNumber("inter_node_gbps");
+    g.tdpWatts = r.limitedNumber("tdp_watts");
+    if (r.has("memory_tbps")) g.memoryTBps = r.limitedNumber("memory_tbps");
     if (r.has("source")) g.source = r.string("source");
     return g;
 }

@@ -22,7 +22,20 @@ struct ReadError {
 };
 
 [[noreturn]] void fail(std::string path, std::string message);
-[[nodiscard]] std::string describe(const json& value);  ///< short rendering for messages
+/// Short, printable rendering of a value for messages (only its kind inside QuietValues).
+[[nodiscard]] std::string describe(const json& value);
+/// A large count for messages: "3.15e+16".
+[[nodiscard]] std::string scientific(double v);
+/// A string value in quotes for messages, printable and cut (only "…" inside QuietValues).
+[[nodiscard]] std::string quoted(std::string_view text);
+
+/// While alive, messages of this thread name the kind of a bad value, not its content.
+struct QuietValues {
+    QuietValues();
+    ~QuietValues();
+    QuietValues(const QuietValues&) = delete;
+    QuietValues& operator=(const QuietValues&) = delete;
+};
 
 class ObjectReader {
 public:
@@ -36,6 +49,12 @@ public:
     [[nodiscard]] std::int64_t integer(std::string_view key, std::int64_t min, std::int64_t max);
     /// Finite number in [min, max].
     [[nodiscard]] double number(std::string_view key, double min, double max);
+    /// An integer (or power of two) or a number within the limits scenario_limits.h gives for this
+    /// key's path, or for "SECTION.key" after limitsOf(SECTION) (a preset's architecture is read
+    /// with the limits of "model", a profile's GPU with those of "hardware.gpu").
+    [[nodiscard]] std::int64_t limitedInteger(std::string_view key);
+    [[nodiscard]] double limitedNumber(std::string_view key);
+    void limitsOf(std::string section) { m_limitsSection = std::move(section); }
     [[nodiscard]] bool boolean(std::string_view key);
     [[nodiscard]] std::string string(std::string_view key);
     [[nodiscard]] ObjectReader object(std::string_view key);
@@ -48,15 +67,18 @@ public:
         if (auto parsed = enumFromName<Enum>(value, names)) return *parsed;
         std::string allowed;
         for (auto n : names) allowed += (allowed.empty() ? "" : ", ") + std::string(n);
-        fail(pathOf(key), "must be one of " + allowed + ", got \"" + value + "\"");
+        fail(pathOf(key), "must be one of " + allowed + ", got " + detail::quoted(value));
     }
 
     /// Reports the first key that no getter asked for.
     void rejectUnknownKeys() const;
 
 private:
+    [[nodiscard]] std::string limitKey(std::string_view key) const;
+
     const json& m_object;
     std::string m_path;
+    std::string m_limitsSection;
     mutable std::set<std::string, std::less<>> m_seen;
 };
 

@@ -51,7 +51,7 @@ int nodesSpanned(const Parallel& p, int gpusPerNode, Group group)
     int worst = 1;
     // Enumerate every group through its first member: the rank whose coordinate(s) along the
     // group are zero. Large clusters repeat the same pattern; cap the work at 65,536 ranks.
-    const int limit = std::min(p.gpus(), 65536);
+    const int limit = static_cast<int>(std::min<std::int64_t>(p.gpus(), 65536));
     for (int r0 = 0; r0 < limit; ++r0) {
         const RankPlace a = placeRank(p, gpusPerNode, r0);
         NodeCounter nodes(gpusPerNode);
@@ -91,7 +91,7 @@ Placement placement(const Scenario& s, const Estimate& e)
 {
     const Parallel& p = s.parallel;
     Placement out;
-    out.gpus = p.gpus();
+    out.gpus = static_cast<int>(p.gpus());
     out.gpusPerNode = s.hardware.gpusPerNode;
     out.nodes = (out.gpus + out.gpusPerNode - 1) / out.gpusPerNode;
     const std::pair<Group, int> groups[] = {{Group::tp, p.tp}, {Group::cp, p.cp}, {Group::ep, p.ep}, {Group::dp, p.dp * p.cp}, {Group::pp, p.pp}};

@@ -76,7 +76,8 @@ std::vector<Candidate> enumerate(const Scenario& base, const PlanOptions& o, std
                         }
                         for (int v : {1, 2, 4}) {
                             if (v > 1 && (pp < 2 || a.layers < 2 * pp * v)) continue;  // at least two layers per chunk
-                            for (int zero = 0; zero <= 3; ++zero)
+                            // ZeRO-2/3 only without PP: DeepSpeed refuses the pair, Megatron-LM has no such mode.
+                            for (int zero = 0; zero <= (pp > 1 ? 1 : 3); ++zero)
                                 for (int sp = 0; sp <= (tp > 1 ? 1 : 0); ++sp)
                                     for (Recompute r : {Recompute::none, Recompute::selective, Recompute::selective_op, Recompute::full}) {
                                         if (r == Recompute::selective && base.parallel.flashAttention) continue;  // same as none

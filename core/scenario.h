@@ -107,7 +107,9 @@ struct Parallel {
     bool offloadParams = false;
 
     bool operator==(const Parallel&) const = default;
-    [[nodiscard]] int gpus() const { return tp * pp * dp * cp; }
+    /// Total GPUs (DESIGN.md). In 64 bits: each factor is in range but their product can reach
+    /// 8.4·10^12 (review DEF-01); the reader refuses more than kMaxGpus before anything uses it.
+    [[nodiscard]] std::int64_t gpus() const { return std::int64_t{tp} * pp * dp * cp; }
 };
 
 /// One accelerator. Peaks are dense (no sparsity) per the vendor datasheet, in TFLOP/s.

@@ -4,7 +4,10 @@
 #include "embedded_data.h"
 #include "json_reader.h"
 #include "presets.h"
+#include "printable.h"
+#include "scenario_limits.h"
 
+#include <algorithm>
 #include <bit>
 #include <system_error>
 #include <filesystem>
@@ -21,14 +24,6 @@ constexpr std::string_view kFormat = "trainplanner-scenario";
 constexpr std::string_view kProfileFormat = "trainplanner-hardware-profile";
 constexpr std::array<std::string_view, 7> kLoraTargets{"q", "k", "v", "o", "gate", "up", "down"};
 
-int powerOfTwo(ObjectReader& r, std::string_view key, int max)
-{
-    const auto v = r.integer(key, 1, max);
-    if (!std::has_single_bit(static_cast<std::uint64_t>(v)))
-        fail(r.pathOf(key), "must be a power of two between 1 and " + std::to_string(max) + ", got " + std::to_string(v));
-    return static_cast<int>(v);
-}
-
 ModelSpec readModel(ObjectReader r)
 {
     ModelSpec m;
@@ -36,9 +31,17 @@ ModelSpec readModel(ObjectReader r)
     const bool hasParams = r.has("params");
     if (hasPreset && hasParams) fail(r.pathOf("params"), "cannot be combined with preset");
     if (hasParams) {
-        m.params = r.integer("params", 1'000'000, 100'000'000'000'000);
+        m.params = r.limitedInteger("params");
         m.arch = standardShape(m.params);
-        r.rejectUnknownKeys();  // a bare size stands alone
+        // A bare size stands alone: an architecture key beside it is known, just not combinable
+        // (review DEF-14: "model.layers: unknown key" misled).
+        for (const char* key : {"mlp", "norm", "bias", "tied_embeddings", "position", "dropout", "router_bias", "parallel_block",
+                                "lm_head_bias"})
+            if (r.has(key)) fail(r.pathOf(key), "cannot be combined with params (a bare size)");
+        for (const KeyLimit* l = keyLimitsBegin(); l != keyLimitsEnd(); ++l)
+            if (l->key.starts_with("model.") && l->key != "model.params" && r.has(l->key.substr(6)))
+                fail(r.pathOf(l->key.substr(6)), "cannot be combined with params (a bare size)");
+        r.rejectUnknownKeys();
         return m;
     }
     if (hasPreset) {
@@ -47,7 +50,7 @@ ModelSpec readModel(ObjectReader r)
         if (!p) {
             std::string names;
             for (const auto& mp : modelPresets()) names += (names.empty() ? "" : ", ") + mp.name;
-            fail(r.pathOf("preset"), "unknown model preset \"" + m.preset + "\" (known: " + names + ")");
+            fail(r.pathOf("preset"), "unknown model preset " + detail::quoted(m.preset) + " (known: " + names + ")");
         }
         m.arch = p->arch;
     } else {
@@ -87,13 +90,13 @@ json modelToJson(const ModelSpec& m)
 
 void readTraining(ObjectReader r, Training& t)
 {
-    if (r.has("seq_len")) t.seqLen = static_cast<int>(r.integer("seq_len", 1, 10'000'000));
-    if (r.has("micro_batch")) t.microBatch = static_cast<int>(r.integer("micro_batch", 1, 65'536));
-    if (r.has("global_batch")) t.globalBatch = static_cast<int>(r.integer("global_batch", 1, 1'000'000'000));
-    if (r.has("tokens")) t.tokens = r.number("tokens", 1, 1e16);
+    if (r.has("seq_len")) t.seqLen = static_cast<int>(r.limitedInteger("seq_len"));
+    if (r.has("micro_batch")) t.microBatch = static_cast<int>(r.limitedInteger("micro_batch"));
+    if (r.has("global_batch")) t.globalBatch = static_cast<int>(r.limitedInteger("global_batch"));
+    if (r.has("tokens")) t.tokens = r.limitedNumber("tokens");
     if (r.has("optimizer")) t.optimizer = r.enumeration<Optimizer>("optimizer", kOptimizerNames);
     if (r.has("method")) t.method = r.enumeration<Method>("method", kMethodNames);
-    if (r.has("lora_rank")) t.loraRank = static_cast<int>(r.integer("lora_rank", 1, 65'536));
+    if (r.has("lora_rank")) t.loraRank = static_cast<int>(r.limitedInteger("lora_rank"));
     if (r.has("lora_targets")) {
         const json& list = r.raw("lora_targets");
         const auto path = r.pathOf("lora_targets");
@@ -104,10 +107,17 @@ void readTraining(ObjectReader r, Training& t)
             const auto& v = list[i];
             if (!v.is_string() || !enumFromName<int>(v.get<std::string>(), kLoraTargets))
                 fail(path + "[" + std::to_string(i) + "]", "must be one of q, k, v, o, gate, up, down, got " + detail::describe(v));
+            // A repeated target would be counted again (review DEF-15: ["q","q","q"] tripled the adapters).
+            if (std::find(t.loraTargets.begin(), t.loraTargets.end(), v.get<std::string>()) != t.loraTargets.end())
+                fail(path + "[" + std::to_string(i) + "]", detail::quoted(v.get<std::string>()) + " is listed twice");
             t.loraTargets.push_back(v.get<std::string>());
         }
     }
     r.rejectUnknownKeys();
+    // Adapters of a full fine-tune would be silently ignored (review DEF-15): say so instead.
+    if (t.method == Method::full)
+        for (const char* key : {"lora_targets", "lora_rank"})
+            if (r.has(key)) fail(r.pathOf(key), "applies to method \"lora\" or \"qlora\" only, and method is \"full\"");
     if (t.microBatch > t.globalBatch)
         fail(r.pathOf("micro_batch"), "must not exceed global_batch (" + std::to_string(t.globalBatch) + "), got " +
                                           std::to_string(t.microBatch));
@@ -130,24 +140,28 @@ void readPrecision(ObjectReader r, Precision& p)
 
 void readParallel(ObjectReader r, Parallel& p)
 {
-    if (r.has("tp")) p.tp = powerOfTwo(r, "tp", 64);
-    if (r.has("pp")) p.pp = static_cast<int>(r.integer("pp", 1, 512));
-    if (r.has("dp")) p.dp = static_cast<int>(r.integer("dp", 1, 1'000'000));
-    if (r.has("cp")) p.cp = static_cast<int>(r.integer("cp", 1, 256));
-    if (r.has("ep")) p.ep = static_cast<int>(r.integer("ep", 1, 1024));
-    if (r.has("zero")) p.zero = static_cast<int>(r.integer("zero", 0, 3));
+    if (r.has("tp")) p.tp = static_cast<int>(r.limitedInteger("tp"));
+    if (r.has("pp")) p.pp = static_cast<int>(r.limitedInteger("pp"));
+    if (r.has("dp")) p.dp = static_cast<int>(r.limitedInteger("dp"));
+    if (r.has("cp")) p.cp = static_cast<int>(r.limitedInteger("cp"));
+    if (r.has("ep")) p.ep = static_cast<int>(r.limitedInteger("ep"));
+    if (r.has("zero")) p.zero = static_cast<int>(r.limitedInteger("zero"));
     if (r.has("sequence_parallel")) p.sequenceParallel = r.boolean("sequence_parallel");
     if (r.has("recompute")) p.recompute = r.enumeration<Recompute>("recompute", kRecomputeNames);
     if (r.has("flash_attention")) p.flashAttention = r.boolean("flash_attention");
     if (r.has("schedule")) p.schedule = r.enumeration<Schedule>("schedule", kScheduleNames);
-    if (r.has("virtual_stages")) p.virtualStages = static_cast<int>(r.integer("virtual_stages", 1, 64));
+    if (r.has("virtual_stages")) p.virtualStages = static_cast<int>(r.limitedInteger("virtual_stages"));
     if (r.has("offload_optimizer")) p.offloadOptimizer = r.boolean("offload_optimizer");
     if (r.has("offload_params")) p.offloadParams = r.boolean("offload_params");
     r.rejectUnknownKeys();
-    if (p.gpus() > 10'000'000) fail(r.path(), "tp × pp × dp × cp must be at most 10,000,000 GPUs");
+    // Computed in 64 bits and refused before anything divides by it (review DEF-01).
+    if (p.gpus() > kMaxGpus)
+        fail(r.path(), "tp × pp × dp × cp must be at most " + std::to_string(kMaxGpus) + " GPUs, got " + std::to_string(p.tp) + " × " +
+                           std::to_string(p.pp) + " × " + std::to_string(p.dp) + " × " + std::to_string(p.cp) + " = " +
+                           std::to_string(p.gpus()));
     // DESIGN.md: EP is carved out of dp × cp, as in Megatron.
-    if ((p.dp * p.cp) % p.ep != 0)
-        fail(r.pathOf("ep"), "must divide dp × cp (" + std::to_string(p.dp * p.cp) + "), got " + std::to_string(p.ep));
+    const std::int64_t dpCp = std::int64_t{p.dp} * p.cp;
+    if (dpCp % p.ep != 0) fail(r.pathOf("ep"), "must divide dp × cp (" + std::to_string(dpCp) + "), got " + std::to_string(p.ep));
     if (p.virtualStages > 1 && p.schedule != Schedule::interleaved)
         fail(r.pathOf("virtual_stages"), "must be 1 unless schedule is \"interleaved\", got " + std::to_string(p.virtualStages));
     if (p.schedule == Schedule::interleaved && p.pp < 2)
@@ -157,24 +171,24 @@ void readParallel(ObjectReader r, Parallel& p)
 
 void readEfficiency(ObjectReader r, Efficiency& e)
 {
-    if (r.has("compute")) e.compute = r.number("compute", 0.01, 1.0);
-    if (r.has("memory_bound_passes")) e.memoryBoundPasses = r.number("memory_bound_passes", 0.0, 100.0);
-    if (r.has("comm_overlap")) e.commOverlap = r.number("comm_overlap", 0.0, 1.0);
-    if (r.has("bus_bandwidth")) e.busBandwidth = r.number("bus_bandwidth", 0.01, 1.0);
-    if (r.has("comm_latency_us")) e.commLatencyUs = r.number("comm_latency_us", 0.0, 1e6);
-    if (r.has("tp_overlap")) e.tpOverlap = r.number("tp_overlap", 0.0, 1.0);
-    if (r.has("pp_overlap")) e.ppOverlap = r.number("pp_overlap", 0.0, 1.0);
-    if (r.has("ep_overlap")) e.epOverlap = r.number("ep_overlap", 0.0, 1.0);
+    if (r.has("compute")) e.compute = r.limitedNumber("compute");
+    if (r.has("memory_bound_passes")) e.memoryBoundPasses = r.limitedNumber("memory_bound_passes");
+    if (r.has("comm_overlap")) e.commOverlap = r.limitedNumber("comm_overlap");
+    if (r.has("bus_bandwidth")) e.busBandwidth = r.limitedNumber("bus_bandwidth");
+    if (r.has("comm_latency_us")) e.commLatencyUs = r.limitedNumber("comm_latency_us");
+    if (r.has("tp_overlap")) e.tpOverlap = r.limitedNumber("tp_overlap");
+    if (r.has("pp_overlap")) e.ppOverlap = r.limitedNumber("pp_overlap");
+    if (r.has("ep_overlap")) e.epOverlap = r.limitedNumber("ep_overlap");
     r.rejectUnknownKeys();
 }
 
 void readOverhead(ObjectReader r, Overhead& o)
 {
-    if (r.has("cuda_context_gib")) o.cudaContextGib = r.number("cuda_context_gib", 0.0, 64.0);
-    if (r.has("comm_buffer_gib_per_group")) o.commBufferGibPerGroup = r.number("comm_buffer_gib_per_group", 0.0, 64.0);
-    if (r.has("grad_bucket_mib")) o.gradBucketMib = r.number("grad_bucket_mib", 0.0, 65536.0);
-    if (r.has("fragmentation")) o.fragmentation = r.number("fragmentation", 0.0, 1.0);
-    if (r.has("loss_bytes_per_logit")) o.lossBytesPerLogit = r.number("loss_bytes_per_logit", 0.0, 64.0);
+    if (r.has("cuda_context_gib")) o.cudaContextGib = r.limitedNumber("cuda_context_gib");
+    if (r.has("comm_buffer_gib_per_group")) o.commBufferGibPerGroup = r.limitedNumber("comm_buffer_gib_per_group");
+    if (r.has("grad_bucket_mib")) o.gradBucketMib = r.limitedNumber("grad_bucket_mib");
+    if (r.has("fragmentation")) o.fragmentation = r.limitedNumber("fragmentation");
+    if (r.has("loss_bytes_per_logit")) o.lossBytesPerLogit = r.limitedNumber("loss_bytes_per_logit");
     r.rejectUnknownKeys();
 }
 
@@ -185,11 +199,15 @@ thread_local std::filesystem::path tBaseDir;
 /// explicit already, so a referenced profile is not read again (it may have moved since).
 thread_local bool tSkipProfiles = false;
 
+/// Sets tSkipProfiles for a scope and restores what it was (scopes nest: validation inside an override).
 struct SkipProfiles {
-    SkipProfiles() { tSkipProfiles = true; }
-    ~SkipProfiles() { tSkipProfiles = false; }
+    explicit SkipProfiles(bool skip = true) : m_saved(tSkipProfiles) { tSkipProfiles = skip; }
+    ~SkipProfiles() { tSkipProfiles = m_saved; }
     SkipProfiles(const SkipProfiles&) = delete;
     SkipProfiles& operator=(const SkipProfiles&) = delete;
+
+private:
+    bool m_saved;
 };
 
 void readHardware(ObjectReader r, Hardware& h, bool allowProfile = true)
@@ -207,7 +225,7 @@ void readHardware(ObjectReader r, Hardware& h, bool allowProfile = true)
             if (!p) {
                 std::string names;
                 for (const auto& gp : gpuPresets()) names += (names.empty() ? "" : ", ") + gp.name;
-                fail(r.pathOf("gpu"), "unknown GPU preset \"" + h.preset + "\" (known: " + names + ")");
+                fail(r.pathOf("gpu"), "unknown GPU preset " + detail::quoted(h.preset) + " (known: " + names + ")");
             }
             h.gpu = p->spec;
         } else if (g.is_object()) {
@@ -219,7 +237,7 @@ void readHardware(ObjectReader r, Hardware& h, bool allowProfile = true)
             fail(r.pathOf("gpu"), "must be a GPU preset name or an object, got " + detail::describe(g));
         }
     }
-    if (r.has("gpus_per_node")) h.gpusPerNode = static_cast<int>(r.integer("gpus_per_node", 1, 1024));
+    if (r.has("gpus_per_node")) h.gpusPerNode = static_cast<int>(r.limitedInteger("gpus_per_node"));
     r.rejectUnknownKeys();
 }
 
@@ -228,10 +246,13 @@ void applyHardwareProfile(const std::string& file, const std::string& keyPath, S
     std::filesystem::path path(file);
     if (path.is_relative() && !tBaseDir.empty()) path = tBaseDir / path;
     try {
-        const json doc = detail::parseLimited(detail::readLimitedFile(path.string()), "the hardware profile");
+        const std::string text = detail::readLimitedFile(path.string());
+        // A scenario from someone else can name any file here: its values are never repeated.
+        const detail::QuietValues quiet;
+        const json doc = detail::parseLimited(text, "the hardware profile " + printable(path.filename().string(), 64));
         ObjectReader top(doc, "");
         const std::string format = top.string("format");
-        if (format != kProfileFormat) fail("format", "must be \"" + std::string(kProfileFormat) + "\", got \"" + format + "\"");
+        if (format != kProfileFormat) fail("format", "must be \"" + std::string(kProfileFormat) + "\", got " + detail::quoted(format));
         (void)top.integer("version", 1, 1);
         if (top.has("name")) (void)top.string("name");
         if (top.has("hardware")) readHardware(top.object("hardware"), s.hardware, false);
@@ -241,11 +262,31 @@ void applyHardwareProfile(const std::string& file, const std::string& keyPath, S
         top.rejectUnknownKeys();
     } catch (const detail::ReadError& e) {
         // File problems already name the file; problems inside it get the file's name in front.
-        fail(keyPath, e.error.path.empty() ? e.error.message : path.filename().string() + ": " + e.error.toString());
+        fail(keyPath, e.error.path.empty() ? e.error.message : printable(path.filename().string(), 64) + ": " + e.error.toString());
     }
     // Kept absolute, so that the scenario can be saved anywhere and still find it.
     std::error_code ec;
     s.hardware.profile = std::filesystem::absolute(path, ec).lexically_normal().string();
+}
+
+/// Rules that join two sections, checked once every section is read.
+void checkAcrossSections(const Scenario& s)
+{
+    // The parameter count is a product of in-range fields; a 4,096-expert, 2^20-wide model reaches
+    // 10^19 and wrapped to a negative count (review DEF-06). Refused before any estimate uses it.
+    if (s.model.params == 0) {
+        const double params = countParameters(s.model.arch).total();
+        if (!(params <= kMaxParameters))
+            fail("model", "has " + detail::scientific(params) + " parameters; at most " + detail::scientific(kMaxParameters) +
+                              " are supported (check layers, hidden, ffn_hidden, vocab and experts)");
+    }
+    // Every pipeline stage (every model chunk with interleaving) holds at least one layer: Megatron-LM
+    // and DeepSpeed refuse more stages than layers (review DEF-15: pp 512 with 32 layers).
+    const auto chunks = std::int64_t{s.parallel.pp} * s.parallel.virtualStages;
+    if (chunks > s.model.arch.layers)
+        fail("parallel.pp", "pp × virtual_stages (" + std::to_string(s.parallel.pp) + " × " + std::to_string(s.parallel.virtualStages) +
+                                ") must not exceed the model's layers (" + std::to_string(s.model.arch.layers) +
+                                "): a stage would hold no layer");
 }
 
 /// Reads a whole file; sections and keys it leaves out keep the values of `base`.
@@ -253,7 +294,7 @@ Scenario readScenario(const json& doc, const Scenario& base)
 {
     ObjectReader top(doc, "");
     const std::string format = top.string("format");
-    if (format != kFormat) fail("format", "must be \"" + std::string(kFormat) + "\", got \"" + format + "\"");
+    if (format != kFormat) fail("format", "must be \"" + std::string(kFormat) + "\", got " + detail::quoted(format));
     (void)top.integer("version", 1, 1);
 
     Scenario s = base;
@@ -277,25 +318,26 @@ Scenario readScenario(const json& doc, const Scenario& base)
     if (top.has("efficiency")) readEfficiency(top.object("efficiency"), s.efficiency);
     if (top.has("cost")) {
         ObjectReader r = top.object("cost");
-        if (r.has("gpu_hour_usd")) s.cost.gpuHourUsd = r.number("gpu_hour_usd", 0.0, 1e4);
-        if (r.has("kwh_usd")) s.cost.kwhUsd = r.number("kwh_usd", 0.0, 100.0);
-        if (r.has("pue")) s.cost.pue = r.number("pue", 1.0, 5.0);
-        if (r.has("storage_usd_per_tb_month")) s.cost.storageUsdPerTbMonth = r.number("storage_usd_per_tb_month", 0.0, 1e5);
-        if (r.has("checkpoints_kept")) s.cost.checkpointsKept = static_cast<int>(r.integer("checkpoints_kept", 0, 1000));
-        if (r.has("network_usd_per_tb")) s.cost.networkUsdPerTb = r.number("network_usd_per_tb", 0.0, 1e5);
-        if (r.has("team_size")) s.cost.teamSize = r.number("team_size", 0.0, 1e4);
-        if (r.has("person_month_usd")) s.cost.personMonthUsd = r.number("person_month_usd", 0.0, 1e7);
+        if (r.has("gpu_hour_usd")) s.cost.gpuHourUsd = r.limitedNumber("gpu_hour_usd");
+        if (r.has("kwh_usd")) s.cost.kwhUsd = r.limitedNumber("kwh_usd");
+        if (r.has("pue")) s.cost.pue = r.limitedNumber("pue");
+        if (r.has("storage_usd_per_tb_month")) s.cost.storageUsdPerTbMonth = r.limitedNumber("storage_usd_per_tb_month");
+        if (r.has("checkpoints_kept")) s.cost.checkpointsKept = static_cast<int>(r.limitedInteger("checkpoints_kept"));
+        if (r.has("network_usd_per_tb")) s.cost.networkUsdPerTb = r.limitedNumber("network_usd_per_tb");
+        if (r.has("team_size")) s.cost.teamSize = r.limitedNumber("team_size");
+        if (r.has("person_month_usd")) s.cost.personMonthUsd = r.limitedNumber("person_month_usd");
         r.rejectUnknownKeys();
     }
     if (top.has("reliability")) {
         ObjectReader r = top.object("reliability");
-        if (r.has("gpu_mtbf_hours")) s.reliability.gpuMtbfHours = r.number("gpu_mtbf_hours", 1.0, 1e9);
-        if (r.has("restart_minutes")) s.reliability.restartMinutes = r.number("restart_minutes", 0.0, 1e5);
-        if (r.has("checkpoint_write_gbps")) s.reliability.checkpointWriteGBps = r.number("checkpoint_write_gbps", 0.001, 1e6);
+        if (r.has("gpu_mtbf_hours")) s.reliability.gpuMtbfHours = r.limitedNumber("gpu_mtbf_hours");
+        if (r.has("restart_minutes")) s.reliability.restartMinutes = r.limitedNumber("restart_minutes");
+        if (r.has("checkpoint_write_gbps")) s.reliability.checkpointWriteGBps = r.limitedNumber("checkpoint_write_gbps");
         r.rejectUnknownKeys();
     }
     if (top.has("overhead")) readOverhead(top.object("overhead"), s.overhead);
     top.rejectUnknownKeys();
+    checkAcrossSections(s);
     return s;
 }
 
@@ -410,7 +452,7 @@ std::optional<ScenarioError> applyOverride(Scenario& scenario, std::string_view 
 {
     const auto eq = assignment.find('=');
     if (eq == std::string_view::npos || eq == 0)
-        return ScenarioError{"", "override \"" + std::string(assignment) + "\" must look like key.path=value"};
+        return ScenarioError{"", "override " + detail::quoted(assignment) + " must look like key.path=value"};
     const std::string path(assignment.substr(0, eq));
     const std::string valueText(assignment.substr(eq + 1));
     json value = json::parse(valueText, nullptr, false);
@@ -420,22 +462,50 @@ std::optional<ScenarioError> applyOverride(Scenario& scenario, std::string_view 
     json doc = json::parse(scenarioToJson(scenario));
     json* node = &doc;
     std::size_t start = 0;
+    const std::string shownPath = printable(path, 64);
     while (true) {
         const auto dot = path.find('.', start);
         const std::string key = path.substr(start, dot == std::string::npos ? std::string::npos : dot - start);
-        if (key.empty()) return ScenarioError{path, "is not a valid key path"};
+        if (key.empty()) return ScenarioError{shownPath, "is not a valid key path"};
         if (dot == std::string::npos) {
-            if (!node->is_object()) return ScenarioError{path, "is not a valid key path"};
+            if (!node->is_object()) return ScenarioError{shownPath, "is not a valid key path"};
             (*node)[key] = value;
             break;
         }
         if (!node->is_object() || !node->contains(key) || !(*node)[key].is_object())
-            return ScenarioError{path.substr(0, dot), "unknown section"};
+            return ScenarioError{printable(path.substr(0, dot), 64), "unknown section"};
         node = &(*node)[key];
         start = dot + 1;
     }
+    // The file form states a LoRA run's adapters; switching the method to full drops them with it.
+    if (path == "training.method" && value == "full") {
+        doc["training"].erase("lora_rank");
+        doc["training"].erase("lora_targets");
+    }
     ScenarioResult result = parseDocument(doc);
     if (!result.ok()) return result.error;
+    // A new hardware profile is read and applied like one named in a file (review DEF-07: it was
+    // stored but never read, so a missing or broken profile went unnoticed). Keys the override
+    // itself gives for the hardware section win, as a file's own keys do.
+    const std::string newProfile = doc["hardware"].value("profile", std::string());
+    if (!newProfile.empty() && newProfile != scenario.hardware.profile) {
+        Scenario changed = *result.scenario;
+        try {
+            {
+                const SkipProfiles read(false);
+                applyHardwareProfile(newProfile, "hardware.profile", changed);
+            }
+            if (path == "hardware") {
+                const std::string kept = changed.hardware.profile;
+                readHardware(ObjectReader(value, "hardware"), changed.hardware);
+                changed.hardware.profile = kept;
+            }
+        } catch (const detail::ReadError& e) {
+            return e.error;
+        }
+        if (auto error = validateScenario(changed)) return error;
+        result.scenario = std::move(changed);
+    }
     scenario = std::move(*result.scenario);
     return std::nullopt;
 }

@@ -65,7 +65,7 @@ std::vector<Suggestion> nearestValid(const Scenario& s, const Estimate& e)
     std::vector<Suggestion> out;
     const Architecture& a = s.model.arch;
     const Parallel& p = s.parallel;
-    const int gpus = p.gpus();
+    const auto gpus = p.gpus();
     auto offer = [&](WarningCode code, const std::string& key, const std::string& value, const Scenario& changed) {
         if (!validateScenario(changed) && !stillWarns(changed, code)) out.push_back({code, key, value, changed});
     };

@@ -1,5 +1,7 @@
 #include "sweep.h"
 
+#include "scenario_limits.h"
+
 namespace core {
 
 SweepResult sweepGpus(const Scenario& base, int minGpus, int maxGpus)
@@ -9,9 +11,11 @@ SweepResult sweepGpus(const Scenario& base, int minGpus, int maxGpus)
     for (long long gpus = 1; gpus <= maxGpus; gpus *= 2) {
         if (gpus < minGpus || gpus % fixed != 0) continue;
         Scenario s = base;
-        s.parallel.dp = static_cast<int>(gpus / fixed);
-        if (s.parallel.dp * s.training.microBatch > s.training.globalBatch) break;
-        if ((s.parallel.dp * s.parallel.cp) % s.parallel.ep != 0) continue;
+        const long long dp = gpus / fixed;
+        // Past the limit of parallel.dp, or more sequences than the global batch: no valid point follows.
+        if (dp > static_cast<long long>(limitOf("parallel.dp")->max) || dp * s.training.microBatch > s.training.globalBatch) break;
+        s.parallel.dp = static_cast<int>(dp);
+        if ((std::int64_t{s.parallel.dp} * s.parallel.cp) % s.parallel.ep != 0) continue;
         out.points.push_back({std::to_string(gpus), s, estimate(s)});
     }
     return out;

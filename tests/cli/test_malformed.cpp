@@ -76,7 +76,7 @@ std::vector<Case> cases()
         {"non_utf8", "{\"format\":\"trainplanner-scenario\",\"version\":1,\"name\":\"\xC3\x28\",\"model\":{\"params\":1e9}}", "UTF-8"},
         {"too_large", std::string(2 << 20, ' ') + good, "too large"},
         {"kv_heads_not_dividing", with("/model", json{{"preset", "llama-2-7b"}, {"kv_heads", 5}}), "model.kv_heads"},
-        {"params_with_layers", with("/model", json{{"params", 7e9}, {"layers", 32}}), "model.layers: unknown key"},
+        {"params_with_layers", with("/model", json{{"params", 7e9}, {"layers", 32}}), "model.layers: cannot be combined with params"},
         {"params_too_small", with("/model", json{{"params", 10}}), "model.params"},
         {"lora_bad_target", with("/training/lora_targets", json{"q", "x"}), "training.lora_targets[1]"},
     };

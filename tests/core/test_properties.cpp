@@ -80,7 +80,7 @@ public:
         p.optimizerStates = pick({DType::fp32, DType::bf16});
         Parallel& q = s.parallel;
         q.tp = pow2(4);
-        q.pp = between(1, 8);
+        q.pp = std::min(between(1, 8), s.model.arch.layers);  // every stage holds a layer
         q.dp = between(1, 64);
         q.cp = pick({1, 1, 2, 4});
         q.ep = 1;
@@ -96,7 +96,7 @@ public:
         q.recompute = Recompute(between(0, 2));
         q.flashAttention = between(0, 3) > 0;
         q.schedule = q.pp > 1 ? Schedule(between(0, 2)) : Schedule::one_f_one_b;
-        q.virtualStages = q.schedule == Schedule::interleaved ? between(2, 4) : 1;
+        q.virtualStages = q.schedule == Schedule::interleaved ? std::min(between(2, 4), std::max(1, s.model.arch.layers / q.pp)) : 1;
         q.offloadOptimizer = between(0, 4) == 0;
         q.offloadParams = between(0, 6) == 0;
         t.globalBatch = q.dp * t.microBatch * between(1, 32);

@@ -93,7 +93,7 @@ TEST_CASE("bad scenario files are rejected with the key path and the reason", "[
         {edited("/parallel/ep", 3), "parallel.ep", "divide dp"},
         {edited("/parallel/zero", 4), "parallel.zero", "between 0 and 3"},
         {edited("/parallel/virtual_stages", 2), "parallel.virtual_stages", "interleaved"},
-        {edited("/model", nlohmann::json{{"params", 7e9}, {"layers", 2}}), "model.layers", "unknown key"},
+        {edited("/model", nlohmann::json{{"params", 7e9}, {"layers", 2}}), "model.layers", "cannot be combined with params"},
         {edited("/model", nlohmann::json{{"layers", 2}}), "model.hidden", "required"},
         {std::string("{\"format\": \"trainplanner-scenario\", \"version\": 1, \"model\": {\"preset\": \"llama-2-7b\"}"), "", "not valid JSON"},
         {std::string(""), "", "empty"},

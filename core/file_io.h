@@ -1,0 +1,47 @@
+#pragma once
+// The one way TrainPlanner reads and writes files (hostile-input review DEF-03, DEF-04, DEF-05,
+// DEF-09). Every file the CLI and the GUI write — scenarios, exports, reports, hardware profiles,
+// imports — goes through writeFileAtomically(); every file they read goes through readFileBounded().
+// POSIX (Linux): the tool's platform.
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+
+namespace core {
+
+struct FileRead {
+    std::string text;
+    std::string error;  ///< "PATH: reason" (PATH made printable); empty when the read succeeded
+
+    [[nodiscard]] bool ok() const { return error.empty(); }
+};
+
+/// The content of a regular file of at most `limit` bytes. Never trusts the size the file system
+/// reports (procfs says 0 for files of megabytes): reads at most limit + 1 bytes, without blocking
+/// (a file that has no data yet, such as /proc/kmsg, "cannot be read"). Refuses FIFOs, devices,
+/// sockets and folders before opening them (opening a FIFO blocks, opening a device can act).
+[[nodiscard]] FileRead readFileBounded(const std::string& path, std::size_t limit);
+
+/// Standard input (a pipe or a file), at most `limit` bytes: "-" on a command line that asks for it.
+[[nodiscard]] FileRead readStdinBounded(std::size_t limit);
+
+/// Replaces the content of `path` with `bytes` so that, whatever fails, the file holds either its
+/// old bytes or the new ones, never a mix:
+///  - a symbolic link is followed and the file it names is replaced (the link stays);
+///  - a target that exists and is not a regular file (FIFO, device, socket, folder) is refused;
+///  - the bytes go to a new temporary file in the same folder, created exclusively with a random
+///    name (O_CREAT | O_EXCL | O_NOFOLLOW: a planted link or file is never followed or reused);
+///  - every write, fsync() and close() is checked (a full disk or RLIMIT_FSIZE is an error, not a
+///    truncated file; SIGXFSZ must be ignored for the latter, see ignoreFileSizeSignal());
+///  - the old file's permission bits (and owner, where allowed) are kept; a new file gets 0666
+///    less the umask, as any program's new file does;
+///  - then one rename() replaces the old file, and the folder is synced.
+/// Returns an empty string on success, else "PATH: reason"; the temporary file is removed.
+[[nodiscard]] std::string writeFileAtomically(const std::string& path, std::string_view bytes);
+
+/// Makes a write past RLIMIT_FSIZE fail with EFBIG instead of killing the process with SIGXFSZ,
+/// so that the error is reported (exit 3) and the old file kept. Call once at start-up.
+void ignoreFileSizeSignal();
+
+} // namespace core

@@ -1,0 +1,25 @@
+#pragma once
+// Text taken from input (file names, keys, values, model names) made safe to show: on a terminal
+// an ESC or OSC sequence in a scenario name could clear the screen or retitle the window, a
+// right-to-left override could make a message lie about its content, and a 500 KB key would bury
+// the message (hostile-input review DEF-11, DEF-14).
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+
+namespace core {
+
+/// The longest piece of input a message repeats, in bytes (longer input is cut, saying by how much).
+inline constexpr std::size_t kMaxEchoBytes = 120;
+
+/// `text` with C0/C1 control characters, DEL, bidirectional overrides and isolates, and bytes that
+/// are not UTF-8 escaped (\x1b, \u202e, \xff), and cut after `maxBytes` bytes of input on a
+/// character boundary with "…(+N bytes)". Printable UTF-8 (Chinese, emoji) passes unchanged.
+[[nodiscard]] std::string printable(std::string_view text, std::size_t maxBytes = kMaxEchoBytes);
+
+/// printable() without a length limit: for output whose length is already bounded (a scenario name
+/// of at most 200 bytes in a text report).
+[[nodiscard]] std::string escapeControls(std::string_view text);
+
+} // namespace core

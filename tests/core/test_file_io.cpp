@@ -1,0 +1,206 @@
+// The one read path and the one write path (review DEF-03, DEF-04, DEF-05, DEF-09): bounded reads
+// that never trust st_size or block, and atomic writes that never destroy the old file, follow a
+// planted link, replace a device or FIFO, or widen a file's permissions.
+#include "file_io.h"
+#include "printable.h"
+
+#include <catch2/catch.hpp>
+
+#include <csignal>
+#include <filesystem>
+#include <fstream>
+
+#include <sys/resource.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/un.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+using namespace core;
+namespace fs = std::filesystem;
+
+namespace {
+
+/// A fresh private folder per test case, removed at the end.
+struct Scratch {
+    fs::path dir;
+    Scratch()
+    {
+        static int counter = 0;
+        dir = fs::temp_directory_path() / ("tp_file_io_" + std::to_string(::getpid()) + "_" + std::to_string(++counter));
+        fs::remove_all(dir);
+        fs::create_directories(dir);
+    }
+    ~Scratch() { fs::remove_all(dir); }
+    [[nodiscard]] std::string operator/(const std::string& name) const { return (dir / name).string(); }
+    /// Every entry of the folder (to check that no temporary file is left behind).
+    [[nodiscard]] std::size_t entries() const
+    {
+        std::size_t n = 0;
+        for ([[maybe_unused]] const auto& e : fs::directory_iterator(dir)) ++n;
+        return n;
+    }
+};
+
+std::string slurp(const std::string& path)
+{
+    std::ifstream in(path, std::ios::binary);
+    return {std::istreambuf_iterator<char>(in), {}};
+}
+
+void put(const std::string& path, const std::string& text) { std::ofstream(path, std::ios::binary) << text; }
+
+mode_t modeOf(const std::string& path)
+{
+    struct stat st {};
+    ::lstat(path.c_str(), &st);
+    return st.st_mode;
+}
+
+bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+
+} // namespace
+
+TEST_CASE("bounded reads: what the file is, not what it says it is", "[core][file_io]")
+{
+    Scratch s;
+    put(s / "a.json", "{\"x\": 1}");
+    CHECK(readFileBounded(s / "a.json", 100).text == "{\"x\": 1}");
+    CHECK(contains(readFileBounded(s / "a.json", 3).error, "too large (8 bytes, at most 3)"));
+    CHECK(contains(readFileBounded(s / "missing", 100).error, "no such file"));
+    CHECK(contains(readFileBounded(s.dir.string(), 100).error, "not a regular file"));
+    CHECK(contains(readFileBounded("", 100).error, "no such file"));
+    CHECK(contains(readFileBounded(s / "a.json" + std::string(1, '\0') + "junk", 100).error, "NUL"));
+
+    // A FIFO would block the open (E28, E05): refused before opening.
+    REQUIRE(::mkfifo((s / "fifo").c_str(), 0600) == 0);
+    CHECK(contains(readFileBounded(s / "fifo", 100).error, "not a regular file"));
+
+    // A link loop is a link loop, not "no such file" (E07, E29).
+    fs::create_symlink(s / "loop2", s / "loop1");
+    fs::create_symlink(s / "loop1", s / "loop2");
+    CHECK(contains(readFileBounded(s / "loop1", 100).error, "link loop"));
+
+    // procfs says 0 bytes for files with content (E40: /proc/kallsyms was read whole, 5.4 MB,
+    // before the 1 MiB limit applied): the read itself stops at limit + 1 bytes.
+    struct stat st {};
+    REQUIRE(::stat("/proc/self/status", &st) == 0);
+    REQUIRE(st.st_size == 0);
+    CHECK(contains(readFileBounded("/proc/self/status", 16).error, "too large (more than 16 bytes)"));
+    CHECK(readFileBounded("/proc/self/status", 1 << 20).ok());
+}
+
+TEST_CASE("atomic writes replace a file whole and keep its permissions", "[core][file_io]")
+{
+    Scratch s;
+    const std::string target = s / "out.json";
+    REQUIRE(writeFileAtomically(target, "first").empty());
+    CHECK(slurp(target) == "first");
+    const mode_t mask = ::umask(0);
+    ::umask(mask);
+    CHECK((modeOf(target) & 0777) == (0666 & ~mask));  // a new file: 0666 less the umask, as any program's
+
+    // G10: a private file stays private.
+    REQUIRE(::chmod(target.c_str(), 0600) == 0);
+    REQUIRE(writeFileAtomically(target, "second").empty());
+    CHECK(slurp(target) == "second");
+    CHECK((modeOf(target) & 0777) == 0600);
+    CHECK(s.entries() == 1);  // no temporary file left
+
+    // G12: a valid 252-byte name (".tmp" pushed the old temporary name past NAME_MAX).
+    const std::string longName = s / std::string(252, 'o');
+    CHECK(writeFileAtomically(longName, "long").empty());
+    CHECK(slurp(longName) == "long");
+}
+
+TEST_CASE("atomic writes refuse what is not a regular file and follow links to one", "[core][file_io]")
+{
+    Scratch s;
+    // G07 (and D41's /dev/full as root): a FIFO stays a FIFO.
+    REQUIRE(::mkfifo((s / "fifo").c_str(), 0600) == 0);
+    CHECK(contains(writeFileAtomically(s / "fifo", "x"), "not a regular file"));
+    CHECK(S_ISFIFO(modeOf(s / "fifo")));
+    // A socket (a device node needs root: the same branch refuses it).
+    const int fd = ::socket(AF_UNIX, SOCK_STREAM, 0);
+    sockaddr_un address{};
+    address.sun_family = AF_UNIX;
+    const std::string socketPath = s / "sock";
+    std::snprintf(address.sun_path, sizeof address.sun_path, "%s", socketPath.c_str());
+    if (socketPath.size() < sizeof address.sun_path && ::bind(fd, reinterpret_cast<sockaddr*>(&address), sizeof address) == 0) {
+        CHECK(contains(writeFileAtomically(socketPath, "x"), "not a regular file"));
+        CHECK(S_ISSOCK(modeOf(socketPath)));
+    }
+    ::close(fd);
+    // A folder.
+    fs::create_directory(s / "folder");
+    CHECK(contains(writeFileAtomically(s / "folder", "x"), "not a regular file"));
+
+    // G09: a link to a file: the file it names gets the new bytes and the link stays a link.
+    put(s / "target9", "TARGET-OLD");
+    fs::create_symlink(s / "target9", s / "link9");
+    CHECK(writeFileAtomically(s / "link9", "new").empty());
+    CHECK(fs::is_symlink(s / "link9"));
+    CHECK(slurp(s / "target9") == "new");
+    // A link to nothing is refused.
+    fs::create_symlink(s / "nowhere", s / "dangling");
+    CHECK(contains(writeFileAtomically(s / "dangling", "x"), "leads nowhere"));
+
+    // DEF-05 / G04: a planted PATH.tmp link to a victim is neither followed nor removed.
+    put(s / "victim.txt", "VICTIM");
+    fs::create_symlink(s / "victim.txt", s / "out.json.tmp");
+    CHECK(writeFileAtomically(s / "out.json", "scenario").empty());
+    CHECK(slurp(s / "victim.txt") == "VICTIM");
+    CHECK(fs::is_symlink(s / "out.json.tmp"));
+    CHECK(slurp(s / "out.json") == "scenario");
+}
+
+TEST_CASE("a write that fails leaves the old file byte for byte", "[core][file_io]")
+{
+    Scratch s;
+    const std::string target = s / "report.md";
+    const std::string old(10'000, 'a');
+    put(target, old);
+    // A full disk without root: RLIMIT_FSIZE in a child, with SIGXFSZ ignored so that write()
+    // fails with EFBIG (review DEF-03: the disk filled during an export and files became empty).
+    const pid_t child = ::fork();
+    REQUIRE(child >= 0);
+    if (child == 0) {
+        std::signal(SIGXFSZ, SIG_IGN);
+        const rlimit limit{4096, 4096};
+        ::setrlimit(RLIMIT_FSIZE, &limit);
+        const std::string error = writeFileAtomically(target, std::string(100'000, 'b'));
+        ::_exit(contains(error, "cannot write") && contains(error, "File too large") ? 0 : 1);
+    }
+    int status = 0;
+    ::waitpid(child, &status, 0);
+    REQUIRE(WIFEXITED(status));
+    CHECK(WEXITSTATUS(status) == 0);
+    CHECK(slurp(target) == old);
+    CHECK(s.entries() == 1);  // the temporary file is gone
+
+    // A folder that cannot be written to (as root every folder can: checked only without root).
+    if (::geteuid() != 0) {
+        fs::create_directory(s / "ro");
+        put(s / "ro/file", "OLD");
+        fs::permissions(s / "ro", fs::perms::owner_read | fs::perms::owner_exec);
+        CHECK(contains(writeFileAtomically(s / "ro/file", "new"), "cannot create a temporary file"));
+        CHECK(slurp(s / "ro/file") == "OLD");
+        fs::permissions(s / "ro", fs::perms::owner_all);
+    }
+}
+
+TEST_CASE("messages show input escaped and bounded", "[core][file_io][messages]")
+{
+    // DEF-11: ESC, OSC, BEL, NUL, C1 controls and bidirectional overrides are escaped.
+    CHECK(printable("\x1b[2J\x1b]0;PWNED\x07") == "\\x1b[2J\\x1b]0;PWNED\\x07");
+    CHECK(printable(std::string("a\0b", 3)) == "a\\x00b");
+    CHECK(printable("\xc2\x9b" "31m") == "\\u009b31m");     // C1 CSI
+    CHECK(printable("abc\xe2\x80\xae" "cba") == "abc\\u202ecba");  // right-to-left override
+    CHECK(printable("\xff\xfe") == "\\xff\\xfe");           // not UTF-8
+    CHECK(printable("训练 🚀") == "训练 🚀");                // printable text passes unchanged
+    // DEF-14: a 500 KB key is cut, saying by how much; never inside a character.
+    CHECK(printable(std::string(500'000, 'k'), 10) == "kkkkkkkkkk…(+499990 bytes)");
+    CHECK(printable("训练", 4) == "训…(+3 bytes)");
+    CHECK(escapeControls(std::string(300, 'x')).size() == 300);
+}

@@ -1,0 +1,249 @@
+// One limits table for every number a scenario holds, and checked products (hostile-input review
+// DEF-01, DEF-06, DEF-08, DEF-14, DEF-15): out-of-range values and absurd products are refused,
+// naming the key, before anything uses them.
+#include "estimate.h"
+#include "hf_import.h"
+#include "scenario_io.h"
+#include "scenario_limits.h"
+
+#include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
+
+#include <filesystem>
+#include <fstream>
+
+#include <unistd.h>
+
+using namespace core;
+using nlohmann::json;
+
+namespace {
+
+json defaultDoc() { return json::parse(scenarioToJson(defaultScenario())); }
+
+/// The default scenario with `key` set to `value`, where the key needs a section of its own
+/// (a bare size, a custom GPU object) to exist.
+json withKey(std::string_view key, const json& value)
+{
+    json doc = defaultDoc();
+    if (key == "model.params") doc["model"] = json::object();
+    if (key.starts_with("model.") && key != "model.params" && key != "model.max_positions") doc["model"] = {{"preset", "llama-2-7b"}};
+    if (key == "model.max_positions") doc["model"] = {{"preset", "gpt2-124m"}};
+    if (key.starts_with("hardware.gpu."))
+        doc["hardware"]["gpu"] = {{"name", "test"},          {"memory_gib", 80},      {"peak_tflops", {{"bf16", 312}}},
+                                  {"intra_node_gbps", 300}, {"inter_node_gbps", 25}, {"tdp_watts", 400}};
+    std::string pointer = "/" + std::string(key);
+    std::replace(pointer.begin(), pointer.end(), '.', '/');
+    if (key == "hardware.gpu.peak_tflops.*") pointer = "/hardware/gpu/peak_tflops/bf16";
+    doc[json::json_pointer(pointer)] = value;
+    return doc;
+}
+
+ScenarioError refusal(const json& doc)
+{
+    const ScenarioResult r = parseScenario(doc.dump());
+    REQUIRE_FALSE(r.ok());
+    return r.error;
+}
+
+} // namespace
+
+TEST_CASE("every number key is read with the limits of the one table", "[core][limits]")
+{
+    int keys = 0;
+    for (const KeyLimit* l = keyLimitsBegin(); l != keyLimitsEnd(); ++l, ++keys) {
+        const std::string shown = l->key == "hardware.gpu.peak_tflops.*" ? "hardware.gpu.peak_tflops.bf16" : std::string(l->key);
+        INFO(shown);
+        const bool integral = l->kind != LimitKind::number;
+        for (double outside : {integral ? l->min - 1 : l->min - std::max(1e-3, std::abs(l->min) * 0.5),
+                               integral ? l->max + 1 : l->max * 2 + 1}) {
+            const ScenarioError e = refusal(withKey(l->key, integral ? json(static_cast<std::int64_t>(outside)) : json(outside)));
+            CHECK(e.path == shown);
+            CHECK(e.message.rfind(l->kind == LimitKind::powerOfTwo ? "must be an integer between" : rangeText(*l), 0) == 0);
+        }
+    }
+    CHECK(keys > 60);
+    CHECK(limitOf("parallel.tp")->kind == LimitKind::powerOfTwo);
+    CHECK(limitOf("hardware.gpu.peak_tflops.fp8_e4m3") == limitOf("hardware.gpu.peak_tflops.*"));
+    CHECK(limitOf("parallel.nope") == nullptr);
+}
+
+TEST_CASE("DEF-01: the GPU count is a 64-bit product, refused above 10^7 before any use", "[core][limits][hostile]")
+{
+    // The reviewer's reproducers: tp × pp × dp wrapped to 0 (SIGFPE), to a negative count (a
+    // "valid" scenario with negative cost) and to a plausible 32,768.
+    for (const auto& [dp, product] : std::vector<std::pair<int, std::string>>{
+             {131072, "4294967296"}, {98304, "3221225472"}, {131073, "4295000064"}}) {
+        json doc = defaultDoc();
+        doc["model"] = {{"preset", "llama-2-7b"}};
+        doc["training"]["global_batch"] = 200000;
+        doc["parallel"]["tp"] = 64;
+        doc["parallel"]["dp"] = dp;
+        doc["parallel"]["pp"] = 512;
+        // pp 512 exceeds 32 layers too; the GPU count is checked first (it is the parallel section's own rule).
+        const ScenarioError e = refusal(doc);
+        CHECK(e.path == "parallel");
+        CHECK(e.message.find("at most 10000000 GPUs") != std::string::npos);
+        CHECK(e.message.find(product) != std::string::npos);
+    }
+    // The largest count is accepted, and the estimate counts it exactly.
+    json doc = defaultDoc();
+    doc["training"]["global_batch"] = 1'000'000;
+    doc["parallel"]["pp"] = 10;
+    doc["parallel"]["dp"] = 1'000'000;
+    const ScenarioResult r = parseScenario(doc.dump());
+    REQUIRE(r.ok());
+    CHECK(r.scenario->parallel.gpus() == 10'000'000);
+    CHECK(estimate(*r.scenario).gpus == 10'000'000);
+    // --set reaches the same rule (C20).
+    Scenario s = defaultScenario();
+    CHECK_FALSE(applyOverride(s, "training.global_batch=131072"));
+    CHECK_FALSE(applyOverride(s, "parallel.tp=64"));
+    CHECK_FALSE(applyOverride(s, "parallel.pp=2"));
+    const auto error = applyOverride(s, "parallel.dp=131072");
+    REQUIRE(error);
+    CHECK(error->path == "parallel");
+    CHECK(s.parallel.dp == 8);  // untouched
+}
+
+TEST_CASE("DEF-06: a parameter count beyond 10^15 is refused, naming the model", "[core][limits][hostile]")
+{
+    json doc = defaultDoc();
+    doc["model"] = {{"layers", 4096},   {"hidden", 1048576}, {"heads", 4096},         {"ffn_hidden", 1048576}, {"vocab", 16777216},
+                    {"experts", 4096}, {"top_k", 4096},     {"moe_ffn_hidden", 1048576}, {"shared_experts", 64}};
+    ScenarioError e = refusal(doc);
+    CHECK(e.path == "model");
+    CHECK(e.message.find("parameters; at most 1e+15") != std::string::npos);
+    // The dense extreme of B27 (3.2·10^16) too; a 10^14 bare size stays valid.
+    doc["model"] = {{"layers", 4096}, {"hidden", 1048576}, {"heads", 4096}, {"ffn_hidden", 1048576}, {"vocab", 16777216}};
+    CHECK(refusal(doc).path == "model");
+    doc["model"] = {{"params", 1e14}};
+    CHECK(parseScenario(doc.dump()).ok());
+}
+
+TEST_CASE("DEF-15: combinations no framework runs are refused or warned about", "[core][limits][hostile]")
+{
+    // pp greater than the layers (B73): 480 of 512 stages would hold nothing.
+    json doc = defaultDoc();
+    doc["parallel"]["pp"] = 512;
+    ScenarioError e = refusal(doc);
+    CHECK(e.path == "parallel.pp");
+    CHECK(e.message.find("must not exceed the model's layers (32)") != std::string::npos);
+    doc["parallel"]["pp"] = 16;
+    doc["parallel"]["schedule"] = "interleaved";
+    doc["parallel"]["virtual_stages"] = 4;
+    CHECK(refusal(doc).path == "parallel.pp");  // 64 chunks on 32 layers
+    // Duplicate LoRA targets (B50) and LoRA targets on a full fine-tune (B52).
+    doc = defaultDoc();
+    doc["training"]["method"] = "lora";
+    doc["training"]["lora_targets"] = {"q", "v", "q"};
+    e = refusal(doc);
+    CHECK(e.path == "training.lora_targets[2]");
+    CHECK(e.message == "\"q\" is listed twice");
+    doc["training"]["method"] = "full";
+    doc["training"]["lora_targets"] = {"q"};
+    CHECK(refusal(doc).path == "training.lora_targets");
+    // --set training.method=full on a LoRA scenario drops its adapters instead of failing on them.
+    Scenario s = defaultScenario();
+    REQUIRE_FALSE(applyOverride(s, "training.method=lora"));
+    CHECK_FALSE(applyOverride(s, "training.method=full"));
+    CHECK(s.training.method == Method::full);
+    // ZeRO-2/3 with PP (B36): a warning that names why.
+    s = defaultScenario();
+    s.parallel.pp = 4;
+    s.parallel.dp = 2;
+    s.parallel.zero = 3;
+    bool warned = false;
+    for (const auto& w : estimate(s).warnings) warned = warned || w.code == WarningCode::zero_with_pipeline;
+    CHECK(warned);
+}
+
+TEST_CASE("DEF-14: duplicate keys and a bare size beside architecture keys are named", "[core][limits][hostile]")
+{
+    // A18: {"tp": 3, "tp": 1} ran with tp 1.
+    const std::string text = scenarioToJson(defaultScenario());
+    std::string twice = text;
+    twice.replace(twice.find("\"tp\": 1"), 7, "\"tp\": 3, \"tp\": 1");
+    ScenarioResult r = parseScenario(twice);
+    REQUIRE_FALSE(r.ok());
+    CHECK(r.error.toString() == "parallel.tp: is given twice (each key may appear once)");
+    // A19: a second "model" section.
+    std::string models = text;
+    models.replace(models.find("\"model\": {"), 10, "\"model\": {\"preset\": \"nope\"}, \"model\": {");
+    r = parseScenario(models);
+    REQUIRE_FALSE(r.ok());
+    CHECK(r.error.path == "model");
+    // B38: layers beside params is known, only not combinable.
+    json doc = defaultDoc();
+    doc["model"] = {{"params", 7e9}, {"layers", 32}};
+    CHECK(refusal(doc).toString() == "model.layers: cannot be combined with params (a bare size)");
+}
+
+TEST_CASE("DEF-12: a token budget below one step is one step, with a warning", "[core][limits][hostile]")
+{
+    Scenario s = defaultScenario();
+    s.training.seqLen = 10'000'000;
+    s.training.globalBatch = 1'000'000'000;
+    s.training.microBatch = 1;
+    REQUIRE_FALSE(validateScenario(s));
+    const Estimate e = estimate(s);
+    CHECK(e.training.steps == 1);
+    bool warned = false;
+    for (const auto& w : e.warnings) warned = warned || w.code == WarningCode::tokens_less_than_one_step;
+    CHECK(warned);
+}
+
+TEST_CASE("DEF-07 and DEF-10: --set hardware.profile reads the profile, and never echoes its content", "[core][limits][hostile]")
+{
+    const auto dir = std::filesystem::temp_directory_path() / ("tp_limits_" + std::to_string(::getpid()));
+    std::filesystem::create_directories(dir);
+    const auto good = (dir / "good.tphardware.json").string();
+    std::ofstream(good) << R"({"format": "trainplanner-hardware-profile", "version": 1, "name": "good",
+                               "hardware": {"gpu": "h100-sxm", "gpus_per_node": 8}, "efficiency": {"compute": 0.3}})";
+    Scenario s = defaultScenario();
+    REQUIRE_FALSE(applyOverride(s, "hardware.profile=" + good));
+    CHECK(s.hardware.preset == "h100-sxm");
+    CHECK(s.efficiency.compute == 0.3);
+    // C93: a missing profile is an error, not an identical row.
+    auto error = applyOverride(s, "hardware.profile=" + (dir / "missing.json").string());
+    REQUIRE(error);
+    CHECK(error->path == "hardware.profile");
+    CHECK(error->message.find("no such file") != std::string::npos);
+    // E17: a bare JSON string holding a secret.
+    const auto secret = (dir / "secret.json").string();
+    std::ofstream(secret) << R"("ghp_SECRETSECRETSECRETSECRETSECRET0123")";
+    error = applyOverride(s, "hardware.profile=" + secret);
+    REQUIRE(error);
+    CHECK(error->toString().find("SECRET") == std::string::npos);
+    CHECK(error->toString().find("must be an object, got a string") != std::string::npos);
+    // E16: a quoted first line: nlohmann's "last read: '…'" is not repeated.
+    std::ofstream(secret) << "\"sk-live-SECRET-TOKEN-0123456789abcdef-DO-NOT-LEAK\n";
+    error = applyOverride(s, "hardware.profile=" + secret);
+    REQUIRE(error);
+    CHECK(error->toString().find("SECRET") == std::string::npos);
+    CHECK(error->toString().find("secret.json") != std::string::npos);  // names the profile (E02)
+    std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("DEF-08: import-config writes only scenarios TrainPlanner reads back", "[core][limits][hostile]")
+{
+    json config = json::parse(std::ifstream(std::string(TP_SOURCE_DIR) + "/tests/data/hf/llama-2-7b.json"));
+    for (const auto& [field, key] : std::vector<std::pair<std::string, std::string>>{
+             {"num_hidden_layers", "layers"}, {"vocab_size", "vocab"}, {"hidden_size", "hidden"}, {"intermediate_size", "ffn_hidden"}}) {
+        json c = config;
+        c[field] = 100'000'000;
+        const ImportResult r = importHfConfig(c.dump());
+        REQUIRE_FALSE(r.ok());
+        CHECK(r.error.path == field);
+        CHECK(r.error.message.find("(TrainPlanner's model." + key + ")") != std::string::npos);
+    }
+    // D20, D21: a 10 KB name with escape sequences is escaped and cut to fit the 200-byte limit.
+    json c = config;
+    c["_name_or_path"] = "\x1b]0;PWNED\x07" + std::string(10'000, 'n');
+    const ImportResult r = importHfConfig(c.dump());
+    REQUIRE(r.ok());
+    const Scenario s = scenarioFor(*r.model);
+    CHECK(s.name.size() <= 200);
+    CHECK(s.name.find('\x1b') == std::string::npos);
+    CHECK_FALSE(validateScenario(s));
+}
