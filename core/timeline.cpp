@@ -2,8 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
-#include <map>
-#include <tuple>
+#include <limits>
 
 namespace core {
 
@@ -56,50 +55,54 @@ std::vector<Op> stageOps(Schedule schedule, int stage, int m, int p, int v)
     return ops;
 }
 
-} // namespace
+/// Block lengths of one micro-batch through one chunk.
+struct BlockTimes {
+    double forward, recompute, backward;
+};
 
-Timeline pipelineTimeline(const Scenario& s, const Estimate& e)
+struct Simulation {
+    std::vector<TimelineBlock> blocks;
+    double end = 0;   ///< last block on any stage
+    double idle = 0;  ///< idle time of all stages before `end`, summed
+};
+
+/// Event simulation of m micro-batches: an op starts when its stage is free and its input is ready.
+Simulation simulate(Schedule schedule, int p, int v, int m, BlockTimes t)
 {
-    const Parallel& par = s.parallel;
-    Timeline t;
-    t.stages = std::max(1, par.pp);
-    t.chunks = par.schedule == Schedule::interleaved && par.pp > 1 ? std::max(1, par.virtualStages) : 1;
-    t.microBatches = std::max(1, int(std::ceil(e.compute.microBatches - 1e-9)));
-    const int p = t.stages, v = t.chunks, m = t.microBatches;
-
-    // One micro-batch through one chunk: forward 1 part, backward 2, recomputation r (Narayanan
-    // et al. 2021 §5.1: backward costs twice the forward; recomputation adds forward work).
-    const double r = 3 * e.compute.recomputeFraction;
-    const double perChunk = e.compute.computeTimeS / (double(m) * v);
-    const double tf = perChunk / (3 + r), trc = r * tf, tb = 2 * tf;
-    t.busyS = e.compute.computeTimeS;
-
-    // Event simulation: an op starts when its stage is free and its input is ready.
+    Simulation out;
     std::vector<std::vector<Op>> ops(static_cast<std::size_t>(p));
-    for (int st = 0; st < p; ++st) ops[std::size_t(st)] = stageOps(par.schedule, st, m, p, v);
+    std::size_t remaining = 0;
+    for (int st = 0; st < p; ++st) {
+        ops[std::size_t(st)] = stageOps(schedule, st, m, p, v);
+        remaining += ops[std::size_t(st)].size();
+    }
+    out.blocks.reserve(remaining * (t.recompute > 0 ? 3 : 2) / 2 + 2 * std::size_t(p));
     std::vector<std::size_t> next(static_cast<std::size_t>(p), 0);
-    std::vector<double> freeAt(static_cast<std::size_t>(p), 0.0);
-    std::map<std::tuple<int, int, int, int>, double> done;  // (forward?, stage, mb, chunk) -> end
+    std::vector<double> freeAt(static_cast<std::size_t>(p), 0.0), busy(static_cast<std::size_t>(p), 0.0);
+    // End time of (forward?, stage, chunk, micro-batch), NaN until it has run: a flat array, not a
+    // map, so that the work is linear in the number of blocks.
+    const auto index = [&](int forward, int st, int chunk, int mb) {
+        return ((std::size_t(forward) * std::size_t(p) + std::size_t(st)) * std::size_t(v) + std::size_t(chunk)) * std::size_t(m) +
+               std::size_t(mb);
+    };
+    std::vector<double> done(2 * std::size_t(p) * std::size_t(v) * std::size_t(m), std::numeric_limits<double>::quiet_NaN());
     auto ready = [&](int st, const Op& op, double& at) {
         // Forward input: the previous stage (or, for chunk c > 0 on stage 0, the last stage's chunk c−1).
         // Backward input: the next stage (or the last stage's own forward; chunk c < v−1 on the last
         // stage waits for stage 0's backward of chunk c+1).
-        std::tuple<int, int, int, int> need;
+        std::size_t need;
         if (op.forward) {
             if (st == 0 && op.chunk == 0) return (at = 0), true;
-            need = st > 0 ? std::make_tuple(1, st - 1, op.microBatch, op.chunk) : std::make_tuple(1, p - 1, op.microBatch, op.chunk - 1);
+            need = st > 0 ? index(1, st - 1, op.chunk, op.microBatch) : index(1, p - 1, op.chunk - 1, op.microBatch);
         } else if (st == p - 1) {
-            need = op.chunk == v - 1 ? std::make_tuple(1, st, op.microBatch, op.chunk) : std::make_tuple(0, 0, op.microBatch, op.chunk + 1);
+            need = op.chunk == v - 1 ? index(1, st, op.chunk, op.microBatch) : index(0, 0, op.chunk + 1, op.microBatch);
         } else {
-            need = std::make_tuple(0, st + 1, op.microBatch, op.chunk);
+            need = index(0, st + 1, op.chunk, op.microBatch);
         }
-        const auto it = done.find(need);
-        if (it == done.end()) return false;
-        at = it->second;
+        if (std::isnan(done[need])) return false;
+        at = done[need];
         return true;
     };
-    std::size_t remaining = 0;
-    for (const auto& list : ops) remaining += list.size();
     while (remaining > 0) {
         bool progressed = false;
         for (int st = 0; st < p; ++st) {
@@ -109,19 +112,21 @@ Timeline pipelineTimeline(const Scenario& s, const Estimate& e)
                 double inputAt = 0;
                 if (!ready(st, op, inputAt)) break;
                 double start = std::max(freeAt[std::size_t(st)], inputAt);
+                const double begin = start;
                 if (op.forward) {
-                    t.blocks.push_back({st, op.microBatch, op.chunk, BlockKind::forward, start, start + tf});
-                    start += tf;
+                    out.blocks.push_back({st, op.microBatch, op.chunk, BlockKind::forward, start, start + t.forward});
+                    start += t.forward;
                 } else {
-                    if (trc > 0) {
-                        t.blocks.push_back({st, op.microBatch, op.chunk, BlockKind::recompute, start, start + trc});
-                        start += trc;
+                    if (t.recompute > 0) {
+                        out.blocks.push_back({st, op.microBatch, op.chunk, BlockKind::recompute, start, start + t.recompute});
+                        start += t.recompute;
                     }
-                    t.blocks.push_back({st, op.microBatch, op.chunk, BlockKind::backward, start, start + tb});
-                    start += tb;
+                    out.blocks.push_back({st, op.microBatch, op.chunk, BlockKind::backward, start, start + t.backward});
+                    start += t.backward;
                 }
+                busy[std::size_t(st)] += start - begin;
                 freeAt[std::size_t(st)] = start;
-                done[{op.forward ? 1 : 0, st, op.microBatch, op.chunk}] = start;
+                done[index(op.forward ? 1 : 0, st, op.chunk, op.microBatch)] = start;
                 ++i;
                 --remaining;
                 progressed = true;
@@ -129,20 +134,63 @@ Timeline pipelineTimeline(const Scenario& s, const Estimate& e)
         }
         if (!progressed) break;  // cannot happen with the orders above; guards against a cycle
     }
-    t.pipelineEndS = *std::max_element(freeAt.begin(), freeAt.end());
-    for (int st = 0; st < p; ++st) {
-        double busy = 0;
-        for (const auto& b : t.blocks)
-            if (b.stage == st) busy += b.end - b.start;
-        t.idleS += t.pipelineEndS - busy;
+    out.end = *std::max_element(freeAt.begin(), freeAt.end());
+    for (double b : busy) out.idle += out.end - b;
+    return out;
+}
+
+} // namespace
+
+Timeline pipelineTimeline(const Scenario& s, const Estimate& e, long long maxBlocks)
+{
+    const Parallel& par = s.parallel;
+    Timeline t;
+    t.stages = std::max(1, par.pp);
+    t.chunks = par.schedule == Schedule::interleaved && par.pp > 1 ? std::max(1, par.virtualStages) : 1;
+    // At most 10^9 (global_batch ≤ 10^9): fits an int.
+    t.microBatches = static_cast<int>(std::max(1.0, std::ceil(e.compute.microBatches - 1e-9)));
+    const int p = t.stages, v = t.chunks, m = t.microBatches;
+
+    // One micro-batch through one chunk: forward 1 part, backward 2, recomputation r (Narayanan
+    // et al. 2021 §5.1: backward costs twice the forward; recomputation adds forward work).
+    const double r = 3 * e.compute.recomputeFraction;
+    const double perChunk = e.compute.computeTimeS / (double(m) * v);
+    const BlockTimes times{perChunk / (3 + r), r * perChunk / (3 + r), 2 * perChunk / (3 + r)};
+    t.busyS = e.compute.computeTimeS;
+
+    // How many micro-batches to draw. A long step is drawn as the shortest step with the same warm-up
+    // and cool-down (two micro-batches per stage, the same remainder modulo p so that interleaved
+    // groups keep their shape); every micro-batch beyond it adds one forward, recomputation and
+    // backward per chunk to every stage's steady state, and no idle time.
+    const long long blocksPerMicroBatch = (times.recompute > 0 ? 3LL : 2LL) * p * v;
+    long long drawn = m;
+    if (blocksPerMicroBatch * drawn > maxBlocks) {
+        drawn = std::min<long long>(m, 2LL * p + m % p);
+        if (blocksPerMicroBatch * drawn > maxBlocks) drawn = 0;
+    }
+    t.drawnMicroBatches = static_cast<int>(drawn);
+    double drawnEnd = 0;
+    if (drawn > 0) {
+        Simulation sim = simulate(par.schedule, p, v, static_cast<int>(drawn), times);
+        t.blocks = std::move(sim.blocks);
+        drawnEnd = sim.end;
+        t.pipelineEndS = sim.end + double(m - drawn) * v * (times.forward + times.recompute + times.backward);
+        t.idleS = sim.idle;
+    } else {
+        // Too many stages and chunks to draw even a short step: the estimate's own bubble.
+        t.pipelineEndS = e.compute.computeTimeS + e.compute.bubbleTimeS;
+        t.idleS = p * e.compute.bubbleTimeS;
     }
     // After the pipeline: the communication not hidden under compute, then the optimizer step.
     const double comm = e.communication.exposedTimeS, opt = e.compute.optimizerTimeS;
-    for (int st = 0; st < p; ++st) {
-        if (comm > 0) t.blocks.push_back({st, -1, 0, BlockKind::communication, t.pipelineEndS, t.pipelineEndS + comm});
-        if (opt > 0) t.blocks.push_back({st, -1, 0, BlockKind::optimizer, t.pipelineEndS + comm, t.pipelineEndS + comm + opt});
-    }
+    if (drawn > 0)
+        for (int st = 0; st < p; ++st) {
+            if (comm > 0) t.blocks.push_back({st, -1, 0, BlockKind::communication, drawnEnd, drawnEnd + comm});
+            if (opt > 0) t.blocks.push_back({st, -1, 0, BlockKind::optimizer, drawnEnd + comm, drawnEnd + comm + opt});
+        }
     t.stepTimeS = t.pipelineEndS + comm + opt;
+    t.drawnPipelineEndS = drawnEnd;
+    t.drawnStepTimeS = drawnEnd + comm + opt;
     return t;
 }
 

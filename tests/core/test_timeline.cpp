@@ -76,3 +76,66 @@ TEST_CASE("with full recomputation each backward is preceded by its recomputed f
     for (const auto& b : t.blocks) recomputes += b.kind == BlockKind::recompute;
     CHECK(recomputes == 4 * 8);
 }
+
+TEST_CASE("a long step is drawn shortened, with the full step's pipeline end and idle time", "[core][timeline]")
+{
+    // Review DEF-02: a step of 10^9 micro-batches built 2·10^9 blocks. A shortened drawing keeps the
+    // warm-up and cool-down; its figures must equal those of simulating every micro-batch.
+    struct Case {
+        int pp, m;
+        Schedule schedule;
+        int v;
+        Recompute recompute;
+    };
+    const Case cases[] = {{4, 40, Schedule::one_f_one_b, 1, Recompute::none},  {8, 67, Schedule::one_f_one_b, 1, Recompute::full},
+                          {4, 41, Schedule::gpipe, 1, Recompute::none},        {3, 50, Schedule::gpipe, 1, Recompute::full},
+                          {4, 48, Schedule::interleaved, 2, Recompute::none},  {8, 64, Schedule::interleaved, 4, Recompute::full},
+                          {4, 42, Schedule::interleaved, 2, Recompute::none},  {2, 33, Schedule::one_f_one_b, 1, Recompute::none},
+                          {1, 100, Schedule::one_f_one_b, 1, Recompute::full}, {16, 100, Schedule::interleaved, 2, Recompute::none}};
+    for (const Case& c : cases) {
+        const Scenario s = pipelined(c.pp, c.m, c.schedule, c.v, c.recompute);
+        REQUIRE_FALSE(validateScenario(s));
+        const Estimate e = estimate(s);
+        const Timeline full = pipelineTimeline(s, e, 1LL << 40);
+        const long long perMicroBatch = (c.recompute == Recompute::none ? 2LL : 3LL) * c.pp * c.v;
+        const Timeline shortened = pipelineTimeline(s, e, perMicroBatch * (2 * c.pp + c.m % c.pp));
+        INFO("pp " << c.pp << " m " << c.m << " v " << c.v << " schedule " << toString(c.schedule));
+        REQUIRE(full.drawnMicroBatches == c.m);
+        REQUIRE(shortened.shortened());
+        CHECK(shortened.drawnMicroBatches == 2 * c.pp + c.m % c.pp);
+        CHECK(shortened.pipelineEndS == Approx(full.pipelineEndS).epsilon(1e-9));
+        CHECK(shortened.idleS == Approx(full.idleS).epsilon(1e-9).margin(1e-12));
+        CHECK(shortened.stepTimeS == Approx(full.stepTimeS).epsilon(1e-9));
+        CHECK(shortened.drawnStepTimeS < full.stepTimeS);
+        CHECK(full.drawnStepTimeS == Approx(full.stepTimeS));
+    }
+}
+
+TEST_CASE("the timeline's work is bounded whatever the micro-batch and stage counts", "[core][timeline]")
+{
+    // Review DEF-02's scenarios: 10^9 micro-batches on one stage (bad_alloc after 2 GB), and 512
+    // stages × 64 chunks (80 s, then bad_alloc) — here as the largest pipeline a 4,096-layer model allows.
+    Scenario s = defaultScenario();
+    s.parallel.dp = 1;
+    s.training.microBatch = 1;
+    s.training.globalBatch = 1'000'000'000;
+    REQUIRE_FALSE(validateScenario(s));
+    Timeline t = pipelineTimeline(s, estimate(s));
+    CHECK(t.microBatches == 1'000'000'000);
+    CHECK(t.drawnMicroBatches == 2);
+    CHECK(t.blocks.size() <= std::size_t(kMaxTimelineBlocks));
+    CHECK(t.stepTimeS == Approx(estimate(s).compute.stepTimeS).epsilon(1e-6));
+
+    s.model.arch.layers = 4096;
+    s.parallel.pp = 64;
+    s.parallel.schedule = Schedule::interleaved;
+    s.parallel.virtualStages = 64;
+    s.training.globalBatch = 1024;
+    REQUIRE_FALSE(validateScenario(s));
+    const Estimate e = estimate(s);
+    t = pipelineTimeline(s, e);
+    CHECK(t.drawnMicroBatches == 0);  // 64 stages × 64 chunks × 128 micro-batches: figures only
+    CHECK(t.blocks.empty());
+    CHECK(t.stepTimeS == Approx(e.compute.stepTimeS).epsilon(1e-9));
+    CHECK(t.idleFraction() == Approx(e.compute.bubbleFraction).epsilon(1e-9));
+}

@@ -2,6 +2,7 @@
 
 #include "chart_export.h"
 #include "palette.h"
+#include "safe_save.h"
 
 #include <QEvent>
 #include <QHelpEvent>
@@ -46,7 +47,7 @@ TimelineView::TimelineView(QWidget* parent) : QWidget(parent)
     setMouseTracking(true);
     installImageActions(
         this, [this] { return render({1200, 600}); }, [] { return QStringLiteral("pipeline"); },
-        [this](const QString& path) { return render({1200, 600}).save(path, "PNG") ? QString() : tr("cannot write %1").arg(path); },
+        [this](const QString& path) { return savePng(render({1200, 600}), path); },
         false);
 }
 
@@ -60,15 +61,30 @@ QString TimelineView::title() const
 {
     const QLocale locale;
     return tr("One step on the pipeline: %1 stages × %2 micro-batches%3 — idle %4 % of the busy time, step %5 s")
-        .arg(m_timeline.stages)
-        .arg(m_timeline.microBatches)
+        .arg(locale.toString(m_timeline.stages), locale.toString(m_timeline.microBatches))
         .arg(m_timeline.chunks > 1 ? tr(" × %1 chunks").arg(m_timeline.chunks) : QString())
         .arg(locale.toString(m_timeline.idleFraction() * 100, 'f', 1), locale.toString(m_timeline.stepTimeS, 'g', 4));
 }
 
+QString TimelineView::note() const
+{
+    const auto& t = m_timeline;
+    const QLocale locale;
+    if (t.drawnMicroBatches == 0)
+        return tr("%1 stages × %2 chunks × %3 micro-batches are too many blocks to draw; the figures above are the whole step's.")
+            .arg(locale.toString(t.stages), locale.toString(t.chunks), locale.toString(t.microBatches));
+    if (t.shortened())
+        return tr("Drawn with %1 of the %2 micro-batches: the steady state between warm-up and cool-down repeats. The axis "
+                  "shows the drawn %3 s.")
+            .arg(locale.toString(t.drawnMicroBatches), locale.toString(t.microBatches), locale.toString(t.drawnStepTimeS, 'g', 3));
+    return {};
+}
+
 QRectF TimelineView::plotRect(QSize size) const
 {
-    return QRectF(70, 34, std::max(10, size.width() - 90), std::max(10, size.height() - 34 - 64));
+    // A long step's note takes a line under the title.
+    const int top = note().isEmpty() ? 34 : 52;
+    return QRectF(70, top, std::max(10, size.width() - 90), std::max(10, size.height() - top - 64));
 }
 
 void TimelineView::paint(QPainter& painter, QSize size) const
@@ -80,12 +96,22 @@ void TimelineView::paint(QPainter& painter, QSize size) const
     QFont font = painter.font();
     painter.setPen(QColor(0x30, 0x30, 0x30));
     painter.drawText(QRectF(0, 6, size.width(), 22), Qt::AlignCenter, title());
-    if (t.stepTimeS <= 0) return;
+    if (const QString shortened = note(); !shortened.isEmpty()) {
+        QFont small = font;
+        small.setPointSizeF(std::max(6.0, font.pointSizeF() * 0.85));
+        painter.setFont(small);
+        painter.setPen(QColor(0x80, 0x50, 0x00));
+        painter.drawText(QRectF(8, 28, size.width() - 16, 18), Qt::AlignCenter | Qt::TextSingleLine,
+                         painter.fontMetrics().elidedText(shortened, Qt::ElideRight, size.width() - 16));
+        painter.setFont(font);
+        painter.setPen(QColor(0x30, 0x30, 0x30));
+    }
+    if (t.drawnStepTimeS <= 0 || t.drawnMicroBatches == 0) return;
     const double rowH = plot.height() / t.stages;
-    const double xs = plot.width() / t.stepTimeS;
+    const double xs = plot.width() / t.drawnStepTimeS;
     // Idle background of the pipeline part, then the blocks.
     for (int st = 0; st < t.stages; ++st) {
-        const QRectF row(plot.left(), plot.top() + st * rowH + 1, t.pipelineEndS * xs, std::max(1.0, rowH - 2));
+        const QRectF row(plot.left(), plot.top() + st * rowH + 1, t.drawnPipelineEndS * xs, std::max(1.0, rowH - 2));
         painter.fillRect(row, QColor(0xE4, 0xE4, 0xE4));
         if (rowH >= 10 && (t.stages <= 16 || st % std::max(1, t.stages / 16) == 0))
             painter.drawText(QRectF(0, plot.top() + st * rowH, plot.left() - 6, rowH), Qt::AlignRight | Qt::AlignVCenter,
@@ -117,7 +143,7 @@ void TimelineView::paint(QPainter& painter, QSize size) const
         const double x = plot.left() + plot.width() * i / 5;
         painter.drawLine(QPointF(x, plot.bottom() + 2), QPointF(x, plot.bottom() + 6));
         painter.drawText(QRectF(x - 40, plot.bottom() + 6, 80, 16), Qt::AlignHCenter | Qt::AlignTop,
-                         locale.toString(t.stepTimeS * i / 5, 'g', 3) + QStringLiteral(" s"));
+                         locale.toString(t.drawnStepTimeS * i / 5, 'g', 3) + QStringLiteral(" s"));
     }
     // Legend.
     double x = plot.left();
@@ -155,9 +181,9 @@ bool TimelineView::event(QEvent* e)
         const auto* help = static_cast<QHelpEvent*>(e);
         const QRectF plot = plotRect(size());
         const auto& t = m_timeline;
-        if (t.stepTimeS > 0 && plot.contains(help->pos())) {
+        if (t.drawnStepTimeS > 0 && t.drawnMicroBatches > 0 && plot.contains(help->pos())) {
             const int stage = int((help->pos().y() - plot.top()) / (plot.height() / t.stages));
-            const double time = (help->pos().x() - plot.left()) / plot.width() * t.stepTimeS;
+            const double time = (help->pos().x() - plot.left()) / plot.width() * t.drawnStepTimeS;
             for (const auto& b : t.blocks) {
                 if (b.stage != stage || time < b.start || time > b.end) continue;
                 const QLocale locale;

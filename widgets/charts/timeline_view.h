@@ -18,6 +18,8 @@ public:
     /// The chart at `size` on white (copy and export use it).
     [[nodiscard]] QImage render(QSize size, double scale = 2.0) const;
     [[nodiscard]] QString title() const;
+    /// What the drawing leaves out of a long step (empty when every micro-batch is drawn).
+    [[nodiscard]] QString note() const;
 
 protected:
     void paintEvent(QPaintEvent* event) override;
