@@ -6,18 +6,23 @@
 #include "estimate.h"
 #include "estimate_io.h"
 #include "fidelity.h"
+#include "file_io.h"
 #include "hf_import.h"
 #include "number_format.h"
 #include "planner.h"
 #include "presets.h"
+#include "printable.h"
 #include "scenario_io.h"
+#include "scenario_limits.h"
 #include "sweep.h"
 
 #include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
 
+#include <cerrno>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <fstream>
 #include <iostream>
 #include <sstream>
@@ -27,35 +32,81 @@ namespace {
 constexpr int kBadInput = 2;
 constexpr int kCannotWrite = 3;
 
+/// One line on stderr. Messages repeat input (paths, keys, names): control characters are escaped
+/// so that a hostile file cannot drive the terminal (review DEF-11).
+void report(const std::string& message) { std::cerr << "trainplanner-cli: " << core::escapeControls(message) << "\n"; }
+
 /// Writes the whole text to stdout, or reports that it could not.
 int emit(const std::string& text)
 {
     std::cout << text << std::flush;
     if (!std::cout) {
-        std::cerr << "trainplanner-cli: cannot write the output\n";
+        report("cannot write the output");
         return kCannotWrite;
     }
     return 0;
 }
 
-/// Loads FILE ("-" = the bundled default scenario) and applies --set overrides.
+/// FILE as the commands take it: "-" is the bundled default scenario (README), /dev/stdin reads a
+/// scenario from standard input (bounded like any file), anything else is a file.
+core::ScenarioResult loadScenarioArgument(const std::string& file)
+{
+    if (file == "-") return {core::defaultScenario(), {}};
+    if (file == "/dev/stdin") {
+        const core::FileRead in = core::readStdinBounded(core::kMaxScenarioBytes);
+        if (!in.ok()) return {std::nullopt, {"", in.error}};
+        return core::parseScenario(in.text);
+    }
+    return core::loadScenarioFile(file);
+}
+
+/// Loads FILE and applies --set overrides.
 std::optional<core::Scenario> loadWithOverrides(const std::string& file, const std::vector<std::string>& overrides)
 {
-    core::ScenarioResult result;
-    if (file == "-") result = {core::defaultScenario(), {}};
-    else result = core::loadScenarioFile(file);
+    const core::ScenarioResult result = loadScenarioArgument(file);
     if (!result.ok()) {
-        std::cerr << "trainplanner-cli: " << result.error.toString() << "\n";
+        report(result.error.toString());
         return std::nullopt;
     }
     core::Scenario s = *result.scenario;
     for (const auto& o : overrides) {
         if (auto error = core::applyOverride(s, o)) {
-            std::cerr << "trainplanner-cli: --set " << o << ": " << error->toString() << "\n";
+            report("--set " + core::printable(o) + ": " + error->toString());
             return std::nullopt;
         }
     }
     return s;
+}
+
+/// A CLI11 check with the scenario messages' wording: "must be an integer between 1 and 1000000,
+/// got "1e6"" (review DEF-14: CLI11's own said "Value 1e6 not in range", for a value in range).
+CLI::Validator limited(core::KeyLimit limit)
+{
+    return CLI::Validator(
+        [limit](std::string& text) -> std::string {
+            const char* begin = text.c_str();
+            char* end = nullptr;
+            errno = 0;
+            bool ok = false;
+            if (limit.kind == core::LimitKind::number) {
+                const double v = std::strtod(begin, &end);
+                ok = end != begin && *end == '\0' && errno == 0 && std::isfinite(v) && v >= limit.min && v <= limit.max;
+            } else {
+                const long long v = std::strtoll(begin, &end, 10);
+                ok = end != begin && *end == '\0' && errno == 0 && v >= limit.min && v <= limit.max;
+            }
+            return ok ? std::string() : core::rangeText(limit) + ", got \"" + core::printable(text, 40) + "\"";
+        },
+        "", "limited");
+}
+
+/// A figure for the text tables, or the word for an unbounded one (a run that never finishes).
+std::string figure(double v, int decimals)
+{
+    if (!std::isfinite(v)) return core::nonFiniteWord(v);
+    char text[64];
+    std::snprintf(text, sizeof text, "%.*f", decimals, v);
+    return text;
 }
 
 /// One row per sweep point: the figures a scaling chart needs, in base units.
@@ -75,6 +126,7 @@ std::string sweepText(const core::SweepResult& r, const std::string& column, con
             points.push_back(point);
         }
         doc["points"] = points;
+        core::wordsForNonFinite(doc);
         return doc.dump(2) + "\n";
     }
     const bool csv = format == "csv";
@@ -90,16 +142,16 @@ std::string sweepText(const core::SweepResult& r, const std::string& column, con
         const auto& e = p.estimate;
         if (csv) {
             using core::csvNumber;
-            os << p.value << ',' << e.gpus << ',' << csvNumber(e.memory.total()) << ',' << (e.memory.fits() ? 1 : 0) << ','
+            os << core::escapeControls(p.value) << ',' << e.gpus << ',' << csvNumber(e.memory.total()) << ',' << (e.memory.fits() ? 1 : 0) << ','
                << csvNumber(e.compute.stepTimeS) << ',' << csvNumber(e.compute.mfu) << ','
                << csvNumber(e.communication.shareOfStep) << ',' << csvNumber(e.compute.tokensPerS) << ','
                << csvNumber(e.training.timeS) << ',' << csvNumber(e.training.costUsd) << '\n';
             continue;
         } else {
-            std::snprintf(line, sizeof line, "%-14s %7d %12.2f %5s %10.3f %6.1f%% %7.1f%% %12.0f %10.1f %14.0f\n", p.value.c_str(),
-                          e.gpus, e.memory.total() / 1073741824.0, e.memory.fits() ? "yes" : "no", e.compute.stepTimeS,
-                          e.compute.mfu * 100, e.communication.shareOfStep * 100, e.compute.tokensPerS,
-                          e.training.timeS / 86400, e.training.costUsd);
+            std::snprintf(line, sizeof line, "%-14s %7d %12.2f %5s %10.3f %6.1f%% %7.1f%% %12.0f %10s %14s\n",
+                          core::printable(p.value, 14).c_str(), e.gpus, e.memory.total() / 1073741824.0, e.memory.fits() ? "yes" : "no",
+                          e.compute.stepTimeS, e.compute.mfu * 100, e.communication.shareOfStep * 100, e.compute.tokensPerS,
+                          figure(e.training.timeS / 86400, 1).c_str(), figure(e.training.costUsd, 0).c_str());
         }
         os << line;
     }
@@ -139,6 +191,7 @@ std::string precisionText(double start, double update, std::int64_t steps, const
                                {"spacing_at_one", f.spacingAtOne},
                                {"smallest_kept_ratio", f.smallestKeptRatio}});
         doc["formats"] = formats;
+        core::wordsForNonFinite(doc);  // a format that overflows says "infinite", not null (review DEF-12)
         return doc.dump(2) + "\n";
     }
     if (format == "csv") {
@@ -156,9 +209,17 @@ std::string precisionText(double start, double update, std::int64_t steps, const
     std::snprintf(line, sizeof line, "%-10s %-11s %-6s %22s %12s %20s\n", "format", "rounding", "kahan", "final", "error", "smallest kept u/w");
     os << line;
     for (const auto& r : runs) {
-        std::snprintf(line, sizeof line, "%-10s %-11s %-6s %22.17g %11.2f%% %20.3g\n", core::toString(r.format).c_str(),
-                      core::toString(r.rounding).c_str(), r.kahan ? "yes" : "no", r.final, (r.final - exact) / exact * 100,
-                      core::formatInfo(r.format).smallestKeptRatio);
+        // A format can overflow (fp16 past 65,504) or reach inf − inf: said in words. The relative
+        // error of an exact result of 0 is the absolute error's sign only: "none" when both are 0.
+        char final[32], error[32];
+        if (std::isfinite(r.final)) std::snprintf(final, sizeof final, "%.17g", r.final);
+        else std::snprintf(final, sizeof final, "%s", core::nonFiniteWord(r.final).c_str());
+        const double relative = (r.final - exact) / exact * 100;
+        if (exact == 0 && r.final == 0) std::snprintf(error, sizeof error, "none");
+        else if (std::isfinite(relative)) std::snprintf(error, sizeof error, "%.2f%%", relative);
+        else std::snprintf(error, sizeof error, "%s", core::nonFiniteWord(relative).c_str());
+        std::snprintf(line, sizeof line, "%-10s %-11s %-6s %22s %12s %20.3g\n", core::toString(r.format).c_str(),
+                      core::toString(r.rounding).c_str(), r.kahan ? "yes" : "no", final, error, core::formatInfo(r.format).smallestKeptRatio);
         os << line;
     }
     return os.str();
@@ -192,6 +253,7 @@ std::string planText(const core::PlanResult& r, const std::string& format)
                               {"step_time_s", p.estimate.compute.stepTimeS}});
         doc["plans"] = plans;
         doc["pareto"] = pareto;
+        core::wordsForNonFinite(doc);
         return doc.dump(2) + "\n";
     }
     const bool csv = format == "csv";
@@ -219,10 +281,11 @@ std::string planText(const core::PlanResult& r, const std::string& format)
                << csvNumber(e.compute.mfu) << ',' << csvNumber(e.communication.shareOfStep) << ',' << csvNumber(e.training.timeS) << ','
                << csvNumber(e.training.costUsd) << '\n';
         } else {
-            std::snprintf(line, sizeof line, "%4d %3d %3d %5d %3d %3d %4d %3s %-9s %2d %3d %9.1f %9.3f %5.1f%% %5.1f%% %9.1f %14.0f\n", rank, q.tp,
+            std::snprintf(line, sizeof line, "%4d %3d %3d %5d %3d %3d %4d %3s %-9s %2d %3d %9.1f %9.3f %5.1f%% %5.1f%% %9s %14s\n", rank, q.tp,
                           q.pp, q.dp, q.cp, q.ep, q.zero, q.sequenceParallel ? "on" : "-", std::string(core::toString(q.recompute)).c_str(),
                           q.virtualStages, p.scenario.training.microBatch, e.memory.total() / 1073741824.0, e.compute.stepTimeS,
-                          e.compute.mfu * 100, e.communication.shareOfStep * 100, e.training.timeS / 86400, e.training.costUsd);
+                          e.compute.mfu * 100, e.communication.shareOfStep * 100, figure(e.training.timeS / 86400, 1).c_str(),
+                          figure(e.training.costUsd, 0).c_str());
             os << line;
         }
     }
@@ -270,6 +333,7 @@ std::string publishedText(const std::string& format)
                                    {"throughput_mean_abs_error", summary.throughputMeanAbsError},
                                    {"memory_mean_abs_error", summary.memoryMeanAbsError},
                                    {"runs", rows}};
+        core::wordsForNonFinite(doc);
         return doc.dump(2) + "\n";
     }
     if (format == "csv") {
@@ -311,6 +375,7 @@ int main(int argc, char** argv)
                  "  trainplanner-cli validate-published\n"
                  "  trainplanner-cli import-config config.json -o my.tpscenario.json",
                  "trainplanner-cli"};
+    core::ignoreFileSizeSignal();  // a file-size limit is a write error (exit 3), not SIGXFSZ
     app.set_version_flag("--version", std::string("trainplanner-cli ") + TRAINPLANNER_VERSION);
     app.require_subcommand(1);
 
@@ -318,12 +383,12 @@ int main(int argc, char** argv)
     std::vector<std::string> overrides;
 
     auto* est = app.add_subcommand("estimate", "Estimate a scenario file (\"-\" for the bundled default)");
-    est->add_option("FILE", file, "scenario file (*.tpscenario.json), or - for the default")->required();
+    est->add_option("FILE", file, "scenario file (*.tpscenario.json), - for the bundled default, /dev/stdin to read standard input")->required();
     est->add_option("--format", format, "output format")->check(CLI::IsMember({"json", "csv", "text"}));
     est->add_option("--set", overrides, "override a key, e.g. --set parallel.tp=8 (repeatable)");
 
     auto* val = app.add_subcommand("validate", "Check a scenario file; print its problems");
-    val->add_option("FILE", file, "scenario file")->required();
+    val->add_option("FILE", file, "scenario file, - for the bundled default, /dev/stdin to read standard input")->required();
 
     std::string vary, gpuRange;
     auto* swp = app.add_subcommand("sweep", "One estimate per value of a key, or per GPU count (powers of two)");
@@ -338,8 +403,8 @@ int main(int argc, char** argv)
     std::string objective = "time";
     auto* pln = app.add_subcommand("plan", "Search every parallel configuration on N GPUs and rank those that fit");
     pln->add_option("FILE", file, "scenario file, or - for the default")->required();
-    pln->add_option("--gpus", planGpus, "number of GPUs")->required()->check(CLI::Range(1, 1'000'000));
-    pln->add_option("--top", top, "how many plans to print (default 10)")->check(CLI::Range(1, 1000));
+    pln->add_option("--gpus", planGpus, "number of GPUs")->required()->check(limited({"--gpus", 1, 1'000'000, core::LimitKind::integer}));
+    pln->add_option("--top", top, "how many plans to print (default 10)")->check(limited({"--top", 1, 1000, core::LimitKind::integer}));
     pln->add_option("--objective", objective, "rank by training time, cost, or memory headroom within 25 % of the fastest")
         ->check(CLI::IsMember({"time", "cost", "memory"}));
     pln->add_option("--format", format, "output format")->check(CLI::IsMember({"json", "csv", "text"}));
@@ -348,9 +413,10 @@ int main(int argc, char** argv)
     double start = 1.0, update = 1e-4;
     std::int64_t steps = 10'000;
     auto* prec = app.add_subcommand("precision", "Number-format lab: repeat w <- round(w + u) in fp32, bf16, fp16 and fp8");
-    prec->add_option("--start", start, "initial weight (default 1.0)")->check(CLI::Range(-1e30, 1e30));
-    prec->add_option("--update", update, "update added each step (default 1e-4)")->check(CLI::Range(-1e30, 1e30));
-    prec->add_option("--steps", steps, "number of updates, 1 to 10,000,000 (default 10000)")->check(CLI::Range(std::int64_t(1), std::int64_t(10'000'000)));
+    prec->add_option("--start", start, "initial weight (default 1.0)")->check(limited({"--start", -1e30, 1e30, core::LimitKind::number}));
+    prec->add_option("--update", update, "update added each step (default 1e-4)")->check(limited({"--update", -1e30, 1e30, core::LimitKind::number}));
+    prec->add_option("--steps", steps, "number of updates, 1 to 10,000,000 (default 10000)")
+        ->check(limited({"--steps", 1, 10'000'000, core::LimitKind::integer}));
     prec->add_option("--format", format, "output format")->check(CLI::IsMember({"json", "csv", "text"}));
 
     auto* pub = app.add_subcommand("validate-published", "Compare the estimate with published training runs (docs/FIDELITY.md)");
@@ -369,15 +435,16 @@ int main(int argc, char** argv)
     try {
         app.parse(argc, argv);
     } catch (const CLI::CallForHelp& e) {
-        return app.exit(e);
+        return app.exit(e) == 0 && std::cout.flush() ? 0 : (report("cannot write the output"), kCannotWrite);
     } catch (const CLI::CallForVersion& e) {
-        return app.exit(e);
+        return app.exit(e) == 0 && std::cout.flush() ? 0 : (report("cannot write the output"), kCannotWrite);
     } catch (const CLI::ParseError& e) {
         const std::string first = argc > 1 ? argv[1] : "";
         if (!first.empty() && first[0] != '-' && app.get_subcommands([&](CLI::App* sub) { return sub->get_name() == first; }).empty())
-            std::cerr << "trainplanner-cli: unknown command \"" << first << "\" (commands: estimate, sweep, plan, validate, validate-published, import-config, presets, precision)\n";
+            report("unknown command \"" + core::printable(first, 40) +
+                   "\" (commands: estimate, sweep, plan, validate, validate-published, import-config, presets, precision)");
         else
-            std::cerr << "trainplanner-cli: " << e.what() << "\n";
+            report(core::printable(e.what(), 300));
         std::cerr << "(run trainplanner-cli --help)\n";
         return kBadInput;
     }
@@ -385,9 +452,14 @@ int main(int argc, char** argv)
     if (*pre) return emit(presetsText(which != "gpus", which != "models"));
     if (*pub) return emit(publishedText(pub->count("--format") ? format : "text"));
     if (*imp) {
+        if (imp->count("--output") && output.empty()) {
+            report("--output: must name a file (leave it out to write to standard output)");
+            return kBadInput;
+        }
         const core::ImportResult r = core::importHfConfigFile(file);
         if (!r.ok()) {
-            std::cerr << "trainplanner-cli: " << file << ": " << r.error.toString() << "\n";
+            // A file that cannot be read is named by its message; a problem inside it after its name.
+            report(r.fileError ? r.error.toString() : core::printable(file, 200) + ": " + r.error.toString());
             return kBadInput;
         }
         // What was read goes to stderr, so that stdout stays a valid scenario file.
@@ -397,39 +469,30 @@ int main(int argc, char** argv)
             std::cerr << " (" << std::llround(counts.mainModel()) << " in the main model, " << std::llround(counts.total() - counts.mainModel())
                       << " in " << counts.mtpLayers << " multi-token prediction module(s))";
         std::cerr << "\n";
-        for (const auto& m : r.model->mapped) std::cerr << "  " << m.from << " -> " << m.to << " = " << m.value << "\n";
-        for (const auto& n : r.model->notes) std::cerr << "  note: " << n << "\n";
+        for (const auto& m : r.model->mapped)
+            std::cerr << "  " << core::printable(m.from) << " -> " << m.to << " = " << core::printable(m.value) << "\n";
+        for (const auto& n : r.model->notes) std::cerr << "  note: " << core::escapeControls(n) << "\n";
         const std::string text = core::scenarioToJson(core::scenarioFor(*r.model));
         if (output.empty()) return emit(text);
-        const std::string tmp = output + ".tmp";
-        {
-            std::ofstream out(tmp, std::ios::binary);
-            if (!(out << text) || !out.flush()) {
-                std::cerr << "trainplanner-cli: cannot write " << output << "\n";
-                std::remove(tmp.c_str());
-                return kCannotWrite;
-            }
-        }
-        if (std::rename(tmp.c_str(), output.c_str()) != 0) {
-            std::cerr << "trainplanner-cli: cannot write " << output << "\n";
-            std::remove(tmp.c_str());
+        if (const std::string error = core::writeFileAtomically(output, text); !error.empty()) {
+            report("cannot write " + error);
             return kCannotWrite;
         }
         return 0;
     }
     if (*prec && (!std::isfinite(start) || !std::isfinite(update))) {
-        std::cerr << "trainplanner-cli: --start and --update must be finite numbers\n";
+        report("--start and --update must be finite numbers");
         return kBadInput;
     }
     if (*prec) return emit(precisionText(start, update, steps, prec->count("--format") ? format : "text"));
 
     if (*val) {
-        const auto result = core::loadScenarioFile(file);
+        const auto result = loadScenarioArgument(file);
         if (!result.ok()) {
-            std::cerr << "trainplanner-cli: " << result.error.toString() << "\n";
+            report(result.error.toString());
             return kBadInput;
         }
-        std::string text = file + ": valid\n";
+        std::string text = core::printable(file, 200) + ": valid\n";
         for (const auto& w : core::estimate(*result.scenario).warnings)
             text += "  warning: " + w.message() + " [" + w.codeName() + "]\n";
         return emit(text);
@@ -462,16 +525,23 @@ int main(int argc, char** argv)
             } catch (const std::exception&) {
                 lo = hi = 0;
             }
-            if (lo < 1 || hi < lo || hi > 10'000'000) {
-                std::cerr << "trainplanner-cli: --gpus must look like MIN..MAX with 1 <= MIN <= MAX <= 10000000, got \"" << gpuRange << "\"\n";
+            if (lo < 1 || hi < lo || hi > core::kMaxGpus) {
+                report("--gpus must look like MIN..MAX with 1 <= MIN <= MAX <= " + std::to_string(core::kMaxGpus) + ", got \"" +
+                       core::printable(gpuRange, 40) + "\"");
                 return kBadInput;
             }
             result = core::sweepGpus(*scenario, lo, hi);
             column = "gpus";
+            if (result.points.empty()) {
+                const auto& p = scenario->parallel;
+                report("--gpus " + core::printable(gpuRange, 40) + ": no power of two in that range is a multiple of tp × pp × cp (" +
+                       std::to_string(std::int64_t{p.tp} * p.pp * p.cp) + ") with dp × micro_batch within global_batch");
+                return kBadInput;
+            }
         } else if (!vary.empty()) {
             const auto eq = vary.find('=');
             if (eq == std::string::npos || eq == 0 || eq + 1 == vary.size()) {
-                std::cerr << "trainplanner-cli: --vary must look like KEY.PATH=V1,V2,..., got \"" << vary << "\"\n";
+                report("--vary must look like KEY.PATH=V1,V2,..., got \"" + core::printable(vary, 60) + "\"");
                 return kBadInput;
             }
             column = vary.substr(0, eq);
@@ -480,11 +550,11 @@ int main(int argc, char** argv)
             for (std::string v; std::getline(list, v, ',');) values.push_back(v);
             result = core::sweepKey(*scenario, column, values);
             if (result.error) {
-                std::cerr << "trainplanner-cli: --vary: " << result.error->toString() << "\n";
+                report("--vary: " + result.error->toString());
                 return kBadInput;
             }
         } else {
-            std::cerr << "trainplanner-cli: sweep needs --vary KEY.PATH=V1,V2,... or --gpus MIN..MAX\n";
+            report("sweep needs --vary KEY.PATH=V1,V2,... or --gpus MIN..MAX");
             return kBadInput;
         }
         return emit(sweepText(result, column, format == "json" && !swp->count("--format") ? "text" : format));

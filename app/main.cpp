@@ -8,7 +8,10 @@
 #include "planner_tab.h"
 #include "planner_widget.h"
 #include "presentation_view.h"
+#include "file_io.h"
+#include "printable.h"
 #include "report_export.h"
+#include "safe_save.h"
 #include "scenario_document.h"
 #include "scenario_io.h"
 
@@ -18,6 +21,7 @@
 #include <QDir>
 #include <QFileInfo>
 #include <QImage>
+#include <QRegularExpression>
 #include <QSettings>
 #include <QTabWidget>
 
@@ -69,12 +73,43 @@ int main(int argc, char** argv)
                                  QStringLiteral("Up to three more scenario files, compared with FILE in the Compare tab "
                                                 "(and in --export's comparison charts, table and report)."),
                                  QStringLiteral("[OTHER...]"));
-    parser.process(app);
+    // Bad usage exits 2 like the CLI (review DEF-13: process() exits 1); help and version exit 3
+    // when they cannot be written.
+    if (!parser.parse(QCoreApplication::arguments())) {
+        std::fprintf(stderr, "trainplanner: %s\n(run trainplanner --help)\n", qPrintable(parser.errorText()));
+        return 2;
+    }
+    if (parser.isSet(QStringLiteral("help")) || parser.isSet(QStringLiteral("version"))) {
+        const QString text = parser.isSet(QStringLiteral("help"))
+                                 ? parser.helpText()
+                                 : QStringLiteral("%1 %2\n").arg(QCoreApplication::applicationName(), QCoreApplication::applicationVersion());
+        const QByteArray bytes = text.toLocal8Bit();
+        if (std::fwrite(bytes.constData(), 1, std::size_t(bytes.size()), stdout) != std::size_t(bytes.size()) || std::fflush(stdout) != 0) {
+            std::fprintf(stderr, "trainplanner: cannot write the output\n");
+            return 3;
+        }
+        return 0;
+    }
+    if (parser.isSet(screenshot) && parser.isSet(exportDir)) {
+        std::fprintf(stderr, "trainplanner: --screenshot and --export cannot be combined; run them one after the other\n");
+        return 2;
+    }
+    core::ignoreFileSizeSignal();  // a file-size limit is a write error (exit 3), not SIGXFSZ
 
     // --lang wins; a screenshot is English unless asked otherwise (reproducible); the GUI remembers.
     QString language = QSettings().value(QStringLiteral("view/language")).toString();
     if (parser.isSet(screenshot) || parser.isSet(exportDir)) language = QStringLiteral("en");
-    if (parser.isSet(lang)) language = parser.value(lang);
+    if (parser.isSet(lang)) {
+        // A language the tool has a translation for, by its code (review DEF-14: "garbage" and a
+        // path were silently taken for English).
+        language = parser.value(lang);
+        static const QRegularExpression code(QStringLiteral("^[a-z]{2,3}(_[A-Z]{2})?$"));
+        if (!code.match(language).hasMatch() || !ui::setLanguage(language)) {
+            std::fprintf(stderr, "trainplanner: --lang: no translation for \"%s\" (available: en, zh_CN)\n",
+                         core::printable(language.toStdString(), 40).c_str());
+            return 2;
+        }
+    }
     ui::setLanguage(language);
 
     core::Scenario scenario = core::defaultScenario();
@@ -83,7 +118,7 @@ int main(int argc, char** argv)
         path = parser.positionalArguments().constFirst();
         const auto result = core::loadScenarioFile(path.toStdString());
         if (!result.ok()) {
-            std::fprintf(stderr, "trainplanner: %s\n", result.error.toString().c_str());
+            std::fprintf(stderr, "trainplanner: %s\n", core::escapeControls(result.error.toString()).c_str());
             return 2;
         }
         scenario = *result.scenario;
@@ -101,7 +136,7 @@ int main(int argc, char** argv)
         for (qsizetype i = 1; i < files.size(); ++i) {
             const auto other = core::loadScenarioFile(files[i].toStdString());
             if (!other.ok()) {
-                std::fprintf(stderr, "trainplanner: %s\n", other.error.toString().c_str());
+                std::fprintf(stderr, "trainplanner: %s\n", core::escapeControls(other.error.toString()).c_str());
                 return 2;
             }
             comparison->add(*other.scenario);
@@ -114,7 +149,7 @@ int main(int argc, char** argv)
         options.csvBom = parser.isSet(bom);
         const auto result = ui::exportAll(window.planner(), &document, parser.value(exportDir), options);
         if (!result.error.isEmpty()) {
-            std::fprintf(stderr, "trainplanner: %s\n", qPrintable(result.error));
+            std::fprintf(stderr, "trainplanner: %s\n", core::escapeControls(result.error.toStdString()).c_str());
             return 3;
         }
         std::printf("wrote %lld files to %s\n", static_cast<long long>(result.files.size()), qPrintable(parser.value(exportDir)));
@@ -168,8 +203,8 @@ int main(int argc, char** argv)
         } else {
             picture = window.grab().toImage();
         }
-        if (!QFileInfo(out).absoluteDir().exists() || !picture.save(out, "PNG")) {
-            std::fprintf(stderr, "trainplanner: cannot write %s\n", qPrintable(out));
+        if (const QString error = ui::savePng(picture, out); !error.isEmpty()) {
+            std::fprintf(stderr, "trainplanner: cannot write %s\n", core::escapeControls(error.toStdString()).c_str());
             return 3;
         }
         return 0;

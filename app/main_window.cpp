@@ -10,6 +10,7 @@
 #include "presentation_view.h"
 #include "report_export.h"
 #include "scenario_document.h"
+#include "safe_save.h"
 #include "scenario_io.h"
 #include "verdict_banner.h"
 
@@ -30,7 +31,6 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
-#include <QSaveFile>
 #include <QSettings>
 #include <QStatusBar>
 #include <QUndoStack>
@@ -343,11 +343,11 @@ bool MainWindow::saveAs()
 
 bool MainWindow::writeTo(const QString& path)
 {
-    // QSaveFile writes a temporary file and renames it: a failed save never damages the old file.
-    QSaveFile file(path);
-    const std::string text = core::scenarioToJson(m_doc->scenario());
-    if (!file.open(QIODevice::WriteOnly) || file.write(text.data(), qint64(text.size())) != qint64(text.size()) || !file.commit()) {
-        QMessageBox::warning(this, tr("Cannot save scenario"), tr("%1 could not be written: %2").arg(path, file.errorString()));
+    // A checked, atomic write (safe_save.h): a failed save never damages the old file.
+    const QString error = ui::saveBytes(path, QByteArray::fromStdString(core::scenarioToJson(m_doc->scenario())));
+    if (!error.isEmpty()) {
+        QMessageBox::warning(this, tr("Cannot save scenario"),
+                             tr("The scenario was not saved; the file on disk is unchanged.\n\n%1").arg(error));
         return false;
     }
     m_doc->markSaved(path);

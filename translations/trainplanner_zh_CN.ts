@@ -1,4 +1,4 @@
-<?xml version='1.0' encoding='utf-8'?>
+<?xml version="1.0" encoding="utf-8"?>
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
@@ -82,10 +82,6 @@
     <message>
         <source>Cannot save scenario</source>
         <translation>无法保存场景</translation>
-    </message>
-    <message>
-        <source>%1 could not be written: %2</source>
-        <translation>无法写入 %1：%2</translation>
     </message>
     <message>
         <source>Saved %1</source>
@@ -217,7 +213,17 @@
     </message>
     <message numerus="yes">
         <source>%1 in the main model, %2 in %n multi-token prediction module(s).</source>
-        <translation><numerusform>其中主模型 %1，%n 个多 token 预测（MTP）模块 %2。</numerusform></translation>
+        <translation>
+            <numerusform>其中主模型 %1，%n 个多 token 预测（MTP）模块 %2。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The scenario was not saved; the file on disk is unchanged.
+
+%1</source>
+        <translation>场景未保存；磁盘上的文件保持不变。
+
+%1</translation>
     </message>
 </context>
 <context>
@@ -526,7 +532,7 @@
         <translation>每卡显存</translation>
     </message>
     <message>
-        <source>Fits on one GPU's memory</source>
+        <source>Fits on one GPU&apos;s memory</source>
         <translation>单卡显存放得下</translation>
     </message>
     <message>
@@ -578,7 +584,7 @@
         <translation>添加文件…</translation>
     </message>
     <message>
-        <source>The source article's pair</source>
+        <source>The source article&apos;s pair</source>
         <translation>原文中的两个对比场景</translation>
     </message>
     <message>
@@ -666,7 +672,7 @@
         <translation>决策指南</translation>
     </message>
     <message>
-        <source>&lt;b&gt;Small model&lt;/b&gt; (%1 parameters, under 1 B): the source article's single-GPU territory — iterate quickly on one GPU or a few, at low cost.</source>
+        <source>&lt;b&gt;Small model&lt;/b&gt; (%1 parameters, under 1 B): the source article&apos;s single-GPU territory — iterate quickly on one GPU or a few, at low cost.</source>
         <translation>&lt;b&gt;小模型&lt;/b&gt;（%1 参数，不足 1B）：原文所说的单卡训练范畴——在单卡或少量卡上快速迭代、低成本试错。</translation>
     </message>
     <message>
@@ -674,7 +680,7 @@
         <translation>&lt;b&gt;中等规模模型&lt;/b&gt;（%1 参数，介于 1B 与 7B 级之间）：通常单机即可；能否单卡取决于精度和显存优化设置。</translation>
     </message>
     <message>
-        <source>&lt;b&gt;Large model&lt;/b&gt; (%1 parameters, the 7B class or more): the source article's distributed-training territory — parallelism, a fast network, fault tolerance and a team that runs them.</source>
+        <source>&lt;b&gt;Large model&lt;/b&gt; (%1 parameters, the 7B class or more): the source article&apos;s distributed-training territory — parallelism, a fast network, fault tolerance and a team that runs them.</source>
         <translation>&lt;b&gt;大模型&lt;/b&gt;（%1 参数，7B 级及以上）：原文所说的分布式训练范畴——需要并行策略、高速网络、容错机制以及能驾驭它们的团队。</translation>
     </message>
     <message>
@@ -698,7 +704,7 @@
         <translation>放不下</translation>
     </message>
     <message>
-        <source>&lt;b&gt;Fine-tuning instead of pre-training&lt;/b&gt; (§5): LoRA rank %1 needs %2 on one GPU (%3), QLoRA %4 (%5) — %6 % and %7 % of full training's memory, and no distributed training at all when it fits.</source>
+        <source>&lt;b&gt;Fine-tuning instead of pre-training&lt;/b&gt; (§5): LoRA rank %1 needs %2 on one GPU (%3), QLoRA %4 (%5) — %6 % and %7 % of full training&apos;s memory, and no distributed training at all when it fits.</source>
         <translation>&lt;b&gt;以微调代替预训练&lt;/b&gt;（§5）：秩为 %1 的 LoRA 单卡需要 %2（%3），QLoRA 需要 %4（%5）——分别为全量训练显存的 %6 % 和 %7 %，放得下时完全无需分布式训练。</translation>
     </message>
     <message>
@@ -1200,7 +1206,7 @@
         <translation>张量并行（TP）：</translation>
     </message>
     <message>
-        <source>Splits every layer's matrices over GPUs; keep it inside a node (NVLink).</source>
+        <source>Splits every layer&apos;s matrices over GPUs; keep it inside a node (NVLink).</source>
         <translation>把每层的矩阵切分到多张 GPU 上；应保持在节点内（NVLink）。</translation>
     </message>
     <message>
@@ -1617,7 +1623,7 @@
         <translation>修改每个 logit 的字节数</translation>
     </message>
     <message>
-        <source>Bytes per token and vocabulary entry held at the loss: 4 for Megatron's fused cross-entropy (default), 12 for PyTorch's cross_entropy(logits.float()).</source>
+        <source>Bytes per token and vocabulary entry held at the loss: 4 for Megatron&apos;s fused cross-entropy (default), 12 for PyTorch&apos;s cross_entropy(logits.float()).</source>
         <translation>计算损失时每个 token、每个词表项占用的字节数：Megatron 融合交叉熵为 4（默认），PyTorch 的 cross_entropy(logits.float()) 为 12。</translation>
     </message>
     <message>
@@ -1681,7 +1687,7 @@
         <translation>一个人一个月的全部用人成本（默认 20,000 美元，为假设值）。</translation>
     </message>
     <message>
-        <source>Achieved fraction of the GPU's peak matmul throughput (default 0.68, calibrated on published runs: docs/FIDELITY.md).</source>
+        <source>Achieved fraction of the GPU&apos;s peak matmul throughput (default 0.68, calibrated on published runs: docs/FIDELITY.md).</source>
         <translation>实际达到的 GPU 峰值矩阵乘吞吐比例（默认 0.68，依据公开训练记录校准，见 docs/FIDELITY.md）。</translation>
     </message>
     <message>
@@ -1693,7 +1699,7 @@
         <translation>访存受限遍数：</translation>
     </message>
     <message>
-        <source>How many times norms, softmax, dropout and activation functions move a layer's activations through GPU memory per step (default 6, calibrated).</source>
+        <source>How many times norms, softmax, dropout and activation functions move a layer&apos;s activations through GPU memory per step (default 6, calibrated).</source>
         <translation>每步中归一化、softmax、dropout 和激活函数等算子把一层的激活值在显存中读写的遍数（默认 6，经过校准）。</translation>
     </message>
     <message>
@@ -1702,15 +1708,21 @@
     </message>
     <message numerus="yes">
         <source>, %n shared</source>
-        <translation><numerusform>，%n 个共享专家</numerusform></translation>
+        <translation>
+            <numerusform>，%n 个共享专家</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>, first %n layer(s) dense</source>
-        <translation><numerusform>，前 %n 层为稠密层</numerusform></translation>
+        <translation>
+            <numerusform>，前 %n 层为稠密层</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>; %n multi-token prediction module(s)</source>
-        <translation><numerusform>；%n 个多 token 预测（MTP）模块</numerusform></translation>
+        <translation>
+            <numerusform>；%n 个多 token 预测（MTP）模块</numerusform>
+        </translation>
     </message>
     <message>
         <source>Expert FFN size:</source>
@@ -1762,7 +1774,9 @@
     </message>
     <message numerus="yes">
         <source>, each token on at most %n node(s)</source>
-        <translation><numerusform>，每个 token 至多路由到 %n 个节点</numerusform></translation>
+        <translation>
+            <numerusform>，每个 token 至多路由到 %n 个节点</numerusform>
+        </translation>
     </message>
     <message>
         <source>Nodes per token (0 = any):</source>
@@ -2208,7 +2222,7 @@
         <translation>%1（Kahan 补偿求和）</translation>
     </message>
     <message>
-        <source>%1 truncated (the article's snippet)</source>
+        <source>%1 truncated (the article&apos;s snippet)</source>
         <translation>%1 截断（原文示例代码）</translation>
     </message>
     <message>
@@ -2596,8 +2610,12 @@
         <translation>空闲：等待流水线</translation>
     </message>
     <message>
-        <source>cannot write %1</source>
-        <translation>无法写入 %1</translation>
+        <source>%1 stages × %2 chunks × %3 micro-batches are too many blocks to draw; the figures above are the whole step&apos;s.</source>
+        <translation>%1 个阶段 × %2 个分块 × %3 个微批次，块太多无法绘制；上方数字为整个训练步的结果。</translation>
+    </message>
+    <message>
+        <source>Drawn with %1 of the %2 micro-batches: the steady state between warm-up and cool-down repeats. The axis shows the drawn %3 s.</source>
+        <translation>仅绘制 %2 个微批次中的 %1 个：预热与冷却之间的稳定阶段是重复的。坐标轴为所绘部分的 %3 秒。</translation>
     </message>
 </context>
 <context>
@@ -2709,7 +2727,7 @@
         <translation>上下文并行按环形注意力（配合 Flash Attention）建模。</translation>
     </message>
     <message>
-        <source>The GPU's datasheet gives no peak for the compute format; the nearest format's peak is used.</source>
+        <source>The GPU&apos;s datasheet gives no peak for the compute format; the nearest format&apos;s peak is used.</source>
         <translation>该 GPU 的数据手册没有给出此计算精度的峰值；使用最接近精度的峰值。</translation>
     </message>
     <message>
@@ -2717,8 +2735,16 @@
         <translation>该 GPU 未给出显存带宽；优化器更新按 2 TB/s 估算。</translation>
     </message>
     <message>
-        <source>Writing a checkpoint and restarting take longer than the cluster's mean time between failures (%1 h): the run never finishes. Write checkpoints faster, restart faster or use fewer GPUs.</source>
+        <source>Writing a checkpoint and restarting take longer than the cluster&apos;s mean time between failures (%1 h): the run never finishes. Write checkpoints faster, restart faster or use fewer GPUs.</source>
         <translation>写一次检查点加上重启所需的时间，超过了集群的平均故障间隔（%1 小时）：训练永远跑不完。请加快检查点写入、缩短重启时间，或减少 GPU 数量。</translation>
+    </message>
+    <message>
+        <source>ZeRO stage %1 with pipeline parallelism (PP = %2): DeepSpeed refuses stages 2 and 3 with pipelines and Megatron-LM shards only the optimizer (stage 1); only FSDP-based frameworks such as torchtitan combine them.</source>
+        <translation>ZeRO 阶段 %1 与流水线并行（PP = %2）同时使用：DeepSpeed 不允许流水线与阶段 2、3 组合，Megatron-LM 只切分优化器状态（阶段 1）；只有基于 FSDP 的框架（如 torchtitan）支持这种组合。</translation>
+    </message>
+    <message>
+        <source>The token budget (%1) is less than one step&apos;s tokens (%2): the run is counted as one step.</source>
+        <translation>token 预算（%1）少于一个训练步的 token 数（%2）：按一个训练步计算。</translation>
     </message>
 </context>
 <context>

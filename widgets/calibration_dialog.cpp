@@ -1,5 +1,6 @@
 #include "calibration_dialog.h"
 
+#include "safe_save.h"
 #include "scenario_document.h"
 
 #include <QCheckBox>
@@ -11,7 +12,6 @@
 #include <QLocale>
 #include <QMessageBox>
 #include <QPushButton>
-#include <QSaveFile>
 #include <QVBoxLayout>
 
 namespace ui {
@@ -137,11 +137,7 @@ void CalibrationDialog::apply()
 
 QString CalibrationDialog::saveProfile(const QString& path, const QString& name)
 {
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly)) return file.errorString();
-    file.write(QByteArray::fromStdString(core::hardwareProfileJson(m_result.calibrated, name.toStdString(), m_measured)));
-    if (!file.commit()) return file.errorString();
-    return {};
+    return saveBytes(path, QByteArray::fromStdString(core::hardwareProfileJson(m_result.calibrated, name.toStdString(), m_measured)));
 }
 
 } // namespace ui

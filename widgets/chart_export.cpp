@@ -1,6 +1,7 @@
 #include "chart_export.h"
 
 #include "retranslate.h"
+#include "safe_save.h"
 
 #include <QAbstractAxis>
 #include <QAbstractBarSeries>
@@ -21,6 +22,7 @@
 #include <QImage>
 #include <QPageSize>
 #include <QPainter>
+#include <QBuffer>
 #include <QPdfWriter>
 #include <QSvgGenerator>
 
@@ -200,13 +202,22 @@ QString exportChart(QChart* chart, const QString& path, QSizeF size, double scal
 {
     const QString oldTitle = chart->title();
     if (!title.isEmpty()) chart->setTitle(title);
+    auto restoreTitle = [&](const QString& error) {
+        if (!title.isEmpty()) chart->setTitle(oldTitle);
+        return error;
+    };
     const QString suffix = QFileInfo(path).suffix().toLower();
+    // Rendered into memory, then written in one checked, atomic step (safe_save.h): a full disk
+    // leaves the previous export intact instead of a truncated PNG or an empty SVG (review DEF-03).
     QString error;
+    QByteArray bytes;
+    QBuffer buffer(&bytes);
+    buffer.open(QIODevice::WriteOnly);
     if (suffix == QLatin1String("png")) {
-        if (!renderChart(chart, size, scale).save(path, "PNG")) error = QStringLiteral("cannot write %1").arg(path);
+        return restoreTitle(savePng(renderChart(chart, size, scale), path));
     } else if (suffix == QLatin1String("svg")) {
         QSvgGenerator svg;
-        svg.setFileName(path);
+        svg.setOutputDevice(&buffer);
         svg.setSize(size.toSize());
         svg.setViewBox(QRectF(QPointF(0, 0), size));
         svg.setTitle(chart->title());
@@ -218,7 +229,7 @@ QString exportChart(QChart* chart, const QString& path, QSizeF size, double scal
             painter.end();
         }
     } else if (suffix == QLatin1String("pdf")) {
-        QPdfWriter pdf(path);
+        QPdfWriter pdf(&buffer);
         pdf.setPageSize(QPageSize(size, QPageSize::Point));
         pdf.setPageMargins({0, 0, 0, 0});
         pdf.setResolution(72);
@@ -232,8 +243,8 @@ QString exportChart(QChart* chart, const QString& path, QSizeF size, double scal
     } else {
         error = QStringLiteral("unknown format \"%1\" (use .png, .svg or .pdf)").arg(suffix);
     }
-    if (!title.isEmpty()) chart->setTitle(oldTitle);
-    return error;
+    if (error.isEmpty()) error = saveBytes(path, bytes);
+    return restoreTitle(error);
 }
 
 } // namespace ui

@@ -43,6 +43,8 @@ QString keyPathOf(core::WarningCode code)
     case WarningCode::peak_missing_for_dtype: return QStringLiteral("precision.compute");
     case WarningCode::memory_bandwidth_assumed: return QStringLiteral("hardware.gpu");
     case WarningCode::run_never_finishes: return QStringLiteral("reliability.checkpoint_write_gbps");
+    case WarningCode::zero_with_pipeline: return QStringLiteral("parallel.zero");
+    case WarningCode::tokens_less_than_one_step: return QStringLiteral("training.tokens");
     }
     return {};
 }
@@ -168,7 +170,7 @@ void InputPanel::showScenario(const core::Scenario& s)
     if (a.mtpLayers > 0) shape += tr("; %n multi-token prediction module(s)", nullptr, a.mtpLayers);
     m_shape->setText(shape);
     const auto& p = s.parallel;
-    m_gpuTotal->setText(tr("%1 GPUs = TP %2 × PP %3 × DP %4 × CP %5").arg(p.gpus()).arg(p.tp).arg(p.pp).arg(p.dp).arg(p.cp));
+    m_gpuTotal->setText(tr("%1 GPUs = TP %2 × PP %3 × DP %4 × CP %5").arg(QLocale().toString(static_cast<qlonglong>(p.gpus()))).arg(p.tp).arg(p.pp).arg(p.dp).arg(p.cp));
     const auto& g = s.hardware.gpu;
     const auto bf16 = g.peakTflops.count(core::DType::bf16) ? g.peakTflops.at(core::DType::bf16) : 0.0;
     m_gpuFacts->setText(tr("%1 GiB, %2 TFLOP/s (BF16 dense), NVLink %3 GB/s, network %4 GB/s per GPU, %5 W")

@@ -28,7 +28,7 @@ PlannerTab::PlannerTab(ScenarioDocument* document, QWidget* parent) : QWidget(pa
     m_gpus = new QSpinBox(this);
     m_gpus->setObjectName(QStringLiteral("planGpus"));
     m_gpus->setRange(1, 1'000'000);
-    m_gpus->setValue(document->scenario().parallel.gpus());
+    m_gpus->setValue(static_cast<int>(std::min<std::int64_t>(document->scenario().parallel.gpus(), m_gpus->maximum())));
     m_gpusLabel = new QLabel(this);
     m_gpusLabel->setBuddy(m_gpus);
     m_objective = new QComboBox(this);

@@ -128,7 +128,7 @@ PlannerWidget::PlannerWidget(ScenarioDocument* document, QWidget* parent) : QWid
     // The cost chart reuses the scaling chart's sweep: one sweep per edit.
     auto showScaling = [this](const core::Scenario& s) {
         m_scaling->setScenario(s);
-        m_cost->setSweep(m_scaling->sweep(), s.parallel.gpus());
+        m_cost->setSweep(m_scaling->sweep(), static_cast<int>(s.parallel.gpus()));
     };
     connect(document, &ScenarioDocument::estimateChanged, this, [this](const core::Estimate& e) {
         m_reliability->setData(m_scaling->sweep(), e);

@@ -14,6 +14,7 @@
 #include "format.h"
 #include "planner_widget.h"
 #include "scenario_document.h"
+#include "safe_save.h"
 #include "scenario_io.h"
 #include "verdict_banner.h"
 
@@ -24,8 +25,8 @@
 #include <QLabel>
 #include <QLocale>
 #include <QPageSize>
+#include <QBuffer>
 #include <QPdfWriter>
-#include <QSaveFile>
 #include <QTableWidget>
 #include <QTextBlock>
 #include <QTextCursor>
@@ -38,18 +39,8 @@ namespace {
 
 bool writeText(const QString& path, const QByteArray& text, bool bom, QString& error)
 {
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly)) {
-        error = QStringLiteral("%1: %2").arg(path, file.errorString());
-        return false;
-    }
-    if (bom) file.write("\xEF\xBB\xBF");
-    file.write(text);
-    if (!file.commit()) {
-        error = QStringLiteral("%1: %2").arg(path, file.errorString());
-        return false;
-    }
-    return true;
+    error = saveBytes(path, bom ? QByteArray("\xEF\xBB\xBF") + text : text);
+    return error.isEmpty();
 }
 
 /// A CSV ("C" locale) as a Markdown table.
@@ -253,23 +244,18 @@ ExportResult exportAll(PlannerWidget* planner, const ScenarioDocument* document,
     fitImages(doc, 640);
     if (!writeText(dir.filePath(QStringLiteral("report.html")), doc.toHtml().toUtf8(), false, result.error)) return result;
     result.files << QStringLiteral("report.html");
-    QSaveFile pdfFile(dir.filePath(QStringLiteral("report.pdf")));
-    if (!pdfFile.open(QIODevice::WriteOnly)) {
-        result.error = QStringLiteral("%1: %2").arg(pdfFile.fileName(), pdfFile.errorString());
-        return result;
-    }
+    QByteArray pdfBytes;
     {
-        QPdfWriter pdf(&pdfFile);
+        QBuffer pdfBuffer(&pdfBytes);
+        pdfBuffer.open(QIODevice::WriteOnly);
+        QPdfWriter pdf(&pdfBuffer);
         pdf.setPageSize(QPageSize(QPageSize::A4));
         pdf.setPageMargins(QMarginsF(15, 15, 15, 15), QPageLayout::Millimeter);
         pdf.setTitle(name);
         pdf.setCreator(QStringLiteral("TrainPlanner"));
         doc.print(&pdf);
     }
-    if (!pdfFile.commit()) {
-        result.error = QStringLiteral("%1: %2").arg(pdfFile.fileName(), pdfFile.errorString());
-        return result;
-    }
+    if (!writeText(dir.filePath(QStringLiteral("report.pdf")), pdfBytes, false, result.error)) return result;
     result.files << QStringLiteral("report.pdf");
     return result;
 }

@@ -124,7 +124,7 @@ void VerdictBanner::refresh()
             const core::Suggestion& fix = m_suggestions[i];
             QString text = tr("Use %1 = %2").arg(QString::fromStdString(fix.key), QString::fromStdString(fix.value));
             if (fix.scenario.parallel.gpus() != m_estimate.gpus)
-                text += QLatin1Char(' ') + tr("(%1 GPUs)").arg(QLocale().toString(fix.scenario.parallel.gpus()));
+                text += QLatin1Char(' ') + tr("(%1 GPUs)").arg(QLocale().toString(static_cast<qlonglong>(fix.scenario.parallel.gpus())));
             line += QStringLiteral(" — <a href=\"fix:%1\">%2</a>").arg(i).arg(text.toHtmlEscaped());
         }
         warnings << line;

@@ -35,6 +35,13 @@ QString WarningText::of(const core::Warning& w)
         return tr("The GPU's datasheet gives no peak for the compute format; the nearest format's peak is used.");
     case WarningCode::memory_bandwidth_assumed:
         return tr("The GPU gives no memory bandwidth; the optimizer step assumes 2 TB/s.");
+    case WarningCode::zero_with_pipeline:
+        return tr("ZeRO stage %1 with pipeline parallelism (PP = %2): DeepSpeed refuses stages 2 and 3 with pipelines and "
+                  "Megatron-LM shards only the optimizer (stage 1); only FSDP-based frameworks such as torchtitan combine them.")
+            .arg(n(w, "zero"), n(w, "pp"));
+    case WarningCode::tokens_less_than_one_step:
+        return tr("The token budget (%1) is less than one step's tokens (%2): the run is counted as one step.")
+            .arg(QLocale().toString(w.value("tokens"), 'g', 3), QLocale().toString(w.value("tokens_per_step"), 'g', 3));
     case WarningCode::run_never_finishes:
         return tr("Writing a checkpoint and restarting take longer than the cluster's mean time between failures (%1 h): the run "
                   "never finishes. Write checkpoints faster, restart faster or use fewer GPUs.")

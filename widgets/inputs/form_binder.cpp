@@ -1,6 +1,7 @@
 #include "form_binder.h"
 
 #include "scenario_document.h"
+#include "scenario_limits.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -8,6 +9,9 @@
 #include <QDoubleSpinBox>
 #include <QSignalBlocker>
 #include <QSpinBox>
+
+#include <algorithm>
+#include <cmath>
 
 namespace ui {
 
@@ -21,12 +25,25 @@ void FormBinder::apply(const char* undoText, QObject* control, const std::functi
                 merge ? ScenarioDocument::mergeIdFor(control) : -1);
 }
 
-QSpinBox* FormBinder::spin(QWidget* parent, const QString& keyPath, int min, int max, Getter<int> get, Setter<int> set,
-                           const char* undoText)
+namespace {
+
+const core::KeyLimit& limitOf(const QString& keyPath)
 {
+    const core::KeyLimit* limit = core::limitOf(keyPath.toStdString());
+    Q_ASSERT_X(limit, "FormBinder", "a number control without an entry in core's limits table");
+    static const core::KeyLimit none{"", 0, 0};
+    return limit ? *limit : none;
+}
+
+} // namespace
+
+QSpinBox* FormBinder::spin(QWidget* parent, const QString& keyPath, Getter<int> get, Setter<int> set, const char* undoText,
+                           std::optional<int> floor)
+{
+    const core::KeyLimit& limit = limitOf(keyPath);
     auto* box = new QSpinBox(parent);
     box->setObjectName(keyPath);
-    box->setRange(min, max);
+    box->setRange(floor ? std::min(*floor, int(limit.min)) : int(limit.min), int(limit.max));
     box->setAccelerated(true);
     box->setKeyboardTracking(false);  // typing "64" is one edit, not "6" then "64"
     connect(box, &QSpinBox::valueChanged, this,
@@ -35,13 +52,17 @@ QSpinBox* FormBinder::spin(QWidget* parent, const QString& keyPath, int min, int
     return box;
 }
 
-QDoubleSpinBox* FormBinder::number(QWidget* parent, const QString& keyPath, double min, double max, int decimals,
-                                   Getter<double> get, Setter<double> set, const char* undoText)
+QDoubleSpinBox* FormBinder::number(QWidget* parent, const QString& keyPath, int decimals, Getter<double> get, Setter<double> set,
+                                   const char* undoText, double scale)
 {
+    const core::KeyLimit& limit = limitOf(keyPath);
     auto* box = new QDoubleSpinBox(parent);
     box->setObjectName(keyPath);
-    box->setRange(min, max);
     box->setDecimals(decimals);
+    // A positive minimum stays positive when shown with few decimals (tokens: 10^-9 billion → 0.1).
+    const double step = std::pow(10.0, -decimals);
+    const double min = limit.min * scale;
+    box->setRange(min > 0 ? std::max(min, step) : min, limit.max * scale);
     box->setAccelerated(true);
     box->setKeyboardTracking(false);
     connect(box, &QDoubleSpinBox::valueChanged, this,

@@ -9,6 +9,7 @@
 #include <QVariant>
 
 #include <functional>
+#include <optional>
 #include <vector>
 
 class QCheckBox;
@@ -33,10 +34,14 @@ public:
 
     /// `keyPath` names the scenario key ("parallel.tp") so refused edits and warnings find the
     /// control; `undoText` is translated in context "ui::InputPanel" (mark it QT_TRANSLATE_NOOP).
-    QSpinBox* spin(QWidget* parent, const QString& keyPath, int min, int max, Getter<int> get, Setter<int> set,
-                   const char* undoText);
-    QDoubleSpinBox* number(QWidget* parent, const QString& keyPath, double min, double max, int decimals,
-                           Getter<double> get, Setter<double> set, const char* undoText);
+    /// The range is the key's limits in core's table (scenario_limits.h), the file reader's own, so
+    /// that the form cannot hold a value a file could not (review DEF-01, DEF-08). `floor` lowers
+    /// the minimum for a value shown when the key does not apply (top-k 0 for a dense model).
+    QSpinBox* spin(QWidget* parent, const QString& keyPath, Getter<int> get, Setter<int> set, const char* undoText,
+                   std::optional<int> floor = std::nullopt);
+    /// As spin(); `scale` converts file units to the shown ones (tokens shown in billions: 1e-9).
+    QDoubleSpinBox* number(QWidget* parent, const QString& keyPath, int decimals, Getter<double> get, Setter<double> set,
+                           const char* undoText, double scale = 1);
     /// Items carry their value as item data; the texts are set (and retranslated) by the caller.
     QComboBox* combo(QWidget* parent, const QString& keyPath, Getter<QVariant> get, Setter<QVariant> set,
                      const char* undoText);

@@ -69,8 +69,11 @@ void InputPanel::buildModelDetails()
         s.model.params = 0;
         return s.model.arch;
     };
-    auto field = [&](const char* label, const char* key, int min, int max, int core::Architecture::*member, const char* undo) {
-        sec->addRow(label, m_bind->spin(sec, QString::fromLatin1(key), min, max, [member](const Scenario& s) { return s.model.arch.*member; },
+    // Ranges come from core's limits table (FormBinder); top-k and the expert width show 0 for a
+    // dense model, below their file minimum of 1.
+    auto field = [&](const char* label, const char* key, int core::Architecture::*member, const char* undo) {
+        const bool zeroForDense = member == &core::Architecture::topK || member == &core::Architecture::moeFfnHidden;
+        sec->addRow(label, m_bind->spin(sec, QString::fromLatin1(key), [member](const Scenario& s) { return s.model.arch.*member; },
                                         [arch, member](Scenario& s, int v) {
                                             auto& a = arch(s);
                                             const bool geometry = member == &core::Architecture::hidden || member == &core::Architecture::heads;
@@ -82,37 +85,37 @@ void InputPanel::buildModelDetails()
                                             if (member == &core::Architecture::heads && (a.kvHeads > a.heads || a.isMla())) a.kvHeads = a.heads;
                                             if (member == &core::Architecture::kvLoraRank) core::setKvLoraRank(a, v);
                                         },
-                                        undo));
+                                        undo, zeroForDense ? std::optional<int>(0) : std::nullopt));
     };
-    field(QT_TRANSLATE_NOOP("ui::InputPanel", "Layers:"), "model.layers", 1, 4096, &core::Architecture::layers,
+    field(QT_TRANSLATE_NOOP("ui::InputPanel", "Layers:"), "model.layers", &core::Architecture::layers,
           QT_TRANSLATE_NOOP("ui::InputPanel", "Change layers"));
-    field(QT_TRANSLATE_NOOP("ui::InputPanel", "Hidden size:"), "model.hidden", 1, 1 << 20, &core::Architecture::hidden,
+    field(QT_TRANSLATE_NOOP("ui::InputPanel", "Hidden size:"), "model.hidden", &core::Architecture::hidden,
           QT_TRANSLATE_NOOP("ui::InputPanel", "Change hidden size"));
-    field(QT_TRANSLATE_NOOP("ui::InputPanel", "Attention heads:"), "model.heads", 1, 4096, &core::Architecture::heads,
+    field(QT_TRANSLATE_NOOP("ui::InputPanel", "Attention heads:"), "model.heads", &core::Architecture::heads,
           QT_TRANSLATE_NOOP("ui::InputPanel", "Change attention heads"));
-    field(QT_TRANSLATE_NOOP("ui::InputPanel", "KV heads (GQA):"), "model.kv_heads", 1, 4096, &core::Architecture::kvHeads,
+    field(QT_TRANSLATE_NOOP("ui::InputPanel", "KV heads (GQA):"), "model.kv_heads", &core::Architecture::kvHeads,
           QT_TRANSLATE_NOOP("ui::InputPanel", "Change KV heads"));
-    field(QT_TRANSLATE_NOOP("ui::InputPanel", "FFN hidden size:"), "model.ffn_hidden", 1, 1 << 20, &core::Architecture::ffnHidden,
+    field(QT_TRANSLATE_NOOP("ui::InputPanel", "FFN hidden size:"), "model.ffn_hidden", &core::Architecture::ffnHidden,
           QT_TRANSLATE_NOOP("ui::InputPanel", "Change FFN size"));
-    field(QT_TRANSLATE_NOOP("ui::InputPanel", "Vocabulary:"), "model.vocab", 1, 1 << 24, &core::Architecture::vocab,
+    field(QT_TRANSLATE_NOOP("ui::InputPanel", "Vocabulary:"), "model.vocab", &core::Architecture::vocab,
           QT_TRANSLATE_NOOP("ui::InputPanel", "Change vocabulary"));
-    field(QT_TRANSLATE_NOOP("ui::InputPanel", "Experts (0 = dense):"), "model.experts", 0, 4096, &core::Architecture::experts,
+    field(QT_TRANSLATE_NOOP("ui::InputPanel", "Experts (0 = dense):"), "model.experts", &core::Architecture::experts,
           QT_TRANSLATE_NOOP("ui::InputPanel", "Change experts"));
-    field(QT_TRANSLATE_NOOP("ui::InputPanel", "Experts per token (top-k):"), "model.top_k", 0, 4096, &core::Architecture::topK,
+    field(QT_TRANSLATE_NOOP("ui::InputPanel", "Experts per token (top-k):"), "model.top_k", &core::Architecture::topK,
           QT_TRANSLATE_NOOP("ui::InputPanel", "Change top-k"));
-    field(QT_TRANSLATE_NOOP("ui::InputPanel", "Expert FFN size:"), "model.moe_ffn_hidden", 0, 1 << 20, &core::Architecture::moeFfnHidden,
+    field(QT_TRANSLATE_NOOP("ui::InputPanel", "Expert FFN size:"), "model.moe_ffn_hidden", &core::Architecture::moeFfnHidden,
           QT_TRANSLATE_NOOP("ui::InputPanel", "Change expert FFN size"));
-    field(QT_TRANSLATE_NOOP("ui::InputPanel", "Shared experts:"), "model.shared_experts", 0, 64, &core::Architecture::sharedExperts,
+    field(QT_TRANSLATE_NOOP("ui::InputPanel", "Shared experts:"), "model.shared_experts", &core::Architecture::sharedExperts,
           QT_TRANSLATE_NOOP("ui::InputPanel", "Change shared experts"));
-    field(QT_TRANSLATE_NOOP("ui::InputPanel", "Nodes per token (0 = any):"), "model.routed_node_limit", 0, 4096,
+    field(QT_TRANSLATE_NOOP("ui::InputPanel", "Nodes per token (0 = any):"), "model.routed_node_limit",
           &core::Architecture::routedNodeLimit, QT_TRANSLATE_NOOP("ui::InputPanel", "Change nodes per token"));
-    field(QT_TRANSLATE_NOOP("ui::InputPanel", "Dense first layers:"), "model.dense_layers", 0, 4096, &core::Architecture::denseLayers,
+    field(QT_TRANSLATE_NOOP("ui::InputPanel", "Dense first layers:"), "model.dense_layers", &core::Architecture::denseLayers,
           QT_TRANSLATE_NOOP("ui::InputPanel", "Change dense first layers"));
-    field(QT_TRANSLATE_NOOP("ui::InputPanel", "KV latent rank (0 = no MLA):"), "model.kv_lora_rank", 0, 1 << 20,
+    field(QT_TRANSLATE_NOOP("ui::InputPanel", "KV latent rank (0 = no MLA):"), "model.kv_lora_rank",
           &core::Architecture::kvLoraRank, QT_TRANSLATE_NOOP("ui::InputPanel", "Change KV latent rank"));
-    field(QT_TRANSLATE_NOOP("ui::InputPanel", "Q latent rank (MLA):"), "model.q_lora_rank", 0, 1 << 20, &core::Architecture::qLoraRank,
+    field(QT_TRANSLATE_NOOP("ui::InputPanel", "Q latent rank (MLA):"), "model.q_lora_rank", &core::Architecture::qLoraRank,
           QT_TRANSLATE_NOOP("ui::InputPanel", "Change Q latent rank"));
-    field(QT_TRANSLATE_NOOP("ui::InputPanel", "MTP modules:"), "model.mtp_layers", 0, 16, &core::Architecture::mtpLayers,
+    field(QT_TRANSLATE_NOOP("ui::InputPanel", "MTP modules:"), "model.mtp_layers", &core::Architecture::mtpLayers,
           QT_TRANSLATE_NOOP("ui::InputPanel", "Change MTP modules"));
     sec->setExpanded(false);
 }
@@ -122,22 +125,22 @@ void InputPanel::buildTraining()
     auto* sec = new FormSection(QT_TRANSLATE_NOOP("ui::InputPanel", "Training"), this);
     m_sections << sec;
     sec->addRow(QT_TRANSLATE_NOOP("ui::InputPanel", "Sequence length:"),
-                m_bind->spin(sec, QStringLiteral("training.seq_len"), 1, 10'000'000, [](const Scenario& s) { return s.training.seqLen; },
+                m_bind->spin(sec, QStringLiteral("training.seq_len"), [](const Scenario& s) { return s.training.seqLen; },
                              [](Scenario& s, int v) { s.training.seqLen = v; }, QT_TRANSLATE_NOOP("ui::InputPanel", "Change sequence length")),
                 QT_TRANSLATE_NOOP("ui::InputPanel", "Tokens per sequence."));
     sec->addRow(QT_TRANSLATE_NOOP("ui::InputPanel", "Micro-batch:"),
-                m_bind->spin(sec, QStringLiteral("training.micro_batch"), 1, 65'536, [](const Scenario& s) { return s.training.microBatch; },
+                m_bind->spin(sec, QStringLiteral("training.micro_batch"), [](const Scenario& s) { return s.training.microBatch; },
                              [](Scenario& s, int v) { s.training.microBatch = v; }, QT_TRANSLATE_NOOP("ui::InputPanel", "Change micro-batch")),
                 QT_TRANSLATE_NOOP("ui::InputPanel", "Sequences per GPU per forward/backward pass."));
     sec->addRow(QT_TRANSLATE_NOOP("ui::InputPanel", "Global batch:"),
-                m_bind->spin(sec, QStringLiteral("training.global_batch"), 1, 1'000'000'000,
+                m_bind->spin(sec, QStringLiteral("training.global_batch"),
                              [](const Scenario& s) { return s.training.globalBatch; }, [](Scenario& s, int v) { s.training.globalBatch = v; },
                              QT_TRANSLATE_NOOP("ui::InputPanel", "Change global batch")),
                 QT_TRANSLATE_NOOP("ui::InputPanel", "Sequences per optimizer step, over all replicas."));
-    auto* tokens = m_bind->number(sec, QStringLiteral("training.tokens"), 0.001, 1e7, 1,
+    auto* tokens = m_bind->number(sec, QStringLiteral("training.tokens"), 1,
                                   [](const Scenario& s) { return s.training.tokens / 1e9; },
                                   [](Scenario& s, double v) { s.training.tokens = v * 1e9; },
-                                  QT_TRANSLATE_NOOP("ui::InputPanel", "Change token budget"));
+                                  QT_TRANSLATE_NOOP("ui::InputPanel", "Change token budget"), 1e-9);
     tokens->setSuffix(QStringLiteral(" B"));
     sec->addRow(QT_TRANSLATE_NOOP("ui::InputPanel", "Tokens (billions):"), tokens);
     auto* optimizer = m_bind->combo(
@@ -163,7 +166,7 @@ void InputPanel::buildTraining()
                                                       QT_TRANSLATE_NOOP("ui::InputPanel", "QLoRA fine-tuning (NF4 base)")}));
     sec->addRow(QT_TRANSLATE_NOOP("ui::InputPanel", "Method:"), method);
     sec->addRow(QT_TRANSLATE_NOOP("ui::InputPanel", "LoRA rank:"),
-                m_bind->spin(sec, QStringLiteral("training.lora_rank"), 1, 65'536, [](const Scenario& s) { return s.training.loraRank; },
+                m_bind->spin(sec, QStringLiteral("training.lora_rank"), [](const Scenario& s) { return s.training.loraRank; },
                              [](Scenario& s, int v) { s.training.loraRank = v; }, QT_TRANSLATE_NOOP("ui::InputPanel", "Change LoRA rank")));
 }
 
@@ -239,19 +242,19 @@ void InputPanel::buildParallelism()
     sec->addRow(QT_TRANSLATE_NOOP("ui::InputPanel", "Tensor parallel (TP):"), tp,
                 QT_TRANSLATE_NOOP("ui::InputPanel", "Splits every layer's matrices over GPUs; keep it inside a node (NVLink)."));
     sec->addRow(QT_TRANSLATE_NOOP("ui::InputPanel", "Pipeline parallel (PP):"),
-                m_bind->spin(sec, QStringLiteral("parallel.pp"), 1, 512, [](const Scenario& s) { return s.parallel.pp; },
+                m_bind->spin(sec, QStringLiteral("parallel.pp"), [](const Scenario& s) { return s.parallel.pp; },
                              [](Scenario& s, int v) { s.parallel.pp = v; }, QT_TRANSLATE_NOOP("ui::InputPanel", "Change pipeline parallelism")),
                 QT_TRANSLATE_NOOP("ui::InputPanel", "Splits the layers into stages on different GPUs."));
     sec->addRow(QT_TRANSLATE_NOOP("ui::InputPanel", "&Data parallel (DP):"),
-                m_bind->spin(sec, QStringLiteral("parallel.dp"), 1, 1'000'000, [](const Scenario& s) { return s.parallel.dp; },
+                m_bind->spin(sec, QStringLiteral("parallel.dp"), [](const Scenario& s) { return s.parallel.dp; },
                              [](Scenario& s, int v) { s.parallel.dp = v; }, QT_TRANSLATE_NOOP("ui::InputPanel", "Change data parallelism")),
                 QT_TRANSLATE_NOOP("ui::InputPanel", "Number of model replicas; each sees a different slice of the batch."));
     sec->addRow(QT_TRANSLATE_NOOP("ui::InputPanel", "Context parallel (CP):"),
-                m_bind->spin(sec, QStringLiteral("parallel.cp"), 1, 256, [](const Scenario& s) { return s.parallel.cp; },
+                m_bind->spin(sec, QStringLiteral("parallel.cp"), [](const Scenario& s) { return s.parallel.cp; },
                              [](Scenario& s, int v) { s.parallel.cp = v; }, QT_TRANSLATE_NOOP("ui::InputPanel", "Change context parallelism")),
                 QT_TRANSLATE_NOOP("ui::InputPanel", "Splits each sequence over GPUs (ring attention)."));
     sec->addRow(QT_TRANSLATE_NOOP("ui::InputPanel", "Expert parallel (EP):"),
-                m_bind->spin(sec, QStringLiteral("parallel.ep"), 1, 1024, [](const Scenario& s) { return s.parallel.ep; },
+                m_bind->spin(sec, QStringLiteral("parallel.ep"), [](const Scenario& s) { return s.parallel.ep; },
                              [](Scenario& s, int v) { s.parallel.ep = v; }, QT_TRANSLATE_NOOP("ui::InputPanel", "Change expert parallelism")),
                 QT_TRANSLATE_NOOP("ui::InputPanel", "Spreads the experts of MoE layers over GPUs (within DP × CP)."));
     auto* zero = m_bind->combo(
@@ -293,7 +296,7 @@ void InputPanel::buildParallelism()
                              {QT_TRANSLATE_NOOP("ui::InputPanel", "Interleaved 1F1B"), 2}});
     sec->addRow(QT_TRANSLATE_NOOP("ui::InputPanel", "Pipeline schedule:"), schedule);
     sec->addRow(QT_TRANSLATE_NOOP("ui::InputPanel", "Virtual stages:"),
-                m_bind->spin(sec, QStringLiteral("parallel.virtual_stages"), 1, 64, [](const Scenario& s) { return s.parallel.virtualStages; },
+                m_bind->spin(sec, QStringLiteral("parallel.virtual_stages"), [](const Scenario& s) { return s.parallel.virtualStages; },
                              [](Scenario& s, int v) { s.parallel.virtualStages = v; },
                              QT_TRANSLATE_NOOP("ui::InputPanel", "Change virtual stages")));
     sec->addRow(QT_TRANSLATE_NOOP("ui::InputPanel", "Offload optimizer:"),
@@ -334,25 +337,25 @@ void InputPanel::buildHardware()
         }
         return s.hardware.gpu;
     };
-    auto gpuField = [&](const char* label, const char* key, double min, double max, double core::GpuSpec::*member, const char* undo,
+    auto gpuField = [&](const char* label, const char* key, double core::GpuSpec::*member, const char* undo,
                         const char* tip) {
         sec->addRow(label,
-                    m_bind->number(sec, QString::fromLatin1(key), min, max, 1, [member](const Scenario& s) { return s.hardware.gpu.*member; },
+                    m_bind->number(sec, QString::fromLatin1(key), 1, [member](const Scenario& s) { return s.hardware.gpu.*member; },
                                    [custom, member](Scenario& s, double v) { custom(s).*member = v; }, undo),
                     tip);
     };
-    gpuField(QT_TRANSLATE_NOOP("ui::InputPanel", "Memory (GiB):"), "hardware.gpu.memory_gib", 0.5, 65536, &core::GpuSpec::memoryGib,
+    gpuField(QT_TRANSLATE_NOOP("ui::InputPanel", "Memory (GiB):"), "hardware.gpu.memory_gib", &core::GpuSpec::memoryGib,
              QT_TRANSLATE_NOOP("ui::InputPanel", "Change GPU memory"), nullptr);
-    gpuField(QT_TRANSLATE_NOOP("ui::InputPanel", "NVLink (GB/s):"), "hardware.gpu.intra_node_gbps", 0.1, 1e5, &core::GpuSpec::intraNodeGBps,
+    gpuField(QT_TRANSLATE_NOOP("ui::InputPanel", "NVLink (GB/s):"), "hardware.gpu.intra_node_gbps", &core::GpuSpec::intraNodeGBps,
              QT_TRANSLATE_NOOP("ui::InputPanel", "Change NVLink bandwidth"),
              QT_TRANSLATE_NOOP("ui::InputPanel", "Per GPU, one direction (half the bidirectional figure of datasheets)."));
-    gpuField(QT_TRANSLATE_NOOP("ui::InputPanel", "Network (GB/s):"), "hardware.gpu.inter_node_gbps", 0.01, 1e5, &core::GpuSpec::interNodeGBps,
+    gpuField(QT_TRANSLATE_NOOP("ui::InputPanel", "Network (GB/s):"), "hardware.gpu.inter_node_gbps", &core::GpuSpec::interNodeGBps,
              QT_TRANSLATE_NOOP("ui::InputPanel", "Change network bandwidth"),
              QT_TRANSLATE_NOOP("ui::InputPanel", "Per GPU, one direction: 400 Gb/s InfiniBand is 50 GB/s."));
-    gpuField(QT_TRANSLATE_NOOP("ui::InputPanel", "TDP (W):"), "hardware.gpu.tdp_watts", 1, 1e5, &core::GpuSpec::tdpWatts,
+    gpuField(QT_TRANSLATE_NOOP("ui::InputPanel", "TDP (W):"), "hardware.gpu.tdp_watts", &core::GpuSpec::tdpWatts,
              QT_TRANSLATE_NOOP("ui::InputPanel", "Change TDP"), nullptr);
     sec->addRow(QT_TRANSLATE_NOOP("ui::InputPanel", "GPUs per node:"),
-                m_bind->spin(sec, QStringLiteral("hardware.gpus_per_node"), 1, 1024, [](const Scenario& s) { return s.hardware.gpusPerNode; },
+                m_bind->spin(sec, QStringLiteral("hardware.gpus_per_node"), [](const Scenario& s) { return s.hardware.gpusPerNode; },
                              [](Scenario& s, int v) { s.hardware.gpusPerNode = v; }, QT_TRANSLATE_NOOP("ui::InputPanel", "Change GPUs per node")),
                 QT_TRANSLATE_NOOP("ui::InputPanel", "GPUs joined by NVLink; groups larger than a node use the network."));
 }
@@ -362,7 +365,7 @@ void InputPanel::buildCost()
     auto* sec = new FormSection(QT_TRANSLATE_NOOP("ui::InputPanel", "Efficiency, cost and reliability"), this);
     m_sections << sec;
     auto fraction = [&](const char* label, const char* key, auto get, auto set, const char* undo, const char* tip) {
-        auto* box = m_bind->number(sec, QString::fromLatin1(key), 0.0, 1.0, 2, get, set, undo);
+        auto* box = m_bind->number(sec, QString::fromLatin1(key), 2, get, set, undo);
         box->setSingleStep(0.05);
         sec->addRow(label, box, tip);
     };
@@ -371,7 +374,7 @@ void InputPanel::buildCost()
              QT_TRANSLATE_NOOP("ui::InputPanel", "Change compute efficiency"),
              QT_TRANSLATE_NOOP("ui::InputPanel", "Achieved fraction of the GPU's peak matmul throughput (default 0.68, calibrated on "
                                                  "published runs: docs/FIDELITY.md)."));
-    auto* passes = m_bind->number(sec, QStringLiteral("efficiency.memory_bound_passes"), 0, 100, 1,
+    auto* passes = m_bind->number(sec, QStringLiteral("efficiency.memory_bound_passes"), 1,
                                   [](const Scenario& s) { return s.efficiency.memoryBoundPasses; },
                                   [](Scenario& s, double v) { s.efficiency.memoryBoundPasses = v; },
                                   QT_TRANSLATE_NOOP("ui::InputPanel", "Change memory-bound passes"));
@@ -387,15 +390,15 @@ void InputPanel::buildCost()
              [](Scenario& s, double v) { s.efficiency.busBandwidth = std::max(0.01, v); },
              QT_TRANSLATE_NOOP("ui::InputPanel", "Change bus bandwidth"),
              QT_TRANSLATE_NOOP("ui::InputPanel", "Achieved fraction of the link bandwidth (nccl-tests bus bandwidth, default 0.8)."));
-    auto* price = m_bind->number(sec, QStringLiteral("cost.gpu_hour_usd"), 0, 1e4, 2, [](const Scenario& s) { return s.cost.gpuHourUsd; },
+    auto* price = m_bind->number(sec, QStringLiteral("cost.gpu_hour_usd"), 2, [](const Scenario& s) { return s.cost.gpuHourUsd; },
                                  [](Scenario& s, double v) { s.cost.gpuHourUsd = v; }, QT_TRANSLATE_NOOP("ui::InputPanel", "Change GPU price"));
     price->setPrefix(QStringLiteral("$ "));
     sec->addRow(QT_TRANSLATE_NOOP("ui::InputPanel", "Price per GPU-hour:"), price);
-    auto* kwh = m_bind->number(sec, QStringLiteral("cost.kwh_usd"), 0, 100, 3, [](const Scenario& s) { return s.cost.kwhUsd; },
+    auto* kwh = m_bind->number(sec, QStringLiteral("cost.kwh_usd"), 3, [](const Scenario& s) { return s.cost.kwhUsd; },
                                [](Scenario& s, double v) { s.cost.kwhUsd = v; }, QT_TRANSLATE_NOOP("ui::InputPanel", "Change energy price"));
     kwh->setPrefix(QStringLiteral("$ "));
     sec->addRow(QT_TRANSLATE_NOOP("ui::InputPanel", "Price per kWh:"), kwh);
-    auto* storage = m_bind->number(sec, QStringLiteral("cost.storage_usd_per_tb_month"), 0, 1e5, 2,
+    auto* storage = m_bind->number(sec, QStringLiteral("cost.storage_usd_per_tb_month"), 2,
                                    [](const Scenario& s) { return s.cost.storageUsdPerTbMonth; },
                                    [](Scenario& s, double v) { s.cost.storageUsdPerTbMonth = v; },
                                    QT_TRANSLATE_NOOP("ui::InputPanel", "Change storage price"));
@@ -403,12 +406,12 @@ void InputPanel::buildCost()
     sec->addRow(QT_TRANSLATE_NOOP("ui::InputPanel", "Storage per TB-month:"), storage,
                 QT_TRANSLATE_NOOP("ui::InputPanel", "Price of checkpoint storage (default $23: AWS S3 Standard list price)."));
     sec->addRow(QT_TRANSLATE_NOOP("ui::InputPanel", "Checkpoints kept:"),
-                m_bind->spin(sec, QStringLiteral("cost.checkpoints_kept"), 0, 1000,
+                m_bind->spin(sec, QStringLiteral("cost.checkpoints_kept"),
                              [](const Scenario& s) { return s.cost.checkpointsKept; },
                              [](Scenario& s, int v) { s.cost.checkpointsKept = v; },
                              QT_TRANSLATE_NOOP("ui::InputPanel", "Change checkpoints kept")),
                 QT_TRANSLATE_NOOP("ui::InputPanel", "Checkpoints stored at the same time (default 2: the latest and one to fall back on)."));
-    auto* network = m_bind->number(sec, QStringLiteral("cost.network_usd_per_tb"), 0, 1e5, 2,
+    auto* network = m_bind->number(sec, QStringLiteral("cost.network_usd_per_tb"), 2,
                                    [](const Scenario& s) { return s.cost.networkUsdPerTb; },
                                    [](Scenario& s, double v) { s.cost.networkUsdPerTb = v; },
                                    QT_TRANSLATE_NOOP("ui::InputPanel", "Change network price"));
@@ -416,10 +419,10 @@ void InputPanel::buildCost()
     sec->addRow(QT_TRANSLATE_NOOP("ui::InputPanel", "Network per TB:"), network,
                 QT_TRANSLATE_NOOP("ui::InputPanel", "Price of inter-node traffic; 0 when the fabric is included in the GPU price (default)."));
     sec->addRow(QT_TRANSLATE_NOOP("ui::InputPanel", "Team (people):"),
-                m_bind->number(sec, QStringLiteral("cost.team_size"), 0, 1e4, 1, [](const Scenario& s) { return s.cost.teamSize; },
+                m_bind->number(sec, QStringLiteral("cost.team_size"), 1, [](const Scenario& s) { return s.cost.teamSize; },
                                [](Scenario& s, double v) { s.cost.teamSize = v; }, QT_TRANSLATE_NOOP("ui::InputPanel", "Change team size")),
                 QT_TRANSLATE_NOOP("ui::InputPanel", "People running the training full time while it lasts (default 0)."));
-    auto* person = m_bind->number(sec, QStringLiteral("cost.person_month_usd"), 0, 1e7, 0,
+    auto* person = m_bind->number(sec, QStringLiteral("cost.person_month_usd"), 0,
                                   [](const Scenario& s) { return s.cost.personMonthUsd; },
                                   [](Scenario& s, double v) { s.cost.personMonthUsd = v; },
                                   QT_TRANSLATE_NOOP("ui::InputPanel", "Change person-month cost"));
@@ -427,21 +430,21 @@ void InputPanel::buildCost()
     sec->addRow(QT_TRANSLATE_NOOP("ui::InputPanel", "Cost per person-month:"), person,
                 QT_TRANSLATE_NOOP("ui::InputPanel", "Fully loaded cost of one person for a month (default $20,000, an assumption)."));
     sec->addRow(QT_TRANSLATE_NOOP("ui::InputPanel", "PUE:"),
-                m_bind->number(sec, QStringLiteral("cost.pue"), 1, 5, 2, [](const Scenario& s) { return s.cost.pue; },
+                m_bind->number(sec, QStringLiteral("cost.pue"), 2, [](const Scenario& s) { return s.cost.pue; },
                                [](Scenario& s, double v) { s.cost.pue = v; }, QT_TRANSLATE_NOOP("ui::InputPanel", "Change PUE")),
                 QT_TRANSLATE_NOOP("ui::InputPanel", "Power usage effectiveness of the data centre: facility power / IT power."));
     sec->addRow(QT_TRANSLATE_NOOP("ui::InputPanel", "MTBF per GPU (hours):"),
-                m_bind->number(sec, QStringLiteral("reliability.gpu_mtbf_hours"), 1, 1e9, 0,
+                m_bind->number(sec, QStringLiteral("reliability.gpu_mtbf_hours"), 0,
                                [](const Scenario& s) { return s.reliability.gpuMtbfHours; },
                                [](Scenario& s, double v) { s.reliability.gpuMtbfHours = v; }, QT_TRANSLATE_NOOP("ui::InputPanel", "Change MTBF")),
                 QT_TRANSLATE_NOOP("ui::InputPanel", "Mean time between failures of one GPU with its share of the system. "
                                                     "Default 50,000 h: the Llama 3 record, 419 interruptions in 54 days on 16,384 GPUs."));
     sec->addRow(QT_TRANSLATE_NOOP("ui::InputPanel", "Restart (minutes):"),
-                m_bind->number(sec, QStringLiteral("reliability.restart_minutes"), 0, 1e5, 1,
+                m_bind->number(sec, QStringLiteral("reliability.restart_minutes"), 1,
                                [](const Scenario& s) { return s.reliability.restartMinutes; },
                                [](Scenario& s, double v) { s.reliability.restartMinutes = v; }, QT_TRANSLATE_NOOP("ui::InputPanel", "Change restart time")));
     sec->addRow(QT_TRANSLATE_NOOP("ui::InputPanel", "Checkpoint write (GB/s):"),
-                m_bind->number(sec, QStringLiteral("reliability.checkpoint_write_gbps"), 0.001, 1e6, 1,
+                m_bind->number(sec, QStringLiteral("reliability.checkpoint_write_gbps"), 1,
                                [](const Scenario& s) { return s.reliability.checkpointWriteGBps; },
                                [](Scenario& s, double v) { s.reliability.checkpointWriteGBps = v; },
                                QT_TRANSLATE_NOOP("ui::InputPanel", "Change checkpoint bandwidth")),
@@ -454,31 +457,31 @@ void InputPanel::buildOverheads()
     auto* sec = new FormSection(QT_TRANSLATE_NOOP("ui::InputPanel", "Memory overheads"), this);
     m_sections << sec;
     sec->addRow(QT_TRANSLATE_NOOP("ui::InputPanel", "CUDA context (GiB):"),
-                m_bind->number(sec, QStringLiteral("overhead.cuda_context_gib"), 0, 64, 2,
+                m_bind->number(sec, QStringLiteral("overhead.cuda_context_gib"), 2,
                                [](const Scenario& s) { return s.overhead.cudaContextGib; },
                                [](Scenario& s, double v) { s.overhead.cudaContextGib = v; },
                                QT_TRANSLATE_NOOP("ui::InputPanel", "Change CUDA context size")),
                 QT_TRANSLATE_NOOP("ui::InputPanel", "CUDA context and library workspaces on every GPU (default 0.6 GiB, docs/MODEL.md)."));
     sec->addRow(QT_TRANSLATE_NOOP("ui::InputPanel", "NCCL buffers per group (GiB):"),
-                m_bind->number(sec, QStringLiteral("overhead.comm_buffer_gib_per_group"), 0, 64, 2,
+                m_bind->number(sec, QStringLiteral("overhead.comm_buffer_gib_per_group"), 2,
                                [](const Scenario& s) { return s.overhead.commBufferGibPerGroup; },
                                [](Scenario& s, double v) { s.overhead.commBufferGibPerGroup = v; },
                                QT_TRANSLATE_NOOP("ui::InputPanel", "Change communication buffers")),
                 QT_TRANSLATE_NOOP("ui::InputPanel", "Buffers of each communicator (TP, PP, CP, EP, DP) the GPU belongs to (default 0.47 GiB)."));
     sec->addRow(QT_TRANSLATE_NOOP("ui::InputPanel", "Gradient bucket (MiB):"),
-                m_bind->number(sec, QStringLiteral("overhead.grad_bucket_mib"), 0, 65536, 0,
+                m_bind->number(sec, QStringLiteral("overhead.grad_bucket_mib"), 0,
                                [](const Scenario& s) { return s.overhead.gradBucketMib; },
                                [](Scenario& s, double v) { s.overhead.gradBucketMib = v; },
                                QT_TRANSLATE_NOOP("ui::InputPanel", "Change gradient bucket")),
                 QT_TRANSLATE_NOOP("ui::InputPanel", "Data-parallel reduction bucket without sharded gradients (PyTorch DDP bucket_cap_mb, default 25)."));
     sec->addRow(QT_TRANSLATE_NOOP("ui::InputPanel", "Fragmentation:"),
-                m_bind->number(sec, QStringLiteral("overhead.fragmentation"), 0, 1, 2,
+                m_bind->number(sec, QStringLiteral("overhead.fragmentation"), 2,
                                [](const Scenario& s) { return s.overhead.fragmentation; },
                                [](Scenario& s, double v) { s.overhead.fragmentation = v; },
                                QT_TRANSLATE_NOOP("ui::InputPanel", "Change fragmentation")),
                 QT_TRANSLATE_NOOP("ui::InputPanel", "Allocator slack as a fraction of allocated memory (default 0.05)."));
     sec->addRow(QT_TRANSLATE_NOOP("ui::InputPanel", "Loss bytes per logit:"),
-                m_bind->number(sec, QStringLiteral("overhead.loss_bytes_per_logit"), 0, 64, 0,
+                m_bind->number(sec, QStringLiteral("overhead.loss_bytes_per_logit"), 0,
                                [](const Scenario& s) { return s.overhead.lossBytesPerLogit; },
                                [](Scenario& s, double v) { s.overhead.lossBytesPerLogit = v; },
                                QT_TRANSLATE_NOOP("ui::InputPanel", "Change loss bytes per logit")),
