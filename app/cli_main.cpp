@@ -19,6 +19,7 @@
 #include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
 
+#include <csignal>
 #include <cerrno>
 #include <cmath>
 #include <cstdio>
@@ -26,6 +27,9 @@
 #include <fstream>
 #include <iostream>
 #include <sstream>
+
+#include <sys/ioctl.h>
+#include <unistd.h>
 
 namespace {
 
@@ -51,7 +55,14 @@ int emit(const std::string& text)
 /// scenario from standard input (bounded like any file), anything else is a file.
 core::ScenarioResult loadScenarioArgument(const std::string& file)
 {
-    if (file == "-") return {core::defaultScenario(), {}};
+    if (file == "-") {
+        // Review DEF-14 (C89): a scenario piped in with "-" was silently ignored. Say so.
+        int waiting = 0;
+        if (::isatty(STDIN_FILENO) == 0 && ::ioctl(STDIN_FILENO, FIONREAD, &waiting) == 0 && waiting > 0)
+            std::cerr << "trainplanner-cli: note: \"-\" is the bundled default scenario; to read the scenario on standard input, "
+                         "give /dev/stdin\n";
+        return {core::defaultScenario(), {}};
+    }
     if (file == "/dev/stdin") {
         const core::FileRead in = core::readStdinBounded(core::kMaxScenarioBytes);
         if (!in.ok()) return {std::nullopt, {"", in.error}};
@@ -376,6 +387,8 @@ int main(int argc, char** argv)
                  "  trainplanner-cli import-config config.json -o my.tpscenario.json",
                  "trainplanner-cli"};
     core::ignoreFileSizeSignal();  // a file-size limit is a write error (exit 3), not SIGXFSZ
+    // A reader that went away (| head) is an output that cannot be written: exit 3, not SIGPIPE.
+    std::signal(SIGPIPE, SIG_IGN);
     app.set_version_flag("--version", std::string("trainplanner-cli ") + TRAINPLANNER_VERSION);
     app.require_subcommand(1);
 
