@@ -91,6 +91,7 @@ void MainWindow::createActions()
     }
     m_fileMenu->addSeparator();
     m_save = m_fileMenu->addAction(QString(), this, &MainWindow::save);
+    m_save->setObjectName(QStringLiteral("saveAction"));
     m_save->setShortcut(QKeySequence::Save);
     m_saveAs = m_fileMenu->addAction(QString(), this, &MainWindow::saveAs);
     m_saveAs->setShortcut(QKeySequence::SaveAs);

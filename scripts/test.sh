@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # Installs what is missing, builds, and runs every test with ctest; then builds the core, the
 # command line and their tests again with AddressSanitizer + UndefinedBehaviorSanitizer and runs
-# those too. Exits non-zero on any failure.
+# those too; then fuzzes the readers for 60 s. Exits non-zero on any failure.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 jobs="$(nproc 2>/dev/null || echo 2)"
 
+TP_PACKAGES+=(clang-14 libclang-rt-14-dev)  # the fuzzing step below
 tp_install_missing
 tp_build -DTRAINPLANNER_TESTS=ON
 (cd "$TP_BUILD" && QT_QPA_PLATFORM=offscreen ctest --output-on-failure -j "$jobs")
@@ -20,4 +21,12 @@ if [ "${TP_SKIP_SANITIZERS:-0}" != "1" ]; then
   fi
   cmake --build "$asan" -j "$jobs"
   (cd "$asan" && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 ctest --output-on-failure -j "$jobs")
+fi
+
+# The libFuzzer target over the scenario reader and the config.json importer (issue 17): a short
+# run on every test, from the corpus in tests/fuzz/corpus; a finding fails the run.
+if [ "${TP_SKIP_FUZZ:-0}" != "1" ]; then
+  echo "== fuzzing the scenario reader and the importer for ${TP_FUZZ_SECONDS:-60} s (libFuzzer, clang-14, ASan + UBSan)"
+  # libFuzzer prints a line per new input; the end (statistics, or a finding and its input) is what matters.
+  bash "$TP_ROOT/scripts/fuzz.sh" "${TP_FUZZ_SECONDS:-60}" 2>&1 | tail -n 60
 fi

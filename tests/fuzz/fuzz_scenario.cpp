@@ -1,28 +1,62 @@
-// libFuzzer target: any bytes through the scenario reader, and every accepted scenario through
-// estimate(), both file writers and a round trip. Crashes, sanitizer reports and broken round
-// trips are findings. Build and run: scripts/fuzz.sh [seconds].
+// libFuzzer target: any bytes through the scenario reader and the config.json importer; every
+// accepted scenario through estimate(), the timeline, every writer and a round trip. Crashes,
+// sanitizer reports, unbounded work, NaN/inf/null or control characters in output, and broken
+// round trips are findings. scripts/test.sh runs it for 60 s (scripts/fuzz.sh [seconds] for longer);
+// tests/fuzz/corpus holds the seeds, among them the hostile-input review's reproducers.
 #include "estimate.h"
 #include "estimate_io.h"
+#include "hf_import.h"
 #include "scenario_io.h"
+#include "timeline.h"
 
 #include <cmath>
 #include <cstdint>
 #include <cstdlib>
 #include <string_view>
 
+namespace {
+
+void require(bool condition)
+{
+    if (!condition) std::abort();
+}
+
+bool hasControlBytes(std::string_view s)
+{
+    for (const char ch : s) {
+        const auto c = static_cast<unsigned char>(ch);
+        if ((c < 0x20 && c != '\n' && c != '\t') || c == 0x7F) return true;
+    }
+    return false;
+}
+
+void checkScenario(const core::Scenario& s)
+{
+    const core::Estimate e = core::estimate(s);
+    require(std::isfinite(e.memory.total()) && std::isfinite(e.compute.stepTimeS));
+    require(e.gpus >= 1 && e.params.total > 0);
+    const std::string json = core::estimateToJson(e);
+    require(json.find("null") == std::string::npos);  // nlohmann writes a NaN or an infinity as null
+    (void)core::estimateToCsv(e);
+    require(!hasControlBytes(core::estimateToText(s, e)));
+    const core::Timeline t = core::pipelineTimeline(s, e);
+    require(t.blocks.size() <= std::size_t(core::kMaxTimelineBlocks) + 2 * std::size_t(t.stages));
+    const core::ScenarioResult again = core::parseScenario(core::scenarioToJson(s));
+    require(again.ok() && *again.scenario == s);
+}
+
+} // namespace
+
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size)
 {
     const std::string_view text(reinterpret_cast<const char*>(data), size);
     const core::ScenarioResult parsed = core::parseScenario(text);
-    if (!parsed.ok()) {
-        if (parsed.error.message.empty()) std::abort();  // every refusal must say why
-        return 0;
-    }
-    const core::Estimate e = core::estimate(*parsed.scenario);
-    if (!std::isfinite(e.memory.total()) || !std::isfinite(e.compute.stepTimeS)) std::abort();
-    (void)core::estimateToJson(e);
-    (void)core::estimateToCsv(e);
-    const core::ScenarioResult again = core::parseScenario(core::scenarioToJson(*parsed.scenario));
-    if (!again.ok() || !(*again.scenario == *parsed.scenario)) std::abort();
+    if (parsed.ok()) checkScenario(*parsed.scenario);
+    else require(!parsed.error.message.empty() && !hasControlBytes(parsed.error.toString()));  // every refusal says why, printably
+
+    // The same bytes as a config.json: what imports is a scenario TrainPlanner reads back.
+    const core::ImportResult imported = core::importHfConfig(text);
+    if (imported.ok()) checkScenario(core::scenarioFor(*imported.model));
+    else require(!imported.error.message.empty() && !hasControlBytes(imported.error.toString()));
     return 0;
 }

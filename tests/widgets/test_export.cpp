@@ -1,6 +1,7 @@
 // Export for meetings (issue 7): every chart at the chosen size and scale, SVG with paths, CSV that
 // round-trips to core's numbers, and the report.
 #include "estimate_io.h"
+#include "main_window.h"
 #include "charts/comparison_chart.h"
 #include "comparison_view.h"
 #include "planner_widget.h"
@@ -11,12 +12,21 @@
 #include <catch2/catch.hpp>
 
 #include <QAbstractAxis>
+#include <QAction>
+#include <QApplication>
 #include <QChart>
+#include <QDir>
 #include <QFile>
 #include <QImage>
+#include <QMessageBox>
 #include <QTableWidget>
 #include <QTemporaryDir>
+#include <QTimer>
 #include <QXmlStreamReader>
+
+#include <csignal>
+
+#include <sys/resource.h>
 
 using namespace ui;
 
@@ -136,4 +146,58 @@ TEST_CASE("with two or more scenarios compared, the export adds the comparison c
     QFile md(dir.filePath(QStringLiteral("report.md")));
     REQUIRE(md.open(QIODevice::ReadOnly));
     CHECK(QString::fromUtf8(md.readAll()).contains(QStringLiteral("| Parameters |")));
+}
+
+TEST_CASE("File > Save onto a full disk keeps the old file byte for byte and says so", "[widgets][export][hostile]")
+{
+    // Review DEF-03 / QS1: Qt 6.4's QSaveFile::commit() renamed a temporary file whose buffered
+    // flush had failed, leaving a 0-byte scenario. A full disk without root: RLIMIT_FSIZE, lowered
+    // for this process only while saving, with SIGXFSZ ignored so that the write fails with EFBIG.
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("my.tpscenario.json"));
+    const QByteArray original = QByteArray::fromStdString(core::scenarioToJson(core::defaultScenario()));
+    {
+        QFile f(path);
+        REQUIRE(f.open(QIODevice::WriteOnly));
+        f.write(original);
+    }
+    ScenarioDocument doc(core::defaultScenario());
+    MainWindow window(&doc);
+    REQUIRE(window.openFile(path));
+    REQUIRE(doc.edit(QStringLiteral("test"), [](core::Scenario& s) { s.parallel.dp = 16; }));
+    auto* save = window.findChild<QAction*>(QStringLiteral("saveAction"));
+    REQUIRE(save);
+
+    QString warning;  // the dialog that says the save failed, closed as soon as it shows
+    QTimer closer;
+    QObject::connect(&closer, &QTimer::timeout, [&] {
+        if (auto* box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget())) {
+            warning = box->text();
+            box->reject();
+        }
+    });
+    closer.start(10);
+    rlimit old{};
+    ::getrlimit(RLIMIT_FSIZE, &old);
+    const auto oldHandler = std::signal(SIGXFSZ, SIG_IGN);
+    const rlimit small{256, old.rlim_max};
+    ::setrlimit(RLIMIT_FSIZE, &small);
+    save->trigger();
+    ::setrlimit(RLIMIT_FSIZE, &old);
+    std::signal(SIGXFSZ, oldHandler);
+    closer.stop();
+
+    QFile f(path);
+    REQUIRE(f.open(QIODevice::ReadOnly));
+    CHECK(f.readAll() == original);
+    CHECK(warning.contains(QStringLiteral("unchanged")));
+    CHECK(warning.contains(QStringLiteral("File too large")));
+    CHECK(doc.isModified());  // still unsaved
+    CHECK(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden).size() == 1);  // no temporary file left
+
+    save->trigger();  // with room again the same save succeeds
+    f.close();
+    REQUIRE(f.open(QIODevice::ReadOnly));
+    CHECK(f.readAll().contains("\"dp\": 16"));
+    CHECK_FALSE(doc.isModified());
 }

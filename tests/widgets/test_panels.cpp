@@ -10,6 +10,7 @@
 #include "presets.h"
 #include "scenario_document.h"
 #include "scenario_io.h"
+#include "scenario_limits.h"
 #include "verdict_banner.h"
 
 #include <catch2/catch.hpp>
@@ -109,6 +110,35 @@ TEST_CASE("an edit the file rules refuse is shown at the control and changes not
     CHECK_FALSE(sp->isChecked());  // snapped back
     CHECK(w.inputs()->problemText().contains(QStringLiteral("parallel.sequence_parallel")));
     CHECK(doc.undoStack()->count() == 0);
+}
+
+TEST_CASE("every number control takes its range from core's limits table", "[widgets][panels][limits]")
+{
+    // One table for the reader, --set, import-config and the form (review DEF-01/DEF-08): a control
+    // can hold nothing a file could not, and nothing a file can hold is out of a control's reach.
+    ScenarioDocument doc(core::defaultScenario());
+    PlannerWidget w(&doc);
+    int checked = 0;
+    for (const core::KeyLimit* l = core::keyLimitsBegin(); l != core::keyLimitsEnd(); ++l) {
+        QWidget* c = w.inputs()->controlFor(QString::fromLatin1(l->key.data(), qsizetype(l->key.size())));
+        INFO(std::string(l->key));
+        if (auto* spin = qobject_cast<QSpinBox*>(c)) {
+            ++checked;
+            CHECK(spin->maximum() == int(l->max));
+            const bool zeroForDense = l->key == "model.top_k" || l->key == "model.moe_ffn_hidden";
+            CHECK(spin->minimum() == (zeroForDense ? 0 : int(l->min)));
+        } else if (auto* number = qobject_cast<QDoubleSpinBox*>(c)) {
+            ++checked;
+            const double scale = l->key == "training.tokens" ? 1e-9 : 1.0;
+            CHECK(number->maximum() == Approx(l->max * scale));
+            CHECK(number->minimum() >= l->min * scale);
+        }
+    }
+    CHECK(checked >= 40);
+    // A GPU count the reader refuses cannot be reached by typing either: TP 64 × PP 32 × DP 10^6.
+    control<QSpinBox>(w, "parallel.pp")->setValue(32);
+    control<QSpinBox>(w, "parallel.dp")->setValue(1'000'000);
+    CHECK(doc.scenario().parallel.gpus() <= core::kMaxGpus);
 }
 
 TEST_CASE("warnings point at the control to change", "[widgets][panels][validation]")
