@@ -44,7 +44,7 @@ std::vector<Warning> warningsFor(const Scenario& s)
         add(WarningCode::kv_heads_not_divisible_by_tp, {{"kv_heads", a.kvHeads}, {"tp", p.tp}});
     if (a.layers % (p.pp * p.virtualStages) != 0)
         add(WarningCode::layers_not_divisible_by_pp, {{"layers", a.layers}, {"pp", p.pp}, {"virtual_stages", p.virtualStages}});
-    if (s.training.globalBatch % (p.dp * s.training.microBatch) != 0)
+    if (s.training.globalBatch % (std::int64_t{p.dp} * s.training.microBatch) != 0)  // up to 6.5·10^10
         add(WarningCode::global_batch_not_divisible,
             {{"global_batch", s.training.globalBatch}, {"dp", p.dp}, {"micro_batch", s.training.microBatch}});
     if (a.isMoe() && a.experts % p.ep != 0) add(WarningCode::experts_not_divisible_by_ep, {{"experts", a.experts}, {"ep", p.ep}});

@@ -148,7 +148,9 @@ const KeyLimit& limitFor(const std::string& path)
 
 std::string ObjectReader::limitKey(std::string_view key) const
 {
-    return m_limitsSection.empty() ? pathOf(key) : m_limitsSection + "." + std::string(key);
+    // A lookup, not a message: the raw path (pathOf() escapes for display).
+    const std::string& section = m_limitsSection.empty() ? m_path : m_limitsSection;
+    return section.empty() ? std::string(key) : section + "." + std::string(key);
 }
 
 std::int64_t ObjectReader::limitedInteger(std::string_view key)
@@ -193,29 +195,13 @@ void ObjectReader::rejectUnknownKeys() const
 
 namespace {
 
-/// RFC 3629 well-formedness (no overlongs, no surrogates, at most U+10FFFF).
+/// RFC 3629 well-formedness (no overlongs, no surrogates, at most U+10FFFF): the first bad byte.
 std::size_t firstInvalidUtf8(std::string_view s)
 {
-    std::size_t i = 0;
-    while (i < s.size()) {
-        const auto c = static_cast<unsigned char>(s[i]);
-        int extra = 0;
-        unsigned lo = 0x80, hi = 0xBF;
-        if (c < 0x80) { ++i; continue; }
-        if (c >= 0xC2 && c <= 0xDF) extra = 1;
-        else if (c == 0xE0) { extra = 2; lo = 0xA0; }
-        else if (c == 0xED) { extra = 2; hi = 0x9F; }
-        else if (c >= 0xE1 && c <= 0xEF) extra = 2;
-        else if (c == 0xF0) { extra = 3; lo = 0x90; }
-        else if (c >= 0xF1 && c <= 0xF3) extra = 3;
-        else if (c == 0xF4) { extra = 3; hi = 0x8F; }
-        else return i;
-        if (i + extra >= s.size()) return i;
-        for (int k = 1; k <= extra; ++k) {
-            const auto cc = static_cast<unsigned char>(s[i + k]);
-            if (cc < (k == 1 ? lo : 0x80) || cc > (k == 1 ? hi : 0xBF)) return i;
-        }
-        i += extra + 1;
+    for (std::size_t i = 0; i < s.size();) {
+        const std::size_t n = utf8SequenceLength(s, i);
+        if (n == 0) return i;
+        i += n;
     }
     return std::string_view::npos;
 }

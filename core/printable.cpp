@@ -5,10 +5,7 @@
 
 namespace core {
 
-namespace {
-
-/// Length of the well-formed UTF-8 sequence starting at s[i] (RFC 3629), or 0 if it is not one.
-std::size_t sequenceLength(std::string_view s, std::size_t i)
+std::size_t utf8SequenceLength(std::string_view s, std::size_t i)
 {
     const auto c = static_cast<unsigned char>(s[i]);
     if (c < 0x80) return 1;
@@ -29,6 +26,8 @@ std::size_t sequenceLength(std::string_view s, std::size_t i)
     }
     return extra + 1;
 }
+
+namespace {
 
 char32_t decode(std::string_view s, std::size_t i, std::size_t n)
 {
@@ -55,7 +54,7 @@ std::string escaped(std::string_view text, std::size_t maxBytes)
     out.reserve(std::min(text.size(), maxBytes) + 16);
     std::size_t i = 0;
     while (i < text.size()) {
-        const std::size_t n = sequenceLength(text, i);
+        const std::size_t n = utf8SequenceLength(text, i);
         if (i + std::max<std::size_t>(n, 1) > maxBytes) break;
         char buf[16];
         if (n == 0) {

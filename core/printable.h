@@ -18,6 +18,10 @@ inline constexpr std::size_t kMaxEchoBytes = 120;
 /// character boundary with "…(+N bytes)". Printable UTF-8 (Chinese, emoji) passes unchanged.
 [[nodiscard]] std::string printable(std::string_view text, std::size_t maxBytes = kMaxEchoBytes);
 
+/// Length of the well-formed UTF-8 sequence starting at s[i] (RFC 3629: no overlongs, no
+/// surrogates, at most U+10FFFF), or 0 if none starts there.
+[[nodiscard]] std::size_t utf8SequenceLength(std::string_view s, std::size_t i);
+
 /// printable() without a length limit: for output whose length is already bounded (a scenario name
 /// of at most 200 bytes in a text report).
 [[nodiscard]] std::string escapeControls(std::string_view text);

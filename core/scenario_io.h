@@ -2,6 +2,7 @@
 // Scenario file format, version 1 (DESIGN.md "Scenario file"): strict reading with messages
 // that name the key path, and writing that round-trips.
 
+#include "printable.h"
 #include "scenario.h"
 
 #include <optional>
@@ -16,7 +17,9 @@ struct ScenarioError {
     std::string path;
     std::string message;
 
-    [[nodiscard]] std::string toString() const { return path.empty() ? message : path + ": " + message; }
+    /// "path: message", printable: the parts taken from input are escaped where they are put in;
+    /// this escapes again whatever control character may remain (escaping is idempotent).
+    [[nodiscard]] std::string toString() const { return escapeControls(path.empty() ? message : path + ": " + message); }
 };
 
 /// Either a scenario or the first error found; nothing is partially applied.

@@ -1,5 +1,7 @@
 #include "suggest.h"
 
+#include "scenario_limits.h"
+
 #include <cmath>
 #include <cstdlib>
 #include <limits>
@@ -34,9 +36,10 @@ std::vector<int> range(int lo, int hi)
 }
 
 /// The multiple of `unit` nearest `value` (the lower one on a tie), at least `unit`.
-int nearestMultiple(int value, int unit)
+/// In 64 bits: dp × micro-batch reaches 6.5·10^10 within the limits.
+std::int64_t nearestMultiple(std::int64_t value, std::int64_t unit)
 {
-    const int down = value / unit * unit, up = down + unit;
+    const std::int64_t down = value / unit * unit, up = down + unit;
     return down >= unit && value - down <= up - value ? down : up;
 }
 
@@ -48,7 +51,7 @@ bool keepGpus(Scenario& s, int gpus)
     const int other = p.tp * p.pp * p.cp;
     if (gpus % other != 0) return false;
     s.parallel.dp = gpus / other;
-    return s.parallel.dp >= 1 && (s.parallel.dp * s.parallel.cp) % s.parallel.ep == 0;
+    return s.parallel.dp >= 1 && (std::int64_t{s.parallel.dp} * s.parallel.cp) % s.parallel.ep == 0;
 }
 
 bool stillWarns(const Scenario& s, WarningCode code)
@@ -114,14 +117,15 @@ std::vector<Suggestion> nearestValid(const Scenario& s, const Estimate& e)
         case WarningCode::global_batch_not_divisible: {
             // The nearest multiple of dp × micro-batch (the batch is a training choice; the
             // parallel layout stays).
-            const int batch = nearestMultiple(s.training.globalBatch, p.dp * s.training.microBatch);
+            const std::int64_t batch = nearestMultiple(s.training.globalBatch, std::int64_t{p.dp} * s.training.microBatch);
+            if (batch > static_cast<std::int64_t>(limitOf("training.global_batch")->max)) break;
             Scenario c = s;
-            c.training.globalBatch = batch;
+            c.training.globalBatch = static_cast<int>(batch);
             offer(w.code, "training.global_batch", std::to_string(batch), c);
             break;
         }
         case WarningCode::experts_not_divisible_by_ep: {
-            const int ep = nearest(p.ep, range(1, 1024), [&](int x) { return a.experts % x == 0 && (p.dp * p.cp) % x == 0; });
+            const int ep = nearest(p.ep, range(1, 1024), [&](int x) { return a.experts % x == 0 && (std::int64_t{p.dp} * p.cp) % x == 0; });
             if (ep == 0) break;
             Scenario c = s;
             c.parallel.ep = ep;
@@ -129,7 +133,7 @@ std::vector<Suggestion> nearestValid(const Scenario& s, const Estimate& e)
             break;
         }
         case WarningCode::seq_len_not_divisible_by_cp: {
-            const int seq = nearestMultiple(s.training.seqLen, 2 * p.cp);
+            const int seq = static_cast<int>(nearestMultiple(s.training.seqLen, 2 * p.cp));  // at most 10^7 + 512
             Scenario c = s;
             c.training.seqLen = seq;
             offer(w.code, "training.seq_len", std::to_string(seq), c);

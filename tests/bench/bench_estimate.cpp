@@ -99,6 +99,24 @@ void BM_PipelineTimeline405B(benchmark::State& state)
 }
 BENCHMARK(BM_PipelineTimeline405B)->Unit(benchmark::kMicrosecond);
 
+void BM_PipelineTimelineLongStep(benchmark::State& state)
+{
+    // Review DEF-02: 10^9 micro-batches (was bad_alloc after 2 GB) on one stage, and on 16 stages ×
+    // 4 chunks: both drawn shortened, bounded by kMaxTimelineBlocks.
+    core::Scenario s = core::defaultScenario();
+    s.parallel.dp = 1;
+    s.training.globalBatch = 1'000'000'000;
+    if (state.range(0) == 1) {
+        s.model.arch.layers = 64;
+        s.parallel.pp = 16;
+        s.parallel.schedule = core::Schedule::interleaved;
+        s.parallel.virtualStages = 4;
+    }
+    const core::Estimate e = core::estimate(s);
+    for (auto _ : state) benchmark::DoNotOptimize(core::pipelineTimeline(s, e));
+}
+BENCHMARK(BM_PipelineTimelineLongStep)->Arg(0)->Arg(1)->Unit(benchmark::kMicrosecond);
+
 void BM_Placement405BOn16k(benchmark::State& state)
 {
     // The placement map: every group of 16,384 ranks enumerated onto nodes.

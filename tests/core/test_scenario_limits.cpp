@@ -5,6 +5,7 @@
 #include "hf_import.h"
 #include "scenario_io.h"
 #include "scenario_limits.h"
+#include "suggest.h"
 
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
@@ -246,4 +247,20 @@ TEST_CASE("DEF-08: import-config writes only scenarios TrainPlanner reads back",
     CHECK(s.name.size() <= 200);
     CHECK(s.name.find('\x1b') == std::string::npos);
     CHECK_FALSE(validateScenario(s));
+}
+
+TEST_CASE("DEF-01's class: dp × micro-batch is counted in 64 bits where it can pass 2^31", "[core][limits][hostile]")
+{
+    // dp 10^6 × micro-batch 65,536 = 6.6·10^10 sequences: the divisibility warning and its
+    // suggestion used int (UBSan in the sanitizer build fails this test if any product overflows).
+    Scenario s = defaultScenario();
+    s.parallel.dp = 1'000'000;
+    s.training.microBatch = 65'536;
+    s.training.globalBatch = 1'000'000'000;
+    REQUIRE_FALSE(validateScenario(s));
+    const Estimate e = estimate(s);
+    bool warned = false;
+    for (const auto& w : e.warnings) warned = warned || w.code == WarningCode::global_batch_not_divisible;
+    CHECK(warned);
+    for (const auto& fix : nearestValid(s, e)) CHECK_FALSE(validateScenario(fix.scenario));  // no suggestion beyond the limits
 }
