@@ -2300,6 +2300,26 @@
         <source>&lt;b&gt;Why fp32 master weights?&lt;/b&gt; Near 1.0, bf16 numbers are 2&lt;sup&gt;-7&lt;/sup&gt; = 0.0078 apart, so an update smaller than half of that (0.0039) rounds away and the weight never moves. Mixed precision applies each update to an fp32 copy (spacing 1.2·10&lt;sup&gt;-7&lt;/sup&gt;), which keeps it, and re-rounds the bf16 working weights from that copy. Stochastic rounding and Kahan compensation are the alternatives when no fp32 copy fits.</source>
         <translation>&lt;b&gt;为什么需要 FP32 主权重？&lt;/b&gt;在 1.0 附近，相邻的 bf16 数相差 2&lt;sup&gt;-7&lt;/sup&gt; = 0.0078，小于其一半（0.0039）的更新会被舍入掉，权重永远不动。混合精度把每次更新加到一份 FP32 副本上（间隔 1.2·10&lt;sup&gt;-7&lt;/sup&gt;），更新得以保留，再由这份副本重新舍入出 bf16 工作权重。放不下 FP32 副本时，可以改用随机舍入或 Kahan 补偿求和。</translation>
     </message>
+    <message>
+        <source>undefined (NaN)</source>
+        <translation>未定义（NaN）</translation>
+    </message>
+    <message>
+        <source>overflow (+∞)</source>
+        <translation>溢出（+∞）</translation>
+    </message>
+    <message>
+        <source>overflow (−∞)</source>
+        <translation>溢出（−∞）</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>unbounded</source>
+        <translation>无界</translation>
+    </message>
 </context>
 <context>
     <name>ui::PresentationView</name>

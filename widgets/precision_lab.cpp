@@ -14,6 +14,8 @@
 #include <QTableWidget>
 #include <QVBoxLayout>
 
+#include <cmath>
+
 namespace ui {
 
 PrecisionLab::PrecisionLab(QWidget* parent) : QWidget(parent)
@@ -91,8 +93,16 @@ void PrecisionLab::run()
     for (int i = 0; i < int(runs.size()); ++i) {
         const auto& r = runs[std::size_t(i)];
         m_results->setItem(i, 0, new QTableWidgetItem(runName(r)));
-        m_results->setItem(i, 1, new QTableWidgetItem(QString::number(r.final, 'g', 17)));
-        m_results->setItem(i, 2, new QTableWidgetItem(locale.toString((r.final - exact) / exact * 100, 'f', 2) + QStringLiteral(" %")));
+        // fp16 overflows past 65,504 and inf − inf is NaN: said in words (review DEF-12: "-nan%").
+        QString final = QString::number(r.final, 'g', 17), error;
+        if (std::isnan(r.final)) final = tr("undefined (NaN)");
+        else if (std::isinf(r.final)) final = r.final > 0 ? tr("overflow (+∞)") : tr("overflow (−∞)");
+        const double relative = (r.final - exact) / exact * 100;
+        if (exact == 0 && r.final == 0) error = tr("none");
+        else if (!std::isfinite(relative)) error = tr("unbounded");
+        else error = locale.toString(relative, 'f', 2) + QStringLiteral(" %");
+        m_results->setItem(i, 1, new QTableWidgetItem(final));
+        m_results->setItem(i, 2, new QTableWidgetItem(error));
     }
     m_results->resizeColumnsToContents();
 }
