@@ -27,7 +27,27 @@ int span(const Parallel& p, Group g)
     return 1;
 }
 
+/// Ranks between two neighbours of one group in the tp-cp-ep-dp-pp order: TP is innermost; CP, EP
+/// and DP (over DP × CP) take consecutive indices of the (CP, DP) space above TP; PP is outermost.
+int strideOf(const Parallel& p, Group g)
+{
+    switch (g) {
+    case Group::tp: return 1;
+    case Group::cp:
+    case Group::ep:
+    case Group::dp: return p.tp;
+    case Group::pp: return p.tp * p.cp * p.dp;
+    }
+    return 1;
+}
+
 } // namespace
+
+int ranksPerNode(int groupSize, int stride, int gpusPerNode)
+{
+    const int node = std::max(1, gpusPerNode);
+    return std::clamp(node / std::max(1, stride), 1, std::max(1, groupSize));
+}
 
 std::string_view toString(Group g) { return kGroupNames[static_cast<std::size_t>(g)]; }
 std::string_view toString(CollectiveOp op) { return kOpNames[static_cast<std::size_t>(op)]; }
@@ -80,7 +100,9 @@ CommunicationEstimate communication(const Scenario& s, const MemoryEstimate& mem
     const bool fullRecompute = p.recompute == Recompute::full;
 
     CommunicationEstimate out;
-    auto add = [&](Group g, CollectiveOp op, int n, double messageBytes, double calls) {
+    // `stride`: ranks between two members of the group (strideOf; the expert-data-parallel group
+    // steps over EP as well).
+    auto add = [&](Group g, CollectiveOp op, int n, double messageBytes, double calls, int stride) {
         if (n <= 1 || calls <= 0 || messageBytes <= 0) return;
         Collective c;
         c.group = g;
@@ -89,7 +111,18 @@ CommunicationEstimate communication(const Scenario& s, const MemoryEstimate& mem
         c.messageBytes = messageBytes;
         c.callsPerStep = calls;
         c.link = linkOf(s, g);
-        const double linkGBps = c.link == Link::intra_node ? s.hardware.gpu.intraNodeGBps : s.hardware.gpu.interNodeGBps;
+        const GpuSpec& gpu = s.hardware.gpu;
+        double linkGBps = c.link == Link::intra_node ? gpu.intraNodeGBps : gpu.interNodeGBps;
+        if (c.link == Link::inter_node && op != CollectiveOp::all_to_all && op != CollectiveOp::send_recv) {
+            // A ring or tree over a group with r ranks on each node leaves the node through r NICs
+            // at once (NCCL runs one channel per NIC), so its bus bandwidth is r × the per-GPU NIC
+            // share, never more than NVLink inside the node (review D1; NCCL's maintainers:
+            // NVIDIA/nccl-tests#119 "96 GB/s is the target" for 4 × 200 Gb/s per node, NVIDIA/nccl#495
+            // 75 GB/s measured for 8 × 100 Gb/s). With TP = 8 a DP group has one rank per node and
+            // keeps the per-GPU figure. Point-to-point and all-to-all traffic is per GPU already.
+            const int r = ranksPerNode(n, stride, s.hardware.gpusPerNode);
+            linkGBps = std::min(gpu.intraNodeGBps, r * gpu.interNodeGBps);
+        }
         c.bandwidthGBps = linkGBps * ef.busBandwidth;
         c.sentBytesPerGpu = calls * messageBytes * busFactor(op, n);
         c.timeS = calls * ef.commLatencyUs * 1e-6 + c.sentBytesPerGpu / (c.bandwidthGBps * 1e9);
@@ -103,10 +136,10 @@ CommunicationEstimate communication(const Scenario& s, const MemoryEstimate& mem
     const double tpPerLayer = 4 + (fullRecompute ? 2 : 0);
     const double tpMessage = tokens * a.hidden * ab;
     if (p.sequenceParallel) {
-        add(Group::tp, CollectiveOp::all_gather, p.tp, tpMessage, layers * m * tpPerLayer);
-        add(Group::tp, CollectiveOp::reduce_scatter, p.tp, tpMessage, layers * m * tpPerLayer);
+        add(Group::tp, CollectiveOp::all_gather, p.tp, tpMessage, layers * m * tpPerLayer, 1);
+        add(Group::tp, CollectiveOp::reduce_scatter, p.tp, tpMessage, layers * m * tpPerLayer, 1);
     } else {
-        add(Group::tp, CollectiveOp::all_reduce, p.tp, tpMessage, layers * m * tpPerLayer);
+        add(Group::tp, CollectiveOp::all_reduce, p.tp, tpMessage, layers * m * tpPerLayer, 1);
     }
 
     // Context parallel (ring attention; Liu et al. 2023): K and V of each layer gathered across
@@ -115,13 +148,16 @@ CommunicationEstimate communication(const Scenario& s, const MemoryEstimate& mem
     // receives them after the up-projection.
     const double kvWidth = (a.isMla() ? double(a.heads) * (a.qkHeadDim() + a.valueHeadDim()) : 2.0 * a.kvHeads * a.headDim) / p.tp;
     const double kvMessage = double(tr.seqLen) * tr.microBatch * kvWidth * ab;
-    add(Group::cp, CollectiveOp::all_gather, p.cp, kvMessage, layers * m * (fullRecompute ? 2 : 1));
-    add(Group::cp, CollectiveOp::reduce_scatter, p.cp, kvMessage, layers * m);
+    add(Group::cp, CollectiveOp::all_gather, p.cp, kvMessage, layers * m * (fullRecompute ? 2 : 1), p.tp);
+    add(Group::cp, CollectiveOp::reduce_scatter, p.cp, kvMessage, layers * m, p.tp);
 
     // Pipeline parallel: activations forward and their gradients backward, s·b·h per micro-batch
     // per stage boundary; interleaving crosses v times as many boundaries (Narayanan et al. §2.2).
+    // Each TP rank sends 1/t of the tensor: with sequence parallelism it holds only its part, and
+    // without it Megatron's scatter/gather sends 1/t over the network and all-gathers the rest over
+    // NVLink (Narayanan et al. 2021 §4.1; review D10; the NVLink all-gather is not counted).
     const double v = p.schedule == Schedule::interleaved ? p.virtualStages : 1;
-    add(Group::pp, CollectiveOp::send_recv, p.pp, tpMessage, 2 * m * v);
+    add(Group::pp, CollectiveOp::send_recv, p.pp, tpMessage / p.tp, 2 * m * v, strideOf(p, Group::pp));
 
     // Data parallel over DP × CP (experts over DP × CP / EP). ZeRO paper §7: plain DP all-reduces
     // the gradients (2Ψ); ZeRO-1/2 reduce-scatter gradients and all-gather parameters (2Ψ);
@@ -130,26 +166,30 @@ CommunicationEstimate communication(const Scenario& s, const MemoryEstimate& mem
     const int denseGroup = p.dp * p.cp;
     const int expertGroup = std::max(1, denseGroup / p.ep);
     const double gradBytes = bytesOf(s.precision.gradients), weightBytes = bytesOf(s.precision.weights);
-    auto dataParallel = [&](double trainable, double resident, int n) {
+    // ZeRO-3 gathers parameters in the compute dtype: FSDP casts the shard before the all-gather
+    // (FSDP2 MixedPrecisionPolicy.param_dtype "specifies the dtype for the unsharded parameter and
+    // hence ... the parameter all-gather"; review D2), as memory_model.cpp sizes the gathered layers.
+    const double gatherBytes = std::min(weightBytes, ab);
+    auto dataParallel = [&](double trainable, double resident, int n, int stride) {
         const double grads = trainable * gradBytes;
         switch (p.zero) {
-        case 0: add(Group::dp, CollectiveOp::all_reduce, n, grads, 1); break;
+        case 0: add(Group::dp, CollectiveOp::all_reduce, n, grads, 1, stride); break;
         case 1:
-            add(Group::dp, CollectiveOp::reduce_scatter, n, grads, 1);
-            add(Group::dp, CollectiveOp::all_gather, n, trainable * weightBytes, 1);
+            add(Group::dp, CollectiveOp::reduce_scatter, n, grads, 1, stride);
+            add(Group::dp, CollectiveOp::all_gather, n, trainable * weightBytes, 1, stride);
             break;
         case 2:
-            add(Group::dp, CollectiveOp::reduce_scatter, n, grads, m);
-            add(Group::dp, CollectiveOp::all_gather, n, trainable * weightBytes, 1);
+            add(Group::dp, CollectiveOp::reduce_scatter, n, grads, m, stride);
+            add(Group::dp, CollectiveOp::all_gather, n, trainable * weightBytes, 1, stride);
             break;
         default:
-            add(Group::dp, CollectiveOp::all_gather, n, resident * weightBytes, 2 * m);
-            add(Group::dp, CollectiveOp::reduce_scatter, n, grads, m);
+            add(Group::dp, CollectiveOp::all_gather, n, resident * gatherBytes, 2 * m, stride);
+            add(Group::dp, CollectiveOp::reduce_scatter, n, grads, m, stride);
             break;
         }
     };
-    dataParallel(stage.trainableDense, stage.params - stage.expertParams, denseGroup);
-    dataParallel(stage.trainableExpert, stage.expertParams, expertGroup);
+    dataParallel(stage.trainableDense, stage.params - stage.expertParams, denseGroup, strideOf(p, Group::dp));
+    dataParallel(stage.trainableExpert, stage.expertParams, expertGroup, strideOf(p, Group::dp) * p.ep);
 
     // Expert parallel (Lepikhin et al. 2021, GShard): two all-to-alls (dispatch, combine) of the
     // top_k routed token copies per MoE layer forward, two backward, two more when recomputed.
@@ -162,7 +202,11 @@ CommunicationEstimate communication(const Scenario& s, const MemoryEstimate& mem
             const double nodes = std::ceil(double(p.tp) * p.ep / std::max(1, s.hardware.gpusPerNode));
             copies = std::min({copies, double(a.routedNodeLimit), nodes});
         }
-        add(Group::ep, CollectiveOp::all_to_all, p.ep, copies * tokens * a.hidden * ab, moeLayers * m * (4 + (fullRecompute ? 2 : 0)));
+        // With TP, Megatron-Core requires sequence parallelism for MoE and each rank dispatches its
+        // own s·b/t tokens (review D11).
+        const double dispatched = p.sequenceParallel ? tokens / p.tp : tokens;
+        add(Group::ep, CollectiveOp::all_to_all, p.ep, copies * dispatched * a.hidden * ab, moeLayers * m * (4 + (fullRecompute ? 2 : 0)),
+            strideOf(p, Group::ep));
     }
 
     // Overlap: DP and CP traffic hides under the backward pass (two thirds of the compute) up to

@@ -15,6 +15,10 @@ namespace core {
 /// n ranks spaced `stride` apart stays inside a node when stride × n ≤ GPUs per node.
 [[nodiscard]] Link linkOf(const Scenario& s, Group group);
 
+/// Members of a group of `groupSize` ranks spaced `stride` apart that share one node of
+/// `gpusPerNode` GPUs (at least 1): how many NICs a ring over the group uses at once.
+[[nodiscard]] int ranksPerNode(int groupSize, int stride, int gpusPerNode);
+
 /// All collectives of one step for a GPU of the most loaded pipeline stage. `computeTimeS` is the
 /// ideal compute time: the budget under which overlapped traffic can hide.
 [[nodiscard]] CommunicationEstimate communication(const Scenario& s, const MemoryEstimate& memory, double computeTimeS);

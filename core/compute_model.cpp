@@ -111,7 +111,9 @@ double peakFlops(const GpuSpec& gpu, DType dtype, bool* exact)
     if (exact) *exact = false;
     std::array<DType, 3> fallbacks{DType::fp32, DType::fp32, DType::fp32};
     switch (dtype) {
-    case DType::bf16: fallbacks = {DType::fp16, DType::fp32, DType::fp32}; break;
+    // No bf16 tensor cores (V100): bf16 runs on the CUDA cores at the fp32 rate, not the fp16
+    // tensor peak (review D20: 8× optimistic).
+    case DType::bf16: fallbacks = {DType::fp32, DType::tf32, DType::fp16}; break;
     case DType::fp16: fallbacks = {DType::bf16, DType::fp32, DType::fp32}; break;
     case DType::fp8_e4m3:
     case DType::fp8_e5m2: fallbacks = {dtype == DType::fp8_e4m3 ? DType::fp8_e5m2 : DType::fp8_e4m3, DType::bf16, DType::fp16}; break;

@@ -169,7 +169,12 @@ Estimate estimate(const Scenario& s)
     c.modelFlopsPerStep = modelFlopsPerStep(s);
     c.hardwareFlopsPerStep = hardwareFlopsPerStep(s);
     c.microBatches = microBatchesPerStep(s);
-    c.matmulTimeS = c.hardwareFlopsPerStep / (e.gpus * c.peakFlopsPerGpu * s.efficiency.compute);
+    // The step lasts as long as the busiest data-parallel replica: with a global batch that does not
+    // divide by dp (or is smaller than dp) some replicas take one sequence more, or none at all
+    // (review D13: 4 sequences on dp = 8 ran at half the time of dp = 4).
+    const double perReplica = double(t.globalBatch) / s.parallel.dp;
+    const double busiestReplica = std::ceil(perReplica) / perReplica;
+    c.matmulTimeS = busiestReplica * c.hardwareFlopsPerStep / (e.gpus * c.peakFlopsPerGpu * s.efficiency.compute);
     double memoryTBps = s.hardware.gpu.memoryTBps;
     if (memoryTBps <= 0) {
         memoryTBps = kAssumedMemoryTBps;

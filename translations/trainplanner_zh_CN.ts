@@ -1687,8 +1687,8 @@
         <translation>一个人一个月的全部用人成本（默认 20,000 美元，为假设值）。</translation>
     </message>
     <message>
-        <source>Achieved fraction of the GPU&apos;s peak matmul throughput (default 0.68, calibrated on published runs: docs/FIDELITY.md).</source>
-        <translation>实际达到的 GPU 峰值矩阵乘吞吐比例（默认 0.68，依据公开训练记录校准，见 docs/FIDELITY.md）。</translation>
+        <source>Achieved fraction of the GPU&apos;s peak matmul throughput (default 0.635, calibrated on published runs: docs/FIDELITY.md).</source>
+        <translation>实际达到的 GPU 峰值矩阵乘吞吐比例（默认 0.635，依据公开训练记录校准，见 docs/FIDELITY.md）。</translation>
     </message>
     <message>
         <source>Change memory-bound passes</source>

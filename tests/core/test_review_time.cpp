@@ -1,0 +1,122 @@
+// The time defects of the expert review (../shared/reviews/2026-11-30/expert-review.md), each on
+// the review's scenario, with the value its source gives. Every test here failed before the fix.
+#include "comm_model.h"
+#include "compute_model.h"
+#include "estimate.h"
+#include "scenario_io.h"
+
+#include <catch2/catch.hpp>
+
+using namespace core;
+
+namespace {
+
+Scenario scenario(const std::string& json)
+{
+    const ScenarioResult r = parseScenario(json);
+    INFO(r.error.toString());
+    REQUIRE(r.ok());
+    return *r.scenario;
+}
+
+const Collective& collective(const Estimate& e, Group group, CollectiveOp op)
+{
+    for (const auto& c : e.communication.collectives)
+        if (c.group == group && c.op == op) return c;
+    FAIL("no " << toString(group) << " " << toString(op));
+    return e.communication.collectives.front();
+}
+
+} // namespace
+
+TEST_CASE("D1: a ring over whole nodes leaves each node through all its NICs", "[core][review][comm]")
+{
+    // NCCL's maintainers: a ring over nodes of 8 GPUs runs at the node's summed NIC bandwidth
+    // (NVIDIA/nccl-tests#119: "96 GB/s is the target" for 4 × 200 Gb/s; NVIDIA/nccl#495: 75 GB/s
+    // measured for 8 × 100 Gb/s), capped by NVLink. DGX A100: 8 × 25 GB/s = 200 GB/s < 300 NVLink.
+    const Scenario twoNodes = scenario(R"({"format": "trainplanner-scenario", "version": 1, "model": {"preset": "llama-2-7b"},
+                                           "parallel": {"dp": 16, "zero": 3}})");
+    const Estimate e = estimate(twoNodes);
+    const Collective& gather = collective(e, Group::dp, CollectiveOp::all_gather);
+    CHECK(gather.link == Link::inter_node);
+    CHECK(gather.bandwidthGBps == Approx(200 * 0.8));
+    // The review's symptom: going from one node to two made the run slower in total.
+    Scenario oneNode = twoNodes;
+    oneNode.parallel.dp = 8;
+    CHECK(e.compute.tokensPerS > 1.5 * estimate(oneNode).compute.tokensPerS);
+    // With TP = 8 a DP group has one rank per node: one NIC, the per-GPU figure.
+    Scenario tp8 = twoNodes;
+    tp8.parallel.tp = 8;
+    tp8.parallel.dp = 2;
+    tp8.parallel.zero = 1;
+    CHECK(collective(estimate(tp8), Group::dp, CollectiveOp::reduce_scatter).bandwidthGBps == Approx(25 * 0.8));
+    CHECK(ranksPerNode(16, 1, 8) == 8);
+    CHECK(ranksPerNode(16, 2, 8) == 4);
+    CHECK(ranksPerNode(4, 8, 8) == 1);
+    CHECK(ranksPerNode(2, 1, 8) == 2);
+}
+
+TEST_CASE("D2: ZeRO-3 gathers parameters in the compute dtype", "[core][review][comm]")
+{
+    // FSDP2 MixedPrecisionPolicy.param_dtype "specifies the dtype for the unsharded parameter and
+    // hence the dtype for forward/backward computation and the parameter all-gather": fp32 shards,
+    // bf16 compute → 8,030,261,248 parameters × 2 B per gather (the review's 16.06 GB, not 32.12).
+    const Scenario s = scenario(R"({"format": "trainplanner-scenario", "version": 1, "model": {"preset": "llama-3-8b"},
+        "training": {"seq_len": 8192, "micro_batch": 2, "global_batch": 16},
+        "precision": {"compute": "bf16", "weights": "fp32", "gradients": "fp32", "master_weights": "none", "optimizer_states": "fp32"},
+        "parallel": {"dp": 8, "zero": 3, "recompute": "selective_op"}, "hardware": {"gpu": "h100-sxm"}})");
+    const Collective& gather = collective(estimate(s), Group::dp, CollectiveOp::all_gather);
+    CHECK(gather.messageBytes == Approx(8'030'261'248.0 * 2));
+    CHECK(gather.callsPerStep == 2);
+}
+
+TEST_CASE("D10: pipeline send/recv carries 1/t of the activations per TP rank", "[core][review][comm]")
+{
+    // Narayanan et al. 2021 §4.1 (scatter/gather; with sequence parallelism each rank holds 1/t):
+    // s·b·h·2 / t = 4096 × 1 × 8192 × 2 / 8 = 8,388,608 B per boundary and direction.
+    const Scenario s = scenario(R"({"format": "trainplanner-scenario", "version": 1, "model": {"preset": "llama-2-70b"},
+        "training": {"seq_len": 4096, "global_batch": 64}, "parallel": {"tp": 8, "pp": 4, "dp": 4, "sequence_parallel": true},
+        "hardware": {"gpu": "h100-sxm"}})");
+    CHECK(collective(estimate(s), Group::pp, CollectiveOp::send_recv).messageBytes == Approx(8'388'608.0));
+}
+
+TEST_CASE("D11: with TP and sequence parallelism each rank dispatches its own tokens to the experts", "[core][review][comm]")
+{
+    // Megatron-Core MoE with TP requires sequence parallelism; each rank routes s·b/t tokens:
+    // top_k · s · b · h · 2 / t = 2 × 4096 × 4096 × 2 / 2 = 33,554,432 B (the review's 33.6 MB).
+    const Scenario s = scenario(R"({"format": "trainplanner-scenario", "version": 1, "model": {"preset": "mixtral-8x7b"},
+        "training": {"seq_len": 4096, "global_batch": 64},
+        "parallel": {"tp": 2, "dp": 8, "ep": 8, "sequence_parallel": true, "recompute": "full"}, "hardware": {"gpu": "h100-sxm"}})");
+    CHECK(collective(estimate(s), Group::ep, CollectiveOp::all_to_all).messageBytes == Approx(33'554'432.0));
+}
+
+TEST_CASE("D13: a global batch smaller than dp leaves replicas idle instead of splitting sequences", "[core][review][compute]")
+{
+    // 4 sequences on 8 replicas: four replicas take one sequence each and four wait; the compute of
+    // the step is one sequence's, as on dp = 4 (the review: 0.556 s on dp 8 against 1.006 s on dp 4).
+    const Scenario dp8 = scenario(R"({"format": "trainplanner-scenario", "version": 1, "model": {"preset": "llama-2-7b"},
+                                      "training": {"global_batch": 4}, "parallel": {"dp": 8}})");
+    Scenario dp4 = dp8;
+    dp4.parallel.dp = 4;
+    const Estimate e8 = estimate(dp8), e4 = estimate(dp4);
+    CHECK(e8.compute.computeTimeS == Approx(e4.compute.computeTimeS));
+    CHECK(e8.compute.mfu == Approx(e4.compute.mfu / 2).epsilon(0.05));
+    // 1001 sequences on dp 8: the busiest replica takes 126, not 125.125.
+    Scenario odd = dp8;
+    odd.training.globalBatch = 1000;
+    const double even = estimate(odd).compute.matmulTimeS;
+    odd.training.globalBatch = 1001;
+    CHECK(estimate(odd).compute.matmulTimeS == Approx(even * 126 / 125));
+}
+
+TEST_CASE("D20: bf16 on a GPU without bf16 tensor cores runs at the fp32 rate", "[core][review][compute]")
+{
+    // V100 datasheet: 15.7 TFLOP/s fp32, 125 fp16 tensor, no bf16; bf16 runs on the CUDA cores.
+    const Scenario s = scenario(R"({"format": "trainplanner-scenario", "version": 1, "model": {"preset": "llama-2-7b"},
+                                    "hardware": {"gpu": "v100-32gb"}})");
+    const Estimate e = estimate(s);
+    CHECK(e.compute.peakFlopsPerGpu == Approx(15.7e12));
+    bool warned = false;
+    for (const auto& w : e.warnings) warned = warned || w.code == WarningCode::peak_missing_for_dtype;
+    CHECK(warned);
+}
