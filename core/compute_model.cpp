@@ -55,10 +55,34 @@ ForwardFlops forwardFlops(const Architecture& a, double seqLen, double sequences
     return f;
 }
 
+double adapterForwardFlops(const Scenario& s)
+{
+    const Training& t = s.training;
+    if (t.method == Method::full) return 0;
+    // x·A then ·B: one multiply-accumulate per adapter parameter per token.
+    return 2 * double(t.seqLen) * t.globalBatch * loraParams(s.model.arch, t.loraRank, t.loraTargets);
+}
+
+namespace {
+
+/// Forward plus backward FLOPs of one step without recomputation. Full training: the backward costs
+/// twice the forward (Narayanan et al. 2021 §5.1). LoRA and QLoRA freeze the base weights: their
+/// matmuls need the input gradient only, one more forward's worth, while the attention core (no
+/// weights) still costs twice its forward and the adapters, being trained, three times in all —
+/// about 4N FLOPs per token instead of 6N (Hu et al. 2021 §4.2: no gradients are computed for the
+/// frozen weights; review D3).
+double trainingFlops(const Scenario& s, const ForwardFlops& f)
+{
+    if (s.training.method == Method::full) return 3 * (f.layers + f.logits);
+    const double frozenMatmuls = f.layers - f.attentionCore + f.logits;
+    return 2 * frozenMatmuls + 3 * f.attentionCore + 3 * adapterForwardFlops(s);
+}
+
+} // namespace
+
 double modelFlopsPerStep(const Scenario& s)
 {
-    const auto f = forwardFlops(s.model.arch, s.training.seqLen, s.training.globalBatch);
-    return 3 * (f.layers + f.logits);  // backward costs twice the forward (Narayanan et al. §5.1)
+    return trainingFlops(s, forwardFlops(s.model.arch, s.training.seqLen, s.training.globalBatch));
 }
 
 double duplicatedFlopsPerStep(const Scenario& s)
@@ -76,7 +100,7 @@ double hardwareFlopsPerStep(const Scenario& s)
 {
     const auto f = forwardFlops(s.model.arch, s.training.seqLen, s.training.globalBatch);
     double recomputed = 0;
-    if (s.parallel.recompute == Recompute::full) recomputed = f.layers;  // the logits are not recomputed
+    if (s.parallel.recompute == Recompute::full) recomputed = f.layers + adapterForwardFlops(s);  // the logits are not recomputed
     else if (s.parallel.recompute == Recompute::selective && !s.parallel.flashAttention) recomputed = f.attentionCore;
     else if (s.parallel.recompute == Recompute::selective_op) {
         // The 2nd, 4th, … matmul of each layer runs again in the backward pass (the kept ones are
@@ -88,7 +112,7 @@ double hardwareFlopsPerStep(const Scenario& s)
         recomputed += mainRuns * everyOther(a.isMoe()) + (a.isMoe() ? a.layers - a.moeLayers() : 0) * everyOther(false);
         if (!s.parallel.flashAttention) recomputed += f.attentionCore;
     }
-    return 3 * (f.layers + f.logits) + recomputed + duplicatedFlopsPerStep(s);
+    return trainingFlops(s, f) + recomputed + duplicatedFlopsPerStep(s);
 }
 
 double bubbleFraction(const Parallel& p, double microBatches)

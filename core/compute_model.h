@@ -17,8 +17,11 @@ struct ForwardFlops {
 /// Narayanan et al. 2021 (eq. 3) and Megatron's MFU do.
 [[nodiscard]] ForwardFlops forwardFlops(const Architecture& arch, double seqLen, double sequences);
 
-/// Model FLOPs of one optimizer step: forward + backward (2×), no recomputation.
+/// Model FLOPs of one optimizer step: forward + backward (2× for full training; for LoRA/QLoRA the
+/// frozen base needs only input gradients: ≈ 4N per token plus the adapters), no recomputation.
 [[nodiscard]] double modelFlopsPerStep(const Scenario& s);
+/// Forward FLOPs of the LoRA adapters of one step (0 for full training).
+[[nodiscard]] double adapterForwardFlops(const Scenario& s);
 /// Hardware FLOPs: model FLOPs plus the recomputed forward work (full: all layers; selective:
 /// the attention core; Korthikanti et al. 2022 §5) plus the work TP ranks repeat.
 [[nodiscard]] double hardwareFlopsPerStep(const Scenario& s);

@@ -186,7 +186,15 @@ Estimate estimate(const Scenario& s)
     double writtenOnStage = 0;
     for (const auto& st : e.memory.perStage) writtenOnStage = std::max(writtenOnStage, activationBytesWrittenOnStage(s, st));
     const double recomputeFactor = (c.hardwareFlopsPerStep - duplicatedFlopsPerStep(s)) / c.modelFlopsPerStep;
-    const double memoryBoundBytes = s.efficiency.memoryBoundPasses * writtenOnStage * c.microBatches * recomputeFactor;
+    double memoryBoundBytes = s.efficiency.memoryBoundPasses * writtenOnStage * c.microBatches * recomputeFactor;
+    if (t.method == Method::qlora) {
+        // QLoRA dequantises the NF4 base to the compute dtype for every matmul of the forward, the
+        // backward and a recomputed forward (Dettmers et al. 2023 §3; review D3): per parameter it
+        // reads 0.5 B (+ the double-quantised scales), writes the 2-byte copy and the matmul reads
+        // it back — 4.5 B per parameter per pass, memory-bound.
+        const double passes = 2 + (s.parallel.recompute == Recompute::full ? 1 : 0);
+        memoryBoundBytes += passes * c.microBatches * e.memory.peak().params * 4.5;
+    }
     c.memoryBoundTimeS = memoryBoundBytes / (memoryTBps * 1e12);
     c.computeTimeS = c.matmulTimeS + c.memoryBoundTimeS;
     c.bubbleFraction = bubbleFraction(s.parallel, c.microBatches);

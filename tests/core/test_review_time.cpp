@@ -120,3 +120,32 @@ TEST_CASE("D20: bf16 on a GPU without bf16 tensor cores runs at the fp32 rate", 
     for (const auto& w : e.warnings) warned = warned || w.code == WarningCode::peak_missing_for_dtype;
     CHECK(warned);
 }
+
+TEST_CASE("D3: LoRA trains the adapters only: about 4N FLOPs per token, and QLoRA pays its dequantisation", "[core][review][compute]")
+{
+    // Hu et al. 2021 §4.2: no gradients for the frozen weights, so their matmuls cost a forward and
+    // an input-gradient pass (2 × 2 FLOPs per parameter per token) instead of three; the attention
+    // core has no weights and keeps its 3 × forward; the adapters are trained (3 × 2 per parameter).
+    // Llama 2 7B: N = 6,738,415,616 of which the embedding V·h = 32,000 × 4,096 (a lookup) and the
+    // RMSNorm gains (2 per layer and a final one, × 4,096) do no matmul; 32 layers,
+    // h = 4,096, s = 2,048; attention core 2 · 2 · s · h per layer per token (Narayanan et al. eq. 3);
+    // adapters on q, k, v, o of rank 16: 4 × (4096 × 16 + 16 × 4096) per layer.
+    const Scenario lora = scenario(R"({"format": "trainplanner-scenario", "version": 1, "model": {"preset": "llama-2-7b"},
+        "training": {"seq_len": 2048, "global_batch": 8, "method": "lora"}, "parallel": {"dp": 1, "zero": 0}})");
+    const double tokens = 2048.0 * 8, N = 6'738'415'616, embedding = 32'000.0 * 4'096 + (2 * 32 + 1) * 4'096.0;
+    const double attention = 4.0 * 2048 * 4096 * 32, adapters = 32.0 * 4 * (4096 * 16 + 16 * 4096);
+    CHECK(modelFlopsPerStep(lora) / tokens == Approx(4 * (N - embedding) + 3 * attention + 6 * adapters).epsilon(1e-6));
+    Scenario full = lora;
+    full.training.method = Method::full;
+    CHECK(modelFlopsPerStep(full) / tokens == Approx(6 * (N - embedding) + 3 * attention).epsilon(1e-6));
+    const Estimate eLora = estimate(lora), eFull = estimate(full);
+    CHECK(eLora.compute.matmulTimeS / eFull.compute.matmulTimeS == Approx(0.69).margin(0.02));  // the paper's ~25 % faster, and more
+    // QLoRA dequantises the NF4 base for the forward and the backward of every micro-batch (Dettmers
+    // et al. 2023 §3): 4.5 B per parameter per pass through HBM (A100 80GB: 2.039 TB/s).
+    Scenario qlora = lora;
+    qlora.training.method = Method::qlora;
+    const Estimate eQ = estimate(qlora);
+    const double dequant = 2 * 8 * eQ.memory.peak().params * 4.5 / 2.039e12;
+    CHECK(eQ.compute.memoryBoundTimeS - eLora.compute.memoryBoundTimeS == Approx(dequant).epsilon(1e-6));
+    CHECK(eQ.compute.stepTimeS > eLora.compute.stepTimeS);
+}
