@@ -66,17 +66,34 @@ double busFactor(CollectiveOp op, int n)
     return 1.0;
 }
 
-Link linkOf(const Scenario& s, Group group)
+namespace {
+
+/// Whether some block of the group crosses a boundary every `unit` ranks (a node, an NVLink domain).
+/// Groups lie in aligned blocks of `span` consecutive ranks (strided inside for DP and PP). Block k
+/// starts at k·span; it crosses when (k·span mod unit) + span > unit. The residues repeat every
+/// unit / gcd(span, unit) blocks, so at most `unit` blocks need checking.
+bool crosses(const Scenario& s, Group group, int unit)
 {
-    // Groups lie in aligned blocks of `span` consecutive ranks (strided inside for DP and PP). Block
-    // k starts at k·span; it crosses a node boundary when (k·span mod node) + span > node. The
-    // residues repeat every node / gcd(span, node) blocks, so at most `node` blocks need checking.
-    const int n = span(s.parallel, group), node = std::max(1, s.hardware.gpusPerNode);
-    if (n > node) return Link::inter_node;
+    const int n = span(s.parallel, group);
+    unit = std::max(1, unit);
+    if (n > unit) return true;
     const long long blocks = std::max<long long>(1, s.parallel.gpus() / n);
-    for (long long k = 0; k < std::min<long long>(blocks, node); ++k)
-        if ((k * n) % node + n > node) return Link::inter_node;
-    return Link::intra_node;
+    for (long long k = 0; k < std::min<long long>(blocks, unit); ++k)
+        if ((k * n) % unit + n > unit) return true;
+    return false;
+}
+
+} // namespace
+
+Link linkOf(const Scenario& s, Group group) { return crosses(s, group, s.hardware.gpusPerNode) ? Link::inter_node : Link::intra_node; }
+
+double intraNodeGBpsOf(const Scenario& s, Group group)
+{
+    const GpuSpec& gpu = s.hardware.gpu;
+    // NVLink joins only `nvlink_gpus` GPUs (H100 PCIe: bridged pairs); a group that spans two such
+    // domains inside the node goes over PCIe (review D6).
+    if (gpu.nvlinkGpus > 0 && crosses(s, group, gpu.nvlinkGpus)) return gpu.pcieGBps > 0 ? gpu.pcieGBps : gpu.interNodeGBps;
+    return gpu.intraNodeGBps;
 }
 
 CommunicationEstimate communication(const Scenario& s, const MemoryEstimate& memory, double computeTimeS)
@@ -112,7 +129,9 @@ CommunicationEstimate communication(const Scenario& s, const MemoryEstimate& mem
         c.callsPerStep = calls;
         c.link = linkOf(s, g);
         const GpuSpec& gpu = s.hardware.gpu;
-        double linkGBps = c.link == Link::intra_node ? gpu.intraNodeGBps : gpu.interNodeGBps;
+        const double intra = intraNodeGBpsOf(s, g);
+        double linkGBps = c.link == Link::intra_node ? intra : gpu.interNodeGBps;
+        c.overPcie = c.link == Link::intra_node && intra != gpu.intraNodeGBps;
         if (c.link == Link::inter_node && op != CollectiveOp::all_to_all && op != CollectiveOp::send_recv) {
             // A ring or tree over a group with r ranks on each node leaves the node through r NICs
             // at once (NCCL runs one channel per NIC), so its bus bandwidth is r × the per-GPU NIC
@@ -121,7 +140,7 @@ CommunicationEstimate communication(const Scenario& s, const MemoryEstimate& mem
             // 75 GB/s measured for 8 × 100 Gb/s). With TP = 8 a DP group has one rank per node and
             // keeps the per-GPU figure. Point-to-point and all-to-all traffic is per GPU already.
             const int r = ranksPerNode(n, stride, s.hardware.gpusPerNode);
-            linkGBps = std::min(gpu.intraNodeGBps, r * gpu.interNodeGBps);
+            linkGBps = std::min(intra, r * gpu.interNodeGBps);
         }
         c.bandwidthGBps = linkGBps * ef.busBandwidth;
         c.sentBytesPerGpu = calls * messageBytes * busFactor(op, n);

@@ -15,6 +15,10 @@ namespace core {
 /// n ranks spaced `stride` apart stays inside a node when stride × n ≤ GPUs per node.
 [[nodiscard]] Link linkOf(const Scenario& s, Group group);
 
+/// The bandwidth a group inside one node gets, GB/s per GPU: NVLink, or PCIe where the GPU's NVLink
+/// joins fewer GPUs than the group spans (`nvlink_gpus`).
+[[nodiscard]] double intraNodeGBpsOf(const Scenario& s, Group group);
+
 /// Members of a group of `groupSize` ranks spaced `stride` apart that share one node of
 /// `gpusPerNode` GPUs (at least 1): how many NICs a ring over the group uses at once.
 [[nodiscard]] int ranksPerNode(int groupSize, int stride, int gpusPerNode);

@@ -91,6 +91,7 @@ struct Collective {
     double exposedTimeS = 0;     ///< the part not hidden under compute
     Link link = Link::intra_node;
     double bandwidthGBps = 0;    ///< achieved bus bandwidth used for the time
+    bool overPcie = false;       ///< inside the node but between NVLink domains (H100 PCIe pairs)
 };
 
 struct CommunicationEstimate {

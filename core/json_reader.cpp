@@ -446,6 +446,8 @@ GpuSpec readGpu(ObjectReader& r)
     g.interNodeGBps = r.limitedNumber("inter_node_gbps");
     g.tdpWatts = r.limitedNumber("tdp_watts");
     if (r.has("memory_tbps")) g.memoryTBps = r.limitedNumber("memory_tbps");
+    if (r.has("nvlink_gpus")) g.nvlinkGpus = static_cast<int>(r.limitedInteger("nvlink_gpus"));
+    if (r.has("pcie_gbps")) g.pcieGBps = r.limitedNumber("pcie_gbps");
     if (r.has("source")) g.source = r.string("source");
     return g;
 }
@@ -461,6 +463,8 @@ json gpuToJson(const GpuSpec& g)
            {"inter_node_gbps", g.interNodeGBps},
            {"tdp_watts", g.tdpWatts}};
     if (g.memoryTBps > 0) j["memory_tbps"] = g.memoryTBps;
+    if (g.nvlinkGpus > 0) j["nvlink_gpus"] = g.nvlinkGpus;  // written only when set
+    if (g.pcieGBps > 0) j["pcie_gbps"] = g.pcieGBps;
     if (!g.source.empty()) j["source"] = g.source;
     return j;
 }

@@ -118,6 +118,9 @@ struct GpuSpec {
     double memoryGib = 80;
     std::map<DType, double> peakTflops;
     double intraNodeGBps = 300;  ///< GB/s per GPU, one direction (NVLink)
+    /// GPUs one NVLink fabric joins, 0 = every GPU of the node (NVSwitch); H100 PCIe: 2 (bridges).
+    int nvlinkGpus = 0;
+    double pcieGBps = 0;         ///< GB/s per GPU, one direction, between NVLink domains of a node (0: the network figure)
     double interNodeGBps = 25;   ///< GB/s per GPU, one direction (network)
     double tdpWatts = 400;
     double memoryTBps = 0;       ///< HBM bandwidth, TB/s (0 = not given: optimizer step time assumed 2 TB/s)

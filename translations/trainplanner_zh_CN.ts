@@ -441,6 +441,10 @@
         <source>Exposed (ms)</source>
         <translation>未被掩盖 (ms)</translation>
     </message>
+    <message>
+        <source>PCIe (in node)</source>
+        <translation>PCIe（节点内）</translation>
+    </message>
 </context>
 <context>
     <name>ui::ComparisonChart</name>

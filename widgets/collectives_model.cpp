@@ -35,7 +35,7 @@ QVariant CollectivesModel::data(const QModelIndex& index, int role) const
     case Group: return QString::fromLatin1(core::toString(c.group).data()).toUpper();
     case Operation: return QString::fromLatin1(core::toString(c.op).data());
     case Ranks: return c.groupSize;
-    case Link: return c.link == core::Link::intra_node ? tr("NVLink (in node)") : tr("network");
+    case Link: return c.link == core::Link::inter_node ? tr("network") : c.overPcie ? tr("PCIe (in node)") : tr("NVLink (in node)");
     case Message: return raw ? QVariant(c.messageBytes) : QVariant(locale.toString(c.messageBytes / 1e6, 'f', 1));
     case Calls: return raw ? QVariant(c.callsPerStep) : QVariant(locale.toString(c.callsPerStep, 'f', 0));
     case Sent: return raw ? QVariant(c.sentBytesPerGpu) : QVariant(locale.toString(c.sentBytesPerGpu / 1e9, 'f', 2));

@@ -149,3 +149,25 @@ TEST_CASE("D3: LoRA trains the adapters only: about 4N FLOPs per token, and QLoR
     CHECK(eQ.compute.memoryBoundTimeS - eLora.compute.memoryBoundTimeS == Approx(dequant).epsilon(1e-6));
     CHECK(eQ.compute.stepTimeS > eLora.compute.stepTimeS);
 }
+
+TEST_CASE("D6: the H100 PCIe's NVLink bridges join pairs; wider groups go over PCIe", "[core][review][comm]")
+{
+    // NVIDIA H100 PCIe datasheet: an NVLink bridge (600 GB/s bidirectional) joins two cards; the
+    // others are reached over PCIe Gen5 x16 (128 GB/s bidirectional, 64 per direction).
+    const Scenario tp8 = scenario(R"({"format": "trainplanner-scenario", "version": 1, "model": {"preset": "llama-2-70b"},
+        "training": {"global_batch": 64}, "parallel": {"tp": 8, "dp": 1, "zero": 0, "recompute": "full", "sequence_parallel": true},
+        "hardware": {"gpu": "h100-pcie"}})");
+    const Collective& wide = collective(estimate(tp8), Group::tp, CollectiveOp::all_gather);
+    CHECK(wide.link == Link::intra_node);
+    CHECK(wide.bandwidthGBps == Approx(64 * 0.8));  // the review: 240 GB/s before, 5–10× too fast
+    Scenario tp2 = tp8;
+    tp2.parallel.tp = 2;
+    tp2.parallel.dp = 4;
+    CHECK(collective(estimate(tp2), Group::tp, CollectiveOp::all_gather).bandwidthGBps == Approx(300 * 0.8));  // a bridged pair
+    // SXM nodes: NVSwitch joins all eight.
+    Scenario sxm = tp8;
+    sxm.hardware.preset = "h100-sxm";
+    sxm.hardware.gpu = scenario(R"({"format": "trainplanner-scenario", "version": 1, "model": {"preset": "llama-2-7b"},
+                                    "hardware": {"gpu": "h100-sxm"}})").hardware.gpu;
+    CHECK(collective(estimate(sxm), Group::tp, CollectiveOp::all_gather).bandwidthGBps == Approx(450 * 0.8));
+}
