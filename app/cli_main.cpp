@@ -330,9 +330,12 @@ std::string publishedText(const std::string& format)
     const core::FidelitySummary summary = core::validatePublished();
     std::ostringstream os;
     if (format == "json") {
-        nlohmann::ordered_json rows = nlohmann::ordered_json::array();
+        nlohmann::ordered_json rows = nlohmann::ordered_json::array(), groups = nlohmann::ordered_json::array();
+        for (const auto& g : summary.groups)
+            groups.push_back({{"kind", g.kind}, {"name", g.name}, {"runs", g.runs}, {"mean_abs_error", g.meanAbsError}, {"mean_error", g.meanError}});
         for (const auto& r : summary.rows)
             rows.push_back({{"id", r.run->id},
+                            {"group", r.run->group},
                             {"metric", std::string(core::toString(r.run->metric))},
                             {"role", r.run->calibration ? "calibration" : "validation"},
                             {"published", r.run->published},
@@ -343,6 +346,7 @@ std::string publishedText(const std::string& format)
                                    {"version", 1},
                                    {"throughput_mean_abs_error", summary.throughputMeanAbsError},
                                    {"memory_mean_abs_error", summary.memoryMeanAbsError},
+                                   {"out_of_sample_throughput", groups},
                                    {"runs", rows}};
         core::wordsForNonFinite(doc);
         return doc.dump(2) + "\n";
@@ -366,6 +370,14 @@ std::string publishedText(const std::string& format)
     std::snprintf(line, sizeof line, "\nout of sample, mean |error|: throughput %.1f %%, peak memory %.1f %%\n",
                   summary.throughputMeanAbsError * 100, summary.memoryMeanAbsError * 100);
     os << line;
+    os << "\nout-of-sample throughput by source and by regime (mean error > 0: the estimate is optimistic)\n";
+    std::string kind;
+    for (const auto& g : summary.groups) {
+        if (g.kind != kind) os << "  " << (kind = g.kind) << "\n";
+        std::snprintf(line, sizeof line, "    %-40s %4d runs   mean |error| %5.1f %%   mean error %+6.1f %%\n", g.name.c_str(), g.runs,
+                      g.meanAbsError * 100, g.meanError * 100);
+        os << line;
+    }
     return os.str();
 }
 

@@ -1,10 +1,12 @@
 #include "fidelity.h"
 
+#include "architecture.h"
 #include "embedded_data.h"
 #include "estimate.h"
 #include "json_reader.h"
 #include "scenario_io.h"
 
+#include <algorithm>
 #include <cmath>
 #include <stdexcept>
 
@@ -15,7 +17,8 @@ namespace {
 using detail::json;
 using detail::parseLimited;
 
-constexpr std::array<std::string_view, 5> kMetricNames{"peak_memory_gib", "tflops_per_gpu", "mfu", "step_time_s", "gpu_hours"};
+constexpr std::array<std::string_view, 6> kMetricNames{"peak_memory_gib", "tflops_per_gpu", "mfu", "step_time_s", "gpu_hours",
+                                                        "tokens_per_s_per_gpu"};
 
 std::vector<PublishedRun> parseRuns()
 {
@@ -29,6 +32,7 @@ std::vector<PublishedRun> parseRuns()
         run.metric = *metric;
         run.published = item.at("published").get<double>();
         run.calibration = item.at("role").get<std::string>() == "calibration";
+        run.group = item.at("group").get<std::string>();
         run.source = item.at("source").get<std::string>();
         ScenarioResult parsed = parseScenario(item.at("scenario").dump());
         if (!parsed.scenario) throw std::runtime_error("published.json: run " + run.id + ": " + parsed.error.message);
@@ -57,8 +61,29 @@ double predictedMetric(const Scenario& s, FidelityMetric metric)
     case FidelityMetric::mfu: return e.compute.mfu;
     case FidelityMetric::step_time_s: return e.compute.stepTimeS;
     case FidelityMetric::gpu_hours: return e.training.gpuHours;
+    case FidelityMetric::tokens_per_s_per_gpu: return e.compute.tokensPerS / e.gpus;
     }
     return 0;
+}
+
+std::vector<std::pair<std::string, std::string>> regimesOf(const PublishedRun& run)
+{
+    const Scenario& s = run.scenario;
+    const Parallel& p = s.parallel;
+    const double params = s.model.params > 0 ? double(s.model.params) : totalParameters(s.model.arch);
+    std::vector<std::pair<std::string, std::string>> out{{"source", run.group}};
+    out.emplace_back("gpu", s.hardware.preset.empty() ? s.hardware.gpu.name : s.hardware.preset);
+    out.emplace_back("size", params < 1e9 ? "under 1B" : params < 1e10 ? "1B-10B" : params < 1e11 ? "10B-100B" : "100B and more");
+    std::string family = s.model.arch.isMoe()         ? "mixture of experts"
+                         : p.tp > 1 || p.pp > 1       ? "tensor/pipeline (3D)"
+                         : p.zero >= 2                ? "FSDP / ZeRO-2/3"
+                                                      : "data parallel";
+    out.emplace_back("parallelism", family);
+    const int seq = s.training.seqLen;
+    out.emplace_back("sequence", seq <= 2048 ? "up to 2k" : seq <= 8192 ? "4k-8k" : seq <= 32768 ? "16k-32k" : "64k and more");
+    const bool fp8 = s.precision.compute == DType::fp8_e4m3 || s.precision.compute == DType::fp8_e5m2;
+    out.emplace_back("format", fp8 ? "fp8" : "bf16/fp16");
+    return out;
 }
 
 FidelitySummary validatePublished()
@@ -81,6 +106,25 @@ FidelitySummary validatePublished()
             ++nT;
         }
     }
+    // Out-of-sample throughput errors by source and by regime, in first-seen order.
+    for (const FidelityRow& row : out.rows) {
+        if (row.run->calibration || row.run->metric == FidelityMetric::peak_memory_gib) continue;
+        for (const auto& [kind, name] : regimesOf(*row.run)) {
+            auto it = std::find_if(out.groups.begin(), out.groups.end(), [&](const FidelityGroup& g) { return g.kind == kind && g.name == name; });
+            if (it == out.groups.end()) it = out.groups.insert(out.groups.end(), FidelityGroup{kind, name});
+            ++it->runs;
+            it->meanAbsError += std::abs(row.error);
+            it->meanError += row.error;
+        }
+    }
+    for (FidelityGroup& g : out.groups) {
+        g.meanAbsError /= g.runs;
+        g.meanError /= g.runs;
+    }
+    std::stable_sort(out.groups.begin(), out.groups.end(), [](const FidelityGroup& a, const FidelityGroup& b) {
+        static const std::array<std::string_view, 6> order{"source", "gpu", "size", "parallelism", "sequence", "format"};
+        return std::find(order.begin(), order.end(), a.kind) < std::find(order.begin(), order.end(), b.kind);
+    });
     out.throughputMeanAbsError = nT ? sumT / nT : std::nan("");
     out.memoryMeanAbsError = nM ? sumM / nM : std::nan("");
     return out;

@@ -11,7 +11,7 @@
 namespace core {
 
 /// What a published figure measures, and how it is read off an Estimate.
-enum class FidelityMetric { peak_memory_gib, tflops_per_gpu, mfu, step_time_s, gpu_hours };
+enum class FidelityMetric { peak_memory_gib, tflops_per_gpu, mfu, step_time_s, gpu_hours, tokens_per_s_per_gpu };
 
 /// One published run: the scenario that reproduces its setup, the figure and where it comes from.
 struct PublishedRun {
@@ -20,6 +20,7 @@ struct PublishedRun {
     double published = 0;
     /// Calibration runs chose the shipped defaults; validation runs are out of sample.
     bool calibration = false;
+    std::string group;  ///< the publication or measurement set the run comes from
     std::string source;
     Scenario scenario;
 };
@@ -30,8 +31,19 @@ struct FidelityRow {
     double error = 0;  ///< predicted / published − 1
 };
 
+/// The out-of-sample throughput error of one slice of the suite: a source, or a regime (GPU, size
+/// class, parallelism family, sequence length, compute format).
+struct FidelityGroup {
+    std::string kind;  ///< "source", "gpu", "size", "parallelism", "sequence", "format"
+    std::string name;
+    int runs = 0;
+    double meanAbsError = 0;
+    double meanError = 0;  ///< signed: above 0 the estimate is optimistic (predicts more throughput)
+};
+
 struct FidelitySummary {
     std::vector<FidelityRow> rows;
+    std::vector<FidelityGroup> groups;  ///< validation throughput runs by source and by regime
     /// Mean |error| over the validation runs, by kind: throughput (TFLOP/s, MFU, step time,
     /// GPU-hours) and peak memory. NaN when a kind has no validation run.
     double throughputMeanAbsError = 0;
@@ -45,5 +57,7 @@ struct FidelitySummary {
 /// The metric's value for a scenario (estimate() read the way the source reports it).
 [[nodiscard]] double predictedMetric(const Scenario& scenario, FidelityMetric metric);
 [[nodiscard]] FidelitySummary validatePublished();
+/// The regimes a run belongs to, as (kind, name) pairs — how validatePublished() slices the suite.
+[[nodiscard]] std::vector<std::pair<std::string, std::string>> regimesOf(const PublishedRun& run);
 
 } // namespace core

@@ -233,18 +233,6 @@
         <translation>&lt;p&gt;用默认参数估算 %1 个公开发表的训练记录，并与发表值对比。在样本外（未用于确定默认值的记录）上，吞吐的平均误差为 &lt;b&gt;%2 %&lt;/b&gt;，峰值显存为 &lt;b&gt;%3 %&lt;/b&gt;。两个默认值由 %4 个校准记录确定：矩阵乘效率 %5、访存受限遍数 %6（见 docs/FIDELITY.md）。双击某条记录可将其作为场景打开。&lt;/p&gt;</translation>
     </message>
     <message>
-        <source>Out of sample</source>
-        <translation>样本外</translation>
-    </message>
-    <message>
-        <source>Calibration</source>
-        <translation>校准</translation>
-    </message>
-    <message>
-        <source>Predicted vs published: error of each run (%)</source>
-        <translation>估算值与发表值：每条记录的误差（%）</translation>
-    </message>
-    <message>
         <source>Error (%): above 0 the estimate is higher</source>
         <translation>误差（%）：大于 0 表示估算偏高</translation>
     </message>
@@ -283,6 +271,86 @@
     <message>
         <source>out of sample</source>
         <translation>样本外</translation>
+    </message>
+    <message>
+        <source>Mean error (%)</source>
+        <translation>平均误差（%）</translation>
+    </message>
+    <message>
+        <source>Mean |error| (%)</source>
+        <translation>平均绝对误差（%）</translation>
+    </message>
+    <message>
+        <source>Out of sample: error by source and by regime</source>
+        <translation>样本外：按来源和场景类别的误差</translation>
+    </message>
+    <message>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation>规模</translation>
+    </message>
+    <message>
+        <source>Parallelism</source>
+        <translation>并行方式</translation>
+    </message>
+    <message>
+        <source>Sequence</source>
+        <translation>序列长度</translation>
+    </message>
+    <message>
+        <source>Format</source>
+        <translation>数值格式</translation>
+    </message>
+    <message>
+        <source>under 1B parameters</source>
+        <translation>1B 参数以下</translation>
+    </message>
+    <message>
+        <source>1B–10B parameters</source>
+        <translation>1B–10B 参数</translation>
+    </message>
+    <message>
+        <source>10B–100B parameters</source>
+        <translation>10B–100B 参数</translation>
+    </message>
+    <message>
+        <source>100B parameters and more</source>
+        <translation>100B 参数及以上</translation>
+    </message>
+    <message>
+        <source>mixture of experts</source>
+        <translation>混合专家</translation>
+    </message>
+    <message>
+        <source>tensor/pipeline (3D)</source>
+        <translation>张量/流水线并行（3D）</translation>
+    </message>
+    <message>
+        <source>FSDP / ZeRO-2/3</source>
+        <translation>FSDP / ZeRO-2/3</translation>
+    </message>
+    <message>
+        <source>data parallel</source>
+        <translation>数据并行</translation>
+    </message>
+    <message>
+        <source>up to 2k tokens</source>
+        <translation>2k token 以内</translation>
+    </message>
+    <message>
+        <source>4k–8k tokens</source>
+        <translation>4k–8k token</translation>
+    </message>
+    <message>
+        <source>16k–32k tokens</source>
+        <translation>16k–32k token</translation>
+    </message>
+    <message>
+        <source>64k tokens and more</source>
+        <translation>64k token 及以上</translation>
     </message>
 </context>
 <context>
@@ -1691,8 +1759,8 @@
         <translation>一个人一个月的全部用人成本（默认 20,000 美元，为假设值）。</translation>
     </message>
     <message>
-        <source>Achieved fraction of the GPU&apos;s peak matmul throughput (default 0.635, calibrated on published runs: docs/FIDELITY.md).</source>
-        <translation>实际达到的 GPU 峰值矩阵乘吞吐比例（默认 0.635，依据公开训练记录校准，见 docs/FIDELITY.md）。</translation>
+        <source>Achieved fraction of the GPU&apos;s peak matmul throughput (default 0.63, calibrated on published runs: docs/FIDELITY.md).</source>
+        <translation>实际达到的 GPU 峰值矩阵乘吞吐比例（默认 0.63，依据公开训练记录校准，见 docs/FIDELITY.md）。</translation>
     </message>
     <message>
         <source>Change memory-bound passes</source>

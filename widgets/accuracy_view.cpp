@@ -11,7 +11,7 @@
 #include <QChartView>
 #include <QEvent>
 #include <QHeaderView>
-#include <QHorizontalStackedBarSeries>
+#include <QHorizontalBarSeries>
 #include <QLabel>
 #include <QLocale>
 #include <QSplitter>
@@ -30,37 +30,38 @@ AccuracyView::AccuracyView(OpenScenario open, QWidget* parent) : QWidget(parent)
     m_intro->setWordWrap(true);
     m_intro->setTextFormat(Qt::RichText);
 
-    // Error of every run, top to bottom in table order (horizontal bars run bottom-up).
+    // The out-of-sample error by source and by regime, top to bottom in core's order (horizontal bars
+    // run bottom-up): with 244 runs a bar per run would be unreadable; the table lists every run.
     auto* chart = newChart();
     m_validation = new QBarSet(QString(), chart);
     m_validation->setColor(palette::kBlue);
     m_calibration = new QBarSet(QString(), chart);
     m_calibration->setColor(palette::kOrange);
-    QStringList categories;
-    const auto& rows = m_summary.rows;
+    const auto& groups = m_summary.groups;
     double extent = 5;
-    for (auto it = rows.rbegin(); it != rows.rend(); ++it) {
-        categories << QString::fromStdString(it->run->id);
-        const double pct = it->error * 100;
-        m_validation->append(it->run->calibration ? 0.0 : pct);
-        m_calibration->append(it->run->calibration ? pct : 0.0);
-        extent = std::max(extent, std::abs(pct));
+    for (auto it = groups.rbegin(); it != groups.rend(); ++it) {
+        m_validation->append(it->meanError * 100);
+        m_calibration->append(it->meanAbsError * 100);
+        extent = std::max({extent, std::abs(it->meanError) * 100, it->meanAbsError * 100});
     }
-    auto* series = new QHorizontalStackedBarSeries(chart);
+    auto* series = new QHorizontalBarSeries(chart);
     series->append(m_validation);
     series->append(m_calibration);
-    series->setBarWidth(0.7);
+    series->setBarWidth(0.8);
     chart->addSeries(series);
     auto* axisY = new QBarCategoryAxis(chart);
-    axisY->setCategories(categories);
+    m_categories = axisY;
     axisY->setTruncateLabels(false);
     QFont small = axisY->labelsFont();
     small.setPointSizeF(std::max(6.5, small.pointSizeF() * 0.8));
     axisY->setLabelsFont(small);
     auto* axisX = new QValueAxis(chart);
-    const double limit = std::ceil(extent / 5) * 5;
+    // Ticks every 5, 10, 20 or 50 %: at most about a dozen labels whatever the largest error.
+    double step = 5;
+    while (extent / step > 6) step *= step == 5 || step == 20 ? 2 : 2.5;
+    const double limit = std::ceil(extent / step) * step;
     axisX->setRange(-limit, limit);
-    axisX->setTickCount(int(2 * limit / 5) + 1);
+    axisX->setTickCount(int(2 * limit / step) + 1);
     axisX->setLabelFormat(QStringLiteral("%+.0f"));
     chart->addAxis(axisY, Qt::AlignLeft);
     chart->addAxis(axisX, Qt::AlignBottom);
@@ -69,9 +70,10 @@ AccuracyView::AccuracyView(OpenScenario open, QWidget* parent) : QWidget(parent)
     m_view = new QChartView(chart, this);
     m_view->setObjectName(QStringLiteral("accuracyChart"));
     m_view->setRenderHint(QPainter::Antialiasing);
-    m_view->setMinimumHeight(640);  // 28 runs: room for every label
+    m_view->setMinimumHeight(std::max(420, 20 * int(groups.size()) + 120));  // room for every slice's label
     installChartActions(m_view);
 
+    const auto& rows = m_summary.rows;
     m_table = new QTableWidget(int(rows.size()), 7, this);
     m_table->setObjectName(QStringLiteral("accuracyTable"));
     m_table->verticalHeader()->hide();
@@ -81,7 +83,7 @@ AccuracyView::AccuracyView(OpenScenario open, QWidget* parent) : QWidget(parent)
     const QLocale locale;
     for (int r = 0; r < int(rows.size()); ++r) {
         const core::FidelityRow& row = rows[std::size_t(r)];
-        const int decimals = row.run->metric == core::FidelityMetric::mfu ? 3 : row.run->metric == core::FidelityMetric::gpu_hours ? 0 : 1;
+        const int decimals = row.run->metric == core::FidelityMetric::mfu ? 3 : (row.run->metric == core::FidelityMetric::gpu_hours || row.run->metric == core::FidelityMetric::tokens_per_s_per_gpu) ? 0 : 1;
         const QString cells[] = {QString::fromStdString(row.run->id),
                                  QString::fromLatin1(core::toString(row.run->metric).data()),
                                  QString(),  // role, translated in retranslate()
@@ -104,8 +106,8 @@ AccuracyView::AccuracyView(OpenScenario open, QWidget* parent) : QWidget(parent)
     auto* split = new QSplitter(Qt::Vertical, this);
     split->addWidget(m_view);
     split->addWidget(m_table);
-    split->setStretchFactor(0, 3);
-    split->setStretchFactor(1, 2);
+    split->setStretchFactor(0, 4);
+    split->setStretchFactor(1, 1);
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(m_intro);
     layout->addWidget(split, 1);
@@ -126,14 +128,47 @@ void AccuracyView::retranslate()
                               locale.toString(m_summary.memoryMeanAbsError * 100, 'f', 1))
                          .arg(int(m_summary.rows.size()) - validation)
                          .arg(locale.toString(core::Efficiency{}.compute, 'f', 2), locale.toString(core::Efficiency{}.memoryBoundPasses, 'f', 0)));
-    m_validation->setLabel(tr("Out of sample"));
-    m_calibration->setLabel(tr("Calibration"));
-    m_view->chart()->setTitle(tr("Predicted vs published: error of each run (%)"));
+    m_validation->setLabel(tr("Mean error (%)"));
+    m_calibration->setLabel(tr("Mean |error| (%)"));
+    QStringList categories;
+    for (auto it = m_summary.groups.rbegin(); it != m_summary.groups.rend(); ++it)
+        categories << QStringLiteral("%1: %2 (%3)").arg(kindText(it->kind), regimeText(it->name)).arg(it->runs);
+    m_categories->setCategories(categories);
+    m_view->chart()->setTitle(tr("Out of sample: error by source and by regime"));
     if (auto* axis = m_view->chart()->axes(Qt::Horizontal).value(0)) axis->setTitleText(tr("Error (%): above 0 the estimate is higher"));
     m_table->setHorizontalHeaderLabels({tr("Run"), tr("Metric"), tr("Role"), tr("Published"), tr("Predicted"), tr("Error"), tr("Source")});
     for (int r = 0; r < m_table->rowCount(); ++r)
         m_table->item(r, 2)->setText(m_summary.rows[std::size_t(r)].run->calibration ? tr("calibration") : tr("out of sample"));
     for (int c = 0; c < 6; ++c) m_table->resizeColumnToContents(c);
+}
+
+QString AccuracyView::kindText(const std::string& kind)
+{
+    if (kind == "source") return tr("Source");
+    if (kind == "gpu") return tr("GPU");
+    if (kind == "size") return tr("Size");
+    if (kind == "parallelism") return tr("Parallelism");
+    if (kind == "sequence") return tr("Sequence");
+    if (kind == "format") return tr("Format");
+    return QString::fromStdString(kind);
+}
+
+QString AccuracyView::regimeText(const std::string& name)
+{
+    // Core's regime names (fidelity.cpp regimesOf); sources and GPU presets are names, not translated.
+    if (name == "under 1B") return tr("under 1B parameters");
+    if (name == "1B-10B") return tr("1B–10B parameters");
+    if (name == "10B-100B") return tr("10B–100B parameters");
+    if (name == "100B and more") return tr("100B parameters and more");
+    if (name == "mixture of experts") return tr("mixture of experts");
+    if (name == "tensor/pipeline (3D)") return tr("tensor/pipeline (3D)");
+    if (name == "FSDP / ZeRO-2/3") return tr("FSDP / ZeRO-2/3");
+    if (name == "data parallel") return tr("data parallel");
+    if (name == "up to 2k") return tr("up to 2k tokens");
+    if (name == "4k-8k") return tr("4k–8k tokens");
+    if (name == "16k-32k") return tr("16k–32k tokens");
+    if (name == "64k and more") return tr("64k tokens and more");
+    return QString::fromStdString(name);
 }
 
 void AccuracyView::changeEvent(QEvent* event)

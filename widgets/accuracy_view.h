@@ -1,7 +1,7 @@
 #pragma once
 // "How accurate is this?" (issue 11; docs/FIDELITY.md): every published run against the estimate
-// with the current code and defaults — the error of each as a bar, the table with sources, and the
-// out-of-sample mean errors. Double-clicking a run opens its scenario.
+// with the current code and defaults — the out-of-sample error by source and by regime as bars, every
+// run in the table with its source. Double-clicking a run opens its scenario.
 
 #include "fidelity.h"
 
@@ -9,6 +9,7 @@
 
 #include <functional>
 
+class QBarCategoryAxis;
 class QBarSet;
 class QChartView;
 class QLabel;
@@ -25,16 +26,18 @@ public:
     [[nodiscard]] const core::FidelitySummary& summary() const { return m_summary; }
     [[nodiscard]] QTableWidget* table() const { return m_table; }
     [[nodiscard]] QChartView* chartView() const { return m_view; }
-    /// Error bars in percent, one per run in table order: validation runs in the first set,
-    /// calibration runs in the second (the other set holds 0 for that run).
-    [[nodiscard]] QBarSet* validationBars() const { return m_validation; }
-    [[nodiscard]] QBarSet* calibrationBars() const { return m_calibration; }
+    /// Out-of-sample error by source and regime (core's summary.groups, bottom-up): the signed mean
+    /// error in the first set, the mean |error| in the second, in percent.
+    [[nodiscard]] QBarSet* meanErrorBars() const { return m_validation; }
+    [[nodiscard]] QBarSet* meanAbsErrorBars() const { return m_calibration; }
 
 protected:
     void changeEvent(QEvent* event) override;
 
 private:
     void retranslate();
+    static QString kindText(const std::string& kind);
+    static QString regimeText(const std::string& name);
 
     core::FidelitySummary m_summary;
     OpenScenario m_open;
@@ -42,6 +45,7 @@ private:
     QChartView* m_view = nullptr;
     QBarSet* m_validation = nullptr;
     QBarSet* m_calibration = nullptr;
+    QBarCategoryAxis* m_categories = nullptr;
     QTableWidget* m_table = nullptr;
 };
 

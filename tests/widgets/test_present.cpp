@@ -196,9 +196,17 @@ TEST_CASE("the accuracy page shows core's fidelity table and opens a run as a sc
         const auto& row = expected.rows[std::size_t(r)];
         INFO(row.run->id);
         CHECK(view.table()->item(r, 0)->text() == QString::fromStdString(row.run->id));
-        // Bars run bottom-up: table row r is bar n − 1 − r, in the set of its role.
-        const double bar = row.run->calibration ? view.calibrationBars()->at(n - 1 - r) : view.validationBars()->at(n - 1 - r);
-        CHECK(bar == Approx(row.error * 100));
+        CHECK(view.table()->item(r, 5)->text().startsWith(QLocale().toString(row.error * 100, 'f', 1)));
+    }
+    // The chart: core's out-of-sample slices, bottom-up.
+    const int g = int(expected.groups.size());
+    REQUIRE(g >= 20);
+    REQUIRE(view.meanErrorBars()->count() == g);
+    for (int i = 0; i < g; ++i) {
+        const auto& group = expected.groups[std::size_t(i)];
+        INFO(group.kind << " " << group.name);
+        CHECK(view.meanErrorBars()->at(g - 1 - i) == Approx(group.meanError * 100));
+        CHECK(view.meanAbsErrorBars()->at(g - 1 - i) == Approx(group.meanAbsError * 100));
     }
     emit view.table()->cellDoubleClicked(0, 0);
     CHECK(called);
