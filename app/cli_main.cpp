@@ -255,6 +255,7 @@ std::string planText(const core::PlanResult& r, const std::string& format)
             const auto [parallel, training] = knobs(p.scenario);
             plans.push_back({{"parallel", parallel},
                              {"training", training},
+                             {"within_best_range", p.withinBestRange},
                              {"estimate", nlohmann::ordered_json::parse(core::estimateToJson(p.estimate))}});
         }
         for (const auto& p : r.pareto)
@@ -269,14 +270,16 @@ std::string planText(const core::PlanResult& r, const std::string& format)
     }
     const bool csv = format == "csv";
     char line[400];
-    if (csv) os << "rank,tp,pp,dp,cp,ep,zero,sequence_parallel,recompute,virtual_stages,micro_batch,memory_per_gpu_bytes,step_time_s,mfu,comm_share,training_time_s,cost_usd\n";
+    if (csv)
+        os << "rank,tp,pp,dp,cp,ep,zero,sequence_parallel,recompute,virtual_stages,micro_batch,memory_per_gpu_bytes,step_time_s,mfu,comm_share,"
+              "training_time_s,cost_usd,within_best_range\n";
     else {
         std::snprintf(line, sizeof line, "%lld configurations evaluated, %lld fit\n", static_cast<long long>(r.evaluated),
                       static_cast<long long>(r.feasible));
         os << line;
         for (const auto& [reason, count] : r.rejected) os << "  rejected " << count << ": " << reason << "\n";
-        std::snprintf(line, sizeof line, "\n%4s %3s %3s %5s %3s %3s %4s %3s %-9s %2s %3s %9s %9s %6s %6s %9s %14s\n", "rank", "TP", "PP", "DP",
-                      "CP", "EP", "ZeRO", "SP", "recompute", "v", "mb", "GiB/GPU", "step (s)", "MFU", "comm", "days", "cost (USD)");
+        std::snprintf(line, sizeof line, "\n%4s %3s %3s %5s %3s %3s %4s %3s %-9s %2s %3s %9s %9s %6s %6s %9s %14s %s\n", "rank", "TP", "PP", "DP",
+                      "CP", "EP", "ZeRO", "SP", "recompute", "v", "mb", "GiB/GPU", "step (s)", "MFU", "comm", "days", "cost (USD)", "≈best");
         os << line;
     }
     int rank = 0;
@@ -290,17 +293,25 @@ std::string planText(const core::PlanResult& r, const std::string& format)
                << (q.sequenceParallel ? 1 : 0) << ',' << core::toString(q.recompute) << ',' << q.virtualStages << ','
                << p.scenario.training.microBatch << ',' << csvNumber(e.memory.total()) << ',' << csvNumber(e.compute.stepTimeS) << ','
                << csvNumber(e.compute.mfu) << ',' << csvNumber(e.communication.shareOfStep) << ',' << csvNumber(e.training.timeS) << ','
-               << csvNumber(e.training.costUsd) << '\n';
+               << csvNumber(e.training.costUsd) << ',' << (p.withinBestRange ? 1 : 0) << '\n';
         } else {
-            std::snprintf(line, sizeof line, "%4d %3d %3d %5d %3d %3d %4d %3s %-9s %2d %3d %9.1f %9.3f %5.1f%% %5.1f%% %9s %14s\n", rank, q.tp,
+            std::snprintf(line, sizeof line, "%4d %3d %3d %5d %3d %3d %4d %3s %-9s %2d %3d %9.1f %9.3f %5.1f%% %5.1f%% %9s %14s %s\n", rank, q.tp,
                           q.pp, q.dp, q.cp, q.ep, q.zero, q.sequenceParallel ? "on" : "-", std::string(core::toString(q.recompute)).c_str(),
                           q.virtualStages, p.scenario.training.microBatch, e.memory.total() / 1073741824.0, e.compute.stepTimeS,
                           e.compute.mfu * 100, e.communication.shareOfStep * 100, figure(e.training.timeS / 86400, 1).c_str(),
-                          figure(e.training.costUsd, 0).c_str());
+                          figure(e.training.costUsd, 0).c_str(), p.withinBestRange ? "≈" : "");
             os << line;
         }
     }
     if (!csv && r.plans.empty()) os << "no configuration fits: try more GPUs, a smaller micro-batch or offload\n";
+    if (!csv && !r.plans.empty() && r.plans.front().estimate.range) {
+        const auto& range = *r.plans.front().estimate.range;
+        int ties = 0;
+        for (const auto& p : r.plans) ties += p.withinBestRange;
+        std::snprintf(line, sizeof line, "\n≈best: %d of these %zu plans are within the best one's range (%.2f-%.2f x its step time, from %d measured runs: %s)\n",
+                      ties, r.plans.size(), range.low, range.high, range.runs, range.basis.c_str());
+        os << line;
+    }
     return os.str();
 }
 
@@ -584,7 +595,7 @@ int main(int argc, char** argv)
         }
         return emit(sweepText(result, column, format == "json" && !swp->count("--format") ? "text" : format));
     }
-    const core::Estimate e = core::estimate(*scenario);
+    const core::Estimate e = core::estimateWithRange(*scenario);
     if (format == "csv") return emit(core::estimateToCsv(e));
     if (format == "text") return emit(core::estimateToText(*scenario, e));
     return emit(core::estimateToJson(e));

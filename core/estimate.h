@@ -180,6 +180,16 @@ struct Warning {
     [[nodiscard]] double value(std::string_view name) const;
 };
 
+/// Where measured runs of the same kind landed against their estimates (issue 18, "honest ranges"):
+/// the 10th and 90th percentiles of measured ÷ estimated step time over the out-of-sample published
+/// runs of the scenario's regime (fidelity.cpp). Set by estimateWithRange(), not by estimate().
+struct EstimateRange {
+    double low = 1;     ///< multiplier of the estimated step time, 10th percentile
+    double high = 1;    ///< 90th percentile
+    int runs = 0;       ///< residuals it rests on
+    std::string basis;  ///< the regime they were taken from, e.g. "h100-sxm, FSDP / ZeRO-2/3, bf16/fp16"
+};
+
 struct Estimate {
     int gpus = 0;
     ParamCounts params;
@@ -189,6 +199,7 @@ struct Estimate {
     TrainingEstimate training;
     ReliabilityEstimate reliability;
     std::vector<Warning> warnings;
+    std::optional<EstimateRange> range;  ///< empty from estimate(); see estimateWithRange()
 };
 
 [[nodiscard]] Estimate estimate(const Scenario& scenario);

@@ -108,6 +108,7 @@ std::string estimateToJson(const Estimate& e)
                   {"hfu", c.hfu},
                   {"tflops_per_gpu", c.tflopsPerGpu},
                   {"tokens_per_s", c.tokensPerS}};
+    if (e.range) compute["step_time_s_range"] = {c.stepTimeS * e.range->low, c.stepTimeS * e.range->high};
     ojson collectives = ojson::array();
     for (const auto& col : e.communication.collectives)
         collectives.push_back({{"group", toString(col.group)},
@@ -136,6 +137,11 @@ std::string estimateToJson(const Estimate& e)
                    {"network_cost_usd", t.networkCostUsd},
                    {"team_cost_usd", t.teamCostUsd},
                    {"total_cost_usd", t.totalCostUsd}};
+    if (e.range) {
+        // Time and the costs that follow it scale with the step time; storage and team by duration too.
+        training["time_s_range"] = {t.timeS * e.range->low, t.timeS * e.range->high};
+        training["total_cost_usd_range"] = {t.totalCostUsd * e.range->low, t.totalCostUsd * e.range->high};
+    }
 
     const auto& r = e.reliability;
     ojson reliability{{"cluster_mtbf_hours", r.clusterMtbfHours},
@@ -164,6 +170,12 @@ std::string estimateToJson(const Estimate& e)
     doc["training"] = training;
     doc["reliability"] = reliability;
     doc["warnings"] = warnings;
+    if (e.range)
+        doc["range"] = {{"quantiles", {0.1, 0.9}},
+                        {"step_time_factor", {e.range->low, e.range->high}},
+                        {"runs", e.range->runs},
+                        {"regime", e.range->basis},
+                        {"meaning", "measured / estimated step time of the out-of-sample published runs of this regime (docs/FIDELITY.md)"}};
     wordsForNonFinite(doc);
     return doc.dump(2) + "\n";
 }
@@ -211,6 +223,10 @@ std::string estimateToCsv(const Estimate& e)
     row("compute", "hfu", c.hfu, "ratio");
     row("compute", "tflops_per_gpu", c.tflopsPerGpu, "TFLOP/s");
     row("compute", "tokens_per_s", c.tokensPerS, "tokens/s");
+    if (e.range) {
+        row("compute", "step_time_s_low", c.stepTimeS * e.range->low, "s");
+        row("compute", "step_time_s_high", c.stepTimeS * e.range->high, "s");
+    }
     for (const auto& col : e.communication.collectives) {
         const std::string name = std::string(toString(col.group)) + "_" + std::string(toString(col.op));
         row("communication", name + "_sent_bytes_per_gpu", col.sentBytesPerGpu, "bytes");
@@ -316,6 +332,10 @@ std::string estimateToText(const Scenario& s, const Estimate& e)
     os << "  reliability          cluster MTBF " << fixed(r.clusterMtbfHours, 1) << " h, " << fixed(r.expectedInterruptions, 0)
        << " interruptions, checkpoint " << fixed(r.checkpointBytes / 1e9, 0) << " GB in " << fixed(r.checkpointWriteS, 0) << " s every "
        << fixed(r.checkpointIntervalS / 60, 0) << " min, goodput " << fixed(r.goodput * 100, 1) << " %\n";
+    if (e.range)
+        os << "  range (80 %)         step " << fixed(c.stepTimeS * e.range->low, 3) << "–" << fixed(c.stepTimeS * e.range->high, 3) << " s, "
+           << fixed(t.timeS * e.range->low / 86400, 1) << "–" << fixed(t.timeS * e.range->high / 86400, 1) << " days: where "
+           << e.range->runs << " measured runs (" << e.range->basis << ") landed against their estimates\n";
     for (const auto& w : e.warnings) os << "  warning: " << w.message() << " [" << w.codeName() << "]\n";
     return os.str();
 }

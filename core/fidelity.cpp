@@ -66,12 +66,11 @@ double predictedMetric(const Scenario& s, FidelityMetric metric)
     return 0;
 }
 
-std::vector<std::pair<std::string, std::string>> regimesOf(const PublishedRun& run)
+std::vector<std::pair<std::string, std::string>> regimesOf(const Scenario& s, const std::string& group)
 {
-    const Scenario& s = run.scenario;
     const Parallel& p = s.parallel;
     const double params = s.model.params > 0 ? double(s.model.params) : totalParameters(s.model.arch);
-    std::vector<std::pair<std::string, std::string>> out{{"source", run.group}};
+    std::vector<std::pair<std::string, std::string>> out{{"source", group}};
     out.emplace_back("gpu", s.hardware.preset.empty() ? s.hardware.gpu.name : s.hardware.preset);
     out.emplace_back("size", params < 1e9 ? "under 1B" : params < 1e10 ? "1B-10B" : params < 1e11 ? "10B-100B" : "100B and more");
     std::string family = s.model.arch.isMoe()         ? "mixture of experts"
@@ -109,7 +108,7 @@ FidelitySummary validatePublished()
     // Out-of-sample throughput errors by source and by regime, in first-seen order.
     for (const FidelityRow& row : out.rows) {
         if (row.run->calibration || row.run->metric == FidelityMetric::peak_memory_gib) continue;
-        for (const auto& [kind, name] : regimesOf(*row.run)) {
+        for (const auto& [kind, name] : regimesOf(row.run->scenario, row.run->group)) {
             auto it = std::find_if(out.groups.begin(), out.groups.end(), [&](const FidelityGroup& g) { return g.kind == kind && g.name == name; });
             if (it == out.groups.end()) it = out.groups.insert(out.groups.end(), FidelityGroup{kind, name});
             ++it->runs;
@@ -128,6 +127,80 @@ FidelitySummary validatePublished()
     out.throughputMeanAbsError = nT ? sumT / nT : std::nan("");
     out.memoryMeanAbsError = nM ? sumM / nM : std::nan("");
     return out;
+}
+
+namespace {
+
+/// One out-of-sample residual: measured ÷ estimated step time, and the run's regimes.
+struct Residual {
+    double timeRatio;
+    std::vector<std::pair<std::string, std::string>> regimes;
+};
+
+const std::vector<Residual>& residuals()
+{
+    static const std::vector<Residual> table = [] {
+        std::vector<Residual> out;
+        for (const FidelityRow& row : validatePublished().rows) {
+            const PublishedRun& run = *row.run;
+            if (run.calibration || run.metric == FidelityMetric::peak_memory_gib || !std::isfinite(row.error)) continue;
+            // Throughput metrics: a run that measured less than estimated took longer; time metrics
+            // (GPU-hours, step time) the other way round.
+            const bool time = run.metric == FidelityMetric::gpu_hours || run.metric == FidelityMetric::step_time_s;
+            out.push_back({time ? 1 / (1 + row.error) : 1 + row.error, regimesOf(run.scenario, run.group)});
+        }
+        return out;
+    }();
+    return table;
+}
+
+double quantile(std::vector<double> values, double q)
+{
+    std::sort(values.begin(), values.end());
+    const double at = q * double(values.size() - 1);
+    const auto i = static_cast<std::size_t>(at);
+    return i + 1 < values.size() ? values[i] + (at - double(i)) * (values[i + 1] - values[i]) : values.back();
+}
+
+} // namespace
+
+EstimateRange stepTimeRange(const Scenario& s)
+{
+    const auto mine = regimesOf(s, "");
+    auto value = [&](const std::string& kind) {
+        for (const auto& [k, v] : mine)
+            if (k == kind) return v;
+        return std::string();
+    };
+    // From the most specific regime to the whole suite, the first with enough runs.
+    const std::vector<std::vector<std::string>> levels{
+        {"gpu", "parallelism", "size", "sequence", "format"}, {"gpu", "parallelism", "format"}, {"gpu", "format"}, {"parallelism", "format"},
+        {"format"}, {}};
+    for (const auto& kinds : levels) {
+        std::vector<double> ratios;
+        for (const Residual& r : residuals()) {
+            bool match = true;
+            for (const auto& kind : kinds)
+                match = match && std::find(r.regimes.begin(), r.regimes.end(), std::make_pair(kind, value(kind))) != r.regimes.end();
+            if (match) ratios.push_back(r.timeRatio);
+        }
+        if (int(ratios.size()) < kMinRangeRuns && !kinds.empty()) continue;
+        EstimateRange range;
+        range.runs = int(ratios.size());
+        range.low = quantile(ratios, 0.1);
+        range.high = quantile(ratios, 0.9);
+        for (const auto& kind : kinds) range.basis += (range.basis.empty() ? "" : ", ") + value(kind);
+        if (range.basis.empty()) range.basis = "all published runs";
+        return range;
+    }
+    return {};
+}
+
+Estimate estimateWithRange(const Scenario& s)
+{
+    Estimate e = estimate(s);
+    e.range = stepTimeRange(s);
+    return e;
 }
 
 } // namespace core

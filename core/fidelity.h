@@ -2,7 +2,7 @@
 // Published training runs and how close the estimate comes to each (issue 11; docs/FIDELITY.md).
 // The runs live in resources/fidelity/published.json, embedded at build time.
 
-#include "scenario.h"
+#include "estimate.h"
 
 #include <string>
 #include <string_view>
@@ -57,7 +57,17 @@ struct FidelitySummary {
 /// The metric's value for a scenario (estimate() read the way the source reports it).
 [[nodiscard]] double predictedMetric(const Scenario& scenario, FidelityMetric metric);
 [[nodiscard]] FidelitySummary validatePublished();
-/// The regimes a run belongs to, as (kind, name) pairs — how validatePublished() slices the suite.
-[[nodiscard]] std::vector<std::pair<std::string, std::string>> regimesOf(const PublishedRun& run);
+/// The regimes a scenario belongs to, as (kind, name) pairs — how validatePublished() slices the
+/// suite: its source (`group`), GPU, size class, parallelism family, sequence length and format.
+[[nodiscard]] std::vector<std::pair<std::string, std::string>> regimesOf(const Scenario& scenario, const std::string& group);
+
+/// The step-time range of a scenario from the out-of-sample residuals of the published runs most
+/// like it: those sharing its GPU, parallelism family, size class, sequence length and format, or,
+/// with fewer than kMinRangeRuns of them, fewer of these (GPU, parallelism and format; GPU and
+/// format; parallelism and format; format; all runs). Computed from the suite once per process, then microseconds.
+[[nodiscard]] EstimateRange stepTimeRange(const Scenario& scenario);
+inline constexpr int kMinRangeRuns = 8;
+/// estimate() with its range: what the CLI, the app and the report show.
+[[nodiscard]] Estimate estimateWithRange(const Scenario& scenario);
 
 } // namespace core

@@ -1,5 +1,7 @@
 #include "planner.h"
 
+#include "fidelity.h"
+
 #include <algorithm>
 #include <thread>
 #include <tuple>
@@ -200,6 +202,14 @@ PlanResult plan(const Scenario& base, const PlanOptions& o)
         return p;
     };
     for (std::size_t i = 0; i < all.size() && int(i) < o.top; ++i) result.plans.push_back(materialise(all[i]));
+    // Plans the estimate cannot rank apart: the lower end of a plan's range at or below the upper end
+    // of the best's (the score's time or cost scales with the step time; headroom plans by time).
+    if (!result.plans.empty()) {
+        for (Plan& p : result.plans) p.estimate.range = stepTimeRange(p.scenario);
+        const Plan& best = result.plans.front();
+        const double bestHigh = best.estimate.training.timeS * best.estimate.range->high;
+        for (Plan& p : result.plans) p.withinBestRange = p.estimate.training.timeS * p.estimate.range->low <= bestHigh;
+    }
 
     // Pareto front of (memory, time): sort by memory, keep each point faster than all before it.
     std::vector<Scored> byMemory = all;

@@ -34,6 +34,9 @@ struct Plan {
     Scenario scenario;
     Estimate estimate;
     double score = 0;  ///< lower is better: seconds, dollars, or minus the headroom
+    /// Its range reaches the best plan's: measured runs like these (stepTimeRange) would not tell
+    /// them apart. The best plan itself is always within its own range.
+    bool withinBestRange = false;
 };
 
 /// One fitting configuration, as a point of the memory/time scatter.

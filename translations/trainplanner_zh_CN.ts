@@ -2080,6 +2080,14 @@
         <source>Cost (USD)</source>
         <translation>成本（美元）</translation>
     </message>
+    <message>
+        <source>Within the best plan&apos;s range: measured runs like these do not tell the two apart (docs/FIDELITY.md).</source>
+        <translation>在最优方案的误差区间内：按同类实测记录，两者无法区分优劣（见 docs/FIDELITY.md）。</translation>
+    </message>
+    <message>
+        <source>≈ best</source>
+        <translation>≈ 最优</translation>
+    </message>
 </context>
 <context>
     <name>ui::PlannerTab</name>
@@ -2194,6 +2202,12 @@
     <message>
         <source>slower than the time budget</source>
         <translation>超出时间预算</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n of the plans shown (≈) are within its range: measured runs like these (%1) do not tell them apart.</source>
+        <translation>
+            <numerusform>所列方案中有 %n 个（≈）落在它的区间内：按同类实测记录（%1），无法区分它们的优劣。</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -2778,6 +2792,11 @@
     <message>
         <source>Range, each assumption ±%1 % in turn: step %2–%3 s · memory %4–%5 · cost $%6–%7</source>
         <translation>区间（各项假设依次 ±%1 %）：每步 %2–%3 秒 · 显存 %4–%5 · 成本 $%6–%7</translation>
+    </message>
+    <message>
+        <source>Range from %5 measured runs like this one (%6), 80 % of them: step %1–%2 s · %3–%4 days</source>
+        <extracomment>%1–%2 step time range in seconds, %3–%4 days, %5 number of runs, %6 the kind of runs (GPU, parallelism, format)</extracomment>
+        <translation>依据 %5 条同类实测记录（%6）的区间，其中 80 % 落在：每步 %1–%2 秒 · %3–%4 天</translation>
     </message>
 </context>
 <context>

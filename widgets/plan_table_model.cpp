@@ -22,6 +22,8 @@ QVariant PlanTableModel::data(const QModelIndex& index, int role) const
 {
     if (!index.isValid() || index.row() >= rowCount()) return {};
     if (role == Qt::TextAlignmentRole) return int(Qt::AlignRight | Qt::AlignVCenter);
+    if (role == Qt::ToolTipRole && index.column() == Tie && m_plans[std::size_t(index.row())].withinBestRange)
+        return tr("Within the best plan's range: measured runs like these do not tell the two apart (docs/FIDELITY.md).");
     if (role != Qt::DisplayRole) return {};
     const auto& plan = m_plans[std::size_t(index.row())];
     const auto& p = plan.scenario.parallel;
@@ -45,6 +47,7 @@ QVariant PlanTableModel::data(const QModelIndex& index, int role) const
     case Comm: return locale.toString(e.communication.shareOfStep * 100, 'f', 1);
     case Days: return formatFixed(e.training.timeS / 86400, 1);
     case Cost: return formatFixed(e.training.totalCostUsd, 0);
+    case Tie: return plan.withinBestRange ? QStringLiteral("≈") : QString();
     }
     return {};
 }
@@ -70,6 +73,7 @@ QVariant PlanTableModel::headerData(int section, Qt::Orientation orientation, in
     case Comm: return tr("Comm. (%)");
     case Days: return tr("Days");
     case Cost: return tr("Cost (USD)");
+    case Tie: return tr("≈ best");
     }
     return {};
 }

@@ -186,7 +186,13 @@ QString PlannerTab::whyText() const
         reasons << tr("recomputation costs %1 % more FLOPs to save memory").arg(locale.toString(e.compute.recomputeFraction * 100, 'f', 0));
     reasons << tr("%1 of %2 per GPU").arg(formatBytes(e.memory.total(), ByteUnit::GiB, 1), formatBytes(e.memory.capacity, ByteUnit::GiB, 0));
     reasons << tr("communication %1 % of the step").arg(locale.toString(e.communication.shareOfStep * 100, 'f', 1));
-    return tr("Why the best plan wins: %1.").arg(reasons.join(QStringLiteral("; ")));
+    QString text = tr("Why the best plan wins: %1.").arg(reasons.join(QStringLiteral("; ")));
+    int ties = 0;
+    for (const auto& plan : m_result.plans) ties += plan.withinBestRange ? 1 : 0;
+    if (ties > 1 && e.range)
+        text += QLatin1Char(' ') + tr("%n of the plans shown (≈) are within its range: measured runs like these (%1) do not tell them apart.", nullptr, ties)
+                                       .arg(QString::fromStdString(e.range->basis));
+    return text;
 }
 
 void PlannerTab::apply(int row)

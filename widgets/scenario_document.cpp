@@ -1,6 +1,7 @@
 #include "scenario_document.h"
 
 #include "explain.h"
+#include "fidelity.h"
 #include "scenario_io.h"
 
 #include <QHash>
@@ -35,7 +36,7 @@ private:
 };
 
 ScenarioDocument::ScenarioDocument(core::Scenario scenario, QObject* parent)
-    : QObject(parent), m_scenario(std::move(scenario)), m_estimate(core::estimate(m_scenario))
+    : QObject(parent), m_scenario(std::move(scenario)), m_estimate(core::estimateWithRange(m_scenario))
 {
 }
 
@@ -88,7 +89,7 @@ void ScenarioDocument::markSaved(QString filePath)
 void ScenarioDocument::apply(const core::Scenario& scenario)
 {
     m_scenario = scenario;
-    m_estimate = core::estimate(m_scenario);
+    m_estimate = core::estimateWithRange(m_scenario);
     emit scenarioChanged(m_scenario);
     emit estimateChanged(m_estimate);
 }

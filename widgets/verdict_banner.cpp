@@ -7,6 +7,8 @@
 #include <QLocale>
 #include <QVBoxLayout>
 
+#include <cmath>
+
 namespace ui {
 
 VerdictBanner::VerdictBanner(QWidget* parent) : QFrame(parent)
@@ -100,6 +102,14 @@ void VerdictBanner::refresh()
     details += QLatin1Char('\n') + tr("Goodput %1 % · about %2 interruptions over the run · checkpoint every %3 min (%4)")
                                       .arg(locale.toString(r.goodput * 100, 'f', 1), formatFixed(r.expectedInterruptions, 0),
                                            locale.toString(r.checkpointIntervalS / 60, 'f', 0), formatBytes(r.checkpointBytes, m_unit, 0));
+    if (const auto& measured = m_estimate.range; measured && std::isfinite(t.timeS)) {
+        //: %1–%2 step time range in seconds, %3–%4 days, %5 number of runs, %6 the kind of runs (GPU, parallelism, format)
+        details += QLatin1Char('\n') + tr("Range from %5 measured runs like this one (%6), 80 % of them: step %1–%2 s · %3–%4 days")
+                                          .arg(formatSeconds(c.stepTimeS * measured->low), formatSeconds(c.stepTimeS * measured->high),
+                                               formatFixed(t.timeS * measured->low / 86400, 1), formatFixed(t.timeS * measured->high / 86400, 1))
+                                          .arg(measured->runs)
+                                          .arg(QString::fromStdString(measured->basis));
+    }
     if (m_ranges) {
         const auto& range = *m_ranges;
         details += QLatin1Char('\n') +

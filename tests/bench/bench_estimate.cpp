@@ -117,6 +117,15 @@ void BM_PipelineTimelineLongStep(benchmark::State& state)
 }
 BENCHMARK(BM_PipelineTimelineLongStep)->Arg(0)->Arg(1)->Unit(benchmark::kMicrosecond);
 
+void BM_StepTimeRange(benchmark::State& state)
+{
+    // The range every estimate the app shows carries (issue 18): a scan of the suite's residuals.
+    const core::Scenario s = core::defaultScenario();
+    (void)core::stepTimeRange(s);  // the residual table is built once per process
+    for (auto _ : state) benchmark::DoNotOptimize(core::stepTimeRange(s));
+}
+BENCHMARK(BM_StepTimeRange)->Unit(benchmark::kMicrosecond);
+
 void BM_Placement405BOn16k(benchmark::State& state)
 {
     // The placement map: every group of 16,384 ranks enumerated onto nodes.

@@ -310,3 +310,45 @@ TEST_CASE("out of sample, llm-foundry's measured FSDP runs: today's errors by re
     CHECK(slice("format", "fp8").meanAbsError <= 1.05);
     CHECK(summary.throughputMeanAbsError <= 0.19);
 }
+
+TEST_CASE("honest ranges: measured ÷ estimated step time of the out-of-sample runs of the scenario's regime", "[core][fidelity][range]")
+{
+    // Coverage: with 10th–90th percentile bands, about 80 % of the out-of-sample runs fall inside the
+    // range of their own regime.
+    const FidelitySummary summary = validatePublished();
+    int inside = 0, scored = 0;
+    for (const FidelityRow& row : summary.rows) {
+        const PublishedRun& run = *row.run;
+        if (run.calibration || run.metric == FidelityMetric::peak_memory_gib) continue;
+        const bool time = run.metric == FidelityMetric::gpu_hours || run.metric == FidelityMetric::step_time_s;
+        const double ratio = time ? 1 / (1 + row.error) : 1 + row.error;
+        const EstimateRange range = stepTimeRange(run.scenario);
+        CHECK(range.runs >= kMinRangeRuns);
+        CHECK(range.low <= range.high);
+        inside += ratio >= range.low - 1e-12 && ratio <= range.high + 1e-12;
+        ++scored;
+    }
+    CHECK(double(inside) / scored >= 0.70);
+    CHECK(double(inside) / scored <= 0.90);
+
+    // The estimate carries it: step and training time scaled by the same factors.
+    const PublishedRun* mpt = nullptr;
+    for (const auto& run : publishedRuns())
+        if (run.id == "llm-foundry-mpt-7b-2k-128xh100") mpt = &run;
+    REQUIRE(mpt);
+    const Estimate e = estimateWithRange(mpt->scenario);
+    REQUIRE(e.range);
+    CHECK(e.range->basis.find("h100-sxm") != std::string::npos);
+    CHECK(e.range->basis.find("FSDP") != std::string::npos);
+    // An H100 FSDP run of this kind measured less than estimated: the range lies above the estimate.
+    CHECK(e.range->low > 1.0);
+    CHECK_FALSE(estimate(mpt->scenario).range);  // estimate() itself stays range-free (and fast)
+
+    // A GPU the suite has no run on falls back to fewer regimes, and says so.
+    Scenario b200 = mpt->scenario;
+    b200.hardware.preset = "b200";
+    b200.hardware.gpu.name = "NVIDIA B200";
+    const EstimateRange fallback = stepTimeRange(b200);
+    CHECK(fallback.basis.find("h100") == std::string::npos);
+    CHECK(fallback.runs >= kMinRangeRuns);
+}

@@ -114,3 +114,22 @@ TEST_CASE("the ranking is deterministic across thread counts", "[core][planner]"
     for (std::size_t i = 0; i < one.plans.size(); ++i) CHECK(one.plans[i].scenario == three.plans[i].scenario);
     CHECK(one.evaluated == three.evaluated);
 }
+
+TEST_CASE("the planner marks the plans its own error cannot rank apart from the best", "[core][planner][range]")
+{
+    // Issue 18: the top plans differ by less than 1 % while the estimate's out-of-sample range is
+    // ±10–20 %: those plans are marked, and the best is always within its own range.
+    PlanOptions o;
+    o.gpus = 64;
+    o.top = 50;
+    const PlanResult r = plan(defaultScenario(), o);
+    REQUIRE(r.plans.size() >= 10);
+    CHECK(r.plans.front().withinBestRange);
+    const auto& best = r.plans.front().estimate;
+    REQUIRE(best.range);
+    const double bestHigh = best.training.timeS * best.range->high;
+    for (const Plan& p : r.plans) {
+        REQUIRE(p.estimate.range);
+        CHECK(p.withinBestRange == (p.estimate.training.timeS * p.estimate.range->low <= bestHigh));
+    }
+}
