@@ -115,6 +115,55 @@ double hardwareFlopsPerStep(const Scenario& s)
     return trainingFlops(s, f) + recomputed + duplicatedFlopsPerStep(s);
 }
 
+double flopsOutsideFp8Scope(const Scenario& s)
+{
+    const Precision& pr = s.precision;
+    if (!isFp8(pr.compute) || pr.fp8Scope == Fp8Scope::all) return 0;
+    const auto f = forwardFlops(s.model.arch, s.training.seqLen, s.training.globalBatch);
+    // The same recomputation rules as hardwareFlopsPerStep: the attention core runs again under full
+    // recomputation, and under selective recomputation without flash attention.
+    const Recompute r = s.parallel.recompute;
+    const bool attentionRecomputed = r == Recompute::full || (r != Recompute::none && !s.parallel.flashAttention);
+    double outside = (3 + (attentionRecomputed ? 1 : 0)) * f.attentionCore;
+    // Full training: forward, input and weight gradients; LoRA: the frozen head needs the input gradient only.
+    if (pr.fp8Scope == Fp8Scope::linear) outside += (s.training.method == Method::full ? 3 : 2) * f.logits;
+    return outside;
+}
+
+double fp8CastBytesPerMicroBatch(const Scenario& s, double mainLayers, double denseLayers)
+{
+    if (!isFp8(s.precision.compute)) return 0;
+    const Architecture& a = s.model.arch;
+    const Parallel& p = s.parallel;
+    const double tp = p.tp;
+    const double tokens = double(s.training.microBatch) * s.training.seqLen / p.cp;
+    // Recomputed forwards cast their inputs again: all of them under full recomputation, every
+    // other matmul under op-level selective recomputation.
+    const double recast = p.recompute == Recompute::full ? 1.0 : p.recompute == Recompute::selective_op ? 0.5 : 0.0;
+    auto perLayer = [&](bool moeLayer) {
+        const LayerMatmuls mm = layerMatmuls(a, moeLayer);
+        const bool moe = moeLayer && a.isMoe();
+        const int firstMlp = mm.count - (a.mlp == Mlp::swiglu ? 3 : 2);  // layerMatmuls lists the MLP last
+        double inputs = 0, outputGrads = 0, weights = 0;
+        for (int i = 0; i < mm.count; ++i) {
+            const LayerMatmul& m = mm.items[static_cast<std::size_t>(i)];
+            // Per rank: a column-parallel matmul takes the whole input and gives 1/tp of the output,
+            // a row-parallel one the reverse; MLA's down-projections are whole on every rank.
+            const double inShare = m.duplicated || !m.rowParallel ? 1.0 : 1.0 / tp;
+            const double outShare = m.duplicated || m.rowParallel ? 1.0 : 1.0 / tp;
+            inputs += tokens * m.copies * m.in * inShare;
+            outputGrads += tokens * m.copies * m.out * outShare;
+            // Expert matmuls: the experts this rank holds (routed ÷ EP, plus the shared ones).
+            const double held = moe && i >= firstMlp ? double(a.experts) / p.ep + a.sharedExperts : 1.0;
+            weights += m.in * m.out * held * (m.duplicated ? 1.0 : 1.0 / tp);
+        }
+        return ((1 + recast) * inputs + outputGrads + 2 * weights) * kFp8CastBytesPerElement;
+    };
+    const double main = mainLayers > 0 ? perLayer(a.isMoe()) : 0;
+    const double dense = denseLayers > 0 ? perLayer(false) : 0;
+    return mainLayers * main + denseLayers * dense;
+}
+
 double bubbleFraction(const Parallel& p, double microBatches)
 {
     const double m = std::max(1.0, microBatches);

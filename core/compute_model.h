@@ -30,6 +30,23 @@ struct ForwardFlops {
 /// forward and backward, and again when the forward is recomputed.
 [[nodiscard]] double duplicatedFlopsPerStep(const Scenario& s);
 
+/// Hardware FLOPs of one step that stay at the 16-bit rate when the compute format is fp8: the
+/// matmuls outside `precision.fp8_scope` — the attention core (forward, backward and a recomputed
+/// forward) unless the scope is `all`, and the LM head unless it is `linear_and_head` or `all`.
+/// 0 when the compute format is not fp8 (review D7).
+[[nodiscard]] double flopsOutsideFp8Scope(const Scenario& s);
+
+/// HBM bytes one GPU moves per micro-batch to scale and cast the operands of its fp8 matmuls, for
+/// a stage of `mainLayers` layers of the model's kind and `denseLayers` dense ones (0 unless the
+/// compute format is fp8). Dynamic tensor-wise scaling reads a tensor for its absolute maximum,
+/// reads it again and writes the fp8 copy: kFp8CastBytesPerElement per element (torchao
+/// float8 training, Transformer Engine's Float8CurrentScaling). Cast are the input of every fp8
+/// linear in each forward (again when it is recomputed), the output gradient in the backward, and
+/// the weight for the forward and, transposed, for the backward.
+[[nodiscard]] double fp8CastBytesPerMicroBatch(const Scenario& s, double mainLayers, double denseLayers);
+/// 2 B read for the absolute maximum, 2 B read and 1 B written by the cast (bf16 to fp8).
+inline constexpr double kFp8CastBytesPerElement = 5;
+
 /// Pipeline bubble over ideal compute time: (p−1)/m for GPipe and 1F1B, (p−1)/(v·m) interleaved
 /// (Narayanan et al. 2021 §2.2).
 [[nodiscard]] double bubbleFraction(const Parallel& p, double microBatches);

@@ -174,7 +174,14 @@ Estimate estimate(const Scenario& s)
     // (review D13: 4 sequences on dp = 8 ran at half the time of dp = 4).
     const double perReplica = double(t.globalBatch) / s.parallel.dp;
     const double busiestReplica = std::ceil(perReplica) / perReplica;
-    c.matmulTimeS = busiestReplica * c.hardwareFlopsPerStep / (e.gpus * c.peakFlopsPerGpu * s.efficiency.compute);
+    const double busiestMicroBatches = std::max(1.0, std::ceil(perReplica) / t.microBatch);
+    // With fp8 compute, the matmuls outside the fp8 scope (attention core, LM head) run at the
+    // 16-bit tensor rate (review D7: every FLOP at the fp8 peak gave 1.74× where 1.28× was measured).
+    c.flopsOutsideFp8 = flopsOutsideFp8Scope(s);
+    const double sixteenBitPeak = c.flopsOutsideFp8 > 0 ? peakFlops(s.hardware.gpu, DType::bf16) : c.peakFlopsPerGpu;
+    c.matmulTimeS = busiestReplica *
+                    ((c.hardwareFlopsPerStep - c.flopsOutsideFp8) / c.peakFlopsPerGpu + c.flopsOutsideFp8 / sixteenBitPeak) /
+                    (e.gpus * s.efficiency.compute);
     double memoryTBps = s.hardware.gpu.memoryTBps;
     if (memoryTBps <= 0) {
         memoryTBps = kAssumedMemoryTBps;
@@ -186,16 +193,21 @@ Estimate estimate(const Scenario& s)
     double writtenOnStage = 0;
     for (const auto& st : e.memory.perStage) writtenOnStage = std::max(writtenOnStage, activationBytesWrittenOnStage(s, st));
     const double recomputeFactor = (c.hardwareFlopsPerStep - duplicatedFlopsPerStep(s)) / c.modelFlopsPerStep;
-    double memoryBoundBytes = s.efficiency.memoryBoundPasses * writtenOnStage * c.microBatches * recomputeFactor;
+    double memoryBoundBytes = s.efficiency.memoryBoundPasses * writtenOnStage * busiestMicroBatches * recomputeFactor;
     if (t.method == Method::qlora) {
         // QLoRA dequantises the NF4 base to the compute dtype for every matmul of the forward, the
         // backward and a recomputed forward (Dettmers et al. 2023 §3; review D3): per parameter it
         // reads 0.5 B (+ the double-quantised scales), writes the 2-byte copy and the matmul reads
         // it back — 4.5 B per parameter per pass, memory-bound.
         const double passes = 2 + (s.parallel.recompute == Recompute::full ? 1 : 0);
-        memoryBoundBytes += passes * c.microBatches * e.memory.peak().params * 4.5;
+        memoryBoundBytes += passes * busiestMicroBatches * e.memory.peak().params * 4.5;
     }
-    c.memoryBoundTimeS = memoryBoundBytes / (memoryTBps * 1e12);
+    // fp8 operands are scaled and cast on every micro-batch, on the busiest stage.
+    double castBytes = 0;
+    for (const auto& st : e.memory.perStage)
+        castBytes = std::max(castBytes, fp8CastBytesPerMicroBatch(s, st.layers - st.denseLayers + st.mtpLayers, st.denseLayers));
+    c.fp8CastTimeS = busiestMicroBatches * castBytes / (memoryTBps * 1e12);
+    c.memoryBoundTimeS = memoryBoundBytes / (memoryTBps * 1e12) + c.fp8CastTimeS;
     c.computeTimeS = c.matmulTimeS + c.memoryBoundTimeS;
     c.bubbleFraction = bubbleFraction(s.parallel, c.microBatches);
     c.bubbleTimeS = c.computeTimeS * c.bubbleFraction;

@@ -112,6 +112,8 @@ struct ComputeEstimate {
     double computeTimeS = 0;          ///< ideal (bubble-free) compute time of one step: matmuls + memory-bound
     double matmulTimeS = 0;           ///< hardware FLOPs at the achieved fraction of peak
     double memoryBoundTimeS = 0;      ///< norms, softmax, dropout, activations, residuals at HBM bandwidth
+    double fp8CastTimeS = 0;          ///< part of memoryBoundTimeS: scaling and casting fp8 matmul operands
+    double flopsOutsideFp8 = 0;       ///< hardware FLOPs at the 16-bit rate in an fp8 run (outside precision.fp8_scope)
     double bubbleFraction = 0;        ///< pipeline idle / ideal compute time
     double bubbleTimeS = 0;
     double optimizerTimeS = 0;

@@ -100,6 +100,8 @@ std::string estimateToJson(const Estimate& e)
                   {"compute_time_s", c.computeTimeS},
                   {"matmul_time_s", c.matmulTimeS},
                   {"memory_bound_time_s", c.memoryBoundTimeS},
+                  {"fp8_cast_time_s", c.fp8CastTimeS},
+                  {"flops_outside_fp8_per_step", c.flopsOutsideFp8},
                   {"bubble_fraction", c.bubbleFraction},
                   {"bubble_time_s", c.bubbleTimeS},
                   {"optimizer_time_s", c.optimizerTimeS},
@@ -216,6 +218,7 @@ std::string estimateToCsv(const Estimate& e)
     row("compute", "compute_time_s", c.computeTimeS, "s");
     row("compute", "matmul_time_s", c.matmulTimeS, "s");
     row("compute", "memory_bound_time_s", c.memoryBoundTimeS, "s");
+    row("compute", "fp8_cast_time_s", c.fp8CastTimeS, "s");
     row("compute", "bubble_fraction", c.bubbleFraction, "ratio");
     row("compute", "optimizer_time_s", c.optimizerTimeS, "s");
     row("compute", "step_time_s", c.stepTimeS, "s");

@@ -68,14 +68,26 @@ std::vector<Explanation> explain(const Scenario& s, const Estimate& e)
     add("compute.compute_time_s", "matmuls + memory-bound kernels",
         sec(c.matmulTimeS) + " + " + sec(c.memoryBoundTimeS) + " = " + sec(c.computeTimeS),
         "docs/MODEL.md \"Compute and time\"; calibration in docs/FIDELITY.md");
-    add("compute.matmul_time_s", "hardware FLOPs ÷ (GPUs × peak × efficiency)",
-        n(c.hardwareFlopsPerStep) + " ÷ (" + n(e.gpus) + " × " + n(c.peakFlopsPerGpu) + " × " + n(s.efficiency.compute) + ") = " +
-            sec(c.matmulTimeS),
-        "Narayanan et al. 2021 eq. 3 (FLOPs per step); GPU datasheet (peak); efficiency calibrated (docs/FIDELITY.md)");
-    add("compute.memory_bound_time_s", "passes × activation bytes per layer × layers × micro-batches × recompute factor ÷ HBM bandwidth",
+    if (c.flopsOutsideFp8 > 0) {
+        const double bf16Peak = peakFlops(s.hardware.gpu, DType::bf16);
+        add("compute.matmul_time_s", "(fp8 FLOPs ÷ fp8 peak + FLOPs outside the fp8 scope ÷ 16-bit peak) ÷ (GPUs × efficiency)",
+            "(" + n(c.hardwareFlopsPerStep - c.flopsOutsideFp8) + " ÷ " + n(c.peakFlopsPerGpu) + " + " + n(c.flopsOutsideFp8) + " ÷ " +
+                n(bf16Peak) + ") ÷ (" + n(e.gpus) + " × " + n(s.efficiency.compute) + ") = " + sec(c.matmulTimeS),
+            "Narayanan et al. 2021 eq. 3 (FLOPs per step); GPU datasheet (peaks); precision.fp8_scope: attention and the LM head "
+            "stay bf16 in torchao Float8Linear and Transformer Engine by default");
+    } else {
+        add("compute.matmul_time_s", "hardware FLOPs ÷ (GPUs × peak × efficiency)",
+            n(c.hardwareFlopsPerStep) + " ÷ (" + n(e.gpus) + " × " + n(c.peakFlopsPerGpu) + " × " + n(s.efficiency.compute) + ") = " +
+                sec(c.matmulTimeS),
+            "Narayanan et al. 2021 eq. 3 (FLOPs per step); GPU datasheet (peak); efficiency calibrated (docs/FIDELITY.md)");
+    }
+    add("compute.memory_bound_time_s",
+        "passes × activation bytes per layer × layers × micro-batches × recompute factor ÷ HBM bandwidth (+ fp8 casts)",
         n(s.efficiency.memoryBoundPasses) + " × activations (no recomputation) × " + n(c.microBatches) + " micro-batches … = " +
-            sec(c.memoryBoundTimeS),
-        "Korthikanti et al. 2022 §4 (activation bytes); GPU datasheet (HBM bandwidth); passes calibrated (docs/FIDELITY.md)");
+            sec(c.memoryBoundTimeS - c.fp8CastTimeS) + (c.fp8CastTimeS > 0 ? " + fp8 casts " + sec(c.fp8CastTimeS) : std::string()) +
+            (c.fp8CastTimeS > 0 ? " = " + sec(c.memoryBoundTimeS) : std::string()),
+        "Korthikanti et al. 2022 §4 (activation bytes); GPU datasheet (HBM bandwidth); passes calibrated (docs/FIDELITY.md); "
+        "fp8 casts: amax read, cast read and fp8 write per operand element (torchao float8, Transformer Engine current scaling)");
     add("compute.bubble_time_s", "compute time × (p − 1) ÷ (v · m)",
         sec(c.computeTimeS) + " × " + n(p.pp - 1) + " ÷ (" + n(p.schedule == Schedule::interleaved ? p.virtualStages : 1) + " × " +
             n(c.microBatches) + ") = " + sec(c.bubbleTimeS),

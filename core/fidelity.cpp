@@ -80,7 +80,7 @@ std::vector<std::pair<std::string, std::string>> regimesOf(const Scenario& s, co
     out.emplace_back("parallelism", family);
     const int seq = s.training.seqLen;
     out.emplace_back("sequence", seq <= 2048 ? "up to 2k" : seq <= 8192 ? "4k-8k" : seq <= 32768 ? "16k-32k" : "64k and more");
-    const bool fp8 = s.precision.compute == DType::fp8_e4m3 || s.precision.compute == DType::fp8_e5m2;
+    const bool fp8 = isFp8(s.precision.compute);
     out.emplace_back("format", fp8 ? "fp8" : "bf16/fp16");
     return out;
 }

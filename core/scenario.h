@@ -87,6 +87,8 @@ struct Precision {
     DType gradients = DType::bf16;
     std::optional<DType> masterWeights = DType::fp32;  ///< nullopt = "none"
     DType optimizerStates = DType::fp32;
+    /// Which matmuls run in fp8 when `compute` is an fp8 format (file key precision.fp8_scope).
+    Fp8Scope fp8Scope = Fp8Scope::linear;
 
     bool operator==(const Precision&) const = default;
 };

@@ -135,6 +135,7 @@ void readPrecision(ObjectReader r, Precision& p)
         p.masterWeights = v == 8 ? std::nullopt : std::optional<DType>(static_cast<DType>(v));
     }
     if (r.has("optimizer_states")) p.optimizerStates = r.enumeration<DType>("optimizer_states", kDTypeNames);
+    if (r.has("fp8_scope")) p.fp8Scope = r.enumeration<Fp8Scope>("fp8_scope", kFp8ScopeNames);
     r.rejectUnknownKeys();
 }
 
@@ -397,6 +398,8 @@ std::string scenarioToJson(const Scenario& s)
                    {"gradients", toString(pr.gradients)},
                    {"master_weights", pr.masterWeights ? std::string(toString(*pr.masterWeights)) : "none"},
                    {"optimizer_states", toString(pr.optimizerStates)}};
+    // Written where it matters or was changed, so that bf16 scenarios keep their five keys.
+    if (isFp8(pr.compute) || pr.fp8Scope != Fp8Scope::linear) precision["fp8_scope"] = toString(pr.fp8Scope);
     json parallel{{"tp", p.tp},
                   {"pp", p.pp},
                   {"dp", p.dp},

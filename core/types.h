@@ -19,6 +19,11 @@ enum class Position { learned, rope, alibi };
 /// output kept, the rest recomputed (PyTorch op-level selective checkpointing, torchtitan's "op").
 enum class Recompute { none, selective, full, selective_op };
 enum class Schedule { gpipe, one_f_one_b, interleaved };
+/// Which matmuls run in fp8 when the compute format is fp8. linear: the projections and MLP of
+/// every layer (torchao's Float8Linear and Transformer Engine's te.Linear default: attention and the
+/// LM head stay bf16); linear_and_head: also the output head; all: the attention core too (FP8
+/// attention, Transformer Engine's fp8_dpa).
+enum class Fp8Scope { linear, linear_and_head, all };
 
 /// Storage size of one element. nf4 is 4 bits; its block scales are counted separately
 /// (Dettmers et al. 2023, QLoRA §3). tf32 is stored in 32-bit registers.
@@ -48,6 +53,7 @@ inline constexpr std::array<std::string_view, 2> kNormNames{"layernorm", "rmsnor
 inline constexpr std::array<std::string_view, 3> kPositionNames{"learned", "rope", "alibi"};
 inline constexpr std::array<std::string_view, 4> kRecomputeNames{"none", "selective", "full", "selective_op"};
 inline constexpr std::array<std::string_view, 3> kScheduleNames{"gpipe", "1f1b", "interleaved"};
+inline constexpr std::array<std::string_view, 3> kFp8ScopeNames{"linear", "linear_and_head", "all"};
 
 template <typename Enum, std::size_t N>
 [[nodiscard]] constexpr std::string_view nameOf(Enum value, const std::array<std::string_view, N>& names)
@@ -69,5 +75,7 @@ template <typename Enum, std::size_t N>
 [[nodiscard]] constexpr std::string_view toString(Method v) { return nameOf(v, kMethodNames); }
 [[nodiscard]] constexpr std::string_view toString(Recompute v) { return nameOf(v, kRecomputeNames); }
 [[nodiscard]] constexpr std::string_view toString(Schedule v) { return nameOf(v, kScheduleNames); }
+[[nodiscard]] constexpr std::string_view toString(Fp8Scope v) { return nameOf(v, kFp8ScopeNames); }
+[[nodiscard]] constexpr bool isFp8(DType t) { return t == DType::fp8_e4m3 || t == DType::fp8_e5m2; }
 
 } // namespace core

@@ -1858,6 +1858,30 @@
         <source>Change nodes per token</source>
         <translation>修改每 token 路由节点上限</translation>
     </message>
+    <message>
+        <source>Change FP8 scope</source>
+        <translation>更改 FP8 范围</translation>
+    </message>
+    <message>
+        <source>Linear layers (attention and LM head in BF16)</source>
+        <translation>线性层（注意力与输出头为 BF16）</translation>
+    </message>
+    <message>
+        <source>Linear layers and LM head</source>
+        <translation>线性层与输出头</translation>
+    </message>
+    <message>
+        <source>All matmuls, FP8 attention too</source>
+        <translation>全部矩阵乘法，含 FP8 注意力</translation>
+    </message>
+    <message>
+        <source>FP8 scope:</source>
+        <translation>FP8 范围：</translation>
+    </message>
+    <message>
+        <source>With an FP8 compute format: which matmuls run at the FP8 rate. torchao and Transformer Engine convert the linear layers only; the rest runs at the BF16 rate, and every FP8 operand is scaled and cast first.</source>
+        <translation>计算格式为 FP8 时，哪些矩阵乘法以 FP8 速率运行。torchao 与 Transformer Engine 只转换线性层；其余以 BF16 速率运行，且每个 FP8 操作数都要先缩放并转换。</translation>
+    </message>
 </context>
 <context>
     <name>ui::MemoryChart</name>

@@ -291,8 +291,8 @@ TEST_CASE("out of sample, the shipped defaults are within 10 % on the papers' ru
 TEST_CASE("out of sample, llm-foundry's measured FSDP runs: today's errors by regime, a ratchet for issue 18", "[core][fidelity]")
 {
     // 211 measured runs outside the calibration set. The model is weakest on H100 (one efficiency
-    // for every matmul), long sequences (attention at the matmul efficiency) and fp8 (fp8 peak for
-    // every matmul): docs/FIDELITY.md. These bounds are today's values rounded up; lower them as
+    // for every matmul) and long sequences (attention at the matmul efficiency); fp8 inherits H100's
+    // error (its speed-up over bf16 is within 0.15 of llm-foundry's, test_review_time.cpp): docs/FIDELITY.md. These bounds are today's values rounded up; lower them as
     // the model improves, never raise them.
     const FidelitySummary summary = validatePublished();
     auto slice = [&](const std::string& kind, const std::string& name) {
@@ -302,13 +302,13 @@ TEST_CASE("out of sample, llm-foundry's measured FSDP runs: today's errors by re
         return FidelityGroup{};
     };
     CHECK(slice("source", "MosaicML llm-foundry benchmarks").runs == 211);
-    CHECK(slice("source", "MosaicML llm-foundry benchmarks").meanAbsError <= 0.20);
+    CHECK(slice("source", "MosaicML llm-foundry benchmarks").meanAbsError <= 0.17);
     CHECK(slice("gpu", "a100-80gb").meanAbsError <= 0.12);
     CHECK(slice("gpu", "a100-40gb").meanAbsError <= 0.11);
-    CHECK(slice("gpu", "h100-sxm").meanAbsError <= 0.35);
-    CHECK(slice("sequence", "16k-32k").meanAbsError <= 0.36);
-    CHECK(slice("format", "fp8").meanAbsError <= 1.05);
-    CHECK(summary.throughputMeanAbsError <= 0.19);
+    CHECK(slice("gpu", "h100-sxm").meanAbsError <= 0.27);
+    CHECK(slice("sequence", "16k-32k").meanAbsError <= 0.27);
+    CHECK(slice("format", "fp8").meanAbsError <= 0.44);
+    CHECK(summary.throughputMeanAbsError <= 0.16);
 }
 
 TEST_CASE("honest ranges: measured ÷ estimated step time of the out-of-sample runs of the scenario's regime", "[core][fidelity][range]")

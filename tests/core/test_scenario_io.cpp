@@ -67,6 +67,12 @@ TEST_CASE("scenarios round-trip through their JSON text", "[core][io]")
         s.parallel.tp = 2;
         s.parallel.sequenceParallel = true;
     }
+    SECTION("fp8 with the LM head in scope")
+    {
+        s.precision.compute = DType::fp8_e4m3;
+        s.precision.fp8Scope = Fp8Scope::linear_and_head;
+    }
+    SECTION("fp8 scope set while computing in bf16") { s.precision.fp8Scope = Fp8Scope::all; }
     const std::string text = scenarioToJson(s);
     const auto back = parseScenario(text);
     INFO(text << back.error.toString());
@@ -85,6 +91,7 @@ TEST_CASE("bad scenario files are rejected with the key path and the reason", "[
         {edited("/parallel/dp", 2.5), "parallel.dp", "integer"},
         {edited("/precision/weights", "bf17"), "precision.weights", "one of"},
         {edited("/training/optimizer", "adamx"), "training.optimizer", "one of"},
+        {edited("/precision/fp8_scope", "attention"), "precision.fp8_scope", "one of"},
         {edited("/model/preset", "llama-9"), "model.preset", "unknown model preset"},
         {edited("/hardware/gpu", "tpu"), "hardware.gpu", "unknown GPU preset"},
         {edited("/efficiency/compute", 1.5), "efficiency.compute", "between"},
@@ -106,6 +113,14 @@ TEST_CASE("bad scenario files are rejected with the key path and the reason", "[
     INFO(r.error.toString());
     CHECK(r.error.path == path);
     CHECK_THAT(r.error.message, Catch::Contains(fragment));
+}
+
+TEST_CASE("precision.fp8_scope is written for fp8 scenarios only, so bf16 files keep their keys", "[core][io]")
+{
+    Scenario s = defaultScenario();
+    CHECK(scenarioToJson(s).find("fp8_scope") == std::string::npos);
+    s.precision.compute = DType::fp8_e4m3;
+    CHECK(scenarioToJson(s).find("\"fp8_scope\": \"linear\"") != std::string::npos);
 }
 
 TEST_CASE("a file may leave out whole sections: they take the default scenario's values", "[core][io]")

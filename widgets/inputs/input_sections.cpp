@@ -176,14 +176,22 @@ void InputPanel::buildPrecision()
     m_sections << sec;
     auto* recipe = m_bind->combo(
         sec, QStringLiteral("precision.preset"),
+        // A recipe names the five formats; the fp8 scope is its own setting and survives a change of recipe.
         [](const Scenario& s) {
-            for (const auto& p : kPrecisionPresets)
-                if (p.precision == s.precision) return QVariant(QString::fromLatin1(p.name));
+            for (const auto& p : kPrecisionPresets) {
+                core::Precision withScope = p.precision;
+                withScope.fp8Scope = s.precision.fp8Scope;
+                if (withScope == s.precision) return QVariant(QString::fromLatin1(p.name));
+            }
             return QVariant(QStringLiteral("custom"));
         },
         [](Scenario& s, const QVariant& v) {
             for (const auto& p : kPrecisionPresets)
-                if (v.toString() == QLatin1String(p.name)) s.precision = p.precision;
+                if (v.toString() == QLatin1String(p.name)) {
+                    const core::Fp8Scope scope = s.precision.fp8Scope;
+                    s.precision = p.precision;
+                    s.precision.fp8Scope = scope;
+                }
         },
         QT_TRANSLATE_NOOP("ui::InputPanel", "Choose precision recipe"));
     std::vector<std::pair<const char*, QVariant>> recipes;
@@ -204,6 +212,18 @@ void InputPanel::buildPrecision()
              [](const Scenario& s) { return QVariant(int(s.precision.compute)); },
              [](Scenario& s, const QVariant& v) { s.precision.compute = DType(v.toInt()); },
              QT_TRANSLATE_NOOP("ui::InputPanel", "Change compute format"));
+    auto* scope = m_bind->combo(
+        sec, QStringLiteral("precision.fp8_scope"), [](const Scenario& s) { return QVariant(int(s.precision.fp8Scope)); },
+        [](Scenario& s, const QVariant& v) { s.precision.fp8Scope = core::Fp8Scope(v.toInt()); },
+        QT_TRANSLATE_NOOP("ui::InputPanel", "Change FP8 scope"));
+    sec->setItems(scope, enumItems(std::array<const char*, 3>{
+                             QT_TRANSLATE_NOOP("ui::InputPanel", "Linear layers (attention and LM head in BF16)"),
+                             QT_TRANSLATE_NOOP("ui::InputPanel", "Linear layers and LM head"),
+                             QT_TRANSLATE_NOOP("ui::InputPanel", "All matmuls, FP8 attention too")}));
+    sec->addRow(QT_TRANSLATE_NOOP("ui::InputPanel", "FP8 scope:"), scope,
+                QT_TRANSLATE_NOOP("ui::InputPanel", "With an FP8 compute format: which matmuls run at the FP8 rate. torchao and "
+                                                    "Transformer Engine convert the linear layers only; the rest runs at the BF16 "
+                                                    "rate, and every FP8 operand is scaled and cast first."));
     dtypeRow(QT_TRANSLATE_NOOP("ui::InputPanel", "Weights:"), "precision.weights",
              [](const Scenario& s) { return QVariant(int(s.precision.weights)); },
              [](Scenario& s, const QVariant& v) { s.precision.weights = DType(v.toInt()); },
