@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <array>
+#include <optional>
 
 namespace core {
 
@@ -113,6 +114,28 @@ double hardwareFlopsPerStep(const Scenario& s)
         if (!s.parallel.flashAttention) recomputed += f.attentionCore;
     }
     return trainingFlops(s, f) + recomputed + duplicatedFlopsPerStep(s);
+}
+
+double achievableFlops(const GpuSpec& gpu, DType dtype, bool* measured)
+{
+    if (measured) *measured = true;
+    if (auto it = gpu.achievableTflops.find(dtype); it != gpu.achievableTflops.end()) return it->second * 1e12;
+    const double peak = peakFlops(gpu, dtype);
+    std::optional<DType> partner;
+    switch (dtype) {
+    case DType::bf16: partner = DType::fp16; break;
+    case DType::fp16: partner = DType::bf16; break;
+    case DType::fp8_e4m3: partner = DType::fp8_e5m2; break;
+    case DType::fp8_e5m2: partner = DType::fp8_e4m3; break;
+    default: break;
+    }
+    if (partner) {
+        const auto it = gpu.achievableTflops.find(*partner);
+        const auto peakIt = gpu.peakTflops.find(*partner);
+        if (it != gpu.achievableTflops.end() && peakIt != gpu.peakTflops.end()) return peak * it->second / peakIt->second;
+    }
+    if (measured) *measured = false;
+    return peak * kTypicalAchievableFraction;
 }
 
 double flopsOutsideFp8Scope(const Scenario& s)

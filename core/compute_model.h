@@ -56,6 +56,18 @@ inline constexpr double kFp8CastBytesPerElement = 5;
 /// bubble stay consistent with the FLOPs of the whole global batch.
 [[nodiscard]] double microBatchesPerStep(const Scenario& s);
 
+/// The fraction of the datasheet peak a GPU's best GEMM reaches where nobody measured it: the median
+/// of the NVIDIA bf16 rows of the MAMF table (Bekman, ml-engineering, compute/accelerator/README.md,
+/// "Maximum Achievable Matmul FLOPS comparison table": A100 SXM 86.9 %, GH200 83.8 %, A100 PCIe
+/// 81.1 %, H100 SXM 80.3 %, B300 78.6 %, B200 77.6 %, GB200 72.9 %).
+inline constexpr double kTypicalAchievableFraction = 0.803;
+
+/// The best matmul FLOP/s the GPU reaches in `dtype` (its measured MAMF). Where only the other format
+/// of the same tensor path was measured (bf16 ↔ fp16, fp8 e4m3 ↔ e5m2) its fraction of peak is used;
+/// where neither was, kTypicalAchievableFraction of the peak, and `measured` is set to false.
+/// Matmul time is priced against this rate: efficiency.compute is the fraction of it training reaches.
+[[nodiscard]] double achievableFlops(const GpuSpec& gpu, DType dtype, bool* measured = nullptr);
+
 /// Dense peak FLOP/s of the GPU for `dtype`. When the datasheet has no figure for that dtype the
 /// nearest one is used (bf16 ↔ fp16, fp8 → bf16, tf32 → fp32) and `exact` is set to false.
 [[nodiscard]] double peakFlops(const GpuSpec& gpu, DType dtype, bool* exact = nullptr);

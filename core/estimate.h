@@ -108,7 +108,8 @@ struct CommunicationEstimate {
 struct ComputeEstimate {
     double modelFlopsPerStep = 0;     ///< no recomputation (Narayanan et al. 2021, eq. 3)
     double hardwareFlopsPerStep = 0;  ///< with recomputation
-    double peakFlopsPerGpu = 0;       ///< of the compute dtype, FLOP/s
+    double peakFlopsPerGpu = 0;       ///< of the compute dtype, FLOP/s (datasheet; MFU is against it)
+    double achievableFlopsPerGpu = 0; ///< the GPU's best measured matmul rate in the compute dtype (MAMF), FLOP/s
     double computeTimeS = 0;          ///< ideal (bubble-free) compute time of one step: matmuls + memory-bound
     double matmulTimeS = 0;           ///< hardware FLOPs at the achieved fraction of peak
     double memoryBoundTimeS = 0;      ///< norms, softmax, dropout, activations, residuals at HBM bandwidth

@@ -96,6 +96,7 @@ std::string estimateToJson(const Estimate& e)
     ojson compute{{"model_flops_per_step", c.modelFlopsPerStep},
                   {"hardware_flops_per_step", c.hardwareFlopsPerStep},
                   {"peak_flops_per_gpu", c.peakFlopsPerGpu},
+                  {"achievable_flops_per_gpu", c.achievableFlopsPerGpu},
                   {"micro_batches", c.microBatches},
                   {"compute_time_s", c.computeTimeS},
                   {"matmul_time_s", c.matmulTimeS},

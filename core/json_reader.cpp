@@ -442,6 +442,22 @@ GpuSpec readGpu(ObjectReader& r)
         if (peaks.has(kDTypeNames[i])) g.peakTflops[static_cast<DType>(i)] = peaks.limitedNumber(kDTypeNames[i]);
     peaks.rejectUnknownKeys();
     if (g.peakTflops.empty()) fail(r.pathOf("peak_tflops"), "must give at least one dtype's peak");
+    if (r.has("achievable_tflops")) {
+        ObjectReader measured = r.object("achievable_tflops");
+        measured.limitsOf("hardware.gpu.achievable_tflops");
+        for (std::size_t i = 0; i < kDTypeNames.size(); ++i) {
+            if (!measured.has(kDTypeNames[i])) continue;
+            const auto dtype = static_cast<DType>(i);
+            const double v = measured.limitedNumber(kDTypeNames[i]);
+            const auto peak = g.peakTflops.find(dtype);
+            if (peak == g.peakTflops.end())
+                fail(measured.pathOf(kDTypeNames[i]), "has no peak_tflops." + std::string(kDTypeNames[i]) + " to be measured against");
+            if (v > peak->second)
+                fail(measured.pathOf(kDTypeNames[i]), "must not exceed the peak (" + scientific(peak->second) + " TFLOP/s), got " + scientific(v));
+            g.achievableTflops[dtype] = v;
+        }
+        measured.rejectUnknownKeys();
+    }
     g.intraNodeGBps = r.limitedNumber("intra_node_gbps");
     g.interNodeGBps = r.limitedNumber("inter_node_gbps");
     g.tdpWatts = r.limitedNumber("tdp_watts");
@@ -462,6 +478,11 @@ json gpuToJson(const GpuSpec& g)
            {"intra_node_gbps", g.intraNodeGBps},
            {"inter_node_gbps", g.interNodeGBps},
            {"tdp_watts", g.tdpWatts}};
+    if (!g.achievableTflops.empty()) {
+        json measured = json::object();
+        for (const auto& [dtype, tflops] : g.achievableTflops) measured[std::string(toString(dtype))] = tflops;
+        j["achievable_tflops"] = measured;
+    }
     if (g.memoryTBps > 0) j["memory_tbps"] = g.memoryTBps;
     if (g.nvlinkGpus > 0) j["nvlink_gpus"] = g.nvlinkGpus;  // written only when set
     if (g.pcieGBps > 0) j["pcie_gbps"] = g.pcieGBps;

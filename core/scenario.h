@@ -119,6 +119,9 @@ struct GpuSpec {
     std::string name;
     double memoryGib = 80;
     std::map<DType, double> peakTflops;
+    /// Measured maximum achievable matmul TFLOP/s per dtype (MAMF: the best of a sweep of GEMM shapes,
+    /// Bekman, ml-engineering, compute/accelerator), empty where nobody measured it.
+    std::map<DType, double> achievableTflops;
     double intraNodeGBps = 300;  ///< GB/s per GPU, one direction (NVLink)
     /// GPUs one NVLink fabric joins, 0 = every GPU of the node (NVSwitch); H100 PCIe: 2 (bridges).
     int nvlinkGpus = 0;
@@ -143,9 +146,11 @@ struct Hardware {
 };
 
 struct Efficiency {
-    /// Achieved fraction of peak matmul throughput. Default calibrated on published runs
-    /// (docs/FIDELITY.md): 0.63 on the nine calibration runs; fitted per GPU 0.665 on A100 and 0.55 on H100.
-    double compute = 0.63;
+    /// Achieved fraction of the GPU's achievable matmul throughput (its measured MAMF,
+    /// core::achievableFlops). Default calibrated on published runs (docs/FIDELITY.md): 0.73 on the
+    /// nine calibration runs; fitted per GPU 0.77 on A100 and 0.67 on H100 (against the datasheet
+    /// peak it was 0.665 and 0.55).
+    double compute = 0.73;
     /// Memory-bound kernels (norms, softmax, dropout, activation functions, residual adds) move
     /// the layer's stored activations through HBM this many times per step (calibrated, 6).
     double memoryBoundPasses = 6;

@@ -13,7 +13,7 @@ constexpr auto N = LimitKind::number;
 constexpr double kMaxDim = 1 << 20;
 
 // Sources of the bounds: see DESIGN.md "Scenario file"; where a bound is a physical one it says so.
-constexpr std::array<KeyLimit, 65> kLimits{{
+constexpr std::array<KeyLimit, 66> kLimits{{
     {"model.params", 1e6, 1e14, I},
     {"model.layers", 1, 4096, I},
     {"model.hidden", 1, kMaxDim, I},
@@ -49,6 +49,7 @@ constexpr std::array<KeyLimit, 65> kLimits{{
     {"hardware.gpus_per_node", 1, 1024, I},
     {"hardware.gpu.memory_gib", 0.5, 65536, N},
     {"hardware.gpu.peak_tflops.*", 0.001, 1e6, N},
+    {"hardware.gpu.achievable_tflops.*", 0.001, 1e6, N},
     {"hardware.gpu.intra_node_gbps", 0.01, 1e5, N},
     {"hardware.gpu.inter_node_gbps", 0.01, 1e5, N},
     {"hardware.gpu.tdp_watts", 1, 1e5, N},
@@ -94,7 +95,9 @@ std::string numberText(double v, LimitKind kind)
 const KeyLimit* limitOf(std::string_view keyPath)
 {
     constexpr std::string_view peaks = "hardware.gpu.peak_tflops.";
+    constexpr std::string_view achievable = "hardware.gpu.achievable_tflops.";
     if (keyPath.starts_with(peaks) && keyPath.size() > peaks.size()) keyPath = "hardware.gpu.peak_tflops.*";
+    if (keyPath.starts_with(achievable) && keyPath.size() > achievable.size()) keyPath = "hardware.gpu.achievable_tflops.*";
     for (const auto& l : kLimits)
         if (l.key == keyPath) return &l;
     return nullptr;

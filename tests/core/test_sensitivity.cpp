@@ -32,8 +32,8 @@ TEST_CASE("sensitivity moves each assumption by ±f and recomputes step, memory 
     CHECK(sens.base.memoryBytes == e.memory.total());
 
     const auto& eff = row(sens, Assumption::compute_efficiency);
-    CHECK(eff.lowValue == Approx(0.63 * 0.8));
-    CHECK(eff.highValue == Approx(0.63 * 1.2));
+    CHECK(eff.lowValue == Approx(Efficiency{}.compute * 0.8));
+    CHECK(eff.highValue == Approx(Efficiency{}.compute * 1.2));
     CHECK(eff.low.stepTimeS > sens.base.stepTimeS);
     CHECK(eff.high.stepTimeS < sens.base.stepTimeS);
     CHECK(eff.low.memoryBytes == sens.base.memoryBytes);
