@@ -2,6 +2,8 @@
 
 #include "scenario_limits.h"
 
+#include <unordered_map>
+
 namespace core {
 
 SweepResult sweepGpus(const Scenario& base, int minGpus, int maxGpus)
@@ -24,7 +26,15 @@ SweepResult sweepGpus(const Scenario& base, int minGpus, int maxGpus)
 SweepResult sweepKey(const Scenario& base, const std::string& keyPath, const std::vector<std::string>& values)
 {
     SweepResult out;
+    // A value given twice gives the same point: validate and estimate it once (a 65,000-value
+    // --vary of one repeated value took 6 s, review hostile case C45).
+    std::unordered_map<std::string, std::size_t> seen;
     for (const auto& v : values) {
+        if (const auto it = seen.find(v); it != seen.end()) {
+            out.points.push_back(out.points[it->second]);
+            continue;
+        }
+        seen.emplace(v, out.points.size());
         Scenario s = base;
         if (auto error = applyOverride(s, keyPath + "=" + v)) {
             out.error = error;
