@@ -161,13 +161,17 @@ CommunicationEstimate communication(const Scenario& s, const MemoryEstimate& mem
         add(Group::tp, CollectiveOp::all_reduce, p.tp, tpMessage, layers * m * tpPerLayer, 1);
     }
 
-    // Context parallel (ring attention; Liu et al. 2023): K and V of each layer gathered across
-    // the c ranks forward (again when recomputed), their gradients reduce-scattered backward.
+    // Context parallel (ring attention; Liu et al. 2023): K and V of each layer pass around the c
+    // ranks forward (again when recomputed). The backward recomputes attention block by block, so it
+    // circulates K and V once more together with their gradients (Transformer Engine's
+    // AttnFuncWithCPAndKVP2P: "point-to-point communications of KV and dKV"; review D9): three
+    // units of K/V traffic per layer, not two. Each pass moves (c − 1)/c of the whole K/V, the
+    // volume of an all-gather (K/V) or a reduce-scatter (dK/dV).
     // With MLA the ring passes the expanded per-head K (dh + dr) and V (dv): the attention kernel
     // receives them after the up-projection.
     const double kvWidth = (a.isMla() ? double(a.heads) * (a.qkHeadDim() + a.valueHeadDim()) : 2.0 * a.kvHeads * a.headDim) / p.tp;
     const double kvMessage = double(tr.seqLen) * tr.microBatch * kvWidth * ab;
-    add(Group::cp, CollectiveOp::all_gather, p.cp, kvMessage, layers * m * (fullRecompute ? 2 : 1), p.tp);
+    add(Group::cp, CollectiveOp::all_gather, p.cp, kvMessage, layers * m * (fullRecompute ? 3 : 2), p.tp);
     add(Group::cp, CollectiveOp::reduce_scatter, p.cp, kvMessage, layers * m, p.tp);
 
     // Pipeline parallel: activations forward and their gradients backward, s·b·h per micro-batch

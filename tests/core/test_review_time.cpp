@@ -285,3 +285,25 @@ TEST_CASE("D8: matmuls are priced against each GPU's measured achievable rate, n
     CHECK(e.compute.achievableFlopsPerGpu == Approx(794.5e12));
     CHECK(e.compute.peakFlopsPerGpu == Approx(989.5e12));
 }
+
+TEST_CASE("D9: the context-parallel ring carries K/V forward, and K/V with dK/dV backward", "[core][review][comm]")
+{
+    // Transformer Engine's ring attention (AttnFuncWithCPAndKVP2P, "point-to-point communications of
+    // KV and dKV"): the backward circulates K/V again together with their gradients, so a layer moves
+    // three units of K/V per micro-batch (two before the fix: the forward gather and the backward
+    // reduce-scatter).
+    const Scenario cp4 = scenario(R"({"format": "trainplanner-scenario", "version": 1, "model": {"preset": "llama-3-8b"},
+        "training": {"seq_len": 131072, "micro_batch": 1, "global_batch": 2},
+        "parallel": {"dp": 2, "cp": 4, "zero": 3}, "hardware": {"gpu": "h100-sxm"}})");
+    const Estimate e = estimate(cp4);
+    const Collective& kv = collective(e, Group::cp, CollectiveOp::all_gather);
+    const Collective& dkv = collective(e, Group::cp, CollectiveOp::reduce_scatter);
+    CHECK(kv.callsPerStep == Approx(2 * dkv.callsPerStep));
+    // One unit: (c − 1)/c of the sequence's K and V (8 KV heads × 128 × 2, bf16) per layer.
+    const double unit = 3.0 / 4.0 * 131072 * (2 * 8 * 128) * 2.0;
+    CHECK((kv.sentBytesPerGpu + dkv.sentBytesPerGpu) / (32 * e.compute.microBatches) == Approx(3 * unit));
+    // Full recomputation runs the forward ring once more.
+    Scenario full = cp4;
+    full.parallel.recompute = Recompute::full;
+    CHECK(collective(estimate(full), Group::cp, CollectiveOp::all_gather).callsPerStep == Approx(1.5 * kv.callsPerStep));
+}
