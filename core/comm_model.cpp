@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <vector>
 
 namespace core {
 
@@ -66,6 +67,35 @@ double busFactor(CollectiveOp op, int n)
     return 1.0;
 }
 
+double ncclLatencyUs(CollectiveOp op, int n, int nodes, bool overPcie, double baseUs)
+{
+    // hwLatencies of tuning.cc (Simple protocol): NVLink ring 3.4, tree 4.0; PCI ring 5.7, tree 4.0;
+    // NET ring and tree 14.
+    constexpr double kNetUs = 14.0, kNvlinkRingUs = 3.4, kPcieRingUs = 5.7, kTreeIntraUs = 4.0;
+    if (n <= 1) return 0;
+    nodes = std::clamp(nodes, 1, n);
+    const double intraRing = overPcie ? kPcieRingUs : kNvlinkRingUs;
+    switch (op) {
+    case CollectiveOp::all_reduce: {
+        const double steps = 2.0 * (n - 1), inter = 2.0 * (nodes - 1);
+        const double ring = (steps - inter) * intraRing + inter * kNetUs;
+        const double tree = 2 * ((double(n) / nodes - 1) * kTreeIntraUs + std::log2(double(nodes)) * kNetUs);
+        return baseUs + std::min(ring, tree);
+    }
+    case CollectiveOp::all_gather:
+    case CollectiveOp::reduce_scatter: {
+        const double steps = n - 1.0, inter = nodes - 1.0;
+        const double ring = (steps - inter) * intraRing + inter * kNetUs;
+        // With one rank per node NCCL can run PAT: log2(nodes) × 14/3.5 µs + 2.8 µs per rank.
+        if (nodes == n && n > 1) return baseUs + std::min(ring, std::log2(double(nodes)) * kNetUs / 3.5 + 2.8 * n);
+        return baseUs + ring;
+    }
+    case CollectiveOp::send_recv:
+    case CollectiveOp::all_to_all: return baseUs + (nodes > 1 ? kNetUs : intraRing);
+    }
+    return baseUs;
+}
+
 namespace {
 
 /// Whether some block of the group crosses a boundary every `unit` ranks (a node, an NVLink domain).
@@ -117,9 +147,13 @@ CommunicationEstimate communication(const Scenario& s, const MemoryEstimate& mem
     const bool fullRecompute = p.recompute == Recompute::full;
 
     CommunicationEstimate out;
+    // Where each collective may hide (review D1b): under the forward passes (a third of the compute),
+    // under the backward passes (two thirds), or only under the backward of the last micro-batch.
+    enum class Window { forward, backward, lastBackward, anywhere };
+    std::vector<Window> windows;
     // `stride`: ranks between two members of the group (strideOf; the expert-data-parallel group
     // steps over EP as well).
-    auto add = [&](Group g, CollectiveOp op, int n, double messageBytes, double calls, int stride) {
+    auto add = [&](Group g, CollectiveOp op, int n, double messageBytes, double calls, int stride, Window window = Window::backward) {
         if (n <= 1 || calls <= 0 || messageBytes <= 0) return;
         Collective c;
         c.group = g;
@@ -142,10 +176,13 @@ CommunicationEstimate communication(const Scenario& s, const MemoryEstimate& mem
             const int r = ranksPerNode(n, stride, s.hardware.gpusPerNode);
             linkGBps = std::min(intra, r * gpu.interNodeGBps);
         }
+        c.nodes = c.link == Link::inter_node ? (n + ranksPerNode(n, stride, s.hardware.gpusPerNode) - 1) / ranksPerNode(n, stride, s.hardware.gpusPerNode) : 1;
+        c.latencyPerCallS = ncclLatencyUs(op, n, c.nodes, c.overPcie, ef.commLatencyUs) * 1e-6;
         c.bandwidthGBps = linkGBps * ef.busBandwidth;
         c.sentBytesPerGpu = calls * messageBytes * busFactor(op, n);
-        c.timeS = calls * ef.commLatencyUs * 1e-6 + c.sentBytesPerGpu / (c.bandwidthGBps * 1e9);
+        c.timeS = calls * c.latencyPerCallS + c.sentBytesPerGpu / (c.bandwidthGBps * 1e9);
         out.collectives.push_back(c);
+        windows.push_back(window);
     };
 
     // Tensor parallel (Shoeybi et al. 2019 §3; Narayanan et al. 2021 §3): per layer and
@@ -155,10 +192,10 @@ CommunicationEstimate communication(const Scenario& s, const MemoryEstimate& mem
     const double tpPerLayer = 4 + (fullRecompute ? 2 : 0);
     const double tpMessage = tokens * a.hidden * ab;
     if (p.sequenceParallel) {
-        add(Group::tp, CollectiveOp::all_gather, p.tp, tpMessage, layers * m * tpPerLayer, 1);
-        add(Group::tp, CollectiveOp::reduce_scatter, p.tp, tpMessage, layers * m * tpPerLayer, 1);
+        add(Group::tp, CollectiveOp::all_gather, p.tp, tpMessage, layers * m * tpPerLayer, 1, Window::anywhere);
+        add(Group::tp, CollectiveOp::reduce_scatter, p.tp, tpMessage, layers * m * tpPerLayer, 1, Window::anywhere);
     } else {
-        add(Group::tp, CollectiveOp::all_reduce, p.tp, tpMessage, layers * m * tpPerLayer, 1);
+        add(Group::tp, CollectiveOp::all_reduce, p.tp, tpMessage, layers * m * tpPerLayer, 1, Window::anywhere);
     }
 
     // Context parallel (ring attention; Liu et al. 2023): K and V of each layer pass around the c
@@ -171,8 +208,8 @@ CommunicationEstimate communication(const Scenario& s, const MemoryEstimate& mem
     // receives them after the up-projection.
     const double kvWidth = (a.isMla() ? double(a.heads) * (a.qkHeadDim() + a.valueHeadDim()) : 2.0 * a.kvHeads * a.headDim) / p.tp;
     const double kvMessage = double(tr.seqLen) * tr.microBatch * kvWidth * ab;
-    add(Group::cp, CollectiveOp::all_gather, p.cp, kvMessage, layers * m * (fullRecompute ? 3 : 2), p.tp);
-    add(Group::cp, CollectiveOp::reduce_scatter, p.cp, kvMessage, layers * m, p.tp);
+    add(Group::cp, CollectiveOp::all_gather, p.cp, kvMessage, layers * m * (fullRecompute ? 3 : 2), p.tp, Window::anywhere);
+    add(Group::cp, CollectiveOp::reduce_scatter, p.cp, kvMessage, layers * m, p.tp, Window::backward);
 
     // Pipeline parallel: activations forward and their gradients backward, s·b·h per micro-batch
     // per stage boundary; interleaving crosses v times as many boundaries (Narayanan et al. §2.2).
@@ -180,12 +217,20 @@ CommunicationEstimate communication(const Scenario& s, const MemoryEstimate& mem
     // without it Megatron's scatter/gather sends 1/t over the network and all-gathers the rest over
     // NVLink (Narayanan et al. 2021 §4.1; review D10; the NVLink all-gather is not counted).
     const double v = p.schedule == Schedule::interleaved ? p.virtualStages : 1;
-    add(Group::pp, CollectiveOp::send_recv, p.pp, tpMessage / p.tp, 2 * m * v, strideOf(p, Group::pp));
+    add(Group::pp, CollectiveOp::send_recv, p.pp, tpMessage / p.tp, 2 * m * v, strideOf(p, Group::pp), Window::anywhere);
 
     // Data parallel over DP × CP (experts over DP × CP / EP). ZeRO paper §7: plain DP all-reduces
     // the gradients (2Ψ); ZeRO-1/2 reduce-scatter gradients and all-gather parameters (2Ψ);
     // ZeRO-3 gathers parameters forward and again backward (3Ψ). With several micro-batches,
     // ZeRO-2/3 reduce gradients every micro-batch and ZeRO-3 re-gathers every micro-batch.
+    // The traffic moves in buckets, each a call that pays NCCL's latency (review D16): ZeRO-0/1/2
+    // reduce max(4·10^7, 10^6 × n) parameters at a time (Megatron-LM's DDP bucket_size default, n
+    // the data-parallel group: it grows with the group so that the latency does not), FSDP /
+    // ZeRO-3 gathers and reduces one layer (FSDP unit) at a time.
+    // Windows (review D1b): ZeRO-0/1 reduce once, after the last micro-batch, under its backward
+    // only; ZeRO-2/3 reduce every micro-batch under its backward; FSDP prefetches the forward
+    // gathers too, so ZeRO-3's gathers hide anywhere; the ZeRO-1/2 parameter gather that follows the
+    // optimizer step hides under the next forward (Megatron's overlap-param-gather).
     const int denseGroup = p.dp * p.cp;
     const int expertGroup = std::max(1, denseGroup / p.ep);
     const double gradBytes = bytesOf(s.precision.gradients), weightBytes = bytesOf(s.precision.weights);
@@ -193,21 +238,23 @@ CommunicationEstimate communication(const Scenario& s, const MemoryEstimate& mem
     // (FSDP2 MixedPrecisionPolicy.param_dtype "specifies the dtype for the unsharded parameter and
     // hence ... the parameter all-gather"; review D2), as memory_model.cpp sizes the gathered layers.
     const double gatherBytes = std::min(weightBytes, ab);
+    const double units = std::max(1.0, layers);
     auto dataParallel = [&](double trainable, double resident, int n, int stride) {
-        const double grads = trainable * gradBytes;
+        const double grads = trainable * gradBytes, params = trainable * weightBytes;
+        const double kg = std::max(1.0, std::ceil(trainable / std::max(4e7, 1e6 * n))), kp = kg;
         switch (p.zero) {
-        case 0: add(Group::dp, CollectiveOp::all_reduce, n, grads, 1, stride); break;
+        case 0: add(Group::dp, CollectiveOp::all_reduce, n, grads / kg, kg, stride, Window::lastBackward); break;
         case 1:
-            add(Group::dp, CollectiveOp::reduce_scatter, n, grads, 1, stride);
-            add(Group::dp, CollectiveOp::all_gather, n, trainable * weightBytes, 1, stride);
+            add(Group::dp, CollectiveOp::reduce_scatter, n, grads / kg, kg, stride, Window::lastBackward);
+            add(Group::dp, CollectiveOp::all_gather, n, params / kp, kp, stride, Window::forward);
             break;
         case 2:
-            add(Group::dp, CollectiveOp::reduce_scatter, n, grads, m, stride);
-            add(Group::dp, CollectiveOp::all_gather, n, trainable * weightBytes, 1, stride);
+            add(Group::dp, CollectiveOp::reduce_scatter, n, grads / kg, m * kg, stride, Window::backward);
+            add(Group::dp, CollectiveOp::all_gather, n, params / kp, kp, stride, Window::forward);
             break;
         default:
-            add(Group::dp, CollectiveOp::all_gather, n, resident * gatherBytes, 2 * m, stride);
-            add(Group::dp, CollectiveOp::reduce_scatter, n, grads, m, stride);
+            add(Group::dp, CollectiveOp::all_gather, n, resident * gatherBytes / units, 2 * m * units, stride, Window::anywhere);
+            add(Group::dp, CollectiveOp::reduce_scatter, n, grads / units, m * units, stride, Window::backward);
             break;
         }
     };
@@ -229,13 +276,15 @@ CommunicationEstimate communication(const Scenario& s, const MemoryEstimate& mem
         // own s·b/t tokens (review D11).
         const double dispatched = p.sequenceParallel ? tokens / p.tp : tokens;
         add(Group::ep, CollectiveOp::all_to_all, p.ep, copies * dispatched * a.hidden * ab, moeLayers * m * (4 + (fullRecompute ? 2 : 0)),
-            strideOf(p, Group::ep));
+            strideOf(p, Group::ep), Window::anywhere);
     }
 
-    // Overlap: DP and CP traffic hides under the backward pass (two thirds of the compute) up to
-    // comm_overlap of it; TP, PP and EP traffic by their own overlap settings (default 0).
-    double budget = computeTimeS * 2.0 / 3.0;
-    for (auto& c : out.collectives) {
+    // Overlap: each collective hides up to its overlap setting (comm_overlap for DP and CP; TP, PP and
+    // EP their own, default 0) in what is left of its window: the forward passes are a third of the
+    // compute, the backward passes two thirds, the last micro-batch's backward 2/3 ÷ m of it.
+    double forward = computeTimeS / 3.0, backward = computeTimeS * 2.0 / 3.0, lastBackward = backward / std::max(1.0, m);
+    for (std::size_t i = 0; i < out.collectives.size(); ++i) {
+        Collective& c = out.collectives[i];
         double fraction = 0;
         switch (c.group) {
         case Group::dp:
@@ -244,8 +293,23 @@ CommunicationEstimate communication(const Scenario& s, const MemoryEstimate& mem
         case Group::pp: fraction = ef.ppOverlap; break;
         case Group::ep: fraction = ef.epOverlap; break;
         }
-        const double hidden = std::min(c.timeS * fraction, budget);
-        budget -= hidden;
+        double hidden = c.timeS * fraction;
+        switch (windows[i]) {
+        case Window::forward: hidden = std::min(hidden, forward); forward -= hidden; break;
+        case Window::backward: hidden = std::min(hidden, backward); backward -= hidden; break;
+        case Window::lastBackward:
+            hidden = std::min({hidden, lastBackward, backward});
+            lastBackward -= hidden;
+            backward -= hidden;
+            break;
+        case Window::anywhere: {
+            hidden = std::min(hidden, forward + backward);
+            const double fromForward = std::min(hidden, forward);
+            forward -= fromForward;
+            backward -= hidden - fromForward;
+            break;
+        }
+        }
         c.exposedTimeS = c.timeS - hidden;
         out.sentBytesPerGpu += c.sentBytesPerGpu;
         out.timeS += c.timeS;

@@ -23,6 +23,14 @@ namespace core {
 /// `gpusPerNode` GPUs (at least 1): how many NICs a ring over the group uses at once.
 [[nodiscard]] int ranksPerNode(int groupSize, int stride, int gpusPerNode);
 
+/// NCCL's latency of one call, microseconds (NVIDIA/nccl src/graph/tuning.cc, Simple protocol):
+/// `baseUs` (the scenario's comm_latency_us) plus one hop per step — a ring takes 2(n−1) steps for
+/// an all-reduce and n−1 for an all-gather or reduce-scatter, of which 2(nodes−1) or nodes−1 cross
+/// the network (14 µs) and the rest NVLink (3.4 µs; PCIe 5.7 µs); an all-reduce may instead run as a
+/// tree, 2·((n/nodes − 1) intra hops (4.0 µs) + log2(nodes) network hops (14 µs)), whichever is
+/// shorter. Send/recv and all-to-all take one hop.
+[[nodiscard]] double ncclLatencyUs(CollectiveOp op, int n, int nodes, bool overPcie, double baseUs);
+
 /// All collectives of one step for a GPU of the most loaded pipeline stage. `computeTimeS` is the
 /// ideal compute time: the budget under which overlapped traffic can hide.
 [[nodiscard]] CommunicationEstimate communication(const Scenario& s, const MemoryEstimate& memory, double computeTimeS);

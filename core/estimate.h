@@ -92,6 +92,8 @@ struct Collective {
     Link link = Link::intra_node;
     double bandwidthGBps = 0;    ///< achieved bus bandwidth used for the time
     bool overPcie = false;       ///< inside the node but between NVLink domains (H100 PCIe pairs)
+    int nodes = 1;               ///< nodes the group spans
+    double latencyPerCallS = 0;  ///< NCCL's latency model for this operation, group size and node count
 };
 
 struct CommunicationEstimate {

@@ -1879,8 +1879,8 @@
         <translation>计算格式为 FP8 时，哪些矩阵乘法以 FP8 速率运行。torchao 与 Transformer Engine 只转换线性层；其余以 BF16 速率运行，且每个 FP8 操作数都要先缩放并转换。</translation>
     </message>
     <message>
-        <source>Achieved fraction of the GPU&apos;s achievable matmul throughput — its best measured GEMM rate (MAMF), 80–87 % of the datasheet peak on NVIDIA GPUs (default 0.73, calibrated on published runs: docs/FIDELITY.md).</source>
-        <translation>训练达到的 GPU 可达矩阵乘法吞吐的比例——可达吞吐即实测最佳 GEMM 速率（MAMF），在 NVIDIA GPU 上为规格峰值的 80–87 %（默认 0.73，依据公开训练记录校准：docs/FIDELITY.md）。</translation>
+        <source>Achieved fraction of the GPU&apos;s achievable matmul throughput — its best measured GEMM rate (MAMF), 80–87 % of the datasheet peak on NVIDIA GPUs (default 0.74, calibrated on published runs: docs/FIDELITY.md).</source>
+        <translation>训练达到的 GPU 可达矩阵乘法吞吐的比例——可达吞吐即实测最佳 GEMM 速率（MAMF），在 NVIDIA GPU 上为规格峰值的 80–87 %（默认 0.74，依据公开训练记录校准：docs/FIDELITY.md）。</translation>
     </message>
 </context>
 <context>

@@ -68,8 +68,64 @@ TEST_CASE("D2: ZeRO-3 gathers parameters in the compute dtype", "[core][review][
         "precision": {"compute": "bf16", "weights": "fp32", "gradients": "fp32", "master_weights": "none", "optimizer_states": "fp32"},
         "parallel": {"dp": 8, "zero": 3, "recompute": "selective_op"}, "hardware": {"gpu": "h100-sxm"}})");
     const Collective& gather = collective(estimate(s), Group::dp, CollectiveOp::all_gather);
-    CHECK(gather.messageBytes == Approx(8'030'261'248.0 * 2));
-    CHECK(gather.callsPerStep == 2);
+    // One gather per layer (FSDP unit), forward and backward: 32 layers × 2 calls per step.
+    CHECK(gather.callsPerStep == 2 * 32);
+    CHECK(gather.messageBytes * gather.callsPerStep == Approx(8'030'261'248.0 * 2 * 2));
+}
+
+TEST_CASE("D16: a collective's latency grows with its group and its buckets, as NCCL's model has it", "[core][review][comm]")
+{
+    // NVIDIA/nccl src/graph/tuning.cc (Simple protocol): base latency plus one hop per ring step —
+    // 3.4 µs over NVLink, 14 µs over the network — or, for an all-reduce, a tree of
+    // 2·((n/nodes − 1) × 4.0 + log2(nodes) × 14) µs when that is shorter.
+    CHECK(ncclLatencyUs(CollectiveOp::all_gather, 8, 1, false, 10) == Approx(10 + 7 * 3.4));
+    CHECK(ncclLatencyUs(CollectiveOp::reduce_scatter, 16, 2, false, 10) == Approx(10 + 14 * 3.4 + 1 * 14));
+    CHECK(ncclLatencyUs(CollectiveOp::all_reduce, 16384, 2048, false, 10) == Approx(10 + 2 * (7 * 4.0 + 11 * 14)));
+    // One rank per node: PAT for all-gather and reduce-scatter, 2.8 µs per rank plus log2 hops.
+    CHECK(ncclLatencyUs(CollectiveOp::all_gather, 256, 256, false, 10) == Approx(10 + 8 * 14 / 3.5 + 2.8 * 256));
+
+    // The review's scenario: Llama 3 8B, plain data parallelism over 16,384 H100. Before: one call of
+    // 10 µs for 16 GB of gradients; now Megatron's buckets (max(4·10^7, 10^6 × n) parameters: one
+    // here, since 10^6 × 16,384 exceeds the model) each pay the 16,384-rank latency.
+    const Scenario wide = scenario(R"({"format": "trainplanner-scenario", "version": 1, "model": {"preset": "llama-3-8b"},
+        "training": {"seq_len": 8192, "micro_batch": 1, "global_batch": 16384}, "parallel": {"dp": 16384, "zero": 1},
+        "hardware": {"gpu": "h100-sxm"}})");
+    const Collective& rs = collective(estimate(wide), Group::dp, CollectiveOp::reduce_scatter);
+    CHECK(rs.nodes == 2048);
+    CHECK(rs.latencyPerCallS * 1e6 == Approx(10 + (16383 - 2047) * 3.4 + 2047 * 14));
+    CHECK(rs.latencyPerCallS > 0.05);  // tens of milliseconds per call at this scale
+    // 8 ranks: Megatron's 40M-parameter buckets, about 200 calls for 8B parameters.
+    Scenario node = wide;
+    node.parallel.dp = 8;
+    node.training.globalBatch = 64;
+    const Collective& small = collective(estimate(node), Group::dp, CollectiveOp::reduce_scatter);
+    CHECK(small.callsPerStep == Approx(std::ceil(8'030'261'248.0 / 4e7)));
+}
+
+TEST_CASE("D1b: each data-parallel mechanism hides its traffic in its own window", "[core][review][comm]")
+{
+    // FSDP prefetches the forward all-gathers (the whole compute is its window); ZeRO-0/1 with
+    // gradient accumulation reduce once, under the last micro-batch's backward only. A slow network
+    // (5 % of the link) makes the traffic larger than any window; full overlap lets it fill them.
+    const Scenario zero3 = scenario(R"({"format": "trainplanner-scenario", "version": 1, "model": {"preset": "llama-2-7b"},
+        "training": {"seq_len": 4096, "micro_batch": 1, "global_batch": 512}, "parallel": {"dp": 64, "zero": 3},
+        "efficiency": {"comm_overlap": 1.0, "bus_bandwidth": 0.05}})");
+    const Estimate e3 = estimate(zero3);
+    const Collective& gather = collective(e3, Group::dp, CollectiveOp::all_gather);
+    const Collective& reduce = collective(e3, Group::dp, CollectiveOp::reduce_scatter);
+    const double hidden = gather.timeS - gather.exposedTimeS + reduce.timeS - reduce.exposedTimeS;
+    // More than the backward's two thirds can hide: the forward gathers hide under the forward.
+    CHECK(hidden > e3.compute.computeTimeS * 2.0 / 3.0 * 1.01);
+    CHECK(hidden <= e3.compute.computeTimeS * (1 + 1e-9));
+
+    Scenario zero1 = zero3;
+    zero1.parallel.zero = 1;
+    const Estimate e1 = estimate(zero1);
+    const Collective& rs = collective(e1, Group::dp, CollectiveOp::reduce_scatter);
+    // Eight micro-batches: the window is the last one's backward.
+    REQUIRE(e1.compute.microBatches == 8);
+    CHECK(rs.timeS - rs.exposedTimeS <= e1.compute.computeTimeS * 2.0 / 3.0 / 8 * (1 + 1e-9));
+    CHECK(rs.exposedTimeS > 0);
 }
 
 TEST_CASE("D10: pipeline send/recv carries 1/t of the activations per TP rank", "[core][review][comm]")
