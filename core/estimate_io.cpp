@@ -130,6 +130,8 @@ std::string estimateToJson(const Estimate& e)
                                {"time_s", col.timeS},
                                {"exposed_time_s", col.exposedTimeS},
                                {"link", toString(col.link)},
+                               {"nodes", col.nodes},
+                               {"latency_per_call_s", col.latencyPerCallS},
                                {"bus_bandwidth_gbps", col.bandwidthGBps}});
     const auto& cm = e.communication;
     ojson communication{{"collectives", collectives},

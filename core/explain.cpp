@@ -103,10 +103,12 @@ std::vector<Explanation> explain(const Scenario& s, const Estimate& e)
         "Chowdhery et al. 2022 (PaLM) App. B; Narayanan et al. 2021");
     for (const auto& col : e.communication.collectives) {
         add("communication." + std::string(toString(col.group)) + "." + std::string(toString(col.op)),
-            "calls × latency + calls × message × bus factor ÷ bandwidth",
-            n(col.callsPerStep) + " × " + n(s.efficiency.commLatencyUs) + " µs + " + gb(col.sentBytesPerGpu) + " ÷ " + n(col.bandwidthGBps) +
-                " GB/s = " + sec(col.timeS) + " (exposed " + sec(col.exposedTimeS) + ")",
-            "NVIDIA nccl-tests doc/PERFORMANCE.md (bus factors); Megatron rank order tp-cp-ep-dp-pp (link)");
+            "calls × latency(group, nodes) + calls × message × bus factor ÷ bandwidth",
+            n(col.callsPerStep) + " × " + n(col.latencyPerCallS * 1e6) + " µs (" + n(col.groupSize) + " ranks on " + n(col.nodes) +
+                " nodes) + " + gb(col.sentBytesPerGpu) + " ÷ " + n(col.bandwidthGBps) + " GB/s = " + sec(col.timeS) + " (exposed " +
+                sec(col.exposedTimeS) + ")",
+            "NVIDIA nccl-tests doc/PERFORMANCE.md (bus factors); NVIDIA/nccl src/graph/tuning.cc (latency per ring step, tree, PAT); "
+            "Megatron rank order tp-cp-ep-dp-pp (link)");
     }
     const auto& t = e.training;
     add("training.time_s", "tokens ÷ (global batch × sequence) × step time",
