@@ -6,6 +6,7 @@
 #include "memory_model.h"
 #include "reliability_model.h"
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <sstream>
@@ -23,6 +24,8 @@ constexpr std::array<std::string_view, 14> kWarningNames{
 
 /// HBM bandwidth assumed when a custom GPU gives none, TB/s (about an A100 80GB's 2.0 TB/s).
 constexpr double kAssumedMemoryTBps = 2.0;
+/// A custom GPU without pcie_gbps: PCIe Gen4 x16, 32 GB/s per direction (the A100's host link).
+constexpr double kAssumedHostLinkGBps = 32.0;
 
 std::string number(double v)
 {
@@ -229,10 +232,32 @@ Estimate estimate(const Scenario& s)
     const double bytesPerUpdate = bytesOf(pr.gradients) + bytesOf(pr.weights) +
                                   2 * ((pr.masterWeights ? bytesOf(*pr.masterWeights) : 0) +
                                        optimizerBytesPerParam(t.optimizer, pr.optimizerStates));
-    c.optimizerTimeS = p.offloadOptimizer ? 0.0 : updated * bytesPerUpdate / (memoryTBps * 1e12);
+    c.optimizerTimeS = updated * bytesPerUpdate / (memoryTBps * 1e12);
+
+    // Offload (review D4). ZeRO-Offload (Ren et al. 2021 §4) runs the optimizer on the CPU: the same
+    // bytes per parameter at the node's host memory bandwidth, shared by its GPUs; the gradients go
+    // down and the updated weights come back over PCIe every step. Offloaded parameters (ZeRO-Infinity,
+    // Rajbhandari et al. 2021) come up for the forward, the backward and a recomputed forward of
+    // every micro-batch — each rank its ZeRO-3 shard, or the whole stage — prefetched under the
+    // compute, so only the excess shows.
+    const GpuSpec& gpu = s.hardware.gpu;
+    const double hostLink = (gpu.pcieGBps > 0 ? gpu.pcieGBps : kAssumedHostLinkGBps) * s.efficiency.busBandwidth * 1e9;
+    double offloadTransferS = 0;
+    if (p.offloadOptimizer) {
+        const double hostPerGpu = s.hardware.hostMemoryGBps * 1e9 / std::clamp(e.gpus, 1, std::max(1, s.hardware.gpusPerNode));
+        c.optimizerTimeS = updated * bytesPerUpdate / hostPerGpu;
+        offloadTransferS += updated * (bytesOf(pr.gradients) + bytesOf(pr.weights)) / hostLink;
+    }
+    if (p.offloadParams) {
+        const double passes = 2 + (p.recompute == Recompute::full ? 1 : 0);
+        const double onRank = peak.params * bytesOf(pr.weights) / (p.zero >= 3 ? denseShard : 1.0);
+        const double fetch = busiestMicroBatches * passes * onRank / hostLink;
+        offloadTransferS += std::max(0.0, fetch - c.computeTimeS);
+    }
+    c.offloadTimeS = offloadTransferS;
 
     e.communication = communication(s, e.memory, c.computeTimeS);
-    c.stepTimeS = c.computeTimeS + c.bubbleTimeS + e.communication.exposedTimeS + c.optimizerTimeS;
+    c.stepTimeS = c.computeTimeS + c.bubbleTimeS + e.communication.exposedTimeS + c.optimizerTimeS + c.offloadTimeS;
     e.communication.shareOfStep = e.communication.exposedTimeS / c.stepTimeS;
     c.mfu = c.modelFlopsPerStep / (c.stepTimeS * e.gpus * c.peakFlopsPerGpu);
     c.hfu = c.hardwareFlopsPerStep / (c.stepTimeS * e.gpus * c.peakFlopsPerGpu);

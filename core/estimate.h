@@ -119,7 +119,8 @@ struct ComputeEstimate {
     double flopsOutsideFp8 = 0;       ///< hardware FLOPs at the 16-bit rate in an fp8 run (outside precision.fp8_scope)
     double bubbleFraction = 0;        ///< pipeline idle / ideal compute time
     double bubbleTimeS = 0;
-    double optimizerTimeS = 0;
+    double optimizerTimeS = 0;        ///< on the GPU at HBM bandwidth, or on the CPU when offloaded
+    double offloadTimeS = 0;          ///< PCIe transfers of offloaded states and parameters not hidden under compute
     double stepTimeS = 0;
     double mfu = 0;
     double hfu = 0;

@@ -113,6 +113,7 @@ std::string estimateToJson(const Estimate& e)
                   {"bubble_fraction", c.bubbleFraction},
                   {"bubble_time_s", c.bubbleTimeS},
                   {"optimizer_time_s", c.optimizerTimeS},
+                  {"offload_time_s", c.offloadTimeS},
                   {"step_time_s", c.stepTimeS},
                   {"mfu", c.mfu},
                   {"hfu", c.hfu},
@@ -231,6 +232,7 @@ std::string estimateToCsv(const Estimate& e)
     row("compute", "fp8_cast_time_s", c.fp8CastTimeS, "s");
     row("compute", "bubble_fraction", c.bubbleFraction, "ratio");
     row("compute", "optimizer_time_s", c.optimizerTimeS, "s");
+    row("compute", "offload_time_s", c.offloadTimeS, "s");
     row("compute", "step_time_s", c.stepTimeS, "s");
     row("compute", "mfu", c.mfu, "ratio");
     row("compute", "hfu", c.hfu, "ratio");

@@ -92,11 +92,20 @@ std::vector<Explanation> explain(const Scenario& s, const Estimate& e)
         sec(c.computeTimeS) + " × " + n(p.pp - 1) + " ÷ (" + n(p.schedule == Schedule::interleaved ? p.virtualStages : 1) + " × " +
             n(c.microBatches) + ") = " + sec(c.bubbleTimeS),
         "Narayanan et al. 2021 §2.2 (1F1B and interleaved schedules)");
-    add("compute.optimizer_time_s", "parameters updated × bytes touched ÷ memory bandwidth", "= " + sec(c.optimizerTimeS),
-        "GPU datasheet (HBM bandwidth)");
-    add("compute.step_time_s", "compute + bubble + exposed communication + optimizer",
-        sec(c.computeTimeS) + " + " + sec(c.bubbleTimeS) + " + " + sec(e.communication.exposedTimeS) + " + " + sec(c.optimizerTimeS) + " = " +
-            sec(c.stepTimeS),
+    if (p.offloadOptimizer)
+        add("compute.optimizer_time_s", "parameters updated × bytes touched ÷ (host memory bandwidth ÷ GPUs sharing the node)",
+            "= " + sec(c.optimizerTimeS) + " at " + n(s.hardware.hostMemoryGBps) + " GB/s per node",
+            "ZeRO-Offload (Ren et al. 2021 §4): the optimizer runs on the CPU; scenario setting hardware.host_memory_gbps");
+    else
+        add("compute.optimizer_time_s", "parameters updated × bytes touched ÷ memory bandwidth", "= " + sec(c.optimizerTimeS),
+            "GPU datasheet (HBM bandwidth)");
+    if (c.offloadTimeS > 0)
+        add("compute.offload_time_s", "PCIe: gradients down and weights up per step; offloaded parameters up per pass, beyond the compute",
+            "= " + sec(c.offloadTimeS) + " over " + n(s.hardware.gpu.pcieGBps) + " GB/s × " + n(s.efficiency.busBandwidth),
+            "ZeRO-Offload §4, ZeRO-Infinity (Rajbhandari et al. 2021); GPU datasheet (PCIe link)");
+    add("compute.step_time_s", "compute + bubble + exposed communication + optimizer + offload",
+        sec(c.computeTimeS) + " + " + sec(c.bubbleTimeS) + " + " + sec(e.communication.exposedTimeS) + " + " + sec(c.optimizerTimeS) + " + " +
+            sec(c.offloadTimeS) + " = " + sec(c.stepTimeS),
         "FORMULAS.md §4");
     add("compute.mfu", "model FLOPs ÷ (step time × GPUs × peak)",
         n(c.modelFlopsPerStep) + " ÷ (" + sec(c.stepTimeS) + " × " + n(e.gpus) + " × " + n(c.peakFlopsPerGpu) + ") = " + n(c.mfu * 100) + " %",

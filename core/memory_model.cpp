@@ -319,8 +319,9 @@ MemoryEstimate memoryEstimate(const Scenario& s, const ParameterBreakdown& b)
         if (p.recompute == Recompute::full && n + nd > 0) act.once += recomputeWorkingSet / mb;
 
         // Buffers. ZeRO-3 gathers each layer before use: the layer computing and the next one
-        // prefetched (Zhao et al. 2023, "PyTorch FSDP", §3.3 backward prefetch).
-        if (p.zero >= 3 && denseShard > 1 && n + nd > 0) {
+        // prefetched (Zhao et al. 2023, "PyTorch FSDP", §3.3 backward prefetch). Parameters
+        // offloaded to the host come back the same way, a layer at a time (review D4).
+        if (((p.zero >= 3 && denseShard > 1) || p.offloadParams) && n + nd > 0) {
             const double mainLayer = b.layerSplit.params / t + b.layerReplicated.params + b.layerExperts.params / (e * t);
             const double denseLayer = b.denseSplit.params / t + b.denseReplicated.params;
             const double layerParams = scale * (n > 0 ? std::max(mainLayer, nd > 0 ? denseLayer : 0.0) : denseLayer);

@@ -125,7 +125,7 @@ struct GpuSpec {
     double intraNodeGBps = 300;  ///< GB/s per GPU, one direction (NVLink)
     /// GPUs one NVLink fabric joins, 0 = every GPU of the node (NVSwitch); H100 PCIe: 2 (bridges).
     int nvlinkGpus = 0;
-    double pcieGBps = 0;         ///< GB/s per GPU, one direction, between NVLink domains of a node (0: the network figure)
+    double pcieGBps = 0;         ///< GB/s per GPU, one direction: the PCIe link to the host and between NVLink domains (0: not given)
     double interNodeGBps = 25;   ///< GB/s per GPU, one direction (network)
     double tdpWatts = 400;
     double memoryTBps = 0;       ///< HBM bandwidth, TB/s (0 = not given: optimizer step time assumed 2 TB/s)
@@ -138,6 +138,9 @@ struct Hardware {
     std::string preset;  ///< catalog name, empty for a custom GPU
     GpuSpec gpu;
     int gpusPerNode = 8;
+    /// Host (CPU) memory bandwidth of one node, GB/s: what a CPU optimizer step (ZeRO-Offload) is bound
+    /// by. Default: a DGX A100's two AMD EPYC 7742, eight DDR4-3200 channels each (2 × 204.8 GB/s).
+    double hostMemoryGBps = 409.6;
     /// A hardware profile file (`*.tphardware.json`, e.g. from a calibration) this scenario takes its
     /// GPU, efficiency and overheads from; empty if none. The scenario's own keys win.
     std::string profile;

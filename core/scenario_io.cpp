@@ -239,6 +239,7 @@ void readHardware(ObjectReader r, Hardware& h, bool allowProfile = true)
         }
     }
     if (r.has("gpus_per_node")) h.gpusPerNode = static_cast<int>(r.limitedInteger("gpus_per_node"));
+    if (r.has("host_memory_gbps")) h.hostMemoryGBps = r.limitedNumber("host_memory_gbps");
     r.rejectUnknownKeys();
 }
 
@@ -416,6 +417,7 @@ std::string scenarioToJson(const Scenario& s)
     json hardware{{"gpu", s.hardware.preset.empty() ? detail::gpuToJson(s.hardware.gpu) : json(s.hardware.preset)},
                   {"gpus_per_node", s.hardware.gpusPerNode}};
     if (!s.hardware.profile.empty()) hardware["profile"] = s.hardware.profile;
+    if (s.hardware.hostMemoryGBps != Hardware{}.hostMemoryGBps) hardware["host_memory_gbps"] = s.hardware.hostMemoryGBps;
     // nlohmann::ordered_json would keep this order; plain json sorts keys, which is stable too.
     nlohmann::ordered_json doc;
     doc["format"] = kFormat;

@@ -13,7 +13,7 @@ constexpr auto N = LimitKind::number;
 constexpr double kMaxDim = 1 << 20;
 
 // Sources of the bounds: see DESIGN.md "Scenario file"; where a bound is a physical one it says so.
-constexpr std::array<KeyLimit, 66> kLimits{{
+constexpr std::array<KeyLimit, 67> kLimits{{
     {"model.params", 1e6, 1e14, I},
     {"model.layers", 1, 4096, I},
     {"model.hidden", 1, kMaxDim, I},
@@ -47,6 +47,7 @@ constexpr std::array<KeyLimit, 66> kLimits{{
     {"parallel.zero", 0, 3, I},
     {"parallel.virtual_stages", 1, 64, I},
     {"hardware.gpus_per_node", 1, 1024, I},
+    {"hardware.host_memory_gbps", 1, 1e5, N},
     {"hardware.gpu.memory_gib", 0.5, 65536, N},
     {"hardware.gpu.peak_tflops.*", 0.001, 1e6, N},
     {"hardware.gpu.achievable_tflops.*", 0.001, 1e6, N},

@@ -1882,6 +1882,30 @@
         <source>Achieved fraction of the GPU&apos;s achievable matmul throughput — its best measured GEMM rate (MAMF), 80–87 % of the datasheet peak on NVIDIA GPUs (default 0.74, calibrated on published runs: docs/FIDELITY.md).</source>
         <translation>训练达到的 GPU 可达矩阵乘法吞吐的比例——可达吞吐即实测最佳 GEMM 速率（MAMF），在 NVIDIA GPU 上为规格峰值的 80–87 %（默认 0.74，依据公开训练记录校准：docs/FIDELITY.md）。</translation>
     </message>
+    <message>
+        <source>PCIe to host (GB/s):</source>
+        <translation>到主机的 PCIe (GB/s)：</translation>
+    </message>
+    <message>
+        <source>Change PCIe bandwidth</source>
+        <translation>更改 PCIe 带宽</translation>
+    </message>
+    <message>
+        <source>Per GPU, one direction: what offloaded optimizer states and parameters cross (PCIe Gen4 x16: 32 GB/s, Gen5: 64 GB/s).</source>
+        <translation>每块 GPU、单方向：卸载的优化器状态和参数经由此链路传输（PCIe Gen4 x16：32 GB/s，Gen5：64 GB/s）。</translation>
+    </message>
+    <message>
+        <source>Change host memory bandwidth</source>
+        <translation>更改主机内存带宽</translation>
+    </message>
+    <message>
+        <source>Host memory (GB/s):</source>
+        <translation>主机内存 (GB/s)：</translation>
+    </message>
+    <message>
+        <source>CPU memory bandwidth of a whole node, shared by its GPUs: it bounds an offloaded optimizer step (default 409.6: two EPYC 7742 with eight DDR4-3200 channels each).</source>
+        <translation>整个节点的 CPU 内存带宽，由节点内各 GPU 共享：它决定卸载到 CPU 的优化器步骤的耗时（默认 409.6：两颗 EPYC 7742，各有八条 DDR4-3200 通道）。</translation>
+    </message>
 </context>
 <context>
     <name>ui::MemoryChart</name>

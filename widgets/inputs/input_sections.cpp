@@ -372,12 +372,22 @@ void InputPanel::buildHardware()
     gpuField(QT_TRANSLATE_NOOP("ui::InputPanel", "Network (GB/s):"), "hardware.gpu.inter_node_gbps", &core::GpuSpec::interNodeGBps,
              QT_TRANSLATE_NOOP("ui::InputPanel", "Change network bandwidth"),
              QT_TRANSLATE_NOOP("ui::InputPanel", "Per GPU, one direction: 400 Gb/s InfiniBand is 50 GB/s."));
+    gpuField(QT_TRANSLATE_NOOP("ui::InputPanel", "PCIe to host (GB/s):"), "hardware.gpu.pcie_gbps", &core::GpuSpec::pcieGBps,
+             QT_TRANSLATE_NOOP("ui::InputPanel", "Change PCIe bandwidth"),
+             QT_TRANSLATE_NOOP("ui::InputPanel", "Per GPU, one direction: what offloaded optimizer states and parameters cross "
+                                                 "(PCIe Gen4 x16: 32 GB/s, Gen5: 64 GB/s)."));
     gpuField(QT_TRANSLATE_NOOP("ui::InputPanel", "TDP (W):"), "hardware.gpu.tdp_watts", &core::GpuSpec::tdpWatts,
              QT_TRANSLATE_NOOP("ui::InputPanel", "Change TDP"), nullptr);
     sec->addRow(QT_TRANSLATE_NOOP("ui::InputPanel", "GPUs per node:"),
                 m_bind->spin(sec, QStringLiteral("hardware.gpus_per_node"), [](const Scenario& s) { return s.hardware.gpusPerNode; },
                              [](Scenario& s, int v) { s.hardware.gpusPerNode = v; }, QT_TRANSLATE_NOOP("ui::InputPanel", "Change GPUs per node")),
                 QT_TRANSLATE_NOOP("ui::InputPanel", "GPUs joined by NVLink; groups larger than a node use the network."));
+    sec->addRow(QT_TRANSLATE_NOOP("ui::InputPanel", "Host memory (GB/s):"),
+                m_bind->number(sec, QStringLiteral("hardware.host_memory_gbps"), 1, [](const Scenario& s) { return s.hardware.hostMemoryGBps; },
+                               [](Scenario& s, double v) { s.hardware.hostMemoryGBps = v; },
+                               QT_TRANSLATE_NOOP("ui::InputPanel", "Change host memory bandwidth")),
+                QT_TRANSLATE_NOOP("ui::InputPanel", "CPU memory bandwidth of a whole node, shared by its GPUs: it bounds an offloaded "
+                                                    "optimizer step (default 409.6: two EPYC 7742 with eight DDR4-3200 channels each)."));
 }
 
 void InputPanel::buildCost()
