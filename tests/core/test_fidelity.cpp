@@ -250,6 +250,40 @@ TEST_CASE("the published runs are the papers' figures", "[core][fidelity][publis
         {"llm-foundry-mpt-125m-2k-8xa100-40gb", 136334},
         {"llm-foundry-mpt-125m-1k-8xa100-40gb", 148289},
         {"llm-foundry-mpt-125m-512-8xa100-40gb", 156735},
+        // torchtitan benchmarks/: llama3_h100_202412_torchtitan.md Tables 1–6, asyncTP_llama3_h100_2025-06_torchtitan.md,
+        // llama3-8b_h200_202506_trainy-whitefiber.md (tokens/s per GPU).
+        {"torchtitan-8b-fsdp8", 5762},
+        {"torchtitan-8b-fsdp8-compile", 6667},
+        {"torchtitan-8b-fsdp8-compile-fp8", 8532},
+        {"torchtitan-8b-fsdp128", 5605},
+        {"torchtitan-8b-fsdp128-compile", 6514},
+        {"torchtitan-8b-fsdp128-compile-fp8", 8380},
+        {"torchtitan-8b-fsdp8-cp1-32k", 3890},
+        {"torchtitan-8b-fsdp4-cp2-64k", 2540},
+        {"torchtitan-8b-fsdp2-cp4-128k", 1071},
+        {"torchtitan-8b-fsdp1-cp8-256k", 548},
+        {"torchtitan-70b-fsdp32-tp8", 829},
+        {"torchtitan-70b-fsdp32-tp8-asynctp", 876},
+        {"torchtitan-405b-fsdp8-tp8-pp8-1f1b", 100},
+        {"torchtitan-405b-fsdp8-tp8-pp8-interleaved", 128},
+        {"torchtitan-405b-fsdp8-cp1-tp8-pp8-32k", 76},
+        {"torchtitan-405b-fsdp4-cp2-tp8-pp8-64k", 47},
+        {"torchtitan-405b-fsdp2-cp4-tp8-pp8-128k", 31},
+        {"torchtitan-405b-fsdp1-cp8-tp8-pp8-256k", 16},
+        {"torchtitan-70b-256gpu-bf16", 597.3},
+        {"torchtitan-70b-256gpu-bf16-asynctp", 652.4},
+        {"torchtitan-70b-256gpu-fp8-tensorwise", 809.8},
+        {"torchtitan-70b-256gpu-fp8-tensorwise-asynctp", 942.4},
+        {"torchtitan-70b-256gpu-fp8-rowwise", 599.6},
+        {"torchtitan-70b-256gpu-fp8-rowwise-asynctp", 624.8},
+        {"torchtitan-8b-64gpu-bf16", 4378},
+        {"torchtitan-8b-64gpu-bf16-asynctp", 4809.4},
+        {"torchtitan-8b-64gpu-fp8-tensorwise", 5078.1},
+        {"torchtitan-8b-64gpu-fp8-tensorwise-asynctp", 5570.1},
+        {"torchtitan-8b-64gpu-fp8-rowwise", 3708.5},
+        {"torchtitan-8b-64gpu-fp8-rowwise-asynctp", 3914.9},
+        {"torchtitan-8b-h200-32gpu", 10938},
+        {"torchtitan-8b-h200-64gpu", 10753},
     };
     const auto& runs = publishedRuns();
     CHECK(runs.size() == published.size());
@@ -277,7 +311,7 @@ TEST_CASE("out of sample, the shipped defaults are within 10 % on the papers' ru
         INFO(row.run->id << ": predicted " << row.predicted << ", published " << row.run->published);
         CHECK(std::isfinite(row.predicted));
         (row.run->calibration ? calibration : validation)++;
-        if (row.run->group == "MosaicML llm-foundry benchmarks") continue;
+        if (row.run->group == "MosaicML llm-foundry benchmarks" || row.run->group == "torchtitan benchmarks (PyTorch)") continue;
         CHECK(std::abs(row.error) < 0.35);
         if (!row.run->calibration && row.run->metric != FidelityMetric::peak_memory_gib) {
             papersError += std::abs(row.error);
@@ -313,7 +347,12 @@ TEST_CASE("out of sample, llm-foundry's measured FSDP runs: today's errors by re
     // per-mechanism overlap windows (review D16, D1b) moved the calibrated efficiency to 0.74.
     CHECK(slice("sequence", "16k-32k").meanAbsError <= 0.25);
     CHECK(slice("format", "fp8").meanAbsError <= 0.33);
-    CHECK(summary.throughputMeanAbsError <= 0.141);
+    // torchtitan's 32 measured runs (H100 at 500 W, whose power cap the estimate does not know, and
+    // torch.compile, async TP and rowwise fp8, which it cannot express): docs/FIDELITY.md.
+    CHECK(slice("source", "torchtitan benchmarks (PyTorch)").runs == 32);
+    CHECK(slice("source", "torchtitan benchmarks (PyTorch)").meanAbsError <= 0.29);
+    // Over every source: 0.141 before torchtitan's rows joined.
+    CHECK(summary.throughputMeanAbsError <= 0.158);
 }
 
 TEST_CASE("honest ranges: measured ÷ estimated step time of the out-of-sample runs of the scenario's regime", "[core][fidelity][range]")
