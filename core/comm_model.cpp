@@ -126,7 +126,7 @@ double intraNodeGBpsOf(const Scenario& s, Group group)
     return gpu.intraNodeGBps;
 }
 
-CommunicationEstimate communication(const Scenario& s, const MemoryEstimate& memory, double computeTimeS)
+CommunicationEstimate communication(const Scenario& s, const MemoryEstimate& memory, double computeTimeS, double attentionTimeS)
 {
     const Parallel& p = s.parallel;
     const Architecture& a = s.model.arch;
@@ -149,7 +149,7 @@ CommunicationEstimate communication(const Scenario& s, const MemoryEstimate& mem
     CommunicationEstimate out;
     // Where each collective may hide (review D1b): under the forward passes (a third of the compute),
     // under the backward passes (two thirds), or only under the backward of the last micro-batch.
-    enum class Window { forward, backward, lastBackward, anywhere };
+    enum class Window { forward, backward, lastBackward, anywhere, attention };
     std::vector<Window> windows;
     // `stride`: ranks between two members of the group (strideOf; the expert-data-parallel group
     // steps over EP as well).
@@ -208,8 +208,11 @@ CommunicationEstimate communication(const Scenario& s, const MemoryEstimate& mem
     // receives them after the up-projection.
     const double kvWidth = (a.isMla() ? double(a.heads) * (a.qkHeadDim() + a.valueHeadDim()) : 2.0 * a.kvHeads * a.headDim) / p.tp;
     const double kvMessage = double(tr.seqLen) * tr.microBatch * kvWidth * ab;
-    add(Group::cp, CollectiveOp::all_gather, p.cp, kvMessage, layers * m * (fullRecompute ? 3 : 2), p.tp, Window::anywhere);
-    add(Group::cp, CollectiveOp::reduce_scatter, p.cp, kvMessage, layers * m, p.tp, Window::backward);
+    // The ring overlaps each step's transfer with the attention of the block it holds (Liu et al.
+    // 2023 §3; Transformer Engine's ring): its window is the attention core's time, not the layer's —
+    // at 8k tokens a small share of a large model's compute, at 128k most of it.
+    add(Group::cp, CollectiveOp::all_gather, p.cp, kvMessage, layers * m * (fullRecompute ? 3 : 2), p.tp, Window::attention);
+    add(Group::cp, CollectiveOp::reduce_scatter, p.cp, kvMessage, layers * m, p.tp, Window::attention);
 
     // Pipeline parallel: activations forward and their gradients backward, s·b·h per micro-batch
     // per stage boundary; interleaving crosses v times as many boundaries (Narayanan et al. §2.2).
@@ -283,6 +286,7 @@ CommunicationEstimate communication(const Scenario& s, const MemoryEstimate& mem
     // EP their own, default 0) in what is left of its window: the forward passes are a third of the
     // compute, the backward passes two thirds, the last micro-batch's backward 2/3 ÷ m of it.
     double forward = computeTimeS / 3.0, backward = computeTimeS * 2.0 / 3.0, lastBackward = backward / std::max(1.0, m);
+    double attention = std::clamp(attentionTimeS, 0.0, computeTimeS);
     for (std::size_t i = 0; i < out.collectives.size(); ++i) {
         Collective& c = out.collectives[i];
         double fraction = 0;
@@ -301,6 +305,16 @@ CommunicationEstimate communication(const Scenario& s, const MemoryEstimate& mem
             hidden = std::min({hidden, lastBackward, backward});
             lastBackward -= hidden;
             backward -= hidden;
+            break;
+        case Window::attention:
+            // Attention time lies inside the forward and backward windows: spend it from both.
+            hidden = std::min({hidden, attention, forward + backward});
+            attention -= hidden;
+            {
+                const double fromForward = std::min(hidden / 3.0, forward);
+                forward -= fromForward;
+                backward = std::max(0.0, backward - (hidden - fromForward));
+            }
             break;
         case Window::anywhere: {
             hidden = std::min(hidden, forward + backward);

@@ -32,7 +32,9 @@ namespace core {
 [[nodiscard]] double ncclLatencyUs(CollectiveOp op, int n, int nodes, bool overPcie, double baseUs);
 
 /// All collectives of one step for a GPU of the most loaded pipeline stage. `computeTimeS` is the
-/// ideal compute time: the budget under which overlapped traffic can hide.
-[[nodiscard]] CommunicationEstimate communication(const Scenario& s, const MemoryEstimate& memory, double computeTimeS);
+/// ideal compute time: the budget under which overlapped traffic can hide; `attentionTimeS` the part
+/// of it spent in the attention core, under which a context-parallel ring hides its K/V.
+[[nodiscard]] CommunicationEstimate communication(const Scenario& s, const MemoryEstimate& memory, double computeTimeS,
+                                                  double attentionTimeS);
 
 } // namespace core

@@ -138,16 +138,22 @@ double achievableFlops(const GpuSpec& gpu, DType dtype, bool* measured)
     return peak * kTypicalAchievableFraction;
 }
 
-double flopsOutsideFp8Scope(const Scenario& s)
+double attentionFlopsPerStep(const Scenario& s)
 {
-    const Precision& pr = s.precision;
-    if (!isFp8(pr.compute) || pr.fp8Scope == Fp8Scope::all) return 0;
     const auto f = forwardFlops(s.model.arch, s.training.seqLen, s.training.globalBatch);
     // The same recomputation rules as hardwareFlopsPerStep: the attention core runs again under full
     // recomputation, and under selective recomputation without flash attention.
     const Recompute r = s.parallel.recompute;
     const bool attentionRecomputed = r == Recompute::full || (r != Recompute::none && !s.parallel.flashAttention);
-    double outside = (3 + (attentionRecomputed ? 1 : 0)) * f.attentionCore;
+    return (3 + (attentionRecomputed ? 1 : 0)) * f.attentionCore;
+}
+
+double flopsOutsideFp8Scope(const Scenario& s)
+{
+    const Precision& pr = s.precision;
+    if (!isFp8(pr.compute) || pr.fp8Scope == Fp8Scope::all) return 0;
+    const auto f = forwardFlops(s.model.arch, s.training.seqLen, s.training.globalBatch);
+    double outside = attentionFlopsPerStep(s);
     // Full training: forward, input and weight gradients; LoRA: the frozen head needs the input gradient only.
     if (pr.fp8Scope == Fp8Scope::linear) outside += (s.training.method == Method::full ? 3 : 2) * f.logits;
     return outside;

@@ -30,6 +30,10 @@ struct ForwardFlops {
 /// forward and backward, and again when the forward is recomputed.
 [[nodiscard]] double duplicatedFlopsPerStep(const Scenario& s);
 
+/// Hardware FLOPs of the attention core in one step: forward and backward (3 × its forward) and a
+/// recomputed forward where it is recomputed.
+[[nodiscard]] double attentionFlopsPerStep(const Scenario& s);
+
 /// Hardware FLOPs of one step that stay at the 16-bit rate when the compute format is fp8: the
 /// matmuls outside `precision.fp8_scope` — the attention core (forward, backward and a recomputed
 /// forward) unless the scope is `all`, and the LM head unless it is `linear_and_head` or `all`.

@@ -256,7 +256,9 @@ Estimate estimate(const Scenario& s)
     }
     c.offloadTimeS = offloadTransferS;
 
-    e.communication = communication(s, e.memory, c.computeTimeS);
+    // The attention core's share of the matmul time: the window of a context-parallel ring.
+    const double attentionTimeS = c.hardwareFlopsPerStep > 0 ? c.matmulTimeS * attentionFlopsPerStep(s) / c.hardwareFlopsPerStep : 0;
+    e.communication = communication(s, e.memory, c.computeTimeS, attentionTimeS);
     c.stepTimeS = c.computeTimeS + c.bubbleTimeS + e.communication.exposedTimeS + c.optimizerTimeS + c.offloadTimeS;
     e.communication.shareOfStep = e.communication.exposedTimeS / c.stepTimeS;
     c.mfu = c.modelFlopsPerStep / (c.stepTimeS * e.gpus * c.peakFlopsPerGpu);
