@@ -197,10 +197,21 @@ Estimate estimate(const Scenario& s)
     // Memory-bound kernels: their traffic scales with the activations a layer writes (the
     // no-recomputation set), not with FLOPs, so their share grows as h shrinks. Recomputation runs
     // them again in proportion to the recomputed FLOPs. Calibrated, docs/FIDELITY.md.
-    double writtenOnStage = 0;
-    for (const auto& st : e.memory.perStage) writtenOnStage = std::max(writtenOnStage, activationBytesWrittenOnStage(s, st));
+    // The last stage also moves the logits (review D8: with a 50k vocabulary they outweigh all twelve
+    // layers of a 125M model): the head's matmul writes them, the loss reads them and keeps its copy
+    // (overhead.loss_bytes_per_logit), the backward reads that copy and writes their gradient, which
+    // the two backward matmuls of the head read — 5 × the activation width + 2 × the kept copy per
+    // logit, per MTP module again. Counted as they are, not calibrated.
     const double recomputeFactor = (c.hardwareFlopsPerStep - duplicatedFlopsPerStep(s)) / c.modelFlopsPerStep;
-    double memoryBoundBytes = s.efficiency.memoryBoundPasses * writtenOnStage * busiestMicroBatches * recomputeFactor;
+    const double activationWidth = std::max(2.0, bytesOf(s.precision.compute));
+    const double logitsPerMicroBatch = double(t.microBatch) * t.seqLen / s.parallel.cp * s.model.arch.vocab / s.parallel.tp *
+                                       (1 + s.model.arch.mtpLayers);
+    const double logitBytes = logitsPerMicroBatch * (5 * activationWidth + 2 * s.overhead.lossBytesPerLogit);
+    double perMicroBatch = 0;
+    for (const auto& st : e.memory.perStage)
+        perMicroBatch = std::max(perMicroBatch, s.efficiency.memoryBoundPasses * activationBytesWrittenOnStage(s, st) * recomputeFactor +
+                                                    (st.stage == s.parallel.pp - 1 ? logitBytes : 0.0));
+    double memoryBoundBytes = perMicroBatch * busiestMicroBatches;
     if (t.method == Method::qlora) {
         // QLoRA dequantises the NF4 base to the compute dtype for every matmul of the forward, the
         // backward and a recomputed forward (Dettmers et al. 2023 §3; review D3): per parameter it

@@ -150,10 +150,10 @@ struct Hardware {
 
 struct Efficiency {
     /// Achieved fraction of the GPU's achievable matmul throughput (its measured MAMF,
-    /// core::achievableFlops). Default calibrated on published runs (docs/FIDELITY.md): 0.74 on the
+    /// core::achievableFlops). Default calibrated on published runs (docs/FIDELITY.md): 0.745 on the
     /// nine calibration runs; fitted per GPU 0.77 on A100 and 0.67 on H100 (against the datasheet
     /// peak it was 0.665 and 0.55).
-    double compute = 0.74;
+    double compute = 0.745;
     /// Memory-bound kernels (norms, softmax, dropout, activation functions, residual adds) move
     /// the layer's stored activations through HBM this many times per step (calibrated, 6).
     double memoryBoundPasses = 6;

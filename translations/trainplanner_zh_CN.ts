@@ -1879,10 +1879,6 @@
         <translation>计算格式为 FP8 时，哪些矩阵乘法以 FP8 速率运行。torchao 与 Transformer Engine 只转换线性层；其余以 BF16 速率运行，且每个 FP8 操作数都要先缩放并转换。</translation>
     </message>
     <message>
-        <source>Achieved fraction of the GPU&apos;s achievable matmul throughput — its best measured GEMM rate (MAMF), 80–87 % of the datasheet peak on NVIDIA GPUs (default 0.74, calibrated on published runs: docs/FIDELITY.md).</source>
-        <translation>训练达到的 GPU 可达矩阵乘法吞吐的比例——可达吞吐即实测最佳 GEMM 速率（MAMF），在 NVIDIA GPU 上为规格峰值的 80–87 %（默认 0.74，依据公开训练记录校准：docs/FIDELITY.md）。</translation>
-    </message>
-    <message>
         <source>PCIe to host (GB/s):</source>
         <translation>到主机的 PCIe (GB/s)：</translation>
     </message>
@@ -1905,6 +1901,10 @@
     <message>
         <source>CPU memory bandwidth of a whole node, shared by its GPUs: it bounds an offloaded optimizer step (default 409.6: two EPYC 7742 with eight DDR4-3200 channels each).</source>
         <translation>整个节点的 CPU 内存带宽，由节点内各 GPU 共享：它决定卸载到 CPU 的优化器步骤的耗时（默认 409.6：两颗 EPYC 7742，各有八条 DDR4-3200 通道）。</translation>
+    </message>
+    <message>
+        <source>Achieved fraction of the GPU&apos;s achievable matmul throughput — its best measured GEMM rate (MAMF), 80–87 % of the datasheet peak on NVIDIA GPUs. The default is calibrated on published runs (docs/FIDELITY.md).</source>
+        <translation>训练达到的 GPU 可达矩阵乘法吞吐的比例——可达吞吐即实测最佳 GEMM 速率（MAMF），在 NVIDIA GPU 上为规格峰值的 80–87 %。默认值依据公开训练记录校准（docs/FIDELITY.md）。</translation>
     </message>
 </context>
 <context>

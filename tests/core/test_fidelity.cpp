@@ -339,20 +339,20 @@ TEST_CASE("out of sample, llm-foundry's measured FSDP runs: today's errors by re
         return FidelityGroup{};
     };
     CHECK(slice("source", "MosaicML llm-foundry benchmarks").runs == 211);
-    CHECK(slice("source", "MosaicML llm-foundry benchmarks").meanAbsError <= 0.15);
-    CHECK(slice("gpu", "a100-80gb").meanAbsError <= 0.12);
-    CHECK(slice("gpu", "a100-40gb").meanAbsError <= 0.10);
-    CHECK(slice("gpu", "h100-sxm").meanAbsError <= 0.22);
+    CHECK(slice("source", "MosaicML llm-foundry benchmarks").meanAbsError <= 0.14);
+    CHECK(slice("gpu", "a100-80gb").meanAbsError <= 0.11);
+    CHECK(slice("gpu", "a100-40gb").meanAbsError <= 0.08);
+    CHECK(slice("gpu", "h100-sxm").meanAbsError <= 0.21);
     // Raised once, by less than a point (16k-32k, fp8, overall), when NCCL's latency model and the
     // per-mechanism overlap windows (review D16, D1b) moved the calibrated efficiency to 0.74.
-    CHECK(slice("sequence", "16k-32k").meanAbsError <= 0.25);
-    CHECK(slice("format", "fp8").meanAbsError <= 0.33);
+    CHECK(slice("sequence", "16k-32k").meanAbsError <= 0.245);
+    CHECK(slice("format", "fp8").meanAbsError <= 0.30);
     // torchtitan's 32 measured runs (H100 at 500 W, whose power cap the estimate does not know, and
     // torch.compile, async TP and rowwise fp8, which it cannot express): docs/FIDELITY.md.
     CHECK(slice("source", "torchtitan benchmarks (PyTorch)").runs == 32);
-    CHECK(slice("source", "torchtitan benchmarks (PyTorch)").meanAbsError <= 0.29);
+    CHECK(slice("source", "torchtitan benchmarks (PyTorch)").meanAbsError <= 0.28);
     // Over every source: 0.141 before torchtitan's rows joined.
-    CHECK(summary.throughputMeanAbsError <= 0.158);
+    CHECK(summary.throughputMeanAbsError <= 0.15);
 }
 
 TEST_CASE("honest ranges: measured ÷ estimated step time of the out-of-sample runs of the scenario's regime", "[core][fidelity][range]")

@@ -393,3 +393,20 @@ TEST_CASE("D4: offload costs PCIe transfers and a CPU optimizer step, and keeps 
     // Two layers stay on the GPU, as ZeRO-3 gathers them.
     CHECK(ea.memory.peak().bytes.buffers >= 2 * 202'383'360.0 * 2);
 }
+
+TEST_CASE("D8: the last stage moves its logits through memory, which small models with large vocabularies feel", "[core][review][compute]")
+{
+    // GPT-2 124M: 12 layers of h = 768 against a 50,257-token head. The logits of one micro-batch are
+    // written by the head, read by the loss, kept (loss_bytes_per_logit), read back, their gradient
+    // written and read by the head's two backward matmuls: 5 × 2 B + 2 × 4 B per logit.
+    const Scenario s = scenario(R"({"format": "trainplanner-scenario", "version": 1, "model": {"preset": "gpt2-124m"},
+        "training": {"seq_len": 1024, "micro_batch": 8, "global_batch": 64}, "parallel": {"dp": 8, "zero": 1}})");
+    Scenario wider = s;
+    wider.overhead.lossBytesPerLogit += 1;
+    const Estimate e = estimate(s), w = estimate(wider);
+    const double logits = 8.0 * 1024 * 50257;
+    const double bandwidth = s.hardware.gpu.memoryTBps * 1e12;
+    CHECK(w.compute.memoryBoundTimeS - e.compute.memoryBoundTimeS == Approx(2 * logits / bandwidth).epsilon(1e-6));
+    // The logits' 18 bytes are more than a quarter of the memory-bound traffic of the step.
+    CHECK(18 * logits / bandwidth > e.compute.memoryBoundTimeS / 4);
+}

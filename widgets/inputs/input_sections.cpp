@@ -403,8 +403,8 @@ void InputPanel::buildCost()
              [](const Scenario& s) { return s.efficiency.compute; }, [](Scenario& s, double v) { s.efficiency.compute = std::max(0.01, v); },
              QT_TRANSLATE_NOOP("ui::InputPanel", "Change compute efficiency"),
              QT_TRANSLATE_NOOP("ui::InputPanel", "Achieved fraction of the GPU's achievable matmul throughput — its best measured GEMM "
-                                                 "rate (MAMF), 80–87 % of the datasheet peak on NVIDIA GPUs (default 0.74, calibrated on "
-                                                 "published runs: docs/FIDELITY.md)."));
+                                                 "rate (MAMF), 80–87 % of the datasheet peak on NVIDIA GPUs. The default is calibrated on "
+                                                 "published runs (docs/FIDELITY.md)."));
     auto* passes = m_bind->number(sec, QStringLiteral("efficiency.memory_bound_passes"), 1,
                                   [](const Scenario& s) { return s.efficiency.memoryBoundPasses; },
                                   [](Scenario& s, double v) { s.efficiency.memoryBoundPasses = v; },
