@@ -21,7 +21,8 @@ Scenario scenario(const std::string& json)
     return *r.scenario;
 }
 
-const Collective& collective(const Estimate& e, Group group, CollectiveOp op)
+// By value: callers pass temporaries (estimate(s)), so a reference would dangle.
+Collective collective(const Estimate& e, Group group, CollectiveOp op)
 {
     for (const auto& c : e.communication.collectives)
         if (c.group == group && c.op == op) return c;
@@ -39,7 +40,7 @@ TEST_CASE("D1: a ring over whole nodes leaves each node through all its NICs", "
     const Scenario twoNodes = scenario(R"({"format": "trainplanner-scenario", "version": 1, "model": {"preset": "llama-2-7b"},
                                            "parallel": {"dp": 16, "zero": 3}})");
     const Estimate e = estimate(twoNodes);
-    const Collective& gather = collective(e, Group::dp, CollectiveOp::all_gather);
+    const Collective gather = collective(e, Group::dp, CollectiveOp::all_gather);
     CHECK(gather.link == Link::inter_node);
     CHECK(gather.bandwidthGBps == Approx(200 * 0.8));
     // The review's symptom: going from one node to two made the run slower in total.
@@ -67,7 +68,7 @@ TEST_CASE("D2: ZeRO-3 gathers parameters in the compute dtype", "[core][review][
         "training": {"seq_len": 8192, "micro_batch": 2, "global_batch": 16},
         "precision": {"compute": "bf16", "weights": "fp32", "gradients": "fp32", "master_weights": "none", "optimizer_states": "fp32"},
         "parallel": {"dp": 8, "zero": 3, "recompute": "selective_op"}, "hardware": {"gpu": "h100-sxm"}})");
-    const Collective& gather = collective(estimate(s), Group::dp, CollectiveOp::all_gather);
+    const Collective gather = collective(estimate(s), Group::dp, CollectiveOp::all_gather);
     // One gather per layer (FSDP unit), forward and backward: 32 layers × 2 calls per step.
     CHECK(gather.callsPerStep == 2 * 32);
     CHECK(gather.messageBytes * gather.callsPerStep == Approx(8'030'261'248.0 * 2 * 2));
@@ -90,7 +91,7 @@ TEST_CASE("D16: a collective's latency grows with its group and its buckets, as 
     const Scenario wide = scenario(R"({"format": "trainplanner-scenario", "version": 1, "model": {"preset": "llama-3-8b"},
         "training": {"seq_len": 8192, "micro_batch": 1, "global_batch": 16384}, "parallel": {"dp": 16384, "zero": 1},
         "hardware": {"gpu": "h100-sxm"}})");
-    const Collective& rs = collective(estimate(wide), Group::dp, CollectiveOp::reduce_scatter);
+    const Collective rs = collective(estimate(wide), Group::dp, CollectiveOp::reduce_scatter);
     CHECK(rs.nodes == 2048);
     CHECK(rs.latencyPerCallS * 1e6 == Approx(10 + (16383 - 2047) * 3.4 + 2047 * 14));
     CHECK(rs.latencyPerCallS > 0.05);  // tens of milliseconds per call at this scale
@@ -98,7 +99,7 @@ TEST_CASE("D16: a collective's latency grows with its group and its buckets, as 
     Scenario node = wide;
     node.parallel.dp = 8;
     node.training.globalBatch = 64;
-    const Collective& small = collective(estimate(node), Group::dp, CollectiveOp::reduce_scatter);
+    const Collective small = collective(estimate(node), Group::dp, CollectiveOp::reduce_scatter);
     CHECK(small.callsPerStep == Approx(std::ceil(8'030'261'248.0 / 4e7)));
 }
 
@@ -111,8 +112,8 @@ TEST_CASE("D1b: each data-parallel mechanism hides its traffic in its own window
         "training": {"seq_len": 4096, "micro_batch": 1, "global_batch": 512}, "parallel": {"dp": 64, "zero": 3},
         "efficiency": {"comm_overlap": 1.0, "bus_bandwidth": 0.05}})");
     const Estimate e3 = estimate(zero3);
-    const Collective& gather = collective(e3, Group::dp, CollectiveOp::all_gather);
-    const Collective& reduce = collective(e3, Group::dp, CollectiveOp::reduce_scatter);
+    const Collective gather = collective(e3, Group::dp, CollectiveOp::all_gather);
+    const Collective reduce = collective(e3, Group::dp, CollectiveOp::reduce_scatter);
     const double hidden = gather.timeS - gather.exposedTimeS + reduce.timeS - reduce.exposedTimeS;
     // More than the backward's two thirds can hide: the forward gathers hide under the forward.
     CHECK(hidden > e3.compute.computeTimeS * 2.0 / 3.0 * 1.01);
@@ -121,7 +122,7 @@ TEST_CASE("D1b: each data-parallel mechanism hides its traffic in its own window
     Scenario zero1 = zero3;
     zero1.parallel.zero = 1;
     const Estimate e1 = estimate(zero1);
-    const Collective& rs = collective(e1, Group::dp, CollectiveOp::reduce_scatter);
+    const Collective rs = collective(e1, Group::dp, CollectiveOp::reduce_scatter);
     // Eight micro-batches: the window is the last one's backward.
     REQUIRE(e1.compute.microBatches == 8);
     CHECK(rs.timeS - rs.exposedTimeS <= e1.compute.computeTimeS * 2.0 / 3.0 / 8 * (1 + 1e-9));
@@ -215,7 +216,7 @@ TEST_CASE("D6: the H100 PCIe's NVLink bridges join pairs; wider groups go over P
     const Scenario tp8 = scenario(R"({"format": "trainplanner-scenario", "version": 1, "model": {"preset": "llama-2-70b"},
         "training": {"global_batch": 64}, "parallel": {"tp": 8, "dp": 1, "zero": 0, "recompute": "full", "sequence_parallel": true},
         "hardware": {"gpu": "h100-pcie"}})");
-    const Collective& wide = collective(estimate(tp8), Group::tp, CollectiveOp::all_gather);
+    const Collective wide = collective(estimate(tp8), Group::tp, CollectiveOp::all_gather);
     CHECK(wide.link == Link::intra_node);
     CHECK(wide.bandwidthGBps == Approx(64 * 0.8));  // the review: 240 GB/s before, 5–10× too fast
     Scenario tp2 = tp8;
@@ -352,8 +353,8 @@ TEST_CASE("D9: the context-parallel ring carries K/V forward, and K/V with dK/dV
         "training": {"seq_len": 131072, "micro_batch": 1, "global_batch": 2},
         "parallel": {"dp": 2, "cp": 4, "zero": 3}, "hardware": {"gpu": "h100-sxm"}})");
     const Estimate e = estimate(cp4);
-    const Collective& kv = collective(e, Group::cp, CollectiveOp::all_gather);
-    const Collective& dkv = collective(e, Group::cp, CollectiveOp::reduce_scatter);
+    const Collective kv = collective(e, Group::cp, CollectiveOp::all_gather);
+    const Collective dkv = collective(e, Group::cp, CollectiveOp::reduce_scatter);
     CHECK(kv.callsPerStep == Approx(2 * dkv.callsPerStep));
     // One unit: (c − 1)/c of the sequence's K and V (8 KV heads × 128 × 2, bf16) per layer.
     const double unit = 3.0 / 4.0 * 131072 * (2 * 8 * 128) * 2.0;
