@@ -148,6 +148,30 @@ double attentionFlopsPerStep(const Scenario& s)
     return (3 + (attentionRecomputed ? 1 : 0)) * f.attentionCore;
 }
 
+double attentionKernelFlopsPerStep(const Scenario& s)
+{
+    if (!s.parallel.flashAttention) return 0;
+    const auto f = forwardFlops(s.model.arch, s.training.seqLen, s.training.globalBatch);
+    const double forwards = s.parallel.recompute == Recompute::full ? 2 : 1;
+    return (forwards + 2.5) * f.attentionCore / 2;
+}
+
+double attentionKernelRate(const Scenario& s, bool* measured)
+{
+    const GpuSpec& gpu = s.hardware.gpu;
+    double tflops = 0;
+    switch (s.parallel.attentionKernel) {
+    case AttentionKernel::automatic: tflops = gpu.flash3Tflops > 0 ? gpu.flash3Tflops : gpu.flash2Tflops; break;
+    case AttentionKernel::flash1: tflops = gpu.flash1Tflops; break;
+    case AttentionKernel::flash2: tflops = gpu.flash2Tflops; break;
+    case AttentionKernel::flash3: tflops = gpu.flash3Tflops; break;
+    }
+    if (measured) *measured = tflops > 0;
+    const double rate = tflops > 0 ? tflops * 1e12 : achievableFlops(gpu, DType::bf16) * kAttentionToMatmulRate;
+    const bool fp8Attention = isFp8(s.precision.compute) && s.precision.fp8Scope == Fp8Scope::all;
+    return fp8Attention ? rate * kFp8AttentionSpeedup : rate;
+}
+
 double flopsOutsideFp8Scope(const Scenario& s)
 {
     const Precision& pr = s.precision;

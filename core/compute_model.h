@@ -34,6 +34,23 @@ struct ForwardFlops {
 /// recomputed forward where it is recomputed.
 [[nodiscard]] double attentionFlopsPerStep(const Scenario& s);
 
+/// FLOPs the flash-attention kernel really does in one step (0 without flash attention). The FLOP
+/// counts above follow Narayanan's convention (the whole s × s square, backward 2 × forward); the
+/// kernel skips the masked half of a causal square and its backward recomputes Q·Kᵀ from the saved
+/// softmax statistics: 2.5 × the forward (Dao 2023, FlashAttention-2 §3.1.2 and its benchmark's
+/// FLOP count: 4·b·s²·heads·d / 2 causal, × 3.5 forward + backward). A recomputed forward adds one.
+[[nodiscard]] double attentionKernelFlopsPerStep(const Scenario& s);
+/// The rate at which one GPU runs them, FLOP/s, before efficiency.compute: the GPU catalog's
+/// measured rate of the chosen kernel (parallel.attention_kernel; auto takes FlashAttention-3 where
+/// measured, else FlashAttention-2). Where neither is measured, or the kernel chosen is not, the GPU's
+/// 16-bit achievable matmul rate × kAttentionToMatmulRate, and `measured` is set false. FP8
+/// attention (precision.fp8_scope all) runs kFp8AttentionSpeedup × faster.
+[[nodiscard]] double attentionKernelRate(const Scenario& s, bool* measured = nullptr);
+/// FlashAttention-2 over the best GEMM on the A100 (the one GPU both are measured on): 204.6 / 271.2.
+inline constexpr double kAttentionToMatmulRate = 204.6 / 271.2;
+/// FlashAttention-3 on H100: FP8 "close to 1.2 PFLOPs/s" against 740 TFLOP/s in FP16 (Shah et al. 2024, abstract).
+inline constexpr double kFp8AttentionSpeedup = 1200.0 / 740.0;
+
 /// Hardware FLOPs of one step that stay at the 16-bit rate when the compute format is fp8: the
 /// matmuls outside `precision.fp8_scope` — the attention core (forward, backward and a recomputed
 /// forward) unless the scope is `all`, and the LM head unless it is `linear_and_head` or `all`.

@@ -113,7 +113,10 @@ struct ComputeEstimate {
     double peakFlopsPerGpu = 0;       ///< of the compute dtype, FLOP/s (datasheet; MFU is against it)
     double achievableFlopsPerGpu = 0; ///< the GPU's best measured matmul rate in the compute dtype (MAMF), FLOP/s
     double computeTimeS = 0;          ///< ideal (bubble-free) compute time of one step: matmuls + memory-bound
-    double matmulTimeS = 0;           ///< hardware FLOPs at the achieved fraction of peak
+    double matmulTimeS = 0;           ///< hardware FLOPs at the achieved fraction of peak (attentionTimeS included)
+    double attentionTimeS = 0;        ///< part of matmulTimeS: the flash-attention kernel (0 without flash attention)
+    double attentionKernelFlopsPerGpu = 0;  ///< FLOPs that kernel does per step on one GPU (causal half, backward 2.5 ×)
+    double attentionRatePerGpu = 0;   ///< its rate before efficiency.compute, FLOP/s (catalog, parallel.attention_kernel)
     double memoryBoundTimeS = 0;      ///< norms, softmax, dropout, activations, residuals at HBM bandwidth
     double fp8CastTimeS = 0;          ///< part of memoryBoundTimeS: scaling and casting fp8 matmul operands
     double flopsOutsideFp8 = 0;       ///< hardware FLOPs at the 16-bit rate in an fp8 run (outside precision.fp8_scope)
@@ -175,6 +178,7 @@ enum class WarningCode {
     run_never_finishes,
     zero_with_pipeline,          ///< ZeRO-2/3 with PP > 1: DeepSpeed refuses it (review DEF-15)
     tokens_less_than_one_step,   ///< the token budget is smaller than one step: counted as one step
+    attention_rate_assumed,      ///< the chosen flash-attention kernel has no measured rate on this GPU
 };
 
 struct Warning {

@@ -107,6 +107,9 @@ std::string estimateToJson(const Estimate& e)
                   {"micro_batches", c.microBatches},
                   {"compute_time_s", c.computeTimeS},
                   {"matmul_time_s", c.matmulTimeS},
+                  {"attention_time_s", c.attentionTimeS},
+                  {"attention_kernel_flops_per_gpu", c.attentionKernelFlopsPerGpu},
+                  {"attention_rate_per_gpu", c.attentionRatePerGpu},
                   {"memory_bound_time_s", c.memoryBoundTimeS},
                   {"fp8_cast_time_s", c.fp8CastTimeS},
                   {"flops_outside_fp8_per_step", c.flopsOutsideFp8},
@@ -228,6 +231,7 @@ std::string estimateToCsv(const Estimate& e)
     row("compute", "hardware_flops_per_step", c.hardwareFlopsPerStep, "FLOP");
     row("compute", "compute_time_s", c.computeTimeS, "s");
     row("compute", "matmul_time_s", c.matmulTimeS, "s");
+    row("compute", "attention_time_s", c.attentionTimeS, "s");
     row("compute", "memory_bound_time_s", c.memoryBoundTimeS, "s");
     row("compute", "fp8_cast_time_s", c.fp8CastTimeS, "s");
     row("compute", "bubble_fraction", c.bubbleFraction, "ratio");

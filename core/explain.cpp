@@ -68,19 +68,28 @@ std::vector<Explanation> explain(const Scenario& s, const Estimate& e)
     add("compute.compute_time_s", "matmuls + memory-bound kernels",
         sec(c.matmulTimeS) + " + " + sec(c.memoryBoundTimeS) + " = " + sec(c.computeTimeS),
         "docs/MODEL.md \"Compute and time\"; calibration in docs/FIDELITY.md");
+    const double gemmTimeS = c.matmulTimeS - c.attentionTimeS;
     if (c.flopsOutsideFp8 > 0) {
-        const double bf16Peak = peakFlops(s.hardware.gpu, DType::bf16);
-        add("compute.matmul_time_s", "(fp8 FLOPs ÷ fp8 peak + FLOPs outside the fp8 scope ÷ 16-bit peak) ÷ (GPUs × efficiency)",
-            "(" + n(c.hardwareFlopsPerStep - c.flopsOutsideFp8) + " ÷ " + n(c.peakFlopsPerGpu) + " + " + n(c.flopsOutsideFp8) + " ÷ " +
-                n(bf16Peak) + ") ÷ (" + n(e.gpus) + " × " + n(s.efficiency.compute) + ") = " + sec(c.matmulTimeS),
-            "Narayanan et al. 2021 eq. 3 (FLOPs per step); GPU datasheet (peaks); precision.fp8_scope: attention and the LM head "
-            "stay bf16 in torchao Float8Linear and Transformer Engine by default");
+        add("compute.matmul_time_s",
+            "(fp8 GEMM FLOPs ÷ fp8 achievable + GEMM FLOPs outside the fp8 scope ÷ 16-bit achievable) ÷ (GPUs × efficiency) + attention kernel",
+            "… ÷ (" + n(e.gpus) + " × " + n(c.achievableFlopsPerGpu) + " … × " + n(s.efficiency.compute) + ") = " + sec(gemmTimeS) + " + " +
+                sec(c.attentionTimeS) + " = " + sec(c.matmulTimeS),
+            "Narayanan et al. 2021 eq. 3 (FLOPs per step); MAMF (Bekman, ml-engineering) for the achievable rates; precision.fp8_scope: "
+            "the LM head stays bf16 in torchao Float8Linear and Transformer Engine by default");
     } else {
-        add("compute.matmul_time_s", "hardware FLOPs ÷ (GPUs × peak × efficiency)",
-            n(c.hardwareFlopsPerStep) + " ÷ (" + n(e.gpus) + " × " + n(c.peakFlopsPerGpu) + " × " + n(s.efficiency.compute) + ") = " +
-                sec(c.matmulTimeS),
-            "Narayanan et al. 2021 eq. 3 (FLOPs per step); GPU datasheet (peak); efficiency calibrated (docs/FIDELITY.md)");
+        add("compute.matmul_time_s", "GEMM FLOPs ÷ (GPUs × achievable matmul rate × efficiency) + attention kernel",
+            n(c.hardwareFlopsPerStep) + (c.attentionTimeS > 0 ? " − attention" : "") + " ÷ (" + n(e.gpus) + " × " + n(c.achievableFlopsPerGpu) +
+                " × " + n(s.efficiency.compute) + ") = " + sec(gemmTimeS) + " + " + sec(c.attentionTimeS) + " = " + sec(c.matmulTimeS),
+            "Narayanan et al. 2021 eq. 3 (FLOPs per step); MAMF (Bekman, ml-engineering) for the achievable rate; efficiency calibrated "
+            "(docs/FIDELITY.md)");
     }
+    if (c.attentionTimeS > 0)
+        add("compute.attention_time_s",
+            "flash-attention FLOPs per GPU (causal half; backward 2.5 × forward; + a recomputed forward) ÷ (kernel rate × efficiency)",
+            n(c.attentionKernelFlopsPerGpu) + " ÷ (" + n(c.attentionRatePerGpu) + " × " + n(s.efficiency.compute) + ") = " + sec(c.attentionTimeS) +
+                " (parallel.attention_kernel " + std::string(toString(s.parallel.attentionKernel)) + ")",
+            "Dao 2023 (FlashAttention-2 §4.1: 73 % forward, 63 % backward on A100; its benchmark's FLOP count); Shah et al. 2024 "
+            "(FlashAttention-3: 740 TFLOP/s forward on H100, FlashAttention-2 at 35 %); the GPU catalog's attention_tflops");
     add("compute.memory_bound_time_s",
         "passes × activation bytes per layer × layers × micro-batches × recompute factor ÷ HBM bandwidth (+ fp8 casts)",
         n(s.efficiency.memoryBoundPasses) + " × activations (no recomputation) × " + n(c.microBatches) + " micro-batches … = " +

@@ -458,6 +458,23 @@ GpuSpec readGpu(ObjectReader& r)
         }
         measured.rejectUnknownKeys();
     }
+    if (r.has("attention_tflops")) {
+        ObjectReader kernels = r.object("attention_tflops");
+        kernels.limitsOf("hardware.gpu.attention_tflops");
+        const auto bf16Peak = g.peakTflops.count(DType::bf16) ? g.peakTflops.at(DType::bf16)
+                              : g.peakTflops.count(DType::fp16) ? g.peakTflops.at(DType::fp16) : 0.0;
+        auto kernel = [&](const char* key, double& out) {
+            if (!kernels.has(key)) return;
+            const double v = kernels.limitedNumber(key);
+            if (bf16Peak <= 0) fail(kernels.pathOf(key), "needs a bf16 or fp16 peak_tflops to be measured against");
+            if (v > bf16Peak) fail(kernels.pathOf(key), "must not exceed the 16-bit peak (" + scientific(bf16Peak) + " TFLOP/s), got " + scientific(v));
+            out = v;
+        };
+        kernel("flash1", g.flash1Tflops);
+        kernel("flash2", g.flash2Tflops);
+        kernel("flash3", g.flash3Tflops);
+        kernels.rejectUnknownKeys();
+    }
     g.intraNodeGBps = r.limitedNumber("intra_node_gbps");
     g.interNodeGBps = r.limitedNumber("inter_node_gbps");
     g.tdpWatts = r.limitedNumber("tdp_watts");
@@ -482,6 +499,13 @@ json gpuToJson(const GpuSpec& g)
         json measured = json::object();
         for (const auto& [dtype, tflops] : g.achievableTflops) measured[std::string(toString(dtype))] = tflops;
         j["achievable_tflops"] = measured;
+    }
+    if (g.flash1Tflops > 0 || g.flash2Tflops > 0 || g.flash3Tflops > 0) {
+        json kernels = json::object();
+        if (g.flash1Tflops > 0) kernels["flash1"] = g.flash1Tflops;
+        if (g.flash2Tflops > 0) kernels["flash2"] = g.flash2Tflops;
+        if (g.flash3Tflops > 0) kernels["flash3"] = g.flash3Tflops;
+        j["attention_tflops"] = kernels;
     }
     if (g.memoryTBps > 0) j["memory_tbps"] = g.memoryTBps;
     if (g.nvlinkGpus > 0) j["nvlink_gpus"] = g.nvlinkGpus;  // written only when set

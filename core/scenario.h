@@ -103,6 +103,8 @@ struct Parallel {
     bool sequenceParallel = false;
     Recompute recompute = Recompute::none;
     bool flashAttention = true;
+    /// Which flash-attention kernel (file key parallel.attention_kernel; only with flash attention).
+    AttentionKernel attentionKernel = AttentionKernel::automatic;
     Schedule schedule = Schedule::one_f_one_b;
     int virtualStages = 1;
     bool offloadOptimizer = false;
@@ -122,6 +124,12 @@ struct GpuSpec {
     /// Measured maximum achievable matmul TFLOP/s per dtype (MAMF: the best of a sweep of GEMM shapes,
     /// Bekman, ml-engineering, compute/accelerator), empty where nobody measured it.
     std::map<DType, double> achievableTflops;
+    /// Measured forward + backward rate of a causal flash-attention kernel, TFLOP/s in 16-bit on the
+    /// FLOPs it does (half the score square; the backward 2.5 × the forward), per generation; 0 where
+    /// nobody published one (file key attention_tflops.flash1 / .flash2 / .flash3).
+    double flash1Tflops = 0;
+    double flash2Tflops = 0;
+    double flash3Tflops = 0;
     double intraNodeGBps = 300;  ///< GB/s per GPU, one direction (NVLink)
     /// GPUs one NVLink fabric joins, 0 = every GPU of the node (NVSwitch); H100 PCIe: 2 (bridges).
     int nvlinkGpus = 0;
@@ -150,10 +158,11 @@ struct Hardware {
 
 struct Efficiency {
     /// Achieved fraction of the GPU's achievable matmul throughput (its measured MAMF,
-    /// core::achievableFlops). Default calibrated on published runs (docs/FIDELITY.md): 0.745 on the
-    /// nine calibration runs; fitted per GPU 0.77 on A100 and 0.67 on H100 (against the datasheet
-    /// peak it was 0.665 and 0.55).
-    double compute = 0.745;
+    /// core::achievableFlops) and of the flash-attention kernel's measured rate. Default calibrated on
+    /// published runs (docs/FIDELITY.md): 0.76 on the nine calibration runs; fitted per GPU 0.78 on
+    /// A100 and 0.76 on H100 (0.775 and 0.675 before attention had its own kernel rate; against the
+    /// datasheet peak 0.665 and 0.55).
+    double compute = 0.76;
     /// Memory-bound kernels (norms, softmax, dropout, activation functions, residual adds) move
     /// the layer's stored activations through HBM this many times per step (calibrated, 6).
     double memoryBoundPasses = 6;

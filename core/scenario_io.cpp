@@ -150,6 +150,7 @@ void readParallel(ObjectReader r, Parallel& p)
     if (r.has("sequence_parallel")) p.sequenceParallel = r.boolean("sequence_parallel");
     if (r.has("recompute")) p.recompute = r.enumeration<Recompute>("recompute", kRecomputeNames);
     if (r.has("flash_attention")) p.flashAttention = r.boolean("flash_attention");
+    if (r.has("attention_kernel")) p.attentionKernel = r.enumeration<AttentionKernel>("attention_kernel", kAttentionKernelNames);
     if (r.has("schedule")) p.schedule = r.enumeration<Schedule>("schedule", kScheduleNames);
     if (r.has("virtual_stages")) p.virtualStages = static_cast<int>(r.limitedInteger("virtual_stages"));
     if (r.has("offload_optimizer")) p.offloadOptimizer = r.boolean("offload_optimizer");
@@ -168,6 +169,8 @@ void readParallel(ObjectReader r, Parallel& p)
     if (p.schedule == Schedule::interleaved && p.pp < 2)
         fail(r.pathOf("schedule"), "\"interleaved\" needs pp of at least 2");
     if (p.sequenceParallel && p.tp < 2) fail(r.pathOf("sequence_parallel"), "needs tp of at least 2");
+    if (p.attentionKernel != AttentionKernel::automatic && !p.flashAttention)
+        fail(r.pathOf("attention_kernel"), "names a flash-attention kernel, and flash_attention is false");
 }
 
 void readEfficiency(ObjectReader r, Efficiency& e)
@@ -414,6 +417,8 @@ std::string scenarioToJson(const Scenario& s)
                   {"virtual_stages", p.virtualStages},
                   {"offload_optimizer", p.offloadOptimizer},
                   {"offload_params", p.offloadParams}};
+    // Written only when chosen, so that existing scenarios keep their keys.
+    if (p.attentionKernel != AttentionKernel::automatic) parallel["attention_kernel"] = toString(p.attentionKernel);
     json hardware{{"gpu", s.hardware.preset.empty() ? detail::gpuToJson(s.hardware.gpu) : json(s.hardware.preset)},
                   {"gpus_per_node", s.hardware.gpusPerNode}};
     if (!s.hardware.profile.empty()) hardware["profile"] = s.hardware.profile;

@@ -13,7 +13,7 @@ constexpr auto N = LimitKind::number;
 constexpr double kMaxDim = 1 << 20;
 
 // Sources of the bounds: see DESIGN.md "Scenario file"; where a bound is a physical one it says so.
-constexpr std::array<KeyLimit, 67> kLimits{{
+constexpr std::array<KeyLimit, 70> kLimits{{
     {"model.params", 1e6, 1e14, I},
     {"model.layers", 1, 4096, I},
     {"model.hidden", 1, kMaxDim, I},
@@ -51,6 +51,9 @@ constexpr std::array<KeyLimit, 67> kLimits{{
     {"hardware.gpu.memory_gib", 0.5, 65536, N},
     {"hardware.gpu.peak_tflops.*", 0.001, 1e6, N},
     {"hardware.gpu.achievable_tflops.*", 0.001, 1e6, N},
+    {"hardware.gpu.attention_tflops.flash1", 0.001, 1e6, N},
+    {"hardware.gpu.attention_tflops.flash2", 0.001, 1e6, N},
+    {"hardware.gpu.attention_tflops.flash3", 0.001, 1e6, N},
     {"hardware.gpu.intra_node_gbps", 0.01, 1e5, N},
     {"hardware.gpu.inter_node_gbps", 0.01, 1e5, N},
     {"hardware.gpu.tdp_watts", 1, 1e5, N},

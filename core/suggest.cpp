@@ -151,6 +151,12 @@ std::vector<Suggestion> nearestValid(const Scenario& s, const Estimate& e)
             offer(w.code, "parallel.flash_attention", "true", c);
             break;
         }
+        case WarningCode::attention_rate_assumed: {
+            Scenario c = s;
+            c.parallel.attentionKernel = AttentionKernel::automatic;
+            offer(w.code, "parallel.attention_kernel", "auto", c);
+            break;
+        }
         default: break;
         }
     }

@@ -24,6 +24,10 @@ enum class Schedule { gpipe, one_f_one_b, interleaved };
 /// LM head stay bf16); linear_and_head: also the output head; all: the attention core too (FP8
 /// attention, Transformer Engine's fp8_dpa).
 enum class Fp8Scope { linear, linear_and_head, all };
+/// The flash-attention kernel generation that runs the attention core. auto: the newest one the GPU
+/// catalog has a rate for (FlashAttention-3 on Hopper, FlashAttention-2 elsewhere); flash1 is the
+/// first algorithm (Dao et al. 2022), also in its Triton port that MosaicML's MPT ran in 2023.
+enum class AttentionKernel { automatic, flash1, flash2, flash3 };
 
 /// Storage size of one element. nf4 is 4 bits; its block scales are counted separately
 /// (Dettmers et al. 2023, QLoRA §3). tf32 is stored in 32-bit registers.
@@ -54,6 +58,7 @@ inline constexpr std::array<std::string_view, 3> kPositionNames{"learned", "rope
 inline constexpr std::array<std::string_view, 4> kRecomputeNames{"none", "selective", "full", "selective_op"};
 inline constexpr std::array<std::string_view, 3> kScheduleNames{"gpipe", "1f1b", "interleaved"};
 inline constexpr std::array<std::string_view, 3> kFp8ScopeNames{"linear", "linear_and_head", "all"};
+inline constexpr std::array<std::string_view, 4> kAttentionKernelNames{"auto", "flash1", "flash2", "flash3"};
 
 template <typename Enum, std::size_t N>
 [[nodiscard]] constexpr std::string_view nameOf(Enum value, const std::array<std::string_view, N>& names)
@@ -76,6 +81,7 @@ template <typename Enum, std::size_t N>
 [[nodiscard]] constexpr std::string_view toString(Recompute v) { return nameOf(v, kRecomputeNames); }
 [[nodiscard]] constexpr std::string_view toString(Schedule v) { return nameOf(v, kScheduleNames); }
 [[nodiscard]] constexpr std::string_view toString(Fp8Scope v) { return nameOf(v, kFp8ScopeNames); }
+[[nodiscard]] constexpr std::string_view toString(AttentionKernel v) { return nameOf(v, kAttentionKernelNames); }
 [[nodiscard]] constexpr bool isFp8(DType t) { return t == DType::fp8_e4m3 || t == DType::fp8_e5m2; }
 
 } // namespace core

@@ -1,4 +1,4 @@
-<?xml version="1.0" encoding="utf-8"?>
+<?xml version='1.0' encoding='utf-8'?>
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
@@ -213,9 +213,7 @@
     </message>
     <message numerus="yes">
         <source>%1 in the main model, %2 in %n multi-token prediction module(s).</source>
-        <translation>
-            <numerusform>其中主模型 %1，%n 个多 token 预测（MTP）模块 %2。</numerusform>
-        </translation>
+        <translation><numerusform>其中主模型 %1，%n 个多 token 预测（MTP）模块 %2。</numerusform></translation>
     </message>
     <message>
         <source>The scenario was not saved; the file on disk is unchanged.
@@ -294,7 +292,7 @@
     </message>
     <message>
         <source>Parallelism</source>
-        <translation>并行方式</translation>
+        <translation>并行策略</translation>
     </message>
     <message>
         <source>Sequence</source>
@@ -302,7 +300,7 @@
     </message>
     <message>
         <source>Format</source>
-        <translation>数值格式</translation>
+        <translation>格式</translation>
     </message>
     <message>
         <source>under 1B parameters</source>
@@ -604,7 +602,7 @@
         <translation>每卡显存</translation>
     </message>
     <message>
-        <source>Fits on one GPU&apos;s memory</source>
+        <source>Fits on one GPU's memory</source>
         <translation>单卡显存放得下</translation>
     </message>
     <message>
@@ -656,7 +654,7 @@
         <translation>添加文件…</translation>
     </message>
     <message>
-        <source>The source article&apos;s pair</source>
+        <source>The source article's pair</source>
         <translation>原文中的两个对比场景</translation>
     </message>
     <message>
@@ -744,7 +742,7 @@
         <translation>决策指南</translation>
     </message>
     <message>
-        <source>&lt;b&gt;Small model&lt;/b&gt; (%1 parameters, under 1 B): the source article&apos;s single-GPU territory — iterate quickly on one GPU or a few, at low cost.</source>
+        <source>&lt;b&gt;Small model&lt;/b&gt; (%1 parameters, under 1 B): the source article's single-GPU territory — iterate quickly on one GPU or a few, at low cost.</source>
         <translation>&lt;b&gt;小模型&lt;/b&gt;（%1 参数，不足 1B）：原文所说的单卡训练范畴——在单卡或少量卡上快速迭代、低成本试错。</translation>
     </message>
     <message>
@@ -752,7 +750,7 @@
         <translation>&lt;b&gt;中等规模模型&lt;/b&gt;（%1 参数，介于 1B 与 7B 级之间）：通常单机即可；能否单卡取决于精度和显存优化设置。</translation>
     </message>
     <message>
-        <source>&lt;b&gt;Large model&lt;/b&gt; (%1 parameters, the 7B class or more): the source article&apos;s distributed-training territory — parallelism, a fast network, fault tolerance and a team that runs them.</source>
+        <source>&lt;b&gt;Large model&lt;/b&gt; (%1 parameters, the 7B class or more): the source article's distributed-training territory — parallelism, a fast network, fault tolerance and a team that runs them.</source>
         <translation>&lt;b&gt;大模型&lt;/b&gt;（%1 参数，7B 级及以上）：原文所说的分布式训练范畴——需要并行策略、高速网络、容错机制以及能驾驭它们的团队。</translation>
     </message>
     <message>
@@ -776,7 +774,7 @@
         <translation>放不下</translation>
     </message>
     <message>
-        <source>&lt;b&gt;Fine-tuning instead of pre-training&lt;/b&gt; (§5): LoRA rank %1 needs %2 on one GPU (%3), QLoRA %4 (%5) — %6 % and %7 % of full training&apos;s memory, and no distributed training at all when it fits.</source>
+        <source>&lt;b&gt;Fine-tuning instead of pre-training&lt;/b&gt; (§5): LoRA rank %1 needs %2 on one GPU (%3), QLoRA %4 (%5) — %6 % and %7 % of full training's memory, and no distributed training at all when it fits.</source>
         <translation>&lt;b&gt;以微调代替预训练&lt;/b&gt;（§5）：秩为 %1 的 LoRA 单卡需要 %2（%3），QLoRA 需要 %4（%5）——分别为全量训练显存的 %6 % 和 %7 %，放得下时完全无需分布式训练。</translation>
     </message>
     <message>
@@ -1278,7 +1276,7 @@
         <translation>张量并行（TP）：</translation>
     </message>
     <message>
-        <source>Splits every layer&apos;s matrices over GPUs; keep it inside a node (NVLink).</source>
+        <source>Splits every layer's matrices over GPUs; keep it inside a node (NVLink).</source>
         <translation>把每层的矩阵切分到多张 GPU 上；应保持在节点内（NVLink）。</translation>
     </message>
     <message>
@@ -1695,7 +1693,7 @@
         <translation>修改每个 logit 的字节数</translation>
     </message>
     <message>
-        <source>Bytes per token and vocabulary entry held at the loss: 4 for Megatron&apos;s fused cross-entropy (default), 12 for PyTorch&apos;s cross_entropy(logits.float()).</source>
+        <source>Bytes per token and vocabulary entry held at the loss: 4 for Megatron's fused cross-entropy (default), 12 for PyTorch's cross_entropy(logits.float()).</source>
         <translation>计算损失时每个 token、每个词表项占用的字节数：Megatron 融合交叉熵为 4（默认），PyTorch 的 cross_entropy(logits.float()) 为 12。</translation>
     </message>
     <message>
@@ -1767,7 +1765,7 @@
         <translation>访存受限遍数：</translation>
     </message>
     <message>
-        <source>How many times norms, softmax, dropout and activation functions move a layer&apos;s activations through GPU memory per step (default 6, calibrated).</source>
+        <source>How many times norms, softmax, dropout and activation functions move a layer's activations through GPU memory per step (default 6, calibrated).</source>
         <translation>每步中归一化、softmax、dropout 和激活函数等算子把一层的激活值在显存中读写的遍数（默认 6，经过校准）。</translation>
     </message>
     <message>
@@ -1776,21 +1774,15 @@
     </message>
     <message numerus="yes">
         <source>, %n shared</source>
-        <translation>
-            <numerusform>，%n 个共享专家</numerusform>
-        </translation>
+        <translation><numerusform>，%n 个共享专家</numerusform></translation>
     </message>
     <message numerus="yes">
         <source>, first %n layer(s) dense</source>
-        <translation>
-            <numerusform>，前 %n 层为稠密层</numerusform>
-        </translation>
+        <translation><numerusform>，前 %n 层为稠密层</numerusform></translation>
     </message>
     <message numerus="yes">
         <source>; %n multi-token prediction module(s)</source>
-        <translation>
-            <numerusform>；%n 个多 token 预测（MTP）模块</numerusform>
-        </translation>
+        <translation><numerusform>；%n 个多 token 预测（MTP）模块</numerusform></translation>
     </message>
     <message>
         <source>Expert FFN size:</source>
@@ -1842,9 +1834,7 @@
     </message>
     <message numerus="yes">
         <source>, each token on at most %n node(s)</source>
-        <translation>
-            <numerusform>，每个 token 至多路由到 %n 个节点</numerusform>
-        </translation>
+        <translation><numerusform>，每个 token 至多路由到 %n 个节点</numerusform></translation>
     </message>
     <message>
         <source>Nodes per token (0 = any):</source>
@@ -1903,8 +1893,36 @@
         <translation>整个节点的 CPU 内存带宽，由节点内各 GPU 共享：它决定卸载到 CPU 的优化器步骤的耗时（默认 409.6：两颗 EPYC 7742，各有八条 DDR4-3200 通道）。</translation>
     </message>
     <message>
-        <source>Achieved fraction of the GPU&apos;s achievable matmul throughput — its best measured GEMM rate (MAMF), 80–87 % of the datasheet peak on NVIDIA GPUs. The default is calibrated on published runs (docs/FIDELITY.md).</source>
+        <source>Achieved fraction of the GPU's achievable matmul throughput — its best measured GEMM rate (MAMF), 80–87 % of the datasheet peak on NVIDIA GPUs. The default is calibrated on published runs (docs/FIDELITY.md).</source>
         <translation>训练达到的 GPU 可达矩阵乘法吞吐的比例——可达吞吐即实测最佳 GEMM 速率（MAMF），在 NVIDIA GPU 上为规格峰值的 80–87 %。默认值依据公开训练记录校准（docs/FIDELITY.md）。</translation>
+    </message>
+    <message>
+        <source>Change attention kernel</source>
+        <translation>修改注意力内核</translation>
+    </message>
+    <message>
+        <source>Newest for the GPU</source>
+        <translation>该 GPU 最新的内核</translation>
+    </message>
+    <message>
+        <source>FlashAttention-1</source>
+        <translation>FlashAttention-1</translation>
+    </message>
+    <message>
+        <source>FlashAttention-2</source>
+        <translation>FlashAttention-2</translation>
+    </message>
+    <message>
+        <source>FlashAttention-3</source>
+        <translation>FlashAttention-3</translation>
+    </message>
+    <message>
+        <source>Attention kernel:</source>
+        <translation>注意力内核：</translation>
+    </message>
+    <message>
+        <source>The attention core runs at this kernel's measured rate, on the half of the score square a causal mask leaves; its backward recomputes the scores (2.5 × the forward). FlashAttention-3 runs on Hopper only; PyTorch's SDPA uses FlashAttention-2.</source>
+        <translation>注意力核心按该内核的实测速率计算，只算因果掩码留下的一半得分矩阵；其反向传播会重算得分（前向的 2.5 倍）。FlashAttention-3 仅支持 Hopper；PyTorch 的 SDPA 使用 FlashAttention-2。</translation>
     </message>
 </context>
 <context>
@@ -2129,7 +2147,7 @@
         <translation>成本（美元）</translation>
     </message>
     <message>
-        <source>Within the best plan&apos;s range: measured runs like these do not tell the two apart (docs/FIDELITY.md).</source>
+        <source>Within the best plan's range: measured runs like these do not tell the two apart (docs/FIDELITY.md).</source>
         <translation>在最优方案的误差区间内：按同类实测记录，两者无法区分优劣（见 docs/FIDELITY.md）。</translation>
     </message>
     <message>
@@ -2356,7 +2374,7 @@
         <translation>%1（Kahan 补偿求和）</translation>
     </message>
     <message>
-        <source>%1 truncated (the article&apos;s snippet)</source>
+        <source>%1 truncated (the article's snippet)</source>
         <translation>%1 截断（原文示例代码）</translation>
     </message>
     <message>
@@ -2764,7 +2782,7 @@
         <translation>空闲：等待流水线</translation>
     </message>
     <message>
-        <source>%1 stages × %2 chunks × %3 micro-batches are too many blocks to draw; the figures above are the whole step&apos;s.</source>
+        <source>%1 stages × %2 chunks × %3 micro-batches are too many blocks to draw; the figures above are the whole step's.</source>
         <translation>%1 个阶段 × %2 个分块 × %3 个微批次，块太多无法绘制；上方数字为整个训练步的结果。</translation>
     </message>
     <message>
@@ -2886,7 +2904,7 @@
         <translation>上下文并行按环形注意力（配合 Flash Attention）建模。</translation>
     </message>
     <message>
-        <source>The GPU&apos;s datasheet gives no peak for the compute format; the nearest format&apos;s peak is used.</source>
+        <source>The GPU's datasheet gives no peak for the compute format; the nearest format's peak is used.</source>
         <translation>该 GPU 的数据手册没有给出此计算精度的峰值；使用最接近精度的峰值。</translation>
     </message>
     <message>
@@ -2894,7 +2912,7 @@
         <translation>该 GPU 未给出显存带宽；优化器更新按 2 TB/s 估算。</translation>
     </message>
     <message>
-        <source>Writing a checkpoint and restarting take longer than the cluster&apos;s mean time between failures (%1 h): the run never finishes. Write checkpoints faster, restart faster or use fewer GPUs.</source>
+        <source>Writing a checkpoint and restarting take longer than the cluster's mean time between failures (%1 h): the run never finishes. Write checkpoints faster, restart faster or use fewer GPUs.</source>
         <translation>写一次检查点加上重启所需的时间，超过了集群的平均故障间隔（%1 小时）：训练永远跑不完。请加快检查点写入、缩短重启时间，或减少 GPU 数量。</translation>
     </message>
     <message>
@@ -2902,8 +2920,12 @@
         <translation>ZeRO 阶段 %1 与流水线并行（PP = %2）同时使用：DeepSpeed 不允许流水线与阶段 2、3 组合，Megatron-LM 只切分优化器状态（阶段 1）；只有基于 FSDP 的框架（如 torchtitan）支持这种组合。</translation>
     </message>
     <message>
-        <source>The token budget (%1) is less than one step&apos;s tokens (%2): the run is counted as one step.</source>
+        <source>The token budget (%1) is less than one step's tokens (%2): the run is counted as one step.</source>
         <translation>token 预算（%1）少于一个训练步的 token 数（%2）：按一个训练步计算。</translation>
+    </message>
+    <message>
+        <source>The GPU catalog has no measured rate for this attention kernel on this GPU: attention is priced at %1 × its matmul rate.</source>
+        <translation>GPU 目录中没有该注意力内核在此 GPU 上的实测速率：注意力按其矩阵乘速率的 %1 倍估算。</translation>
     </message>
 </context>
 <context>

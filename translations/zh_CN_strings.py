@@ -745,3 +745,17 @@ ZH.update({
     "Nodes per token (0 = any):": "每 token 路由节点上限（0 = 不限）：",
     "Change nodes per token": "修改每 token 路由节点上限",
 })
+
+# Issue 18: attention as its own kernel.
+ZH.update({
+    "Change attention kernel": "修改注意力内核",
+    "Newest for the GPU": "该 GPU 最新的内核",
+    "FlashAttention-1": "FlashAttention-1",
+    "FlashAttention-2": "FlashAttention-2",
+    "FlashAttention-3": "FlashAttention-3",
+    "Attention kernel:": "注意力内核：",
+    "The attention core runs at this kernel's measured rate, on the half of the score square a causal mask leaves; its backward recomputes the scores (2.5 × the forward). FlashAttention-3 runs on Hopper only; PyTorch's SDPA uses FlashAttention-2.":
+        "注意力核心按该内核的实测速率计算，只算因果掩码留下的一半得分矩阵；其反向传播会重算得分（前向的 2.5 倍）。FlashAttention-3 仅支持 Hopper；PyTorch 的 SDPA 使用 FlashAttention-2。",
+    "The GPU catalog has no measured rate for this attention kernel on this GPU: attention is priced at %1 × its matmul rate.":
+        "GPU 目录中没有该注意力内核在此 GPU 上的实测速率：注意力按其矩阵乘速率的 %1 倍估算。",
+})

@@ -45,6 +45,7 @@ QString keyPathOf(core::WarningCode code)
     case WarningCode::run_never_finishes: return QStringLiteral("reliability.checkpoint_write_gbps");
     case WarningCode::zero_with_pipeline: return QStringLiteral("parallel.zero");
     case WarningCode::tokens_less_than_one_step: return QStringLiteral("training.tokens");
+    case WarningCode::attention_rate_assumed: return QStringLiteral("parallel.attention_kernel");
     }
     return {};
 }

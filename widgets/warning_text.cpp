@@ -42,6 +42,10 @@ QString WarningText::of(const core::Warning& w)
     case WarningCode::tokens_less_than_one_step:
         return tr("The token budget (%1) is less than one step's tokens (%2): the run is counted as one step.")
             .arg(QLocale().toString(w.value("tokens"), 'g', 3), QLocale().toString(w.value("tokens_per_step"), 'g', 3));
+    case WarningCode::attention_rate_assumed:
+        return tr("The GPU catalog has no measured rate for this attention kernel on this GPU: attention is priced at %1 × its "
+                  "matmul rate.")
+            .arg(QLocale().toString(w.value("fraction_of_matmul_rate"), 'g', 3));
     case WarningCode::run_never_finishes:
         return tr("Writing a checkpoint and restarting take longer than the cluster's mean time between failures (%1 h): the run "
                   "never finishes. Write checkpoints faster, restart faster or use fewer GPUs.")

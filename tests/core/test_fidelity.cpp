@@ -327,10 +327,12 @@ TEST_CASE("out of sample, the shipped defaults are within 10 % on the papers' ru
 
 TEST_CASE("out of sample, llm-foundry's measured FSDP runs: today's errors by regime, a ratchet for issue 18", "[core][fidelity]")
 {
-    // 211 measured runs outside the calibration set. The model is weakest on H100 (one efficiency
-    // for every matmul) and long sequences (attention at the matmul efficiency); fp8 inherits H100's
-    // error (its speed-up over bf16 is within 0.15 of llm-foundry's, test_review_time.cpp): docs/FIDELITY.md. These bounds are today's values rounded up; lower them as
-    // the model improves, never raise them.
+    // 211 measured runs outside the calibration set. Since the attention core has its own kernel rate
+    // (FlashAttention-1 for MPT's Triton kernel, FlashAttention-2 for torchtitan's SDPA), H100 fell
+    // from 0.21 to 0.09 and long sequences from 0.245 to 0.17; A100 rose (0.11 → 0.135, 0.08 → 0.09):
+    // its rows at 4k tokens and more are now 10–25 % pessimistic, FlashAttention-1 taken at the middle
+    // of its published 25–40 % (docs/FIDELITY.md). These bounds are today's values rounded up; lower
+    // them as the model improves, never raise them without saying why here.
     const FidelitySummary summary = validatePublished();
     auto slice = [&](const std::string& kind, const std::string& name) {
         for (const FidelityGroup& g : summary.groups)
@@ -339,20 +341,18 @@ TEST_CASE("out of sample, llm-foundry's measured FSDP runs: today's errors by re
         return FidelityGroup{};
     };
     CHECK(slice("source", "MosaicML llm-foundry benchmarks").runs == 211);
-    CHECK(slice("source", "MosaicML llm-foundry benchmarks").meanAbsError <= 0.14);
-    CHECK(slice("gpu", "a100-80gb").meanAbsError <= 0.11);
-    CHECK(slice("gpu", "a100-40gb").meanAbsError <= 0.08);
-    CHECK(slice("gpu", "h100-sxm").meanAbsError <= 0.21);
-    // Raised once, by less than a point (16k-32k, fp8, overall), when NCCL's latency model and the
-    // per-mechanism overlap windows (review D16, D1b) moved the calibrated efficiency to 0.74.
-    CHECK(slice("sequence", "16k-32k").meanAbsError <= 0.245);
-    CHECK(slice("format", "fp8").meanAbsError <= 0.30);
+    CHECK(slice("source", "MosaicML llm-foundry benchmarks").meanAbsError <= 0.11);
+    CHECK(slice("gpu", "a100-80gb").meanAbsError <= 0.135);
+    CHECK(slice("gpu", "a100-40gb").meanAbsError <= 0.09);
+    CHECK(slice("gpu", "h100-sxm").meanAbsError <= 0.09);
+    CHECK(slice("sequence", "16k-32k").meanAbsError <= 0.17);
+    CHECK(slice("format", "fp8").meanAbsError <= 0.18);
     // torchtitan's 32 measured runs (H100 at 500 W, whose power cap the estimate does not know, and
     // torch.compile, async TP and rowwise fp8, which it cannot express): docs/FIDELITY.md.
     CHECK(slice("source", "torchtitan benchmarks (PyTorch)").runs == 32);
-    CHECK(slice("source", "torchtitan benchmarks (PyTorch)").meanAbsError <= 0.28);
-    // Over every source: 0.141 before torchtitan's rows joined.
-    CHECK(summary.throughputMeanAbsError <= 0.15);
+    CHECK(slice("source", "torchtitan benchmarks (PyTorch)").meanAbsError <= 0.205);
+    // Over every source: 0.148 before attention had its own kernel rate.
+    CHECK(summary.throughputMeanAbsError <= 0.115);
 }
 
 TEST_CASE("honest ranges: measured ÷ estimated step time of the out-of-sample runs of the scenario's regime", "[core][fidelity][range]")
@@ -384,8 +384,10 @@ TEST_CASE("honest ranges: measured ÷ estimated step time of the out-of-sample r
     REQUIRE(e.range);
     CHECK(e.range->basis.find("h100-sxm") != std::string::npos);
     CHECK(e.range->basis.find("FSDP") != std::string::npos);
-    // An H100 FSDP run of this kind measured less than estimated: the range lies above the estimate.
-    CHECK(e.range->low > 1.0);
+    // H100 FSDP runs of this kind measured both slower and faster than estimated (they lay all above
+    // it before the attention kernel had its own rate): the range straddles the estimate.
+    CHECK(e.range->low < 1.0);
+    CHECK(e.range->high > 1.0);
     CHECK_FALSE(estimate(mpt->scenario).range);  // estimate() itself stays range-free (and fast)
 
     // A GPU the suite has no run on falls back to fewer regimes, and says so.

@@ -300,9 +300,28 @@ void InputPanel::buildParallelism()
     sec->addRow(QT_TRANSLATE_NOOP("ui::InputPanel", "Sequence parallel:"), sp,
                 QT_TRANSLATE_NOOP("ui::InputPanel", "Shards norms and dropout over the TP group (needs TP ≥ 2)."));
     auto* flash = m_bind->check(sec, QStringLiteral("parallel.flash_attention"), [](const Scenario& s) { return s.parallel.flashAttention; },
-                                [](Scenario& s, bool on) { s.parallel.flashAttention = on; },
+                                [](Scenario& s, bool on) {
+                                    s.parallel.flashAttention = on;
+                                    if (!on) s.parallel.attentionKernel = core::AttentionKernel::automatic;  // a kernel needs flash attention
+                                },
                                 QT_TRANSLATE_NOOP("ui::InputPanel", "Toggle flash attention"));
     sec->addRow(QT_TRANSLATE_NOOP("ui::InputPanel", "Flash attention:"), flash);
+    auto* kernel = m_bind->combo(
+        sec, QStringLiteral("parallel.attention_kernel"), [](const Scenario& s) { return QVariant(int(s.parallel.attentionKernel)); },
+        [](Scenario& s, const QVariant& v) {
+            s.parallel.attentionKernel = core::AttentionKernel(v.toInt());
+            if (s.parallel.attentionKernel != core::AttentionKernel::automatic) s.parallel.flashAttention = true;
+        },
+        QT_TRANSLATE_NOOP("ui::InputPanel", "Change attention kernel"));
+    sec->setItems(kernel, enumItems(std::array<const char*, 4>{QT_TRANSLATE_NOOP("ui::InputPanel", "Newest for the GPU"),
+                                                               QT_TRANSLATE_NOOP("ui::InputPanel", "FlashAttention-1"),
+                                                               QT_TRANSLATE_NOOP("ui::InputPanel", "FlashAttention-2"),
+                                                               QT_TRANSLATE_NOOP("ui::InputPanel", "FlashAttention-3")}));
+    sec->addRow(QT_TRANSLATE_NOOP("ui::InputPanel", "Attention kernel:"), kernel,
+                QT_TRANSLATE_NOOP("ui::InputPanel", "The attention core runs at this kernel's measured rate, on the half of the "
+                                                    "score square a causal mask leaves; its backward recomputes the scores "
+                                                    "(2.5 × the forward). FlashAttention-3 runs on Hopper only; PyTorch's SDPA "
+                                                    "uses FlashAttention-2."));
     auto* schedule = m_bind->combo(
         sec, QStringLiteral("parallel.schedule"), [](const Scenario& s) { return QVariant(int(s.parallel.schedule)); },
         [](Scenario& s, const QVariant& v) {
