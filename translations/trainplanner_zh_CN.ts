@@ -2671,10 +2671,6 @@
         <translation>每步 %1 秒 — 其中未被掩盖的通信占 %2 %</translation>
     </message>
     <message>
-        <source>Compute</source>
-        <translation>计算</translation>
-    </message>
-    <message>
         <source>Pipeline bubble</source>
         <translation>流水线气泡</translation>
     </message>
@@ -2721,6 +2717,22 @@
     <message>
         <source>%1: %2 s (%3 % of the step)</source>
         <translation>%1：%2 秒（占每步 %3 %）</translation>
+    </message>
+    <message>
+        <source>Matmuls</source>
+        <translation>矩阵乘</translation>
+    </message>
+    <message>
+        <source>Attention</source>
+        <translation>注意力</translation>
+    </message>
+    <message>
+        <source>Memory-bound</source>
+        <translation>访存受限算子</translation>
+    </message>
+    <message>
+        <source>Offload</source>
+        <translation>卸载传输</translation>
     </message>
 </context>
 <context>

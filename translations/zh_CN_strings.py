@@ -759,3 +759,11 @@ ZH.update({
     "The GPU catalog has no measured rate for this attention kernel on this GPU: attention is priced at %1 × its matmul rate.":
         "GPU 目录中没有该注意力内核在此 GPU 上的实测速率：注意力按其矩阵乘速率的 %1 倍估算。",
 })
+
+# Issue 18: the step-time chart splits compute into its kernels.
+ZH.update({
+    "Matmuls": "矩阵乘",
+    "Attention": "注意力",
+    "Memory-bound": "访存受限算子",
+    "Offload": "卸载传输",
+})

@@ -57,6 +57,12 @@ void requireTimeChartMatchesCore(const PlannerWidget& w, const core::Scenario& s
                   Approx(TimeChart::seconds(e, TimeChart::Part(p), TimeChart::Row(r))).margin(1e-12));
         }
     CHECK(w.collectives()->rowCount() == int(e.communication.collectives.size()));
+    // The step bar is the whole step: GEMMs, attention kernel, memory-bound, bubble, optimizer,
+    // offload and exposed communication add up to it.
+    double step = 0;
+    for (int p = 0; p < TimeChart::PartCount; ++p) step += TimeChart::seconds(e, TimeChart::Part(p), TimeChart::StepRow);
+    CHECK(step == Approx(e.compute.stepTimeS).epsilon(1e-9));
+    CHECK((TimeChart::seconds(e, TimeChart::Attention, TimeChart::StepRow) > 0) == s.parallel.flashAttention);
 }
 
 } // namespace

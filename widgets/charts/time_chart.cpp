@@ -21,8 +21,11 @@ namespace ui {
 
 namespace {
 
-const QColor kColors[TimeChart::PartCount] = {palette::kBlue,       palette::kGrey,   palette::kPurple, palette::kOrange,
-                                              palette::kYellow,     palette::kSkyBlue, palette::kVermillion, palette::kGreen};
+// Compute in shades of one blue (GEMMs, attention lighter, memory-bound darker), the rest as before.
+const QColor kColors[TimeChart::PartCount] = {palette::kBlue,           palette::kBlue.lighter(160), palette::kBlue.darker(150),
+                                              palette::kGrey,           palette::kPurple,            palette::kGrey.darker(150),
+                                              palette::kOrange,         palette::kYellow,            palette::kSkyBlue,
+                                              palette::kVermillion,     palette::kGreen};
 
 core::Group groupOf(TimeChart::Part part)
 {
@@ -69,9 +72,12 @@ double TimeChart::seconds(const core::Estimate& e, Part part, Row row)
 {
     const auto& c = e.compute;
     switch (part) {
-    case Compute: return row == StepRow ? c.computeTimeS : 0;
+    case Gemm: return row == StepRow ? c.matmulTimeS - c.attentionTimeS : 0;
+    case Attention: return row == StepRow ? c.attentionTimeS : 0;
+    case MemoryBound: return row == StepRow ? c.memoryBoundTimeS : 0;
     case Bubble: return row == StepRow ? c.bubbleTimeS : 0;
     case Optimizer: return row == StepRow ? c.optimizerTimeS : 0;
+    case Offload: return row == StepRow ? c.offloadTimeS : 0;
     default: break;
     }
     return e.communication.groupTimeS(groupOf(part), row == StepRow);
@@ -102,8 +108,8 @@ void TimeChart::refresh()
             m_sets[p]->replace(r, v / m_unitSeconds);
             total += v;
         }
-        // The legend lists only what this step has (an 8-entry legend does not fit beside the bars).
-        if (p < markers.size()) markers[p]->setVisible(total > 0 || p == Compute);
+        // The legend lists only what this step has (an 11-entry legend does not fit beside the bars).
+        if (p < markers.size()) markers[p]->setVisible(total > 0 || p == Gemm);
     }
     m_axisX->setRange(0, niceCeiling(longest / m_unitSeconds * 1.05));
     if (unitChanged) retranslate();
@@ -114,8 +120,9 @@ void TimeChart::refresh()
 
 void TimeChart::retranslate()
 {
-    const QString names[PartCount] = {tr("Compute"), tr("Pipeline bubble"), tr("Optimizer step"), tr("TP communication"),
-                                      tr("CP communication"), tr("PP communication"), tr("DP communication"), tr("EP communication")};
+    const QString names[PartCount] = {tr("Matmuls"),          tr("Attention"),        tr("Memory-bound"),     tr("Pipeline bubble"),
+                                      tr("Optimizer step"),   tr("Offload"),          tr("TP communication"), tr("CP communication"),
+                                      tr("PP communication"), tr("DP communication"), tr("EP communication")};
     for (int p = 0; p < PartCount; ++p) m_sets[p]->setLabel(names[p]);
     if (m_estimate.compute.stepTimeS > 0) refresh();
     m_axisY->setCategories({tr("Step (exposed)"), tr("All communication")});
@@ -145,7 +152,8 @@ void TimeChart::showTooltip(bool hovering, int index, QBarSet* set)
                                                        .toHtmlEscaped());
     const int part = int(m_sets.indexOf(set));
     if (m_explain) {
-        static const char* const keys[3] = {"compute.compute_time_s", "compute.bubble_time_s", "compute.optimizer_time_s"};
+        static const char* const keys[Tp] = {"compute.matmul_time_s",  "compute.attention_time_s", "compute.memory_bound_time_s",
+                                             "compute.bubble_time_s",  "compute.optimizer_time_s", "compute.offload_time_s"};
         if (part < Tp) text += m_explain(QString::fromLatin1(keys[part]));
         else
             for (const auto& col : m_estimate.communication.collectives)
