@@ -108,7 +108,10 @@ FidelitySummary validatePublished()
     // Out-of-sample throughput errors by source and by regime, in first-seen order.
     for (const FidelityRow& row : out.rows) {
         if (row.run->calibration || row.run->metric == FidelityMetric::peak_memory_gib) continue;
-        for (const auto& [kind, name] : regimesOf(row.run->scenario, row.run->group)) {
+        for (const auto& regime : regimesOf(row.run->scenario, row.run->group)) {
+            // Not a structured binding: clang 14 (the fuzzing build) cannot capture one in a lambda.
+            const auto& kind = regime.first;
+            const auto& name = regime.second;
             auto it = std::find_if(out.groups.begin(), out.groups.end(), [&](const FidelityGroup& g) { return g.kind == kind && g.name == name; });
             if (it == out.groups.end()) it = out.groups.insert(out.groups.end(), FidelityGroup{kind, name});
             ++it->runs;

@@ -40,7 +40,7 @@ TEST_CASE("calibration recovers the efficiency and fragmentation a measured run 
     CHECK_FALSE(fast.stepNote.empty());
 }
 
-TEST_CASE("a scenario referencing a hardware profile takes its values; its own keys win", "[core][calibration]")
+TEST_CASE("a scenario referencing a hardware profile takes its values, and its own keys win", "[core][calibration]")
 {
     Scenario s = defaultScenario();
     s.efficiency.compute = 0.47;

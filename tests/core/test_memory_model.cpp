@@ -78,7 +78,7 @@ TEST_CASE("more tensor parallelism never raises weights per GPU", "[core][memory
     }
 }
 
-TEST_CASE("a higher ZeRO stage never raises model states; recompute never raises activations", "[core][memory][property]")
+TEST_CASE("a higher ZeRO stage never raises model states, and recompute never raises activations", "[core][memory][property]")
 {
     for (const auto& preset : modelPresets()) {
         Scenario s = defaultScenario();

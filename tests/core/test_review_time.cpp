@@ -209,7 +209,7 @@ TEST_CASE("D3: LoRA trains the adapters only: about 4N FLOPs per token, and QLoR
     CHECK(eQ.compute.stepTimeS > eLora.compute.stepTimeS);
 }
 
-TEST_CASE("D6: the H100 PCIe's NVLink bridges join pairs; wider groups go over PCIe", "[core][review][comm]")
+TEST_CASE("D6: the H100 PCIe's NVLink bridges join pairs, wider groups go over PCIe", "[core][review][comm]")
 {
     // NVIDIA H100 PCIe datasheet: an NVLink bridge (600 GB/s bidirectional) joins two cards; the
     // others are reached over PCIe Gen5 x16 (128 GB/s bidirectional, 64 per direction).
