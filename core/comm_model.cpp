@@ -284,9 +284,15 @@ CommunicationEstimate communication(const Scenario& s, const MemoryEstimate& mem
 
     // Overlap: each collective hides up to its overlap setting (comm_overlap for DP and CP; TP, PP and
     // EP their own, default 0) in what is left of its window: the forward passes are a third of the
-    // compute, the backward passes two thirds, the last micro-batch's backward 2/3 ÷ m of it.
-    double forward = computeTimeS / 3.0, backward = computeTimeS * 2.0 / 3.0, lastBackward = backward / std::max(1.0, m);
-    double attention = std::clamp(attentionTimeS, 0.0, computeTimeS);
+    // compute, the backward passes two thirds, the last micro-batch's backward 2/3 ÷ m of it. NVLink
+    // and the network are separate links driven by separate engines, so traffic on one does not use
+    // up the compute time that hides traffic on the other: each link has its own windows.
+    struct Windows {
+        double forward, backward, lastBackward, attention;
+    };
+    const double attentionWindow = std::clamp(attentionTimeS, 0.0, computeTimeS);
+    const Windows whole{computeTimeS / 3.0, computeTimeS * 2.0 / 3.0, computeTimeS * 2.0 / 3.0 / std::max(1.0, m), attentionWindow};
+    Windows perLink[2] = {whole, whole};
     for (std::size_t i = 0; i < out.collectives.size(); ++i) {
         Collective& c = out.collectives[i];
         double fraction = 0;
@@ -297,6 +303,11 @@ CommunicationEstimate communication(const Scenario& s, const MemoryEstimate& mem
         case Group::pp: fraction = ef.ppOverlap; break;
         case Group::ep: fraction = ef.epOverlap; break;
         }
+        Windows& w = perLink[c.link == Link::inter_node ? 1 : 0];
+        double& forward = w.forward;
+        double& backward = w.backward;
+        double& lastBackward = w.lastBackward;
+        double& attention = w.attention;
         double hidden = c.timeS * fraction;
         switch (windows[i]) {
         case Window::forward: hidden = std::min(hidden, forward); forward -= hidden; break;

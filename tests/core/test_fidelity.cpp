@@ -284,6 +284,11 @@ TEST_CASE("the published runs are the papers' figures", "[core][fidelity][publis
         {"torchtitan-8b-64gpu-fp8-rowwise-asynctp", 3914.9},
         {"torchtitan-8b-h200-32gpu", 10938},
         {"torchtitan-8b-h200-64gpu", 10753},
+        // Megatron-LM README, "Performance Benchmarking" (images/model_table.png): teraFLOP/s per H100
+        // over its 989.5 TFLOP/s bf16 peak (the table's MFU column, unrounded)
+        {"megatron-h100-1.7b", 408.8 / 989.5}, {"megatron-h100-7.1b", 465.9 / 989.5}, {"megatron-h100-16b", 489.1 / 989.5},
+        {"megatron-h100-32b", 459.6 / 989.5}, {"megatron-h100-70b", 419.7 / 989.5}, {"megatron-h100-119b", 420.5 / 989.5},
+        {"megatron-h100-177b", 432.8 / 989.5}, {"megatron-h100-314b", 474.4 / 989.5}, {"megatron-h100-462b", 459.9 / 989.5},
     };
     const auto& runs = publishedRuns();
     CHECK(runs.size() == published.size());
@@ -311,7 +316,9 @@ TEST_CASE("out of sample, the shipped defaults are within 10 % on the papers' ru
         INFO(row.run->id << ": predicted " << row.predicted << ", published " << row.run->published);
         CHECK(std::isfinite(row.predicted));
         (row.run->calibration ? calibration : validation)++;
-        if (row.run->group == "MosaicML llm-foundry benchmarks" || row.run->group == "torchtitan benchmarks (PyTorch)") continue;
+        if (row.run->group == "MosaicML llm-foundry benchmarks" || row.run->group == "torchtitan benchmarks (PyTorch)" ||
+            row.run->group == "Megatron-LM README (NVIDIA, H100)")
+            continue;  // the benchmark tables, each with its own ratchet below
         CHECK(std::abs(row.error) < 0.35);
         if (!row.run->calibration && row.run->metric != FidelityMetric::peak_memory_gib) {
             papersError += std::abs(row.error);
@@ -344,13 +351,17 @@ TEST_CASE("out of sample, llm-foundry's measured FSDP runs: today's errors by re
     CHECK(slice("source", "MosaicML llm-foundry benchmarks").meanAbsError <= 0.11);
     CHECK(slice("gpu", "a100-80gb").meanAbsError <= 0.135);
     CHECK(slice("gpu", "a100-40gb").meanAbsError <= 0.09);
-    CHECK(slice("gpu", "h100-sxm").meanAbsError <= 0.09);
+    CHECK(slice("gpu", "h100-sxm").meanAbsError <= 0.095);  // 0.087 before Megatron-LM's nine H100 runs joined
     CHECK(slice("sequence", "16k-32k").meanAbsError <= 0.17);
     CHECK(slice("format", "fp8").meanAbsError <= 0.18);
     // torchtitan's 32 measured runs (H100 at 500 W, whose power cap the estimate does not know, and
     // torch.compile, async TP and rowwise fp8, which it cannot express): docs/FIDELITY.md.
     CHECK(slice("source", "torchtitan benchmarks (PyTorch)").runs == 32);
     CHECK(slice("source", "torchtitan benchmarks (PyTorch)").meanAbsError <= 0.205);
+    // Megatron-LM's H100 weak-scaling table (nine GPT runs, 1.7B–462B on 48–6,144 GPUs), all out of
+    // sample: the small models are optimistic (+20–28 % at 1.7B and 7.1B), the large within 3 %.
+    CHECK(slice("source", "Megatron-LM README (NVIDIA, H100)").runs == 9);
+    CHECK(slice("source", "Megatron-LM README (NVIDIA, H100)").meanAbsError <= 0.135);
     // Over every source: 0.148 before attention had its own kernel rate.
     CHECK(summary.throughputMeanAbsError <= 0.115);
 }

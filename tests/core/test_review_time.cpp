@@ -504,3 +504,26 @@ TEST_CASE("parallel.attention_kernel: read, written, refused without flash atten
     REQUIRE_FALSE(fast.ok());
     CHECK(fast.error.toString().find("attention_tflops.flash2") != std::string::npos);
 }
+
+TEST_CASE("D1b: NVLink and the network hide their traffic under the same compute, each on its own link", "[core][review][comm]")
+{
+    // Megatron-LM's 32B GPT on 384 H100 (TP 8 in a node, DP 48 across nodes) with TP and DP overlap
+    // on, as its README has them. TP's NVLink traffic and DP's network traffic use different links
+    // and engines: hiding the one must not use up the window of the other (it did: the DP parameter
+    // gather was fully exposed because TP had spent the forward).
+    const PublishedRun* run = nullptr;
+    for (const auto& r : publishedRuns())
+        if (r.id == "megatron-h100-32b") run = &r;
+    REQUIRE(run);
+    Scenario overlapped = run->scenario;
+    overlapped.efficiency.tpOverlap = 1;
+    Scenario tpExposed = overlapped;
+    tpExposed.efficiency.tpOverlap = 0;
+    const Estimate both = estimate(overlapped), dpOnly = estimate(tpExposed);
+    CHECK(both.communication.groupTimeS(Group::tp, true) == Approx(0).margin(1e-12));
+    CHECK(dpOnly.communication.groupTimeS(Group::tp, true) > 0.1 * both.compute.computeTimeS);
+    CHECK(both.communication.groupTimeS(Group::dp, true) == Approx(dpOnly.communication.groupTimeS(Group::dp, true)));
+    // Together they hide more than the forward passes alone could.
+    const double hidden = both.communication.timeS - both.communication.exposedTimeS;
+    CHECK(hidden > both.compute.computeTimeS / 3.0);
+}
