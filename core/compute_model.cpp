@@ -34,6 +34,17 @@ double layerMatmulFlops(const Architecture& a, bool moeLayer, double tokens)
 
 } // namespace
 
+namespace {
+
+/// Q·Kᵀ and attention·V of every layer (and MTP module): forwardFlops().attentionCore without the
+/// rest, for the per-tick paths that need only it.
+double attentionCoreFlops(const Architecture& a, double seqLen, double sequences)
+{
+    return (a.layers + a.mtpLayers) * 2 * sequences * seqLen * seqLen * double(a.heads) * (a.qkHeadDim() + a.valueHeadDim());
+}
+
+} // namespace
+
 ForwardFlops forwardFlops(const Architecture& a, double seqLen, double sequences)
 {
     const double tokens = seqLen * sequences;
@@ -44,11 +55,9 @@ ForwardFlops forwardFlops(const Architecture& a, double seqLen, double sequences
     const double mainLayer = layerMatmulFlops(a, a.isMoe(), tokens);
     // Scores Q·Kᵀ (query/key width per head) and weighted values (value width), 2·s² each per
     // sequence; with MHA and GQA both are a·dh.
-    const double attentionPerLayer = 2 * sequences * seqLen * seqLen * double(a.heads) * (a.qkHeadDim() + a.valueHeadDim());
     // Each MTP module (DeepSeek-V3 §2.2) runs one more layer of the main kind after a 2h→h
     // projection, and the shared output head once more.
-    const int layerRuns = a.layers + a.mtpLayers;
-    f.attentionCore = layerRuns * attentionPerLayer;
+    f.attentionCore = attentionCoreFlops(a, seqLen, sequences);
     const double denseLayer = a.isMoe() ? layerMatmulFlops(a, false, tokens) : mainLayer;
     f.layers = moeLayers * mainLayer + denseLayers * denseLayer + a.mtpLayers * (mainLayer + 2 * tokens * 2.0 * a.hidden * a.hidden) +
                f.attentionCore;
@@ -140,20 +149,19 @@ double achievableFlops(const GpuSpec& gpu, DType dtype, bool* measured)
 
 double attentionFlopsPerStep(const Scenario& s)
 {
-    const auto f = forwardFlops(s.model.arch, s.training.seqLen, s.training.globalBatch);
+    const double core = attentionCoreFlops(s.model.arch, s.training.seqLen, s.training.globalBatch);
     // The same recomputation rules as hardwareFlopsPerStep: the attention core runs again under full
     // recomputation, and under selective recomputation without flash attention.
     const Recompute r = s.parallel.recompute;
     const bool attentionRecomputed = r == Recompute::full || (r != Recompute::none && !s.parallel.flashAttention);
-    return (3 + (attentionRecomputed ? 1 : 0)) * f.attentionCore;
+    return (3 + (attentionRecomputed ? 1 : 0)) * core;
 }
 
 double attentionKernelFlopsPerStep(const Scenario& s)
 {
     if (!s.parallel.flashAttention) return 0;
-    const auto f = forwardFlops(s.model.arch, s.training.seqLen, s.training.globalBatch);
     const double forwards = s.parallel.recompute == Recompute::full ? 2 : 1;
-    return (forwards + 2.5) * f.attentionCore / 2;
+    return (forwards + 2.5) * attentionCoreFlops(s.model.arch, s.training.seqLen, s.training.globalBatch) / 2;
 }
 
 double attentionKernelRate(const Scenario& s, bool* measured)
