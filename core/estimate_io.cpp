@@ -325,8 +325,16 @@ std::string estimateToText(const Scenario& s, const Estimate& e)
     os << "  largest micro-batch  " << e.memory.largestMicroBatch << " sequences\n";
     const auto& c = e.compute;
     char line[200];
-    std::snprintf(line, sizeof line, "  step time            %.3f s (compute %.3f, bubble %.3f, exposed comm %.3f, optimizer %.3f)\n",
+    std::snprintf(line, sizeof line, "  step time            %.3f s (compute %.3f, bubble %.3f, exposed comm %.3f, optimizer %.3f",
                   c.stepTimeS, c.computeTimeS, c.bubbleTimeS, e.communication.exposedTimeS, c.optimizerTimeS);
+    os << line;
+    if (c.offloadTimeS > 0) {
+        std::snprintf(line, sizeof line, ", offload %.3f", c.offloadTimeS);
+        os << line;
+    }
+    os << ")\n";
+    std::snprintf(line, sizeof line, "  compute              %.3f s = matmuls %.3f + attention kernel %.3f + memory-bound %.3f\n", c.computeTimeS,
+                  c.matmulTimeS - c.attentionTimeS, c.attentionTimeS, c.memoryBoundTimeS);
     os << line;
     std::snprintf(line, sizeof line, "  MFU                  %.1f %%   (%.0f TFLOP/s per GPU, %.0f tokens/s)\n", c.mfu * 100,
                   c.tflopsPerGpu, c.tokensPerS);
