@@ -231,7 +231,8 @@ CommunicationEstimate communication(const Scenario& s, const MemoryEstimate& mem
     // the data-parallel group: it grows with the group so that the latency does not), FSDP /
     // ZeRO-3 gathers and reduces one layer (FSDP unit) at a time.
     // Windows (review D1b): ZeRO-0/1 reduce once, after the last micro-batch, under its backward
-    // only; ZeRO-2/3 reduce every micro-batch under its backward; FSDP prefetches the forward
+    // only; ZeRO-2/3 reduce every micro-batch under its backward (ZeRO-2 with grad_reduce
+    // after_accumulation, FSDP's no_sync, once, as ZeRO-1); FSDP prefetches the forward
     // gathers too, so ZeRO-3's gathers hide anywhere; the ZeRO-1/2 parameter gather that follows the
     // optimizer step hides under the next forward (Megatron's overlap-param-gather).
     const int denseGroup = p.dp * p.cp;
@@ -252,7 +253,10 @@ CommunicationEstimate communication(const Scenario& s, const MemoryEstimate& mem
             add(Group::dp, CollectiveOp::all_gather, n, params / kp, kp, stride, Window::forward);
             break;
         case 2:
-            add(Group::dp, CollectiveOp::reduce_scatter, n, grads / kg, m * kg, stride, Window::backward);
+            if (p.gradReduce == GradReduce::after_accumulation)
+                add(Group::dp, CollectiveOp::reduce_scatter, n, grads / kg, kg, stride, Window::lastBackward);
+            else
+                add(Group::dp, CollectiveOp::reduce_scatter, n, grads / kg, m * kg, stride, Window::backward);
             add(Group::dp, CollectiveOp::all_gather, n, params / kp, kp, stride, Window::forward);
             break;
         default:

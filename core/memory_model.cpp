@@ -1,6 +1,7 @@
 #include "memory_model.h"
 
 #include "architecture.h"
+#include "compute_model.h"
 
 #include <algorithm>
 #include <cmath>
@@ -274,7 +275,10 @@ MemoryEstimate memoryEstimate(const Scenario& s, const ParameterBreakdown& b)
         auto states = [&](double bytesPerParam, int fromStage) {
             return shard(trainDense * bytesPerParam, denseShard, fromStage) + shard(trainExperts * bytesPerParam, expertShard, fromStage);
         };
-        m.gradients = states(bytesOf(pr.gradients), 2);
+        // ZeRO-2 that accumulates before it reduces (FSDP's no_sync) holds the whole gradient of the
+        // stage until the last micro-batch; reducing every micro-batch keeps only the shard.
+        const bool unshardedGradients = p.zero == 2 && p.gradReduce == GradReduce::after_accumulation && microBatchesPerStep(s) > 1;
+        m.gradients = states(bytesOf(pr.gradients), unshardedGradients ? 4 : 2);
         m.masterWeights = pr.masterWeights ? states(bytesOf(*pr.masterWeights), 1) : 0;
         // Optimizer states are per parameter, except Adafactor's factored second moment: one row and
         // one column accumulator per matrix (LoRA adapters are counted whole, an upper bound).

@@ -100,6 +100,8 @@ struct Parallel {
     int cp = 1;
     int ep = 1;
     int zero = 1;
+    /// ZeRO-2 only: reduce every micro-batch or once after accumulation (file key parallel.grad_reduce).
+    GradReduce gradReduce = GradReduce::per_micro_batch;
     bool sequenceParallel = false;
     Recompute recompute = Recompute::none;
     bool flashAttention = true;

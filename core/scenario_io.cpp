@@ -147,6 +147,7 @@ void readParallel(ObjectReader r, Parallel& p)
     if (r.has("cp")) p.cp = static_cast<int>(r.limitedInteger("cp"));
     if (r.has("ep")) p.ep = static_cast<int>(r.limitedInteger("ep"));
     if (r.has("zero")) p.zero = static_cast<int>(r.limitedInteger("zero"));
+    if (r.has("grad_reduce")) p.gradReduce = r.enumeration<GradReduce>("grad_reduce", kGradReduceNames);
     if (r.has("sequence_parallel")) p.sequenceParallel = r.boolean("sequence_parallel");
     if (r.has("recompute")) p.recompute = r.enumeration<Recompute>("recompute", kRecomputeNames);
     if (r.has("flash_attention")) p.flashAttention = r.boolean("flash_attention");
@@ -169,6 +170,9 @@ void readParallel(ObjectReader r, Parallel& p)
     if (p.schedule == Schedule::interleaved && p.pp < 2)
         fail(r.pathOf("schedule"), "\"interleaved\" needs pp of at least 2");
     if (p.sequenceParallel && p.tp < 2) fail(r.pathOf("sequence_parallel"), "needs tp of at least 2");
+    if (p.gradReduce != GradReduce::per_micro_batch && p.zero != 2)
+        fail(r.pathOf("grad_reduce"), "applies to zero 2 only (stages 0 and 1 reduce after accumulation, 3 every micro-batch), and zero is " +
+                                          std::to_string(p.zero));
     if (p.attentionKernel != AttentionKernel::automatic && !p.flashAttention)
         fail(r.pathOf("attention_kernel"), "names a flash-attention kernel, and flash_attention is false");
 }
@@ -419,6 +423,7 @@ std::string scenarioToJson(const Scenario& s)
                   {"offload_params", p.offloadParams}};
     // Written only when chosen, so that existing scenarios keep their keys.
     if (p.attentionKernel != AttentionKernel::automatic) parallel["attention_kernel"] = toString(p.attentionKernel);
+    if (p.gradReduce != GradReduce::per_micro_batch) parallel["grad_reduce"] = toString(p.gradReduce);
     json hardware{{"gpu", s.hardware.preset.empty() ? detail::gpuToJson(s.hardware.gpu) : json(s.hardware.preset)},
                   {"gpus_per_node", s.hardware.gpusPerNode}};
     if (!s.hardware.profile.empty()) hardware["profile"] = s.hardware.profile;

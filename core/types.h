@@ -28,6 +28,11 @@ enum class Fp8Scope { linear, linear_and_head, all };
 /// catalog has a rate for (FlashAttention-3 on Hopper, FlashAttention-2 elsewhere); flash1 is the
 /// first algorithm (Dao et al. 2022), also in its Triton port that MosaicML's MPT ran in 2023.
 enum class AttentionKernel { automatic, flash1, flash2, flash3 };
+/// When ZeRO-2 reduces gradients under gradient accumulation. per_micro_batch: a reduce-scatter
+/// after every micro-batch's backward, gradients kept sharded (DeepSpeed ZeRO-2); after_accumulation:
+/// gradients accumulated unsharded and reduced once, after the last micro-batch (PyTorch FSDP's
+/// SHARD_GRAD_OP under no_sync).
+enum class GradReduce { per_micro_batch, after_accumulation };
 
 /// Storage size of one element. nf4 is 4 bits; its block scales are counted separately
 /// (Dettmers et al. 2023, QLoRA §3). tf32 is stored in 32-bit registers.
@@ -59,6 +64,7 @@ inline constexpr std::array<std::string_view, 4> kRecomputeNames{"none", "select
 inline constexpr std::array<std::string_view, 3> kScheduleNames{"gpipe", "1f1b", "interleaved"};
 inline constexpr std::array<std::string_view, 3> kFp8ScopeNames{"linear", "linear_and_head", "all"};
 inline constexpr std::array<std::string_view, 4> kAttentionKernelNames{"auto", "flash1", "flash2", "flash3"};
+inline constexpr std::array<std::string_view, 2> kGradReduceNames{"per_micro_batch", "after_accumulation"};
 
 template <typename Enum, std::size_t N>
 [[nodiscard]] constexpr std::string_view nameOf(Enum value, const std::array<std::string_view, N>& names)
@@ -82,6 +88,7 @@ template <typename Enum, std::size_t N>
 [[nodiscard]] constexpr std::string_view toString(Schedule v) { return nameOf(v, kScheduleNames); }
 [[nodiscard]] constexpr std::string_view toString(Fp8Scope v) { return nameOf(v, kFp8ScopeNames); }
 [[nodiscard]] constexpr std::string_view toString(AttentionKernel v) { return nameOf(v, kAttentionKernelNames); }
+[[nodiscard]] constexpr std::string_view toString(GradReduce v) { return nameOf(v, kGradReduceNames); }
 [[nodiscard]] constexpr bool isFp8(DType t) { return t == DType::fp8_e4m3 || t == DType::fp8_e5m2; }
 
 } // namespace core

@@ -1924,6 +1924,26 @@
         <source>The attention core runs at this kernel's measured rate, on the half of the score square a causal mask leaves; its backward recomputes the scores (2.5 × the forward). FlashAttention-3 runs on Hopper only; PyTorch's SDPA uses FlashAttention-2.</source>
         <translation>注意力核心按该内核的实测速率计算，只算因果掩码留下的一半得分矩阵；其反向传播会重算得分（前向的 2.5 倍）。FlashAttention-3 仅支持 Hopper；PyTorch 的 SDPA 使用 FlashAttention-2。</translation>
     </message>
+    <message>
+        <source>Change gradient reduction</source>
+        <translation>修改梯度规约方式</translation>
+    </message>
+    <message>
+        <source>Every micro-batch</source>
+        <translation>每个微批</translation>
+    </message>
+    <message>
+        <source>After accumulation</source>
+        <translation>累积之后</translation>
+    </message>
+    <message>
+        <source>ZeRO-2 reduction:</source>
+        <translation>ZeRO-2 规约：</translation>
+    </message>
+    <message>
+        <source>With gradient accumulation, ZeRO-2 either reduce-scatters after every micro-batch and keeps only its gradient shard (DeepSpeed), or accumulates the whole gradient and reduces once (FSDP's no_sync): one reduction instead of one per micro-batch, for unsharded gradient memory.</source>
+        <translation>在梯度累积下，ZeRO-2 要么在每个微批之后做 reduce-scatter、只保留自己的梯度分片（DeepSpeed），要么先累积完整梯度、最后只规约一次（FSDP 的 no_sync）：规约次数从每个微批一次减为一次，代价是梯度显存不再分片。</translation>
+    </message>
 </context>
 <context>
     <name>ui::MemoryChart</name>

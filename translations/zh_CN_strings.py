@@ -767,3 +767,13 @@ ZH.update({
     "Memory-bound": "访存受限算子",
     "Offload": "卸载传输",
 })
+
+# Issue 18: ZeRO-2's gradient reduction under accumulation.
+ZH.update({
+    "Change gradient reduction": "修改梯度规约方式",
+    "Every micro-batch": "每个微批",
+    "After accumulation": "累积之后",
+    "ZeRO-2 reduction:": "ZeRO-2 规约：",
+    "With gradient accumulation, ZeRO-2 either reduce-scatters after every micro-batch and keeps only its gradient shard (DeepSpeed), or accumulates the whole gradient and reduces once (FSDP's no_sync): one reduction instead of one per micro-batch, for unsharded gradient memory.":
+        "在梯度累积下，ZeRO-2 要么在每个微批之后做 reduce-scatter、只保留自己的梯度分片（DeepSpeed），要么先累积完整梯度、最后只规约一次（FSDP 的 no_sync）：规约次数从每个微批一次减为一次，代价是梯度显存不再分片。",
+})

@@ -179,3 +179,29 @@ TEST_CASE("for published large runs the planner ranks the published layout withi
         CHECK(within);
     }
 }
+
+TEST_CASE("the planner keeps ZeRO-2's reduction setting only on ZeRO-2 plans, so every plan is a valid scenario", "[core][planner]")
+{
+    const ScenarioResult base = parseScenario(R"({"format": "trainplanner-scenario", "version": 1, "model": {"preset": "llama-2-7b"},
+        "training": {"seq_len": 4096, "micro_batch": 1, "global_batch": 64}, "parallel": {"dp": 8, "zero": 2, "grad_reduce": "after_accumulation"}})");
+    REQUIRE(base.ok());
+    PlanOptions o;
+    o.gpus = 16;
+    o.top = 1000;
+    const PlanResult r = plan(*base.scenario, o);
+    REQUIRE_FALSE(r.plans.empty());
+    bool sawZero2 = false, sawOther = false;
+    for (const Plan& p : r.plans) {
+        INFO(scenarioToJson(p.scenario));
+        CHECK(parseScenario(scenarioToJson(p.scenario)).ok());
+        if (p.scenario.parallel.zero == 2) {
+            sawZero2 = true;
+            CHECK(p.scenario.parallel.gradReduce == GradReduce::after_accumulation);
+        } else {
+            sawOther = true;
+            CHECK(p.scenario.parallel.gradReduce == GradReduce::per_micro_batch);
+        }
+    }
+    CHECK(sawZero2);
+    CHECK(sawOther);
+}

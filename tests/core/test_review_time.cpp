@@ -527,3 +527,39 @@ TEST_CASE("D1b: NVLink and the network hide their traffic under the same compute
     const double hidden = both.communication.timeS - both.communication.exposedTimeS;
     CHECK(hidden > both.compute.computeTimeS / 3.0);
 }
+
+TEST_CASE("ZeRO-2 under accumulation: reduce every micro-batch (DeepSpeed) or once after it (FSDP no_sync)", "[core][review][comm]")
+{
+    // Llama 2 7B on 8 GPUs, 64 sequences of 1: eight micro-batches per step. ZeRO paper Table 1:
+    // stage 2 keeps 2Ψ/N_d bytes of bf16 gradients per GPU; accumulating unsharded keeps 2Ψ.
+    const Scenario deepspeed = scenario(R"({"format": "trainplanner-scenario", "version": 1, "model": {"preset": "llama-2-7b"},
+        "training": {"seq_len": 4096, "micro_batch": 1, "global_batch": 64}, "parallel": {"dp": 8, "zero": 2}})");
+    REQUIRE(deepspeed.parallel.gradReduce == GradReduce::per_micro_batch);
+    Scenario fsdp = deepspeed;
+    fsdp.parallel.gradReduce = GradReduce::after_accumulation;
+    const Estimate a = estimate(deepspeed), b = estimate(fsdp);
+    const double psi = double(a.params.total);
+    CHECK(a.memory.peak().bytes.gradients == Approx(2 * psi / 8).epsilon(0.001));
+    CHECK(b.memory.peak().bytes.gradients == Approx(2 * psi).epsilon(0.001));
+    const Collective every = collective(a, Group::dp, CollectiveOp::reduce_scatter);
+    const Collective once = collective(b, Group::dp, CollectiveOp::reduce_scatter);
+    CHECK(every.callsPerStep == Approx(8 * once.callsPerStep));
+    CHECK(every.messageBytes == Approx(once.messageBytes));
+    // Once, under the last micro-batch's backward only (as ZeRO-1): the window is an eighth.
+    CHECK(once.timeS - once.exposedTimeS <= b.compute.computeTimeS * 2.0 / 3.0 / 8 * (1 + 1e-9));
+
+    // One micro-batch: nothing to accumulate, the shard is all that is kept.
+    Scenario single = fsdp;
+    single.training.globalBatch = 8;
+    CHECK(estimate(single).memory.peak().bytes.gradients == Approx(2 * psi / 8).epsilon(0.001));
+
+    // The file: written only when chosen, refused for other stages with the key named.
+    const ScenarioResult back = parseScenario(scenarioToJson(fsdp));
+    REQUIRE(back.ok());
+    CHECK(back.scenario->parallel.gradReduce == GradReduce::after_accumulation);
+    CHECK(scenarioToJson(deepspeed).find("grad_reduce") == std::string::npos);
+    const ScenarioResult wrongStage = parseScenario(R"({"format": "trainplanner-scenario", "version": 1, "model": {"preset": "llama-2-7b"},
+        "parallel": {"dp": 8, "zero": 3, "grad_reduce": "after_accumulation"}})");
+    REQUIRE_FALSE(wrongStage.ok());
+    CHECK(wrongStage.error.toString().find("parallel.grad_reduce") != std::string::npos);
+}

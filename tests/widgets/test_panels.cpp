@@ -92,6 +92,22 @@ TEST_CASE("parallelism, training, precision and cost controls each edit one key"
     CHECK(spy.count() == 8);  // one estimate per edit
 
     requireTimeChartMatchesCore(w, doc.scenario());
+
+    // Settings that belong to another one follow it: ZeRO-2's reduction takes stage 2 with it and
+    // is dropped when the stage changes; a flash kernel turns flash attention on.
+    ScenarioDocument doc2(core::defaultScenario());
+    PlannerWidget w2(&doc2);
+    choose(control<QComboBox>(w2, "parallel.grad_reduce"), int(core::GradReduce::after_accumulation));
+    CHECK(doc2.scenario().parallel.zero == 2);
+    CHECK(doc2.scenario().parallel.gradReduce == core::GradReduce::after_accumulation);
+    choose(control<QComboBox>(w2, "parallel.zero"), 3);
+    CHECK(doc2.scenario().parallel.gradReduce == core::GradReduce::per_micro_batch);
+    control<QCheckBox>(w2, "parallel.flash_attention")->setChecked(false);
+    CHECK_FALSE(doc2.scenario().parallel.flashAttention);
+    choose(control<QComboBox>(w2, "parallel.attention_kernel"), int(core::AttentionKernel::flash2));
+    CHECK(doc2.scenario().parallel.flashAttention);
+    CHECK(doc2.scenario().parallel.attentionKernel == core::AttentionKernel::flash2);
+    CHECK(core::parseScenario(core::scenarioToJson(doc2.scenario())).ok());
     const core::Estimate e = core::estimate(doc.scenario());
     CHECK(w.banner()->findChild<QLabel*>(QStringLiteral("verdictDetails"))->text().contains(QStringLiteral("MFU")));
     CHECK(e.training.costUsd == Approx(doc.estimate().training.costUsd));

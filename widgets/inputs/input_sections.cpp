@@ -279,12 +279,30 @@ void InputPanel::buildParallelism()
                 QT_TRANSLATE_NOOP("ui::InputPanel", "Spreads the experts of MoE layers over GPUs (within DP × CP)."));
     auto* zero = m_bind->combo(
         sec, QStringLiteral("parallel.zero"), [](const Scenario& s) { return QVariant(s.parallel.zero); },
-        [](Scenario& s, const QVariant& v) { s.parallel.zero = v.toInt(); }, QT_TRANSLATE_NOOP("ui::InputPanel", "Change ZeRO stage"));
+        [](Scenario& s, const QVariant& v) {
+            s.parallel.zero = v.toInt();
+            if (s.parallel.zero != 2) s.parallel.gradReduce = core::GradReduce::per_micro_batch;  // ZeRO-2's setting only
+        },
+        QT_TRANSLATE_NOOP("ui::InputPanel", "Change ZeRO stage"));
     sec->setItems(zero, {{QT_TRANSLATE_NOOP("ui::InputPanel", "0 — no sharding"), 0},
                          {QT_TRANSLATE_NOOP("ui::InputPanel", "1 — shard optimizer states"), 1},
                          {QT_TRANSLATE_NOOP("ui::InputPanel", "2 — also gradients"), 2},
                          {QT_TRANSLATE_NOOP("ui::InputPanel", "3 — also weights (FSDP)"), 3}});
     sec->addRow(QT_TRANSLATE_NOOP("ui::InputPanel", "&ZeRO stage:"), zero);
+    auto* reduce = m_bind->combo(
+        sec, QStringLiteral("parallel.grad_reduce"), [](const Scenario& s) { return QVariant(int(s.parallel.gradReduce)); },
+        [](Scenario& s, const QVariant& v) {
+            s.parallel.gradReduce = core::GradReduce(v.toInt());
+            if (s.parallel.gradReduce != core::GradReduce::per_micro_batch) s.parallel.zero = 2;  // it is ZeRO-2's setting
+        },
+        QT_TRANSLATE_NOOP("ui::InputPanel", "Change gradient reduction"));
+    sec->setItems(reduce, enumItems(std::array<const char*, 2>{QT_TRANSLATE_NOOP("ui::InputPanel", "Every micro-batch"),
+                                                               QT_TRANSLATE_NOOP("ui::InputPanel", "After accumulation")}));
+    sec->addRow(QT_TRANSLATE_NOOP("ui::InputPanel", "ZeRO-2 reduction:"), reduce,
+                QT_TRANSLATE_NOOP("ui::InputPanel", "With gradient accumulation, ZeRO-2 either reduce-scatters after every "
+                                                    "micro-batch and keeps only its gradient shard (DeepSpeed), or accumulates "
+                                                    "the whole gradient and reduces once (FSDP's no_sync): one reduction "
+                                                    "instead of one per micro-batch, for unsharded gradient memory."));
     auto* recompute = m_bind->combo(
         sec, QStringLiteral("parallel.recompute"), [](const Scenario& s) { return QVariant(int(s.parallel.recompute)); },
         [](Scenario& s, const QVariant& v) { s.parallel.recompute = core::Recompute(v.toInt()); },
