@@ -284,6 +284,10 @@ TEST_CASE("the published runs are the papers' figures", "[core][fidelity][publis
         {"torchtitan-8b-64gpu-fp8-rowwise-asynctp", 3914.9},
         {"torchtitan-8b-h200-32gpu", 10938},
         {"torchtitan-8b-h200-64gpu", 10753},
+        // torchtitan docs/performance.md at 3e3909a: FSDP2 on 64 A100 80GB and 2D on 128 H100 (tokens/s per GPU)
+        {"torchtitan-a100-llama3-8b-op", 2973}, {"torchtitan-a100-llama3-70b-full", 331}, {"torchtitan-a100-llama2-13b-none", 2162},
+        {"torchtitan-a100-llama2-13b-op", 1904}, {"torchtitan-a100-llama2-70b-op-bs1", 355}, {"torchtitan-a100-llama2-70b-full-bs2", 353},
+        {"torchtitan-405b-128h100-bf16", 109}, {"torchtitan-405b-128h100-fp8", 177}, {"torchtitan-405b-128h100-fp8-asynctp", 185},
         // Megatron-LM README, "Performance Benchmarking" (images/model_table.png): teraFLOP/s per H100
         // over its 989.5 TFLOP/s bf16 peak (the table's MFU column, unrounded)
         {"megatron-h100-1.7b", 408.8 / 989.5}, {"megatron-h100-7.1b", 465.9 / 989.5}, {"megatron-h100-16b", 489.1 / 989.5},
@@ -356,8 +360,15 @@ TEST_CASE("out of sample, llm-foundry's measured FSDP runs: today's errors by re
     CHECK(slice("format", "fp8").meanAbsError <= 0.18);
     // torchtitan's 32 measured runs (H100 at 500 W, whose power cap the estimate does not know, and
     // torch.compile, async TP and rowwise fp8, which it cannot express): docs/FIDELITY.md.
-    CHECK(slice("source", "torchtitan benchmarks (PyTorch)").runs == 32);
-    CHECK(slice("source", "torchtitan benchmarks (PyTorch)").meanAbsError <= 0.205);
+    CHECK(slice("source", "torchtitan benchmarks (PyTorch)").runs == 41);
+    CHECK(slice("source", "torchtitan benchmarks (PyTorch)").meanAbsError <= 0.18);
+    // The review's symptom: FSDP across eight A100 nodes was predicted 51–57 % too slow. torchtitan's
+    // six A100 rows (Llama 2 13B/70B, Llama 3 8B/70B on 64 GPUs) are now each within 10 %.
+    for (const FidelityRow& row : summary.rows)
+        if (row.run->id.starts_with("torchtitan-a100-")) {
+            INFO(row.run->id);
+            CHECK(std::abs(row.error) < 0.10);
+        }
     // Megatron-LM's H100 weak-scaling table (nine GPT runs, 1.7B–462B on 48–6,144 GPUs), all out of
     // sample: the small models are optimistic (+20–28 % at 1.7B and 7.1B), the large within 3 %.
     CHECK(slice("source", "Megatron-LM README (NVIDIA, H100)").runs == 9);
