@@ -357,7 +357,7 @@ TEST_CASE("out of sample, llm-foundry's measured FSDP runs: today's errors by re
     CHECK(slice("gpu", "a100-40gb").meanAbsError <= 0.09);
     CHECK(slice("gpu", "h100-sxm").meanAbsError <= 0.095);  // 0.087 before Megatron-LM's nine H100 runs joined
     CHECK(slice("sequence", "16k-32k").meanAbsError <= 0.17);
-    CHECK(slice("format", "fp8").meanAbsError <= 0.18);
+    CHECK(slice("format", "fp8").meanAbsError <= 0.185);  // 0.177 before torchtitan's two 405B Float8 rows (−24, −27 %) joined
     // torchtitan's 32 measured runs (H100 at 500 W, whose power cap the estimate does not know, and
     // torch.compile, async TP and rowwise fp8, which it cannot express): docs/FIDELITY.md.
     CHECK(slice("source", "torchtitan benchmarks (PyTorch)").runs == 41);
