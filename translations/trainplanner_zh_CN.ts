@@ -1944,6 +1944,14 @@
         <source>With gradient accumulation, ZeRO-2 either reduce-scatters after every micro-batch and keeps only its gradient shard (DeepSpeed), or accumulates the whole gradient and reduces once (FSDP's no_sync): one reduction instead of one per micro-batch, for unsharded gradient memory.</source>
         <translation>在梯度累积下，ZeRO-2 要么在每个微批之后做 reduce-scatter、只保留自己的梯度分片（DeepSpeed），要么先累积完整梯度、最后只规约一次（FSDP 的 no_sync）：规约次数从每个微批一次减为一次，代价是梯度显存不再分片。</translation>
     </message>
+    <message>
+        <source>Priced at: matmuls %1 TFLOP/s (best measured GEMM)</source>
+        <translation>计价速率：矩阵乘 %1 TFLOP/s（实测最佳 GEMM）</translation>
+    </message>
+    <message>
+        <source>, attention %1 TFLOP/s</source>
+        <translation>，注意力 %1 TFLOP/s</translation>
+    </message>
 </context>
 <context>
     <name>ui::MemoryChart</name>

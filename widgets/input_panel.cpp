@@ -180,6 +180,16 @@ void InputPanel::showScenario(const core::Scenario& s)
                             .arg(g.intraNodeGBps)
                             .arg(g.interNodeGBps)
                             .arg(g.tdpWatts));
+    // The rates the estimate prices the work at (core: the GPU's measured matmul rate, MAMF, and
+    // its flash-attention kernel's), before efficiency.compute.
+    const auto& c = m_doc->estimate().compute;
+    if (c.achievableFlopsPerGpu > 0) {
+        const QLocale locale;
+        QString rates = tr("Priced at: matmuls %1 TFLOP/s (best measured GEMM)").arg(locale.toString(c.achievableFlopsPerGpu / 1e12, 'f', 1));
+        if (c.attentionRatePerGpu > 0)
+            rates += tr(", attention %1 TFLOP/s").arg(locale.toString(c.attentionRatePerGpu / 1e12, 'f', 1));
+        m_gpuFacts->setText(m_gpuFacts->text() + QLatin1Char('\n') + rates + QLatin1Char('.'));
+    }
     m_gpuFacts->setToolTip(QString::fromStdString(g.source));
 }
 

@@ -108,6 +108,12 @@ TEST_CASE("parallelism, training, precision and cost controls each edit one key"
     CHECK(doc2.scenario().parallel.flashAttention);
     CHECK(doc2.scenario().parallel.attentionKernel == core::AttentionKernel::flash2);
     CHECK(core::parseScenario(core::scenarioToJson(doc2.scenario())).ok());
+    // The rates the estimate prices the work at are shown under the GPU's facts, from core.
+    const auto* facts = w2.findChild<QLabel*>(QStringLiteral("gpuFacts"));
+    REQUIRE(facts);
+    const core::Estimate e2 = core::estimate(doc2.scenario());
+    CHECK(facts->text().contains(QLocale().toString(e2.compute.achievableFlopsPerGpu / 1e12, 'f', 1)));
+    CHECK(facts->text().contains(QLocale().toString(e2.compute.attentionRatePerGpu / 1e12, 'f', 1)));
     const core::Estimate e = core::estimate(doc.scenario());
     CHECK(w.banner()->findChild<QLabel*>(QStringLiteral("verdictDetails"))->text().contains(QStringLiteral("MFU")));
     CHECK(e.training.costUsd == Approx(doc.estimate().training.costUsd));
