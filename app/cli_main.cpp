@@ -253,10 +253,9 @@ std::string planText(const core::PlanResult& r, const std::string& format)
         nlohmann::ordered_json plans = nlohmann::ordered_json::array(), pareto = nlohmann::ordered_json::array();
         for (const auto& p : r.plans) {
             const auto [parallel, training] = knobs(p.scenario);
-            plans.push_back({{"parallel", parallel},
-                             {"training", training},
-                             {"within_best_range", p.withinBestRange},
-                             {"estimate", nlohmann::ordered_json::parse(core::estimateToJson(p.estimate))}});
+            plans.push_back(
+                { { "parallel", parallel }, { "training", training }, { "within_best_range", p.withinBestRange },
+                    { "estimate", nlohmann::ordered_json::parse(core::estimateToJson(p.estimate)) } });
         }
         for (const auto& p : r.pareto)
             pareto.push_back({{"parallel", knobs(p.scenario).first},
@@ -271,15 +270,17 @@ std::string planText(const core::PlanResult& r, const std::string& format)
     const bool csv = format == "csv";
     char line[400];
     if (csv)
-        os << "rank,tp,pp,dp,cp,ep,zero,sequence_parallel,recompute,virtual_stages,micro_batch,memory_per_gpu_bytes,step_time_s,mfu,comm_share,"
+        os << "rank,tp,pp,dp,cp,ep,zero,sequence_parallel,recompute,virtual_stages,micro_batch,memory_per_gpu_bytes,"
+              "step_time_s,mfu,comm_share,"
               "training_time_s,cost_usd,within_best_range\n";
     else {
         std::snprintf(line, sizeof line, "%lld configurations evaluated, %lld fit\n", static_cast<long long>(r.evaluated),
                       static_cast<long long>(r.feasible));
         os << line;
         for (const auto& [reason, count] : r.rejected) os << "  rejected " << count << ": " << reason << "\n";
-        std::snprintf(line, sizeof line, "\n%4s %3s %3s %5s %3s %3s %4s %3s %-9s %2s %3s %9s %9s %6s %6s %9s %14s %s\n", "rank", "TP", "PP", "DP",
-                      "CP", "EP", "ZeRO", "SP", "recompute", "v", "mb", "GiB/GPU", "step (s)", "MFU", "comm", "days", "cost (USD)", "≈best");
+        std::snprintf(line, sizeof line, "\n%4s %3s %3s %5s %3s %3s %4s %3s %-9s %2s %3s %9s %9s %6s %6s %9s %14s %s\n",
+            "rank", "TP", "PP", "DP", "CP", "EP", "ZeRO", "SP", "recompute", "v", "mb", "GiB/GPU", "step (s)", "MFU",
+            "comm", "days", "cost (USD)", "≈best");
         os << line;
     }
     int rank = 0;
@@ -289,17 +290,20 @@ std::string planText(const core::PlanResult& r, const std::string& format)
         ++rank;
         if (csv) {
             using core::csvNumber;
-            os << rank << ',' << q.tp << ',' << q.pp << ',' << q.dp << ',' << q.cp << ',' << q.ep << ',' << q.zero << ','
-               << (q.sequenceParallel ? 1 : 0) << ',' << core::toString(q.recompute) << ',' << q.virtualStages << ','
-               << p.scenario.training.microBatch << ',' << csvNumber(e.memory.total()) << ',' << csvNumber(e.compute.stepTimeS) << ','
-               << csvNumber(e.compute.mfu) << ',' << csvNumber(e.communication.shareOfStep) << ',' << csvNumber(e.training.timeS) << ','
+            os << rank << ',' << q.tp << ',' << q.pp << ',' << q.dp << ',' << q.cp << ',' << q.ep << ',' << q.zero
+               << ',' << (q.sequenceParallel ? 1 : 0) << ',' << core::toString(q.recompute) << ',' << q.virtualStages
+               << ',' << p.scenario.training.microBatch << ',' << csvNumber(e.memory.total()) << ','
+               << csvNumber(e.compute.stepTimeS) << ',' << csvNumber(e.compute.mfu) << ','
+               << csvNumber(e.communication.shareOfStep) << ',' << csvNumber(e.training.timeS) << ','
                << csvNumber(e.training.costUsd) << ',' << (p.withinBestRange ? 1 : 0) << '\n';
         } else {
-            std::snprintf(line, sizeof line, "%4d %3d %3d %5d %3d %3d %4d %3s %-9s %2d %3d %9.1f %9.3f %5.1f%% %5.1f%% %9s %14s %s\n", rank, q.tp,
-                          q.pp, q.dp, q.cp, q.ep, q.zero, q.sequenceParallel ? "on" : "-", std::string(core::toString(q.recompute)).c_str(),
-                          q.virtualStages, p.scenario.training.microBatch, e.memory.total() / 1073741824.0, e.compute.stepTimeS,
-                          e.compute.mfu * 100, e.communication.shareOfStep * 100, figure(e.training.timeS / 86400, 1).c_str(),
-                          figure(e.training.costUsd, 0).c_str(), p.withinBestRange ? "≈" : "");
+            std::snprintf(line, sizeof line,
+                "%4d %3d %3d %5d %3d %3d %4d %3s %-9s %2d %3d %9.1f %9.3f %5.1f%% %5.1f%% %9s %14s %s\n", rank, q.tp,
+                q.pp, q.dp, q.cp, q.ep, q.zero, q.sequenceParallel ? "on" : "-",
+                std::string(core::toString(q.recompute)).c_str(), q.virtualStages, p.scenario.training.microBatch,
+                e.memory.total() / 1073741824.0, e.compute.stepTimeS, e.compute.mfu * 100,
+                e.communication.shareOfStep * 100, figure(e.training.timeS / 86400, 1).c_str(),
+                figure(e.training.costUsd, 0).c_str(), p.withinBestRange ? "≈" : "");
             os << line;
         }
     }
@@ -307,9 +311,12 @@ std::string planText(const core::PlanResult& r, const std::string& format)
     if (!csv && !r.plans.empty() && r.plans.front().estimate.range) {
         const auto& range = *r.plans.front().estimate.range;
         int ties = 0;
-        for (const auto& p : r.plans) ties += p.withinBestRange;
-        std::snprintf(line, sizeof line, "\n≈best: %d of these %zu plans are within the best one's range (%.2f-%.2f x its step time, from %d measured runs: %s)\n",
-                      ties, r.plans.size(), range.low, range.high, range.runs, range.basis.c_str());
+        for (const auto& p : r.plans)
+            ties += p.withinBestRange;
+        std::snprintf(line, sizeof line,
+            "\n≈best: %d of these %zu plans are within the best one's range (%.2f-%.2f x its step time, from %d "
+            "measured runs: %s)\n",
+            ties, r.plans.size(), range.low, range.high, range.runs, range.basis.c_str());
         os << line;
     }
     return os.str();
@@ -343,22 +350,17 @@ std::string publishedText(const std::string& format)
     if (format == "json") {
         nlohmann::ordered_json rows = nlohmann::ordered_json::array(), groups = nlohmann::ordered_json::array();
         for (const auto& g : summary.groups)
-            groups.push_back({{"kind", g.kind}, {"name", g.name}, {"runs", g.runs}, {"mean_abs_error", g.meanAbsError}, {"mean_error", g.meanError}});
+            groups.push_back({ { "kind", g.kind }, { "name", g.name }, { "runs", g.runs },
+                { "mean_abs_error", g.meanAbsError }, { "mean_error", g.meanError } });
         for (const auto& r : summary.rows)
-            rows.push_back({{"id", r.run->id},
-                            {"group", r.run->group},
-                            {"metric", std::string(core::toString(r.run->metric))},
-                            {"role", r.run->calibration ? "calibration" : "validation"},
-                            {"published", r.run->published},
-                            {"predicted", r.predicted},
-                            {"error", r.error},
-                            {"source", r.run->source}});
-        nlohmann::ordered_json doc{{"format", "trainplanner-fidelity"},
-                                   {"version", 1},
-                                   {"throughput_mean_abs_error", summary.throughputMeanAbsError},
-                                   {"memory_mean_abs_error", summary.memoryMeanAbsError},
-                                   {"out_of_sample_throughput", groups},
-                                   {"runs", rows}};
+            rows.push_back({ { "id", r.run->id }, { "group", r.run->group },
+                { "metric", std::string(core::toString(r.run->metric)) },
+                { "role", r.run->calibration ? "calibration" : "validation" }, { "published", r.run->published },
+                { "predicted", r.predicted }, { "error", r.error }, { "source", r.run->source } });
+        nlohmann::ordered_json doc { { "format", "trainplanner-fidelity" }, { "version", 1 },
+            { "throughput_mean_abs_error", summary.throughputMeanAbsError },
+            { "memory_mean_abs_error", summary.memoryMeanAbsError }, { "out_of_sample_throughput", groups },
+            { "runs", rows } };
         core::wordsForNonFinite(doc);
         return doc.dump(2) + "\n";
     }
@@ -385,8 +387,8 @@ std::string publishedText(const std::string& format)
     std::string kind;
     for (const auto& g : summary.groups) {
         if (g.kind != kind) os << "  " << (kind = g.kind) << "\n";
-        std::snprintf(line, sizeof line, "    %-40s %4d runs   mean |error| %5.1f %%   mean error %+6.1f %%\n", g.name.c_str(), g.runs,
-                      g.meanAbsError * 100, g.meanError * 100);
+        std::snprintf(line, sizeof line, "    %-40s %4d runs   mean |error| %5.1f %%   mean error %+6.1f %%\n",
+            g.name.c_str(), g.runs, g.meanAbsError * 100, g.meanError * 100);
         os << line;
     }
     return os.str();

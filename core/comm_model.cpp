@@ -33,11 +33,14 @@ int span(const Parallel& p, Group g)
 int strideOf(const Parallel& p, Group g)
 {
     switch (g) {
-    case Group::tp: return 1;
+    case Group::tp:
+        return 1;
     case Group::cp:
     case Group::ep:
-    case Group::dp: return p.tp;
-    case Group::pp: return p.tp * p.cp * p.dp;
+    case Group::dp:
+        return p.tp;
+    case Group::pp:
+        return p.tp * p.cp * p.dp;
     }
     return 1;
 }
@@ -91,7 +94,8 @@ double ncclLatencyUs(CollectiveOp op, int n, int nodes, bool overPcie, double ba
         return baseUs + ring;
     }
     case CollectiveOp::send_recv:
-    case CollectiveOp::all_to_all: return baseUs + (nodes > 1 ? kNetUs : intraRing);
+    case CollectiveOp::all_to_all:
+        return baseUs + (nodes > 1 ? kNetUs : intraRing);
     }
     return baseUs;
 }
@@ -115,18 +119,23 @@ bool crosses(const Scenario& s, Group group, int unit)
 
 } // namespace
 
-Link linkOf(const Scenario& s, Group group) { return crosses(s, group, s.hardware.gpusPerNode) ? Link::inter_node : Link::intra_node; }
+Link linkOf(const Scenario& s, Group group)
+{
+    return crosses(s, group, s.hardware.gpusPerNode) ? Link::inter_node : Link::intra_node;
+}
 
 double intraNodeGBpsOf(const Scenario& s, Group group)
 {
     const GpuSpec& gpu = s.hardware.gpu;
     // NVLink joins only `nvlink_gpus` GPUs (H100 PCIe: bridged pairs); a group that spans two such
     // domains inside the node goes over PCIe (review D6).
-    if (gpu.nvlinkGpus > 0 && crosses(s, group, gpu.nvlinkGpus)) return gpu.pcieGBps > 0 ? gpu.pcieGBps : gpu.interNodeGBps;
+    if (gpu.nvlinkGpus > 0 && crosses(s, group, gpu.nvlinkGpus))
+        return gpu.pcieGBps > 0 ? gpu.pcieGBps : gpu.interNodeGBps;
     return gpu.intraNodeGBps;
 }
 
-CommunicationEstimate communication(const Scenario& s, const MemoryEstimate& memory, double computeTimeS, double attentionTimeS)
+CommunicationEstimate communication(
+    const Scenario& s, const MemoryEstimate& memory, double computeTimeS, double attentionTimeS)
 {
     const Parallel& p = s.parallel;
     const Architecture& a = s.model.arch;
@@ -153,7 +162,8 @@ CommunicationEstimate communication(const Scenario& s, const MemoryEstimate& mem
     std::vector<Window> windows;
     // `stride`: ranks between two members of the group (strideOf; the expert-data-parallel group
     // steps over EP as well).
-    auto add = [&](Group g, CollectiveOp op, int n, double messageBytes, double calls, int stride, Window window = Window::backward) {
+    auto add = [&](Group g, CollectiveOp op, int n, double messageBytes, double calls, int stride,
+                   Window window = Window::backward) {
         if (n <= 1 || calls <= 0 || messageBytes <= 0) return;
         Collective c;
         c.group = g;
@@ -166,6 +176,7 @@ CommunicationEstimate communication(const Scenario& s, const MemoryEstimate& mem
         const double intra = intraNodeGBpsOf(s, g);
         double linkGBps = c.link == Link::intra_node ? intra : gpu.interNodeGBps;
         c.overPcie = c.link == Link::intra_node && intra != gpu.intraNodeGBps;
+        const int perNode = ranksPerNode(n, stride, s.hardware.gpusPerNode);
         if (c.link == Link::inter_node && op != CollectiveOp::all_to_all && op != CollectiveOp::send_recv) {
             // A ring or tree over a group with r ranks on each node leaves the node through r NICs
             // at once (NCCL runs one channel per NIC), so its bus bandwidth is r × the per-GPU NIC
@@ -173,10 +184,9 @@ CommunicationEstimate communication(const Scenario& s, const MemoryEstimate& mem
             // NVIDIA/nccl-tests#119 "96 GB/s is the target" for 4 × 200 Gb/s per node, NVIDIA/nccl#495
             // 75 GB/s measured for 8 × 100 Gb/s). With TP = 8 a DP group has one rank per node and
             // keeps the per-GPU figure. Point-to-point and all-to-all traffic is per GPU already.
-            const int r = ranksPerNode(n, stride, s.hardware.gpusPerNode);
-            linkGBps = std::min(intra, r * gpu.interNodeGBps);
+            linkGBps = std::min(intra, perNode * gpu.interNodeGBps);
         }
-        c.nodes = c.link == Link::inter_node ? (n + ranksPerNode(n, stride, s.hardware.gpusPerNode) - 1) / ranksPerNode(n, stride, s.hardware.gpusPerNode) : 1;
+        c.nodes = c.link == Link::inter_node ? (n + perNode - 1) / perNode : 1;
         c.latencyPerCallS = ncclLatencyUs(op, n, c.nodes, c.overPcie, ef.commLatencyUs) * 1e-6;
         c.bandwidthGBps = linkGBps * ef.busBandwidth;
         c.sentBytesPerGpu = calls * messageBytes * busFactor(op, n);
@@ -211,7 +221,8 @@ CommunicationEstimate communication(const Scenario& s, const MemoryEstimate& mem
     // The ring overlaps each step's transfer with the attention of the block it holds (Liu et al.
     // 2023 §3; Transformer Engine's ring): its window is the attention core's time, not the layer's —
     // at 8k tokens a small share of a large model's compute, at 128k most of it.
-    add(Group::cp, CollectiveOp::all_gather, p.cp, kvMessage, layers * m * (fullRecompute ? 3 : 2), p.tp, Window::attention);
+    add(Group::cp, CollectiveOp::all_gather, p.cp, kvMessage, layers * m * (fullRecompute ? 3 : 2), p.tp,
+        Window::attention);
     add(Group::cp, CollectiveOp::reduce_scatter, p.cp, kvMessage, layers * m, p.tp, Window::attention);
 
     // Pipeline parallel: activations forward and their gradients backward, s·b·h per micro-batch
@@ -220,7 +231,8 @@ CommunicationEstimate communication(const Scenario& s, const MemoryEstimate& mem
     // without it Megatron's scatter/gather sends 1/t over the network and all-gathers the rest over
     // NVLink (Narayanan et al. 2021 §4.1; review D10; the NVLink all-gather is not counted).
     const double v = p.schedule == Schedule::interleaved ? p.virtualStages : 1;
-    add(Group::pp, CollectiveOp::send_recv, p.pp, tpMessage / p.tp, 2 * m * v, strideOf(p, Group::pp), Window::anywhere);
+    add(Group::pp, CollectiveOp::send_recv, p.pp, tpMessage / p.tp, 2 * m * v, strideOf(p, Group::pp),
+        Window::anywhere);
 
     // Data parallel over DP × CP (experts over DP × CP / EP). ZeRO paper §7: plain DP all-reduces
     // the gradients (2Ψ); ZeRO-1/2 reduce-scatter gradients and all-gather parameters (2Ψ);
@@ -247,7 +259,9 @@ CommunicationEstimate communication(const Scenario& s, const MemoryEstimate& mem
         const double grads = trainable * gradBytes, params = trainable * weightBytes;
         const double kg = std::max(1.0, std::ceil(trainable / std::max(4e7, 1e6 * n))), kp = kg;
         switch (p.zero) {
-        case 0: add(Group::dp, CollectiveOp::all_reduce, n, grads / kg, kg, stride, Window::lastBackward); break;
+        case 0:
+            add(Group::dp, CollectiveOp::all_reduce, n, grads / kg, kg, stride, Window::lastBackward);
+            break;
         case 1:
             add(Group::dp, CollectiveOp::reduce_scatter, n, grads / kg, kg, stride, Window::lastBackward);
             add(Group::dp, CollectiveOp::all_gather, n, params / kp, kp, stride, Window::forward);
@@ -260,7 +274,8 @@ CommunicationEstimate communication(const Scenario& s, const MemoryEstimate& mem
             add(Group::dp, CollectiveOp::all_gather, n, params / kp, kp, stride, Window::forward);
             break;
         default:
-            add(Group::dp, CollectiveOp::all_gather, n, resident * gatherBytes / units, 2 * m * units, stride, Window::anywhere);
+            add(Group::dp, CollectiveOp::all_gather, n, resident * gatherBytes / units, 2 * m * units, stride,
+                Window::anywhere);
             add(Group::dp, CollectiveOp::reduce_scatter, n, grads / units, m * units, stride, Window::backward);
             break;
         }
@@ -282,8 +297,8 @@ CommunicationEstimate communication(const Scenario& s, const MemoryEstimate& mem
         // With TP, Megatron-Core requires sequence parallelism for MoE and each rank dispatches its
         // own s·b/t tokens (review D11).
         const double dispatched = p.sequenceParallel ? tokens / p.tp : tokens;
-        add(Group::ep, CollectiveOp::all_to_all, p.ep, copies * dispatched * a.hidden * ab, moeLayers * m * (4 + (fullRecompute ? 2 : 0)),
-            strideOf(p, Group::ep), Window::anywhere);
+        add(Group::ep, CollectiveOp::all_to_all, p.ep, copies * dispatched * a.hidden * ab,
+            moeLayers * m * (4 + (fullRecompute ? 2 : 0)), strideOf(p, Group::ep), Window::anywhere);
     }
 
     // Overlap: each collective hides up to its overlap setting (comm_overlap for DP and CP; TP, PP and
@@ -295,8 +310,9 @@ CommunicationEstimate communication(const Scenario& s, const MemoryEstimate& mem
         double forward, backward, lastBackward, attention;
     };
     const double attentionWindow = std::clamp(attentionTimeS, 0.0, computeTimeS);
-    const Windows whole{computeTimeS / 3.0, computeTimeS * 2.0 / 3.0, computeTimeS * 2.0 / 3.0 / std::max(1.0, m), attentionWindow};
-    Windows perLink[2] = {whole, whole};
+    const Windows whole { computeTimeS / 3.0, computeTimeS * 2.0 / 3.0, computeTimeS * 2.0 / 3.0 / std::max(1.0, m),
+        attentionWindow };
+    Windows perLink[2] = { whole, whole };
     for (std::size_t i = 0; i < out.collectives.size(); ++i) {
         Collective& c = out.collectives[i];
         double fraction = 0;
@@ -314,16 +330,22 @@ CommunicationEstimate communication(const Scenario& s, const MemoryEstimate& mem
         double& attention = w.attention;
         double hidden = c.timeS * fraction;
         switch (windows[i]) {
-        case Window::forward: hidden = std::min(hidden, forward); forward -= hidden; break;
-        case Window::backward: hidden = std::min(hidden, backward); backward -= hidden; break;
+        case Window::forward:
+            hidden = std::min(hidden, forward);
+            forward -= hidden;
+            break;
+        case Window::backward:
+            hidden = std::min(hidden, backward);
+            backward -= hidden;
+            break;
         case Window::lastBackward:
-            hidden = std::min({hidden, lastBackward, backward});
+            hidden = std::min({ hidden, lastBackward, backward });
             lastBackward -= hidden;
             backward -= hidden;
             break;
         case Window::attention:
             // Attention time lies inside the forward and backward windows: spend it from both.
-            hidden = std::min({hidden, attention, forward + backward});
+            hidden = std::min({ hidden, attention, forward + backward });
             attention -= hidden;
             {
                 const double fromForward = std::min(hidden / 3.0, forward);

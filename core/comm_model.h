@@ -34,7 +34,7 @@ namespace core {
 /// All collectives of one step for a GPU of the most loaded pipeline stage. `computeTimeS` is the
 /// ideal compute time: the budget under which overlapped traffic can hide; `attentionTimeS` the part
 /// of it spent in the attention core, under which a context-parallel ring hides its K/V.
-[[nodiscard]] CommunicationEstimate communication(const Scenario& s, const MemoryEstimate& memory, double computeTimeS,
-                                                  double attentionTimeS);
+[[nodiscard]] CommunicationEstimate communication(
+    const Scenario& s, const MemoryEstimate& memory, double computeTimeS, double attentionTimeS);
 
 } // namespace core

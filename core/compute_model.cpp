@@ -40,7 +40,8 @@ namespace {
 /// rest, for the per-tick paths that need only it.
 double attentionCoreFlops(const Architecture& a, double seqLen, double sequences)
 {
-    return (a.layers + a.mtpLayers) * 2 * sequences * seqLen * seqLen * double(a.heads) * (a.qkHeadDim() + a.valueHeadDim());
+    return (a.layers + a.mtpLayers) * 2 * sequences * seqLen * seqLen * double(a.heads)
+        * (a.qkHeadDim() + a.valueHeadDim());
 }
 
 } // namespace
@@ -110,7 +111,8 @@ double hardwareFlopsPerStep(const Scenario& s)
 {
     const auto f = forwardFlops(s.model.arch, s.training.seqLen, s.training.globalBatch);
     double recomputed = 0;
-    if (s.parallel.recompute == Recompute::full) recomputed = f.layers + adapterForwardFlops(s);  // the logits are not recomputed
+    if (s.parallel.recompute == Recompute::full)
+        recomputed = f.layers + adapterForwardFlops(s); // the logits are not recomputed
     else if (s.parallel.recompute == Recompute::selective && !s.parallel.flashAttention) recomputed = f.attentionCore;
     else if (s.parallel.recompute == Recompute::selective_op) {
         // The 2nd, 4th, … matmul of each layer runs again in the backward pass (the kept ones are
@@ -132,16 +134,26 @@ double achievableFlops(const GpuSpec& gpu, DType dtype, bool* measured)
     const double peak = peakFlops(gpu, dtype);
     std::optional<DType> partner;
     switch (dtype) {
-    case DType::bf16: partner = DType::fp16; break;
-    case DType::fp16: partner = DType::bf16; break;
-    case DType::fp8_e4m3: partner = DType::fp8_e5m2; break;
-    case DType::fp8_e5m2: partner = DType::fp8_e4m3; break;
-    default: break;
+    case DType::bf16:
+        partner = DType::fp16;
+        break;
+    case DType::fp16:
+        partner = DType::bf16;
+        break;
+    case DType::fp8_e4m3:
+        partner = DType::fp8_e5m2;
+        break;
+    case DType::fp8_e5m2:
+        partner = DType::fp8_e4m3;
+        break;
+    default:
+        break;
     }
     if (partner) {
         const auto it = gpu.achievableTflops.find(*partner);
         const auto peakIt = gpu.peakTflops.find(*partner);
-        if (it != gpu.achievableTflops.end() && peakIt != gpu.peakTflops.end()) return peak * it->second / peakIt->second;
+        if (it != gpu.achievableTflops.end() && peakIt != gpu.peakTflops.end())
+            return peak * it->second / peakIt->second;
     }
     if (measured) *measured = false;
     return peak * kTypicalAchievableFraction;
@@ -169,10 +181,18 @@ double attentionKernelRate(const Scenario& s, bool* measured)
     const GpuSpec& gpu = s.hardware.gpu;
     double tflops = 0;
     switch (s.parallel.attentionKernel) {
-    case AttentionKernel::automatic: tflops = gpu.flash3Tflops > 0 ? gpu.flash3Tflops : gpu.flash2Tflops; break;
-    case AttentionKernel::flash1: tflops = gpu.flash1Tflops; break;
-    case AttentionKernel::flash2: tflops = gpu.flash2Tflops; break;
-    case AttentionKernel::flash3: tflops = gpu.flash3Tflops; break;
+    case AttentionKernel::automatic:
+        tflops = gpu.flash3Tflops > 0 ? gpu.flash3Tflops : gpu.flash2Tflops;
+        break;
+    case AttentionKernel::flash1:
+        tflops = gpu.flash1Tflops;
+        break;
+    case AttentionKernel::flash2:
+        tflops = gpu.flash2Tflops;
+        break;
+    case AttentionKernel::flash3:
+        tflops = gpu.flash3Tflops;
+        break;
     }
     if (measured) *measured = tflops > 0;
     const double rate = tflops > 0 ? tflops * 1e12 : achievableFlops(gpu, DType::bf16) * kAttentionToMatmulRate;
@@ -204,7 +224,7 @@ double fp8CastBytesPerMicroBatch(const Scenario& s, double mainLayers, double de
     auto perLayer = [&](bool moeLayer) {
         const LayerMatmuls mm = layerMatmuls(a, moeLayer);
         const bool moe = moeLayer && a.isMoe();
-        const int firstMlp = mm.count - (a.mlp == Mlp::swiglu ? 3 : 2);  // layerMatmuls lists the MLP last
+        const int firstMlp = mm.count - (a.mlp == Mlp::swiglu ? 3 : 2); // layerMatmuls lists the MLP last
         double inputs = 0, outputGrads = 0, weights = 0;
         for (int i = 0; i < mm.count; ++i) {
             const LayerMatmul& m = mm.items[static_cast<std::size_t>(i)];
@@ -247,7 +267,9 @@ double peakFlops(const GpuSpec& gpu, DType dtype, bool* exact)
     switch (dtype) {
     // No bf16 tensor cores (V100): bf16 runs on the CUDA cores at the fp32 rate, not the fp16
     // tensor peak (review D20: 8× optimistic).
-    case DType::bf16: fallbacks = {DType::fp32, DType::tf32, DType::fp16}; break;
+    case DType::bf16:
+        fallbacks = { DType::fp32, DType::tf32, DType::fp16 };
+        break;
     case DType::fp16: fallbacks = {DType::bf16, DType::fp32, DType::fp32}; break;
     case DType::fp8_e4m3:
     case DType::fp8_e5m2: fallbacks = {dtype == DType::fp8_e4m3 ? DType::fp8_e5m2 : DType::fp8_e4m3, DType::bf16, DType::fp16}; break;

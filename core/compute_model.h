@@ -8,9 +8,9 @@ namespace core {
 
 /// Forward FLOPs of `tokens` = seqLen × sequences through the model, by part.
 struct ForwardFlops {
-    double layers = 0;         ///< all transformer layers, matmuls only
-    double attentionCore = 0;  ///< Q·Kᵀ and attention·V of all layers (part of `layers`)
-    double logits = 0;         ///< LM head
+    double layers = 0; ///< all transformer layers, matmuls only
+    double attentionCore = 0; ///< Q·Kᵀ and attention·V of all layers (part of `layers`)
+    double logits = 0; ///< LM head
 };
 
 /// 2 FLOPs per multiply-accumulate; attention scores counted over the full s × s square, as

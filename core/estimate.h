@@ -117,6 +117,8 @@ struct ComputeEstimate {
     double attentionTimeS = 0;        ///< part of matmulTimeS: the flash-attention kernel (0 without flash attention)
     double attentionKernelFlopsPerGpu = 0;  ///< FLOPs that kernel does per step on one GPU (causal half, backward 2.5 ×)
     double attentionRatePerGpu = 0;   ///< its rate before efficiency.compute, FLOP/s (catalog, parallel.attention_kernel)
+    /// The GEMMs' share of matmulTimeS: everything but the attention kernel.
+    [[nodiscard]] double gemmTimeS() const { return matmulTimeS - attentionTimeS; }
     double memoryBoundTimeS = 0;      ///< norms, softmax, dropout, activations, residuals at HBM bandwidth
     double fp8CastTimeS = 0;          ///< part of memoryBoundTimeS: scaling and casting fp8 matmul operands
     double flopsOutsideFp8 = 0;       ///< hardware FLOPs at the 16-bit rate in an fp8 run (outside precision.fp8_scope)

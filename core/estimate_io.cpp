@@ -334,7 +334,7 @@ std::string estimateToText(const Scenario& s, const Estimate& e)
     }
     os << ")\n";
     std::snprintf(line, sizeof line, "  compute              %.3f s = matmuls %.3f + attention kernel %.3f + memory-bound %.3f\n", c.computeTimeS,
-                  c.matmulTimeS - c.attentionTimeS, c.attentionTimeS, c.memoryBoundTimeS);
+                  c.gemmTimeS(), c.attentionTimeS, c.memoryBoundTimeS);
     os << line;
     std::snprintf(line, sizeof line, "  MFU                  %.1f %%   (%.0f TFLOP/s per GPU, %.0f tokens/s)\n", c.mfu * 100,
                   c.tflopsPerGpu, c.tokensPerS);

@@ -68,7 +68,7 @@ std::vector<Explanation> explain(const Scenario& s, const Estimate& e)
     add("compute.compute_time_s", "matmuls + memory-bound kernels",
         sec(c.matmulTimeS) + " + " + sec(c.memoryBoundTimeS) + " = " + sec(c.computeTimeS),
         "docs/MODEL.md \"Compute and time\"; calibration in docs/FIDELITY.md");
-    const double gemmTimeS = c.matmulTimeS - c.attentionTimeS;
+    const double gemmTimeS = c.gemmTimeS();
     if (c.flopsOutsideFp8 > 0) {
         add("compute.matmul_time_s",
             "(fp8 GEMM FLOPs ÷ fp8 achievable + GEMM FLOPs outside the fp8 scope ÷ 16-bit achievable) ÷ (GPUs × efficiency) + attention kernel",

@@ -149,6 +149,9 @@ QString InputPanel::problemText() const { return m_problem->isHidden() ? QString
 void InputPanel::showScenario(const core::Scenario& s)
 {
     m_bind->refresh(s);
+    // Settings that belong to another one are editable only where they apply.
+    if (QWidget* reduce = controlFor(QStringLiteral("parallel.grad_reduce"))) reduce->setEnabled(s.parallel.zero == 2);
+    if (QWidget* kernel = controlFor(QStringLiteral("parallel.attention_kernel"))) kernel->setEnabled(s.parallel.flashAttention);
     const QSignalBlocker block(m_size);
     const double params = double(m_doc->estimate().params.total);
     m_size->setValue(paramsToSlider(params));

@@ -448,6 +448,18 @@ TEST_CASE("D8/D9: attention is its own kernel, at its measured rate on the FLOPs
     const Estimate e = estimate(fa2);
     CHECK(e.compute.attentionTimeS == Approx(e.compute.attentionKernelFlopsPerGpu / (0.35 * 989.5e12 * s.efficiency.compute)).epsilon(0.001));
     CHECK(estimate(s).compute.attentionTimeS < e.compute.attentionTimeS * 0.6);  // FlashAttention-3: 61 % of peak, not 35 %
+    // FlashAttention-1 was not measured on Hopper: its A100 fraction keeps FlashAttention-2's loss
+    // from A100 (65.6 %) to H100 (35 %).
+    Scenario fa1 = s;
+    fa1.parallel.attentionKernel = AttentionKernel::flash1;
+    CHECK(attentionKernelRate(fa1) == Approx(0.325 * 0.35 / fa2A100 * 989.5e12).epsilon(0.001));
+    // FP8 attention (the whole fp8 scope): FlashAttention-3's "close to 1.2 PFLOPs/s" against 740 in FP16.
+    Scenario fp8 = s;
+    fp8.precision.compute = DType::fp8_e4m3;
+    fp8.precision.fp8Scope = Fp8Scope::all;
+    CHECK(attentionKernelRate(fp8) == Approx(attentionKernelRate(s) * 1200 / 740));
+    fp8.precision.fp8Scope = Fp8Scope::linear;  // attention stays at the 16-bit kernel rate
+    CHECK(attentionKernelRate(fp8) == Approx(attentionKernelRate(s)));
 
     // A kernel the catalog has no rate for on this GPU is priced from the matmul rate, and says so.
     a100.parallel.attentionKernel = AttentionKernel::flash3;

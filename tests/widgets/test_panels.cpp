@@ -100,10 +100,13 @@ TEST_CASE("parallelism, training, precision and cost controls each edit one key"
     choose(control<QComboBox>(w2, "parallel.grad_reduce"), int(core::GradReduce::after_accumulation));
     CHECK(doc2.scenario().parallel.zero == 2);
     CHECK(doc2.scenario().parallel.gradReduce == core::GradReduce::after_accumulation);
+    CHECK(control<QComboBox>(w2, "parallel.grad_reduce")->isEnabled());
     choose(control<QComboBox>(w2, "parallel.zero"), 3);
     CHECK(doc2.scenario().parallel.gradReduce == core::GradReduce::per_micro_batch);
+    CHECK_FALSE(control<QComboBox>(w2, "parallel.grad_reduce")->isEnabled());  // ZeRO-2's setting only
     control<QCheckBox>(w2, "parallel.flash_attention")->setChecked(false);
     CHECK_FALSE(doc2.scenario().parallel.flashAttention);
+    CHECK_FALSE(control<QComboBox>(w2, "parallel.attention_kernel")->isEnabled());
     choose(control<QComboBox>(w2, "parallel.attention_kernel"), int(core::AttentionKernel::flash2));
     CHECK(doc2.scenario().parallel.flashAttention);
     CHECK(doc2.scenario().parallel.attentionKernel == core::AttentionKernel::flash2);

@@ -72,7 +72,7 @@ double TimeChart::seconds(const core::Estimate& e, Part part, Row row)
 {
     const auto& c = e.compute;
     switch (part) {
-    case Gemm: return row == StepRow ? c.matmulTimeS - c.attentionTimeS : 0;
+    case Gemm: return row == StepRow ? c.gemmTimeS() : 0;
     case Attention: return row == StepRow ? c.attentionTimeS : 0;
     case MemoryBound: return row == StepRow ? c.memoryBoundTimeS : 0;
     case Bubble: return row == StepRow ? c.bubbleTimeS : 0;
