@@ -4,6 +4,8 @@
 
 #include <algorithm>
 #include <array>
+#include <cmath>
+#include <cstdlib>
 #include <optional>
 
 namespace core {
@@ -284,6 +286,117 @@ double peakFlops(const GpuSpec& gpu, DType dtype, bool* exact)
     double slowest = 1e300;
     for (const auto& [d, tflops] : gpu.peakTflops) slowest = std::min(slowest, tflops);
     return slowest * 1e12;
+}
+
+} // namespace core
+
+namespace core {
+
+namespace {
+
+/// A GEMM dimension in output tiles: how many 128-wide and how many 256-wide tiles cover it.
+struct Tiles {
+    double narrow = 0, wide = 0;
+    explicit Tiles(double d) : narrow(std::ceil(d / kGemmTileRows)), wide(std::ceil(d / kGemmTileCols)) {}
+};
+
+/// The time of one GEMM on the SMs: `rows` × `cols` output tiles over `inner`. A wave of thread
+/// blocks takes as long whether it fills every SM or not, and cuBLAS takes the faster of its two
+/// large tiles: 128 × 256 (in whichever orientation needs fewer blocks) or 128 × 128, a block per SM.
+double wavesFlops(const Tiles& rows, const Tiles& cols, double inner, double groups, double smCount)
+{
+    const double wideBlocks = groups * std::min(rows.narrow * cols.wide, rows.wide * cols.narrow);
+    const double narrowBlocks = groups * rows.narrow * cols.narrow;
+    // A 128 × 256 wave does twice the work of a 128 × 128 one: count both in 128 × 128 waves.
+    const double waves = std::min(2 * std::ceil(wideBlocks / smCount), std::ceil(narrowBlocks / smCount));
+    return waves * smCount * 2 * kGemmTileRows * kGemmTileRows * (inner + kGemmTileOverheadK);
+}
+
+/// What one GEMM's time is computed from: the GPU's SM count, 1 / its rate, bytes per element and
+/// 1 / its HBM bandwidth (0 if not given), taken once per estimate.
+struct GemmPricing {
+    double smCount = 0, secondsPerFlop = 0, bytesPerElement = 2, secondsPerByte = 0;
+};
+
+double gemmTimeS(const GemmPricing& g, const Tiles& rowTiles, const Tiles& colTiles, double rows, double cols, double inner, double groups)
+{
+    const double compute = (g.smCount > 0 ? wavesFlops(rowTiles, colTiles, inner, groups, g.smCount) : 2 * rows * cols * inner * groups) *
+                           g.secondsPerFlop;
+    // Roofline: reading both operands and writing the output once.
+    const double memory = groups * (rows * inner + inner * cols + rows * cols) * g.bytesPerElement * g.secondsPerByte;
+    return std::max(std::max(compute, memory), kMinKernelS);
+}
+
+GemmPricing pricing(const GpuSpec& gpu, double rate, double bytesPerElement, double memoryBytesPerS)
+{
+    return {double(gpu.smCount), 1 / rate, bytesPerElement, memoryBytesPerS > 0 ? 1 / memoryBytesPerS : 0.0};
+}
+
+} // namespace
+
+double gemmTimeS(const GpuSpec& gpu, double rows, double cols, double inner, double groups, double rate, double bytesPerElement,
+                 double memoryBytesPerS)
+{
+    return gemmTimeS(pricing(gpu, rate, bytesPerElement, memoryBytesPerS), Tiles(rows), Tiles(cols), rows, cols, inner, groups);
+}
+
+double matmulShapeEfficiency(const Scenario& s, double rate, double memoryBytesPerS)
+{
+    const Architecture& a = s.model.arch;
+    const Parallel& p = s.parallel;
+    const GemmPricing g = pricing(s.hardware.gpu, rate, std::max(1.0, bytesOf(s.precision.compute)), memoryBytesPerS);
+    const double tp = p.tp;
+    const double tokens = double(s.training.microBatch) * s.training.seqLen / p.cp;
+    const bool trainsWeights = s.training.method == Method::full;
+    const double forwards = p.recompute == Recompute::full ? 2 : 1;
+    double ideal = 0, timed = 0;
+    // A matmul of `m` tokens × `k` by `k` × `n`, `count` times per micro-batch: its forward (output
+    // m × n over k), input gradient (m × k over n) and, when its weight trains, weight gradient
+    // (k × n over m) — the same FLOPs in three shapes.
+    auto add = [&](double m, double n, double k, double groups, double count) {
+        if (m <= 0 || n <= 0 || k <= 0 || count <= 0) return;
+        const Tiles tm(m), tn(n), tk(k);
+        const double passes = forwards + 1 + (trainsWeights ? 1 : 0);
+        ideal += passes * count * 2 * m * n * k * groups * g.secondsPerFlop;
+        double t = forwards * gemmTimeS(g, tm, tn, m, n, k, groups) + gemmTimeS(g, tm, tk, m, k, n, groups);
+        if (trainsWeights) t += gemmTimeS(g, tk, tn, k, n, m, groups);
+        timed += count * t;
+    };
+    auto layer = [&](bool moeLayer, double count) {
+        if (count <= 0) return;
+        const LayerMatmuls mm = layerMatmuls(a, moeLayer);
+        const bool moe = moeLayer && a.isMoe();
+        const int firstMlp = mm.count - (a.mlp == Mlp::swiglu ? 3 : 2); // layerMatmuls lists the MLP last
+        auto sameShape = [&](const LayerMatmul& x, const LayerMatmul& y) {
+            return x.in == y.in && x.out == y.out && x.copies == y.copies && x.rowParallel == y.rowParallel && x.duplicated == y.duplicated;
+        };
+        for (int i = 0; i < mm.count;) {
+            const LayerMatmul& m = mm.items[static_cast<std::size_t>(i)];
+            // Consecutive matmuls of one shape in the same block (K and V; SwiGLU's gate and up) are timed once.
+            int same = 1;
+            while (i + same < mm.count && (i + same >= firstMlp) == (i >= firstMlp) &&
+                   sameShape(mm.items[static_cast<std::size_t>(i + same)], m))
+                ++same;
+            // Per rank: column-parallel splits the output, row-parallel the input (Megatron-LM §3).
+            const double out = m.duplicated || m.rowParallel ? m.out : m.out / tp;
+            const double in = m.duplicated || !m.rowParallel ? m.in : m.in / tp;
+            if (moe && i >= firstMlp) {
+                // Routed experts: one grouped GEMM over the experts this rank holds, each with its share
+                // of the expert-parallel group's tokens; shared experts see every token.
+                const double held = std::max(1.0, double(a.experts) / p.ep);
+                add(tokens * a.topK * p.ep / a.experts, out, in, held, same * count);
+                if (a.sharedExperts > 0) add(tokens, out, in, a.sharedExperts, same * count);
+            } else {
+                add(tokens, out, in, 1, same * count);
+            }
+            i += same;
+        }
+    };
+    const int moeLayers = a.moeLayers();
+    layer(a.isMoe(), (a.isMoe() ? moeLayers : a.layers) + a.mtpLayers);
+    if (a.isMoe()) layer(false, a.layers - moeLayers);
+    add(tokens, double(a.vocab) / tp, a.hidden, 1, 1 + a.mtpLayers);
+    return timed > 0 ? ideal / timed : 1.0;
 }
 
 } // namespace core

@@ -93,4 +93,28 @@ inline constexpr double kTypicalAchievableFraction = 0.803;
 /// nearest one is used (bf16 ↔ fp16, fp8 → bf16, tf32 → fp32) and `exact` is set to false.
 [[nodiscard]] double peakFlops(const GpuSpec& gpu, DType dtype, bool* exact = nullptr);
 
+/// The output tiles cuBLAS runs large 16-bit GEMMs in on Ampere and Hopper, 128 × 256 and 128 × 128
+/// (NVIDIA, "Matrix Multiplication Background User's Guide", tile and wave quantization; Bekman,
+/// ml-engineering, training/performance, "Tile and wave quantization"): one thread block per tile,
+/// one block per SM at a time.
+inline constexpr double kGemmTileRows = 128;
+inline constexpr double kGemmTileCols = 256;
+/// A tile's fixed cost (filling its pipeline, writing its output) in multiply-accumulate steps along
+/// the inner dimension: fitted to NVIDIA's cuBLAS curve of square bf16 GEMMs on the A100 (CUDA 11
+/// features blog, 2020, figure 6: 25 TFLOP/s at 512, 88 at 1,024, 195 at 2,048, 258 at 4,096, 290
+/// at 8,192; 4.7 % mean |error| over its 31 points, against 13.1 % without it).
+inline constexpr double kGemmTileOverheadK = 512;
+/// The shortest time a kernel takes, launch included (NVIDIA, "Getting Started with CUDA Graphs", 2019:
+/// back-to-back launches of a 2.9 µs kernel took 3.8 µs each).
+inline constexpr double kMinKernelS = 3.8e-6;
+
+/// Time of one GEMM (`groups` of them in one grouped kernel) with a `rows` × `cols` output and
+/// inner dimension `inner` at `rate` FLOP/s: the waves of thread blocks it needs on the GPU's SMs
+/// (where smCount is known), its operands' HBM traffic, and the per-kernel floor, whichever is longest.
+[[nodiscard]] double gemmTimeS(const GpuSpec& gpu, double rows, double cols, double inner, double groups, double rate,
+                               double bytesPerElement, double memoryBytesPerS);
+/// The matmuls of one micro-batch on one rank, timed by their shapes, against the same FLOPs at
+/// `rate`: ≤ 1, the factor the shapes cost.
+[[nodiscard]] double matmulShapeEfficiency(const Scenario& s, double rate, double memoryBytesPerS);
+
 } // namespace core

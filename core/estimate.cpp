@@ -195,23 +195,28 @@ Estimate estimate(const Scenario& s)
     const double attentionInFp8 = isFp8(s.precision.compute) && s.precision.fp8Scope == Fp8Scope::all ? attentionCounted : 0.0;
     const double gemmFlops = c.hardwareFlopsPerStep - attentionCounted;
     const double gemmOutsideFp8 = c.flopsOutsideFp8 > 0 ? c.flopsOutsideFp8 - (attentionCounted - attentionInFp8) : 0.0;
+    // The fraction of those measured rates training reaches: efficiency.compute (fitted on A100) times
+    // the GPU generation's sustained fraction (Hopper sustains less of its MAMF; docs/FIDELITY.md).
+    const double achieved = s.efficiency.compute * s.hardware.gpu.sustainedFraction;
     bool attentionMeasured = true;
     c.attentionKernelFlopsPerGpu = attentionKernelFlopsPerStep(s) / e.gpus;
     c.attentionRatePerGpu = s.parallel.flashAttention ? attentionKernelRate(s, &attentionMeasured) : 0.0;
     if (s.parallel.flashAttention && !attentionMeasured && s.parallel.attentionKernel != AttentionKernel::automatic)
         e.warnings.push_back({WarningCode::attention_rate_assumed, {{"fraction_of_matmul_rate", kAttentionToMatmulRate}}});
     c.attentionTimeS = c.attentionRatePerGpu > 0
-                           ? busiestReplica * c.attentionKernelFlopsPerGpu / (c.attentionRatePerGpu * s.efficiency.compute)
+                           ? busiestReplica * c.attentionKernelFlopsPerGpu / (c.attentionRatePerGpu * achieved)
                            : 0.0;
-    c.matmulTimeS = busiestReplica *
-                        ((gemmFlops - gemmOutsideFp8) / c.achievableFlopsPerGpu + gemmOutsideFp8 / sixteenBit) /
-                        (e.gpus * s.efficiency.compute) +
-                    c.attentionTimeS;
     double memoryTBps = s.hardware.gpu.memoryTBps;
     if (memoryTBps <= 0) {
         memoryTBps = kAssumedMemoryTBps;
         e.warnings.push_back({WarningCode::memory_bandwidth_assumed, {}});
     }
+    // GEMMs by their shapes: waves of tiles on the SMs, HBM traffic, the per-kernel floor.
+    c.gemmShapeEfficiency = matmulShapeEfficiency(s, c.achievableFlopsPerGpu * achieved, memoryTBps * 1e12);
+    c.matmulTimeS = busiestReplica *
+                        ((gemmFlops - gemmOutsideFp8) / c.achievableFlopsPerGpu + gemmOutsideFp8 / sixteenBit) /
+                        (e.gpus * achieved * c.gemmShapeEfficiency) +
+                    c.attentionTimeS;
     // Memory-bound kernels: their traffic scales with the activations a layer writes (the
     // no-recomputation set), not with FLOPs, so their share grows as h shrinks. Recomputation runs
     // them again in proportion to the recomputed FLOPs. Calibrated, docs/FIDELITY.md.

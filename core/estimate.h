@@ -112,6 +112,9 @@ struct ComputeEstimate {
     double hardwareFlopsPerStep = 0;  ///< with recomputation
     double peakFlopsPerGpu = 0;       ///< of the compute dtype, FLOP/s (datasheet; MFU is against it)
     double achievableFlopsPerGpu = 0; ///< the GPU's best measured matmul rate in the compute dtype (MAMF), FLOP/s
+    /// Matmul time at that rate over the time their shapes take (waves of thread blocks on the SMs, HBM
+    /// traffic, the per-kernel floor): ≤ 1 (FORMULAS.md §4, "GEMM shapes").
+    double gemmShapeEfficiency = 1;
     double computeTimeS = 0;          ///< ideal (bubble-free) compute time of one step: matmuls + memory-bound
     double matmulTimeS = 0;           ///< hardware FLOPs at the achieved fraction of peak (attentionTimeS included)
     double attentionTimeS = 0;        ///< part of matmulTimeS: the flash-attention kernel (0 without flash attention)

@@ -104,6 +104,7 @@ std::string estimateToJson(const Estimate& e)
                   {"hardware_flops_per_step", c.hardwareFlopsPerStep},
                   {"peak_flops_per_gpu", c.peakFlopsPerGpu},
                   {"achievable_flops_per_gpu", c.achievableFlopsPerGpu},
+                  {"gemm_shape_efficiency", c.gemmShapeEfficiency},
                   {"micro_batches", c.microBatches},
                   {"compute_time_s", c.computeTimeS},
                   {"matmul_time_s", c.matmulTimeS},
@@ -231,6 +232,7 @@ std::string estimateToCsv(const Estimate& e)
     row("compute", "hardware_flops_per_step", c.hardwareFlopsPerStep, "FLOP");
     row("compute", "compute_time_s", c.computeTimeS, "s");
     row("compute", "matmul_time_s", c.matmulTimeS, "s");
+    row("compute", "gemm_shape_efficiency", c.gemmShapeEfficiency, "ratio");
     row("compute", "attention_time_s", c.attentionTimeS, "s");
     row("compute", "memory_bound_time_s", c.memoryBoundTimeS, "s");
     row("compute", "fp8_cast_time_s", c.fp8CastTimeS, "s");
@@ -333,8 +335,10 @@ std::string estimateToText(const Scenario& s, const Estimate& e)
         os << line;
     }
     os << ")\n";
-    std::snprintf(line, sizeof line, "  compute              %.3f s = matmuls %.3f + attention kernel %.3f + memory-bound %.3f\n", c.computeTimeS,
-                  c.gemmTimeS(), c.attentionTimeS, c.memoryBoundTimeS);
+    std::snprintf(line, sizeof line,
+                  "  compute              %.3f s = matmuls %.3f (their shapes reach %.0f %% of the rate) + attention kernel %.3f + "
+                  "memory-bound %.3f\n",
+                  c.computeTimeS, c.gemmTimeS(), c.gemmShapeEfficiency * 100, c.attentionTimeS, c.memoryBoundTimeS);
     os << line;
     std::snprintf(line, sizeof line, "  MFU                  %.1f %%   (%.0f TFLOP/s per GPU, %.0f tokens/s)\n", c.mfu * 100,
                   c.tflopsPerGpu, c.tokensPerS);

@@ -69,24 +69,35 @@ std::vector<Explanation> explain(const Scenario& s, const Estimate& e)
         sec(c.matmulTimeS) + " + " + sec(c.memoryBoundTimeS) + " = " + sec(c.computeTimeS),
         "docs/MODEL.md \"Compute and time\"; calibration in docs/FIDELITY.md");
     const double gemmTimeS = c.gemmTimeS();
+    // efficiency.compute, times the GPU generation's sustained fraction where it is calibrated.
+    const double sustained = s.hardware.gpu.sustainedFraction;
+    const std::string achieved = n(s.efficiency.compute) + (sustained != 1 ? " × " + n(sustained) : std::string());
     if (c.flopsOutsideFp8 > 0) {
         add("compute.matmul_time_s",
             "(fp8 GEMM FLOPs ÷ fp8 achievable + GEMM FLOPs outside the fp8 scope ÷ 16-bit achievable) ÷ (GPUs × efficiency) + attention kernel",
-            "… ÷ (" + n(e.gpus) + " × " + n(c.achievableFlopsPerGpu) + " … × " + n(s.efficiency.compute) + ") = " + sec(gemmTimeS) + " + " +
+            "… ÷ (" + n(e.gpus) + " × " + n(c.achievableFlopsPerGpu) + " … × " + achieved + " × " +
+                n(c.gemmShapeEfficiency) + ") = " + sec(gemmTimeS) + " + " +
                 sec(c.attentionTimeS) + " = " + sec(c.matmulTimeS),
             "Narayanan et al. 2021 eq. 3 (FLOPs per step); MAMF (Bekman, ml-engineering) for the achievable rates; precision.fp8_scope: "
             "the LM head stays bf16 in torchao Float8Linear and Transformer Engine by default");
     } else {
-        add("compute.matmul_time_s", "GEMM FLOPs ÷ (GPUs × achievable matmul rate × efficiency) + attention kernel",
+        add("compute.matmul_time_s", "GEMM FLOPs ÷ (GPUs × achievable matmul rate × efficiency [× the GPU's sustained fraction] × shape efficiency) + attention kernel",
             n(c.hardwareFlopsPerStep) + (c.attentionTimeS > 0 ? " − attention" : "") + " ÷ (" + n(e.gpus) + " × " + n(c.achievableFlopsPerGpu) +
-                " × " + n(s.efficiency.compute) + ") = " + sec(gemmTimeS) + " + " + sec(c.attentionTimeS) + " = " + sec(c.matmulTimeS),
+                " × " + achieved + " × " + n(c.gemmShapeEfficiency) + ") = " + sec(gemmTimeS) + " + " + sec(c.attentionTimeS) +
+                " = " + sec(c.matmulTimeS),
             "Narayanan et al. 2021 eq. 3 (FLOPs per step); MAMF (Bekman, ml-engineering) for the achievable rate; efficiency calibrated "
             "(docs/FIDELITY.md)");
     }
+    add("compute.gemm_shape_efficiency",
+        "Σ FLOPs ÷ rate over Σ time of each GEMM of a micro-batch on one rank (forward, input and weight gradients, by their per-rank "
+        "shapes): waves of 128 × 256 or 128 × 128 output tiles on the GPU's SMs, each tile's fixed cost, HBM traffic, a per-kernel floor",
+        n(c.gemmShapeEfficiency) + (s.hardware.gpu.smCount > 0 ? " (" + n(s.hardware.gpu.smCount) + " SMs)" : " (SM count not given: no wave quantization)"),
+        "NVIDIA Matrix Multiplication Background User's Guide (tile and wave quantization); NVIDIA CUDA 11 features blog, figure 6 "
+        "(the tile cost, fitted to its A100 cuBLAS curve); NVIDIA, Getting Started with CUDA Graphs (3.8 µs per kernel)");
     if (c.attentionTimeS > 0)
         add("compute.attention_time_s",
             "flash-attention FLOPs per GPU (causal half; backward 2.5 × forward; + a recomputed forward) ÷ (kernel rate × efficiency)",
-            n(c.attentionKernelFlopsPerGpu) + " ÷ (" + n(c.attentionRatePerGpu) + " × " + n(s.efficiency.compute) + ") = " + sec(c.attentionTimeS) +
+            n(c.attentionKernelFlopsPerGpu) + " ÷ (" + n(c.attentionRatePerGpu) + " × " + achieved + ") = " + sec(c.attentionTimeS) +
                 " (parallel.attention_kernel " + std::string(toString(s.parallel.attentionKernel)) + ")",
             "Dao 2023 (FlashAttention-2 §4.1: 73 % forward, 63 % backward on A100; its benchmark's FLOP count); Shah et al. 2024 "
             "(FlashAttention-3: 740 TFLOP/s forward on H100, FlashAttention-2 at 35 %); the GPU catalog's attention_tflops");

@@ -481,6 +481,8 @@ GpuSpec readGpu(ObjectReader& r)
     if (r.has("memory_tbps")) g.memoryTBps = r.limitedNumber("memory_tbps");
     if (r.has("nvlink_gpus")) g.nvlinkGpus = static_cast<int>(r.limitedInteger("nvlink_gpus"));
     if (r.has("pcie_gbps")) g.pcieGBps = r.limitedNumber("pcie_gbps");
+    if (r.has("sm_count")) g.smCount = static_cast<int>(r.limitedInteger("sm_count"));
+    if (r.has("sustained_fraction")) g.sustainedFraction = r.limitedNumber("sustained_fraction");
     if (r.has("source")) g.source = r.string("source");
     return g;
 }
@@ -510,6 +512,8 @@ json gpuToJson(const GpuSpec& g)
     if (g.memoryTBps > 0) j["memory_tbps"] = g.memoryTBps;
     if (g.nvlinkGpus > 0) j["nvlink_gpus"] = g.nvlinkGpus;  // written only when set
     if (g.pcieGBps > 0) j["pcie_gbps"] = g.pcieGBps;
+    if (g.smCount > 0) j["sm_count"] = g.smCount;  // written only when set
+    if (g.sustainedFraction != 1) j["sustained_fraction"] = g.sustainedFraction;
     if (!g.source.empty()) j["source"] = g.source;
     return j;
 }

@@ -135,6 +135,12 @@ struct GpuSpec {
     double intraNodeGBps = 300;  ///< GB/s per GPU, one direction (NVLink)
     /// GPUs one NVLink fabric joins, 0 = every GPU of the node (NVSwitch); H100 PCIe: 2 (bridges).
     int nvlinkGpus = 0;
+    /// Streaming multiprocessors (0: not given; GEMMs are then timed without wave quantization).
+    int smCount = 0;
+    /// The fraction of its measured rates (achievable_tflops, attention_tflops) this GPU sustains in a
+    /// long training run, relative to the A100 that efficiency.compute is fitted on: 1 unless
+    /// calibrated for the GPU's generation (Hopper: fitted on its three calibration runs, docs/FIDELITY.md).
+    double sustainedFraction = 1;
     double pcieGBps = 0;         ///< GB/s per GPU, one direction: the PCIe link to the host and between NVLink domains (0: not given)
     double interNodeGBps = 25;   ///< GB/s per GPU, one direction (network)
     double tdpWatts = 400;
@@ -160,11 +166,12 @@ struct Hardware {
 
 struct Efficiency {
     /// Achieved fraction of the GPU's achievable matmul throughput (its measured MAMF,
-    /// core::achievableFlops) and of the flash-attention kernel's measured rate. Default calibrated on
-    /// published runs (docs/FIDELITY.md): 0.76 on the nine calibration runs; fitted per GPU 0.78 on
-    /// A100 and 0.76 on H100 (0.775 and 0.675 before attention had its own kernel rate; against the
-    /// datasheet peak 0.665 and 0.55).
-    double compute = 0.76;
+    /// core::achievableFlops), GEMM shapes apart, and of the flash-attention kernel's measured rate;
+    /// a GPU's sustainedFraction scales it. Default calibrated on published runs (docs/FIDELITY.md):
+    /// 0.96 with Hopper's sustained fraction 0.86, fitted together on the nine calibration runs
+    /// (0.76 before GEMMs were timed by their shapes; against the datasheet peak 0.665 on A100 and
+    /// 0.55 on H100).
+    double compute = 0.96;
     /// Memory-bound kernels (norms, softmax, dropout, activation functions, residual adds) move
     /// the layer's stored activations through HBM this many times per step (calibrated, 6).
     double memoryBoundPasses = 6;

@@ -13,7 +13,7 @@ constexpr auto N = LimitKind::number;
 constexpr double kMaxDim = 1 << 20;
 
 // Sources of the bounds: see DESIGN.md "Scenario file"; where a bound is a physical one it says so.
-constexpr std::array<KeyLimit, 70> kLimits{{
+constexpr std::array<KeyLimit, 72> kLimits{{
     {"model.params", 1e6, 1e14, I},
     {"model.layers", 1, 4096, I},
     {"model.hidden", 1, kMaxDim, I},
@@ -60,6 +60,8 @@ constexpr std::array<KeyLimit, 70> kLimits{{
     {"hardware.gpu.memory_tbps", 0.01, 1000, N},
     {"hardware.gpu.nvlink_gpus", 0, 1024, I},
     {"hardware.gpu.pcie_gbps", 0.01, 1e5, N},
+    {"hardware.gpu.sm_count", 1, 4096, I},
+    {"hardware.gpu.sustained_fraction", 0.01, 1.0, N},
     {"efficiency.compute", 0.01, 1.0, N},
     {"efficiency.memory_bound_passes", 0.0, 100.0, N},
     {"efficiency.comm_overlap", 0.0, 1.0, N},

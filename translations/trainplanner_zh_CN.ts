@@ -1952,6 +1952,14 @@
         <source>, attention %1 TFLOP/s</source>
         <translation>，注意力 %1 TFLOP/s</translation>
     </message>
+    <message>
+        <source>, of which this model's GEMM shapes reach %1 %</source>
+        <translation>，本模型的 GEMM 形状可达其中的 %1 %</translation>
+    </message>
+    <message>
+        <source>; this GPU sustains %1 % of these rates in training (calibrated, docs/FIDELITY.md)</source>
+        <translation>；该 GPU 在训练中可持续达到这些速率的 %1 %（经校准，见 docs/FIDELITY.md）</translation>
+    </message>
 </context>
 <context>
     <name>ui::MemoryChart</name>

@@ -782,4 +782,6 @@ ZH.update({
 ZH.update({
     "Priced at: matmuls %1 TFLOP/s (best measured GEMM)": "计价速率：矩阵乘 %1 TFLOP/s（实测最佳 GEMM）",
     ", attention %1 TFLOP/s": "，注意力 %1 TFLOP/s",
+    ", of which this model's GEMM shapes reach %1 %": "，本模型的 GEMM 形状可达其中的 %1 %",
+    "; this GPU sustains %1 % of these rates in training (calibrated, docs/FIDELITY.md)": "；该 GPU 在训练中可持续达到这些速率的 %1 %（经校准，见 docs/FIDELITY.md）",
 })

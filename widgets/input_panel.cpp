@@ -189,8 +189,12 @@ void InputPanel::showScenario(const core::Scenario& s)
     if (c.achievableFlopsPerGpu > 0) {
         const QLocale locale;
         QString rates = tr("Priced at: matmuls %1 TFLOP/s (best measured GEMM)").arg(locale.toString(c.achievableFlopsPerGpu / 1e12, 'f', 1));
+        rates += tr(", of which this model's GEMM shapes reach %1 %").arg(locale.toString(100 * c.gemmShapeEfficiency, 'f', 0));
         if (c.attentionRatePerGpu > 0)
             rates += tr(", attention %1 TFLOP/s").arg(locale.toString(c.attentionRatePerGpu / 1e12, 'f', 1));
+        if (g.sustainedFraction != 1)
+            rates += tr("; this GPU sustains %1 % of these rates in training (calibrated, docs/FIDELITY.md)")
+                         .arg(locale.toString(100 * g.sustainedFraction, 'f', 0));
         m_gpuFacts->setText(m_gpuFacts->text() + QLatin1Char('\n') + rates + QLatin1Char('.'));
     }
     m_gpuFacts->setToolTip(QString::fromStdString(g.source));
