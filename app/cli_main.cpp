@@ -348,7 +348,10 @@ std::string publishedText(const std::string& format)
     const core::FidelitySummary summary = core::validatePublished();
     std::ostringstream os;
     if (format == "json") {
-        nlohmann::ordered_json rows = nlohmann::ordered_json::array(), groups = nlohmann::ordered_json::array();
+        nlohmann::ordered_json rows = nlohmann::ordered_json::array(), groups = nlohmann::ordered_json::array(),
+                               ranks = nlohmann::ordered_json::array();
+        for (const auto& a : summary.rankAgreement)
+            ranks.push_back({ { "source", a.source }, { "first_run", a.firstRun }, { "runs", a.runs }, { "spearman", a.spearman } });
         for (const auto& g : summary.groups)
             groups.push_back({ { "kind", g.kind }, { "name", g.name }, { "runs", g.runs },
                 { "mean_abs_error", g.meanAbsError }, { "mean_error", g.meanError } });
@@ -360,7 +363,7 @@ std::string publishedText(const std::string& format)
         nlohmann::ordered_json doc { { "format", "trainplanner-fidelity" }, { "version", 1 },
             { "throughput_mean_abs_error", summary.throughputMeanAbsError },
             { "memory_mean_abs_error", summary.memoryMeanAbsError }, { "out_of_sample_throughput", groups },
-            { "runs", rows } };
+            { "rank_agreement", ranks }, { "mean_rank_agreement", summary.meanRankAgreement }, { "runs", rows } };
         core::wordsForNonFinite(doc);
         return doc.dump(2) + "\n";
     }
@@ -391,6 +394,14 @@ std::string publishedText(const std::string& format)
             g.name.c_str(), g.runs, g.meanAbsError * 100, g.meanError * 100);
         os << line;
     }
+    os << "\nrank agreement: one source, one model, three layouts or more (Spearman's rho of predicted and published throughput)\n";
+    for (const auto& a : summary.rankAgreement) {
+        std::snprintf(line, sizeof line, "    %-40s %4d runs   rho %+5.2f\n", a.firstRun.c_str(), a.runs, a.spearman);
+        os << line;
+    }
+    std::snprintf(line, sizeof line, "    mean over %zu sets                         rho %+5.2f\n", summary.rankAgreement.size(),
+        summary.meanRankAgreement);
+    os << line;
     return os.str();
 }
 

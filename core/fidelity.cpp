@@ -129,7 +129,77 @@ FidelitySummary validatePublished()
     });
     out.throughputMeanAbsError = nT ? sumT / nT : std::nan("");
     out.memoryMeanAbsError = nM ? sumM / nM : std::nan("");
+
+    // Rank agreement: the out-of-sample throughput runs of one source on one model, sequence length,
+    // GPU and format, where they differ in layout (parallelism, micro-batch, recomputation, schedule).
+    struct Members {
+        const FidelityRow* first;
+        std::vector<const FidelityRow*> rows;
+    };
+    std::vector<Members> sets;
+    for (const FidelityRow& row : out.rows) {
+        const PublishedRun& run = *row.run;
+        if (run.calibration || run.metric == FidelityMetric::peak_memory_gib) continue;
+        const Scenario& s = run.scenario;
+        auto it = std::find_if(sets.begin(), sets.end(), [&](const Members& m) {
+            const Scenario& f = m.first->run->scenario;
+            return m.first->run->group == run.group && f.model.arch == s.model.arch && f.training.seqLen == s.training.seqLen &&
+                   f.hardware.gpu.name == s.hardware.gpu.name && f.precision.compute == s.precision.compute;
+        });
+        if (it == sets.end()) it = sets.insert(sets.end(), Members{&row, {}});
+        it->rows.push_back(&row);
+    }
+    double sumRho = 0;
+    for (const Members& m : sets) {
+        std::vector<Scenario> layouts;
+        std::vector<double> published, predicted;
+        for (const FidelityRow* row : m.rows) {
+            Scenario layout = row->run->scenario;  // only the knobs that make a layout
+            layout.training.tokens = 0;
+            layout.training.globalBatch = 0;
+            layout.name.clear();
+            if (std::find(layouts.begin(), layouts.end(), layout) == layouts.end()) layouts.push_back(layout);
+            // Throughput, whatever the metric: time-like metrics invert.
+            const bool time = row->run->metric == FidelityMetric::gpu_hours || row->run->metric == FidelityMetric::step_time_s;
+            published.push_back(time ? 1 / row->run->published : row->run->published);
+            predicted.push_back(time ? 1 / row->predicted : row->predicted);
+        }
+        if (m.rows.size() < 3 || layouts.size() < 3) continue;
+        const double rho = spearmanCorrelation(published, predicted);
+        if (!std::isfinite(rho)) continue;
+        out.rankAgreement.push_back({m.first->run->group, m.first->run->id, int(m.rows.size()), rho});
+        sumRho += rho;
+    }
+    out.meanRankAgreement = out.rankAgreement.empty() ? std::nan("") : sumRho / double(out.rankAgreement.size());
     return out;
+}
+
+double spearmanCorrelation(const std::vector<double>& a, const std::vector<double>& b)
+{
+    const std::size_t n = a.size();
+    if (n < 2 || b.size() != n) return std::nan("");
+    auto ranks = [n](const std::vector<double>& x) {
+        std::vector<std::size_t> order(n);
+        for (std::size_t i = 0; i < n; ++i) order[i] = i;
+        std::sort(order.begin(), order.end(), [&](std::size_t i, std::size_t j) { return x[i] < x[j]; });
+        std::vector<double> r(n);
+        for (std::size_t i = 0; i < n;) {
+            std::size_t j = i;
+            while (j + 1 < n && x[order[j + 1]] == x[order[i]]) ++j;
+            for (std::size_t k = i; k <= j; ++k) r[order[k]] = 0.5 * double(i + j);
+            i = j + 1;
+        }
+        return r;
+    };
+    const std::vector<double> ra = ranks(a), rb = ranks(b);
+    const double mean = 0.5 * double(n - 1);
+    double num = 0, da = 0, db = 0;
+    for (std::size_t i = 0; i < n; ++i) {
+        num += (ra[i] - mean) * (rb[i] - mean);
+        da += (ra[i] - mean) * (ra[i] - mean);
+        db += (rb[i] - mean) * (rb[i] - mean);
+    }
+    return da > 0 && db > 0 ? num / std::sqrt(da * db) : std::nan("");
 }
 
 namespace {

@@ -41,9 +41,21 @@ struct FidelityGroup {
     double meanError = 0;  ///< signed: above 0 the estimate is optimistic (predicts more throughput)
 };
 
+/// Where one source measured one model (one sequence length, GPU and format) in three layouts or
+/// more: how well the estimate orders them — Spearman's rank correlation of predicted and published
+/// throughput over the out-of-sample runs, ties at their mean rank.
+struct RankAgreement {
+    std::string source;
+    std::string firstRun;  ///< the id of the group's first run, to name it
+    int runs = 0;
+    double spearman = 0;
+};
+
 struct FidelitySummary {
     std::vector<FidelityRow> rows;
     std::vector<FidelityGroup> groups;  ///< validation throughput runs by source and by regime
+    std::vector<RankAgreement> rankAgreement;
+    double meanRankAgreement = 0;  ///< over rankAgreement, NaN without any
     /// Mean |error| over the validation runs, by kind: throughput (TFLOP/s, MFU, step time,
     /// GPU-hours) and peak memory. NaN when a kind has no validation run.
     double throughputMeanAbsError = 0;
@@ -57,6 +69,9 @@ struct FidelitySummary {
 /// The metric's value for a scenario (estimate() read the way the source reports it).
 [[nodiscard]] double predictedMetric(const Scenario& scenario, FidelityMetric metric);
 [[nodiscard]] FidelitySummary validatePublished();
+/// Spearman's rank correlation of two equally long series, ties at their mean rank; NaN when either
+/// is constant or shorter than two.
+[[nodiscard]] double spearmanCorrelation(const std::vector<double>& a, const std::vector<double>& b);
 /// The regimes a scenario belongs to, as (kind, name) pairs — how validatePublished() slices the
 /// suite: its source (`group`), GPU, size class, parallelism family, sequence length and format.
 [[nodiscard]] std::vector<std::pair<std::string, std::string>> regimesOf(const Scenario& scenario, const std::string& group);

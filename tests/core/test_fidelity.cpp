@@ -429,3 +429,29 @@ TEST_CASE("honest ranges: measured ÷ estimated step time of the out-of-sample r
     CHECK(fallback.basis.find("h100") == std::string::npos);
     CHECK(fallback.runs >= kMinRangeRuns);
 }
+
+TEST_CASE("rank agreement: where a source measures one model in several layouts, how well the estimate orders them", "[core][fidelity]")
+{
+    // Spearman's rho, ties at their mean rank: ranks 0, 1.5, 1.5, 3 against 0, 1, 2, 3 give
+    // 4.5 / √(4.5 × 5) = 0.9487.
+    CHECK(spearmanCorrelation({1, 2, 3, 4}, {10, 20, 30, 40}) == Approx(1));
+    CHECK(spearmanCorrelation({1, 2, 3, 4}, {40, 30, 20, 10}) == Approx(-1));
+    CHECK(spearmanCorrelation({1, 2, 2, 3}, {1, 2, 3, 4}) == Approx(4.5 / std::sqrt(22.5)));
+    CHECK(std::isnan(spearmanCorrelation({1, 1, 1}, {1, 2, 3})));
+    CHECK(std::isnan(spearmanCorrelation({1}, {1})));
+
+    // The suite's sets: llm-foundry's cluster-size sweeps (8–512 GPUs, micro-batch and recomputation
+    // chosen per size) and torchtitan's layout tables. Issue 18 asks for 0.9; today the mean is 0.72
+    // over 16 sets: the sweeps differ by a few per cent, within the runs' own scatter (MPT-1B on 32
+    // A100 measured 18 % below its neighbours), and on H100 full recomputation at micro-batch 16
+    // measured faster than none at micro-batch 2, which the estimate orders the other way. A ratchet.
+    const FidelitySummary summary = validatePublished();
+    CHECK(summary.rankAgreement.size() >= 15);
+    for (const RankAgreement& a : summary.rankAgreement) {
+        INFO(a.firstRun);
+        CHECK(a.runs >= 3);
+        CHECK(a.spearman >= -1.0);
+        CHECK(a.spearman <= 1.0);
+    }
+    CHECK(summary.meanRankAgreement >= 0.7);
+}
