@@ -227,10 +227,6 @@
 <context>
     <name>ui::AccuracyView</name>
     <message>
-        <source>&lt;p&gt;The estimate against %1 published training runs, with the shipped defaults. Out of sample (runs not used to choose the defaults), the mean error is &lt;b&gt;%2 %&lt;/b&gt; on throughput and &lt;b&gt;%3 %&lt;/b&gt; on peak memory. Two defaults were calibrated on the %4 calibration runs: matmul efficiency %5 and %6 memory-bound passes (docs/FIDELITY.md). Double-click a run to open it as a scenario.&lt;/p&gt;</source>
-        <translation>&lt;p&gt;用默认参数估算 %1 个公开发表的训练记录，并与发表值对比。在样本外（未用于确定默认值的记录）上，吞吐的平均误差为 &lt;b&gt;%2 %&lt;/b&gt;，峰值显存为 &lt;b&gt;%3 %&lt;/b&gt;。两个默认值由 %4 个校准记录确定：矩阵乘效率 %5、访存受限遍数 %6（见 docs/FIDELITY.md）。双击某条记录可将其作为场景打开。&lt;/p&gt;</translation>
-    </message>
-    <message>
         <source>Error (%): above 0 the estimate is higher</source>
         <translation>误差（%）：大于 0 表示估算偏高</translation>
     </message>
@@ -349,6 +345,10 @@
     <message>
         <source>64k tokens and more</source>
         <translation>64k token 及以上</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;The estimate against %1 published training runs, with the shipped defaults. Out of sample (runs not used to choose the defaults), the mean error is &lt;b&gt;%2 %&lt;/b&gt; on throughput and &lt;b&gt;%3 %&lt;/b&gt; on peak memory. Three defaults were calibrated on the %4 calibration runs: matmul efficiency %5, the share %6 of it Hopper GPUs sustain, and %7 memory-bound passes (docs/FIDELITY.md). Where a source measured one model in several layouts, the estimate orders them with a mean rank correlation of %8 over %9 sets. Double-click a run to open it as a scenario.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;用默认参数估算 %1 个公开发表的训练记录，并与发表值对比。在样本外（未用于确定默认值的记录）上，吞吐的平均误差为 &lt;b&gt;%2 %&lt;/b&gt;，峰值显存为 &lt;b&gt;%3 %&lt;/b&gt;。三个默认值由 %4 个校准记录确定：矩阵乘效率 %5、Hopper GPU 可持续达到其中的比例 %6、访存受限遍数 %7（见 docs/FIDELITY.md）。当同一来源以多种并行布局测量同一模型时，估算给出的排序与实测的平均秩相关系数为 %8（共 %9 组）。双击某条记录可将其作为场景打开。&lt;/p&gt;</translation>
     </message>
 </context>
 <context>
