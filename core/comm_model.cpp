@@ -202,7 +202,12 @@ CommunicationEstimate communication(
     const double tpPerLayer = 4 + (fullRecompute ? 2 : 0);
     const double tpMessage = tokens * a.hidden * ab;
     if (p.sequenceParallel) {
-        add(Group::tp, CollectiveOp::all_gather, p.tp, tpMessage, layers * m * tpPerLayer, 1, Window::anywhere);
+        // With fp8 linear layers the all-gathers carry fp8: torchao casts a column-parallel linear's
+        // input, and a row-parallel one's output gradient, to float8 before gathering it ("float8
+        // all-gather ... for TP, by default for Float8Linear", torchtitan docs/float8.md;
+        // torchao/float8/float8_tensor_parallel.py). The reduce-scatters stay in 16 bits.
+        const double gatherBytes = isFp8(s.precision.compute) ? bytesOf(s.precision.compute) : ab;
+        add(Group::tp, CollectiveOp::all_gather, p.tp, tokens * a.hidden * gatherBytes, layers * m * tpPerLayer, 1, Window::anywhere);
         add(Group::tp, CollectiveOp::reduce_scatter, p.tp, tpMessage, layers * m * tpPerLayer, 1, Window::anywhere);
     } else {
         add(Group::tp, CollectiveOp::all_reduce, p.tp, tpMessage, layers * m * tpPerLayer, 1, Window::anywhere);

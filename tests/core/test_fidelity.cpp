@@ -363,14 +363,17 @@ TEST_CASE("out of sample, llm-foundry's measured FSDP runs: today's errors by re
     CHECK(slice("sequence", "16k-32k").meanAbsError <= 0.075);
     CHECK(slice("size", "under 1B").meanAbsError <= 0.035);
     // fp8: 0.182 before GEMM shapes, 0.188 with them; 0.153 since the 500 W GPU's peak is taken at its
-    // power limit (most of its 34 rows are torchtitan's at 500 W, below).
-    CHECK(slice("format", "fp8").meanAbsError <= 0.155);
+    // power limit (most of its 34 rows are torchtitan's at 500 W, below); 0.158 since TP's
+    // all-gathers carry fp8 (torchtitan's tensorwise rows with TP moved toward 0, its rowwise rows,
+    // slowed by a known bug, and 8B with TP 8 away from it).
+    CHECK(slice("format", "fp8").meanAbsError <= 0.16);
     // torchtitan's 41 measured runs (33 on H100 at 500 W, and torch.compile, async TP and rowwise fp8,
     // which the scenario cannot express): docs/FIDELITY.md. 0.175 before GEMMs were timed by their
     // shapes (its A100 rows moved from −9 … +1 % to +7 … +16 %), 0.192 with them while the 500 W GPU
-    // kept the 700 W SXM's peak; 0.151 with the peak at its power limit between the NVL's and the SXM's.
+    // kept the 700 W SXM's peak; 0.151 with the peak at its power limit between the NVL's and the SXM's;
+    // 0.155 with TP's all-gathers in fp8 (as fp8 above).
     CHECK(slice("source", "torchtitan benchmarks (PyTorch)").runs == 41);
-    CHECK(slice("source", "torchtitan benchmarks (PyTorch)").meanAbsError <= 0.155);
+    CHECK(slice("source", "torchtitan benchmarks (PyTorch)").meanAbsError <= 0.16);
     // The review's symptom: FSDP across eight A100 nodes was predicted 51–57 % too slow. torchtitan's
     // six A100 rows (Llama 2 13B/70B, Llama 3 8B/70B on 64 GPUs) are now each within 20 % (optimistic:
     // the efficiency refit on llm-foundry's Composer runs is higher than torchtitan's eager FSDP2 reaches).

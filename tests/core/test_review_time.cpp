@@ -586,3 +586,20 @@ TEST_CASE("ZeRO-2 under accumulation: reduce every micro-batch (DeepSpeed) or on
     REQUIRE_FALSE(wrongStage.ok());
     CHECK(wrongStage.error.toString().find("parallel.grad_reduce") != std::string::npos);
 }
+
+TEST_CASE("FP8 with sequence parallelism: TP's all-gathers carry fp8, its reduce-scatters 16 bits", "[core][review][comm]")
+{
+    // torchtitan docs/float8.md: "float8 all-gather ... for TP (by default for Float8Linear)";
+    // torchao's Float8ColwiseParallel casts a linear's input, Float8RowwiseParallel its output
+    // gradient, to float8 before gathering them. Halves the all-gather bytes, leaves the rest.
+    const Scenario bf16 = scenario(R"({"format": "trainplanner-scenario", "version": 1, "model": {"preset": "llama-3-70b"},
+        "training": {"seq_len": 8192, "micro_batch": 1, "global_batch": 32}, "parallel": {"tp": 8, "dp": 4, "sequence_parallel": true},
+        "hardware": {"gpu": "h100-sxm"}})");
+    Scenario fp8 = bf16;
+    fp8.precision.compute = DType::fp8_e4m3;
+    const Estimate b = estimate(bf16), f = estimate(fp8);
+    CHECK(collective(f, Group::tp, CollectiveOp::all_gather).sentBytesPerGpu ==
+          Approx(0.5 * collective(b, Group::tp, CollectiveOp::all_gather).sentBytesPerGpu));
+    CHECK(collective(f, Group::tp, CollectiveOp::reduce_scatter).sentBytesPerGpu ==
+          Approx(collective(b, Group::tp, CollectiveOp::reduce_scatter).sentBytesPerGpu));
+}
