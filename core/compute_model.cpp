@@ -247,6 +247,27 @@ double fp8CastBytesPerMicroBatch(const Scenario& s, double mainLayers, double de
     return mainLayers * main + denseLayers * dense;
 }
 
+double eagerElementwiseBytesPerToken(const Scenario& s, bool moeLayer)
+{
+    if (s.parallel.elementwiseKernels != ElementwiseKernels::eager) return 0;
+    const Architecture& a = s.model.arch;
+    const Parallel& p = s.parallel;
+    const double tp = p.tp;
+    double bytes = 0;
+    if (a.norm == Norm::rmsnorm) bytes += 2 * 32.0 * a.hidden / (p.sequenceParallel ? tp : 1.0);
+    if (a.position == Position::rope) {
+        // MLA rotates only its decoupled rope dimensions: one shared key and one per query head.
+        const double rotated = a.isMla() ? double(a.ropeHeadDim) * (a.heads + 1) : double(a.heads + a.kvHeads) * a.headDim;
+        bytes += 16.0 * rotated / tp;
+    }
+    if (a.mlp == Mlp::swiglu) {
+        const bool moe = moeLayer && a.isMoe();
+        const double width = moe ? double(a.moeFfnHidden) * (a.topK + a.sharedExperts) : double(a.ffnHidden);
+        bytes += 4.0 * width / tp;
+    }
+    return bytes;
+}
+
 double bubbleFraction(const Parallel& p, double microBatches)
 {
     const double m = std::max(1.0, microBatches);

@@ -65,6 +65,25 @@ inline constexpr double kFp8AttentionSpeedup = 1200.0 / 740.0;
 /// linear in each forward (again when it is recomputed), the output gradient in the backward, and
 /// the weight for the forward and, transposed, for the backward.
 [[nodiscard]] double fp8CastBytesPerMicroBatch(const Scenario& s, double mainLayers, double denseLayers);
+/// HBM bytes per token that one layer's forward moves on one rank beyond the fused kernels' traffic
+/// (which efficiency.memory_bound_passes counts) when its elementwise work runs eagerly, one kernel
+/// per PyTorch operation (parallel.elementwise_kernels eager; 0 when fused). Counted from torchtitan's
+/// Llama code at 9dec370 (the code of its December 2024 benchmarks), 16-bit activations:
+/// - RMSNorm, `self._norm(x.float()).type_as(x) * self.weight` with `x * rsqrt(x.pow(2).mean(-1) + eps)`:
+///   upcast (2 + 4), pow (4 + 4), mean (4), multiply (4 + 4), downcast (4 + 2), weight (2 + 2) = 36 B per
+///   element against a fused norm's 4: 32 more, two norms a layer, each on h (h / TP with sequence
+///   parallelism) elements; LayerNorm is one kernel in eager PyTorch too;
+/// - rotary embedding, `view_as_complex(xq.float()) * freqs_cis`, `view_as_real(...).type_as(xq)`:
+///   upcast (2 + 4), complex multiply (4 + 4), downcast (4 + 2) = 20 B per element of Q and K against
+///   4 fused: 16 more;
+/// - SwiGLU, `F.silu(w1(x)) * w3(x)`: SiLU (2 + 2) and the product (2 + 2 + 2) = 10 B per element of
+///   the hidden MLP width against a fused kernel's 6: 4 more (GeLU is one kernel either way).
+/// `moeLayer` picks the kind of layer, as for layerMatmuls.
+[[nodiscard]] double eagerElementwiseBytesPerToken(const Scenario& s, bool moeLayer);
+/// The backward of an elementwise operation reads its inputs and the output gradient and writes the
+/// input gradient: about twice the forward's bytes, three times in all per step.
+inline constexpr double kEagerPassesPerForward = 3;
+
 /// 2 B read for the absolute maximum, 2 B read and 1 B written by the cast (bf16 to fp8).
 inline constexpr double kFp8CastBytesPerElement = 5;
 

@@ -230,10 +230,17 @@ Estimate estimate(const Scenario& s)
     const double logitsPerMicroBatch = double(t.microBatch) * t.seqLen / s.parallel.cp * s.model.arch.vocab / s.parallel.tp *
                                        (1 + s.model.arch.mtpLayers);
     const double logitBytes = logitsPerMicroBatch * (5 * activationWidth + 2 * s.overhead.lossBytesPerLogit);
+    // Eager elementwise kernels (parallel.elementwise_kernels) move more: counted per operation.
+    const double tokensPerMicroBatch = double(t.microBatch) * t.seqLen / s.parallel.cp;
+    const double eagerMain = eagerElementwiseBytesPerToken(s, s.model.arch.isMoe());
+    const double eagerDense = s.model.arch.isMoe() ? eagerElementwiseBytesPerToken(s, false) : eagerMain;
     double perMicroBatch = 0;
-    for (const auto& st : e.memory.perStage)
+    for (const auto& st : e.memory.perStage) {
+        const double eager = ((st.layers - st.denseLayers + st.mtpLayers) * eagerMain + st.denseLayers * eagerDense) *
+                             tokensPerMicroBatch * kEagerPassesPerForward * recomputeFactor;
         perMicroBatch = std::max(perMicroBatch, s.efficiency.memoryBoundPasses * activationBytesWrittenOnStage(s, st) * recomputeFactor +
-                                                    (st.stage == s.parallel.pp - 1 ? logitBytes : 0.0));
+                                                    eager + (st.stage == s.parallel.pp - 1 ? logitBytes : 0.0));
+    }
     double memoryBoundBytes = perMicroBatch * busiestMicroBatches;
     if (t.method == Method::qlora) {
         // QLoRA dequantises the NF4 base to the compute dtype for every matmul of the forward, the

@@ -106,8 +106,12 @@ std::vector<Explanation> explain(const Scenario& s, const Estimate& e)
         n(s.efficiency.memoryBoundPasses) + " × activations (no recomputation) × " + n(c.microBatches) + " micro-batches … = " +
             sec(c.memoryBoundTimeS - c.fp8CastTimeS) + (c.fp8CastTimeS > 0 ? " + fp8 casts " + sec(c.fp8CastTimeS) : std::string()) +
             (c.fp8CastTimeS > 0 ? " = " + sec(c.memoryBoundTimeS) : std::string()),
-        "Korthikanti et al. 2022 §4 (activation bytes); GPU datasheet (HBM bandwidth); passes calibrated (docs/FIDELITY.md); "
-        "fp8 casts: amax read, cast read and fp8 write per operand element (torchao float8, Transformer Engine current scaling)");
+        std::string("Korthikanti et al. 2022 §4 (activation bytes); GPU datasheet (HBM bandwidth); passes calibrated (docs/FIDELITY.md); ") +
+            (s.parallel.elementwiseKernels == ElementwiseKernels::eager
+                 ? "eager elementwise kernels: + " + n(eagerElementwiseBytesPerToken(s, s.model.arch.isMoe())) +
+                       " B per token per layer forward, 3 × with the backward (torchtitan's RMSNorm, rotary embedding and SwiGLU code); "
+                 : std::string()) +
+            "fp8 casts: amax read, cast read and fp8 write per operand element (torchao float8, Transformer Engine current scaling)");
     add("compute.bubble_time_s", "compute time × (p − 1) ÷ (v · m)",
         sec(c.computeTimeS) + " × " + n(p.pp - 1) + " ÷ (" + n(p.schedule == Schedule::interleaved ? p.virtualStages : 1) + " × " +
             n(c.microBatches) + ") = " + sec(c.bubbleTimeS),

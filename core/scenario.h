@@ -107,6 +107,8 @@ struct Parallel {
     bool flashAttention = true;
     /// Which flash-attention kernel (file key parallel.attention_kernel; only with flash attention).
     AttentionKernel attentionKernel = AttentionKernel::automatic;
+    /// Fused or eager elementwise kernels (file key parallel.elementwise_kernels).
+    ElementwiseKernels elementwiseKernels = ElementwiseKernels::fused;
     Schedule schedule = Schedule::one_f_one_b;
     int virtualStages = 1;
     bool offloadOptimizer = false;

@@ -152,6 +152,8 @@ void readParallel(ObjectReader r, Parallel& p)
     if (r.has("recompute")) p.recompute = r.enumeration<Recompute>("recompute", kRecomputeNames);
     if (r.has("flash_attention")) p.flashAttention = r.boolean("flash_attention");
     if (r.has("attention_kernel")) p.attentionKernel = r.enumeration<AttentionKernel>("attention_kernel", kAttentionKernelNames);
+    if (r.has("elementwise_kernels"))
+        p.elementwiseKernels = r.enumeration<ElementwiseKernels>("elementwise_kernels", kElementwiseKernelsNames);
     if (r.has("schedule")) p.schedule = r.enumeration<Schedule>("schedule", kScheduleNames);
     if (r.has("virtual_stages")) p.virtualStages = static_cast<int>(r.limitedInteger("virtual_stages"));
     if (r.has("offload_optimizer")) p.offloadOptimizer = r.boolean("offload_optimizer");
@@ -423,6 +425,7 @@ std::string scenarioToJson(const Scenario& s)
                   {"offload_params", p.offloadParams}};
     // Written only when chosen, so that existing scenarios keep their keys.
     if (p.attentionKernel != AttentionKernel::automatic) parallel["attention_kernel"] = toString(p.attentionKernel);
+    if (p.elementwiseKernels != ElementwiseKernels::fused) parallel["elementwise_kernels"] = toString(p.elementwiseKernels);
     if (p.gradReduce != GradReduce::per_micro_batch) parallel["grad_reduce"] = toString(p.gradReduce);
     json hardware{{"gpu", s.hardware.preset.empty() ? detail::gpuToJson(s.hardware.gpu) : json(s.hardware.preset)},
                   {"gpus_per_node", s.hardware.gpusPerNode}};

@@ -33,6 +33,10 @@ enum class AttentionKernel { automatic, flash1, flash2, flash3 };
 /// gradients accumulated unsharded and reduced once, after the last micro-batch (PyTorch FSDP's
 /// SHARD_GRAD_OP under no_sync).
 enum class GradReduce { per_micro_batch, after_accumulation };
+/// How a layer's elementwise work (norms, rotary embedding, the gated activation) runs: fused into
+/// one kernel each (torch.compile, Megatron-LM/Transformer Engine, Composer's fused layers) or eager,
+/// every PyTorch operation its own kernel.
+enum class ElementwiseKernels { fused, eager };
 
 /// Storage size of one element. nf4 is 4 bits; its block scales are counted separately
 /// (Dettmers et al. 2023, QLoRA §3). tf32 is stored in 32-bit registers.
@@ -65,6 +69,7 @@ inline constexpr std::array<std::string_view, 3> kScheduleNames{"gpipe", "1f1b",
 inline constexpr std::array<std::string_view, 3> kFp8ScopeNames{"linear", "linear_and_head", "all"};
 inline constexpr std::array<std::string_view, 4> kAttentionKernelNames{"auto", "flash1", "flash2", "flash3"};
 inline constexpr std::array<std::string_view, 2> kGradReduceNames{"per_micro_batch", "after_accumulation"};
+inline constexpr std::array<std::string_view, 2> kElementwiseKernelsNames{"fused", "eager"};
 
 template <typename Enum, std::size_t N>
 [[nodiscard]] constexpr std::string_view nameOf(Enum value, const std::array<std::string_view, N>& names)
@@ -89,6 +94,7 @@ template <typename Enum, std::size_t N>
 [[nodiscard]] constexpr std::string_view toString(Fp8Scope v) { return nameOf(v, kFp8ScopeNames); }
 [[nodiscard]] constexpr std::string_view toString(AttentionKernel v) { return nameOf(v, kAttentionKernelNames); }
 [[nodiscard]] constexpr std::string_view toString(GradReduce v) { return nameOf(v, kGradReduceNames); }
+[[nodiscard]] constexpr std::string_view toString(ElementwiseKernels v) { return nameOf(v, kElementwiseKernelsNames); }
 [[nodiscard]] constexpr bool isFp8(DType t) { return t == DType::fp8_e4m3 || t == DType::fp8_e5m2; }
 
 } // namespace core

@@ -1960,6 +1960,26 @@
         <source>; this GPU sustains %1 % of these rates in training (calibrated, docs/FIDELITY.md)</source>
         <translation>；该 GPU 在训练中可持续达到这些速率的 %1 %（经校准，见 docs/FIDELITY.md）</translation>
     </message>
+    <message>
+        <source>Change elementwise kernels</source>
+        <translation>更改逐元素算子内核</translation>
+    </message>
+    <message>
+        <source>Eager PyTorch</source>
+        <translation>PyTorch eager 模式</translation>
+    </message>
+    <message>
+        <source>Elementwise kernels:</source>
+        <translation>逐元素算子：</translation>
+    </message>
+    <message>
+        <source>Eager PyTorch runs every operation of an RMSNorm, a rotary embedding and SwiGLU as its own kernel, each reading and writing the activations: nine times a fused norm's memory traffic. torch.compile, Megatron-LM and Transformer Engine fuse them.</source>
+        <translation>PyTorch eager 模式下，RMSNorm、旋转位置编码和 SwiGLU 的每个运算都是单独的内核，每个都要读写一遍激活值：归一化的访存量是融合版的 9 倍。torch.compile、Megatron-LM 和 Transformer Engine 会把它们融合。</translation>
+    </message>
+    <message>
+        <source>Fused (compiled, TE)</source>
+        <translation>融合（编译或 TE）</translation>
+    </message>
 </context>
 <context>
     <name>ui::MemoryChart</name>

@@ -785,3 +785,13 @@ ZH.update({
     ", of which this model's GEMM shapes reach %1 %": "，本模型的 GEMM 形状可达其中的 %1 %",
     "; this GPU sustains %1 % of these rates in training (calibrated, docs/FIDELITY.md)": "；该 GPU 在训练中可持续达到这些速率的 %1 %（经校准，见 docs/FIDELITY.md）",
 })
+
+# Issue 18: eager or fused elementwise kernels.
+ZH.update({
+    "Change elementwise kernels": "更改逐元素算子内核",
+    "Fused (compiled, TE)": "融合（编译或 TE）",
+    "Eager PyTorch": "PyTorch eager 模式",
+    "Elementwise kernels:": "逐元素算子：",
+    "Eager PyTorch runs every operation of an RMSNorm, a rotary embedding and SwiGLU as its own kernel, each reading and writing the activations: nine times a fused norm's memory traffic. torch.compile, Megatron-LM and Transformer Engine fuse them.":
+        "PyTorch eager 模式下，RMSNorm、旋转位置编码和 SwiGLU 的每个运算都是单独的内核，每个都要读写一遍激活值：归一化的访存量是融合版的 9 倍。torch.compile、Megatron-LM 和 Transformer Engine 会把它们融合。",
+})

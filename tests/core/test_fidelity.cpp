@@ -371,9 +371,10 @@ TEST_CASE("out of sample, llm-foundry's measured FSDP runs: today's errors by re
     // which the scenario cannot express): docs/FIDELITY.md. 0.175 before GEMMs were timed by their
     // shapes (its A100 rows moved from −9 … +1 % to +7 … +16 %), 0.192 with them while the 500 W GPU
     // kept the 700 W SXM's peak; 0.151 with the peak at its power limit between the NVL's and the SXM's;
-    // 0.155 with TP's all-gathers in fp8 (as fp8 above).
+    // 0.155 with TP's all-gathers in fp8 (as fp8 above); 0.148 since its two runs without torch.compile
+    // are eager (parallel.elementwise_kernels; +22 and +23 % before, +9 and +10 % now).
     CHECK(slice("source", "torchtitan benchmarks (PyTorch)").runs == 41);
-    CHECK(slice("source", "torchtitan benchmarks (PyTorch)").meanAbsError <= 0.16);
+    CHECK(slice("source", "torchtitan benchmarks (PyTorch)").meanAbsError <= 0.15);
     // The review's symptom: FSDP across eight A100 nodes was predicted 51–57 % too slow. torchtitan's
     // six A100 rows (Llama 2 13B/70B, Llama 3 8B/70B on 64 GPUs) are now each within 20 % (optimistic:
     // the efficiency refit on llm-foundry's Composer runs is higher than torchtitan's eager FSDP2 reaches).

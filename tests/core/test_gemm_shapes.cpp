@@ -171,3 +171,41 @@ TEST_CASE("D8: a 10M-parameter model no longer reaches 42 % MFU on one A100", "[
     CHECK(e.compute.mfu < 0.2);
     CHECK(e.compute.gemmShapeEfficiency < 0.25);
 }
+
+TEST_CASE("parallel.elementwise_kernels eager: each PyTorch operation's own HBM traffic, counted from the model code", "[core][compute][io]")
+{
+    // Llama 3 8B (h 4,096, 32 query and 8 KV heads of 128, SwiGLU of 14,336), TP 1, per token per
+    // layer beyond a fused kernel's traffic: two eager RMSNorms at 32 B per element, the rotary
+    // embedding of Q and K at 16 B per element, SwiGLU's separate SiLU at 4 B per element of 14,336
+    // (torchtitan 9dec370's model code; compute_model.h).
+    Scenario s = scenario(R"({"format": "trainplanner-scenario", "version": 1, "model": {"preset": "llama-3-8b"},
+        "training": {"seq_len": 8192, "micro_batch": 2, "global_batch": 16}, "parallel": {"dp": 8, "zero": 3},
+        "hardware": {"gpu": "h100-sxm"}})");
+    CHECK(eagerElementwiseBytesPerToken(s, false) == 0);  // fused by default
+    Scenario eager = s;
+    eager.parallel.elementwiseKernels = ElementwiseKernels::eager;
+    const double perToken = 2 * 32.0 * 4096 + 16.0 * (32 + 8) * 128 + 4.0 * 14336;
+    CHECK(eagerElementwiseBytesPerToken(eager, false) == Approx(perToken));
+    // Over a step: 32 layers, one micro-batch of 2 × 8,192 tokens, forward and backward (3 ×), at
+    // the H100's 3.35 TB/s.
+    const double extra = 32 * 2 * 8192.0 * perToken * 3 / 3.35e12;
+    CHECK(estimate(eager).compute.memoryBoundTimeS - estimate(s).compute.memoryBoundTimeS == Approx(extra).epsilon(1e-6));
+    // With TP 8 and sequence parallelism every part is split eight ways.
+    eager.parallel.tp = 8;
+    eager.parallel.dp = 1;
+    eager.parallel.sequenceParallel = true;
+    CHECK(eagerElementwiseBytesPerToken(eager, false) == Approx(perToken / 8));
+    // LayerNorm and GeLU are one kernel each in eager PyTorch too, and GPT-2 has no rotary embedding.
+    Scenario gpt = scenario(R"({"format": "trainplanner-scenario", "version": 1, "model": {"preset": "gpt2-124m"},
+        "parallel": {"dp": 8, "elementwise_kernels": "eager"}})");
+    CHECK(eagerElementwiseBytesPerToken(gpt, false) == 0);
+
+    // Read, written, and refused by name when misspelt.
+    const ScenarioResult again = parseScenario(scenarioToJson(eager));
+    REQUIRE(again.ok());
+    CHECK(again.scenario->parallel.elementwiseKernels == ElementwiseKernels::eager);
+    const ScenarioResult bad = parseScenario(R"({"format": "trainplanner-scenario", "version": 1, "model": {"preset": "llama-3-8b"},
+        "parallel": {"elementwise_kernels": "compiled"}})");
+    CHECK_FALSE(bad.ok());
+    CHECK(bad.error.toString().find("parallel.elementwise_kernels") != std::string::npos);
+}

@@ -340,6 +340,17 @@ void InputPanel::buildParallelism()
                                                     "score square a causal mask leaves; its backward recomputes the scores "
                                                     "(2.5 × the forward). FlashAttention-3 runs on Hopper only; PyTorch's SDPA "
                                                     "uses FlashAttention-2."));
+    auto* elementwise = m_bind->combo(
+        sec, QStringLiteral("parallel.elementwise_kernels"), [](const Scenario& s) { return QVariant(int(s.parallel.elementwiseKernels)); },
+        [](Scenario& s, const QVariant& v) { s.parallel.elementwiseKernels = core::ElementwiseKernels(v.toInt()); },
+        QT_TRANSLATE_NOOP("ui::InputPanel", "Change elementwise kernels"));
+    sec->setItems(elementwise, enumItems(std::array<const char*, 2>{QT_TRANSLATE_NOOP("ui::InputPanel", "Fused (compiled, TE)"),
+                                                                    QT_TRANSLATE_NOOP("ui::InputPanel", "Eager PyTorch")}));
+    sec->addRow(QT_TRANSLATE_NOOP("ui::InputPanel", "Elementwise kernels:"), elementwise,
+                QT_TRANSLATE_NOOP("ui::InputPanel", "Eager PyTorch runs every operation of an RMSNorm, a rotary embedding and "
+                                                    "SwiGLU as its own kernel, each reading and writing the activations: nine "
+                                                    "times a fused norm's memory traffic. torch.compile, Megatron-LM and "
+                                                    "Transformer Engine fuse them."));
     auto* schedule = m_bind->combo(
         sec, QStringLiteral("parallel.schedule"), [](const Scenario& s) { return QVariant(int(s.parallel.schedule)); },
         [](Scenario& s, const QVariant& v) {
