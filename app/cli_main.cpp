@@ -351,7 +351,8 @@ std::string publishedText(const std::string& format)
         nlohmann::ordered_json rows = nlohmann::ordered_json::array(), groups = nlohmann::ordered_json::array(),
                                ranks = nlohmann::ordered_json::array();
         for (const auto& a : summary.rankAgreement)
-            ranks.push_back({ { "source", a.source }, { "first_run", a.firstRun }, { "runs", a.runs }, { "spearman", a.spearman } });
+            ranks.push_back({ { "source", a.source }, { "first_run", a.firstRun }, { "runs", a.runs },
+                { "spearman", a.spearman } });
         for (const auto& g : summary.groups)
             groups.push_back({ { "kind", g.kind }, { "name", g.name }, { "runs", g.runs },
                 { "mean_abs_error", g.meanAbsError }, { "mean_error", g.meanError } });
@@ -394,13 +395,14 @@ std::string publishedText(const std::string& format)
             g.name.c_str(), g.runs, g.meanAbsError * 100, g.meanError * 100);
         os << line;
     }
-    os << "\nrank agreement: one source, one model, three layouts or more (Spearman's rho of predicted and published throughput)\n";
+    os << "\nrank agreement: one source, one model, three layouts or more (Spearman's rho of predicted and published "
+          "throughput)\n";
     for (const auto& a : summary.rankAgreement) {
         std::snprintf(line, sizeof line, "    %-40s %4d runs   rho %+5.2f\n", a.firstRun.c_str(), a.runs, a.spearman);
         os << line;
     }
-    std::snprintf(line, sizeof line, "    mean over %zu sets                         rho %+5.2f\n", summary.rankAgreement.size(),
-        summary.meanRankAgreement);
+    std::snprintf(line, sizeof line, "    mean over %zu sets                         rho %+5.2f\n",
+        summary.rankAgreement.size(), summary.meanRankAgreement);
     os << line;
     return os.str();
 }

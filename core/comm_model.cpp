@@ -207,7 +207,8 @@ CommunicationEstimate communication(
         // all-gather ... for TP, by default for Float8Linear", torchtitan docs/float8.md;
         // torchao/float8/float8_tensor_parallel.py). The reduce-scatters stay in 16 bits.
         const double gatherBytes = isFp8(s.precision.compute) ? bytesOf(s.precision.compute) : ab;
-        add(Group::tp, CollectiveOp::all_gather, p.tp, tokens * a.hidden * gatherBytes, layers * m * tpPerLayer, 1, Window::anywhere);
+        add(Group::tp, CollectiveOp::all_gather, p.tp, tokens * a.hidden * gatherBytes, layers * m * tpPerLayer, 1,
+            Window::anywhere);
         add(Group::tp, CollectiveOp::reduce_scatter, p.tp, tpMessage, layers * m * tpPerLayer, 1, Window::anywhere);
     } else {
         add(Group::tp, CollectiveOp::all_reduce, p.tp, tpMessage, layers * m * tpPerLayer, 1, Window::anywhere);

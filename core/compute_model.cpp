@@ -257,7 +257,8 @@ double eagerElementwiseBytesPerToken(const Scenario& s, bool moeLayer)
     if (a.norm == Norm::rmsnorm) bytes += 2 * 32.0 * a.hidden / (p.sequenceParallel ? tp : 1.0);
     if (a.position == Position::rope) {
         // MLA rotates only its decoupled rope dimensions: one shared key and one per query head.
-        const double rotated = a.isMla() ? double(a.ropeHeadDim) * (a.heads + 1) : double(a.heads + a.kvHeads) * a.headDim;
+        const double rotated
+            = a.isMla() ? double(a.ropeHeadDim) * (a.heads + 1) : double(a.heads + a.kvHeads) * a.headDim;
         bytes += 16.0 * rotated / tp;
     }
     if (a.mlp == Mlp::swiglu) {
@@ -318,7 +319,11 @@ namespace {
 /// A GEMM dimension in output tiles: how many 128-wide and how many 256-wide tiles cover it.
 struct Tiles {
     double narrow = 0, wide = 0;
-    explicit Tiles(double d) : narrow(std::ceil(d / kGemmTileRows)), wide(std::ceil(d / kGemmTileCols)) {}
+    explicit Tiles(double d)
+        : narrow(std::ceil(d / kGemmTileRows))
+        , wide(std::ceil(d / kGemmTileCols))
+    {
+    }
 };
 
 /// The time of one GEMM on the SMs: `rows` × `cols` output tiles over `inner`. A wave of thread
@@ -339,10 +344,12 @@ struct GemmPricing {
     double smCount = 0, secondsPerFlop = 0, bytesPerElement = 2, secondsPerByte = 0;
 };
 
-double gemmTimeS(const GemmPricing& g, const Tiles& rowTiles, const Tiles& colTiles, double rows, double cols, double inner, double groups)
+double gemmTimeS(const GemmPricing& g, const Tiles& rowTiles, const Tiles& colTiles, double rows, double cols,
+    double inner, double groups)
 {
-    const double compute = (g.smCount > 0 ? wavesFlops(rowTiles, colTiles, inner, groups, g.smCount) : 2 * rows * cols * inner * groups) *
-                           g.secondsPerFlop;
+    const double compute
+        = (g.smCount > 0 ? wavesFlops(rowTiles, colTiles, inner, groups, g.smCount) : 2 * rows * cols * inner * groups)
+        * g.secondsPerFlop;
     // Roofline: reading both operands and writing the output once.
     const double memory = groups * (rows * inner + inner * cols + rows * cols) * g.bytesPerElement * g.secondsPerByte;
     return std::max(std::max(compute, memory), kMinKernelS);
@@ -350,15 +357,16 @@ double gemmTimeS(const GemmPricing& g, const Tiles& rowTiles, const Tiles& colTi
 
 GemmPricing pricing(const GpuSpec& gpu, double rate, double bytesPerElement, double memoryBytesPerS)
 {
-    return {double(gpu.smCount), 1 / rate, bytesPerElement, memoryBytesPerS > 0 ? 1 / memoryBytesPerS : 0.0};
+    return { double(gpu.smCount), 1 / rate, bytesPerElement, memoryBytesPerS > 0 ? 1 / memoryBytesPerS : 0.0 };
 }
 
 } // namespace
 
-double gemmTimeS(const GpuSpec& gpu, double rows, double cols, double inner, double groups, double rate, double bytesPerElement,
-                 double memoryBytesPerS)
+double gemmTimeS(const GpuSpec& gpu, double rows, double cols, double inner, double groups, double rate,
+    double bytesPerElement, double memoryBytesPerS)
 {
-    return gemmTimeS(pricing(gpu, rate, bytesPerElement, memoryBytesPerS), Tiles(rows), Tiles(cols), rows, cols, inner, groups);
+    return gemmTimeS(
+        pricing(gpu, rate, bytesPerElement, memoryBytesPerS), Tiles(rows), Tiles(cols), rows, cols, inner, groups);
 }
 
 double matmulShapeEfficiency(const Scenario& s, double rate, double memoryBytesPerS)
@@ -389,14 +397,15 @@ double matmulShapeEfficiency(const Scenario& s, double rate, double memoryBytesP
         const bool moe = moeLayer && a.isMoe();
         const int firstMlp = mm.count - (a.mlp == Mlp::swiglu ? 3 : 2); // layerMatmuls lists the MLP last
         auto sameShape = [&](const LayerMatmul& x, const LayerMatmul& y) {
-            return x.in == y.in && x.out == y.out && x.copies == y.copies && x.rowParallel == y.rowParallel && x.duplicated == y.duplicated;
+            return x.in == y.in && x.out == y.out && x.copies == y.copies && x.rowParallel == y.rowParallel
+                && x.duplicated == y.duplicated;
         };
         for (int i = 0; i < mm.count;) {
             const LayerMatmul& m = mm.items[static_cast<std::size_t>(i)];
             // Consecutive matmuls of one shape in the same block (K and V; SwiGLU's gate and up) are timed once.
             int same = 1;
-            while (i + same < mm.count && (i + same >= firstMlp) == (i >= firstMlp) &&
-                   sameShape(mm.items[static_cast<std::size_t>(i + same)], m))
+            while (i + same < mm.count && (i + same >= firstMlp) == (i >= firstMlp)
+                && sameShape(mm.items[static_cast<std::size_t>(i + same)], m))
                 ++same;
             // Per rank: column-parallel splits the output, row-parallel the input (Megatron-LM §3).
             const double out = m.duplicated || m.rowParallel ? m.out : m.out / tp;

@@ -131,7 +131,7 @@ inline constexpr double kMinKernelS = 3.8e-6;
 /// inner dimension `inner` at `rate` FLOP/s: the waves of thread blocks it needs on the GPU's SMs
 /// (where smCount is known), its operands' HBM traffic, and the per-kernel floor, whichever is longest.
 [[nodiscard]] double gemmTimeS(const GpuSpec& gpu, double rows, double cols, double inner, double groups, double rate,
-                               double bytesPerElement, double memoryBytesPerS);
+    double bytesPerElement, double memoryBytesPerS);
 /// The matmuls of one micro-batch on one rank, timed by their shapes, against the same FLOPs at
 /// `rate`: ≤ 1, the factor the shapes cost.
 [[nodiscard]] double matmulShapeEfficiency(const Scenario& s, double rate, double memoryBytesPerS);

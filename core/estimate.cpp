@@ -15,12 +15,11 @@ namespace core {
 
 namespace {
 
-constexpr std::array<std::string_view, 15> kWarningNames{
-    "heads_not_divisible_by_tp",   "kv_heads_not_divisible_by_tp", "layers_not_divisible_by_pp",
-    "global_batch_not_divisible",  "experts_not_divisible_by_ep",  "seq_len_not_divisible_by_cp",
-    "ep_without_experts",          "redundant_master_weights",     "cp_without_flash_attention",
-    "peak_missing_for_dtype",      "memory_bandwidth_assumed",     "run_never_finishes",
-    "zero_with_pipeline",          "tokens_less_than_one_step",    "attention_rate_assumed"};
+constexpr std::array<std::string_view, 15> kWarningNames { "heads_not_divisible_by_tp", "kv_heads_not_divisible_by_tp",
+    "layers_not_divisible_by_pp", "global_batch_not_divisible", "experts_not_divisible_by_ep",
+    "seq_len_not_divisible_by_cp", "ep_without_experts", "redundant_master_weights", "cp_without_flash_attention",
+    "peak_missing_for_dtype", "memory_bandwidth_assumed", "run_never_finishes", "zero_with_pipeline",
+    "tokens_less_than_one_step", "attention_rate_assumed" };
 
 /// HBM bandwidth assumed when a custom GPU gives none, TB/s (about an A100 80GB's 2.0 TB/s).
 constexpr double kAssumedMemoryTBps = 2.0;
@@ -141,8 +140,9 @@ std::string Warning::message() const
         return "the token budget (" + v("tokens") + ") is less than one step's tokens (" + v("tokens_per_step") +
                "): the run is counted as one step";
     case WarningCode::attention_rate_assumed:
-        return "the GPU catalog has no measured rate for this flash-attention kernel on this GPU; attention is priced at " +
-               v("fraction_of_matmul_rate") + " × its matmul rate";
+        return "the GPU catalog has no measured rate for this flash-attention kernel on this GPU; attention is priced "
+               "at "
+            + v("fraction_of_matmul_rate") + " × its matmul rate";
     case WarningCode::run_never_finishes:
         return "writing a checkpoint and restarting take longer than the cluster's mean time between failures (" +
                number(value("cluster_mtbf_hours")) + " h): the run never finishes; write checkpoints faster, restart faster or use fewer GPUs";
@@ -192,7 +192,8 @@ Estimate estimate(const Scenario& s)
     // With flash attention the attention core is its own kernel, priced at that kernel's measured rate
     // on the FLOPs it does (causal half, backward 2.5 × forward), not as a GEMM on the whole square.
     const double attentionCounted = s.parallel.flashAttention ? attentionFlopsPerStep(s) : 0.0;
-    const double attentionInFp8 = isFp8(s.precision.compute) && s.precision.fp8Scope == Fp8Scope::all ? attentionCounted : 0.0;
+    const double attentionInFp8
+        = isFp8(s.precision.compute) && s.precision.fp8Scope == Fp8Scope::all ? attentionCounted : 0.0;
     const double gemmFlops = c.hardwareFlopsPerStep - attentionCounted;
     const double gemmOutsideFp8 = c.flopsOutsideFp8 > 0 ? c.flopsOutsideFp8 - (attentionCounted - attentionInFp8) : 0.0;
     // The fraction of those measured rates training reaches: efficiency.compute (fitted on A100) times
@@ -202,10 +203,11 @@ Estimate estimate(const Scenario& s)
     c.attentionKernelFlopsPerGpu = attentionKernelFlopsPerStep(s) / e.gpus;
     c.attentionRatePerGpu = s.parallel.flashAttention ? attentionKernelRate(s, &attentionMeasured) : 0.0;
     if (s.parallel.flashAttention && !attentionMeasured && s.parallel.attentionKernel != AttentionKernel::automatic)
-        e.warnings.push_back({WarningCode::attention_rate_assumed, {{"fraction_of_matmul_rate", kAttentionToMatmulRate}}});
+        e.warnings.push_back(
+            { WarningCode::attention_rate_assumed, { { "fraction_of_matmul_rate", kAttentionToMatmulRate } } });
     c.attentionTimeS = c.attentionRatePerGpu > 0
-                           ? busiestReplica * c.attentionKernelFlopsPerGpu / (c.attentionRatePerGpu * achieved)
-                           : 0.0;
+        ? busiestReplica * c.attentionKernelFlopsPerGpu / (c.attentionRatePerGpu * achieved)
+        : 0.0;
     double memoryTBps = s.hardware.gpu.memoryTBps;
     if (memoryTBps <= 0) {
         memoryTBps = kAssumedMemoryTBps;
@@ -213,10 +215,10 @@ Estimate estimate(const Scenario& s)
     }
     // GEMMs by their shapes: waves of tiles on the SMs, HBM traffic, the per-kernel floor.
     c.gemmShapeEfficiency = matmulShapeEfficiency(s, c.achievableFlopsPerGpu * achieved, memoryTBps * 1e12);
-    c.matmulTimeS = busiestReplica *
-                        ((gemmFlops - gemmOutsideFp8) / c.achievableFlopsPerGpu + gemmOutsideFp8 / sixteenBit) /
-                        (e.gpus * achieved * c.gemmShapeEfficiency) +
-                    c.attentionTimeS;
+    c.matmulTimeS = busiestReplica
+            * ((gemmFlops - gemmOutsideFp8) / c.achievableFlopsPerGpu + gemmOutsideFp8 / sixteenBit)
+            / (e.gpus * achieved * c.gemmShapeEfficiency)
+        + c.attentionTimeS;
     // Memory-bound kernels: their traffic scales with the activations a layer writes (the
     // no-recomputation set), not with FLOPs, so their share grows as h shrinks. Recomputation runs
     // them again in proportion to the recomputed FLOPs. Calibrated, docs/FIDELITY.md.
@@ -236,10 +238,11 @@ Estimate estimate(const Scenario& s)
     const double eagerDense = s.model.arch.isMoe() ? eagerElementwiseBytesPerToken(s, false) : eagerMain;
     double perMicroBatch = 0;
     for (const auto& st : e.memory.perStage) {
-        const double eager = ((st.layers - st.denseLayers + st.mtpLayers) * eagerMain + st.denseLayers * eagerDense) *
-                             tokensPerMicroBatch * kEagerPassesPerForward * recomputeFactor;
-        perMicroBatch = std::max(perMicroBatch, s.efficiency.memoryBoundPasses * activationBytesWrittenOnStage(s, st) * recomputeFactor +
-                                                    eager + (st.stage == s.parallel.pp - 1 ? logitBytes : 0.0));
+        const double eager = ((st.layers - st.denseLayers + st.mtpLayers) * eagerMain + st.denseLayers * eagerDense)
+            * tokensPerMicroBatch * kEagerPassesPerForward * recomputeFactor;
+        perMicroBatch = std::max(perMicroBatch,
+            s.efficiency.memoryBoundPasses * activationBytesWrittenOnStage(s, st) * recomputeFactor + eager
+                + (st.stage == s.parallel.pp - 1 ? logitBytes : 0.0));
     }
     double memoryBoundBytes = perMicroBatch * busiestMicroBatches;
     if (t.method == Method::qlora) {
@@ -300,8 +303,8 @@ Estimate estimate(const Scenario& s)
     // The attention core's time: the window of a context-parallel ring (without flash attention, its
     // share of the matmul time).
     const double attentionTimeS = s.parallel.flashAttention ? c.attentionTimeS
-                                  : c.hardwareFlopsPerStep > 0 ? c.matmulTimeS * attentionFlopsPerStep(s) / c.hardwareFlopsPerStep
-                                                               : 0.0;
+        : c.hardwareFlopsPerStep > 0 ? c.matmulTimeS * attentionFlopsPerStep(s) / c.hardwareFlopsPerStep
+                                     : 0.0;
     e.communication = communication(s, e.memory, c.computeTimeS, attentionTimeS);
     c.stepTimeS = c.computeTimeS + c.bubbleTimeS + e.communication.exposedTimeS + c.optimizerTimeS + c.offloadTimeS;
     e.communication.shareOfStep = e.communication.exposedTimeS / c.stepTimeS;

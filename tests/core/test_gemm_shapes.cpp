@@ -2,6 +2,7 @@
 // SMs, each tile's fixed cost, the operands' HBM traffic and a per-kernel floor.
 #include "compute_model.h"
 #include "estimate.h"
+#include "parsed_scenario.h"
 #include "presets.h"
 #include "scenario_io.h"
 
@@ -13,14 +14,6 @@
 using namespace core;
 
 namespace {
-
-Scenario scenario(const std::string& json)
-{
-    const ScenarioResult r = parseScenario(json);
-    INFO(r.error.toString());
-    REQUIRE(r.ok());
-    return *r.scenario;
-}
 
 const GpuSpec& a100() { return findGpuPreset("a100-80gb")->spec; }
 

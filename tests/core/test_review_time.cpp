@@ -4,6 +4,7 @@
 #include "compute_model.h"
 #include "estimate.h"
 #include "fidelity.h"
+#include "parsed_scenario.h"
 #include "presets.h"
 #include "scenario_io.h"
 
@@ -12,14 +13,6 @@
 using namespace core;
 
 namespace {
-
-Scenario scenario(const std::string& json)
-{
-    const ScenarioResult r = parseScenario(json);
-    INFO(r.error.toString());
-    REQUIRE(r.ok());
-    return *r.scenario;
-}
 
 // By value: callers pass temporaries (estimate(s)), so a reference would dangle.
 Collective collective(const Estimate& e, Group group, CollectiveOp op)
