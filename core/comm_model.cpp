@@ -205,8 +205,11 @@ CommunicationEstimate communication(
         // With fp8 linear layers the all-gathers carry fp8: torchao casts a column-parallel linear's
         // input, and a row-parallel one's output gradient, to float8 before gathering it ("float8
         // all-gather ... for TP, by default for Float8Linear", torchtitan docs/float8.md;
-        // torchao/float8/float8_tensor_parallel.py). The reduce-scatters stay in 16 bits.
-        const double gatherBytes = isFp8(s.precision.compute) ? bytesOf(s.precision.compute) : ab;
+        // torchao/float8/float8_tensor_parallel.py). The reduce-scatters stay in 16 bits. Row-wise
+        // scaling runs plain TP: its gathers stay 16-bit (torchtitan enables the float8 TP styles
+        // for tensor-wise scaling only, parallelize_llama.py at 820504e).
+        const bool fp8Gather = isFp8(s.precision.compute) && s.precision.fp8Scaling == Fp8Scaling::tensorwise;
+        const double gatherBytes = fp8Gather ? bytesOf(s.precision.compute) : ab;
         add(Group::tp, CollectiveOp::all_gather, p.tp, tokens * a.hidden * gatherBytes, layers * m * tpPerLayer, 1,
             Window::anywhere);
         add(Group::tp, CollectiveOp::reduce_scatter, p.tp, tpMessage, layers * m * tpPerLayer, 1, Window::anywhere);

@@ -220,6 +220,15 @@ double fp8CastBytesPerMicroBatch(const Scenario& s, double mainLayers, double de
     const Parallel& p = s.parallel;
     const double tp = p.tp;
     const double tokens = double(s.training.microBatch) * s.training.seqLen / p.cp;
+    const bool rowwise = s.precision.fp8Scaling == Fp8Scaling::rowwise;
+    const double activationBytes = rowwise ? kFp8RowwiseActivationCastBytes : kFp8TensorwiseActivationCastBytes;
+    const double weightBytes = rowwise ? kFp8RowwiseWeightCastBytes : kFp8TensorwiseWeightCastBytes;
+    // Tensor-wise scaling with sequence parallelism casts before TP's all-gathers (fp8 travels): a
+    // block's input once, on this rank's 1/tp of the tokens, for all its column-parallel linears
+    // (torchao's PrepareFloat8ModuleInput, Transformer Engine's fp8 norm output), and a
+    // row-parallel linear's output gradient on its share too (Float8RowwiseParallel). Row-wise
+    // scaling runs plain TP: every linear casts its whole gathered input itself.
+    const bool castBeforeGather = !rowwise && p.sequenceParallel && p.tp > 1;
     // Recomputed forwards cast their inputs again: all of them under full recomputation, every
     // other matmul under op-level selective recomputation.
     const double recast = p.recompute == Recompute::full ? 1.0 : p.recompute == Recompute::selective_op ? 0.5 : 0.0;
@@ -228,19 +237,27 @@ double fp8CastBytesPerMicroBatch(const Scenario& s, double mainLayers, double de
         const bool moe = moeLayer && a.isMoe();
         const int firstMlp = mm.count - (a.mlp == Mlp::swiglu ? 3 : 2); // layerMatmuls lists the MLP last
         double inputs = 0, outputGrads = 0, weights = 0;
+        bool blockInputCast[2] = { false, false }; // attention, MLP
         for (int i = 0; i < mm.count; ++i) {
             const LayerMatmul& m = mm.items[static_cast<std::size_t>(i)];
             // Per rank: a column-parallel matmul takes the whole input and gives 1/tp of the output,
             // a row-parallel one the reverse; MLA's down-projections are whole on every rank.
             const double inShare = m.duplicated || !m.rowParallel ? 1.0 : 1.0 / tp;
             const double outShare = m.duplicated || m.rowParallel ? 1.0 : 1.0 / tp;
-            inputs += tokens * m.copies * m.in * inShare;
-            outputGrads += tokens * m.copies * m.out * outShare;
+            const bool sharded = !m.duplicated && castBeforeGather;
+            if (sharded && !m.rowParallel && m.copies == 1 && m.in == double(a.hidden)) {
+                bool& done = blockInputCast[i >= firstMlp ? 1 : 0];
+                if (!done) inputs += tokens * m.in / tp;
+                done = true;
+            } else {
+                inputs += tokens * m.copies * m.in * inShare;
+            }
+            outputGrads += tokens * m.copies * m.out * outShare / (sharded && m.rowParallel ? tp : 1.0);
             // Expert matmuls: the experts this rank holds (routed ÷ EP, plus the shared ones).
             const double held = moe && i >= firstMlp ? double(a.experts) / p.ep + a.sharedExperts : 1.0;
             weights += m.in * m.out * held * (m.duplicated ? 1.0 : 1.0 / tp);
         }
-        return ((1 + recast) * inputs + outputGrads + 2 * weights) * kFp8CastBytesPerElement;
+        return ((1 + recast) * inputs + outputGrads) * activationBytes + weights * weightBytes;
     };
     const double main = mainLayers > 0 ? perLayer(a.isMoe()) : 0;
     const double dense = denseLayers > 0 ? perLayer(false) : 0;
@@ -329,35 +346,37 @@ struct Tiles {
 /// The time of one GEMM on the SMs: `rows` × `cols` output tiles over `inner`. A wave of thread
 /// blocks takes as long whether it fills every SM or not, and cuBLAS takes the faster of its two
 /// large tiles: 128 × 256 (in whichever orientation needs fewer blocks) or 128 × 128, a block per SM.
-double wavesFlops(const Tiles& rows, const Tiles& cols, double inner, double groups, double smCount)
+double wavesFlops(const Tiles& rows, const Tiles& cols, double inner, double groups, double smCount, double overheadK)
 {
     const double wideBlocks = groups * std::min(rows.narrow * cols.wide, rows.wide * cols.narrow);
     const double narrowBlocks = groups * rows.narrow * cols.narrow;
     // A 128 × 256 wave does twice the work of a 128 × 128 one: count both in 128 × 128 waves.
     const double waves = std::min(2 * std::ceil(wideBlocks / smCount), std::ceil(narrowBlocks / smCount));
-    return waves * smCount * 2 * kGemmTileRows * kGemmTileRows * (inner + kGemmTileOverheadK);
+    return waves * smCount * 2 * kGemmTileRows * kGemmTileRows * (inner + overheadK);
 }
 
-/// What one GEMM's time is computed from: the GPU's SM count, 1 / its rate, bytes per element and
-/// 1 / its HBM bandwidth (0 if not given), taken once per estimate.
+/// What one GEMM's time is computed from: the GPU's SM count, 1 / its rate, bytes per element,
+/// 1 / its HBM bandwidth (0 if not given) and a tile's fixed cost in K-steps at that rate, taken once
+/// per estimate.
 struct GemmPricing {
-    double smCount = 0, secondsPerFlop = 0, bytesPerElement = 2, secondsPerByte = 0;
+    double smCount = 0, secondsPerFlop = 0, bytesPerElement = 2, secondsPerByte = 0, overheadK = kGemmTileOverheadK;
 };
 
 double gemmTimeS(const GemmPricing& g, const Tiles& rowTiles, const Tiles& colTiles, double rows, double cols,
     double inner, double groups)
 {
-    const double compute
-        = (g.smCount > 0 ? wavesFlops(rowTiles, colTiles, inner, groups, g.smCount) : 2 * rows * cols * inner * groups)
+    const double compute = (g.smCount > 0 ? wavesFlops(rowTiles, colTiles, inner, groups, g.smCount, g.overheadK)
+                                          : 2 * rows * cols * inner * groups)
         * g.secondsPerFlop;
     // Roofline: reading both operands and writing the output once.
     const double memory = groups * (rows * inner + inner * cols + rows * cols) * g.bytesPerElement * g.secondsPerByte;
     return std::max(std::max(compute, memory), kMinKernelS);
 }
 
-GemmPricing pricing(const GpuSpec& gpu, double rate, double bytesPerElement, double memoryBytesPerS)
+GemmPricing pricing(const GpuSpec& gpu, double rate, double bytesPerElement, double memoryBytesPerS, double overheadK)
 {
-    return { double(gpu.smCount), 1 / rate, bytesPerElement, memoryBytesPerS > 0 ? 1 / memoryBytesPerS : 0.0 };
+    return { double(gpu.smCount), 1 / rate, bytesPerElement, memoryBytesPerS > 0 ? 1 / memoryBytesPerS : 0.0,
+        overheadK };
 }
 
 } // namespace
@@ -365,15 +384,20 @@ GemmPricing pricing(const GpuSpec& gpu, double rate, double bytesPerElement, dou
 double gemmTimeS(const GpuSpec& gpu, double rows, double cols, double inner, double groups, double rate,
     double bytesPerElement, double memoryBytesPerS)
 {
-    return gemmTimeS(
-        pricing(gpu, rate, bytesPerElement, memoryBytesPerS), Tiles(rows), Tiles(cols), rows, cols, inner, groups);
+    return gemmTimeS(pricing(gpu, rate, bytesPerElement, memoryBytesPerS, kGemmTileOverheadK), Tiles(rows), Tiles(cols),
+        rows, cols, inner, groups);
 }
 
 double matmulShapeEfficiency(const Scenario& s, double rate, double memoryBytesPerS)
 {
     const Architecture& a = s.model.arch;
     const Parallel& p = s.parallel;
-    const GemmPricing g = pricing(s.hardware.gpu, rate, std::max(1.0, bytesOf(s.precision.compute)), memoryBytesPerS);
+    // A tile's fixed cost — its first loads, writing its 16-bit output — is time at the 16-bit pace:
+    // fp8 runs the K-loop faster, not the prologue and epilogue, so it costs more fp8 K-steps.
+    const double overheadK = kGemmTileOverheadK * achievableFlops(s.hardware.gpu, s.precision.compute)
+        / achievableFlops(s.hardware.gpu, DType::bf16);
+    const GemmPricing g
+        = pricing(s.hardware.gpu, rate, std::max(1.0, bytesOf(s.precision.compute)), memoryBytesPerS, overheadK);
     const double tp = p.tp;
     const double tokens = double(s.training.microBatch) * s.training.seqLen / p.cp;
     const bool trainsWeights = s.training.method == Method::full;

@@ -59,11 +59,11 @@ inline constexpr double kFp8AttentionSpeedup = 1200.0 / 740.0;
 
 /// HBM bytes one GPU moves per micro-batch to scale and cast the operands of its fp8 matmuls, for
 /// a stage of `mainLayers` layers of the model's kind and `denseLayers` dense ones (0 unless the
-/// compute format is fp8). Dynamic tensor-wise scaling reads a tensor for its absolute maximum,
-/// reads it again and writes the fp8 copy: kFp8CastBytesPerElement per element (torchao
-/// float8 training, Transformer Engine's Float8CurrentScaling). Cast are the input of every fp8
-/// linear in each forward (again when it is recomputed), the output gradient in the backward, and
-/// the weight for the forward and, transposed, for the backward.
+/// compute format is fp8). Cast are the input of every fp8 linear in each forward (again when it is
+/// recomputed), the output gradient in the backward and the weight, each at the bytes per element
+/// below for precision.fp8_scaling. With tensor-wise scaling and sequence parallelism a block's
+/// input and a row-parallel linear's output gradient are cast once, on the rank's share of the
+/// tokens, before TP gathers them (torchao's PrepareFloat8ModuleInput and Float8RowwiseParallel).
 [[nodiscard]] double fp8CastBytesPerMicroBatch(const Scenario& s, double mainLayers, double denseLayers);
 /// HBM bytes per token that one layer's forward moves on one rank beyond the fused kernels' traffic
 /// (which efficiency.memory_bound_passes counts) when its elementwise work runs eagerly, one kernel
@@ -84,8 +84,19 @@ inline constexpr double kFp8AttentionSpeedup = 1200.0 / 740.0;
 /// input gradient: about twice the forward's bytes, three times in all per step.
 inline constexpr double kEagerPassesPerForward = 3;
 
-/// 2 B read for the absolute maximum, 2 B read and 1 B written by the cast (bf16 to fp8).
-inline constexpr double kFp8CastBytesPerElement = 5;
+/// Bytes per element of one cast from bf16 to fp8, counted kernel by kernel in torchao's float8
+/// roofline (torchao/testing/training/roofline_utils.py, get_tensor_memory_traffic_ovhd_s, at
+/// 36027d8), operands not fused with the operation before them. Tensor-wise: an activation (input or
+/// output gradient) is read for its absolute maximum (2 B), read again and written in fp8 row- and
+/// column-major (2 + 1 + 1); a weight is read for its maximum and cast twice, once per layout (2 + 3 + 3).
+inline constexpr double kFp8TensorwiseActivationCastBytes = 6;
+inline constexpr double kFp8TensorwiseWeightCastBytes = 8;
+/// Row-wise: each GEMM scales along its own contraction dimension, so the backward's operands need
+/// their own scales: an activation is read, written in fp8 and written transposed in bf16 (2 + 1 + 2),
+/// then the transposed copy is read and cast (2 + 1); a weight is cast (2 + 1), transposed (2 + 2)
+/// and cast again (2 + 1).
+inline constexpr double kFp8RowwiseActivationCastBytes = 8;
+inline constexpr double kFp8RowwiseWeightCastBytes = 10;
 
 /// Pipeline bubble over ideal compute time: (p−1)/m for GPipe and 1F1B, (p−1)/(v·m) interleaved
 /// (Narayanan et al. 2021 §2.2).

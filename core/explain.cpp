@@ -103,15 +103,23 @@ std::vector<Explanation> explain(const Scenario& s, const Estimate& e)
             "(FlashAttention-3: 740 TFLOP/s forward on H100, FlashAttention-2 at 35 %); the GPU catalog's attention_tflops");
     add("compute.memory_bound_time_s",
         "passes × activation bytes per layer × layers × micro-batches × recompute factor ÷ HBM bandwidth (+ fp8 casts)",
-        n(s.efficiency.memoryBoundPasses) + " × activations (no recomputation) × " + n(c.microBatches) + " micro-batches … = " +
-            sec(c.memoryBoundTimeS - c.fp8CastTimeS) + (c.fp8CastTimeS > 0 ? " + fp8 casts " + sec(c.fp8CastTimeS) : std::string()) +
-            (c.fp8CastTimeS > 0 ? " = " + sec(c.memoryBoundTimeS) : std::string()),
-        std::string("Korthikanti et al. 2022 §4 (activation bytes); GPU datasheet (HBM bandwidth); passes calibrated (docs/FIDELITY.md); ") +
-            (s.parallel.elementwiseKernels == ElementwiseKernels::eager
-                 ? "eager elementwise kernels: + " + n(eagerElementwiseBytesPerToken(s, s.model.arch.isMoe())) +
-                       " B per token per layer forward, 3 × with the backward (torchtitan's RMSNorm, rotary embedding and SwiGLU code); "
-                 : std::string()) +
-            "fp8 casts: amax read, cast read and fp8 write per operand element (torchao float8, Transformer Engine current scaling)");
+        n(s.efficiency.memoryBoundPasses) + " × activations (no recomputation) × " + n(c.microBatches)
+            + " micro-batches … = " + sec(c.memoryBoundTimeS - c.fp8CastTimeS)
+            + (c.fp8CastTimeS > 0 ? " + fp8 casts " + sec(c.fp8CastTimeS) : std::string())
+            + (c.fp8CastTimeS > 0 ? " = " + sec(c.memoryBoundTimeS) : std::string()),
+        std::string("Korthikanti et al. 2022 §4 (activation bytes); GPU datasheet (HBM bandwidth); passes calibrated "
+                    "(docs/FIDELITY.md); ")
+            + (s.parallel.elementwiseKernels == ElementwiseKernels::eager
+                    ? "eager elementwise kernels: + " + n(eagerElementwiseBytesPerToken(s, s.model.arch.isMoe()))
+                        + " B per token per layer forward, 3 × with the backward (torchtitan's RMSNorm, rotary "
+                          "embedding and SwiGLU code); "
+                    : std::string())
+            + (s.precision.fp8Scaling == Fp8Scaling::rowwise
+                    ? "fp8 casts, row-wise: 8 B per activation and 10 B per weight element, each operand cast once "
+                      "per GEMM axis, every linear its whole input (torchao's float8 roofline)"
+                    : "fp8 casts, tensor-wise: 6 B per activation and 8 B per weight element, a block's input cast "
+                      "once before TP gathers it (torchao's float8 roofline and float8 TP, Transformer Engine "
+                      "current scaling)"));
     add("compute.bubble_time_s", "compute time × (p − 1) ÷ (v · m)",
         sec(c.computeTimeS) + " × " + n(p.pp - 1) + " ÷ (" + n(p.schedule == Schedule::interleaved ? p.virtualStages : 1) + " × " +
             n(c.microBatches) + ") = " + sec(c.bubbleTimeS),

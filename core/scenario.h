@@ -89,6 +89,8 @@ struct Precision {
     DType optimizerStates = DType::fp32;
     /// Which matmuls run in fp8 when `compute` is an fp8 format (file key precision.fp8_scope).
     Fp8Scope fp8Scope = Fp8Scope::linear;
+    /// How fp8 operands are scaled (file key precision.fp8_scaling).
+    Fp8Scaling fp8Scaling = Fp8Scaling::tensorwise;
 
     bool operator==(const Precision&) const = default;
 };

@@ -136,6 +136,7 @@ void readPrecision(ObjectReader r, Precision& p)
     }
     if (r.has("optimizer_states")) p.optimizerStates = r.enumeration<DType>("optimizer_states", kDTypeNames);
     if (r.has("fp8_scope")) p.fp8Scope = r.enumeration<Fp8Scope>("fp8_scope", kFp8ScopeNames);
+    if (r.has("fp8_scaling")) p.fp8Scaling = r.enumeration<Fp8Scaling>("fp8_scaling", kFp8ScalingNames);
     r.rejectUnknownKeys();
 }
 
@@ -410,6 +411,7 @@ std::string scenarioToJson(const Scenario& s)
                    {"optimizer_states", toString(pr.optimizerStates)}};
     // Written where it matters or was changed, so that bf16 scenarios keep their five keys.
     if (isFp8(pr.compute) || pr.fp8Scope != Fp8Scope::linear) precision["fp8_scope"] = toString(pr.fp8Scope);
+    if (pr.fp8Scaling != Fp8Scaling::tensorwise) precision["fp8_scaling"] = toString(pr.fp8Scaling);
     json parallel{{"tp", p.tp},
                   {"pp", p.pp},
                   {"dp", p.dp},

@@ -37,6 +37,9 @@ enum class GradReduce { per_micro_batch, after_accumulation };
 /// one kernel each (torch.compile, Megatron-LM/Transformer Engine, Composer's fused layers) or eager,
 /// every PyTorch operation its own kernel.
 enum class ElementwiseKernels { fused, eager };
+/// How fp8 operands are scaled: one scale per tensor, or one per row along each GEMM's contraction
+/// dimension (torchao's "rowwise" recipe; Transformer Engine's per-tensor current scaling is tensorwise).
+enum class Fp8Scaling { tensorwise, rowwise };
 
 /// Storage size of one element. nf4 is 4 bits; its block scales are counted separately
 /// (Dettmers et al. 2023, QLoRA §3). tf32 is stored in 32-bit registers.
@@ -70,6 +73,7 @@ inline constexpr std::array<std::string_view, 3> kFp8ScopeNames{"linear", "linea
 inline constexpr std::array<std::string_view, 4> kAttentionKernelNames{"auto", "flash1", "flash2", "flash3"};
 inline constexpr std::array<std::string_view, 2> kGradReduceNames{"per_micro_batch", "after_accumulation"};
 inline constexpr std::array<std::string_view, 2> kElementwiseKernelsNames{"fused", "eager"};
+inline constexpr std::array<std::string_view, 2> kFp8ScalingNames{"tensorwise", "rowwise"};
 
 template <typename Enum, std::size_t N>
 [[nodiscard]] constexpr std::string_view nameOf(Enum value, const std::array<std::string_view, N>& names)
@@ -95,6 +99,7 @@ template <typename Enum, std::size_t N>
 [[nodiscard]] constexpr std::string_view toString(AttentionKernel v) { return nameOf(v, kAttentionKernelNames); }
 [[nodiscard]] constexpr std::string_view toString(GradReduce v) { return nameOf(v, kGradReduceNames); }
 [[nodiscard]] constexpr std::string_view toString(ElementwiseKernels v) { return nameOf(v, kElementwiseKernelsNames); }
+[[nodiscard]] constexpr std::string_view toString(Fp8Scaling v) { return nameOf(v, kFp8ScalingNames); }
 [[nodiscard]] constexpr bool isFp8(DType t) { return t == DType::fp8_e4m3 || t == DType::fp8_e5m2; }
 
 } // namespace core

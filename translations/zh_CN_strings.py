@@ -795,3 +795,13 @@ ZH.update({
     "Eager PyTorch runs every operation of an RMSNorm, a rotary embedding and SwiGLU as its own kernel, each reading and writing the activations: nine times a fused norm's memory traffic. torch.compile, Megatron-LM and Transformer Engine fuse them.":
         "PyTorch eager 模式下，RMSNorm、旋转位置编码和 SwiGLU 的每个运算都是单独的内核，每个都要读写一遍激活值：归一化的访存量是融合版的 9 倍。torch.compile、Megatron-LM 和 Transformer Engine 会把它们融合。",
 })
+
+# Issue 18: fp8 scaling per tensor or per row.
+ZH.update({
+    "Change FP8 scaling": "更改 FP8 缩放方式",
+    "Per tensor": "按张量",
+    "Per row (torchao rowwise)": "按行（torchao rowwise）",
+    "FP8 scaling:": "FP8 缩放：",
+    "Per-row scales handle outliers better but cost more: each operand is cast twice, once per GEMM axis, and tensor parallelism gathers BF16 instead of FP8. torchao's 8B benchmark on 8 H100: +25 % per tensor, +10 % per row.":
+        "按行缩放更能容忍离群值，但开销更大：每个操作数要按 GEMM 的两个轴各转换一次，张量并行的 all-gather 传输 BF16 而不是 FP8。torchao 在 8 张 H100 上的 8B 基准：按张量 +25 %，按行 +10 %。",
+})

@@ -152,6 +152,8 @@ void InputPanel::showScenario(const core::Scenario& s)
     // Settings that belong to another one are editable only where they apply.
     if (QWidget* reduce = controlFor(QStringLiteral("parallel.grad_reduce"))) reduce->setEnabled(s.parallel.zero == 2);
     if (QWidget* kernel = controlFor(QStringLiteral("parallel.attention_kernel"))) kernel->setEnabled(s.parallel.flashAttention);
+    for (const char* key : { "precision.fp8_scope", "precision.fp8_scaling" })
+        if (QWidget* fp8 = controlFor(QString::fromLatin1(key))) fp8->setEnabled(core::isFp8(s.precision.compute));
     const QSignalBlocker block(m_size);
     const double params = double(m_doc->estimate().params.total);
     m_size->setValue(paramsToSlider(params));

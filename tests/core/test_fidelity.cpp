@@ -359,14 +359,21 @@ TEST_CASE("out of sample, llm-foundry's measured FSDP runs: today's errors by re
     CHECK(slice("source", "MosaicML llm-foundry benchmarks").meanAbsError <= 0.055);
     CHECK(slice("gpu", "a100-80gb").meanAbsError <= 0.07);
     CHECK(slice("gpu", "a100-40gb").meanAbsError <= 0.045);
-    CHECK(slice("gpu", "h100-sxm").meanAbsError <= 0.075);
+    // H100 0.074 → 0.077 (raised, and why): a tile's fixed cost is time at the 16-bit pace, so fp8
+    // GEMMs pay more K-steps for it, and torchao's cast bytes are 6 per activation element, not 5:
+    // llm-foundry's seven fp8 rows on one H100 node moved 1–6 points more pessimistic while
+    // torchtitan's fp8 rows (below) moved toward 0.
+    CHECK(slice("gpu", "h100-sxm").meanAbsError <= 0.077);
     CHECK(slice("sequence", "16k-32k").meanAbsError <= 0.075);
     CHECK(slice("size", "under 1B").meanAbsError <= 0.035);
     // fp8: 0.182 before GEMM shapes, 0.188 with them; 0.153 since the 500 W GPU's peak is taken at its
     // power limit (most of its 34 rows are torchtitan's at 500 W, below); 0.158 since TP's
     // all-gathers carry fp8 (torchtitan's tensorwise rows with TP moved toward 0, its rowwise rows,
     // slowed by a known bug, and 8B with TP 8 away from it).
-    CHECK(slice("format", "fp8").meanAbsError <= 0.16);
+    // 0.135 with precision.fp8_scaling: row-wise scaling casts each operand twice and every linear's
+    // whole gathered input, over plain (16-bit) TP (its four torchtitan rows +28 … +62 % → +9 … +34 %);
+    // tensor-wise casts a block's input once before TP's gather, and a tile's fixed cost is time.
+    CHECK(slice("format", "fp8").meanAbsError <= 0.14);
     // torchtitan's 41 measured runs (33 on H100 at 500 W, and torch.compile, async TP and rowwise fp8,
     // which the scenario cannot express): docs/FIDELITY.md. 0.175 before GEMMs were timed by their
     // shapes (its A100 rows moved from −9 … +1 % to +7 … +16 %), 0.192 with them while the 500 W GPU
@@ -374,7 +381,8 @@ TEST_CASE("out of sample, llm-foundry's measured FSDP runs: today's errors by re
     // 0.155 with TP's all-gathers in fp8 (as fp8 above); 0.148 since its two runs without torch.compile
     // are eager (parallel.elementwise_kernels; +22 and +23 % before, +9 and +10 % now).
     CHECK(slice("source", "torchtitan benchmarks (PyTorch)").runs == 41);
-    CHECK(slice("source", "torchtitan benchmarks (PyTorch)").meanAbsError <= 0.15);
+    // 0.125 with fp8 scaling (as fp8 above).
+    CHECK(slice("source", "torchtitan benchmarks (PyTorch)").meanAbsError <= 0.13);
     // The review's symptom: FSDP across eight A100 nodes was predicted 51–57 % too slow. torchtitan's
     // six A100 rows (Llama 2 13B/70B, Llama 3 8B/70B on 64 GPUs) are now each within 20 % (optimistic:
     // the efficiency refit on llm-foundry's Composer runs is higher than torchtitan's eager FSDP2 reaches).

@@ -202,3 +202,59 @@ TEST_CASE("parallel.elementwise_kernels eager: each PyTorch operation's own HBM 
     CHECK_FALSE(bad.ok());
     CHECK(bad.error.toString().find("parallel.elementwise_kernels") != std::string::npos);
 }
+
+TEST_CASE("fp8 casts counted per operand from torchao's roofline, tensor-wise and row-wise", "[core][compute][io]")
+{
+    // One layer of h = 1,024 (8 heads of 128, so Q, K and V are h wide), a GeLU MLP of f = 4,096,
+    // micro-batch 2 × 1,024 tokens, no recomputation. Matmuls: Q, K, V, O (h × h), up (h × f), down (f × h).
+    constexpr double h = 1024, f = 4096, T = 2048;
+    Scenario s = scenario(R"({"format": "trainplanner-scenario", "version": 1,
+        "model": {"layers": 1, "hidden": 1024, "heads": 8, "ffn_hidden": 4096, "vocab": 32000, "mlp": "gelu"},
+        "training": {"seq_len": 1024, "micro_batch": 2, "global_batch": 16},
+        "precision": {"compute": "fp8_e4m3"}, "parallel": {"dp": 8}, "hardware": {"gpu": "h100-sxm"}})");
+    const double inputs = T * (5 * h + f), outputGrads = T * (5 * h + f), weights = 4 * h * h + 2 * h * f;
+    // Tensor-wise (torchao roofline_utils.py): 6 B per activation element, 8 B per weight element.
+    CHECK(fp8CastBytesPerMicroBatch(s, 1, 0) == Approx(6 * (inputs + outputGrads) + 8 * weights));
+    // Row-wise: 8 and 10.
+    Scenario rowwise = s;
+    rowwise.precision.fp8Scaling = Fp8Scaling::rowwise;
+    CHECK(fp8CastBytesPerMicroBatch(rowwise, 1, 0) == Approx(8 * (inputs + outputGrads) + 10 * weights));
+    // 16-bit compute casts nothing.
+    Scenario bf16 = s;
+    bf16.precision.compute = DType::bf16;
+    CHECK(fp8CastBytesPerMicroBatch(bf16, 1, 0) == 0);
+
+    // TP 4 with sequence parallelism. Tensor-wise casts before TP's gathers: the attention and MLP
+    // inputs once each on a quarter of the tokens, the row-parallel inputs (O's h / 4, down's f / 4),
+    // the column-parallel output gradients (Q, K, V h / 4, up f / 4) and the row-parallel ones on
+    // their quarter too.
+    constexpr double t = 4;
+    s.parallel.tp = 4;
+    s.parallel.dp = 2;
+    s.parallel.sequenceParallel = true;
+    rowwise.parallel = s.parallel;
+    CHECK(fp8CastBytesPerMicroBatch(s, 1, 0)
+        == Approx(6 * T * (2 * h + h + f) / t + 6 * T * (5 * h + f) / t + 8 * weights / t));
+    // Row-wise runs plain TP: Q, K, V and up each cast the whole gathered input, O and down their
+    // output gradient whole.
+    CHECK(fp8CastBytesPerMicroBatch(rowwise, 1, 0)
+        == Approx(8 * T * (4 * h + (h + f) / t) + 8 * T * (2 * h + (3 * h + f) / t) + 10 * weights / t));
+    // …and its TP all-gathers stay 16-bit, where tensor-wise gathers fp8: half the bytes.
+    auto gatheredBytes = [](const Scenario& x) {
+        for (const auto& c : estimate(x).communication.collectives)
+            if (c.group == Group::tp && c.op == CollectiveOp::all_gather) return c.sentBytesPerGpu;
+        return 0.0;
+    };
+    CHECK(gatheredBytes(rowwise) == Approx(2 * gatheredBytes(s)));
+
+    // Read, written only when row-wise, and refused by name when misspelt.
+    CHECK(scenarioToJson(s).find("fp8_scaling") == std::string::npos);
+    const ScenarioResult again = parseScenario(scenarioToJson(rowwise));
+    REQUIRE(again.ok());
+    CHECK(again.scenario->precision.fp8Scaling == Fp8Scaling::rowwise);
+    const ScenarioResult bad
+        = parseScenario(R"({"format": "trainplanner-scenario", "version": 1, "model": {"preset": "llama-3-8b"},
+        "precision": {"compute": "fp8_e4m3", "fp8_scaling": "blockwise"}})");
+    CHECK_FALSE(bad.ok());
+    CHECK(bad.error.toString().find("precision.fp8_scaling") != std::string::npos);
+}

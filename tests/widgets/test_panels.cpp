@@ -111,6 +111,17 @@ TEST_CASE("parallelism, training, precision and cost controls each edit one key"
     CHECK(doc2.scenario().parallel.flashAttention);
     CHECK(doc2.scenario().parallel.attentionKernel == core::AttentionKernel::flash2);
     CHECK(core::parseScenario(core::scenarioToJson(doc2.scenario())).ok());
+    // FP8's scope and scaling apply to an fp8 compute format only; the scaling survives a change of recipe.
+    CHECK_FALSE(control<QComboBox>(w2, "precision.fp8_scaling")->isEnabled());
+    choose(control<QComboBox>(w2, "precision.compute"), int(core::DType::fp8_e4m3));
+    CHECK(control<QComboBox>(w2, "precision.fp8_scaling")->isEnabled());
+    CHECK(control<QComboBox>(w2, "precision.fp8_scope")->isEnabled());
+    const double tensorwise = doc2.estimate().compute.stepTimeS;
+    choose(control<QComboBox>(w2, "precision.fp8_scaling"), int(core::Fp8Scaling::rowwise));
+    CHECK(doc2.scenario().precision.fp8Scaling == core::Fp8Scaling::rowwise);
+    CHECK(doc2.estimate().compute.stepTimeS > tensorwise);
+    choose(control<QComboBox>(w2, "precision.preset"), QStringLiteral("megatron"));
+    CHECK(doc2.scenario().precision.fp8Scaling == core::Fp8Scaling::rowwise);
     // The rates the estimate prices the work at are shown under the GPU's facts, from core.
     const auto* facts = w2.findChild<QLabel*>(QStringLiteral("gpuFacts"));
     REQUIRE(facts);
