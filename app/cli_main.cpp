@@ -364,7 +364,11 @@ std::string publishedText(const std::string& format)
         nlohmann::ordered_json doc { { "format", "trainplanner-fidelity" }, { "version", 1 },
             { "throughput_mean_abs_error", summary.throughputMeanAbsError },
             { "memory_mean_abs_error", summary.memoryMeanAbsError }, { "out_of_sample_throughput", groups },
-            { "rank_agreement", ranks }, { "mean_rank_agreement", summary.meanRankAgreement }, { "runs", rows } };
+            { "rank_agreement", ranks }, { "mean_rank_agreement", summary.meanRankAgreement },
+            { "decisive_pairs",
+                { { "min_gap", core::kDecisiveGap }, { "pairs", summary.decisivePairs },
+                    { "agreeing", summary.decisivePairsAgreeing } } },
+            { "runs", rows } };
         core::wordsForNonFinite(doc);
         return doc.dump(2) + "\n";
     }
@@ -395,14 +399,17 @@ std::string publishedText(const std::string& format)
             g.name.c_str(), g.runs, g.meanAbsError * 100, g.meanError * 100);
         os << line;
     }
-    os << "\nrank agreement: one source, one model, three layouts or more (Spearman's rho of predicted and published "
-          "throughput)\n";
+    os << "\nrank agreement: one source, one model and software, three layouts or more (Spearman's rho of predicted "
+          "and published throughput)\n";
     for (const auto& a : summary.rankAgreement) {
         std::snprintf(line, sizeof line, "    %-40s %4d runs   rho %+5.2f\n", a.firstRun.c_str(), a.runs, a.spearman);
         os << line;
     }
     std::snprintf(line, sizeof line, "    mean over %zu sets                         rho %+5.2f\n",
         summary.rankAgreement.size(), summary.meanRankAgreement);
+    os << line;
+    std::snprintf(line, sizeof line, "    pairs measured %.0f %% apart or more, ordered as measured: %d of %d\n",
+        core::kDecisiveGap * 100, summary.decisivePairsAgreeing, summary.decisivePairs);
     os << line;
     return os.str();
 }

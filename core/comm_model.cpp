@@ -264,9 +264,13 @@ CommunicationEstimate communication(
     // hence ... the parameter all-gather"; review D2), as memory_model.cpp sizes the gathered layers.
     const double gatherBytes = std::min(weightBytes, ab);
     const double units = std::max(1.0, layers);
+    // ZeRO-0/1/2 in buckets, or, as PyTorch FSDP's NO_SHARD and SHARD_GRAD_OP do, one collective per
+    // wrapped layer (parallel.dp_collectives): at hundreds of ranks each call's ring latency adds up.
+    const bool perLayer = p.dpCollectives == DpCollectives::per_layer;
     auto dataParallel = [&](double trainable, double resident, int n, int stride) {
-        const double grads = trainable * gradBytes, params = trainable * weightBytes;
-        const double kg = std::max(1.0, std::ceil(trainable / std::max(4e7, 1e6 * n))), kp = kg;
+        // ZeRO-1/2 gather the updated parameters in the compute dtype too: the copy the forward uses.
+        const double grads = trainable * gradBytes, params = trainable * gatherBytes;
+        const double kg = perLayer ? units : std::max(1.0, std::ceil(trainable / std::max(4e7, 1e6 * n))), kp = kg;
         switch (p.zero) {
         case 0:
             add(Group::dp, CollectiveOp::all_reduce, n, grads / kg, kg, stride, Window::lastBackward);

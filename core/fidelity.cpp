@@ -130,23 +130,40 @@ FidelitySummary validatePublished()
     out.throughputMeanAbsError = nT ? sumT / nT : std::nan("");
     out.memoryMeanAbsError = nM ? sumM / nM : std::nan("");
 
-    // Rank agreement: the out-of-sample throughput runs of one source on one model, sequence length,
-    // GPU and format, where they differ in layout (parallelism, micro-batch, recomputation, schedule).
+    // Rank agreement: the out-of-sample throughput runs of one source that differ only in what the
+    // planner chooses — TP, PP, DP, CP, EP, ZeRO stage, sequence parallelism, recomputation, the
+    // schedule and the micro-batch (and so the GPU count and batch) — on the same model, sequence
+    // length, GPU, formats and software (attention kernel, collectives, fused or eager kernels).
+    // Runs of one model on two software stacks are two sets: which layout is faster is the
+    // question, not which stack.
+    auto stackOf = [](Scenario s) {
+        Parallel& p = s.parallel;
+        p.tp = p.pp = p.dp = p.cp = p.ep = 1;
+        p.zero = 0;
+        p.gradReduce = GradReduce::per_micro_batch;
+        p.sequenceParallel = false;
+        p.recompute = Recompute::none;
+        p.schedule = Schedule::one_f_one_b;
+        p.virtualStages = 1;
+        s.training.microBatch = 1;
+        s.training.globalBatch = 0;
+        s.training.tokens = 0;
+        s.name.clear();
+        return s;
+    };
     struct Members {
         const FidelityRow* first;
+        Scenario stack;
         std::vector<const FidelityRow*> rows;
     };
     std::vector<Members> sets;
     for (const FidelityRow& row : out.rows) {
         const PublishedRun& run = *row.run;
         if (run.calibration || run.metric == FidelityMetric::peak_memory_gib) continue;
-        const Scenario& s = run.scenario;
-        auto it = std::find_if(sets.begin(), sets.end(), [&](const Members& m) {
-            const Scenario& f = m.first->run->scenario;
-            return m.first->run->group == run.group && f.model.arch == s.model.arch && f.training.seqLen == s.training.seqLen &&
-                   f.hardware.gpu.name == s.hardware.gpu.name && f.precision.compute == s.precision.compute;
-        });
-        if (it == sets.end()) it = sets.insert(sets.end(), Members{&row, {}});
+        Scenario stack = stackOf(run.scenario);
+        auto it = std::find_if(sets.begin(), sets.end(),
+            [&](const Members& m) { return m.first->run->group == run.group && m.stack == stack; });
+        if (it == sets.end()) it = sets.insert(sets.end(), Members { &row, std::move(stack), {} });
         it->rows.push_back(&row);
     }
     double sumRho = 0;
@@ -165,6 +182,12 @@ FidelitySummary validatePublished()
             predicted.push_back(time ? 1 / row->predicted : row->predicted);
         }
         if (m.rows.size() < 3 || layouts.size() < 3) continue;
+        for (std::size_t i = 0; i < published.size(); ++i)
+            for (std::size_t j = i + 1; j < published.size(); ++j) {
+                if (std::abs(published[i] / published[j] - 1) < kDecisiveGap) continue;
+                ++out.decisivePairs;
+                if ((published[i] > published[j]) == (predicted[i] > predicted[j])) ++out.decisivePairsAgreeing;
+            }
         const double rho = spearmanCorrelation(published, predicted);
         if (!std::isfinite(rho)) continue;
         out.rankAgreement.push_back({m.first->run->group, m.first->run->id, int(m.rows.size()), rho});

@@ -41,9 +41,9 @@ struct FidelityGroup {
     double meanError = 0;  ///< signed: above 0 the estimate is optimistic (predicts more throughput)
 };
 
-/// Where one source measured one model (one sequence length, GPU and format) in three layouts or
-/// more: how well the estimate orders them — Spearman's rank correlation of predicted and published
-/// throughput over the out-of-sample runs, ties at their mean rank.
+/// Where one source measured one model (one sequence length, GPU, formats and software) in three
+/// layouts or more: how well the estimate orders them — Spearman's rank correlation of predicted
+/// and published throughput over the out-of-sample runs, ties at their mean rank.
 struct RankAgreement {
     std::string source;
     std::string firstRun;  ///< the id of the group's first run, to name it
@@ -56,11 +56,20 @@ struct FidelitySummary {
     std::vector<FidelityGroup> groups;  ///< validation throughput runs by source and by regime
     std::vector<RankAgreement> rankAgreement;
     double meanRankAgreement = 0;  ///< over rankAgreement, NaN without any
+    /// Over the same sets: the pairs of runs measured at least kDecisiveGap apart, and how many of them
+    /// the estimate orders the same way — the choices the planner's ranking decides.
+    int decisivePairs = 0;
+    int decisivePairsAgreeing = 0;
     /// Mean |error| over the validation runs, by kind: throughput (TFLOP/s, MFU, step time,
     /// GPU-hours) and peak memory. NaN when a kind has no validation run.
     double throughputMeanAbsError = 0;
     double memoryMeanAbsError = 0;
 };
+
+/// Two layouts' measured throughputs are told apart when they differ by at least this: twice the
+/// largest spread among runs of one model with nearly the same work per GPU (llm-foundry's A100-40GB
+/// MPT-7B rows on 8–128 GPUs, 3,623–3,725 tokens/s per GPU, ±1.4 %), rounded up.
+inline constexpr double kDecisiveGap = 0.05;
 
 [[nodiscard]] std::string_view toString(FidelityMetric metric);
 /// The embedded runs, parsed once. Throws std::runtime_error if the embedded file is malformed

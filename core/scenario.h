@@ -104,6 +104,8 @@ struct Parallel {
     int zero = 1;
     /// ZeRO-2 only: reduce every micro-batch or once after accumulation (file key parallel.grad_reduce).
     GradReduce gradReduce = GradReduce::per_micro_batch;
+    /// ZeRO 0–2: buckets or one collective per layer (file key parallel.dp_collectives; ZeRO-3 is per layer).
+    DpCollectives dpCollectives = DpCollectives::buckets;
     bool sequenceParallel = false;
     Recompute recompute = Recompute::none;
     bool flashAttention = true;

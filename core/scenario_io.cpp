@@ -149,6 +149,7 @@ void readParallel(ObjectReader r, Parallel& p)
     if (r.has("ep")) p.ep = static_cast<int>(r.limitedInteger("ep"));
     if (r.has("zero")) p.zero = static_cast<int>(r.limitedInteger("zero"));
     if (r.has("grad_reduce")) p.gradReduce = r.enumeration<GradReduce>("grad_reduce", kGradReduceNames);
+    if (r.has("dp_collectives")) p.dpCollectives = r.enumeration<DpCollectives>("dp_collectives", kDpCollectivesNames);
     if (r.has("sequence_parallel")) p.sequenceParallel = r.boolean("sequence_parallel");
     if (r.has("recompute")) p.recompute = r.enumeration<Recompute>("recompute", kRecomputeNames);
     if (r.has("flash_attention")) p.flashAttention = r.boolean("flash_attention");
@@ -429,6 +430,7 @@ std::string scenarioToJson(const Scenario& s)
     if (p.attentionKernel != AttentionKernel::automatic) parallel["attention_kernel"] = toString(p.attentionKernel);
     if (p.elementwiseKernels != ElementwiseKernels::fused) parallel["elementwise_kernels"] = toString(p.elementwiseKernels);
     if (p.gradReduce != GradReduce::per_micro_batch) parallel["grad_reduce"] = toString(p.gradReduce);
+    if (p.dpCollectives != DpCollectives::buckets) parallel["dp_collectives"] = toString(p.dpCollectives);
     json hardware{{"gpu", s.hardware.preset.empty() ? detail::gpuToJson(s.hardware.gpu) : json(s.hardware.preset)},
                   {"gpus_per_node", s.hardware.gpusPerNode}};
     if (!s.hardware.profile.empty()) hardware["profile"] = s.hardware.profile;

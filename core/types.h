@@ -40,6 +40,10 @@ enum class ElementwiseKernels { fused, eager };
 /// How fp8 operands are scaled: one scale per tensor, or one per row along each GEMM's contraction
 /// dimension (torchao's "rowwise" recipe; Transformer Engine's per-tensor current scaling is tensorwise).
 enum class Fp8Scaling { tensorwise, rowwise };
+/// How ZeRO stages 0–2 issue their data-parallel collectives: in buckets of parameters (PyTorch DDP,
+/// DeepSpeed, Megatron-LM) or one per wrapped layer (PyTorch FSDP's NO_SHARD / SHARD_GRAD_OP, as
+/// FSDP and ZeRO-3 always do).
+enum class DpCollectives { buckets, per_layer };
 
 /// Storage size of one element. nf4 is 4 bits; its block scales are counted separately
 /// (Dettmers et al. 2023, QLoRA §3). tf32 is stored in 32-bit registers.
@@ -74,6 +78,7 @@ inline constexpr std::array<std::string_view, 4> kAttentionKernelNames{"auto", "
 inline constexpr std::array<std::string_view, 2> kGradReduceNames{"per_micro_batch", "after_accumulation"};
 inline constexpr std::array<std::string_view, 2> kElementwiseKernelsNames{"fused", "eager"};
 inline constexpr std::array<std::string_view, 2> kFp8ScalingNames{"tensorwise", "rowwise"};
+inline constexpr std::array<std::string_view, 2> kDpCollectivesNames{"buckets", "per_layer"};
 
 template <typename Enum, std::size_t N>
 [[nodiscard]] constexpr std::string_view nameOf(Enum value, const std::array<std::string_view, N>& names)
@@ -100,6 +105,7 @@ template <typename Enum, std::size_t N>
 [[nodiscard]] constexpr std::string_view toString(GradReduce v) { return nameOf(v, kGradReduceNames); }
 [[nodiscard]] constexpr std::string_view toString(ElementwiseKernels v) { return nameOf(v, kElementwiseKernelsNames); }
 [[nodiscard]] constexpr std::string_view toString(Fp8Scaling v) { return nameOf(v, kFp8ScalingNames); }
+[[nodiscard]] constexpr std::string_view toString(DpCollectives v) { return nameOf(v, kDpCollectivesNames); }
 [[nodiscard]] constexpr bool isFp8(DType t) { return t == DType::fp8_e4m3 || t == DType::fp8_e5m2; }
 
 } // namespace core

@@ -2000,6 +2000,26 @@
         <source>Per-row scales handle outliers better but cost more: each operand is cast twice, once per GEMM axis, and tensor parallelism gathers BF16 instead of FP8. torchao's 8B benchmark on 8 H100: +25 % per tensor, +10 % per row.</source>
         <translation>按行缩放更能容忍离群值，但开销更大：每个操作数要按 GEMM 的两个轴各转换一次，张量并行的 all-gather 传输 BF16 而不是 FP8。torchao 在 8 张 H100 上的 8B 基准：按张量 +25 %，按行 +10 %。</translation>
     </message>
+    <message>
+        <source>Change data-parallel collectives</source>
+        <translation>更改数据并行集合通信方式</translation>
+    </message>
+    <message>
+        <source>In buckets (DDP, DeepSpeed, Megatron)</source>
+        <translation>按桶（DDP、DeepSpeed、Megatron）</translation>
+    </message>
+    <message>
+        <source>Per layer (FSDP)</source>
+        <translation>逐层（FSDP）</translation>
+    </message>
+    <message>
+        <source>DP collectives:</source>
+        <translation>数据并行通信：</translation>
+    </message>
+    <message>
+        <source>ZeRO stages 0–2 reduce and gather in large buckets in PyTorch DDP, DeepSpeed and Megatron-LM, but one layer at a time in PyTorch FSDP (NO_SHARD, SHARD_GRAD_OP). Every call pays the ring's latency, which grows with the group: at hundreds of GPUs per-layer calls cost several per cent. ZeRO-3 always works per layer.</source>
+        <translation>在 PyTorch DDP、DeepSpeed 和 Megatron-LM 中，ZeRO 0–2 阶段按大桶做规约和收集；PyTorch FSDP（NO_SHARD、SHARD_GRAD_OP）则逐层进行。每次调用都要付出环形算法的延迟，且随组规模增长：在数百张 GPU 上，逐层调用会多花几个百分点。ZeRO-3 始终逐层进行。</translation>
+    </message>
 </context>
 <context>
     <name>ui::MemoryChart</name>

@@ -805,3 +805,13 @@ ZH.update({
     "Per-row scales handle outliers better but cost more: each operand is cast twice, once per GEMM axis, and tensor parallelism gathers BF16 instead of FP8. torchao's 8B benchmark on 8 H100: +25 % per tensor, +10 % per row.":
         "按行缩放更能容忍离群值，但开销更大：每个操作数要按 GEMM 的两个轴各转换一次，张量并行的 all-gather 传输 BF16 而不是 FP8。torchao 在 8 张 H100 上的 8B 基准：按张量 +25 %，按行 +10 %。",
 })
+
+# Issue 18: data-parallel collectives in buckets or per layer.
+ZH.update({
+    "Change data-parallel collectives": "更改数据并行集合通信方式",
+    "In buckets (DDP, DeepSpeed, Megatron)": "按桶（DDP、DeepSpeed、Megatron）",
+    "Per layer (FSDP)": "逐层（FSDP）",
+    "DP collectives:": "数据并行通信：",
+    "ZeRO stages 0–2 reduce and gather in large buckets in PyTorch DDP, DeepSpeed and Megatron-LM, but one layer at a time in PyTorch FSDP (NO_SHARD, SHARD_GRAD_OP). Every call pays the ring's latency, which grows with the group: at hundreds of GPUs per-layer calls cost several per cent. ZeRO-3 always works per layer.":
+        "在 PyTorch DDP、DeepSpeed 和 Megatron-LM 中，ZeRO 0–2 阶段按大桶做规约和收集；PyTorch FSDP（NO_SHARD、SHARD_GRAD_OP）则逐层进行。每次调用都要付出环形算法的延迟，且随组规模增长：在数百张 GPU 上，逐层调用会多花几个百分点。ZeRO-3 始终逐层进行。",
+})

@@ -356,14 +356,18 @@ TEST_CASE("out of sample, llm-foundry's measured FSDP runs: today's errors by re
     CHECK(slice("source", "MosaicML llm-foundry benchmarks").runs == 211);
     // GEMMs timed by their shapes (waves of tiles, a tile's fixed cost) with efficiency and Hopper's
     // sustained fraction refit: llm-foundry 0.101 → 0.053, A100 80GB 0.124 → 0.069, 16k–32k 0.169 → 0.071.
-    CHECK(slice("source", "MosaicML llm-foundry benchmarks").meanAbsError <= 0.055);
+    // 0.056 (raised, and why): the large-scale H100 table's 1b, 3b, 7b and 70b rows ran FlashAttention-2
+    // (its sweep.py), not the Triton kernel they were scored with; 1b and 3b are now 5–13 % optimistic.
+    CHECK(slice("source", "MosaicML llm-foundry benchmarks").meanAbsError <= 0.056);
     CHECK(slice("gpu", "a100-80gb").meanAbsError <= 0.07);
     CHECK(slice("gpu", "a100-40gb").meanAbsError <= 0.045);
     // H100 0.074 → 0.077 (raised, and why): a tile's fixed cost is time at the 16-bit pace, so fp8
     // GEMMs pay more K-steps for it, and torchao's cast bytes are 6 per activation element, not 5:
     // llm-foundry's seven fp8 rows on one H100 node moved 1–6 points more pessimistic while
     // torchtitan's fp8 rows (below) moved toward 0.
-    CHECK(slice("gpu", "h100-sxm").meanAbsError <= 0.077);
+    // 0.081 with the large-scale table's FlashAttention-2 (above), after per-layer FSDP collectives
+    // for SHARD_GRAD_OP brought its 1b/3b rows at 512 GPUs from +23/+14 % back to +13/+5 %.
+    CHECK(slice("gpu", "h100-sxm").meanAbsError <= 0.081);
     CHECK(slice("sequence", "16k-32k").meanAbsError <= 0.075);
     CHECK(slice("size", "under 1B").meanAbsError <= 0.035);
     // fp8: 0.182 before GEMM shapes, 0.188 with them; 0.153 since the 500 W GPU's peak is taken at its
@@ -456,12 +460,26 @@ TEST_CASE("rank agreement: where a source measures one model in several layouts,
     CHECK(std::isnan(spearmanCorrelation({1}, {1})));
 
     // The suite's sets: llm-foundry's cluster-size sweeps (8–512 GPUs, micro-batch and recomputation
-    // chosen per size) and torchtitan's layout tables. Issue 18 asks for 0.9; today the mean is 0.73
-    // over 16 sets: the sweeps differ by a few per cent, within the runs' own scatter (MPT-1B on 32
-    // A100 measured 18 % below its neighbours), and on H100 full recomputation at micro-batch 16
-    // measured faster than none at micro-batch 2, which the estimate orders the other way. A ratchet.
+    // chosen per size) and torchtitan's layout tables, each on one software stack: llm-foundry's
+    // H100 MPT-1B rows on 128–512 GPUs (FlashAttention-2, FSDP SHARD_GRAD_OP) and on 8–64 GPUs (the
+    // Triton kernel, FULL_SHARD) are two sets. Issue 18 asks for 0.9; today the mean is 0.76 over 18
+    // sets: the sweeps differ by a few per cent, within the runs' own scatter (MPT-1B on 32 A100
+    // measured 18 % below its neighbours), and on H100 full recomputation at micro-batch 16 measured
+    // faster than none at micro-batch 2, which the estimate orders the other way. A ratchet.
     const FidelitySummary summary = validatePublished();
-    CHECK(summary.rankAgreement.size() >= 15);
+    CHECK(summary.rankAgreement.size() >= 18);
+    auto setOf = [&](const std::string& first) {
+        for (const RankAgreement& a : summary.rankAgreement)
+            if (a.firstRun == first) return a.runs;
+        return 0;
+    };
+    CHECK(setOf("llm-foundry-mpt-1b-2k-512xh100") == 3);
+    CHECK(setOf("llm-foundry-mpt-1b-2k-64xh100") == 4);
+    // Pairs measured 5 % apart or more, where a ranking decides something: 42 of 49 ordered as measured;
+    // four of the seven are the H100 MPT-13B recomputation pairs, three the MPT-1B 32-GPU outlier.
+    CHECK(summary.decisivePairs >= 45);
+    CHECK(summary.decisivePairsAgreeing <= summary.decisivePairs);
+    CHECK(double(summary.decisivePairsAgreeing) / summary.decisivePairs >= 0.85);
     for (const RankAgreement& a : summary.rankAgreement) {
         INFO(a.firstRun);
         CHECK(a.runs >= 3);

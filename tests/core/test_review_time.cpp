@@ -98,6 +98,54 @@ TEST_CASE("D16: a collective's latency grows with its group and its buckets, as 
     CHECK(small.callsPerStep == Approx(std::ceil(8'030'261'248.0 / 4e7)));
 }
 
+TEST_CASE("FSDP's ZeRO-2 (SHARD_GRAD_OP) gathers and reduces per layer: its latency grows with the cluster",
+    "[core][comm][io]")
+{
+    // llm-foundry's large-scale H100 table (5e85bd6): MPT-1B, FSDP SHARD_GRAD_OP, micro-batch 12 — 44,123
+    // tokens/s per GPU on 128 GPUs, 39,837 on 512 (−9.7 %). 24 layers of h = 2,048, fp32 weights.
+    Scenario s = scenario(R"({"format": "trainplanner-scenario", "version": 1,
+        "model": {"layers": 24, "hidden": 2048, "heads": 16, "ffn_hidden": 8192, "vocab": 50368, "mlp": "gelu",
+                  "norm": "layernorm", "bias": false, "tied_embeddings": true, "position": "learned", "max_positions": 2048},
+        "training": {"seq_len": 2048, "micro_batch": 12, "global_batch": 1536},
+        "precision": {"compute": "bf16", "weights": "fp32", "gradients": "fp32", "master_weights": "none", "optimizer_states": "fp32"},
+        "parallel": {"dp": 128, "zero": 2, "attention_kernel": "flash2"}, "hardware": {"gpu": "h100-sxm"}})");
+    CHECK(scenarioToJson(s).find("dp_collectives") == std::string::npos); // buckets, the default, not written
+    // Buckets (DDP, DeepSpeed, Megatron-LM): max(4·10^7, 10^6 × 128) parameters a call.
+    const Estimate buckets = estimate(s);
+    const Collective bucketGather = collective(buckets, Group::dp, CollectiveOp::all_gather);
+    const double trainable = buckets.memory.peak().trainableDense;
+    CHECK(bucketGather.callsPerStep == Approx(std::ceil(trainable / 1.28e8)));
+    // The gather carries the compute-dtype copy the forward uses: 2 bytes a parameter, not fp32's 4.
+    CHECK(bucketGather.messageBytes * bucketGather.callsPerStep == Approx(trainable * 2));
+    // FSDP: one gather and one reduce-scatter per layer (one micro-batch a step here).
+    s.parallel.dpCollectives = DpCollectives::per_layer;
+    const Estimate layers = estimate(s);
+    CHECK(collective(layers, Group::dp, CollectiveOp::all_gather).callsPerStep == Approx(24));
+    CHECK(collective(layers, Group::dp, CollectiveOp::reduce_scatter).callsPerStep == Approx(24));
+    // From 128 to 512 GPUs per-layer calls lose throughput with the ring latency; buckets barely do.
+    auto loss = [](Scenario x) {
+        const double at128 = estimate(x).compute.tokensPerS / x.parallel.dp;
+        x.parallel.dp = 512;
+        x.training.globalBatch = 6144;
+        return 1 - estimate(x).compute.tokensPerS / x.parallel.dp / at128;
+    };
+    CHECK(loss(s) > 0.03);
+    Scenario bucketed = s;
+    bucketed.parallel.dpCollectives = DpCollectives::buckets;
+    CHECK(loss(bucketed) < 0.01);
+    CHECK(loss(s) == Approx(1 - 39837.0 / 44123).margin(0.06));
+
+    // Read, written, refused by name when misspelt.
+    const ScenarioResult again = parseScenario(scenarioToJson(s));
+    REQUIRE(again.ok());
+    CHECK(again.scenario->parallel.dpCollectives == DpCollectives::per_layer);
+    const ScenarioResult bad
+        = parseScenario(R"({"format": "trainplanner-scenario", "version": 1, "model": {"preset": "llama-3-8b"},
+        "parallel": {"zero": 2, "dp_collectives": "layers"}})");
+    CHECK_FALSE(bad.ok());
+    CHECK(bad.error.toString().find("parallel.dp_collectives") != std::string::npos);
+}
+
 TEST_CASE("D1b: each data-parallel mechanism hides its traffic in its own window", "[core][review][comm]")
 {
     // FSDP prefetches the forward all-gathers (the whole compute is its window); ZeRO-0/1 with

@@ -104,6 +104,12 @@ TEST_CASE("parallelism, training, precision and cost controls each edit one key"
     choose(control<QComboBox>(w2, "parallel.zero"), 3);
     CHECK(doc2.scenario().parallel.gradReduce == core::GradReduce::per_micro_batch);
     CHECK_FALSE(control<QComboBox>(w2, "parallel.grad_reduce")->isEnabled());  // ZeRO-2's setting only
+    CHECK_FALSE(control<QComboBox>(w2, "parallel.dp_collectives")->isEnabled()); // ZeRO-3 is per layer anyway
+    choose(control<QComboBox>(w2, "parallel.zero"), 2);
+    REQUIRE(control<QComboBox>(w2, "parallel.dp_collectives")->isEnabled());
+    choose(control<QComboBox>(w2, "parallel.dp_collectives"), int(core::DpCollectives::per_layer));
+    CHECK(doc2.scenario().parallel.dpCollectives == core::DpCollectives::per_layer);
+    choose(control<QComboBox>(w2, "parallel.zero"), 3);
     control<QCheckBox>(w2, "parallel.flash_attention")->setChecked(false);
     CHECK_FALSE(doc2.scenario().parallel.flashAttention);
     CHECK_FALSE(control<QComboBox>(w2, "parallel.attention_kernel")->isEnabled());
