@@ -33,6 +33,7 @@ std::vector<PublishedRun> parseRuns()
         run.published = item.at("published").get<double>();
         run.calibration = item.at("role").get<std::string>() == "calibration";
         run.group = item.at("group").get<std::string>();
+        run.campaign = item.contains("campaign") ? item.at("campaign").get<std::string>() : run.group;
         run.source = item.at("source").get<std::string>();
         ScenarioResult parsed = parseScenario(item.at("scenario").dump());
         if (!parsed.scenario) throw std::runtime_error("published.json: run " + run.id + ": " + parsed.error.message);
@@ -134,8 +135,9 @@ FidelitySummary validatePublished()
     // planner chooses — TP, PP, DP, CP, EP, ZeRO stage, sequence parallelism, recomputation, the
     // schedule and the micro-batch (and so the GPU count and batch) — on the same model, sequence
     // length, GPU, formats and software (attention kernel, collectives, fused or eager kernels).
-    // Runs of one model on two software stacks are two sets: which layout is faster is the
-    // question, not which stack.
+    // Runs of one model on two software stacks — two stacks the scenario tells apart, or two tables
+    // of a source measured months apart (the run's campaign) — are two sets: which layout is faster
+    // is the question, not which stack.
     auto stackOf = [](Scenario s) {
         Parallel& p = s.parallel;
         p.tp = p.pp = p.dp = p.cp = p.ep = 1;
@@ -162,7 +164,7 @@ FidelitySummary validatePublished()
         if (run.calibration || run.metric == FidelityMetric::peak_memory_gib) continue;
         Scenario stack = stackOf(run.scenario);
         auto it = std::find_if(sets.begin(), sets.end(),
-            [&](const Members& m) { return m.first->run->group == run.group && m.stack == stack; });
+            [&](const Members& m) { return m.first->run->campaign == run.campaign && m.stack == stack; });
         if (it == sets.end()) it = sets.insert(sets.end(), Members { &row, std::move(stack), {} });
         it->rows.push_back(&row);
     }

@@ -21,6 +21,9 @@ struct PublishedRun {
     /// Calibration runs chose the shipped defaults; validation runs are out of sample.
     bool calibration = false;
     std::string group;  ///< the publication or measurement set the run comes from
+    /// The runs measured together, on one software stack: one table or benchmark file of the source
+    /// (published.json's optional "campaign"; the group when absent).
+    std::string campaign;
     std::string source;
     Scenario scenario;
 };

@@ -460,14 +460,14 @@ TEST_CASE("rank agreement: where a source measures one model in several layouts,
     CHECK(std::isnan(spearmanCorrelation({1}, {1})));
 
     // The suite's sets: llm-foundry's cluster-size sweeps (8–512 GPUs, micro-batch and recomputation
-    // chosen per size) and torchtitan's layout tables, each on one software stack: llm-foundry's
-    // H100 MPT-1B rows on 128–512 GPUs (FlashAttention-2, FSDP SHARD_GRAD_OP) and on 8–64 GPUs (the
-    // Triton kernel, FULL_SHARD) are two sets. Issue 18 asks for 0.9; today the mean is 0.76 over 18
-    // sets: the sweeps differ by a few per cent, within the runs' own scatter (MPT-1B on 32 A100
-    // measured 18 % below its neighbours), and on H100 full recomputation at micro-batch 16 measured
-    // faster than none at micro-batch 2, which the estimate orders the other way. A ratchet.
+    // chosen per size), each within one table (one campaign, one software stack) and one stack the
+    // scenario tells apart: the H100 MPT-1B rows on 128–512 GPUs (FlashAttention-2, FSDP
+    // SHARD_GRAD_OP, January 2024) and on 8–64 GPUs (the Triton kernel, FULL_SHARD, October 2023) are
+    // two sets. torchtitan's tables hold two layouts of a model at most. Issue 18 asks for 0.9; today
+    // the mean is 0.76 over 17 sets: most sweeps differ by a few per cent, within the runs' own
+    // scatter (MPT-1B on 32 A100 measured 18 % below its neighbours). A ratchet.
     const FidelitySummary summary = validatePublished();
-    CHECK(summary.rankAgreement.size() >= 18);
+    CHECK(summary.rankAgreement.size() >= 17);
     auto setOf = [&](const std::string& first) {
         for (const RankAgreement& a : summary.rankAgreement)
             if (a.firstRun == first) return a.runs;
@@ -475,9 +475,13 @@ TEST_CASE("rank agreement: where a source measures one model in several layouts,
     };
     CHECK(setOf("llm-foundry-mpt-1b-2k-512xh100") == 3);
     CHECK(setOf("llm-foundry-mpt-1b-2k-64xh100") == 4);
-    // Pairs measured 5 % apart or more, where a ranking decides something: 42 of 49 ordered as measured;
-    // four of the seven are the H100 MPT-13B recomputation pairs, three the MPT-1B 32-GPU outlier.
-    CHECK(summary.decisivePairs >= 45);
+    // Two tables, two campaigns: MPT-13B with full recomputation at micro-batch 16 (January 2024)
+    // and without at micro-batch 2 (October 2023) are not compared (measured the other way round
+    // from the estimate: docs/FIDELITY.md).
+    CHECK(setOf("llm-foundry-mpt-13b-2k-512xh100") == 3);
+    // Pairs measured 5 % apart or more, where a ranking decides something: 20 of 23 ordered as
+    // measured; the three misses are all the MPT-1B 32-GPU outlier.
+    CHECK(summary.decisivePairs >= 23);
     CHECK(summary.decisivePairsAgreeing <= summary.decisivePairs);
     CHECK(double(summary.decisivePairsAgreeing) / summary.decisivePairs >= 0.85);
     for (const RankAgreement& a : summary.rankAgreement) {
