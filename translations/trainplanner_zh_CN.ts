@@ -347,8 +347,12 @@
         <translation>64k token 及以上</translation>
     </message>
     <message>
-        <source>&lt;p&gt;The estimate against %1 published training runs, with the shipped defaults. Out of sample (runs not used to choose the defaults), the mean error is &lt;b&gt;%2 %&lt;/b&gt; on throughput and &lt;b&gt;%3 %&lt;/b&gt; on peak memory. Three defaults were calibrated on the %4 calibration runs: matmul efficiency %5, the share %6 of it Hopper GPUs sustain, and %7 memory-bound passes (docs/FIDELITY.md). Where a source measured one model in several layouts, the estimate orders them with a mean rank correlation of %8 over %9 sets. Double-click a run to open it as a scenario.&lt;/p&gt;</source>
-        <translation>&lt;p&gt;用默认参数估算 %1 个公开发表的训练记录，并与发表值对比。在样本外（未用于确定默认值的记录）上，吞吐的平均误差为 &lt;b&gt;%2 %&lt;/b&gt;，峰值显存为 &lt;b&gt;%3 %&lt;/b&gt;。三个默认值由 %4 个校准记录确定：矩阵乘效率 %5、Hopper GPU 可持续达到其中的比例 %6、访存受限遍数 %7（见 docs/FIDELITY.md）。当同一来源以多种并行布局测量同一模型时，估算给出的排序与实测的平均秩相关系数为 %8（共 %9 组）。双击某条记录可将其作为场景打开。&lt;/p&gt;</translation>
+        <source>&lt;p&gt;The estimate against %1 published training runs, with the shipped defaults. Out of sample (runs not used to choose the defaults), the mean error is &lt;b&gt;%2 %&lt;/b&gt; on throughput and &lt;b&gt;%3 %&lt;/b&gt; on peak memory. Three defaults were calibrated on the %4 calibration runs: matmul efficiency %5, the share %6 of it Hopper GPUs sustain, and %7 memory-bound passes (docs/FIDELITY.md). Where a source measured one model in several layouts on one software stack, the estimate orders them with a mean rank correlation of %8 over %9 sets. Double-click a run to open it as a scenario.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;用默认参数估算 %1 个公开发表的训练记录，并与发表值对比。在样本外（未用于确定默认值的记录）上，吞吐的平均误差为 &lt;b&gt;%2 %&lt;/b&gt;，峰值显存为 &lt;b&gt;%3 %&lt;/b&gt;。三个默认值由 %4 个校准记录确定：矩阵乘效率 %5、Hopper GPU 可持续达到其中的比例 %6、访存受限遍数 %7（见 docs/FIDELITY.md）。当同一来源在同一软件栈上以多种并行布局测量同一模型时，估算给出的排序与实测的平均秩相关系数为 %8（共 %9 组）。双击某条记录可将其作为场景打开。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Where the choice matters — two layouts measured at least %1 % apart — it orders %2 of %3 pairs as measured.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;在选择真正有影响的地方——两种布局的实测吞吐相差至少 %1 %——估算对 %3 对中的 %2 对给出了与实测一致的先后。&lt;/p&gt;</translation>
     </message>
 </context>
 <context>
@@ -2971,6 +2975,10 @@
         <source>Range from %5 measured runs like this one (%6), 80 % of them: step %1–%2 s · %3–%4 days</source>
         <extracomment>%1–%2 step time range in seconds, %3–%4 days, %5 number of runs, %6 the kind of runs (GPU, parallelism, format)</extracomment>
         <translation>依据 %5 条同类实测记录（%6）的区间，其中 80 % 落在：每步 %1–%2 秒 · %3–%4 天</translation>
+    </message>
+    <message>
+        <source>all published runs</source>
+        <translation>全部公开记录</translation>
     </message>
 </context>
 <context>

@@ -574,8 +574,8 @@ ZH.update({
 ZH.update({
     "How Accurate Is This?": "估算有多准？",
     "How &Accurate Is This?": "估算有多准？(&A)",
-    "<p>The estimate against %1 published training runs, with the shipped defaults. Out of sample (runs not used to choose the defaults), the mean error is <b>%2 %</b> on throughput and <b>%3 %</b> on peak memory. Three defaults were calibrated on the %4 calibration runs: matmul efficiency %5, the share %6 of it Hopper GPUs sustain, and %7 memory-bound passes (docs/FIDELITY.md). Where a source measured one model in several layouts, the estimate orders them with a mean rank correlation of %8 over %9 sets. Double-click a run to open it as a scenario.</p>":
-        "<p>用默认参数估算 %1 个公开发表的训练记录，并与发表值对比。在样本外（未用于确定默认值的记录）上，吞吐的平均误差为 <b>%2 %</b>，峰值显存为 <b>%3 %</b>。三个默认值由 %4 个校准记录确定：矩阵乘效率 %5、Hopper GPU 可持续达到其中的比例 %6、访存受限遍数 %7（见 docs/FIDELITY.md）。当同一来源以多种并行布局测量同一模型时，估算给出的排序与实测的平均秩相关系数为 %8（共 %9 组）。双击某条记录可将其作为场景打开。</p>",
+    "<p>The estimate against %1 published training runs, with the shipped defaults. Out of sample (runs not used to choose the defaults), the mean error is <b>%2 %</b> on throughput and <b>%3 %</b> on peak memory. Three defaults were calibrated on the %4 calibration runs: matmul efficiency %5, the share %6 of it Hopper GPUs sustain, and %7 memory-bound passes (docs/FIDELITY.md). Where a source measured one model in several layouts on one software stack, the estimate orders them with a mean rank correlation of %8 over %9 sets. Double-click a run to open it as a scenario.</p>":
+        "<p>用默认参数估算 %1 个公开发表的训练记录，并与发表值对比。在样本外（未用于确定默认值的记录）上，吞吐的平均误差为 <b>%2 %</b>，峰值显存为 <b>%3 %</b>。三个默认值由 %4 个校准记录确定：矩阵乘效率 %5、Hopper GPU 可持续达到其中的比例 %6、访存受限遍数 %7（见 docs/FIDELITY.md）。当同一来源在同一软件栈上以多种并行布局测量同一模型时，估算给出的排序与实测的平均秩相关系数为 %8（共 %9 组）。双击某条记录可将其作为场景打开。</p>",
     "Out of sample": "样本外",
     "Calibration": "校准",
     "Predicted vs published: error of each run (%)": "估算值与发表值：每条记录的误差（%）",
@@ -814,4 +814,15 @@ ZH.update({
     "DP collectives:": "数据并行通信：",
     "ZeRO stages 0–2 reduce and gather in large buckets in PyTorch DDP, DeepSpeed and Megatron-LM, but one layer at a time in PyTorch FSDP (NO_SHARD, SHARD_GRAD_OP). Every call pays the ring's latency, which grows with the group: at hundreds of GPUs per-layer calls cost several per cent. ZeRO-3 always works per layer.":
         "在 PyTorch DDP、DeepSpeed 和 Megatron-LM 中，ZeRO 0–2 阶段按大桶做规约和收集；PyTorch FSDP（NO_SHARD、SHARD_GRAD_OP）则逐层进行。每次调用都要付出环形算法的延迟，且随组规模增长：在数百张 GPU 上，逐层调用会多花几个百分点。ZeRO-3 始终逐层进行。",
+})
+
+# Issue 18: decisive pairs in the accuracy view.
+ZH.update({
+    "<p>Where the choice matters — two layouts measured at least %1 % apart — it orders %2 of %3 pairs as measured.</p>":
+        "<p>在选择真正有影响的地方——两种布局的实测吞吐相差至少 %1 %——估算对 %3 对中的 %2 对给出了与实测一致的先后。</p>",
+})
+
+# Issue 18: the banner's range basis when no regime narrows it.
+ZH.update({
+    "all published runs": "全部公开记录",
 })

@@ -123,20 +123,26 @@ void AccuracyView::retranslate()
     // Hopper's sustained fraction, calibrated with the efficiency (the H100's catalog entry carries it).
     const auto* h100 = core::findGpuPreset("h100-sxm");
     const double hopper = h100 ? h100->spec.sustainedFraction : 1.0;
-    m_intro->setText(tr("<p>The estimate against %1 published training runs, with the shipped defaults. Out of sample "
-                        "(runs not used to choose the defaults), the mean error is <b>%2 %</b> on throughput and <b>%3 %</b> on "
-                        "peak memory. Three defaults were calibrated on the %4 calibration runs: matmul efficiency %5, the share "
-                        "%6 of it Hopper GPUs sustain, and %7 memory-bound passes (docs/FIDELITY.md). Where a source measured "
-                        "one model in several layouts, the estimate orders them with a mean rank correlation of %8 over %9 "
-                        "sets. Double-click a run to open it as a scenario.</p>")
-                         .arg(int(m_summary.rows.size()))
-                         .arg(locale.toString(m_summary.throughputMeanAbsError * 100, 'f', 1),
-                              locale.toString(m_summary.memoryMeanAbsError * 100, 'f', 1))
-                         .arg(int(m_summary.rows.size()) - validation)
-                         .arg(locale.toString(core::Efficiency{}.compute, 'f', 2), locale.toString(hopper, 'f', 2),
-                              locale.toString(core::Efficiency{}.memoryBoundPasses, 'f', 0),
-                              locale.toString(m_summary.meanRankAgreement, 'f', 2))
-                         .arg(int(m_summary.rankAgreement.size())));
+    m_intro->setText(
+        tr("<p>The estimate against %1 published training runs, with the shipped defaults. Out of sample "
+           "(runs not used to choose the defaults), the mean error is <b>%2 %</b> on throughput and <b>%3 %</b> on "
+           "peak memory. Three defaults were calibrated on the %4 calibration runs: matmul efficiency %5, the share "
+           "%6 of it Hopper GPUs sustain, and %7 memory-bound passes (docs/FIDELITY.md). Where a source measured "
+           "one model in several layouts on one software stack, the estimate orders them with a mean rank "
+           "correlation of %8 over %9 sets. Double-click a run to open it as a scenario.</p>")
+            .arg(int(m_summary.rows.size()))
+            .arg(locale.toString(m_summary.throughputMeanAbsError * 100, 'f', 1),
+                locale.toString(m_summary.memoryMeanAbsError * 100, 'f', 1))
+            .arg(int(m_summary.rows.size()) - validation)
+            .arg(locale.toString(core::Efficiency {}.compute, 'f', 2), locale.toString(hopper, 'f', 2),
+                locale.toString(core::Efficiency {}.memoryBoundPasses, 'f', 0),
+                locale.toString(m_summary.meanRankAgreement, 'f', 2))
+            .arg(int(m_summary.rankAgreement.size()))
+        + tr("<p>Where the choice matters — two layouts measured at least %1 % apart — it orders %2 of %3 "
+             "pairs as measured.</p>")
+              .arg(locale.toString(core::kDecisiveGap * 100, 'f', 0))
+              .arg(m_summary.decisivePairsAgreeing)
+              .arg(m_summary.decisivePairs));
     m_validation->setLabel(tr("Mean error (%)"));
     m_calibration->setLabel(tr("Mean |error| (%)"));
     QStringList categories;

@@ -30,6 +30,9 @@ public:
     /// error in the first set, the mean |error| in the second, in percent.
     [[nodiscard]] QBarSet* meanErrorBars() const { return m_validation; }
     [[nodiscard]] QBarSet* meanAbsErrorBars() const { return m_calibration; }
+    /// One of core's regime names (fidelity.cpp regimesOf) in the interface's language; sources and
+    /// GPU names come back as they are.
+    [[nodiscard]] static QString regimeText(const std::string& name);
 
 protected:
     void changeEvent(QEvent* event) override;
@@ -37,7 +40,6 @@ protected:
 private:
     void retranslate();
     static QString kindText(const std::string& kind);
-    static QString regimeText(const std::string& name);
 
     core::FidelitySummary m_summary;
     OpenScenario m_open;

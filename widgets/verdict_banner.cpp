@@ -1,5 +1,6 @@
 #include "verdict_banner.h"
 
+#include "accuracy_view.h"
 #include "warning_text.h"
 
 #include <QEvent>
@@ -10,6 +11,24 @@
 #include <cmath>
 
 namespace ui {
+
+namespace {
+
+/// Core's range basis — regime names joined by ", " (fidelity.cpp stepTimeRange) — in the interface's language.
+QString basisText(const std::string& basis)
+{
+    if (basis == "all published runs") return VerdictBanner::tr("all published runs");
+    QStringList parts;
+    std::size_t start = 0;
+    while (start <= basis.size()) {
+        const std::size_t end = std::min(basis.find(", ", start), basis.size());
+        parts << AccuracyView::regimeText(basis.substr(start, end - start));
+        start = end + 2;
+    }
+    return parts.join(QStringLiteral(", "));
+}
+
+} // namespace
 
 VerdictBanner::VerdictBanner(QWidget* parent) : QFrame(parent)
 {
@@ -104,11 +123,12 @@ void VerdictBanner::refresh()
                                            locale.toString(r.checkpointIntervalS / 60, 'f', 0), formatBytes(r.checkpointBytes, m_unit, 0));
     if (const auto& measured = m_estimate.range; measured && std::isfinite(t.timeS)) {
         //: %1–%2 step time range in seconds, %3–%4 days, %5 number of runs, %6 the kind of runs (GPU, parallelism, format)
-        details += QLatin1Char('\n') + tr("Range from %5 measured runs like this one (%6), 80 % of them: step %1–%2 s · %3–%4 days")
-                                          .arg(formatSeconds(c.stepTimeS * measured->low), formatSeconds(c.stepTimeS * measured->high),
-                                               formatFixed(t.timeS * measured->low / 86400, 1), formatFixed(t.timeS * measured->high / 86400, 1))
-                                          .arg(measured->runs)
-                                          .arg(QString::fromStdString(measured->basis));
+        details += QLatin1Char('\n')
+            + tr("Range from %5 measured runs like this one (%6), 80 % of them: step %1–%2 s · %3–%4 days")
+                  .arg(formatSeconds(c.stepTimeS * measured->low), formatSeconds(c.stepTimeS * measured->high),
+                      formatFixed(t.timeS * measured->low / 86400, 1), formatFixed(t.timeS * measured->high / 86400, 1))
+                  .arg(measured->runs)
+                  .arg(basisText(measured->basis));
     }
     if (m_ranges) {
         const auto& range = *m_ranges;
