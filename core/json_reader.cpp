@@ -487,6 +487,20 @@ GpuSpec readGpu(ObjectReader& r)
     return g;
 }
 
+std::optional<std::vector<std::string>> gpuOverrides(const GpuSpec& base, const GpuSpec& gpu)
+{
+    if (gpu.name != base.name) return std::nullopt;
+    const json a = gpuToJson(base), b = gpuToJson(gpu);
+    std::vector<std::string> keys;
+    for (const std::string_view key : kGpuOverrideKeys) {
+        const std::string k(key);
+        const bool inA = a.contains(k), inB = b.contains(k);
+        if (inA && !inB) return std::nullopt;
+        if (inB && (!inA || a.at(k) != b.at(k))) keys.push_back(k);
+    }
+    return keys;
+}
+
 json gpuToJson(const GpuSpec& g)
 {
     json peaks = json::object();

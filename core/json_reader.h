@@ -8,9 +8,11 @@
 #include <nlohmann/json.hpp>
 
 #include <array>
+#include <optional>
 #include <set>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace core::detail {
 
@@ -96,5 +98,14 @@ void validateArchitecture(const Architecture& arch, const std::string& path);
 /// Reads a GPU object (DESIGN.md "hardware.gpu"); `name` is required.
 [[nodiscard]] GpuSpec readGpu(ObjectReader& r);
 [[nodiscard]] json gpuToJson(const GpuSpec& gpu);
+/// The GPU fields a scenario may override next to a preset name (`"hardware": {"gpu": "a100-80gb",
+/// "inter_node_gbps": 12.5}`): every field of a GPU object but its name and source.
+inline constexpr std::array<std::string_view, 12> kGpuOverrideKeys { "memory_gib", "peak_tflops", "achievable_tflops",
+    "attention_tflops", "intra_node_gbps", "inter_node_gbps", "tdp_watts", "memory_tbps", "nvlink_gpus", "pcie_gbps",
+    "sm_count", "sustained_fraction" };
+/// The override keys whose values differ between `base` and `gpu` (as gpuToJson writes them), or
+/// nullopt when `gpu` cannot be written as `base` plus overrides (another name, or a field `base`
+/// has and `gpu` dropped).
+[[nodiscard]] std::optional<std::vector<std::string>> gpuOverrides(const GpuSpec& base, const GpuSpec& gpu);
 
 } // namespace core::detail

@@ -249,6 +249,27 @@ void readHardware(ObjectReader r, Hardware& h, bool allowProfile = true)
             fail(r.pathOf("gpu"), "must be a GPU preset name or an object, got " + detail::describe(g));
         }
     }
+    // Single fields of a preset GPU, next to its name (review D5; issue 19): the preset's figures
+    // with these replaced, read and checked as a GPU object's, errors named by the key as written.
+    json overrides = json::object();
+    for (const std::string_view key : detail::kGpuOverrideKeys)
+        if (r.has(key)) overrides[std::string(key)] = r.raw(key);
+    if (!overrides.empty()) {
+        if (h.preset.empty())
+            fail(r.pathOf(overrides.begin().key()),
+                "replaces a field of a GPU preset, and hardware.gpu is a GPU object: give the field inside "
+                "hardware.gpu");
+        json merged = detail::gpuToJson(h.gpu);
+        // Rates per dtype or per kernel replace the preset's entries one by one.
+        for (const auto& [key, value] : overrides.items())
+            if (value.is_object() && merged.contains(key) && merged[key].is_object())
+                for (const auto& [entry, rate] : value.items())
+                    merged[key][entry] = rate;
+            else
+                merged[key] = value;
+        ObjectReader gr(merged, r.path());
+        h.gpu = detail::readGpu(gr);
+    }
     if (r.has("gpus_per_node")) h.gpusPerNode = static_cast<int>(r.limitedInteger("gpus_per_node"));
     if (r.has("host_memory_gbps")) h.hostMemoryGBps = r.limitedNumber("host_memory_gbps");
     r.rejectUnknownKeys();
@@ -393,6 +414,13 @@ ScenarioResult loadScenarioFile(const std::string& filePath)
     return parseScenario(text);
 }
 
+std::vector<std::string> presetOverrides(const Hardware& h)
+{
+    const GpuPreset* preset = h.preset.empty() ? nullptr : findGpuPreset(h.preset);
+    if (!preset) return {};
+    return detail::gpuOverrides(preset->spec, h.gpu).value_or(std::vector<std::string> {});
+}
+
 std::string scenarioToJson(const Scenario& s)
 {
     const auto& t = s.training;
@@ -431,8 +459,17 @@ std::string scenarioToJson(const Scenario& s)
     if (p.elementwiseKernels != ElementwiseKernels::fused) parallel["elementwise_kernels"] = toString(p.elementwiseKernels);
     if (p.gradReduce != GradReduce::per_micro_batch) parallel["grad_reduce"] = toString(p.gradReduce);
     if (p.dpCollectives != DpCollectives::buckets) parallel["dp_collectives"] = toString(p.dpCollectives);
-    json hardware{{"gpu", s.hardware.preset.empty() ? detail::gpuToJson(s.hardware.gpu) : json(s.hardware.preset)},
-                  {"gpus_per_node", s.hardware.gpusPerNode}};
+    // A preset GPU is written by its name, with the fields that differ from the preset next to it;
+    // a GPU that is no longer the preset plus overrides (another name) as a whole object.
+    const GpuPreset* preset = s.hardware.preset.empty() ? nullptr : findGpuPreset(s.hardware.preset);
+    const auto overridden = preset ? detail::gpuOverrides(preset->spec, s.hardware.gpu) : std::nullopt;
+    json hardware { { "gpu", overridden ? json(s.hardware.preset) : detail::gpuToJson(s.hardware.gpu) },
+        { "gpus_per_node", s.hardware.gpusPerNode } };
+    if (overridden) {
+        const json written = detail::gpuToJson(s.hardware.gpu);
+        for (const std::string& key : *overridden)
+            hardware[key] = written.at(key);
+    }
     if (!s.hardware.profile.empty()) hardware["profile"] = s.hardware.profile;
     if (s.hardware.hostMemoryGBps != Hardware{}.hostMemoryGBps) hardware["host_memory_gbps"] = s.hardware.hostMemoryGBps;
     // nlohmann::ordered_json would keep this order; plain json sorts keys, which is stable too.

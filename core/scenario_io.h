@@ -38,6 +38,9 @@ inline constexpr int kMaxJsonDepth = 32;
 [[nodiscard]] ScenarioResult loadScenarioFile(const std::string& filePath);
 /// Pretty-printed JSON (two-space indent, trailing newline); parseScenario() reads it back equal.
 [[nodiscard]] std::string scenarioToJson(const Scenario& scenario);
+/// The file keys of a preset GPU's fields that `hardware` changed ("memory_gib", "inter_node_gbps",
+/// …: written next to the preset's name); empty without a preset or changes.
+[[nodiscard]] std::vector<std::string> presetOverrides(const Hardware& hardware);
 
 /// Applies `key.path=value` (the CLI's --set) with the same validation as a file: the value is
 /// read as JSON when it parses as JSON, otherwise as a string. The scenario is left untouched on error.

@@ -2024,6 +2024,30 @@
         <source>ZeRO stages 0–2 reduce and gather in large buckets in PyTorch DDP, DeepSpeed and Megatron-LM, but one layer at a time in PyTorch FSDP (NO_SHARD, SHARD_GRAD_OP). Every call pays the ring's latency, which grows with the group: at hundreds of GPUs per-layer calls cost several per cent. ZeRO-3 always works per layer.</source>
         <translation>在 PyTorch DDP、DeepSpeed 和 Megatron-LM 中，ZeRO 0–2 阶段按大桶做规约和收集；PyTorch FSDP（NO_SHARD、SHARD_GRAD_OP）则逐层进行。每次调用都要付出环形算法的延迟，且随组规模增长：在数百张 GPU 上，逐层调用会多花几个百分点。ZeRO-3 始终逐层进行。</translation>
     </message>
+    <message>
+        <source>memory</source>
+        <translation>显存</translation>
+    </message>
+    <message>
+        <source>NVLink</source>
+        <translation>NVLink</translation>
+    </message>
+    <message>
+        <source>network</source>
+        <translation>网络（跨节点）</translation>
+    </message>
+    <message>
+        <source>PCIe</source>
+        <translation>PCIe</translation>
+    </message>
+    <message>
+        <source>TDP</source>
+        <translation>TDP</translation>
+    </message>
+    <message>
+        <source>Changed from the preset: %1; its other figures are kept.</source>
+        <translation>相对预设修改了：%1；其余参数沿用预设。</translation>
+    </message>
 </context>
 <context>
     <name>ui::MemoryChart</name>

@@ -826,3 +826,12 @@ ZH.update({
 ZH.update({
     "all published runs": "全部公开记录",
 })
+
+# Issue 19: a preset GPU with single figures changed.
+ZH.update({
+    "memory": "显存",
+    "NVLink": "NVLink",
+    "PCIe": "PCIe",
+    "TDP": "TDP",
+    "Changed from the preset: %1; its other figures are kept.": "相对预设修改了：%1；其余参数沿用预设。",
+})

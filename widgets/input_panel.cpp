@@ -6,6 +6,7 @@
 #include "inputs/form_section.h"
 #include "presets.h"
 #include "scenario_document.h"
+#include "scenario_io.h"
 #include "warning_text.h"
 
 #include <QComboBox>
@@ -200,6 +201,25 @@ void InputPanel::showScenario(const core::Scenario& s)
                          .arg(locale.toString(100 * g.sustainedFraction, 'f', 0));
         m_gpuFacts->setText(m_gpuFacts->text() + QLatin1Char('\n') + rates + QLatin1Char('.'));
     }
+    // Figures changed from the preset, which keeps the rest.
+    QStringList changed;
+    for (const std::string& key : core::presetOverrides(s.hardware)) {
+        if (key == "memory_gib")
+            changed << tr("memory");
+        else if (key == "intra_node_gbps")
+            changed << tr("NVLink");
+        else if (key == "inter_node_gbps")
+            changed << tr("network");
+        else if (key == "pcie_gbps")
+            changed << tr("PCIe");
+        else if (key == "tdp_watts")
+            changed << tr("TDP");
+        else
+            changed << QString::fromStdString(key);
+    }
+    if (!changed.isEmpty())
+        m_gpuFacts->setText(m_gpuFacts->text() + QLatin1Char('\n')
+            + tr("Changed from the preset: %1; its other figures are kept.").arg(changed.join(QStringLiteral(", "))));
     m_gpuFacts->setToolTip(QString::fromStdString(g.source));
 }
 

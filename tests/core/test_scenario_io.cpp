@@ -137,7 +137,12 @@ TEST_CASE("overrides (--set) use the file validation and change nothing on error
     REQUIRE_FALSE(applyOverride(s, "parallel.zero=3"));
     CHECK(s.parallel.zero == 3);
     REQUIRE_FALSE(applyOverride(s, "hardware.gpu=h100-sxm"));
-    CHECK(s.hardware.gpu.memoryGib == 80);
+    CHECK(s.hardware.gpu.memoryGib == Approx(81559 / 1024.0).margin(0.005)); // nvidia-smi's memory.total (review D5)
+    // One field of the preset, the rest kept (issue 19).
+    REQUIRE_FALSE(applyOverride(s, "hardware.inter_node_gbps=25"));
+    CHECK(s.hardware.preset == "h100-sxm");
+    CHECK(s.hardware.gpu.interNodeGBps == 25);
+    CHECK(s.hardware.gpu.intraNodeGBps == findGpuPreset("h100-sxm")->spec.intraNodeGBps);
     const Scenario before = s;
     const auto error = applyOverride(s, "parallel.tp=3");
     REQUIRE(error);
@@ -226,4 +231,62 @@ TEST_CASE("examples: the source article's pair and the published runs", "[core][
     CHECK(deepseek.memory.fits());
     CHECK(deepseek.gpus == 2048);
     CHECK(deepseek.training.gpuHours == Approx(2'664'000).epsilon(0.15));
+}
+
+TEST_CASE("a preset GPU with single fields overridden keeps the preset's other figures (issue 19)", "[core][io]")
+{
+    // "A user whose cluster has 4 NICs per node cannot keep the A100 preset and change one number."
+    const ScenarioResult r
+        = parseScenario(R"({"format": "trainplanner-scenario", "version": 1, "model": {"preset": "llama-3-8b"},
+        "parallel": {"dp": 16}, "hardware": {"gpu": "a100-80gb", "inter_node_gbps": 12.5, "memory_gib": 79.2}})");
+    REQUIRE(r.ok());
+    const Hardware& h = r.scenario->hardware;
+    const GpuSpec& preset = findGpuPreset("a100-80gb")->spec;
+    CHECK(h.preset == "a100-80gb");
+    CHECK(h.gpu.interNodeGBps == 12.5);
+    CHECK(h.gpu.memoryGib == 79.2);
+    CHECK(h.gpu.intraNodeGBps == preset.intraNodeGBps);
+    CHECK(h.gpu.peakTflops == preset.peakTflops);
+    CHECK(h.gpu.name == preset.name);
+    CHECK(presetOverrides(h) == std::vector<std::string> { "memory_gib", "inter_node_gbps" });
+    // Written as the preset's name and the two fields, and read back the same.
+    const std::string text = scenarioToJson(*r.scenario);
+    CHECK(text.find(R"("gpu": "a100-80gb")") != std::string::npos);
+    CHECK(text.find(R"("inter_node_gbps": 12.5)") != std::string::npos);
+    const ScenarioResult again = parseScenario(text);
+    REQUIRE(again.ok());
+    CHECK(again.scenario->hardware == h);
+    // An unchanged preset writes no override; rates per dtype replace the preset's entries one by one.
+    Scenario plain = *r.scenario;
+    plain.hardware.gpu = preset;
+    CHECK(presetOverrides(plain.hardware).empty());
+    const ScenarioResult peaks
+        = parseScenario(R"({"format": "trainplanner-scenario", "version": 1, "model": {"preset": "llama-3-8b"},
+        "hardware": {"gpu": "h100-sxm", "peak_tflops": {"bf16": 1000}}})");
+    REQUIRE(peaks.ok());
+    CHECK(peaks.scenario->hardware.gpu.peakTflops.at(DType::bf16) == 1000);
+    CHECK(peaks.scenario->hardware.gpu.peakTflops.at(DType::fp8_e4m3)
+        == findGpuPreset("h100-sxm")->spec.peakTflops.at(DType::fp8_e4m3));
+    // The preset's other figures still have to agree with an override: a peak below its measured GEMM rate.
+    const ScenarioResult below
+        = parseScenario(R"({"format": "trainplanner-scenario", "version": 1, "model": {"preset": "llama-3-8b"},
+        "hardware": {"gpu": "h100-sxm", "peak_tflops": {"bf16": 500}}})");
+    REQUIRE_FALSE(below.ok());
+    CHECK(
+        below.error.toString().find("hardware.achievable_tflops.bf16: must not exceed the peak") != std::string::npos);
+    // Checked as a GPU object's fields, named by the key as written; refused next to a GPU object.
+    for (const auto& [text, key] :
+        { std::pair { R"("gpu": "a100-80gb", "inter_node_gbps": -1)", "hardware.inter_node_gbps" },
+            std::pair { R"("gpu": "a100-80gb", "sm_count": 1.5)", "hardware.sm_count" },
+            std::pair { R"("gpu": {"name": "x", "memory_gib": 10, "peak_tflops": {"bf16": 100}, "intra_node_gbps": 10,
+                       "inter_node_gbps": 10, "tdp_watts": 100}, "memory_gib": 20)",
+                "hardware.memory_gib" } }) {
+        const ScenarioResult bad = parseScenario(
+            std::string(
+                R"({"format": "trainplanner-scenario", "version": 1, "model": {"preset": "llama-3-8b"}, "hardware": {)")
+            + text + "}}");
+        INFO(text);
+        REQUIRE_FALSE(bad.ok());
+        CHECK(bad.error.toString().find(key) != std::string::npos);
+    }
 }

@@ -134,6 +134,15 @@ TEST_CASE("parallelism, training, precision and cost controls each edit one key"
     const core::Estimate e2 = core::estimate(doc2.scenario());
     CHECK(facts->text().contains(QLocale().toString(e2.compute.achievableFlopsPerGpu / 1e12, 'f', 1)));
     CHECK(facts->text().contains(QLocale().toString(e2.compute.attentionRatePerGpu / 1e12, 'f', 1)));
+    // Editing one figure of a preset GPU keeps the preset and its other figures (issue 19).
+    const std::string presetName = doc2.scenario().hardware.preset;
+    REQUIRE_FALSE(presetName.empty());
+    control<QDoubleSpinBox>(w2, "hardware.gpu.inter_node_gbps")->setValue(12.5);
+    CHECK(doc2.scenario().hardware.preset == presetName);
+    CHECK(doc2.scenario().hardware.gpu.interNodeGBps == 12.5);
+    CHECK(doc2.scenario().hardware.gpu.intraNodeGBps == core::findGpuPreset(presetName)->spec.intraNodeGBps);
+    CHECK(core::presetOverrides(doc2.scenario().hardware) == std::vector<std::string> { "inter_node_gbps" });
+    CHECK(facts->text().contains(QStringLiteral("Changed from the preset: network")));
     const core::Estimate e = core::estimate(doc.scenario());
     CHECK(w.banner()->findChild<QLabel*>(QStringLiteral("verdictDetails"))->text().contains(QStringLiteral("MFU")));
     CHECK(e.training.costUsd == Approx(doc.estimate().training.costUsd));

@@ -429,14 +429,9 @@ void InputPanel::buildHardware()
     m_gpuFacts->setObjectName(QStringLiteral("gpuFacts"));
     m_gpuFacts->setWordWrap(true);
     sec->addWideRow(m_gpuFacts);
-    // Editing a figure of a preset GPU makes it a custom GPU named after the preset.
-    auto custom = [](Scenario& s) -> core::GpuSpec& {
-        if (!s.hardware.preset.empty()) {
-            s.hardware.preset.clear();
-            s.hardware.gpu.name += " (custom)";
-        }
-        return s.hardware.gpu;
-    };
+    // Editing a figure of a preset GPU keeps the preset and its other figures: the file writes the
+    // preset's name with the changed fields next to it (core::presetOverrides).
+    auto custom = [](Scenario& s) -> core::GpuSpec& { return s.hardware.gpu; };
     auto gpuField = [&](const char* label, const char* key, double core::GpuSpec::*member, const char* undo,
                         const char* tip) {
         sec->addRow(label,

@@ -1,0 +1,32 @@
+// Memory defects of the expert review (../shared/reviews/2026-11-30/expert-review.md), issue 19.
+#include "estimate.h"
+#include "parsed_scenario.h"
+#include "presets.h"
+
+#include <catch2/catch.hpp>
+
+using namespace core;
+
+TEST_CASE("D5: GPU capacities as the devices report them, not marketing GB converted to GiB",
+    "[core][review][memory][presets]")
+{
+    // nvidia-smi's memory.total (MiB) and rocm-smi's VRAM Total Memory (B), from public device logs;
+    // before, H200, B200 and MI300X were 131.3, 167.6 and 178.8 GiB (141, 180, 192 GB ÷ 1.074).
+    const std::pair<const char*, double> reported[] = { { "h200-sxm", 143771 / 1024.0 }, { "b200", 183359 / 1024.0 },
+        { "mi300x", 205822885888 / 1073741824.0 }, { "h100-sxm", 81559 / 1024.0 }, { "h800-sxm", 81559 / 1024.0 },
+        { "h100-pcie", 81559 / 1024.0 }, { "a100-80gb", 81920 / 1024.0 }, { "a100-40gb", 40960 / 1024.0 },
+        { "v100-32gb", 32510 / 1024.0 }, { "rtx-4090", 24564 / 1024.0 } };
+    for (const auto& [name, gib] : reported) {
+        INFO(name);
+        REQUIRE(findGpuPreset(name));
+        CHECK(findGpuPreset(name)->spec.memoryGib == Approx(gib).margin(0.005));
+        CHECK(findGpuPreset(name)->spec.source.find("as the device reports it") != std::string::npos);
+    }
+    CHECK(gpuPresets().size() == std::size(reported));
+    // The review's scenario: Llama 3 8B unsharded on one H200 needs about 136 GiB: it fits now.
+    const Scenario s = scenario(R"({"format":"trainplanner-scenario","version":1,"model":{"preset":"llama-3-8b"},
+        "training":{"seq_len":2048},"parallel":{"dp":1,"zero":0},"hardware":{"gpu":"h200-sxm"}})");
+    const Estimate e = estimate(s);
+    CHECK(e.memory.total() / 1073741824.0 > 131.3);
+    CHECK(e.memory.fits());
+}
