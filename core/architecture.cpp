@@ -81,6 +81,14 @@ double ParameterBreakdown::total() const
     return mainModel() + mtpLayers * (perLayer() + mtpSplit.params + mtpReplicated.params);
 }
 
+double ParameterBreakdown::factoredTotal() const
+{
+    const double layer = layerSplit.factored + layerReplicated.factored + layerExperts.factored;
+    const double dense = denseSplit.factored + denseReplicated.factored;
+    return wordEmbedding.factored + positions.factored + (layers - denseLayers) * layer + denseLayers * dense
+        + finalNorm.factored + lmHead.factored + mtpLayers * (layer + mtpSplit.factored + mtpReplicated.factored);
+}
+
 double ParameterBreakdown::active() const
 {
     return total() - (layers - denseLayers + mtpLayers) * (layerExperts.params - layerExpertsActive.params);

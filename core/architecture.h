@@ -52,6 +52,9 @@ struct ParameterBreakdown {
     /// Without the MTP modules: the count model cards quote (DeepSeek-V3's 671 B).
     [[nodiscard]] double mainModel() const;
     [[nodiscard]] double active() const;
+    /// Adafactor's second-moment elements of everything total() counts: a row and a column per
+    /// matrix, vectors whole (Shazeer & Stern 2018 §3).
+    [[nodiscard]] double factoredTotal() const;
 };
 
 [[nodiscard]] ParameterBreakdown countParameters(const Architecture& arch);

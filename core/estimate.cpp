@@ -273,10 +273,12 @@ Estimate estimate(const Scenario& s)
     const double expertShard = p.zero >= 1 ? std::max(1.0, double(p.dp) * p.cp / p.ep) : 1.0;
     const double updated = peak.trainableDense / denseShard + peak.trainableExpert / expertShard;
     const auto& pr = s.precision;
-    const double bytesPerUpdate = bytesOf(pr.gradients) + bytesOf(pr.weights) +
-                                  2 * ((pr.masterWeights ? bytesOf(*pr.masterWeights) : 0) +
-                                       optimizerBytesPerParam(t.optimizer, pr.optimizerStates));
-    c.optimizerTimeS = updated * bytesPerUpdate / (memoryTBps * 1e12);
+    // The states are read and written as the memory model sizes them (Adafactor's factors, not a
+    // value per parameter: review D12).
+    const double bytesPerUpdate
+        = bytesOf(pr.gradients) + bytesOf(pr.weights) + 2 * (pr.masterWeights ? bytesOf(*pr.masterWeights) : 0);
+    const double stepBytes = updated * bytesPerUpdate + 2 * peak.optimizerStateBytes;
+    c.optimizerTimeS = stepBytes / (memoryTBps * 1e12);
 
     // Offload (review D4). ZeRO-Offload (Ren et al. 2021 §4) runs the optimizer on the CPU: the same
     // bytes per parameter at the node's host memory bandwidth, shared by its GPUs; the gradients go
@@ -289,7 +291,7 @@ Estimate estimate(const Scenario& s)
     double offloadTransferS = 0;
     if (p.offloadOptimizer) {
         const double hostPerGpu = s.hardware.hostMemoryGBps * 1e9 / std::clamp(e.gpus, 1, std::max(1, s.hardware.gpusPerNode));
-        c.optimizerTimeS = updated * bytesPerUpdate / hostPerGpu;
+        c.optimizerTimeS = stepBytes / hostPerGpu;
         offloadTransferS += updated * (bytesOf(pr.gradients) + bytesOf(pr.weights)) / hostLink;
     }
     if (p.offloadParams) {

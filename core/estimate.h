@@ -45,6 +45,8 @@ struct StageMemory {
     double inFlight = 1;      ///< micro-batches whose activations are alive at the peak
     MemoryBreakdown bytes;
     double hostBytes = 0;     ///< CPU memory per GPU for offloaded states
+    /// This GPU's optimizer states, on the GPU or offloaded: what its optimizer step reads and writes.
+    double optimizerStateBytes = 0;
 };
 
 struct MemoryEstimate {

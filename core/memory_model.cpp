@@ -92,6 +92,25 @@ double onGpu(const LayerActivations& t, const Parallel& p)
 
 } // namespace
 
+namespace {
+/// A model given by its parameter count ("model": {"params": N}) scales its derived architecture's
+/// parts to exactly N.
+double parameterScale(const Scenario& s, const ParameterBreakdown& b)
+{
+    return s.model.params > 0 ? double(s.model.params) / b.total() : 1.0;
+}
+} // namespace
+
+double modelOptimizerStateBytes(const Scenario& s, double trainableParams)
+{
+    const double perElement = optimizerBytesPerParam(s.training.optimizer, s.precision.optimizerStates);
+    if (s.training.optimizer == Optimizer::adafactor && s.training.method == Method::full) {
+        const ParameterBreakdown b = countParameters(s.model.arch);
+        return parameterScale(s, b) * b.factoredTotal() * perElement;
+    }
+    return trainableParams * perElement;
+}
+
 double optimizerBytesPerParam(Optimizer optimizer, DType stateType)
 {
     const double b = bytesOf(stateType);
@@ -189,7 +208,7 @@ MemoryEstimate memoryEstimate(const Scenario& s, const ParameterBreakdown& b)
     const int stages = p.pp;
     const double t = p.tp, e = p.ep;
     // A bare size keeps its exact count: scale the derived shape's parts to it.
-    const double scale = s.model.params > 0 ? double(s.model.params) / b.total() : 1.0;
+    const double scale = parameterScale(s, b);
 
     // ZeRO shards over the data-parallel ranks that hold the same parameters: DP × CP for dense
     // parameters (Megatron's distributed optimizer), the expert-data-parallel group for experts.
@@ -291,6 +310,7 @@ MemoryEstimate memoryEstimate(const Scenario& s, const ParameterBreakdown& b)
             m.optimizerStates = states(optBytes, 1);
         }
 
+        st.optimizerStateBytes = m.optimizerStates;
         // Offload (Ren et al. 2021, "ZeRO-Offload"): states move to host memory.
         if (p.offloadOptimizer) {
             st.hostBytes += m.masterWeights + m.optimizerStates;

@@ -9,6 +9,10 @@ namespace core {
 
 /// Bytes of optimizer state per trainable parameter (Adafactor: per factored element).
 [[nodiscard]] double optimizerBytesPerParam(Optimizer optimizer, DType stateType);
+/// Optimizer-state bytes of the whole model, as a checkpoint holds them: per trainable parameter,
+/// except full training with Adafactor, whose factored second moment has a row and a column per
+/// matrix (review D12: the checkpoint counted 4 B per parameter where memory counted the factors).
+[[nodiscard]] double modelOptimizerStateBytes(const Scenario& s, double trainableParams);
 
 /// Stored activations of one transformer layer for one micro-batch on one GPU, in bytes
 /// (Korthikanti et al. 2022 §4, generalised per tensor; see memory_model.cpp).

@@ -43,10 +43,11 @@ void applyReliability(const Scenario& s, Estimate& e)
     const auto& pr = s.precision;
     // A checkpoint holds the weights, the master weights and the optimizer states of the whole
     // model (FORMULAS.md §6; gradients and activations are not saved).
-    const double optimizerBytes = optimizerBytesPerParam(s.training.optimizer, pr.optimizerStates);
-    r.checkpointBytes = double(e.params.total) * bytesOf(pr.weights) +
-                        e.params.trainable * ((pr.masterWeights ? bytesOf(*pr.masterWeights) : 0.0) + optimizerBytes);
-    if (s.training.method != Method::full) r.checkpointBytes = e.params.trainable * (bytesOf(pr.weights) + optimizerBytes);
+    const double optimizerBytes = modelOptimizerStateBytes(s, e.params.trainable);
+    r.checkpointBytes = double(e.params.total) * bytesOf(pr.weights)
+        + e.params.trainable * (pr.masterWeights ? bytesOf(*pr.masterWeights) : 0.0) + optimizerBytes;
+    if (s.training.method != Method::full)
+        r.checkpointBytes = e.params.trainable * bytesOf(pr.weights) + optimizerBytes;
     r.checkpointWriteS = r.checkpointBytes / (s.reliability.checkpointWriteGBps * 1e9);
     r.clusterMtbfHours = s.reliability.gpuMtbfHours / e.gpus;
     const double mtbfS = r.clusterMtbfHours * 3600.0;

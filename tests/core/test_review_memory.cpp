@@ -1,4 +1,5 @@
 // Memory defects of the expert review (../shared/reviews/2026-11-30/expert-review.md), issue 19.
+#include "architecture.h"
 #include "estimate.h"
 #include "parsed_scenario.h"
 #include "presets.h"
@@ -29,4 +30,36 @@ TEST_CASE("D5: GPU capacities as the devices report them, not marketing GB conve
     const Estimate e = estimate(s);
     CHECK(e.memory.total() / 1073741824.0 > 131.3);
     CHECK(e.memory.fits());
+}
+
+TEST_CASE("D12: Adafactor's factored states, the same in memory, in the checkpoint and in the optimizer step",
+    "[core][review][memory]")
+{
+    // The review's scenario: a 1B model trained with Adafactor on one GPU, bf16 weights, fp32 master
+    // weights. Before: memory 0.0032 GB of states but a 10 GB checkpoint (4 B of state per parameter).
+    const Scenario s = scenario(R"({"format":"trainplanner-scenario","version":1,"model":{"params":1000000000},
+        "training":{"optimizer":"adafactor","global_batch":8},"parallel":{"dp":1,"zero":0}})");
+    const Estimate e = estimate(s);
+    const ParameterBreakdown parts = countParameters(s.model.arch);
+    const double params = double(e.params.total);
+    // fp32 row and column accumulators, the architecture scaled to exactly 10^9 parameters
+    const double states = parts.factoredTotal() * (params / parts.total()) * 4;
+    CHECK(states < 0.01 * params);
+    CHECK(e.memory.peak().bytes.optimizerStates == Approx(states));
+    CHECK(e.reliability.checkpointBytes == Approx(params * (2 + 4) + states));
+    CHECK(e.reliability.checkpointBytes < 6.05e9 * params / 1e9);
+    // The optimizer step reads and writes those states, not 4 B per parameter: AdamW's step is longer
+    // by its two fp32 moments (2 × 8 B per parameter read and written) over the states' bytes.
+    Scenario adam = s;
+    adam.training.optimizer = Optimizer::adamw;
+    const Estimate ea = estimate(adam);
+    const double memoryBps = s.hardware.gpu.memoryTBps * 1e12;
+    CHECK(ea.compute.optimizerTimeS - e.compute.optimizerTimeS
+        == Approx(2 * (8 * params - states) / memoryBps).epsilon(1e-6));
+    // Offloaded, the states leave the GPU but the step still moves them (on the host).
+    Scenario offloaded = s;
+    offloaded.parallel.offloadOptimizer = true;
+    const Estimate eo = estimate(offloaded);
+    CHECK(eo.memory.peak().bytes.optimizerStates == 0);
+    CHECK(eo.memory.peak().optimizerStateBytes == Approx(states));
 }
