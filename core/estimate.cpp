@@ -15,11 +15,11 @@ namespace core {
 
 namespace {
 
-constexpr std::array<std::string_view, 15> kWarningNames { "heads_not_divisible_by_tp", "kv_heads_not_divisible_by_tp",
+constexpr std::array<std::string_view, 16> kWarningNames { "heads_not_divisible_by_tp", "kv_heads_not_divisible_by_tp",
     "layers_not_divisible_by_pp", "global_batch_not_divisible", "experts_not_divisible_by_ep",
     "seq_len_not_divisible_by_cp", "ep_without_experts", "redundant_master_weights", "cp_without_flash_attention",
     "peak_missing_for_dtype", "memory_bandwidth_assumed", "run_never_finishes", "zero_with_pipeline",
-    "tokens_less_than_one_step", "attention_rate_assumed" };
+    "tokens_less_than_one_step", "attention_rate_assumed", "low_precision_gradient_accumulation" };
 
 /// HBM bandwidth assumed when a custom GPU gives none, TB/s (about an A100 80GB's 2.0 TB/s).
 constexpr double kAssumedMemoryTBps = 2.0;
@@ -61,6 +61,13 @@ std::vector<Warning> warningsFor(const Scenario& s)
     // (its distributed optimizer is stage 1); only FSDP-based stacks (torchtitan) pair PP with
     // sharded gradients or parameters.
     if (p.zero >= 2 && p.pp > 1) add(WarningCode::zero_with_pipeline, {{"zero", p.zero}, {"pp", p.pp}});
+    // Summing many micro-batches' gradients in a 16-bit format drops the small ones once the sum has
+    // grown (review D19; the number-format lab's stall): Megatron-LM accumulates into an fp32
+    // main_grad, DeepSpeed's bf16 optimizer in fp32 (grad_accum_dtype).
+    const DType g = s.precision.gradients;
+    if ((g == DType::bf16 || g == DType::fp16) && microBatchesPerStep(s) > 1)
+        add(WarningCode::low_precision_gradient_accumulation,
+            { { "micro_batches", microBatchesPerStep(s) }, { "significant_bits", g == DType::bf16 ? 8 : 11 } });
     return w;
 }
 
@@ -143,6 +150,11 @@ std::string Warning::message() const
         return "the GPU catalog has no measured rate for this flash-attention kernel on this GPU; attention is priced "
                "at "
             + v("fraction_of_matmul_rate") + " × its matmul rate";
+    case WarningCode::low_precision_gradient_accumulation:
+        return "gradients are summed over " + v("micro_batches") + " micro-batches in a format of "
+            + v("significant_bits")
+            + " significant bits: once the sum has grown, small contributions round away; Megatron-LM and DeepSpeed "
+              "accumulate in fp32 (precision.gradients fp32, 2 more bytes per parameter)";
     case WarningCode::run_never_finishes:
         return "writing a checkpoint and restarting take longer than the cluster's mean time between failures (" +
                number(value("cluster_mtbf_hours")) + " h): the run never finishes; write checkpoints faster, restart faster or use fewer GPUs";

@@ -183,9 +183,10 @@ enum class WarningCode {
     peak_missing_for_dtype,
     memory_bandwidth_assumed,
     run_never_finishes,
-    zero_with_pipeline,          ///< ZeRO-2/3 with PP > 1: DeepSpeed refuses it (review DEF-15)
-    tokens_less_than_one_step,   ///< the token budget is smaller than one step: counted as one step
-    attention_rate_assumed,      ///< the chosen flash-attention kernel has no measured rate on this GPU
+    zero_with_pipeline, ///< ZeRO-2/3 with PP > 1: DeepSpeed refuses it (review DEF-15)
+    tokens_less_than_one_step, ///< the token budget is smaller than one step: counted as one step
+    attention_rate_assumed, ///< the chosen flash-attention kernel has no measured rate on this GPU
+    low_precision_gradient_accumulation, ///< micro-batch gradients summed in bf16/fp16 (review D19)
 };
 
 struct Warning {

@@ -151,6 +151,12 @@ std::vector<Suggestion> nearestValid(const Scenario& s, const Estimate& e)
             offer(w.code, "parallel.flash_attention", "true", c);
             break;
         }
+        case WarningCode::low_precision_gradient_accumulation: {
+            Scenario c = s;
+            c.precision.gradients = DType::fp32;
+            offer(w.code, "precision.gradients", "fp32", c);
+            break;
+        }
         case WarningCode::attention_rate_assumed: {
             Scenario c = s;
             c.parallel.attentionKernel = AttentionKernel::automatic;

@@ -2009,8 +2009,8 @@
         <translation>更改数据并行集合通信方式</translation>
     </message>
     <message>
-        <source>In buckets (DDP, DeepSpeed, Megatron)</source>
-        <translation>按桶（DDP、DeepSpeed、Megatron）</translation>
+        <source>Buckets (DDP, Megatron)</source>
+        <translation>按桶（DDP、Megatron）</translation>
     </message>
     <message>
         <source>Per layer (FSDP)</source>
@@ -3066,6 +3066,10 @@
     <message>
         <source>The GPU catalog has no measured rate for this attention kernel on this GPU: attention is priced at %1 × its matmul rate.</source>
         <translation>GPU 目录中没有该注意力内核在此 GPU 上的实测速率：注意力按其矩阵乘速率的 %1 倍估算。</translation>
+    </message>
+    <message>
+        <source>Gradients are summed over %1 micro-batches in a format of %2 significant bits: once the sum has grown, small contributions round away. Megatron-LM and DeepSpeed accumulate in FP32 (2 more bytes per parameter).</source>
+        <translation>梯度在只有 %2 位有效位的格式中累加 %1 个微批：累加和变大之后，较小的贡献会被舍入掉。Megatron-LM 和 DeepSpeed 用 FP32 累加（每个参数多 2 字节）。</translation>
     </message>
 </context>
 <context>

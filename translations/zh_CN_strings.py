@@ -809,7 +809,7 @@ ZH.update({
 # Issue 18: data-parallel collectives in buckets or per layer.
 ZH.update({
     "Change data-parallel collectives": "更改数据并行集合通信方式",
-    "In buckets (DDP, DeepSpeed, Megatron)": "按桶（DDP、DeepSpeed、Megatron）",
+    "Buckets (DDP, Megatron)": "按桶（DDP、Megatron）",
     "Per layer (FSDP)": "逐层（FSDP）",
     "DP collectives:": "数据并行通信：",
     "ZeRO stages 0–2 reduce and gather in large buckets in PyTorch DDP, DeepSpeed and Megatron-LM, but one layer at a time in PyTorch FSDP (NO_SHARD, SHARD_GRAD_OP). Every call pays the ring's latency, which grows with the group: at hundreds of GPUs per-layer calls cost several per cent. ZeRO-3 always works per layer.":
@@ -834,4 +834,10 @@ ZH.update({
     "PCIe": "PCIe",
     "TDP": "TDP",
     "Changed from the preset: %1; its other figures are kept.": "相对预设修改了：%1；其余参数沿用预设。",
+})
+
+# Issue 19 (review D19): gradients accumulated in a 16-bit format.
+ZH.update({
+    "Gradients are summed over %1 micro-batches in a format of %2 significant bits: once the sum has grown, small contributions round away. Megatron-LM and DeepSpeed accumulate in FP32 (2 more bytes per parameter).":
+        "梯度在只有 %2 位有效位的格式中累加 %1 个微批：累加和变大之后，较小的贡献会被舍入掉。Megatron-LM 和 DeepSpeed 用 FP32 累加（每个参数多 2 字节）。",
 })

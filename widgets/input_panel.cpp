@@ -47,6 +47,8 @@ QString keyPathOf(core::WarningCode code)
     case WarningCode::zero_with_pipeline: return QStringLiteral("parallel.zero");
     case WarningCode::tokens_less_than_one_step: return QStringLiteral("training.tokens");
     case WarningCode::attention_rate_assumed: return QStringLiteral("parallel.attention_kernel");
+    case WarningCode::low_precision_gradient_accumulation:
+        return QStringLiteral("precision.gradients");
     }
     return {};
 }

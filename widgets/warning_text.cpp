@@ -46,6 +46,12 @@ QString WarningText::of(const core::Warning& w)
         return tr("The GPU catalog has no measured rate for this attention kernel on this GPU: attention is priced at %1 × its "
                   "matmul rate.")
             .arg(QLocale().toString(w.value("fraction_of_matmul_rate"), 'g', 3));
+    case WarningCode::low_precision_gradient_accumulation:
+        return tr(
+            "Gradients are summed over %1 micro-batches in a format of %2 significant bits: once the sum has grown, "
+            "small "
+            "contributions round away. Megatron-LM and DeepSpeed accumulate in FP32 (2 more bytes per parameter).")
+            .arg(QLocale().toString(w.value("micro_batches"), 'g', 4), n(w, "significant_bits"));
     case WarningCode::run_never_finishes:
         return tr("Writing a checkpoint and restarting take longer than the cluster's mean time between failures (%1 h): the run "
                   "never finishes. Write checkpoints faster, restart faster or use fewer GPUs.")

@@ -3,6 +3,8 @@
 #include "estimate.h"
 #include "parsed_scenario.h"
 #include "presets.h"
+#include "scenario_io.h"
+#include "suggest.h"
 
 #include <catch2/catch.hpp>
 
@@ -62,4 +64,36 @@ TEST_CASE("D12: Adafactor's factored states, the same in memory, in the checkpoi
     const Estimate eo = estimate(offloaded);
     CHECK(eo.memory.peak().bytes.optimizerStates == 0);
     CHECK(eo.memory.peak().optimizerStateBytes == Approx(states));
+}
+
+TEST_CASE("D19: gradients summed over many micro-batches in bf16 are warned about, with fp32 as the fix",
+    "[core][review][memory]")
+{
+    // The default scenario (Llama-2-7B on 8 A100, ZeRO-1) accumulates 128 micro-batches of bf16
+    // gradients, the stall the number-format lab shows; Megatron-LM and DeepSpeed accumulate in fp32.
+    const Scenario s = defaultScenario();
+    REQUIRE(s.precision.gradients == DType::bf16);
+    const Estimate e = estimate(s);
+    const Warning* found = nullptr;
+    for (const auto& w : e.warnings)
+        if (w.code == WarningCode::low_precision_gradient_accumulation) found = &w;
+    REQUIRE(found);
+    CHECK(found->value("micro_batches") == 128);
+    CHECK(found->value("significant_bits") == 8);
+    CHECK(found->message().find("fp32") != std::string::npos);
+    // The suggested fix: fp32 gradients, 2 B more per parameter.
+    bool offered = false;
+    for (const auto& fix : nearestValid(s, e))
+        if (fix.code == WarningCode::low_precision_gradient_accumulation && fix.key == "precision.gradients")
+            offered = true;
+    CHECK(offered);
+    Scenario fp32 = s;
+    fp32.precision.gradients = DType::fp32;
+    for (const auto& w : estimate(fp32).warnings)
+        CHECK(w.code != WarningCode::low_precision_gradient_accumulation);
+    // One micro-batch per step accumulates nothing.
+    Scenario single = s;
+    single.training.globalBatch = single.parallel.dp * single.training.microBatch;
+    for (const auto& w : estimate(single).warnings)
+        CHECK(w.code != WarningCode::low_precision_gradient_accumulation);
 }

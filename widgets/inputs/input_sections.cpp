@@ -326,9 +326,8 @@ void InputPanel::buildParallelism()
         [](Scenario& s, const QVariant& v) { s.parallel.dpCollectives = core::DpCollectives(v.toInt()); },
         QT_TRANSLATE_NOOP("ui::InputPanel", "Change data-parallel collectives"));
     sec->setItems(dpCollectives,
-        enumItems(
-            std::array<const char*, 2> { QT_TRANSLATE_NOOP("ui::InputPanel", "In buckets (DDP, DeepSpeed, Megatron)"),
-                QT_TRANSLATE_NOOP("ui::InputPanel", "Per layer (FSDP)") }));
+        enumItems(std::array<const char*, 2> { QT_TRANSLATE_NOOP("ui::InputPanel", "Buckets (DDP, Megatron)"),
+            QT_TRANSLATE_NOOP("ui::InputPanel", "Per layer (FSDP)") }));
     sec->addRow(QT_TRANSLATE_NOOP("ui::InputPanel", "DP collectives:"), dpCollectives,
         QT_TRANSLATE_NOOP("ui::InputPanel",
             "ZeRO stages 0–2 reduce and gather in large buckets in PyTorch DDP, DeepSpeed and Megatron-LM, but one "
