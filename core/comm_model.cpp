@@ -70,6 +70,23 @@ double busFactor(CollectiveOp op, int n)
     return 1.0;
 }
 
+double networkShare(const Collective& c)
+{
+    if (c.link != Link::inter_node || c.groupSize <= 1) return c.link == Link::inter_node ? 1.0 : 0.0;
+    const double n = c.groupSize, nodes = std::clamp(double(c.nodes), 1.0, n);
+    switch (c.op) {
+    case CollectiveOp::all_gather:
+    case CollectiveOp::reduce_scatter:
+    case CollectiveOp::all_reduce:
+        return nodes / n;
+    case CollectiveOp::all_to_all:
+        return (n - n / nodes) / (n - 1);
+    case CollectiveOp::send_recv:
+        return 1.0;
+    }
+    return 1.0;
+}
+
 double ncclLatencyUs(CollectiveOp op, int n, int nodes, bool overPcie, double baseUs)
 {
     // hwLatencies of tuning.cc (Simple protocol): NVLink ring 3.4, tree 4.0; PCI ring 5.7, tree 4.0;

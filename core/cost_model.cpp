@@ -1,5 +1,7 @@
 #include "cost_model.h"
 
+#include "comm_model.h"
+
 namespace core {
 
 namespace {
@@ -25,11 +27,11 @@ void priceRun(const Scenario& s, Estimate& e)
     const double months = t.timeS / kSecondsPerMonth;
     t.storageCostUsd = times(e.reliability.checkpointBytes * c.checkpointsKept / 1e12 * c.storageUsdPerTbMonth, months);
 
-    // Network: every byte of the collectives whose group spans nodes, from every GPU, every step
-    // (an upper bound: rings inside such groups also use NVLink for part of their hops).
+    // Network: the bytes that leave a node, from every GPU, every step: a ring over several nodes
+    // sends most of its hops over NVLink (review D14: the whole ring had been counted).
     double interNodePerGpuStep = 0;
     for (const Collective& col : e.communication.collectives)
-        if (col.link == Link::inter_node) interNodePerGpuStep += col.sentBytesPerGpu;
+        interNodePerGpuStep += col.sentBytesPerGpu * networkShare(col);
     t.interNodeBytes = interNodePerGpuStep * e.gpus * t.steps;
     t.networkCostUsd = times(t.interNodeBytes / 1e12, c.networkUsdPerTb);
 

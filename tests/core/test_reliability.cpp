@@ -78,9 +78,10 @@ TEST_CASE("cost lines: GPUs, energy, checkpoint storage, inter-node traffic and 
     CHECK(t.teamCostUsd == Approx(4 * 25000 * months));
     // 64 GPUs on 8 nodes: the ZeRO-3 data-parallel collectives cross nodes; every GPU sends
     // 3 × (n−1)/n × 2 bytes × Ψ per micro-batch (Rajbhandari et al. §7: 1.5× plain data parallel;
-    // gathered and reduced again for each of the 1024 / 64 = 16 micro-batches).
+    // gathered and reduced again for each of the 1024 / 64 = 16 micro-batches), and 8 of each
+    // ring's 64 hops leave a node (review D14).
     const double perGpuStep = 3 * 63.0 / 64 * 2 * 7e9 * 16;
-    CHECK(t.interNodeBytes == Approx(perGpuStep * 64 * t.steps).epsilon(1e-6));
+    CHECK(t.interNodeBytes == Approx(perGpuStep * 64 * t.steps * 8 / 64).epsilon(1e-6));
     CHECK(t.networkCostUsd == Approx(t.interNodeBytes / 1e12 * 5));
     CHECK(t.totalCostUsd == Approx(t.gpuCostUsd + t.energyCostUsd + t.storageCostUsd + t.networkCostUsd + t.teamCostUsd));
     CHECK(t.costUsd == Approx(t.gpuCostUsd + t.energyCostUsd));

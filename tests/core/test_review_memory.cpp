@@ -1,5 +1,6 @@
 // Memory defects of the expert review (../shared/reviews/2026-11-30/expert-review.md), issue 19.
 #include "architecture.h"
+#include "comm_model.h"
 #include "estimate.h"
 #include "parsed_scenario.h"
 #include "presets.h"
@@ -96,4 +97,38 @@ TEST_CASE("D19: gradients summed over many micro-batches in bf16 are warned abou
     single.training.globalBatch = single.parallel.dp * single.training.microBatch;
     for (const auto& w : estimate(single).warnings)
         CHECK(w.code != WarningCode::low_precision_gradient_accumulation);
+}
+
+TEST_CASE("D14: network bytes are the bytes that leave a node, not every hop of a ring that spans nodes",
+    "[core][review][cost]")
+{
+    // The review's scenario: the article's 7B with ZeRO-3 over 64 A100 (8 nodes of 8): each DP ring
+    // has 64 hops, of which 8 cross the network, so the fabric carries 1/8 of the ring's bytes —
+    // about 2.4 EB over the run, where the report said 19 EB.
+    const Scenario s = scenario(R"({"format": "trainplanner-scenario", "version": 1, "model": {"preset": "llama-2-7b"},
+        "training": {"global_batch": 256}, "parallel": {"dp": 64, "zero": 3}})");
+    const Estimate e = estimate(s);
+    double everyHop = 0;
+    for (const auto& c : e.communication.collectives) {
+        REQUIRE(c.link == Link::inter_node);
+        REQUIRE(c.nodes == 8);
+        CHECK(networkShare(c) == Approx(8.0 / 64));
+        everyHop += c.sentBytesPerGpu;
+    }
+    CHECK(e.training.interNodeBytes == Approx(everyHop * e.gpus * e.training.steps / 8));
+    CHECK(e.training.interNodeBytes / 1e18 == Approx(2.43).margin(0.05));
+    // With TP 8 inside each node, a DP group has one rank per node: all of its bytes leave the node.
+    Collective ring;
+    ring.op = CollectiveOp::reduce_scatter;
+    ring.link = Link::inter_node;
+    ring.groupSize = 64;
+    ring.nodes = 64;
+    CHECK(networkShare(ring) == 1);
+    // An all-to-all over 2 nodes of 8 sends 8 of its 15 peers' shares off the node; NVLink carries nothing.
+    ring.op = CollectiveOp::all_to_all;
+    ring.groupSize = 16;
+    ring.nodes = 2;
+    CHECK(networkShare(ring) == Approx(8.0 / 15));
+    ring.link = Link::intra_node;
+    CHECK(networkShare(ring) == 0);
 }
