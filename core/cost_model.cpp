@@ -18,7 +18,10 @@ void priceRun(const Scenario& s, Estimate& e)
     const Cost& c = s.cost;
     // GPUs and energy: GPU-hours × price; GPU-hours × TDP × PUE × price per kWh (FORMULAS.md §4).
     t.gpuHours = t.timeS / 3600.0 * e.gpus;
-    t.energyKwh = t.gpuHours * s.hardware.gpu.tdpWatts / 1000.0 * c.pue;
+    // Energy: the whole server's power per GPU where its datasheet gives it (review D15: a DGX A100
+    // draws up to 6.5 kW for 8 × 400 W GPUs), else the GPU's TDP alone; × PUE for the facility.
+    const GpuSpec& g = s.hardware.gpu;
+    t.energyKwh = t.gpuHours * (g.nodeWattsPerGpu > 0 ? g.nodeWattsPerGpu : g.tdpWatts) / 1000.0 * c.pue;
     t.gpuCostUsd = times(t.gpuHours, c.gpuHourUsd);
     t.energyCostUsd = times(t.energyKwh, c.kwhUsd);
     t.costUsd = t.gpuCostUsd + t.energyCostUsd;

@@ -156,9 +156,11 @@ std::vector<Explanation> explain(const Scenario& s, const Estimate& e)
         n(s.training.tokens) + " ÷ (" + n(s.training.globalBatch) + " × " + n(s.training.seqLen) + ") × " + sec(c.stepTimeS) + " = " +
             n(t.timeS / 86400) + " days",
         "FORMULAS.md §4");
-    add("training.cost_usd", "GPU-hours × price + GPUs × TDP × PUE × hours × energy price",
-        n(t.gpuHours) + " × $" + n(s.cost.gpuHourUsd) + " + " + n(t.energyKwh) + " kWh × $" + n(s.cost.kwhUsd) + " = $" + n(t.costUsd),
-        "scenario settings cost.*; GPU datasheet (TDP)");
+    add("training.cost_usd", "GPU-hours × price + GPU-hours × server power per GPU (else TDP) × PUE × energy price",
+        n(t.gpuHours) + " × $" + n(s.cost.gpuHourUsd) + " + " + n(t.gpuHours) + " GPU-h × "
+            + n(s.hardware.gpu.nodeWattsPerGpu > 0 ? s.hardware.gpu.nodeWattsPerGpu : s.hardware.gpu.tdpWatts) + " W × "
+            + n(s.cost.pue) + " = " + n(t.energyKwh) + " kWh × $" + n(s.cost.kwhUsd) + " = $" + n(t.costUsd),
+        "scenario settings cost.*; the server's datasheet (hardware.gpu.node_watts_per_gpu), else the GPU's (TDP)");
     const double months = t.timeS / kSecondsPerMonth;
     add("training.storage_cost_usd", "checkpoint size × checkpoints kept × price per TB-month × months",
         gb(e.reliability.checkpointBytes) + " × " + n(s.cost.checkpointsKept) + " × $" + n(s.cost.storageUsdPerTbMonth) + "/TB × " +

@@ -478,6 +478,13 @@ GpuSpec readGpu(ObjectReader& r)
     g.intraNodeGBps = r.limitedNumber("intra_node_gbps");
     g.interNodeGBps = r.limitedNumber("inter_node_gbps");
     g.tdpWatts = r.limitedNumber("tdp_watts");
+    if (r.has("node_watts_per_gpu")) {
+        g.nodeWattsPerGpu = r.limitedNumber("node_watts_per_gpu");
+        if (g.nodeWattsPerGpu < g.tdpWatts)
+            fail(r.pathOf("node_watts_per_gpu"),
+                "is the whole server's power per GPU and cannot be below the GPU's tdp_watts (" + scientific(g.tdpWatts)
+                    + "), got " + scientific(g.nodeWattsPerGpu));
+    }
     if (r.has("memory_tbps")) g.memoryTBps = r.limitedNumber("memory_tbps");
     if (r.has("nvlink_gpus")) g.nvlinkGpus = static_cast<int>(r.limitedInteger("nvlink_gpus"));
     if (r.has("pcie_gbps")) g.pcieGBps = r.limitedNumber("pcie_gbps");
@@ -523,6 +530,7 @@ json gpuToJson(const GpuSpec& g)
         if (g.flash3Tflops > 0) kernels["flash3"] = g.flash3Tflops;
         j["attention_tflops"] = kernels;
     }
+    if (g.nodeWattsPerGpu > 0) j["node_watts_per_gpu"] = g.nodeWattsPerGpu;
     if (g.memoryTBps > 0) j["memory_tbps"] = g.memoryTBps;
     if (g.nvlinkGpus > 0) j["nvlink_gpus"] = g.nvlinkGpus;  // written only when set
     if (g.pcieGBps > 0) j["pcie_gbps"] = g.pcieGBps;

@@ -100,9 +100,9 @@ void validateArchitecture(const Architecture& arch, const std::string& path);
 [[nodiscard]] json gpuToJson(const GpuSpec& gpu);
 /// The GPU fields a scenario may override next to a preset name (`"hardware": {"gpu": "a100-80gb",
 /// "inter_node_gbps": 12.5}`): every field of a GPU object but its name and source.
-inline constexpr std::array<std::string_view, 12> kGpuOverrideKeys { "memory_gib", "peak_tflops", "achievable_tflops",
-    "attention_tflops", "intra_node_gbps", "inter_node_gbps", "tdp_watts", "memory_tbps", "nvlink_gpus", "pcie_gbps",
-    "sm_count", "sustained_fraction" };
+inline constexpr std::array<std::string_view, 13> kGpuOverrideKeys { "memory_gib", "peak_tflops", "achievable_tflops",
+    "attention_tflops", "intra_node_gbps", "inter_node_gbps", "tdp_watts", "node_watts_per_gpu", "memory_tbps",
+    "nvlink_gpus", "pcie_gbps", "sm_count", "sustained_fraction" };
 /// The override keys whose values differ between `base` and `gpu` (as gpuToJson writes them), or
 /// nullopt when `gpu` cannot be written as `base` plus overrides (another name, or a field `base`
 /// has and `gpu` dropped).

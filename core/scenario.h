@@ -150,6 +150,9 @@ struct GpuSpec {
     double pcieGBps = 0;         ///< GB/s per GPU, one direction: the PCIe link to the host and between NVLink domains (0: not given)
     double interNodeGBps = 25;   ///< GB/s per GPU, one direction (network)
     double tdpWatts = 400;
+    /// The server's maximum power per GPU — its datasheet maximum ÷ its GPUs, CPUs, memory, NICs,
+    /// switches and fans included (DGX A100: 6.5 kW ÷ 8); 0 = not given, energy counts the GPU's TDP only.
+    double nodeWattsPerGpu = 0;
     double memoryTBps = 0;       ///< HBM bandwidth, TB/s (0 = not given: optimizer step time assumed 2 TB/s)
     std::string source;          ///< datasheet the figures come from
 

@@ -13,7 +13,7 @@ constexpr auto N = LimitKind::number;
 constexpr double kMaxDim = 1 << 20;
 
 // Sources of the bounds: see DESIGN.md "Scenario file"; where a bound is a physical one it says so.
-constexpr std::array<KeyLimit, 72> kLimits{{
+constexpr std::array<KeyLimit, 73> kLimits{{
     {"model.params", 1e6, 1e14, I},
     {"model.layers", 1, 4096, I},
     {"model.hidden", 1, kMaxDim, I},
@@ -57,6 +57,7 @@ constexpr std::array<KeyLimit, 72> kLimits{{
     {"hardware.gpu.intra_node_gbps", 0.01, 1e5, N},
     {"hardware.gpu.inter_node_gbps", 0.01, 1e5, N},
     {"hardware.gpu.tdp_watts", 1, 1e5, N},
+    {"hardware.gpu.node_watts_per_gpu", 1, 1e5, N},
     {"hardware.gpu.memory_tbps", 0.01, 1000, N},
     {"hardware.gpu.nvlink_gpus", 0, 1024, I},
     {"hardware.gpu.pcie_gbps", 0.01, 1e5, N},

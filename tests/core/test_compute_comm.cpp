@@ -180,7 +180,8 @@ TEST_CASE("step time, MFU and training totals follow from their parts", "[core][
     CHECK(e.training.steps == Approx(2e12 / (1024.0 * 4096)));
     CHECK(e.training.gpuHours == Approx(e.training.timeS / 3600 * 8));
     CHECK(e.training.timeS == Approx(e.training.steps * c.stepTimeS / e.reliability.goodput));
-    CHECK(e.training.energyKwh == Approx(e.training.gpuHours * 0.4 * 1.2));
+    // The server's power per GPU (DGX A100: 6.5 kW for 8 GPUs, review D15), × PUE 1.2.
+    CHECK(e.training.energyKwh == Approx(e.training.gpuHours * 6.5 / 8 * 1.2));
     CHECK(e.training.costUsd == Approx(e.training.gpuHours * 2.0 + e.training.energyKwh * 0.10));
 }
 

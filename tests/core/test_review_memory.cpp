@@ -132,3 +132,34 @@ TEST_CASE("D14: network bytes are the bytes that leave a node, not every hop of 
     ring.link = Link::intra_node;
     CHECK(networkShare(ring) == 0);
 }
+
+TEST_CASE("D15: energy counts the whole server's power per GPU where its datasheet gives it", "[core][review][cost]")
+{
+    // DGX A100: 6.5 kW max for 8 × 400 W GPUs; DGX H100/H200: 10.2 kW; DGX B200: 14.3 kW (NVIDIA
+    // datasheets and user guides). Before: GPU-hours × TDP × PUE, half a DGX A100's draw.
+    const std::pair<const char*, double> servers[]
+        = { { "a100-80gb", 6500.0 / 8 }, { "a100-40gb", 6500.0 / 8 }, { "h100-sxm", 10200.0 / 8 },
+              { "h200-sxm", 10200.0 / 8 }, { "b200", 14300.0 / 8 }, { "v100-32gb", 3500.0 / 8 } };
+    for (const auto& [name, watts] : servers) {
+        INFO(name);
+        CHECK(findGpuPreset(name)->spec.nodeWattsPerGpu == Approx(watts));
+    }
+    Scenario s = defaultScenario();
+    const Estimate e = estimate(s);
+    CHECK(e.training.energyKwh == Approx(e.training.gpuHours * 6.5 / 8 * s.cost.pue));
+    // Without a server figure (a custom GPU that gives none) energy counts the GPU's TDP alone.
+    s.hardware.gpu.nodeWattsPerGpu = 0;
+    CHECK(estimate(s).training.energyKwh == Approx(e.training.gpuHours * 0.4 * s.cost.pue));
+    // A server figure below the GPU's own TDP is refused by name; an override keeps the preset.
+    const ScenarioResult bad
+        = parseScenario(R"({"format": "trainplanner-scenario", "version": 1, "model": {"preset": "llama-3-8b"},
+        "hardware": {"gpu": "a100-80gb", "node_watts_per_gpu": 300}})");
+    REQUIRE_FALSE(bad.ok());
+    CHECK(bad.error.toString().find("hardware.node_watts_per_gpu") != std::string::npos);
+    const ScenarioResult lean
+        = parseScenario(R"({"format": "trainplanner-scenario", "version": 1, "model": {"preset": "llama-3-8b"},
+        "hardware": {"gpu": "a100-80gb", "node_watts_per_gpu": 600}})");
+    REQUIRE(lean.ok());
+    CHECK(lean.scenario->hardware.preset == "a100-80gb");
+    CHECK(lean.scenario->hardware.gpu.nodeWattsPerGpu == 600);
+}
