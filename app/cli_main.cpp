@@ -316,7 +316,7 @@ std::string planText(const core::PlanResult& r, const std::string& format)
         std::snprintf(line, sizeof line,
             "\n≈best: %d of these %zu plans are within the best one's range (%.2f-%.2f x its step time, from %d "
             "measured runs: %s)\n",
-            ties, r.plans.size(), range.low, range.high, range.runs, range.basis.c_str());
+            ties, r.plans.size(), range.low, range.high, range.runs, range.basis().c_str());
         os << line;
     }
     return os.str();

@@ -381,6 +381,11 @@ GemmPricing pricing(const GpuSpec& gpu, double rate, double bytesPerElement, dou
 
 } // namespace
 
+double tileOverheadK(const GpuSpec& gpu, DType dtype)
+{
+    return kGemmTileOverheadK * achievableFlops(gpu, dtype) / achievableFlops(gpu, DType::bf16);
+}
+
 double gemmTimeS(const GpuSpec& gpu, double rows, double cols, double inner, double groups, double rate,
     double bytesPerElement, double memoryBytesPerS)
 {
@@ -392,12 +397,8 @@ double matmulShapeEfficiency(const Scenario& s, double rate, double memoryBytesP
 {
     const Architecture& a = s.model.arch;
     const Parallel& p = s.parallel;
-    // A tile's fixed cost — its first loads, writing its 16-bit output — is time at the 16-bit pace:
-    // fp8 runs the K-loop faster, not the prologue and epilogue, so it costs more fp8 K-steps.
-    const double overheadK = kGemmTileOverheadK * achievableFlops(s.hardware.gpu, s.precision.compute)
-        / achievableFlops(s.hardware.gpu, DType::bf16);
-    const GemmPricing g
-        = pricing(s.hardware.gpu, rate, std::max(1.0, bytesOf(s.precision.compute)), memoryBytesPerS, overheadK);
+    const GemmPricing g = pricing(s.hardware.gpu, rate, std::max(1.0, bytesOf(s.precision.compute)), memoryBytesPerS,
+        tileOverheadK(s.hardware.gpu, s.precision.compute));
     const double tp = p.tp;
     const double tokens = double(s.training.microBatch) * s.training.seqLen / p.cp;
     const bool trainsWeights = s.training.method == Method::full;

@@ -134,6 +134,10 @@ inline constexpr double kGemmTileCols = 256;
 /// features blog, 2020, figure 6: 25 TFLOP/s at 512, 88 at 1,024, 195 at 2,048, 258 at 4,096, 290
 /// at 8,192; 4.7 % mean |error| over its 31 points, against 13.1 % without it).
 inline constexpr double kGemmTileOverheadK = 512;
+/// That fixed cost in K-steps of `dtype`: the first loads and the 16-bit output tile take the same
+/// time in fp8, whose K-loop runs faster, so an fp8 GEMM pays kGemmTileOverheadK × its achievable
+/// rate ÷ the 16-bit one (H100: 512 × 1,402.6 ÷ 794.5, MAMF).
+[[nodiscard]] double tileOverheadK(const GpuSpec& gpu, DType dtype);
 /// The shortest time a kernel takes, launch included (NVIDIA, "Getting Started with CUDA Graphs", 2019:
 /// back-to-back launches of a 2.9 µs kernel took 3.8 µs each).
 inline constexpr double kMinKernelS = 3.8e-6;

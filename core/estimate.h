@@ -205,7 +205,10 @@ struct EstimateRange {
     double low = 1;     ///< multiplier of the estimated step time, 10th percentile
     double high = 1;    ///< 90th percentile
     int runs = 0;       ///< residuals it rests on
-    std::string basis;  ///< the regime they were taken from, e.g. "h100-sxm, FSDP / ZeRO-2/3, bf16/fp16"
+    std::vector<std::string> regimes;  ///< the regime the runs were taken from, name by name (empty: all runs)
+
+    /// The regime as text, e.g. "h100-sxm, FSDP / ZeRO-2/3, bf16/fp16", or "all published runs".
+    [[nodiscard]] std::string basis() const;
 };
 
 struct Estimate {

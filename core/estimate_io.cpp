@@ -191,7 +191,7 @@ std::string estimateToJson(const Estimate& e)
         doc["range"] = {{"quantiles", {0.1, 0.9}},
                         {"step_time_factor", {e.range->low, e.range->high}},
                         {"runs", e.range->runs},
-                        {"regime", e.range->basis},
+                        {"regime", e.range->basis()},
                         {"meaning", "measured / estimated step time of the out-of-sample published runs of this regime (docs/FIDELITY.md)"}};
     wordsForNonFinite(doc);
     return doc.dump(2) + "\n";
@@ -366,7 +366,7 @@ std::string estimateToText(const Scenario& s, const Estimate& e)
     if (e.range)
         os << "  range (80 %)         step " << fixed(c.stepTimeS * e.range->low, 3) << "–" << fixed(c.stepTimeS * e.range->high, 3) << " s, "
            << fixed(t.timeS * e.range->low / 86400, 1) << "–" << fixed(t.timeS * e.range->high / 86400, 1) << " days: where "
-           << e.range->runs << " measured runs (" << e.range->basis << ") landed against their estimates\n";
+           << e.range->runs << " measured runs (" << e.range->basis() << ") landed against their estimates\n";
     for (const auto& w : e.warnings) os << "  warning: " << w.message() << " [" << w.codeName() << "]\n";
     return os.str();
 }

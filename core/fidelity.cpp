@@ -262,6 +262,13 @@ double quantile(std::vector<double> values, double q)
 
 } // namespace
 
+std::string EstimateRange::basis() const
+{
+    std::string text;
+    for (const std::string& regime : regimes) text += (text.empty() ? "" : ", ") + regime;
+    return text.empty() ? "all published runs" : text;
+}
+
 EstimateRange stepTimeRange(const Scenario& s)
 {
     const auto mine = regimesOf(s, "");
@@ -287,8 +294,7 @@ EstimateRange stepTimeRange(const Scenario& s)
         range.runs = int(ratios.size());
         range.low = quantile(ratios, 0.1);
         range.high = quantile(ratios, 0.9);
-        for (const auto& kind : kinds) range.basis += (range.basis.empty() ? "" : ", ") + value(kind);
-        if (range.basis.empty()) range.basis = "all published runs";
+        for (const auto& kind : kinds) range.regimes.push_back(value(kind));
         return range;
     }
     return {};

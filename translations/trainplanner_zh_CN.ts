@@ -354,6 +354,10 @@
         <source>&lt;p&gt;Where the choice matters — two layouts measured at least %1 % apart — it orders %2 of %3 pairs as measured.&lt;/p&gt;</source>
         <translation>&lt;p&gt;在选择真正有影响的地方——两种布局的实测吞吐相差至少 %1 %——估算对 %3 对中的 %2 对给出了与实测一致的先后。&lt;/p&gt;</translation>
     </message>
+    <message>
+        <source>all published runs</source>
+        <translation>全部公开记录</translation>
+    </message>
 </context>
 <context>
     <name>ui::CalibrationDialog</name>
@@ -2999,10 +3003,6 @@
         <source>Range from %5 measured runs like this one (%6), 80 % of them: step %1–%2 s · %3–%4 days</source>
         <extracomment>%1–%2 step time range in seconds, %3–%4 days, %5 number of runs, %6 the kind of runs (GPU, parallelism, format)</extracomment>
         <translation>依据 %5 条同类实测记录（%6）的区间，其中 80 % 落在：每步 %1–%2 秒 · %3–%4 天</translation>
-    </message>
-    <message>
-        <source>all published runs</source>
-        <translation>全部公开记录</translation>
     </message>
 </context>
 <context>

@@ -186,6 +186,14 @@ QString AccuracyView::regimeText(const std::string& name)
     return QString::fromStdString(name);
 }
 
+QString AccuracyView::rangeBasisText(const core::EstimateRange& range)
+{
+    if (range.regimes.empty()) return tr("all published runs");
+    QStringList parts;
+    for (const std::string& regime : range.regimes) parts << regimeText(regime);
+    return parts.join(QStringLiteral(", "));
+}
+
 void AccuracyView::changeEvent(QEvent* event)
 {
     if (event->type() == QEvent::LanguageChange) retranslate();

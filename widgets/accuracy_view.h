@@ -33,6 +33,8 @@ public:
     /// One of core's regime names (fidelity.cpp regimesOf) in the interface's language; sources and
     /// GPU names come back as they are.
     [[nodiscard]] static QString regimeText(const std::string& name);
+    /// A step-time range's regime (core::EstimateRange::regimes) in the interface's language.
+    [[nodiscard]] static QString rangeBasisText(const core::EstimateRange& range);
 
 protected:
     void changeEvent(QEvent* event) override;

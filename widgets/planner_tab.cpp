@@ -1,5 +1,6 @@
 #include "planner_tab.h"
 
+#include "accuracy_view.h"
 #include "charts/plan_scatter_chart.h"
 #include "copyable_table_view.h"
 #include "format.h"
@@ -191,7 +192,7 @@ QString PlannerTab::whyText() const
     for (const auto& plan : m_result.plans) ties += plan.withinBestRange ? 1 : 0;
     if (ties > 1 && e.range)
         text += QLatin1Char(' ') + tr("%n of the plans shown (≈) are within its range: measured runs like these (%1) do not tell them apart.", nullptr, ties)
-                                       .arg(QString::fromStdString(e.range->basis));
+                                       .arg(AccuracyView::rangeBasisText(*e.range));
     return text;
 }
 

@@ -12,24 +12,6 @@
 
 namespace ui {
 
-namespace {
-
-/// Core's range basis — regime names joined by ", " (fidelity.cpp stepTimeRange) — in the interface's language.
-QString basisText(const std::string& basis)
-{
-    if (basis == "all published runs") return VerdictBanner::tr("all published runs");
-    QStringList parts;
-    std::size_t start = 0;
-    while (start <= basis.size()) {
-        const std::size_t end = std::min(basis.find(", ", start), basis.size());
-        parts << AccuracyView::regimeText(basis.substr(start, end - start));
-        start = end + 2;
-    }
-    return parts.join(QStringLiteral(", "));
-}
-
-} // namespace
-
 VerdictBanner::VerdictBanner(QWidget* parent) : QFrame(parent)
 {
     setObjectName(QStringLiteral("verdictBanner"));
@@ -128,7 +110,7 @@ void VerdictBanner::refresh()
                   .arg(formatSeconds(c.stepTimeS * measured->low), formatSeconds(c.stepTimeS * measured->high),
                       formatFixed(t.timeS * measured->low / 86400, 1), formatFixed(t.timeS * measured->high / 86400, 1))
                   .arg(measured->runs)
-                  .arg(basisText(measured->basis));
+                  .arg(AccuracyView::rangeBasisText(*measured));
     }
     if (m_ranges) {
         const auto& range = *m_ranges;

@@ -432,8 +432,8 @@ TEST_CASE("honest ranges: measured ÷ estimated step time of the out-of-sample r
     REQUIRE(mpt);
     const Estimate e = estimateWithRange(mpt->scenario);
     REQUIRE(e.range);
-    CHECK(e.range->basis.find("h100-sxm") != std::string::npos);
-    CHECK(e.range->basis.find("FSDP") != std::string::npos);
+    CHECK(e.range->basis().find("h100-sxm") != std::string::npos);
+    CHECK(e.range->basis().find("FSDP") != std::string::npos);
     // H100 FSDP runs of this kind measured both slower and faster than estimated (they lay all above
     // it before the attention kernel had its own rate): the range straddles the estimate.
     CHECK(e.range->low < 1.0);
@@ -445,7 +445,7 @@ TEST_CASE("honest ranges: measured ÷ estimated step time of the out-of-sample r
     b200.hardware.preset = "b200";
     b200.hardware.gpu.name = "NVIDIA B200";
     const EstimateRange fallback = stepTimeRange(b200);
-    CHECK(fallback.basis.find("h100") == std::string::npos);
+    CHECK(fallback.basis().find("h100") == std::string::npos);
     CHECK(fallback.runs >= kMinRangeRuns);
 }
 

@@ -203,6 +203,16 @@ TEST_CASE("parallel.elementwise_kernels eager: each PyTorch operation's own HBM 
     CHECK(bad.error.toString().find("parallel.elementwise_kernels") != std::string::npos);
 }
 
+TEST_CASE("a GEMM tile's fixed cost is time at the 16-bit pace, so fp8 pays it in more of its faster K-steps", "[core][compute]")
+{
+    // H100 SXM, MAMF (Bekman, ml-engineering): bf16 794.5, fp8 1,402.6 TFLOP/s.
+    const GpuSpec& h100 = findGpuPreset("h100-sxm")->spec;
+    CHECK(tileOverheadK(h100, DType::bf16) == Approx(kGemmTileOverheadK));
+    CHECK(tileOverheadK(h100, DType::fp8_e4m3) == Approx(kGemmTileOverheadK * 1402.6 / 794.5));
+    // In seconds the same: K-steps ÷ the dtype's rate.
+    CHECK(tileOverheadK(h100, DType::fp8_e4m3) / 1402.6 == Approx(tileOverheadK(h100, DType::bf16) / 794.5));
+}
+
 TEST_CASE("fp8 casts counted per operand from torchao's roofline, tensor-wise and row-wise", "[core][compute][io]")
 {
     // One layer of h = 1,024 (8 heads of 128, so Q, K and V are h wide), a GeLU MLP of f = 4,096,

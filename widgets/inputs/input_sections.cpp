@@ -30,6 +30,18 @@ std::vector<std::pair<const char*, QVariant>> enumItems(const std::array<const c
     return items;
 }
 
+/// A row choosing one value of an enum setting: a combo bound to `keyPath`, its items in enum order.
+template <std::size_t N>
+QComboBox* enumRow(FormBinder& bind, FormSection* sec, const char* keyPath, const char* label,
+    FormBinder::Getter<QVariant> get, FormBinder::Setter<QVariant> set, const char* undo,
+    const std::array<const char*, N>& texts, const char* tip)
+{
+    auto* box = bind.combo(sec, QString::fromLatin1(keyPath), std::move(get), std::move(set), undo);
+    sec->setItems(box, enumItems(texts));
+    sec->addRow(label, box, tip);
+    return box;
+}
+
 const std::array<const char*, 8> kDTypeTexts{
     QT_TRANSLATE_NOOP("ui::InputPanel", "FP32"),     QT_TRANSLATE_NOOP("ui::InputPanel", "TF32"),
     QT_TRANSLATE_NOOP("ui::InputPanel", "BF16"),     QT_TRANSLATE_NOOP("ui::InputPanel", "FP16"),
@@ -216,31 +228,26 @@ void InputPanel::buildPrecision()
              [](const Scenario& s) { return QVariant(int(s.precision.compute)); },
              [](Scenario& s, const QVariant& v) { s.precision.compute = DType(v.toInt()); },
              QT_TRANSLATE_NOOP("ui::InputPanel", "Change compute format"));
-    auto* scope = m_bind->combo(
-        sec, QStringLiteral("precision.fp8_scope"), [](const Scenario& s) { return QVariant(int(s.precision.fp8Scope)); },
+    enumRow(*m_bind, sec, "precision.fp8_scope", QT_TRANSLATE_NOOP("ui::InputPanel", "FP8 scope:"),
+        [](const Scenario& s) { return QVariant(int(s.precision.fp8Scope)); },
         [](Scenario& s, const QVariant& v) { s.precision.fp8Scope = core::Fp8Scope(v.toInt()); },
-        QT_TRANSLATE_NOOP("ui::InputPanel", "Change FP8 scope"));
-    sec->setItems(scope, enumItems(std::array<const char*, 3>{
-                             QT_TRANSLATE_NOOP("ui::InputPanel", "Linear layers (attention and LM head in BF16)"),
-                             QT_TRANSLATE_NOOP("ui::InputPanel", "Linear layers and LM head"),
-                             QT_TRANSLATE_NOOP("ui::InputPanel", "All matmuls, FP8 attention too")}));
-    sec->addRow(QT_TRANSLATE_NOOP("ui::InputPanel", "FP8 scope:"), scope,
-                QT_TRANSLATE_NOOP("ui::InputPanel", "With an FP8 compute format: which matmuls run at the FP8 rate. torchao and "
-                                                    "Transformer Engine convert the linear layers only; the rest runs at the BF16 "
-                                                    "rate, and every FP8 operand is scaled and cast first."));
-    auto* scaling = m_bind->combo(
-        sec, QStringLiteral("precision.fp8_scaling"),
+        QT_TRANSLATE_NOOP("ui::InputPanel", "Change FP8 scope"),
+        std::array<const char*, 3> { QT_TRANSLATE_NOOP("ui::InputPanel", "Linear layers (attention and LM head in BF16)"),
+            QT_TRANSLATE_NOOP("ui::InputPanel", "Linear layers and LM head"),
+            QT_TRANSLATE_NOOP("ui::InputPanel", "All matmuls, FP8 attention too") },
+        QT_TRANSLATE_NOOP("ui::InputPanel",
+            "With an FP8 compute format: which matmuls run at the FP8 rate. torchao and Transformer Engine convert "
+            "the linear layers only; the rest runs at the BF16 rate, and every FP8 operand is scaled and cast first."));
+    enumRow(*m_bind, sec, "precision.fp8_scaling", QT_TRANSLATE_NOOP("ui::InputPanel", "FP8 scaling:"),
         [](const Scenario& s) { return QVariant(int(s.precision.fp8Scaling)); },
         [](Scenario& s, const QVariant& v) { s.precision.fp8Scaling = core::Fp8Scaling(v.toInt()); },
-        QT_TRANSLATE_NOOP("ui::InputPanel", "Change FP8 scaling"));
-    sec->setItems(scaling,
-        enumItems(std::array<const char*, 2> { QT_TRANSLATE_NOOP("ui::InputPanel", "Per tensor"),
-            QT_TRANSLATE_NOOP("ui::InputPanel", "Per row (torchao rowwise)") }));
-    sec->addRow(QT_TRANSLATE_NOOP("ui::InputPanel", "FP8 scaling:"), scaling,
+        QT_TRANSLATE_NOOP("ui::InputPanel", "Change FP8 scaling"),
+        std::array<const char*, 2> { QT_TRANSLATE_NOOP("ui::InputPanel", "Per tensor"),
+            QT_TRANSLATE_NOOP("ui::InputPanel", "Per row (torchao rowwise)") },
         QT_TRANSLATE_NOOP("ui::InputPanel",
-            "Per-row scales handle outliers better but cost more: each operand is cast "
-            "twice, once per GEMM axis, and tensor parallelism gathers BF16 instead of "
-            "FP8. torchao's 8B benchmark on 8 H100: +25 % per tensor, +10 % per row."));
+            "Per-row scales handle outliers better but cost more: each operand is cast twice, once per GEMM axis, "
+            "and tensor parallelism gathers BF16 instead of FP8. torchao's 8B benchmark on 8 H100: +25 % per "
+            "tensor, +10 % per row."));
     dtypeRow(QT_TRANSLATE_NOOP("ui::InputPanel", "Weights:"), "precision.weights",
              [](const Scenario& s) { return QVariant(int(s.precision.weights)); },
              [](Scenario& s, const QVariant& v) { s.precision.weights = DType(v.toInt()); },
@@ -320,15 +327,12 @@ void InputPanel::buildParallelism()
                                                     "micro-batch and keeps only its gradient shard (DeepSpeed), or accumulates "
                                                     "the whole gradient and reduces once (FSDP's no_sync): one reduction "
                                                     "instead of one per micro-batch, for unsharded gradient memory."));
-    auto* dpCollectives = m_bind->combo(
-        sec, QStringLiteral("parallel.dp_collectives"),
+    enumRow(*m_bind, sec, "parallel.dp_collectives", QT_TRANSLATE_NOOP("ui::InputPanel", "DP collectives:"),
         [](const Scenario& s) { return QVariant(int(s.parallel.dpCollectives)); },
         [](Scenario& s, const QVariant& v) { s.parallel.dpCollectives = core::DpCollectives(v.toInt()); },
-        QT_TRANSLATE_NOOP("ui::InputPanel", "Change data-parallel collectives"));
-    sec->setItems(dpCollectives,
-        enumItems(std::array<const char*, 2> { QT_TRANSLATE_NOOP("ui::InputPanel", "Buckets (DDP, Megatron)"),
-            QT_TRANSLATE_NOOP("ui::InputPanel", "Per layer (FSDP)") }));
-    sec->addRow(QT_TRANSLATE_NOOP("ui::InputPanel", "DP collectives:"), dpCollectives,
+        QT_TRANSLATE_NOOP("ui::InputPanel", "Change data-parallel collectives"),
+        std::array<const char*, 2> { QT_TRANSLATE_NOOP("ui::InputPanel", "Buckets (DDP, Megatron)"),
+            QT_TRANSLATE_NOOP("ui::InputPanel", "Per layer (FSDP)") },
         QT_TRANSLATE_NOOP("ui::InputPanel",
             "ZeRO stages 0–2 reduce and gather in large buckets in PyTorch DDP, DeepSpeed and Megatron-LM, but one "
             "layer at a time in PyTorch FSDP (NO_SHARD, SHARD_GRAD_OP). Every call pays the ring's latency, which "
@@ -371,17 +375,16 @@ void InputPanel::buildParallelism()
                                                     "score square a causal mask leaves; its backward recomputes the scores "
                                                     "(2.5 × the forward). FlashAttention-3 runs on Hopper only; PyTorch's SDPA "
                                                     "uses FlashAttention-2."));
-    auto* elementwise = m_bind->combo(
-        sec, QStringLiteral("parallel.elementwise_kernels"), [](const Scenario& s) { return QVariant(int(s.parallel.elementwiseKernels)); },
+    enumRow(*m_bind, sec, "parallel.elementwise_kernels", QT_TRANSLATE_NOOP("ui::InputPanel", "Elementwise kernels:"),
+        [](const Scenario& s) { return QVariant(int(s.parallel.elementwiseKernels)); },
         [](Scenario& s, const QVariant& v) { s.parallel.elementwiseKernels = core::ElementwiseKernels(v.toInt()); },
-        QT_TRANSLATE_NOOP("ui::InputPanel", "Change elementwise kernels"));
-    sec->setItems(elementwise, enumItems(std::array<const char*, 2>{QT_TRANSLATE_NOOP("ui::InputPanel", "Fused (compiled, TE)"),
-                                                                    QT_TRANSLATE_NOOP("ui::InputPanel", "Eager PyTorch")}));
-    sec->addRow(QT_TRANSLATE_NOOP("ui::InputPanel", "Elementwise kernels:"), elementwise,
-                QT_TRANSLATE_NOOP("ui::InputPanel", "Eager PyTorch runs every operation of an RMSNorm, a rotary embedding and "
-                                                    "SwiGLU as its own kernel, each reading and writing the activations: nine "
-                                                    "times a fused norm's memory traffic. torch.compile, Megatron-LM and "
-                                                    "Transformer Engine fuse them."));
+        QT_TRANSLATE_NOOP("ui::InputPanel", "Change elementwise kernels"),
+        std::array<const char*, 2> { QT_TRANSLATE_NOOP("ui::InputPanel", "Fused (compiled, TE)"),
+            QT_TRANSLATE_NOOP("ui::InputPanel", "Eager PyTorch") },
+        QT_TRANSLATE_NOOP("ui::InputPanel",
+            "Eager PyTorch runs every operation of an RMSNorm, a rotary embedding and SwiGLU as its own kernel, each "
+            "reading and writing the activations: nine times a fused norm's memory traffic. torch.compile, "
+            "Megatron-LM and Transformer Engine fuse them."));
     auto* schedule = m_bind->combo(
         sec, QStringLiteral("parallel.schedule"), [](const Scenario& s) { return QVariant(int(s.parallel.schedule)); },
         [](Scenario& s, const QVariant& v) {
