@@ -19,15 +19,14 @@
 #include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
 
-#include <csignal>
 #include <cerrno>
 #include <cmath>
+#include <csignal>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
 #include <iostream>
 #include <sstream>
-
 #include <sys/ioctl.h>
 #include <unistd.h>
 
@@ -38,7 +37,10 @@ constexpr int kCannotWrite = 3;
 
 /// One line on stderr. Messages repeat input (paths, keys, names): control characters are escaped
 /// so that a hostile file cannot drive the terminal (review DEF-11).
-void report(const std::string& message) { std::cerr << "trainplanner-cli: " << core::escapeControls(message) << "\n"; }
+void report(const std::string& message)
+{
+    std::cerr << "trainplanner-cli: " << core::escapeControls(message) << "\n";
+}
 
 /// Writes the whole text to stdout, or reports that it could not.
 int emit(const std::string& text)
@@ -59,13 +61,14 @@ core::ScenarioResult loadScenarioArgument(const std::string& file)
         // Review DEF-14 (C89): a scenario piped in with "-" was silently ignored. Say so.
         int waiting = 0;
         if (::isatty(STDIN_FILENO) == 0 && ::ioctl(STDIN_FILENO, FIONREAD, &waiting) == 0 && waiting > 0)
-            std::cerr << "trainplanner-cli: note: \"-\" is the bundled default scenario; to read the scenario on standard input, "
+            std::cerr << "trainplanner-cli: note: \"-\" is the bundled default scenario; to read the scenario on "
+                         "standard input, "
                          "give /dev/stdin\n";
-        return {core::defaultScenario(), {}};
+        return { core::defaultScenario(), {} };
     }
     if (file == "/dev/stdin") {
         const core::FileRead in = core::readStdinBounded(core::kMaxScenarioBytes);
-        if (!in.ok()) return {std::nullopt, {"", in.error}};
+        if (!in.ok()) return { std::nullopt, { "", in.error } };
         return core::parseScenario(in.text);
     }
     return core::loadScenarioFile(file);
@@ -143,26 +146,28 @@ std::string sweepText(const core::SweepResult& r, const std::string& column, con
     const bool csv = format == "csv";
     char line[320];
     if (csv)
-        os << column << ",gpus,memory_per_gpu_bytes,fits,step_time_s,mfu,comm_share,tokens_per_s,training_time_s,cost_usd\n";
+        os << column
+           << ",gpus,memory_per_gpu_bytes,fits,step_time_s,mfu,comm_share,tokens_per_s,training_time_s,cost_usd\n";
     else {
-        std::snprintf(line, sizeof line, "%-14s %7s %12s %5s %10s %7s %8s %12s %10s %14s\n", column.c_str(), "GPUs", "GiB/GPU", "fits",
-                      "step (s)", "MFU", "comm", "tokens/s", "days", "cost (USD)");
+        std::snprintf(line, sizeof line, "%-14s %7s %12s %5s %10s %7s %8s %12s %10s %14s\n", column.c_str(), "GPUs",
+            "GiB/GPU", "fits", "step (s)", "MFU", "comm", "tokens/s", "days", "cost (USD)");
         os << line;
     }
     for (const auto& p : r.points) {
         const auto& e = p.estimate;
         if (csv) {
             using core::csvNumber;
-            os << core::escapeControls(p.value) << ',' << e.gpus << ',' << csvNumber(e.memory.total()) << ',' << (e.memory.fits() ? 1 : 0) << ','
-               << csvNumber(e.compute.stepTimeS) << ',' << csvNumber(e.compute.mfu) << ','
-               << csvNumber(e.communication.shareOfStep) << ',' << csvNumber(e.compute.tokensPerS) << ','
+            os << core::escapeControls(p.value) << ',' << e.gpus << ',' << csvNumber(e.memory.total()) << ','
+               << (e.memory.fits() ? 1 : 0) << ',' << csvNumber(e.compute.stepTimeS) << ',' << csvNumber(e.compute.mfu)
+               << ',' << csvNumber(e.communication.shareOfStep) << ',' << csvNumber(e.compute.tokensPerS) << ','
                << csvNumber(e.training.timeS) << ',' << csvNumber(e.training.costUsd) << '\n';
             continue;
         } else {
             std::snprintf(line, sizeof line, "%-14s %7d %12.2f %5s %10.3f %6.1f%% %7.1f%% %12.0f %10s %14s\n",
-                          core::printable(p.value, 14).c_str(), e.gpus, e.memory.total() / 1073741824.0, e.memory.fits() ? "yes" : "no",
-                          e.compute.stepTimeS, e.compute.mfu * 100, e.communication.shareOfStep * 100, e.compute.tokensPerS,
-                          figure(e.training.timeS / 86400, 1).c_str(), figure(e.training.costUsd, 0).c_str());
+                core::printable(p.value, 14).c_str(), e.gpus, e.memory.total() / 1073741824.0,
+                e.memory.fits() ? "yes" : "no", e.compute.stepTimeS, e.compute.mfu * 100,
+                e.communication.shareOfStep * 100, e.compute.tokensPerS, figure(e.training.timeS / 86400, 1).c_str(),
+                figure(e.training.costUsd, 0).c_str());
         }
         os << line;
     }
@@ -184,25 +189,18 @@ std::string precisionText(double start, double update, std::int64_t steps, const
         doc["exact"] = exact;
         nlohmann::ordered_json results = nlohmann::ordered_json::array();
         for (const auto& r : runs)
-            results.push_back({{"format", core::toString(r.format)},
-                               {"rounding", core::toString(r.rounding)},
-                               {"kahan", r.kahan},
-                               {"final", r.final},
-                               {"trajectory", r.trajectory},
-                               {"trajectory_steps", r.trajectorySteps}});
+            results.push_back({ { "format", core::toString(r.format) }, { "rounding", core::toString(r.rounding) },
+                { "kahan", r.kahan }, { "final", r.final }, { "trajectory", r.trajectory },
+                { "trajectory_steps", r.trajectorySteps } });
         doc["results"] = results;
         nlohmann::ordered_json formats = nlohmann::ordered_json::array();
         for (const auto& f : core::formatInfos())
-            formats.push_back({{"name", f.name},
-                               {"exponent_bits", f.exponentBits},
-                               {"mantissa_bits", f.mantissaBits},
-                               {"max_finite", f.maxFinite},
-                               {"min_normal", f.minNormal},
-                               {"min_subnormal", f.minSubnormal},
-                               {"spacing_at_one", f.spacingAtOne},
-                               {"smallest_kept_ratio", f.smallestKeptRatio}});
+            formats.push_back(
+                { { "name", f.name }, { "exponent_bits", f.exponentBits }, { "mantissa_bits", f.mantissaBits },
+                    { "max_finite", f.maxFinite }, { "min_normal", f.minNormal }, { "min_subnormal", f.minSubnormal },
+                    { "spacing_at_one", f.spacingAtOne }, { "smallest_kept_ratio", f.smallestKeptRatio } });
         doc["formats"] = formats;
-        core::wordsForNonFinite(doc);  // a format that overflows says "infinite", not null (review DEF-12)
+        core::wordsForNonFinite(doc); // a format that overflows says "infinite", not null (review DEF-12)
         return doc.dump(2) + "\n";
     }
     if (format == "csv") {
@@ -214,23 +212,30 @@ std::string precisionText(double start, double update, std::int64_t steps, const
         return os.str();
     }
     char line[200];
-    std::snprintf(line, sizeof line, "w = %.9g, then %lld updates of %.9g (exact result %.9g)\n\n", start, static_cast<long long>(steps),
-                  update, exact);
+    std::snprintf(line, sizeof line, "w = %.9g, then %lld updates of %.9g (exact result %.9g)\n\n", start,
+        static_cast<long long>(steps), update, exact);
     os << line;
-    std::snprintf(line, sizeof line, "%-10s %-11s %-6s %22s %12s %20s\n", "format", "rounding", "kahan", "final", "error", "smallest kept u/w");
+    std::snprintf(line, sizeof line, "%-10s %-11s %-6s %22s %12s %20s\n", "format", "rounding", "kahan", "final",
+        "error", "smallest kept u/w");
     os << line;
     for (const auto& r : runs) {
         // A format can overflow (fp16 past 65,504) or reach inf − inf: said in words. The relative
         // error of an exact result of 0 is the absolute error's sign only: "none" when both are 0.
         char final[32], error[32];
-        if (std::isfinite(r.final)) std::snprintf(final, sizeof final, "%.17g", r.final);
-        else std::snprintf(final, sizeof final, "%s", core::nonFiniteWord(r.final).c_str());
+        if (std::isfinite(r.final))
+            std::snprintf(final, sizeof final, "%.17g", r.final);
+        else
+            std::snprintf(final, sizeof final, "%s", core::nonFiniteWord(r.final).c_str());
         const double relative = (r.final - exact) / exact * 100;
-        if (exact == 0 && r.final == 0) std::snprintf(error, sizeof error, "none");
-        else if (std::isfinite(relative)) std::snprintf(error, sizeof error, "%.2f%%", relative);
-        else std::snprintf(error, sizeof error, "%s", core::nonFiniteWord(relative).c_str());
+        if (exact == 0 && r.final == 0)
+            std::snprintf(error, sizeof error, "none");
+        else if (std::isfinite(relative))
+            std::snprintf(error, sizeof error, "%.2f%%", relative);
+        else
+            std::snprintf(error, sizeof error, "%s", core::nonFiniteWord(relative).c_str());
         std::snprintf(line, sizeof line, "%-10s %-11s %-6s %22s %12s %20.3g\n", core::toString(r.format).c_str(),
-                      core::toString(r.rounding).c_str(), r.kahan ? "yes" : "no", final, error, core::formatInfo(r.format).smallestKeptRatio);
+            core::toString(r.rounding).c_str(), r.kahan ? "yes" : "no", final, error,
+            core::formatInfo(r.format).smallestKeptRatio);
         os << line;
     }
     return os.str();
@@ -241,7 +246,7 @@ std::string planText(const core::PlanResult& r, const std::string& format)
     std::ostringstream os;
     auto knobs = [](const core::Scenario& s) {
         const auto doc = nlohmann::ordered_json::parse(core::scenarioToJson(s));
-        return std::pair{doc["parallel"], doc["training"]};
+        return std::pair { doc["parallel"], doc["training"] };
     };
     if (format == "json") {
         nlohmann::ordered_json doc;
@@ -258,10 +263,9 @@ std::string planText(const core::PlanResult& r, const std::string& format)
                     { "estimate", nlohmann::ordered_json::parse(core::estimateToJson(p.estimate)) } });
         }
         for (const auto& p : r.pareto)
-            pareto.push_back({{"parallel", knobs(p.scenario).first},
-                              {"micro_batch", p.scenario.training.microBatch},
-                              {"memory_bytes", p.estimate.memory.total()},
-                              {"step_time_s", p.estimate.compute.stepTimeS}});
+            pareto.push_back(
+                { { "parallel", knobs(p.scenario).first }, { "micro_batch", p.scenario.training.microBatch },
+                    { "memory_bytes", p.estimate.memory.total() }, { "step_time_s", p.estimate.compute.stepTimeS } });
         doc["plans"] = plans;
         doc["pareto"] = pareto;
         core::wordsForNonFinite(doc);
@@ -274,10 +278,11 @@ std::string planText(const core::PlanResult& r, const std::string& format)
               "step_time_s,mfu,comm_share,"
               "training_time_s,cost_usd,within_best_range\n";
     else {
-        std::snprintf(line, sizeof line, "%lld configurations evaluated, %lld fit\n", static_cast<long long>(r.evaluated),
-                      static_cast<long long>(r.feasible));
+        std::snprintf(line, sizeof line, "%lld configurations evaluated, %lld fit\n",
+            static_cast<long long>(r.evaluated), static_cast<long long>(r.feasible));
         os << line;
-        for (const auto& [reason, count] : r.rejected) os << "  rejected " << count << ": " << reason << "\n";
+        for (const auto& [reason, count] : r.rejected)
+            os << "  rejected " << count << ": " << reason << "\n";
         std::snprintf(line, sizeof line, "\n%4s %3s %3s %5s %3s %3s %4s %3s %-9s %2s %3s %9s %9s %6s %6s %9s %14s %s\n",
             "rank", "TP", "PP", "DP", "CP", "EP", "ZeRO", "SP", "recompute", "v", "mb", "GiB/GPU", "step (s)", "MFU",
             "comm", "days", "cost (USD)", "≈best");
@@ -328,7 +333,8 @@ std::string presetsText(bool models, bool gpus)
     if (models) {
         os << "Models (name, label, parameters, source)\n";
         for (const auto& m : core::modelPresets())
-            os << "  " << m.name << "\t" << m.label << "\t" << core::totalParameters(m.arch) << "\t" << m.source << "\n";
+            os << "  " << m.name << "\t" << m.label << "\t" << core::totalParameters(m.arch) << "\t" << m.source
+               << "\n";
     }
     if (gpus) {
         os << "GPUs (name, label, memory GiB, bf16 TFLOP/s, NVLink GB/s, network GB/s, TDP W)\n";
@@ -375,21 +381,23 @@ std::string publishedText(const std::string& format)
     if (format == "csv") {
         os << "id,metric,role,published,predicted,error\n";
         for (const auto& r : summary.rows)
-            os << r.run->id << ',' << core::toString(r.run->metric) << ',' << (r.run->calibration ? "calibration" : "validation") << ','
-               << core::csvNumber(r.run->published) << ',' << core::csvNumber(r.predicted) << ',' << core::csvNumber(r.error) << '\n';
+            os << r.run->id << ',' << core::toString(r.run->metric) << ','
+               << (r.run->calibration ? "calibration" : "validation") << ',' << core::csvNumber(r.run->published) << ','
+               << core::csvNumber(r.predicted) << ',' << core::csvNumber(r.error) << '\n';
         return os.str();
     }
     char line[256];
-    std::snprintf(line, sizeof line, "%-32s %-16s %-11s %12s %12s %8s\n", "run", "metric", "role", "published", "predicted", "error");
+    std::snprintf(line, sizeof line, "%-32s %-16s %-11s %12s %12s %8s\n", "run", "metric", "role", "published",
+        "predicted", "error");
     os << line;
     for (const auto& r : summary.rows) {
         std::snprintf(line, sizeof line, "%-32s %-16s %-11s %12.4g %12.4g %+7.1f%%\n", r.run->id.c_str(),
-                      std::string(core::toString(r.run->metric)).c_str(), r.run->calibration ? "calibration" : "validation",
-                      r.run->published, r.predicted, r.error * 100);
+            std::string(core::toString(r.run->metric)).c_str(), r.run->calibration ? "calibration" : "validation",
+            r.run->published, r.predicted, r.error * 100);
         os << line;
     }
     std::snprintf(line, sizeof line, "\nout of sample, mean |error|: throughput %.1f %%, peak memory %.1f %%\n",
-                  summary.throughputMeanAbsError * 100, summary.memoryMeanAbsError * 100);
+        summary.throughputMeanAbsError * 100, summary.memoryMeanAbsError * 100);
     os << line;
     os << "\nout-of-sample throughput by source and by regime (mean error > 0: the estimate is optimistic)\n";
     std::string kind;
@@ -418,20 +426,20 @@ std::string publishedText(const std::string& format)
 
 int main(int argc, char** argv)
 {
-    CLI::App app{"TrainPlanner: will an LLM training run fit, and how should it be split?\n"
-                 "Examples:\n"
-                 "  trainplanner-cli estimate my.tpscenario.json --format text\n"
-                 "  trainplanner-cli estimate - --set parallel.zero=3 --set parallel.dp=64\n"
-                 "  trainplanner-cli sweep - --gpus 8..1024 --set parallel.zero=3\n"
-                 "  trainplanner-cli sweep - --vary parallel.recompute=none,selective,full --format csv\n"
-                 "  trainplanner-cli plan - --gpus 64 --top 5 --objective cost\n"
-                 "  trainplanner-cli precision --start 1 --update 1e-4 --steps 10000\n"
-                 "  trainplanner-cli validate my.tpscenario.json\n"
-                 "  trainplanner-cli presets models\n"
-                 "  trainplanner-cli validate-published\n"
-                 "  trainplanner-cli import-config config.json -o my.tpscenario.json",
-                 "trainplanner-cli"};
-    core::ignoreFileSizeSignal();  // a file-size limit is a write error (exit 3), not SIGXFSZ
+    CLI::App app { "TrainPlanner: will an LLM training run fit, and how should it be split?\n"
+                   "Examples:\n"
+                   "  trainplanner-cli estimate my.tpscenario.json --format text\n"
+                   "  trainplanner-cli estimate - --set parallel.zero=3 --set parallel.dp=64\n"
+                   "  trainplanner-cli sweep - --gpus 8..1024 --set parallel.zero=3\n"
+                   "  trainplanner-cli sweep - --vary parallel.recompute=none,selective,full --format csv\n"
+                   "  trainplanner-cli plan - --gpus 64 --top 5 --objective cost\n"
+                   "  trainplanner-cli precision --start 1 --update 1e-4 --steps 10000\n"
+                   "  trainplanner-cli validate my.tpscenario.json\n"
+                   "  trainplanner-cli presets models\n"
+                   "  trainplanner-cli validate-published\n"
+                   "  trainplanner-cli import-config config.json -o my.tpscenario.json",
+        "trainplanner-cli" };
+    core::ignoreFileSizeSignal(); // a file-size limit is a write error (exit 3), not SIGXFSZ
     // A reader that went away (| head) is an output that cannot be written: exit 3, not SIGPIPE.
     std::signal(SIGPIPE, SIG_IGN);
     app.set_version_flag("--version", std::string("trainplanner-cli ") + TRAINPLANNER_VERSION);
@@ -441,54 +449,68 @@ int main(int argc, char** argv)
     std::vector<std::string> overrides;
 
     auto* est = app.add_subcommand("estimate", "Estimate a scenario file (\"-\" for the bundled default)");
-    est->add_option("FILE", file, "scenario file (*.tpscenario.json), - for the bundled default, /dev/stdin to read standard input")->required();
-    est->add_option("--format", format, "output format")->check(CLI::IsMember({"json", "csv", "text"}));
+    est->add_option("FILE", file,
+           "scenario file (*.tpscenario.json), - for the bundled default, /dev/stdin to read standard input")
+        ->required();
+    est->add_option("--format", format, "output format")->check(CLI::IsMember({ "json", "csv", "text" }));
     est->add_option("--set", overrides, "override a key, e.g. --set parallel.tp=8 (repeatable)");
 
     auto* val = app.add_subcommand("validate", "Check a scenario file; print its problems");
-    val->add_option("FILE", file, "scenario file, - for the bundled default, /dev/stdin to read standard input")->required();
+    val->add_option("FILE", file, "scenario file, - for the bundled default, /dev/stdin to read standard input")
+        ->required();
 
     std::string vary, gpuRange;
     auto* swp = app.add_subcommand("sweep", "One estimate per value of a key, or per GPU count (powers of two)");
     swp->add_option("FILE", file, "scenario file, or - for the default")->required();
     auto* varyOpt = swp->add_option("--vary", vary, "KEY.PATH=V1,V2,... e.g. parallel.zero=0,1,2,3");
-    auto* gpusOpt = swp->add_option("--gpus", gpuRange, "MIN..MAX total GPUs, scaling DP at fixed TP/PP/CP, e.g. 8..4096");
+    auto* gpusOpt
+        = swp->add_option("--gpus", gpuRange, "MIN..MAX total GPUs, scaling DP at fixed TP/PP/CP, e.g. 8..4096");
     varyOpt->excludes(gpusOpt);
-    swp->add_option("--format", format, "output format")->check(CLI::IsMember({"json", "csv", "text"}));
+    swp->add_option("--format", format, "output format")->check(CLI::IsMember({ "json", "csv", "text" }));
     swp->add_option("--set", overrides, "override a key before sweeping (repeatable)");
 
     int planGpus = 0, top = 10;
     std::string objective = "time";
     auto* pln = app.add_subcommand("plan", "Search every parallel configuration on N GPUs and rank those that fit");
     pln->add_option("FILE", file, "scenario file, or - for the default")->required();
-    pln->add_option("--gpus", planGpus, "number of GPUs")->required()->check(limited({"--gpus", 1, 1'000'000, core::LimitKind::integer}));
-    pln->add_option("--top", top, "how many plans to print (default 10)")->check(limited({"--top", 1, 1000, core::LimitKind::integer}));
-    pln->add_option("--objective", objective, "rank by training time, cost, or memory headroom within 25 % of the fastest")
-        ->check(CLI::IsMember({"time", "cost", "memory"}));
-    pln->add_option("--format", format, "output format")->check(CLI::IsMember({"json", "csv", "text"}));
+    pln->add_option("--gpus", planGpus, "number of GPUs")
+        ->required()
+        ->check(limited({ "--gpus", 1, 1'000'000, core::LimitKind::integer }));
+    pln->add_option("--top", top, "how many plans to print (default 10)")
+        ->check(limited({ "--top", 1, 1000, core::LimitKind::integer }));
+    pln->add_option(
+           "--objective", objective, "rank by training time, cost, or memory headroom within 25 % of the fastest")
+        ->check(CLI::IsMember({ "time", "cost", "memory" }));
+    pln->add_option("--format", format, "output format")->check(CLI::IsMember({ "json", "csv", "text" }));
     pln->add_option("--set", overrides, "override a key before planning (repeatable)");
 
     double start = 1.0, update = 1e-4;
     std::int64_t steps = 10'000;
-    auto* prec = app.add_subcommand("precision", "Number-format lab: repeat w <- round(w + u) in fp32, bf16, fp16 and fp8");
-    prec->add_option("--start", start, "initial weight (default 1.0)")->check(limited({"--start", -1e30, 1e30, core::LimitKind::number}));
-    prec->add_option("--update", update, "update added each step (default 1e-4)")->check(limited({"--update", -1e30, 1e30, core::LimitKind::number}));
+    auto* prec
+        = app.add_subcommand("precision", "Number-format lab: repeat w <- round(w + u) in fp32, bf16, fp16 and fp8");
+    prec->add_option("--start", start, "initial weight (default 1.0)")
+        ->check(limited({ "--start", -1e30, 1e30, core::LimitKind::number }));
+    prec->add_option("--update", update, "update added each step (default 1e-4)")
+        ->check(limited({ "--update", -1e30, 1e30, core::LimitKind::number }));
     prec->add_option("--steps", steps, "number of updates, 1 to 10,000,000 (default 10000)")
-        ->check(limited({"--steps", 1, 10'000'000, core::LimitKind::integer}));
-    prec->add_option("--format", format, "output format")->check(CLI::IsMember({"json", "csv", "text"}));
+        ->check(limited({ "--steps", 1, 10'000'000, core::LimitKind::integer }));
+    prec->add_option("--format", format, "output format")->check(CLI::IsMember({ "json", "csv", "text" }));
 
-    auto* pub = app.add_subcommand("validate-published", "Compare the estimate with published training runs (docs/FIDELITY.md)");
-    pub->add_option("--format", format, "output format")->check(CLI::IsMember({"json", "csv", "text"}));
+    auto* pub = app.add_subcommand(
+        "validate-published", "Compare the estimate with published training runs (docs/FIDELITY.md)");
+    pub->add_option("--format", format, "output format")->check(CLI::IsMember({ "json", "csv", "text" }));
 
     std::string output;
-    auto* imp = app.add_subcommand("import-config", "Read a Hugging Face config.json and write a scenario with that model");
-    imp->add_option("FILE", file, "config.json of a llama, mistral, mixtral, qwen2, qwen2_moe, gemma, gemma2, phi3 or gpt2 model")
+    auto* imp
+        = app.add_subcommand("import-config", "Read a Hugging Face config.json and write a scenario with that model");
+    imp->add_option("FILE", file,
+           "config.json of a llama, mistral, mixtral, qwen2, qwen2_moe, gemma, gemma2, phi3 or gpt2 model")
         ->required();
     imp->add_option("-o,--output", output, "write the scenario here instead of to standard output");
 
     std::string which = "all";
     auto* pre = app.add_subcommand("presets", "List the model and GPU catalogs");
-    pre->add_option("WHAT", which, "models, gpus or all")->check(CLI::IsMember({"models", "gpus", "all"}));
+    pre->add_option("WHAT", which, "models, gpus or all")->check(CLI::IsMember({ "models", "gpus", "all" }));
 
     try {
         app.parse(argc, argv);
@@ -498,9 +520,11 @@ int main(int argc, char** argv)
         return app.exit(e) == 0 && std::cout.flush() ? 0 : (report("cannot write the output"), kCannotWrite);
     } catch (const CLI::ParseError& e) {
         const std::string first = argc > 1 ? argv[1] : "";
-        if (!first.empty() && first[0] != '-' && app.get_subcommands([&](CLI::App* sub) { return sub->get_name() == first; }).empty())
-            report("unknown command \"" + core::printable(first, 40) +
-                   "\" (commands: estimate, sweep, plan, validate, validate-published, import-config, presets, precision)");
+        if (!first.empty() && first[0] != '-'
+            && app.get_subcommands([&](CLI::App* sub) { return sub->get_name() == first; }).empty())
+            report("unknown command \"" + core::printable(first, 40)
+                + "\" (commands: estimate, sweep, plan, validate, validate-published, import-config, presets, "
+                  "precision)");
         else
             report(core::printable(e.what(), 300));
         std::cerr << "(run trainplanner-cli --help)\n";
@@ -524,12 +548,14 @@ int main(int argc, char** argv)
         const core::ParameterBreakdown counts = core::countParameters(r.model->arch);
         std::cerr << r.model->modelType << ": " << std::llround(counts.total()) << " parameters";
         if (counts.mtpLayers > 0)
-            std::cerr << " (" << std::llround(counts.mainModel()) << " in the main model, " << std::llround(counts.total() - counts.mainModel())
-                      << " in " << counts.mtpLayers << " multi-token prediction module(s))";
+            std::cerr << " (" << std::llround(counts.mainModel()) << " in the main model, "
+                      << std::llround(counts.total() - counts.mainModel()) << " in " << counts.mtpLayers
+                      << " multi-token prediction module(s))";
         std::cerr << "\n";
         for (const auto& m : r.model->mapped)
             std::cerr << "  " << core::printable(m.from) << " -> " << m.to << " = " << core::printable(m.value) << "\n";
-        for (const auto& n : r.model->notes) std::cerr << "  note: " << core::escapeControls(n) << "\n";
+        for (const auto& n : r.model->notes)
+            std::cerr << "  note: " << core::escapeControls(n) << "\n";
         const std::string text = core::scenarioToJson(core::scenarioFor(*r.model));
         if (output.empty()) return emit(text);
         if (const std::string error = core::writeFileAtomically(output, text); !error.empty()) {
@@ -563,7 +589,9 @@ int main(int argc, char** argv)
         core::PlanOptions options;
         options.gpus = planGpus;
         options.top = top;
-        options.objective = objective == "cost" ? core::Objective::cost : objective == "memory" ? core::Objective::memory : core::Objective::time;
+        options.objective = objective == "cost" ? core::Objective::cost
+            : objective == "memory"             ? core::Objective::memory
+                                                : core::Objective::time;
         return emit(planText(core::plan(*scenario, options), pln->count("--format") ? format : "text"));
     }
 
@@ -584,16 +612,18 @@ int main(int argc, char** argv)
                 lo = hi = 0;
             }
             if (lo < 1 || hi < lo || hi > core::kMaxGpus) {
-                report("--gpus must look like MIN..MAX with 1 <= MIN <= MAX <= " + std::to_string(core::kMaxGpus) + ", got \"" +
-                       core::printable(gpuRange, 40) + "\"");
+                report("--gpus must look like MIN..MAX with 1 <= MIN <= MAX <= " + std::to_string(core::kMaxGpus)
+                    + ", got \"" + core::printable(gpuRange, 40) + "\"");
                 return kBadInput;
             }
             result = core::sweepGpus(*scenario, lo, hi);
             column = "gpus";
             if (result.points.empty()) {
                 const auto& p = scenario->parallel;
-                report("--gpus " + core::printable(gpuRange, 40) + ": no power of two in that range is a multiple of tp × pp × cp (" +
-                       std::to_string(std::int64_t{p.tp} * p.pp * p.cp) + ") with dp × micro_batch within global_batch");
+                report("--gpus " + core::printable(gpuRange, 40)
+                    + ": no power of two in that range is a multiple of tp × pp × cp ("
+                    + std::to_string(std::int64_t { p.tp } * p.pp * p.cp)
+                    + ") with dp × micro_batch within global_batch");
                 return kBadInput;
             }
         } else if (!vary.empty()) {
@@ -605,7 +635,8 @@ int main(int argc, char** argv)
             column = vary.substr(0, eq);
             std::vector<std::string> values;
             std::stringstream list(vary.substr(eq + 1));
-            for (std::string v; std::getline(list, v, ',');) values.push_back(v);
+            for (std::string v; std::getline(list, v, ',');)
+                values.push_back(v);
             result = core::sweepKey(*scenario, column, values);
             if (result.error) {
                 report("--vary: " + result.error->toString());

@@ -8,15 +8,21 @@ namespace core {
 namespace {
 
 /// A weight matrix of in × out: in·out parameters, in + out Adafactor accumulators.
-ParamPart matrix(double in, double out) { return {in * out, in + out}; }
+ParamPart matrix(double in, double out)
+{
+    return { in * out, in + out };
+}
 /// A vector (bias, norm scale): stored whole by Adafactor.
-ParamPart vec(double n) { return {n, n}; }
+ParamPart vec(double n)
+{
+    return { n, n };
+}
 
 /// One MLP of width f: GeLU has up and down projections, SwiGLU gate, up and down
 /// (Shazeer 2020, "GLU Variants Improve Transformer"). Biases on both layers when bias = all.
 struct MlpParts {
-    ParamPart split;       // matrices + column-parallel biases (÷ TP)
-    ParamPart replicated;  // row-parallel output bias
+    ParamPart split; // matrices + column-parallel biases (÷ TP)
+    ParamPart replicated; // row-parallel output bias
 };
 
 MlpParts mlpParts(const Architecture& a, double f)
@@ -72,8 +78,8 @@ MlpParts attentionParts(const Architecture& a)
 
 double ParameterBreakdown::mainModel() const
 {
-    return wordEmbedding.params + positions.params + (layers - denseLayers) * perLayer() + denseLayers * perDenseLayer() +
-           finalNorm.params + lmHead.params;
+    return wordEmbedding.params + positions.params + (layers - denseLayers) * perLayer() + denseLayers * perDenseLayer()
+        + finalNorm.params + lmHead.params;
 }
 
 double ParameterBreakdown::total() const
@@ -97,7 +103,7 @@ double ParameterBreakdown::active() const
 ParameterBreakdown countParameters(const Architecture& a)
 {
     const double h = a.hidden;
-    const double normParams = a.norm == Norm::layernorm ? 2.0 * h : h;  // LayerNorm: scale + shift
+    const double normParams = a.norm == Norm::layernorm ? 2.0 * h : h; // LayerNorm: scale + shift
 
     ParameterBreakdown b;
     b.layers = a.layers;
@@ -144,7 +150,7 @@ ParameterBreakdown countParameters(const Architecture& a)
 
     b.finalNorm = vec(normParams);
     if (!a.tiedEmbeddings) b.lmHead = matrix(h, a.vocab);
-    if (a.lmHeadBias) b.lmHead += vec(a.vocab);  // Phi-2's lm_head has a bias
+    if (a.lmHeadBias) b.lmHead += vec(a.vocab); // Phi-2's lm_head has a bias
     return b;
 }
 
@@ -163,18 +169,27 @@ double loraParamsPerLayer(const Architecture& a, int rank, const std::vector<std
     for (const auto& t : targets) {
         if (a.isMla()) {
             const double qk = heads * a.qkHeadDim();
-            if (t == "q") sum += a.qLoraRank > 0 ? (h + a.qLoraRank) + (a.qLoraRank + qk) : h + qk;
-            else if (t == "k") sum += h + a.kvLoraRank + a.ropeHeadDim;
-            else if (t == "v") sum += a.kvLoraRank + heads * (double(a.headDim) + a.vHeadDim);
-            else if (t == "o") sum += heads * a.vHeadDim + h;
+            if (t == "q")
+                sum += a.qLoraRank > 0 ? (h + a.qLoraRank) + (a.qLoraRank + qk) : h + qk;
+            else if (t == "k")
+                sum += h + a.kvLoraRank + a.ropeHeadDim;
+            else if (t == "v")
+                sum += a.kvLoraRank + heads * (double(a.headDim) + a.vHeadDim);
+            else if (t == "o")
+                sum += heads * a.vHeadDim + h;
         } else {
             const double q = heads * a.headDim, kv = double(a.kvHeads) * a.headDim;
-            if (t == "q") sum += h + q;
-            else if (t == "k" || t == "v") sum += h + kv;
-            else if (t == "o") sum += q + h;
+            if (t == "q")
+                sum += h + q;
+            else if (t == "k" || t == "v")
+                sum += h + kv;
+            else if (t == "o")
+                sum += q + h;
         }
-        if (t == "up" || (t == "gate" && a.mlp == Mlp::swiglu)) sum += (h + f) * mlpCopies;
-        else if (t == "down") sum += (f + h) * mlpCopies;
+        if (t == "up" || (t == "gate" && a.mlp == Mlp::swiglu))
+            sum += (h + f) * mlpCopies;
+        else if (t == "down")
+            sum += (f + h) * mlpCopies;
     }
     return rank * sum;
 }
@@ -199,7 +214,7 @@ LayerMatmuls layerMatmuls(const Architecture& a, bool moeLayer)
     const double copies = moe ? a.topK + a.sharedExperts : 1;
     LayerMatmuls m;
     auto add = [&](double in, double out, double n, bool row, bool duplicated = false) {
-        m.items[static_cast<std::size_t>(m.count++)] = {in, out, n, row, duplicated};
+        m.items[static_cast<std::size_t>(m.count++)] = { in, out, n, row, duplicated };
     };
     if (a.isMla()) {
         const double qk = heads * a.qkHeadDim();
@@ -225,7 +240,10 @@ LayerMatmuls layerMatmuls(const Architecture& a, bool moeLayer)
     return m;
 }
 
-LayerMatmuls layerMatmuls(const Architecture& a) { return layerMatmuls(a, a.isMoe()); }
+LayerMatmuls layerMatmuls(const Architecture& a)
+{
+    return layerMatmuls(a, a.isMoe());
+}
 
 void setKvLoraRank(Architecture& a, int rank)
 {
@@ -268,7 +286,7 @@ Architecture standardShape(std::int64_t params)
 
 ModelSpec bareSizeModel(std::int64_t params)
 {
-    return ModelSpec{.preset = {}, .params = params, .arch = standardShape(params)};
+    return ModelSpec { .preset = {}, .params = params, .arch = standardShape(params) };
 }
 
 } // namespace core

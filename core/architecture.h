@@ -21,28 +21,28 @@ struct ParamPart {
         factored += o.factored;
         return *this;
     }
-    [[nodiscard]] ParamPart operator*(double k) const { return {params * k, factored * k}; }
+    [[nodiscard]] ParamPart operator*(double k) const { return { params * k, factored * k }; }
 };
 
 /// Parameters of one architecture, split by where they live when the model is distributed
 /// (Shoeybi et al. 2019, Megatron-LM §3: matrices split over TP, norms replicated; the word
 /// embedding is vocabulary-parallel; Narayanan et al. 2021 §2.2: layers over PP stages).
 struct ParameterBreakdown {
-    ParamPart wordEmbedding;   ///< V·h, vocabulary-parallel over TP, first stage
-    ParamPart positions;       ///< learned position table, replicated, first stage
-    ParamPart layerSplit;      ///< per layer: attention + dense MLP matrices, column-parallel biases (÷ TP)
+    ParamPart wordEmbedding; ///< V·h, vocabulary-parallel over TP, first stage
+    ParamPart positions; ///< learned position table, replicated, first stage
+    ParamPart layerSplit; ///< per layer: attention + dense MLP matrices, column-parallel biases (÷ TP)
     ParamPart layerReplicated; ///< per layer: norms, row-parallel output biases, router (replicated)
-    ParamPart layerExperts;    ///< per layer: all routed experts (÷ EP, ÷ TP)
-    ParamPart layerExpertsActive;  ///< per layer: top_k routed experts (for active counts)
-    ParamPart denseSplit;      ///< per dense layer of a MoE model (the first dense_layers): as layerSplit
+    ParamPart layerExperts; ///< per layer: all routed experts (÷ EP, ÷ TP)
+    ParamPart layerExpertsActive; ///< per layer: top_k routed experts (for active counts)
+    ParamPart denseSplit; ///< per dense layer of a MoE model (the first dense_layers): as layerSplit
     ParamPart denseReplicated; ///< per dense layer of a MoE model: as layerReplicated
-    ParamPart mtpSplit;        ///< per MTP module besides its layer: the 2h×h projection (÷ TP), last stage
-    ParamPart mtpReplicated;   ///< per MTP module besides its layer: three norms, last stage
-    ParamPart finalNorm;       ///< last stage
-    ParamPart lmHead;          ///< V·h unless tied (+ V with an LM-head bias), last stage
+    ParamPart mtpSplit; ///< per MTP module besides its layer: the 2h×h projection (÷ TP), last stage
+    ParamPart mtpReplicated; ///< per MTP module besides its layer: three norms, last stage
+    ParamPart finalNorm; ///< last stage
+    ParamPart lmHead; ///< V·h unless tied (+ V with an LM-head bias), last stage
     int layers = 0;
-    int denseLayers = 0;       ///< of `layers`, how many are dense layers of a MoE model
-    int mtpLayers = 0;         ///< MTP modules, each one more layer of the main kind plus its own parts
+    int denseLayers = 0; ///< of `layers`, how many are dense layers of a MoE model
+    int mtpLayers = 0; ///< MTP modules, each one more layer of the main kind plus its own parts
 
     /// One layer of the main kind (MoE layers in a MoE model), one dense layer of a MoE model.
     [[nodiscard]] double perLayer() const { return layerSplit.params + layerReplicated.params + layerExperts.params; }
@@ -64,8 +64,8 @@ struct ParameterBreakdown {
 /// "LoRA", §4.1). Targets: q, k, v, o, gate, up, down; MLP targets apply to every expert. With
 /// MLA, q adapts the query projection(s), k the joint KV down-projection, v the KV up-projection.
 /// `moeLayer` picks the kind of layer (a dense layer of a MoE model has one MLP of ffn_hidden).
-[[nodiscard]] double loraParamsPerLayer(const Architecture& arch, int rank, const std::vector<std::string>& targets,
-                                        bool moeLayer);
+[[nodiscard]] double loraParamsPerLayer(
+    const Architecture& arch, int rank, const std::vector<std::string>& targets, bool moeLayer);
 [[nodiscard]] double loraParamsPerLayer(const Architecture& arch, int rank, const std::vector<std::string>& targets);
 /// All adapters of the model: every layer of each kind and every MTP module's layer.
 [[nodiscard]] double loraParams(const Architecture& arch, int rank, const std::vector<std::string>& targets);
@@ -80,7 +80,7 @@ struct LayerMatmul {
     double out = 0;
     double copies = 1;
     bool rowParallel = false;
-    bool duplicated = false;  ///< computed in full by every TP rank (MLA's down-projections)
+    bool duplicated = false; ///< computed in full by every TP rank (MLA's down-projections)
 };
 
 /// The matmuls of one layer in forward order, with Q, K and V separate as PyTorch models define
@@ -88,7 +88,7 @@ struct LayerMatmul {
 /// wkv_b, wo, then the MLP). The MoE router is left out (its fp32 logits are counted with the
 /// activations). `moeLayer` picks the kind of layer, as for loraParamsPerLayer.
 struct LayerMatmuls {
-    std::array<LayerMatmul, 8> items{};
+    std::array<LayerMatmul, 8> items {};
     int count = 0;
 };
 [[nodiscard]] LayerMatmuls layerMatmuls(const Architecture& arch, bool moeLayer);

@@ -11,19 +11,25 @@ namespace core {
 
 namespace {
 
-constexpr std::array<std::string_view, 5> kGroupNames{"tp", "cp", "pp", "dp", "ep"};
-constexpr std::array<std::string_view, 5> kOpNames{"all_reduce", "all_gather", "reduce_scatter", "send_recv", "all_to_all"};
-constexpr std::array<std::string_view, 2> kLinkNames{"intra_node", "inter_node"};
+constexpr std::array<std::string_view, 5> kGroupNames { "tp", "cp", "pp", "dp", "ep" };
+constexpr std::array<std::string_view, 5> kOpNames { "all_reduce", "all_gather", "reduce_scatter", "send_recv",
+    "all_to_all" };
+constexpr std::array<std::string_view, 2> kLinkNames { "intra_node", "inter_node" };
 
 /// Consecutive ranks spanned by one group (stride × size), in the tp-cp-ep-dp-pp order.
 int span(const Parallel& p, Group g)
 {
     switch (g) {
-    case Group::tp: return p.tp;
-    case Group::cp: return p.tp * p.cp;
-    case Group::ep: return p.tp * p.ep;  // EP takes consecutive ranks of the (CP, DP) index (Megatron's tp-ep-dp-pp for experts)
-    case Group::dp: return p.tp * p.cp * p.dp;  // gradients reduce over DP × CP (Megatron)
-    case Group::pp: return p.tp * p.cp * p.dp * p.pp;
+    case Group::tp:
+        return p.tp;
+    case Group::cp:
+        return p.tp * p.cp;
+    case Group::ep:
+        return p.tp * p.ep; // EP takes consecutive ranks of the (CP, DP) index (Megatron's tp-ep-dp-pp for experts)
+    case Group::dp:
+        return p.tp * p.cp * p.dp; // gradients reduce over DP × CP (Megatron)
+    case Group::pp:
+        return p.tp * p.cp * p.dp * p.pp;
     }
     return 1;
 }
@@ -53,19 +59,31 @@ int ranksPerNode(int groupSize, int stride, int gpusPerNode)
     return std::clamp(node / std::max(1, stride), 1, std::max(1, groupSize));
 }
 
-std::string_view toString(Group g) { return kGroupNames[static_cast<std::size_t>(g)]; }
-std::string_view toString(CollectiveOp op) { return kOpNames[static_cast<std::size_t>(op)]; }
-std::string_view toString(Link link) { return kLinkNames[static_cast<std::size_t>(link)]; }
+std::string_view toString(Group g)
+{
+    return kGroupNames[static_cast<std::size_t>(g)];
+}
+std::string_view toString(CollectiveOp op)
+{
+    return kOpNames[static_cast<std::size_t>(op)];
+}
+std::string_view toString(Link link)
+{
+    return kLinkNames[static_cast<std::size_t>(link)];
+}
 
 double busFactor(CollectiveOp op, int n)
 {
     if (n <= 1) return 0;
     switch (op) {
-    case CollectiveOp::all_reduce: return 2.0 * (n - 1) / n;
+    case CollectiveOp::all_reduce:
+        return 2.0 * (n - 1) / n;
     case CollectiveOp::all_gather:
     case CollectiveOp::reduce_scatter:
-    case CollectiveOp::all_to_all: return double(n - 1) / n;
-    case CollectiveOp::send_recv: return 1.0;
+    case CollectiveOp::all_to_all:
+        return double(n - 1) / n;
+    case CollectiveOp::send_recv:
+        return 1.0;
     }
     return 1.0;
 }
@@ -168,8 +186,8 @@ CommunicationEstimate communication(
         layers = std::max(layers, double(st.layers + st.mtpLayers));
         if (a.isMoe()) moeLayers = std::max(moeLayers, double(st.layers - st.denseLayers + st.mtpLayers));
     }
-    const double ab = std::max(2.0, bytesOf(s.precision.compute));     // activations on the wire
-    const double tokens = double(tr.seqLen) / p.cp * tr.microBatch;   // per GPU per micro-batch
+    const double ab = std::max(2.0, bytesOf(s.precision.compute)); // activations on the wire
+    const double tokens = double(tr.seqLen) / p.cp * tr.microBatch; // per GPU per micro-batch
     const bool fullRecompute = p.recompute == Recompute::full;
 
     CommunicationEstimate out;
@@ -242,7 +260,8 @@ CommunicationEstimate communication(
     // volume of an all-gather (K/V) or a reduce-scatter (dK/dV).
     // With MLA the ring passes the expanded per-head K (dh + dr) and V (dv): the attention kernel
     // receives them after the up-projection.
-    const double kvWidth = (a.isMla() ? double(a.heads) * (a.qkHeadDim() + a.valueHeadDim()) : 2.0 * a.kvHeads * a.headDim) / p.tp;
+    const double kvWidth
+        = (a.isMla() ? double(a.heads) * (a.qkHeadDim() + a.valueHeadDim()) : 2.0 * a.kvHeads * a.headDim) / p.tp;
     const double kvMessage = double(tr.seqLen) * tr.microBatch * kvWidth * ab;
     // The ring overlaps each step's transfer with the attention of the block it holds (Liu et al.
     // 2023 §3; Transformer Engine's ring): its window is the attention core's time, not the layer's —
@@ -322,7 +341,7 @@ CommunicationEstimate communication(
         double copies = a.topK;
         if (a.routedNodeLimit > 0 && linkOf(s, Group::ep) == Link::inter_node) {
             const double nodes = std::ceil(double(p.tp) * p.ep / std::max(1, s.hardware.gpusPerNode));
-            copies = std::min({copies, double(a.routedNodeLimit), nodes});
+            copies = std::min({ copies, double(a.routedNodeLimit), nodes });
         }
         // With TP, Megatron-Core requires sequence parallelism for MoE and each rank dispatches its
         // own s·b/t tokens (review D11).
@@ -348,10 +367,18 @@ CommunicationEstimate communication(
         double fraction = 0;
         switch (c.group) {
         case Group::dp:
-        case Group::cp: fraction = ef.commOverlap; break;
-        case Group::tp: fraction = ef.tpOverlap; break;
-        case Group::pp: fraction = ef.ppOverlap; break;
-        case Group::ep: fraction = ef.epOverlap; break;
+        case Group::cp:
+            fraction = ef.commOverlap;
+            break;
+        case Group::tp:
+            fraction = ef.tpOverlap;
+            break;
+        case Group::pp:
+            fraction = ef.ppOverlap;
+            break;
+        case Group::ep:
+            fraction = ef.epOverlap;
+            break;
         }
         Windows& w = perLink[c.link == Link::inter_node ? 1 : 0];
         double& forward = w.forward;

@@ -23,7 +23,10 @@ double matmulFlops(const LayerMatmuls& mm, double tokens, int first, int step, b
     }
     return flops;
 }
-bool all(const LayerMatmul&) { return true; }
+bool all(const LayerMatmul&)
+{
+    return true;
+}
 
 /// Forward FLOPs of one layer's matmuls (and the MoE router) for `tokens` tokens.
 double layerMatmulFlops(const Architecture& a, bool moeLayer, double tokens)
@@ -62,8 +65,8 @@ ForwardFlops forwardFlops(const Architecture& a, double seqLen, double sequences
     // projection, and the shared output head once more.
     f.attentionCore = attentionCoreFlops(a, seqLen, sequences);
     const double denseLayer = a.isMoe() ? layerMatmulFlops(a, false, tokens) : mainLayer;
-    f.layers = moeLayers * mainLayer + denseLayers * denseLayer + a.mtpLayers * (mainLayer + 2 * tokens * 2.0 * a.hidden * a.hidden) +
-               f.attentionCore;
+    f.layers = moeLayers * mainLayer + denseLayers * denseLayer
+        + a.mtpLayers * (mainLayer + 2 * tokens * 2.0 * a.hidden * a.hidden) + f.attentionCore;
     f.logits = (1 + a.mtpLayers) * 2 * tokens * double(a.hidden) * a.vocab;
     return f;
 }
@@ -104,7 +107,8 @@ double duplicatedFlopsPerStep(const Scenario& s)
     if (s.parallel.tp <= 1 || !a.isMla()) return 0;
     const double tokens = double(s.training.seqLen) * s.training.globalBatch;
     // The attention is the same in every kind of layer.
-    const double perLayer = matmulFlops(layerMatmuls(a), tokens, 0, 1, [](const LayerMatmul& m) { return m.duplicated; });
+    const double perLayer
+        = matmulFlops(layerMatmuls(a), tokens, 0, 1, [](const LayerMatmul& m) { return m.duplicated; });
     const double passes = 3 + (s.parallel.recompute == Recompute::full ? 1 : 0);
     return (s.parallel.tp - 1) * passes * (a.layers + a.mtpLayers) * perLayer;
 }
@@ -115,7 +119,8 @@ double hardwareFlopsPerStep(const Scenario& s)
     double recomputed = 0;
     if (s.parallel.recompute == Recompute::full)
         recomputed = f.layers + adapterForwardFlops(s); // the logits are not recomputed
-    else if (s.parallel.recompute == Recompute::selective && !s.parallel.flashAttention) recomputed = f.attentionCore;
+    else if (s.parallel.recompute == Recompute::selective && !s.parallel.flashAttention)
+        recomputed = f.attentionCore;
     else if (s.parallel.recompute == Recompute::selective_op) {
         // The 2nd, 4th, … matmul of each layer runs again in the backward pass (the kept ones are
         // listed in memory_model.cpp); without flash attention so does the attention core.
@@ -304,26 +309,37 @@ double peakFlops(const GpuSpec& gpu, DType dtype, bool* exact)
     if (exact) *exact = true;
     if (auto it = gpu.peakTflops.find(dtype); it != gpu.peakTflops.end()) return it->second * 1e12;
     if (exact) *exact = false;
-    std::array<DType, 3> fallbacks{DType::fp32, DType::fp32, DType::fp32};
+    std::array<DType, 3> fallbacks { DType::fp32, DType::fp32, DType::fp32 };
     switch (dtype) {
     // No bf16 tensor cores (V100): bf16 runs on the CUDA cores at the fp32 rate, not the fp16
     // tensor peak (review D20: 8× optimistic).
     case DType::bf16:
         fallbacks = { DType::fp32, DType::tf32, DType::fp16 };
         break;
-    case DType::fp16: fallbacks = {DType::bf16, DType::fp32, DType::fp32}; break;
+    case DType::fp16:
+        fallbacks = { DType::bf16, DType::fp32, DType::fp32 };
+        break;
     case DType::fp8_e4m3:
-    case DType::fp8_e5m2: fallbacks = {dtype == DType::fp8_e4m3 ? DType::fp8_e5m2 : DType::fp8_e4m3, DType::bf16, DType::fp16}; break;
-    case DType::tf32: fallbacks = {DType::fp32, DType::fp32, DType::fp32}; break;
+    case DType::fp8_e5m2:
+        fallbacks = { dtype == DType::fp8_e4m3 ? DType::fp8_e5m2 : DType::fp8_e4m3, DType::bf16, DType::fp16 };
+        break;
+    case DType::tf32:
+        fallbacks = { DType::fp32, DType::fp32, DType::fp32 };
+        break;
     case DType::int8:
-    case DType::nf4: fallbacks = {DType::fp8_e4m3, DType::bf16, DType::fp16}; break;
-    case DType::fp32: fallbacks = {DType::tf32, DType::tf32, DType::tf32}; break;
+    case DType::nf4:
+        fallbacks = { DType::fp8_e4m3, DType::bf16, DType::fp16 };
+        break;
+    case DType::fp32:
+        fallbacks = { DType::tf32, DType::tf32, DType::tf32 };
+        break;
     }
     for (DType f : fallbacks)
         if (auto it = gpu.peakTflops.find(f); it != gpu.peakTflops.end()) return it->second * 1e12;
     // Parsing guarantees at least one entry: take the slowest as the conservative choice.
     double slowest = 1e300;
-    for (const auto& [d, tflops] : gpu.peakTflops) slowest = std::min(slowest, tflops);
+    for (const auto& [d, tflops] : gpu.peakTflops)
+        slowest = std::min(slowest, tflops);
     return slowest * 1e12;
 }
 
