@@ -213,19 +213,19 @@ LayerMatmuls layerMatmuls(const Architecture& a, bool moeLayer)
     const double f = moe ? a.moeFfnHidden : a.ffnHidden;
     const double copies = moe ? a.topK + a.sharedExperts : 1;
     LayerMatmuls m;
-    auto add = [&](double in, double out, double n, bool row, bool duplicated = false) {
-        m.items[static_cast<std::size_t>(m.count++)] = { in, out, n, row, duplicated };
+    auto add = [&](double in, double out, double n, bool row, bool duplicated = false, bool up = false) {
+        m.items[static_cast<std::size_t>(m.count++)] = { in, out, n, row, duplicated, up };
     };
     if (a.isMla()) {
         const double qk = heads * a.qkHeadDim();
         if (a.qLoraRank > 0) {
             add(h, a.qLoraRank, 1, true, true);
-            add(a.qLoraRank, qk, 1, false);
+            add(a.qLoraRank, qk, 1, false, false, true);
         } else {
             add(h, qk, 1, false);
         }
         add(h, double(a.kvLoraRank) + a.ropeHeadDim, 1, true, true);
-        add(a.kvLoraRank, heads * (double(a.headDim) + a.vHeadDim), 1, false);
+        add(a.kvLoraRank, heads * (double(a.headDim) + a.vHeadDim), 1, false, false, true);
         add(heads * a.vHeadDim, h, 1, true);
     } else {
         const double q = heads * a.headDim, kv = double(a.kvHeads) * a.headDim;

@@ -81,6 +81,7 @@ struct LayerMatmul {
     double copies = 1;
     bool rowParallel = false;
     bool duplicated = false; ///< computed in full by every TP rank (MLA's down-projections)
+    bool upProjection = false; ///< MLA's latent up-projections (recomputed under norms_up_proj)
 };
 
 /// The matmuls of one layer in forward order, with Q, K and V separate as PyTorch models define

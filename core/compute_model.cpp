@@ -1,6 +1,7 @@
 #include "compute_model.h"
 
 #include "architecture.h"
+#include "timeline.h"
 
 #include <algorithm>
 #include <array>
@@ -130,6 +131,13 @@ double hardwareFlopsPerStep(const Scenario& s)
         const int mainRuns = (a.isMoe() ? a.moeLayers() : a.layers) + a.mtpLayers;
         recomputed += mainRuns * everyOther(a.isMoe()) + (a.isMoe() ? a.layers - a.moeLayers() : 0) * everyOther(false);
         if (!s.parallel.flashAttention) recomputed += f.attentionCore;
+    } else if (s.parallel.recompute == Recompute::norms_up_proj) {
+        // MLA's up-projections run again (DeepSeek-V3 §3.4); norms and activation functions are
+        // memory-bound work, not FLOPs.
+        const Architecture& a = s.model.arch;
+        const double tokens = double(s.training.seqLen) * s.training.globalBatch;
+        recomputed += (a.layers + a.mtpLayers)
+            * matmulFlops(layerMatmuls(a), tokens, 0, 1, [](const LayerMatmul& m) { return m.upProjection; });
     }
     return trainingFlops(s, f) + recomputed + duplicatedFlopsPerStep(s);
 }
@@ -172,7 +180,8 @@ double attentionFlopsPerStep(const Scenario& s)
     // The same recomputation rules as hardwareFlopsPerStep: the attention core runs again under full
     // recomputation, and under selective recomputation without flash attention.
     const Recompute r = s.parallel.recompute;
-    const bool attentionRecomputed = r == Recompute::full || (r != Recompute::none && !s.parallel.flashAttention);
+    const bool attentionRecomputed = r == Recompute::full
+        || ((r == Recompute::selective || r == Recompute::selective_op) && !s.parallel.flashAttention);
     return (3 + (attentionRecomputed ? 1 : 0)) * core;
 }
 
@@ -291,11 +300,14 @@ double eagerElementwiseBytesPerToken(const Scenario& s, bool moeLayer)
     return bytes;
 }
 
-double bubbleFraction(const Parallel& p, double microBatches)
+double bubbleFraction(const Parallel& p, double microBatches, double recomputeShare)
 {
     const double m = std::max(1.0, microBatches);
     if (p.pp <= 1) return 0;
     const double v = p.schedule == Schedule::interleaved ? p.virtualStages : 1;
+    if (v > 1 && p.groupSize() != p.pp)
+        return simulatedBubbleFraction(
+            p.pp, p.virtualStages, p.groupSize(), static_cast<int>(std::min(std::ceil(m - 1e-9), 1e9)), recomputeShare);
     return (p.pp - 1) / (v * m);
 }
 

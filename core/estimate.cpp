@@ -44,7 +44,7 @@ std::vector<Warning> warningsFor(const Scenario& s)
     if (a.heads % p.tp != 0) add(WarningCode::heads_not_divisible_by_tp, {{"heads", a.heads}, {"tp", p.tp}});
     if (a.kvHeads % p.tp != 0 && p.tp % a.kvHeads != 0)
         add(WarningCode::kv_heads_not_divisible_by_tp, {{"kv_heads", a.kvHeads}, {"tp", p.tp}});
-    if (a.layers % (p.pp * p.virtualStages) != 0)
+    if ((a.layers + (p.pipelineSplit == PipelineSplit::embedding_and_loss ? 2 : 0)) % (p.pp * p.virtualStages) != 0)
         add(WarningCode::layers_not_divisible_by_pp, {{"layers", a.layers}, {"pp", p.pp}, {"virtual_stages", p.virtualStages}});
     if (s.training.globalBatch % (std::int64_t{p.dp} * s.training.microBatch) != 0)  // up to 6.5·10^10
         add(WarningCode::global_batch_not_divisible,
@@ -272,7 +272,7 @@ Estimate estimate(const Scenario& s)
     c.fp8CastTimeS = busiestMicroBatches * castBytes / (memoryTBps * 1e12);
     c.memoryBoundTimeS = memoryBoundBytes / (memoryTBps * 1e12) + c.fp8CastTimeS;
     c.computeTimeS = c.matmulTimeS + c.memoryBoundTimeS;
-    c.bubbleFraction = bubbleFraction(s.parallel, c.microBatches);
+    c.bubbleFraction = bubbleFraction(s.parallel, c.microBatches, 3 * (recomputeFactor - 1));
     c.bubbleTimeS = c.computeTimeS * c.bubbleFraction;
 
     // The optimizer step is bound by memory bandwidth: for each parameter it updates, a GPU reads

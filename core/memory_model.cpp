@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace core {
 
@@ -18,12 +19,23 @@ constexpr double kNf4BytesPerParam = (4.0 + 8.0 / 64.0 + 32.0 / (64.0 * 256.0)) 
 /// (Dettmers et al. 2022, "8-bit Optimizers via Block-wise Quantization", §2).
 constexpr double kAdam8bitBytesPerMoment = 1.0 + 4.0 / 2048.0;
 
+/// DeepSeek-V3 §3.3.3: cached activations in fp8 with one fp32 scale per 1 × 128 tile, and the
+/// attention output in the 12-bit E5M6 format.
+constexpr double kFp8CachedBytes = 1.0 + 4.0 / 128.0;
+constexpr double kE5m6Bytes = 12.0 / 8.0;
+
+/// Longest schedule period (micro-batch group × chunks) walked pass by pass (inFlightLayers).
+constexpr long long kMaxWalkedPeriod = 4096;
+
 constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
 constexpr double kMiB = 1024.0 * 1024.0;
 
 /// Per-sequence activation coefficients of one stage and its micro-batch-independent bytes.
 struct StageActivation {
     int stage = 0;
+    int layerCount = 0; ///< transformer layers on the stage
+    double leadPasses = 0; ///< warm-up forwards + 1 (inFlightMicroBatches, without the cap at m·v)
+    std::vector<int> chunks; ///< their split over the stage's model chunks, when unequal
     double layers = 0;  ///< bytes per sequence per in-flight micro-batch (layers + first-stage extras)
     double once = 0;    ///< bytes per sequence held once (logits, recompute working set)
     double fixed = 0;   ///< model states + buffers
@@ -55,28 +67,42 @@ struct LayerActivations {
 /// KV latent with the RoPE key ab·sb·(r_kv + dr) and normed ab·sb·r_kv.
 /// MoE layers store the router logits (fp32, 4·sb·E) and, per routed copy of each token (top_k
 /// of them), the expert input and internals (Fedus et al. 2022; balanced routing assumed).
-LayerActivations layerTerms(const Scenario& s, bool moeLayer)
+/// DeepSeek-V3's savings change the bytes, not the tensors: recompute "norms_up_proj" (§3.4,
+/// §3.3.3 (2)) drops the norm outputs, MLA's up-projected Q, K and V and the activation function's
+/// output (fc2's input); precision.activation_cache "fp8" (§3.3.3) stores linear layers' inputs and
+/// the SwiGLU inputs in fp8 with an fp32 scale per 128 elements, the attention output in E5M6.
+/// `stored` false gives what the forward writes, before any of these savings.
+LayerActivations layerTerms(const Scenario& s, bool moeLayer, bool stored = true)
 {
     const Architecture& a = s.model.arch;
     const Parallel& p = s.parallel;
     const double ab = activationElementBytes(s.precision.compute);
+    const bool fp8Cache = stored && s.precision.activationCache == ActivationCache::fp8;
+    const double li = fp8Cache ? kFp8CachedBytes : ab; // a linear layer's saved input
+    const double ao = fp8Cache ? kE5m6Bytes : ab; // the attention output (o_proj's input)
+    const bool dropped = stored && p.recompute == Recompute::norms_up_proj;
     const double sb = double(s.training.seqLen) / p.cp * s.training.microBatch;  // CP: s → s/c
     const double h = a.hidden, heads = a.heads;
     const double mask = a.dropout ? 1.0 : 0.0;
-    const double mlpInternals = a.mlp == Mlp::swiglu ? 3.0 : 2.0;
+    // Activation function: its input(s) and its output, fc2's input (recomputed under norms_up_proj).
+    const double inputs = a.mlp == Mlp::swiglu ? 2.0 : 1.0;
+    auto mlpInternals = [&](double f) { return f * (inputs * li + (dropped ? 0 : li)); };
 
     LayerActivations t;
-    t.replicated = sb * h * ((a.parallelBlock ? 2 : 4) * ab + 2 * mask);
+    const double norms = a.parallelBlock ? 1 : 2;
+    t.replicated = sb * h * (norms * ab + (dropped ? 0 : norms * li) + 2 * mask);
     const double q = heads * a.qkHeadDim(), o = heads * a.valueHeadDim();
     const double k = a.isMla() ? q : double(a.kvHeads) * a.headDim, v = a.isMla() ? o : double(a.kvHeads) * a.headDim;
-    t.split = sb * ab * (q + k + v + o);
-    if (a.isMla()) t.replicated += sb * ab * (2.0 * a.qLoraRank + 2.0 * a.kvLoraRank + a.ropeHeadDim);
+    t.split = sb * (ab * (dropped && a.isMla() ? 0 : q + k + v) + ao * o);
+    if (a.isMla())
+        t.replicated += sb
+            * (ab * (a.qLoraRank + a.kvLoraRank + a.ropeHeadDim) + (dropped ? 0 : li * (a.qLoraRank + a.kvLoraRank)));
     if (moeLayer && a.isMoe()) {
         t.replicated += 4.0 * sb * a.experts;
-        t.split += a.topK * sb * ab * (h + mlpInternals * a.moeFfnHidden);
-        t.split += a.sharedExperts * sb * ab * mlpInternals * a.moeFfnHidden;
+        t.split += a.topK * sb * (li * h + mlpInternals(a.moeFfnHidden));
+        t.split += a.sharedExperts * sb * mlpInternals(a.moeFfnHidden);
     } else {
-        t.split += sb * ab * mlpInternals * a.ffnHidden;
+        t.split += sb * mlpInternals(a.ffnHidden);
     }
     const double scores = heads * sb * (double(s.training.seqLen) / p.cp);  // a·s²·b
     if (p.flashAttention) t.split += 4.0 * heads * sb;
@@ -162,6 +188,7 @@ double activationBytesPerLayer(const Scenario& s, bool moeLayer)
         // stores (which counts the combined output once): never more than no recomputation.
         return std::min(onGpu(kept, p), onGpu(t, p));
     }
+    case Recompute::norms_up_proj: // already left out of the terms
     case Recompute::none: break;
     }
     return onGpu(t, p);
@@ -169,7 +196,10 @@ double activationBytesPerLayer(const Scenario& s, bool moeLayer)
 
 double activationBytesPerLayer(const Scenario& s) { return activationBytesPerLayer(s, s.model.arch.isMoe()); }
 
-double activationBytesWrittenPerLayer(const Scenario& s, bool moeLayer) { return onGpu(layerTerms(s, moeLayer), s.parallel); }
+double activationBytesWrittenPerLayer(const Scenario& s, bool moeLayer)
+{
+    return onGpu(layerTerms(s, moeLayer, false), s.parallel);
+}
 
 double activationBytesWrittenOnStage(const Scenario& s, const StageMemory& st)
 {
@@ -186,17 +216,163 @@ std::vector<int> layersPerStage(int layers, int stages)
     return out;
 }
 
+namespace {
+
+/// The split of chunkLayers, one chunk at a time without building the table (estimate() runs per
+/// slider tick and per planner candidate).
+struct ChunkSplit {
+    int stages = 1, v = 1;
+    long long chunks = 1, base = 0, remainder = 0;
+    bool ends = false;
+
+    ChunkSplit(int layers, const Parallel& p)
+        : stages(std::max(1, p.pp))
+        , v(p.schedule == Schedule::interleaved && stages > 1 ? std::max(1, p.virtualStages) : 1)
+        , chunks(static_cast<long long>(stages) * v)
+        , ends(p.pipelineSplit == PipelineSplit::embedding_and_loss && stages > 1)
+    {
+        const long long units = layers + (ends ? 2 : 0);
+        base = units / chunks;
+        remainder = units % chunks;
+    }
+    /// Layers of model chunk j (chunk j / p of stage j mod p).
+    [[nodiscard]] int modelChunk(long long j) const
+    {
+        long long n = base + (j < remainder ? 1 : 0);
+        if (ends && j == 0) --n; // the embedding's unit
+        if (ends && j == chunks - 1) --n; // the loss's unit
+        return static_cast<int>(std::max(0LL, n));
+    }
+    [[nodiscard]] int at(int stage, int chunk) const
+    {
+        return modelChunk(static_cast<long long>(chunk) * stages + stage);
+    }
+    /// Layers on a stage and whether its chunks hold the same number, in O(1): of its chunks c·p + i,
+    /// those below the remainder hold one more; the ends give up a unit on the first and last stage.
+    [[nodiscard]] std::pair<int, bool> onStage(int stage) const
+    {
+        const long long larger
+            = remainder > stage ? std::min<long long>(v, (remainder - stage + stages - 1) / stages) : 0;
+        const bool endsHere = ends && (stage == 0 || stage == stages - 1);
+        const long long n = v * base + larger - (ends && stage == 0 ? 1 : 0) - (ends && stage == stages - 1 ? 1 : 0);
+        const bool equal = v == 1 || ((larger == 0 || larger == v) && !endsHere);
+        return { static_cast<int>(std::max(0LL, n)), equal };
+    }
+};
+
+} // namespace
+
+std::vector<std::vector<int>> chunkLayers(int layers, const Parallel& p)
+{
+    const ChunkSplit split(layers, p);
+    std::vector<std::vector<int>> out(
+        static_cast<std::size_t>(split.stages), std::vector<int>(static_cast<std::size_t>(split.v), 0));
+    for (int i = 0; i < split.stages; ++i)
+        for (int c = 0; c < split.v; ++c)
+            out[static_cast<std::size_t>(i)][static_cast<std::size_t>(c)] = split.at(i, c);
+    return out;
+}
+
+namespace {
+
+/// Forward passes a stage runs before its first backward (Megatron-LM's schedules; timeline.cpp).
+long long warmupPasses(const Parallel& p, int stage, long long passes)
+{
+    switch (p.schedule) {
+    case Schedule::gpipe:
+        return passes;
+    case Schedule::one_f_one_b:
+        return std::min<long long>(passes, p.pp - stage - 1);
+    case Schedule::interleaved:
+        return std::min<long long>(
+            passes, 2LL * (p.pp - stage - 1) + (static_cast<long long>(p.virtualStages) - 1) * p.groupSize());
+    }
+    return 0;
+}
+
+/// The chunk of the k-th forward (or backward) pass of a stage: Megatron's interleaved order, groups of
+/// g micro-batches through chunk 0, 1, … (backward: v − 1, v − 2, …); the last group may be shorter.
+int chunkOfPass(long long k, long long m, int g, int v, bool backward)
+{
+    const long long group = k / (static_cast<long long>(g) * v);
+    const long long first = group * g;
+    const long long size = std::min<long long>(g, m - first);
+    const int c = static_cast<int>((k - first * v) / size);
+    return backward ? v - 1 - c : c;
+}
+
+/// Layers of the first k forward (or backward) passes of a stage whose chunks hold `chunks` layers, in
+/// groups of g micro-batches.
+double layersOfPasses(long long k, long long m, int g, const std::vector<int>& chunks, bool backward)
+{
+    const long long v = static_cast<long long>(chunks.size());
+    auto layersOf = [&](long long c) { return double(chunks[static_cast<std::size_t>(backward ? v - 1 - c : c)]); };
+    double all = 0;
+    for (int n : chunks)
+        all += n;
+    const long long period = g * v, full = m / g;
+    double sum = 0;
+    auto partOfGroup = [&](long long r, long long size) { // the first r passes of a group of `size`
+        for (long long c = 0; c < r / size; ++c)
+            sum += size * layersOf(c);
+        if (r % size != 0) sum += (r % size) * layersOf(r / size);
+    };
+    const long long groups = std::min(k / period, full);
+    sum += double(groups) * g * all;
+    const long long rest = k - groups * period;
+    if (rest > 0) partOfGroup(rest, groups < full ? g : m - full * g);
+    return sum;
+}
+
+} // namespace
+
 double inFlightMicroBatches(const Parallel& p, int stage, int microBatches)
 {
     const double m = microBatches;
-    switch (p.schedule) {
-    case Schedule::gpipe: return m;
-    case Schedule::one_f_one_b: return std::min(double(p.pp - stage), m);
-    case Schedule::interleaved:
-        // Korthikanti et al. §4.2.3: the first stage holds p·(1 + (p−1)/(p·v)) micro-batches' worth.
-        return std::min(double(p.pp - stage) + double(p.pp - 1) / p.virtualStages, m);
+    const double v = p.schedule == Schedule::interleaved ? p.virtualStages : 1;
+    if (p.schedule == Schedule::gpipe) return m;
+    // The warm-up forwards and the forward that precedes the first backward.
+    return std::min(double(warmupPasses(p, stage, static_cast<long long>(m * v))) + 1, m * v) / v;
+}
+
+double inFlightLayers(const Parallel& p, int stage, int microBatches, const std::vector<int>& chunks)
+{
+    const int v = static_cast<int>(chunks.size());
+    const bool equal = std::all_of(chunks.begin(), chunks.end(), [&](int n) { return n == chunks.front(); });
+    if (equal) return inFlightMicroBatches(p, stage, microBatches) * v * (chunks.empty() ? 0 : chunks.front());
+    // Unequal chunks: walk the order. Held = forwards run − backwards run, weighted by the chunks'
+    // layers, at its largest. Full groups repeat every p·v passes, so two periods from the start and
+    // one before the end (where a shorter group may sit) cover every distinct moment.
+    const int g = v > 1 ? p.groupSize() : 1;
+    const long long m = microBatches, n = m * v, period = static_cast<long long>(g) * v;
+    const long long w = warmupPasses(p, stage, n);
+    auto weight = [&](long long k, bool backward) {
+        return double(chunks[static_cast<std::size_t>(chunkOfPass(k, m, g, v, backward))]);
+    };
+    double held = 0;
+    for (long long k = 0; k < w; ++k)
+        held += weight(k, false);
+    double peak = held;
+    // Step j: forward w + j runs, then backward j. held before the step is forwards(w + j) − backwards(j).
+    auto walk = [&](long long from, long long to, double start) {
+        double h = start;
+        for (long long j = from; j < to; ++j) {
+            h += weight(w + j, false);
+            peak = std::max(peak, h);
+            h -= weight(j, true);
+        }
+        return h;
+    };
+    const long long steps = n - w;
+    if (steps <= 3 * period) {
+        walk(0, steps, held);
+    } else {
+        walk(0, 2 * period, held);
+        // The last period before the end, from what is held when it starts.
+        const long long tail = steps - period;
+        walk(tail, steps, layersOfPasses(w + tail, m, g, chunks, false) - layersOfPasses(tail, m, g, chunks, true));
     }
-    return 1;
+    return peak;
 }
 
 MemoryEstimate memoryEstimate(const Scenario& s, const ParameterBreakdown& b)
@@ -235,16 +411,25 @@ MemoryEstimate memoryEstimate(const Scenario& s, const ParameterBreakdown& b)
     MemoryEstimate out;
     out.capacity = s.hardware.gpu.memoryGib * kGiB;
     out.activationBytesPerLayer = perLayerAct;
-    const auto layers = layersPerStage(a.layers, stages);
-    int firstLayer = 0;
+    const ChunkSplit split(a.layers, p);
+    // Model chunk c·p + i sits on stage i; the dense layers of a MoE model come first in model order
+    // (DeepSeek-V3: layers 0–2).
+    std::vector<int> denseOn;
+    if (moe && a.denseLayers > 0) {
+        denseOn.assign(static_cast<std::size_t>(stages), 0);
+        int next = 0;
+        for (long long j = 0; j < split.chunks && next < a.denseLayers; ++j) {
+            const int n = split.modelChunk(j);
+            denseOn[static_cast<std::size_t>(j % stages)] += std::clamp(a.denseLayers - next, 0, n);
+            next += n;
+        }
+    }
     for (int i = 0; i < stages; ++i) {
         const bool first = i == 0, last = i == stages - 1;
-        const int count = layers[static_cast<std::size_t>(i)];
-        // The dense layers of a MoE model come first (DeepSeek-V3: layers 0–2); MTP modules sit
-        // after the last layer, on the last stage (as Megatron-Core places them).
-        const int denseCount = moe ? std::clamp(a.denseLayers - firstLayer, 0, count) : 0;
+        const auto [count, equalChunks] = split.onStage(i);
+        // MTP modules sit after the last layer, on the last stage (as Megatron-Core places them).
+        const int denseCount = denseOn.empty() ? 0 : denseOn[static_cast<std::size_t>(i)];
         const int mtp = last ? a.mtpLayers : 0;
-        firstLayer += count;
         const double n = count - denseCount + mtp;  // layers of the main kind
         const double nd = denseCount;
         // Parameters on one GPU of this stage (Shoeybi et al. 2019 §3; Narayanan et al. 2021 §2.2).
@@ -325,6 +510,17 @@ MemoryEstimate memoryEstimate(const Scenario& s, const ParameterBreakdown& b)
         // largest micro-batch that fits can be found without re-running the whole model.
         StageActivation& act = coefficients.emplace_back();
         act.stage = i;
+        act.layerCount = count;
+        act.leadPasses = p.schedule == Schedule::gpipe
+            ? 1e300
+            : double(warmupPasses(p, i, std::numeric_limits<long long>::max())) + 1;
+        // The first and last stages' emptier chunks (pipeline_split) are walked through the schedule:
+        // they change which passes hold layers. Chunks that differ by the remainder's one layer keep
+        // the closed form over their total (a walk per stage would cost O(p²·v) per estimate).
+        const bool endStage = split.ends && (first || last);
+        if (!equalChunks && endStage && static_cast<long long>(p.groupSize()) * split.v <= kMaxWalkedPeriod)
+            for (int c = 0; c < split.v; ++c)
+                act.chunks.push_back(split.at(i, c));
         act.layers = (n * perLayerAct + nd * perDenseLayerAct) / mb;
         // An MTP module also keeps its two norm inputs and the 2h-wide projection input.
         act.layers += mtp * 4.0 * ab * seqTokens * a.hidden / spDiv;
@@ -362,11 +558,15 @@ MemoryEstimate memoryEstimate(const Scenario& s, const ParameterBreakdown& b)
     }
 
     // Total of stage i at micro-batch size mbs: allocated bytes, allocator slack, CUDA context.
+    const double chunksPerStage = p.schedule == Schedule::interleaved ? p.virtualStages : 1;
     const double gb = tr.globalBatch;
     auto fill = [&](const StageActivation& c, int mbs, MemoryBreakdown& m, double& inFlight) {
         // A partial last micro-batch is still in flight: round up.
         const int microBatches = std::max(1, static_cast<int>(std::ceil(gb / (double(p.dp) * mbs))));
-        inFlight = inFlightMicroBatches(p, c.stage, microBatches);
+        // Layer-weighted when the chunks differ (pipeline_split): what the stage's layers hold, per layer.
+        inFlight = c.chunks.empty() || c.layerCount == 0
+            ? std::min(c.leadPasses, microBatches * chunksPerStage) / chunksPerStage
+            : inFlightLayers(p, c.stage, microBatches, c.chunks) / c.layerCount;
         m.activations = mbs * (c.layers * inFlight + c.once);
         m.overhead = s.overhead.fragmentation * (c.fixed + m.activations) + s.overhead.cudaContextGib * kGiB;
     };

@@ -63,6 +63,9 @@ std::vector<GpuPreset> loadGpus()
             nlohmann::json spec = list[i];
             spec["name"] = spec.value("label", p.name);
             spec.erase("label");
+            // The catalog's own key: the GPUs one NVLink domain joins, for systems built as one.
+            if (r.has("gpus_per_node")) p.gpusPerNode = static_cast<int>(r.integer("gpus_per_node", 1, 1024));
+            spec.erase("gpus_per_node");
             ObjectReader s(spec, r.path());
             p.spec = detail::readGpu(s);
             s.rejectUnknownKeys();
@@ -104,7 +107,9 @@ ModelSpec presetModel(const ModelPreset& preset) { return ModelSpec{.preset = pr
 
 Hardware presetHardware(const GpuPreset& preset, int gpusPerNode)
 {
-    return Hardware{.preset = preset.name, .gpu = preset.spec, .gpusPerNode = gpusPerNode};
+    return Hardware { .preset = preset.name,
+        .gpu = preset.spec,
+        .gpusPerNode = preset.gpusPerNode > 0 ? preset.gpusPerNode : gpusPerNode };
 }
 
 } // namespace core

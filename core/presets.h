@@ -19,8 +19,9 @@ struct ModelPreset {
 };
 
 struct GpuPreset {
-    std::string name;  ///< file-format name, e.g. "a100-80gb"
-    GpuSpec spec;      ///< spec.name is the display label
+    std::string name; ///< file-format name, e.g. "a100-80gb"
+    GpuSpec spec; ///< spec.name is the display label
+    int gpusPerNode = 0; ///< the system's NVLink domain when it is not 8 (GB200 NVL72: 72); 0 = keep
 };
 
 [[nodiscard]] const std::vector<ModelPreset>& modelPresets();
@@ -30,7 +31,8 @@ struct GpuPreset {
 
 /// A model taken unchanged from a preset.
 [[nodiscard]] ModelSpec presetModel(const ModelPreset& preset);
-/// Hardware from a GPU preset, keeping the GPUs per node.
+/// Hardware from a GPU preset, keeping the GPUs per node unless the preset is built as a larger
+/// NVLink domain (GpuPreset::gpusPerNode).
 [[nodiscard]] Hardware presetHardware(const GpuPreset& preset, int gpusPerNode);
 
 } // namespace core

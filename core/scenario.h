@@ -91,6 +91,8 @@ struct Precision {
     Fp8Scope fp8Scope = Fp8Scope::linear;
     /// How fp8 operands are scaled (file key precision.fp8_scaling).
     Fp8Scaling fp8Scaling = Fp8Scaling::tensorwise;
+    /// How linear layers' saved inputs are stored (file key precision.activation_cache).
+    ActivationCache activationCache = ActivationCache::compute;
 
     bool operator==(const Precision&) const = default;
 };
@@ -115,6 +117,12 @@ struct Parallel {
     ElementwiseKernels elementwiseKernels = ElementwiseKernels::fused;
     Schedule schedule = Schedule::one_f_one_b;
     int virtualStages = 1;
+    /// Interleaved schedules: micro-batches that go through one chunk before the next chunk starts, 0 for
+    /// pp (file key parallel.microbatch_group; Megatron-Core's microbatch_group_size_per_vp_stage, Llama 3
+    /// §3.3.2's N). Fewer than pp shortens the warm-up and the activations held, for idle time.
+    int microbatchGroup = 0;
+    /// Layers per stage: even, or the embedding and the loss counted as layers (file key parallel.pipeline_split).
+    PipelineSplit pipelineSplit = PipelineSplit::layers;
     bool offloadOptimizer = false;
     bool offloadParams = false;
 
@@ -122,6 +130,8 @@ struct Parallel {
     /// Total GPUs (DESIGN.md). In 64 bits: each factor is in range but their product can reach
     /// 8.4·10^12 (review DEF-01); the reader refuses more than kMaxGpus before anything uses it.
     [[nodiscard]] std::int64_t gpus() const { return std::int64_t{tp} * pp * dp * cp; }
+    /// Micro-batches per group of the interleaved order (microbatchGroup, or pp when 0).
+    [[nodiscard]] int groupSize() const { return microbatchGroup > 0 ? microbatchGroup : pp; }
 };
 
 /// One accelerator. Peaks are dense (no sparsity) per the vendor datasheet, in TFLOP/s.

@@ -137,6 +137,8 @@ void readPrecision(ObjectReader r, Precision& p)
     if (r.has("optimizer_states")) p.optimizerStates = r.enumeration<DType>("optimizer_states", kDTypeNames);
     if (r.has("fp8_scope")) p.fp8Scope = r.enumeration<Fp8Scope>("fp8_scope", kFp8ScopeNames);
     if (r.has("fp8_scaling")) p.fp8Scaling = r.enumeration<Fp8Scaling>("fp8_scaling", kFp8ScalingNames);
+    if (r.has("activation_cache"))
+        p.activationCache = r.enumeration<ActivationCache>("activation_cache", kActivationCacheNames);
     r.rejectUnknownKeys();
 }
 
@@ -158,6 +160,8 @@ void readParallel(ObjectReader r, Parallel& p)
         p.elementwiseKernels = r.enumeration<ElementwiseKernels>("elementwise_kernels", kElementwiseKernelsNames);
     if (r.has("schedule")) p.schedule = r.enumeration<Schedule>("schedule", kScheduleNames);
     if (r.has("virtual_stages")) p.virtualStages = static_cast<int>(r.limitedInteger("virtual_stages"));
+    if (r.has("microbatch_group")) p.microbatchGroup = static_cast<int>(r.limitedInteger("microbatch_group"));
+    if (r.has("pipeline_split")) p.pipelineSplit = r.enumeration<PipelineSplit>("pipeline_split", kPipelineSplitNames);
     if (r.has("offload_optimizer")) p.offloadOptimizer = r.boolean("offload_optimizer");
     if (r.has("offload_params")) p.offloadParams = r.boolean("offload_params");
     r.rejectUnknownKeys();
@@ -174,6 +178,10 @@ void readParallel(ObjectReader r, Parallel& p)
     if (p.schedule == Schedule::interleaved && p.pp < 2)
         fail(r.pathOf("schedule"), "\"interleaved\" needs pp of at least 2");
     if (p.sequenceParallel && p.tp < 2) fail(r.pathOf("sequence_parallel"), "needs tp of at least 2");
+    if (p.microbatchGroup > 0 && p.schedule != Schedule::interleaved)
+        fail(r.pathOf("microbatch_group"), "applies to the \"interleaved\" schedule only (0 there means pp)");
+    if (p.pipelineSplit != PipelineSplit::layers && p.pp < 2)
+        fail(r.pathOf("pipeline_split"), "needs pp of at least 2");
     if (p.gradReduce != GradReduce::per_micro_batch && p.zero != 2)
         fail(r.pathOf("grad_reduce"), "applies to zero 2 only (stages 0 and 1 reduce after accumulation, 3 every micro-batch), and zero is " +
                                           std::to_string(p.zero));
@@ -240,6 +248,7 @@ void readHardware(ObjectReader r, Hardware& h, bool allowProfile = true)
                 fail(r.pathOf("gpu"), "unknown GPU preset " + detail::quoted(h.preset) + " (known: " + names + ")");
             }
             h.gpu = p->spec;
+            if (p->gpusPerNode > 0) h.gpusPerNode = p->gpusPerNode; // its NVLink domain, unless given below
         } else if (g.is_object()) {
             ObjectReader gr(g, r.pathOf("gpu"));
             h.preset.clear();
@@ -316,11 +325,15 @@ void checkAcrossSections(const Scenario& s)
     }
     // Every pipeline stage (every model chunk with interleaving) holds at least one layer: Megatron-LM
     // and DeepSpeed refuse more stages than layers (review DEF-15: pp 512 with 32 layers).
+    // With the embedding and the loss counted as layers, a chunk may hold only one of them.
     const auto chunks = std::int64_t{s.parallel.pp} * s.parallel.virtualStages;
-    if (chunks > s.model.arch.layers)
-        fail("parallel.pp", "pp × virtual_stages (" + std::to_string(s.parallel.pp) + " × " + std::to_string(s.parallel.virtualStages) +
-                                ") must not exceed the model's layers (" + std::to_string(s.model.arch.layers) +
-                                "): a stage would hold no layer");
+    const bool countsEnds = s.parallel.pipelineSplit == PipelineSplit::embedding_and_loss;
+    const std::int64_t units = std::int64_t { s.model.arch.layers } + (countsEnds ? 2 : 0);
+    if (chunks > units)
+        fail("parallel.pp",
+            "pp × virtual_stages (" + std::to_string(s.parallel.pp) + " × " + std::to_string(s.parallel.virtualStages)
+                + ") must not exceed the model's layers (" + std::to_string(s.model.arch.layers)
+                + (countsEnds ? " + 2 for the embedding and the loss" : "") + "): a stage would hold no layer");
 }
 
 /// Reads a whole file; sections and keys it leaves out keep the values of `base`.
@@ -441,6 +454,7 @@ std::string scenarioToJson(const Scenario& s)
     // Written where it matters or was changed, so that bf16 scenarios keep their five keys.
     if (isFp8(pr.compute) || pr.fp8Scope != Fp8Scope::linear) precision["fp8_scope"] = toString(pr.fp8Scope);
     if (pr.fp8Scaling != Fp8Scaling::tensorwise) precision["fp8_scaling"] = toString(pr.fp8Scaling);
+    if (pr.activationCache != ActivationCache::compute) precision["activation_cache"] = toString(pr.activationCache);
     json parallel{{"tp", p.tp},
                   {"pp", p.pp},
                   {"dp", p.dp},
@@ -459,6 +473,8 @@ std::string scenarioToJson(const Scenario& s)
     if (p.elementwiseKernels != ElementwiseKernels::fused) parallel["elementwise_kernels"] = toString(p.elementwiseKernels);
     if (p.gradReduce != GradReduce::per_micro_batch) parallel["grad_reduce"] = toString(p.gradReduce);
     if (p.dpCollectives != DpCollectives::buckets) parallel["dp_collectives"] = toString(p.dpCollectives);
+    if (p.microbatchGroup > 0) parallel["microbatch_group"] = p.microbatchGroup;
+    if (p.pipelineSplit != PipelineSplit::layers) parallel["pipeline_split"] = toString(p.pipelineSplit);
     // A preset GPU is written by its name, with the fields that differ from the preset next to it;
     // a GPU that is no longer the preset plus overrides (another name) as a whole object.
     const GpuPreset* preset = s.hardware.preset.empty() ? nullptr : findGpuPreset(s.hardware.preset);

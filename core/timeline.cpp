@@ -3,6 +3,9 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <map>
+#include <mutex>
+#include <tuple>
 
 namespace core {
 
@@ -15,23 +18,24 @@ struct Op {
 };
 
 /// The order of forward (or backward) (micro-batch, chunk) pairs on every stage: Megatron's
-/// interleaved order, groups of p micro-batches through chunk 0, then chunk 1, …; backward passes
-/// visit the chunks in reverse. With one chunk this is simply micro-batch order.
-std::vector<std::pair<int, int>> chunkOrder(int m, int p, int v, bool backward)
+/// interleaved order, groups of g micro-batches (parallel.microbatch_group, p by default) through
+/// chunk 0, then chunk 1, …; backward passes visit the chunks in reverse. With one chunk this is
+/// simply micro-batch order.
+std::vector<std::pair<int, int>> chunkOrder(int m, int g, int v, bool backward)
 {
     std::vector<std::pair<int, int>> out;
-    for (int first = 0; first < m; first += p) {
-        const int size = std::min(p, m - first);
+    for (int first = 0; first < m; first += g) {
+        const int size = std::min(g, m - first);
         for (int c = 0; c < v; ++c)
             for (int i = 0; i < size; ++i) out.emplace_back(first + i, backward ? v - 1 - c : c);
     }
     return out;
 }
 
-std::vector<Op> stageOps(Schedule schedule, int stage, int m, int p, int v)
+std::vector<Op> stageOps(Schedule schedule, int stage, int m, int p, int v, int g)
 {
-    const auto fwd = chunkOrder(m, p, v, false);
-    const auto bwd = chunkOrder(m, p, v, true);
+    const auto fwd = chunkOrder(m, g, v, false);
+    const auto bwd = chunkOrder(m, g, v, true);
     const int total = int(fwd.size());
     std::vector<Op> ops;
     if (schedule == Schedule::gpipe) {
@@ -41,7 +45,7 @@ std::vector<Op> stageOps(Schedule schedule, int stage, int m, int p, int v)
     }
     // 1F1B and interleaved: warm-up forwards, then one forward and one backward in turn, then the
     // remaining backwards (Narayanan et al. 2021 §2.2; Megatron-LM's schedules).
-    const int warmup = schedule == Schedule::interleaved ? std::min(total, (p - stage - 1) * 2 + (v - 1) * p)
+    const int warmup = schedule == Schedule::interleaved ? std::min(total, (p - stage - 1) * 2 + (v - 1) * g)
                                                          : std::min(total, p - stage - 1);
     int f = 0, b = 0;
     for (; f < warmup; ++f) ops.push_back({true, fwd[std::size_t(f)].first, fwd[std::size_t(f)].second});
@@ -67,13 +71,13 @@ struct Simulation {
 };
 
 /// Event simulation of m micro-batches: an op starts when its stage is free and its input is ready.
-Simulation simulate(Schedule schedule, int p, int v, int m, BlockTimes t)
+Simulation simulate(Schedule schedule, int p, int v, int g, int m, BlockTimes t)
 {
     Simulation out;
     std::vector<std::vector<Op>> ops(static_cast<std::size_t>(p));
     std::size_t remaining = 0;
     for (int st = 0; st < p; ++st) {
-        ops[std::size_t(st)] = stageOps(schedule, st, m, p, v);
+        ops[std::size_t(st)] = stageOps(schedule, st, m, p, v, g);
         remaining += ops[std::size_t(st)].size();
     }
     out.blocks.reserve(remaining * (t.recompute > 0 ? 3 : 2) / 2 + 2 * std::size_t(p));
@@ -141,6 +145,29 @@ Simulation simulate(Schedule schedule, int p, int v, int m, BlockTimes t)
 
 } // namespace
 
+double simulatedBubbleFraction(int p, int v, int g, int m, double recomputeShare)
+{
+    if (p <= 1 || m <= 0) return 0;
+    // Beyond two groups per stage the steady state adds work and no idle time: simulate that many
+    // (keeping m's remainder modulo g, so the last group has its shape) and scale by m.
+    const long long simulated = std::min<long long>(m, 2LL * std::max(p, g) + m % g);
+    using Key = std::tuple<int, int, int, long long, double>;
+    static std::mutex mutex;
+    static std::map<Key, double> cache; // idle time × m, in units of one forward pass
+    const Key key { p, v, g, simulated, recomputeShare };
+    {
+        std::lock_guard lock(mutex);
+        if (auto it = cache.find(key); it != cache.end()) return it->second / (double(m) * v * (3 + recomputeShare));
+    }
+    const Simulation sim
+        = simulate(Schedule::interleaved, p, v, g, static_cast<int>(simulated), { 1, recomputeShare, 2 });
+    const double idle = sim.idle / p; // per stage
+    std::lock_guard lock(mutex);
+    if (cache.size() > 4096) cache.clear();
+    cache.emplace(key, idle);
+    return idle / (double(m) * v * (3 + recomputeShare));
+}
+
 Timeline pipelineTimeline(const Scenario& s, const Estimate& e, long long maxBlocks)
 {
     const Parallel& par = s.parallel;
@@ -165,13 +192,15 @@ Timeline pipelineTimeline(const Scenario& s, const Estimate& e, long long maxBlo
     const long long blocksPerMicroBatch = (times.recompute > 0 ? 3LL : 2LL) * p * v;
     long long drawn = m;
     if (blocksPerMicroBatch * drawn > maxBlocks) {
-        drawn = std::min<long long>(m, 2LL * p + m % p);
+        const long long g = v > 1 ? std::max(1, par.groupSize()) : p;
+        drawn = std::min<long long>(m, 2LL * std::max<long long>(p, g) + m % g);
         if (blocksPerMicroBatch * drawn > maxBlocks) drawn = 0;
     }
     t.drawnMicroBatches = static_cast<int>(drawn);
     double drawnEnd = 0;
     if (drawn > 0) {
-        Simulation sim = simulate(par.schedule, p, v, static_cast<int>(drawn), times);
+        Simulation sim
+            = simulate(par.schedule, p, v, t.chunks > 1 ? par.groupSize() : p, static_cast<int>(drawn), times);
         t.blocks = std::move(sim.blocks);
         drawnEnd = sim.end;
         t.pipelineEndS = sim.end + double(m - drawn) * v * (times.forward + times.recompute + times.backward);

@@ -17,7 +17,12 @@ enum class Bias { all, none, qkv };
 enum class Position { learned, rope, alibi };
 /// selective: the attention core (Korthikanti et al. 2022 §5); selective_op: every other matmul
 /// output kept, the rest recomputed (PyTorch op-level selective checkpointing, torchtitan's "op").
-enum class Recompute { none, selective, full, selective_op };
+/// norms_up_proj: norms, MLA up-projections and activation functions run again in the backward
+/// (DeepSeek-V3 §3.4 and §3.3.3 (2)).
+enum class Recompute { none, selective, full, selective_op, norms_up_proj };
+/// How the tensors a linear layer keeps for its backward are stored: in the compute dtype, or in fp8
+/// with one fp32 scale per 128 elements and the attention output in 12-bit E5M6 (DeepSeek-V3 §3.3.3).
+enum class ActivationCache { compute, fp8 };
 enum class Schedule { gpipe, one_f_one_b, interleaved };
 /// Which matmuls run in fp8 when the compute format is fp8. linear: the projections and MLP of
 /// every layer (torchao's Float8Linear and Transformer Engine's te.Linear default: attention and the
@@ -44,6 +49,10 @@ enum class Fp8Scaling { tensorwise, rowwise };
 /// DeepSpeed, Megatron-LM) or one per wrapped layer (PyTorch FSDP's NO_SHARD / SHARD_GRAD_OP, as
 /// FSDP and ZeRO-3 always do).
 enum class DpCollectives { buckets, per_layer };
+/// How layers are split over pipeline stages: evenly, or with the embedding and the loss each counted
+/// as one layer, so that the first and the last stage hold one layer fewer (Megatron-Core's
+/// account_for_embedding_in_pipeline_split and account_for_loss_in_pipeline_split; Llama 3 §3.3.2).
+enum class PipelineSplit { layers, embedding_and_loss };
 
 /// Storage size of one element. nf4 is 4 bits; its block scales are counted separately
 /// (Dettmers et al. 2023, QLoRA §3). tf32 is stored in 32-bit registers.
@@ -71,7 +80,8 @@ inline constexpr std::array<std::string_view, 3> kMethodNames{"full", "lora", "q
 inline constexpr std::array<std::string_view, 2> kMlpNames{"gelu", "swiglu"};
 inline constexpr std::array<std::string_view, 2> kNormNames{"layernorm", "rmsnorm"};
 inline constexpr std::array<std::string_view, 3> kPositionNames{"learned", "rope", "alibi"};
-inline constexpr std::array<std::string_view, 4> kRecomputeNames{"none", "selective", "full", "selective_op"};
+inline constexpr std::array<std::string_view, 5> kRecomputeNames{"none", "selective", "full", "selective_op", "norms_up_proj"};
+inline constexpr std::array<std::string_view, 2> kActivationCacheNames{"compute", "fp8"};
 inline constexpr std::array<std::string_view, 3> kScheduleNames{"gpipe", "1f1b", "interleaved"};
 inline constexpr std::array<std::string_view, 3> kFp8ScopeNames{"linear", "linear_and_head", "all"};
 inline constexpr std::array<std::string_view, 4> kAttentionKernelNames{"auto", "flash1", "flash2", "flash3"};
@@ -79,6 +89,7 @@ inline constexpr std::array<std::string_view, 2> kGradReduceNames{"per_micro_bat
 inline constexpr std::array<std::string_view, 2> kElementwiseKernelsNames{"fused", "eager"};
 inline constexpr std::array<std::string_view, 2> kFp8ScalingNames{"tensorwise", "rowwise"};
 inline constexpr std::array<std::string_view, 2> kDpCollectivesNames{"buckets", "per_layer"};
+inline constexpr std::array<std::string_view, 2> kPipelineSplitNames{"layers", "embedding_and_loss"};
 
 template <typename Enum, std::size_t N>
 [[nodiscard]] constexpr std::string_view nameOf(Enum value, const std::array<std::string_view, N>& names)
@@ -99,6 +110,7 @@ template <typename Enum, std::size_t N>
 [[nodiscard]] constexpr std::string_view toString(Optimizer v) { return nameOf(v, kOptimizerNames); }
 [[nodiscard]] constexpr std::string_view toString(Method v) { return nameOf(v, kMethodNames); }
 [[nodiscard]] constexpr std::string_view toString(Recompute v) { return nameOf(v, kRecomputeNames); }
+[[nodiscard]] constexpr std::string_view toString(ActivationCache v) { return nameOf(v, kActivationCacheNames); }
 [[nodiscard]] constexpr std::string_view toString(Schedule v) { return nameOf(v, kScheduleNames); }
 [[nodiscard]] constexpr std::string_view toString(Fp8Scope v) { return nameOf(v, kFp8ScopeNames); }
 [[nodiscard]] constexpr std::string_view toString(AttentionKernel v) { return nameOf(v, kAttentionKernelNames); }
@@ -106,6 +118,7 @@ template <typename Enum, std::size_t N>
 [[nodiscard]] constexpr std::string_view toString(ElementwiseKernels v) { return nameOf(v, kElementwiseKernelsNames); }
 [[nodiscard]] constexpr std::string_view toString(Fp8Scaling v) { return nameOf(v, kFp8ScalingNames); }
 [[nodiscard]] constexpr std::string_view toString(DpCollectives v) { return nameOf(v, kDpCollectivesNames); }
+[[nodiscard]] constexpr std::string_view toString(PipelineSplit v) { return nameOf(v, kPipelineSplitNames); }
 [[nodiscard]] constexpr bool isFp8(DType t) { return t == DType::fp8_e4m3 || t == DType::fp8_e5m2; }
 
 } // namespace core

@@ -2052,6 +2052,62 @@
         <source>Changed from the preset: %1; its other figures are kept.</source>
         <translation>相对预设修改了：%1；其余参数沿用预设。</translation>
     </message>
+    <message>
+        <source>Saved activations:</source>
+        <translation>保存的激活：</translation>
+    </message>
+    <message>
+        <source>Change saved activations</source>
+        <translation>修改保存的激活</translation>
+    </message>
+    <message>
+        <source>In the compute format</source>
+        <translation>按计算格式</translation>
+    </message>
+    <message>
+        <source>FP8 (DeepSeek-V3)</source>
+        <translation>FP8（DeepSeek-V3）</translation>
+    </message>
+    <message>
+        <source>DeepSeek-V3 keeps the inputs of its linear layers for the backward pass in FP8 with a scale per 128 values, and the attention output in a 12-bit format: about half the activation memory of BF16.</source>
+        <translation>DeepSeek-V3 把线性层留给反向传播的输入以 FP8 保存（每 128 个值一个缩放因子），注意力输出用 12 位格式：激活显存约为 BF16 的一半。</translation>
+    </message>
+    <message>
+        <source>Norms and up-projections (DeepSeek-V3)</source>
+        <translation>归一化与上投影（DeepSeek-V3）</translation>
+    </message>
+    <message>
+        <source>Change micro-batch group</source>
+        <translation>修改微批分组</translation>
+    </message>
+    <message>
+        <source>Micro-batch group:</source>
+        <translation>微批分组：</translation>
+    </message>
+    <message>
+        <source>Interleaved schedules run a group of micro-batches through one chunk before the next (Megatron: as many as pipeline stages). Smaller groups hold fewer micro-batches' activations but leave gaps at every chunk change: Llama 3 tuned this to fit 405B in 80 GB.</source>
+        <translation>交错调度让一组微批先走完一个模型块，再进入下一个（Megatron 默认组大小等于流水线级数）。组越小，驻留的微批激活越少，但每次切换模型块都会留下空闲：Llama 3 靠调这个值把 405B 放进 80 GB。</translation>
+    </message>
+    <message>
+        <source>Layers per stage:</source>
+        <translation>每级层数：</translation>
+    </message>
+    <message>
+        <source>Change layers per stage</source>
+        <translation>修改每级层数</translation>
+    </message>
+    <message>
+        <source>Even</source>
+        <translation>均分</translation>
+    </message>
+    <message>
+        <source>The first stage also holds the embedding and the most micro-batches, the last the output layer and the loss. Counting each as a layer gives those stages one layer fewer (Megatron-Core's account_for_embedding/loss_in_pipeline_split).</source>
+        <translation>第一级还要放嵌入层并驻留最多的微批，最后一级要放输出层和损失。把它们各算作一层，这两级就各少放一层（Megatron-Core 的 account_for_embedding/loss_in_pipeline_split）。</translation>
+    </message>
+    <message>
+        <source>Embedding, loss as layers (Llama 3)</source>
+        <translation>嵌入层和损失各算一层（Llama 3）</translation>
+    </message>
 </context>
 <context>
     <name>ui::MemoryChart</name>

@@ -841,3 +841,24 @@ ZH.update({
     "Gradients are summed over %1 micro-batches in a format of %2 significant bits: once the sum has grown, small contributions round away. Megatron-LM and DeepSpeed accumulate in FP32 (2 more bytes per parameter).":
         "梯度在只有 %2 位有效位的格式中累加 %1 个微批：累加和变大之后，较小的贡献会被舍入掉。Megatron-LM 和 DeepSpeed 用 FP32 累加（每个参数多 2 字节）。",
 })
+
+# Issue 19: the mechanisms that let published runs fit (Llama 3 pipeline, DeepSeek-V3 activations).
+ZH.update({
+    "Saved activations:": "保存的激活：",
+    "Change saved activations": "修改保存的激活",
+    "In the compute format": "按计算格式",
+    "FP8 (DeepSeek-V3)": "FP8（DeepSeek-V3）",
+    "DeepSeek-V3 keeps the inputs of its linear layers for the backward pass in FP8 with a scale per 128 values, and the attention output in a 12-bit format: about half the activation memory of BF16.":
+        "DeepSeek-V3 把线性层留给反向传播的输入以 FP8 保存（每 128 个值一个缩放因子），注意力输出用 12 位格式：激活显存约为 BF16 的一半。",
+    "Norms and up-projections (DeepSeek-V3)": "归一化与上投影（DeepSeek-V3）",
+    "Change micro-batch group": "修改微批分组",
+    "Micro-batch group:": "微批分组：",
+    "Interleaved schedules run a group of micro-batches through one chunk before the next (Megatron: as many as pipeline stages). Smaller groups hold fewer micro-batches' activations but leave gaps at every chunk change: Llama 3 tuned this to fit 405B in 80 GB.":
+        "交错调度让一组微批先走完一个模型块，再进入下一个（Megatron 默认组大小等于流水线级数）。组越小，驻留的微批激活越少，但每次切换模型块都会留下空闲：Llama 3 靠调这个值把 405B 放进 80 GB。",
+    "Layers per stage:": "每级层数：",
+    "Change layers per stage": "修改每级层数",
+    "Even": "均分",
+    "Embedding, loss as layers (Llama 3)": "嵌入层和损失各算一层（Llama 3）",
+    "The first stage also holds the embedding and the most micro-batches, the last the output layer and the loss. Counting each as a layer gives those stages one layer fewer (Megatron-Core's account_for_embedding/loss_in_pipeline_split).":
+        "第一级还要放嵌入层并驻留最多的微批，最后一级要放输出层和损失。把它们各算作一层，这两级就各少放一层（Megatron-Core 的 account_for_embedding/loss_in_pipeline_split）。",
+})

@@ -115,7 +115,8 @@ TEST_CASE("GEMM shapes: sm_count and sustained_fraction are GPU fields, read, wr
     for (const auto& p : gpuPresets()) {
         INFO(p.name);
         CHECK(p.spec.smCount > 0);
-        const bool hopper = p.name.starts_with("h100") || p.name.starts_with("h800") || p.name.starts_with("h200");
+        const bool hopper
+            = p.name.starts_with("h100") || p.name.starts_with("h800") || p.name.starts_with("h200") || p.name == "h20";
         CHECK(p.spec.sustainedFraction == (hopper ? 0.86 : 1.0));
     }
     CHECK(findGpuPreset("h100-sxm")->spec.smCount == 132);

@@ -167,7 +167,8 @@ TEST_CASE("for published large runs the planner ranks the published layout withi
         if (std::string_view(id) == "llama3-405b-16384gpu-8192") {
             // The exception, docs/FIDELITY.md: Llama 3 at 8k tokens on 16,384 GPUs. With 2,048
             // sequences each of the 128 replicas runs 16 micro-batches, and the bubble of 16 stages
-            // (v = 2 assumed; the paper gives none) is 47 % of the compute. The favourites trade
+            // (v = 8 with groups of 8 micro-batches, as the run's source derives them from §3.3.2) is
+            // 22 % of the compute. The favourites trade
             // replicas for CP ranks, run more micro-batches and shrink the bubble; what CP then costs
             // on 512–1k-token chunks is not modelled. Checked as that reason, so that a change in it
             // shows; the other six runs must lie within the best plan's range (8,192 GPUs has since

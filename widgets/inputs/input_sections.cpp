@@ -1,15 +1,15 @@
 // The sections of the input panel other than the model (input_panel.cpp): each field is bound to
 // one scenario key with the file format's ranges.
 
-#include "input_panel.h"
-
 #include "architecture.h"
+#include "input_panel.h"
 #include "inputs/form_binder.h"
 #include "inputs/form_section.h"
 #include "presets.h"
 
 #include <QCheckBox>
 #include <QComboBox>
+#include <QCoreApplication>
 #include <QDoubleSpinBox>
 #include <QLabel>
 #include <QSpinBox>
@@ -248,6 +248,16 @@ void InputPanel::buildPrecision()
             "Per-row scales handle outliers better but cost more: each operand is cast twice, once per GEMM axis, "
             "and tensor parallelism gathers BF16 instead of FP8. torchao's 8B benchmark on 8 H100: +25 % per "
             "tensor, +10 % per row."));
+    enumRow(
+        *m_bind, sec, "precision.activation_cache", QT_TRANSLATE_NOOP("ui::InputPanel", "Saved activations:"),
+        [](const Scenario& s) { return QVariant(int(s.precision.activationCache)); },
+        [](Scenario& s, const QVariant& v) { s.precision.activationCache = core::ActivationCache(v.toInt()); },
+        QT_TRANSLATE_NOOP("ui::InputPanel", "Change saved activations"),
+        std::array<const char*, 2> { QT_TRANSLATE_NOOP("ui::InputPanel", "In the compute format"),
+            QT_TRANSLATE_NOOP("ui::InputPanel", "FP8 (DeepSeek-V3)") },
+        QT_TRANSLATE_NOOP("ui::InputPanel",
+            "DeepSeek-V3 keeps the inputs of its linear layers for the backward pass in FP8 with a scale per 128 "
+            "values, and the attention output in a 12-bit format: about half the activation memory of BF16."));
     dtypeRow(QT_TRANSLATE_NOOP("ui::InputPanel", "Weights:"), "precision.weights",
              [](const Scenario& s) { return QVariant(int(s.precision.weights)); },
              [](Scenario& s, const QVariant& v) { s.precision.weights = DType(v.toInt()); },
@@ -286,9 +296,14 @@ void InputPanel::buildParallelism()
     sec->addRow(QT_TRANSLATE_NOOP("ui::InputPanel", "Tensor parallel (TP):"), tp,
                 QT_TRANSLATE_NOOP("ui::InputPanel", "Splits every layer's matrices over GPUs; keep it inside a node (NVLink)."));
     sec->addRow(QT_TRANSLATE_NOOP("ui::InputPanel", "Pipeline parallel (PP):"),
-                m_bind->spin(sec, QStringLiteral("parallel.pp"), [](const Scenario& s) { return s.parallel.pp; },
-                             [](Scenario& s, int v) { s.parallel.pp = v; }, QT_TRANSLATE_NOOP("ui::InputPanel", "Change pipeline parallelism")),
-                QT_TRANSLATE_NOOP("ui::InputPanel", "Splits the layers into stages on different GPUs."));
+        m_bind->spin(
+            sec, QStringLiteral("parallel.pp"), [](const Scenario& s) { return s.parallel.pp; },
+            [](Scenario& s, int v) {
+                s.parallel.pp = v;
+                if (v < 2) s.parallel.pipelineSplit = core::PipelineSplit::layers; // nothing to split
+            },
+            QT_TRANSLATE_NOOP("ui::InputPanel", "Change pipeline parallelism")),
+        QT_TRANSLATE_NOOP("ui::InputPanel", "Splits the layers into stages on different GPUs."));
     sec->addRow(QT_TRANSLATE_NOOP("ui::InputPanel", "&Data parallel (DP):"),
                 m_bind->spin(sec, QStringLiteral("parallel.dp"), [](const Scenario& s) { return s.parallel.dp; },
                              [](Scenario& s, int v) { s.parallel.dp = v; }, QT_TRANSLATE_NOOP("ui::InputPanel", "Change data parallelism")),
@@ -342,10 +357,12 @@ void InputPanel::buildParallelism()
         sec, QStringLiteral("parallel.recompute"), [](const Scenario& s) { return QVariant(int(s.parallel.recompute)); },
         [](Scenario& s, const QVariant& v) { s.parallel.recompute = core::Recompute(v.toInt()); },
         QT_TRANSLATE_NOOP("ui::InputPanel", "Change recomputation"));
-    sec->setItems(recompute, {{QT_TRANSLATE_NOOP("ui::InputPanel", "None"), 0},
-                              {QT_TRANSLATE_NOOP("ui::InputPanel", "Selective (attention scores)"), 1},
-                              {QT_TRANSLATE_NOOP("ui::InputPanel", "Selective (every other matmul, PyTorch op-level)"), 3},
-                              {QT_TRANSLATE_NOOP("ui::InputPanel", "Full (every layer)"), 2}});
+    sec->setItems(recompute,
+        { { QT_TRANSLATE_NOOP("ui::InputPanel", "None"), 0 },
+            { QT_TRANSLATE_NOOP("ui::InputPanel", "Selective (attention scores)"), 1 },
+            { QT_TRANSLATE_NOOP("ui::InputPanel", "Selective (every other matmul, PyTorch op-level)"), 3 },
+            { QT_TRANSLATE_NOOP("ui::InputPanel", "Norms and up-projections (DeepSeek-V3)"), 4 },
+            { QT_TRANSLATE_NOOP("ui::InputPanel", "Full (every layer)"), 2 } });
     sec->addRow(QT_TRANSLATE_NOOP("ui::InputPanel", "Activation recompute:"), recompute);
     auto* sp = m_bind->check(sec, QStringLiteral("parallel.sequence_parallel"), [](const Scenario& s) { return s.parallel.sequenceParallel; },
                              [](Scenario& s, bool on) { s.parallel.sequenceParallel = on; },
@@ -389,8 +406,11 @@ void InputPanel::buildParallelism()
         sec, QStringLiteral("parallel.schedule"), [](const Scenario& s) { return QVariant(int(s.parallel.schedule)); },
         [](Scenario& s, const QVariant& v) {
             s.parallel.schedule = core::Schedule(v.toInt());
-            if (s.parallel.schedule != core::Schedule::interleaved) s.parallel.virtualStages = 1;
-            else if (s.parallel.virtualStages < 2) s.parallel.virtualStages = 2;
+            if (s.parallel.schedule != core::Schedule::interleaved) {
+                s.parallel.virtualStages = 1;
+                s.parallel.microbatchGroup = 0; // the interleaved order's setting
+            } else if (s.parallel.virtualStages < 2)
+                s.parallel.virtualStages = 2;
         },
         QT_TRANSLATE_NOOP("ui::InputPanel", "Change pipeline schedule"));
     sec->setItems(schedule, {{QT_TRANSLATE_NOOP("ui::InputPanel", "GPipe"), 0},
@@ -401,6 +421,27 @@ void InputPanel::buildParallelism()
                 m_bind->spin(sec, QStringLiteral("parallel.virtual_stages"), [](const Scenario& s) { return s.parallel.virtualStages; },
                              [](Scenario& s, int v) { s.parallel.virtualStages = v; },
                              QT_TRANSLATE_NOOP("ui::InputPanel", "Change virtual stages")));
+    auto* group = m_bind->spin(
+        sec, QStringLiteral("parallel.microbatch_group"), [](const Scenario& s) { return s.parallel.microbatchGroup; },
+        [](Scenario& s, int v) { s.parallel.microbatchGroup = v; },
+        QT_TRANSLATE_NOOP("ui::InputPanel", "Change micro-batch group"));
+    group->setSpecialValueText(QStringLiteral("= PP")); // 0: as many as pipeline stages
+    sec->addRow(QT_TRANSLATE_NOOP("ui::InputPanel", "Micro-batch group:"), group,
+        QT_TRANSLATE_NOOP("ui::InputPanel",
+            "Interleaved schedules run a group of micro-batches through one chunk before the next (Megatron: as "
+            "many as pipeline stages). Smaller groups hold fewer micro-batches' activations but leave gaps at "
+            "every chunk change: Llama 3 tuned this to fit 405B in 80 GB."));
+    enumRow(
+        *m_bind, sec, "parallel.pipeline_split", QT_TRANSLATE_NOOP("ui::InputPanel", "Layers per stage:"),
+        [](const Scenario& s) { return QVariant(int(s.parallel.pipelineSplit)); },
+        [](Scenario& s, const QVariant& v) { s.parallel.pipelineSplit = core::PipelineSplit(v.toInt()); },
+        QT_TRANSLATE_NOOP("ui::InputPanel", "Change layers per stage"),
+        std::array<const char*, 2> { QT_TRANSLATE_NOOP("ui::InputPanel", "Even"),
+            QT_TRANSLATE_NOOP("ui::InputPanel", "Embedding, loss as layers (Llama 3)") },
+        QT_TRANSLATE_NOOP("ui::InputPanel",
+            "The first stage also holds the embedding and the most micro-batches, the last the output layer and the "
+            "loss. Counting each as a layer gives those stages one layer fewer (Megatron-Core's "
+            "account_for_embedding/loss_in_pipeline_split)."));
     sec->addRow(QT_TRANSLATE_NOOP("ui::InputPanel", "Offload optimizer:"),
                 m_bind->check(sec, QStringLiteral("parallel.offload_optimizer"), [](const Scenario& s) { return s.parallel.offloadOptimizer; },
                               [](Scenario& s, bool on) { s.parallel.offloadOptimizer = on; },
@@ -418,9 +459,17 @@ void InputPanel::buildHardware()
     m_sections << sec;
     auto* gpu = m_bind->combo(
         sec, QStringLiteral("hardware.gpu"),
-        [](const Scenario& s) { return QVariant(s.hardware.preset.empty() ? QStringLiteral("custom") : QString::fromStdString(s.hardware.preset)); },
+        [](const Scenario& s) {
+            return QVariant(
+                s.hardware.preset.empty() ? QStringLiteral("custom") : QString::fromStdString(s.hardware.preset));
+        },
         [](Scenario& s, const QVariant& v) {
-            if (const auto* g = core::findGpuPreset(v.toString().toStdString())) s.hardware = core::presetHardware(*g, s.hardware.gpusPerNode);
+            if (const auto* g = core::findGpuPreset(v.toString().toStdString())) {
+                // Leaving a rack-scale NVLink domain (GB200 NVL72) goes back to 8-GPU servers.
+                const auto* before = core::findGpuPreset(s.hardware.preset);
+                const int perNode = before && before->gpusPerNode > 0 ? 8 : s.hardware.gpusPerNode;
+                s.hardware = core::presetHardware(*g, perNode);
+            }
         },
         QT_TRANSLATE_NOOP("ui::InputPanel", "Choose GPU"));
     for (const auto& g : core::gpuPresets()) gpu->addItem(QString::fromStdString(g.spec.name), QString::fromStdString(g.name));
