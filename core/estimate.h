@@ -44,7 +44,12 @@ struct StageMemory {
     double expertParams = 0;     ///< expert parameters held by one GPU (part of `params`)
     double inFlight = 1;      ///< micro-batches whose activations are alive at the peak
     MemoryBreakdown bytes;
-    double hostBytes = 0;     ///< CPU memory per GPU for offloaded states
+    double hostBytes = 0; ///< CPU memory per GPU for offloaded states (onHost's total)
+    MemoryBreakdown onHost; ///< what offload moved to the host: weights, master weights, optimizer states
+    double nf4Params = 0; ///< QLoRA: base parameters stored in NF4 on one GPU (part of `params`)
+    /// What the optimizer states are counted on, before sharding: the trainable parameters, or for
+    /// Adafactor its factored rows and columns (dense part and experts).
+    double optimizerElementsDense = 0, optimizerElementsExpert = 0;
     /// This GPU's optimizer states, on the GPU or offloaded: what its optimizer step reads and writes.
     double optimizerStateBytes = 0;
 };

@@ -4,6 +4,7 @@
 #include "cost_model.h"
 #include "memory_model.h"
 
+#include <algorithm>
 #include <cstdio>
 
 namespace core {
@@ -36,21 +37,79 @@ std::vector<Explanation> explain(const Scenario& s, const Estimate& e)
         out.push_back({std::move(key), std::move(formula), std::move(substituted), std::move(source)});
     };
 
-    add("memory.weights", "Ψ_gpu × bytes(weights) ÷ (dp·cp if ZeRO-3)",
-        n(st.params) + " × " + n(bytesOf(pr.weights)) + " B" + (p.zero >= 3 ? " ÷ " + n(shard) : std::string()) + " = " + gb(m.weights),
-        "Shoeybi et al. 2019 §3 (TP split), Narayanan et al. 2021 §2.2 (PP stages), " + zeroSource);
-    add("memory.gradients", "Ψ_trainable × bytes(gradients) ÷ (dp·cp if ZeRO ≥ 2)",
-        n(st.trainableDense + st.trainableExpert) + " × " + n(bytesOf(pr.gradients)) + " B" +
-            (p.zero >= 2 ? " ÷ " + n(shard) : std::string()) + " = " + gb(m.gradients),
+    // Model states print the arithmetic that produces them (review D17): the dense part and the
+    // experts, sharded over different groups (dp·cp and dp·cp ÷ ep); QLoRA's NF4 base; LoRA's
+    // adapters; Adafactor's factored rows and columns; what offload moved to the host.
+    const double expertShard = std::max(1.0, shard / p.ep);
+    const double wb = bytesOf(pr.weights);
+    // "count × bytes B", or nothing for an empty count.
+    auto term
+        = [&](double count, double bytes) { return count > 0 ? n(count) + " × " + n(bytes) + " B" : std::string(); };
+    // Terms of one sharding group, divided when sharded: "(a × 2 B + b × 0.516 B) ÷ 8".
+    auto group = [&](std::vector<std::string> terms, double divisor, bool sharded) {
+        std::string joined;
+        int count = 0;
+        for (const auto& x : terms)
+            if (!x.empty()) {
+                joined += (joined.empty() ? "" : " + ") + x;
+                ++count;
+            }
+        if (joined.empty() || !sharded) return joined; // sharded over one rank still shows "÷ 1"
+        return (count > 1 ? "(" + joined + ")" : joined) + " ÷ " + n(divisor);
+    };
+    auto sum = [](const std::string& a, const std::string& b) {
+        if (a.empty()) return b.empty() ? std::string("0") : b;
+        return b.empty() ? a : a + " + " + b;
+    };
+    // On the GPU, or moved to the host by offload: the arithmetic is the same, the place differs.
+    auto placed = [&](const std::string& arithmetic, double onGpu, double onHost) {
+        if (onHost > 0)
+            return "on the host (offload): " + arithmetic + " = " + gb(onHost) + "; on the GPU " + gb(onGpu);
+        return arithmetic + " = " + gb(onGpu);
+    };
+    const bool lora = s.training.method != Method::full;
+    const double nf4Dense
+        = st.params - st.expertParams > 0 && s.training.method == Method::qlora ? st.nf4Params - st.expertParams : 0;
+    const double nf4Experts = s.training.method == Method::qlora ? st.expertParams : 0;
+    const std::string weightsArithmetic
+        = sum(group({ term(st.params - st.expertParams - nf4Dense, wb), term(nf4Dense, kNf4BytesPerParam),
+                        lora ? term(st.trainableDense, wb) : "" },
+                  shard, p.zero >= 3),
+            group({ term(st.expertParams - nf4Experts, wb), term(nf4Experts, kNf4BytesPerParam) }, expertShard,
+                p.zero >= 3));
+    add("memory.weights",
+        lora ? "Ψ_base × bytes(weights) (QLoRA: linear layers in NF4, 0.516 B) + Ψ_adapters × bytes(weights), ÷ shard "
+               "if ZeRO-3"
+             : "Ψ_gpu × bytes(weights) ÷ (dp·cp, experts dp·cp ÷ ep, if ZeRO-3)",
+        placed(weightsArithmetic, m.weights, st.onHost.weights),
+        std::string("Shoeybi et al. 2019 §3 (TP split), Narayanan et al. 2021 §2.2 (PP stages), ") + zeroSource
+            + (s.training.method == Method::qlora ? "; Dettmers et al. 2023 (QLoRA) §3: NF4 with double quantization"
+                                                  : ""));
+    // Gradients, master weights and optimizer states: per trainable parameter (or factored element).
+    auto states = [&](double dense, double experts, double bytes, bool sharded) {
+        return sum(
+            group({ term(dense, bytes) }, shard, sharded), group({ term(experts, bytes) }, expertShard, sharded));
+    };
+    const bool unshardedGradients
+        = p.zero == 2 && p.gradReduce == GradReduce::after_accumulation && microBatchesPerStep(s) > 1;
+    add("memory.gradients", "Ψ_trainable × bytes(gradients) ÷ (dp·cp, experts dp·cp ÷ ep, if ZeRO ≥ 2)",
+        states(st.trainableDense, st.trainableExpert, bytesOf(pr.gradients), p.zero >= 2 && !unshardedGradients) + " = "
+            + gb(m.gradients),
         zeroSource + "; Megatron keeps fp32 gradients (18 B/param)");
-    add("memory.master_weights", "Ψ_trainable × bytes(master) ÷ (dp·cp if ZeRO ≥ 1)",
-        n(st.trainableDense + st.trainableExpert) + " × " + n(pr.masterWeights ? bytesOf(*pr.masterWeights) : 0) + " B" +
-            (p.zero >= 1 ? " ÷ " + n(shard) : std::string()) + " = " + gb(m.masterWeights),
+    add("memory.master_weights", "Ψ_trainable × bytes(master) ÷ (dp·cp, experts dp·cp ÷ ep, if ZeRO ≥ 1)",
+        placed(pr.masterWeights ? states(st.trainableDense, st.trainableExpert, bytesOf(*pr.masterWeights), p.zero >= 1)
+                                : "0",
+            m.masterWeights, st.onHost.masterWeights),
         "Micikevicius et al. 2018 (mixed precision: fp32 master copy), " + zeroSource);
-    add("memory.optimizer_states", "Ψ_trainable × bytes/param(optimizer) ÷ (dp·cp if ZeRO ≥ 1)",
-        n(st.trainableDense + st.trainableExpert) + " × " + n(optimizerBytesPerParam(s.training.optimizer, pr.optimizerStates)) + " B" +
-            (p.zero >= 1 ? " ÷ " + n(shard) : std::string()) + " = " + gb(m.optimizerStates),
-        "Kingma & Ba 2015 (Adam: 2 moments); " + zeroSource);
+    const bool factored = s.training.optimizer == Optimizer::adafactor && !lora;
+    add("memory.optimizer_states",
+        factored ? "Adafactor: (rows + columns of every matrix + vectors) × bytes(states) ÷ (dp·cp if ZeRO ≥ 1)"
+                 : "Ψ_trainable × bytes/param(optimizer) ÷ (dp·cp, experts dp·cp ÷ ep, if ZeRO ≥ 1)",
+        placed(states(st.optimizerElementsDense, st.optimizerElementsExpert,
+                   optimizerBytesPerParam(s.training.optimizer, pr.optimizerStates), p.zero >= 1),
+            m.optimizerStates, st.onHost.optimizerStates),
+        factored ? "Shazeer & Stern 2018 (Adafactor) §3: factored second moment, no first moment; " + zeroSource
+                 : "Kingma & Ba 2015 (Adam: 2 moments); " + zeroSource);
     add("memory.activations", "layers_stage × bytes/layer × in-flight micro-batches + logits (loss bytes per logit)·s·b·V/t",
         (st.denseLayers + st.mtpLayers > 0
              ? "(" + n(st.layers - st.denseLayers + st.mtpLayers) + " × " + gb(e.memory.activationBytesPerLayer) + " + " +

@@ -11,10 +11,6 @@ namespace core {
 
 namespace {
 
-/// QLoRA's NF4 with double quantization: 4 bits + 0.127 bits of block constants per parameter
-/// (Dettmers et al. 2023, "QLoRA", §3: 8-bit constants per 64 weights, fp32 per 256 constants).
-constexpr double kNf4BytesPerParam = (4.0 + 8.0 / 64.0 + 32.0 / (64.0 * 256.0)) / 8.0;
-
 /// 8-bit Adam keeps each moment in 1 byte plus an fp32 absolute maximum per block of 2048
 /// (Dettmers et al. 2022, "8-bit Optimizers via Block-wise Quantization", §2).
 constexpr double kAdam8bitBytesPerMoment = 1.0 + 4.0 / 2048.0;
@@ -456,26 +452,26 @@ MemoryEstimate memoryEstimate(const Scenario& s, const ParameterBreakdown& b)
         st.params = dense + experts;
         MemoryBreakdown& m = st.bytes;
 
-        // Weights: frozen base for LoRA (QLoRA: NF4 matrices), otherwise the trainable copy.
-        double weightBytes = 0;
-        if (tr.method == Method::qlora) {
-            const double quantised = scale * (layerSplit.params / t + n * b.layerExperts.params / (e * t));
-            weightBytes = quantised * kNf4BytesPerParam + (st.params - quantised) * bytesOf(pr.weights);
-        } else {
-            weightBytes = st.params * bytesOf(pr.weights);
-        }
+        // Weights: frozen base for LoRA (QLoRA: its linear layers' matrices and the experts in NF4),
+        // otherwise the trainable copy; LoRA adds its adapters to the dense part. The dense part and
+        // the experts are sharded over different groups.
+        const double wb = bytesOf(pr.weights);
+        const double nf4Dense = tr.method == Method::qlora ? scale * layerSplit.params / t : 0;
+        const double nf4Experts = tr.method == Method::qlora ? experts : 0;
         // Trainable parameters and their states (LoRA: the adapters only, split over TP).
         const double trainDense = lora ? (n * adaptersPerLayer + nd * adaptersPerDenseLayer) / t : dense;
         const double trainExperts = lora ? 0 : experts;
-        if (lora) weightBytes += trainDense * bytesOf(pr.weights);
+        const double denseWeightBytes
+            = (dense - nf4Dense) * wb + nf4Dense * kNf4BytesPerParam + (lora ? trainDense * wb : 0);
+        const double expertWeightBytes = (experts - nf4Experts) * wb + nf4Experts * kNf4BytesPerParam;
+        st.nf4Params = nf4Dense + nf4Experts;
         st.trainableDense = trainDense;
         st.trainableExpert = trainExperts;
         st.expertParams = experts;
 
         // ZeRO (Rajbhandari et al. 2020, §5 and Table 1): stage 1 shards master weights and
         // optimizer states, stage 2 also gradients, stage 3 also weights.
-        const double expertFraction = st.params > 0 ? experts / st.params : 0;
-        m.weights = shard(weightBytes * (1 - expertFraction), denseShard, 3) + shard(weightBytes * expertFraction, expertShard, 3);
+        m.weights = shard(denseWeightBytes, denseShard, 3) + shard(expertWeightBytes, expertShard, 3);
         auto states = [&](double bytesPerParam, int fromStage) {
             return shard(trainDense * bytesPerParam, denseShard, fromStage) + shard(trainExperts * bytesPerParam, expertShard, fromStage);
         };
@@ -487,24 +483,27 @@ MemoryEstimate memoryEstimate(const Scenario& s, const ParameterBreakdown& b)
         // Optimizer states are per parameter, except Adafactor's factored second moment: one row and
         // one column accumulator per matrix (LoRA adapters are counted whole, an upper bound).
         const double optBytes = optimizerBytesPerParam(tr.optimizer, pr.optimizerStates);
+        st.optimizerElementsDense = trainDense;
+        st.optimizerElementsExpert = trainExperts;
         if (tr.optimizer == Optimizer::adafactor && !lora) {
-            const double denseElems = scale * (denseSplit.factored / t + replicated.factored);
-            const double expertElems = scale * n * b.layerExperts.factored / (e * t);
-            m.optimizerStates = shard(denseElems * optBytes, denseShard, 1) + shard(expertElems * optBytes, expertShard, 1);
-        } else {
-            m.optimizerStates = states(optBytes, 1);
+            st.optimizerElementsDense = scale * (denseSplit.factored / t + replicated.factored);
+            st.optimizerElementsExpert = scale * n * b.layerExperts.factored / (e * t);
         }
+        m.optimizerStates = shard(st.optimizerElementsDense * optBytes, denseShard, 1)
+            + shard(st.optimizerElementsExpert * optBytes, expertShard, 1);
 
         st.optimizerStateBytes = m.optimizerStates;
         // Offload (Ren et al. 2021, "ZeRO-Offload"): states move to host memory.
         if (p.offloadOptimizer) {
-            st.hostBytes += m.masterWeights + m.optimizerStates;
+            st.onHost.masterWeights = m.masterWeights;
+            st.onHost.optimizerStates = m.optimizerStates;
             m.masterWeights = m.optimizerStates = 0;
         }
         if (p.offloadParams) {
-            st.hostBytes += m.weights;
+            st.onHost.weights = m.weights;
             m.weights = 0;
         }
+        st.hostBytes = st.onHost.total();
 
         // Activations are linear in the micro-batch size: coefficients per sequence, so the
         // largest micro-batch that fits can be found without re-running the whole model.

@@ -7,6 +7,10 @@
 
 namespace core {
 
+/// QLoRA's NF4 with double quantization: 4 bits + 0.127 bits of block constants per parameter
+/// (Dettmers et al. 2023, "QLoRA", §3: 8-bit constants per 64 weights, fp32 per 256 constants).
+inline constexpr double kNf4BytesPerParam = (4.0 + 8.0 / 64.0 + 32.0 / (64.0 * 256.0)) / 8.0;
+
 /// Bytes of optimizer state per trainable parameter (Adafactor: per factored element).
 [[nodiscard]] double optimizerBytesPerParam(Optimizer optimizer, DType stateType);
 /// Optimizer-state bytes of the whole model, as a checkpoint holds them: per trainable parameter,
