@@ -1,7 +1,6 @@
 #include "compute_model.h"
 
 #include "architecture.h"
-#include "timeline.h"
 
 #include <algorithm>
 #include <array>
@@ -300,14 +299,11 @@ double eagerElementwiseBytesPerToken(const Scenario& s, bool moeLayer)
     return bytes;
 }
 
-double bubbleFraction(const Parallel& p, double microBatches, double recomputeShare)
+double bubbleFraction(const Parallel& p, double microBatches)
 {
     const double m = std::max(1.0, microBatches);
     if (p.pp <= 1) return 0;
     const double v = p.schedule == Schedule::interleaved ? p.virtualStages : 1;
-    if (v > 1 && p.groupSize() != p.pp)
-        return simulatedBubbleFraction(
-            p.pp, p.virtualStages, p.groupSize(), static_cast<int>(std::min(std::ceil(m - 1e-9), 1e9)), recomputeShare);
     return (p.pp - 1) / (v * m);
 }
 

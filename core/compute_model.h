@@ -99,10 +99,8 @@ inline constexpr double kFp8RowwiseActivationCastBytes = 8;
 inline constexpr double kFp8RowwiseWeightCastBytes = 10;
 
 /// Pipeline bubble over ideal compute time: (p−1)/m for GPipe and 1F1B, (p−1)/(v·m) interleaved
-/// (Narayanan et al. 2021 §2.2); interleaved with micro-batch groups other than p, the simulated
-/// schedule's (timeline.h, simulatedBubbleFraction). `recomputeShare` is the recomputation's length
-/// relative to a forward pass (only the simulated case depends on it).
-[[nodiscard]] double bubbleFraction(const Parallel& p, double microBatches, double recomputeShare = 0);
+/// (Narayanan et al. 2021 §2.2).
+[[nodiscard]] double bubbleFraction(const Parallel& p, double microBatches);
 
 /// Micro-batches per data-parallel replica per step: global batch / (dp × micro-batch), at least 1.
 /// Fractional when the batch does not divide (a warning says so), so that communication and the

@@ -272,7 +272,7 @@ Estimate estimate(const Scenario& s)
     c.fp8CastTimeS = busiestMicroBatches * castBytes / (memoryTBps * 1e12);
     c.memoryBoundTimeS = memoryBoundBytes / (memoryTBps * 1e12) + c.fp8CastTimeS;
     c.computeTimeS = c.matmulTimeS + c.memoryBoundTimeS;
-    c.bubbleFraction = bubbleFraction(s.parallel, c.microBatches, 3 * (recomputeFactor - 1));
+    c.bubbleFraction = bubbleFraction(s.parallel, c.microBatches);
     c.bubbleTimeS = c.computeTimeS * c.bubbleFraction;
 
     // The optimizer step is bound by memory bandwidth: for each parameter it updates, a GPU reads

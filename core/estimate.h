@@ -50,6 +50,13 @@ struct StageMemory {
     /// What the optimizer states are counted on, before sharding: the trainable parameters, or for
     /// Adafactor its factored rows and columns (dense part and experts).
     double optimizerElementsDense = 0, optimizerElementsExpert = 0;
+    /// Activation bytes one in-flight micro-batch holds on this stage (all its layers and chunks), and
+    /// the bytes held once while a backward runs (the logits at the loss, full recomputation's working
+    /// set): activations = activationPerMicroBatch × inFlight + activationOnce.
+    double activationPerMicroBatch = 0, activationOnce = 0;
+    /// Each chunk's share of activationPerMicroBatch when the memory model weighs chunks by their layers
+    /// (pipeline_split's emptier first and last chunks); empty: every chunk holds 1/v.
+    std::vector<double> chunkShares;
     /// This GPU's optimizer states, on the GPU or offloaded: what its optimizer step reads and writes.
     double optimizerStateBytes = 0;
 };

@@ -281,7 +281,7 @@ long long warmupPasses(const Parallel& p, int stage, long long passes)
         return std::min<long long>(passes, p.pp - stage - 1);
     case Schedule::interleaved:
         return std::min<long long>(
-            passes, 2LL * (p.pp - stage - 1) + (static_cast<long long>(p.virtualStages) - 1) * p.groupSize());
+            passes, 2LL * (p.pp - stage - 1) + (static_cast<long long>(p.virtualStages) - 1) * p.pp);
     }
     return 0;
 }
@@ -339,7 +339,7 @@ double inFlightLayers(const Parallel& p, int stage, int microBatches, const std:
     // Unequal chunks: walk the order. Held = forwards run − backwards run, weighted by the chunks'
     // layers, at its largest. Full groups repeat every p·v passes, so two periods from the start and
     // one before the end (where a shorter group may sit) cover every distinct moment.
-    const int g = v > 1 ? p.groupSize() : 1;
+    const int g = v > 1 ? p.pp : 1;
     const long long m = microBatches, n = m * v, period = static_cast<long long>(g) * v;
     const long long w = warmupPasses(p, stage, n);
     auto weight = [&](long long k, bool backward) {
@@ -517,7 +517,7 @@ MemoryEstimate memoryEstimate(const Scenario& s, const ParameterBreakdown& b)
         // they change which passes hold layers. Chunks that differ by the remainder's one layer keep
         // the closed form over their total (a walk per stage would cost O(p²·v) per estimate).
         const bool endStage = split.ends && (first || last);
-        if (!equalChunks && endStage && static_cast<long long>(p.groupSize()) * split.v <= kMaxWalkedPeriod)
+        if (!equalChunks && endStage && static_cast<long long>(p.pp) * split.v <= kMaxWalkedPeriod)
             for (int c = 0; c < split.v; ++c)
                 act.chunks.push_back(split.at(i, c));
         act.layers = (n * perLayerAct + nd * perDenseLayerAct) / mb;
@@ -569,8 +569,15 @@ MemoryEstimate memoryEstimate(const Scenario& s, const ParameterBreakdown& b)
         m.activations = mbs * (c.layers * inFlight + c.once);
         m.overhead = s.overhead.fragmentation * (c.fixed + m.activations) + s.overhead.cudaContextGib * kGiB;
     };
-    for (std::size_t i = 0; i < out.perStage.size(); ++i)
+    for (std::size_t i = 0; i < out.perStage.size(); ++i) {
         fill(coefficients[i], tr.microBatch, out.perStage[i].bytes, out.perStage[i].inFlight);
+        out.perStage[i].activationPerMicroBatch = tr.microBatch * coefficients[i].layers;
+        out.perStage[i].activationOnce = tr.microBatch * coefficients[i].once;
+        out.perStage[i].chunkShares.clear();
+        if (!coefficients[i].chunks.empty() && coefficients[i].layerCount > 0)
+            for (int n : coefficients[i].chunks)
+                out.perStage[i].chunkShares.push_back(double(n) / coefficients[i].layerCount);
+    }
     for (std::size_t i = 1; i < out.perStage.size(); ++i)
         if (out.perStage[i].bytes.total() > out.perStage[static_cast<std::size_t>(out.stage)].bytes.total())
             out.stage = static_cast<int>(i);

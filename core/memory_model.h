@@ -42,8 +42,7 @@ inline constexpr double kNf4BytesPerParam = (4.0 + 8.0 / 64.0 + 32.0 / (64.0 * 2
 
 /// Micro-batches whose activations a stage holds at its peak (Narayanan et al. 2021 §2.2;
 /// Korthikanti et al. 2022 §4.2.3): GPipe m; 1F1B min(p − i, m); interleaved Megatron's warm-up,
-/// min(2(p − i − 1) + (v − 1)g + 1, m·v) chunk passes over v, with g = parallel.microbatch_group
-/// (p by default: p + (p − 1)/v on the first stage).
+/// min(2(p − i − 1) + (v − 1)p + 1, m·v) chunk passes over v — p + (p − 1)/v on the first stage.
 [[nodiscard]] double inFlightMicroBatches(const Parallel& p, int stage, int microBatches);
 
 /// Layers × micro-batches of stored activations a stage holds at its peak, when its chunks hold

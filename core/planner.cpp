@@ -36,9 +36,7 @@ void applyCandidate(Scenario& s, const Candidate& c)
     p.recompute = c.recompute;
     p.virtualStages = c.virtualStages;
     p.schedule = c.virtualStages > 1 ? Schedule::interleaved : Schedule::one_f_one_b;
-    // Schedule details that only some candidates can keep: the micro-batch group of an interleaved
-    // schedule (at most the micro-batches there are), the split of layers with pipeline stages.
-    if (p.schedule != Schedule::interleaved) p.microbatchGroup = 0;
+    // The split of layers needs pipeline stages.
     if (p.pp < 2) p.pipelineSplit = PipelineSplit::layers;
     s.training.microBatch = c.microBatch;
 }

@@ -117,10 +117,6 @@ struct Parallel {
     ElementwiseKernels elementwiseKernels = ElementwiseKernels::fused;
     Schedule schedule = Schedule::one_f_one_b;
     int virtualStages = 1;
-    /// Interleaved schedules: micro-batches that go through one chunk before the next chunk starts, 0 for
-    /// pp (file key parallel.microbatch_group; Megatron-Core's microbatch_group_size_per_vp_stage, Llama 3
-    /// §3.3.2's N). Fewer than pp shortens the warm-up and the activations held, for idle time.
-    int microbatchGroup = 0;
     /// Layers per stage: even, or the embedding and the loss counted as layers (file key parallel.pipeline_split).
     PipelineSplit pipelineSplit = PipelineSplit::layers;
     bool offloadOptimizer = false;
@@ -129,9 +125,7 @@ struct Parallel {
     bool operator==(const Parallel&) const = default;
     /// Total GPUs (DESIGN.md). In 64 bits: each factor is in range but their product can reach
     /// 8.4·10^12 (review DEF-01); the reader refuses more than kMaxGpus before anything uses it.
-    [[nodiscard]] std::int64_t gpus() const { return std::int64_t{tp} * pp * dp * cp; }
-    /// Micro-batches per group of the interleaved order (microbatchGroup, or pp when 0).
-    [[nodiscard]] int groupSize() const { return microbatchGroup > 0 ? microbatchGroup : pp; }
+    [[nodiscard]] std::int64_t gpus() const { return std::int64_t { tp } * pp * dp * cp; }
 };
 
 /// One accelerator. Peaks are dense (no sparsity) per the vendor datasheet, in TFLOP/s.

@@ -160,7 +160,6 @@ void readParallel(ObjectReader r, Parallel& p)
         p.elementwiseKernels = r.enumeration<ElementwiseKernels>("elementwise_kernels", kElementwiseKernelsNames);
     if (r.has("schedule")) p.schedule = r.enumeration<Schedule>("schedule", kScheduleNames);
     if (r.has("virtual_stages")) p.virtualStages = static_cast<int>(r.limitedInteger("virtual_stages"));
-    if (r.has("microbatch_group")) p.microbatchGroup = static_cast<int>(r.limitedInteger("microbatch_group"));
     if (r.has("pipeline_split")) p.pipelineSplit = r.enumeration<PipelineSplit>("pipeline_split", kPipelineSplitNames);
     if (r.has("offload_optimizer")) p.offloadOptimizer = r.boolean("offload_optimizer");
     if (r.has("offload_params")) p.offloadParams = r.boolean("offload_params");
@@ -178,8 +177,6 @@ void readParallel(ObjectReader r, Parallel& p)
     if (p.schedule == Schedule::interleaved && p.pp < 2)
         fail(r.pathOf("schedule"), "\"interleaved\" needs pp of at least 2");
     if (p.sequenceParallel && p.tp < 2) fail(r.pathOf("sequence_parallel"), "needs tp of at least 2");
-    if (p.microbatchGroup > 0 && p.schedule != Schedule::interleaved)
-        fail(r.pathOf("microbatch_group"), "applies to the \"interleaved\" schedule only (0 there means pp)");
     if (p.pipelineSplit != PipelineSplit::layers && p.pp < 2)
         fail(r.pathOf("pipeline_split"), "needs pp of at least 2");
     if (p.gradReduce != GradReduce::per_micro_batch && p.zero != 2)
@@ -473,7 +470,6 @@ std::string scenarioToJson(const Scenario& s)
     if (p.elementwiseKernels != ElementwiseKernels::fused) parallel["elementwise_kernels"] = toString(p.elementwiseKernels);
     if (p.gradReduce != GradReduce::per_micro_batch) parallel["grad_reduce"] = toString(p.gradReduce);
     if (p.dpCollectives != DpCollectives::buckets) parallel["dp_collectives"] = toString(p.dpCollectives);
-    if (p.microbatchGroup > 0) parallel["microbatch_group"] = p.microbatchGroup;
     if (p.pipelineSplit != PipelineSplit::layers) parallel["pipeline_split"] = toString(p.pipelineSplit);
     // A preset GPU is written by its name, with the fields that differ from the preset next to it;
     // a GPU that is no longer the preset plus overrides (another name) as a whole object.

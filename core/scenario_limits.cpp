@@ -13,7 +13,7 @@ constexpr auto N = LimitKind::number;
 constexpr double kMaxDim = 1 << 20;
 
 // Sources of the bounds: see DESIGN.md "Scenario file"; where a bound is a physical one it says so.
-constexpr std::array<KeyLimit, 74> kLimits{{
+constexpr std::array<KeyLimit, 73> kLimits{{
     {"model.params", 1e6, 1e14, I},
     {"model.layers", 1, 4096, I},
     {"model.hidden", 1, kMaxDim, I},
@@ -46,7 +46,6 @@ constexpr std::array<KeyLimit, 74> kLimits{{
     {"parallel.ep", 1, 1024, I},
     {"parallel.zero", 0, 3, I},
     {"parallel.virtual_stages", 1, 64, I},
-    {"parallel.microbatch_group", 0, 512, I},
     {"hardware.gpus_per_node", 1, 1024, I},
     {"hardware.host_memory_gbps", 1, 1e5, N},
     {"hardware.gpu.memory_gib", 0.5, 65536, N},

@@ -3,9 +3,6 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
-#include <map>
-#include <mutex>
-#include <tuple>
 
 namespace core {
 
@@ -18,9 +15,8 @@ struct Op {
 };
 
 /// The order of forward (or backward) (micro-batch, chunk) pairs on every stage: Megatron's
-/// interleaved order, groups of g micro-batches (parallel.microbatch_group, p by default) through
-/// chunk 0, then chunk 1, …; backward passes visit the chunks in reverse. With one chunk this is
-/// simply micro-batch order.
+/// interleaved order, groups of g = p micro-batches through chunk 0, then chunk 1, …; backward
+/// passes visit the chunks in reverse. With one chunk this is simply micro-batch order.
 std::vector<std::pair<int, int>> chunkOrder(int m, int g, int v, bool backward)
 {
     std::vector<std::pair<int, int>> out;
@@ -145,29 +141,6 @@ Simulation simulate(Schedule schedule, int p, int v, int g, int m, BlockTimes t)
 
 } // namespace
 
-double simulatedBubbleFraction(int p, int v, int g, int m, double recomputeShare)
-{
-    if (p <= 1 || m <= 0) return 0;
-    // Beyond two groups per stage the steady state adds work and no idle time: simulate that many
-    // (keeping m's remainder modulo g, so the last group has its shape) and scale by m.
-    const long long simulated = std::min<long long>(m, 2LL * std::max(p, g) + m % g);
-    using Key = std::tuple<int, int, int, long long, double>;
-    static std::mutex mutex;
-    static std::map<Key, double> cache; // idle time × m, in units of one forward pass
-    const Key key { p, v, g, simulated, recomputeShare };
-    {
-        std::lock_guard lock(mutex);
-        if (auto it = cache.find(key); it != cache.end()) return it->second / (double(m) * v * (3 + recomputeShare));
-    }
-    const Simulation sim
-        = simulate(Schedule::interleaved, p, v, g, static_cast<int>(simulated), { 1, recomputeShare, 2 });
-    const double idle = sim.idle / p; // per stage
-    std::lock_guard lock(mutex);
-    if (cache.size() > 4096) cache.clear();
-    cache.emplace(key, idle);
-    return idle / (double(m) * v * (3 + recomputeShare));
-}
-
 Timeline pipelineTimeline(const Scenario& s, const Estimate& e, long long maxBlocks)
 {
     const Parallel& par = s.parallel;
@@ -192,15 +165,13 @@ Timeline pipelineTimeline(const Scenario& s, const Estimate& e, long long maxBlo
     const long long blocksPerMicroBatch = (times.recompute > 0 ? 3LL : 2LL) * p * v;
     long long drawn = m;
     if (blocksPerMicroBatch * drawn > maxBlocks) {
-        const long long g = v > 1 ? std::max(1, par.groupSize()) : p;
-        drawn = std::min<long long>(m, 2LL * std::max<long long>(p, g) + m % g);
+        drawn = std::min<long long>(m, 2LL * p + m % p);
         if (blocksPerMicroBatch * drawn > maxBlocks) drawn = 0;
     }
     t.drawnMicroBatches = static_cast<int>(drawn);
     double drawnEnd = 0;
     if (drawn > 0) {
-        Simulation sim
-            = simulate(par.schedule, p, v, t.chunks > 1 ? par.groupSize() : p, static_cast<int>(drawn), times);
+        Simulation sim = simulate(par.schedule, p, v, p, static_cast<int>(drawn), times);
         t.blocks = std::move(sim.blocks);
         drawnEnd = sim.end;
         t.pipelineEndS = sim.end + double(m - drawn) * v * (times.forward + times.recompute + times.backward);

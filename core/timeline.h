@@ -48,13 +48,6 @@ struct Timeline {
 /// bound on the work of every edit (review DEF-02: a step of 10^9 micro-batches needed 28 GB).
 inline constexpr long long kMaxTimelineBlocks = 100'000;
 
-/// Idle over busy time of an interleaved pipeline whose micro-batch groups differ from p
-/// (parallel.microbatch_group): the closed form (p−1)/(v·m) holds only for groups of p, so the
-/// schedule is simulated with forward : recomputation : backward = 1 : r : 2. The idle time does not
-/// grow with m beyond two groups per stage, so at most that many micro-batches are simulated and the
-/// result scaled; results are cached per (p, v, g, m, r) — the planner asks for few of them.
-[[nodiscard]] double simulatedBubbleFraction(int p, int v, int g, int m, double recomputeShare);
-
 /// The step of `e` (estimated from `s`) laid out on the pipeline. Micro-batches are rounded up to a
 /// whole number; the per-micro-batch times divide the estimate's compute time evenly. Its cost is
 /// bounded by kMaxTimelineBlocks whatever the micro-batch, stage and chunk counts.

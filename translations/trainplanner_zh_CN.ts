@@ -2077,18 +2077,6 @@
         <translation>归一化与上投影（DeepSeek-V3）</translation>
     </message>
     <message>
-        <source>Change micro-batch group</source>
-        <translation>修改微批分组</translation>
-    </message>
-    <message>
-        <source>Micro-batch group:</source>
-        <translation>微批分组：</translation>
-    </message>
-    <message>
-        <source>Interleaved schedules run a group of micro-batches through one chunk before the next (Megatron: as many as pipeline stages). Smaller groups hold fewer micro-batches' activations but leave gaps at every chunk change: Llama 3 tuned this to fit 405B in 80 GB.</source>
-        <translation>交错调度让一组微批先走完一个模型块，再进入下一个（Megatron 默认组大小等于流水线级数）。组越小，驻留的微批激活越少，但每次切换模型块都会留下空闲：Llama 3 靠调这个值把 405B 放进 80 GB。</translation>
-    </message>
-    <message>
         <source>Layers per stage:</source>
         <translation>每级层数：</translation>
     </message>

@@ -851,10 +851,6 @@ ZH.update({
     "DeepSeek-V3 keeps the inputs of its linear layers for the backward pass in FP8 with a scale per 128 values, and the attention output in a 12-bit format: about half the activation memory of BF16.":
         "DeepSeek-V3 把线性层留给反向传播的输入以 FP8 保存（每 128 个值一个缩放因子），注意力输出用 12 位格式：激活显存约为 BF16 的一半。",
     "Norms and up-projections (DeepSeek-V3)": "归一化与上投影（DeepSeek-V3）",
-    "Change micro-batch group": "修改微批分组",
-    "Micro-batch group:": "微批分组：",
-    "Interleaved schedules run a group of micro-batches through one chunk before the next (Megatron: as many as pipeline stages). Smaller groups hold fewer micro-batches' activations but leave gaps at every chunk change: Llama 3 tuned this to fit 405B in 80 GB.":
-        "交错调度让一组微批先走完一个模型块，再进入下一个（Megatron 默认组大小等于流水线级数）。组越小，驻留的微批激活越少，但每次切换模型块都会留下空闲：Llama 3 靠调这个值把 405B 放进 80 GB。",
     "Layers per stage:": "每级层数：",
     "Change layers per stage": "修改每级层数",
     "Even": "均分",

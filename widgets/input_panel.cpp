@@ -155,9 +155,8 @@ void InputPanel::showScenario(const core::Scenario& s)
     // Settings that belong to another one are editable only where they apply.
     if (QWidget* reduce = controlFor(QStringLiteral("parallel.grad_reduce"))) reduce->setEnabled(s.parallel.zero == 2);
     if (QWidget* dp = controlFor(QStringLiteral("parallel.dp_collectives"))) dp->setEnabled(s.parallel.zero < 3);
-    if (QWidget* kernel = controlFor(QStringLiteral("parallel.attention_kernel"))) kernel->setEnabled(s.parallel.flashAttention);
-    if (QWidget* group = controlFor(QStringLiteral("parallel.microbatch_group")))
-        group->setEnabled(s.parallel.schedule == core::Schedule::interleaved);
+    if (QWidget* kernel = controlFor(QStringLiteral("parallel.attention_kernel")))
+        kernel->setEnabled(s.parallel.flashAttention);
     if (QWidget* split = controlFor(QStringLiteral("parallel.pipeline_split"))) split->setEnabled(s.parallel.pp >= 2);
     for (const char* key : { "precision.fp8_scope", "precision.fp8_scaling" })
         if (QWidget* fp8 = controlFor(QString::fromLatin1(key))) fp8->setEnabled(core::isFp8(s.precision.compute));

@@ -165,17 +165,15 @@ TEST_CASE("for published large runs the planner ranks the published layout withi
         }
         CHECK(found);
         if (std::string_view(id) == "llama3-405b-16384gpu-8192") {
-            // The exception, docs/FIDELITY.md: Llama 3 at 8k tokens on 16,384 GPUs. With 2,048
-            // sequences each of the 128 replicas runs 16 micro-batches, and the bubble of 16 stages
-            // (v = 8 with groups of 8 micro-batches, as the run's source derives them from §3.3.2) is
-            // 22 % of the compute. The favourites trade
-            // replicas for CP ranks, run more micro-batches and shrink the bubble; what CP then costs
-            // on 512–1k-token chunks is not modelled. Checked as that reason, so that a change in it
-            // shows; the other six runs must lie within the best plan's range (8,192 GPUs has since
-            // GEMMs were timed by their shapes).
+            // The exception, docs/FIDELITY.md: Llama 3 at 8k tokens on 16,384 GPUs. Its layout (v = 8,
+            // one layer per chunk, norms and the SwiGLU product recomputed, as its source reads §3.3.2)
+            // lies outside the planner's space (v ≤ 4 with two layers per chunk; recomputation none,
+            // selective, op-level or full), where the same TP, PP and CP must recompute every other
+            // matmul to fit. The estimate must then not rank the planner's favourite above the
+            // published layout itself.
             const Plan& best = r.plans.front();
-            CHECK(best.scenario.parallel.cp > 1);
-            CHECK(best.estimate.compute.bubbleFraction < 0.6 * bubbleFraction(published, microBatchesPerStep(run->scenario)));
+            CHECK(estimate(run->scenario).training.timeS <= best.estimate.training.timeS);
+            CHECK_FALSE(within);
             continue;
         }
         CHECK(within);

@@ -229,12 +229,6 @@ TEST_CASE(
     CHECK(inFlightLayers(p, 0, 32, split[0]) == 112);
     CHECK(inFlightLayers(p, 1, 32, split[1]) == 141);
     CHECK(inFlightMicroBatches(p, 1, 32) == Approx(141.0 / 8));
-    // Groups of 8 micro-batches (Llama 3's N; Megatron-Core's microbatch_group_size_per_vp_stage):
-    // stage 1 warms up with 2·14 + 7·8 passes.
-    p.microbatchGroup = 8;
-    CHECK(inFlightMicroBatches(p, 1, 32) == Approx((28 + 56 + 1) / 8.0));
-    CHECK(inFlightLayers(p, 1, 32, split[1]) == 85);
-
     // The estimate's layers per stage are the chunk table's sums, for every split.
     for (int layers : { 30, 61, 80, 126 })
         for (int pp : { 2, 4, 7, 16 })
@@ -262,32 +256,6 @@ TEST_CASE(
                     }
                     CHECK(total == layers);
                 }
-}
-
-TEST_CASE("micro-batch groups other than pp: the bubble is the simulated schedule's, in estimate and timeline",
-    "[core][compute][pipeline]")
-{
-    // Groups of p reproduce the closed form (p−1)/(v·m) (Narayanan et al. 2021 §2.2).
-    for (int p : { 2, 4, 8 })
-        for (int v : { 2, 4 })
-            CHECK(simulatedBubbleFraction(p, v, p, 4 * p, 0) == Approx(double(p - 1) / (v * 4.0 * p)));
-    // Smaller groups hold fewer activations but stall the chunk changes: more idle time.
-    CHECK(simulatedBubbleFraction(16, 8, 8, 32, 0) > 15.0 / (8 * 32));
-    Scenario s = defaultScenario();
-    s.model = presetModel(*findModelPreset("llama-3.1-405b"));
-    s.training.seqLen = 8192;
-    s.training.microBatch = 1;
-    s.training.globalBatch = 2048;
-    s.parallel = Parallel {
-        .tp = 8, .pp = 16, .dp = 64, .sequenceParallel = true, .schedule = Schedule::interleaved, .virtualStages = 8
-    };
-    s.parallel.microbatchGroup = 8;
-    s.parallel.pipelineSplit = PipelineSplit::embedding_and_loss;
-    const Estimate e = estimate(s);
-    const Timeline t = pipelineTimeline(s, e);
-    REQUIRE_FALSE(t.shortened());
-    CHECK(e.compute.bubbleFraction == Approx(t.idleFraction()));
-    CHECK(e.compute.bubbleFraction > 15.0 / (8 * 32));
 }
 
 TEST_CASE("DeepSeek-V3's activation savings: recomputed norms and up-projections, fp8-cached linear inputs",
@@ -330,7 +298,6 @@ TEST_CASE("pipeline and activation settings: read, written back, refused with th
     s.parallel.dp = 2;
     s.parallel.schedule = Schedule::interleaved;
     s.parallel.virtualStages = 2;
-    s.parallel.microbatchGroup = 3;
     s.parallel.pipelineSplit = PipelineSplit::embedding_and_loss;
     s.parallel.recompute = Recompute::norms_up_proj;
     s.precision.activationCache = ActivationCache::fp8;
@@ -340,11 +307,6 @@ TEST_CASE("pipeline and activation settings: read, written back, refused with th
     CHECK(back.scenario->precision == s.precision);
     CHECK(scenarioToJson(defaultScenario()).find("pipeline_split") == std::string::npos);
     auto error = [](const char* text) { return parseScenario(text).error.toString(); };
-    CHECK(
-        error(
-            R"({"format":"trainplanner-scenario","version":1,"model":{"preset":"llama-3-8b"},"parallel":{"pp":2,"microbatch_group":4}})")
-            .find("parallel.microbatch_group")
-        != std::string::npos);
     CHECK(
         error(
             R"({"format":"trainplanner-scenario","version":1,"model":{"preset":"llama-3-8b"},"parallel":{"pipeline_split":"embedding_and_loss"}})")

@@ -406,10 +406,9 @@ void InputPanel::buildParallelism()
         sec, QStringLiteral("parallel.schedule"), [](const Scenario& s) { return QVariant(int(s.parallel.schedule)); },
         [](Scenario& s, const QVariant& v) {
             s.parallel.schedule = core::Schedule(v.toInt());
-            if (s.parallel.schedule != core::Schedule::interleaved) {
+            if (s.parallel.schedule != core::Schedule::interleaved)
                 s.parallel.virtualStages = 1;
-                s.parallel.microbatchGroup = 0; // the interleaved order's setting
-            } else if (s.parallel.virtualStages < 2)
+            else if (s.parallel.virtualStages < 2)
                 s.parallel.virtualStages = 2;
         },
         QT_TRANSLATE_NOOP("ui::InputPanel", "Change pipeline schedule"));
@@ -418,19 +417,10 @@ void InputPanel::buildParallelism()
                              {QT_TRANSLATE_NOOP("ui::InputPanel", "Interleaved 1F1B"), 2}});
     sec->addRow(QT_TRANSLATE_NOOP("ui::InputPanel", "Pipeline schedule:"), schedule);
     sec->addRow(QT_TRANSLATE_NOOP("ui::InputPanel", "Virtual stages:"),
-                m_bind->spin(sec, QStringLiteral("parallel.virtual_stages"), [](const Scenario& s) { return s.parallel.virtualStages; },
-                             [](Scenario& s, int v) { s.parallel.virtualStages = v; },
-                             QT_TRANSLATE_NOOP("ui::InputPanel", "Change virtual stages")));
-    auto* group = m_bind->spin(
-        sec, QStringLiteral("parallel.microbatch_group"), [](const Scenario& s) { return s.parallel.microbatchGroup; },
-        [](Scenario& s, int v) { s.parallel.microbatchGroup = v; },
-        QT_TRANSLATE_NOOP("ui::InputPanel", "Change micro-batch group"));
-    group->setSpecialValueText(QStringLiteral("= PP")); // 0: as many as pipeline stages
-    sec->addRow(QT_TRANSLATE_NOOP("ui::InputPanel", "Micro-batch group:"), group,
-        QT_TRANSLATE_NOOP("ui::InputPanel",
-            "Interleaved schedules run a group of micro-batches through one chunk before the next (Megatron: as "
-            "many as pipeline stages). Smaller groups hold fewer micro-batches' activations but leave gaps at "
-            "every chunk change: Llama 3 tuned this to fit 405B in 80 GB."));
+        m_bind->spin(
+            sec, QStringLiteral("parallel.virtual_stages"), [](const Scenario& s) { return s.parallel.virtualStages; },
+            [](Scenario& s, int v) { s.parallel.virtualStages = v; },
+            QT_TRANSLATE_NOOP("ui::InputPanel", "Change virtual stages")));
     enumRow(
         *m_bind, sec, "parallel.pipeline_split", QT_TRANSLATE_NOOP("ui::InputPanel", "Layers per stage:"),
         [](const Scenario& s) { return QVariant(int(s.parallel.pipelineSplit)); },
