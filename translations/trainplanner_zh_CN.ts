@@ -2073,10 +2073,6 @@
         <translation>DeepSeek-V3 把线性层留给反向传播的输入以 FP8 保存（每 128 个值一个缩放因子），注意力输出用 12 位格式：激活显存约为 BF16 的一半。</translation>
     </message>
     <message>
-        <source>Norms and up-projections (DeepSeek-V3)</source>
-        <translation>归一化与上投影（DeepSeek-V3）</translation>
-    </message>
-    <message>
         <source>Layers per stage:</source>
         <translation>每级层数：</translation>
     </message>
@@ -2095,6 +2091,10 @@
     <message>
         <source>Embedding, loss as layers (Llama 3)</source>
         <translation>嵌入层和损失各算一层（Llama 3）</translation>
+    </message>
+    <message>
+        <source>Norms, up-projections (DeepSeek-V3)</source>
+        <translation>归一化与上投影（DeepSeek-V3）</translation>
     </message>
 </context>
 <context>
@@ -2160,6 +2160,41 @@
         <source>Pipeline stage</source>
         <extracomment>axis title when the bars are pipeline stages numbered from 0</extracomment>
         <translation>流水线阶段</translation>
+    </message>
+</context>
+<context>
+    <name>ui::MemoryStepChart</name>
+    <message>
+        <source>Stage %1</source>
+        <translation>阶段 %1</translation>
+    </message>
+    <message>
+        <source>GPU capacity</source>
+        <translation>GPU 显存容量</translation>
+    </message>
+    <message>
+        <source>Time in the step (s)</source>
+        <translation>步内时间（秒）</translation>
+    </message>
+    <message>
+        <source>Memory per GPU (%1)</source>
+        <translation>每卡显存（%1）</translation>
+    </message>
+    <message>
+        <source>Peak</source>
+        <translation>峰值</translation>
+    </message>
+    <message>
+        <source>Memory over one step — the step is too long to draw</source>
+        <translation>一步内的显存变化——这一步太长，无法绘制</translation>
+    </message>
+    <message>
+        <source>Peak: %1 on stage %2</source>
+        <translation>峰值：第 %2 级 %1</translation>
+    </message>
+    <message>
+        <source>Memory over one step, per pipeline stage — peak %1 at %2 s on stage %3</source>
+        <translation>一步内各流水线级的显存——第 %3 级在 %2 秒达到峰值 %1</translation>
     </message>
 </context>
 <context>

@@ -850,11 +850,22 @@ ZH.update({
     "FP8 (DeepSeek-V3)": "FP8（DeepSeek-V3）",
     "DeepSeek-V3 keeps the inputs of its linear layers for the backward pass in FP8 with a scale per 128 values, and the attention output in a 12-bit format: about half the activation memory of BF16.":
         "DeepSeek-V3 把线性层留给反向传播的输入以 FP8 保存（每 128 个值一个缩放因子），注意力输出用 12 位格式：激活显存约为 BF16 的一半。",
-    "Norms and up-projections (DeepSeek-V3)": "归一化与上投影（DeepSeek-V3）",
+    "Norms, up-projections (DeepSeek-V3)": "归一化与上投影（DeepSeek-V3）",
     "Layers per stage:": "每级层数：",
     "Change layers per stage": "修改每级层数",
     "Even": "均分",
     "Embedding, loss as layers (Llama 3)": "嵌入层和损失各算一层（Llama 3）",
     "The first stage also holds the embedding and the most micro-batches, the last the output layer and the loss. Counting each as a layer gives those stages one layer fewer (Megatron-Core's account_for_embedding/loss_in_pipeline_split).":
         "第一级还要放嵌入层并驻留最多的微批，最后一级要放输出层和损失。把它们各算作一层，这两级就各少放一层（Megatron-Core 的 account_for_embedding/loss_in_pipeline_split）。",
+})
+
+# Issue 19: memory over one step.
+ZH.update({
+    "GPU capacity": "GPU 显存容量",
+    "Time in the step (s)": "步内时间（秒）",
+    "Memory per GPU (%1)": "每卡显存（%1）",
+    "Peak": "峰值",
+    "Memory over one step — the step is too long to draw": "一步内的显存变化——这一步太长，无法绘制",
+    "Peak: %1 on stage %2": "峰值：阶段 %2 的 %1",
+    "Memory over one step, per pipeline stage — peak %1 at %2 s on stage %3": "一步内各流水线阶段的显存——阶段 %3 在 %2 秒达到峰值 %1",
 })

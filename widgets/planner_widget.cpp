@@ -1,11 +1,11 @@
 #include "planner_widget.h"
 
 #include "chart_export.h"
-
 #include "charts/cost_breakdown_chart.h"
 #include "charts/cost_chart.h"
 #include "charts/heatmap_view.h"
 #include "charts/memory_chart.h"
+#include "charts/memory_step_chart.h"
 #include "charts/placement_view.h"
 #include "charts/reliability_charts.h"
 #include "charts/scaling_chart.h"
@@ -85,12 +85,16 @@ PlannerWidget::PlannerWidget(ScenarioDocument* document, QWidget* parent) : QWid
     m_tabs->addTab(memoryPage, QString());
     m_tabs->addTab(timePage, QString());
     m_timeline = new TimelineView;
+    m_memoryStep = new MemoryStepChart;
     m_placement = new PlacementView;
+    // The memory along the step sits under the schedule it follows, on the same time axis.
     auto* pipelinePage = new QSplitter(Qt::Vertical, m_tabs);
     pipelinePage->addWidget(m_timeline);
+    pipelinePage->addWidget(m_memoryStep);
     pipelinePage->addWidget(m_placement);
     pipelinePage->setStretchFactor(0, 3);
-    pipelinePage->setStretchFactor(1, 2);
+    pipelinePage->setStretchFactor(1, 3);
+    pipelinePage->setStretchFactor(2, 2);
     m_tabs->addTab(pipelinePage, QString());
     m_tabs->addTab(scalingPage, QString());
     m_reliability = new ReliabilityCharts(m_tabs);
@@ -139,11 +143,10 @@ PlannerWidget::PlannerWidget(ScenarioDocument* document, QWidget* parent) : QWid
     connect(document, &ScenarioDocument::estimateChanged, this, [this] {
         if (m_showRanges) setShowRanges(true);
     });
-    connect(document, &ScenarioDocument::estimateChanged, this,
-            [this, document](const core::Estimate& e) {
-                m_timeline->setTimeline(core::pipelineTimeline(document->scenario(), e));
-                m_placement->setData(document->scenario(), core::placement(document->scenario(), e));
-            });
+    connect(document, &ScenarioDocument::estimateChanged, this, [this, document](const core::Estimate& e) {
+        showStep(document->scenario(), e);
+        m_placement->setData(document->scenario(), core::placement(document->scenario(), e));
+    });
     connect(document, &ScenarioDocument::estimateChanged, this,
             [this, document](const core::Estimate& e) { m_banner->setSuggestions(core::nearestValid(document->scenario(), e)); });
     connect(m_banner, &VerdictBanner::suggestionChosen, this, [document](const core::Suggestion& fix) {
@@ -169,14 +172,22 @@ PlannerWidget::PlannerWidget(ScenarioDocument* document, QWidget* parent) : QWid
     showScaling(document->scenario());
     m_reliability->setData(m_scaling->sweep(), document->estimate());
     m_costBreakdown->setEstimate(document->estimate());
-    m_timeline->setTimeline(core::pipelineTimeline(document->scenario(), document->estimate()));
+    showStep(document->scenario(), document->estimate());
     m_placement->setData(document->scenario(), core::placement(document->scenario(), document->estimate()));
     retranslate();
+}
+
+void PlannerWidget::showStep(const core::Scenario& s, const core::Estimate& e)
+{
+    core::Timeline timeline = core::pipelineTimeline(s, e);
+    m_memoryStep->setTrace(core::memoryOverStep(s, e, timeline));
+    m_timeline->setTimeline(std::move(timeline));
 }
 
 void PlannerWidget::setUnit(ByteUnit unit)
 {
     m_memory->setUnit(unit);
+    m_memoryStep->setUnit(unit);
     m_memoryTable->setUnit(unit);
     m_banner->setUnit(unit);
 }

@@ -28,6 +28,7 @@ class HeatmapView;
 class ScenarioDocument;
 class TimeChart;
 class TimelineView;
+class MemoryStepChart;
 class PlacementView;
 class VerdictBanner;
 
@@ -40,6 +41,7 @@ public:
     [[nodiscard]] MemoryChart* memoryChart() const { return m_memory; }
     [[nodiscard]] TimeChart* timeChart() const { return m_time; }
     [[nodiscard]] TimelineView* timelineView() const { return m_timeline; }
+    [[nodiscard]] MemoryStepChart* memoryStepChart() const { return m_memoryStep; }
     [[nodiscard]] PlacementView* placementView() const { return m_placement; }
     [[nodiscard]] ScalingChart* scalingChart() const { return m_scaling; }
     [[nodiscard]] CostChart* costChart() const { return m_cost; }
@@ -74,6 +76,9 @@ private:
     MemoryTableModel* m_memoryTable;
     TimeChart* m_time;
     TimelineView* m_timeline;
+    MemoryStepChart* m_memoryStep;
+    /// The step on the pipeline and the memory along it, from one timeline per edit.
+    void showStep(const core::Scenario& s, const core::Estimate& e);
     PlacementView* m_placement;
     CollectivesModel* m_collectives;
     CopyableTableView* m_collectivesView;

@@ -5,6 +5,7 @@
 #include "charts/cost_breakdown_chart.h"
 #include "charts/cost_chart.h"
 #include "charts/memory_chart.h"
+#include "charts/memory_step_chart.h"
 #include "charts/scaling_chart.h"
 #include "charts/time_chart.h"
 #include "comparison_view.h"
@@ -13,11 +14,12 @@
 #include "explain.h"
 #include "format.h"
 #include "planner_widget.h"
-#include "scenario_document.h"
 #include "safe_save.h"
+#include "scenario_document.h"
 #include "scenario_io.h"
 #include "verdict_banner.h"
 
+#include <QBuffer>
 #include <QChart>
 #include <QCheckBox>
 #include <QDir>
@@ -25,7 +27,6 @@
 #include <QLabel>
 #include <QLocale>
 #include <QPageSize>
-#include <QBuffer>
 #include <QPdfWriter>
 #include <QTableWidget>
 #include <QTextBlock>
@@ -139,11 +140,11 @@ ExportResult exportAll(PlannerWidget* planner, const ScenarioDocument* document,
         const char* file;
         QChart* chart;
     };
-    std::vector<Chart> charts{{"memory", planner->memoryChart()->chart()},
-                              {"step_time", planner->timeChart()->chart()},
-                              {"scaling", planner->scalingChart()->chart()},
-                              {"time_and_cost", planner->costChart()->chart()},
-                              {"cost_breakdown", planner->costBreakdownChart()->chart()}};
+    std::vector<Chart> charts { { "memory", planner->memoryChart()->chart() },
+        { "step_time", planner->timeChart()->chart() }, { "scaling", planner->scalingChart()->chart() },
+        { "time_and_cost", planner->costChart()->chart() },
+        { "cost_breakdown", planner->costBreakdownChart()->chart() },
+        { "memory_over_step", planner->memoryStepChart()->chart() } };
     // The comparison, when the Compare tab holds two or more scenarios.
     const ComparisonView* comparison = planner->comparison();
     const bool compared = comparison->count() >= 2;

@@ -47,7 +47,7 @@ TEST_CASE("exporting every chart and table of an example scenario", "[widgets][e
     REQUIRE(r.error.isEmpty());
     CHECK(r.files.size() >= 18);
 
-    for (const char* chart : {"memory", "step_time", "scaling", "time_and_cost"}) {
+    for (const char* chart : { "memory", "step_time", "scaling", "time_and_cost", "memory_over_step" }) {
         INFO(chart);
         const QImage png(dir.filePath(QStringLiteral("%1.png").arg(QLatin1String(chart))));
         CHECK(png.width() == 1200 * 3);

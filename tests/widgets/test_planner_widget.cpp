@@ -1,5 +1,7 @@
 // The live slice: a control edits the scenario, core estimates, the chart shows core's numbers.
 #include "charts/memory_chart.h"
+#include "charts/memory_step_chart.h"
+#include "charts/timeline_view.h"
 #include "estimate.h"
 #include "input_panel.h"
 #include "planner_widget.h"
@@ -7,13 +9,14 @@
 #include "scenario_io.h"
 #include "verdict_banner.h"
 
-#include <catch2/catch.hpp>
-
 #include <QComboBox>
+#include <QLineSeries>
+#include <QScatterSeries>
 #include <QSignalSpy>
 #include <QSlider>
 #include <QSpinBox>
 #include <QTest>
+#include <catch2/catch.hpp>
 
 using namespace ui;
 
@@ -105,4 +108,42 @@ TEST_CASE("an edit that changes nothing records nothing", "[widgets][document]")
     CHECK(spy.count() == 0);
     CHECK(doc.undoStack()->count() == 0);
     CHECK_FALSE(doc.isModified());
+}
+
+TEST_CASE("memory over one step: under the pipeline timeline, each stage's peak is its total, in the unit shown",
+    "[widgets][memory][timeline]")
+{
+    // Issue 19: GPT-3 175B on 8 stages, interleaved: 8 lines, and the highest point of each is the
+    // stage's total in the memory chart.
+    const auto loaded = core::loadScenarioFile(
+        std::string(TP_SOURCE_DIR) + "/resources/examples/gpt3-175b-narayanan.tpscenario.json");
+    REQUIRE(loaded.ok());
+    ui::ScenarioDocument doc(*loaded.scenario);
+    ui::PlannerWidget w(&doc);
+    const core::Estimate& e = doc.estimate();
+    ui::MemoryStepChart* chart = w.memoryStepChart();
+    REQUIRE(chart);
+    // It shares the Pipeline tab with the Gantt chart, below it.
+    CHECK(chart->parentWidget() == w.timelineView()->parentWidget());
+    const int stages = int(e.memory.perStage.size());
+    REQUIRE(stages == loaded.scenario->parallel.pp);
+    for (int i = 0; i < stages; ++i) {
+        INFO("stage " << i);
+        QLineSeries* line = chart->stageSeries(i);
+        REQUIRE(line);
+        double top = 0;
+        for (const QPointF& p : line->points())
+            top = std::max(top, p.y());
+        CHECK(top == Approx(e.memory.perStage[std::size_t(i)].bytes.total() / 1073741824.0));
+    }
+    CHECK(chart->peakSeries()->points().front().y() == Approx(e.memory.total() / 1073741824.0));
+    w.setUnit(ui::ByteUnit::GB);
+    CHECK(chart->peakSeries()->points().front().y() == Approx(e.memory.total() / 1e9));
+    // An edit redraws it: one stage fewer lines.
+    doc.edit(QStringLiteral("pp"), [](core::Scenario& s) {
+        s.parallel.pp = 4;
+        s.parallel.dp *= 2;
+    });
+    CHECK(chart->stageSeries(3));
+    CHECK_FALSE(chart->stageSeries(4));
 }

@@ -361,7 +361,7 @@ void InputPanel::buildParallelism()
         { { QT_TRANSLATE_NOOP("ui::InputPanel", "None"), 0 },
             { QT_TRANSLATE_NOOP("ui::InputPanel", "Selective (attention scores)"), 1 },
             { QT_TRANSLATE_NOOP("ui::InputPanel", "Selective (every other matmul, PyTorch op-level)"), 3 },
-            { QT_TRANSLATE_NOOP("ui::InputPanel", "Norms and up-projections (DeepSeek-V3)"), 4 },
+            { QT_TRANSLATE_NOOP("ui::InputPanel", "Norms, up-projections (DeepSeek-V3)"), 4 },
             { QT_TRANSLATE_NOOP("ui::InputPanel", "Full (every layer)"), 2 } });
     sec->addRow(QT_TRANSLATE_NOOP("ui::InputPanel", "Activation recompute:"), recompute);
     auto* sp = m_bind->check(sec, QStringLiteral("parallel.sequence_parallel"), [](const Scenario& s) { return s.parallel.sequenceParallel; },

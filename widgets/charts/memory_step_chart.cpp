@@ -1,0 +1,152 @@
+#include "memory_step_chart.h"
+
+#include "chart_style.h"
+#include "palette.h"
+
+#include <QChart>
+#include <QEvent>
+#include <QLegendMarker>
+#include <QLineSeries>
+#include <QLocale>
+#include <QScatterSeries>
+#include <QValueAxis>
+
+#include <algorithm>
+
+namespace ui {
+
+namespace {
+
+/// Stages get the palette's colours in turn; the most loaded one is drawn thicker.
+const QColor kStageColours[] = { palette::kBlue, palette::kOrange, palette::kGreen, palette::kVermillion,
+    palette::kPurple, palette::kSkyBlue, palette::kYellow, palette::kGrey };
+
+/// The legend names at most this many stages; more would crowd out the chart.
+constexpr int kNamedStages = 8;
+
+} // namespace
+
+MemoryStepChart::MemoryStepChart(QWidget* parent)
+    : QChartView(parent)
+{
+    setObjectName(QStringLiteral("memoryStepChart"));
+    setRenderHint(QPainter::Antialiasing);
+    setMinimumSize(480, 220);
+    auto* chart = newChart();
+    m_axisX = new QValueAxis(chart);
+    m_axisX->setLabelFormat(QStringLiteral("%.3g"));
+    m_axisY = new QValueAxis(chart);
+    m_axisY->setLabelFormat(QStringLiteral("%.0f"));
+    chart->addAxis(m_axisX, Qt::AlignBottom);
+    chart->addAxis(m_axisY, Qt::AlignLeft);
+    m_capacity = addLine(chart, QColor(0x20, 0x20, 0x20), false, Qt::DashLine);
+    m_capacity->setPen(QPen(QColor(0x20, 0x20, 0x20), 1.5, Qt::DashLine));
+    m_capacity->attachAxis(m_axisX);
+    m_capacity->attachAxis(m_axisY);
+    m_peak = new QScatterSeries(chart);
+    m_peak->setMarkerSize(12);
+    m_peak->setColor(Qt::transparent);
+    m_peak->setBorderColor(QColor(0x20, 0x20, 0x20));
+    chart->addSeries(m_peak);
+    m_peak->attachAxis(m_axisX);
+    m_peak->attachAxis(m_axisY);
+    setChart(chart);
+    retranslate();
+}
+
+QLineSeries* MemoryStepChart::stageSeries(int stage) const
+{
+    return stage >= 0 && stage < int(m_stages.size()) ? m_stages[std::size_t(stage)] : nullptr;
+}
+
+void MemoryStepChart::setTrace(core::MemoryOverStep trace)
+{
+    m_trace = std::move(trace);
+    refresh();
+}
+
+void MemoryStepChart::setUnit(ByteUnit unit)
+{
+    m_unit = unit;
+    refresh();
+}
+
+void MemoryStepChart::refresh()
+{
+    QChart* c = chart();
+    const int stages = int(m_trace.stages.size());
+    // One series per stage; kept between updates so a slider tick does not rebuild the chart.
+    while (int(m_stages.size()) > stages) {
+        QLineSeries* s = m_stages.back();
+        c->removeSeries(s);
+        delete s;
+        m_stages.pop_back();
+    }
+    while (int(m_stages.size()) < stages) {
+        const int i = int(m_stages.size());
+        QLineSeries* s = addLine(c, kStageColours[i % std::size(kStageColours)], false);
+        s->attachAxis(m_axisX);
+        s->attachAxis(m_axisY);
+        m_stages.push_back(s);
+    }
+    double top = 0;
+    for (int i = 0; i < stages; ++i) {
+        const auto& trace = m_trace.stages[std::size_t(i)];
+        QList<QPointF> points;
+        points.reserve(qsizetype(trace.samples.size()));
+        for (const auto& sample : trace.samples)
+            points << QPointF(sample.timeS, bytesIn(sample.bytes, m_unit));
+        QLineSeries* s = m_stages[std::size_t(i)];
+        s->replace(points);
+        QPen pen = s->pen();
+        pen.setWidthF(i == m_trace.peakStage ? 3.0 : 1.5);
+        s->setPen(pen);
+        top = std::max(top, bytesIn(trace.peakBytes, m_unit));
+    }
+    const double capacity = bytesIn(m_trace.capacity, m_unit);
+    const double end = m_trace.stepTimeS > 0 ? m_trace.stepTimeS : 1;
+    m_capacity->replace(stages > 0 ? QList<QPointF> { { 0, capacity }, { end, capacity } } : QList<QPointF> {});
+    if (stages > 0) {
+        const auto& peak = m_trace.stages[std::size_t(m_trace.peakStage)];
+        m_peak->replace({ QPointF(peak.peakTimeS, bytesIn(peak.peakBytes, m_unit)) });
+    } else {
+        m_peak->clear();
+    }
+    m_axisX->setRange(0, end);
+    m_axisY->setRange(0, niceCeiling(std::max(top, capacity) * 1.05));
+    retranslate();
+}
+
+void MemoryStepChart::retranslate()
+{
+    const QLocale locale;
+    for (int i = 0; i < int(m_stages.size()); ++i) {
+        m_stages[std::size_t(i)]->setName(tr("Stage %1").arg(i));
+        // With many stages only the first, the most loaded and the last are named in the legend.
+        const bool named
+            = int(m_stages.size()) <= kNamedStages || i == 0 || i == m_trace.peakStage || i + 1 == int(m_stages.size());
+        for (QLegendMarker* marker : chart()->legend()->markers(m_stages[std::size_t(i)]))
+            marker->setVisible(named);
+    }
+    m_capacity->setName(tr("GPU capacity"));
+    m_axisX->setTitleText(tr("Time in the step (s)"));
+    m_axisY->setTitleText(tr("Memory per GPU (%1)").arg(unitName(m_unit)));
+    if (m_trace.stages.empty()) {
+        m_peak->setName(tr("Peak"));
+        chart()->setTitle(tr("Memory over one step — the step is too long to draw"));
+        return;
+    }
+    const auto& peak = m_trace.stages[std::size_t(m_trace.peakStage)];
+    m_peak->setName(tr("Peak: %1 on stage %2").arg(formatBytes(peak.peakBytes, m_unit)).arg(m_trace.peakStage));
+    chart()->setTitle(tr("Memory over one step, per pipeline stage — peak %1 at %2 s on stage %3")
+                          .arg(formatBytes(peak.peakBytes, m_unit), locale.toString(peak.peakTimeS, 'g', 3))
+                          .arg(m_trace.peakStage));
+}
+
+void MemoryStepChart::changeEvent(QEvent* event)
+{
+    if (event->type() == QEvent::LanguageChange) retranslate();
+    QChartView::changeEvent(event);
+}
+
+} // namespace ui
