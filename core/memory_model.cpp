@@ -218,41 +218,37 @@ namespace {
 /// slider tick and per planner candidate).
 struct ChunkSplit {
     int stages = 1, v = 1;
-    long long chunks = 1, base = 0, remainder = 0;
+    int chunks = 1, base = 0, remainder = 0;  // pp × virtual stages ≤ 512 × 64, layers ≤ 4096
     bool ends = false;
 
     ChunkSplit(int layers, const Parallel& p)
-        : stages(std::max(1, p.pp))
-        , v(p.schedule == Schedule::interleaved && stages > 1 ? std::max(1, p.virtualStages) : 1)
-        , chunks(static_cast<long long>(stages) * v)
-        , ends(p.pipelineSplit == PipelineSplit::embedding_and_loss && stages > 1)
+        : stages(std::max(1, p.pp)),
+          v(p.schedule == Schedule::interleaved && stages > 1 ? std::max(1, p.virtualStages) : 1),
+          chunks(stages * v),
+          ends(p.pipelineSplit == PipelineSplit::embedding_and_loss && stages > 1)
     {
-        const long long units = layers + (ends ? 2 : 0);
+        const int units = layers + (ends ? 2 : 0);
         base = units / chunks;
         remainder = units % chunks;
     }
     /// Layers of model chunk j (chunk j / p of stage j mod p).
     [[nodiscard]] int modelChunk(long long j) const
     {
-        long long n = base + (j < remainder ? 1 : 0);
-        if (ends && j == 0) --n; // the embedding's unit
-        if (ends && j == chunks - 1) --n; // the loss's unit
-        return static_cast<int>(std::max(0LL, n));
+        int n = base + (j < remainder ? 1 : 0);
+        if (ends && j == 0) --n;           // the embedding's unit
+        if (ends && j == chunks - 1) --n;  // the loss's unit
+        return std::max(0, n);
     }
-    [[nodiscard]] int at(int stage, int chunk) const
-    {
-        return modelChunk(static_cast<long long>(chunk) * stages + stage);
-    }
+    [[nodiscard]] int at(int stage, int chunk) const { return modelChunk(static_cast<long long>(chunk) * stages + stage); }
     /// Layers on a stage and whether its chunks hold the same number, in O(1): of its chunks c·p + i,
     /// those below the remainder hold one more; the ends give up a unit on the first and last stage.
     [[nodiscard]] std::pair<int, bool> onStage(int stage) const
     {
-        const long long larger
-            = remainder > stage ? std::min<long long>(v, (remainder - stage + stages - 1) / stages) : 0;
+        const int larger = remainder > stage ? std::min(v, (remainder - stage + stages - 1) / stages) : 0;
         const bool endsHere = ends && (stage == 0 || stage == stages - 1);
-        const long long n = v * base + larger - (ends && stage == 0 ? 1 : 0) - (ends && stage == stages - 1 ? 1 : 0);
+        const int n = v * base + larger - (ends && stage == 0 ? 1 : 0) - (ends && stage == stages - 1 ? 1 : 0);
         const bool equal = v == 1 || ((larger == 0 || larger == v) && !endsHere);
-        return { static_cast<int>(std::max(0LL, n)), equal };
+        return { std::max(0, n), equal };
     }
 };
 
@@ -406,6 +402,7 @@ MemoryEstimate memoryEstimate(const Scenario& s, const ParameterBreakdown& b)
 
     MemoryEstimate out;
     out.capacity = s.hardware.gpu.memoryGib * kGiB;
+    out.perStage.reserve(static_cast<std::size_t>(stages));
     out.activationBytesPerLayer = perLayerAct;
     const ChunkSplit split(a.layers, p);
     // Model chunk c·p + i sits on stage i; the dense layers of a MoE model come first in model order
@@ -444,7 +441,7 @@ MemoryEstimate memoryEstimate(const Scenario& s, const ParameterBreakdown& b)
         const double dense = scale * (denseSplit.params / t + replicated.params);
         const double experts = scale * n * b.layerExperts.params / (e * t);
 
-        StageMemory st;
+        StageMemory& st = out.perStage.emplace_back();  // built in place: the struct is large
         st.stage = i;
         st.layers = count;
         st.denseLayers = denseCount;
@@ -553,7 +550,6 @@ MemoryEstimate memoryEstimate(const Scenario& s, const ParameterBreakdown& b)
         if (p.zero <= 2 && denseShard > 1) m.buffers += s.overhead.gradBucketMib * kMiB;
         m.buffers += communicators * s.overhead.commBufferGibPerGroup * kGiB;
         act.fixed = m.modelStates() + m.buffers;
-        out.perStage.push_back(st);
     }
 
     // Total of stage i at micro-batch size mbs: allocated bytes, allocator slack, CUDA context.
