@@ -2177,10 +2177,6 @@
         <translation>步内时间（秒）</translation>
     </message>
     <message>
-        <source>Memory per GPU (%1)</source>
-        <translation>每卡显存（%1）</translation>
-    </message>
-    <message>
         <source>Peak</source>
         <translation>峰值</translation>
     </message>
@@ -2190,11 +2186,11 @@
     </message>
     <message>
         <source>Peak: %1 on stage %2</source>
-        <translation>峰值：第 %2 级 %1</translation>
+        <translation>峰值：阶段 %2 的 %1</translation>
     </message>
     <message>
         <source>Memory over one step, per pipeline stage — peak %1 at %2 s on stage %3</source>
-        <translation>一步内各流水线级的显存——第 %3 级在 %2 秒达到峰值 %1</translation>
+        <translation>一步内各流水线阶段的显存——阶段 %3 在 %2 秒达到峰值 %1</translation>
     </message>
 </context>
 <context>

@@ -70,7 +70,6 @@ ZH = {
     "Activations": "激活值",
     "Buffers": "缓冲区",
     "GPU capacity": "GPU 显存容量",
-    "Memory per GPU (%1)": "每卡显存（%1）",
     "%1: %2 of %3 on this GPU": "%1：本卡 %3 中占 %2",
     "weights": "权重",
     "gradients": "梯度",

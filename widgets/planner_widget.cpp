@@ -94,7 +94,7 @@ PlannerWidget::PlannerWidget(ScenarioDocument* document, QWidget* parent) : QWid
     pipelinePage->addWidget(m_placement);
     pipelinePage->setStretchFactor(0, 3);
     pipelinePage->setStretchFactor(1, 3);
-    pipelinePage->setStretchFactor(2, 2);
+    pipelinePage->setStretchFactor(2, 1);
     m_tabs->addTab(pipelinePage, QString());
     m_tabs->addTab(scalingPage, QString());
     m_reliability = new ReliabilityCharts(m_tabs);

@@ -31,7 +31,7 @@ MemoryStepChart::MemoryStepChart(QWidget* parent)
 {
     setObjectName(QStringLiteral("memoryStepChart"));
     setRenderHint(QPainter::Antialiasing);
-    setMinimumSize(480, 220);
+    setMinimumSize(480, 260);
     auto* chart = newChart();
     m_axisX = new QValueAxis(chart);
     m_axisX->setLabelFormat(QStringLiteral("%.3g"));
@@ -130,7 +130,7 @@ void MemoryStepChart::retranslate()
     }
     m_capacity->setName(tr("GPU capacity"));
     m_axisX->setTitleText(tr("Time in the step (s)"));
-    m_axisY->setTitleText(tr("Memory per GPU (%1)").arg(unitName(m_unit)));
+    m_axisY->setTitleText(unitName(m_unit));  // short: the chart is often low, under the Gantt chart
     if (m_trace.stages.empty()) {
         m_peak->setName(tr("Peak"));
         chart()->setTitle(tr("Memory over one step — the step is too long to draw"));
