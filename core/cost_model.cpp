@@ -8,7 +8,10 @@ namespace {
 
 /// a × b, but 0 when either is 0: a free item stays free for a run that never finishes (whose
 /// time is infinite), instead of becoming 0 × ∞ = NaN.
-double times(double a, double b) { return a == 0 || b == 0 ? 0.0 : a * b; }
+double times(double a, double b)
+{
+    return a == 0 || b == 0 ? 0.0 : a * b;
+}
 
 } // namespace
 

@@ -39,28 +39,31 @@ std::vector<Warning> warningsFor(const Scenario& s)
     const Parallel& p = s.parallel;
     std::vector<Warning> w;
     auto add = [&](WarningCode code, std::vector<std::pair<std::string, double>> values) {
-        w.push_back({code, std::move(values)});
+        w.push_back({ code, std::move(values) });
     };
-    if (a.heads % p.tp != 0) add(WarningCode::heads_not_divisible_by_tp, {{"heads", a.heads}, {"tp", p.tp}});
+    if (a.heads % p.tp != 0) add(WarningCode::heads_not_divisible_by_tp, { { "heads", a.heads }, { "tp", p.tp } });
     if (a.kvHeads % p.tp != 0 && p.tp % a.kvHeads != 0)
-        add(WarningCode::kv_heads_not_divisible_by_tp, {{"kv_heads", a.kvHeads}, {"tp", p.tp}});
+        add(WarningCode::kv_heads_not_divisible_by_tp, { { "kv_heads", a.kvHeads }, { "tp", p.tp } });
     if ((a.layers + (p.pipelineSplit == PipelineSplit::embedding_and_loss ? 2 : 0)) % (p.pp * p.virtualStages) != 0)
-        add(WarningCode::layers_not_divisible_by_pp, {{"layers", a.layers}, {"pp", p.pp}, {"virtual_stages", p.virtualStages}});
-    if (s.training.globalBatch % (std::int64_t{p.dp} * s.training.microBatch) != 0)  // up to 6.5·10^10
+        add(WarningCode::layers_not_divisible_by_pp,
+            { { "layers", a.layers }, { "pp", p.pp }, { "virtual_stages", p.virtualStages } });
+    if (s.training.globalBatch % (std::int64_t { p.dp } * s.training.microBatch) != 0) // up to 6.5·10^10
         add(WarningCode::global_batch_not_divisible,
-            {{"global_batch", s.training.globalBatch}, {"dp", p.dp}, {"micro_batch", s.training.microBatch}});
-    if (a.isMoe() && a.experts % p.ep != 0) add(WarningCode::experts_not_divisible_by_ep, {{"experts", a.experts}, {"ep", p.ep}});
-    if (!a.isMoe() && p.ep > 1) add(WarningCode::ep_without_experts, {{"ep", p.ep}});
+            { { "global_batch", s.training.globalBatch }, { "dp", p.dp }, { "micro_batch", s.training.microBatch } });
+    if (a.isMoe() && a.experts % p.ep != 0)
+        add(WarningCode::experts_not_divisible_by_ep, { { "experts", a.experts }, { "ep", p.ep } });
+    if (!a.isMoe() && p.ep > 1) add(WarningCode::ep_without_experts, { { "ep", p.ep } });
     // Load-balanced context parallelism splits the sequence into 2·c chunks (Megatron-LM CP).
     if (p.cp > 1 && s.training.seqLen % (2 * p.cp) != 0)
-        add(WarningCode::seq_len_not_divisible_by_cp, {{"seq_len", s.training.seqLen}, {"cp", p.cp}});
-    if (p.cp > 1 && !p.flashAttention) add(WarningCode::cp_without_flash_attention, {{"cp", p.cp}});
-    if (s.precision.masterWeights && *s.precision.masterWeights == s.precision.weights && s.training.method == Method::full)
+        add(WarningCode::seq_len_not_divisible_by_cp, { { "seq_len", s.training.seqLen }, { "cp", p.cp } });
+    if (p.cp > 1 && !p.flashAttention) add(WarningCode::cp_without_flash_attention, { { "cp", p.cp } });
+    if (s.precision.masterWeights && *s.precision.masterWeights == s.precision.weights
+        && s.training.method == Method::full)
         add(WarningCode::redundant_master_weights, {});
     // DeepSpeed's PipelineEngine asserts ZeRO stage < 2 and Megatron-LM shards only the optimizer
     // (its distributed optimizer is stage 1); only FSDP-based stacks (torchtitan) pair PP with
     // sharded gradients or parameters.
-    if (p.zero >= 2 && p.pp > 1) add(WarningCode::zero_with_pipeline, {{"zero", p.zero}, {"pp", p.pp}});
+    if (p.zero >= 2 && p.pp > 1) add(WarningCode::zero_with_pipeline, { { "zero", p.zero }, { "pp", p.pp } });
     // Summing many micro-batches' gradients in a 16-bit format drops the small ones once the sum has
     // grown (review D19; the number-format lab's stall): Megatron-LM accumulates into an fp32
     // main_grad, DeepSpeed's bf16 optimizer in fp32 (grad_accum_dtype).
@@ -76,13 +79,20 @@ std::vector<Warning> warningsFor(const Scenario& s)
 double MemoryBreakdown::term(MemoryTerm t) const
 {
     switch (t) {
-    case MemoryTerm::weights: return weights;
-    case MemoryTerm::gradients: return gradients;
-    case MemoryTerm::master_weights: return masterWeights;
-    case MemoryTerm::optimizer_states: return optimizerStates;
-    case MemoryTerm::activations: return activations;
-    case MemoryTerm::buffers: return buffers;
-    case MemoryTerm::overhead: return overhead;
+    case MemoryTerm::weights:
+        return weights;
+    case MemoryTerm::gradients:
+        return gradients;
+    case MemoryTerm::master_weights:
+        return masterWeights;
+    case MemoryTerm::optimizer_states:
+        return optimizerStates;
+    case MemoryTerm::activations:
+        return activations;
+    case MemoryTerm::buffers:
+        return buffers;
+    case MemoryTerm::overhead:
+        return overhead;
     }
     return 0;
 }
@@ -103,7 +113,10 @@ double CommunicationEstimate::groupTimeS(Group group, bool exposed) const
     return sum;
 }
 
-std::string Warning::codeName() const { return std::string(kWarningNames[static_cast<std::size_t>(code)]); }
+std::string Warning::codeName() const
+{
+    return std::string(kWarningNames[static_cast<std::size_t>(code)]);
+}
 
 double Warning::value(std::string_view name) const
 {
@@ -121,31 +134,34 @@ std::string Warning::message() const
     case WarningCode::kv_heads_not_divisible_by_tp:
         return "KV heads (" + v("kv_heads") + ") and tp (" + v("tp") + ") do not divide one another";
     case WarningCode::layers_not_divisible_by_pp:
-        return "layers (" + v("layers") + ") are not divisible by pp × virtual stages (" + v("pp") + " × " +
-               v("virtual_stages") + "); stages get unequal layer counts";
+        return "layers (" + v("layers") + ") are not divisible by pp × virtual stages (" + v("pp") + " × "
+            + v("virtual_stages") + "); stages get unequal layer counts";
     case WarningCode::global_batch_not_divisible:
-        return "global batch (" + v("global_batch") + ") is not divisible by dp × micro-batch (" + v("dp") + " × " +
-               v("micro_batch") + ")";
+        return "global batch (" + v("global_batch") + ") is not divisible by dp × micro-batch (" + v("dp") + " × "
+            + v("micro_batch") + ")";
     case WarningCode::experts_not_divisible_by_ep:
         return "experts (" + v("experts") + ") are not divisible by ep (" + v("ep") + ")";
     case WarningCode::seq_len_not_divisible_by_cp:
         return "sequence length (" + v("seq_len") + ") is not divisible by 2 × cp (cp = " + v("cp") + ")";
-    case WarningCode::ep_without_experts: return "ep is " + v("ep") + " but the model has no experts";
+    case WarningCode::ep_without_experts:
+        return "ep is " + v("ep") + " but the model has no experts";
     case WarningCode::redundant_master_weights:
         return "master weights have the same format as the weights: the extra copy adds memory and no precision";
     case WarningCode::cp_without_flash_attention:
-        return "context parallelism is modelled as ring attention with flash attention; attention scores are estimated per chunk";
+        return "context parallelism is modelled as ring attention with flash attention; attention scores are estimated "
+               "per chunk";
     case WarningCode::peak_missing_for_dtype:
         return "the GPU's datasheet gives no peak for the compute format; the nearest format's peak is used";
     case WarningCode::memory_bandwidth_assumed:
-        return "the GPU gives no memory bandwidth; the optimizer step and memory-bound kernels assume " + number(kAssumedMemoryTBps) + " TB/s";
+        return "the GPU gives no memory bandwidth; the optimizer step and memory-bound kernels assume "
+            + number(kAssumedMemoryTBps) + " TB/s";
     case WarningCode::zero_with_pipeline:
-        return "ZeRO stage " + v("zero") + " with pipeline parallelism (pp = " + v("pp") +
-               "): DeepSpeed refuses stages 2 and 3 with pipelines and Megatron-LM shards only the optimizer (stage 1); "
-               "only FSDP-based frameworks such as torchtitan combine them";
+        return "ZeRO stage " + v("zero") + " with pipeline parallelism (pp = " + v("pp")
+            + "): DeepSpeed refuses stages 2 and 3 with pipelines and Megatron-LM shards only the optimizer (stage 1); "
+              "only FSDP-based frameworks such as torchtitan combine them";
     case WarningCode::tokens_less_than_one_step:
-        return "the token budget (" + v("tokens") + ") is less than one step's tokens (" + v("tokens_per_step") +
-               "): the run is counted as one step";
+        return "the token budget (" + v("tokens") + ") is less than one step's tokens (" + v("tokens_per_step")
+            + "): the run is counted as one step";
     case WarningCode::attention_rate_assumed:
         return "the GPU catalog has no measured rate for this flash-attention kernel on this GPU; attention is priced "
                "at "
@@ -156,8 +172,9 @@ std::string Warning::message() const
             + " significant bits: once the sum has grown, small contributions round away; Megatron-LM and DeepSpeed "
               "accumulate in fp32 (precision.gradients fp32, 2 more bytes per parameter)";
     case WarningCode::run_never_finishes:
-        return "writing a checkpoint and restarting take longer than the cluster's mean time between failures (" +
-               number(value("cluster_mtbf_hours")) + " h): the run never finishes; write checkpoints faster, restart faster or use fewer GPUs";
+        return "writing a checkpoint and restarting take longer than the cluster's mean time between failures ("
+            + number(value("cluster_mtbf_hours"))
+            + " h): the run never finishes; write checkpoints faster, restart faster or use fewer GPUs";
     }
     return codeName();
 }
@@ -165,7 +182,7 @@ std::string Warning::message() const
 Estimate estimate(const Scenario& s)
 {
     Estimate e;
-    e.gpus = static_cast<int>(s.parallel.gpus());  // at most kMaxGpus in a valid scenario
+    e.gpus = static_cast<int>(s.parallel.gpus()); // at most kMaxGpus in a valid scenario
     const ParameterBreakdown b = countParameters(s.model.arch);
     if (s.model.params > 0) {
         e.params.total = e.params.active = s.model.params;
@@ -174,7 +191,8 @@ Estimate estimate(const Scenario& s)
         e.params.active = std::llround(b.active());
     }
     const auto& t = s.training;
-    e.params.trainable = t.method == Method::full ? double(e.params.total) : loraParams(s.model.arch, t.loraRank, t.loraTargets);
+    e.params.trainable
+        = t.method == Method::full ? double(e.params.total) : loraParams(s.model.arch, t.loraRank, t.loraTargets);
     e.memory = memoryEstimate(s, b);
     e.params.perGpu = e.memory.peak().params;
     e.warnings = warningsFor(s);
@@ -183,7 +201,7 @@ Estimate estimate(const Scenario& s)
     ComputeEstimate& c = e.compute;
     bool exactPeak = true;
     c.peakFlopsPerGpu = peakFlops(s.hardware.gpu, s.precision.compute, &exactPeak);
-    if (!exactPeak) e.warnings.push_back({WarningCode::peak_missing_for_dtype, {}});
+    if (!exactPeak) e.warnings.push_back({ WarningCode::peak_missing_for_dtype, {} });
     c.modelFlopsPerStep = modelFlopsPerStep(s);
     c.hardwareFlopsPerStep = hardwareFlopsPerStep(s);
     c.microBatches = microBatchesPerStep(s);
@@ -200,7 +218,8 @@ Estimate estimate(const Scenario& s)
     // datasheet peak: the best GEMM reaches 86.9 % of peak on A100 but 80.3 % on H100 and 70.9 % in
     // fp8 on H100, and a single efficiency against the peak fitted 0.665 on A100 and 0.55 on H100.
     c.achievableFlopsPerGpu = achievableFlops(s.hardware.gpu, s.precision.compute);
-    const double sixteenBit = c.flopsOutsideFp8 > 0 ? achievableFlops(s.hardware.gpu, DType::bf16) : c.achievableFlopsPerGpu;
+    const double sixteenBit
+        = c.flopsOutsideFp8 > 0 ? achievableFlops(s.hardware.gpu, DType::bf16) : c.achievableFlopsPerGpu;
     // With flash attention the attention core is its own kernel, priced at that kernel's measured rate
     // on the FLOPs it does (causal half, backward 2.5 × forward), not as a GEMM on the whole square.
     const double attentionCounted = s.parallel.flashAttention ? attentionFlopsPerStep(s) : 0.0;
@@ -223,7 +242,7 @@ Estimate estimate(const Scenario& s)
     double memoryTBps = s.hardware.gpu.memoryTBps;
     if (memoryTBps <= 0) {
         memoryTBps = kAssumedMemoryTBps;
-        e.warnings.push_back({WarningCode::memory_bandwidth_assumed, {}});
+        e.warnings.push_back({ WarningCode::memory_bandwidth_assumed, {} });
     }
     // GEMMs by their shapes: waves of tiles on the SMs, HBM traffic, the per-kernel floor.
     c.gemmShapeEfficiency = matmulShapeEfficiency(s, c.achievableFlopsPerGpu * achieved, memoryTBps * 1e12);
@@ -241,8 +260,8 @@ Estimate estimate(const Scenario& s)
     // logit, per MTP module again. Counted as they are, not calibrated.
     const double recomputeFactor = (c.hardwareFlopsPerStep - duplicatedFlopsPerStep(s)) / c.modelFlopsPerStep;
     const double activationWidth = std::max(2.0, bytesOf(s.precision.compute));
-    const double logitsPerMicroBatch = double(t.microBatch) * t.seqLen / s.parallel.cp * s.model.arch.vocab / s.parallel.tp *
-                                       (1 + s.model.arch.mtpLayers);
+    const double logitsPerMicroBatch = double(t.microBatch) * t.seqLen / s.parallel.cp * s.model.arch.vocab
+        / s.parallel.tp * (1 + s.model.arch.mtpLayers);
     const double logitBytes = logitsPerMicroBatch * (5 * activationWidth + 2 * s.overhead.lossBytesPerLogit);
     // Eager elementwise kernels (parallel.elementwise_kernels) move more: counted per operation.
     const double tokensPerMicroBatch = double(t.microBatch) * t.seqLen / s.parallel.cp;
@@ -268,7 +287,8 @@ Estimate estimate(const Scenario& s)
     // fp8 operands are scaled and cast on every micro-batch, on the busiest stage.
     double castBytes = 0;
     for (const auto& st : e.memory.perStage)
-        castBytes = std::max(castBytes, fp8CastBytesPerMicroBatch(s, st.layers - st.denseLayers + st.mtpLayers, st.denseLayers));
+        castBytes = std::max(
+            castBytes, fp8CastBytesPerMicroBatch(s, st.layers - st.denseLayers + st.mtpLayers, st.denseLayers));
     c.fp8CastTimeS = busiestMicroBatches * castBytes / (memoryTBps * 1e12);
     c.memoryBoundTimeS = memoryBoundBytes / (memoryTBps * 1e12) + c.fp8CastTimeS;
     c.computeTimeS = c.matmulTimeS + c.memoryBoundTimeS;
@@ -302,7 +322,8 @@ Estimate estimate(const Scenario& s)
     const double hostLink = (gpu.pcieGBps > 0 ? gpu.pcieGBps : kAssumedHostLinkGBps) * s.efficiency.busBandwidth * 1e9;
     double offloadTransferS = 0;
     if (p.offloadOptimizer) {
-        const double hostPerGpu = s.hardware.hostMemoryGBps * 1e9 / std::clamp(e.gpus, 1, std::max(1, s.hardware.gpusPerNode));
+        const double hostPerGpu
+            = s.hardware.hostMemoryGBps * 1e9 / std::clamp(e.gpus, 1, std::max(1, s.hardware.gpusPerNode));
         c.optimizerTimeS = stepBytes / hostPerGpu;
         offloadTransferS += updated * (bytesOf(pr.gradients) + bytesOf(pr.weights)) / hostLink;
     }
@@ -335,7 +356,8 @@ Estimate estimate(const Scenario& s)
     tr.steps = t.tokens / tokensPerStep;
     if (tr.steps < 1) {
         // A run takes whole steps; less than one would print as "0 steps" (review DEF-12).
-        e.warnings.push_back({WarningCode::tokens_less_than_one_step, {{"tokens", t.tokens}, {"tokens_per_step", tokensPerStep}}});
+        e.warnings.push_back({ WarningCode::tokens_less_than_one_step,
+            { { "tokens", t.tokens }, { "tokens_per_step", tokensPerStep } } });
         tr.steps = 1;
     }
     tr.timeS = tr.steps * c.stepTimeS;

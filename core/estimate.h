@@ -16,13 +16,13 @@ inline constexpr int kMemoryTermCount = 7;
 
 /// Bytes on one GPU, by what fills them (DESIGN.md "memory").
 struct MemoryBreakdown {
-    double weights = 0;          ///< resident (possibly sharded) parameters
+    double weights = 0; ///< resident (possibly sharded) parameters
     double gradients = 0;
     double masterWeights = 0;
     double optimizerStates = 0;
-    double activations = 0;      ///< stored for backward, all in-flight micro-batches
-    double buffers = 0;          ///< transient: gathered ZeRO-3 layers, gradient bucket, NCCL buffers
-    double overhead = 0;         ///< CUDA context and allocator fragmentation
+    double activations = 0; ///< stored for backward, all in-flight micro-batches
+    double buffers = 0; ///< transient: gathered ZeRO-3 layers, gradient bucket, NCCL buffers
+    double overhead = 0; ///< CUDA context and allocator fragmentation
 
     [[nodiscard]] double modelStates() const { return weights + gradients + masterWeights + optimizerStates; }
     [[nodiscard]] double total() const { return modelStates() + activations + buffers + overhead; }
@@ -35,14 +35,14 @@ struct MemoryBreakdown {
 /// One pipeline stage, as seen by one of its GPUs.
 struct StageMemory {
     int stage = 0;
-    int layers = 0;           ///< transformer layers on this stage (all virtual chunks)
-    int denseLayers = 0;      ///< of those, dense layers of a MoE model (DeepSeek-V3's first three)
-    int mtpLayers = 0;        ///< MTP modules (last stage), each one more layer of the main kind
-    double params = 0;        ///< parameters held by one GPU of this stage, before ZeRO sharding
-    double trainableDense = 0;   ///< trainable non-expert parameters on one GPU, before sharding
-    double trainableExpert = 0;  ///< trainable expert parameters on one GPU, before sharding
-    double expertParams = 0;     ///< expert parameters held by one GPU (part of `params`)
-    double inFlight = 1;      ///< micro-batches whose activations are alive at the peak
+    int layers = 0; ///< transformer layers on this stage (all virtual chunks)
+    int denseLayers = 0; ///< of those, dense layers of a MoE model (DeepSeek-V3's first three)
+    int mtpLayers = 0; ///< MTP modules (last stage), each one more layer of the main kind
+    double params = 0; ///< parameters held by one GPU of this stage, before ZeRO sharding
+    double trainableDense = 0; ///< trainable non-expert parameters on one GPU, before sharding
+    double trainableExpert = 0; ///< trainable expert parameters on one GPU, before sharding
+    double expertParams = 0; ///< expert parameters held by one GPU (part of `params`)
+    double inFlight = 1; ///< micro-batches whose activations are alive at the peak
     MemoryBreakdown bytes;
     double hostBytes = 0; ///< CPU memory per GPU for offloaded states (onHost's total)
     MemoryBreakdown onHost; ///< what offload moved to the host: weights, master weights, optimizer states
@@ -63,9 +63,9 @@ struct StageMemory {
 
 struct MemoryEstimate {
     std::vector<StageMemory> perStage;
-    int stage = 0;                       ///< index of the most loaded stage
-    double activationBytesPerLayer = 0;  ///< one micro-batch, one layer (Korthikanti et al. Table 2)
-    double capacity = 0;                 ///< bytes of one GPU
+    int stage = 0; ///< index of the most loaded stage
+    double activationBytesPerLayer = 0; ///< one micro-batch, one layer (Korthikanti et al. Table 2)
+    double capacity = 0; ///< bytes of one GPU
 
     [[nodiscard]] const StageMemory& peak() const { return perStage[static_cast<std::size_t>(stage)]; }
     [[nodiscard]] double total() const { return peak().bytes.total(); }
@@ -79,9 +79,9 @@ struct MemoryEstimate {
 
 struct ParamCounts {
     std::int64_t total = 0;
-    std::int64_t active = 0;  ///< per token (MoE: top_k experts)
-    double perGpu = 0;        ///< held by one GPU of the most loaded stage, before ZeRO sharding
-    double trainable = 0;     ///< whole model; LoRA/QLoRA: adapters only
+    std::int64_t active = 0; ///< per token (MoE: top_k experts)
+    double perGpu = 0; ///< held by one GPU of the most loaded stage, before ZeRO sharding
+    double trainable = 0; ///< whole model; LoRA/QLoRA: adapters only
 };
 
 /// Communication groups, collectives and links (DESIGN.md "Estimate": group, op, link).
@@ -98,16 +98,16 @@ struct Collective {
     Group group = Group::dp;
     CollectiveOp op = CollectiveOp::all_reduce;
     int groupSize = 1;
-    double messageBytes = 0;     ///< size of the whole tensor of one call
+    double messageBytes = 0; ///< size of the whole tensor of one call
     double callsPerStep = 0;
-    double sentBytesPerGpu = 0;  ///< on the wire per GPU per step (nccl-tests bus factors)
-    double timeS = 0;            ///< latency + bandwidth time per step
-    double exposedTimeS = 0;     ///< the part not hidden under compute
+    double sentBytesPerGpu = 0; ///< on the wire per GPU per step (nccl-tests bus factors)
+    double timeS = 0; ///< latency + bandwidth time per step
+    double exposedTimeS = 0; ///< the part not hidden under compute
     Link link = Link::intra_node;
-    double bandwidthGBps = 0;    ///< achieved bus bandwidth used for the time
-    bool overPcie = false;       ///< inside the node but between NVLink domains (H100 PCIe pairs)
-    int nodes = 1;               ///< nodes the group spans
-    double latencyPerCallS = 0;  ///< NCCL's latency model for this operation, group size and node count
+    double bandwidthGBps = 0; ///< achieved bus bandwidth used for the time
+    bool overPcie = false; ///< inside the node but between NVLink domains (H100 PCIe pairs)
+    int nodes = 1; ///< nodes the group spans
+    double latencyPerCallS = 0; ///< NCCL's latency model for this operation, group size and node count
 };
 
 struct CommunicationEstimate {
@@ -115,70 +115,71 @@ struct CommunicationEstimate {
     double sentBytesPerGpu = 0;
     double timeS = 0;
     double exposedTimeS = 0;
-    double shareOfStep = 0;  ///< exposed time / step time
+    double shareOfStep = 0; ///< exposed time / step time
 
     /// Time of all collectives of one group per step; `exposed` counts only what is not hidden.
     [[nodiscard]] double groupTimeS(Group group, bool exposed) const;
 };
 
 struct ComputeEstimate {
-    double modelFlopsPerStep = 0;     ///< no recomputation (Narayanan et al. 2021, eq. 3)
-    double hardwareFlopsPerStep = 0;  ///< with recomputation
-    double peakFlopsPerGpu = 0;       ///< of the compute dtype, FLOP/s (datasheet; MFU is against it)
+    double modelFlopsPerStep = 0; ///< no recomputation (Narayanan et al. 2021, eq. 3)
+    double hardwareFlopsPerStep = 0; ///< with recomputation
+    double peakFlopsPerGpu = 0; ///< of the compute dtype, FLOP/s (datasheet; MFU is against it)
     double achievableFlopsPerGpu = 0; ///< the GPU's best measured matmul rate in the compute dtype (MAMF), FLOP/s
     /// Matmul time at that rate over the time their shapes take (waves of thread blocks on the SMs, HBM
     /// traffic, the per-kernel floor): ≤ 1 (FORMULAS.md §4, "GEMM shapes").
     double gemmShapeEfficiency = 1;
-    double computeTimeS = 0;          ///< ideal (bubble-free) compute time of one step: matmuls + memory-bound
-    double matmulTimeS = 0;           ///< hardware FLOPs at the achieved fraction of peak (attentionTimeS included)
-    double attentionTimeS = 0;        ///< part of matmulTimeS: the flash-attention kernel (0 without flash attention)
-    double attentionKernelFlopsPerGpu = 0;  ///< FLOPs that kernel does per step on one GPU (causal half, backward 2.5 ×)
-    double attentionRatePerGpu = 0;   ///< its rate before efficiency.compute, FLOP/s (catalog, parallel.attention_kernel)
+    double computeTimeS = 0; ///< ideal (bubble-free) compute time of one step: matmuls + memory-bound
+    double matmulTimeS = 0; ///< hardware FLOPs at the achieved fraction of peak (attentionTimeS included)
+    double attentionTimeS = 0; ///< part of matmulTimeS: the flash-attention kernel (0 without flash attention)
+    double attentionKernelFlopsPerGpu = 0; ///< FLOPs that kernel does per step on one GPU (causal half, backward 2.5 ×)
+    double attentionRatePerGpu = 0; ///< its rate before efficiency.compute, FLOP/s (catalog, parallel.attention_kernel)
     /// The GEMMs' share of matmulTimeS: everything but the attention kernel.
     [[nodiscard]] double gemmTimeS() const { return matmulTimeS - attentionTimeS; }
-    double memoryBoundTimeS = 0;      ///< norms, softmax, dropout, activations, residuals at HBM bandwidth
-    double fp8CastTimeS = 0;          ///< part of memoryBoundTimeS: scaling and casting fp8 matmul operands
-    double flopsOutsideFp8 = 0;       ///< hardware FLOPs at the 16-bit rate in an fp8 run (outside precision.fp8_scope)
-    double bubbleFraction = 0;        ///< pipeline idle / ideal compute time
+    double memoryBoundTimeS = 0; ///< norms, softmax, dropout, activations, residuals at HBM bandwidth
+    double fp8CastTimeS = 0; ///< part of memoryBoundTimeS: scaling and casting fp8 matmul operands
+    double flopsOutsideFp8 = 0; ///< hardware FLOPs at the 16-bit rate in an fp8 run (outside precision.fp8_scope)
+    double bubbleFraction = 0; ///< pipeline idle / ideal compute time
     double bubbleTimeS = 0;
-    double optimizerTimeS = 0;        ///< on the GPU at HBM bandwidth, or on the CPU when offloaded
-    double offloadTimeS = 0;          ///< PCIe transfers of offloaded states and parameters not hidden under compute
+    double optimizerTimeS = 0; ///< on the GPU at HBM bandwidth, or on the CPU when offloaded
+    double offloadTimeS = 0; ///< PCIe transfers of offloaded states and parameters not hidden under compute
     double stepTimeS = 0;
     double mfu = 0;
     double hfu = 0;
-    double recomputeFraction = 0;  ///< extra FLOPs spent recomputing over model FLOPs (work TP ranks repeat not included)
-    double tflopsPerGpu = 0;  ///< achieved hardware TFLOP/s per GPU (Narayanan's convention)
+    double recomputeFraction
+        = 0; ///< extra FLOPs spent recomputing over model FLOPs (work TP ranks repeat not included)
+    double tflopsPerGpu = 0; ///< achieved hardware TFLOP/s per GPU (Narayanan's convention)
     double tokensPerS = 0;
-    double microBatches = 1;  ///< per data-parallel replica per step (fractional if the batch does not divide)
+    double microBatches = 1; ///< per data-parallel replica per step (fractional if the batch does not divide)
 };
 
 struct TrainingEstimate {
     double steps = 0;
-    double timeS = 0;  ///< wall-clock, including checkpoints, failures and restarts
+    double timeS = 0; ///< wall-clock, including checkpoints, failures and restarts
     double gpuHours = 0;
     double energyKwh = 0;
     double gpuCostUsd = 0;
     double energyCostUsd = 0;
-    double costUsd = 0;             ///< GPU-hours and energy (DESIGN.md `training.cost_usd`)
-    double interNodeBytes = 0;      ///< bytes of collectives on inter-node links, all GPUs, whole run
-    double storageCostUsd = 0;      ///< checkpoints kept × size × months
-    double networkCostUsd = 0;      ///< inter-node bytes × price per TB
-    double teamCostUsd = 0;         ///< people × person-month × months
-    double totalCostUsd = 0;        ///< costUsd + storage + network + team
+    double costUsd = 0; ///< GPU-hours and energy (DESIGN.md `training.cost_usd`)
+    double interNodeBytes = 0; ///< bytes of collectives on inter-node links, all GPUs, whole run
+    double storageCostUsd = 0; ///< checkpoints kept × size × months
+    double networkCostUsd = 0; ///< inter-node bytes × price per TB
+    double teamCostUsd = 0; ///< people × person-month × months
+    double totalCostUsd = 0; ///< costUsd + storage + network + team
 };
 
 /// Failures and checkpoints over the run (FORMULAS.md §6).
 struct ReliabilityEstimate {
     double clusterMtbfHours = 0;
-    double checkpointBytes = 0;      ///< weights + master weights + optimizer states, whole model
+    double checkpointBytes = 0; ///< weights + master weights + optimizer states, whole model
     double checkpointWriteS = 0;
-    double youngIntervalS = 0;       ///< Young (1974)
-    double checkpointIntervalS = 0;  ///< Daly (2006), the interval used
+    double youngIntervalS = 0; ///< Young (1974)
+    double checkpointIntervalS = 0; ///< Daly (2006), the interval used
     double restartS = 0;
-    double goodput = 1;              ///< useful fraction of wall-clock time
+    double goodput = 1; ///< useful fraction of wall-clock time
     double expectedInterruptions = 0;
     double lostGpuHours = 0;
-    double idealTimeS = 0;           ///< training time without failures
+    double idealTimeS = 0; ///< training time without failures
 };
 
 /// Inconsistent but computable inputs (DESIGN.md: warnings are codes with numbers).
@@ -203,10 +204,10 @@ enum class WarningCode {
 
 struct Warning {
     WarningCode code;
-    std::vector<std::pair<std::string, double>> values;  ///< named numbers for the message
+    std::vector<std::pair<std::string, double>> values; ///< named numbers for the message
 
     [[nodiscard]] std::string codeName() const;
-    [[nodiscard]] std::string message() const;  ///< English; widgets translate from the code
+    [[nodiscard]] std::string message() const; ///< English; widgets translate from the code
     [[nodiscard]] double value(std::string_view name) const;
 };
 
@@ -214,10 +215,10 @@ struct Warning {
 /// the 10th and 90th percentiles of measured ÷ estimated step time over the out-of-sample published
 /// runs of the scenario's regime (fidelity.cpp). Set by estimateWithRange(), not by estimate().
 struct EstimateRange {
-    double low = 1;     ///< multiplier of the estimated step time, 10th percentile
-    double high = 1;    ///< 90th percentile
-    int runs = 0;       ///< residuals it rests on
-    std::vector<std::string> regimes;  ///< the regime the runs were taken from, name by name (empty: all runs)
+    double low = 1; ///< multiplier of the estimated step time, 10th percentile
+    double high = 1; ///< 90th percentile
+    int runs = 0; ///< residuals it rests on
+    std::vector<std::string> regimes; ///< the regime the runs were taken from, name by name (empty: all runs)
 
     /// The regime as text, e.g. "h100-sxm, FSDP / ZeRO-2/3, bf16/fp16", or "all published runs".
     [[nodiscard]] std::string basis() const;
@@ -232,7 +233,7 @@ struct Estimate {
     TrainingEstimate training;
     ReliabilityEstimate reliability;
     std::vector<Warning> warnings;
-    std::optional<EstimateRange> range;  ///< empty from estimate(); see estimateWithRange()
+    std::optional<EstimateRange> range; ///< empty from estimate(); see estimateWithRange()
 };
 
 [[nodiscard]] Estimate estimate(const Scenario& scenario);

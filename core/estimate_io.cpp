@@ -17,14 +17,9 @@ using ojson = nlohmann::ordered_json;
 
 ojson breakdownJson(const MemoryBreakdown& m)
 {
-    return ojson{{"weights", m.weights},
-                 {"gradients", m.gradients},
-                 {"master_weights", m.masterWeights},
-                 {"optimizer_states", m.optimizerStates},
-                 {"activations", m.activations},
-                 {"buffers", m.buffers},
-                 {"overhead", m.overhead},
-                 {"total", m.total()}};
+    return ojson { { "weights", m.weights }, { "gradients", m.gradients }, { "master_weights", m.masterWeights },
+        { "optimizer_states", m.optimizerStates }, { "activations", m.activations }, { "buffers", m.buffers },
+        { "overhead", m.overhead }, { "total", m.total() } };
 }
 
 /// A figure with `decimals` decimals, or a word when it is unbounded (a run that never finishes).
@@ -56,7 +51,8 @@ void wordsForNonFinite(nlohmann::ordered_json& j)
     if (j.is_number_float()) {
         if (!std::isfinite(j.get<double>())) j = nonFiniteWord(j.get<double>());
     } else if (j.is_structured()) {
-        for (auto& child : j) wordsForNonFinite(child);
+        for (auto& child : j)
+            wordsForNonFinite(child);
     }
 }
 
@@ -72,7 +68,8 @@ std::string csvNumber(double v)
     int precision = 17;
     if (error == std::errc()) {
         precision = 0;
-        for (const char* c = digits; c != end && *c != 'e'; ++c) precision += *c >= '0' && *c <= '9';
+        for (const char* c = digits; c != end && *c != 'e'; ++c)
+            precision += *c >= '0' && *c <= '9';
     }
     char text[64];
     std::snprintf(text, sizeof text, "%.*g", std::max(precision, 1), v);
@@ -83,7 +80,8 @@ std::string estimateToJson(const Estimate& e)
 {
     ojson stages = ojson::array();
     for (const auto& st : e.memory.perStage) {
-        ojson j{{"stage", st.stage}, {"layers", st.layers}, {"params", st.params}, {"in_flight_micro_batches", st.inFlight}};
+        ojson j { { "stage", st.stage }, { "layers", st.layers }, { "params", st.params },
+            { "in_flight_micro_batches", st.inFlight } };
         j.update(breakdownJson(st.bytes));
         j["host_bytes"] = st.hostBytes;
         stages.push_back(j);
@@ -100,87 +98,57 @@ std::string estimateToJson(const Estimate& e)
     memory["per_stage"] = stages;
 
     const auto& c = e.compute;
-    ojson compute{{"model_flops_per_step", c.modelFlopsPerStep},
-                  {"hardware_flops_per_step", c.hardwareFlopsPerStep},
-                  {"peak_flops_per_gpu", c.peakFlopsPerGpu},
-                  {"achievable_flops_per_gpu", c.achievableFlopsPerGpu},
-                  {"gemm_shape_efficiency", c.gemmShapeEfficiency},
-                  {"micro_batches", c.microBatches},
-                  {"compute_time_s", c.computeTimeS},
-                  {"matmul_time_s", c.matmulTimeS},
-                  {"attention_time_s", c.attentionTimeS},
-                  {"attention_kernel_flops_per_gpu", c.attentionKernelFlopsPerGpu},
-                  {"attention_rate_per_gpu", c.attentionRatePerGpu},
-                  {"memory_bound_time_s", c.memoryBoundTimeS},
-                  {"fp8_cast_time_s", c.fp8CastTimeS},
-                  {"flops_outside_fp8_per_step", c.flopsOutsideFp8},
-                  {"bubble_fraction", c.bubbleFraction},
-                  {"bubble_time_s", c.bubbleTimeS},
-                  {"optimizer_time_s", c.optimizerTimeS},
-                  {"offload_time_s", c.offloadTimeS},
-                  {"step_time_s", c.stepTimeS},
-                  {"mfu", c.mfu},
-                  {"hfu", c.hfu},
-                  {"tflops_per_gpu", c.tflopsPerGpu},
-                  {"tokens_per_s", c.tokensPerS}};
-    if (e.range) compute["step_time_s_range"] = {c.stepTimeS * e.range->low, c.stepTimeS * e.range->high};
+    ojson compute { { "model_flops_per_step", c.modelFlopsPerStep },
+        { "hardware_flops_per_step", c.hardwareFlopsPerStep }, { "peak_flops_per_gpu", c.peakFlopsPerGpu },
+        { "achievable_flops_per_gpu", c.achievableFlopsPerGpu }, { "gemm_shape_efficiency", c.gemmShapeEfficiency },
+        { "micro_batches", c.microBatches }, { "compute_time_s", c.computeTimeS }, { "matmul_time_s", c.matmulTimeS },
+        { "attention_time_s", c.attentionTimeS }, { "attention_kernel_flops_per_gpu", c.attentionKernelFlopsPerGpu },
+        { "attention_rate_per_gpu", c.attentionRatePerGpu }, { "memory_bound_time_s", c.memoryBoundTimeS },
+        { "fp8_cast_time_s", c.fp8CastTimeS }, { "flops_outside_fp8_per_step", c.flopsOutsideFp8 },
+        { "bubble_fraction", c.bubbleFraction }, { "bubble_time_s", c.bubbleTimeS },
+        { "optimizer_time_s", c.optimizerTimeS }, { "offload_time_s", c.offloadTimeS }, { "step_time_s", c.stepTimeS },
+        { "mfu", c.mfu }, { "hfu", c.hfu }, { "tflops_per_gpu", c.tflopsPerGpu }, { "tokens_per_s", c.tokensPerS } };
+    if (e.range) compute["step_time_s_range"] = { c.stepTimeS * e.range->low, c.stepTimeS * e.range->high };
     ojson collectives = ojson::array();
     for (const auto& col : e.communication.collectives)
-        collectives.push_back({{"group", toString(col.group)},
-                               {"op", toString(col.op)},
-                               {"group_size", col.groupSize},
-                               {"message_bytes", col.messageBytes},
-                               {"calls_per_step", col.callsPerStep},
-                               {"sent_bytes_per_gpu", col.sentBytesPerGpu},
-                               {"time_s", col.timeS},
-                               {"exposed_time_s", col.exposedTimeS},
-                               {"link", toString(col.link)},
-                               {"nodes", col.nodes},
-                               {"latency_per_call_s", col.latencyPerCallS},
-                               {"bus_bandwidth_gbps", col.bandwidthGBps}});
+        collectives.push_back(
+            { { "group", toString(col.group) }, { "op", toString(col.op) }, { "group_size", col.groupSize },
+                { "message_bytes", col.messageBytes }, { "calls_per_step", col.callsPerStep },
+                { "sent_bytes_per_gpu", col.sentBytesPerGpu }, { "time_s", col.timeS },
+                { "exposed_time_s", col.exposedTimeS }, { "link", toString(col.link) }, { "nodes", col.nodes },
+                { "latency_per_call_s", col.latencyPerCallS }, { "bus_bandwidth_gbps", col.bandwidthGBps } });
     const auto& cm = e.communication;
-    ojson communication{{"collectives", collectives},
-                        {"sent_bytes_per_gpu", cm.sentBytesPerGpu},
-                        {"time_s", cm.timeS},
-                        {"exposed_time_s", cm.exposedTimeS},
-                        {"share_of_step", cm.shareOfStep}};
+    ojson communication { { "collectives", collectives }, { "sent_bytes_per_gpu", cm.sentBytesPerGpu },
+        { "time_s", cm.timeS }, { "exposed_time_s", cm.exposedTimeS }, { "share_of_step", cm.shareOfStep } };
     const auto& t = e.training;
-    ojson training{{"steps", t.steps},           {"time_s", t.timeS},
-                   {"gpu_hours", t.gpuHours},    {"energy_kwh", t.energyKwh},
-                   {"gpu_cost_usd", t.gpuCostUsd}, {"energy_cost_usd", t.energyCostUsd},
-                   {"cost_usd", t.costUsd},
-                   {"inter_node_bytes", t.interNodeBytes},
-                   {"storage_cost_usd", t.storageCostUsd},
-                   {"network_cost_usd", t.networkCostUsd},
-                   {"team_cost_usd", t.teamCostUsd},
-                   {"total_cost_usd", t.totalCostUsd}};
+    ojson training { { "steps", t.steps }, { "time_s", t.timeS }, { "gpu_hours", t.gpuHours },
+        { "energy_kwh", t.energyKwh }, { "gpu_cost_usd", t.gpuCostUsd }, { "energy_cost_usd", t.energyCostUsd },
+        { "cost_usd", t.costUsd }, { "inter_node_bytes", t.interNodeBytes }, { "storage_cost_usd", t.storageCostUsd },
+        { "network_cost_usd", t.networkCostUsd }, { "team_cost_usd", t.teamCostUsd },
+        { "total_cost_usd", t.totalCostUsd } };
     if (e.range) {
         // Time and the costs that follow it scale with the step time; storage and team by duration too.
-        training["time_s_range"] = {t.timeS * e.range->low, t.timeS * e.range->high};
-        training["total_cost_usd_range"] = {t.totalCostUsd * e.range->low, t.totalCostUsd * e.range->high};
+        training["time_s_range"] = { t.timeS * e.range->low, t.timeS * e.range->high };
+        training["total_cost_usd_range"] = { t.totalCostUsd * e.range->low, t.totalCostUsd * e.range->high };
     }
 
     const auto& r = e.reliability;
-    ojson reliability{{"cluster_mtbf_hours", r.clusterMtbfHours},
-                      {"checkpoint_bytes", r.checkpointBytes},
-                      {"checkpoint_write_s", r.checkpointWriteS},
-                      {"checkpoint_interval_s", r.checkpointIntervalS},
-                      {"young_interval_s", r.youngIntervalS},
-                      {"restart_s", r.restartS},
-                      {"goodput", r.goodput},
-                      {"expected_interruptions", r.expectedInterruptions},
-                      {"lost_gpu_hours", r.lostGpuHours},
-                      {"ideal_time_s", r.idealTimeS}};
+    ojson reliability { { "cluster_mtbf_hours", r.clusterMtbfHours }, { "checkpoint_bytes", r.checkpointBytes },
+        { "checkpoint_write_s", r.checkpointWriteS }, { "checkpoint_interval_s", r.checkpointIntervalS },
+        { "young_interval_s", r.youngIntervalS }, { "restart_s", r.restartS }, { "goodput", r.goodput },
+        { "expected_interruptions", r.expectedInterruptions }, { "lost_gpu_hours", r.lostGpuHours },
+        { "ideal_time_s", r.idealTimeS } };
 
     ojson warnings = ojson::array();
-    for (const auto& w : e.warnings) warnings.push_back({{"code", w.codeName()}, {"message", w.message()}});
+    for (const auto& w : e.warnings)
+        warnings.push_back({ { "code", w.codeName() }, { "message", w.message() } });
 
     ojson doc;
     doc["format"] = "trainplanner-estimate";
     doc["version"] = 1;
     doc["gpus"] = e.gpus;
-    doc["params"] = {{"total", e.params.total}, {"active", e.params.active}, {"per_gpu", e.params.perGpu},
-                     {"trainable", e.params.trainable}};
+    doc["params"] = { { "total", e.params.total }, { "active", e.params.active }, { "per_gpu", e.params.perGpu },
+        { "trainable", e.params.trainable } };
     doc["memory"] = memory;
     doc["compute"] = compute;
     doc["communication"] = communication;
@@ -188,11 +156,11 @@ std::string estimateToJson(const Estimate& e)
     doc["reliability"] = reliability;
     doc["warnings"] = warnings;
     if (e.range)
-        doc["range"] = {{"quantiles", {0.1, 0.9}},
-                        {"step_time_factor", {e.range->low, e.range->high}},
-                        {"runs", e.range->runs},
-                        {"regime", e.range->basis()},
-                        {"meaning", "measured / estimated step time of the out-of-sample published runs of this regime (docs/FIDELITY.md)"}};
+        doc["range"] = { { "quantiles", { 0.1, 0.9 } }, { "step_time_factor", { e.range->low, e.range->high } },
+            { "runs", e.range->runs }, { "regime", e.range->basis() },
+            { "meaning",
+                "measured / estimated step time of the out-of-sample published runs of this regime "
+                "(docs/FIDELITY.md)" } };
     wordsForNonFinite(doc);
     return doc.dump(2) + "\n";
 }
@@ -282,12 +250,14 @@ std::string estimateToCsv(const Estimate& e)
 std::string memoryStagesCsv(const Estimate& e)
 {
     std::ostringstream os;
-    os << "stage,layers,in_flight_micro_batches,weights_bytes,gradients_bytes,master_weights_bytes,optimizer_states_bytes,"
+    os << "stage,layers,in_flight_micro_batches,weights_bytes,gradients_bytes,master_weights_bytes,optimizer_states_"
+          "bytes,"
           "activations_bytes,buffers_bytes,overhead_bytes,total_bytes,host_bytes\n";
     for (const auto& st : e.memory.perStage) {
         const auto& m = st.bytes;
         os << st.stage << ',' << st.layers << ',' << csvNumber(st.inFlight);
-        for (double v : {m.weights, m.gradients, m.masterWeights, m.optimizerStates, m.activations, m.buffers, m.overhead, m.total(), st.hostBytes})
+        for (double v : { m.weights, m.gradients, m.masterWeights, m.optimizerStates, m.activations, m.buffers,
+                 m.overhead, m.total(), st.hostBytes })
             os << ',' << csvNumber(v);
         os << '\n';
     }
@@ -297,11 +267,13 @@ std::string memoryStagesCsv(const Estimate& e)
 std::string collectivesCsv(const Estimate& e)
 {
     std::ostringstream os;
-    os << "group,op,group_size,link,message_bytes,calls_per_step,sent_bytes_per_gpu,time_s,exposed_time_s,bus_bandwidth_gbps\n";
+    os << "group,op,group_size,link,message_bytes,calls_per_step,sent_bytes_per_gpu,time_s,exposed_time_s,bus_"
+          "bandwidth_gbps\n";
     for (const auto& c : e.communication.collectives)
-        os << toString(c.group) << ',' << toString(c.op) << ',' << c.groupSize << ',' << toString(c.link) << ',' << csvNumber(c.messageBytes)
-           << ',' << csvNumber(c.callsPerStep) << ',' << csvNumber(c.sentBytesPerGpu) << ',' << csvNumber(c.timeS) << ','
-           << csvNumber(c.exposedTimeS) << ',' << csvNumber(c.bandwidthGBps) << '\n';
+        os << toString(c.group) << ',' << toString(c.op) << ',' << c.groupSize << ',' << toString(c.link) << ','
+           << csvNumber(c.messageBytes) << ',' << csvNumber(c.callsPerStep) << ',' << csvNumber(c.sentBytesPerGpu)
+           << ',' << csvNumber(c.timeS) << ',' << csvNumber(c.exposedTimeS) << ',' << csvNumber(c.bandwidthGBps)
+           << '\n';
     return os.str();
 }
 
@@ -309,7 +281,7 @@ std::string estimateToText(const Scenario& s, const Estimate& e)
 {
     std::ostringstream os;
     const auto& m = e.memory.peak().bytes;
-    os << escapeControls(s.name) << "\n";  // a name may hold ESC sequences (review DEF-11)
+    os << escapeControls(s.name) << "\n"; // a name may hold ESC sequences (review DEF-11)
     os << "  GPUs                 " << e.gpus << " × " << escapeControls(s.hardware.gpu.name) << "\n";
     os << "  parameters           " << e.params.total << " total, " << e.params.active << " active\n";
     os << "  per GPU (stage " << e.memory.stage << ")\n";
@@ -327,8 +299,9 @@ std::string estimateToText(const Scenario& s, const Estimate& e)
     os << "  largest micro-batch  " << e.memory.largestMicroBatch << " sequences\n";
     const auto& c = e.compute;
     char line[200];
-    std::snprintf(line, sizeof line, "  step time            %.3f s (compute %.3f, bubble %.3f, exposed comm %.3f, optimizer %.3f",
-                  c.stepTimeS, c.computeTimeS, c.bubbleTimeS, e.communication.exposedTimeS, c.optimizerTimeS);
+    std::snprintf(line, sizeof line,
+        "  step time            %.3f s (compute %.3f, bubble %.3f, exposed comm %.3f, optimizer %.3f", c.stepTimeS,
+        c.computeTimeS, c.bubbleTimeS, e.communication.exposedTimeS, c.optimizerTimeS);
     os << line;
     if (c.offloadTimeS > 0) {
         std::snprintf(line, sizeof line, ", offload %.3f", c.offloadTimeS);
@@ -336,38 +309,43 @@ std::string estimateToText(const Scenario& s, const Estimate& e)
     }
     os << ")\n";
     std::snprintf(line, sizeof line,
-                  "  compute              %.3f s = matmuls %.3f (their shapes reach %.0f %% of the rate) + attention kernel %.3f + "
-                  "memory-bound %.3f\n",
-                  c.computeTimeS, c.gemmTimeS(), c.gemmShapeEfficiency * 100, c.attentionTimeS, c.memoryBoundTimeS);
+        "  compute              %.3f s = matmuls %.3f (their shapes reach %.0f %% of the rate) + attention kernel %.3f "
+        "+ "
+        "memory-bound %.3f\n",
+        c.computeTimeS, c.gemmTimeS(), c.gemmShapeEfficiency * 100, c.attentionTimeS, c.memoryBoundTimeS);
     os << line;
-    std::snprintf(line, sizeof line, "  MFU                  %.1f %%   (%.0f TFLOP/s per GPU, %.0f tokens/s)\n", c.mfu * 100,
-                  c.tflopsPerGpu, c.tokensPerS);
+    std::snprintf(line, sizeof line, "  MFU                  %.1f %%   (%.0f TFLOP/s per GPU, %.0f tokens/s)\n",
+        c.mfu * 100, c.tflopsPerGpu, c.tokensPerS);
     os << line;
-    std::snprintf(line, sizeof line, "  communication        %.1f %% of the step exposed, %.2f GB sent per GPU per step\n",
-                  e.communication.shareOfStep * 100, e.communication.sentBytesPerGpu / 1e9);
+    std::snprintf(line, sizeof line,
+        "  communication        %.1f %% of the step exposed, %.2f GB sent per GPU per step\n",
+        e.communication.shareOfStep * 100, e.communication.sentBytesPerGpu / 1e9);
     os << line;
     for (const auto& col : e.communication.collectives) {
         std::snprintf(line, sizeof line, "    %-3s %-15s n=%-5d %10.3f GB  %8.4f s (exposed %.4f s)  %s\n",
-                      std::string(toString(col.group)).c_str(), std::string(toString(col.op)).c_str(), col.groupSize,
-                      col.sentBytesPerGpu / 1e9, col.timeS, col.exposedTimeS, std::string(toString(col.link)).c_str());
+            std::string(toString(col.group)).c_str(), std::string(toString(col.op)).c_str(), col.groupSize,
+            col.sentBytesPerGpu / 1e9, col.timeS, col.exposedTimeS, std::string(toString(col.link)).c_str());
         os << line;
     }
     // Time and cost are infinite when the run never finishes: said in words, never "inf" or "nan".
     const auto& t = e.training;
-    os << "  training             " << fixed(t.steps, 0) << " steps, " << fixed(t.timeS / 86400, 1) << " days, " << fixed(t.gpuHours, 0)
-       << " GPU-hours, " << fixed(t.energyKwh, 0) << " kWh, $" << fixed(t.costUsd, 0) << "\n";
+    os << "  training             " << fixed(t.steps, 0) << " steps, " << fixed(t.timeS / 86400, 1) << " days, "
+       << fixed(t.gpuHours, 0) << " GPU-hours, " << fixed(t.energyKwh, 0) << " kWh, $" << fixed(t.costUsd, 0) << "\n";
     os << "  total cost           $" << fixed(t.totalCostUsd, 0) << " (GPUs $" << fixed(t.gpuCostUsd, 0) << ", energy $"
-       << fixed(t.energyCostUsd, 0) << ", storage $" << fixed(t.storageCostUsd, 0) << ", network $" << fixed(t.networkCostUsd, 0)
-       << ", team $" << fixed(t.teamCostUsd, 0) << ")\n";
+       << fixed(t.energyCostUsd, 0) << ", storage $" << fixed(t.storageCostUsd, 0) << ", network $"
+       << fixed(t.networkCostUsd, 0) << ", team $" << fixed(t.teamCostUsd, 0) << ")\n";
     const auto& r = e.reliability;
-    os << "  reliability          cluster MTBF " << fixed(r.clusterMtbfHours, 1) << " h, " << fixed(r.expectedInterruptions, 0)
-       << " interruptions, checkpoint " << fixed(r.checkpointBytes / 1e9, 0) << " GB in " << fixed(r.checkpointWriteS, 0) << " s every "
-       << fixed(r.checkpointIntervalS / 60, 0) << " min, goodput " << fixed(r.goodput * 100, 1) << " %\n";
+    os << "  reliability          cluster MTBF " << fixed(r.clusterMtbfHours, 1) << " h, "
+       << fixed(r.expectedInterruptions, 0) << " interruptions, checkpoint " << fixed(r.checkpointBytes / 1e9, 0)
+       << " GB in " << fixed(r.checkpointWriteS, 0) << " s every " << fixed(r.checkpointIntervalS / 60, 0)
+       << " min, goodput " << fixed(r.goodput * 100, 1) << " %\n";
     if (e.range)
-        os << "  range (80 %)         step " << fixed(c.stepTimeS * e.range->low, 3) << "–" << fixed(c.stepTimeS * e.range->high, 3) << " s, "
-           << fixed(t.timeS * e.range->low / 86400, 1) << "–" << fixed(t.timeS * e.range->high / 86400, 1) << " days: where "
-           << e.range->runs << " measured runs (" << e.range->basis() << ") landed against their estimates\n";
-    for (const auto& w : e.warnings) os << "  warning: " << w.message() << " [" << w.codeName() << "]\n";
+        os << "  range (80 %)         step " << fixed(c.stepTimeS * e.range->low, 3) << "–"
+           << fixed(c.stepTimeS * e.range->high, 3) << " s, " << fixed(t.timeS * e.range->low / 86400, 1) << "–"
+           << fixed(t.timeS * e.range->high / 86400, 1) << " days: where " << e.range->runs << " measured runs ("
+           << e.range->basis() << ") landed against their estimates\n";
+    for (const auto& w : e.warnings)
+        os << "  warning: " << w.message() << " [" << w.codeName() << "]\n";
     return os.str();
 }
 

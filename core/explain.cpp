@@ -15,12 +15,20 @@ namespace {
 std::string n(double v)
 {
     char buf[48];
-    if (v != 0 && (std::abs(v) >= 1e5 || std::abs(v) < 1e-3)) std::snprintf(buf, sizeof buf, "%.3g", v);
-    else std::snprintf(buf, sizeof buf, "%.4g", v);
+    if (v != 0 && (std::abs(v) >= 1e5 || std::abs(v) < 1e-3))
+        std::snprintf(buf, sizeof buf, "%.3g", v);
+    else
+        std::snprintf(buf, sizeof buf, "%.4g", v);
     return buf;
 }
-std::string gb(double bytes) { return n(bytes / 1e9) + " GB"; }
-std::string sec(double s) { return n(s) + " s"; }
+std::string gb(double bytes)
+{
+    return n(bytes / 1e9) + " GB";
+}
+std::string sec(double s)
+{
+    return n(s) + " s";
+}
 
 } // namespace
 
@@ -34,7 +42,7 @@ std::vector<Explanation> explain(const Scenario& s, const Estimate& e)
     const std::string zeroSource = "Rajbhandari et al. 2020 (ZeRO), §5 and Table 1";
     std::vector<Explanation> out;
     auto add = [&](std::string key, std::string formula, std::string substituted, std::string source) {
-        out.push_back({std::move(key), std::move(formula), std::move(substituted), std::move(source)});
+        out.push_back({ std::move(key), std::move(formula), std::move(substituted), std::move(source) });
     };
 
     // Model states print the arithmetic that produces them (review D17): the dense part and the
@@ -110,15 +118,17 @@ std::vector<Explanation> explain(const Scenario& s, const Estimate& e)
             m.optimizerStates, st.onHost.optimizerStates),
         factored ? "Shazeer & Stern 2018 (Adafactor) §3: factored second moment, no first moment; " + zeroSource
                  : "Kingma & Ba 2015 (Adam: 2 moments); " + zeroSource);
-    add("memory.activations", "layers_stage × bytes/layer × in-flight micro-batches + logits (loss bytes per logit)·s·b·V/t",
+    add("memory.activations",
+        "layers_stage × bytes/layer × in-flight micro-batches + logits (loss bytes per logit)·s·b·V/t",
         (st.denseLayers + st.mtpLayers > 0
-             ? "(" + n(st.layers - st.denseLayers + st.mtpLayers) + " × " + gb(e.memory.activationBytesPerLayer) + " + " +
-                   n(st.denseLayers) + " dense × " + gb(activationBytesPerLayer(s, false)) + ")"
-             : n(st.layers) + " × " + gb(e.memory.activationBytesPerLayer)) +
-            " × " + n(st.inFlight) + " + extras = " + gb(m.activations),
+                ? "(" + n(st.layers - st.denseLayers + st.mtpLayers) + " × " + gb(e.memory.activationBytesPerLayer)
+                    + " + " + n(st.denseLayers) + " dense × " + gb(activationBytesPerLayer(s, false)) + ")"
+                : n(st.layers) + " × " + gb(e.memory.activationBytesPerLayer))
+            + " × " + n(st.inFlight) + " + extras = " + gb(m.activations),
         "Korthikanti et al. 2022 §4 and Table 2 (per-tensor terms), §4.2.3 (in-flight micro-batches)");
     add("memory.buffers", "ZeRO-3: 2 gathered layers; DDP bucket; NCCL buffers per communicator", "= " + gb(m.buffers),
-        "Zhao et al. 2023 (PyTorch FSDP) §3.3; PyTorch DDP bucket_cap_mb; scenario setting overhead.comm_buffer_gib_per_group");
+        "Zhao et al. 2023 (PyTorch FSDP) §3.3; PyTorch DDP bucket_cap_mb; scenario setting "
+        "overhead.comm_buffer_gib_per_group");
     add("memory.overhead", "fragmentation × allocated + CUDA context",
         n(s.overhead.fragmentation) + " × allocated + " + n(s.overhead.cudaContextGib) + " GiB = " + gb(m.overhead),
         "scenario settings overhead.fragmentation and overhead.cuda_context_gib (docs/MODEL.md)");
@@ -133,33 +143,48 @@ std::vector<Explanation> explain(const Scenario& s, const Estimate& e)
     const std::string achieved = n(s.efficiency.compute) + (sustained != 1 ? " × " + n(sustained) : std::string());
     if (c.flopsOutsideFp8 > 0) {
         add("compute.matmul_time_s",
-            "(fp8 GEMM FLOPs ÷ fp8 achievable + GEMM FLOPs outside the fp8 scope ÷ 16-bit achievable) ÷ (GPUs × efficiency) + attention kernel",
-            "… ÷ (" + n(e.gpus) + " × " + n(c.achievableFlopsPerGpu) + " … × " + achieved + " × " +
-                n(c.gemmShapeEfficiency) + ") = " + sec(gemmTimeS) + " + " +
-                sec(c.attentionTimeS) + " = " + sec(c.matmulTimeS),
-            "Narayanan et al. 2021 eq. 3 (FLOPs per step); MAMF (Bekman, ml-engineering) for the achievable rates; precision.fp8_scope: "
+            "(fp8 GEMM FLOPs ÷ fp8 achievable + GEMM FLOPs outside the fp8 scope ÷ 16-bit achievable) ÷ (GPUs × "
+            "efficiency) + attention kernel",
+            "… ÷ (" + n(e.gpus) + " × " + n(c.achievableFlopsPerGpu) + " … × " + achieved + " × "
+                + n(c.gemmShapeEfficiency) + ") = " + sec(gemmTimeS) + " + " + sec(c.attentionTimeS) + " = "
+                + sec(c.matmulTimeS),
+            "Narayanan et al. 2021 eq. 3 (FLOPs per step); MAMF (Bekman, ml-engineering) for the achievable rates; "
+            "precision.fp8_scope: "
             "the LM head stays bf16 in torchao Float8Linear and Transformer Engine by default");
     } else {
-        add("compute.matmul_time_s", "GEMM FLOPs ÷ (GPUs × achievable matmul rate × efficiency [× the GPU's sustained fraction] × shape efficiency) + attention kernel",
-            n(c.hardwareFlopsPerStep) + (c.attentionTimeS > 0 ? " − attention" : "") + " ÷ (" + n(e.gpus) + " × " + n(c.achievableFlopsPerGpu) +
-                " × " + achieved + " × " + n(c.gemmShapeEfficiency) + ") = " + sec(gemmTimeS) + " + " + sec(c.attentionTimeS) +
-                " = " + sec(c.matmulTimeS),
-            "Narayanan et al. 2021 eq. 3 (FLOPs per step); MAMF (Bekman, ml-engineering) for the achievable rate; efficiency calibrated "
+        add("compute.matmul_time_s",
+            "GEMM FLOPs ÷ (GPUs × achievable matmul rate × efficiency [× the GPU's sustained fraction] × shape "
+            "efficiency) + attention kernel",
+            n(c.hardwareFlopsPerStep) + (c.attentionTimeS > 0 ? " − attention" : "") + " ÷ (" + n(e.gpus) + " × "
+                + n(c.achievableFlopsPerGpu) + " × " + achieved + " × " + n(c.gemmShapeEfficiency)
+                + ") = " + sec(gemmTimeS) + " + " + sec(c.attentionTimeS) + " = " + sec(c.matmulTimeS),
+            "Narayanan et al. 2021 eq. 3 (FLOPs per step); MAMF (Bekman, ml-engineering) for the achievable rate; "
+            "efficiency calibrated "
             "(docs/FIDELITY.md)");
     }
     add("compute.gemm_shape_efficiency",
-        "Σ FLOPs ÷ rate over Σ time of each GEMM of a micro-batch on one rank (forward, input and weight gradients, by their per-rank "
-        "shapes): waves of 128 × 256 or 128 × 128 output tiles on the GPU's SMs, each tile's fixed cost, HBM traffic, a per-kernel floor",
-        n(c.gemmShapeEfficiency) + (s.hardware.gpu.smCount > 0 ? " (" + n(s.hardware.gpu.smCount) + " SMs)" : " (SM count not given: no wave quantization)"),
-        "NVIDIA Matrix Multiplication Background User's Guide (tile and wave quantization); NVIDIA CUDA 11 features blog, figure 6 "
-        "(the tile cost, fitted to its A100 cuBLAS curve); NVIDIA, Getting Started with CUDA Graphs (3.8 µs per kernel)");
+        "Σ FLOPs ÷ rate over Σ time of each GEMM of a micro-batch on one rank (forward, input and weight gradients, by "
+        "their per-rank "
+        "shapes): waves of 128 × 256 or 128 × 128 output tiles on the GPU's SMs, each tile's fixed cost, HBM traffic, "
+        "a per-kernel floor",
+        n(c.gemmShapeEfficiency)
+            + (s.hardware.gpu.smCount > 0 ? " (" + n(s.hardware.gpu.smCount) + " SMs)"
+                                          : " (SM count not given: no wave quantization)"),
+        "NVIDIA Matrix Multiplication Background User's Guide (tile and wave quantization); NVIDIA CUDA 11 features "
+        "blog, figure 6 "
+        "(the tile cost, fitted to its A100 cuBLAS curve); NVIDIA, Getting Started with CUDA Graphs (3.8 µs per "
+        "kernel)");
     if (c.attentionTimeS > 0)
         add("compute.attention_time_s",
-            "flash-attention FLOPs per GPU (causal half; backward 2.5 × forward; + a recomputed forward) ÷ (kernel rate × efficiency)",
-            n(c.attentionKernelFlopsPerGpu) + " ÷ (" + n(c.attentionRatePerGpu) + " × " + achieved + ") = " + sec(c.attentionTimeS) +
-                " (parallel.attention_kernel " + std::string(toString(s.parallel.attentionKernel)) + ")",
-            "Dao 2023 (FlashAttention-2 §4.1: 73 % forward, 63 % backward on A100; its benchmark's FLOP count); Shah et al. 2024 "
-            "(FlashAttention-3: 740 TFLOP/s forward on H100, FlashAttention-2 at 35 %); the GPU catalog's attention_tflops");
+            "flash-attention FLOPs per GPU (causal half; backward 2.5 × forward; + a recomputed forward) ÷ (kernel "
+            "rate × efficiency)",
+            n(c.attentionKernelFlopsPerGpu) + " ÷ (" + n(c.attentionRatePerGpu) + " × " + achieved
+                + ") = " + sec(c.attentionTimeS) + " (parallel.attention_kernel "
+                + std::string(toString(s.parallel.attentionKernel)) + ")",
+            "Dao 2023 (FlashAttention-2 §4.1: 73 % forward, 63 % backward on A100; its benchmark's FLOP count); Shah "
+            "et al. 2024 "
+            "(FlashAttention-3: 740 TFLOP/s forward on H100, FlashAttention-2 at 35 %); the GPU catalog's "
+            "attention_tflops");
     add("compute.memory_bound_time_s",
         "passes × activation bytes per layer × layers × micro-batches × recompute factor ÷ HBM bandwidth (+ fp8 casts)",
         n(s.efficiency.memoryBoundPasses) + " × activations (no recomputation) × " + n(c.microBatches)
@@ -180,40 +205,47 @@ std::vector<Explanation> explain(const Scenario& s, const Estimate& e)
                       "once before TP gathers it (torchao's float8 roofline and float8 TP, Transformer Engine "
                       "current scaling)"));
     add("compute.bubble_time_s", "compute time × (p − 1) ÷ (v · m)",
-        sec(c.computeTimeS) + " × " + n(p.pp - 1) + " ÷ (" + n(p.schedule == Schedule::interleaved ? p.virtualStages : 1) + " × " +
-            n(c.microBatches) + ") = " + sec(c.bubbleTimeS),
+        sec(c.computeTimeS) + " × " + n(p.pp - 1) + " ÷ ("
+            + n(p.schedule == Schedule::interleaved ? p.virtualStages : 1) + " × " + n(c.microBatches)
+            + ") = " + sec(c.bubbleTimeS),
         "Narayanan et al. 2021 §2.2 (1F1B and interleaved schedules)");
     if (p.offloadOptimizer)
-        add("compute.optimizer_time_s", "parameters updated × bytes touched ÷ (host memory bandwidth ÷ GPUs sharing the node)",
+        add("compute.optimizer_time_s",
+            "parameters updated × bytes touched ÷ (host memory bandwidth ÷ GPUs sharing the node)",
             "= " + sec(c.optimizerTimeS) + " at " + n(s.hardware.hostMemoryGBps) + " GB/s per node",
-            "ZeRO-Offload (Ren et al. 2021 §4): the optimizer runs on the CPU; scenario setting hardware.host_memory_gbps");
+            "ZeRO-Offload (Ren et al. 2021 §4): the optimizer runs on the CPU; scenario setting "
+            "hardware.host_memory_gbps");
     else
-        add("compute.optimizer_time_s", "parameters updated × bytes touched ÷ memory bandwidth", "= " + sec(c.optimizerTimeS),
-            "GPU datasheet (HBM bandwidth)");
+        add("compute.optimizer_time_s", "parameters updated × bytes touched ÷ memory bandwidth",
+            "= " + sec(c.optimizerTimeS), "GPU datasheet (HBM bandwidth)");
     if (c.offloadTimeS > 0)
-        add("compute.offload_time_s", "PCIe: gradients down and weights up per step; offloaded parameters up per pass, beyond the compute",
-            "= " + sec(c.offloadTimeS) + " over " + n(s.hardware.gpu.pcieGBps) + " GB/s × " + n(s.efficiency.busBandwidth),
+        add("compute.offload_time_s",
+            "PCIe: gradients down and weights up per step; offloaded parameters up per pass, beyond the compute",
+            "= " + sec(c.offloadTimeS) + " over " + n(s.hardware.gpu.pcieGBps) + " GB/s × "
+                + n(s.efficiency.busBandwidth),
             "ZeRO-Offload §4, ZeRO-Infinity (Rajbhandari et al. 2021); GPU datasheet (PCIe link)");
     add("compute.step_time_s", "compute + bubble + exposed communication + optimizer + offload",
-        sec(c.computeTimeS) + " + " + sec(c.bubbleTimeS) + " + " + sec(e.communication.exposedTimeS) + " + " + sec(c.optimizerTimeS) + " + " +
-            sec(c.offloadTimeS) + " = " + sec(c.stepTimeS),
+        sec(c.computeTimeS) + " + " + sec(c.bubbleTimeS) + " + " + sec(e.communication.exposedTimeS) + " + "
+            + sec(c.optimizerTimeS) + " + " + sec(c.offloadTimeS) + " = " + sec(c.stepTimeS),
         "FORMULAS.md §4");
     add("compute.mfu", "model FLOPs ÷ (step time × GPUs × peak)",
-        n(c.modelFlopsPerStep) + " ÷ (" + sec(c.stepTimeS) + " × " + n(e.gpus) + " × " + n(c.peakFlopsPerGpu) + ") = " + n(c.mfu * 100) + " %",
+        n(c.modelFlopsPerStep) + " ÷ (" + sec(c.stepTimeS) + " × " + n(e.gpus) + " × " + n(c.peakFlopsPerGpu)
+            + ") = " + n(c.mfu * 100) + " %",
         "Chowdhery et al. 2022 (PaLM) App. B; Narayanan et al. 2021");
     for (const auto& col : e.communication.collectives) {
         add("communication." + std::string(toString(col.group)) + "." + std::string(toString(col.op)),
             "calls × latency(group, nodes) + calls × message × bus factor ÷ bandwidth",
-            n(col.callsPerStep) + " × " + n(col.latencyPerCallS * 1e6) + " µs (" + n(col.groupSize) + " ranks on " + n(col.nodes) +
-                " nodes) + " + gb(col.sentBytesPerGpu) + " ÷ " + n(col.bandwidthGBps) + " GB/s = " + sec(col.timeS) + " (exposed " +
-                sec(col.exposedTimeS) + ")",
-            "NVIDIA nccl-tests doc/PERFORMANCE.md (bus factors); NVIDIA/nccl src/graph/tuning.cc (latency per ring step, tree, PAT); "
+            n(col.callsPerStep) + " × " + n(col.latencyPerCallS * 1e6) + " µs (" + n(col.groupSize) + " ranks on "
+                + n(col.nodes) + " nodes) + " + gb(col.sentBytesPerGpu) + " ÷ " + n(col.bandwidthGBps)
+                + " GB/s = " + sec(col.timeS) + " (exposed " + sec(col.exposedTimeS) + ")",
+            "NVIDIA nccl-tests doc/PERFORMANCE.md (bus factors); NVIDIA/nccl src/graph/tuning.cc (latency per ring "
+            "step, tree, PAT); "
             "Megatron rank order tp-cp-ep-dp-pp (link)");
     }
     const auto& t = e.training;
     add("training.time_s", "tokens ÷ (global batch × sequence) × step time",
-        n(s.training.tokens) + " ÷ (" + n(s.training.globalBatch) + " × " + n(s.training.seqLen) + ") × " + sec(c.stepTimeS) + " = " +
-            n(t.timeS / 86400) + " days",
+        n(s.training.tokens) + " ÷ (" + n(s.training.globalBatch) + " × " + n(s.training.seqLen) + ") × "
+            + sec(c.stepTimeS) + " = " + n(t.timeS / 86400) + " days",
         "FORMULAS.md §4");
     add("training.cost_usd", "GPU-hours × price + GPU-hours × server power per GPU (else TDP) × PUE × energy price",
         n(t.gpuHours) + " × $" + n(s.cost.gpuHourUsd) + " + " + n(t.gpuHours) + " GPU-h × "
@@ -222,8 +254,8 @@ std::vector<Explanation> explain(const Scenario& s, const Estimate& e)
         "scenario settings cost.*; the server's datasheet (hardware.gpu.node_watts_per_gpu), else the GPU's (TDP)");
     const double months = t.timeS / kSecondsPerMonth;
     add("training.storage_cost_usd", "checkpoint size × checkpoints kept × price per TB-month × months",
-        gb(e.reliability.checkpointBytes) + " × " + n(s.cost.checkpointsKept) + " × $" + n(s.cost.storageUsdPerTbMonth) + "/TB × " +
-            n(months) + " = $" + n(t.storageCostUsd),
+        gb(e.reliability.checkpointBytes) + " × " + n(s.cost.checkpointsKept) + " × $" + n(s.cost.storageUsdPerTbMonth)
+            + "/TB × " + n(months) + " = $" + n(t.storageCostUsd),
         "scenario settings cost.storage_usd_per_tb_month (AWS S3 Standard list price) and cost.checkpoints_kept");
     add("training.network_cost_usd", "inter-node bytes of all GPUs over the run × price per TB",
         n(t.interNodeBytes / 1e12) + " TB × $" + n(s.cost.networkUsdPerTb) + " = $" + n(t.networkCostUsd),
@@ -232,8 +264,8 @@ std::vector<Explanation> explain(const Scenario& s, const Estimate& e)
         n(s.cost.teamSize) + " × $" + n(s.cost.personMonthUsd) + " × " + n(months) + " = $" + n(t.teamCostUsd),
         "scenario settings cost.team_size and cost.person_month_usd (source article §6.5)");
     add("training.total_cost_usd", "GPUs + energy + storage + network + team",
-        "$" + n(t.costUsd) + " + $" + n(t.storageCostUsd) + " + $" + n(t.networkCostUsd) + " + $" + n(t.teamCostUsd) + " = $" +
-            n(t.totalCostUsd),
+        "$" + n(t.costUsd) + " + $" + n(t.storageCostUsd) + " + $" + n(t.networkCostUsd) + " + $" + n(t.teamCostUsd)
+            + " = $" + n(t.totalCostUsd),
         "source article §6.5");
     return out;
 }
