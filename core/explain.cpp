@@ -76,9 +76,9 @@ std::vector<Explanation> explain(const Scenario& s, const Estimate& e)
         return arithmetic + " = " + gb(onGpu);
     };
     const bool lora = s.training.method != Method::full;
-    const double nf4Dense
-        = st.params - st.expertParams > 0 && s.training.method == Method::qlora ? st.nf4Params - st.expertParams : 0;
+    // QLoRA stores the experts and the dense layers' matrices in NF4 (memory_model.cpp).
     const double nf4Experts = s.training.method == Method::qlora ? st.expertParams : 0;
+    const double nf4Dense = st.nf4Params - nf4Experts;
     const std::string weightsArithmetic
         = sum(group({ term(st.params - st.expertParams - nf4Dense, wb), term(nf4Dense, kNf4BytesPerParam),
                         lora ? term(st.trainableDense, wb) : "" },

@@ -32,21 +32,24 @@ struct StageActivation {
     int layerCount = 0; ///< transformer layers on the stage
     double leadPasses = 0; ///< warm-up forwards + 1 (inFlightMicroBatches, without the cap at m·v)
     std::vector<int> chunks; ///< their split over the stage's model chunks, when unequal
-    double layers = 0;  ///< bytes per sequence per in-flight micro-batch (layers + first-stage extras)
-    double once = 0;    ///< bytes per sequence held once (logits, recompute working set)
-    double fixed = 0;   ///< model states + buffers
+    double layers = 0; ///< bytes per sequence per in-flight micro-batch (layers + first-stage extras)
+    double once = 0; ///< bytes per sequence held once (logits, recompute working set)
+    double fixed = 0; ///< model states + buffers
 };
 
 /// Activation element size: the compute dtype, but at least 2 bytes — with fp8 compute the
 /// tensors saved for backward stay in bf16 (Micikevicius et al. 2022, "FP8 Formats for Deep
 /// Learning", §4: only GEMM inputs are cast to fp8).
-double activationElementBytes(DType compute) { return std::max(2.0, bytesOf(compute)); }
+double activationElementBytes(DType compute)
+{
+    return std::max(2.0, bytesOf(compute));
+}
 
 /// Terms of one layer's stored activations for one micro-batch, before pipeline effects.
 struct LayerActivations {
-    double replicated = 0;  ///< kept whole on every TP rank unless sequence parallel
-    double split = 0;       ///< divided over TP
-    double quadratic = 0;   ///< attention scores (s² terms), divided over TP
+    double replicated = 0; ///< kept whole on every TP rank unless sequence parallel
+    double split = 0; ///< divided over TP
+    double quadratic = 0; ///< attention scores (s² terms), divided over TP
 };
 
 /// Korthikanti et al. 2022 §4.1, per tensor, with a = heads, k = KV heads, dh = head width,
@@ -77,7 +80,7 @@ LayerActivations layerTerms(const Scenario& s, bool moeLayer, bool stored = true
     const double li = fp8Cache ? kFp8CachedBytes : ab; // a linear layer's saved input
     const double ao = fp8Cache ? kE5m6Bytes : ab; // the attention output (o_proj's input)
     const bool dropped = stored && p.recompute == Recompute::norms_up_proj;
-    const double sb = double(s.training.seqLen) / p.cp * s.training.microBatch;  // CP: s → s/c
+    const double sb = double(s.training.seqLen) / p.cp * s.training.microBatch; // CP: s → s/c
     const double h = a.hidden, heads = a.heads;
     const double mask = a.dropout ? 1.0 : 0.0;
     // Activation function: its input(s) and its output, fc2's input (recomputed under norms_up_proj).
@@ -100,9 +103,11 @@ LayerActivations layerTerms(const Scenario& s, bool moeLayer, bool stored = true
     } else {
         t.split += sb * mlpInternals(a.ffnHidden);
     }
-    const double scores = heads * sb * (double(s.training.seqLen) / p.cp);  // a·s²·b
-    if (p.flashAttention) t.split += 4.0 * heads * sb;
-    else t.quadratic = scores * (ab + mask * (1 + ab));
+    const double scores = heads * sb * (double(s.training.seqLen) / p.cp); // a·s²·b
+    if (p.flashAttention)
+        t.split += 4.0 * heads * sb;
+    else
+        t.quadratic = scores * (ab + mask * (1 + ab));
     return t;
 }
 
@@ -138,12 +143,17 @@ double optimizerBytesPerParam(Optimizer optimizer, DType stateType)
     const double b = bytesOf(stateType);
     switch (optimizer) {
     case Optimizer::adam:
-    case Optimizer::adamw: return 2 * b;  // first and second moments (Kingma & Ba 2015)
+    case Optimizer::adamw:
+        return 2 * b; // first and second moments (Kingma & Ba 2015)
     case Optimizer::sgd_momentum:
-    case Optimizer::lion: return b;       // one momentum buffer (Chen et al. 2023, Lion)
-    case Optimizer::sgd: return 0;
-    case Optimizer::adafactor: return b;  // per factored element, no first moment (Shazeer & Stern 2018)
-    case Optimizer::adamw_8bit: return 2 * kAdam8bitBytesPerMoment;
+    case Optimizer::lion:
+        return b; // one momentum buffer (Chen et al. 2023, Lion)
+    case Optimizer::sgd:
+        return 0;
+    case Optimizer::adafactor:
+        return b; // per factored element, no first moment (Shazeer & Stern 2018)
+    case Optimizer::adamw_8bit:
+        return 2 * kAdam8bitBytesPerMoment;
     }
     return 2 * b;
 }
@@ -161,7 +171,7 @@ double activationBytesPerLayer(const Scenario& s, bool moeLayer)
     }
     case Recompute::selective:
         // The attention scores are recomputed (Korthikanti et al. §5: drops 5as²b).
-        return onGpu({t.replicated, t.split, 0}, p);
+        return onGpu({ t.replicated, t.split, 0 }, p);
     case Recompute::selective_op: {
         // PyTorch's op-level selective checkpointing as torchtitan configures it (mode "selective",
         // option "op"; torchtitan/models/llama/parallelize_llama.py, _save_list): the layer input,
@@ -174,7 +184,7 @@ double activationBytesPerLayer(const Scenario& s, bool moeLayer)
         kept.replicated = ab * sb * a.hidden;
         kept.split = ab * sb * double(a.heads) * a.valueHeadDim() + (p.flashAttention ? 4.0 * a.heads * sb : 0);
         const bool moe = moeLayer && a.isMoe();
-        if (moe) kept.replicated += 4.0 * sb * a.experts;  // router logits (fp32)
+        if (moe) kept.replicated += 4.0 * sb * a.experts; // router logits (fp32)
         const LayerMatmuls mm = layerMatmuls(a, moe);
         for (int i = 0; i < mm.count; i += 2) {
             const LayerMatmul& m = mm.items[static_cast<std::size_t>(i)];
@@ -185,12 +195,16 @@ double activationBytesPerLayer(const Scenario& s, bool moeLayer)
         return std::min(onGpu(kept, p), onGpu(t, p));
     }
     case Recompute::norms_up_proj: // already left out of the terms
-    case Recompute::none: break;
+    case Recompute::none:
+        break;
     }
     return onGpu(t, p);
 }
 
-double activationBytesPerLayer(const Scenario& s) { return activationBytesPerLayer(s, s.model.arch.isMoe()); }
+double activationBytesPerLayer(const Scenario& s)
+{
+    return activationBytesPerLayer(s, s.model.arch.isMoe());
+}
 
 double activationBytesWrittenPerLayer(const Scenario& s, bool moeLayer)
 {
@@ -205,27 +219,20 @@ double activationBytesWrittenOnStage(const Scenario& s, const StageMemory& st)
     return (st.layers - st.denseLayers + st.mtpLayers) * main + st.denseLayers * dense;
 }
 
-std::vector<int> layersPerStage(int layers, int stages)
-{
-    std::vector<int> out(static_cast<std::size_t>(stages), layers / stages);
-    for (int i = 0; i < layers % stages; ++i) ++out[static_cast<std::size_t>(i)];
-    return out;
-}
-
 namespace {
 
 /// The split of chunkLayers, one chunk at a time without building the table (estimate() runs per
 /// slider tick and per planner candidate).
 struct ChunkSplit {
     int stages = 1, v = 1;
-    int chunks = 1, base = 0, remainder = 0;  // pp × virtual stages ≤ 512 × 64, layers ≤ 4096
+    int chunks = 1, base = 0, remainder = 0; // pp × virtual stages ≤ 512 × 64, layers ≤ 4096
     bool ends = false;
 
     ChunkSplit(int layers, const Parallel& p)
-        : stages(std::max(1, p.pp)),
-          v(p.schedule == Schedule::interleaved && stages > 1 ? std::max(1, p.virtualStages) : 1),
-          chunks(stages * v),
-          ends(p.pipelineSplit == PipelineSplit::embedding_and_loss && stages > 1)
+        : stages(std::max(1, p.pp))
+        , v(p.schedule == Schedule::interleaved && stages > 1 ? std::max(1, p.virtualStages) : 1)
+        , chunks(stages * v)
+        , ends(p.pipelineSplit == PipelineSplit::embedding_and_loss && stages > 1)
     {
         const int units = layers + (ends ? 2 : 0);
         base = units / chunks;
@@ -235,11 +242,14 @@ struct ChunkSplit {
     [[nodiscard]] int modelChunk(long long j) const
     {
         int n = base + (j < remainder ? 1 : 0);
-        if (ends && j == 0) --n;           // the embedding's unit
-        if (ends && j == chunks - 1) --n;  // the loss's unit
+        if (ends && j == 0) --n; // the embedding's unit
+        if (ends && j == chunks - 1) --n; // the loss's unit
         return std::max(0, n);
     }
-    [[nodiscard]] int at(int stage, int chunk) const { return modelChunk(static_cast<long long>(chunk) * stages + stage); }
+    [[nodiscard]] int at(int stage, int chunk) const
+    {
+        return modelChunk(static_cast<long long>(chunk) * stages + stage);
+    }
     /// Layers on a stage and whether its chunks hold the same number, in O(1): of its chunks c·p + i,
     /// those below the remainder hold one more; the ends give up a unit on the first and last stage.
     [[nodiscard]] std::pair<int, bool> onStage(int stage) const
@@ -392,7 +402,7 @@ MemoryEstimate memoryEstimate(const Scenario& s, const ParameterBreakdown& b)
     const double perDenseLayerAct = moe && a.denseLayers > 0 ? activationBytesPerLayer(s, false) : 0;
     const double ab = activationElementBytes(pr.compute);
     const double mb = tr.microBatch;
-    const double seqTokens = double(tr.seqLen) / p.cp;  // tokens of one sequence on one GPU (CP: s/c)
+    const double seqTokens = double(tr.seqLen) / p.cp; // tokens of one sequence on one GPU (CP: s/c)
     const double spDiv = p.sequenceParallel ? t : 1;
     const int communicators = (p.tp > 1) + (p.pp > 1) + (p.cp > 1) + (p.ep > 1) + (p.dp * p.cp > 1);
     std::vector<StageActivation> coefficients;
@@ -423,7 +433,7 @@ MemoryEstimate memoryEstimate(const Scenario& s, const ParameterBreakdown& b)
         // MTP modules sit after the last layer, on the last stage (as Megatron-Core places them).
         const int denseCount = denseOn.empty() ? 0 : denseOn[static_cast<std::size_t>(i)];
         const int mtp = last ? a.mtpLayers : 0;
-        const double n = count - denseCount + mtp;  // layers of the main kind
+        const double n = count - denseCount + mtp; // layers of the main kind
         const double nd = denseCount;
         // Parameters on one GPU of this stage (Shoeybi et al. 2019 §3; Narayanan et al. 2021 §2.2).
         // With tied embeddings and pp > 1 the last stage keeps its own copy for the LM head (Megatron).
@@ -441,7 +451,7 @@ MemoryEstimate memoryEstimate(const Scenario& s, const ParameterBreakdown& b)
         const double dense = scale * (denseSplit.params / t + replicated.params);
         const double experts = scale * n * b.layerExperts.params / (e * t);
 
-        StageMemory& st = out.perStage.emplace_back();  // built in place: the struct is large
+        StageMemory& st = out.perStage.emplace_back(); // built in place: the struct is large
         st.stage = i;
         st.layers = count;
         st.denseLayers = denseCount;
@@ -470,11 +480,13 @@ MemoryEstimate memoryEstimate(const Scenario& s, const ParameterBreakdown& b)
         // optimizer states, stage 2 also gradients, stage 3 also weights.
         m.weights = shard(denseWeightBytes, denseShard, 3) + shard(expertWeightBytes, expertShard, 3);
         auto states = [&](double bytesPerParam, int fromStage) {
-            return shard(trainDense * bytesPerParam, denseShard, fromStage) + shard(trainExperts * bytesPerParam, expertShard, fromStage);
+            return shard(trainDense * bytesPerParam, denseShard, fromStage)
+                + shard(trainExperts * bytesPerParam, expertShard, fromStage);
         };
         // ZeRO-2 that accumulates before it reduces (FSDP's no_sync) holds the whole gradient of the
         // stage until the last micro-batch; reducing every micro-batch keeps only the shard.
-        const bool unshardedGradients = p.zero == 2 && p.gradReduce == GradReduce::after_accumulation && microBatchesPerStep(s) > 1;
+        const bool unshardedGradients
+            = p.zero == 2 && p.gradReduce == GradReduce::after_accumulation && microBatchesPerStep(s) > 1;
         m.gradients = states(bytesOf(pr.gradients), unshardedGradients ? 4 : 2);
         m.masterWeights = pr.masterWeights ? states(bytesOf(*pr.masterWeights), 1) : 0;
         // Optimizer states are per parameter, except Adafactor's factored second moment: one row and
@@ -530,7 +542,8 @@ MemoryEstimate memoryEstimate(const Scenario& s, const ParameterBreakdown& b)
             // softmax of the cross-entropy backward, 4·s·b·V/t (vocabulary-parallel; the bytes per
             // logit are a setting); one micro-batch at a time.
             act.once = 2 * ab * seqTokens * a.hidden / spDiv + s.overhead.lossBytesPerLogit * seqTokens * a.vocab / t;
-            act.once += a.mtpLayers * s.overhead.lossBytesPerLogit * seqTokens * a.vocab / t;  // each MTP module's logits
+            act.once
+                += a.mtpLayers * s.overhead.lossBytesPerLogit * seqTokens * a.vocab / t; // each MTP module's logits
         }
         if (p.recompute == Recompute::full && n + nd > 0) act.once += recomputeWorkingSet / mb;
 
@@ -538,7 +551,8 @@ MemoryEstimate memoryEstimate(const Scenario& s, const ParameterBreakdown& b)
         // prefetched (Zhao et al. 2023, "PyTorch FSDP", §3.3 backward prefetch). Parameters
         // offloaded to the host come back the same way, a layer at a time (review D4).
         if (((p.zero >= 3 && denseShard > 1) || p.offloadParams) && n + nd > 0) {
-            const double mainLayer = b.layerSplit.params / t + b.layerReplicated.params + b.layerExperts.params / (e * t);
+            const double mainLayer
+                = b.layerSplit.params / t + b.layerReplicated.params + b.layerExperts.params / (e * t);
             const double denseLayer = b.denseSplit.params / t + b.denseReplicated.params;
             const double layerParams = scale * (n > 0 ? std::max(mainLayer, nd > 0 ? denseLayer : 0.0) : denseLayer);
             // Gathered in the compute dtype when the stored copy is wider (FSDP's
@@ -583,7 +597,7 @@ MemoryEstimate memoryEstimate(const Scenario& s, const ParameterBreakdown& b)
     auto fitsAt = [&](int mbs) {
         for (const auto& c : coefficients) {
             MemoryBreakdown m;
-            m.weights = c.fixed;  // states and buffers, already summed
+            m.weights = c.fixed; // states and buffers, already summed
             double inFlight = 0;
             fill(c, mbs, m, inFlight);
             if (m.total() > out.capacity) return false;

@@ -29,9 +29,6 @@ inline constexpr double kNf4BytesPerParam = (4.0 + 8.0 / 64.0 + 32.0 / (64.0 * 2
 /// What the forward of all layers of one stage writes for one micro-batch (dense, MoE and MTP).
 [[nodiscard]] double activationBytesWrittenOnStage(const Scenario& s, const StageMemory& stage);
 
-/// Layers on each pipeline stage: L/p, the first L mod p stages one more.
-[[nodiscard]] std::vector<int> layersPerStage(int layers, int stages);
-
 /// Layers of every model chunk: result[i][c] is chunk c of stage i, model chunk c·p + i (Megatron's
 /// interleaved placement; one chunk per stage without interleaving). The layers are split evenly over
 /// the p·v chunks, the first L mod (p·v) one more. With parallel.pipeline_split "embedding_and_loss"

@@ -12,59 +12,67 @@ MemoryOverStep memoryOverStep(const Scenario& s, const Estimate& e, const Timeli
     if (t.drawnMicroBatches == 0 || e.memory.perStage.size() != static_cast<std::size_t>(t.stages)) return out;
     // Total as the memory model reports it: allocated × (1 + fragmentation) + CUDA context.
     const double slack = 1 + s.overhead.fragmentation, context = s.overhead.cudaContextGib * 1024.0 * 1024.0 * 1024.0;
+
+    // One pass over the blocks (runs on every edit): each stage keeps what it holds.
+    struct State {
+        double fixed = 0; ///< model states and buffers, held all along
+        double held = 0; ///< activations of the passes whose backward has not run
+        double backwardStart = -1; ///< a recomputation block opens the backward it belongs to
+    };
+    std::vector<State> state(static_cast<std::size_t>(t.stages));
     out.stages.resize(static_cast<std::size_t>(t.stages));
-    for (int st = 0; st < t.stages; ++st) {
+    auto sample = [&](int st, double time, double allocated) {
         StageMemoryTrace& trace = out.stages[static_cast<std::size_t>(st)];
-        trace.stage = st;
-        const StageMemory& stage = e.memory.perStage[static_cast<std::size_t>(st)];
-        const double fixed = stage.bytes.modelStates() + stage.bytes.buffers;
-        auto share = [&](int chunk) {
-            const auto c = static_cast<std::size_t>(chunk);
-            return c < stage.chunkShares.size() ? stage.chunkShares[c] : 1.0 / t.chunks;
-        };
-        double held = 0; // activations of the passes whose backward has not run
-        auto sample = [&](double time, double allocated) {
-            const double bytes = allocated * slack + context;
-            trace.samples.push_back({ time, bytes });
-            if (bytes > trace.peakBytes) {
-                trace.peakBytes = bytes;
-                trace.peakTimeS = time;
-            }
-        };
-        sample(0, fixed);
-        double backwardStart = -1; // a recomputation block opens the backward it belongs to
-        for (const TimelineBlock& b : t.blocks) {
-            if (b.stage != st) continue;
-            switch (b.kind) {
-            case BlockKind::forward: {
-                sample(b.start, fixed + held);
-                held += stage.activationPerMicroBatch * share(b.chunk);
-                sample(b.end, fixed + held);
-                break;
-            }
-            case BlockKind::recompute:
-                backwardStart = b.start;
-                break;
-            case BlockKind::backward: {
-                // While it runs the backward also holds the logits (last stage) or the recomputed
-                // layer (full recomputation); at its end the chunk's activations are freed.
-                const double start = backwardStart >= 0 ? backwardStart : b.start;
-                backwardStart = -1;
-                sample(start, fixed + held);
-                sample(start, fixed + held + stage.activationOnce);
-                held = std::max(0.0, held - stage.activationPerMicroBatch * share(b.chunk));
-                sample(b.end, fixed + held + stage.activationOnce);
-                sample(b.end, fixed + held);
-                break;
-            }
-            case BlockKind::communication:
-            case BlockKind::optimizer:
-                sample(b.start, fixed + held);
-                sample(b.end, fixed + held);
-                break;
-            }
+        const double bytes = allocated * slack + context;
+        trace.samples.push_back({ time, bytes });
+        if (bytes > trace.peakBytes) {
+            trace.peakBytes = bytes;
+            trace.peakTimeS = time;
         }
-        sample(t.drawnStepTimeS, fixed + held);
+    };
+    for (int st = 0; st < t.stages; ++st) {
+        const StageMemory& stage = e.memory.perStage[static_cast<std::size_t>(st)];
+        out.stages[static_cast<std::size_t>(st)].stage = st;
+        state[static_cast<std::size_t>(st)].fixed = stage.bytes.modelStates() + stage.bytes.buffers;
+        sample(st, 0, state[static_cast<std::size_t>(st)].fixed);
+    }
+    for (const TimelineBlock& b : t.blocks) {
+        const StageMemory& stage = e.memory.perStage[static_cast<std::size_t>(b.stage)];
+        State& now = state[static_cast<std::size_t>(b.stage)];
+        const auto c = static_cast<std::size_t>(b.chunk);
+        const double chunk
+            = stage.activationPerMicroBatch * (c < stage.chunkShares.size() ? stage.chunkShares[c] : 1.0 / t.chunks);
+        switch (b.kind) {
+        case BlockKind::forward:
+            sample(b.stage, b.start, now.fixed + now.held);
+            now.held += chunk;
+            sample(b.stage, b.end, now.fixed + now.held);
+            break;
+        case BlockKind::recompute:
+            now.backwardStart = b.start;
+            break;
+        case BlockKind::backward: {
+            // While it runs the backward also holds the logits (last stage) or the recomputed layer
+            // (full recomputation); at its end the chunk's activations are freed.
+            const double start = now.backwardStart >= 0 ? now.backwardStart : b.start;
+            now.backwardStart = -1;
+            sample(b.stage, start, now.fixed + now.held);
+            sample(b.stage, start, now.fixed + now.held + stage.activationOnce);
+            now.held = std::max(0.0, now.held - chunk);
+            sample(b.stage, b.end, now.fixed + now.held + stage.activationOnce);
+            sample(b.stage, b.end, now.fixed + now.held);
+            break;
+        }
+        case BlockKind::communication:
+        case BlockKind::optimizer:
+            sample(b.stage, b.start, now.fixed + now.held);
+            sample(b.stage, b.end, now.fixed + now.held);
+            break;
+        }
+    }
+    for (int st = 0; st < t.stages; ++st) {
+        const State& now = state[static_cast<std::size_t>(st)];
+        sample(st, t.drawnStepTimeS, now.fixed + now.held);
     }
     for (std::size_t i = 1; i < out.stages.size(); ++i)
         if (out.stages[i].peakBytes > out.stages[static_cast<std::size_t>(out.peakStage)].peakBytes)

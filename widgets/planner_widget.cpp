@@ -216,6 +216,7 @@ void PlannerWidget::changeEvent(QEvent* event)
 QList<QChart*> PlannerWidget::presentableCharts() const
 {
     (void)m_sensitivity->result();  // bring views that update only while visible up to date
+    (void)m_memoryStep->freshChart();
     QList<QChart*> out;
     for (int i = 0; i < m_tabs->count(); ++i)
         for (QChartView* view : m_tabs->widget(i)->findChildren<QChartView*>())

@@ -144,7 +144,7 @@ ExportResult exportAll(PlannerWidget* planner, const ScenarioDocument* document,
         { "step_time", planner->timeChart()->chart() }, { "scaling", planner->scalingChart()->chart() },
         { "time_and_cost", planner->costChart()->chart() },
         { "cost_breakdown", planner->costBreakdownChart()->chart() },
-        { "memory_over_step", planner->memoryStepChart()->chart() } };
+        { "memory_over_step", planner->memoryStepChart()->freshChart() } };
     // The comparison, when the Compare tab holds two or more scenarios.
     const ComparisonView* comparison = planner->comparison();
     const bool compared = comparison->count() >= 2;

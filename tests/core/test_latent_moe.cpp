@@ -61,7 +61,7 @@ TEST_CASE("DeepSeek-V3's forward FLOPs follow its matrices", "[core][compute][ml
 
 TEST_CASE("DeepSeek-V3's stages hold the dense layers first and the MTP module last", "[core][memory][mla]")
 {
-    // 61 layers on 16 stages: 13 stages of 4, then 3 of 3 (memory_model.h, layersPerStage).
+    // 61 layers on 16 stages: 13 stages of 4, then 3 of 3 (memory_model.h, chunkLayers).
     const Scenario s = deepSeek(16, 8);
     const Estimate e = estimate(s);
     REQUIRE(e.memory.perStage.size() == 16);

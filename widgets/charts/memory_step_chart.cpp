@@ -9,6 +9,7 @@
 #include <QLineSeries>
 #include <QLocale>
 #include <QScatterSeries>
+#include <QShowEvent>
 #include <QValueAxis>
 
 #include <algorithm>
@@ -54,25 +55,47 @@ MemoryStepChart::MemoryStepChart(QWidget* parent)
     retranslate();
 }
 
-QLineSeries* MemoryStepChart::stageSeries(int stage) const
+QChart* MemoryStepChart::freshChart()
 {
+    if (m_stale) refresh();
+    return chart();
+}
+
+QLineSeries* MemoryStepChart::stageSeries(int stage)
+{
+    (void)freshChart();
     return stage >= 0 && stage < int(m_stages.size()) ? m_stages[std::size_t(stage)] : nullptr;
+}
+
+QScatterSeries* MemoryStepChart::peakSeries()
+{
+    (void)freshChart();
+    return m_peak;
 }
 
 void MemoryStepChart::setTrace(core::MemoryOverStep trace)
 {
     m_trace = std::move(trace);
-    refresh();
+    m_stale = true;
+    if (isVisible()) refresh();
 }
 
 void MemoryStepChart::setUnit(ByteUnit unit)
 {
     m_unit = unit;
-    refresh();
+    m_stale = true;
+    if (isVisible()) refresh();
+}
+
+void MemoryStepChart::showEvent(QShowEvent* event)
+{
+    if (m_stale) refresh();
+    QChartView::showEvent(event);
 }
 
 void MemoryStepChart::refresh()
 {
+    m_stale = false;
     QChart* c = chart();
     const int stages = int(m_trace.stages.size());
     // One series per stage; kept between updates so a slider tick does not rebuild the chart.
@@ -130,7 +153,7 @@ void MemoryStepChart::retranslate()
     }
     m_capacity->setName(tr("GPU capacity"));
     m_axisX->setTitleText(tr("Time in the step (s)"));
-    m_axisY->setTitleText(unitName(m_unit));  // short: the chart is often low, under the Gantt chart
+    m_axisY->setTitleText(unitName(m_unit)); // short: the chart is often low, under the Gantt chart
     if (m_trace.stages.empty()) {
         m_peak->setName(tr("Peak"));
         chart()->setTitle(tr("Memory over one step — the step is too long to draw"));

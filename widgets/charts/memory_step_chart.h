@@ -9,8 +9,10 @@
 
 #include <QChartView>
 
+class QChart;
 class QLineSeries;
 class QScatterSeries;
+class QShowEvent;
 class QValueAxis;
 
 namespace ui {
@@ -20,16 +22,21 @@ class MemoryStepChart : public QChartView {
 public:
     explicit MemoryStepChart(QWidget* parent = nullptr);
 
+    /// Drawn at once when visible, else when next shown or asked for (it sits on a tab that is mostly
+    /// hidden, and redrawing it costs 2 ms of every slider tick).
     void setTrace(core::MemoryOverStep trace);
     void setUnit(ByteUnit unit);
 
     [[nodiscard]] const core::MemoryOverStep& trace() const { return m_trace; }
+    /// The chart with the latest trace drawn (export and presentation use it).
+    [[nodiscard]] QChart* freshChart();
     /// The line of one stage (nullptr beyond the drawn stages); for tests.
-    [[nodiscard]] QLineSeries* stageSeries(int stage) const;
-    [[nodiscard]] QScatterSeries* peakSeries() const { return m_peak; }
+    [[nodiscard]] QLineSeries* stageSeries(int stage);
+    [[nodiscard]] QScatterSeries* peakSeries();
 
 protected:
     void changeEvent(QEvent* event) override;
+    void showEvent(QShowEvent* event) override;
 
 private:
     void retranslate();
@@ -37,6 +44,7 @@ private:
 
     core::MemoryOverStep m_trace;
     ByteUnit m_unit = ByteUnit::GiB;
+    bool m_stale = false;
     std::vector<QLineSeries*> m_stages;
     QLineSeries* m_capacity = nullptr;
     QScatterSeries* m_peak = nullptr;
