@@ -17,8 +17,8 @@ namespace {
 using detail::json;
 using detail::parseLimited;
 
-constexpr std::array<std::string_view, 6> kMetricNames{"peak_memory_gib", "tflops_per_gpu", "mfu", "step_time_s", "gpu_hours",
-                                                        "tokens_per_s_per_gpu"};
+constexpr std::array<std::string_view, 6> kMetricNames { "peak_memory_gib", "tflops_per_gpu", "mfu", "step_time_s",
+    "gpu_hours", "tokens_per_s_per_gpu" };
 
 std::vector<PublishedRun> parseRuns()
 {
@@ -45,7 +45,10 @@ std::vector<PublishedRun> parseRuns()
 
 } // namespace
 
-std::string_view toString(FidelityMetric metric) { return nameOf(metric, kMetricNames); }
+std::string_view toString(FidelityMetric metric)
+{
+    return nameOf(metric, kMetricNames);
+}
 
 const std::vector<PublishedRun>& publishedRuns()
 {
@@ -57,12 +60,18 @@ double predictedMetric(const Scenario& s, FidelityMetric metric)
 {
     const Estimate e = estimate(s);
     switch (metric) {
-    case FidelityMetric::peak_memory_gib: return e.memory.peak().bytes.total() / (1024.0 * 1024.0 * 1024.0);
-    case FidelityMetric::tflops_per_gpu: return e.compute.tflopsPerGpu;
-    case FidelityMetric::mfu: return e.compute.mfu;
-    case FidelityMetric::step_time_s: return e.compute.stepTimeS;
-    case FidelityMetric::gpu_hours: return e.training.gpuHours;
-    case FidelityMetric::tokens_per_s_per_gpu: return e.compute.tokensPerS / e.gpus;
+    case FidelityMetric::peak_memory_gib:
+        return e.memory.peak().bytes.total() / (1024.0 * 1024.0 * 1024.0);
+    case FidelityMetric::tflops_per_gpu:
+        return e.compute.tflopsPerGpu;
+    case FidelityMetric::mfu:
+        return e.compute.mfu;
+    case FidelityMetric::step_time_s:
+        return e.compute.stepTimeS;
+    case FidelityMetric::gpu_hours:
+        return e.training.gpuHours;
+    case FidelityMetric::tokens_per_s_per_gpu:
+        return e.compute.tokensPerS / e.gpus;
     }
     return 0;
 }
@@ -71,16 +80,24 @@ std::vector<std::pair<std::string, std::string>> regimesOf(const Scenario& s, co
 {
     const Parallel& p = s.parallel;
     const double params = s.model.params > 0 ? double(s.model.params) : totalParameters(s.model.arch);
-    std::vector<std::pair<std::string, std::string>> out{{"source", group}};
+    std::vector<std::pair<std::string, std::string>> out { { "source", group } };
     out.emplace_back("gpu", s.hardware.preset.empty() ? s.hardware.gpu.name : s.hardware.preset);
-    out.emplace_back("size", params < 1e9 ? "under 1B" : params < 1e10 ? "1B-10B" : params < 1e11 ? "10B-100B" : "100B and more");
-    std::string family = s.model.arch.isMoe()         ? "mixture of experts"
-                         : p.tp > 1 || p.pp > 1       ? "tensor/pipeline (3D)"
-                         : p.zero >= 2                ? "FSDP / ZeRO-2/3"
-                                                      : "data parallel";
+    out.emplace_back("size",
+        params < 1e9        ? "under 1B"
+            : params < 1e10 ? "1B-10B"
+            : params < 1e11 ? "10B-100B"
+                            : "100B and more");
+    std::string family = s.model.arch.isMoe() ? "mixture of experts"
+        : p.tp > 1 || p.pp > 1                ? "tensor/pipeline (3D)"
+        : p.zero >= 2                         ? "FSDP / ZeRO-2/3"
+                                              : "data parallel";
     out.emplace_back("parallelism", family);
     const int seq = s.training.seqLen;
-    out.emplace_back("sequence", seq <= 2048 ? "up to 2k" : seq <= 8192 ? "4k-8k" : seq <= 32768 ? "16k-32k" : "64k and more");
+    out.emplace_back("sequence",
+        seq <= 2048        ? "up to 2k"
+            : seq <= 8192  ? "4k-8k"
+            : seq <= 32768 ? "16k-32k"
+                           : "64k and more");
     const bool fp8 = isFp8(s.precision.compute);
     out.emplace_back("format", fp8 ? "fp8" : "bf16/fp16");
     return out;
@@ -113,8 +130,9 @@ FidelitySummary validatePublished()
             // Not a structured binding: clang 14 (the fuzzing build) cannot capture one in a lambda.
             const auto& kind = regime.first;
             const auto& name = regime.second;
-            auto it = std::find_if(out.groups.begin(), out.groups.end(), [&](const FidelityGroup& g) { return g.kind == kind && g.name == name; });
-            if (it == out.groups.end()) it = out.groups.insert(out.groups.end(), FidelityGroup{kind, name});
+            auto it = std::find_if(out.groups.begin(), out.groups.end(),
+                [&](const FidelityGroup& g) { return g.kind == kind && g.name == name; });
+            if (it == out.groups.end()) it = out.groups.insert(out.groups.end(), FidelityGroup { kind, name });
             ++it->runs;
             it->meanAbsError += std::abs(row.error);
             it->meanError += row.error;
@@ -125,7 +143,8 @@ FidelitySummary validatePublished()
         g.meanError /= g.runs;
     }
     std::stable_sort(out.groups.begin(), out.groups.end(), [](const FidelityGroup& a, const FidelityGroup& b) {
-        static const std::array<std::string_view, 6> order{"source", "gpu", "size", "parallelism", "sequence", "format"};
+        static const std::array<std::string_view, 6> order { "source", "gpu", "size", "parallelism", "sequence",
+            "format" };
         return std::find(order.begin(), order.end(), a.kind) < std::find(order.begin(), order.end(), b.kind);
     });
     out.throughputMeanAbsError = nT ? sumT / nT : std::nan("");
@@ -173,13 +192,14 @@ FidelitySummary validatePublished()
         std::vector<Scenario> layouts;
         std::vector<double> published, predicted;
         for (const FidelityRow* row : m.rows) {
-            Scenario layout = row->run->scenario;  // only the knobs that make a layout
+            Scenario layout = row->run->scenario; // only the knobs that make a layout
             layout.training.tokens = 0;
             layout.training.globalBatch = 0;
             layout.name.clear();
             if (std::find(layouts.begin(), layouts.end(), layout) == layouts.end()) layouts.push_back(layout);
             // Throughput, whatever the metric: time-like metrics invert.
-            const bool time = row->run->metric == FidelityMetric::gpu_hours || row->run->metric == FidelityMetric::step_time_s;
+            const bool time
+                = row->run->metric == FidelityMetric::gpu_hours || row->run->metric == FidelityMetric::step_time_s;
             published.push_back(time ? 1 / row->run->published : row->run->published);
             predicted.push_back(time ? 1 / row->predicted : row->predicted);
         }
@@ -192,7 +212,7 @@ FidelitySummary validatePublished()
             }
         const double rho = spearmanCorrelation(published, predicted);
         if (!std::isfinite(rho)) continue;
-        out.rankAgreement.push_back({m.first->run->group, m.first->run->id, int(m.rows.size()), rho});
+        out.rankAgreement.push_back({ m.first->run->group, m.first->run->id, int(m.rows.size()), rho });
         sumRho += rho;
     }
     out.meanRankAgreement = out.rankAgreement.empty() ? std::nan("") : sumRho / double(out.rankAgreement.size());
@@ -205,13 +225,16 @@ double spearmanCorrelation(const std::vector<double>& a, const std::vector<doubl
     if (n < 2 || b.size() != n) return std::nan("");
     auto ranks = [n](const std::vector<double>& x) {
         std::vector<std::size_t> order(n);
-        for (std::size_t i = 0; i < n; ++i) order[i] = i;
+        for (std::size_t i = 0; i < n; ++i)
+            order[i] = i;
         std::sort(order.begin(), order.end(), [&](std::size_t i, std::size_t j) { return x[i] < x[j]; });
         std::vector<double> r(n);
         for (std::size_t i = 0; i < n;) {
             std::size_t j = i;
-            while (j + 1 < n && x[order[j + 1]] == x[order[i]]) ++j;
-            for (std::size_t k = i; k <= j; ++k) r[order[k]] = 0.5 * double(i + j);
+            while (j + 1 < n && x[order[j + 1]] == x[order[i]])
+                ++j;
+            for (std::size_t k = i; k <= j; ++k)
+                r[order[k]] = 0.5 * double(i + j);
             i = j + 1;
         }
         return r;
@@ -245,7 +268,7 @@ const std::vector<Residual>& residuals()
             // Throughput metrics: a run that measured less than estimated took longer; time metrics
             // (GPU-hours, step time) the other way round.
             const bool time = run.metric == FidelityMetric::gpu_hours || run.metric == FidelityMetric::step_time_s;
-            out.push_back({time ? 1 / (1 + row.error) : 1 + row.error, regimesOf(run.scenario, run.group)});
+            out.push_back({ time ? 1 / (1 + row.error) : 1 + row.error, regimesOf(run.scenario, run.group) });
         }
         return out;
     }();
@@ -265,7 +288,8 @@ double quantile(std::vector<double> values, double q)
 std::string EstimateRange::basis() const
 {
     std::string text;
-    for (const std::string& regime : regimes) text += (text.empty() ? "" : ", ") + regime;
+    for (const std::string& regime : regimes)
+        text += (text.empty() ? "" : ", ") + regime;
     return text.empty() ? "all published runs" : text;
 }
 
@@ -278,15 +302,16 @@ EstimateRange stepTimeRange(const Scenario& s)
         return std::string();
     };
     // From the most specific regime to the whole suite, the first with enough runs.
-    const std::vector<std::vector<std::string>> levels{
-        {"gpu", "parallelism", "size", "sequence", "format"}, {"gpu", "parallelism", "format"}, {"gpu", "format"}, {"parallelism", "format"},
-        {"format"}, {}};
+    const std::vector<std::vector<std::string>> levels { { "gpu", "parallelism", "size", "sequence", "format" },
+        { "gpu", "parallelism", "format" }, { "gpu", "format" }, { "parallelism", "format" }, { "format" }, {} };
     for (const auto& kinds : levels) {
         std::vector<double> ratios;
         for (const Residual& r : residuals()) {
             bool match = true;
             for (const auto& kind : kinds)
-                match = match && std::find(r.regimes.begin(), r.regimes.end(), std::make_pair(kind, value(kind))) != r.regimes.end();
+                match = match
+                    && std::find(r.regimes.begin(), r.regimes.end(), std::make_pair(kind, value(kind)))
+                        != r.regimes.end();
             if (match) ratios.push_back(r.timeRatio);
         }
         if (int(ratios.size()) < kMinRangeRuns && !kinds.empty()) continue;
@@ -294,7 +319,8 @@ EstimateRange stepTimeRange(const Scenario& s)
         range.runs = int(ratios.size());
         range.low = quantile(ratios, 0.1);
         range.high = quantile(ratios, 0.9);
-        for (const auto& kind : kinds) range.regimes.push_back(value(kind));
+        for (const auto& kind : kinds)
+            range.regimes.push_back(value(kind));
         return range;
     }
     return {};

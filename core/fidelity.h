@@ -20,7 +20,7 @@ struct PublishedRun {
     double published = 0;
     /// Calibration runs chose the shipped defaults; validation runs are out of sample.
     bool calibration = false;
-    std::string group;  ///< the publication or measurement set the run comes from
+    std::string group; ///< the publication or measurement set the run comes from
     /// The runs measured together, on one software stack: one table or benchmark file of the source
     /// (published.json's optional "campaign"; the group when absent).
     std::string campaign;
@@ -31,17 +31,17 @@ struct PublishedRun {
 struct FidelityRow {
     const PublishedRun* run = nullptr;
     double predicted = 0;
-    double error = 0;  ///< predicted / published − 1
+    double error = 0; ///< predicted / published − 1
 };
 
 /// The out-of-sample throughput error of one slice of the suite: a source, or a regime (GPU, size
 /// class, parallelism family, sequence length, compute format).
 struct FidelityGroup {
-    std::string kind;  ///< "source", "gpu", "size", "parallelism", "sequence", "format"
+    std::string kind; ///< "source", "gpu", "size", "parallelism", "sequence", "format"
     std::string name;
     int runs = 0;
     double meanAbsError = 0;
-    double meanError = 0;  ///< signed: above 0 the estimate is optimistic (predicts more throughput)
+    double meanError = 0; ///< signed: above 0 the estimate is optimistic (predicts more throughput)
 };
 
 /// Where one source measured one model (one sequence length, GPU, formats and software) in three
@@ -49,16 +49,16 @@ struct FidelityGroup {
 /// and published throughput over the out-of-sample runs, ties at their mean rank.
 struct RankAgreement {
     std::string source;
-    std::string firstRun;  ///< the id of the group's first run, to name it
+    std::string firstRun; ///< the id of the group's first run, to name it
     int runs = 0;
     double spearman = 0;
 };
 
 struct FidelitySummary {
     std::vector<FidelityRow> rows;
-    std::vector<FidelityGroup> groups;  ///< validation throughput runs by source and by regime
+    std::vector<FidelityGroup> groups; ///< validation throughput runs by source and by regime
     std::vector<RankAgreement> rankAgreement;
-    double meanRankAgreement = 0;  ///< over rankAgreement, NaN without any
+    double meanRankAgreement = 0; ///< over rankAgreement, NaN without any
     /// Over the same sets: the pairs of runs measured at least kDecisiveGap apart, and how many of them
     /// the estimate orders the same way — the choices the planner's ranking decides.
     int decisivePairs = 0;
@@ -86,7 +86,8 @@ inline constexpr double kDecisiveGap = 0.05;
 [[nodiscard]] double spearmanCorrelation(const std::vector<double>& a, const std::vector<double>& b);
 /// The regimes a scenario belongs to, as (kind, name) pairs — how validatePublished() slices the
 /// suite: its source (`group`), GPU, size class, parallelism family, sequence length and format.
-[[nodiscard]] std::vector<std::pair<std::string, std::string>> regimesOf(const Scenario& scenario, const std::string& group);
+[[nodiscard]] std::vector<std::pair<std::string, std::string>> regimesOf(
+    const Scenario& scenario, const std::string& group);
 
 /// The step-time range of a scenario from the out-of-sample residuals of the published runs most
 /// like it: those sharing its GPU, parallelism family, size class, sequence length and format, or,

@@ -31,7 +31,7 @@ void applyCandidate(Scenario& s, const Candidate& c)
     p.dp = c.dp;
     p.ep = c.ep;
     p.zero = c.zero;
-    if (p.zero != 2) p.gradReduce = GradReduce::per_micro_batch;  // the setting is ZeRO-2's only
+    if (p.zero != 2) p.gradReduce = GradReduce::per_micro_batch; // the setting is ZeRO-2's only
     p.sequenceParallel = c.sequenceParallel;
     p.recompute = c.recompute;
     p.virtualStages = c.virtualStages;
@@ -42,12 +42,13 @@ void applyCandidate(Scenario& s, const Candidate& c)
 }
 
 /// Enumerates the space; structurally impossible points are counted as rejected, not listed.
-std::vector<Candidate> enumerate(const Scenario& base, const PlanOptions& o, std::map<std::string, std::int64_t>& rejected)
+std::vector<Candidate> enumerate(
+    const Scenario& base, const PlanOptions& o, std::map<std::string, std::int64_t>& rejected)
 {
     const Architecture& a = base.model.arch;
     const int gpus = o.gpus;
     std::vector<Candidate> out;
-    const int maxTp = std::min({base.hardware.gpusPerNode, 64, gpus});
+    const int maxTp = std::min({ base.hardware.gpusPerNode, 64, gpus });
     for (int tp = 1; tp <= maxTp; tp *= 2) {
         if (gpus % tp != 0) continue;
         // TP splits heads and KV heads (Megatron replicates KV heads when tp > kv_heads).
@@ -69,7 +70,7 @@ std::vector<Candidate> enumerate(const Scenario& base, const PlanOptions& o, std
                     continue;
                 }
                 const int dp = gpus / (tp * pp * cp);
-                std::vector<int> eps{1};
+                std::vector<int> eps { 1 };
                 if (a.isMoe())
                     for (int ep = 2; ep <= std::min(a.experts, dp * cp); ep *= 2)
                         if (a.experts % ep == 0 && (dp * cp) % ep == 0) eps.push_back(ep);
@@ -79,14 +80,16 @@ std::vector<Candidate> enumerate(const Scenario& base, const PlanOptions& o, std
                             ++rejected["global_batch_not_divisible"];
                             continue;
                         }
-                        for (int v : {1, 2, 4}) {
-                            if (v > 1 && (pp < 2 || a.layers < 2 * pp * v)) continue;  // at least two layers per chunk
+                        for (int v : { 1, 2, 4 }) {
+                            if (v > 1 && (pp < 2 || a.layers < 2 * pp * v)) continue; // at least two layers per chunk
                             // ZeRO-2/3 only without PP: DeepSpeed refuses the pair, Megatron-LM has no such mode.
                             for (int zero = 0; zero <= (pp > 1 ? 1 : 3); ++zero)
                                 for (int sp = 0; sp <= (tp > 1 ? 1 : 0); ++sp)
-                                    for (Recompute r : {Recompute::none, Recompute::selective, Recompute::selective_op, Recompute::full}) {
-                                        if (r == Recompute::selective && base.parallel.flashAttention) continue;  // same as none
-                                        out.push_back({tp, pp, cp, dp, ep, zero, mb, v, sp == 1, r});
+                                    for (Recompute r : { Recompute::none, Recompute::selective, Recompute::selective_op,
+                                             Recompute::full }) {
+                                        if (r == Recompute::selective && base.parallel.flashAttention)
+                                            continue; // same as none
+                                        out.push_back({ tp, pp, cp, dp, ep, zero, mb, v, sp == 1, r });
                                     }
                         }
                     }
@@ -99,9 +102,12 @@ std::vector<Candidate> enumerate(const Scenario& base, const PlanOptions& o, std
 double scoreOf(const Estimate& e, Objective objective)
 {
     switch (objective) {
-    case Objective::time: return e.training.timeS;
-    case Objective::cost: return e.training.totalCostUsd;
-    case Objective::memory: return -e.memory.headroom();
+    case Objective::time:
+        return e.training.timeS;
+    case Objective::cost:
+        return e.training.totalCostUsd;
+    case Objective::memory:
+        return -e.memory.headroom();
     }
     return e.training.timeS;
 }
@@ -116,7 +122,7 @@ struct Scored {
 bool better(const Scored& x, const Scored& y)
 {
     if (x.score != y.score) return x.score < y.score;
-    return x.candidate.key() < y.candidate.key();  // deterministic tie-break
+    return x.candidate.key() < y.candidate.key(); // deterministic tie-break
 }
 
 } // namespace
@@ -124,9 +130,12 @@ bool better(const Scored& x, const Scored& y)
 std::string toString(Objective objective)
 {
     switch (objective) {
-    case Objective::time: return "time";
-    case Objective::cost: return "cost";
-    case Objective::memory: return "memory";
+    case Objective::time:
+        return "time";
+    case Objective::cost:
+        return "cost";
+    case Objective::memory:
+        return "memory";
     }
     return "time";
 }
@@ -145,8 +154,9 @@ PlanResult plan(const Scenario& base, const PlanOptions& o)
     std::vector<std::map<std::string, std::int64_t>> rejected(slots);
     std::vector<std::int64_t> evaluated(slots, 0);
     auto work = [&](int t) {
-        Scenario s = base;  // one working copy per thread; only the knobs change
-        const std::size_t begin = n * std::size_t(t) / std::size_t(threads), end = n * std::size_t(t + 1) / std::size_t(threads);
+        Scenario s = base; // one working copy per thread; only the knobs change
+        const std::size_t begin = n * std::size_t(t) / std::size_t(threads),
+                          end = n * std::size_t(t + 1) / std::size_t(threads);
         for (std::size_t i = begin; i < end; ++i) {
             if (((i - begin) & 255) == 0) {
                 if (o.cancel && o.cancel->load(std::memory_order_relaxed)) return;
@@ -159,20 +169,24 @@ PlanResult plan(const Scenario& base, const PlanOptions& o)
                 ++rejected[std::size_t(t)]["does_not_fit"];
                 continue;
             }
-            feasible[std::size_t(t)].push_back({scoreOf(e, o.objective), e.training.timeS, e.memory.total(), candidates[i]});
+            feasible[std::size_t(t)].push_back(
+                { scoreOf(e, o.objective), e.training.timeS, e.memory.total(), candidates[i] });
         }
     };
     std::vector<std::thread> pool;
-    for (int t = 1; t < threads; ++t) pool.emplace_back(work, t);
+    for (int t = 1; t < threads; ++t)
+        pool.emplace_back(work, t);
     work(0);
-    for (auto& th : pool) th.join();
+    for (auto& th : pool)
+        th.join();
     if (o.progress) o.progress(1.0);
     result.cancelled = o.cancel && o.cancel->load();
 
     std::vector<Scored> all;
     for (int t = 0; t < threads; ++t) {
         result.evaluated += evaluated[std::size_t(t)];
-        for (const auto& [reason, count] : rejected[std::size_t(t)]) result.rejected[reason] += count;
+        for (const auto& [reason, count] : rejected[std::size_t(t)])
+            result.rejected[reason] += count;
         all.insert(all.end(), feasible[std::size_t(t)].begin(), feasible[std::size_t(t)].end());
     }
     result.feasible = std::int64_t(all.size());
@@ -183,13 +197,15 @@ PlanResult plan(const Scenario& base, const PlanOptions& o)
             return x.memory != y.memory ? x.memory < y.memory : x.candidate.key() < y.candidate.key();
         });
         const std::size_t step = std::max<std::size_t>(1, sorted.size() / 20'000);
-        for (std::size_t i = 0; i < sorted.size(); i += step) result.points.push_back({sorted[i].memory, sorted[i].time});
+        for (std::size_t i = 0; i < sorted.size(); i += step)
+            result.points.push_back({ sorted[i].memory, sorted[i].time });
     }
 
     if (o.objective == Objective::memory && !all.empty()) {
         // Memory headroom at a time budget: only plans fast enough compete.
         double fastest = 1e300;
-        for (const auto& x : all) fastest = std::min(fastest, x.time);
+        for (const auto& x : all)
+            fastest = std::min(fastest, x.time);
         const double budget = o.maxDays > 0 ? o.maxDays * 86400.0 : fastest * 1.25;
         std::erase_if(all, [&](const Scored& x) { return x.time > budget; });
         result.rejected["over_time_budget"] += std::int64_t(result.feasible - std::int64_t(all.size()));
@@ -204,20 +220,24 @@ PlanResult plan(const Scenario& base, const PlanOptions& o)
         p.score = x.score;
         return p;
     };
-    for (std::size_t i = 0; i < all.size() && int(i) < o.top; ++i) result.plans.push_back(materialise(all[i]));
+    for (std::size_t i = 0; i < all.size() && int(i) < o.top; ++i)
+        result.plans.push_back(materialise(all[i]));
     // Plans the estimate cannot rank apart: the lower end of a plan's range at or below the upper end
     // of the best's (the score's time or cost scales with the step time; headroom plans by time).
     if (!result.plans.empty()) {
-        for (Plan& p : result.plans) p.estimate.range = stepTimeRange(p.scenario);
+        for (Plan& p : result.plans)
+            p.estimate.range = stepTimeRange(p.scenario);
         const Plan& best = result.plans.front();
         const double bestHigh = best.estimate.training.timeS * best.estimate.range->high;
-        for (Plan& p : result.plans) p.withinBestRange = p.estimate.training.timeS * p.estimate.range->low <= bestHigh;
+        for (Plan& p : result.plans)
+            p.withinBestRange = p.estimate.training.timeS * p.estimate.range->low <= bestHigh;
     }
 
     // Pareto front of (memory, time): sort by memory, keep each point faster than all before it.
     std::vector<Scored> byMemory = all;
     std::sort(byMemory.begin(), byMemory.end(), [](const Scored& x, const Scored& y) {
-        return x.memory != y.memory ? x.memory < y.memory : (x.time != y.time ? x.time < y.time : x.candidate.key() < y.candidate.key());
+        return x.memory != y.memory ? x.memory < y.memory
+                                    : (x.time != y.time ? x.time < y.time : x.candidate.key() < y.candidate.key());
     });
     double bestTime = 1e300;
     for (const auto& x : byMemory)

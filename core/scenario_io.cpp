@@ -9,8 +9,8 @@
 
 #include <algorithm>
 #include <bit>
-#include <system_error>
 #include <filesystem>
+#include <system_error>
 
 namespace core {
 
@@ -22,7 +22,7 @@ namespace {
 
 constexpr std::string_view kFormat = "trainplanner-scenario";
 constexpr std::string_view kProfileFormat = "trainplanner-hardware-profile";
-constexpr std::array<std::string_view, 7> kLoraTargets{"q", "k", "v", "o", "gate", "up", "down"};
+constexpr std::array<std::string_view, 7> kLoraTargets { "q", "k", "v", "o", "gate", "up", "down" };
 
 ModelSpec readModel(ObjectReader r)
 {
@@ -35,8 +35,8 @@ ModelSpec readModel(ObjectReader r)
         m.arch = standardShape(m.params);
         // A bare size stands alone: an architecture key beside it is known, just not combinable
         // (review DEF-14: "model.layers: unknown key" misled).
-        for (const char* key : {"mlp", "norm", "bias", "tied_embeddings", "position", "dropout", "router_bias", "parallel_block",
-                                "lm_head_bias"})
+        for (const char* key : { "mlp", "norm", "bias", "tied_embeddings", "position", "dropout", "router_bias",
+                 "parallel_block", "lm_head_bias" })
             if (r.has(key)) fail(r.pathOf(key), "cannot be combined with params (a bare size)");
         for (const KeyLimit* l = keyLimitsBegin(); l != keyLimitsEnd(); ++l)
             if (l->key.starts_with("model.") && l->key != "model.params" && r.has(l->key.substr(6)))
@@ -49,14 +49,15 @@ ModelSpec readModel(ObjectReader r)
         const ModelPreset* p = findModelPreset(m.preset);
         if (!p) {
             std::string names;
-            for (const auto& mp : modelPresets()) names += (names.empty() ? "" : ", ") + mp.name;
+            for (const auto& mp : modelPresets())
+                names += (names.empty() ? "" : ", ") + mp.name;
             fail(r.pathOf("preset"), "unknown model preset " + detail::quoted(m.preset) + " (known: " + names + ")");
         }
         m.arch = p->arch;
     } else {
-        for (const char* key : {"layers", "hidden", "heads", "ffn_hidden", "vocab"})
+        for (const char* key : { "layers", "hidden", "heads", "ffn_hidden", "vocab" })
             if (!r.has(key)) fail(r.pathOf(key), "is required (or give \"preset\" or \"params\")");
-        m.arch = Architecture{};
+        m.arch = Architecture {};
     }
     detail::readArchitectureFields(r, m.arch);
     r.rejectUnknownKeys();
@@ -66,24 +67,26 @@ ModelSpec readModel(ObjectReader r)
 
 json modelToJson(const ModelSpec& m)
 {
-    if (m.params > 0) return json{{"params", m.params}};
+    if (m.params > 0) return json { { "params", m.params } };
     json full = detail::architectureToJson(m.arch);
     const ModelPreset* p = m.preset.empty() ? nullptr : findModelPreset(m.preset);
     if (!p) return full;
     // Keep only the differences to the preset. Head geometry is written as a group so that the
     // defaults (kv_heads = heads, head_dim = hidden / heads) cannot change it on reading.
     const json base = detail::architectureToJson(p->arch);
-    json out{{"preset", m.preset}};
+    json out { { "preset", m.preset } };
     bool geometry = false;
-    for (const char* key : {"hidden", "heads", "kv_heads", "head_dim"}) geometry |= full[key] != base[key];
+    for (const char* key : { "hidden", "heads", "kv_heads", "head_dim" })
+        geometry |= full[key] != base[key];
     for (auto it = full.begin(); it != full.end(); ++it) {
-        const bool inGeometry = it.key() == "hidden" || it.key() == "heads" || it.key() == "kv_heads" || it.key() == "head_dim";
+        const bool inGeometry
+            = it.key() == "hidden" || it.key() == "heads" || it.key() == "kv_heads" || it.key() == "head_dim";
         if ((inGeometry && geometry) || !base.contains(it.key()) || base[it.key()] != it.value())
             out[it.key()] = it.value();
     }
     // Keys written only when used (latent attention, MTP, …): switched off against the preset.
-    for (const char* key : {"router_bias", "dense_layers", "routed_node_limit", "q_lora_rank", "kv_lora_rank", "rope_head_dim", "v_head_dim",
-                            "mtp_layers", "parallel_block", "lm_head_bias"})
+    for (const char* key : { "router_bias", "dense_layers", "routed_node_limit", "q_lora_rank", "kv_lora_rank",
+             "rope_head_dim", "v_head_dim", "mtp_layers", "parallel_block", "lm_head_bias" })
         if (base.contains(key) && !full.contains(key)) out[key] = base[key].is_boolean() ? json(false) : json(0);
     return out;
 }
@@ -106,7 +109,8 @@ void readTraining(ObjectReader r, Training& t)
         for (std::size_t i = 0; i < list.size(); ++i) {
             const auto& v = list[i];
             if (!v.is_string() || !enumFromName<int>(v.get<std::string>(), kLoraTargets))
-                fail(path + "[" + std::to_string(i) + "]", "must be one of q, k, v, o, gate, up, down, got " + detail::describe(v));
+                fail(path + "[" + std::to_string(i) + "]",
+                    "must be one of q, k, v, o, gate, up, down, got " + detail::describe(v));
             // A repeated target would be counted again (review DEF-15: ["q","q","q"] tripled the adapters).
             if (std::find(t.loraTargets.begin(), t.loraTargets.end(), v.get<std::string>()) != t.loraTargets.end())
                 fail(path + "[" + std::to_string(i) + "]", detail::quoted(v.get<std::string>()) + " is listed twice");
@@ -116,11 +120,12 @@ void readTraining(ObjectReader r, Training& t)
     r.rejectUnknownKeys();
     // Adapters of a full fine-tune would be silently ignored (review DEF-15): say so instead.
     if (t.method == Method::full)
-        for (const char* key : {"lora_targets", "lora_rank"})
+        for (const char* key : { "lora_targets", "lora_rank" })
             if (r.has(key)) fail(r.pathOf(key), "applies to method \"lora\" or \"qlora\" only, and method is \"full\"");
     if (t.microBatch > t.globalBatch)
-        fail(r.pathOf("micro_batch"), "must not exceed global_batch (" + std::to_string(t.globalBatch) + "), got " +
-                                          std::to_string(t.microBatch));
+        fail(r.pathOf("micro_batch"),
+            "must not exceed global_batch (" + std::to_string(t.globalBatch) + "), got "
+                + std::to_string(t.microBatch));
 }
 
 void readPrecision(ObjectReader r, Precision& p)
@@ -129,8 +134,8 @@ void readPrecision(ObjectReader r, Precision& p)
     if (r.has("weights")) p.weights = r.enumeration<DType>("weights", kDTypeNames);
     if (r.has("gradients")) p.gradients = r.enumeration<DType>("gradients", kDTypeNames);
     if (r.has("master_weights")) {
-        constexpr std::array<std::string_view, 9> names{"fp32", "tf32", "bf16", "fp16", "fp8_e4m3",
-                                                        "fp8_e5m2", "int8", "nf4", "none"};
+        constexpr std::array<std::string_view, 9> names { "fp32", "tf32", "bf16", "fp16", "fp8_e4m3", "fp8_e5m2",
+            "int8", "nf4", "none" };
         const int v = r.enumeration<int>("master_weights", names);
         p.masterWeights = v == 8 ? std::nullopt : std::optional<DType>(static_cast<DType>(v));
     }
@@ -155,7 +160,8 @@ void readParallel(ObjectReader r, Parallel& p)
     if (r.has("sequence_parallel")) p.sequenceParallel = r.boolean("sequence_parallel");
     if (r.has("recompute")) p.recompute = r.enumeration<Recompute>("recompute", kRecomputeNames);
     if (r.has("flash_attention")) p.flashAttention = r.boolean("flash_attention");
-    if (r.has("attention_kernel")) p.attentionKernel = r.enumeration<AttentionKernel>("attention_kernel", kAttentionKernelNames);
+    if (r.has("attention_kernel"))
+        p.attentionKernel = r.enumeration<AttentionKernel>("attention_kernel", kAttentionKernelNames);
     if (r.has("elementwise_kernels"))
         p.elementwiseKernels = r.enumeration<ElementwiseKernels>("elementwise_kernels", kElementwiseKernelsNames);
     if (r.has("schedule")) p.schedule = r.enumeration<Schedule>("schedule", kScheduleNames);
@@ -166,22 +172,26 @@ void readParallel(ObjectReader r, Parallel& p)
     r.rejectUnknownKeys();
     // Computed in 64 bits and refused before anything divides by it (review DEF-01).
     if (p.gpus() > kMaxGpus)
-        fail(r.path(), "tp × pp × dp × cp must be at most " + std::to_string(kMaxGpus) + " GPUs, got " + std::to_string(p.tp) + " × " +
-                           std::to_string(p.pp) + " × " + std::to_string(p.dp) + " × " + std::to_string(p.cp) + " = " +
-                           std::to_string(p.gpus()));
+        fail(r.path(),
+            "tp × pp × dp × cp must be at most " + std::to_string(kMaxGpus) + " GPUs, got " + std::to_string(p.tp)
+                + " × " + std::to_string(p.pp) + " × " + std::to_string(p.dp) + " × " + std::to_string(p.cp) + " = "
+                + std::to_string(p.gpus()));
     // DESIGN.md: EP is carved out of dp × cp, as in Megatron.
-    const std::int64_t dpCp = std::int64_t{p.dp} * p.cp;
-    if (dpCp % p.ep != 0) fail(r.pathOf("ep"), "must divide dp × cp (" + std::to_string(dpCp) + "), got " + std::to_string(p.ep));
+    const std::int64_t dpCp = std::int64_t { p.dp } * p.cp;
+    if (dpCp % p.ep != 0)
+        fail(r.pathOf("ep"), "must divide dp × cp (" + std::to_string(dpCp) + "), got " + std::to_string(p.ep));
     if (p.virtualStages > 1 && p.schedule != Schedule::interleaved)
-        fail(r.pathOf("virtual_stages"), "must be 1 unless schedule is \"interleaved\", got " + std::to_string(p.virtualStages));
+        fail(r.pathOf("virtual_stages"),
+            "must be 1 unless schedule is \"interleaved\", got " + std::to_string(p.virtualStages));
     if (p.schedule == Schedule::interleaved && p.pp < 2)
         fail(r.pathOf("schedule"), "\"interleaved\" needs pp of at least 2");
     if (p.sequenceParallel && p.tp < 2) fail(r.pathOf("sequence_parallel"), "needs tp of at least 2");
     if (p.pipelineSplit != PipelineSplit::layers && p.pp < 2)
         fail(r.pathOf("pipeline_split"), "needs pp of at least 2");
     if (p.gradReduce != GradReduce::per_micro_batch && p.zero != 2)
-        fail(r.pathOf("grad_reduce"), "applies to zero 2 only (stages 0 and 1 reduce after accumulation, 3 every micro-batch), and zero is " +
-                                          std::to_string(p.zero));
+        fail(r.pathOf("grad_reduce"),
+            "applies to zero 2 only (stages 0 and 1 reduce after accumulation, 3 every micro-batch), and zero is "
+                + std::to_string(p.zero));
     if (p.attentionKernel != AttentionKernel::automatic && !p.flashAttention)
         fail(r.pathOf("attention_kernel"), "names a flash-attention kernel, and flash_attention is false");
 }
@@ -218,7 +228,11 @@ thread_local bool tSkipProfiles = false;
 
 /// Sets tSkipProfiles for a scope and restores what it was (scopes nest: validation inside an override).
 struct SkipProfiles {
-    explicit SkipProfiles(bool skip = true) : m_saved(tSkipProfiles) { tSkipProfiles = skip; }
+    explicit SkipProfiles(bool skip = true)
+        : m_saved(tSkipProfiles)
+    {
+        tSkipProfiles = skip;
+    }
     ~SkipProfiles() { tSkipProfiles = m_saved; }
     SkipProfiles(const SkipProfiles&) = delete;
     SkipProfiles& operator=(const SkipProfiles&) = delete;
@@ -231,7 +245,7 @@ void readHardware(ObjectReader r, Hardware& h, bool allowProfile = true)
 {
     if (r.has("profile")) {
         if (!allowProfile) fail(r.pathOf("profile"), "a hardware profile cannot reference another profile");
-        const std::string written = r.string("profile");  // applied by readScenario before this section
+        const std::string written = r.string("profile"); // applied by readScenario before this section
         if (tSkipProfiles || h.profile.empty()) h.profile = written;
     }
     if (r.has("gpu")) {
@@ -241,7 +255,8 @@ void readHardware(ObjectReader r, Hardware& h, bool allowProfile = true)
             const GpuPreset* p = findGpuPreset(h.preset);
             if (!p) {
                 std::string names;
-                for (const auto& gp : gpuPresets()) names += (names.empty() ? "" : ", ") + gp.name;
+                for (const auto& gp : gpuPresets())
+                    names += (names.empty() ? "" : ", ") + gp.name;
                 fail(r.pathOf("gpu"), "unknown GPU preset " + detail::quoted(h.preset) + " (known: " + names + ")");
             }
             h.gpu = p->spec;
@@ -292,17 +307,20 @@ void applyHardwareProfile(const std::string& file, const std::string& keyPath, S
         const json doc = detail::parseLimited(text, "the hardware profile " + printable(path.filename().string(), 64));
         ObjectReader top(doc, "");
         const std::string format = top.string("format");
-        if (format != kProfileFormat) fail("format", "must be \"" + std::string(kProfileFormat) + "\", got " + detail::quoted(format));
+        if (format != kProfileFormat)
+            fail("format", "must be \"" + std::string(kProfileFormat) + "\", got " + detail::quoted(format));
         (void)top.integer("version", 1, 1);
         if (top.has("name")) (void)top.string("name");
         if (top.has("hardware")) readHardware(top.object("hardware"), s.hardware, false);
         if (top.has("efficiency")) readEfficiency(top.object("efficiency"), s.efficiency);
         if (top.has("overhead")) readOverhead(top.object("overhead"), s.overhead);
-        if (top.has("calibrated_from")) (void)top.raw("calibrated_from");  // provenance, free-form
+        if (top.has("calibrated_from")) (void)top.raw("calibrated_from"); // provenance, free-form
         top.rejectUnknownKeys();
     } catch (const detail::ReadError& e) {
         // File problems already name the file; problems inside it get the file's name in front.
-        fail(keyPath, e.error.path.empty() ? e.error.message : printable(path.filename().string(), 64) + ": " + e.error.toString());
+        fail(keyPath,
+            e.error.path.empty() ? e.error.message
+                                 : printable(path.filename().string(), 64) + ": " + e.error.toString());
     }
     // Kept absolute, so that the scenario can be saved anywhere and still find it.
     std::error_code ec;
@@ -317,13 +335,14 @@ void checkAcrossSections(const Scenario& s)
     if (s.model.params == 0) {
         const double params = countParameters(s.model.arch).total();
         if (!(params <= kMaxParameters))
-            fail("model", "has " + detail::scientific(params) + " parameters; at most " + detail::scientific(kMaxParameters) +
-                              " are supported (check layers, hidden, ffn_hidden, vocab and experts)");
+            fail("model",
+                "has " + detail::scientific(params) + " parameters; at most " + detail::scientific(kMaxParameters)
+                    + " are supported (check layers, hidden, ffn_hidden, vocab and experts)");
     }
     // Every pipeline stage (every model chunk with interleaving) holds at least one layer: Megatron-LM
     // and DeepSpeed refuse more stages than layers (review DEF-15: pp 512 with 32 layers).
     // With the embedding and the loss counted as layers, a chunk may hold only one of them.
-    const auto chunks = std::int64_t{s.parallel.pp} * s.parallel.virtualStages;
+    const auto chunks = std::int64_t { s.parallel.pp } * s.parallel.virtualStages;
     const bool countsEnds = s.parallel.pipelineSplit == PipelineSplit::embedding_and_loss;
     const std::int64_t units = std::int64_t { s.model.arch.layers } + (countsEnds ? 2 : 0);
     if (chunks > units)
@@ -365,7 +384,8 @@ Scenario readScenario(const json& doc, const Scenario& base)
         if (r.has("gpu_hour_usd")) s.cost.gpuHourUsd = r.limitedNumber("gpu_hour_usd");
         if (r.has("kwh_usd")) s.cost.kwhUsd = r.limitedNumber("kwh_usd");
         if (r.has("pue")) s.cost.pue = r.limitedNumber("pue");
-        if (r.has("storage_usd_per_tb_month")) s.cost.storageUsdPerTbMonth = r.limitedNumber("storage_usd_per_tb_month");
+        if (r.has("storage_usd_per_tb_month"))
+            s.cost.storageUsdPerTbMonth = r.limitedNumber("storage_usd_per_tb_month");
         if (r.has("checkpoints_kept")) s.cost.checkpointsKept = static_cast<int>(r.limitedInteger("checkpoints_kept"));
         if (r.has("network_usd_per_tb")) s.cost.networkUsdPerTb = r.limitedNumber("network_usd_per_tb");
         if (r.has("team_size")) s.cost.teamSize = r.limitedNumber("team_size");
@@ -376,7 +396,8 @@ Scenario readScenario(const json& doc, const Scenario& base)
         ObjectReader r = top.object("reliability");
         if (r.has("gpu_mtbf_hours")) s.reliability.gpuMtbfHours = r.limitedNumber("gpu_mtbf_hours");
         if (r.has("restart_minutes")) s.reliability.restartMinutes = r.limitedNumber("restart_minutes");
-        if (r.has("checkpoint_write_gbps")) s.reliability.checkpointWriteGBps = r.limitedNumber("checkpoint_write_gbps");
+        if (r.has("checkpoint_write_gbps"))
+            s.reliability.checkpointWriteGBps = r.limitedNumber("checkpoint_write_gbps");
         r.rejectUnknownKeys();
     }
     if (top.has("overhead")) readOverhead(top.object("overhead"), s.overhead);
@@ -390,9 +411,9 @@ ScenarioResult parseDocument(const json& doc)
     try {
         // Keys a file leaves out take the bundled default scenario's values (documented in the
         // README), never a guess.
-        return {readScenario(doc, defaultScenario()), {}};
+        return { readScenario(doc, defaultScenario()), {} };
     } catch (const detail::ReadError& e) {
-        return {std::nullopt, e.error};
+        return { std::nullopt, e.error };
     }
 }
 
@@ -403,7 +424,7 @@ ScenarioResult parseScenario(std::string_view text)
     try {
         return parseDocument(detail::parseLimited(text, "the scenario file"));
     } catch (const detail::ReadError& e) {
-        return {std::nullopt, e.error};
+        return { std::nullopt, e.error };
     }
 }
 
@@ -413,7 +434,7 @@ ScenarioResult loadScenarioFile(const std::string& filePath)
     try {
         text = detail::readLimitedFile(filePath);
     } catch (const detail::ReadError& e) {
-        return {std::nullopt, e.error};
+        return { std::nullopt, e.error };
     }
     struct BaseDir {
         explicit BaseDir(std::filesystem::path dir) { tBaseDir = std::move(dir); }
@@ -435,39 +456,30 @@ std::string scenarioToJson(const Scenario& s)
 {
     const auto& t = s.training;
     const auto& p = s.parallel;
-    json training{{"seq_len", t.seqLen},           {"micro_batch", t.microBatch},
-                  {"global_batch", t.globalBatch}, {"tokens", t.tokens},
-                  {"optimizer", toString(t.optimizer)}, {"method", toString(t.method)}};
+    json training { { "seq_len", t.seqLen }, { "micro_batch", t.microBatch }, { "global_batch", t.globalBatch },
+        { "tokens", t.tokens }, { "optimizer", toString(t.optimizer) }, { "method", toString(t.method) } };
     if (t.method != Method::full) {
         training["lora_rank"] = t.loraRank;
         training["lora_targets"] = t.loraTargets;
     }
     const auto& pr = s.precision;
-    json precision{{"compute", toString(pr.compute)},
-                   {"weights", toString(pr.weights)},
-                   {"gradients", toString(pr.gradients)},
-                   {"master_weights", pr.masterWeights ? std::string(toString(*pr.masterWeights)) : "none"},
-                   {"optimizer_states", toString(pr.optimizerStates)}};
+    json precision { { "compute", toString(pr.compute) }, { "weights", toString(pr.weights) },
+        { "gradients", toString(pr.gradients) },
+        { "master_weights", pr.masterWeights ? std::string(toString(*pr.masterWeights)) : "none" },
+        { "optimizer_states", toString(pr.optimizerStates) } };
     // Written where it matters or was changed, so that bf16 scenarios keep their five keys.
     if (isFp8(pr.compute) || pr.fp8Scope != Fp8Scope::linear) precision["fp8_scope"] = toString(pr.fp8Scope);
     if (pr.fp8Scaling != Fp8Scaling::tensorwise) precision["fp8_scaling"] = toString(pr.fp8Scaling);
     if (pr.activationCache != ActivationCache::compute) precision["activation_cache"] = toString(pr.activationCache);
-    json parallel{{"tp", p.tp},
-                  {"pp", p.pp},
-                  {"dp", p.dp},
-                  {"cp", p.cp},
-                  {"ep", p.ep},
-                  {"zero", p.zero},
-                  {"sequence_parallel", p.sequenceParallel},
-                  {"recompute", toString(p.recompute)},
-                  {"flash_attention", p.flashAttention},
-                  {"schedule", toString(p.schedule)},
-                  {"virtual_stages", p.virtualStages},
-                  {"offload_optimizer", p.offloadOptimizer},
-                  {"offload_params", p.offloadParams}};
+    json parallel { { "tp", p.tp }, { "pp", p.pp }, { "dp", p.dp }, { "cp", p.cp }, { "ep", p.ep }, { "zero", p.zero },
+        { "sequence_parallel", p.sequenceParallel }, { "recompute", toString(p.recompute) },
+        { "flash_attention", p.flashAttention }, { "schedule", toString(p.schedule) },
+        { "virtual_stages", p.virtualStages }, { "offload_optimizer", p.offloadOptimizer },
+        { "offload_params", p.offloadParams } };
     // Written only when chosen, so that existing scenarios keep their keys.
     if (p.attentionKernel != AttentionKernel::automatic) parallel["attention_kernel"] = toString(p.attentionKernel);
-    if (p.elementwiseKernels != ElementwiseKernels::fused) parallel["elementwise_kernels"] = toString(p.elementwiseKernels);
+    if (p.elementwiseKernels != ElementwiseKernels::fused)
+        parallel["elementwise_kernels"] = toString(p.elementwiseKernels);
     if (p.gradReduce != GradReduce::per_micro_batch) parallel["grad_reduce"] = toString(p.gradReduce);
     if (p.dpCollectives != DpCollectives::buckets) parallel["dp_collectives"] = toString(p.dpCollectives);
     if (p.pipelineSplit != PipelineSplit::layers) parallel["pipeline_split"] = toString(p.pipelineSplit);
@@ -483,7 +495,8 @@ std::string scenarioToJson(const Scenario& s)
             hardware[key] = written.at(key);
     }
     if (!s.hardware.profile.empty()) hardware["profile"] = s.hardware.profile;
-    if (s.hardware.hostMemoryGBps != Hardware{}.hostMemoryGBps) hardware["host_memory_gbps"] = s.hardware.hostMemoryGBps;
+    if (s.hardware.hostMemoryGBps != Hardware {}.hostMemoryGBps)
+        hardware["host_memory_gbps"] = s.hardware.hostMemoryGBps;
     // nlohmann::ordered_json would keep this order; plain json sorts keys, which is stable too.
     nlohmann::ordered_json doc;
     doc["format"] = kFormat;
@@ -495,27 +508,21 @@ std::string scenarioToJson(const Scenario& s)
     doc["parallel"] = parallel;
     doc["hardware"] = hardware;
     const auto& ef = s.efficiency;
-    doc["efficiency"] = {{"compute", ef.compute},       {"memory_bound_passes", ef.memoryBoundPasses},
-                         {"comm_overlap", ef.commOverlap},
-                         {"bus_bandwidth", ef.busBandwidth}, {"comm_latency_us", ef.commLatencyUs},
-                         {"tp_overlap", ef.tpOverlap},   {"pp_overlap", ef.ppOverlap},
-                         {"ep_overlap", ef.epOverlap}};
-    doc["cost"] = {{"gpu_hour_usd", s.cost.gpuHourUsd},
-                   {"kwh_usd", s.cost.kwhUsd},
-                   {"pue", s.cost.pue},
-                   {"storage_usd_per_tb_month", s.cost.storageUsdPerTbMonth},
-                   {"checkpoints_kept", s.cost.checkpointsKept},
-                   {"network_usd_per_tb", s.cost.networkUsdPerTb},
-                   {"team_size", s.cost.teamSize},
-                   {"person_month_usd", s.cost.personMonthUsd}};
-    doc["reliability"] = {{"gpu_mtbf_hours", s.reliability.gpuMtbfHours},
-                          {"restart_minutes", s.reliability.restartMinutes},
-                          {"checkpoint_write_gbps", s.reliability.checkpointWriteGBps}};
-    doc["overhead"] = {{"cuda_context_gib", s.overhead.cudaContextGib},
-                       {"comm_buffer_gib_per_group", s.overhead.commBufferGibPerGroup},
-                       {"grad_bucket_mib", s.overhead.gradBucketMib},
-                       {"fragmentation", s.overhead.fragmentation},
-                       {"loss_bytes_per_logit", s.overhead.lossBytesPerLogit}};
+    doc["efficiency"] = { { "compute", ef.compute }, { "memory_bound_passes", ef.memoryBoundPasses },
+        { "comm_overlap", ef.commOverlap }, { "bus_bandwidth", ef.busBandwidth },
+        { "comm_latency_us", ef.commLatencyUs }, { "tp_overlap", ef.tpOverlap }, { "pp_overlap", ef.ppOverlap },
+        { "ep_overlap", ef.epOverlap } };
+    doc["cost"] = { { "gpu_hour_usd", s.cost.gpuHourUsd }, { "kwh_usd", s.cost.kwhUsd }, { "pue", s.cost.pue },
+        { "storage_usd_per_tb_month", s.cost.storageUsdPerTbMonth }, { "checkpoints_kept", s.cost.checkpointsKept },
+        { "network_usd_per_tb", s.cost.networkUsdPerTb }, { "team_size", s.cost.teamSize },
+        { "person_month_usd", s.cost.personMonthUsd } };
+    doc["reliability"]
+        = { { "gpu_mtbf_hours", s.reliability.gpuMtbfHours }, { "restart_minutes", s.reliability.restartMinutes },
+              { "checkpoint_write_gbps", s.reliability.checkpointWriteGBps } };
+    doc["overhead"] = { { "cuda_context_gib", s.overhead.cudaContextGib },
+        { "comm_buffer_gib_per_group", s.overhead.commBufferGibPerGroup },
+        { "grad_bucket_mib", s.overhead.gradBucketMib }, { "fragmentation", s.overhead.fragmentation },
+        { "loss_bytes_per_logit", s.overhead.lossBytesPerLogit } };
     return doc.dump(2) + "\n";
 }
 
@@ -523,11 +530,11 @@ std::optional<ScenarioError> applyOverride(Scenario& scenario, std::string_view 
 {
     const auto eq = assignment.find('=');
     if (eq == std::string_view::npos || eq == 0)
-        return ScenarioError{"", "override " + detail::quoted(assignment) + " must look like key.path=value"};
+        return ScenarioError { "", "override " + detail::quoted(assignment) + " must look like key.path=value" };
     const std::string path(assignment.substr(0, eq));
     const std::string valueText(assignment.substr(eq + 1));
     json value = json::parse(valueText, nullptr, false);
-    if (value.is_discarded()) value = valueText;  // bare words are strings: --set hardware.gpu=h100-sxm
+    if (value.is_discarded()) value = valueText; // bare words are strings: --set hardware.gpu=h100-sxm
 
     const SkipProfiles skip;
     json doc = json::parse(scenarioToJson(scenario));
@@ -537,14 +544,14 @@ std::optional<ScenarioError> applyOverride(Scenario& scenario, std::string_view 
     while (true) {
         const auto dot = path.find('.', start);
         const std::string key = path.substr(start, dot == std::string::npos ? std::string::npos : dot - start);
-        if (key.empty()) return ScenarioError{shownPath, "is not a valid key path"};
+        if (key.empty()) return ScenarioError { shownPath, "is not a valid key path" };
         if (dot == std::string::npos) {
-            if (!node->is_object()) return ScenarioError{shownPath, "is not a valid key path"};
+            if (!node->is_object()) return ScenarioError { shownPath, "is not a valid key path" };
             (*node)[key] = value;
             break;
         }
         if (!node->is_object() || !node->contains(key) || !(*node)[key].is_object())
-            return ScenarioError{printable(path.substr(0, dot), 64), "unknown section"};
+            return ScenarioError { printable(path.substr(0, dot), 64), "unknown section" };
         node = &(*node)[key];
         start = dot + 1;
     }
@@ -593,7 +600,7 @@ Scenario defaultScenario()
 {
     // Parsed once, on top of the struct defaults; the bundled file states every key (a test checks
     // that the file and the struct agree, so neither can drift).
-    static const Scenario s = readScenario(json::parse(embedded::kDefaultScenarioJson), Scenario{});
+    static const Scenario s = readScenario(json::parse(embedded::kDefaultScenarioJson), Scenario {});
     return s;
 }
 

@@ -33,20 +33,33 @@ QString keyPathOf(core::WarningCode code)
     using core::WarningCode;
     switch (code) {
     case WarningCode::heads_not_divisible_by_tp:
-    case WarningCode::kv_heads_not_divisible_by_tp: return QStringLiteral("parallel.tp");
-    case WarningCode::layers_not_divisible_by_pp: return QStringLiteral("parallel.pp");
-    case WarningCode::global_batch_not_divisible: return QStringLiteral("training.global_batch");
+    case WarningCode::kv_heads_not_divisible_by_tp:
+        return QStringLiteral("parallel.tp");
+    case WarningCode::layers_not_divisible_by_pp:
+        return QStringLiteral("parallel.pp");
+    case WarningCode::global_batch_not_divisible:
+        return QStringLiteral("training.global_batch");
     case WarningCode::experts_not_divisible_by_ep:
-    case WarningCode::ep_without_experts: return QStringLiteral("parallel.ep");
-    case WarningCode::seq_len_not_divisible_by_cp: return QStringLiteral("parallel.cp");
-    case WarningCode::redundant_master_weights: return QStringLiteral("precision.master_weights");
-    case WarningCode::cp_without_flash_attention: return QStringLiteral("parallel.flash_attention");
-    case WarningCode::peak_missing_for_dtype: return QStringLiteral("precision.compute");
-    case WarningCode::memory_bandwidth_assumed: return QStringLiteral("hardware.gpu");
-    case WarningCode::run_never_finishes: return QStringLiteral("reliability.checkpoint_write_gbps");
-    case WarningCode::zero_with_pipeline: return QStringLiteral("parallel.zero");
-    case WarningCode::tokens_less_than_one_step: return QStringLiteral("training.tokens");
-    case WarningCode::attention_rate_assumed: return QStringLiteral("parallel.attention_kernel");
+    case WarningCode::ep_without_experts:
+        return QStringLiteral("parallel.ep");
+    case WarningCode::seq_len_not_divisible_by_cp:
+        return QStringLiteral("parallel.cp");
+    case WarningCode::redundant_master_weights:
+        return QStringLiteral("precision.master_weights");
+    case WarningCode::cp_without_flash_attention:
+        return QStringLiteral("parallel.flash_attention");
+    case WarningCode::peak_missing_for_dtype:
+        return QStringLiteral("precision.compute");
+    case WarningCode::memory_bandwidth_assumed:
+        return QStringLiteral("hardware.gpu");
+    case WarningCode::run_never_finishes:
+        return QStringLiteral("reliability.checkpoint_write_gbps");
+    case WarningCode::zero_with_pipeline:
+        return QStringLiteral("parallel.zero");
+    case WarningCode::tokens_less_than_one_step:
+        return QStringLiteral("training.tokens");
+    case WarningCode::attention_rate_assumed:
+        return QStringLiteral("parallel.attention_kernel");
     case WarningCode::low_precision_gradient_accumulation:
         return QStringLiteral("precision.gradients");
     }
@@ -58,18 +71,21 @@ QString keyPathOf(core::WarningCode code)
 std::int64_t InputPanel::sliderToParams(int position)
 {
     const double raw = kMinParams * std::pow(kMaxParams / kMinParams, double(position) / kSliderSteps);
-    const double unit = std::pow(10.0, std::floor(std::log10(raw)) - 2);  // three significant digits
+    const double unit = std::pow(10.0, std::floor(std::log10(raw)) - 2); // three significant digits
     return static_cast<std::int64_t>(std::llround(std::round(raw / unit) * unit));
 }
 
 int InputPanel::paramsToSlider(double params)
 {
-    const double x = std::log(std::clamp(params, kMinParams, kMaxParams) / kMinParams) / std::log(kMaxParams / kMinParams);
+    const double x
+        = std::log(std::clamp(params, kMinParams, kMaxParams) / kMinParams) / std::log(kMaxParams / kMinParams);
     return static_cast<int>(std::lround(x * kSliderSteps));
 }
 
 InputPanel::InputPanel(ScenarioDocument* document, QWidget* parent)
-    : QWidget(parent), m_doc(document), m_bind(new FormBinder(document, this))
+    : QWidget(parent)
+    , m_doc(document)
+    , m_bind(new FormBinder(document, this))
 {
     setObjectName(QStringLiteral("inputPanel"));
     buildModel();
@@ -89,7 +105,8 @@ InputPanel::InputPanel(ScenarioDocument* document, QWidget* parent)
 
     auto* layout = new QVBoxLayout(this);
     layout->setSpacing(2);
-    for (auto* section : m_sections) layout->addWidget(section);
+    for (auto* section : m_sections)
+        layout->addWidget(section);
     layout->addWidget(m_problem);
     layout->addStretch(1);
 
@@ -108,14 +125,18 @@ void InputPanel::buildModel()
         section, QStringLiteral("model.preset"),
         [](const core::Scenario& s) { return QVariant(QString::fromStdString(s.model.preset)); },
         [this](core::Scenario& s, const QVariant& v) {
-            if (const auto* p = core::findModelPreset(v.toString().toStdString())) s.model = core::presetModel(*p);
-            else s.model = core::bareSizeModel(m_doc->estimate().params.total);
+            if (const auto* p = core::findModelPreset(v.toString().toStdString()))
+                s.model = core::presetModel(*p);
+            else
+                s.model = core::bareSizeModel(m_doc->estimate().params.total);
         },
         QT_TRANSLATE_NOOP("ui::InputPanel", "Choose model"));
-    std::vector<std::pair<const char*, QVariant>> items{
-        {QT_TRANSLATE_NOOP("ui::InputPanel", "Custom size (standard shape)"), QString()}};
+    std::vector<std::pair<const char*, QVariant>> items {
+        { QT_TRANSLATE_NOOP("ui::InputPanel", "Custom size (standard shape)"), QString() }
+    };
     section->setItems(m_preset, items);
-    for (const auto& p : core::modelPresets()) m_preset->addItem(QString::fromStdString(p.label), QString::fromStdString(p.name));
+    for (const auto& p : core::modelPresets())
+        m_preset->addItem(QString::fromStdString(p.label), QString::fromStdString(p.name));
     section->addRow(QT_TRANSLATE_NOOP("ui::InputPanel", "&Preset:"), m_preset);
 
     auto* sizeRow = new QWidget(section);
@@ -131,23 +152,31 @@ void InputPanel::buildModel()
     row->addWidget(m_size, 1);
     row->addWidget(m_sizeValue);
     section->addRow(QT_TRANSLATE_NOOP("ui::InputPanel", "&Size:"), sizeRow,
-                    QT_TRANSLATE_NOOP("ui::InputPanel", "Model size, 100 M to 2 T parameters (log scale). A bare size uses "
-                                                        "the standard Llama-style shape: head width 128, about 128 hidden "
-                                                        "units per layer, SwiGLU."));
+        QT_TRANSLATE_NOOP("ui::InputPanel",
+            "Model size, 100 M to 2 T parameters (log scale). A bare size uses "
+            "the standard Llama-style shape: head width 128, about 128 hidden "
+            "units per layer, SwiGLU."));
     m_shape = new QLabel(section);
     m_shape->setObjectName(QStringLiteral("modelShape"));
     m_shape->setWordWrap(true);
     section->addWideRow(m_shape);
     connect(m_size, &QSlider::valueChanged, this, [this](int position) {
         const auto params = sliderToParams(position);
-        m_doc->edit(tr("Change model size"), [params](core::Scenario& s) { s.model = core::bareSizeModel(params); },
-                    ScenarioDocument::ModelSize);
+        m_doc->edit(
+            tr("Change model size"), [params](core::Scenario& s) { s.model = core::bareSizeModel(params); },
+            ScenarioDocument::ModelSize);
     });
 }
 
-QWidget* InputPanel::controlFor(const QString& keyPath) const { return m_bind->controlFor(keyPath); }
+QWidget* InputPanel::controlFor(const QString& keyPath) const
+{
+    return m_bind->controlFor(keyPath);
+}
 
-QString InputPanel::problemText() const { return m_problem->isHidden() ? QString() : m_problem->text(); }
+QString InputPanel::problemText() const
+{
+    return m_problem->isHidden() ? QString() : m_problem->text();
+}
 
 void InputPanel::showScenario(const core::Scenario& s)
 {
@@ -165,14 +194,15 @@ void InputPanel::showScenario(const core::Scenario& s)
     m_size->setValue(paramsToSlider(params));
     m_sizeValue->setText(formatCount(params));
     const auto& a = s.model.arch;
-    QString shape = (a.isMla() ? tr("%1 layers, hidden %2, %3 heads (latent attention, KV rank %4), FFN %5, vocabulary %6")
-                               : tr("%1 layers, hidden %2, %3 heads (%4 KV), FFN %5, vocabulary %6"))
-                        .arg(a.layers)
-                        .arg(a.hidden)
-                        .arg(a.heads)
-                        .arg(a.isMla() ? a.kvLoraRank : a.kvHeads)
-                        .arg(a.isMoe() ? a.moeFfnHidden : a.ffnHidden)
-                        .arg(a.vocab);
+    QString shape
+        = (a.isMla() ? tr("%1 layers, hidden %2, %3 heads (latent attention, KV rank %4), FFN %5, vocabulary %6")
+                     : tr("%1 layers, hidden %2, %3 heads (%4 KV), FFN %5, vocabulary %6"))
+              .arg(a.layers)
+              .arg(a.hidden)
+              .arg(a.heads)
+              .arg(a.isMla() ? a.kvLoraRank : a.kvHeads)
+              .arg(a.isMoe() ? a.moeFfnHidden : a.ffnHidden)
+              .arg(a.vocab);
     if (a.isMoe()) {
         shape += QLatin1Char(' ') + tr("— %1 experts, top %2").arg(a.experts).arg(a.topK);
         if (a.sharedExperts > 0) shape += tr(", %n shared", nullptr, a.sharedExperts);
@@ -182,7 +212,12 @@ void InputPanel::showScenario(const core::Scenario& s)
     if (a.mtpLayers > 0) shape += tr("; %n multi-token prediction module(s)", nullptr, a.mtpLayers);
     m_shape->setText(shape);
     const auto& p = s.parallel;
-    m_gpuTotal->setText(tr("%1 GPUs = TP %2 × PP %3 × DP %4 × CP %5").arg(QLocale().toString(static_cast<qlonglong>(p.gpus()))).arg(p.tp).arg(p.pp).arg(p.dp).arg(p.cp));
+    m_gpuTotal->setText(tr("%1 GPUs = TP %2 × PP %3 × DP %4 × CP %5")
+                            .arg(QLocale().toString(static_cast<qlonglong>(p.gpus())))
+                            .arg(p.tp)
+                            .arg(p.pp)
+                            .arg(p.dp)
+                            .arg(p.cp));
     const auto& g = s.hardware.gpu;
     const auto bf16 = g.peakTflops.count(core::DType::bf16) ? g.peakTflops.at(core::DType::bf16) : 0.0;
     m_gpuFacts->setText(tr("%1 GiB, %2 TFLOP/s (BF16 dense), NVLink %3 GB/s, network %4 GB/s per GPU, %5 W")
@@ -196,8 +231,10 @@ void InputPanel::showScenario(const core::Scenario& s)
     const auto& c = m_doc->estimate().compute;
     if (c.achievableFlopsPerGpu > 0) {
         const QLocale locale;
-        QString rates = tr("Priced at: matmuls %1 TFLOP/s (best measured GEMM)").arg(locale.toString(c.achievableFlopsPerGpu / 1e12, 'f', 1));
-        rates += tr(", of which this model's GEMM shapes reach %1 %").arg(locale.toString(100 * c.gemmShapeEfficiency, 'f', 0));
+        QString rates = tr("Priced at: matmuls %1 TFLOP/s (best measured GEMM)")
+                            .arg(locale.toString(c.achievableFlopsPerGpu / 1e12, 'f', 1));
+        rates += tr(", of which this model's GEMM shapes reach %1 %")
+                     .arg(locale.toString(100 * c.gemmShapeEfficiency, 'f', 0));
         if (c.attentionRatePerGpu > 0)
             rates += tr(", attention %1 TFLOP/s").arg(locale.toString(c.attentionRatePerGpu / 1e12, 'f', 1));
         if (g.sustainedFraction != 1)
@@ -245,7 +282,7 @@ void InputPanel::showRefused(const QString& path, const QString& message)
 {
     //: an edit was refused; %1 is the key path (e.g. parallel.tp), %2 the reason (in English, from the file rules)
     m_refused = tr("Not applied — %1: %2").arg(path, message);
-    markProblems({path}, {m_refused});
+    markProblems({ path }, { m_refused });
 }
 
 void InputPanel::markProblems(const QStringList& keyPaths, const QStringList& texts)

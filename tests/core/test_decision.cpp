@@ -22,19 +22,21 @@ Scenario example(const std::string& name)
 std::map<ChecklistId, Need> needs(const DecisionGuide& g)
 {
     std::map<ChecklistId, Need> out;
-    for (const auto& item : g.checklist) out[item.id] = item.need;
+    for (const auto& item : g.checklist)
+        out[item.id] = item.need;
     return out;
 }
 
 } // namespace
 
-TEST_CASE("size classes follow the source article's table: < 1B small, the 7B class and up large", "[core][decision][published]")
+TEST_CASE("size classes follow the source article's table: < 1B small, the 7B class and up large",
+    "[core][decision][published]")
 {
     CHECK(sizeClassOf(7e8) == SizeClass::small);
     CHECK(sizeClassOf(0.999e9) == SizeClass::small);
     CHECK(sizeClassOf(1e9) == SizeClass::medium);
     CHECK(sizeClassOf(6.4e9) == SizeClass::medium);
-    CHECK(sizeClassOf(6.74e9) == SizeClass::large);  // Llama 2 7B: "7B" is a class
+    CHECK(sizeClassOf(6.74e9) == SizeClass::large); // Llama 2 7B: "7B" is a class
     CHECK(sizeClassOf(7e9) == SizeClass::large);
     CHECK(sizeClassOf(405e9) == SizeClass::large);
 }
@@ -71,8 +73,8 @@ TEST_CASE("the source article's 7B model: 112 GB of states do not fit one GPU, L
     CHECK(g.loraBytes < g.oneGpuBytes / 3);
     const auto n = needs(g);
     CHECK(n.at(ChecklistId::distributed_code) == Need::required);
-    CHECK(n.at(ChecklistId::software_stack) == Need::required);  // 64 GPUs are 8 nodes
-    CHECK(n.at(ChecklistId::network) == Need::required);         // ZeRO-3 traffic is over 20 % of the step
+    CHECK(n.at(ChecklistId::software_stack) == Need::required); // 64 GPUs are 8 nodes
+    CHECK(n.at(ChecklistId::network) == Need::required); // ZeRO-3 traffic is over 20 % of the step
     CHECK(g.nodes == 8);
 }
 
@@ -85,7 +87,7 @@ TEST_CASE("Llama 3.1 405B on 16,384 GPUs: automatic restart is required", "[core
     const auto n = needs(g);
     CHECK(n.at(ChecklistId::fault_tolerance) == Need::required);
     CHECK(n.at(ChecklistId::monitoring) == Need::required);
-    CHECK(n.at(ChecklistId::data_pipeline) == Need::required);  // 15.6 T tokens × 4 B = 62 TB across 2,048 nodes
+    CHECK(n.at(ChecklistId::data_pipeline) == Need::required); // 15.6 T tokens × 4 B = 62 TB across 2,048 nodes
     CHECK(g.datasetBytes == Approx(15.6e12 * 4));
     CHECK(g.nodes == 2048);
     CHECK(g.minGpus > 8);

@@ -20,11 +20,11 @@ TEST_CASE("explanations cover memory, time, communication and cost", "[core][exp
     s.parallel.dp = 4;
     const Estimate e = estimate(s);
     const auto all = explain(s, e);
-    for (const char* key : {"memory.weights", "memory.gradients", "memory.master_weights", "memory.optimizer_states",
-                            "memory.activations", "memory.buffers", "memory.overhead", "compute.compute_time_s",
-                            "compute.bubble_time_s", "compute.optimizer_time_s", "compute.step_time_s", "compute.mfu",
-                            "communication.tp.all_reduce", "communication.pp.send_recv", "communication.dp.reduce_scatter",
-                            "training.time_s", "training.cost_usd"}) {
+    for (const char* key : { "memory.weights", "memory.gradients", "memory.master_weights", "memory.optimizer_states",
+             "memory.activations", "memory.buffers", "memory.overhead", "compute.compute_time_s",
+             "compute.bubble_time_s", "compute.optimizer_time_s", "compute.step_time_s", "compute.mfu",
+             "communication.tp.all_reduce", "communication.pp.send_recv", "communication.dp.reduce_scatter",
+             "training.time_s", "training.cost_usd" }) {
         INFO(key);
         const Explanation* x = findExplanation(all, key);
         REQUIRE(x);

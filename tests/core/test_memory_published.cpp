@@ -1,8 +1,8 @@
 // Memory figures pinned to their published sources (../shared/reference/PUBLISHED.md).
 #include "architecture.h"
 #include "compute_model.h"
-#include "fidelity.h"
 #include "estimate.h"
+#include "fidelity.h"
 #include "memory_model.h"
 #include "presets.h"
 #include "scenario_io.h"
@@ -22,16 +22,19 @@ Scenario mixedAdam(std::int64_t params, int dp, int zero)
 {
     Scenario s = defaultScenario();
     s.model = bareSizeModel(params);
-    s.precision = Precision{DType::bf16, DType::bf16, DType::bf16, DType::fp32, DType::fp32};
+    s.precision = Precision { DType::bf16, DType::bf16, DType::bf16, DType::fp32, DType::fp32 };
     s.training.optimizer = Optimizer::adamw;
     s.training.globalBatch = std::max(s.training.globalBatch, dp);
-    s.parallel = Parallel{};
+    s.parallel = Parallel {};
     s.parallel.dp = dp;
     s.parallel.zero = zero;
     return s;
 }
 
-double modelStatesGB(const Scenario& s) { return estimate(s).memory.peak().bytes.modelStates() / 1e9; }
+double modelStatesGB(const Scenario& s)
+{
+    return estimate(s).memory.peak().bytes.modelStates() / 1e9;
+}
 
 } // namespace
 
@@ -50,7 +53,7 @@ TEST_CASE("source article: a 700M model in fp32 fits one 80 GB GPU", "[core][mem
 {
     // Source article §3.1: fp32 weights 4 B → 2.8 GB; with fp32 gradients and Adam ≈ 11.2 GB.
     Scenario s = mixedAdam(700'000'000, 1, 0);
-    s.precision = Precision{DType::fp32, DType::fp32, DType::fp32, std::nullopt, DType::fp32};
+    s.precision = Precision { DType::fp32, DType::fp32, DType::fp32, std::nullopt, DType::fp32 };
     const auto e = estimate(s);
     CHECK(e.memory.peak().bytes.weights / 1e9 == Approx(2.8));
     CHECK(e.memory.peak().bytes.modelStates() / 1e9 == Approx(11.2));
@@ -68,12 +71,12 @@ TEST_CASE("ZeRO paper Table 1: model states per GPU for 7.5 B parameters", "[cor
     // Rajbhandari et al. 2020, Table 1 (Ψ = 7.5 B, K = 12). Tolerance: half a unit of the last
     // printed digit (the table rounds, e.g. 41.25 is printed 41.3).
     auto [dp, os, osg, osgp, tolerance] = GENERATE(table<int, double, double, double, double>({
-        {1, 120, 120, 120, 0.5},
-        {4, 52.5, 41.3, 30, 0.05},
-        {16, 35.6, 21.6, 7.5, 0.05},
-        {64, 31.4, 16.6, 1.88, 0.05},
-        {256, 30.4, 15.4, 0.47, 0.05},
-        {1024, 30.1, 15.1, 0.12, 0.05},
+        { 1, 120, 120, 120, 0.5 },
+        { 4, 52.5, 41.3, 30, 0.05 },
+        { 16, 35.6, 21.6, 7.5, 0.05 },
+        { 64, 31.4, 16.6, 1.88, 0.05 },
+        { 256, 30.4, 15.4, 0.47, 0.05 },
+        { 1024, 30.1, 15.1, 0.12, 0.05 },
     }));
     INFO("d = " << dp);
     CHECK(modelStatesGB(mixedAdam(7'500'000'000, dp, 0)) == Approx(120));
@@ -94,7 +97,8 @@ TEST_CASE("conventions: Megatron's fp32 main gradients give 18 bytes per paramet
     CHECK(modelStatesGB(s) == Approx(6.0 + 12.0 / 8));
 }
 
-TEST_CASE("Korthikanti et al. Table 2: activation bytes per layer for GPT-3 175B", "[core][memory][published][activations]")
+TEST_CASE(
+    "Korthikanti et al. Table 2: activation bytes per layer for GPT-3 175B", "[core][memory][published][activations]")
 {
     // Korthikanti et al. 2022, Table 2 with GPT-3's shape: a 96, h 12288, s 2048, b 1, t 8
     // (V 51200 as in the paper; 16-bit activations, 1-byte dropout masks, no flash attention).
@@ -105,14 +109,20 @@ TEST_CASE("Korthikanti et al. Table 2: activation bytes per layer for GPT-3 175B
     s.training.microBatch = 1;
     s.parallel.flashAttention = false;
 
-    struct Row { const char* name; int tp; bool sp; Recompute recompute; double bytes; };
+    struct Row {
+        const char* name;
+        int tp;
+        bool sp;
+        Recompute recompute;
+        double bytes;
+    };
     auto row = GENERATE(values<Row>({
-        {"no parallelism", 1, false, Recompute::none, 2'868'903'936},
-        {"tensor parallel", 8, false, Recompute::none, 578'813'952},
-        {"tensor + sequence parallel", 8, true, Recompute::none, 358'612'992},
-        {"tensor parallel + selective recompute", 8, false, Recompute::selective, 327'155'712},
-        {"tensor + sequence parallel + selective recompute", 8, true, Recompute::selective, 106'954'752},
-        {"full recompute", 8, false, Recompute::full, 50'331'648},
+        { "no parallelism", 1, false, Recompute::none, 2'868'903'936 },
+        { "tensor parallel", 8, false, Recompute::none, 578'813'952 },
+        { "tensor + sequence parallel", 8, true, Recompute::none, 358'612'992 },
+        { "tensor parallel + selective recompute", 8, false, Recompute::selective, 327'155'712 },
+        { "tensor + sequence parallel + selective recompute", 8, true, Recompute::selective, 106'954'752 },
+        { "full recompute", 8, false, Recompute::full, 50'331'648 },
     }));
     INFO(row.name);
     s.parallel.tp = row.tp;
@@ -122,14 +132,16 @@ TEST_CASE("Korthikanti et al. Table 2: activation bytes per layer for GPT-3 175B
     CHECK(estimate(s).memory.activationBytesPerLayer == row.bytes);
 }
 
-TEST_CASE("measured peak memory of torchtitan's Llama 3.1 8B FSDP runs within 15 %", "[core][memory][published][fidelity]")
+TEST_CASE(
+    "measured peak memory of torchtitan's Llama 3.1 8B FSDP runs within 15 %", "[core][memory][published][fidelity]")
 {
     // torchtitan docs/performance.md, Tables 1 and 3 (commit 9dec370, 2024-12-26): Llama 3.1 8B,
     // FSDP, local batch 2, seq 8192, op-level selective activation checkpointing, no compile:
     // 82.4 GiB on 8 H100 and 67.0 GiB on 128 (peak reserved memory). The scenarios are in
     // resources/fidelity/published.json. Of the difference between the two runs, 14.0 GiB is the
     // sharded fp32 weights, gradients and Adam moments (16 B × 8.03e9 × (1/8 − 1/128)).
-    std::map<std::string, double> published{{"torchtitan-8b-fsdp8-memory", 82.4}, {"torchtitan-8b-fsdp128-memory", 67.0}};
+    std::map<std::string, double> published { { "torchtitan-8b-fsdp8-memory", 82.4 },
+        { "torchtitan-8b-fsdp128-memory", 67.0 } };
     int found = 0;
     for (const PublishedRun& run : publishedRuns()) {
         const auto it = published.find(run.id);
@@ -148,23 +160,28 @@ TEST_CASE("measured peak memory of torchtitan's Llama 3.1 8B FSDP runs within 15
             if (r.id == id) return estimate(r.scenario).memory.peak().bytes.modelStates() / (1024.0 * 1024 * 1024);
         return 0.0;
     };
-    CHECK(states("torchtitan-8b-fsdp8-memory") - states("torchtitan-8b-fsdp128-memory") ==
-          Approx(16.0 * 8030261248.0 * (1.0 / 8 - 1.0 / 128) / (1024.0 * 1024 * 1024)).epsilon(1e-9));
+    CHECK(states("torchtitan-8b-fsdp8-memory") - states("torchtitan-8b-fsdp128-memory")
+        == Approx(16.0 * 8030261248.0 * (1.0 / 8 - 1.0 / 128) / (1024.0 * 1024 * 1024)).epsilon(1e-9));
 }
 
-TEST_CASE("op-level selective checkpointing keeps the input, the attention output and every other matmul", "[core][memory]")
+TEST_CASE(
+    "op-level selective checkpointing keeps the input, the attention output and every other matmul", "[core][memory]")
 {
     // Llama 3 8B per token and layer in bf16: input h + attention output q + log-sum-exp (fp32
     // per head) + wq (q) + wv (kv) + w1 (f) + w2 (h); recomputed: wk, wo, w3.
     Scenario s = defaultScenario();
     s.model = presetModel(*findModelPreset("llama-3-8b"));
-    s.parallel = Parallel{};
+    s.parallel = Parallel {};
     s.training.seqLen = 1;
     s.training.microBatch = 1;
     s.parallel.recompute = Recompute::selective_op;
     const double h = 4096, q = 4096, kv = 1024, f = 14336;
     CHECK(activationBytesPerLayer(s) == Approx(2 * (h + q + q + kv + f + h) + 4 * 32));
-    const double none = [&] { Scenario n = s; n.parallel.recompute = Recompute::none; return activationBytesPerLayer(n); }();
+    const double none = [&] {
+        Scenario n = s;
+        n.parallel.recompute = Recompute::none;
+        return activationBytesPerLayer(n);
+    }();
     CHECK(activationBytesPerLayer(s) < none);
     // Recomputed FLOPs: wk (h·kv), wo (q·h), w3 (h·f), 2 FLOPs per multiply-accumulate, every layer.
     s.training.seqLen = 8192;

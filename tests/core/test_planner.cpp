@@ -14,7 +14,7 @@ using namespace core;
 
 TEST_CASE("on a small space the planner's best equals a brute-force search over estimate()", "[core][planner]")
 {
-    Scenario s = defaultScenario();  // Llama-2-7B, 8 × A100
+    Scenario s = defaultScenario(); // Llama-2-7B, 8 × A100
     PlanOptions o;
     o.gpus = 8;
     o.top = 5;
@@ -26,14 +26,14 @@ TEST_CASE("on a small space the planner's best equals a brute-force search over 
     // Brute force: every TP × PP × ZeRO × recompute × micro-batch the planner may choose (CP, SP,
     // interleaving also spanned), estimated independently here.
     double best = 1e300;
-    for (int tp : {1, 2, 4, 8})
-        for (int pp : {1, 2, 4, 8})
-            for (int cp : {1, 2, 4, 8})
+    for (int tp : { 1, 2, 4, 8 })
+        for (int pp : { 1, 2, 4, 8 })
+            for (int cp : { 1, 2, 4, 8 })
                 for (int zero = 0; zero <= 3; ++zero)
-                    for (int mb : {1, 2, 4, 8})
+                    for (int mb : { 1, 2, 4, 8 })
                         for (int sp = 0; sp <= 1; ++sp)
-                            for (int v : {1, 2, 4})
-                                for (Recompute rc : {Recompute::none, Recompute::selective_op, Recompute::full}) {
+                            for (int v : { 1, 2, 4 })
+                                for (Recompute rc : { Recompute::none, Recompute::selective_op, Recompute::full }) {
                                     if (tp * pp * cp > 8 || 8 % (tp * pp * cp) != 0 || (sp && tp == 1)) continue;
                                     if (v > 1 && (pp < 2 || 32 < 2 * pp * v)) continue;
                                     Scenario c = s;
@@ -52,8 +52,10 @@ TEST_CASE("on a small space the planner's best equals a brute-force search over 
                                     if (e.memory.fits()) best = std::min(best, e.training.timeS);
                                 }
     CHECK(r.plans.front().estimate.training.timeS == Approx(best).epsilon(1e-12));
-    for (const auto& p : r.plans) CHECK(p.estimate.memory.fits());
-    for (std::size_t i = 1; i < r.plans.size(); ++i) CHECK(r.plans[i - 1].score <= r.plans[i].score);
+    for (const auto& p : r.plans)
+        CHECK(p.estimate.memory.fits());
+    for (std::size_t i = 1; i < r.plans.size(); ++i)
+        CHECK(r.plans[i - 1].score <= r.plans[i].score);
 }
 
 namespace {
@@ -61,13 +63,14 @@ namespace {
 /// The published configuration is among the plans that fit, and the planner's best is at least as fast.
 void checkPublished(const char* example, int gpus)
 {
-    Scenario s = *loadScenarioFile(std::string(TP_SOURCE_DIR) + "/resources/examples/" + example + ".tpscenario.json").scenario;
+    Scenario s = *loadScenarioFile(std::string(TP_SOURCE_DIR) + "/resources/examples/" + example + ".tpscenario.json")
+                      .scenario;
     const Estimate published = estimate(s);
     REQUIRE(published.memory.fits());
     PlanOptions o;
     o.gpus = gpus;
-    o.top = 1'000'000;  // every fitting plan, to look the published one up
-    o.microBatches = {1};
+    o.top = 1'000'000; // every fitting plan, to look the published one up
+    o.microBatches = { 1 };
     const PlanResult r = plan(s, o);
     REQUIRE_FALSE(r.plans.empty());
     CHECK(r.plans.front().estimate.training.timeS <= published.training.timeS * (1 + 1e-9));
@@ -75,7 +78,8 @@ void checkPublished(const char* example, int gpus)
     for (const auto& p : r.plans)
         found |= p.scenario.parallel == s.parallel && p.scenario.training.microBatch == s.training.microBatch;
     CHECK(found);
-    for (const auto& p : r.pareto) CHECK(p.estimate.memory.fits());
+    for (const auto& p : r.pareto)
+        CHECK(p.estimate.memory.fits());
 }
 
 } // namespace
@@ -91,7 +95,7 @@ TEST_CASE("published configurations are feasible and the planner is at least as 
 TEST_CASE("the search can be cancelled and reports progress", "[core][planner]")
 {
     Scenario s = defaultScenario();
-    std::atomic<bool> cancel{true};
+    std::atomic<bool> cancel { true };
     PlanOptions o;
     o.gpus = 64;
     o.cancel = &cancel;
@@ -114,7 +118,8 @@ TEST_CASE("the ranking is deterministic across thread counts", "[core][planner]"
     o.threads = 3;
     const PlanResult three = plan(s, o);
     REQUIRE(one.plans.size() == three.plans.size());
-    for (std::size_t i = 0; i < one.plans.size(); ++i) CHECK(one.plans[i].scenario == three.plans[i].scenario);
+    for (std::size_t i = 0; i < one.plans.size(); ++i)
+        CHECK(one.plans[i].scenario == three.plans[i].scenario);
     CHECK(one.evaluated == three.evaluated);
 }
 
@@ -137,14 +142,15 @@ TEST_CASE("the planner marks the plans its own error cannot rank apart from the 
     }
 }
 
-TEST_CASE("for published large runs the planner ranks the published layout within the best plan's range", "[core][planner][published][range]")
+TEST_CASE("for published large runs the planner ranks the published layout within the best plan's range",
+    "[core][planner][published][range]")
 {
     // Issue 18: given a published run's model, GPU count, batch and sequence length, some plan with
-    // the published TP, PP, CP and EP must lie within the best plan's range (six of the seven runs) — the estimate cannot
-    // claim its own favourite is faster than the layout the run used. Where the planner still ranks
-    // another layout first, docs/FIDELITY.md says why.
-    for (const char* id : {"narayanan-529.6b", "narayanan-1008b", "korthikanti-175b", "llama3-405b-8192gpu-8192",
-                           "llama3-405b-16384gpu-8192", "bloom-176b", "deepseek-v3-gpu-hours"}) {
+    // the published TP, PP, CP and EP must lie within the best plan's range (six of the seven runs) — the estimate
+    // cannot claim its own favourite is faster than the layout the run used. Where the planner still ranks another
+    // layout first, docs/FIDELITY.md says why.
+    for (const char* id : { "narayanan-529.6b", "narayanan-1008b", "korthikanti-175b", "llama3-405b-8192gpu-8192",
+             "llama3-405b-16384gpu-8192", "bloom-176b", "deepseek-v3-gpu-hours" }) {
         const PublishedRun* run = nullptr;
         for (const auto& r : publishedRuns())
             if (r.id == id) run = &r;
@@ -180,9 +186,11 @@ TEST_CASE("for published large runs the planner ranks the published layout withi
     }
 }
 
-TEST_CASE("the planner keeps ZeRO-2's reduction setting only on ZeRO-2 plans, so every plan is a valid scenario", "[core][planner]")
+TEST_CASE("the planner keeps ZeRO-2's reduction setting only on ZeRO-2 plans, so every plan is a valid scenario",
+    "[core][planner]")
 {
-    const ScenarioResult base = parseScenario(R"({"format": "trainplanner-scenario", "version": 1, "model": {"preset": "llama-2-7b"},
+    const ScenarioResult base
+        = parseScenario(R"({"format": "trainplanner-scenario", "version": 1, "model": {"preset": "llama-2-7b"},
         "training": {"seq_len": 4096, "micro_batch": 1, "global_batch": 64}, "parallel": {"dp": 8, "zero": 2, "grad_reduce": "after_accumulation"}})");
     REQUIRE(base.ok());
     PlanOptions o;

@@ -32,7 +32,8 @@ TEST_CASE("D1: a ring over whole nodes leaves each node through all its NICs", "
     // NCCL's maintainers: a ring over nodes of 8 GPUs runs at the node's summed NIC bandwidth
     // (NVIDIA/nccl-tests#119: "96 GB/s is the target" for 4 × 200 Gb/s; NVIDIA/nccl#495: 75 GB/s
     // measured for 8 × 100 Gb/s), capped by NVLink. DGX A100: 8 × 25 GB/s = 200 GB/s < 300 NVLink.
-    const Scenario twoNodes = scenario(R"({"format": "trainplanner-scenario", "version": 1, "model": {"preset": "llama-2-7b"},
+    const Scenario twoNodes
+        = scenario(R"({"format": "trainplanner-scenario", "version": 1, "model": {"preset": "llama-2-7b"},
                                            "parallel": {"dp": 16, "zero": 3}})");
     const Estimate e = estimate(twoNodes);
     const Collective gather = collective(e, Group::dp, CollectiveOp::all_gather);
@@ -69,7 +70,8 @@ TEST_CASE("D2: ZeRO-3 gathers parameters in the compute dtype", "[core][review][
     CHECK(gather.messageBytes * gather.callsPerStep == Approx(8'030'261'248.0 * 2 * 2));
 }
 
-TEST_CASE("D16: a collective's latency grows with its group and its buckets, as NCCL's model has it", "[core][review][comm]")
+TEST_CASE(
+    "D16: a collective's latency grows with its group and its buckets, as NCCL's model has it", "[core][review][comm]")
 {
     // NVIDIA/nccl src/graph/tuning.cc (Simple protocol): base latency plus one hop per ring step —
     // 3.4 µs over NVLink, 14 µs over the network — or, for an all-reduce, a tree of
@@ -83,13 +85,14 @@ TEST_CASE("D16: a collective's latency grows with its group and its buckets, as 
     // The review's scenario: Llama 3 8B, plain data parallelism over 16,384 H100. Before: one call of
     // 10 µs for 16 GB of gradients; now Megatron's buckets (max(4·10^7, 10^6 × n) parameters: one
     // here, since 10^6 × 16,384 exceeds the model) each pay the 16,384-rank latency.
-    const Scenario wide = scenario(R"({"format": "trainplanner-scenario", "version": 1, "model": {"preset": "llama-3-8b"},
+    const Scenario wide
+        = scenario(R"({"format": "trainplanner-scenario", "version": 1, "model": {"preset": "llama-3-8b"},
         "training": {"seq_len": 8192, "micro_batch": 1, "global_batch": 16384}, "parallel": {"dp": 16384, "zero": 1},
         "hardware": {"gpu": "h100-sxm"}})");
     const Collective rs = collective(estimate(wide), Group::dp, CollectiveOp::reduce_scatter);
     CHECK(rs.nodes == 2048);
     CHECK(rs.latencyPerCallS * 1e6 == Approx(10 + (16383 - 2047) * 3.4 + 2047 * 14));
-    CHECK(rs.latencyPerCallS > 0.05);  // tens of milliseconds per call at this scale
+    CHECK(rs.latencyPerCallS > 0.05); // tens of milliseconds per call at this scale
     // 8 ranks: Megatron's 40M-parameter buckets, about 200 calls for 8B parameters.
     Scenario node = wide;
     node.parallel.dp = 8;
@@ -151,7 +154,8 @@ TEST_CASE("D1b: each data-parallel mechanism hides its traffic in its own window
     // FSDP prefetches the forward all-gathers (the whole compute is its window); ZeRO-0/1 with
     // gradient accumulation reduce once, under the last micro-batch's backward only. A slow network
     // (5 % of the link) makes the traffic larger than any window; full overlap lets it fill them.
-    const Scenario zero3 = scenario(R"({"format": "trainplanner-scenario", "version": 1, "model": {"preset": "llama-2-7b"},
+    const Scenario zero3
+        = scenario(R"({"format": "trainplanner-scenario", "version": 1, "model": {"preset": "llama-2-7b"},
         "training": {"seq_len": 4096, "micro_batch": 1, "global_batch": 512}, "parallel": {"dp": 64, "zero": 3},
         "efficiency": {"comm_overlap": 1.0, "bus_bandwidth": 0.05}})");
     const Estimate e3 = estimate(zero3);
@@ -182,21 +186,25 @@ TEST_CASE("D10: pipeline send/recv carries 1/t of the activations per TP rank", 
     CHECK(collective(estimate(s), Group::pp, CollectiveOp::send_recv).messageBytes == Approx(8'388'608.0));
 }
 
-TEST_CASE("D11: with TP and sequence parallelism each rank dispatches its own tokens to the experts", "[core][review][comm]")
+TEST_CASE(
+    "D11: with TP and sequence parallelism each rank dispatches its own tokens to the experts", "[core][review][comm]")
 {
     // Megatron-Core MoE with TP requires sequence parallelism; each rank routes s·b/t tokens:
     // top_k · s · b · h · 2 / t = 2 × 4096 × 4096 × 2 / 2 = 33,554,432 B (the review's 33.6 MB).
-    const Scenario s = scenario(R"({"format": "trainplanner-scenario", "version": 1, "model": {"preset": "mixtral-8x7b"},
+    const Scenario s
+        = scenario(R"({"format": "trainplanner-scenario", "version": 1, "model": {"preset": "mixtral-8x7b"},
         "training": {"seq_len": 4096, "global_batch": 64},
         "parallel": {"tp": 2, "dp": 8, "ep": 8, "sequence_parallel": true, "recompute": "full"}, "hardware": {"gpu": "h100-sxm"}})");
     CHECK(collective(estimate(s), Group::ep, CollectiveOp::all_to_all).messageBytes == Approx(33'554'432.0));
 }
 
-TEST_CASE("D13: a global batch smaller than dp leaves replicas idle instead of splitting sequences", "[core][review][compute]")
+TEST_CASE("D13: a global batch smaller than dp leaves replicas idle instead of splitting sequences",
+    "[core][review][compute]")
 {
     // 4 sequences on 8 replicas: four replicas take one sequence each and four wait; the compute of
     // the step is one sequence's, as on dp = 4 (the review: 0.556 s on dp 8 against 1.006 s on dp 4).
-    const Scenario dp8 = scenario(R"({"format": "trainplanner-scenario", "version": 1, "model": {"preset": "llama-2-7b"},
+    const Scenario dp8
+        = scenario(R"({"format": "trainplanner-scenario", "version": 1, "model": {"preset": "llama-2-7b"},
                                       "training": {"global_batch": 4}, "parallel": {"dp": 8}})");
     Scenario dp4 = dp8;
     dp4.parallel.dp = 4;
@@ -219,11 +227,13 @@ TEST_CASE("D20: bf16 on a GPU without bf16 tensor cores runs at the fp32 rate", 
     const Estimate e = estimate(s);
     CHECK(e.compute.peakFlopsPerGpu == Approx(15.7e12));
     bool warned = false;
-    for (const auto& w : e.warnings) warned = warned || w.code == WarningCode::peak_missing_for_dtype;
+    for (const auto& w : e.warnings)
+        warned = warned || w.code == WarningCode::peak_missing_for_dtype;
     CHECK(warned);
 }
 
-TEST_CASE("D3: LoRA trains the adapters only: about 4N FLOPs per token, and QLoRA pays its dequantisation", "[core][review][compute]")
+TEST_CASE("D3: LoRA trains the adapters only: about 4N FLOPs per token, and QLoRA pays its dequantisation",
+    "[core][review][compute]")
 {
     // Hu et al. 2021 §4.2: no gradients for the frozen weights, so their matmuls cost a forward and
     // an input-gradient pass (2 × 2 FLOPs per parameter per token) instead of three; the attention
@@ -232,7 +242,8 @@ TEST_CASE("D3: LoRA trains the adapters only: about 4N FLOPs per token, and QLoR
     // RMSNorm gains (2 per layer and a final one, × 4,096) do no matmul; 32 layers,
     // h = 4,096, s = 2,048; attention core 2 · 2 · s · h per layer per token (Narayanan et al. eq. 3);
     // adapters on q, k, v, o of rank 16: 4 × (4096 × 16 + 16 × 4096) per layer.
-    const Scenario lora = scenario(R"({"format": "trainplanner-scenario", "version": 1, "model": {"preset": "llama-2-7b"},
+    const Scenario lora
+        = scenario(R"({"format": "trainplanner-scenario", "version": 1, "model": {"preset": "llama-2-7b"},
         "training": {"seq_len": 2048, "global_batch": 8, "method": "lora"}, "parallel": {"dp": 1, "zero": 0}})");
     const double tokens = 2048.0 * 8, N = 6'738'415'616, embedding = 32'000.0 * 4'096 + (2 * 32 + 1) * 4'096.0;
     const double attention = 4.0 * 2048 * 4096 * 32, adapters = 32.0 * 4 * (4096 * 16 + 16 * 4096);
@@ -241,7 +252,8 @@ TEST_CASE("D3: LoRA trains the adapters only: about 4N FLOPs per token, and QLoR
     full.training.method = Method::full;
     CHECK(modelFlopsPerStep(full) / tokens == Approx(6 * (N - embedding) + 3 * attention).epsilon(1e-6));
     const Estimate eLora = estimate(lora), eFull = estimate(full);
-    const double flopRatio = (4 * (N - embedding) + 3 * attention + 6 * adapters) / (6 * (N - embedding) + 3 * attention);
+    const double flopRatio
+        = (4 * (N - embedding) + 3 * attention + 6 * adapters) / (6 * (N - embedding) + 3 * attention);
     CHECK(flopRatio == Approx(0.69).margin(0.01));
     // The paper's ~25 % faster, and more. In time the saving is a little more than in FLOPs: the weight
     // gradients LoRA skips have a micro-batch's 2,048 tokens as their inner dimension, shallower than
@@ -263,21 +275,24 @@ TEST_CASE("D6: the H100 PCIe's NVLink bridges join pairs, wider groups go over P
 {
     // NVIDIA H100 PCIe datasheet: an NVLink bridge (600 GB/s bidirectional) joins two cards; the
     // others are reached over PCIe Gen5 x16 (128 GB/s bidirectional, 64 per direction).
-    const Scenario tp8 = scenario(R"({"format": "trainplanner-scenario", "version": 1, "model": {"preset": "llama-2-70b"},
+    const Scenario tp8
+        = scenario(R"({"format": "trainplanner-scenario", "version": 1, "model": {"preset": "llama-2-70b"},
         "training": {"global_batch": 64}, "parallel": {"tp": 8, "dp": 1, "zero": 0, "recompute": "full", "sequence_parallel": true},
         "hardware": {"gpu": "h100-pcie"}})");
     const Collective wide = collective(estimate(tp8), Group::tp, CollectiveOp::all_gather);
     CHECK(wide.link == Link::intra_node);
-    CHECK(wide.bandwidthGBps == Approx(64 * 0.8));  // the review: 240 GB/s before, 5–10× too fast
+    CHECK(wide.bandwidthGBps == Approx(64 * 0.8)); // the review: 240 GB/s before, 5–10× too fast
     Scenario tp2 = tp8;
     tp2.parallel.tp = 2;
     tp2.parallel.dp = 4;
-    CHECK(collective(estimate(tp2), Group::tp, CollectiveOp::all_gather).bandwidthGBps == Approx(300 * 0.8));  // a bridged pair
+    CHECK(collective(estimate(tp2), Group::tp, CollectiveOp::all_gather).bandwidthGBps
+        == Approx(300 * 0.8)); // a bridged pair
     // SXM nodes: NVSwitch joins all eight.
     Scenario sxm = tp8;
     sxm.hardware.preset = "h100-sxm";
     sxm.hardware.gpu = scenario(R"({"format": "trainplanner-scenario", "version": 1, "model": {"preset": "llama-2-7b"},
-                                    "hardware": {"gpu": "h100-sxm"}})").hardware.gpu;
+                                    "hardware": {"gpu": "h100-sxm"}})")
+                           .hardware.gpu;
     CHECK(collective(estimate(sxm), Group::tp, CollectiveOp::all_gather).bandwidthGBps == Approx(450 * 0.8));
 }
 
@@ -287,7 +302,8 @@ TEST_CASE("D7: fp8 speeds up the linear layers only, and pays for its casts", "[
     // local batch 2 × 8192, op-level selective recomputation, torch.compile: 6,667 tok/s/GPU in bf16
     // and 8,532 with Float8 linears — 1.28×. The tolerance covers NeMo/Transformer Engine's 1.3–1.5×
     // (review D7). Before the fix every FLOP ran at the fp8 peak: 1.74×.
-    const Scenario bf16 = scenario(R"({"format": "trainplanner-scenario", "version": 1, "model": {"preset": "llama-3-8b"},
+    const Scenario bf16
+        = scenario(R"({"format": "trainplanner-scenario", "version": 1, "model": {"preset": "llama-3-8b"},
         "training": {"seq_len": 8192, "micro_batch": 2, "global_batch": 16},
         "precision": {"compute": "bf16", "weights": "fp32", "gradients": "fp32", "master_weights": "none", "optimizer_states": "fp32"},
         "parallel": {"dp": 8, "zero": 3, "recompute": "selective_op"}, "hardware": {"gpu": "h100-sxm"}})");
@@ -326,7 +342,7 @@ TEST_CASE("D7: fp8 speeds up the linear layers only, and pays for its casts", "[
     tp8.training.globalBatch = 96;
     tp8.parallel.dp = 8;
     tp8.parallel.recompute = Recompute::selective_op;
-    for (auto [s, measured] : {std::pair{tp70, 809.8 / 597.3}, std::pair{tp8, 5078.1 / 4378.0}}) {
+    for (auto [s, measured] : { std::pair { tp70, 809.8 / 597.3 }, std::pair { tp8, 5078.1 / 4378.0 } }) {
         const double before = estimate(s).compute.tokensPerS;
         s.precision.compute = DType::fp8_e4m3;
         CHECK(estimate(s).compute.tokensPerS / before == Approx(measured).margin(0.15));
@@ -355,9 +371,8 @@ TEST_CASE("D7: fp8's gain shrinks as attention grows, as llm-foundry measured", 
         FAIL("no run " << id);
         return publishedRuns().front().scenario;
     };
-    const std::pair<const char*, double> pairs[] = {{"mpt-3b-32k", 5856.0 / 5873}, {"mpt-3b-8k", 19146.0 / 16578},
-                                                    {"mpt-3b-512", 36527.0 / 27965}, {"mpt-1b-32k", 12580.0 / 12025},
-                                                    {"mpt-1b-512", 70315.0 / 52275}};
+    const std::pair<const char*, double> pairs[] = { { "mpt-3b-32k", 5856.0 / 5873 }, { "mpt-3b-8k", 19146.0 / 16578 },
+        { "mpt-3b-512", 36527.0 / 27965 }, { "mpt-1b-32k", 12580.0 / 12025 }, { "mpt-1b-512", 70315.0 / 52275 } };
     double shortest = 0, longest = 0;
     for (const auto& [name, measured] : pairs) {
         const std::string id = std::string("llm-foundry-") + name + "-8xh100";
@@ -370,7 +385,8 @@ TEST_CASE("D7: fp8's gain shrinks as attention grows, as llm-foundry measured", 
     CHECK(longest < shortest - 0.2);
 }
 
-TEST_CASE("D8: matmuls are priced against each GPU's measured achievable rate, not its datasheet peak", "[core][review][compute]")
+TEST_CASE("D8: matmuls are priced against each GPU's measured achievable rate, not its datasheet peak",
+    "[core][review][compute]")
 {
     // Bekman, ml-engineering compute/accelerator/README.md, "Maximum Achievable Matmul FLOPS
     // comparison table" (mamf-finder.py): A100 SXM bf16 271.2 of 312 TFLOP/s (86.9 %), H100 SXM bf16
@@ -392,7 +408,8 @@ TEST_CASE("D8: matmuls are priced against each GPU's measured achievable rate, n
     // The review's symptom: one efficiency against the peak made H100 runs as efficient as A100
     // runs; MosaicML measured MPT-7B at 2k tokens on 8 GPUs at MFU 0.642 (A100 80GB) and 0.464 (H100)
     // (llm-foundry benchmarking README). The estimate now gives H100 the smaller share of its peak.
-    const Scenario onA100 = scenario(R"({"format": "trainplanner-scenario", "version": 1, "model": {"preset": "llama-2-7b"},
+    const Scenario onA100
+        = scenario(R"({"format": "trainplanner-scenario", "version": 1, "model": {"preset": "llama-2-7b"},
         "training": {"seq_len": 2048, "micro_batch": 6, "global_batch": 48}, "parallel": {"dp": 8, "zero": 3}})");
     Scenario onH100 = onA100;
     onH100.hardware.preset = "h100-sxm";
@@ -410,7 +427,8 @@ TEST_CASE("D9: the context-parallel ring carries K/V forward, and K/V with dK/dV
     // KV and dKV"): the backward circulates K/V again together with their gradients, so a layer moves
     // three units of K/V per micro-batch (two before the fix: the forward gather and the backward
     // reduce-scatter).
-    const Scenario cp4 = scenario(R"({"format": "trainplanner-scenario", "version": 1, "model": {"preset": "llama-3-8b"},
+    const Scenario cp4
+        = scenario(R"({"format": "trainplanner-scenario", "version": 1, "model": {"preset": "llama-3-8b"},
         "training": {"seq_len": 131072, "micro_batch": 1, "global_batch": 2},
         "parallel": {"dp": 2, "cp": 4, "zero": 3}, "hardware": {"gpu": "h100-sxm"}})");
     const Estimate e = estimate(cp4);
@@ -423,15 +441,18 @@ TEST_CASE("D9: the context-parallel ring carries K/V forward, and K/V with dK/dV
     // Full recomputation runs the forward ring once more.
     Scenario full = cp4;
     full.parallel.recompute = Recompute::full;
-    CHECK(collective(estimate(full), Group::cp, CollectiveOp::all_gather).callsPerStep == Approx(1.5 * kv.callsPerStep));
+    CHECK(
+        collective(estimate(full), Group::cp, CollectiveOp::all_gather).callsPerStep == Approx(1.5 * kv.callsPerStep));
 }
 
-TEST_CASE("D4: offload costs PCIe transfers and a CPU optimizer step, and keeps the layers it needs on the GPU", "[core][review][compute]")
+TEST_CASE("D4: offload costs PCIe transfers and a CPU optimizer step, and keeps the layers it needs on the GPU",
+    "[core][review][compute]")
 {
     // The review's scenario: Llama 2 7B on one A100, full recomputation, 64 micro-batches, optimizer
     // and parameters offloaded. Before: 79.92 s against 80.01 s without offload — offloading
     // everything was faster, and no layer stayed on the GPU.
-    const Scenario all = scenario(R"({"format": "trainplanner-scenario", "version": 1, "model": {"preset": "llama-2-7b"},
+    const Scenario all
+        = scenario(R"({"format": "trainplanner-scenario", "version": 1, "model": {"preset": "llama-2-7b"},
         "training": {"global_batch": 64}, "parallel": {"dp": 1, "zero": 0, "recompute": "full",
         "offload_optimizer": true, "offload_params": true}})");
     Scenario none = all;
@@ -456,7 +477,8 @@ TEST_CASE("D4: offload costs PCIe transfers and a CPU optimizer step, and keeps 
     CHECK(ea.memory.peak().bytes.buffers >= 2 * 202'383'360.0 * 2);
 }
 
-TEST_CASE("D8: the last stage moves its logits through memory, which small models with large vocabularies feel", "[core][review][compute]")
+TEST_CASE("D8: the last stage moves its logits through memory, which small models with large vocabularies feel",
+    "[core][review][compute]")
 {
     // GPT-2 124M: 12 layers of h = 768 against a 50,257-token head. The logits of one micro-batch are
     // written by the head, read by the loss, kept (loss_bytes_per_logit), read back, their gradient
@@ -484,10 +506,10 @@ TEST_CASE("D8/D9: attention is its own kernel, at its measured rate on the FLOPs
     const double perLayer = 4.0 * 16 * 8192.0 * 8192 * 32 * 128 / 2 * 3.5;
     CHECK(attentionKernelFlopsPerStep(s) == Approx(32 * perLayer));
     Scenario full = s;
-    full.parallel.recompute = Recompute::full;  // one more forward: 4.5 instead of 3.5
+    full.parallel.recompute = Recompute::full; // one more forward: 4.5 instead of 3.5
     CHECK(attentionKernelFlopsPerStep(full) == Approx(32 * perLayer / 3.5 * 4.5));
     Scenario unfused = s;
-    unfused.parallel.flashAttention = false;  // no kernel: the whole square at the GEMM rate, as before
+    unfused.parallel.flashAttention = false; // no kernel: the whole square at the GEMM rate, as before
     CHECK(attentionKernelFlopsPerStep(unfused) == 0);
     CHECK(estimate(unfused).compute.attentionTimeS == 0);
 
@@ -499,7 +521,7 @@ TEST_CASE("D8/D9: attention is its own kernel, at its measured rate on the FLOPs
     Scenario a100 = s;
     a100.hardware.preset = "a100-80gb";
     a100.hardware.gpu = findGpuPreset("a100-80gb")->spec;
-    CHECK(attentionKernelRate(a100) == Approx(fa2A100 * 312e12).epsilon(0.001));  // auto: no FlashAttention-3 on Ampere
+    CHECK(attentionKernelRate(a100) == Approx(fa2A100 * 312e12).epsilon(0.001)); // auto: no FlashAttention-3 on Ampere
     a100.parallel.attentionKernel = AttentionKernel::flash1;
     CHECK(attentionKernelRate(a100) == Approx(0.325 * 312e12).epsilon(0.001));
     CHECK(attentionKernelRate(s) == Approx(3.5 / (1 / (740 / 989.5) + 2.5 / (0.35 * 1.625)) * 989.5e12).epsilon(0.001));
@@ -508,9 +530,11 @@ TEST_CASE("D8/D9: attention is its own kernel, at its measured rate on the FLOPs
     CHECK(attentionKernelRate(fa2) == Approx(0.35 * 989.5e12).epsilon(0.001));
     const Estimate e = estimate(fa2);
     // At the kernel's rate × efficiency.compute × the GPU's sustained fraction (Hopper's 0.86).
-    CHECK(e.compute.attentionTimeS ==
-          Approx(e.compute.attentionKernelFlopsPerGpu / (0.35 * 989.5e12 * s.efficiency.compute * 0.86)).epsilon(0.001));
-    CHECK(estimate(s).compute.attentionTimeS < e.compute.attentionTimeS * 0.6);  // FlashAttention-3: 61 % of peak, not 35 %
+    CHECK(e.compute.attentionTimeS
+        == Approx(e.compute.attentionKernelFlopsPerGpu / (0.35 * 989.5e12 * s.efficiency.compute * 0.86))
+               .epsilon(0.001));
+    CHECK(estimate(s).compute.attentionTimeS
+        < e.compute.attentionTimeS * 0.6); // FlashAttention-3: 61 % of peak, not 35 %
     // FlashAttention-1 was not measured on Hopper: its A100 fraction keeps FlashAttention-2's loss
     // from A100 (65.6 %) to H100 (35 %).
     Scenario fa1 = s;
@@ -521,7 +545,7 @@ TEST_CASE("D8/D9: attention is its own kernel, at its measured rate on the FLOPs
     fp8.precision.compute = DType::fp8_e4m3;
     fp8.precision.fp8Scope = Fp8Scope::all;
     CHECK(attentionKernelRate(fp8) == Approx(attentionKernelRate(s) * 1200 / 740));
-    fp8.precision.fp8Scope = Fp8Scope::linear;  // attention stays at the 16-bit kernel rate
+    fp8.precision.fp8Scope = Fp8Scope::linear; // attention stays at the 16-bit kernel rate
     CHECK(attentionKernelRate(fp8) == Approx(attentionKernelRate(s)));
 
     // A kernel the catalog has no rate for on this GPU is priced from the matmul rate, and says so.
@@ -531,7 +555,8 @@ TEST_CASE("D8/D9: attention is its own kernel, at its measured rate on the FLOPs
     CHECK_FALSE(measured);
     const Estimate assumed = estimate(a100);
     bool warned = false;
-    for (const auto& w : assumed.warnings) warned = warned || w.code == WarningCode::attention_rate_assumed;
+    for (const auto& w : assumed.warnings)
+        warned = warned || w.code == WarningCode::attention_rate_assumed;
     CHECK(warned);
 
     // The review's symptom: one node of H100 at 32k tokens was +68 % (MPT-1B), while A100 was within
@@ -566,23 +591,27 @@ TEST_CASE("parallel.attention_kernel: read, written, refused without flash atten
     automatic.parallel.attentionKernel = AttentionKernel::automatic;
     CHECK(scenarioToJson(automatic).find("attention_kernel") == std::string::npos);
 
-    const ScenarioResult unfused = parseScenario(R"({"format": "trainplanner-scenario", "version": 1, "model": {"preset": "llama-3-8b"},
+    const ScenarioResult unfused
+        = parseScenario(R"({"format": "trainplanner-scenario", "version": 1, "model": {"preset": "llama-3-8b"},
         "parallel": {"flash_attention": false, "attention_kernel": "flash3"}})");
     REQUIRE_FALSE(unfused.ok());
     CHECK(unfused.error.toString().find("parallel.attention_kernel") != std::string::npos);
-    const ScenarioResult typo = parseScenario(R"({"format": "trainplanner-scenario", "version": 1, "model": {"preset": "llama-3-8b"},
+    const ScenarioResult typo
+        = parseScenario(R"({"format": "trainplanner-scenario", "version": 1, "model": {"preset": "llama-3-8b"},
         "parallel": {"attention_kernel": "flash4"}})");
     REQUIRE_FALSE(typo.ok());
     CHECK(typo.error.toString().find("parallel.attention_kernel") != std::string::npos);
     // A custom GPU's rate cannot exceed its 16-bit peak.
-    const ScenarioResult fast = parseScenario(R"({"format": "trainplanner-scenario", "version": 1, "model": {"preset": "llama-3-8b"}, "hardware": {"gpu": {"name": "x",
+    const ScenarioResult fast = parseScenario(
+        R"({"format": "trainplanner-scenario", "version": 1, "model": {"preset": "llama-3-8b"}, "hardware": {"gpu": {"name": "x",
         "memory_gib": 80, "peak_tflops": {"bf16": 100}, "attention_tflops": {"flash2": 120}, "intra_node_gbps": 300,
         "inter_node_gbps": 25, "tdp_watts": 400}}})");
     REQUIRE_FALSE(fast.ok());
     CHECK(fast.error.toString().find("attention_tflops.flash2") != std::string::npos);
 }
 
-TEST_CASE("D1b: NVLink and the network hide their traffic under the same compute, each on its own link", "[core][review][comm]")
+TEST_CASE("D1b: NVLink and the network hide their traffic under the same compute, each on its own link",
+    "[core][review][comm]")
 {
     // Megatron-LM's 32B GPT on 384 H100 (TP 8 in a node, DP 48 across nodes) with TP and DP overlap
     // on, as its README has them. TP's NVLink traffic and DP's network traffic use different links
@@ -605,11 +634,13 @@ TEST_CASE("D1b: NVLink and the network hide their traffic under the same compute
     CHECK(hidden > both.compute.computeTimeS / 3.0);
 }
 
-TEST_CASE("ZeRO-2 under accumulation: reduce every micro-batch (DeepSpeed) or once after it (FSDP no_sync)", "[core][review][comm]")
+TEST_CASE("ZeRO-2 under accumulation: reduce every micro-batch (DeepSpeed) or once after it (FSDP no_sync)",
+    "[core][review][comm]")
 {
     // Llama 2 7B on 8 GPUs, 64 sequences of 1: eight micro-batches per step. ZeRO paper Table 1:
     // stage 2 keeps 2Ψ/N_d bytes of bf16 gradients per GPU; accumulating unsharded keeps 2Ψ.
-    const Scenario deepspeed = scenario(R"({"format": "trainplanner-scenario", "version": 1, "model": {"preset": "llama-2-7b"},
+    const Scenario deepspeed
+        = scenario(R"({"format": "trainplanner-scenario", "version": 1, "model": {"preset": "llama-2-7b"},
         "training": {"seq_len": 4096, "micro_batch": 1, "global_batch": 64}, "parallel": {"dp": 8, "zero": 2}})");
     REQUIRE(deepspeed.parallel.gradReduce == GradReduce::per_micro_batch);
     Scenario fsdp = deepspeed;
@@ -635,25 +666,28 @@ TEST_CASE("ZeRO-2 under accumulation: reduce every micro-batch (DeepSpeed) or on
     REQUIRE(back.ok());
     CHECK(back.scenario->parallel.gradReduce == GradReduce::after_accumulation);
     CHECK(scenarioToJson(deepspeed).find("grad_reduce") == std::string::npos);
-    const ScenarioResult wrongStage = parseScenario(R"({"format": "trainplanner-scenario", "version": 1, "model": {"preset": "llama-2-7b"},
+    const ScenarioResult wrongStage
+        = parseScenario(R"({"format": "trainplanner-scenario", "version": 1, "model": {"preset": "llama-2-7b"},
         "parallel": {"dp": 8, "zero": 3, "grad_reduce": "after_accumulation"}})");
     REQUIRE_FALSE(wrongStage.ok());
     CHECK(wrongStage.error.toString().find("parallel.grad_reduce") != std::string::npos);
 }
 
-TEST_CASE("FP8 with sequence parallelism: TP's all-gathers carry fp8, its reduce-scatters 16 bits", "[core][review][comm]")
+TEST_CASE(
+    "FP8 with sequence parallelism: TP's all-gathers carry fp8, its reduce-scatters 16 bits", "[core][review][comm]")
 {
     // torchtitan docs/float8.md: "float8 all-gather ... for TP (by default for Float8Linear)";
     // torchao's Float8ColwiseParallel casts a linear's input, Float8RowwiseParallel its output
     // gradient, to float8 before gathering them. Halves the all-gather bytes, leaves the rest.
-    const Scenario bf16 = scenario(R"({"format": "trainplanner-scenario", "version": 1, "model": {"preset": "llama-3-70b"},
+    const Scenario bf16
+        = scenario(R"({"format": "trainplanner-scenario", "version": 1, "model": {"preset": "llama-3-70b"},
         "training": {"seq_len": 8192, "micro_batch": 1, "global_batch": 32}, "parallel": {"tp": 8, "dp": 4, "sequence_parallel": true},
         "hardware": {"gpu": "h100-sxm"}})");
     Scenario fp8 = bf16;
     fp8.precision.compute = DType::fp8_e4m3;
     const Estimate b = estimate(bf16), f = estimate(fp8);
-    CHECK(collective(f, Group::tp, CollectiveOp::all_gather).sentBytesPerGpu ==
-          Approx(0.5 * collective(b, Group::tp, CollectiveOp::all_gather).sentBytesPerGpu));
-    CHECK(collective(f, Group::tp, CollectiveOp::reduce_scatter).sentBytesPerGpu ==
-          Approx(collective(b, Group::tp, CollectiveOp::reduce_scatter).sentBytesPerGpu));
+    CHECK(collective(f, Group::tp, CollectiveOp::all_gather).sentBytesPerGpu
+        == Approx(0.5 * collective(b, Group::tp, CollectiveOp::all_gather).sentBytesPerGpu));
+    CHECK(collective(f, Group::tp, CollectiveOp::reduce_scatter).sentBytesPerGpu
+        == Approx(collective(b, Group::tp, CollectiveOp::reduce_scatter).sentBytesPerGpu));
 }

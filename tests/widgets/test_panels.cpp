@@ -1,7 +1,7 @@
 // Every panel drives core through the document, and every view shows core's numbers.
+#include "architecture.h"
 #include "charts/scaling_chart.h"
 #include "charts/time_chart.h"
-#include "architecture.h"
 #include "collectives_model.h"
 #include "copyable_table_view.h"
 #include "estimate.h"
@@ -13,8 +13,6 @@
 #include "scenario_limits.h"
 #include "verdict_banner.h"
 
-#include <catch2/catch.hpp>
-
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
@@ -22,6 +20,7 @@
 #include <QLineSeries>
 #include <QSignalSpy>
 #include <QSpinBox>
+#include <catch2/catch.hpp>
 
 #include <cmath>
 
@@ -29,8 +28,7 @@ using namespace ui;
 
 namespace {
 
-template <typename T>
-T* control(const PlannerWidget& w, const char* keyPath)
+template <typename T> T* control(const PlannerWidget& w, const char* keyPath)
 {
     auto* c = qobject_cast<T*>(w.inputs()->controlFor(QString::fromLatin1(keyPath)));
     INFO(keyPath);
@@ -53,14 +51,15 @@ void requireTimeChartMatchesCore(const PlannerWidget& w, const core::Scenario& s
     for (int p = 0; p < TimeChart::PartCount; ++p)
         for (int r = 0; r < 2; ++r) {
             INFO("part " << p << " row " << r);
-            CHECK(chart.value(TimeChart::Part(p), TimeChart::Row(r)) * chart.unitSeconds() ==
-                  Approx(TimeChart::seconds(e, TimeChart::Part(p), TimeChart::Row(r))).margin(1e-12));
+            CHECK(chart.value(TimeChart::Part(p), TimeChart::Row(r)) * chart.unitSeconds()
+                == Approx(TimeChart::seconds(e, TimeChart::Part(p), TimeChart::Row(r))).margin(1e-12));
         }
     CHECK(w.collectives()->rowCount() == int(e.communication.collectives.size()));
     // The step bar is the whole step: GEMMs, attention kernel, memory-bound, bubble, optimizer,
     // offload and exposed communication add up to it.
     double step = 0;
-    for (int p = 0; p < TimeChart::PartCount; ++p) step += TimeChart::seconds(e, TimeChart::Part(p), TimeChart::StepRow);
+    for (int p = 0; p < TimeChart::PartCount; ++p)
+        step += TimeChart::seconds(e, TimeChart::Part(p), TimeChart::StepRow);
     CHECK(step == Approx(e.compute.stepTimeS).epsilon(1e-9));
     CHECK((TimeChart::seconds(e, TimeChart::Attention, TimeChart::StepRow) > 0) == s.parallel.flashAttention);
 }
@@ -89,7 +88,7 @@ TEST_CASE("parallelism, training, precision and cost controls each edit one key"
     CHECK(doc.scenario().precision.gradients == core::DType::fp32);
     control<QDoubleSpinBox>(w, "cost.gpu_hour_usd")->setValue(3.5);
     CHECK(doc.scenario().cost.gpuHourUsd == 3.5);
-    CHECK(spy.count() == 8);  // one estimate per edit
+    CHECK(spy.count() == 8); // one estimate per edit
 
     requireTimeChartMatchesCore(w, doc.scenario());
 
@@ -103,7 +102,7 @@ TEST_CASE("parallelism, training, precision and cost controls each edit one key"
     CHECK(control<QComboBox>(w2, "parallel.grad_reduce")->isEnabled());
     choose(control<QComboBox>(w2, "parallel.zero"), 3);
     CHECK(doc2.scenario().parallel.gradReduce == core::GradReduce::per_micro_batch);
-    CHECK_FALSE(control<QComboBox>(w2, "parallel.grad_reduce")->isEnabled());  // ZeRO-2's setting only
+    CHECK_FALSE(control<QComboBox>(w2, "parallel.grad_reduce")->isEnabled()); // ZeRO-2's setting only
     CHECK_FALSE(control<QComboBox>(w2, "parallel.dp_collectives")->isEnabled()); // ZeRO-3 is per layer anyway
     choose(control<QComboBox>(w2, "parallel.zero"), 2);
     REQUIRE(control<QComboBox>(w2, "parallel.dp_collectives")->isEnabled());
@@ -160,11 +159,11 @@ TEST_CASE("an edit the file rules refuse is shown at the control and changes not
     PlannerWidget w(&doc);
     QSignalSpy refused(&doc, &ScenarioDocument::editRejected);
     auto* sp = control<QCheckBox>(w, "parallel.sequence_parallel");
-    sp->setChecked(true);  // sequence parallelism needs TP ≥ 2
+    sp->setChecked(true); // sequence parallelism needs TP ≥ 2
     REQUIRE(refused.count() == 1);
     CHECK(refused.at(0).at(0).toString() == QStringLiteral("parallel.sequence_parallel"));
     CHECK_FALSE(doc.scenario().parallel.sequenceParallel);
-    CHECK_FALSE(sp->isChecked());  // snapped back
+    CHECK_FALSE(sp->isChecked()); // snapped back
     CHECK(w.inputs()->problemText().contains(QStringLiteral("parallel.sequence_parallel")));
     CHECK(doc.undoStack()->count() == 0);
 }
@@ -202,7 +201,7 @@ TEST_CASE("warnings point at the control to change", "[widgets][panels][validati
 {
     ScenarioDocument doc(core::defaultScenario());
     PlannerWidget w(&doc);
-    control<QSpinBox>(w, "parallel.pp")->setValue(3);  // 32 layers over 3 stages
+    control<QSpinBox>(w, "parallel.pp")->setValue(3); // 32 layers over 3 stages
     CHECK(w.inputs()->problemText().contains(QStringLiteral("32")));
     CHECK_FALSE(w.inputs()->controlFor(QStringLiteral("parallel.pp"))->styleSheet().isEmpty());
 }
@@ -249,8 +248,8 @@ TEST_CASE("the number-format lab shows core's runs", "[widgets][precision]")
 {
     PrecisionLab lab;
     REQUIRE(lab.results()->rowCount() == 8);
-    CHECK(lab.results()->item(0, 1)->text() == QStringLiteral("2.0001657009124756"));  // fp32 (source article)
-    CHECK(lab.results()->item(1, 1)->text() == QStringLiteral("1"));                   // bf16 stalls
+    CHECK(lab.results()->item(0, 1)->text() == QStringLiteral("2.0001657009124756")); // fp32 (source article)
+    CHECK(lab.results()->item(1, 1)->text() == QStringLiteral("1")); // bf16 stalls
     CHECK(lab.chart()->lines().size() == 8);
     CHECK(lab.chart()->lines().front()->count() > 100);
 }
@@ -296,18 +295,20 @@ TEST_CASE("the comparison shows the source article's pair with core's numbers", 
     CHECK(e[0].communication.shareOfStep < 0.05);
     CHECK(e[1].communication.shareOfStep > 0.20);
     CHECK(view->table()->columnCount() == 2);
-    CHECK(view->table()->item(1, 1)->font().bold());  // GPUs differ: highlighted
+    CHECK(view->table()->item(1, 1)->font().bold()); // GPUs differ: highlighted
     for (int t = 0; t < 7; ++t)
         for (int i = 0; i < 2; ++i)
-            CHECK(view->memoryChart()->value(t, i) ==
-                  Approx(MemoryChart::termBytes(e[std::size_t(i)].memory.peak().bytes, MemoryChart::Term(t)) / (1024.0 * 1024 * 1024)));
+            CHECK(view->memoryChart()->value(t, i)
+                == Approx(MemoryChart::termBytes(e[std::size_t(i)].memory.peak().bytes, MemoryChart::Term(t))
+                    / (1024.0 * 1024 * 1024)));
     view->add(doc.scenario());
     view->add(doc.scenario());
-    CHECK_FALSE(view->add(doc.scenario()));  // at most four
+    CHECK_FALSE(view->add(doc.scenario())); // at most four
     CHECK(view->count() == 4);
 }
 
-TEST_CASE("model details edit latent attention, experts and MTP without breaking the head geometry", "[widgets][panels][mla]")
+TEST_CASE(
+    "model details edit latent attention, experts and MTP without breaking the head geometry", "[widgets][panels][mla]")
 {
     core::Scenario s = core::defaultScenario();
     s.model = core::presetModel(*core::findModelPreset("deepseek-v3"));
