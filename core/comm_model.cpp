@@ -291,7 +291,8 @@ CommunicationEstimate communication(
     // only; ZeRO-2/3 reduce every micro-batch under its backward (ZeRO-2 with grad_reduce
     // after_accumulation, FSDP's no_sync, once, as ZeRO-1); FSDP prefetches the forward
     // gathers too, so ZeRO-3's gathers hide anywhere; the ZeRO-1/2 parameter gather that follows the
-    // optimizer step hides under the next forward (Megatron's overlap-param-gather).
+    // optimizer step hides under the next forward (Megatron's overlap-param-gather). ZeRO-3 with
+    // grad_reduce after_accumulation gathers once per step, under the forwards, and reduces once.
     const int denseGroup = p.dp * p.cp;
     const int expertGroup = std::max(1, denseGroup / p.ep);
     const double gradBytes = bytesOf(s.precision.gradients), weightBytes = bytesOf(s.precision.weights);
@@ -323,6 +324,14 @@ CommunicationEstimate communication(
             add(Group::dp, CollectiveOp::all_gather, n, params / kp, kp, stride, Window::forward);
             break;
         default:
+            if (p.gradReduce == GradReduce::after_accumulation) {
+                // Gathered once per step and kept whole (FSDP2's reshard_after_forward=False with no_sync;
+                // torchtitan with PP): one gather under the first forward, one reduction at the end.
+                add(Group::dp, CollectiveOp::all_gather, n, resident * gatherBytes / units, units, stride,
+                    Window::forward);
+                add(Group::dp, CollectiveOp::reduce_scatter, n, grads / units, units, stride, Window::lastBackward);
+                break;
+            }
             add(Group::dp, CollectiveOp::all_gather, n, resident * gatherBytes / units, 2 * m * units, stride,
                 Window::anywhere);
             add(Group::dp, CollectiveOp::reduce_scatter, n, grads / units, m * units, stride, Window::backward);

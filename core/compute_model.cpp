@@ -312,6 +312,18 @@ double microBatchesPerStep(const Scenario& s)
     return std::max(1.0, double(s.training.globalBatch) / (double(s.parallel.dp) * s.training.microBatch));
 }
 
+bool wholeGradients(const Scenario& s)
+{
+    return s.parallel.zero >= 2 && s.parallel.gradReduce == GradReduce::after_accumulation
+        && microBatchesPerStep(s) > 1;
+}
+
+bool keptGathered(const Scenario& s)
+{
+    const Parallel& p = s.parallel;
+    return p.zero >= 3 && p.gradReduce == GradReduce::after_accumulation && double(p.dp) * p.cp > 1;
+}
+
 double peakFlops(const GpuSpec& gpu, DType dtype, bool* exact)
 {
     if (exact) *exact = true;

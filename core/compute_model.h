@@ -107,6 +107,14 @@ inline constexpr double kFp8RowwiseWeightCastBytes = 10;
 /// bubble stay consistent with the FLOPs of the whole global batch.
 [[nodiscard]] double microBatchesPerStep(const Scenario& s);
 
+/// parallel.grad_reduce "after_accumulation" with more than one micro-batch: ZeRO-2/3 hold the stage's
+/// whole gradient until the last micro-batch (FSDP's no_sync) and reduce it once.
+[[nodiscard]] bool wholeGradients(const Scenario& s);
+/// ZeRO-3 with grad_reduce "after_accumulation" (over more than one rank): the parameters are gathered
+/// once per step and kept whole from the first forward to the last backward (FSDP2's
+/// reshard_after_forward=False, torchtitan's default with pipeline parallelism).
+[[nodiscard]] bool keptGathered(const Scenario& s);
+
 /// The fraction of the datasheet peak a GPU's best GEMM reaches where nobody measured it: the median
 /// of the NVIDIA bf16 rows of the MAMF table (Bekman, ml-engineering, compute/accelerator/README.md,
 /// "Maximum Achievable Matmul FLOPS comparison table": A100 SXM 86.9 %, GH200 83.8 %, A100 PCIe

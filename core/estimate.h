@@ -59,6 +59,11 @@ struct StageMemory {
     std::vector<double> chunkShares;
     /// This GPU's optimizer states, on the GPU or offloaded: what its optimizer step reads and writes.
     double optimizerStateBytes = 0;
+    /// What a framework's allocator statistics do not see, for comparison with measured peaks: bytes
+    /// outside the allocator (the CUDA context, NCCL's own buffers: part of overhead and buffers), and
+    /// the allocator's slack over what it hands out (fragmentation: the rest of overhead). PyTorch's
+    /// max_memory_reserved() is total − outsideAllocator; max_memory_allocated() also leaves out the slack.
+    double outsideAllocator = 0, allocatorSlack = 0;
 };
 
 struct MemoryEstimate {

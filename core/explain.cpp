@@ -79,16 +79,26 @@ std::vector<Explanation> explain(const Scenario& s, const Estimate& e)
     // QLoRA stores the experts and the dense layers' matrices in NF4 (memory_model.cpp).
     const double nf4Experts = s.training.method == Method::qlora ? st.expertParams : 0;
     const double nf4Dense = st.nf4Params - nf4Experts;
-    const std::string weightsArithmetic
+    std::string weightsArithmetic
         = sum(group({ term(st.params - st.expertParams - nf4Dense, wb), term(nf4Dense, kNf4BytesPerParam),
                         lora ? term(st.trainableDense, wb) : "" },
                   shard, p.zero >= 3),
             group({ term(st.expertParams - nf4Experts, wb), term(nf4Experts, kNf4BytesPerParam) }, expertShard,
                 p.zero >= 3));
+    if (keptGathered(s)) { // the whole copy gathered once per step (memory_model.cpp)
+        const double g = std::min(wb, activationElementBytes(pr.compute));
+        weightsArithmetic += " + "
+            + group({ term(st.params - nf4Dense - nf4Experts, g), term(nf4Dense + nf4Experts, kNf4BytesPerParam),
+                        lora ? term(st.trainableDense, g) : "" },
+                1, false);
+    }
     add("memory.weights",
         lora ? "Ψ_base × bytes(weights) (QLoRA: linear layers in NF4, 0.516 B) + Ψ_adapters × bytes(weights), ÷ shard "
                "if ZeRO-3"
-             : "Ψ_gpu × bytes(weights) ÷ (dp·cp, experts dp·cp ÷ ep, if ZeRO-3)",
+            : keptGathered(s)
+            ? "Ψ_gpu × bytes(weights) ÷ (dp·cp, experts dp·cp ÷ ep) + Ψ_gpu × bytes(gathered), kept whole "
+              "from the first forward to the last backward"
+            : "Ψ_gpu × bytes(weights) ÷ (dp·cp, experts dp·cp ÷ ep, if ZeRO-3)",
         placed(weightsArithmetic, m.weights, st.onHost.weights),
         std::string("Shoeybi et al. 2019 §3 (TP split), Narayanan et al. 2021 §2.2 (PP stages), ") + zeroSource
             + (s.training.method == Method::qlora ? "; Dettmers et al. 2023 (QLoRA) §3: NF4 with double quantization"
@@ -98,8 +108,7 @@ std::vector<Explanation> explain(const Scenario& s, const Estimate& e)
         return sum(
             group({ term(dense, bytes) }, shard, sharded), group({ term(experts, bytes) }, expertShard, sharded));
     };
-    const bool unshardedGradients
-        = p.zero == 2 && p.gradReduce == GradReduce::after_accumulation && microBatchesPerStep(s) > 1;
+    const bool unshardedGradients = wholeGradients(s);
     add("memory.gradients", "Ψ_trainable × bytes(gradients) ÷ (dp·cp, experts dp·cp ÷ ep, if ZeRO ≥ 2)",
         states(st.trainableDense, st.trainableExpert, bytesOf(pr.gradients), p.zero >= 2 && !unshardedGradients) + " = "
             + gb(m.gradients),

@@ -13,6 +13,12 @@ namespace core {
 /// What a published figure measures, and how it is read off an Estimate.
 enum class FidelityMetric { peak_memory_gib, tflops_per_gpu, mfu, step_time_s, gpu_hours, tokens_per_s_per_gpu };
 
+/// What a measured peak memory counts (published.json's "measure", required for peak_memory_gib):
+/// the device's used memory (nvidia-smi), PyTorch's max_memory_reserved() — the caching allocator's
+/// segments, without the CUDA context and NCCL's own buffers — or max_memory_allocated(), which
+/// also leaves out the allocator's slack.
+enum class MemoryMeasure { device, reserved, allocated };
+
 /// One published run: the scenario that reproduces its setup, the figure and where it comes from.
 struct PublishedRun {
     std::string id;
@@ -26,6 +32,7 @@ struct PublishedRun {
     std::string campaign;
     std::string source;
     Scenario scenario;
+    MemoryMeasure measure = MemoryMeasure::device; ///< peak_memory_gib only
 };
 
 struct FidelityRow {
@@ -78,8 +85,14 @@ inline constexpr double kDecisiveGap = 0.05;
 /// The embedded runs, parsed once. Throws std::runtime_error if the embedded file is malformed
 /// (a build defect, caught by the tests).
 [[nodiscard]] const std::vector<PublishedRun>& publishedRuns();
-/// The metric's value for a scenario (estimate() read the way the source reports it).
+/// The metric's value for a scenario (estimate() read the way the source reports it); peak memory
+/// as the device holds it.
 [[nodiscard]] double predictedMetric(const Scenario& scenario, FidelityMetric metric);
+/// The run's metric as its source measured it: peak memory as the measure counts it.
+[[nodiscard]] double predictedMetric(const PublishedRun& run);
+/// The most loaded stage's peak in GiB as `measure` counts it.
+[[nodiscard]] double peakMemoryGib(const MemoryEstimate& memory, MemoryMeasure measure);
+[[nodiscard]] std::string_view toString(MemoryMeasure measure);
 [[nodiscard]] FidelitySummary validatePublished();
 /// Spearman's rank correlation of two equally long series, ties at their mean rank; NaN when either
 /// is constant or shorter than two.

@@ -37,14 +37,6 @@ struct StageActivation {
     double fixed = 0; ///< model states + buffers
 };
 
-/// Activation element size: the compute dtype, but at least 2 bytes — with fp8 compute the
-/// tensors saved for backward stay in bf16 (Micikevicius et al. 2022, "FP8 Formats for Deep
-/// Learning", §4: only GEMM inputs are cast to fp8).
-double activationElementBytes(DType compute)
-{
-    return std::max(2.0, bytesOf(compute));
-}
-
 /// Terms of one layer's stored activations for one micro-batch, before pipeline effects.
 struct LayerActivations {
     double replicated = 0; ///< kept whole on every TP rank unless sequence parallel
@@ -127,6 +119,11 @@ double parameterScale(const Scenario& s, const ParameterBreakdown& b)
     return s.model.params > 0 ? double(s.model.params) / b.total() : 1.0;
 }
 } // namespace
+
+double activationElementBytes(DType compute)
+{
+    return std::max(2.0, bytesOf(compute));
+}
 
 double modelOptimizerStateBytes(const Scenario& s, double trainableParams)
 {
@@ -407,8 +404,14 @@ MemoryEstimate memoryEstimate(const Scenario& s, const ParameterBreakdown& b)
     const int communicators = (p.tp > 1) + (p.pp > 1) + (p.cp > 1) + (p.ep > 1) + (p.dp * p.cp > 1);
     std::vector<StageActivation> coefficients;
     coefficients.reserve(static_cast<std::size_t>(stages));
-    // Full recompute brings one layer's whole working set back, for one micro-batch at a time.
-    const double recomputeWorkingSet = p.recompute == Recompute::full ? onGpu(layerTerms(s, moe), p) : 0;
+    // Full recompute brings one layer's whole working set back, for one micro-batch at a time. Op-level
+    // selective checkpointing run eagerly (no torch.compile) brings back what it did not keep: each
+    // recomputed op writes its output again (torch.utils.checkpoint reruns the layer's forward), where
+    // compiled recomputation fuses the elementwise chains into their consumers.
+    const double recomputeWorkingSet = p.recompute == Recompute::full ? onGpu(layerTerms(s, moe), p)
+        : p.recompute == Recompute::selective_op && p.elementwiseKernels == ElementwiseKernels::eager
+        ? std::max(0.0, onGpu(layerTerms(s, moe), p) - perLayerAct)
+        : 0;
 
     MemoryEstimate out;
     out.capacity = s.hardware.gpu.memoryGib * kGiB;
@@ -479,14 +482,22 @@ MemoryEstimate memoryEstimate(const Scenario& s, const ParameterBreakdown& b)
         // ZeRO (Rajbhandari et al. 2020, §5 and Table 1): stage 1 shards master weights and
         // optimizer states, stage 2 also gradients, stage 3 also weights.
         m.weights = shard(denseWeightBytes, denseShard, 3) + shard(expertWeightBytes, expertShard, 3);
+        // ZeRO-3 that reduces after accumulation gathers once per step and keeps the stage's parameters
+        // whole, in the gathered dtype, from the first forward to the last backward (FSDP2's
+        // reshard_after_forward=False with set_requires_gradient_sync(False); torchtitan's default
+        // with pipeline parallelism, torchtitan/parallelisms/parallelize_llama.py apply_fsdp).
+        if (keptGathered(s)) {
+            const double g = std::min(wb, ab);
+            m.weights += (dense - nf4Dense + experts - nf4Experts) * g + st.nf4Params * kNf4BytesPerParam
+                + (lora ? trainDense * g : 0);
+        }
         auto states = [&](double bytesPerParam, int fromStage) {
             return shard(trainDense * bytesPerParam, denseShard, fromStage)
                 + shard(trainExperts * bytesPerParam, expertShard, fromStage);
         };
-        // ZeRO-2 that accumulates before it reduces (FSDP's no_sync) holds the whole gradient of the
+        // ZeRO-2/3 that accumulate before they reduce (FSDP's no_sync) hold the whole gradient of the
         // stage until the last micro-batch; reducing every micro-batch keeps only the shard.
-        const bool unshardedGradients
-            = p.zero == 2 && p.gradReduce == GradReduce::after_accumulation && microBatchesPerStep(s) > 1;
+        const bool unshardedGradients = wholeGradients(s);
         m.gradients = states(bytesOf(pr.gradients), unshardedGradients ? 4 : 2);
         m.masterWeights = pr.masterWeights ? states(bytesOf(*pr.masterWeights), 1) : 0;
         // Optimizer states are per parameter, except Adafactor's factored second moment: one row and
@@ -545,24 +556,44 @@ MemoryEstimate memoryEstimate(const Scenario& s, const ParameterBreakdown& b)
             act.once
                 += a.mtpLayers * s.overhead.lossBytesPerLogit * seqTokens * a.vocab / t; // each MTP module's logits
         }
-        if (p.recompute == Recompute::full && n + nd > 0) act.once += recomputeWorkingSet / mb;
+        if (recomputeWorkingSet > 0 && n + nd > 0) act.once += recomputeWorkingSet / mb;
 
         // Buffers. ZeRO-3 gathers each layer before use: the layer computing and the next one
         // prefetched (Zhao et al. 2023, "PyTorch FSDP", §3.3 backward prefetch). Parameters
         // offloaded to the host come back the same way, a layer at a time (review D4).
-        if (((p.zero >= 3 && denseShard > 1) || p.offloadParams) && n + nd > 0) {
+        const bool perLayerGathers = p.zero >= 3 && denseShard > 1 && !keptGathered(s);
+        // Gathered in the compute dtype when the stored copy is wider (FSDP's
+        // MixedPrecisionPolicy.param_dtype: fp32 shards, bf16 gathered layers and their gradients).
+        const double gathered = std::min(wb, ab);
+        if ((perLayerGathers || p.offloadParams) && n + nd > 0) {
             const double mainLayer
                 = b.layerSplit.params / t + b.layerReplicated.params + b.layerExperts.params / (e * t);
             const double denseLayer = b.denseSplit.params / t + b.denseReplicated.params;
             const double layerParams = scale * (n > 0 ? std::max(mainLayer, nd > 0 ? denseLayer : 0.0) : denseLayer);
-            // Gathered in the compute dtype when the stored copy is wider (FSDP's
-            // MixedPrecisionPolicy.param_dtype: fp32 shards, bf16 gathered layers).
-            m.buffers += 2 * layerParams * std::min(bytesOf(pr.weights), ab);
+            m.buffers += 2 * layerParams * gathered;
+            // The layer whose backward runs: its whole gradient in the gathered dtype, and the
+            // reduce-scatter's input in the gradient dtype (FSDP2 foreach_reduce copies the
+            // gradients into one reduce_dtype buffer before reducing them).
+            if (perLayerGathers && !lora) m.buffers += layerParams * (gathered + bytesOf(pr.gradients));
+        }
+        if (perLayerGathers) {
+            // FSDP's root unit: what no wrapped layer owns — the embedding, the final norm and the
+            // LM head — is gathered when the root's forward starts and freed only after it (torchtitan's
+            // fully_shard(model) around the wrapped layers, parallelize_llama.py apply_fsdp), gathered again
+            // for the whole backward, and the LM head's gradient, its first, waits for the root's
+            // reduction at the end of the backward.
+            const double headParams = last ? (a.tiedEmbeddings ? b.wordEmbedding.params : b.lmHead.params) / t : 0;
+            double rootParams = first ? b.wordEmbedding.params / t + b.positions.params : 0;
+            if (last) rootParams += b.finalNorm.params + (a.tiedEmbeddings && first ? 0 : headParams);
+            m.buffers += scale * (rootParams + (lora ? 0 : headParams)) * gathered;
         }
         // Without sharded gradients the data-parallel reduction runs through a bucket (PyTorch DDP's
         // bucket_cap_mb, default 25 MiB); every communicator holds NCCL buffers.
         if (p.zero <= 2 && denseShard > 1) m.buffers += s.overhead.gradBucketMib * kMiB;
         m.buffers += communicators * s.overhead.commBufferGibPerGroup * kGiB;
+        // NCCL allocates its buffers itself (cudaMalloc), outside the framework's caching allocator.
+        st.outsideAllocator
+            = communicators * s.overhead.commBufferGibPerGroup * kGiB + s.overhead.cudaContextGib * kGiB;
         act.fixed = m.modelStates() + m.buffers;
     }
 
@@ -581,6 +612,7 @@ MemoryEstimate memoryEstimate(const Scenario& s, const ParameterBreakdown& b)
     };
     for (std::size_t i = 0; i < out.perStage.size(); ++i) {
         fill(coefficients[i], tr.microBatch, out.perStage[i].bytes, out.perStage[i].inFlight);
+        out.perStage[i].allocatorSlack = out.perStage[i].bytes.overhead - s.overhead.cudaContextGib * kGiB;
         out.perStage[i].activationPerMicroBatch = tr.microBatch * coefficients[i].layers;
         out.perStage[i].activationOnce = tr.microBatch * coefficients[i].once;
         out.perStage[i].chunkShares.clear();

@@ -11,6 +11,10 @@ namespace core {
 /// (Dettmers et al. 2023, "QLoRA", §3: 8-bit constants per 64 weights, fp32 per 256 constants).
 inline constexpr double kNf4BytesPerParam = (4.0 + 8.0 / 64.0 + 32.0 / (64.0 * 256.0)) / 8.0;
 
+/// Activation element size: the compute dtype, but at least 2 bytes — with fp8 compute the tensors
+/// saved for backward stay in bf16 (Micikevicius et al. 2022, "FP8 Formats for Deep Learning", §4:
+/// only GEMM inputs are cast to fp8). ZeRO-3 gathers parameters in it when the stored copy is wider.
+[[nodiscard]] double activationElementBytes(DType compute);
 /// Bytes of optimizer state per trainable parameter (Adafactor: per factored element).
 [[nodiscard]] double optimizerBytesPerParam(Optimizer optimizer, DType stateType);
 /// Optimizer-state bytes of the whole model, as a checkpoint holds them: per trainable parameter,

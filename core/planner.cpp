@@ -31,7 +31,7 @@ void applyCandidate(Scenario& s, const Candidate& c)
     p.dp = c.dp;
     p.ep = c.ep;
     p.zero = c.zero;
-    if (p.zero != 2) p.gradReduce = GradReduce::per_micro_batch; // the setting is ZeRO-2's only
+    if (p.zero < 2) p.gradReduce = GradReduce::per_micro_batch; // the setting is ZeRO-2's and ZeRO-3's only
     p.sequenceParallel = c.sequenceParallel;
     p.recompute = c.recompute;
     p.virtualStages = c.virtualStages;

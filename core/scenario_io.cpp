@@ -188,9 +188,9 @@ void readParallel(ObjectReader r, Parallel& p)
     if (p.sequenceParallel && p.tp < 2) fail(r.pathOf("sequence_parallel"), "needs tp of at least 2");
     if (p.pipelineSplit != PipelineSplit::layers && p.pp < 2)
         fail(r.pathOf("pipeline_split"), "needs pp of at least 2");
-    if (p.gradReduce != GradReduce::per_micro_batch && p.zero != 2)
+    if (p.gradReduce != GradReduce::per_micro_batch && p.zero < 2)
         fail(r.pathOf("grad_reduce"),
-            "applies to zero 2 only (stages 0 and 1 reduce after accumulation, 3 every micro-batch), and zero is "
+            "applies to zero 2 and 3 only (stages 0 and 1 always reduce after accumulation), and zero is "
                 + std::to_string(p.zero));
     if (p.attentionKernel != AttentionKernel::automatic && !p.flashAttention)
         fail(r.pathOf("attention_kernel"), "names a flash-attention kernel, and flash_attention is false");

@@ -1945,14 +1945,6 @@
         <translation>累积之后</translation>
     </message>
     <message>
-        <source>ZeRO-2 reduction:</source>
-        <translation>ZeRO-2 规约：</translation>
-    </message>
-    <message>
-        <source>With gradient accumulation, ZeRO-2 either reduce-scatters after every micro-batch and keeps only its gradient shard (DeepSpeed), or accumulates the whole gradient and reduces once (FSDP's no_sync): one reduction instead of one per micro-batch, for unsharded gradient memory.</source>
-        <translation>在梯度累积下，ZeRO-2 要么在每个微批之后做 reduce-scatter、只保留自己的梯度分片（DeepSpeed），要么先累积完整梯度、最后只规约一次（FSDP 的 no_sync）：规约次数从每个微批一次减为一次，代价是梯度显存不再分片。</translation>
-    </message>
-    <message>
         <source>Priced at: matmuls %1 TFLOP/s (best measured GEMM)</source>
         <translation>计价速率：矩阵乘 %1 TFLOP/s（实测最佳 GEMM）</translation>
     </message>
@@ -2095,6 +2087,14 @@
     <message>
         <source>Norms, up-projections (DeepSeek-V3)</source>
         <translation>归一化与上投影（DeepSeek-V3）</translation>
+    </message>
+    <message>
+        <source>ZeRO-2/3 reduction:</source>
+        <translation>ZeRO-2/3 规约：</translation>
+    </message>
+    <message>
+        <source>With gradient accumulation, ZeRO-2 and ZeRO-3 either reduce-scatter after every micro-batch and keep only their gradient shard (DeepSpeed, FSDP), or accumulate the whole gradient and reduce once (FSDP's no_sync): one reduction instead of one per micro-batch, for unsharded gradient memory. ZeRO-3 then also keeps its parameters gathered from the first forward to the last backward (torchtitan with pipeline parallelism).</source>
+        <translation>在梯度累积下，ZeRO-2 和 ZeRO-3 要么在每个微批之后做 reduce-scatter、只保留自己的梯度分片（DeepSpeed、FSDP），要么先累积完整梯度、最后只规约一次（FSDP 的 no_sync）：规约次数从每个微批一次减为一次，代价是梯度显存不再分片。ZeRO-3 此时还会从第一次前向到最后一次反向一直保留聚合后的完整参数（torchtitan 搭配流水线并行时的做法）。</translation>
     </message>
 </context>
 <context>

@@ -772,9 +772,9 @@ ZH.update({
     "Change gradient reduction": "修改梯度规约方式",
     "Every micro-batch": "每个微批",
     "After accumulation": "累积之后",
-    "ZeRO-2 reduction:": "ZeRO-2 规约：",
-    "With gradient accumulation, ZeRO-2 either reduce-scatters after every micro-batch and keeps only its gradient shard (DeepSpeed), or accumulates the whole gradient and reduces once (FSDP's no_sync): one reduction instead of one per micro-batch, for unsharded gradient memory.":
-        "在梯度累积下，ZeRO-2 要么在每个微批之后做 reduce-scatter、只保留自己的梯度分片（DeepSpeed），要么先累积完整梯度、最后只规约一次（FSDP 的 no_sync）：规约次数从每个微批一次减为一次，代价是梯度显存不再分片。",
+    "ZeRO-2/3 reduction:": "ZeRO-2/3 规约：",
+    "With gradient accumulation, ZeRO-2 and ZeRO-3 either reduce-scatter after every micro-batch and keep only their gradient shard (DeepSpeed, FSDP), or accumulate the whole gradient and reduce once (FSDP's no_sync): one reduction instead of one per micro-batch, for unsharded gradient memory. ZeRO-3 then also keeps its parameters gathered from the first forward to the last backward (torchtitan with pipeline parallelism).":
+        "在梯度累积下，ZeRO-2 和 ZeRO-3 要么在每个微批之后做 reduce-scatter、只保留自己的梯度分片（DeepSpeed、FSDP），要么先累积完整梯度、最后只规约一次（FSDP 的 no_sync）：规约次数从每个微批一次减为一次，代价是梯度显存不再分片。ZeRO-3 此时还会从第一次前向到最后一次反向一直保留聚合后的完整参数（torchtitan 搭配流水线并行时的做法）。",
 })
 
 # Issue 18: the rates the estimate prices work at, under the GPU facts.

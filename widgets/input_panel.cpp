@@ -182,7 +182,7 @@ void InputPanel::showScenario(const core::Scenario& s)
 {
     m_bind->refresh(s);
     // Settings that belong to another one are editable only where they apply.
-    if (QWidget* reduce = controlFor(QStringLiteral("parallel.grad_reduce"))) reduce->setEnabled(s.parallel.zero == 2);
+    if (QWidget* reduce = controlFor(QStringLiteral("parallel.grad_reduce"))) reduce->setEnabled(s.parallel.zero >= 2);
     if (QWidget* dp = controlFor(QStringLiteral("parallel.dp_collectives"))) dp->setEnabled(s.parallel.zero < 3);
     if (QWidget* kernel = controlFor(QStringLiteral("parallel.attention_kernel")))
         kernel->setEnabled(s.parallel.flashAttention);

@@ -132,6 +132,8 @@ TEST_CASE(
         R"({"format":"trainplanner-scenario","version":1,"model":{"preset":"llama-2-7b"},"training":{"seq_len":2048,"global_batch":8,"method":"lora"},"parallel":{"dp":1,"zero":0}})",
         R"({"format":"trainplanner-scenario","version":1,"model":{"params":1000000000},"training":{"optimizer":"adafactor","global_batch":8},"parallel":{"dp":1,"zero":0}})",
         R"({"format":"trainplanner-scenario","version":1,"model":{"preset":"llama-2-7b"},"training":{"global_batch":64},"parallel":{"dp":1,"zero":0,"recompute":"full","offload_optimizer":true,"offload_params":true}})",
+        // ZeRO-3 kept gathered for the step (torchtitan's FSDP with PP): the shard plus the whole bf16 copy.
+        R"({"format":"trainplanner-scenario","version":1,"model":{"preset":"llama-2-7b"},"training":{"global_batch":64},"precision":{"weights":"fp32","gradients":"fp32","master_weights":"none"},"parallel":{"pp":2,"dp":8,"zero":3,"grad_reduce":"after_accumulation","recompute":"full"}})",
     };
     for (const char* text : scenarios) {
         const Scenario s = scenario(text);

@@ -49,6 +49,26 @@ TEST_CASE("the published runs are the papers' figures", "[core][fidelity][publis
         // torchtitan docs/performance.md, Tables 1 and 3 (GiB)
         { "torchtitan-8b-fsdp8-memory", 82.4 },
         { "torchtitan-8b-fsdp128-memory", 67.0 },
+        // torchtitan benchmarks/llama3_h100_202412_torchtitan.md, Tables 1–6, Memory(GiB), and Trainy's
+        // H200 runs (benchmarks/llama3-8b_h200_202506_trainy-whitefiber.md): peak reserved memory
+        { "torchtitan-8b-fsdp8-compile-memory", 77.0 },
+        { "torchtitan-8b-fsdp8-compile-fp8-memory", 76.8 },
+        { "torchtitan-8b-fsdp128-compile-memory", 62.0 },
+        { "torchtitan-8b-fsdp128-compile-fp8-memory", 61.8 },
+        { "torchtitan-8b-fsdp8-cp1-32k-memory", 83.9 },
+        { "torchtitan-8b-fsdp4-cp2-64k-memory", 84.2 },
+        { "torchtitan-8b-fsdp2-cp4-128k-memory", 84.0 },
+        { "torchtitan-8b-fsdp1-cp8-256k-memory", 84.5 },
+        { "torchtitan-70b-fsdp32-tp8-memory", 71.9 },
+        { "torchtitan-70b-fsdp32-tp8-asynctp-memory", 67.6 },
+        { "torchtitan-405b-fsdp8-tp8-pp8-1f1b-memory", 82.5 },
+        { "torchtitan-405b-fsdp8-tp8-pp8-interleaved-memory", 72.7 },
+        { "torchtitan-405b-fsdp8-cp1-tp8-pp8-32k-memory", 75.3 },
+        { "torchtitan-405b-fsdp4-cp2-tp8-pp8-64k-memory", 75.9 },
+        { "torchtitan-405b-fsdp2-cp4-tp8-pp8-128k-memory", 77.1 },
+        { "torchtitan-405b-fsdp1-cp8-tp8-pp8-256k-memory", 84.9 },
+        { "torchtitan-8b-h200-32gpu-memory", 47.96 },
+        { "torchtitan-8b-h200-64gpu-memory", 46.97 },
         // MosaicML llm-foundry, scripts/train/benchmarking/README.md (commit 8c8dd48): measured tokens/s
         // per GPU of MPT-125M … 70B on 8–512 A100 40/80GB and H100, bf16 and fp8
         { "llm-foundry-mpt-70b-2k-512xh100", 1007 },
@@ -413,7 +433,8 @@ TEST_CASE("out of sample, llm-foundry's measured FSDP runs: today's errors by re
     // 0.135 with precision.fp8_scaling: row-wise scaling casts each operand twice and every linear's
     // whole gathered input, over plain (16-bit) TP (its four torchtitan rows +28 … +62 % → +9 … +34 %);
     // tensor-wise casts a block's input once before TP's gather, and a tile's fixed cost is time.
-    CHECK(slice("format", "fp8").meanAbsError <= 0.14);
+    // 0.150 since the six 405B runs with PP reduce once (the torchtitan source below).
+    CHECK(slice("format", "fp8").meanAbsError <= 0.15);
     // torchtitan's 41 measured runs (33 on H100 at 500 W, and torch.compile, async TP and rowwise fp8,
     // which the scenario cannot express): docs/FIDELITY.md. 0.175 before GEMMs were timed by their
     // shapes (its A100 rows moved from −9 … +1 % to +7 … +16 %), 0.192 with them while the 500 W GPU
@@ -421,8 +442,11 @@ TEST_CASE("out of sample, llm-foundry's measured FSDP runs: today's errors by re
     // 0.155 with TP's all-gathers in fp8 (as fp8 above); 0.148 since its two runs without torch.compile
     // are eager (parallel.elementwise_kernels; +22 and +23 % before, +9 and +10 % now).
     CHECK(slice("source", "torchtitan benchmarks (PyTorch)").runs == 41);
-    // 0.125 with fp8 scaling (as fp8 above).
-    CHECK(slice("source", "torchtitan benchmarks (PyTorch)").meanAbsError <= 0.13);
+    // 0.125 with fp8 scaling (as fp8 above); 0.137 since issue 19 gave the six 405B runs with PP
+    // torchtitan's FSDP that keeps parameters gathered and reduces once (grad_reduce after_accumulation):
+    // the per-micro-batch all-gathers that no longer run had hidden 10–15 % of their time (+4 … +41 %
+    // became +10 … +44 %); their measured peak memory needs it (−51 … −58 % before).
+    CHECK(slice("source", "torchtitan benchmarks (PyTorch)").meanAbsError <= 0.14);
     // The review's symptom: FSDP across eight A100 nodes was predicted 51–57 % too slow. torchtitan's
     // six A100 rows (Llama 2 13B/70B, Llama 3 8B/70B on 64 GPUs) are now each within 20 % (optimistic:
     // the efficiency refit on llm-foundry's Composer runs is higher than torchtitan's eager FSDP2 reaches).
@@ -550,5 +574,5 @@ TEST_CASE("torchtitan's 500 W H100: the peak at its power limit between NVIDIA's
         CHECK(gpu.flash2Tflops
             == Approx(0.35 * bf16).margin(0.05)); // FlashAttention-2 at 35 % of peak (Shah et al. 2024)
     }
-    CHECK(cards == 35);
+    CHECK(cards == 51); // 35 throughput runs, 16 peak-memory runs
 }

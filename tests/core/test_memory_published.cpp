@@ -132,36 +132,123 @@ TEST_CASE(
     CHECK(estimate(s).memory.activationBytesPerLayer == row.bytes);
 }
 
-TEST_CASE(
-    "measured peak memory of torchtitan's Llama 3.1 8B FSDP runs within 15 %", "[core][memory][published][fidelity]")
+TEST_CASE("the measured-memory suite: each peak read as its source measured it, today's errors as a ratchet",
+    "[core][memory][published][fidelity]")
 {
-    // torchtitan docs/performance.md, Tables 1 and 3 (commit 9dec370, 2024-12-26): Llama 3.1 8B,
-    // FSDP, local batch 2, seq 8192, op-level selective activation checkpointing, no compile:
-    // 82.4 GiB on 8 H100 and 67.0 GiB on 128 (peak reserved memory). The scenarios are in
-    // resources/fidelity/published.json. Of the difference between the two runs, 14.0 GiB is the
-    // sharded fp32 weights, gradients and Adam moments (16 B × 8.03e9 × (1/8 − 1/128)).
-    std::map<std::string, double> published { { "torchtitan-8b-fsdp8-memory", 82.4 },
-        { "torchtitan-8b-fsdp128-memory", 67.0 } };
-    int found = 0;
+    // Peak memory measured by torchtitan (benchmarks/llama3_h100_202412_torchtitan.md and
+    // docs/performance.md, torch.cuda.max_memory_reserved) and by Trainy on torchtitan (H200): FSDP,
+    // FSDP + CP up to 256k tokens, FSDP + TP, FSDP + TP + PP (+ CP), bf16 and fp8, eager and compiled.
+    // docs/FIDELITY.md, "Peak memory", has the table. Every run is out of sample: no memory default was
+    // fitted to any of them.
+    int runs = 0, reserved = 0;
+    double sum = 0;
+    std::map<std::string, double> errors;
     for (const PublishedRun& run : publishedRuns()) {
-        const auto it = published.find(run.id);
-        if (it == published.end()) continue;
-        ++found;
-        CHECK(run.published == it->second);
-        const double predicted = predictedMetric(run.scenario, FidelityMetric::peak_memory_gib);
-        INFO(run.id << ": predicted " << predicted << " GiB, measured " << it->second << " GiB");
-        CHECK(std::abs(predicted / it->second - 1) <= 0.15);
+        if (run.metric != FidelityMetric::peak_memory_gib) continue;
+        ++runs;
+        reserved += run.measure == MemoryMeasure::reserved;
+        CHECK_FALSE(run.calibration);
+        const double error = predictedMetric(run) / run.published - 1;
+        errors[run.id] = error;
+        sum += std::abs(error);
     }
-    CHECK(found == 2);
-    // The model-state difference between 8 and 128 GPUs is exact arithmetic.
-    const auto& runs = publishedRuns();
+    CHECK(runs == 20);
+    CHECK(reserved == 20);
+    // 0.071 since the suite grew from 2 to 20 runs with issue 19's FSDP mechanisms (the root unit, the
+    // layer's gradient in reduction, parameters kept gathered with PP, eager recomputation).
+    CHECK(sum / runs <= 0.072);
+    for (const auto& [id, error] : errors) {
+        INFO(id << ": " << error * 100 << " %");
+        // Known gaps (docs/FIDELITY.md, "Where the model is weakest"): Llama 3.1 70B with TP 8 under
+        // DTensor (−21 and −16 %) and 405B with PP 8 (−7 … −20 %).
+        if (id.starts_with("torchtitan-70b-"))
+            CHECK(std::abs(error) <= 0.22);
+        else if (id.starts_with("torchtitan-405b-"))
+            CHECK(std::abs(error) <= 0.21);
+        else
+            CHECK(std::abs(error) <= 0.05);
+    }
+    // Between 8 and 128 GPUs (Tables 1 and 3: 82.4 and 67.0 GiB) only the shards change: fp32 weights,
+    // gradients and Adam moments, 16 B × 8.03e9 × (1/8 − 1/128) = 14.0 GiB.
     auto states = [&](const std::string& id) {
-        for (const auto& r : runs)
+        for (const auto& r : publishedRuns())
             if (r.id == id) return estimate(r.scenario).memory.peak().bytes.modelStates() / (1024.0 * 1024 * 1024);
         return 0.0;
     };
     CHECK(states("torchtitan-8b-fsdp8-memory") - states("torchtitan-8b-fsdp128-memory")
         == Approx(16.0 * 8030261248.0 * (1.0 / 8 - 1.0 / 128) / (1024.0 * 1024 * 1024)).epsilon(1e-9));
+}
+
+TEST_CASE("a measured peak is read as its tool counts it: the device, the allocator's reserve, or what it allocated",
+    "[core][memory][fidelity]")
+{
+    // PyTorch's max_memory_reserved() counts the caching allocator's segments: not the CUDA context
+    // and not NCCL's buffers, which NCCL allocates itself; max_memory_allocated() also leaves out the
+    // allocator's slack. Llama 3 8B with FSDP on 8 GPUs: one communicator (the data-parallel group).
+    Scenario s = defaultScenario();
+    s.model = presetModel(*findModelPreset("llama-3-8b"));
+    s.parallel = Parallel {};
+    s.parallel.dp = 8;
+    s.parallel.zero = 3;
+    s.training.globalBatch = 8;
+    const MemoryEstimate m = estimate(s).memory;
+    const StageMemory& st = m.peak();
+    const double gib = 1024.0 * 1024.0 * 1024.0;
+    CHECK(st.outsideAllocator == Approx((s.overhead.cudaContextGib + s.overhead.commBufferGibPerGroup) * gib));
+    CHECK(st.allocatorSlack == Approx(st.bytes.overhead - s.overhead.cudaContextGib * gib));
+    CHECK(peakMemoryGib(m, MemoryMeasure::device) * gib == Approx(st.bytes.total()));
+    CHECK(peakMemoryGib(m, MemoryMeasure::reserved) * gib == Approx(st.bytes.total() - st.outsideAllocator));
+    CHECK(peakMemoryGib(m, MemoryMeasure::allocated) * gib
+        == Approx(st.bytes.total() - st.outsideAllocator - st.allocatorSlack));
+    // Allocated is the model states, activations and buffers outside NCCL: the terms the memory model adds.
+    CHECK(peakMemoryGib(m, MemoryMeasure::allocated) * gib
+        == Approx(
+            st.bytes.modelStates() + st.bytes.activations + st.bytes.buffers - s.overhead.commBufferGibPerGroup * gib));
+}
+
+TEST_CASE(
+    "FSDP's buffers: two gathered layers, the reducing layer's gradient and the root unit", "[core][memory][zero]")
+{
+    // Llama 3 8B (Meta's config: 32 layers of 218,112,000 parameters with their two norms, a
+    // 128,256 × 4,096 embedding and untied LM head, one final norm), fp32 shards gathered in bf16,
+    // fp32 gradients, on 8 GPUs.
+    Scenario s = defaultScenario();
+    s.model = presetModel(*findModelPreset("llama-3-8b"));
+    s.precision = Precision { DType::bf16, DType::fp32, DType::fp32, std::nullopt, DType::fp32 };
+    s.parallel = Parallel {};
+    s.parallel.dp = 8;
+    s.parallel.zero = 3;
+    s.training.globalBatch = 8;
+    const double layer = 218112000.0, vocab = 128256.0 * 4096, norm = 4096;
+    const double nccl = s.overhead.commBufferGibPerGroup * 1024.0 * 1024.0 * 1024.0;
+    const double expected = 2 * layer * 2 // current and prefetched layer, bf16
+        + layer * (2 + 4) // its bf16 gradient and the fp32 reduce-scatter input
+        + (vocab + norm + vocab) * 2 // root unit: embedding, final norm, LM head, gathered
+        + vocab * 2 // the LM head's gradient, waiting for the root's reduction
+        + nccl;
+    CHECK(estimate(s).memory.peak().bytes.buffers == Approx(expected).epsilon(1e-9));
+
+    // Kept gathered for the step (grad_reduce after_accumulation): none of these, the model is whole.
+    s.parallel.gradReduce = GradReduce::after_accumulation;
+    CHECK(estimate(s).memory.peak().bytes.buffers == Approx(nccl).epsilon(1e-9));
+}
+
+TEST_CASE("op-level selective checkpointing run eagerly brings back what it did not keep", "[core][memory]")
+{
+    // torch.utils.checkpoint reruns the layer's forward in its backward; without torch.compile every
+    // recomputed op writes its output again: the layer's whole working set minus what was kept.
+    Scenario s = defaultScenario();
+    s.model = presetModel(*findModelPreset("llama-3-8b"));
+    s.parallel = Parallel {};
+    s.parallel.dp = 8;
+    s.parallel.zero = 3;
+    s.parallel.recompute = Recompute::selective_op;
+    s.training.globalBatch = 8;
+    const double fused = estimate(s).memory.peak().bytes.activations;
+    s.parallel.elementwiseKernels = ElementwiseKernels::eager;
+    const double eager = estimate(s).memory.peak().bytes.activations;
+    CHECK(eager - fused == Approx(activationBytesWrittenPerLayer(s, false) - activationBytesPerLayer(s)).epsilon(1e-9));
+    CHECK(eager > fused);
 }
 
 TEST_CASE(

@@ -186,7 +186,7 @@ TEST_CASE("for published large runs the planner ranks the published layout withi
     }
 }
 
-TEST_CASE("the planner keeps ZeRO-2's reduction setting only on ZeRO-2 plans, so every plan is a valid scenario",
+TEST_CASE("the planner keeps the reduction setting only on ZeRO-2 and ZeRO-3 plans, so every plan is a valid scenario",
     "[core][planner]")
 {
     const ScenarioResult base
@@ -198,18 +198,18 @@ TEST_CASE("the planner keeps ZeRO-2's reduction setting only on ZeRO-2 plans, so
     o.top = 1000;
     const PlanResult r = plan(*base.scenario, o);
     REQUIRE_FALSE(r.plans.empty());
-    bool sawZero2 = false, sawOther = false;
+    bool sawSharded = false, sawOther = false;
     for (const Plan& p : r.plans) {
         INFO(scenarioToJson(p.scenario));
         CHECK(parseScenario(scenarioToJson(p.scenario)).ok());
-        if (p.scenario.parallel.zero == 2) {
-            sawZero2 = true;
+        if (p.scenario.parallel.zero >= 2) {
+            sawSharded = true;
             CHECK(p.scenario.parallel.gradReduce == GradReduce::after_accumulation);
         } else {
             sawOther = true;
             CHECK(p.scenario.parallel.gradReduce == GradReduce::per_micro_batch);
         }
     }
-    CHECK(sawZero2);
+    CHECK(sawSharded);
     CHECK(sawOther);
 }

@@ -668,9 +668,43 @@ TEST_CASE("ZeRO-2 under accumulation: reduce every micro-batch (DeepSpeed) or on
     CHECK(scenarioToJson(deepspeed).find("grad_reduce") == std::string::npos);
     const ScenarioResult wrongStage
         = parseScenario(R"({"format": "trainplanner-scenario", "version": 1, "model": {"preset": "llama-2-7b"},
-        "parallel": {"dp": 8, "zero": 3, "grad_reduce": "after_accumulation"}})");
+        "parallel": {"dp": 8, "zero": 1, "grad_reduce": "after_accumulation"}})");
     REQUIRE_FALSE(wrongStage.ok());
     CHECK(wrongStage.error.toString().find("parallel.grad_reduce") != std::string::npos);
+}
+
+TEST_CASE("ZeRO-3 that reduces after accumulation keeps parameters gathered for the step: torchtitan's FSDP with PP",
+    "[core][review][comm][memory]")
+{
+    // torchtitan apply_fsdp (9dec370): "For PP, do not reshard after forward to avoid per-microbatch
+    // all-gathers"; PyTorch's pipeline schedule turns gradient reduction off until the last micro-batch.
+    // Llama 2 7B, fp32 shards gathered in bf16 (MixedPrecisionPolicy), on 8 GPUs, eight micro-batches.
+    const Scenario perLayer
+        = scenario(R"({"format": "trainplanner-scenario", "version": 1, "model": {"preset": "llama-2-7b"},
+        "training": {"seq_len": 4096, "micro_batch": 1, "global_batch": 64},
+        "precision": {"weights": "fp32", "gradients": "fp32", "master_weights": "none"}, "parallel": {"dp": 8, "zero": 3}})");
+    Scenario kept = perLayer;
+    kept.parallel.gradReduce = GradReduce::after_accumulation;
+    REQUIRE(parseScenario(scenarioToJson(kept)).ok());
+    const Estimate a = estimate(perLayer), b = estimate(kept);
+    const double psi = double(a.params.total);
+    // Memory: the fp32 shard plus the whole bf16 copy; the whole fp32 gradient until the last micro-batch.
+    CHECK(a.memory.peak().bytes.weights == Approx(4 * psi / 8).epsilon(1e-9));
+    CHECK(b.memory.peak().bytes.weights == Approx(4 * psi / 8 + 2 * psi).epsilon(1e-9));
+    CHECK(b.memory.peak().bytes.gradients == Approx(4 * psi).epsilon(1e-9));
+    // ... and no per-layer gather buffers: the whole model is already there.
+    CHECK(b.memory.peak().bytes.buffers < a.memory.peak().bytes.buffers);
+    // Traffic: one gather and one reduction per step instead of two gathers and one reduction per
+    // micro-batch; the same bytes per call (one FSDP unit).
+    const Collective gatherA = collective(a, Group::dp, CollectiveOp::all_gather);
+    const Collective gatherB = collective(b, Group::dp, CollectiveOp::all_gather);
+    const Collective reduceA = collective(a, Group::dp, CollectiveOp::reduce_scatter);
+    const Collective reduceB = collective(b, Group::dp, CollectiveOp::reduce_scatter);
+    CHECK(gatherA.callsPerStep == Approx(2 * 8 * gatherB.callsPerStep));
+    CHECK(reduceA.callsPerStep == Approx(8 * reduceB.callsPerStep));
+    CHECK(gatherA.messageBytes == Approx(gatherB.messageBytes));
+    CHECK(reduceA.messageBytes == Approx(reduceB.messageBytes));
+    CHECK(b.compute.stepTimeS < a.compute.stepTimeS);
 }
 
 TEST_CASE(

@@ -92,18 +92,21 @@ TEST_CASE("parallelism, training, precision and cost controls each edit one key"
 
     requireTimeChartMatchesCore(w, doc.scenario());
 
-    // Settings that belong to another one follow it: ZeRO-2's reduction takes stage 2 with it and
-    // is dropped when the stage changes; a flash kernel turns flash attention on.
+    // Settings that belong to another one follow it: the ZeRO-2/3 reduction takes stage 2 with it and
+    // is dropped when the stage falls below 2; a flash kernel turns flash attention on.
     ScenarioDocument doc2(core::defaultScenario());
     PlannerWidget w2(&doc2);
     choose(control<QComboBox>(w2, "parallel.grad_reduce"), int(core::GradReduce::after_accumulation));
     CHECK(doc2.scenario().parallel.zero == 2);
     CHECK(doc2.scenario().parallel.gradReduce == core::GradReduce::after_accumulation);
     CHECK(control<QComboBox>(w2, "parallel.grad_reduce")->isEnabled());
-    choose(control<QComboBox>(w2, "parallel.zero"), 3);
-    CHECK(doc2.scenario().parallel.gradReduce == core::GradReduce::per_micro_batch);
-    CHECK_FALSE(control<QComboBox>(w2, "parallel.grad_reduce")->isEnabled()); // ZeRO-2's setting only
+    choose(control<QComboBox>(w2, "parallel.zero"), 3); // ZeRO-3 keeps it: FSDP kept gathered for the step
+    CHECK(doc2.scenario().parallel.gradReduce == core::GradReduce::after_accumulation);
+    CHECK(control<QComboBox>(w2, "parallel.grad_reduce")->isEnabled());
     CHECK_FALSE(control<QComboBox>(w2, "parallel.dp_collectives")->isEnabled()); // ZeRO-3 is per layer anyway
+    choose(control<QComboBox>(w2, "parallel.zero"), 1);
+    CHECK(doc2.scenario().parallel.gradReduce == core::GradReduce::per_micro_batch);
+    CHECK_FALSE(control<QComboBox>(w2, "parallel.grad_reduce")->isEnabled()); // ZeRO-2's and ZeRO-3's setting only
     choose(control<QComboBox>(w2, "parallel.zero"), 2);
     REQUIRE(control<QComboBox>(w2, "parallel.dp_collectives")->isEnabled());
     choose(control<QComboBox>(w2, "parallel.dp_collectives"), int(core::DpCollectives::per_layer));

@@ -347,8 +347,8 @@ void InputPanel::buildParallelism()
         sec, QStringLiteral("parallel.zero"), [](const Scenario& s) { return QVariant(s.parallel.zero); },
         [](Scenario& s, const QVariant& v) {
             s.parallel.zero = v.toInt();
-            if (s.parallel.zero != 2)
-                s.parallel.gradReduce = core::GradReduce::per_micro_batch; // ZeRO-2's setting only
+            if (s.parallel.zero < 2)
+                s.parallel.gradReduce = core::GradReduce::per_micro_batch; // ZeRO-2's and ZeRO-3's setting only
         },
         QT_TRANSLATE_NOOP("ui::InputPanel", "Change ZeRO stage"));
     sec->setItems(zero,
@@ -362,19 +362,21 @@ void InputPanel::buildParallelism()
         [](const Scenario& s) { return QVariant(int(s.parallel.gradReduce)); },
         [](Scenario& s, const QVariant& v) {
             s.parallel.gradReduce = core::GradReduce(v.toInt());
-            if (s.parallel.gradReduce != core::GradReduce::per_micro_batch)
-                s.parallel.zero = 2; // it is ZeRO-2's setting
+            if (s.parallel.gradReduce != core::GradReduce::per_micro_batch && s.parallel.zero < 2)
+                s.parallel.zero = 2; // ZeRO-2's and ZeRO-3's setting
         },
         QT_TRANSLATE_NOOP("ui::InputPanel", "Change gradient reduction"));
     sec->setItems(reduce,
         enumItems(std::array<const char*, 2> { QT_TRANSLATE_NOOP("ui::InputPanel", "Every micro-batch"),
             QT_TRANSLATE_NOOP("ui::InputPanel", "After accumulation") }));
-    sec->addRow(QT_TRANSLATE_NOOP("ui::InputPanel", "ZeRO-2 reduction:"), reduce,
+    sec->addRow(QT_TRANSLATE_NOOP("ui::InputPanel", "ZeRO-2/3 reduction:"), reduce,
         QT_TRANSLATE_NOOP("ui::InputPanel",
-            "With gradient accumulation, ZeRO-2 either reduce-scatters after every "
-            "micro-batch and keeps only its gradient shard (DeepSpeed), or accumulates "
-            "the whole gradient and reduces once (FSDP's no_sync): one reduction "
-            "instead of one per micro-batch, for unsharded gradient memory."));
+            "With gradient accumulation, ZeRO-2 and ZeRO-3 either reduce-scatter after "
+            "every micro-batch and keep only their gradient shard (DeepSpeed, FSDP), or "
+            "accumulate the whole gradient and reduce once (FSDP's no_sync): one reduction "
+            "instead of one per micro-batch, for unsharded gradient memory. ZeRO-3 then "
+            "also keeps its parameters gathered from the first forward to the last "
+            "backward (torchtitan with pipeline parallelism)."));
     enumRow(
         *m_bind, sec, "parallel.dp_collectives", QT_TRANSLATE_NOOP("ui::InputPanel", "DP collectives:"),
         [](const Scenario& s) { return QVariant(int(s.parallel.dpCollectives)); },
