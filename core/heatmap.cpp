@@ -46,7 +46,10 @@ Scenario withAxis(Scenario s, HeatAxis axis, int value)
     switch (axis) {
     case HeatAxis::tp:
         s.parallel.tp = value;
-        if (value == 1) s.parallel.sequenceParallel = false;
+        if (value == 1) {
+            s.parallel.sequenceParallel = false;
+            s.parallel.tpSavedInput = TpSavedInput::shard; // a sequence-parallel setting
+        }
         break;
     case HeatAxis::pp:
         s.parallel.pp = value;

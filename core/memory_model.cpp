@@ -37,11 +37,21 @@ struct StageActivation {
     double fixed = 0; ///< model states + buffers
 };
 
+/// Bytes per element of a sequence-parallel input gathered for a column-parallel matmul: fp8 when
+/// tensor-wise fp8 gathers it so (torchao's Float8ColwiseParallel, as comm_model.cpp prices the
+/// all-gather), else the activation width.
+double gatheredInputBytes(const Scenario& s)
+{
+    const bool fp8Gather = isFp8(s.precision.compute) && s.precision.fp8Scaling == Fp8Scaling::tensorwise;
+    return fp8Gather ? bytesOf(s.precision.compute) : activationElementBytes(s.precision.compute);
+}
+
 /// Terms of one layer's stored activations for one micro-batch, before pipeline effects.
 struct LayerActivations {
     double replicated = 0; ///< kept whole on every TP rank unless sequence parallel
     double split = 0; ///< divided over TP
     double quadratic = 0; ///< attention scores (s² terms), divided over TP
+    double whole = 0; ///< kept whole on every TP rank even with sequence parallelism (gathered inputs)
 };
 
 /// Korthikanti et al. 2022 §4.1, per tensor, with a = heads, k = KV heads, dh = head width,
@@ -82,6 +92,12 @@ LayerActivations layerTerms(const Scenario& s, bool moeLayer, bool stored = true
     LayerActivations t;
     const double norms = a.parallelBlock ? 1 : 2;
     t.replicated = sb * h * (norms * ab + (dropped ? 0 : norms * li) + 2 * mask);
+    // The norm outputs are the column-parallel projections' inputs: under PyTorch's DTensor they are
+    // kept as gathered (in fp8 when tensor-wise fp8 gathers them so), not as the sequence shard.
+    if (stored && p.sequenceParallel && p.tpSavedInput == TpSavedInput::gathered && !dropped) {
+        t.replicated -= sb * h * norms * li;
+        t.whole += sb * h * norms * gatheredInputBytes(s);
+    }
     const double q = heads * a.qkHeadDim(), o = heads * a.valueHeadDim();
     const double k = a.isMla() ? q : double(a.kvHeads) * a.headDim, v = a.isMla() ? o : double(a.kvHeads) * a.headDim;
     t.split = sb * (ab * (dropped && a.isMla() ? 0 : q + k + v) + ao * o);
@@ -106,7 +122,7 @@ LayerActivations layerTerms(const Scenario& s, bool moeLayer, bool stored = true
 /// Total of the terms on one GPU, before recomputation is applied.
 double onGpu(const LayerActivations& t, const Parallel& p)
 {
-    return t.replicated / (p.sequenceParallel ? p.tp : 1) + (t.split + t.quadratic) / p.tp;
+    return t.replicated / (p.sequenceParallel ? p.tp : 1) + (t.split + t.quadratic) / p.tp + t.whole;
 }
 
 } // namespace
@@ -168,7 +184,7 @@ double activationBytesPerLayer(const Scenario& s, bool moeLayer)
     }
     case Recompute::selective:
         // The attention scores are recomputed (Korthikanti et al. §5: drops 5as²b).
-        return onGpu({ t.replicated, t.split, 0 }, p);
+        return onGpu({ t.replicated, t.split, 0, t.whole }, p);
     case Recompute::selective_op: {
         // PyTorch's op-level selective checkpointing as torchtitan configures it (mode "selective",
         // option "op"; torchtitan/models/llama/parallelize_llama.py, _save_list): the layer input,
@@ -552,7 +568,10 @@ MemoryEstimate memoryEstimate(const Scenario& s, const ParameterBreakdown& b)
             // Final norm and LM-head inputs, and the logits held at the loss, by default the fp32
             // softmax of the cross-entropy backward, 4·s·b·V/t (vocabulary-parallel; the bytes per
             // logit are a setting); one micro-batch at a time.
-            act.once = 2 * ab * seqTokens * a.hidden / spDiv + s.overhead.lossBytesPerLogit * seqTokens * a.vocab / t;
+            // Under DTensor the LM head keeps its gathered input (torchtitan's ColwiseParallel output layer).
+            const bool gatheredHead = p.sequenceParallel && p.tpSavedInput == TpSavedInput::gathered;
+            act.once = ab * seqTokens * a.hidden / spDiv + ab * seqTokens * a.hidden / (gatheredHead ? 1 : spDiv)
+                + s.overhead.lossBytesPerLogit * seqTokens * a.vocab / t;
             act.once
                 += a.mtpLayers * s.overhead.lossBytesPerLogit * seqTokens * a.vocab / t; // each MTP module's logits
         }

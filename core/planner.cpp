@@ -38,6 +38,8 @@ void applyCandidate(Scenario& s, const Candidate& c)
     p.schedule = c.virtualStages > 1 ? Schedule::interleaved : Schedule::one_f_one_b;
     // The split of layers needs pipeline stages.
     if (p.pp < 2) p.pipelineSplit = PipelineSplit::layers;
+    // What TP keeps is a property of the framework: kept for plans with sequence parallelism.
+    if (!p.sequenceParallel) p.tpSavedInput = TpSavedInput::shard;
     s.training.microBatch = c.microBatch;
 }
 

@@ -119,6 +119,8 @@ struct Parallel {
     int virtualStages = 1;
     /// Layers per stage: even, or the embedding and the loss counted as layers (file key parallel.pipeline_split).
     PipelineSplit pipelineSplit = PipelineSplit::layers;
+    /// Sequence parallelism only: what column-parallel matmuls keep (file key parallel.tp_saved_input).
+    TpSavedInput tpSavedInput = TpSavedInput::shard;
     bool offloadOptimizer = false;
     bool offloadParams = false;
 

@@ -167,6 +167,7 @@ void readParallel(ObjectReader r, Parallel& p)
     if (r.has("schedule")) p.schedule = r.enumeration<Schedule>("schedule", kScheduleNames);
     if (r.has("virtual_stages")) p.virtualStages = static_cast<int>(r.limitedInteger("virtual_stages"));
     if (r.has("pipeline_split")) p.pipelineSplit = r.enumeration<PipelineSplit>("pipeline_split", kPipelineSplitNames);
+    if (r.has("tp_saved_input")) p.tpSavedInput = r.enumeration<TpSavedInput>("tp_saved_input", kTpSavedInputNames);
     if (r.has("offload_optimizer")) p.offloadOptimizer = r.boolean("offload_optimizer");
     if (r.has("offload_params")) p.offloadParams = r.boolean("offload_params");
     r.rejectUnknownKeys();
@@ -188,6 +189,8 @@ void readParallel(ObjectReader r, Parallel& p)
     if (p.sequenceParallel && p.tp < 2) fail(r.pathOf("sequence_parallel"), "needs tp of at least 2");
     if (p.pipelineSplit != PipelineSplit::layers && p.pp < 2)
         fail(r.pathOf("pipeline_split"), "needs pp of at least 2");
+    if (p.tpSavedInput != TpSavedInput::shard && !p.sequenceParallel)
+        fail(r.pathOf("tp_saved_input"), "applies to sequence parallelism only, and sequence_parallel is false");
     if (p.gradReduce != GradReduce::per_micro_batch && p.zero < 2)
         fail(r.pathOf("grad_reduce"),
             "applies to zero 2 and 3 only (stages 0 and 1 always reduce after accumulation), and zero is "
@@ -483,6 +486,7 @@ std::string scenarioToJson(const Scenario& s)
     if (p.gradReduce != GradReduce::per_micro_batch) parallel["grad_reduce"] = toString(p.gradReduce);
     if (p.dpCollectives != DpCollectives::buckets) parallel["dp_collectives"] = toString(p.dpCollectives);
     if (p.pipelineSplit != PipelineSplit::layers) parallel["pipeline_split"] = toString(p.pipelineSplit);
+    if (p.tpSavedInput != TpSavedInput::shard) parallel["tp_saved_input"] = toString(p.tpSavedInput);
     // A preset GPU is written by its name, with the fields that differ from the preset next to it;
     // a GPU that is no longer the preset plus overrides (another name) as a whole object.
     const GpuPreset* preset = s.hardware.preset.empty() ? nullptr : findGpuPreset(s.hardware.preset);

@@ -84,7 +84,10 @@ std::vector<Suggestion> nearestValid(const Scenario& s, const Estimate& e)
             if (tp == 0) break;
             Scenario c = s;
             c.parallel.tp = tp;
-            if (c.parallel.tp == 1) c.parallel.sequenceParallel = false;
+            if (c.parallel.tp == 1) {
+                c.parallel.sequenceParallel = false;
+                c.parallel.tpSavedInput = TpSavedInput::shard; // a sequence-parallel setting
+            }
             keepGpus(c, gpus);
             offer(w.code, "parallel.tp", std::to_string(tp), c);
             break;

@@ -53,6 +53,11 @@ enum class DpCollectives { buckets, per_layer };
 /// as one layer, so that the first and the last stage hold one layer fewer (Megatron-Core's
 /// account_for_embedding_in_pipeline_split and account_for_loss_in_pipeline_split; Llama 3 §3.3.2).
 enum class PipelineSplit { layers, embedding_and_loss };
+/// What a column-parallel matmul keeps for its weight gradient under sequence parallelism: its
+/// sequence shard, gathered again in the backward (Megatron-LM; Korthikanti et al. 2022 §4.2.2), or
+/// the gathered input (PyTorch DTensor, torchtitan: PrepareModuleInput redistributes to Replicate and
+/// the matmul saves what it received).
+enum class TpSavedInput { shard, gathered };
 
 /// Storage size of one element. nf4 is 4 bits; its block scales are counted separately
 /// (Dettmers et al. 2023, QLoRA §3). tf32 is stored in 32-bit registers.
@@ -90,6 +95,7 @@ inline constexpr std::array<std::string_view, 2> kElementwiseKernelsNames{"fused
 inline constexpr std::array<std::string_view, 2> kFp8ScalingNames{"tensorwise", "rowwise"};
 inline constexpr std::array<std::string_view, 2> kDpCollectivesNames{"buckets", "per_layer"};
 inline constexpr std::array<std::string_view, 2> kPipelineSplitNames{"layers", "embedding_and_loss"};
+inline constexpr std::array<std::string_view, 2> kTpSavedInputNames{"shard", "gathered"};
 
 template <typename Enum, std::size_t N>
 [[nodiscard]] constexpr std::string_view nameOf(Enum value, const std::array<std::string_view, N>& names)
@@ -119,6 +125,7 @@ template <typename Enum, std::size_t N>
 [[nodiscard]] constexpr std::string_view toString(Fp8Scaling v) { return nameOf(v, kFp8ScalingNames); }
 [[nodiscard]] constexpr std::string_view toString(DpCollectives v) { return nameOf(v, kDpCollectivesNames); }
 [[nodiscard]] constexpr std::string_view toString(PipelineSplit v) { return nameOf(v, kPipelineSplitNames); }
+[[nodiscard]] constexpr std::string_view toString(TpSavedInput v) { return nameOf(v, kTpSavedInputNames); }
 [[nodiscard]] constexpr bool isFp8(DType t) { return t == DType::fp8_e4m3 || t == DType::fp8_e5m2; }
 
 } // namespace core

@@ -2096,6 +2096,26 @@
         <source>With gradient accumulation, ZeRO-2 and ZeRO-3 either reduce-scatter after every micro-batch and keep only their gradient shard (DeepSpeed, FSDP), or accumulate the whole gradient and reduce once (FSDP's no_sync): one reduction instead of one per micro-batch, for unsharded gradient memory. ZeRO-3 then also keeps its parameters gathered from the first forward to the last backward (torchtitan with pipeline parallelism).</source>
         <translation>在梯度累积下，ZeRO-2 和 ZeRO-3 要么在每个微批之后做 reduce-scatter、只保留自己的梯度分片（DeepSpeed、FSDP），要么先累积完整梯度、最后只规约一次（FSDP 的 no_sync）：规约次数从每个微批一次减为一次，代价是梯度显存不再分片。ZeRO-3 此时还会从第一次前向到最后一次反向一直保留聚合后的完整参数（torchtitan 搭配流水线并行时的做法）。</translation>
     </message>
+    <message>
+        <source>TP keeps for backward:</source>
+        <translation>TP 为反向保留：</translation>
+    </message>
+    <message>
+        <source>Change what TP keeps for backward</source>
+        <translation>修改 TP 为反向保留的内容</translation>
+    </message>
+    <message>
+        <source>Its sequence shard (Megatron-LM)</source>
+        <translation>序列分片（Megatron-LM）</translation>
+    </message>
+    <message>
+        <source>The gathered input (PyTorch DTensor)</source>
+        <translation>聚合后的完整输入（PyTorch DTensor）</translation>
+    </message>
+    <message>
+        <source>With sequence parallelism a column-parallel layer all-gathers its input. Megatron-LM keeps only the sequence shard and gathers it again in the backward; PyTorch's DTensor (torchtitan) keeps the gathered input, t times the memory for the inputs of the attention and MLP projections.</source>
+        <translation>开启序列并行时，列并行层会先 all-gather 自己的输入。Megatron-LM 只保留序列分片，反向时再聚合一次；PyTorch 的 DTensor（torchtitan）保留聚合后的输入，注意力和 MLP 投影的输入因此占用 t 倍显存。</translation>
+    </message>
 </context>
 <context>
     <name>ui::MemoryChart</name>

@@ -868,3 +868,13 @@ ZH.update({
     "Peak: %1 on stage %2": "峰值：阶段 %2 的 %1",
     "Memory over one step, per pipeline stage — peak %1 at %2 s on stage %3": "一步内各流水线阶段的显存——阶段 %3 在 %2 秒达到峰值 %1",
 })
+
+# Issue 19: what tensor parallelism keeps for the backward under sequence parallelism.
+ZH.update({
+    "TP keeps for backward:": "TP 为反向保留：",
+    "Change what TP keeps for backward": "修改 TP 为反向保留的内容",
+    "Its sequence shard (Megatron-LM)": "序列分片（Megatron-LM）",
+    "The gathered input (PyTorch DTensor)": "聚合后的完整输入（PyTorch DTensor）",
+    "With sequence parallelism a column-parallel layer all-gathers its input. Megatron-LM keeps only the sequence shard and gathers it again in the backward; PyTorch's DTensor (torchtitan) keeps the gathered input, t times the memory for the inputs of the attention and MLP projections.":
+        "开启序列并行时，列并行层会先 all-gather 自己的输入。Megatron-LM 只保留序列分片，反向时再聚合一次；PyTorch 的 DTensor（torchtitan）保留聚合后的输入，注意力和 MLP 投影的输入因此占用 t 倍显存。",
+})

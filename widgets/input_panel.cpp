@@ -187,6 +187,8 @@ void InputPanel::showScenario(const core::Scenario& s)
     if (QWidget* kernel = controlFor(QStringLiteral("parallel.attention_kernel")))
         kernel->setEnabled(s.parallel.flashAttention);
     if (QWidget* split = controlFor(QStringLiteral("parallel.pipeline_split"))) split->setEnabled(s.parallel.pp >= 2);
+    if (QWidget* saved = controlFor(QStringLiteral("parallel.tp_saved_input")))
+        saved->setEnabled(s.parallel.sequenceParallel);
     for (const char* key : { "precision.fp8_scope", "precision.fp8_scaling" })
         if (QWidget* fp8 = controlFor(QString::fromLatin1(key))) fp8->setEnabled(core::isFp8(s.precision.compute));
     const QSignalBlocker block(m_size);

@@ -350,3 +350,51 @@ TEST_CASE(
         "hardware":{"gpu":"gb200-nvl72","gpus_per_node":4}})");
     CHECK(given.hardware.gpusPerNode == 4);
 }
+
+TEST_CASE("sequence parallelism under PyTorch's DTensor keeps the gathered projection inputs", "[core][memory][tp]")
+{
+    // Korthikanti et al. 2022 §4.2.2: Megatron-LM keeps the sequence shard of a column-parallel
+    // layer's input and gathers it again in the backward. torchtitan's plan redistributes the norm
+    // output to Replicate before wq/wk/wv and w1/w3 (PrepareModuleInput), and the matmul keeps what it
+    // received. Llama 3 70B on TP 8 with sequence parallelism, no recomputation, bf16: per layer the
+    // two norm outputs go from 2 B × sbh ÷ 8 to 2 B × sbh each.
+    Scenario s = defaultScenario();
+    s.model = presetModel(*findModelPreset("llama-3-70b"));
+    s.parallel = Parallel {};
+    s.parallel.tp = 8;
+    s.parallel.dp = 1;
+    s.parallel.sequenceParallel = true;
+    s.parallel.recompute = Recompute::none;
+    s.training.seqLen = 8192;
+    s.training.microBatch = 1;
+    s.training.globalBatch = 1;
+    const double sbh = 8192.0 * 8192;
+    const double shard = activationBytesPerLayer(s);
+    const Estimate a = estimate(s);
+    s.parallel.tpSavedInput = TpSavedInput::gathered;
+    CHECK(activationBytesPerLayer(s) - shard == Approx(2 * 2.0 * sbh * (1 - 1.0 / 8)).epsilon(1e-12));
+    // The LM head keeps its gathered input too (the last stage's once-held bytes).
+    const Estimate b = estimate(s);
+    CHECK(b.memory.peak().bytes.activations - a.memory.peak().bytes.activations
+        == Approx(80 * 2 * 2.0 * sbh * (1 - 1.0 / 8) + 2.0 * sbh * (1 - 1.0 / 8)).epsilon(1e-9));
+    // What the forward writes is the same either way (the traffic of the memory-bound kernels).
+    s.parallel.tpSavedInput = TpSavedInput::shard;
+    const double written = activationBytesWrittenPerLayer(s, false);
+    s.parallel.tpSavedInput = TpSavedInput::gathered;
+    CHECK(activationBytesWrittenPerLayer(s, false) == written);
+    // Tensor-wise fp8 gathers (and so keeps) them in fp8 (torchao's Float8ColwiseParallel).
+    s.precision.compute = DType::fp8_e4m3;
+    Scenario shardFp8 = s;
+    shardFp8.parallel.tpSavedInput = TpSavedInput::shard;
+    CHECK(activationBytesPerLayer(s) - activationBytesPerLayer(shardFp8)
+        == Approx(2 * sbh * (1.0 - 2.0 / 8)).epsilon(1e-12));
+
+    // The file: written only when chosen; refused without sequence parallelism, naming the key.
+    REQUIRE(parseScenario(scenarioToJson(s)).ok());
+    CHECK(parseScenario(scenarioToJson(s)).scenario->parallel.tpSavedInput == TpSavedInput::gathered);
+    CHECK(scenarioToJson(defaultScenario()).find("tp_saved_input") == std::string::npos);
+    const ScenarioResult bad = parseScenario(
+        R"({"format":"trainplanner-scenario","version":1,"model":{"preset":"llama-3-8b"},"parallel":{"tp":2,"dp":4,"tp_saved_input":"gathered"}})");
+    REQUIRE_FALSE(bad.ok());
+    CHECK(bad.error.toString().find("parallel.tp_saved_input") != std::string::npos);
+}

@@ -108,6 +108,16 @@ TEST_CASE("parallelism, training, precision and cost controls each edit one key"
     CHECK(doc2.scenario().parallel.gradReduce == core::GradReduce::per_micro_batch);
     CHECK_FALSE(control<QComboBox>(w2, "parallel.grad_reduce")->isEnabled()); // ZeRO-2's and ZeRO-3's setting only
     choose(control<QComboBox>(w2, "parallel.zero"), 2);
+    // What TP keeps belongs to sequence parallelism: editable with it, reset without it.
+    CHECK_FALSE(control<QComboBox>(w2, "parallel.tp_saved_input")->isEnabled());
+    choose(control<QComboBox>(w2, "parallel.tp"), 2);
+    control<QCheckBox>(w2, "parallel.sequence_parallel")->setChecked(true);
+    REQUIRE(control<QComboBox>(w2, "parallel.tp_saved_input")->isEnabled());
+    choose(control<QComboBox>(w2, "parallel.tp_saved_input"), int(core::TpSavedInput::gathered));
+    CHECK(doc2.scenario().parallel.tpSavedInput == core::TpSavedInput::gathered);
+    control<QCheckBox>(w2, "parallel.sequence_parallel")->setChecked(false);
+    CHECK(doc2.scenario().parallel.tpSavedInput == core::TpSavedInput::shard);
+    CHECK_FALSE(control<QComboBox>(w2, "parallel.tp_saved_input")->isEnabled());
     REQUIRE(control<QComboBox>(w2, "parallel.dp_collectives")->isEnabled());
     choose(control<QComboBox>(w2, "parallel.dp_collectives"), int(core::DpCollectives::per_layer));
     CHECK(doc2.scenario().parallel.dpCollectives == core::DpCollectives::per_layer);

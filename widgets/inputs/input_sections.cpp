@@ -404,10 +404,24 @@ void InputPanel::buildParallelism()
     auto* sp = m_bind->check(
         sec, QStringLiteral("parallel.sequence_parallel"),
         [](const Scenario& s) { return s.parallel.sequenceParallel; },
-        [](Scenario& s, bool on) { s.parallel.sequenceParallel = on; },
+        [](Scenario& s, bool on) {
+            s.parallel.sequenceParallel = on;
+            if (!on) s.parallel.tpSavedInput = core::TpSavedInput::shard; // a sequence-parallel setting
+        },
         QT_TRANSLATE_NOOP("ui::InputPanel", "Toggle sequence parallelism"));
     sec->addRow(QT_TRANSLATE_NOOP("ui::InputPanel", "Sequence parallel:"), sp,
         QT_TRANSLATE_NOOP("ui::InputPanel", "Shards norms and dropout over the TP group (needs TP ≥ 2)."));
+    enumRow(
+        *m_bind, sec, "parallel.tp_saved_input", QT_TRANSLATE_NOOP("ui::InputPanel", "TP keeps for backward:"),
+        [](const Scenario& s) { return QVariant(int(s.parallel.tpSavedInput)); },
+        [](Scenario& s, const QVariant& v) { s.parallel.tpSavedInput = core::TpSavedInput(v.toInt()); },
+        QT_TRANSLATE_NOOP("ui::InputPanel", "Change what TP keeps for backward"),
+        std::array<const char*, 2> { QT_TRANSLATE_NOOP("ui::InputPanel", "Its sequence shard (Megatron-LM)"),
+            QT_TRANSLATE_NOOP("ui::InputPanel", "The gathered input (PyTorch DTensor)") },
+        QT_TRANSLATE_NOOP("ui::InputPanel",
+            "With sequence parallelism a column-parallel layer all-gathers its input. Megatron-LM keeps only the "
+            "sequence shard and gathers it again in the backward; PyTorch's DTensor (torchtitan) keeps the gathered "
+            "input, t times the memory for the inputs of the attention and MLP projections."));
     auto* flash = m_bind->check(
         sec, QStringLiteral("parallel.flash_attention"), [](const Scenario& s) { return s.parallel.flashAttention; },
         [](Scenario& s, bool on) {
