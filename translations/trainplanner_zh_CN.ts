@@ -2105,16 +2105,16 @@
         <translation>修改 TP 为反向保留的内容</translation>
     </message>
     <message>
-        <source>Its sequence shard (Megatron-LM)</source>
+        <source>With sequence parallelism a column-parallel layer all-gathers its input. Megatron-LM keeps only the sequence shard and gathers it again in the backward; PyTorch's DTensor (torchtitan) keeps the gathered input, t times the memory for the inputs of the attention and MLP projections.</source>
+        <translation>开启序列并行时，列并行层会先 all-gather 自己的输入。Megatron-LM 只保留序列分片，反向时再聚合一次；PyTorch 的 DTensor（torchtitan）保留聚合后的输入，注意力和 MLP 投影的输入因此占用 t 倍显存。</translation>
+    </message>
+    <message>
+        <source>Shard (Megatron-LM)</source>
         <translation>序列分片（Megatron-LM）</translation>
     </message>
     <message>
-        <source>The gathered input (PyTorch DTensor)</source>
+        <source>Gathered (PyTorch DTensor)</source>
         <translation>聚合后的完整输入（PyTorch DTensor）</translation>
-    </message>
-    <message>
-        <source>With sequence parallelism a column-parallel layer all-gathers its input. Megatron-LM keeps only the sequence shard and gathers it again in the backward; PyTorch's DTensor (torchtitan) keeps the gathered input, t times the memory for the inputs of the attention and MLP projections.</source>
-        <translation>开启序列并行时，列并行层会先 all-gather 自己的输入。Megatron-LM 只保留序列分片，反向时再聚合一次；PyTorch 的 DTensor（torchtitan）保留聚合后的输入，注意力和 MLP 投影的输入因此占用 t 倍显存。</translation>
     </message>
 </context>
 <context>

@@ -873,8 +873,8 @@ ZH.update({
 ZH.update({
     "TP keeps for backward:": "TP 为反向保留：",
     "Change what TP keeps for backward": "修改 TP 为反向保留的内容",
-    "Its sequence shard (Megatron-LM)": "序列分片（Megatron-LM）",
-    "The gathered input (PyTorch DTensor)": "聚合后的完整输入（PyTorch DTensor）",
+    "Shard (Megatron-LM)": "序列分片（Megatron-LM）",
+    "Gathered (PyTorch DTensor)": "聚合后的完整输入（PyTorch DTensor）",
     "With sequence parallelism a column-parallel layer all-gathers its input. Megatron-LM keeps only the sequence shard and gathers it again in the backward; PyTorch's DTensor (torchtitan) keeps the gathered input, t times the memory for the inputs of the attention and MLP projections.":
         "开启序列并行时，列并行层会先 all-gather 自己的输入。Megatron-LM 只保留序列分片，反向时再聚合一次；PyTorch 的 DTensor（torchtitan）保留聚合后的输入，注意力和 MLP 投影的输入因此占用 t 倍显存。",
 })

@@ -416,8 +416,8 @@ void InputPanel::buildParallelism()
         [](const Scenario& s) { return QVariant(int(s.parallel.tpSavedInput)); },
         [](Scenario& s, const QVariant& v) { s.parallel.tpSavedInput = core::TpSavedInput(v.toInt()); },
         QT_TRANSLATE_NOOP("ui::InputPanel", "Change what TP keeps for backward"),
-        std::array<const char*, 2> { QT_TRANSLATE_NOOP("ui::InputPanel", "Its sequence shard (Megatron-LM)"),
-            QT_TRANSLATE_NOOP("ui::InputPanel", "The gathered input (PyTorch DTensor)") },
+        std::array<const char*, 2> { QT_TRANSLATE_NOOP("ui::InputPanel", "Shard (Megatron-LM)"),
+            QT_TRANSLATE_NOOP("ui::InputPanel", "Gathered (PyTorch DTensor)") },
         QT_TRANSLATE_NOOP("ui::InputPanel",
             "With sequence parallelism a column-parallel layer all-gathers its input. Megatron-LM keeps only the "
             "sequence shard and gathers it again in the backward; PyTorch's DTensor (torchtitan) keeps the gathered "
