@@ -139,6 +139,41 @@ std::vector<std::pair<std::string, std::string>> regimesOf(const Scenario& s, co
     return out;
 }
 
+namespace {
+
+/// Out-of-sample errors of one kind of figure (peak memory or throughput) by source and by regime,
+/// kinds in regimesOf's order, names in first-seen order.
+std::vector<FidelityGroup> outOfSampleGroups(const std::vector<FidelityRow>& rows, bool peakMemory)
+{
+    std::vector<FidelityGroup> groups;
+    for (const FidelityRow& row : rows) {
+        if (row.run->calibration || (row.run->metric == FidelityMetric::peak_memory_gib) != peakMemory) continue;
+        for (const auto& regime : regimesOf(row.run->scenario, row.run->group)) {
+            // Not a structured binding: clang 14 (the fuzzing build) cannot capture one in a lambda.
+            const auto& kind = regime.first;
+            const auto& name = regime.second;
+            auto it = std::find_if(
+                groups.begin(), groups.end(), [&](const FidelityGroup& g) { return g.kind == kind && g.name == name; });
+            if (it == groups.end()) it = groups.insert(groups.end(), FidelityGroup { kind, name });
+            ++it->runs;
+            it->meanAbsError += std::abs(row.error);
+            it->meanError += row.error;
+        }
+    }
+    for (FidelityGroup& g : groups) {
+        g.meanAbsError /= g.runs;
+        g.meanError /= g.runs;
+    }
+    std::stable_sort(groups.begin(), groups.end(), [](const FidelityGroup& a, const FidelityGroup& b) {
+        static const std::array<std::string_view, 6> order { "source", "gpu", "size", "parallelism", "sequence",
+            "format" };
+        return std::find(order.begin(), order.end(), a.kind) < std::find(order.begin(), order.end(), b.kind);
+    });
+    return groups;
+}
+
+} // namespace
+
 FidelitySummary validatePublished()
 {
     FidelitySummary out;
@@ -159,30 +194,8 @@ FidelitySummary validatePublished()
             ++nT;
         }
     }
-    // Out-of-sample throughput errors by source and by regime, in first-seen order.
-    for (const FidelityRow& row : out.rows) {
-        if (row.run->calibration || row.run->metric == FidelityMetric::peak_memory_gib) continue;
-        for (const auto& regime : regimesOf(row.run->scenario, row.run->group)) {
-            // Not a structured binding: clang 14 (the fuzzing build) cannot capture one in a lambda.
-            const auto& kind = regime.first;
-            const auto& name = regime.second;
-            auto it = std::find_if(out.groups.begin(), out.groups.end(),
-                [&](const FidelityGroup& g) { return g.kind == kind && g.name == name; });
-            if (it == out.groups.end()) it = out.groups.insert(out.groups.end(), FidelityGroup { kind, name });
-            ++it->runs;
-            it->meanAbsError += std::abs(row.error);
-            it->meanError += row.error;
-        }
-    }
-    for (FidelityGroup& g : out.groups) {
-        g.meanAbsError /= g.runs;
-        g.meanError /= g.runs;
-    }
-    std::stable_sort(out.groups.begin(), out.groups.end(), [](const FidelityGroup& a, const FidelityGroup& b) {
-        static const std::array<std::string_view, 6> order { "source", "gpu", "size", "parallelism", "sequence",
-            "format" };
-        return std::find(order.begin(), order.end(), a.kind) < std::find(order.begin(), order.end(), b.kind);
-    });
+    out.groups = outOfSampleGroups(out.rows, false);
+    out.memoryGroups = outOfSampleGroups(out.rows, true);
     out.throughputMeanAbsError = nT ? sumT / nT : std::nan("");
     out.memoryMeanAbsError = nM ? sumM / nM : std::nan("");
 

@@ -64,6 +64,8 @@ struct RankAgreement {
 struct FidelitySummary {
     std::vector<FidelityRow> rows;
     std::vector<FidelityGroup> groups; ///< validation throughput runs by source and by regime
+    /// Validation peak-memory runs by source and by regime (mean error > 0: the estimate is higher).
+    std::vector<FidelityGroup> memoryGroups;
     std::vector<RankAgreement> rankAgreement;
     double meanRankAgreement = 0; ///< over rankAgreement, NaN without any
     /// Over the same sets: the pairs of runs measured at least kDecisiveGap apart, and how many of them

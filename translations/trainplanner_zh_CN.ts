@@ -275,10 +275,6 @@
         <translation>平均绝对误差（%）</translation>
     </message>
     <message>
-        <source>Out of sample: error by source and by regime</source>
-        <translation>样本外：按来源和场景类别的误差</translation>
-    </message>
-    <message>
         <source>GPU</source>
         <translation>GPU</translation>
     </message>
@@ -357,6 +353,14 @@
     <message>
         <source>all published runs</source>
         <translation>全部公开记录</translation>
+    </message>
+    <message>
+        <source>Peak memory · %1</source>
+        <translation>峰值显存 · %1</translation>
+    </message>
+    <message>
+        <source>Out of sample: error by source and by regime — throughput, then peak memory</source>
+        <translation>样本外：按来源和场景划分的误差——先吞吐，后峰值显存</translation>
     </message>
 </context>
 <context>

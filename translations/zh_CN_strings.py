@@ -878,3 +878,9 @@ ZH.update({
     "With sequence parallelism a column-parallel layer all-gathers its input. Megatron-LM keeps only the sequence shard and gathers it again in the backward; PyTorch's DTensor (torchtitan) keeps the gathered input, t times the memory for the inputs of the attention and MLP projections.":
         "开启序列并行时，列并行层会先 all-gather 自己的输入。Megatron-LM 只保留序列分片，反向时再聚合一次；PyTorch 的 DTensor（torchtitan）保留聚合后的输入，注意力和 MLP 投影的输入因此占用 t 倍显存。",
 })
+
+# Issue 19: the accuracy chart shows the measured-memory suite by source and by regime.
+ZH.update({
+    "Peak memory · %1": "峰值显存 · %1",
+    "Out of sample: error by source and by regime — throughput, then peak memory": "样本外：按来源和场景划分的误差——先吞吐，后峰值显存",
+})

@@ -38,7 +38,7 @@ AccuracyView::AccuracyView(OpenScenario open, QWidget* parent) : QWidget(parent)
     m_validation->setColor(palette::kBlue);
     m_calibration = new QBarSet(QString(), chart);
     m_calibration->setColor(palette::kOrange);
-    const auto& groups = m_summary.groups;
+    const auto groups = slices();
     double extent = 5;
     for (auto it = groups.rbegin(); it != groups.rend(); ++it) {
         m_validation->append(it->meanError * 100);
@@ -146,15 +146,27 @@ void AccuracyView::retranslate()
     m_validation->setLabel(tr("Mean error (%)"));
     m_calibration->setLabel(tr("Mean |error| (%)"));
     QStringList categories;
-    for (auto it = m_summary.groups.rbegin(); it != m_summary.groups.rend(); ++it)
-        categories << QStringLiteral("%1: %2 (%3)").arg(kindText(it->kind), regimeText(it->name)).arg(it->runs);
+    const std::size_t throughput = m_summary.groups.size();
+    const auto groups = slices();
+    for (std::size_t i = groups.size(); i-- > 0;) {
+        const core::FidelityGroup& g = groups[i];
+        const QString slice = QStringLiteral("%1: %2 (%3)").arg(kindText(g.kind), regimeText(g.name)).arg(g.runs);
+        categories << (i < throughput ? slice : tr("Peak memory · %1").arg(slice));
+    }
     m_categories->setCategories(categories);
-    m_view->chart()->setTitle(tr("Out of sample: error by source and by regime"));
+    m_view->chart()->setTitle(tr("Out of sample: error by source and by regime — throughput, then peak memory"));
     if (auto* axis = m_view->chart()->axes(Qt::Horizontal).value(0)) axis->setTitleText(tr("Error (%): above 0 the estimate is higher"));
     m_table->setHorizontalHeaderLabels({tr("Run"), tr("Metric"), tr("Role"), tr("Published"), tr("Predicted"), tr("Error"), tr("Source")});
     for (int r = 0; r < m_table->rowCount(); ++r)
         m_table->item(r, 2)->setText(m_summary.rows[std::size_t(r)].run->calibration ? tr("calibration") : tr("out of sample"));
     for (int c = 0; c < 6; ++c) m_table->resizeColumnToContents(c);
+}
+
+std::vector<core::FidelityGroup> AccuracyView::slices() const
+{
+    std::vector<core::FidelityGroup> all = m_summary.groups;
+    all.insert(all.end(), m_summary.memoryGroups.begin(), m_summary.memoryGroups.end());
+    return all;
 }
 
 QString AccuracyView::kindText(const std::string& kind)

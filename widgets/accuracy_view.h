@@ -26,8 +26,8 @@ public:
     [[nodiscard]] const core::FidelitySummary& summary() const { return m_summary; }
     [[nodiscard]] QTableWidget* table() const { return m_table; }
     [[nodiscard]] QChartView* chartView() const { return m_view; }
-    /// Out-of-sample error by source and regime (core's summary.groups, bottom-up): the signed mean
-    /// error in the first set, the mean |error| in the second, in percent.
+    /// Out-of-sample error by source and regime (core's summary.groups, then summary.memoryGroups,
+    /// bottom-up): the signed mean error in the first set, the mean |error| in the second, in percent.
     [[nodiscard]] QBarSet* meanErrorBars() const { return m_validation; }
     [[nodiscard]] QBarSet* meanAbsErrorBars() const { return m_calibration; }
     /// One of core's regime names (fidelity.cpp regimesOf) in the interface's language; sources and
@@ -42,6 +42,8 @@ protected:
 private:
     void retranslate();
     static QString kindText(const std::string& kind);
+    /// The chart's slices top to bottom: throughput by source and regime, then peak memory.
+    [[nodiscard]] std::vector<core::FidelityGroup> slices() const;
 
     core::FidelitySummary m_summary;
     OpenScenario m_open;

@@ -160,4 +160,9 @@ TEST_CASE("validate-published prints the fidelity table", "[cli][fidelity]")
     CHECK_THAT(r.out, Catch::Contains("torchtitan-8b-fsdp8-memory,peak_memory_gib,validation,82.4,"));
     const Run text = run("validate-published");
     CHECK_THAT(text.out, Catch::Contains("out of sample, mean |error|"));
+    // Peak memory is sliced by source and by regime too (text and JSON).
+    CHECK_THAT(text.out, Catch::Contains("out-of-sample peak memory by source and by regime"));
+    const Run json = run("validate-published --format json");
+    CHECK(json.code == 0);
+    CHECK_THAT(json.out, Catch::Contains("\"out_of_sample_memory\": ["));
 }

@@ -154,6 +154,11 @@ TEST_CASE("the measured-memory suite: each peak read as its source measured it, 
     }
     CHECK(runs == 20);
     CHECK(reserved == 20);
+    // Sliced by source and by regime as throughput is: one source so far, all 20 runs.
+    const FidelitySummary summary = validatePublished();
+    CHECK(summary.memoryGroups.front().kind == "source");
+    CHECK(summary.memoryGroups.front().runs == 20);
+    CHECK(summary.memoryGroups.front().meanAbsError == Approx(summary.memoryMeanAbsError));
     // 0.071 since the suite grew from 2 to 20 runs with issue 19's FSDP mechanisms (the root unit, the
     // layer's gradient in reduction, parameters kept gathered with PP, eager recomputation); 0.052
     // with DTensor's gathered TP inputs and loss parallel's 16 bytes per logit (70B: −21/−16 % → −5/+1 %).

@@ -198,12 +198,15 @@ TEST_CASE("the accuracy page shows core's fidelity table and opens a run as a sc
         CHECK(view.table()->item(r, 0)->text() == QString::fromStdString(row.run->id));
         CHECK(view.table()->item(r, 5)->text().startsWith(QLocale().toString(row.error * 100, 'f', 1)));
     }
-    // The chart: core's out-of-sample slices, bottom-up.
-    const int g = int(expected.groups.size());
-    REQUIRE(g >= 20);
+    // The chart: core's out-of-sample slices, throughput then peak memory, bottom-up.
+    std::vector<core::FidelityGroup> slices = expected.groups;
+    REQUIRE(slices.size() >= 20);
+    REQUIRE(expected.memoryGroups.size() >= 5);
+    slices.insert(slices.end(), expected.memoryGroups.begin(), expected.memoryGroups.end());
+    const int g = int(slices.size());
     REQUIRE(view.meanErrorBars()->count() == g);
     for (int i = 0; i < g; ++i) {
-        const auto& group = expected.groups[std::size_t(i)];
+        const auto& group = slices[std::size_t(i)];
         INFO(group.kind << " " << group.name);
         CHECK(view.meanErrorBars()->at(g - 1 - i) == Approx(group.meanError * 100));
         CHECK(view.meanAbsErrorBars()->at(g - 1 - i) == Approx(group.meanAbsError * 100));
