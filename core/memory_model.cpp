@@ -86,8 +86,16 @@ LayerActivations layerTerms(const Scenario& s, bool moeLayer, bool stored = true
     const double h = a.hidden, heads = a.heads;
     const double mask = a.dropout ? 1.0 : 0.0;
     // Activation function: its input(s) and its output, fc2's input (recomputed under norms_up_proj).
+    // Run eagerly (parallel.elementwise_kernels "eager"), each op keeps what its own backward needs:
+    // SwiGLU's product keeps SiLU's output beside the up projection; an RMSNorm written as PyTorch
+    // ops (torchtitan's and Hugging Face's: x.float(), pow, mean, rsqrt, type_as, * weight) keeps the
+    // fp32 copy of its input and the normalized tensor for the weight's gradient, not its bf16 input;
+    // attention's output, transposed and made contiguous for the output projection, is kept twice
+    // (by the attention kernel in its own layout and by the projection). Fused kernels keep none of these.
+    const bool eager = stored && p.elementwiseKernels == ElementwiseKernels::eager && !dropped;
     const double inputs = a.mlp == Mlp::swiglu ? 2.0 : 1.0;
-    auto mlpInternals = [&](double f) { return f * (inputs * li + (dropped ? 0 : li)); };
+    const double swigluOutput = eager && a.mlp == Mlp::swiglu ? ab : 0;
+    auto mlpInternals = [&](double f) { return f * (inputs * li + (dropped ? 0 : li) + swigluOutput); };
 
     LayerActivations t;
     const double norms = a.parallelBlock ? 1 : 2;
@@ -100,7 +108,9 @@ LayerActivations layerTerms(const Scenario& s, bool moeLayer, bool stored = true
     }
     const double q = heads * a.qkHeadDim(), o = heads * a.valueHeadDim();
     const double k = a.isMla() ? q : double(a.kvHeads) * a.headDim, v = a.isMla() ? o : double(a.kvHeads) * a.headDim;
-    t.split = sb * (ab * (dropped && a.isMla() ? 0 : q + k + v) + ao * o);
+    t.split = sb * (ab * (dropped && a.isMla() ? 0 : q + k + v) + ao * o + (eager ? ab * o : 0));
+    // Eager RMSNorm: + the fp32 input copy (4 B) + the normalized tensor (ab) − the input (ab).
+    if (eager && a.norm == Norm::rmsnorm) t.replicated += sb * h * norms * 4.0;
     if (a.isMla())
         t.replicated += sb
             * (ab * (a.qLoraRank + a.kvLoraRank + a.ropeHeadDim) + (dropped ? 0 : li * (a.qLoraRank + a.kvLoraRank)));

@@ -69,6 +69,14 @@ TEST_CASE("the published runs are the papers' figures", "[core][fidelity][publis
         { "torchtitan-405b-fsdp1-cp8-tp8-pp8-256k-memory", 84.9 },
         { "torchtitan-8b-h200-32gpu-memory", 47.96 },
         { "torchtitan-8b-h200-64gpu-memory", 46.97 },
+        // torchao torchao/prototype/float8nocompile/README.md (d99785c): Llama 3 8B on 8 H100 through
+        // torchtitan, seq 4096, peak memory (GiB reserved) without and with full activation checkpointing
+        { "torchao-8b-4k-noac-bf16-eager", 53.12 },
+        { "torchao-8b-4k-noac-fp8-eager", 52.7 },
+        { "torchao-8b-4k-noac-fp8-compile", 46.64 },
+        { "torchao-8b-4k-fullac-bf16-eager", 28.07 },
+        { "torchao-8b-4k-fullac-fp8-eager", 28.07 },
+        { "torchao-8b-4k-fullac-fp8-compile", 28.03 },
         // MosaicML llm-foundry, scripts/train/benchmarking/README.md (commit 8c8dd48): measured tokens/s
         // per GPU of MPT-125M … 70B on 8–512 A100 40/80GB and H100, bf16 and fp8
         { "llm-foundry-mpt-70b-2k-512xh100", 1007 },

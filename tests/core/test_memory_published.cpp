@@ -136,8 +136,9 @@ TEST_CASE("the measured-memory suite: each peak read as its source measured it, 
     "[core][memory][published][fidelity]")
 {
     // Peak memory measured by torchtitan (benchmarks/llama3_h100_202412_torchtitan.md and
-    // docs/performance.md, torch.cuda.max_memory_reserved) and by Trainy on torchtitan (H200): FSDP,
-    // FSDP + CP up to 256k tokens, FSDP + TP, FSDP + TP + PP (+ CP), bf16 and fp8, eager and compiled.
+    // docs/performance.md, torch.cuda.max_memory_reserved), by Trainy on torchtitan (H200) and by
+    // torchao (float8nocompile README, through torchtitan): FSDP, FSDP + CP up to 256k tokens, FSDP +
+    // TP, FSDP + TP + PP (+ CP), no, op-level and full recomputation, bf16 and fp8, eager and compiled.
     // docs/FIDELITY.md, "Peak memory", has the table. Every run is out of sample: no memory default was
     // fitted to any of them.
     int runs = 0, reserved = 0;
@@ -152,17 +153,26 @@ TEST_CASE("the measured-memory suite: each peak read as its source measured it, 
         errors[run.id] = error;
         sum += std::abs(error);
     }
-    CHECK(runs == 20);
-    CHECK(reserved == 20);
-    // Sliced by source and by regime as throughput is: one source so far, all 20 runs.
+    CHECK(runs == 26);
+    CHECK(reserved == 26);
+    // Sliced by source and by regime as throughput is.
     const FidelitySummary summary = validatePublished();
-    CHECK(summary.memoryGroups.front().kind == "source");
-    CHECK(summary.memoryGroups.front().runs == 20);
-    CHECK(summary.memoryGroups.front().meanAbsError == Approx(summary.memoryMeanAbsError));
+    int sources = 0, sourceRuns = 0;
+    double weighted = 0;
+    for (const FidelityGroup& g : summary.memoryGroups)
+        if (g.kind == "source") {
+            ++sources;
+            sourceRuns += g.runs;
+            weighted += g.meanAbsError * g.runs;
+        }
+    CHECK(sources == 2); // torchtitan's (with Trainy's runs) and torchao's
+    CHECK(sourceRuns == runs);
+    CHECK(weighted / runs == Approx(summary.memoryMeanAbsError));
     // 0.071 since the suite grew from 2 to 20 runs with issue 19's FSDP mechanisms (the root unit, the
     // layer's gradient in reduction, parameters kept gathered with PP, eager recomputation); 0.052
-    // with DTensor's gathered TP inputs and loss parallel's 16 bytes per logit (70B: −21/−16 % → −5/+1 %).
-    CHECK(sum / runs <= 0.053);
+    // with DTensor's gathered TP inputs and loss parallel's 16 bytes per logit (70B: −21/−16 % → −5/+1 %);
+    // 0.046 with eager layers' extra tensors and torchao's six runs (each within 3.5 %).
+    CHECK(sum / runs <= 0.047);
     for (const auto& [id, error] : errors) {
         INFO(id << ": " << error * 100 << " %");
         // The known gap (docs/FIDELITY.md, "Where the model is weakest"): 405B with PP 8 (−6 … −19 %).
@@ -250,8 +260,36 @@ TEST_CASE("op-level selective checkpointing run eagerly brings back what it did 
     const double fused = estimate(s).memory.peak().bytes.activations;
     s.parallel.elementwiseKernels = ElementwiseKernels::eager;
     const double eager = estimate(s).memory.peak().bytes.activations;
-    CHECK(eager - fused == Approx(activationBytesWrittenPerLayer(s, false) - activationBytesPerLayer(s)).epsilon(1e-9));
+    Scenario everything = s;
+    everything.parallel.recompute = Recompute::none;
+    CHECK(eager - fused == Approx(activationBytesPerLayer(everything) - activationBytesPerLayer(s)).epsilon(1e-9));
     CHECK(eager > fused);
+}
+
+TEST_CASE("eager PyTorch layers keep more than fused kernels: SiLU's output, the fp32 norm input, attention's copy",
+    "[core][memory]")
+{
+    // Llama 3 8B (h 4,096, SwiGLU 14,336, 32 heads of 128), bf16, one GPU, no recomputation, 4,096 tokens.
+    // Eager, per token and layer: SwiGLU's product keeps SiLU's output (2 B × 14,336); each of the two
+    // RMSNorms keeps its fp32 input and the normalized tensor instead of its bf16 input (+4 B × 4,096);
+    // attention's output is kept by the kernel and, made contiguous, by the output projection
+    // (2 B × 4,096). torchao's float8nocompile table (8 H100, seq 4,096, no AC): eager bf16 53.12 GB,
+    // compiled 46.64 — 6.5 GB apart; these terms give 8.5 GiB at local batch 1 over 32 layers.
+    Scenario s = defaultScenario();
+    s.model = presetModel(*findModelPreset("llama-3-8b"));
+    s.parallel = Parallel {};
+    s.parallel.dp = 1;
+    s.parallel.zero = 0;
+    s.parallel.recompute = Recompute::none;
+    s.training.seqLen = 4096;
+    s.training.microBatch = 1;
+    s.training.globalBatch = 1;
+    const double fused = activationBytesPerLayer(s);
+    s.parallel.elementwiseKernels = ElementwiseKernels::eager;
+    CHECK(activationBytesPerLayer(s) - fused
+        == Approx(4096.0 * (2.0 * 14336 + 2 * 4.0 * 4096 + 2.0 * 4096)).epsilon(1e-12));
+    // What the forward writes (the memory-bound kernels' traffic) does not change.
+    CHECK(activationBytesWrittenPerLayer(s, false) == fused);
 }
 
 TEST_CASE(
