@@ -9,28 +9,41 @@ namespace core {
 
 namespace {
 
-constexpr std::array<std::string_view, kHeatAxisCount> kAxisNames{"tp", "pp", "dp", "cp", "micro_batch", "zero", "recompute", "seq_len"};
-constexpr std::array<std::string_view, kHeatAxisCount> kAxisKeys{"parallel.tp", "parallel.pp",          "parallel.dp",   "parallel.cp",
-                                                                 "training.micro_batch", "parallel.zero", "parallel.recompute",
-                                                                 "training.seq_len"};
+constexpr std::array<std::string_view, kHeatAxisCount> kAxisNames { "tp", "pp", "dp", "cp", "micro_batch", "zero",
+    "recompute", "seq_len" };
+constexpr std::array<std::string_view, kHeatAxisCount> kAxisKeys { "parallel.tp", "parallel.pp", "parallel.dp",
+    "parallel.cp", "training.micro_batch", "parallel.zero", "parallel.recompute", "training.seq_len" };
 
 } // namespace
 
-std::string_view toString(HeatAxis axis) { return kAxisNames[static_cast<std::size_t>(axis)]; }
-std::string_view keyOf(HeatAxis axis) { return kAxisKeys[static_cast<std::size_t>(axis)]; }
+std::string_view toString(HeatAxis axis)
+{
+    return kAxisNames[static_cast<std::size_t>(axis)];
+}
+std::string_view keyOf(HeatAxis axis)
+{
+    return kAxisKeys[static_cast<std::size_t>(axis)];
+}
 
 std::vector<int> axisValues(HeatAxis axis)
 {
     switch (axis) {
-    case HeatAxis::tp: return {1, 2, 4, 8, 16};
-    case HeatAxis::pp: return {1, 2, 4, 8, 16, 32};
-    case HeatAxis::dp: return {1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024};
-    case HeatAxis::cp: return {1, 2, 4, 8, 16};
-    case HeatAxis::micro_batch: return {1, 2, 4, 8, 16};
-    case HeatAxis::zero: return {0, 1, 2, 3};
+    case HeatAxis::tp:
+        return { 1, 2, 4, 8, 16 };
+    case HeatAxis::pp:
+        return { 1, 2, 4, 8, 16, 32 };
+    case HeatAxis::dp:
+        return { 1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024 };
+    case HeatAxis::cp:
+        return { 1, 2, 4, 8, 16 };
+    case HeatAxis::micro_batch:
+        return { 1, 2, 4, 8, 16 };
+    case HeatAxis::zero:
+        return { 0, 1, 2, 3 };
     case HeatAxis::recompute:
-        return {int(Recompute::none), int(Recompute::selective), int(Recompute::selective_op), int(Recompute::full)};
-    case HeatAxis::seq_len: return {1024, 2048, 4096, 8192, 16384, 32768, 65536, 131072};
+        return { int(Recompute::none), int(Recompute::selective), int(Recompute::selective_op), int(Recompute::full) };
+    case HeatAxis::seq_len:
+        return { 1024, 2048, 4096, 8192, 16384, 32768, 65536, 131072 };
     }
     return {};
 }
@@ -54,16 +67,29 @@ Scenario withAxis(Scenario s, HeatAxis axis, int value)
     case HeatAxis::pp:
         s.parallel.pp = value;
         if (value < 2) {
-            s.parallel.schedule = s.parallel.schedule == Schedule::interleaved ? Schedule::one_f_one_b : s.parallel.schedule;
+            s.parallel.schedule
+                = s.parallel.schedule == Schedule::interleaved ? Schedule::one_f_one_b : s.parallel.schedule;
             s.parallel.virtualStages = 1;
         }
         break;
-    case HeatAxis::dp: s.parallel.dp = value; break;
-    case HeatAxis::cp: s.parallel.cp = value; break;
-    case HeatAxis::micro_batch: s.training.microBatch = value; break;
-    case HeatAxis::zero: s.parallel.zero = value; break;
-    case HeatAxis::recompute: s.parallel.recompute = Recompute(value); break;
-    case HeatAxis::seq_len: s.training.seqLen = value; break;
+    case HeatAxis::dp:
+        s.parallel.dp = value;
+        break;
+    case HeatAxis::cp:
+        s.parallel.cp = value;
+        break;
+    case HeatAxis::micro_batch:
+        s.training.microBatch = value;
+        break;
+    case HeatAxis::zero:
+        s.parallel.zero = value;
+        break;
+    case HeatAxis::recompute:
+        s.parallel.recompute = Recompute(value);
+        break;
+    case HeatAxis::seq_len:
+        s.training.seqLen = value;
+        break;
     }
     return s;
 }
@@ -74,7 +100,7 @@ Heatmap heatmap(const Scenario& s, HeatAxis xAxis, HeatAxis yAxis)
     h.xAxis = xAxis;
     h.yAxis = yAxis;
     h.xs = axisValues(xAxis);
-    h.ys = xAxis == yAxis ? std::vector<int>{0} : axisValues(yAxis);
+    h.ys = xAxis == yAxis ? std::vector<int> { 0 } : axisValues(yAxis);
     for (int y : h.ys) {
         for (int x : h.xs) {
             HeatCell c;
@@ -89,7 +115,7 @@ Heatmap heatmap(const Scenario& s, HeatAxis xAxis, HeatAxis yAxis)
                 if (!c.estimate->memory.fits()) {
                     char text[128];
                     std::snprintf(text, sizeof text, "does not fit: %.1f GiB per GPU, capacity %.1f GiB",
-                                  c.estimate->memory.total() / 1073741824.0, c.estimate->memory.capacity / 1073741824.0);
+                        c.estimate->memory.total() / 1073741824.0, c.estimate->memory.capacity / 1073741824.0);
                     c.reason = text;
                 }
             }

@@ -16,8 +16,8 @@ struct Architecture {
     int layers = 32;
     int hidden = 4096;
     int heads = 32;
-    int kvHeads = 32;    ///< grouped-query attention: K/V heads (== heads for MHA)
-    int headDim = 128;   ///< per-head width; a·headDim need not equal hidden
+    int kvHeads = 32; ///< grouped-query attention: K/V heads (== heads for MHA)
+    int headDim = 128; ///< per-head width; a·headDim need not equal hidden
     int ffnHidden = 11008;
     int vocab = 32000;
     Mlp mlp = Mlp::swiglu;
@@ -25,14 +25,14 @@ struct Architecture {
     Bias bias = Bias::none;
     bool tiedEmbeddings = false;
     Position position = Position::rope;
-    int maxPositions = 0;  ///< learned position table length (learned only)
+    int maxPositions = 0; ///< learned position table length (learned only)
     bool dropout = false;
-    int experts = 0;       ///< routed experts per MoE layer; 0 = dense
+    int experts = 0; ///< routed experts per MoE layer; 0 = dense
     int topK = 0;
     int moeFfnHidden = 0;
     int sharedExperts = 0;
-    bool routerBias = false;  ///< a per-expert routing bias (DeepSeek-V3's auxiliary-loss-free balancing)
-    int denseLayers = 0;      ///< MoE only: the first k layers have a dense MLP of ffn_hidden
+    bool routerBias = false; ///< a per-expert routing bias (DeepSeek-V3's auxiliary-loss-free balancing)
+    int denseLayers = 0; ///< MoE only: the first k layers have a dense MLP of ffn_hidden
     /// MoE only: each token's routed experts lie on at most this many nodes and cross the network
     /// once per node (DeepSeek-V3 §2.1.2 node-limited routing, §3.2.2 dispatch); 0 = no limit.
     int routedNodeLimit = 0;
@@ -44,8 +44,8 @@ struct Architecture {
     int kvLoraRank = 0;
     int ropeHeadDim = 0;
     int vHeadDim = 0;
-    int mtpLayers = 0;         ///< multi-token prediction modules (DeepSeek-V3 §2.2), on the last stage
-    bool parallelBlock = false;  ///< attention and MLP read the same normed input, one norm per layer (GPT-J, Phi-2)
+    int mtpLayers = 0; ///< multi-token prediction modules (DeepSeek-V3 §2.2), on the last stage
+    bool parallelBlock = false; ///< attention and MLP read the same normed input, one norm per layer (GPT-J, Phi-2)
     bool lmHeadBias = false;
 
     bool operator==(const Architecture&) const = default;
@@ -61,9 +61,9 @@ struct Architecture {
 /// Where the architecture came from. Exactly one of: a preset (with optional overrides, kept as
 /// the difference to the preset), a bare parameter count, or an explicit architecture.
 struct ModelSpec {
-    std::string preset;       ///< non-empty when based on a catalog preset
-    std::int64_t params = 0;  ///< > 0 for {"params": N}: exact count, derived standard shape
-    Architecture arch;        ///< always the resolved architecture used by the estimate
+    std::string preset; ///< non-empty when based on a catalog preset
+    std::int64_t params = 0; ///< > 0 for {"params": N}: exact count, derived standard shape
+    Architecture arch; ///< always the resolved architecture used by the estimate
 
     bool operator==(const ModelSpec&) const = default;
 };
@@ -71,12 +71,12 @@ struct ModelSpec {
 struct Training {
     int seqLen = 4096;
     int microBatch = 1;
-    int globalBatch = 1024;  ///< sequences per optimizer step
-    double tokens = 2e12;    ///< token budget of the run
+    int globalBatch = 1024; ///< sequences per optimizer step
+    double tokens = 2e12; ///< token budget of the run
     Optimizer optimizer = Optimizer::adamw;
     Method method = Method::full;
     int loraRank = 16;
-    std::vector<std::string> loraTargets{"q", "k", "v", "o"};
+    std::vector<std::string> loraTargets { "q", "k", "v", "o" };
 
     bool operator==(const Training&) const = default;
 };
@@ -85,7 +85,7 @@ struct Precision {
     DType compute = DType::bf16;
     DType weights = DType::bf16;
     DType gradients = DType::bf16;
-    std::optional<DType> masterWeights = DType::fp32;  ///< nullopt = "none"
+    std::optional<DType> masterWeights = DType::fp32; ///< nullopt = "none"
     DType optimizerStates = DType::fp32;
     /// Which matmuls run in fp8 when `compute` is an fp8 format (file key precision.fp8_scope).
     Fp8Scope fp8Scope = Fp8Scope::linear;
@@ -144,7 +144,7 @@ struct GpuSpec {
     double flash1Tflops = 0;
     double flash2Tflops = 0;
     double flash3Tflops = 0;
-    double intraNodeGBps = 300;  ///< GB/s per GPU, one direction (NVLink)
+    double intraNodeGBps = 300; ///< GB/s per GPU, one direction (NVLink)
     /// GPUs one NVLink fabric joins, 0 = every GPU of the node (NVSwitch); H100 PCIe: 2 (bridges).
     int nvlinkGpus = 0;
     /// Streaming multiprocessors (0: not given; GEMMs are then timed without wave quantization).
@@ -153,20 +153,21 @@ struct GpuSpec {
     /// long training run, relative to the A100 that efficiency.compute is fitted on: 1 unless
     /// calibrated for the GPU's generation (Hopper: fitted on its three calibration runs, docs/FIDELITY.md).
     double sustainedFraction = 1;
-    double pcieGBps = 0;         ///< GB/s per GPU, one direction: the PCIe link to the host and between NVLink domains (0: not given)
-    double interNodeGBps = 25;   ///< GB/s per GPU, one direction (network)
+    double pcieGBps
+        = 0; ///< GB/s per GPU, one direction: the PCIe link to the host and between NVLink domains (0: not given)
+    double interNodeGBps = 25; ///< GB/s per GPU, one direction (network)
     double tdpWatts = 400;
     /// The server's maximum power per GPU — its datasheet maximum ÷ its GPUs, CPUs, memory, NICs,
     /// switches and fans included (DGX A100: 6.5 kW ÷ 8); 0 = not given, energy counts the GPU's TDP only.
     double nodeWattsPerGpu = 0;
-    double memoryTBps = 0;       ///< HBM bandwidth, TB/s (0 = not given: optimizer step time assumed 2 TB/s)
-    std::string source;          ///< datasheet the figures come from
+    double memoryTBps = 0; ///< HBM bandwidth, TB/s (0 = not given: optimizer step time assumed 2 TB/s)
+    std::string source; ///< datasheet the figures come from
 
     bool operator==(const GpuSpec&) const = default;
 };
 
 struct Hardware {
-    std::string preset;  ///< catalog name, empty for a custom GPU
+    std::string preset; ///< catalog name, empty for a custom GPU
     GpuSpec gpu;
     int gpusPerNode = 8;
     /// Host (CPU) memory bandwidth of one node, GB/s: what a CPU optimizer step (ZeRO-Offload) is bound
@@ -190,12 +191,12 @@ struct Efficiency {
     /// Memory-bound kernels (norms, softmax, dropout, activation functions, residual adds) move
     /// the layer's stored activations through HBM this many times per step (calibrated, 6).
     double memoryBoundPasses = 6;
-    double commOverlap = 0.5;    ///< fraction of DP/CP traffic hidden under compute
-    double busBandwidth = 0.8;   ///< achieved fraction of link bandwidth (nccl-tests bus bandwidth)
-    double commLatencyUs = 10;   ///< fixed cost per collective call, microseconds
-    double tpOverlap = 0;        ///< fraction of TP traffic hidden (e.g. async TP)
-    double ppOverlap = 0;        ///< fraction of PP send/recv hidden
-    double epOverlap = 0;        ///< fraction of EP all-to-all hidden
+    double commOverlap = 0.5; ///< fraction of DP/CP traffic hidden under compute
+    double busBandwidth = 0.8; ///< achieved fraction of link bandwidth (nccl-tests bus bandwidth)
+    double commLatencyUs = 10; ///< fixed cost per collective call, microseconds
+    double tpOverlap = 0; ///< fraction of TP traffic hidden (e.g. async TP)
+    double ppOverlap = 0; ///< fraction of PP send/recv hidden
+    double epOverlap = 0; ///< fraction of EP all-to-all hidden
 
     bool operator==(const Efficiency&) const = default;
 };
@@ -206,11 +207,11 @@ struct Cost {
     double gpuHourUsd = 2.0;
     double kwhUsd = 0.10;
     double pue = 1.2;
-    double storageUsdPerTbMonth = 23;  ///< object storage (AWS S3 Standard list price, $0.023/GB-month)
-    int checkpointsKept = 2;           ///< checkpoints stored at once (the latest and one to fall back on)
-    double networkUsdPerTb = 0;        ///< inter-node traffic; 0 when the fabric is part of the GPU price
-    double teamSize = 0;               ///< people running the training, full time for its duration
-    double personMonthUsd = 20000;     ///< fully loaded cost of one person-month (an assumption)
+    double storageUsdPerTbMonth = 23; ///< object storage (AWS S3 Standard list price, $0.023/GB-month)
+    int checkpointsKept = 2; ///< checkpoints stored at once (the latest and one to fall back on)
+    double networkUsdPerTb = 0; ///< inter-node traffic; 0 when the fabric is part of the GPU price
+    double teamSize = 0; ///< people running the training, full time for its duration
+    double personMonthUsd = 20000; ///< fully loaded cost of one person-month (an assumption)
 
     bool operator==(const Cost&) const = default;
 };
@@ -226,10 +227,10 @@ struct Reliability {
 /// Memory beyond model states and activations (issue 3, docs/MODEL.md "Overheads"). Each default
 /// is documented with its source; users with measurements should set their own.
 struct Overhead {
-    double cudaContextGib = 0.6;          ///< CUDA context + library workspaces per GPU
-    double commBufferGibPerGroup = 0.47;  ///< NCCL buffers per communicator the GPU belongs to
-    double gradBucketMib = 25;            ///< DDP gradient bucket (ZeRO 0–2 without a full grad buffer)
-    double fragmentation = 0.05;          ///< allocator slack as a fraction of allocated memory
+    double cudaContextGib = 0.6; ///< CUDA context + library workspaces per GPU
+    double commBufferGibPerGroup = 0.47; ///< NCCL buffers per communicator the GPU belongs to
+    double gradBucketMib = 25; ///< DDP gradient bucket (ZeRO 0–2 without a full grad buffer)
+    double fragmentation = 0.05; ///< allocator slack as a fraction of allocated memory
     /// Bytes per logit held at the loss (per token, per vocabulary entry on this TP rank): 4 for
     /// Megatron's fused vocabulary-parallel cross-entropy (the fp32 softmax, Korthikanti et al.
     /// 2022 §4.1); 12 for PyTorch's cross_entropy(logits.float()) (fp32 log-softmax output, its

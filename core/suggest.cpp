@@ -12,8 +12,7 @@ namespace {
 
 /// Among `candidates` accepted by `ok`, the one nearest to `current` on a log scale (the smaller
 /// on a tie); 0 when none.
-template <typename Ok>
-int nearest(int current, const std::vector<int>& candidates, Ok ok)
+template <typename Ok> int nearest(int current, const std::vector<int>& candidates, Ok ok)
 {
     int best = 0;
     double bestDistance = std::numeric_limits<double>::infinity();
@@ -31,7 +30,8 @@ int nearest(int current, const std::vector<int>& candidates, Ok ok)
 std::vector<int> range(int lo, int hi)
 {
     std::vector<int> out;
-    for (int i = lo; i <= hi; ++i) out.push_back(i);
+    for (int i = lo; i <= hi; ++i)
+        out.push_back(i);
     return out;
 }
 
@@ -51,7 +51,7 @@ bool keepGpus(Scenario& s, int gpus)
     const int other = p.tp * p.pp * p.cp;
     if (gpus % other != 0) return false;
     s.parallel.dp = gpus / other;
-    return s.parallel.dp >= 1 && (std::int64_t{s.parallel.dp} * s.parallel.cp) % s.parallel.ep == 0;
+    return s.parallel.dp >= 1 && (std::int64_t { s.parallel.dp } * s.parallel.cp) % s.parallel.ep == 0;
 }
 
 bool stillWarns(const Scenario& s, WarningCode code)
@@ -70,13 +70,13 @@ std::vector<Suggestion> nearestValid(const Scenario& s, const Estimate& e)
     const Parallel& p = s.parallel;
     const auto gpus = p.gpus();
     auto offer = [&](WarningCode code, const std::string& key, const std::string& value, const Scenario& changed) {
-        if (!validateScenario(changed) && !stillWarns(changed, code)) out.push_back({code, key, value, changed});
+        if (!validateScenario(changed) && !stillWarns(changed, code)) out.push_back({ code, key, value, changed });
     };
     for (const Warning& w : e.warnings) {
         switch (w.code) {
         case WarningCode::heads_not_divisible_by_tp:
         case WarningCode::kv_heads_not_divisible_by_tp: {
-            const int tp = nearest(p.tp, {1, 2, 4, 8, 16, 32, 64}, [&](int t) {
+            const int tp = nearest(p.tp, { 1, 2, 4, 8, 16, 32, 64 }, [&](int t) {
                 Scenario c = s;
                 c.parallel.tp = t;
                 return a.heads % t == 0 && (a.kvHeads % t == 0 || t % a.kvHeads == 0) && keepGpus(c, gpus);
@@ -120,7 +120,8 @@ std::vector<Suggestion> nearestValid(const Scenario& s, const Estimate& e)
         case WarningCode::global_batch_not_divisible: {
             // The nearest multiple of dp × micro-batch (the batch is a training choice; the
             // parallel layout stays).
-            const std::int64_t batch = nearestMultiple(s.training.globalBatch, std::int64_t{p.dp} * s.training.microBatch);
+            const std::int64_t batch
+                = nearestMultiple(s.training.globalBatch, std::int64_t { p.dp } * s.training.microBatch);
             if (batch > static_cast<std::int64_t>(limitOf("training.global_batch")->max)) break;
             Scenario c = s;
             c.training.globalBatch = static_cast<int>(batch);
@@ -128,7 +129,8 @@ std::vector<Suggestion> nearestValid(const Scenario& s, const Estimate& e)
             break;
         }
         case WarningCode::experts_not_divisible_by_ep: {
-            const int ep = nearest(p.ep, range(1, 1024), [&](int x) { return a.experts % x == 0 && (std::int64_t{p.dp} * p.cp) % x == 0; });
+            const int ep = nearest(p.ep, range(1, 1024),
+                [&](int x) { return a.experts % x == 0 && (std::int64_t { p.dp } * p.cp) % x == 0; });
             if (ep == 0) break;
             Scenario c = s;
             c.parallel.ep = ep;
@@ -136,7 +138,7 @@ std::vector<Suggestion> nearestValid(const Scenario& s, const Estimate& e)
             break;
         }
         case WarningCode::seq_len_not_divisible_by_cp: {
-            const int seq = static_cast<int>(nearestMultiple(s.training.seqLen, 2 * p.cp));  // at most 10^7 + 512
+            const int seq = static_cast<int>(nearestMultiple(s.training.seqLen, 2 * p.cp)); // at most 10^7 + 512
             Scenario c = s;
             c.training.seqLen = seq;
             offer(w.code, "training.seq_len", std::to_string(seq), c);
@@ -166,7 +168,8 @@ std::vector<Suggestion> nearestValid(const Scenario& s, const Estimate& e)
             offer(w.code, "parallel.attention_kernel", "auto", c);
             break;
         }
-        default: break;
+        default:
+            break;
         }
     }
     return out;

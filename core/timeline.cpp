@@ -23,7 +23,8 @@ std::vector<std::pair<int, int>> chunkOrder(int m, int g, int v, bool backward)
     for (int first = 0; first < m; first += g) {
         const int size = std::min(g, m - first);
         for (int c = 0; c < v; ++c)
-            for (int i = 0; i < size; ++i) out.emplace_back(first + i, backward ? v - 1 - c : c);
+            for (int i = 0; i < size; ++i)
+                out.emplace_back(first + i, backward ? v - 1 - c : c);
     }
     return out;
 }
@@ -35,8 +36,10 @@ std::vector<Op> stageOps(Schedule schedule, int stage, int m, int p, int v, int 
     const int total = int(fwd.size());
     std::vector<Op> ops;
     if (schedule == Schedule::gpipe) {
-        for (const auto& [mb, c] : fwd) ops.push_back({true, mb, c});
-        for (const auto& [mb, c] : bwd) ops.push_back({false, mb, c});
+        for (const auto& [mb, c] : fwd)
+            ops.push_back({ true, mb, c });
+        for (const auto& [mb, c] : bwd)
+            ops.push_back({ false, mb, c });
         return ops;
     }
     // 1F1B and interleaved: warm-up forwards, then one forward and one backward in turn, then the
@@ -44,14 +47,16 @@ std::vector<Op> stageOps(Schedule schedule, int stage, int m, int p, int v, int 
     const int warmup = schedule == Schedule::interleaved ? std::min(total, (p - stage - 1) * 2 + (v - 1) * g)
                                                          : std::min(total, p - stage - 1);
     int f = 0, b = 0;
-    for (; f < warmup; ++f) ops.push_back({true, fwd[std::size_t(f)].first, fwd[std::size_t(f)].second});
+    for (; f < warmup; ++f)
+        ops.push_back({ true, fwd[std::size_t(f)].first, fwd[std::size_t(f)].second });
     while (f < total) {
-        ops.push_back({true, fwd[std::size_t(f)].first, fwd[std::size_t(f)].second});
+        ops.push_back({ true, fwd[std::size_t(f)].first, fwd[std::size_t(f)].second });
         ++f;
-        ops.push_back({false, bwd[std::size_t(b)].first, bwd[std::size_t(b)].second});
+        ops.push_back({ false, bwd[std::size_t(b)].first, bwd[std::size_t(b)].second });
         ++b;
     }
-    for (; b < total; ++b) ops.push_back({false, bwd[std::size_t(b)].first, bwd[std::size_t(b)].second});
+    for (; b < total; ++b)
+        ops.push_back({ false, bwd[std::size_t(b)].first, bwd[std::size_t(b)].second });
     return ops;
 }
 
@@ -62,8 +67,8 @@ struct BlockTimes {
 
 struct Simulation {
     std::vector<TimelineBlock> blocks;
-    double end = 0;   ///< last block on any stage
-    double idle = 0;  ///< idle time of all stages before `end`, summed
+    double end = 0; ///< last block on any stage
+    double idle = 0; ///< idle time of all stages before `end`, summed
 };
 
 /// Event simulation of m micro-batches: an op starts when its stage is free and its input is ready.
@@ -82,10 +87,12 @@ Simulation simulate(Schedule schedule, int p, int v, int g, int m, BlockTimes t)
     // End time of (forward?, stage, chunk, micro-batch), NaN until it has run: a flat array, not a
     // map, so that the work is linear in the number of blocks.
     const auto index = [&](int forward, int st, int chunk, int mb) {
-        return ((std::size_t(forward) * std::size_t(p) + std::size_t(st)) * std::size_t(v) + std::size_t(chunk)) * std::size_t(m) +
-               std::size_t(mb);
+        return ((std::size_t(forward) * std::size_t(p) + std::size_t(st)) * std::size_t(v) + std::size_t(chunk))
+            * std::size_t(m)
+            + std::size_t(mb);
     };
-    std::vector<double> done(2 * std::size_t(p) * std::size_t(v) * std::size_t(m), std::numeric_limits<double>::quiet_NaN());
+    std::vector<double> done(
+        2 * std::size_t(p) * std::size_t(v) * std::size_t(m), std::numeric_limits<double>::quiet_NaN());
     auto ready = [&](int st, const Op& op, double& at) {
         // Forward input: the previous stage (or, for chunk c > 0 on stage 0, the last stage's chunk c−1).
         // Backward input: the next stage (or the last stage's own forward; chunk c < v−1 on the last
@@ -114,14 +121,16 @@ Simulation simulate(Schedule schedule, int p, int v, int g, int m, BlockTimes t)
                 double start = std::max(freeAt[std::size_t(st)], inputAt);
                 const double begin = start;
                 if (op.forward) {
-                    out.blocks.push_back({st, op.microBatch, op.chunk, BlockKind::forward, start, start + t.forward});
+                    out.blocks.push_back({ st, op.microBatch, op.chunk, BlockKind::forward, start, start + t.forward });
                     start += t.forward;
                 } else {
                     if (t.recompute > 0) {
-                        out.blocks.push_back({st, op.microBatch, op.chunk, BlockKind::recompute, start, start + t.recompute});
+                        out.blocks.push_back(
+                            { st, op.microBatch, op.chunk, BlockKind::recompute, start, start + t.recompute });
                         start += t.recompute;
                     }
-                    out.blocks.push_back({st, op.microBatch, op.chunk, BlockKind::backward, start, start + t.backward});
+                    out.blocks.push_back(
+                        { st, op.microBatch, op.chunk, BlockKind::backward, start, start + t.backward });
                     start += t.backward;
                 }
                 busy[std::size_t(st)] += start - begin;
@@ -132,10 +141,11 @@ Simulation simulate(Schedule schedule, int p, int v, int g, int m, BlockTimes t)
                 progressed = true;
             }
         }
-        if (!progressed) break;  // cannot happen with the orders above; guards against a cycle
+        if (!progressed) break; // cannot happen with the orders above; guards against a cycle
     }
     out.end = *std::max_element(freeAt.begin(), freeAt.end());
-    for (double b : busy) out.idle += out.end - b;
+    for (double b : busy)
+        out.idle += out.end - b;
     return out;
 }
 
@@ -155,7 +165,7 @@ Timeline pipelineTimeline(const Scenario& s, const Estimate& e, long long maxBlo
     // et al. 2021 §5.1: backward costs twice the forward; recomputation adds forward work).
     const double r = 3 * e.compute.recomputeFraction;
     const double perChunk = e.compute.computeTimeS / (double(m) * v);
-    const BlockTimes times{perChunk / (3 + r), r * perChunk / (3 + r), 2 * perChunk / (3 + r)};
+    const BlockTimes times { perChunk / (3 + r), r * perChunk / (3 + r), 2 * perChunk / (3 + r) };
     t.busyS = e.compute.computeTimeS;
 
     // How many micro-batches to draw. A long step is drawn as the shortest step with the same warm-up
@@ -185,8 +195,9 @@ Timeline pipelineTimeline(const Scenario& s, const Estimate& e, long long maxBlo
     const double comm = e.communication.exposedTimeS, opt = e.compute.optimizerTimeS;
     if (drawn > 0)
         for (int st = 0; st < p; ++st) {
-            if (comm > 0) t.blocks.push_back({st, -1, 0, BlockKind::communication, drawnEnd, drawnEnd + comm});
-            if (opt > 0) t.blocks.push_back({st, -1, 0, BlockKind::optimizer, drawnEnd + comm, drawnEnd + comm + opt});
+            if (comm > 0) t.blocks.push_back({ st, -1, 0, BlockKind::communication, drawnEnd, drawnEnd + comm });
+            if (opt > 0)
+                t.blocks.push_back({ st, -1, 0, BlockKind::optimizer, drawnEnd + comm, drawnEnd + comm + opt });
         }
     t.stepTimeS = t.pipelineEndS + comm + opt;
     t.drawnPipelineEndS = drawnEnd;
