@@ -36,6 +36,19 @@ double modelStatesGB(const Scenario& s)
     return estimate(s).memory.peak().bytes.modelStates() / 1e9;
 }
 
+/// Llama 3 8B on `dp` GPUs with ZeRO stage `zero`, one sequence per GPU and step (the defaults'
+/// sequence length and formats).
+Scenario llama3_8b(int dp, int zero)
+{
+    Scenario s = defaultScenario();
+    s.model = presetModel(*findModelPreset("llama-3-8b"));
+    s.parallel = Parallel {};
+    s.parallel.dp = dp;
+    s.parallel.zero = zero;
+    s.training.globalBatch = dp;
+    return s;
+}
+
 } // namespace
 
 TEST_CASE("source article: a 7B model needs 16 bytes per parameter, 112 GB", "[core][memory][published]")
@@ -177,8 +190,7 @@ TEST_CASE("the measured-memory suite: each peak read as its source measured it, 
     for (const auto& [id, error] : errors) {
         INFO(id << ": " << error * 100 << " %");
         // The known gap (docs/FIDELITY.md, "Where the model is weakest"): 405B with PP 8 (−6 … −19 %).
-        if (id.starts_with("torchtitan-405b-"))
-            CHECK(std::abs(error) <= 0.20);
+        if (id.starts_with("torchtitan-405b-")) CHECK(std::abs(error) <= 0.20);
         // QLoRA (−11, −12 %): bitsandbytes dequantizes the LM head for its backward and more that
         // is not identified; LitGPT's LoRA rows (+2 … +4 %) partly by compensation (FIDELITY.md).
         else if (id.find("-qlora-") != std::string::npos)
@@ -203,12 +215,7 @@ TEST_CASE("a measured peak is read as its tool counts it: the device, the alloca
     // PyTorch's max_memory_reserved() counts the caching allocator's segments: not the CUDA context
     // and not NCCL's buffers, which NCCL allocates itself; max_memory_allocated() also leaves out the
     // allocator's slack. Llama 3 8B with FSDP on 8 GPUs: one communicator (the data-parallel group).
-    Scenario s = defaultScenario();
-    s.model = presetModel(*findModelPreset("llama-3-8b"));
-    s.parallel = Parallel {};
-    s.parallel.dp = 8;
-    s.parallel.zero = 3;
-    s.training.globalBatch = 8;
+    Scenario s = llama3_8b(8, 3);
     const MemoryEstimate m = estimate(s).memory;
     const StageMemory& st = m.peak();
     const double gib = 1024.0 * 1024.0 * 1024.0;
@@ -230,13 +237,8 @@ TEST_CASE(
     // Llama 3 8B (Meta's config: 32 layers of 218,112,000 parameters with their two norms, a
     // 128,256 × 4,096 embedding and untied LM head, one final norm), fp32 shards gathered in bf16,
     // fp32 gradients, on 8 GPUs.
-    Scenario s = defaultScenario();
-    s.model = presetModel(*findModelPreset("llama-3-8b"));
+    Scenario s = llama3_8b(8, 3);
     s.precision = Precision { DType::bf16, DType::fp32, DType::fp32, std::nullopt, DType::fp32 };
-    s.parallel = Parallel {};
-    s.parallel.dp = 8;
-    s.parallel.zero = 3;
-    s.training.globalBatch = 8;
     const double layer = 218112000.0, vocab = 128256.0 * 4096, norm = 4096;
     const double nccl = s.overhead.commBufferGibPerGroup * 1024.0 * 1024.0 * 1024.0;
     const double expected = 2 * layer * 2 // current and prefetched layer, bf16
@@ -255,13 +257,8 @@ TEST_CASE("op-level selective checkpointing run eagerly brings back what it did 
 {
     // torch.utils.checkpoint reruns the layer's forward in its backward; without torch.compile every
     // recomputed op writes its output again: the layer's whole working set minus what was kept.
-    Scenario s = defaultScenario();
-    s.model = presetModel(*findModelPreset("llama-3-8b"));
-    s.parallel = Parallel {};
-    s.parallel.dp = 8;
-    s.parallel.zero = 3;
+    Scenario s = llama3_8b(8, 3);
     s.parallel.recompute = Recompute::selective_op;
-    s.training.globalBatch = 8;
     const double fused = estimate(s).memory.peak().bytes.activations;
     s.parallel.elementwiseKernels = ElementwiseKernels::eager;
     const double eager = estimate(s).memory.peak().bytes.activations;
@@ -280,15 +277,10 @@ TEST_CASE("eager PyTorch layers keep more than fused kernels: SiLU's output, the
     // attention's output is kept by the kernel and, made contiguous, by the output projection
     // (2 B × 4,096). torchao's float8nocompile table (8 H100, seq 4,096, no AC): eager bf16 53.12 GB,
     // compiled 46.64 — 6.5 GB apart; these terms give 8.5 GiB at local batch 1 over 32 layers.
-    Scenario s = defaultScenario();
-    s.model = presetModel(*findModelPreset("llama-3-8b"));
-    s.parallel = Parallel {};
-    s.parallel.dp = 1;
-    s.parallel.zero = 0;
+    Scenario s = llama3_8b(1, 0);
     s.parallel.recompute = Recompute::none;
     s.training.seqLen = 4096;
     s.training.microBatch = 1;
-    s.training.globalBatch = 1;
     const double fused = activationBytesPerLayer(s);
     s.parallel.elementwiseKernels = ElementwiseKernels::eager;
     CHECK(activationBytesPerLayer(s) - fused
