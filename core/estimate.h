@@ -54,6 +54,12 @@ struct StageMemory {
     /// the bytes held once while a backward runs (the logits at the loss, full recomputation's working
     /// set): activations = activationPerMicroBatch × inFlight + activationOnce.
     double activationPerMicroBatch = 0, activationOnce = 0;
+    /// Gradients freed after every step with one micro-batch per step (parallel.gradient_buffers
+    /// per_step), else all 0: the stage's whole gradients, the part its backward produces first (the
+    /// LM head's, while the logits are held) and the activations left when the last gradient arrives
+    /// (the first layer's, with its recomputation). bytes.gradients is what the peak holds of them:
+    /// all at the backward's end, firstGradients at its start.
+    double perStepGradients = 0, firstGradients = 0, backwardEndActivations = 0;
     /// Each chunk's share of activationPerMicroBatch when the memory model weighs chunks by their layers
     /// (pipeline_split's emptier first and last chunks); empty: every chunk holds 1/v.
     std::vector<double> chunkShares;

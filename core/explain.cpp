@@ -109,10 +109,23 @@ std::vector<Explanation> explain(const Scenario& s, const Estimate& e)
             group({ term(dense, bytes) }, shard, sharded), group({ term(experts, bytes) }, expertShard, sharded));
     };
     const bool unshardedGradients = wholeGradients(s);
-    add("memory.gradients", "Ψ_trainable × bytes(gradients) ÷ (dp·cp, experts dp·cp ÷ ep, if ZeRO ≥ 2)",
-        states(st.trainableDense, st.trainableExpert, bytesOf(pr.gradients), p.zero >= 2 && !unshardedGradients) + " = "
-            + gb(m.gradients),
-        zeroSource + "; Megatron keeps fp32 gradients (18 B/param)");
+    const std::string allGradients
+        = states(st.trainableDense, st.trainableExpert, bytesOf(pr.gradients), p.zero >= 2 && !unshardedGradients);
+    // Freed after every step with one micro-batch (memory_model.cpp): the peak is the backward's start
+    // or its end, whichever holds more.
+    const double startBytes = st.activationPerMicroBatch * st.inFlight + st.activationOnce + st.firstGradients;
+    const double endBytes = st.perStepGradients + st.backwardEndActivations;
+    if (st.perStepGradients > 0)
+        add("memory.gradients",
+            "one micro-batch, gradients freed after each step: max(activations + LM head's gradient at the "
+            "backward's start, all gradients + first layer's activations at its end); all = Ψ_trainable × "
+            "bytes(gradients) ÷ (dp·cp if ZeRO ≥ 2)",
+            "max(" + gb(startBytes) + ", " + gb(endBytes) + "), the " + (endBytes > startBytes ? "end" : "start") + ": "
+                + (endBytes > startBytes ? allGradients : "LM head's gradient") + " = " + gb(m.gradients),
+            zeroSource + "; PyTorch optimizer.zero_grad(set_to_none=True) (parallel.gradient_buffers per_step)");
+    else
+        add("memory.gradients", "Ψ_trainable × bytes(gradients) ÷ (dp·cp, experts dp·cp ÷ ep, if ZeRO ≥ 2)",
+            allGradients + " = " + gb(m.gradients), zeroSource + "; Megatron keeps fp32 gradients (18 B/param)");
     add("memory.master_weights", "Ψ_trainable × bytes(master) ÷ (dp·cp, experts dp·cp ÷ ep, if ZeRO ≥ 1)",
         placed(pr.masterWeights ? states(st.trainableDense, st.trainableExpert, bytesOf(*pr.masterWeights), p.zero >= 1)
                                 : "0",
@@ -127,14 +140,22 @@ std::vector<Explanation> explain(const Scenario& s, const Estimate& e)
             m.optimizerStates, st.onHost.optimizerStates),
         factored ? "Shazeer & Stern 2018 (Adafactor) §3: factored second moment, no first moment; " + zeroSource
                  : "Kingma & Ba 2015 (Adam: 2 moments); " + zeroSource);
-    add("memory.activations",
-        "layers_stage × bytes/layer × in-flight micro-batches + logits (loss bytes per logit)·s·b·V/t",
-        (st.denseLayers + st.mtpLayers > 0
-                ? "(" + n(st.layers - st.denseLayers + st.mtpLayers) + " × " + gb(e.memory.activationBytesPerLayer)
-                    + " + " + n(st.denseLayers) + " dense × " + gb(activationBytesPerLayer(s, false)) + ")"
-                : n(st.layers) + " × " + gb(e.memory.activationBytesPerLayer))
-            + " × " + n(st.inFlight) + " + extras = " + gb(m.activations),
-        "Korthikanti et al. 2022 §4 and Table 2 (per-tensor terms), §4.2.3 (in-flight micro-batches)");
+    const bool peakAtBackwardEnd = st.perStepGradients > 0 && endBytes > startBytes;
+    if (peakAtBackwardEnd)
+        add("memory.activations",
+            "at the backward's end (gradients freed after each step): the first layer's activations, with its "
+            "recomputation",
+            "bytes/layer (average over the stage's layers) + working set = " + gb(m.activations),
+            "Korthikanti et al. 2022 §4 and Table 2 (per-tensor terms)");
+    else
+        add("memory.activations",
+            "layers_stage × bytes/layer × in-flight micro-batches + logits (loss bytes per logit)·s·b·V/t",
+            (st.denseLayers + st.mtpLayers > 0
+                    ? "(" + n(st.layers - st.denseLayers + st.mtpLayers) + " × " + gb(e.memory.activationBytesPerLayer)
+                        + " + " + n(st.denseLayers) + " dense × " + gb(activationBytesPerLayer(s, false)) + ")"
+                    : n(st.layers) + " × " + gb(e.memory.activationBytesPerLayer))
+                + " × " + n(st.inFlight) + " + extras = " + gb(m.activations),
+            "Korthikanti et al. 2022 §4 and Table 2 (per-tensor terms), §4.2.3 (in-flight micro-batches)");
     add("memory.buffers", "ZeRO-3: 2 gathered layers; DDP bucket; NCCL buffers per communicator", "= " + gb(m.buffers),
         "Zhao et al. 2023 (PyTorch FSDP) §3.3; PyTorch DDP bucket_cap_mb; scenario setting "
         "overhead.comm_buffer_gib_per_group");

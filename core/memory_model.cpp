@@ -35,6 +35,9 @@ struct StageActivation {
     double layers = 0; ///< bytes per sequence per in-flight micro-batch (layers + first-stage extras)
     double once = 0; ///< bytes per sequence held once (logits, recompute working set)
     double fixed = 0; ///< model states + buffers
+    double gradients = 0; ///< of fixed, the gradients
+    double firstGradients = 0; ///< of those, what the backward produces first (the LM head's)
+    double endOfBackward = 0; ///< bytes per sequence still held when the last gradient arrives
 };
 
 /// Bytes per element of a sequence-parallel input gathered for a column-parallel matmul: fp8 when
@@ -58,7 +61,8 @@ struct LayerActivations {
 /// f = MLP width, ab = activation bytes, masks 1 byte (for GPT-3's shape: 34·sbh + 5·a·s²·b):
 ///  replicated: norm inputs 2·ab·sbh, QKV input ab·sbh, MLP input ab·sbh, two dropout masks 2·sbh
 ///              (a parallel block has one norm whose output feeds both: 2·ab·sbh in all)
-///  split:      Q ab·sb·a·dh, K and V ab·sb·k·dh each (GQA shrinks them by k/a), attention
+///  split:      Q ab·sb·a·dh, K and V ab·sb·k·dh each (GQA shrinks them by k/a, unless they are
+///              repeated to every head before the kernel: parallel.repeat_kv), attention
 ///              output (= projection input) ab·sb·a·dh, MLP: GeLU input and fc2 input 2·ab·sbf,
 ///              SwiGLU gate and up outputs and fc2 input 3·ab·sbf
 ///  quadratic:  softmax output ab·a·s²b, with dropout also its mask a·s²b and output ab·a·s²b;
@@ -107,7 +111,10 @@ LayerActivations layerTerms(const Scenario& s, bool moeLayer, bool stored = true
         t.whole += sb * h * norms * gatheredInputBytes(s);
     }
     const double q = heads * a.qkHeadDim(), o = heads * a.valueHeadDim();
-    const double k = a.isMla() ? q : double(a.kvHeads) * a.headDim, v = a.isMla() ? o : double(a.kvHeads) * a.headDim;
+    // K and V repeated to every query head before the attention kernel are kept at that width.
+    const bool repeated = p.repeatKv && !a.isMla();
+    const double k = a.isMla() || repeated ? q : double(a.kvHeads) * a.headDim;
+    const double v = a.isMla() || repeated ? o : double(a.kvHeads) * a.headDim;
     t.split = sb * (ab * (dropped && a.isMla() ? 0 : q + k + v) + ao * o + (eager ? ab * o : 0));
     // Eager RMSNorm: + the fp32 input copy (4 B) + the normalized tensor (ab) − the input (ab).
     if (eager && a.norm == Norm::rmsnorm) t.replicated += sb * h * norms * 4.0;
@@ -624,26 +631,58 @@ MemoryEstimate memoryEstimate(const Scenario& s, const ParameterBreakdown& b)
         st.outsideAllocator
             = communicators * s.overhead.commBufferGibPerGroup * kGiB + s.overhead.cudaContextGib * kGiB;
         act.fixed = m.modelStates() + m.buffers;
+        act.gradients = m.gradients;
+        // Gradients freed after every step appear as the backward runs: the LM head's first, while the
+        // logits are still held, the first layer's last, when only that layer's activations (and its
+        // recomputation) are left.
+        if (!lora && st.params > 0 && last)
+            act.firstGradients
+                = m.gradients * (scale * (a.tiedEmbeddings ? b.wordEmbedding.params : b.lmHead.params) / t) / st.params;
+        if (n + nd > 0) act.endOfBackward = (n * perLayerAct + nd * perDenseLayerAct) / (n + nd) / mb;
+        if (recomputeWorkingSet > 0 && n + nd > 0) act.endOfBackward += recomputeWorkingSet / mb;
     }
 
     // Total of stage i at micro-batch size mbs: allocated bytes, allocator slack, CUDA context.
     const double chunksPerStage = p.schedule == Schedule::interleaved ? p.virtualStages : 1;
     const double gb = tr.globalBatch;
-    auto fill = [&](const StageActivation& c, int mbs, MemoryBreakdown& m, double& inFlight) {
+    auto microBatchesAt = [&](int mbs) {
         // A partial last micro-batch is still in flight: round up.
-        const int microBatches = std::max(1, static_cast<int>(std::ceil(gb / (double(p.dp) * mbs))));
+        return std::max(1, static_cast<int>(std::ceil(gb / (double(p.dp) * mbs))));
+    };
+    // Gradients freed after every step and one micro-batch per step: nothing accumulates, so the
+    // backward frees activations while it creates gradients (zero_grad(set_to_none=True)).
+    auto perStepGradients
+        = [&](int mbs) { return p.gradientBuffers == GradientBuffers::per_step && microBatchesAt(mbs) == 1; };
+    auto fill = [&](const StageActivation& c, int mbs, MemoryBreakdown& m, double& inFlight) {
+        const int microBatches = microBatchesAt(mbs);
         // Layer-weighted when the chunks differ (pipeline_split): what the stage's layers hold, per layer.
         inFlight = c.chunks.empty() || c.layerCount == 0
             ? std::min(c.leadPasses, microBatches * chunksPerStage) / chunksPerStage
             : inFlightLayers(p, c.stage, microBatches, c.chunks) / c.layerCount;
         m.activations = mbs * (c.layers * inFlight + c.once);
-        m.overhead = s.overhead.fragmentation * (c.fixed + m.activations) + s.overhead.cudaContextGib * kGiB;
+        m.gradients = c.gradients;
+        if (perStepGradients(mbs)) {
+            // The peak is at the backward's start (all activations, the LM head's gradient) or at its
+            // end (all gradients, the first layer's activations): each changes linearly in between.
+            const double start = m.activations + c.firstGradients, end = c.gradients + mbs * c.endOfBackward;
+            if (end > start)
+                m.activations = mbs * c.endOfBackward;
+            else
+                m.gradients = c.firstGradients;
+        }
+        m.overhead = s.overhead.fragmentation * (c.fixed - c.gradients + m.gradients + m.activations)
+            + s.overhead.cudaContextGib * kGiB;
     };
     for (std::size_t i = 0; i < out.perStage.size(); ++i) {
         fill(coefficients[i], tr.microBatch, out.perStage[i].bytes, out.perStage[i].inFlight);
         out.perStage[i].allocatorSlack = out.perStage[i].bytes.overhead - s.overhead.cudaContextGib * kGiB;
         out.perStage[i].activationPerMicroBatch = tr.microBatch * coefficients[i].layers;
         out.perStage[i].activationOnce = tr.microBatch * coefficients[i].once;
+        if (perStepGradients(tr.microBatch)) {
+            out.perStage[i].perStepGradients = coefficients[i].gradients;
+            out.perStage[i].firstGradients = coefficients[i].firstGradients;
+            out.perStage[i].backwardEndActivations = tr.microBatch * coefficients[i].endOfBackward;
+        }
         out.perStage[i].chunkShares.clear();
         if (!coefficients[i].chunks.empty() && coefficients[i].layerCount > 0)
             for (int n : coefficients[i].chunks)
@@ -658,7 +697,7 @@ MemoryEstimate memoryEstimate(const Scenario& s, const ParameterBreakdown& b)
     auto fitsAt = [&](int mbs) {
         for (const auto& c : coefficients) {
             MemoryBreakdown m;
-            m.weights = c.fixed; // states and buffers, already summed
+            m.weights = c.fixed - c.gradients; // states and buffers, already summed; fill() adds gradients
             double inFlight = 0;
             fill(c, mbs, m, inFlight);
             if (m.total() > out.capacity) return false;

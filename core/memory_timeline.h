@@ -2,7 +2,9 @@
 // Memory over one step (issue 19): for every pipeline stage, the bytes it holds through the step of
 // pipelineTimeline() — model states and buffers all along, each forward adding its micro-batch's
 // activations for its chunk, each backward (with its recomputation) holding the logits or the
-// recomputed layer while it runs and then freeing the chunk's activations. Priced from the memory
+// recomputed layer while it runs and then freeing the chunk's activations; gradients freed after
+// every step (parallel.gradient_buffers per_step, one micro-batch) grow through the backward and go
+// at the step's end. Priced from the memory
 // estimate's own per-stage terms, so the largest value of each stage is that stage's reported total.
 
 #include "estimate.h"

@@ -121,6 +121,12 @@ struct Parallel {
     PipelineSplit pipelineSplit = PipelineSplit::layers;
     /// Sequence parallelism only: what column-parallel matmuls keep (file key parallel.tp_saved_input).
     TpSavedInput tpSavedInput = TpSavedInput::shard;
+    /// Gradients kept in buffers between steps or freed after each step (file key parallel.gradient_buffers).
+    GradientBuffers gradientBuffers = GradientBuffers::persistent;
+    /// Grouped-query attention's K and V copied to every query head before the attention kernel, which
+    /// keeps the copies for its backward (file key parallel.repeat_kv): torchtitan's and Hugging Face's
+    /// repeat_kv, torchtune's expand, for PyTorch's SDPA; flash-attn and Transformer Engine take GQA as is.
+    bool repeatKv = false;
     bool offloadOptimizer = false;
     bool offloadParams = false;
 

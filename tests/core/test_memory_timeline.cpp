@@ -23,9 +23,11 @@ void checkPeaks(const Scenario& s)
     for (std::size_t i = 0; i < m.stages.size(); ++i) {
         INFO("stage " << i);
         CHECK(m.stages[i].peakBytes == Approx(e.memory.perStage[i].bytes.total()).epsilon(1e-12));
-        // Model states, buffers and the CUDA context all along; nothing below them.
-        const double floor = (e.memory.perStage[i].bytes.modelStates() + e.memory.perStage[i].bytes.buffers)
-                * (1 + s.overhead.fragmentation)
+        // Model states, buffers and the CUDA context all along; nothing below them. Gradients freed after
+        // every step (parallel.gradient_buffers per_step) are not there before the first backward.
+        const StageMemory& st = e.memory.perStage[i];
+        const double freed = st.perStepGradients > 0 ? st.bytes.gradients : 0;
+        const double floor = (st.bytes.modelStates() - freed + st.bytes.buffers) * (1 + s.overhead.fragmentation)
             + s.overhead.cudaContextGib * 1073741824.0;
         for (const auto& sample : m.stages[i].samples)
             CHECK(sample.bytes >= floor * (1 - 1e-12));
@@ -51,6 +53,18 @@ TEST_CASE("memory over one step: each stage's peak is its reported total", "[cor
     SECTION("one GPU")
     checkPeaks(scenario(R"({"format":"trainplanner-scenario","version":1,"model":{"preset":"gpt2-124m"},
         "training":{"seq_len":1024,"global_batch":8},"parallel":{"dp":1}})"));
+    SECTION("gradients freed after the step, one micro-batch: the peak at the backward's start")
+    checkPeaks(scenario(R"({"format":"trainplanner-scenario","version":1,"model":{"preset":"llama-3.2-3b"},
+        "training":{"seq_len":4096,"micro_batch":2,"global_batch":2},"parallel":{"dp":1,"zero":0,
+        "gradient_buffers":"per_step"}})"));
+    SECTION("gradients freed after the step, one micro-batch: the peak at the backward's end")
+    checkPeaks(scenario(R"({"format":"trainplanner-scenario","version":1,"model":{"preset":"llama-3.2-3b"},
+        "training":{"seq_len":4096,"micro_batch":2,"global_batch":2},"parallel":{"dp":1,"zero":0,
+        "recompute":"full","gradient_buffers":"per_step"}})"));
+    SECTION("gradients freed after the step, one micro-batch through 4 stages")
+    checkPeaks(scenario(R"({"format":"trainplanner-scenario","version":1,"model":{"preset":"llama-3-8b"},
+        "training":{"seq_len":4096,"global_batch":2},"parallel":{"pp":4,"dp":2,"recompute":"full",
+        "gradient_buffers":"per_step"}})"));
     SECTION("every published run with a pipeline")
     for (const PublishedRun& run : publishedRuns()) {
         if (run.scenario.parallel.pp < 2) continue;

@@ -19,6 +19,9 @@ TEST_CASE("preset parameter counts equal the published counts to the unit", "[co
         {"llama-3-8b", 8'030'261'248},
         {"llama-3-70b", 70'553'706'496},
         {"llama-3.1-405b", 405'853'388'800},
+        // Llama 3.2: the safetensors totals of meta-llama/Llama-3.2-1B and -3B (tied embeddings).
+        {"llama-3.2-1b", 1'235'814'400},
+        {"llama-3.2-3b", 3'212'749'824},
         {"mistral-7b", 7'241'732'096},
         {"mixtral-8x7b", 46'702'792'704},
         {"qwen2.5-7b", 7'615'616'512},

@@ -121,6 +121,11 @@ TEST_CASE("parallelism, training, precision and cost controls each edit one key"
     REQUIRE(control<QComboBox>(w2, "parallel.dp_collectives")->isEnabled());
     choose(control<QComboBox>(w2, "parallel.dp_collectives"), int(core::DpCollectives::per_layer));
     CHECK(doc2.scenario().parallel.dpCollectives == core::DpCollectives::per_layer);
+    // How long gradients live and whether K and V are copied per head: framework facts the user sets.
+    choose(control<QComboBox>(w2, "parallel.gradient_buffers"), int(core::GradientBuffers::per_step));
+    CHECK(doc2.scenario().parallel.gradientBuffers == core::GradientBuffers::per_step);
+    control<QCheckBox>(w2, "parallel.repeat_kv")->setChecked(true);
+    CHECK(doc2.scenario().parallel.repeatKv);
     choose(control<QComboBox>(w2, "parallel.zero"), 3);
     control<QCheckBox>(w2, "parallel.flash_attention")->setChecked(false);
     CHECK_FALSE(doc2.scenario().parallel.flashAttention);

@@ -378,6 +378,18 @@ void InputPanel::buildParallelism()
             "also keeps its parameters gathered from the first forward to the last "
             "backward (torchtitan with pipeline parallelism)."));
     enumRow(
+        *m_bind, sec, "parallel.gradient_buffers", QT_TRANSLATE_NOOP("ui::InputPanel", "Gradients live:"),
+        [](const Scenario& s) { return QVariant(int(s.parallel.gradientBuffers)); },
+        [](Scenario& s, const QVariant& v) { s.parallel.gradientBuffers = core::GradientBuffers(v.toInt()); },
+        QT_TRANSLATE_NOOP("ui::InputPanel", "Change how long gradients live"),
+        std::array<const char*, 2> { QT_TRANSLATE_NOOP("ui::InputPanel", "Kept (Megatron, DDP)"),
+            QT_TRANSLATE_NOOP("ui::InputPanel", "Freed each step (PyTorch)") },
+        QT_TRANSLATE_NOOP("ui::InputPanel",
+            "Megatron-LM, PyTorch DDP and DeepSpeed keep gradients in buffers allocated once. Plain PyTorch and FSDP2 "
+            "(torchtitan, torchtune) create each gradient in the backward and free it after the optimizer step. "
+            "With one micro-batch per step the backward then frees activations as it creates gradients, and the "
+            "peak holds only the larger of the two."));
+    enumRow(
         *m_bind, sec, "parallel.dp_collectives", QT_TRANSLATE_NOOP("ui::InputPanel", "DP collectives:"),
         [](const Scenario& s) { return QVariant(int(s.parallel.dpCollectives)); },
         [](Scenario& s, const QVariant& v) { s.parallel.dpCollectives = core::DpCollectives(v.toInt()); },
@@ -449,6 +461,15 @@ void InputPanel::buildParallelism()
             "score square a causal mask leaves; its backward recomputes the scores "
             "(2.5 × the forward). FlashAttention-3 runs on Hopper only; PyTorch's SDPA "
             "uses FlashAttention-2."));
+    sec->addRow(QT_TRANSLATE_NOOP("ui::InputPanel", "K/V copied to every head:"),
+        m_bind->check(
+            sec, QStringLiteral("parallel.repeat_kv"), [](const Scenario& s) { return s.parallel.repeatKv; },
+            [](Scenario& s, bool on) { s.parallel.repeatKv = on; },
+            QT_TRANSLATE_NOOP("ui::InputPanel", "Toggle K/V copies")),
+        QT_TRANSLATE_NOOP("ui::InputPanel",
+            "With grouped-query attention, PyTorch's SDPA needs K and V at every query head: torchtitan, torchtune "
+            "and Hugging Face copy them (repeat_kv), and the kernel keeps the copies for its backward. flash-attn "
+            "and Transformer Engine read the shared heads."));
     enumRow(
         *m_bind, sec, "parallel.elementwise_kernels", QT_TRANSLATE_NOOP("ui::InputPanel", "Elementwise kernels:"),
         [](const Scenario& s) { return QVariant(int(s.parallel.elementwiseKernels)); },
