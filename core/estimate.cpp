@@ -327,12 +327,16 @@ Estimate estimate(const Scenario& s)
         c.optimizerTimeS = stepBytes / hostPerGpu;
         offloadTransferS += updated * (bytesOf(pr.gradients) + bytesOf(pr.weights)) / hostLink;
     }
+    // Offloaded activations go down in the forward and come back in the backward, on the same link and
+    // under the same compute.
+    double underCompute = 0;
     if (p.offloadParams) {
         const double passes = 2 + (p.recompute == Recompute::full ? 1 : 0);
         const double onRank = peak.params * bytesOf(pr.weights) / (p.zero >= 3 ? denseShard : 1.0);
-        const double fetch = busiestMicroBatches * passes * onRank / hostLink;
-        offloadTransferS += std::max(0.0, fetch - c.computeTimeS);
+        underCompute += busiestMicroBatches * passes * onRank / hostLink;
     }
+    underCompute += busiestMicroBatches * 2 * peak.activationOffloadPerMicroBatch / hostLink;
+    offloadTransferS += std::max(0.0, underCompute - c.computeTimeS);
     c.offloadTimeS = offloadTransferS;
 
     // The attention core's time: the window of a context-parallel ring (without flash attention, its

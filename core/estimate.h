@@ -60,6 +60,9 @@ struct StageMemory {
     /// (the first layer's, with its recomputation). bytes.gradients is what the peak holds of them:
     /// all at the backward's end, firstGradients at its start.
     double perStepGradients = 0, firstGradients = 0, backwardEndActivations = 0;
+    /// Activation offload (parallel.offload_activations): what one micro-batch's layers save and send to
+    /// the host in its forward and fetch back in its backward.
+    double activationOffloadPerMicroBatch = 0;
     /// Each chunk's share of activationPerMicroBatch when the memory model weighs chunks by their layers
     /// (pipeline_split's emptier first and last chunks); empty: every chunk holds 1/v.
     std::vector<double> chunkShares;

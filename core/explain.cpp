@@ -154,7 +154,10 @@ std::vector<Explanation> explain(const Scenario& s, const Estimate& e)
                     ? "(" + n(st.layers - st.denseLayers + st.mtpLayers) + " × " + gb(e.memory.activationBytesPerLayer)
                         + " + " + n(st.denseLayers) + " dense × " + gb(activationBytesPerLayer(s, false)) + ")"
                     : n(st.layers) + " × " + gb(e.memory.activationBytesPerLayer))
-                + " × " + n(st.inFlight) + " + extras = " + gb(m.activations),
+                + " × " + n(st.inFlight) + " + extras = " + gb(m.activations)
+                + (st.onHost.activations > 0 ? " (offloaded: the layers' saved tensors, " + gb(st.onHost.activations)
+                            + ", on the host; two layers' worth on the GPU)"
+                                             : std::string()),
             "Korthikanti et al. 2022 §4 and Table 2 (per-tensor terms), §4.2.3 (in-flight micro-batches)");
     add("memory.buffers", "ZeRO-3: 2 gathered layers; DDP bucket; NCCL buffers per communicator", "= " + gb(m.buffers),
         "Zhao et al. 2023 (PyTorch FSDP) §3.3; PyTorch DDP bucket_cap_mb; scenario setting "

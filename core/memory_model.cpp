@@ -38,6 +38,7 @@ struct StageActivation {
     double gradients = 0; ///< of fixed, the gradients
     double firstGradients = 0; ///< of those, what the backward produces first (the LM head's)
     double endOfBackward = 0; ///< bytes per sequence still held when the last gradient arrives
+    double offloaded = 0; ///< bytes per sequence per in-flight micro-batch kept in host memory
 };
 
 /// Bytes per element of a sequence-parallel input gathered for a column-parallel matmul: fp8 when
@@ -592,7 +593,18 @@ MemoryEstimate memoryEstimate(const Scenario& s, const ParameterBreakdown& b)
             act.once
                 += a.mtpLayers * s.overhead.lossBytesPerLogit * seqTokens * a.vocab / t; // each MTP module's logits
         }
+        // Counted together with the logits, though autograd frees the loss's tensors before the last
+        // layer's recomputation: the runs measured as PyTorch's reserved memory hold that much more than
+        // the rest of the model accounts for (docs/FIDELITY.md, "Peak memory, measured").
         if (recomputeWorkingSet > 0 && n + nd > 0) act.once += recomputeWorkingSet / mb;
+        // Activation offload (torchtune's OffloadActivations, Transformer Engine's CPU offloading): what
+        // the layers save goes to host memory as the forward makes it and comes back a layer ahead of
+        // the backward. The GPU holds the layer computing and the one in transfer; the logits stay.
+        if (p.offloadActivations && n + nd > 0) {
+            act.offloaded = act.layers;
+            act.once += std::min(2.0, n + nd) * act.layers / (n + nd);
+            act.layers = 0;
+        }
 
         // Buffers. ZeRO-3 gathers each layer before use: the layer computing and the next one
         // prefetched (Zhao et al. 2023, "PyTorch FSDP", §3.3 backward prefetch). Parameters
@@ -678,6 +690,12 @@ MemoryEstimate memoryEstimate(const Scenario& s, const ParameterBreakdown& b)
         out.perStage[i].allocatorSlack = out.perStage[i].bytes.overhead - s.overhead.cudaContextGib * kGiB;
         out.perStage[i].activationPerMicroBatch = tr.microBatch * coefficients[i].layers;
         out.perStage[i].activationOnce = tr.microBatch * coefficients[i].once;
+        if (coefficients[i].offloaded > 0) {
+            StageMemory& st = out.perStage[i];
+            st.onHost.activations = tr.microBatch * coefficients[i].offloaded * st.inFlight;
+            st.activationOffloadPerMicroBatch = tr.microBatch * coefficients[i].offloaded;
+            st.hostBytes = st.onHost.total();
+        }
         if (perStepGradients(tr.microBatch)) {
             out.perStage[i].perStepGradients = coefficients[i].gradients;
             out.perStage[i].firstGradients = coefficients[i].firstGradients;

@@ -129,6 +129,10 @@ struct Parallel {
     bool repeatKv = false;
     bool offloadOptimizer = false;
     bool offloadParams = false;
+    /// Tensors saved for the backward kept in host memory between their forward and their backward
+    /// (file key parallel.offload_activations): torchtune's OffloadActivations, Transformer Engine's CPU
+    /// offloading.
+    bool offloadActivations = false;
 
     bool operator==(const Parallel&) const = default;
     /// Total GPUs (DESIGN.md). In 64 bits: each factor is in range but their product can reach

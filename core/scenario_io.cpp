@@ -173,6 +173,7 @@ void readParallel(ObjectReader r, Parallel& p)
     if (r.has("repeat_kv")) p.repeatKv = r.boolean("repeat_kv");
     if (r.has("offload_optimizer")) p.offloadOptimizer = r.boolean("offload_optimizer");
     if (r.has("offload_params")) p.offloadParams = r.boolean("offload_params");
+    if (r.has("offload_activations")) p.offloadActivations = r.boolean("offload_activations");
     r.rejectUnknownKeys();
     // Computed in 64 bits and refused before anything divides by it (review DEF-01).
     if (p.gpus() > kMaxGpus)
@@ -492,6 +493,7 @@ std::string scenarioToJson(const Scenario& s)
     if (p.tpSavedInput != TpSavedInput::shard) parallel["tp_saved_input"] = toString(p.tpSavedInput);
     if (p.gradientBuffers != GradientBuffers::persistent) parallel["gradient_buffers"] = toString(p.gradientBuffers);
     if (p.repeatKv) parallel["repeat_kv"] = true;
+    if (p.offloadActivations) parallel["offload_activations"] = true;
     // A preset GPU is written by its name, with the fields that differ from the preset next to it;
     // a GPU that is no longer the preset plus overrides (another name) as a whole object.
     const GpuPreset* preset = s.hardware.preset.empty() ? nullptr : findGpuPreset(s.hardware.preset);

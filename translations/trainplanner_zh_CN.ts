@@ -2152,6 +2152,18 @@
         <source>Freed each step (PyTorch)</source>
         <translation>每步释放（PyTorch）</translation>
     </message>
+    <message>
+        <source>Offload activations:</source>
+        <translation>卸载激活值：</translation>
+    </message>
+    <message>
+        <source>Toggle activation offload</source>
+        <translation>切换激活值卸载</translation>
+    </message>
+    <message>
+        <source>Sends what the layers keep for the backward to host memory during the forward and fetches it back a layer ahead of the backward (torchtune, Transformer Engine). The GPU keeps two layers' worth; the PCIe traffic hides under the compute while it is shorter.</source>
+        <translation>前向时把各层为反向保存的张量送到主机内存，反向时提前一层取回（torchtune、Transformer Engine）。GPU 上只保留两层的量；只要 PCIe 传输比计算短，就能藏在计算之下。</translation>
+    </message>
 </context>
 <context>
     <name>ui::MemoryChart</name>

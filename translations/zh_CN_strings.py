@@ -898,3 +898,11 @@ ZH.update({
     "With grouped-query attention, PyTorch's SDPA needs K and V at every query head: torchtitan, torchtune and Hugging Face copy them (repeat_kv), and the kernel keeps the copies for its backward. flash-attn and Transformer Engine read the shared heads.":
         "使用分组查询注意力（GQA）时，PyTorch 的 SDPA 要求每个查询头都有自己的 K 和 V：torchtitan、torchtune 和 Hugging Face 会把它们复制一份（repeat_kv），注意力内核为反向保留这些副本。flash-attn 和 Transformer Engine 直接读取共享的头。",
 })
+
+# Issue 19: activation offload (torchtune's OffloadActivations, Transformer Engine's CPU offloading).
+ZH.update({
+    "Offload activations:": "卸载激活值：",
+    "Toggle activation offload": "切换激活值卸载",
+    "Sends what the layers keep for the backward to host memory during the forward and fetches it back a layer ahead of the backward (torchtune, Transformer Engine). The GPU keeps two layers' worth; the PCIe traffic hides under the compute while it is shorter.":
+        "前向时把各层为反向保存的张量送到主机内存，反向时提前一层取回（torchtune、Transformer Engine）。GPU 上只保留两层的量；只要 PCIe 传输比计算短，就能藏在计算之下。",
+})

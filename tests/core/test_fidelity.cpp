@@ -89,6 +89,8 @@ TEST_CASE("the published runs are the papers' figures", "[core][fidelity][publis
         { "torchtune-llama3.2-3b-compile", 51.0 },
         { "torchtune-llama3.2-3b-chunked-ce", 42.9 },
         { "torchtune-llama3.2-3b-ac", 24.9 },
+        { "torchtune-llama3.2-3b-lora", 8.5 },
+        { "torchtune-llama3.2-3b-qlora", 4.6 },
         // MosaicML llm-foundry, scripts/train/benchmarking/README.md (commit 8c8dd48): measured tokens/s
         // per GPU of MPT-125M … 70B on 8–512 A100 40/80GB and H100, bf16 and fp8
         { "llm-foundry-mpt-70b-2k-512xh100", 1007 },

@@ -126,6 +126,9 @@ TEST_CASE("parallelism, training, precision and cost controls each edit one key"
     CHECK(doc2.scenario().parallel.gradientBuffers == core::GradientBuffers::per_step);
     control<QCheckBox>(w2, "parallel.repeat_kv")->setChecked(true);
     CHECK(doc2.scenario().parallel.repeatKv);
+    control<QCheckBox>(w2, "parallel.offload_activations")->setChecked(true);
+    CHECK(doc2.scenario().parallel.offloadActivations);
+    control<QCheckBox>(w2, "parallel.offload_activations")->setChecked(false); // its PCIe time would hide the rest
     choose(control<QComboBox>(w2, "parallel.zero"), 3);
     control<QCheckBox>(w2, "parallel.flash_attention")->setChecked(false);
     CHECK_FALSE(doc2.scenario().parallel.flashAttention);

@@ -524,6 +524,16 @@ void InputPanel::buildParallelism()
             sec, QStringLiteral("parallel.offload_params"), [](const Scenario& s) { return s.parallel.offloadParams; },
             [](Scenario& s, bool on) { s.parallel.offloadParams = on; },
             QT_TRANSLATE_NOOP("ui::InputPanel", "Toggle parameter offload")));
+    sec->addRow(QT_TRANSLATE_NOOP("ui::InputPanel", "Offload activations:"),
+        m_bind->check(
+            sec, QStringLiteral("parallel.offload_activations"),
+            [](const Scenario& s) { return s.parallel.offloadActivations; },
+            [](Scenario& s, bool on) { s.parallel.offloadActivations = on; },
+            QT_TRANSLATE_NOOP("ui::InputPanel", "Toggle activation offload")),
+        QT_TRANSLATE_NOOP("ui::InputPanel",
+            "Sends what the layers keep for the backward to host memory during the forward and fetches it back a "
+            "layer ahead of the backward (torchtune, Transformer Engine). The GPU keeps two layers' worth; the "
+            "PCIe traffic hides under the compute while it is shorter."));
 }
 
 void InputPanel::buildHardware()
