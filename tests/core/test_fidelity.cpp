@@ -91,6 +91,13 @@ TEST_CASE("the published runs are the papers' figures", "[core][fidelity][publis
         { "torchtune-llama3.2-3b-ac", 24.9 },
         { "torchtune-llama3.2-3b-lora", 8.5 },
         { "torchtune-llama3.2-3b-qlora", 4.6 },
+        // and the same runs' Tokens Per Second
+        { "torchtune-llama3.2-3b-packed-tps", 7075 },
+        { "torchtune-llama3.2-3b-compile-tps", 8998 },
+        { "torchtune-llama3.2-3b-chunked-ce-tps", 9174 },
+        { "torchtune-llama3.2-3b-ac-tps", 7210 },
+        { "torchtune-llama3.2-3b-lora-tps", 8210 },
+        { "torchtune-llama3.2-3b-qlora-tps", 8035 },
         // MosaicML llm-foundry, scripts/train/benchmarking/README.md (commit 8c8dd48): measured tokens/s
         // per GPU of MPT-125M … 70B on 8–512 A100 40/80GB and H100, bf16 and fp8
         { "llm-foundry-mpt-70b-2k-512xh100", 1007 },
