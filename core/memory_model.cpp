@@ -673,7 +673,7 @@ MemoryEstimate memoryEstimate(const Scenario& s, const ParameterBreakdown& b)
             : inFlightLayers(p, c.stage, microBatches, c.chunks) / c.layerCount;
         m.activations = mbs * (c.layers * inFlight + c.once);
         m.gradients = c.gradients;
-        if (perStepGradients(mbs)) {
+        if (p.gradientBuffers == GradientBuffers::per_step && microBatches == 1) { // perStepGradients(mbs)
             // The peak is at the backward's start (all activations, the LM head's gradient) or at its
             // end (all gradients, the first layer's activations): each changes linearly in between.
             const double start = m.activations + c.firstGradients, end = c.gradients + mbs * c.endOfBackward;
