@@ -711,7 +711,8 @@ MemoryEstimate memoryEstimate(const Scenario& s, const ParameterBreakdown& b)
             out.stage = static_cast<int>(i);
 
     // The peak never falls as the micro-batch grows (b × min(p − i, m) is non-decreasing), so a
-    // binary search over 1 … global batch / dp finds the largest that fits.
+    // binary search over 1 … global batch / dp finds the largest that fits. Gradients freed every step
+    // can make the largest, one micro-batch per step, lower than the one below it: it is tried first.
     auto fitsAt = [&](int mbs) {
         for (const auto& c : coefficients) {
             MemoryBreakdown m;
