@@ -2546,6 +2546,10 @@
             <numerusform>所列方案中有 %n 个（≈）落在它的区间内：按同类实测记录（%1），无法区分它们的优劣。</numerusform>
         </translation>
     </message>
+    <message>
+        <source>The scenario has changed since this search: search again to apply a plan.</source>
+        <translation>本次搜索之后场景已经改动：请重新搜索后再应用方案。</translation>
+    </message>
 </context>
 <context>
     <name>ui::PlannerWidget</name>

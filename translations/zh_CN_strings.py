@@ -906,3 +906,8 @@ ZH.update({
     "Sends what the layers keep for the backward to host memory during the forward and fetches it back a layer ahead of the backward (torchtune, Transformer Engine). The GPU keeps two layers' worth; the PCIe traffic hides under the compute while it is shorter.":
         "前向时把各层为反向保存的张量送到主机内存，反向时提前一层取回（torchtune、Transformer Engine）。GPU 上只保留两层的量；只要 PCIe 传输比计算短，就能藏在计算之下。",
 })
+
+# Issue 20: a search belongs to the scenario it started from.
+ZH.update({
+    "The scenario has changed since this search: search again to apply a plan.": "本次搜索之后场景已经改动：请重新搜索后再应用方案。",
+})

@@ -92,6 +92,7 @@ PlannerTab::PlannerTab(ScenarioDocument* document, QWidget* parent) : QWidget(pa
         const auto rows = m_table->selectionModel()->selectedRows();
         apply(rows.isEmpty() ? 0 : rows.front().row());
     });
+    connect(m_doc, &ScenarioDocument::scenarioChanged, this, &PlannerTab::scenarioChanged);
     connect(&m_watcher, &QFutureWatcher<core::PlanResult>::finished, this, [this] {
         m_result = m_watcher.result();
         showResult();
@@ -123,6 +124,8 @@ void PlannerTab::start()
         QMetaObject::invokeMethod(bar, [bar, fraction] { if (bar) bar->setValue(int(fraction * 1000)); }, Qt::QueuedConnection);
     };
     const core::Scenario scenario = m_doc->scenario();
+    m_searched = scenario;
+    m_stale = false;
     auto cancelFlag = m_cancel;  // keeps the flag alive as long as the search runs
     m_watcher.setFuture(QtConcurrent::run([scenario, options, cancelFlag] { return core::plan(scenario, options); }));
     m_run->setEnabled(false);
@@ -135,6 +138,30 @@ void PlannerTab::start()
 void PlannerTab::cancel()
 {
     if (m_cancel) m_cancel->store(true);
+}
+
+bool PlannerTab::searchedFor(const core::Scenario& scenario) const
+{
+    core::Scenario same = scenario;
+    same.parallel = m_searched.parallel;
+    same.training.microBatch = m_searched.training.microBatch;
+    return same == m_searched;
+}
+
+bool PlannerTab::isCurrent() const
+{
+    return !m_stale;
+}
+
+void PlannerTab::scenarioChanged(const core::Scenario& scenario)
+{
+    if (m_stale || searchedFor(scenario)) return; // applying a plan changes only what plans set
+    if (!isRunning() && m_result.plans.empty() && m_result.evaluated == 0) return; // nothing searched yet
+    // The search belongs to an older scenario: the latest edit wins. A running search stops; its plans,
+    // and a finished search's, stay visible as what they were but cannot be applied.
+    m_stale = true;
+    cancel();
+    if (!isRunning()) showResult();
 }
 
 void PlannerTab::showResult()
@@ -162,7 +189,10 @@ void PlannerTab::showResult()
                            .arg(locale.toString(qlonglong(m_result.evaluated)), locale.toString(qlonglong(m_result.feasible)),
                                 rejected.isEmpty() ? tr("none") : rejected.join(QStringLiteral(", "))));
     m_why->setText(whyText());
-    m_apply->setEnabled(!m_result.plans.empty());
+    if (m_stale)
+        m_summary->setText(tr("The scenario has changed since this search: search again to apply a plan.")
+            + QLatin1Char(' ') + m_summary->text());
+    m_apply->setEnabled(!m_result.plans.empty() && !m_stale);
     if (!m_result.plans.empty()) m_table->selectRow(0);
 }
 
@@ -199,7 +229,7 @@ QString PlannerTab::whyText() const
 void PlannerTab::apply(int row)
 {
     const auto& plans = m_model->plans();
-    if (row < 0 || row >= int(plans.size())) return;
+    if (row < 0 || row >= int(plans.size()) || m_stale || !searchedFor(m_doc->scenario())) return;
     const core::Scenario chosen = plans[std::size_t(row)].scenario;
     m_doc->edit(tr("Apply plan %1").arg(row + 1), [&chosen](core::Scenario& s) {
         s.parallel = chosen.parallel;

@@ -1,7 +1,9 @@
 #pragma once
 // The Planner tab: searches every configuration in the background (progress, cancel), lists the
 // best, plots every fitting plan (memory against training time) with the Pareto front, says why
-// the best one wins, and applies a plan to the scenario (undoable).
+// the best one wins, and applies a plan to the scenario (undoable). A search belongs to the scenario
+// it started from: an edit of anything a plan does not set cancels a running search and makes a
+// finished one stale, so a plan can never be applied to another model.
 
 #include "planner.h"
 
@@ -34,8 +36,11 @@ public:
     void cancel();
     [[nodiscard]] bool isRunning() const;
     [[nodiscard]] const core::PlanResult& result() const { return m_result; }
-    /// Makes plan `row` of the table the current scenario (one undo step).
+    /// Makes plan `row` of the table the current scenario (one undo step). Refused when the scenario
+    /// changed since the search beyond what a plan sets (its split and micro-batch).
     void apply(int row);
+    /// Whether the shown plans were searched for the current scenario.
+    [[nodiscard]] bool isCurrent() const;
     [[nodiscard]] QString whyText() const;
 
 signals:
@@ -47,6 +52,9 @@ protected:
 private:
     void retranslate();
     void showResult();
+    void scenarioChanged(const core::Scenario& scenario);
+    /// `scenario` is the searched one, up to what a plan sets.
+    [[nodiscard]] bool searchedFor(const core::Scenario& scenario) const;
 
     ScenarioDocument* m_doc;
     QSpinBox* m_gpus;
@@ -63,6 +71,8 @@ private:
     QLabel* m_gpusLabel;
     QLabel* m_objectiveLabel;
     core::PlanResult m_result;
+    core::Scenario m_searched; ///< what the running or shown search started from
+    bool m_stale = false; ///< the scenario changed since: no plan may be applied
     std::shared_ptr<std::atomic<bool>> m_cancel;
     QFutureWatcher<core::PlanResult> m_watcher;
 };

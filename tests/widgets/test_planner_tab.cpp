@@ -3,19 +3,34 @@
 #include "input_panel.h"
 #include "planner_tab.h"
 #include "planner_widget.h"
+#include "presets.h"
 #include "scenario_document.h"
 #include "scenario_io.h"
 
-#include <catch2/catch.hpp>
-
 #include <QApplication>
 #include <QElapsedTimer>
+#include <QPushButton>
 #include <QSignalSpy>
 #include <QSlider>
+#include <catch2/catch.hpp>
 
 using namespace ui;
 
-TEST_CASE("the planner runs in the background while the user keeps editing", "[widgets][planner]")
+namespace {
+
+/// Waits (processing events) until the tab's search finishes.
+bool waitForSearch(PlannerTab* tab, QSignalSpy& finished)
+{
+    QElapsedTimer timer;
+    timer.start();
+    while (finished.count() == 0 && timer.elapsed() < 60'000)
+        QApplication::processEvents(QEventLoop::AllEvents, 20);
+    return finished.count() == 1 && !tab->isRunning();
+}
+
+} // namespace
+
+TEST_CASE("the planner runs in the background while the user keeps editing, and the edit wins", "[widgets][planner]")
 {
     ScenarioDocument doc(core::defaultScenario());
     PlannerWidget w(&doc);
@@ -23,16 +38,33 @@ TEST_CASE("the planner runs in the background while the user keeps editing", "[w
     auto* slider = w.findChild<QSlider*>(QStringLiteral("modelSize"));
     REQUIRE(slider);
     QSignalSpy finished(tab, &PlannerTab::finished);
-    const core::Scenario searched = doc.scenario();
     tab->start();
     // Moving a slider while the search runs must work: the GUI thread is free.
     const int before = slider->value();
     slider->setValue(before + 10);
     CHECK(doc.scenario().model.params == InputPanel::sliderToParams(before + 10));
-    QElapsedTimer timer;
-    timer.start();
-    while (finished.count() == 0 && timer.elapsed() < 60'000) QApplication::processEvents(QEventLoop::AllEvents, 20);
-    REQUIRE(finished.count() == 1);
+    REQUIRE(waitForSearch(tab, finished));
+    // The search was for the model before the edit: it stops, and none of its plans can be applied to
+    // the model now loaded (issue 20: Apply used to copy the old plan's split onto it).
+    CHECK_FALSE(tab->isCurrent());
+    CHECK_FALSE(w.findChild<QPushButton*>(QStringLiteral("planApply"))->isEnabled());
+    const core::Scenario edited = doc.scenario();
+    const int steps = doc.undoStack()->count();
+    for (int row = 0; row < int(tab->result().plans.size()); ++row)
+        tab->apply(row);
+    CHECK(doc.scenario() == edited);
+    CHECK(doc.undoStack()->count() == steps);
+}
+
+TEST_CASE("a plan applies, undoably, to the scenario it was searched for and to no other", "[widgets][planner]")
+{
+    ScenarioDocument doc(core::defaultScenario());
+    PlannerWidget w(&doc);
+    PlannerTab* tab = w.plannerTab();
+    QSignalSpy finished(tab, &PlannerTab::finished);
+    tab->start();
+    REQUIRE(waitForSearch(tab, finished));
+    REQUIRE(tab->isCurrent());
     const auto& r = tab->result();
     REQUIRE_FALSE(r.plans.empty());
     for (const auto& p : r.plans) CHECK(p.estimate.memory.fits());
@@ -50,7 +82,15 @@ TEST_CASE("the planner runs in the background while the user keeps editing", "[w
     tab->apply(row);
     CHECK(doc.scenario().parallel == r.plans[std::size_t(row)].scenario.parallel);
     CHECK(doc.undoStack()->count() == steps + 1);
+    CHECK(tab->isCurrent()); // applying a plan changes only what plans set
     doc.undoStack()->undo();
     CHECK(doc.scenario() == beforeApply);
-    (void)searched;
+
+    // Another model: the plans are stale and Apply does nothing.
+    doc.edit(QStringLiteral("model"),
+        [](core::Scenario& s) { s.model = core::presetModel(*core::findModelPreset("llama-3-70b")); });
+    CHECK_FALSE(tab->isCurrent());
+    const core::Scenario other = doc.scenario();
+    tab->apply(row);
+    CHECK(doc.scenario() == other);
 }
