@@ -3,12 +3,12 @@
 // without showing it (DESIGN.md "Command line").
 
 #include "comparison_view.h"
+#include "file_io.h"
 #include "language.h"
 #include "main_window.h"
 #include "planner_tab.h"
 #include "planner_widget.h"
 #include "presentation_view.h"
-#include "file_io.h"
 #include "printable.h"
 #include "report_export.h"
 #include "safe_save.h"
@@ -35,7 +35,8 @@ namespace {
 void preferOffscreenForScreenshots(int argc, char** argv)
 {
     for (int i = 1; i < argc; ++i)
-        if ((std::strcmp(argv[i], "--screenshot") == 0 || std::strcmp(argv[i], "--export") == 0) && !std::getenv("QT_QPA_PLATFORM"))
+        if ((std::strcmp(argv[i], "--screenshot") == 0 || std::strcmp(argv[i], "--export") == 0)
+            && !std::getenv("QT_QPA_PLATFORM"))
             qputenv("QT_QPA_PLATFORM", "offscreen");
 }
 
@@ -53,26 +54,32 @@ int main(int argc, char** argv)
     parser.setApplicationDescription(QStringLiteral("Plan the resources of training large language models."));
     parser.addHelpOption();
     parser.addVersionOption();
-    const QCommandLineOption screenshot(QStringLiteral("screenshot"), QStringLiteral("Save a picture of the main window to PNG and exit."),
-                                        QStringLiteral("PNG"));
-    const QCommandLineOption lang(QStringLiteral("lang"), QStringLiteral("Interface language, e.g. en or zh_CN."), QStringLiteral("LANG"));
-    const QCommandLineOption size(QStringLiteral("size"), QStringLiteral("Window size for --screenshot, e.g. 1280x800."),
-                                  QStringLiteral("WxH"), QStringLiteral("1280x800"));
-    const QCommandLineOption tab(QStringLiteral("tab"), QStringLiteral("Tab shown for --screenshot: memory, time, pipeline, scaling, reliability, planner, formats, compare, guide, whatif, sensitivity, or accuracy (the Help dialog)."),
-                                 QStringLiteral("TAB"), QStringLiteral("memory"));
+    const QCommandLineOption screenshot(QStringLiteral("screenshot"),
+        QStringLiteral("Save a picture of the main window to PNG and exit."), QStringLiteral("PNG"));
+    const QCommandLineOption lang(
+        QStringLiteral("lang"), QStringLiteral("Interface language, e.g. en or zh_CN."), QStringLiteral("LANG"));
+    const QCommandLineOption size(QStringLiteral("size"),
+        QStringLiteral("Window size for --screenshot, e.g. 1280x800."), QStringLiteral("WxH"),
+        QStringLiteral("1280x800"));
+    const QCommandLineOption tab(QStringLiteral("tab"),
+        QStringLiteral("Tab shown for --screenshot: memory, time, pipeline, scaling, reliability, planner, formats, "
+                       "compare, guide, whatif, sensitivity, or accuracy (the Help dialog)."),
+        QStringLiteral("TAB"), QStringLiteral("memory"));
     const QCommandLineOption exportDir(QStringLiteral("export"),
-                                       QStringLiteral("Write every chart (PNG, SVG, PDF), table (CSV) and a report to DIR and exit."),
-                                       QStringLiteral("DIR"));
-    const QCommandLineOption bom(QStringLiteral("bom"), QStringLiteral("With --export: start CSV files with a UTF-8 BOM (Excel)."));
+        QStringLiteral("Write every chart (PNG, SVG, PDF), table (CSV) and a report to DIR and exit."),
+        QStringLiteral("DIR"));
+    const QCommandLineOption bom(
+        QStringLiteral("bom"), QStringLiteral("With --export: start CSV files with a UTF-8 BOM (Excel)."));
     const QCommandLineOption slide(QStringLiteral("slide"),
-                                   QStringLiteral("With --screenshot: save presentation slide N (1 = title) instead of the window."),
-                                   QStringLiteral("N"));
-    parser.addOptions({screenshot, lang, size, tab, exportDir, bom, slide});
-    parser.addPositionalArgument(QStringLiteral("FILE"), QStringLiteral("Scenario file to open (*.tpscenario.json)."), QStringLiteral("FILE"));
+        QStringLiteral("With --screenshot: save presentation slide N (1 = title) instead of the window."),
+        QStringLiteral("N"));
+    parser.addOptions({ screenshot, lang, size, tab, exportDir, bom, slide });
+    parser.addPositionalArgument(
+        QStringLiteral("FILE"), QStringLiteral("Scenario file to open (*.tpscenario.json)."), QStringLiteral("FILE"));
     parser.addPositionalArgument(QStringLiteral("OTHER"),
-                                 QStringLiteral("Up to three more scenario files, compared with FILE in the Compare tab "
-                                                "(and in --export's comparison charts, table and report)."),
-                                 QStringLiteral("[OTHER...]"));
+        QStringLiteral("Up to three more scenario files, compared with FILE in the Compare tab "
+                       "(and in --export's comparison charts, table and report)."),
+        QStringLiteral("[OTHER...]"));
     // Bad usage exits 2 like the CLI (review DEF-13: process() exits 1); help and version exit 3
     // when they cannot be written.
     if (!parser.parse(QCoreApplication::arguments())) {
@@ -81,20 +88,23 @@ int main(int argc, char** argv)
     }
     if (parser.isSet(QStringLiteral("help")) || parser.isSet(QStringLiteral("version"))) {
         const QString text = parser.isSet(QStringLiteral("help"))
-                                 ? parser.helpText()
-                                 : QStringLiteral("%1 %2\n").arg(QCoreApplication::applicationName(), QCoreApplication::applicationVersion());
+            ? parser.helpText()
+            : QStringLiteral("%1 %2\n").arg(
+                QCoreApplication::applicationName(), QCoreApplication::applicationVersion());
         const QByteArray bytes = text.toLocal8Bit();
-        if (std::fwrite(bytes.constData(), 1, std::size_t(bytes.size()), stdout) != std::size_t(bytes.size()) || std::fflush(stdout) != 0) {
+        if (std::fwrite(bytes.constData(), 1, std::size_t(bytes.size()), stdout) != std::size_t(bytes.size())
+            || std::fflush(stdout) != 0) {
             std::fprintf(stderr, "trainplanner: cannot write the output\n");
             return 3;
         }
         return 0;
     }
     if (parser.isSet(screenshot) && parser.isSet(exportDir)) {
-        std::fprintf(stderr, "trainplanner: --screenshot and --export cannot be combined; run them one after the other\n");
+        std::fprintf(
+            stderr, "trainplanner: --screenshot and --export cannot be combined; run them one after the other\n");
         return 2;
     }
-    core::ignoreFileSizeSignal();  // a file-size limit is a write error (exit 3), not SIGXFSZ
+    core::ignoreFileSizeSignal(); // a file-size limit is a write error (exit 3), not SIGXFSZ
 
     // --lang wins; a screenshot is English unless asked otherwise (reproducible); the GUI remembers.
     QString language = QSettings().value(QStringLiteral("view/language")).toString();
@@ -106,7 +116,7 @@ int main(int argc, char** argv)
         static const QRegularExpression code(QStringLiteral("^[a-z]{2,3}(_[A-Z]{2})?$"));
         if (!code.match(language).hasMatch() || !ui::setLanguage(language)) {
             std::fprintf(stderr, "trainplanner: --lang: no translation for \"%s\" (available: en, zh_CN)\n",
-                         core::printable(language.toStdString(), 40).c_str());
+                core::printable(language.toStdString(), 40).c_str());
             return 2;
         }
     }
@@ -152,7 +162,8 @@ int main(int argc, char** argv)
             std::fprintf(stderr, "trainplanner: %s\n", core::escapeControls(result.error.toStdString()).c_str());
             return 3;
         }
-        std::printf("wrote %lld files to %s\n", static_cast<long long>(result.files.size()), qPrintable(parser.value(exportDir)));
+        std::printf("wrote %lld files to %s\n", static_cast<long long>(result.files.size()),
+            qPrintable(parser.value(exportDir)));
         return 0;
     }
     if (parser.isSet(screenshot)) {
@@ -162,13 +173,14 @@ int main(int argc, char** argv)
             std::fprintf(stderr, "trainplanner: --size must look like 1280x800 (at least 640x480)\n");
             return 2;
         }
-        const QStringList tabs{QStringLiteral("memory"), QStringLiteral("time"), QStringLiteral("pipeline"), QStringLiteral("scaling"),
-                               QStringLiteral("reliability"),
-                               QStringLiteral("planner"), QStringLiteral("formats"), QStringLiteral("compare"), QStringLiteral("guide"),
-                               QStringLiteral("whatif"), QStringLiteral("sensitivity"),
-                               QStringLiteral("accuracy")};
+        const QStringList tabs { QStringLiteral("memory"), QStringLiteral("time"), QStringLiteral("pipeline"),
+            QStringLiteral("scaling"), QStringLiteral("reliability"), QStringLiteral("planner"),
+            QStringLiteral("formats"), QStringLiteral("compare"), QStringLiteral("guide"), QStringLiteral("whatif"),
+            QStringLiteral("sensitivity"), QStringLiteral("accuracy") };
         if (!tabs.contains(parser.value(tab))) {
-            std::fprintf(stderr, "trainplanner: --tab must be one of memory, time, pipeline, scaling, reliability, planner, formats, compare, guide, whatif, sensitivity, accuracy\n");
+            std::fprintf(stderr,
+                "trainplanner: --tab must be one of memory, time, pipeline, scaling, reliability, planner, formats, "
+                "compare, guide, whatif, sensitivity, accuracy\n");
             return 2;
         }
         if (auto* chartTabs = window.findChild<QTabWidget*>(QStringLiteral("chartTabs")))
@@ -179,7 +191,8 @@ int main(int argc, char** argv)
             // Show a finished search: run it and wait (the search takes milliseconds).
             auto* planner = window.planner()->plannerTab();
             planner->start();
-            while (planner->isRunning()) QApplication::processEvents(QEventLoop::AllEvents, 50);
+            while (planner->isRunning())
+                QApplication::processEvents(QEventLoop::AllEvents, 50);
             QApplication::processEvents();
         }
         window.show();

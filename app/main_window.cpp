@@ -9,8 +9,8 @@
 #include "planner_widget.h"
 #include "presentation_view.h"
 #include "report_export.h"
-#include "scenario_document.h"
 #include "safe_save.h"
+#include "scenario_document.h"
 #include "scenario_io.h"
 #include "verdict_banner.h"
 
@@ -22,8 +22,8 @@
 #include <QDialog>
 #include <QDir>
 #include <QDragEnterEvent>
-#include <QFile>
 #include <QDropEvent>
+#include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QLabel>
@@ -42,7 +42,9 @@ const QString kRecentKey = QStringLiteral("files/recent");
 const QString kUnitKey = QStringLiteral("view/unit");
 } // namespace
 
-MainWindow::MainWindow(ui::ScenarioDocument* document, QWidget* parent) : QMainWindow(parent), m_doc(document)
+MainWindow::MainWindow(ui::ScenarioDocument* document, QWidget* parent)
+    : QMainWindow(parent)
+    , m_doc(document)
 {
     setObjectName(QStringLiteral("mainWindow"));
     setAcceptDrops(true);
@@ -71,14 +73,15 @@ void MainWindow::createActions()
     m_new->setShortcut(QKeySequence::New);
     m_open = m_fileMenu->addAction(QString(), this, [this] {
         if (!maybeSave()) return;
-        const QString path = QFileDialog::getOpenFileName(this, tr("Open scenario"), QString(),
-                                                          tr("TrainPlanner scenarios (*.tpscenario.json *.json)"));
+        const QString path = QFileDialog::getOpenFileName(
+            this, tr("Open scenario"), QString(), tr("TrainPlanner scenarios (*.tpscenario.json *.json)"));
         if (!path.isEmpty()) openFile(path);
     });
     m_open->setShortcut(QKeySequence::Open);
     m_recentMenu = m_fileMenu->addMenu(QString());
     m_examplesMenu = m_fileMenu->addMenu(QString());
-    const QStringList examples = QDir(QStringLiteral(":/examples")).entryList({QStringLiteral("*.tpscenario.json")}, QDir::Files, QDir::Name);
+    const QStringList examples = QDir(QStringLiteral(":/examples"))
+                                     .entryList({ QStringLiteral("*.tpscenario.json") }, QDir::Files, QDir::Name);
     for (const QString& name : examples) {
         const QString resource = QStringLiteral(":/examples/") + name;
         QFile file(resource);
@@ -96,16 +99,18 @@ void MainWindow::createActions()
     m_saveAs = m_fileMenu->addAction(QString(), this, &MainWindow::saveAs);
     m_saveAs->setShortcut(QKeySequence::SaveAs);
     m_importConfig = m_fileMenu->addAction(QString(), this, [this] {
-        const QString path = QFileDialog::getOpenFileName(this, tr("Import a Hugging Face config.json"), QString(),
-                                                          tr("Model configuration (config.json *.json)"));
+        const QString path = QFileDialog::getOpenFileName(
+            this, tr("Import a Hugging Face config.json"), QString(), tr("Model configuration (config.json *.json)"));
         if (!path.isEmpty()) importConfig(path);
     });
     m_export = m_fileMenu->addAction(QString(), this, [this] {
         const QString folder = QFileDialog::getExistingDirectory(this, tr("Export charts, tables and report to"));
         if (folder.isEmpty()) return;
         const auto result = ui::exportAll(m_planner, m_doc, folder);
-        if (!result.error.isEmpty()) QMessageBox::warning(this, tr("Export failed"), result.error);
-        else statusBar()->showMessage(tr("Exported %1 files to %2").arg(result.files.size()).arg(folder), 5000);
+        if (!result.error.isEmpty())
+            QMessageBox::warning(this, tr("Export failed"), result.error);
+        else
+            statusBar()->showMessage(tr("Exported %1 files to %2").arg(result.files.size()).arg(folder), 5000);
     });
     m_export->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
     m_fileMenu->addSeparator();
@@ -125,7 +130,7 @@ void MainWindow::createActions()
     auto* units = new QActionGroup(this);
     m_gib = m_unitMenu->addAction(QString());
     m_gb = m_unitMenu->addAction(QString());
-    for (QAction* a : {m_gib, m_gb}) {
+    for (QAction* a : { m_gib, m_gb }) {
         a->setCheckable(true);
         units->addAction(a);
     }
@@ -152,7 +157,7 @@ void MainWindow::createActions()
     m_langEnglish->setData(QStringLiteral("en"));
     m_langChinese = m_languageMenu->addAction(QStringLiteral("简体中文"));
     m_langChinese->setData(QStringLiteral("zh_CN"));
-    for (QAction* a : {m_langSystem, m_langEnglish, m_langChinese}) {
+    for (QAction* a : { m_langSystem, m_langEnglish, m_langChinese }) {
         a->setCheckable(true);
         a->setChecked(a->data().toString() == ui::language());
         languages->addAction(a);
@@ -177,11 +182,11 @@ void MainWindow::createActions()
     m_accuracy = m_helpMenu->addAction(QString(), this, [this] { createAccuracyDialog()->show(); });
     m_about = m_helpMenu->addAction(QString(), this, [this] {
         QMessageBox::about(this, tr("About TrainPlanner"),
-                           tr("<h3>TrainPlanner %1</h3><p>Plans the resources of training large language models: "
-                              "memory per GPU, parallelism, communication, time and cost.</p>"
-                              "<p>Qt %2 (built with %3).</p>")
-                               .arg(QStringLiteral(TRAINPLANNER_VERSION), QString::fromLatin1(qVersion()),
-                                    QStringLiteral(QT_VERSION_STR)));
+            tr("<h3>TrainPlanner %1</h3><p>Plans the resources of training large language models: "
+               "memory per GPU, parallelism, communication, time and cost.</p>"
+               "<p>Qt %2 (built with %3).</p>")
+                .arg(QStringLiteral(TRAINPLANNER_VERSION), QString::fromLatin1(qVersion()),
+                    QStringLiteral(QT_VERSION_STR)));
     });
     updateRecentMenu();
 }
@@ -200,28 +205,35 @@ bool MainWindow::importConfig(const QString& path, bool confirm)
 {
     const core::ImportResult r = core::importHfConfigFile(path.toStdString());
     if (!r.ok()) {
-        QMessageBox::warning(this, tr("Cannot import %1").arg(QFileInfo(path).fileName()),
-                             QString::fromStdString(r.error.toString()));
+        QMessageBox::warning(
+            this, tr("Cannot import %1").arg(QFileInfo(path).fileName()), QString::fromStdString(r.error.toString()));
         return false;
     }
     const core::ImportedModel& m = *r.model;
-    QString details = tr("%1 (%2): %3 parameters.")
-                          .arg(QString::fromStdString(m.name.empty() ? m.modelType : m.name), QString::fromStdString(m.modelType),
-                               QLocale().toString(double(core::totalParameters(m.arch)), 'f', 0));
+    QString details
+        = tr("%1 (%2): %3 parameters.")
+              .arg(QString::fromStdString(m.name.empty() ? m.modelType : m.name), QString::fromStdString(m.modelType),
+                  QLocale().toString(double(core::totalParameters(m.arch)), 'f', 0));
     if (const core::ParameterBreakdown counts = core::countParameters(m.arch); counts.mtpLayers > 0)
-        details += QLatin1Char(' ') + tr("%1 in the main model, %2 in %n multi-token prediction module(s).", nullptr, counts.mtpLayers)
-                                          .arg(QLocale().toString(counts.mainModel(), 'f', 0),
-                                               QLocale().toString(counts.total() - counts.mainModel(), 'f', 0));
+        details += QLatin1Char(' ')
+            + tr("%1 in the main model, %2 in %n multi-token prediction module(s).", nullptr, counts.mtpLayers)
+                  .arg(QLocale().toString(counts.mainModel(), 'f', 0),
+                      QLocale().toString(counts.total() - counts.mainModel(), 'f', 0));
     details += QStringLiteral("\n\n");
     for (const auto& f : m.mapped)
-        details += QStringLiteral("%1 → %2 = %3\n").arg(QString::fromStdString(f.from), QString::fromStdString(f.to), QString::fromStdString(f.value));
-    for (const auto& n : m.notes) details += QStringLiteral("• %1\n").arg(QString::fromStdString(n));
-    if (confirm && QMessageBox::question(this, tr("Import model"), details + QStringLiteral("\n") + tr("Use this model in the scenario?")) !=
-                       QMessageBox::Yes)
+        details
+            += QStringLiteral("%1 → %2 = %3\n")
+                   .arg(QString::fromStdString(f.from), QString::fromStdString(f.to), QString::fromStdString(f.value));
+    for (const auto& n : m.notes)
+        details += QStringLiteral("• %1\n").arg(QString::fromStdString(n));
+    if (confirm
+        && QMessageBox::question(
+               this, tr("Import model"), details + QStringLiteral("\n") + tr("Use this model in the scenario?"))
+            != QMessageBox::Yes)
         return false;
     const core::Architecture arch = m.arch;
     return m_doc->edit(tr("Import model from config.json"), [arch](core::Scenario& s) {
-        s.model = core::ModelSpec{};
+        s.model = core::ModelSpec {};
         s.model.arch = arch;
     });
 }
@@ -288,9 +300,12 @@ void MainWindow::updateRecentMenu()
     m_recentMenu->clear();
     const QStringList recent = QSettings().value(kRecentKey).toStringList();
     for (const QString& path : recent)
-        m_recentMenu->addAction(QFileInfo(path).fileName(), this, [this, path] {
-            if (maybeSave()) openFile(path);
-        })->setToolTip(path);
+        m_recentMenu
+            ->addAction(QFileInfo(path).fileName(), this,
+                [this, path] {
+                    if (maybeSave()) openFile(path);
+                })
+            ->setToolTip(path);
     m_recentMenu->setEnabled(!recent.isEmpty());
 }
 
@@ -301,7 +316,8 @@ void MainWindow::rememberRecent(const QString& path)
     const QString absolute = QFileInfo(path).absoluteFilePath();
     recent.removeAll(absolute);
     recent.prepend(absolute);
-    while (recent.size() > kMaxRecent) recent.removeLast();
+    while (recent.size() > kMaxRecent)
+        recent.removeLast();
     settings.setValue(kRecentKey, recent);
     updateRecentMenu();
 }
@@ -311,8 +327,8 @@ bool MainWindow::openFile(const QString& path)
     const core::ScenarioResult result = core::loadScenarioFile(path.toStdString());
     if (!result.ok()) {
         QMessageBox::warning(this, tr("Cannot open scenario"),
-                             tr("%1 was not opened; the current scenario is unchanged.\n\n%2")
-                                 .arg(QFileInfo(path).fileName(), QString::fromStdString(result.error.toString())));
+            tr("%1 was not opened; the current scenario is unchanged.\n\n%2")
+                .arg(QFileInfo(path).fileName(), QString::fromStdString(result.error.toString())));
         return false;
     }
     m_doc->reset(*result.scenario, path);
@@ -326,17 +342,20 @@ bool MainWindow::openExample(const QString& resourcePath)
     QFile file(resourcePath);
     if (!file.open(QIODevice::ReadOnly)) return false;
     const core::ScenarioResult result = core::parseScenario(file.readAll().toStdString());
-    if (!result.ok()) return false;  // examples are tested; this cannot happen in a release
+    if (!result.ok()) return false; // examples are tested; this cannot happen in a release
     m_doc->reset(*result.scenario, QString());
     return true;
 }
 
-bool MainWindow::save() { return m_doc->filePath().isEmpty() ? saveAs() : writeTo(m_doc->filePath()); }
+bool MainWindow::save()
+{
+    return m_doc->filePath().isEmpty() ? saveAs() : writeTo(m_doc->filePath());
+}
 
 bool MainWindow::saveAs()
 {
-    QString path = QFileDialog::getSaveFileName(this, tr("Save scenario"), m_doc->filePath(),
-                                                tr("TrainPlanner scenarios (*.tpscenario.json)"));
+    QString path = QFileDialog::getSaveFileName(
+        this, tr("Save scenario"), m_doc->filePath(), tr("TrainPlanner scenarios (*.tpscenario.json)"));
     if (path.isEmpty()) return false;
     if (!path.endsWith(QLatin1String(".json"))) path += QLatin1String(".tpscenario.json");
     return writeTo(path);
@@ -348,7 +367,7 @@ bool MainWindow::writeTo(const QString& path)
     const QString error = ui::saveBytes(path, QByteArray::fromStdString(core::scenarioToJson(m_doc->scenario())));
     if (!error.isEmpty()) {
         QMessageBox::warning(this, tr("Cannot save scenario"),
-                             tr("The scenario was not saved; the file on disk is unchanged.\n\n%1").arg(error));
+            tr("The scenario was not saved; the file on disk is unchanged.\n\n%1").arg(error));
         return false;
     }
     m_doc->markSaved(path);
@@ -360,8 +379,9 @@ bool MainWindow::writeTo(const QString& path)
 bool MainWindow::maybeSave()
 {
     if (!m_doc->isModified()) return true;
-    const auto answer = QMessageBox::question(this, tr("Unsaved changes"), tr("The scenario has unsaved changes. Save them?"),
-                                              QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel);
+    const auto answer
+        = QMessageBox::question(this, tr("Unsaved changes"), tr("The scenario has unsaved changes. Save them?"),
+            QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel);
     if (answer == QMessageBox::Save) return save();
     return answer == QMessageBox::Discard;
 }

@@ -23,11 +23,12 @@ Calibration calibrate(const Scenario& s, const MeasuredRun& measured)
             t.efficiency.compute = eff;
             return estimate(t).compute.stepTimeS;
         };
-        double lo = 0.01, hi = 1.0;  // step time falls as efficiency rises
+        double lo = 0.01, hi = 1.0; // step time falls as efficiency rises
         if (stepAt(hi) > target) {
             c.calibrated.efficiency.compute = hi;
-            c.stepNote = "even at efficiency 1.0 the estimate is slower than measured: communication or overlap settings are "
-                         "too pessimistic";
+            c.stepNote
+                = "even at efficiency 1.0 the estimate is slower than measured: communication or overlap settings are "
+                  "too pessimistic";
         } else if (stepAt(lo) < target) {
             c.calibrated.efficiency.compute = lo;
             c.stepNote = "even at efficiency 0.01 the estimate is faster than measured";
@@ -49,7 +50,9 @@ Calibration calibrate(const Scenario& s, const MeasuredRun& measured)
         const double f = allocated > 0 ? (*measured.peakMemoryBytes - context) / allocated - 1 : 0;
         c.calibrated.overhead.fragmentation = std::clamp(f, 0.0, 1.0);
         c.memoryFitted = f >= 0 && f <= 1;
-        if (f < 0) c.memoryNote = "the measurement is below the estimate even without fragmentation: activations or buffers are overestimated";
+        if (f < 0)
+            c.memoryNote = "the measurement is below the estimate even without fragmentation: activations or buffers "
+                           "are overestimated";
         if (f > 1) c.memoryNote = "the measurement exceeds the estimate by more than fragmentation can explain";
     }
     const Estimate after = estimate(c.calibrated);
@@ -61,33 +64,25 @@ Calibration calibrate(const Scenario& s, const MeasuredRun& measured)
 std::string hardwareProfileJson(const Scenario& s, const std::string& name, const MeasuredRun& from)
 {
     using detail::json;
-    json hardware{{"gpu", s.hardware.preset.empty() ? detail::gpuToJson(s.hardware.gpu) : json(s.hardware.preset)},
-                  {"gpus_per_node", s.hardware.gpusPerNode}};
+    json hardware { { "gpu", s.hardware.preset.empty() ? detail::gpuToJson(s.hardware.gpu) : json(s.hardware.preset) },
+        { "gpus_per_node", s.hardware.gpusPerNode } };
     const Efficiency& ef = s.efficiency;
     const Overhead& o = s.overhead;
-    json source{{"scenario", s.name}};
+    json source { { "scenario", s.name } };
     if (from.stepTimeS) source["step_time_s"] = *from.stepTimeS;
     if (from.peakMemoryBytes) source["peak_memory_gib"] = *from.peakMemoryBytes / (1024.0 * 1024.0 * 1024.0);
-    json doc{{"format", "trainplanner-hardware-profile"},
-             {"version", 1},
-             {"name", name},
-             {"hardware", hardware},
-             {"efficiency",
-              {{"compute", ef.compute},
-               {"memory_bound_passes", ef.memoryBoundPasses},
-               {"comm_overlap", ef.commOverlap},
-               {"bus_bandwidth", ef.busBandwidth},
-               {"comm_latency_us", ef.commLatencyUs},
-               {"tp_overlap", ef.tpOverlap},
-               {"pp_overlap", ef.ppOverlap},
-               {"ep_overlap", ef.epOverlap}}},
-             {"overhead",
-              {{"cuda_context_gib", o.cudaContextGib},
-               {"comm_buffer_gib_per_group", o.commBufferGibPerGroup},
-               {"grad_bucket_mib", o.gradBucketMib},
-               {"fragmentation", o.fragmentation},
-               {"loss_bytes_per_logit", o.lossBytesPerLogit}}},
-             {"calibrated_from", source}};
+    json doc { { "format", "trainplanner-hardware-profile" }, { "version", 1 }, { "name", name },
+        { "hardware", hardware },
+        { "efficiency",
+            { { "compute", ef.compute }, { "memory_bound_passes", ef.memoryBoundPasses },
+                { "comm_overlap", ef.commOverlap }, { "bus_bandwidth", ef.busBandwidth },
+                { "comm_latency_us", ef.commLatencyUs }, { "tp_overlap", ef.tpOverlap }, { "pp_overlap", ef.ppOverlap },
+                { "ep_overlap", ef.epOverlap } } },
+        { "overhead",
+            { { "cuda_context_gib", o.cudaContextGib }, { "comm_buffer_gib_per_group", o.commBufferGibPerGroup },
+                { "grad_bucket_mib", o.gradBucketMib }, { "fragmentation", o.fragmentation },
+                { "loss_bytes_per_logit", o.lossBytesPerLogit } } },
+        { "calibrated_from", source } };
     return doc.dump(2) + "\n";
 }
 

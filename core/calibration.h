@@ -12,12 +12,12 @@
 namespace core {
 
 struct MeasuredRun {
-    std::optional<double> stepTimeS;        ///< seconds per optimizer step
-    std::optional<double> peakMemoryBytes;  ///< peak reserved on the most loaded GPU
+    std::optional<double> stepTimeS; ///< seconds per optimizer step
+    std::optional<double> peakMemoryBytes; ///< peak reserved on the most loaded GPU
 };
 
 struct Calibration {
-    Scenario calibrated;              ///< the input with the fitted values
+    Scenario calibrated; ///< the input with the fitted values
     double stepBeforeS = 0, stepAfterS = 0;
     double memoryBefore = 0, memoryAfter = 0;
     bool stepFitted = false, memoryFitted = false;

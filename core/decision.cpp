@@ -6,7 +6,7 @@ namespace core {
 
 namespace {
 
-constexpr double kBytesPerToken = 4;  // 32-bit token ids: vocabularies beyond 65,536 need them
+constexpr double kBytesPerToken = 4; // 32-bit token ids: vocabularies beyond 65,536 need them
 
 Need atLeast(bool required, bool recommended)
 {
@@ -26,7 +26,7 @@ SizeClass sizeClassOf(double params)
 Scenario singleGpuVariant(const Scenario& s, Method method)
 {
     Scenario v = s;
-    v.parallel = Parallel{};
+    v.parallel = Parallel {};
     v.parallel.dp = 1;
     v.parallel.zero = 0;
     v.parallel.recompute = Recompute::full;
@@ -76,14 +76,15 @@ DecisionGuide decide(const Scenario& s, const Estimate& e)
 
     using enum ChecklistId;
     g.checklist = {
-        {distributed_code, atLeast(gpus > 1, false)},
-        {hyperparameters, atLeast(false, gpus > 1)},
-        {data_pipeline, atLeast(multiNode && g.datasetBytes > 1e12, multiNode)},
-        {fault_tolerance, atLeast(e.reliability.expectedInterruptions >= 1, e.reliability.expectedInterruptions >= 0.1 || days > 1)},
-        {network, atLeast(e.communication.shareOfStep >= 0.2, e.communication.shareOfStep >= 0.05 || multiNode)},
-        {monitoring, atLeast(gpus > 64 || (multiNode && days > 1), days > 1 || gpus > 1)},
-        {software_stack, atLeast(multiNode, false)},
-        {budget, atLeast(e.training.totalCostUsd > 1e5, true)},
+        { distributed_code, atLeast(gpus > 1, false) },
+        { hyperparameters, atLeast(false, gpus > 1) },
+        { data_pipeline, atLeast(multiNode && g.datasetBytes > 1e12, multiNode) },
+        { fault_tolerance,
+            atLeast(e.reliability.expectedInterruptions >= 1, e.reliability.expectedInterruptions >= 0.1 || days > 1) },
+        { network, atLeast(e.communication.shareOfStep >= 0.2, e.communication.shareOfStep >= 0.05 || multiNode) },
+        { monitoring, atLeast(gpus > 64 || (multiNode && days > 1), days > 1 || gpus > 1) },
+        { software_stack, atLeast(multiNode, false) },
+        { budget, atLeast(e.training.totalCostUsd > 1e5, true) },
     };
     return g;
 }

@@ -18,14 +18,14 @@ enum class SizeClass { small, medium, large };
 enum class Need { not_needed, recommended, required };
 
 enum class ChecklistId {
-    distributed_code,  ///< §6.1 framework, data loading, gradient sync, checkpoint save/load
-    hyperparameters,   ///< §6.2 batch size, learning rate, warm-up re-searched at scale
-    data_pipeline,     ///< §6.3 read bandwidth and shared storage
-    fault_tolerance,   ///< §6.4, §3.4 automatic restart from checkpoints
-    network,           ///< §3.3 high-bandwidth, low-latency interconnect
-    monitoring,        ///< §3.4 memory, utilisation, bandwidth, loss curves
-    software_stack,    ///< §3.4 identical drivers, CUDA, NCCL and framework on every node
-    budget,            ///< §6.5 GPUs, network, storage, power and people
+    distributed_code, ///< §6.1 framework, data loading, gradient sync, checkpoint save/load
+    hyperparameters, ///< §6.2 batch size, learning rate, warm-up re-searched at scale
+    data_pipeline, ///< §6.3 read bandwidth and shared storage
+    fault_tolerance, ///< §6.4, §3.4 automatic restart from checkpoints
+    network, ///< §3.3 high-bandwidth, low-latency interconnect
+    monitoring, ///< §3.4 memory, utilisation, bandwidth, loss curves
+    software_stack, ///< §3.4 identical drivers, CUDA, NCCL and framework on every node
+    budget, ///< §6.5 GPUs, network, storage, power and people
 };
 
 struct ChecklistItem {
@@ -40,17 +40,17 @@ struct ChecklistItem {
 struct DecisionGuide {
     SizeClass sizeClass = SizeClass::small;
     double params = 0;
-    double oneGpuBytes = 0;  ///< full training on one GPU (singleGpuVariant)
+    double oneGpuBytes = 0; ///< full training on one GPU (singleGpuVariant)
     bool fitsOneGpu = false;
     /// Smallest power-of-two GPU count at which full training fits with ZeRO-3 over data
     /// parallelism, full recomputation and micro-batch 1 (a lower bound for any plan); 0 when not
     /// even 65,536 GPUs suffice.
     int minGpus = 0;
-    double loraBytes = 0, qloraBytes = 0;  ///< fine-tuning on one GPU (rank and targets of the scenario)
+    double loraBytes = 0, qloraBytes = 0; ///< fine-tuning on one GPU (rank and targets of the scenario)
     bool loraFits = false, qloraFits = false;
     int nodes = 1;
-    double datasetBytes = 0;      ///< tokens × 4 bytes (32-bit token ids)
-    double readBytesPerS = 0;     ///< tokens per second × 4 bytes, whole cluster
+    double datasetBytes = 0; ///< tokens × 4 bytes (32-bit token ids)
+    double readBytesPerS = 0; ///< tokens per second × 4 bytes, whole cluster
     std::vector<ChecklistItem> checklist;
 };
 

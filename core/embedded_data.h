@@ -5,9 +5,9 @@
 
 namespace core::embedded {
 
-extern const std::string_view kModelsJson;           ///< resources/models.json
-extern const std::string_view kGpusJson;             ///< resources/gpus.json
-extern const std::string_view kPublishedJson;        ///< resources/fidelity/published.json
-extern const std::string_view kDefaultScenarioJson;  ///< resources/scenarios/default.tpscenario.json
+extern const std::string_view kModelsJson; ///< resources/models.json
+extern const std::string_view kGpusJson; ///< resources/gpus.json
+extern const std::string_view kPublishedJson; ///< resources/fidelity/published.json
+extern const std::string_view kDefaultScenarioJson; ///< resources/scenarios/default.tpscenario.json
 
 } // namespace core::embedded

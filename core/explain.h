@@ -11,10 +11,10 @@
 namespace core {
 
 struct Explanation {
-    std::string key;          ///< estimate key path, e.g. "memory.weights", "communication.dp"
-    std::string formula;      ///< e.g. "Ψ_stage × bytes(weights) ÷ shard"
-    std::string substituted;  ///< e.g. "6.74e9 × 2 B ÷ 1 = 13.5 GB"
-    std::string source;       ///< paper + equation/table, or "scenario setting"
+    std::string key; ///< estimate key path, e.g. "memory.weights", "communication.dp"
+    std::string formula; ///< e.g. "Ψ_stage × bytes(weights) ÷ shard"
+    std::string substituted; ///< e.g. "6.74e9 × 2 B ÷ 1 = 13.5 GB"
+    std::string source; ///< paper + equation/table, or "scenario setting"
 };
 
 [[nodiscard]] std::vector<Explanation> explain(const Scenario& scenario, const Estimate& estimate);

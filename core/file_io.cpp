@@ -7,13 +7,12 @@
 #include <chrono>
 #include <csignal>
 #include <cstdlib>
-#include <random>
-#include <system_error>
-#include <utility>
-
 #include <fcntl.h>
+#include <random>
 #include <sys/stat.h>
+#include <system_error>
 #include <unistd.h>
+#include <utility>
 
 namespace core {
 
@@ -22,21 +21,33 @@ namespace {
 /// Paths are shown cut to this many bytes: enough to recognise, bounded for a 100 KB path.
 constexpr std::size_t kShownPathBytes = 200;
 
-std::string shown(const std::string& path) { return path.empty() ? std::string("\"\"") : printable(path, kShownPathBytes); }
+std::string shown(const std::string& path)
+{
+    return path.empty() ? std::string("\"\"") : printable(path, kShownPathBytes);
+}
 
-std::string systemMessage(int error) { return std::generic_category().message(error); }
+std::string systemMessage(int error)
+{
+    return std::generic_category().message(error);
+}
 
 /// Why open() or stat() failed, in the words the messages use.
 std::string reasonFor(int error)
 {
     switch (error) {
-    case ENOENT: return "no such file";
-    case ENOTDIR: return "no such file (a part of the path is not a folder)";
-    case ELOOP: return "too many symbolic links (a link loop?)";
+    case ENOENT:
+        return "no such file";
+    case ENOTDIR:
+        return "no such file (a part of the path is not a folder)";
+    case ELOOP:
+        return "too many symbolic links (a link loop?)";
     case EACCES:
-    case EPERM: return "permission denied";
-    case ENAMETOOLONG: return "the name is too long";
-    default: return "cannot be opened (" + systemMessage(error) + ")";
+    case EPERM:
+        return "permission denied";
+    case ENAMETOOLONG:
+        return "the name is too long";
+    default:
+        return "cannot be opened (" + systemMessage(error) + ")";
     }
 }
 
@@ -58,7 +69,8 @@ std::string readAll(int fd, std::size_t limit, std::string& text)
         const ssize_t got = ::read(fd, buffer, want);
         if (got < 0) {
             if (errno == EINTR) continue;
-            if (errno == EAGAIN || errno == EWOULDBLOCK) return "cannot be read: it has no data to give (a special file?)";
+            if (errno == EAGAIN || errno == EWOULDBLOCK)
+                return "cannot be read: it has no data to give (a special file?)";
             return "cannot be read (" + systemMessage(errno) + ")";
         }
         if (got == 0) break;
@@ -70,12 +82,13 @@ std::string readAll(int fd, std::size_t limit, std::string& text)
 
 std::string randomSuffix()
 {
-    static thread_local std::mt19937_64 engine{std::random_device{}() ^
-                                               static_cast<std::uint64_t>(std::chrono::steady_clock::now().time_since_epoch().count()) ^
-                                               (static_cast<std::uint64_t>(::getpid()) << 32)};
+    static thread_local std::mt19937_64 engine { std::random_device {}()
+        ^ static_cast<std::uint64_t>(std::chrono::steady_clock::now().time_since_epoch().count())
+        ^ (static_cast<std::uint64_t>(::getpid()) << 32) };
     constexpr std::string_view alphabet = "abcdefghijklmnopqrstuvwxyz0123456789";
     std::string s(10, 'x');
-    for (char& c : s) c = alphabet[engine() % alphabet.size()];
+    for (char& c : s)
+        c = alphabet[engine() % alphabet.size()];
     return s;
 }
 
@@ -97,17 +110,17 @@ bool writeAll(int fd, std::string_view bytes, int& error)
 
 FileRead readFileBounded(const std::string& path, std::size_t limit)
 {
-    auto failure = [&](const std::string& reason) { return FileRead{{}, shown(path) + ": " + reason}; };
+    auto failure = [&](const std::string& reason) { return FileRead { {}, shown(path) + ": " + reason }; };
     if (path.empty()) return failure("no such file");
     if (path.find('\0') != std::string::npos) return failure("a file name cannot contain a NUL character");
     // stat() before open(): opening a FIFO waits for a writer and opening a device can act on it.
-    struct stat st {};
+    struct stat st { };
     if (::stat(path.c_str(), &st) != 0) return failure(reasonFor(errno));
     if (S_ISDIR(st.st_mode)) return failure("not a regular file (a folder)");
     if (!S_ISREG(st.st_mode)) return failure("not a regular file");
     if (static_cast<std::uint64_t>(st.st_size) > limit)
         return failure("too large (" + std::to_string(st.st_size) + " bytes, at most " + std::to_string(limit) + ")");
-    Fd fd{::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)};
+    Fd fd { ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY) };
     if (fd.fd < 0) return failure(reasonFor(errno));
     // The path may have been swapped between stat() and open(): check what was opened.
     if (::fstat(fd.fd, &st) != 0 || !S_ISREG(st.st_mode)) return failure("not a regular file");
@@ -119,7 +132,8 @@ FileRead readFileBounded(const std::string& path, std::size_t limit)
 FileRead readStdinBounded(std::size_t limit)
 {
     FileRead result;
-    if (auto error = readAll(STDIN_FILENO, limit, result.text); !error.empty()) return {{}, "standard input: " + error};
+    if (auto error = readAll(STDIN_FILENO, limit, result.text); !error.empty())
+        return { {}, "standard input: " + error };
     return result;
 }
 
@@ -131,7 +145,7 @@ std::string writeFileAtomically(const std::string& path, std::string_view bytes)
 
     // What is there now decides what may be replaced.
     std::string target = path;
-    struct stat old {};
+    struct stat old { };
     bool exists = false;
     if (::lstat(path.c_str(), &old) == 0) {
         if (S_ISLNK(old.st_mode)) {
@@ -149,7 +163,9 @@ std::string writeFileAtomically(const std::string& path, std::string_view bytes)
     }
 
     const auto slash = target.rfind('/');
-    const std::string dir = slash == std::string::npos ? std::string(".") : slash == 0 ? std::string("/") : target.substr(0, slash);
+    const std::string dir = slash == std::string::npos ? std::string(".")
+        : slash == 0                                   ? std::string("/")
+                                                       : target.substr(0, slash);
     const std::string base = slash == std::string::npos ? target : target.substr(slash + 1);
     if (base.empty() || base == "." || base == "..") return failure("not a regular file (a folder)");
 
@@ -173,7 +189,8 @@ std::string writeFileAtomically(const std::string& path, std::string_view bytes)
     if (exists) {
         // Keep who may read it: a private (0600) file stays private. Owner: only where allowed.
         [[maybe_unused]] const int owned = ::fchown(fd.fd, old.st_uid, old.st_gid);
-        if (::fchmod(fd.fd, old.st_mode & 07777) != 0) return abandon("cannot keep its permissions (" + systemMessage(errno) + ")");
+        if (::fchmod(fd.fd, old.st_mode & 07777) != 0)
+            return abandon("cannot keep its permissions (" + systemMessage(errno) + ")");
     }
     int error = 0;
     if (!writeAll(fd.fd, bytes, error)) return abandon("cannot write (" + systemMessage(error) + ")");
@@ -182,11 +199,14 @@ std::string writeFileAtomically(const std::string& path, std::string_view bytes)
     if (::rename(temp.c_str(), target.c_str()) != 0) return abandon("cannot replace it (" + systemMessage(errno) + ")");
 
     // Make the rename itself durable; the new content is in place either way, so this is best effort.
-    Fd folder{::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC)};
+    Fd folder { ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC) };
     if (folder.fd >= 0) (void)::fsync(folder.fd);
     return {};
 }
 
-void ignoreFileSizeSignal() { std::signal(SIGXFSZ, SIG_IGN); }
+void ignoreFileSizeSignal()
+{
+    std::signal(SIGXFSZ, SIG_IGN);
+}
 
 } // namespace core

@@ -12,7 +12,7 @@ namespace core {
 
 struct FileRead {
     std::string text;
-    std::string error;  ///< "PATH: reason" (PATH made printable); empty when the read succeeded
+    std::string error; ///< "PATH: reason" (PATH made printable); empty when the read succeeded
 
     [[nodiscard]] bool ok() const { return error.empty(); }
 };

@@ -25,17 +25,17 @@ inline constexpr int kHeatAxisCount = 8;
 [[nodiscard]] Scenario withAxis(Scenario s, HeatAxis axis, int value);
 
 struct HeatCell {
-    int x = 0, y = 0;       ///< axis values
-    Scenario scenario;      ///< with both values applied
-    std::optional<Estimate> estimate;  ///< empty when the combination is invalid
-    std::string reason;     ///< why the cell is infeasible (invalid, or does not fit); empty otherwise
+    int x = 0, y = 0; ///< axis values
+    Scenario scenario; ///< with both values applied
+    std::optional<Estimate> estimate; ///< empty when the combination is invalid
+    std::string reason; ///< why the cell is infeasible (invalid, or does not fit); empty otherwise
     [[nodiscard]] bool feasible() const { return reason.empty(); }
 };
 
 struct Heatmap {
     HeatAxis xAxis = HeatAxis::tp, yAxis = HeatAxis::pp;
     std::vector<int> xs, ys;
-    std::vector<HeatCell> cells;  ///< row-major: y outer, x inner
+    std::vector<HeatCell> cells; ///< row-major: y outer, x inner
     [[nodiscard]] const HeatCell& at(std::size_t xi, std::size_t yi) const { return cells[yi * xs.size() + xi]; }
 };
 

@@ -16,7 +16,10 @@ using detail::json;
 /// Reads config.json fields, recording each mapping.
 class Fields {
 public:
-    explicit Fields(const json& doc) : m_doc(doc) {}
+    explicit Fields(const json& doc)
+        : m_doc(doc)
+    {
+    }
 
     [[nodiscard]] bool has(const char* key) const { return m_doc.contains(key) && !m_doc.at(key).is_null(); }
 
@@ -31,18 +34,16 @@ public:
             max = std::min(max, static_cast<std::int64_t>(limit->max));
             scenarioKey = std::string(" (TrainPlanner's model.") + to + ")";
         }
-        if (!v.is_number_integer() || (v.is_number_unsigned() && v.get<std::uint64_t>() > std::uint64_t(max)) ||
-            v.get<std::int64_t>() < min || v.get<std::int64_t>() > max)
-            fail(key, "must be an integer between " + std::to_string(min) + " and " + std::to_string(max) + scenarioKey + ", got " +
-                          detail::describe(v));
+        if (!v.is_number_integer() || (v.is_number_unsigned() && v.get<std::uint64_t>() > std::uint64_t(max))
+            || v.get<std::int64_t>() < min || v.get<std::int64_t>() > max)
+            fail(key,
+                "must be an integer between " + std::to_string(min) + " and " + std::to_string(max) + scenarioKey
+                    + ", got " + detail::describe(v));
         const int value = static_cast<int>(v.get<std::int64_t>());
         map(key, to, std::to_string(value));
         return value;
     }
-    int integerOr(const char* key, const char* to, int fallback)
-    {
-        return has(key) ? integer(key, to, 0) : fallback;
-    }
+    int integerOr(const char* key, const char* to, int fallback) { return has(key) ? integer(key, to, 0) : fallback; }
     bool boolean(const char* key, const char* to, bool fallback)
     {
         if (!has(key)) return fallback;
@@ -65,7 +66,10 @@ public:
         if (!v.is_string()) fail(key, "must be a string, got " + detail::describe(v));
         return v.get<std::string>();
     }
-    void map(std::string from, std::string to, std::string value) { mapped.push_back({std::move(from), std::move(to), std::move(value)}); }
+    void map(std::string from, std::string to, std::string value)
+    {
+        mapped.push_back({ std::move(from), std::move(to), std::move(value) });
+    }
 
     std::vector<FieldMapping> mapped;
 
@@ -73,8 +77,8 @@ private:
     const json& m_doc;
 };
 
-const std::vector<std::string> kTypes{"llama",  "mistral", "mixtral", "qwen2",       "qwen2_moe",  "gemma",
-                                      "gemma2", "phi",     "phi3",    "deepseek_v2", "deepseek_v3", "gpt2"};
+const std::vector<std::string> kTypes { "llama", "mistral", "mixtral", "qwen2", "qwen2_moe", "gemma", "gemma2", "phi",
+    "phi3", "deepseek_v2", "deepseek_v3", "gpt2" };
 
 /// DeepSeek-V2/V3 (DeepSeek-AI 2024, 2025): latent attention, dense first layers, fine-grained
 /// experts with shared ones, V3's routing bias and multi-token prediction.
@@ -84,7 +88,8 @@ void readDeepSeek(Fields& f, const json& doc, ImportedModel& m)
     a.heads = f.integer("num_attention_heads", "heads");
     a.kvHeads = a.heads;
     if (f.has("num_key_value_heads") && f.integer("num_key_value_heads", "kv_heads") != a.heads)
-        fail("num_key_value_heads", "must equal num_attention_heads: latent attention gives every head its own K and V");
+        fail(
+            "num_key_value_heads", "must equal num_attention_heads: latent attention gives every head its own K and V");
     a.kvLoraRank = f.integer("kv_lora_rank", "kv_lora_rank");
     a.qLoraRank = f.has("q_lora_rank") ? f.integer("q_lora_rank", "q_lora_rank") : 0;
     if (!f.has("q_lora_rank")) f.map("q_lora_rank (null)", "q_lora_rank", "0 (queries projected directly)");
@@ -99,7 +104,8 @@ void readDeepSeek(Fields& f, const json& doc, ImportedModel& m)
         a.sharedExperts = f.integerOr("n_shared_experts", "shared_experts", 0);
         a.denseLayers = f.integerOr("first_k_dense_replace", "dense_layers", 0);
         if (f.has("moe_layer_freq") && f.number("moe_layer_freq", 1) != 1)
-            fail("moe_layer_freq", "only 1 is supported: every layer after the first_k_dense_replace dense ones has experts");
+            fail("moe_layer_freq",
+                "only 1 is supported: every layer after the first_k_dense_replace dense ones has experts");
         // V3's auxiliary-loss-free balancing adds a bias per routed expert (DeepSeek-V3 §2.1.2;
         // e_score_correction_bias in the checkpoint).
         const std::string method = f.string("topk_method");
@@ -110,22 +116,24 @@ void readDeepSeek(Fields& f, const json& doc, ImportedModel& m)
         // Group-limited routing: a token's experts come from topk_group of n_group groups, and
         // DeepSeek places each group on its own node (V3 §2.1.2, §3.2.2: at most 4 nodes; V2's
         // device limit M = 3 bounds the nodes too).
-        if ((method == "noaux_tc" || method == "group_limited_greedy") && f.has("n_group") && f.has("topk_group") &&
-            f.number("n_group", 1) > 1) {
+        if ((method == "noaux_tc" || method == "group_limited_greedy") && f.has("n_group") && f.has("topk_group")
+            && f.number("n_group", 1) > 1) {
             a.routedNodeLimit = f.integer("topk_group", "routed_node_limit");
-            m.notes.push_back("topk_group = " + std::to_string(a.routedNodeLimit) +
-                              ": a token's experts lie on at most that many nodes when each expert group has a node of its own");
+            m.notes.push_back("topk_group = " + std::to_string(a.routedNodeLimit)
+                + ": a token's experts lie on at most that many nodes when each expert group has a node of its own");
         }
     }
     a.mtpLayers = f.integerOr("num_nextn_predict_layers", "mtp_layers", 0);
     if (a.mtpLayers > 0)
-        m.notes.push_back("multi-token prediction: " + std::to_string(a.mtpLayers) +
-                          " module(s) trained on the last pipeline stage; they share the embedding and the output head, so "
-                          "the checkpoint's copies of those are not counted again");
+        m.notes.push_back("multi-token prediction: " + std::to_string(a.mtpLayers)
+            + " module(s) trained on the last pipeline stage; they share the embedding and the output head, so "
+              "the checkpoint's copies of those are not counted again");
     if (f.has("attention_bias") && f.boolean("attention_bias", "bias", false))
         fail("attention_bias", "latent attention is modelled without biases");
-    if (f.has("rope_scaling") && !doc.at("rope_scaling").is_null()) m.notes.push_back("rope_scaling has no effect on memory or FLOPs");
-    m.notes.push_back("DeepSeek: latent attention's down-projections and latent norms are counted whole on every TP rank");
+    if (f.has("rope_scaling") && !doc.at("rope_scaling").is_null())
+        m.notes.push_back("rope_scaling has no effect on memory or FLOPs");
+    m.notes.push_back(
+        "DeepSeek: latent attention's down-projections and latent norms are counted whole on every TP rank");
 }
 
 /// Phi-1, Phi-1.5 and Phi-2 (Microsoft; transformers' PhiForCausalLM): attention and MLP in
@@ -145,13 +153,15 @@ void readPhi(Fields& f, const json& doc, ImportedModel& m)
     a.parallelBlock = true;
     a.lmHeadBias = true;
     a.tiedEmbeddings = f.boolean("tie_word_embeddings", "tied_embeddings", false);
-    if (f.has("qk_layernorm") && doc.at("qk_layernorm") != json(false)) fail("qk_layernorm", "Q/K LayerNorms are not modelled");
+    if (f.has("qk_layernorm") && doc.at("qk_layernorm") != json(false))
+        fail("qk_layernorm", "Q/K LayerNorms are not modelled");
     if (f.has("resid_pdrop") && f.number("resid_pdrop", 0) > 0) {
         a.dropout = true;
         f.map("resid_pdrop", "dropout", "true");
     }
-    m.notes.push_back("Phi: one LayerNorm per layer feeding attention and MLP in parallel, biases on every linear layer and the LM "
-                      "head; partial_rotary_factor has no effect on memory or FLOPs");
+    m.notes.push_back(
+        "Phi: one LayerNorm per layer feeding attention and MLP in parallel, biases on every linear layer and the LM "
+        "head; partial_rotary_factor has no effect on memory or FLOPs");
 }
 
 ImportedModel importDocument(const json& doc)
@@ -164,7 +174,8 @@ ImportedModel importDocument(const json& doc)
     if (m.modelType.empty()) fail("model_type", "missing: cannot tell which family's field names to read");
     if (std::find(kTypes.begin(), kTypes.end(), m.modelType) == kTypes.end()) {
         std::string list;
-        for (const auto& t : kTypes) list += (list.empty() ? "" : ", ") + t;
+        for (const auto& t : kTypes)
+            list += (list.empty() ? "" : ", ") + t;
         fail("model_type", detail::quoted(m.modelType) + " is not supported (supported: " + list + ")");
     }
     Architecture& a = m.arch;
@@ -216,13 +227,14 @@ ImportedModel importDocument(const json& doc)
     if (f.has("head_dim")) {
         a.headDim = f.integer("head_dim", "head_dim");
     } else {
-        if (a.hidden % a.heads != 0) fail("hidden_size", "must be divisible by num_attention_heads when head_dim is absent");
+        if (a.hidden % a.heads != 0)
+            fail("hidden_size", "must be divisible by num_attention_heads when head_dim is absent");
         a.headDim = a.hidden / a.heads;
     }
     const bool gemma = m.modelType == "gemma" || m.modelType == "gemma2";
     a.tiedEmbeddings = f.boolean("tie_word_embeddings", "tied_embeddings", gemma);
     if (m.modelType == "qwen2" || m.modelType == "qwen2_moe") {
-        a.bias = Bias::qkv;  // Qwen2 keeps biases on the Q, K and V projections (Qwen2 technical report §2.1)
+        a.bias = Bias::qkv; // Qwen2 keeps biases on the Q, K and V projections (Qwen2 technical report §2.1)
         m.notes.push_back("Qwen2: biases on the Q, K and V projections only");
     }
     if (f.has("attention_bias") && f.boolean("attention_bias", "bias", false)) a.bias = Bias::all;
@@ -241,23 +253,28 @@ ImportedModel importDocument(const json& doc)
         if (f.has("shared_expert_intermediate_size")) {
             const int shared = f.integer("shared_expert_intermediate_size", "shared experts");
             a.sharedExperts = std::max(1, shared / a.moeFfnHidden);
-            m.notes.push_back("Qwen2-MoE: the shared expert is counted as " + std::to_string(a.sharedExperts) +
-                              " expert(s) of moe_intermediate_size; its sigmoid gate is not counted");
+            m.notes.push_back("Qwen2-MoE: the shared expert is counted as " + std::to_string(a.sharedExperts)
+                + " expert(s) of moe_intermediate_size; its sigmoid gate is not counted");
         }
     } else {
         a.ffnHidden = f.integer("intermediate_size", "ffn_hidden");
     }
-    if (m.modelType == "phi3") m.notes.push_back("Phi-3: fused qkv_proj and gate_up_proj are counted as their separate matrices");
+    if (m.modelType == "phi3")
+        m.notes.push_back("Phi-3: fused qkv_proj and gate_up_proj are counted as their separate matrices");
     if (f.has("sliding_window") && !doc.at("sliding_window").is_null())
         m.notes.push_back("sliding_window is ignored: attention is counted over the whole sequence (an upper bound)");
-    if (f.has("rope_scaling") && !doc.at("rope_scaling").is_null()) m.notes.push_back("rope_scaling has no effect on memory or FLOPs");
+    if (f.has("rope_scaling") && !doc.at("rope_scaling").is_null())
+        m.notes.push_back("rope_scaling has no effect on memory or FLOPs");
     m.mapped = std::move(f.mapped);
     return m;
 }
 
 } // namespace
 
-const std::vector<std::string>& supportedModelTypes() { return kTypes; }
+const std::vector<std::string>& supportedModelTypes()
+{
+    return kTypes;
+}
 
 ImportResult importHfConfig(std::string_view text)
 {
@@ -265,10 +282,10 @@ ImportResult importHfConfig(std::string_view text)
         ImportedModel m = importDocument(detail::parseLimited(text, "the config.json"));
         detail::validateArchitecture(m.arch, "model");
         // What is written must read back: the same rules as a scenario file (parameter count, …).
-        if (auto error = validateScenario(scenarioFor(m))) return {std::nullopt, *error};
-        return {std::move(m), {}};
+        if (auto error = validateScenario(scenarioFor(m))) return { std::nullopt, *error };
+        return { std::move(m), {} };
     } catch (const detail::ReadError& e) {
-        return {std::nullopt, e.error};
+        return { std::nullopt, e.error };
     }
 }
 
@@ -277,14 +294,14 @@ ImportResult importHfConfigFile(const std::string& filePath)
     try {
         return importHfConfig(detail::readLimitedFile(filePath));
     } catch (const detail::ReadError& e) {
-        return {std::nullopt, e.error, true};
+        return { std::nullopt, e.error, true };
     }
 }
 
 Scenario scenarioFor(const ImportedModel& model)
 {
     Scenario s = defaultScenario();
-    s.model = ModelSpec{};
+    s.model = ModelSpec {};
     s.model.arch = model.arch;
     // A name is at most 200 bytes (DESIGN.md); control characters of a hostile _name_or_path are
     // escaped, so that the name can be shown on a terminal (review DEF-08, DEF-11).

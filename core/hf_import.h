@@ -12,14 +12,14 @@
 namespace core {
 
 struct FieldMapping {
-    std::string from;   ///< config.json field, e.g. "num_key_value_heads"
-    std::string to;     ///< architecture key, e.g. "kv_heads"
-    std::string value;  ///< as imported
+    std::string from; ///< config.json field, e.g. "num_key_value_heads"
+    std::string to; ///< architecture key, e.g. "kv_heads"
+    std::string value; ///< as imported
 };
 
 struct ImportedModel {
-    std::string modelType;  ///< config.json "model_type"
-    std::string name;       ///< "_name_or_path" when given
+    std::string modelType; ///< config.json "model_type"
+    std::string name; ///< "_name_or_path" when given
     Architecture arch;
     std::vector<FieldMapping> mapped;
     /// Fields read but not representable, and assumptions made (e.g. "no bias").
@@ -28,8 +28,8 @@ struct ImportedModel {
 
 struct ImportResult {
     std::optional<ImportedModel> model;
-    ScenarioError error;  ///< the first problem, naming the field
-    bool fileError = false;  ///< the file itself could not be read (the message names it)
+    ScenarioError error; ///< the first problem, naming the field
+    bool fileError = false; ///< the file itself could not be read (the message names it)
 
     [[nodiscard]] bool ok() const { return model.has_value(); }
 };

@@ -1,13 +1,13 @@
 #include "json_reader.h"
 
 #include "file_io.h"
-#include "scenario_limits.h"
 #include "printable.h"
+#include "scenario_limits.h"
 
 #include <bit>
 #include <cmath>
-#include <limits>
 #include <cstdio>
+#include <limits>
 #include <set>
 #include <sstream>
 #include <vector>
@@ -16,7 +16,7 @@ namespace core::detail {
 
 void fail(std::string path, std::string message)
 {
-    throw ReadError{ScenarioError{std::move(path), std::move(message)}};
+    throw ReadError { ScenarioError { std::move(path), std::move(message) } };
 }
 
 namespace {
@@ -29,19 +29,31 @@ thread_local int tQuietValues = 0;
 const char* kindOf(const json& value)
 {
     switch (value.type()) {
-    case json::value_t::string: return "a string";
-    case json::value_t::boolean: return "a boolean";
-    case json::value_t::array: return "an array";
-    case json::value_t::object: return "an object";
-    case json::value_t::null: return "null";
-    default: return "a number";
+    case json::value_t::string:
+        return "a string";
+    case json::value_t::boolean:
+        return "a boolean";
+    case json::value_t::array:
+        return "an array";
+    case json::value_t::object:
+        return "an object";
+    case json::value_t::null:
+        return "null";
+    default:
+        return "a number";
     }
 }
 
 } // namespace
 
-QuietValues::QuietValues() { ++tQuietValues; }
-QuietValues::~QuietValues() { --tQuietValues; }
+QuietValues::QuietValues()
+{
+    ++tQuietValues;
+}
+QuietValues::~QuietValues()
+{
+    --tQuietValues;
+}
 
 std::string describe(const json& value)
 {
@@ -49,12 +61,18 @@ std::string describe(const json& value)
     // dump() escapes C0 controls; printable() also escapes C1 controls and bidirectional overrides.
     const std::string text = printable(value.dump(-1, ' ', false, json::error_handler_t::replace), 40);
     switch (value.type()) {
-    case json::value_t::string: return "string " + text;
-    case json::value_t::boolean: return "boolean " + text;
-    case json::value_t::array: return "array " + text;
-    case json::value_t::object: return "object " + text;
-    case json::value_t::null: return "null";
-    default: return text;
+    case json::value_t::string:
+        return "string " + text;
+    case json::value_t::boolean:
+        return "boolean " + text;
+    case json::value_t::array:
+        return "array " + text;
+    case json::value_t::object:
+        return "object " + text;
+    case json::value_t::null:
+        return "null";
+    default:
+        return text;
     }
 }
 
@@ -73,7 +91,9 @@ std::string scientific(double v)
     return text;
 }
 
-ObjectReader::ObjectReader(const json& object, std::string path) : m_object(object), m_path(std::move(path))
+ObjectReader::ObjectReader(const json& object, std::string path)
+    : m_object(object)
+    , m_path(std::move(path))
 {
     if (!m_object.is_object())
         fail(m_path.empty() ? std::string("(top level)") : m_path, "must be an object, got " + describe(m_object));
@@ -81,7 +101,7 @@ ObjectReader::ObjectReader(const json& object, std::string path) : m_object(obje
 
 bool ObjectReader::has(std::string_view key) const
 {
-    m_seen.emplace(key);  // asking about a key means the reader knows it
+    m_seen.emplace(key); // asking about a key means the reader knows it
     return m_object.contains(key);
 }
 
@@ -216,7 +236,7 @@ public:
         // depth counts the open objects and arrays; frames hold one set of keys per open container.
         if (event == E::object_start || event == E::array_start) {
             const std::string name = m_frames.empty() ? std::string() : m_frames.back().lastKey;
-            m_frames.push_back({event == E::object_start, {}, {}, name});
+            m_frames.push_back({ event == E::object_start, {}, {}, name });
         } else if (event == E::object_end || event == E::array_end) {
             if (!m_frames.empty()) m_frames.pop_back();
         } else if (event == E::key && !m_frames.empty()) {
@@ -236,12 +256,13 @@ private:
         bool object;
         std::set<std::string> keys;
         std::string lastKey;
-        std::string name;  ///< key of this container in its parent ("" at the top)
+        std::string name; ///< key of this container in its parent ("" at the top)
     };
     std::string pathTo(const std::string& key) const
     {
         std::string path;
-        for (std::size_t i = 1; i < m_frames.size(); ++i) path += (path.empty() ? "" : ".") + printable(m_frames[i].name, 64);
+        for (std::size_t i = 1; i < m_frames.size(); ++i)
+            path += (path.empty() ? "" : ".") + printable(m_frames[i].name, 64);
         return path + (path.empty() ? "" : ".") + printable(key, 64);
     }
     std::vector<Frame> m_frames;
@@ -267,16 +288,21 @@ int nestingDepth(std::string_view s, int limit)
     bool inString = false, escaped = false;
     for (char ch : s) {
         if (inString) {
-            if (escaped) escaped = false;
-            else if (ch == '\\') escaped = true;
-            else if (ch == '"') inString = false;
+            if (escaped)
+                escaped = false;
+            else if (ch == '\\')
+                escaped = true;
+            else if (ch == '"')
+                inString = false;
             continue;
         }
-        if (ch == '"') inString = true;
+        if (ch == '"')
+            inString = true;
         else if (ch == '{' || ch == '[') {
             deepest = std::max(deepest, ++depth);
             if (deepest > limit) return deepest;
-        } else if (ch == '}' || ch == ']') --depth;
+        } else if (ch == '}' || ch == ']')
+            --depth;
     }
     return deepest;
 }
@@ -294,8 +320,9 @@ json parseLimited(std::string_view text, std::string_view what)
 {
     const std::string w(what);
     if (text.size() > kMaxScenarioBytes)
-        fail("", w + " is too large: " + std::to_string(text.size()) + " bytes, at most " +
-                     std::to_string(kMaxScenarioBytes) + " allowed");
+        fail("",
+            w + " is too large: " + std::to_string(text.size()) + " bytes, at most " + std::to_string(kMaxScenarioBytes)
+                + " allowed");
     if (text.find_first_not_of(" \t\r\n") == std::string_view::npos) fail("", w + " is empty");
     if (auto bad = firstInvalidUtf8(text); bad != std::string_view::npos)
         fail("", w + " is not valid UTF-8 (byte offset " + std::to_string(bad) + ")");
@@ -320,14 +347,18 @@ void readArchitectureFields(ObjectReader& r, Architecture& a)
     if (r.has("layers")) a.layers = static_cast<int>(r.limitedInteger("layers"));
     if (hiddenGiven) a.hidden = static_cast<int>(r.limitedInteger("hidden"));
     if (headsGiven) a.heads = static_cast<int>(r.limitedInteger("heads"));
-    if (r.has("kv_heads")) a.kvHeads = static_cast<int>(r.limitedInteger("kv_heads"));
-    else if (headsGiven) a.kvHeads = a.heads;  // DESIGN.md: kv_heads defaults to heads
-    if (r.has("head_dim")) a.headDim = static_cast<int>(r.limitedInteger("head_dim"));
+    if (r.has("kv_heads"))
+        a.kvHeads = static_cast<int>(r.limitedInteger("kv_heads"));
+    else if (headsGiven)
+        a.kvHeads = a.heads; // DESIGN.md: kv_heads defaults to heads
+    if (r.has("head_dim"))
+        a.headDim = static_cast<int>(r.limitedInteger("head_dim"));
     else if (headsGiven || hiddenGiven) {
         if (a.hidden % a.heads != 0)
-            fail(r.pathOf("head_dim"), "is required when hidden (" + std::to_string(a.hidden) +
-                                           ") is not divisible by heads (" + std::to_string(a.heads) + ")");
-        a.headDim = a.hidden / a.heads;  // DESIGN.md: head_dim defaults to hidden / heads
+            fail(r.pathOf("head_dim"),
+                "is required when hidden (" + std::to_string(a.hidden) + ") is not divisible by heads ("
+                    + std::to_string(a.heads) + ")");
+        a.headDim = a.hidden / a.heads; // DESIGN.md: head_dim defaults to hidden / heads
     }
     if (r.has("ffn_hidden")) a.ffnHidden = static_cast<int>(r.limitedInteger("ffn_hidden"));
     if (r.has("vocab")) a.vocab = static_cast<int>(r.limitedInteger("vocab"));
@@ -335,9 +366,12 @@ void readArchitectureFields(ObjectReader& r, Architecture& a)
     if (r.has("norm")) a.norm = r.enumeration<Norm>("norm", kNormNames);
     if (r.has("bias")) {
         const json& b = r.raw("bias");
-        if (b.is_boolean()) a.bias = b.get<bool>() ? Bias::all : Bias::none;
-        else if (b.is_string() && b.get<std::string>() == "qkv") a.bias = Bias::qkv;
-        else fail(r.pathOf("bias"), "must be true, false or \"qkv\", got " + describe(b));
+        if (b.is_boolean())
+            a.bias = b.get<bool>() ? Bias::all : Bias::none;
+        else if (b.is_string() && b.get<std::string>() == "qkv")
+            a.bias = Bias::qkv;
+        else
+            fail(r.pathOf("bias"), "must be true, false or \"qkv\", got " + describe(b));
     }
     if (r.has("tied_embeddings")) a.tiedEmbeddings = r.boolean("tied_embeddings");
     if (r.has("position")) a.position = r.enumeration<Position>("position", kPositionNames);
@@ -353,8 +387,10 @@ void readArchitectureFields(ObjectReader& r, Architecture& a)
     if (r.has("q_lora_rank")) a.qLoraRank = static_cast<int>(r.limitedInteger("q_lora_rank"));
     if (r.has("kv_lora_rank")) a.kvLoraRank = static_cast<int>(r.limitedInteger("kv_lora_rank"));
     if (r.has("rope_head_dim")) a.ropeHeadDim = static_cast<int>(r.limitedInteger("rope_head_dim"));
-    if (r.has("v_head_dim")) a.vHeadDim = static_cast<int>(r.limitedInteger("v_head_dim"));
-    else if (a.kvLoraRank > 0 && a.vHeadDim == 0) a.vHeadDim = a.headDim;  // MLA: values as wide as keys unless given
+    if (r.has("v_head_dim"))
+        a.vHeadDim = static_cast<int>(r.limitedInteger("v_head_dim"));
+    else if (a.kvLoraRank > 0 && a.vHeadDim == 0)
+        a.vHeadDim = a.headDim; // MLA: values as wide as keys unless given
     if (r.has("mtp_layers")) a.mtpLayers = static_cast<int>(r.limitedInteger("mtp_layers"));
     if (r.has("parallel_block")) a.parallelBlock = r.boolean("parallel_block");
     if (r.has("lm_head_bias")) a.lmHeadBias = r.boolean("lm_head_bias");
@@ -371,21 +407,26 @@ void validateArchitecture(const Architecture& a, const std::string& path)
         fail(at("max_positions"), "applies to learned positions only");
     if (a.experts > 0) {
         if (a.topK < 1 || a.topK > a.experts)
-            fail(at("top_k"), "must be between 1 and experts (" + std::to_string(a.experts) + "), got " +
-                                  std::to_string(a.topK));
+            fail(at("top_k"),
+                "must be between 1 and experts (" + std::to_string(a.experts) + "), got " + std::to_string(a.topK));
         if (a.moeFfnHidden <= 0) fail(at("moe_ffn_hidden"), "is required when experts > 0");
         if (a.denseLayers >= a.layers)
-            fail(at("dense_layers"), "must be less than layers (" + std::to_string(a.layers) + "), got " + std::to_string(a.denseLayers));
-    } else if (a.topK > 0 || a.moeFfnHidden > 0 || a.sharedExperts > 0 || a.routerBias || a.denseLayers > 0 || a.routedNodeLimit > 0) {
+            fail(at("dense_layers"),
+                "must be less than layers (" + std::to_string(a.layers) + "), got " + std::to_string(a.denseLayers));
+    } else if (a.topK > 0 || a.moeFfnHidden > 0 || a.sharedExperts > 0 || a.routerBias || a.denseLayers > 0
+        || a.routedNodeLimit > 0) {
         fail(at("experts"),
-             "must be > 0 when top_k, moe_ffn_hidden, shared_experts, router_bias, dense_layers or routed_node_limit are given");
+            "must be > 0 when top_k, moe_ffn_hidden, shared_experts, router_bias, dense_layers or routed_node_limit "
+            "are given");
     }
     if (a.isMla()) {
         if (a.kvHeads != a.heads)
-            fail(at("kv_heads"), "must equal heads with latent attention (kv_lora_rank > 0): every head has its own K and V");
+            fail(at("kv_heads"),
+                "must equal heads with latent attention (kv_lora_rank > 0): every head has its own K and V");
         if (a.bias != Bias::none) fail(at("bias"), "latent attention (kv_lora_rank > 0) is modelled without biases");
     } else if (a.qLoraRank > 0 || a.ropeHeadDim > 0 || a.vHeadDim > 0) {
-        fail(at("kv_lora_rank"), "must be > 0 when q_lora_rank, rope_head_dim or v_head_dim are given (latent attention)");
+        fail(at("kv_lora_rank"),
+            "must be > 0 when q_lora_rank, rope_head_dim or v_head_dim are given (latent attention)");
     }
 }
 
@@ -401,8 +442,10 @@ json architectureToJson(const Architecture& a)
     j["vocab"] = a.vocab;
     j["mlp"] = std::string(nameOf(a.mlp, kMlpNames));
     j["norm"] = std::string(nameOf(a.norm, kNormNames));
-    if (a.bias == Bias::qkv) j["bias"] = "qkv";
-    else j["bias"] = a.bias == Bias::all;
+    if (a.bias == Bias::qkv)
+        j["bias"] = "qkv";
+    else
+        j["bias"] = a.bias == Bias::all;
     j["tied_embeddings"] = a.tiedEmbeddings;
     j["position"] = std::string(nameOf(a.position, kPositionNames));
     if (a.position == Position::learned) j["max_positions"] = a.maxPositions;
@@ -451,9 +494,11 @@ GpuSpec readGpu(ObjectReader& r)
             const double v = measured.limitedNumber(kDTypeNames[i]);
             const auto peak = g.peakTflops.find(dtype);
             if (peak == g.peakTflops.end())
-                fail(measured.pathOf(kDTypeNames[i]), "has no peak_tflops." + std::string(kDTypeNames[i]) + " to be measured against");
+                fail(measured.pathOf(kDTypeNames[i]),
+                    "has no peak_tflops." + std::string(kDTypeNames[i]) + " to be measured against");
             if (v > peak->second)
-                fail(measured.pathOf(kDTypeNames[i]), "must not exceed the peak (" + scientific(peak->second) + " TFLOP/s), got " + scientific(v));
+                fail(measured.pathOf(kDTypeNames[i]),
+                    "must not exceed the peak (" + scientific(peak->second) + " TFLOP/s), got " + scientific(v));
             g.achievableTflops[dtype] = v;
         }
         measured.rejectUnknownKeys();
@@ -462,12 +507,15 @@ GpuSpec readGpu(ObjectReader& r)
         ObjectReader kernels = r.object("attention_tflops");
         kernels.limitsOf("hardware.gpu.attention_tflops");
         const auto bf16Peak = g.peakTflops.count(DType::bf16) ? g.peakTflops.at(DType::bf16)
-                              : g.peakTflops.count(DType::fp16) ? g.peakTflops.at(DType::fp16) : 0.0;
+            : g.peakTflops.count(DType::fp16)                 ? g.peakTflops.at(DType::fp16)
+                                                              : 0.0;
         auto kernel = [&](const char* key, double& out) {
             if (!kernels.has(key)) return;
             const double v = kernels.limitedNumber(key);
             if (bf16Peak <= 0) fail(kernels.pathOf(key), "needs a bf16 or fp16 peak_tflops to be measured against");
-            if (v > bf16Peak) fail(kernels.pathOf(key), "must not exceed the 16-bit peak (" + scientific(bf16Peak) + " TFLOP/s), got " + scientific(v));
+            if (v > bf16Peak)
+                fail(kernels.pathOf(key),
+                    "must not exceed the 16-bit peak (" + scientific(bf16Peak) + " TFLOP/s), got " + scientific(v));
             out = v;
         };
         kernel("flash1", g.flash1Tflops);
@@ -511,16 +559,14 @@ std::optional<std::vector<std::string>> gpuOverrides(const GpuSpec& base, const 
 json gpuToJson(const GpuSpec& g)
 {
     json peaks = json::object();
-    for (const auto& [dtype, tflops] : g.peakTflops) peaks[std::string(toString(dtype))] = tflops;
-    json j{{"name", g.name},
-           {"memory_gib", g.memoryGib},
-           {"peak_tflops", peaks},
-           {"intra_node_gbps", g.intraNodeGBps},
-           {"inter_node_gbps", g.interNodeGBps},
-           {"tdp_watts", g.tdpWatts}};
+    for (const auto& [dtype, tflops] : g.peakTflops)
+        peaks[std::string(toString(dtype))] = tflops;
+    json j { { "name", g.name }, { "memory_gib", g.memoryGib }, { "peak_tflops", peaks },
+        { "intra_node_gbps", g.intraNodeGBps }, { "inter_node_gbps", g.interNodeGBps }, { "tdp_watts", g.tdpWatts } };
     if (!g.achievableTflops.empty()) {
         json measured = json::object();
-        for (const auto& [dtype, tflops] : g.achievableTflops) measured[std::string(toString(dtype))] = tflops;
+        for (const auto& [dtype, tflops] : g.achievableTflops)
+            measured[std::string(toString(dtype))] = tflops;
         j["achievable_tflops"] = measured;
     }
     if (g.flash1Tflops > 0 || g.flash2Tflops > 0 || g.flash3Tflops > 0) {
@@ -532,9 +578,9 @@ json gpuToJson(const GpuSpec& g)
     }
     if (g.nodeWattsPerGpu > 0) j["node_watts_per_gpu"] = g.nodeWattsPerGpu;
     if (g.memoryTBps > 0) j["memory_tbps"] = g.memoryTBps;
-    if (g.nvlinkGpus > 0) j["nvlink_gpus"] = g.nvlinkGpus;  // written only when set
+    if (g.nvlinkGpus > 0) j["nvlink_gpus"] = g.nvlinkGpus; // written only when set
     if (g.pcieGBps > 0) j["pcie_gbps"] = g.pcieGBps;
-    if (g.smCount > 0) j["sm_count"] = g.smCount;  // written only when set
+    if (g.smCount > 0) j["sm_count"] = g.smCount; // written only when set
     if (g.sustainedFraction != 1) j["sustained_fraction"] = g.sustainedFraction;
     if (!g.source.empty()) j["source"] = g.source;
     return j;

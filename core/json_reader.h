@@ -68,7 +68,8 @@ public:
         const std::string value = string(key);
         if (auto parsed = enumFromName<Enum>(value, names)) return *parsed;
         std::string allowed;
-        for (auto n : names) allowed += (allowed.empty() ? "" : ", ") + std::string(n);
+        for (auto n : names)
+            allowed += (allowed.empty() ? "" : ", ") + std::string(n);
         fail(pathOf(key), "must be one of " + allowed + ", got " + detail::quoted(value));
     }
 

@@ -22,7 +22,7 @@ FormatInfo make(NumberFormat f, std::string name, int e, int m, bool infinity, d
     i.minNormal = std::ldexp(1.0, 1 - bias);
     i.minSubnormal = std::ldexp(1.0, 1 - bias - m);
     i.spacingAtOne = std::ldexp(1.0, -m);
-    i.smallestKeptRatio = std::ldexp(1.0, -m - 1);  // half the spacing at 1 (just above it is kept)
+    i.smallestKeptRatio = std::ldexp(1.0, -m - 1); // half the spacing at 1 (just above it is kept)
     return i;
 }
 
@@ -54,7 +54,7 @@ std::pair<double, double> neighbours(double x, const FormatInfo& f)
         hi = -hi;
         std::swap(lo, hi);
     }
-    return {lo, hi};
+    return { lo, hi };
 }
 
 } // namespace
@@ -63,7 +63,7 @@ const std::vector<FormatInfo>& formatInfos()
 {
     // IEEE 754 binary32 and binary16; bfloat16 (8 exponent, 7 fraction bits); OCP FP8 E4M3 (max
     // 448, no infinities) and E5M2 (max 57344) per Micikevicius et al. 2022.
-    static const std::vector<FormatInfo> infos{
+    static const std::vector<FormatInfo> infos {
         make(NumberFormat::fp32, "fp32", 8, 23, true, double(std::numeric_limits<float>::max())),
         make(NumberFormat::bf16, "bf16", 8, 7, true, (2.0 - std::ldexp(1.0, -7)) * std::ldexp(1.0, 127)),
         make(NumberFormat::fp16, "fp16", 5, 10, true, 65504.0),
@@ -73,7 +73,10 @@ const std::vector<FormatInfo>& formatInfos()
     return infos;
 }
 
-const FormatInfo& formatInfo(NumberFormat format) { return formatInfos()[static_cast<std::size_t>(format)]; }
+const FormatInfo& formatInfo(NumberFormat format)
+{
+    return formatInfos()[static_cast<std::size_t>(format)];
+}
 
 double roundToFormat(double x, NumberFormat format)
 {
@@ -81,7 +84,7 @@ double roundToFormat(double x, NumberFormat format)
     const FormatInfo& f = formatInfo(format);
     const int bias = (1 << (f.exponentBits - 1)) - 1;
     const double a = std::fabs(x);
-    const int exponent = std::max(std::ilogb(a), 1 - bias);  // subnormals share the smallest exponent
+    const int exponent = std::max(std::ilogb(a), 1 - bias); // subnormals share the smallest exponent
     const double spacing = std::ldexp(1.0, exponent - f.mantissaBits);
     // a / spacing is exact (a power-of-two scaling); nearbyint rounds ties to even.
     double r = std::nearbyint(a / spacing) * spacing;
@@ -89,17 +92,20 @@ double roundToFormat(double x, NumberFormat format)
     return std::copysign(r, x);
 }
 
-float truncateToBf16(float x) { return fromBits(bitsOf(x) & 0xFFFF0000u); }
+float truncateToBf16(float x)
+{
+    return fromBits(bitsOf(x) & 0xFFFF0000u);
+}
 
-AccumulationRun accumulate(double start, double update, std::int64_t steps, NumberFormat format, Rounding rounding, bool kahan,
-                           int samples, std::uint64_t seed)
+AccumulationRun accumulate(double start, double update, std::int64_t steps, NumberFormat format, Rounding rounding,
+    bool kahan, int samples, std::uint64_t seed)
 {
     AccumulationRun run;
     run.format = format;
     run.rounding = rounding;
     run.kahan = kahan;
     const FormatInfo& f = formatInfo(format);
-    std::mt19937_64 rng(seed);  // fixed seed: the same run every time
+    std::mt19937_64 rng(seed); // fixed seed: the same run every time
     std::uniform_real_distribution<double> uniform(0.0, 1.0);
 
     auto round = [&](double x) -> double {
@@ -108,7 +114,7 @@ AccumulationRun accumulate(double start, double update, std::int64_t steps, Numb
         switch (rounding) {
         case Rounding::truncate: {
             if (format == NumberFormat::bf16) return truncateToBf16(x32);
-            const auto [lo, hi] = neighbours(x32, f);  // toward zero: the smaller magnitude
+            const auto [lo, hi] = neighbours(x32, f); // toward zero: the smaller magnitude
             return std::fabs(lo) <= std::fabs(hi) ? lo : hi;
         }
         case Rounding::stochastic: {
@@ -116,14 +122,15 @@ AccumulationRun accumulate(double start, double update, std::int64_t steps, Numb
             if (lo == hi) return lo;
             return uniform(rng) < (double(x32) - lo) / (hi - lo) ? hi : lo;
         }
-        case Rounding::nearest: break;
+        case Rounding::nearest:
+            break;
         }
         return roundToFormat(x32, format);
     };
 
     const double u = round(update);
     double w = round(start);
-    double c = 0;  // Kahan compensation, kept in the same format
+    double c = 0; // Kahan compensation, kept in the same format
     const std::int64_t every = std::max<std::int64_t>(1, steps / std::max(1, samples));
     run.trajectory.push_back(w);
     run.trajectorySteps.push_back(0);
@@ -149,21 +156,28 @@ AccumulationRun accumulate(double start, double update, std::int64_t steps, Numb
 std::vector<AccumulationRun> precisionLab(double start, double update, std::int64_t steps, int samples)
 {
     std::vector<AccumulationRun> runs;
-    for (const auto& f : formatInfos()) runs.push_back(accumulate(start, update, steps, f.format, Rounding::nearest, false, samples));
+    for (const auto& f : formatInfos())
+        runs.push_back(accumulate(start, update, steps, f.format, Rounding::nearest, false, samples));
     runs.push_back(accumulate(start, update, steps, NumberFormat::bf16, Rounding::truncate, false, samples));
     runs.push_back(accumulate(start, update, steps, NumberFormat::bf16, Rounding::stochastic, false, samples));
     runs.push_back(accumulate(start, update, steps, NumberFormat::bf16, Rounding::nearest, true, samples));
     return runs;
 }
 
-std::string toString(NumberFormat format) { return formatInfo(format).name; }
+std::string toString(NumberFormat format)
+{
+    return formatInfo(format).name;
+}
 
 std::string toString(Rounding rounding)
 {
     switch (rounding) {
-    case Rounding::nearest: return "nearest";
-    case Rounding::truncate: return "truncate";
-    case Rounding::stochastic: return "stochastic";
+    case Rounding::nearest:
+        return "nearest";
+    case Rounding::truncate:
+        return "truncate";
+    case Rounding::stochastic:
+        return "stochastic";
     }
     return "nearest";
 }

@@ -17,12 +17,12 @@ struct FormatInfo {
     NumberFormat format;
     std::string name;
     int exponentBits = 0;
-    int mantissaBits = 0;     ///< stored fraction bits
+    int mantissaBits = 0; ///< stored fraction bits
     double maxFinite = 0;
     double minNormal = 0;
     double minSubnormal = 0;
-    double spacingAtOne = 0;  ///< 2^−mantissaBits: the gap between 1 and the next number
-    double smallestKeptRatio = 0;  ///< an update smaller than this × |w| is lost under round-to-nearest
+    double spacingAtOne = 0; ///< 2^−mantissaBits: the gap between 1 and the next number
+    double smallestKeptRatio = 0; ///< an update smaller than this × |w| is lost under round-to-nearest
     bool hasInfinity = true;
 };
 
@@ -41,8 +41,8 @@ struct AccumulationRun {
     Rounding rounding = Rounding::nearest;
     bool kahan = false;
     double final = 0;
-    std::vector<double> trajectory;         ///< values after the sampled steps
-    std::vector<std::int64_t> trajectorySteps;  ///< which steps were sampled (0 = the start)
+    std::vector<double> trajectory; ///< values after the sampled steps
+    std::vector<std::int64_t> trajectorySteps; ///< which steps were sampled (0 = the start)
 };
 
 /// w₀ = round(start); for each of `steps`: w ← round(fp32(w + round(update))), the addition in
@@ -50,12 +50,12 @@ struct AccumulationRun {
 /// lower neighbour over the spacing (fixed seed); Kahan keeps a compensation term in the same
 /// format. The trajectory holds at most `samples` + 1 evenly spaced points.
 [[nodiscard]] AccumulationRun accumulate(double start, double update, std::int64_t steps, NumberFormat format,
-                                         Rounding rounding = Rounding::nearest, bool kahan = false, int samples = 200,
-                                         std::uint64_t seed = 20260001);
+    Rounding rounding = Rounding::nearest, bool kahan = false, int samples = 200, std::uint64_t seed = 20260001);
 
 /// The runs of the CLI's `precision` command (DESIGN.md): every format with round-to-nearest-even,
 /// then bf16 truncated, bf16 stochastic and bf16 with Kahan compensation.
-[[nodiscard]] std::vector<AccumulationRun> precisionLab(double start, double update, std::int64_t steps, int samples = 200);
+[[nodiscard]] std::vector<AccumulationRun> precisionLab(
+    double start, double update, std::int64_t steps, int samples = 200);
 
 [[nodiscard]] std::string toString(NumberFormat format);
 [[nodiscard]] std::string toString(Rounding rounding);

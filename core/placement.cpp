@@ -23,14 +23,20 @@ RankPlace placeRank(const Parallel& p, int gpusPerNode, int rank)
 namespace {
 
 /// Rank of the given coordinates (the inverse of placeRank).
-int rankOf(const Parallel& p, int tp, int cp, int dp, int pp) { return tp + p.tp * (cp + p.cp * (dp + p.dp * pp)); }
+int rankOf(const Parallel& p, int tp, int cp, int dp, int pp)
+{
+    return tp + p.tp * (cp + p.cp * (dp + p.dp * pp));
+}
 
 /// The most nodes touched by any one group of `group`, by enumerating its members.
 /// Distinct nodes of a group's members listed in increasing rank order (every enumeration below
 /// lists them so): one more node at each change.
 class NodeCounter {
 public:
-    explicit NodeCounter(int gpusPerNode) : m_perNode(gpusPerNode) {}
+    explicit NodeCounter(int gpusPerNode)
+        : m_perNode(gpusPerNode)
+    {
+    }
     void add(int rank)
     {
         const int node = rank / m_perNode;
@@ -58,26 +64,31 @@ int nodesSpanned(const Parallel& p, int gpusPerNode, Group group)
         switch (group) {
         case Group::tp:
             if (a.tp != 0) continue;
-            for (int i = 0; i < p.tp; ++i) nodes.add(rankOf(p, i, a.cp, a.dp, a.pp));
+            for (int i = 0; i < p.tp; ++i)
+                nodes.add(rankOf(p, i, a.cp, a.dp, a.pp));
             break;
         case Group::cp:
             if (a.cp != 0) continue;
-            for (int i = 0; i < p.cp; ++i) nodes.add(rankOf(p, a.tp, i, a.dp, a.pp));
+            for (int i = 0; i < p.cp; ++i)
+                nodes.add(rankOf(p, a.tp, i, a.dp, a.pp));
             break;
-        case Group::dp:  // gradients reduce over DP × CP
+        case Group::dp: // gradients reduce over DP × CP
             if (a.cp != 0 || a.dp != 0) continue;
             for (int d = 0; d < p.dp; ++d)
-                for (int c = 0; c < p.cp; ++c) nodes.add(rankOf(p, a.tp, c, d, a.pp));
+                for (int c = 0; c < p.cp; ++c)
+                    nodes.add(rankOf(p, a.tp, c, d, a.pp));
             break;
-        case Group::ep: {  // consecutive blocks of ep in the combined (CP, DP) index
+        case Group::ep: { // consecutive blocks of ep in the combined (CP, DP) index
             const int k = a.cp + p.cp * a.dp;
             if (k % p.ep != 0) continue;
-            for (int j = k; j < k + p.ep; ++j) nodes.add(rankOf(p, a.tp, j % p.cp, j / p.cp, a.pp));
+            for (int j = k; j < k + p.ep; ++j)
+                nodes.add(rankOf(p, a.tp, j % p.cp, j / p.cp, a.pp));
             break;
         }
         case Group::pp:
             if (a.pp != 0) continue;
-            for (int i = 0; i < p.pp; ++i) nodes.add(rankOf(p, a.tp, a.cp, a.dp, i));
+            for (int i = 0; i < p.pp; ++i)
+                nodes.add(rankOf(p, a.tp, a.cp, a.dp, i));
             break;
         }
         worst = std::max(worst, nodes.count());
@@ -94,7 +105,8 @@ Placement placement(const Scenario& s, const Estimate& e)
     out.gpus = static_cast<int>(p.gpus());
     out.gpusPerNode = s.hardware.gpusPerNode;
     out.nodes = (out.gpus + out.gpusPerNode - 1) / out.gpusPerNode;
-    const std::pair<Group, int> groups[] = {{Group::tp, p.tp}, {Group::cp, p.cp}, {Group::ep, p.ep}, {Group::dp, p.dp * p.cp}, {Group::pp, p.pp}};
+    const std::pair<Group, int> groups[] = { { Group::tp, p.tp }, { Group::cp, p.cp }, { Group::ep, p.ep },
+        { Group::dp, p.dp * p.cp }, { Group::pp, p.pp } };
     for (const auto& [g, size] : groups) {
         if (size <= 1) continue;
         GroupPlacement gp;

@@ -17,19 +17,19 @@ struct RankPlace {
 
 struct GroupPlacement {
     Group group = Group::tp;
-    int size = 1;            ///< GPUs in one group
-    int nodesSpanned = 1;    ///< most nodes any one group of this kind touches
+    int size = 1; ///< GPUs in one group
+    int nodesSpanned = 1; ///< most nodes any one group of this kind touches
     Link link = Link::intra_node;
-    double timeS = 0;        ///< all its collectives per step
-    double exposedS = 0;     ///< the part not hidden under compute
-    double shareOfStep = 0;  ///< exposed / step time
+    double timeS = 0; ///< all its collectives per step
+    double exposedS = 0; ///< the part not hidden under compute
+    double shareOfStep = 0; ///< exposed / step time
 };
 
 struct Placement {
     int gpus = 1;
     int nodes = 1;
     int gpusPerNode = 8;
-    std::vector<GroupPlacement> groups;  ///< groups of size > 1, in the order tp, cp, ep, dp, pp
+    std::vector<GroupPlacement> groups; ///< groups of size > 1, in the order tp, cp, ep, dp, pp
 };
 
 [[nodiscard]] RankPlace placeRank(const Parallel& p, int gpusPerNode, int rank);

@@ -23,8 +23,8 @@ struct PlanOptions {
     /// For Objective::memory: plans must finish within this many days; 0 = within 25 % of the
     /// fastest plan found.
     double maxDays = 0;
-    std::vector<int> microBatches{1, 2, 4, 8};
-    int threads = 0;  ///< 0 = one per hardware thread
+    std::vector<int> microBatches { 1, 2, 4, 8 };
+    int threads = 0; ///< 0 = one per hardware thread
     /// Called with the fraction done (0–1) from one worker thread; keep it cheap.
     std::function<void(double)> progress;
     const std::atomic<bool>* cancel = nullptr;
@@ -33,7 +33,7 @@ struct PlanOptions {
 struct Plan {
     Scenario scenario;
     Estimate estimate;
-    double score = 0;  ///< lower is better: seconds, dollars, or minus the headroom
+    double score = 0; ///< lower is better: seconds, dollars, or minus the headroom
     /// Its range reaches the best plan's: measured runs like these (stepTimeRange) would not tell
     /// them apart. The best plan itself is always within its own range.
     bool withinBestRange = false;
@@ -46,11 +46,11 @@ struct PlanPoint {
 };
 
 struct PlanResult {
-    std::int64_t evaluated = 0;                   ///< configurations estimated
+    std::int64_t evaluated = 0; ///< configurations estimated
     std::map<std::string, std::int64_t> rejected; ///< reason → count (estimated or not)
-    std::vector<Plan> plans;                      ///< best first, at most `top`
-    std::vector<Plan> pareto;                     ///< fitting plans no other beats on both memory and step time
-    std::vector<PlanPoint> points;                ///< every fitting configuration (at most 20,000, evenly thinned)
+    std::vector<Plan> plans; ///< best first, at most `top`
+    std::vector<Plan> pareto; ///< fitting plans no other beats on both memory and step time
+    std::vector<PlanPoint> points; ///< every fitting configuration (at most 20,000, evenly thinned)
     std::int64_t feasible = 0;
     bool cancelled = false;
 };

@@ -77,8 +77,7 @@ std::vector<GpuPreset> loadGpus()
     return out;
 }
 
-template <typename T>
-const T* findByName(const std::vector<T>& list, std::string_view name)
+template <typename T> const T* findByName(const std::vector<T>& list, std::string_view name)
 {
     for (const auto& item : list)
         if (item.name == name) return &item;
@@ -93,7 +92,10 @@ const std::vector<ModelPreset>& modelPresets()
     return presets;
 }
 
-const ModelPreset* findModelPreset(std::string_view name) { return findByName(modelPresets(), name); }
+const ModelPreset* findModelPreset(std::string_view name)
+{
+    return findByName(modelPresets(), name);
+}
 
 const std::vector<GpuPreset>& gpuPresets()
 {
@@ -101,9 +103,15 @@ const std::vector<GpuPreset>& gpuPresets()
     return presets;
 }
 
-const GpuPreset* findGpuPreset(std::string_view name) { return findByName(gpuPresets(), name); }
+const GpuPreset* findGpuPreset(std::string_view name)
+{
+    return findByName(gpuPresets(), name);
+}
 
-ModelSpec presetModel(const ModelPreset& preset) { return ModelSpec{.preset = preset.name, .params = 0, .arch = preset.arch}; }
+ModelSpec presetModel(const ModelPreset& preset)
+{
+    return ModelSpec { .preset = preset.name, .params = 0, .arch = preset.arch };
+}
 
 Hardware presetHardware(const GpuPreset& preset, int gpusPerNode)
 {

@@ -11,9 +11,9 @@
 namespace core {
 
 struct ModelPreset {
-    std::string name;            ///< file-format name, e.g. "llama-2-7b"
-    std::string label;           ///< display name, e.g. "Llama 2 7B"
-    std::int64_t officialParams = 0;  ///< published exact count, 0 when none was published
+    std::string name; ///< file-format name, e.g. "llama-2-7b"
+    std::string label; ///< display name, e.g. "Llama 2 7B"
+    std::int64_t officialParams = 0; ///< published exact count, 0 when none was published
     std::string source;
     Architecture arch;
 };

@@ -1,7 +1,6 @@
 #include "reliability_model.h"
 
 #include "cost_model.h"
-
 #include "memory_model.h"
 
 #include <algorithm>
@@ -9,7 +8,10 @@
 
 namespace core {
 
-double youngInterval(double writeS, double mtbfS) { return std::sqrt(2.0 * writeS * mtbfS); }
+double youngInterval(double writeS, double mtbfS)
+{
+    return std::sqrt(2.0 * writeS * mtbfS);
+}
 
 double dalyInterval(double writeS, double mtbfS)
 {
@@ -24,7 +26,8 @@ double goodputAt(double intervalS, double writeS, double mtbfS, double restartS)
     return std::clamp(1.0 - waste, 0.0, 1.0);
 }
 
-std::vector<std::pair<double, double>> goodputCurve(double writeS, double mtbfS, double restartS, double fromS, double toS, int points)
+std::vector<std::pair<double, double>> goodputCurve(
+    double writeS, double mtbfS, double restartS, double fromS, double toS, int points)
 {
     std::vector<std::pair<double, double>> out;
     if (points < 2 || fromS <= 0 || toS <= fromS) return out;
@@ -35,7 +38,10 @@ std::vector<std::pair<double, double>> goodputCurve(double writeS, double mtbfS,
     return out;
 }
 
-double expectedInterruptions(int gpus, double gpuMtbfHours, double seconds) { return seconds / 3600.0 * gpus / gpuMtbfHours; }
+double expectedInterruptions(int gpus, double gpuMtbfHours, double seconds)
+{
+    return seconds / 3600.0 * gpus / gpuMtbfHours;
+}
 
 void applyReliability(const Scenario& s, Estimate& e)
 {
@@ -63,7 +69,8 @@ void applyReliability(const Scenario& s, Estimate& e)
         t.timeS = r.idealTimeS / r.goodput;
     } else {
         t.timeS = std::numeric_limits<double>::infinity();
-        e.warnings.push_back({WarningCode::run_never_finishes, {{"cluster_mtbf_hours", r.clusterMtbfHours}, {"checkpoint_write_s", r.checkpointWriteS}}});
+        e.warnings.push_back({ WarningCode::run_never_finishes,
+            { { "cluster_mtbf_hours", r.clusterMtbfHours }, { "checkpoint_write_s", r.checkpointWriteS } } });
     }
     r.expectedInterruptions = expectedInterruptions(e.gpus, s.reliability.gpuMtbfHours, t.timeS);
     r.lostGpuHours = (t.timeS - r.idealTimeS) / 3600.0 * e.gpus;

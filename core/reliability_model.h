@@ -21,8 +21,8 @@ namespace core {
 [[nodiscard]] double goodputAt(double intervalS, double writeS, double mtbfS, double restartS);
 /// Goodput against the checkpoint interval, `points` intervals spaced evenly on a log scale from
 /// `fromS` to `toS`: pairs of (interval in seconds, goodput).
-[[nodiscard]] std::vector<std::pair<double, double>> goodputCurve(double writeS, double mtbfS, double restartS, double fromS, double toS,
-                                                                  int points);
+[[nodiscard]] std::vector<std::pair<double, double>> goodputCurve(
+    double writeS, double mtbfS, double restartS, double fromS, double toS, int points);
 /// Independent failures: the cluster fails n times as often as one GPU.
 [[nodiscard]] double expectedInterruptions(int gpus, double gpuMtbfHours, double seconds);
 

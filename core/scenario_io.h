@@ -19,7 +19,10 @@ struct ScenarioError {
 
     /// "path: message", printable: the parts taken from input are escaped where they are put in;
     /// this escapes again whatever control character may remain (escaping is idempotent).
-    [[nodiscard]] std::string toString() const { return escapeControls(path.empty() ? message : path + ": " + message); }
+    [[nodiscard]] std::string toString() const
+    {
+        return escapeControls(path.empty() ? message : path + ": " + message);
+    }
 };
 
 /// Either a scenario or the first error found; nothing is partially applied.

@@ -17,7 +17,7 @@ namespace core {
 enum class LimitKind { integer, powerOfTwo, number };
 
 struct KeyLimit {
-    std::string_view key;  ///< file key path, e.g. "parallel.tp"
+    std::string_view key; ///< file key path, e.g. "parallel.tp"
     double min;
     double max;
     LimitKind kind = LimitKind::number;

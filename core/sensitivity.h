@@ -32,20 +32,20 @@ inline constexpr int kAssumptionCount = 14;
 
 struct Outcome {
     double stepTimeS = 0;
-    double memoryBytes = 0;  ///< most loaded GPU
+    double memoryBytes = 0; ///< most loaded GPU
     double totalCostUsd = 0;
 };
 
 struct SensitivityRow {
     Assumption assumption = Assumption::compute_efficiency;
-    double lowValue = 0, baseValue = 0, highValue = 0;  ///< the assumption itself
-    Outcome low, high;                                  ///< outcomes at the low and the high value
+    double lowValue = 0, baseValue = 0, highValue = 0; ///< the assumption itself
+    Outcome low, high; ///< outcomes at the low and the high value
 };
 
 struct Sensitivity {
     double fraction = 0.2;
     Outcome base;
-    Outcome min, max;  ///< over all rows, one assumption at a time
+    Outcome min, max; ///< over all rows, one assumption at a time
     std::vector<SensitivityRow> rows;
 };
 

@@ -14,9 +14,9 @@ namespace core {
 
 struct Suggestion {
     WarningCode code = WarningCode::heads_not_divisible_by_tp;
-    std::string key;    ///< scenario key changed, e.g. "parallel.tp"
-    std::string value;  ///< its new value as text, e.g. "4"
-    Scenario scenario;  ///< the whole scenario with the change (and DP adjusted to keep the GPUs)
+    std::string key; ///< scenario key changed, e.g. "parallel.tp"
+    std::string value; ///< its new value as text, e.g. "4"
+    Scenario scenario; ///< the whole scenario with the change (and DP adjusted to keep the GPUs)
 };
 
 /// One suggestion per warning that has a fix; each suggested scenario is valid and no longer

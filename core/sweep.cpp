@@ -15,10 +15,12 @@ SweepResult sweepGpus(const Scenario& base, int minGpus, int maxGpus)
         Scenario s = base;
         const long long dp = gpus / fixed;
         // Past the limit of parallel.dp, or more sequences than the global batch: no valid point follows.
-        if (dp > static_cast<long long>(limitOf("parallel.dp")->max) || dp * s.training.microBatch > s.training.globalBatch) break;
+        if (dp > static_cast<long long>(limitOf("parallel.dp")->max)
+            || dp * s.training.microBatch > s.training.globalBatch)
+            break;
         s.parallel.dp = static_cast<int>(dp);
-        if ((std::int64_t{s.parallel.dp} * s.parallel.cp) % s.parallel.ep != 0) continue;
-        out.points.push_back({std::to_string(gpus), s, estimate(s)});
+        if ((std::int64_t { s.parallel.dp } * s.parallel.cp) % s.parallel.ep != 0) continue;
+        out.points.push_back({ std::to_string(gpus), s, estimate(s) });
     }
     return out;
 }
@@ -40,7 +42,7 @@ SweepResult sweepKey(const Scenario& base, const std::string& keyPath, const std
             out.error = error;
             return out;
         }
-        out.points.push_back({v, s, estimate(s)});
+        out.points.push_back({ v, s, estimate(s) });
     }
     return out;
 }

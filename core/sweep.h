@@ -10,14 +10,14 @@
 namespace core {
 
 struct SweepPoint {
-    std::string value;  ///< the swept value as text ("64" GPUs, "selective", …)
+    std::string value; ///< the swept value as text ("64" GPUs, "selective", …)
     Scenario scenario;
     Estimate estimate;
 };
 
 struct SweepResult {
     std::vector<SweepPoint> points;
-    std::optional<ScenarioError> error;  ///< the first value that was rejected, if any
+    std::optional<ScenarioError> error; ///< the first value that was rejected, if any
 };
 
 /// Scales DP over powers of two at fixed TP, PP and CP and fixed global batch, from `minGpus` to
@@ -26,6 +26,7 @@ struct SweepResult {
 [[nodiscard]] SweepResult sweepGpus(const Scenario& base, int minGpus, int maxGpus);
 
 /// One estimate per value of `keyPath`, each applied with the file validation (applyOverride).
-[[nodiscard]] SweepResult sweepKey(const Scenario& base, const std::string& keyPath, const std::vector<std::string>& values);
+[[nodiscard]] SweepResult sweepKey(
+    const Scenario& base, const std::string& keyPath, const std::vector<std::string>& values);
 
 } // namespace core

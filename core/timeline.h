@@ -15,8 +15,8 @@ enum class BlockKind { forward, recompute, backward, communication, optimizer };
 
 struct TimelineBlock {
     int stage = 0;
-    int microBatch = -1;  ///< −1 for communication and optimizer blocks
-    int chunk = 0;        ///< virtual stage (model chunk) for interleaved schedules
+    int microBatch = -1; ///< −1 for communication and optimizer blocks
+    int chunk = 0; ///< virtual stage (model chunk) for interleaved schedules
     BlockKind kind = BlockKind::forward;
     double start = 0;
     double end = 0;
@@ -26,17 +26,17 @@ struct Timeline {
     int stages = 1;
     int microBatches = 1;
     int chunks = 1;
-    double pipelineEndS = 0;  ///< last backward on any stage
-    double stepTimeS = 0;     ///< pipeline + exposed communication + optimizer
-    double busyS = 0;         ///< compute of one stage (forward + recompute + backward of all micro-batches)
-    double idleS = 0;         ///< idle time of all stages inside the pipeline part, summed
+    double pipelineEndS = 0; ///< last backward on any stage
+    double stepTimeS = 0; ///< pipeline + exposed communication + optimizer
+    double busyS = 0; ///< compute of one stage (forward + recompute + backward of all micro-batches)
+    double idleS = 0; ///< idle time of all stages inside the pipeline part, summed
     /// Micro-batches the blocks show. All of them when the step is small enough to draw; for a long
     /// step (10^9 micro-batches is a valid scenario) a shorter step with the same stages, chunks and
     /// block times whose steady state is cut short — its warm-up, bubble and cool-down are those of
     /// the real step; 0 when even that is beyond kMaxTimelineBlocks (no blocks, figures only).
     int drawnMicroBatches = 0;
-    double drawnPipelineEndS = 0;  ///< the drawn step's pipeline part (== pipelineEndS unless shortened)
-    double drawnStepTimeS = 0;     ///< the drawn step's length (== stepTimeS unless shortened)
+    double drawnPipelineEndS = 0; ///< the drawn step's pipeline part (== pipelineEndS unless shortened)
+    double drawnStepTimeS = 0; ///< the drawn step's length (== stepTimeS unless shortened)
     std::vector<TimelineBlock> blocks;
 
     /// Idle time over busy time inside the pipeline part, per stage (compare bubble_fraction).

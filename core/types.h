@@ -72,38 +72,43 @@ enum class GradientBuffers { persistent, per_step };
 {
     switch (t) {
     case DType::fp32:
-    case DType::tf32: return 4.0;
+    case DType::tf32:
+        return 4.0;
     case DType::bf16:
-    case DType::fp16: return 2.0;
+    case DType::fp16:
+        return 2.0;
     case DType::fp8_e4m3:
     case DType::fp8_e5m2:
-    case DType::int8: return 1.0;
-    case DType::nf4: return 0.5;
+    case DType::int8:
+        return 1.0;
+    case DType::nf4:
+        return 0.5;
     }
     return 4.0;
 }
 
 // File-format names, in enum order. One table per enum keeps parse and print in step.
-inline constexpr std::array<std::string_view, 8> kDTypeNames{
-    "fp32", "tf32", "bf16", "fp16", "fp8_e4m3", "fp8_e5m2", "int8", "nf4"};
-inline constexpr std::array<std::string_view, 7> kOptimizerNames{
-    "adamw", "adam", "sgd", "sgd_momentum", "lion", "adafactor", "adamw_8bit"};
-inline constexpr std::array<std::string_view, 3> kMethodNames{"full", "lora", "qlora"};
-inline constexpr std::array<std::string_view, 2> kMlpNames{"gelu", "swiglu"};
-inline constexpr std::array<std::string_view, 2> kNormNames{"layernorm", "rmsnorm"};
-inline constexpr std::array<std::string_view, 3> kPositionNames{"learned", "rope", "alibi"};
-inline constexpr std::array<std::string_view, 5> kRecomputeNames{"none", "selective", "full", "selective_op", "norms_up_proj"};
-inline constexpr std::array<std::string_view, 2> kActivationCacheNames{"compute", "fp8"};
-inline constexpr std::array<std::string_view, 3> kScheduleNames{"gpipe", "1f1b", "interleaved"};
-inline constexpr std::array<std::string_view, 3> kFp8ScopeNames{"linear", "linear_and_head", "all"};
-inline constexpr std::array<std::string_view, 4> kAttentionKernelNames{"auto", "flash1", "flash2", "flash3"};
-inline constexpr std::array<std::string_view, 2> kGradReduceNames{"per_micro_batch", "after_accumulation"};
-inline constexpr std::array<std::string_view, 2> kElementwiseKernelsNames{"fused", "eager"};
-inline constexpr std::array<std::string_view, 2> kFp8ScalingNames{"tensorwise", "rowwise"};
-inline constexpr std::array<std::string_view, 2> kDpCollectivesNames{"buckets", "per_layer"};
-inline constexpr std::array<std::string_view, 2> kPipelineSplitNames{"layers", "embedding_and_loss"};
-inline constexpr std::array<std::string_view, 2> kTpSavedInputNames{"shard", "gathered"};
-inline constexpr std::array<std::string_view, 2> kGradientBuffersNames{"persistent", "per_step"};
+inline constexpr std::array<std::string_view, 8> kDTypeNames { "fp32", "tf32", "bf16", "fp16", "fp8_e4m3", "fp8_e5m2",
+    "int8", "nf4" };
+inline constexpr std::array<std::string_view, 7> kOptimizerNames { "adamw", "adam", "sgd", "sgd_momentum", "lion",
+    "adafactor", "adamw_8bit" };
+inline constexpr std::array<std::string_view, 3> kMethodNames { "full", "lora", "qlora" };
+inline constexpr std::array<std::string_view, 2> kMlpNames { "gelu", "swiglu" };
+inline constexpr std::array<std::string_view, 2> kNormNames { "layernorm", "rmsnorm" };
+inline constexpr std::array<std::string_view, 3> kPositionNames { "learned", "rope", "alibi" };
+inline constexpr std::array<std::string_view, 5> kRecomputeNames { "none", "selective", "full", "selective_op",
+    "norms_up_proj" };
+inline constexpr std::array<std::string_view, 2> kActivationCacheNames { "compute", "fp8" };
+inline constexpr std::array<std::string_view, 3> kScheduleNames { "gpipe", "1f1b", "interleaved" };
+inline constexpr std::array<std::string_view, 3> kFp8ScopeNames { "linear", "linear_and_head", "all" };
+inline constexpr std::array<std::string_view, 4> kAttentionKernelNames { "auto", "flash1", "flash2", "flash3" };
+inline constexpr std::array<std::string_view, 2> kGradReduceNames { "per_micro_batch", "after_accumulation" };
+inline constexpr std::array<std::string_view, 2> kElementwiseKernelsNames { "fused", "eager" };
+inline constexpr std::array<std::string_view, 2> kFp8ScalingNames { "tensorwise", "rowwise" };
+inline constexpr std::array<std::string_view, 2> kDpCollectivesNames { "buckets", "per_layer" };
+inline constexpr std::array<std::string_view, 2> kPipelineSplitNames { "layers", "embedding_and_loss" };
+inline constexpr std::array<std::string_view, 2> kTpSavedInputNames { "shard", "gathered" };
+inline constexpr std::array<std::string_view, 2> kGradientBuffersNames { "persistent", "per_step" };
 
 template <typename Enum, std::size_t N>
 [[nodiscard]] constexpr std::string_view nameOf(Enum value, const std::array<std::string_view, N>& names)
@@ -112,29 +117,77 @@ template <typename Enum, std::size_t N>
 }
 
 template <typename Enum, std::size_t N>
-[[nodiscard]] constexpr std::optional<Enum> enumFromName(std::string_view name,
-                                                         const std::array<std::string_view, N>& names)
+[[nodiscard]] constexpr std::optional<Enum> enumFromName(
+    std::string_view name, const std::array<std::string_view, N>& names)
 {
     for (std::size_t i = 0; i < N; ++i)
         if (names[i] == name) return static_cast<Enum>(i);
     return std::nullopt;
 }
 
-[[nodiscard]] constexpr std::string_view toString(DType v) { return nameOf(v, kDTypeNames); }
-[[nodiscard]] constexpr std::string_view toString(Optimizer v) { return nameOf(v, kOptimizerNames); }
-[[nodiscard]] constexpr std::string_view toString(Method v) { return nameOf(v, kMethodNames); }
-[[nodiscard]] constexpr std::string_view toString(Recompute v) { return nameOf(v, kRecomputeNames); }
-[[nodiscard]] constexpr std::string_view toString(ActivationCache v) { return nameOf(v, kActivationCacheNames); }
-[[nodiscard]] constexpr std::string_view toString(Schedule v) { return nameOf(v, kScheduleNames); }
-[[nodiscard]] constexpr std::string_view toString(Fp8Scope v) { return nameOf(v, kFp8ScopeNames); }
-[[nodiscard]] constexpr std::string_view toString(AttentionKernel v) { return nameOf(v, kAttentionKernelNames); }
-[[nodiscard]] constexpr std::string_view toString(GradReduce v) { return nameOf(v, kGradReduceNames); }
-[[nodiscard]] constexpr std::string_view toString(ElementwiseKernels v) { return nameOf(v, kElementwiseKernelsNames); }
-[[nodiscard]] constexpr std::string_view toString(Fp8Scaling v) { return nameOf(v, kFp8ScalingNames); }
-[[nodiscard]] constexpr std::string_view toString(DpCollectives v) { return nameOf(v, kDpCollectivesNames); }
-[[nodiscard]] constexpr std::string_view toString(PipelineSplit v) { return nameOf(v, kPipelineSplitNames); }
-[[nodiscard]] constexpr std::string_view toString(TpSavedInput v) { return nameOf(v, kTpSavedInputNames); }
-[[nodiscard]] constexpr std::string_view toString(GradientBuffers v) { return nameOf(v, kGradientBuffersNames); }
-[[nodiscard]] constexpr bool isFp8(DType t) { return t == DType::fp8_e4m3 || t == DType::fp8_e5m2; }
+[[nodiscard]] constexpr std::string_view toString(DType v)
+{
+    return nameOf(v, kDTypeNames);
+}
+[[nodiscard]] constexpr std::string_view toString(Optimizer v)
+{
+    return nameOf(v, kOptimizerNames);
+}
+[[nodiscard]] constexpr std::string_view toString(Method v)
+{
+    return nameOf(v, kMethodNames);
+}
+[[nodiscard]] constexpr std::string_view toString(Recompute v)
+{
+    return nameOf(v, kRecomputeNames);
+}
+[[nodiscard]] constexpr std::string_view toString(ActivationCache v)
+{
+    return nameOf(v, kActivationCacheNames);
+}
+[[nodiscard]] constexpr std::string_view toString(Schedule v)
+{
+    return nameOf(v, kScheduleNames);
+}
+[[nodiscard]] constexpr std::string_view toString(Fp8Scope v)
+{
+    return nameOf(v, kFp8ScopeNames);
+}
+[[nodiscard]] constexpr std::string_view toString(AttentionKernel v)
+{
+    return nameOf(v, kAttentionKernelNames);
+}
+[[nodiscard]] constexpr std::string_view toString(GradReduce v)
+{
+    return nameOf(v, kGradReduceNames);
+}
+[[nodiscard]] constexpr std::string_view toString(ElementwiseKernels v)
+{
+    return nameOf(v, kElementwiseKernelsNames);
+}
+[[nodiscard]] constexpr std::string_view toString(Fp8Scaling v)
+{
+    return nameOf(v, kFp8ScalingNames);
+}
+[[nodiscard]] constexpr std::string_view toString(DpCollectives v)
+{
+    return nameOf(v, kDpCollectivesNames);
+}
+[[nodiscard]] constexpr std::string_view toString(PipelineSplit v)
+{
+    return nameOf(v, kPipelineSplitNames);
+}
+[[nodiscard]] constexpr std::string_view toString(TpSavedInput v)
+{
+    return nameOf(v, kTpSavedInputNames);
+}
+[[nodiscard]] constexpr std::string_view toString(GradientBuffers v)
+{
+    return nameOf(v, kGradientBuffersNames);
+}
+[[nodiscard]] constexpr bool isFp8(DType t)
+{
+    return t == DType::fp8_e4m3 || t == DType::fp8_e5m2;
+}
 
 } // namespace core

@@ -17,14 +17,17 @@
 #include <QLocale>
 #include <QSplitter>
 #include <QTableWidget>
-#include <QValueAxis>
 #include <QVBoxLayout>
+#include <QValueAxis>
 
 #include <cmath>
 
 namespace ui {
 
-AccuracyView::AccuracyView(OpenScenario open, QWidget* parent) : QWidget(parent), m_summary(core::validatePublished()), m_open(std::move(open))
+AccuracyView::AccuracyView(OpenScenario open, QWidget* parent)
+    : QWidget(parent)
+    , m_summary(core::validatePublished())
+    , m_open(std::move(open))
 {
     setObjectName(QStringLiteral("accuracyView"));
     m_intro = new QLabel(this);
@@ -43,7 +46,7 @@ AccuracyView::AccuracyView(OpenScenario open, QWidget* parent) : QWidget(parent)
     for (auto it = groups.rbegin(); it != groups.rend(); ++it) {
         m_validation->append(it->meanError * 100);
         m_calibration->append(it->meanAbsError * 100);
-        extent = std::max({extent, std::abs(it->meanError) * 100, it->meanAbsError * 100});
+        extent = std::max({ extent, std::abs(it->meanError) * 100, it->meanAbsError * 100 });
     }
     auto* series = new QHorizontalBarSeries(chart);
     series->append(m_validation);
@@ -59,7 +62,8 @@ AccuracyView::AccuracyView(OpenScenario open, QWidget* parent) : QWidget(parent)
     auto* axisX = new QValueAxis(chart);
     // Ticks every 5, 10, 20 or 50 %: at most about a dozen labels whatever the largest error.
     double step = 5;
-    while (extent / step > 6) step *= step == 5 || step == 20 ? 2 : 2.5;
+    while (extent / step > 6)
+        step *= step == 5 || step == 20 ? 2 : 2.5;
     const double limit = std::ceil(extent / step) * step;
     axisX->setRange(-limit, limit);
     axisX->setTickCount(int(2 * limit / step) + 1);
@@ -71,7 +75,7 @@ AccuracyView::AccuracyView(OpenScenario open, QWidget* parent) : QWidget(parent)
     m_view = new QChartView(chart, this);
     m_view->setObjectName(QStringLiteral("accuracyChart"));
     m_view->setRenderHint(QPainter::Antialiasing);
-    m_view->setMinimumHeight(std::max(420, 20 * int(groups.size()) + 120));  // room for every slice's label
+    m_view->setMinimumHeight(std::max(420, 20 * int(groups.size()) + 120)); // room for every slice's label
     installChartActions(m_view);
 
     const auto& rows = m_summary.rows;
@@ -84,14 +88,16 @@ AccuracyView::AccuracyView(OpenScenario open, QWidget* parent) : QWidget(parent)
     const QLocale locale;
     for (int r = 0; r < int(rows.size()); ++r) {
         const core::FidelityRow& row = rows[std::size_t(r)];
-        const int decimals = row.run->metric == core::FidelityMetric::mfu ? 3 : (row.run->metric == core::FidelityMetric::gpu_hours || row.run->metric == core::FidelityMetric::tokens_per_s_per_gpu) ? 0 : 1;
-        const QString cells[] = {QString::fromStdString(row.run->id),
-                                 QString::fromLatin1(core::toString(row.run->metric).data()),
-                                 QString(),  // role, translated in retranslate()
-                                 locale.toString(row.run->published, 'f', decimals),
-                                 locale.toString(row.predicted, 'f', decimals),
-                                 locale.toString(row.error * 100, 'f', 1) + QStringLiteral(" %"),
-                                 QString::fromStdString(row.run->source)};
+        const int decimals = row.run->metric == core::FidelityMetric::mfu ? 3
+            : (row.run->metric == core::FidelityMetric::gpu_hours
+                  || row.run->metric == core::FidelityMetric::tokens_per_s_per_gpu)
+            ? 0
+            : 1;
+        const QString cells[] = { QString::fromStdString(row.run->id),
+            QString::fromLatin1(core::toString(row.run->metric).data()),
+            QString(), // role, translated in retranslate()
+            locale.toString(row.run->published, 'f', decimals), locale.toString(row.predicted, 'f', decimals),
+            locale.toString(row.error * 100, 'f', 1) + QStringLiteral(" %"), QString::fromStdString(row.run->source) };
         for (int c = 0; c < 7; ++c) {
             auto* item = new QTableWidgetItem(cells[c]);
             if (c >= 3 && c <= 5) item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
@@ -119,7 +125,8 @@ void AccuracyView::retranslate()
 {
     const QLocale locale;
     int validation = 0;
-    for (const auto& r : m_summary.rows) validation += r.run->calibration ? 0 : 1;
+    for (const auto& r : m_summary.rows)
+        validation += r.run->calibration ? 0 : 1;
     // Hopper's sustained fraction, calibrated with the efficiency (the H100's catalog entry carries it).
     const auto* h100 = core::findGpuPreset("h100-sxm");
     const double hopper = h100 ? h100->spec.sustainedFraction : 1.0;
@@ -155,11 +162,15 @@ void AccuracyView::retranslate()
     }
     m_categories->setCategories(categories);
     m_view->chart()->setTitle(tr("Out of sample: error by source and by regime — throughput, then peak memory"));
-    if (auto* axis = m_view->chart()->axes(Qt::Horizontal).value(0)) axis->setTitleText(tr("Error (%): above 0 the estimate is higher"));
-    m_table->setHorizontalHeaderLabels({tr("Run"), tr("Metric"), tr("Role"), tr("Published"), tr("Predicted"), tr("Error"), tr("Source")});
+    if (auto* axis = m_view->chart()->axes(Qt::Horizontal).value(0))
+        axis->setTitleText(tr("Error (%): above 0 the estimate is higher"));
+    m_table->setHorizontalHeaderLabels(
+        { tr("Run"), tr("Metric"), tr("Role"), tr("Published"), tr("Predicted"), tr("Error"), tr("Source") });
     for (int r = 0; r < m_table->rowCount(); ++r)
-        m_table->item(r, 2)->setText(m_summary.rows[std::size_t(r)].run->calibration ? tr("calibration") : tr("out of sample"));
-    for (int c = 0; c < 6; ++c) m_table->resizeColumnToContents(c);
+        m_table->item(r, 2)->setText(
+            m_summary.rows[std::size_t(r)].run->calibration ? tr("calibration") : tr("out of sample"));
+    for (int c = 0; c < 6; ++c)
+        m_table->resizeColumnToContents(c);
 }
 
 std::vector<core::FidelityGroup> AccuracyView::slices() const
@@ -202,7 +213,8 @@ QString AccuracyView::rangeBasisText(const core::EstimateRange& range)
 {
     if (range.regimes.empty()) return tr("all published runs");
     QStringList parts;
-    for (const std::string& regime : range.regimes) parts << regimeText(regime);
+    for (const std::string& regime : range.regimes)
+        parts << regimeText(regime);
     return parts.join(QStringLiteral(", "));
 }
 

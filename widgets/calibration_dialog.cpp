@@ -20,13 +20,16 @@ namespace {
 constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
 }
 
-CalibrationDialog::CalibrationDialog(ScenarioDocument* document, QWidget* parent) : QDialog(parent), m_doc(document)
+CalibrationDialog::CalibrationDialog(ScenarioDocument* document, QWidget* parent)
+    : QDialog(parent)
+    , m_doc(document)
 {
     setWindowTitle(tr("Calibrate to a Measured Run"));
-    auto* intro = new QLabel(tr("Enter what you measured for the configuration on screen (same model, parallelism, batch and "
-                                "GPU). TrainPlanner fits the matmul efficiency to the step time and the allocator fragmentation "
-                                "to the peak memory; everything else keeps its value."),
-                             this);
+    auto* intro = new QLabel(
+        tr("Enter what you measured for the configuration on screen (same model, parallelism, batch and "
+           "GPU). TrainPlanner fits the matmul efficiency to the step time and the allocator fragmentation "
+           "to the peak memory; everything else keeps its value."),
+        this);
     intro->setWordWrap(true);
     const core::Estimate& e = document->estimate();
     m_useStep = new QCheckBox(tr("Step time (s):"), this);
@@ -54,14 +57,16 @@ CalibrationDialog::CalibrationDialog(ScenarioDocument* document, QWidget* parent
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     connect(m_apply, &QPushButton::clicked, this, &CalibrationDialog::apply);
     connect(m_save, &QPushButton::clicked, this, [this] {
-        const QString path = QFileDialog::getSaveFileName(this, tr("Save hardware profile"), QStringLiteral("my-cluster.tphardware.json"),
-                                                          tr("TrainPlanner hardware profiles (*.tphardware.json)"));
+        const QString path = QFileDialog::getSaveFileName(this, tr("Save hardware profile"),
+            QStringLiteral("my-cluster.tphardware.json"), tr("TrainPlanner hardware profiles (*.tphardware.json)"));
         if (path.isEmpty()) return;
         const QString error = saveProfile(path, QFileInfo(path).completeBaseName());
         if (!error.isEmpty()) QMessageBox::warning(this, tr("Could not save the profile"), error);
     });
-    for (QCheckBox* box : {m_useStep, m_useMemory}) connect(box, &QCheckBox::toggled, this, &CalibrationDialog::fit);
-    for (QDoubleSpinBox* box : {m_step, m_memory}) connect(box, &QDoubleSpinBox::valueChanged, this, &CalibrationDialog::fit);
+    for (QCheckBox* box : { m_useStep, m_useMemory })
+        connect(box, &QCheckBox::toggled, this, &CalibrationDialog::fit);
+    for (QDoubleSpinBox* box : { m_step, m_memory })
+        connect(box, &QDoubleSpinBox::valueChanged, this, &CalibrationDialog::fit);
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(intro);
     layout->addLayout(form);
@@ -97,36 +102,42 @@ QString CalibrationDialog::resultText() const
     const QLocale locale;
     const auto& s = m_doc->scenario();
     const auto& r = m_result;
-    QString text = QStringLiteral("<table cellspacing=6><tr><th></th><th>%1</th><th>%2</th></tr>").arg(tr("before"), tr("fitted"));
+    QString text = QStringLiteral("<table cellspacing=6><tr><th></th><th>%1</th><th>%2</th></tr>")
+                       .arg(tr("before"), tr("fitted"));
     text += QStringLiteral("<tr><td>%1</td><td>%2</td><td><b>%3</b></td></tr>")
                 .arg(tr("Matmul efficiency"), locale.toString(s.efficiency.compute, 'f', 3),
-                     locale.toString(r.calibrated.efficiency.compute, 'f', 3));
+                    locale.toString(r.calibrated.efficiency.compute, 'f', 3));
     text += QStringLiteral("<tr><td>%1</td><td>%2</td><td><b>%3</b></td></tr>")
                 .arg(tr("Fragmentation"), locale.toString(s.overhead.fragmentation, 'f', 3),
-                     locale.toString(r.calibrated.overhead.fragmentation, 'f', 3));
+                    locale.toString(r.calibrated.overhead.fragmentation, 'f', 3));
     text += QStringLiteral("<tr><td>%1</td><td>%2 s</td><td>%3 s</td></tr>")
-                .arg(tr("Estimated step time"), locale.toString(r.stepBeforeS, 'g', 4), locale.toString(r.stepAfterS, 'g', 4));
+                .arg(tr("Estimated step time"), locale.toString(r.stepBeforeS, 'g', 4),
+                    locale.toString(r.stepAfterS, 'g', 4));
     text += QStringLiteral("<tr><td>%1</td><td>%2 GiB</td><td>%3 GiB</td></tr></table>")
-                .arg(tr("Estimated peak memory"), locale.toString(r.memoryBefore / kGiB, 'f', 2), locale.toString(r.memoryAfter / kGiB, 'f', 2));
+                .arg(tr("Estimated peak memory"), locale.toString(r.memoryBefore / kGiB, 'f', 2),
+                    locale.toString(r.memoryAfter / kGiB, 'f', 2));
     // The reasons a fit stopped at a bound, in the interface language (core gives them in English).
     if (!r.stepNote.empty())
         text += QStringLiteral("<p>⚠ %1</p>")
                     .arg(r.calibrated.efficiency.compute >= 1.0
-                             ? tr("Even at efficiency 1.0 the estimate is slower than measured: communication or overlap settings are "
-                                  "too pessimistic.")
-                             : tr("Even at efficiency 0.01 the estimate is faster than measured."));
+                            ? tr("Even at efficiency 1.0 the estimate is slower than measured: communication or "
+                                 "overlap settings are "
+                                 "too pessimistic.")
+                            : tr("Even at efficiency 0.01 the estimate is faster than measured."));
     if (!r.memoryNote.empty())
         text += QStringLiteral("<p>⚠ %1</p>")
                     .arg(r.calibrated.overhead.fragmentation <= 0.0
-                             ? tr("The measurement is below the estimate even without fragmentation: activations or buffers are "
-                                  "overestimated (check recomputation and the loss bytes per logit).")
-                             : tr("The measurement exceeds the estimate by more than fragmentation can explain."));
+                            ? tr("The measurement is below the estimate even without fragmentation: activations or "
+                                 "buffers are "
+                                 "overestimated (check recomputation and the loss bytes per logit).")
+                            : tr("The measurement exceeds the estimate by more than fragmentation can explain."));
     return text;
 }
 
 void CalibrationDialog::apply()
 {
-    const double compute = m_result.calibrated.efficiency.compute, fragmentation = m_result.calibrated.overhead.fragmentation;
+    const double compute = m_result.calibrated.efficiency.compute,
+                 fragmentation = m_result.calibrated.overhead.fragmentation;
     const bool step = m_measured.stepTimeS.has_value(), memory = m_measured.peakMemoryBytes.has_value();
     m_doc->edit(tr("Calibrate to measured run"), [=](core::Scenario& s) {
         if (step) s.efficiency.compute = compute;
@@ -137,7 +148,8 @@ void CalibrationDialog::apply()
 
 QString CalibrationDialog::saveProfile(const QString& path, const QString& name)
 {
-    return saveBytes(path, QByteArray::fromStdString(core::hardwareProfileJson(m_result.calibrated, name.toStdString(), m_measured)));
+    return saveBytes(path,
+        QByteArray::fromStdString(core::hardwareProfileJson(m_result.calibrated, name.toStdString(), m_measured)));
 }
 
 } // namespace ui

@@ -9,22 +9,22 @@
 #include <QApplication>
 #include <QBarCategoryAxis>
 #include <QBarSet>
+#include <QBuffer>
 #include <QChart>
 #include <QChartView>
 #include <QClipboard>
 #include <QFileDialog>
 #include <QFileInfo>
-#include <QLegend>
-#include <QMessageBox>
-#include <QPieSeries>
-#include <QXYSeries>
 #include <QGraphicsScene>
 #include <QImage>
+#include <QLegend>
+#include <QMessageBox>
 #include <QPageSize>
 #include <QPainter>
-#include <QBuffer>
 #include <QPdfWriter>
+#include <QPieSeries>
 #include <QSvgGenerator>
+#include <QXYSeries>
 
 namespace ui {
 
@@ -56,7 +56,8 @@ void paint(QChart* chart, QPainter& painter, QSizeF size)
 /// Enlarges every font of a chart while it lives, then puts them back.
 class FontScaler {
 public:
-    FontScaler(QChart* chart, double factor) : m_chart(chart)
+    FontScaler(QChart* chart, double factor)
+        : m_chart(chart)
     {
         if (factor == 1.0) return;
         m_title = chart->titleFont();
@@ -64,7 +65,7 @@ public:
         m_legend = chart->legend()->font();
         chart->legend()->setFont(scaled(m_legend, factor));
         for (QAbstractAxis* axis : chart->axes()) {
-            m_axes.push_back({axis, axis->labelsFont(), axis->titleFont()});
+            m_axes.push_back({ axis, axis->labelsFont(), axis->titleFont() });
             axis->setLabelsFont(scaled(axis->labelsFont(), factor));
             axis->setTitleFont(scaled(axis->titleFont(), factor));
         }
@@ -86,8 +87,10 @@ public:
 private:
     static QFont scaled(QFont f, double factor)
     {
-        if (f.pointSizeF() > 0) f.setPointSizeF(f.pointSizeF() * factor);
-        else if (f.pixelSize() > 0) f.setPixelSize(int(f.pixelSize() * factor));
+        if (f.pointSizeF() > 0)
+            f.setPointSizeF(f.pointSizeF() * factor);
+        else if (f.pixelSize() > 0)
+            f.setPixelSize(int(f.pixelSize() * factor));
         return f;
     }
     struct AxisFonts {
@@ -108,7 +111,8 @@ public:
         const QStringList labels = chart->property(kExportCategories).toStringList();
         if (labels.isEmpty()) return;
         for (QAbstractAxis* axis : chart->axes(Qt::Horizontal)) {
-            if (auto* categories = qobject_cast<QBarCategoryAxis*>(axis); categories && categories->count() == labels.size()) {
+            if (auto* categories = qobject_cast<QBarCategoryAxis*>(axis);
+                categories && categories->count() == labels.size()) {
                 m_axis = categories;
                 m_saved = categories->categories();
                 m_truncate = categories->truncateLabels();
@@ -166,7 +170,7 @@ bool chartHasData(const QChart* chart)
 }
 
 void installImageActions(QWidget* view, std::function<QImage()> image, std::function<QString()> suggestedName,
-                         std::function<QString(const QString& path)> save, bool vectorFormats)
+    std::function<QString(const QString& path)> save, bool vectorFormats)
 {
     view->setContextMenuPolicy(Qt::ActionsContextMenu);
     auto* copy = new QAction(view);
@@ -174,14 +178,16 @@ void installImageActions(QWidget* view, std::function<QImage()> image, std::func
     QObject::connect(copy, &QAction::triggered, view, [image] { QApplication::clipboard()->setImage(image()); });
     auto* saveAs = new QAction(view);
     QObject::connect(saveAs, &QAction::triggered, view, [view, suggestedName, save, vectorFormats] {
-        const QString filter = vectorFormats
-                                   ? QApplication::translate("ui::ChartActions", "PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)")
-                                   : QApplication::translate("ui::ChartActions", "PNG image (*.png)");
-        const QString path = QFileDialog::getSaveFileName(view, QApplication::translate("ui::ChartActions", "Save Chart As"),
-                                                          suggestedName() + QStringLiteral(".png"), filter);
+        const QString filter = vectorFormats ? QApplication::translate(
+                                   "ui::ChartActions", "PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)")
+                                             : QApplication::translate("ui::ChartActions", "PNG image (*.png)");
+        const QString path
+            = QFileDialog::getSaveFileName(view, QApplication::translate("ui::ChartActions", "Save Chart As"),
+                suggestedName() + QStringLiteral(".png"), filter);
         if (path.isEmpty()) return;
         const QString error = save(path);
-        if (!error.isEmpty()) QMessageBox::warning(view, QApplication::translate("ui::ChartActions", "Could not save the chart"), error);
+        if (!error.isEmpty())
+            QMessageBox::warning(view, QApplication::translate("ui::ChartActions", "Could not save the chart"), error);
     });
     view->addAction(copy);
     view->addAction(saveAs);
@@ -194,7 +200,11 @@ void installImageActions(QWidget* view, std::function<QImage()> image, std::func
 void installChartActions(QChartView* view)
 {
     installImageActions(
-        view, [view] { return renderChart(view->chart(), {1200, 750}, 2.0); }, [view] { return view->chart()->title(); },
+        view,
+        [view] {
+            return renderChart(view->chart(), { 1200, 750 }, 2.0);
+        },
+        [view] { return view->chart()->title(); },
         [view](const QString& path) { return exportChart(view->chart(), path); }, true);
 }
 
@@ -223,7 +233,8 @@ QString exportChart(QChart* chart, const QString& path, QSizeF size, double scal
         svg.setTitle(chart->title());
         svg.setDescription(QStringLiteral("TrainPlanner"));
         QPainter painter;
-        if (!painter.begin(&svg)) error = QStringLiteral("cannot write %1").arg(path);
+        if (!painter.begin(&svg))
+            error = QStringLiteral("cannot write %1").arg(path);
         else {
             paint(chart, painter, size);
             painter.end();
@@ -231,11 +242,12 @@ QString exportChart(QChart* chart, const QString& path, QSizeF size, double scal
     } else if (suffix == QLatin1String("pdf")) {
         QPdfWriter pdf(&buffer);
         pdf.setPageSize(QPageSize(size, QPageSize::Point));
-        pdf.setPageMargins({0, 0, 0, 0});
+        pdf.setPageMargins({ 0, 0, 0, 0 });
         pdf.setResolution(72);
         pdf.setTitle(chart->title());
         QPainter painter;
-        if (!painter.begin(&pdf)) error = QStringLiteral("cannot write %1").arg(path);
+        if (!painter.begin(&pdf))
+            error = QStringLiteral("cannot write %1").arg(path);
         else {
             paint(chart, painter, size);
             painter.end();

@@ -15,8 +15,8 @@ namespace ui {
 
 /// Lays `chart` out at `size` (points) and writes it to `path` (.png, .svg or .pdf). For PNG the
 /// image has size × scale pixels. Returns an empty string on success, else the reason.
-[[nodiscard]] QString exportChart(QChart* chart, const QString& path, QSizeF size = {1200, 750}, double scale = 2.0,
-                                  const QString& title = {});
+[[nodiscard]] QString exportChart(
+    QChart* chart, const QString& path, QSizeF size = { 1200, 750 }, double scale = 2.0, const QString& title = {});
 
 /// Dynamic property of a QChart: category labels (QStringList) to use instead of the on-screen
 /// ones when the chart is drawn for export or presentation, where there is room for names.
@@ -24,7 +24,8 @@ inline constexpr char kExportCategories[] = "tpExportCategories";
 
 /// The chart drawn at `size` points into an image of size × scale pixels, its fonts enlarged by
 /// `fontScale` for the duration (presentation mode), white background.
-[[nodiscard]] QImage renderChart(QChart* chart, QSizeF size, double scale, const QString& title = {}, double fontScale = 1.0);
+[[nodiscard]] QImage renderChart(
+    QChart* chart, QSizeF size, double scale, const QString& title = {}, double fontScale = 1.0);
 
 /// Whether any series of the chart has something to draw (empty charts are left out of slides).
 [[nodiscard]] bool chartHasData(const QChart* chart);
@@ -33,7 +34,7 @@ inline constexpr char kExportCategories[] = "tpExportCategories";
 /// itself: `image` for the clipboard, `save` writes the file (returns the reason on failure),
 /// offering SVG and PDF besides PNG when `vectorFormats`.
 void installImageActions(QWidget* view, std::function<QImage()> image, std::function<QString()> suggestedName,
-                         std::function<QString(const QString& path)> save, bool vectorFormats);
+    std::function<QString(const QString& path)> save, bool vectorFormats);
 
 /// The same for a chart view: rendered at 1200 × 750 points, 2×, saved as PNG, SVG or PDF.
 void installChartActions(QChartView* view);

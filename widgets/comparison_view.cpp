@@ -19,7 +19,9 @@
 
 namespace ui {
 
-ComparisonView::ComparisonView(ScenarioDocument* document, QWidget* parent) : QWidget(parent), m_doc(document)
+ComparisonView::ComparisonView(ScenarioDocument* document, QWidget* parent)
+    : QWidget(parent)
+    , m_doc(document)
 {
     setObjectName(QStringLiteral("comparisonView"));
     m_addCurrent = new QPushButton(this);
@@ -36,7 +38,8 @@ ComparisonView::ComparisonView(ScenarioDocument* document, QWidget* parent) : QW
     m_step = new ComparisonChart(ComparisonChart::StepTime, this);
 
     auto* buttons = new QHBoxLayout;
-    for (auto* b : {m_addCurrent, m_addFile, m_article, m_clear}) buttons->addWidget(b);
+    for (auto* b : { m_addCurrent, m_addFile, m_article, m_clear })
+        buttons->addWidget(b);
     buttons->addStretch(1);
     auto* charts = new QSplitter(Qt::Horizontal, this);
     charts->addWidget(m_memory);
@@ -53,11 +56,13 @@ ComparisonView::ComparisonView(ScenarioDocument* document, QWidget* parent) : QW
     connect(m_addCurrent, &QPushButton::clicked, this, [this] { add(m_doc->scenario()); });
     connect(m_addFile, &QPushButton::clicked, this, [this] {
         const QString path = QFileDialog::getOpenFileName(this, tr("Add scenario to the comparison"), QString(),
-                                                          tr("TrainPlanner scenarios (*.tpscenario.json *.json)"));
+            tr("TrainPlanner scenarios (*.tpscenario.json *.json)"));
         if (path.isEmpty()) return;
         const auto result = core::loadScenarioFile(path.toStdString());
-        if (!result.ok()) QMessageBox::warning(this, tr("Cannot open scenario"), QString::fromStdString(result.error.toString()));
-        else add(*result.scenario);
+        if (!result.ok())
+            QMessageBox::warning(this, tr("Cannot open scenario"), QString::fromStdString(result.error.toString()));
+        else
+            add(*result.scenario);
     });
     connect(m_article, &QPushButton::clicked, this, &ComparisonView::showArticlePair);
     connect(m_clear, &QPushButton::clicked, this, &ComparisonView::clear);
@@ -83,7 +88,7 @@ void ComparisonView::clear()
 void ComparisonView::showArticlePair()
 {
     clear();
-    for (const char* name : {"article-small-700m-1gpu", "article-large-7b-64gpu"}) {
+    for (const char* name : { "article-small-700m-1gpu", "article-large-7b-64gpu" }) {
         QFile file(QStringLiteral(":/examples/%1.tpscenario.json").arg(QLatin1String(name)));
         if (!file.open(QIODevice::ReadOnly)) continue;
         const auto result = core::parseScenario(file.readAll().toStdString());
@@ -101,7 +106,8 @@ void ComparisonView::refresh()
         letters << QString(QChar(u'A' + i));
         const QString name = QString::fromStdString(m_scenarios[std::size_t(i)].name);
         names << QStringLiteral("%1: %2").arg(letters.back(), name);
-        exportNames << letters.back() + QStringLiteral(": ") + (name.size() > 40 ? name.left(39).trimmed() + QChar(u'…') : name);
+        exportNames << letters.back() + QStringLiteral(": ")
+                + (name.size() > 40 ? name.left(39).trimmed() + QChar(u'…') : name);
     }
     m_memory->setEstimates(letters, m_estimates, exportNames);
     m_step->setEstimates(letters, m_estimates, exportNames);
@@ -111,25 +117,47 @@ void ComparisonView::refresh()
         QString label;
         std::function<QString(const core::Estimate&)> text;
     };
-    const std::vector<Row> rows{
-        {tr("Parameters"), [](const core::Estimate& e) -> QString { return formatCount(double(e.params.total)); }},
-        {tr("GPUs"), [&](const core::Estimate& e) -> QString { return locale.toString(e.gpus); }},
-        {tr("Memory per GPU"), [](const core::Estimate& e) -> QString { return formatBytes(e.memory.total(), ByteUnit::GiB, 1); }},
-        {tr("Fits on one GPU's memory"), [](const core::Estimate& e) -> QString { return e.memory.fits() ? tr("yes") : tr("no"); }},
-        {tr("Largest memory term"), [](const core::Estimate& e) -> QString { return memoryTermName(e.memory.peak().bytes.largest()); }},
-        {tr("Step time"), [](const core::Estimate& e) -> QString { return formatSeconds(e.compute.stepTimeS) + QStringLiteral(" s"); }},
-        {tr("Communication share of step"), [&](const core::Estimate& e) -> QString { return locale.toString(e.communication.shareOfStep * 100, 'f', 1) + QStringLiteral(" %"); }},
-        {tr("MFU"), [&](const core::Estimate& e) -> QString { return locale.toString(e.compute.mfu * 100, 'f', 1) + QStringLiteral(" %"); }},
-        {tr("Training time"), [&](const core::Estimate& e) -> QString { return tr("%1 days").arg(formatFixed(e.training.timeS / 86400, 1)); }},
-        {tr("Cost"), [&](const core::Estimate& e) -> QString { return QStringLiteral("$") + formatFixed(e.training.totalCostUsd, 0); }},
-        {tr("Expected interruptions"), [&](const core::Estimate& e) -> QString { return locale.toString(e.reliability.expectedInterruptions, 'f', 0); }},
+    const std::vector<Row> rows {
+        { tr("Parameters"), [](const core::Estimate& e) -> QString { return formatCount(double(e.params.total)); } },
+        { tr("GPUs"), [&](const core::Estimate& e) -> QString { return locale.toString(e.gpus); } },
+        { tr("Memory per GPU"),
+            [](const core::Estimate& e) -> QString { return formatBytes(e.memory.total(), ByteUnit::GiB, 1); } },
+        { tr("Fits on one GPU's memory"),
+            [](const core::Estimate& e) -> QString { return e.memory.fits() ? tr("yes") : tr("no"); } },
+        { tr("Largest memory term"),
+            [](const core::Estimate& e) -> QString { return memoryTermName(e.memory.peak().bytes.largest()); } },
+        { tr("Step time"),
+            [](const core::Estimate& e) -> QString {
+                return formatSeconds(e.compute.stepTimeS) + QStringLiteral(" s");
+            } },
+        { tr("Communication share of step"),
+            [&](const core::Estimate& e) -> QString {
+                return locale.toString(e.communication.shareOfStep * 100, 'f', 1) + QStringLiteral(" %");
+            } },
+        { tr("MFU"),
+            [&](const core::Estimate& e) -> QString {
+                return locale.toString(e.compute.mfu * 100, 'f', 1) + QStringLiteral(" %");
+            } },
+        { tr("Training time"),
+            [&](const core::Estimate& e) -> QString {
+                return tr("%1 days").arg(formatFixed(e.training.timeS / 86400, 1));
+            } },
+        { tr("Cost"),
+            [&](const core::Estimate& e) -> QString {
+                return QStringLiteral("$") + formatFixed(e.training.totalCostUsd, 0);
+            } },
+        { tr("Expected interruptions"),
+            [&](const core::Estimate& e) -> QString {
+                return locale.toString(e.reliability.expectedInterruptions, 'f', 0);
+            } },
     };
     m_table->clear();
     m_table->setRowCount(int(rows.size()));
     m_table->setColumnCount(count());
     m_table->setHorizontalHeaderLabels(names);
     QStringList labels;
-    for (const auto& r : rows) labels << r.label;
+    for (const auto& r : rows)
+        labels << r.label;
     m_table->setVerticalHeaderLabels(labels);
     for (int r = 0; r < int(rows.size()); ++r)
         for (int c = 0; c < count(); ++c) {

@@ -13,22 +13,26 @@ QString tableToTsv(const QTableView* view)
 {
     const QAbstractItemModel* m = view->model();
     if (!m) return {};
-    const auto selected = view->selectionModel() ? view->selectionModel()->selectedRows() : QModelIndexList{};
+    const auto selected = view->selectionModel() ? view->selectionModel()->selectedRows() : QModelIndexList {};
     QList<int> rows;
-    for (const auto& index : selected) rows << index.row();
+    for (const auto& index : selected)
+        rows << index.row();
     if (rows.isEmpty())
-        for (int r = 0; r < m->rowCount(); ++r) rows << r;
+        for (int r = 0; r < m->rowCount(); ++r)
+            rows << r;
     std::sort(rows.begin(), rows.end());
     const bool rowHeaders = !view->verticalHeader()->isHidden();
     QStringList lines;
     QStringList header;
     if (rowHeaders) header << QString();
-    for (int c = 0; c < m->columnCount(); ++c) header << m->headerData(c, Qt::Horizontal).toString();
+    for (int c = 0; c < m->columnCount(); ++c)
+        header << m->headerData(c, Qt::Horizontal).toString();
     lines << header.join(QLatin1Char('\t'));
     for (int r : rows) {
         QStringList cells;
         if (rowHeaders) cells << m->headerData(r, Qt::Vertical).toString();
-        for (int c = 0; c < m->columnCount(); ++c) cells << m->index(r, c).data().toString();
+        for (int c = 0; c < m->columnCount(); ++c)
+            cells << m->index(r, c).data().toString();
         lines << cells.join(QLatin1Char('\t'));
     }
     return lines.join(QLatin1Char('\n')) + QLatin1Char('\n');
@@ -41,12 +45,15 @@ void installTableCopy(QTableView* view)
     action->setObjectName(QStringLiteral("copyTableAction"));
     action->setShortcut(QKeySequence::Copy);
     action->setShortcutContext(Qt::WidgetShortcut);
-    QObject::connect(action, &QAction::triggered, view, [view] { QApplication::clipboard()->setText(tableToTsv(view)); });
+    QObject::connect(
+        action, &QAction::triggered, view, [view] { QApplication::clipboard()->setText(tableToTsv(view)); });
     view->addAction(action);
-    onLanguageChange(view, [action] { action->setText(QApplication::translate("ui::CopyableTableView", "Copy as text")); });
+    onLanguageChange(
+        view, [action] { action->setText(QApplication::translate("ui::CopyableTableView", "Copy as text")); });
 }
 
-CopyableTableView::CopyableTableView(QWidget* parent) : QTableView(parent)
+CopyableTableView::CopyableTableView(QWidget* parent)
+    : QTableView(parent)
 {
     setSelectionBehavior(QAbstractItemView::SelectRows);
     setAlternatingRowColors(true);
@@ -56,6 +63,9 @@ CopyableTableView::CopyableTableView(QWidget* parent) : QTableView(parent)
     installTableCopy(this);
 }
 
-void CopyableTableView::copy() { QApplication::clipboard()->setText(toTsv()); }
+void CopyableTableView::copy()
+{
+    QApplication::clipboard()->setText(toTsv());
+}
 
 } // namespace ui

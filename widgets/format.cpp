@@ -7,7 +7,10 @@
 
 namespace ui {
 
-double bytesIn(double bytes, ByteUnit unit) { return unit == ByteUnit::GB ? bytes / 1e9 : bytes / 1073741824.0; }
+double bytesIn(double bytes, ByteUnit unit)
+{
+    return unit == ByteUnit::GB ? bytes / 1e9 : bytes / 1073741824.0;
+}
 
 QString unitName(ByteUnit unit)
 {
@@ -22,11 +25,11 @@ QString formatBytes(double bytes, ByteUnit unit, int decimals)
 
 QString memoryTermName(core::MemoryTerm term)
 {
-    static const char* const names[core::kMemoryTermCount] = {
-        QT_TRANSLATE_NOOP("ui::VerdictBanner", "weights"),          QT_TRANSLATE_NOOP("ui::VerdictBanner", "gradients"),
-        QT_TRANSLATE_NOOP("ui::VerdictBanner", "master weights"),   QT_TRANSLATE_NOOP("ui::VerdictBanner", "optimizer states"),
-        QT_TRANSLATE_NOOP("ui::VerdictBanner", "activations"),      QT_TRANSLATE_NOOP("ui::VerdictBanner", "buffers"),
-        QT_TRANSLATE_NOOP("ui::VerdictBanner", "overhead")};
+    static const char* const names[core::kMemoryTermCount] = { QT_TRANSLATE_NOOP("ui::VerdictBanner", "weights"),
+        QT_TRANSLATE_NOOP("ui::VerdictBanner", "gradients"), QT_TRANSLATE_NOOP("ui::VerdictBanner", "master weights"),
+        QT_TRANSLATE_NOOP("ui::VerdictBanner", "optimizer states"),
+        QT_TRANSLATE_NOOP("ui::VerdictBanner", "activations"), QT_TRANSLATE_NOOP("ui::VerdictBanner", "buffers"),
+        QT_TRANSLATE_NOOP("ui::VerdictBanner", "overhead") };
     return QCoreApplication::translate("ui::VerdictBanner", names[static_cast<int>(term)]);
 }
 
@@ -42,9 +45,12 @@ QString formatSeconds(double seconds)
 QString formatCount(double count)
 {
     const QLocale locale;
-    if (count >= 1e12) return QCoreApplication::translate("ui::format", "%1 T").arg(locale.toString(count / 1e12, 'f', 2));
-    if (count >= 1e9) return QCoreApplication::translate("ui::format", "%1 B").arg(locale.toString(count / 1e9, 'f', 2));
-    if (count >= 1e6) return QCoreApplication::translate("ui::format", "%1 M").arg(locale.toString(count / 1e6, 'f', 0));
+    if (count >= 1e12)
+        return QCoreApplication::translate("ui::format", "%1 T").arg(locale.toString(count / 1e12, 'f', 2));
+    if (count >= 1e9)
+        return QCoreApplication::translate("ui::format", "%1 B").arg(locale.toString(count / 1e9, 'f', 2));
+    if (count >= 1e6)
+        return QCoreApplication::translate("ui::format", "%1 M").arg(locale.toString(count / 1e6, 'f', 0));
     return locale.toString(count, 'f', 0);
 }
 

@@ -7,7 +7,7 @@
 
 namespace ui {
 
-enum class ByteUnit { GB, GiB };  ///< GB = 10^9 bytes, GiB = 2^30 bytes
+enum class ByteUnit { GB, GiB }; ///< GB = 10^9 bytes, GiB = 2^30 bytes
 
 [[nodiscard]] double bytesIn(double bytes, ByteUnit unit);
 [[nodiscard]] QString unitName(ByteUnit unit);

@@ -27,7 +27,8 @@ bool setLanguage(const QString& code)
     QLocale::setDefault(locale);
     bool found = locale.language() == QLocale::English || locale.language() == QLocale::C;
     if (!found) {
-        if (g_qt->load(locale, QStringLiteral("qtbase"), QStringLiteral("_"), QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
+        if (g_qt->load(locale, QStringLiteral("qtbase"), QStringLiteral("_"),
+                QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
             QCoreApplication::installTranslator(g_qt);
         found = g_own->load(locale, QStringLiteral("trainplanner"), QStringLiteral("_"), QStringLiteral(":/i18n"));
         if (found) QCoreApplication::installTranslator(g_own);
@@ -38,6 +39,9 @@ bool setLanguage(const QString& code)
     return found;
 }
 
-QString language() { return g_language; }
+QString language()
+{
+    return g_language;
+}
 
 } // namespace ui

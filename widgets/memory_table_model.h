@@ -11,7 +11,20 @@ namespace ui {
 class MemoryTableModel : public QAbstractTableModel {
     Q_OBJECT
 public:
-    enum Column { Stage, Layers, InFlight, Weights, Gradients, Master, Optimizer, Activations, Buffers, Overhead, Total, ColumnCount };
+    enum Column {
+        Stage,
+        Layers,
+        InFlight,
+        Weights,
+        Gradients,
+        Master,
+        Optimizer,
+        Activations,
+        Buffers,
+        Overhead,
+        Total,
+        ColumnCount
+    };
 
     explicit MemoryTableModel(QObject* parent = nullptr);
     void setEstimate(const core::Estimate& estimate);

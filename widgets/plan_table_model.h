@@ -10,7 +10,27 @@ namespace ui {
 class PlanTableModel : public QAbstractTableModel {
     Q_OBJECT
 public:
-    enum Column { Rank, Tie, Tp, Pp, Dp, Cp, Ep, Zero, Sp, Recompute, Virtual, MicroBatch, Memory, Step, Mfu, Comm, Days, Cost, ColumnCount };
+    enum Column {
+        Rank,
+        Tie,
+        Tp,
+        Pp,
+        Dp,
+        Cp,
+        Ep,
+        Zero,
+        Sp,
+        Recompute,
+        Virtual,
+        MicroBatch,
+        Memory,
+        Step,
+        Mfu,
+        Comm,
+        Days,
+        Cost,
+        ColumnCount
+    };
 
     explicit PlanTableModel(QObject* parent = nullptr);
     void setPlans(std::vector<core::Plan> plans);

@@ -13,8 +13,8 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QLocale>
-#include <QProgressBar>
 #include <QPointer>
+#include <QProgressBar>
 #include <QPushButton>
 #include <QSpinBox>
 #include <QSplitter>
@@ -23,7 +23,9 @@
 
 namespace ui {
 
-PlannerTab::PlannerTab(ScenarioDocument* document, QWidget* parent) : QWidget(parent), m_doc(document)
+PlannerTab::PlannerTab(ScenarioDocument* document, QWidget* parent)
+    : QWidget(parent)
+    , m_doc(document)
 {
     setObjectName(QStringLiteral("plannerTab"));
     m_gpus = new QSpinBox(this);
@@ -34,7 +36,7 @@ PlannerTab::PlannerTab(ScenarioDocument* document, QWidget* parent) : QWidget(pa
     m_gpusLabel->setBuddy(m_gpus);
     m_objective = new QComboBox(this);
     m_objective->setObjectName(QStringLiteral("planObjective"));
-    m_objective->addItems({QString(), QString(), QString()});
+    m_objective->addItems({ QString(), QString(), QString() });
     m_objectiveLabel = new QLabel(this);
     m_objectiveLabel->setBuddy(m_objective);
     m_run = new QPushButton(this);
@@ -107,7 +109,10 @@ PlannerTab::~PlannerTab()
     m_watcher.waitForFinished();
 }
 
-bool PlannerTab::isRunning() const { return m_watcher.isRunning(); }
+bool PlannerTab::isRunning() const
+{
+    return m_watcher.isRunning();
+}
 
 void PlannerTab::start()
 {
@@ -121,12 +126,17 @@ void PlannerTab::start()
     // Progress arrives on a worker thread: hand it to the GUI thread, never touch widgets there.
     QPointer<QProgressBar> bar(m_progress);
     options.progress = [bar](double fraction) {
-        QMetaObject::invokeMethod(bar, [bar, fraction] { if (bar) bar->setValue(int(fraction * 1000)); }, Qt::QueuedConnection);
+        QMetaObject::invokeMethod(
+            bar,
+            [bar, fraction] {
+                if (bar) bar->setValue(int(fraction * 1000));
+            },
+            Qt::QueuedConnection);
     };
     const core::Scenario scenario = m_doc->scenario();
     m_searched = scenario;
     m_stale = false;
-    auto cancelFlag = m_cancel;  // keeps the flag alive as long as the search runs
+    auto cancelFlag = m_cancel; // keeps the flag alive as long as the search runs
     m_watcher.setFuture(QtConcurrent::run([scenario, options, cancelFlag] { return core::plan(scenario, options); }));
     m_run->setEnabled(false);
     m_stop->setEnabled(true);
@@ -182,12 +192,13 @@ void PlannerTab::showResult()
         return QString::fromStdString(code);
     };
     QStringList rejected;
-    for (const auto& [reason, count] : m_result.rejected) rejected << QStringLiteral("%1 %2").arg(count).arg(reasonText(reason));
+    for (const auto& [reason, count] : m_result.rejected)
+        rejected << QStringLiteral("%1 %2").arg(count).arg(reasonText(reason));
     const QLocale locale;
-    m_summary->setText((m_result.cancelled ? tr("Cancelled. ") : QString()) +
-                       tr("%1 configurations evaluated, %2 fit. Rejected: %3.")
-                           .arg(locale.toString(qlonglong(m_result.evaluated)), locale.toString(qlonglong(m_result.feasible)),
-                                rejected.isEmpty() ? tr("none") : rejected.join(QStringLiteral(", "))));
+    m_summary->setText((m_result.cancelled ? tr("Cancelled. ") : QString())
+        + tr("%1 configurations evaluated, %2 fit. Rejected: %3.")
+              .arg(locale.toString(qlonglong(m_result.evaluated)), locale.toString(qlonglong(m_result.feasible)),
+                  rejected.isEmpty() ? tr("none") : rejected.join(QStringLiteral(", "))));
     m_why->setText(whyText());
     if (m_stale)
         m_summary->setText(tr("The scenario has changed since this search: search again to apply a plan.")
@@ -198,7 +209,9 @@ void PlannerTab::showResult()
 
 QString PlannerTab::whyText() const
 {
-    if (m_result.plans.empty()) return m_result.evaluated > 0 ? tr("No configuration fits: add GPUs, shorten the sequence or offload.") : QString();
+    if (m_result.plans.empty())
+        return m_result.evaluated > 0 ? tr("No configuration fits: add GPUs, shorten the sequence or offload.")
+                                      : QString();
     const auto& best = m_result.plans.front();
     const auto& p = best.scenario.parallel;
     const auto& e = best.estimate;
@@ -211,18 +224,28 @@ QString PlannerTab::whyText() const
         reasons << (onNvlink ? tr("TP %1 keeps tensor-parallel traffic on NVLink").arg(p.tp)
                              : tr("TP %1 sends tensor-parallel traffic over the network").arg(p.tp));
     }
-    if (p.pp > 1) reasons << tr("PP %1 splits the layers; bubble %2 % of compute").arg(p.pp).arg(locale.toString(e.compute.bubbleFraction * 100, 'f', 1));
+    if (p.pp > 1)
+        reasons << tr("PP %1 splits the layers; bubble %2 % of compute")
+                       .arg(p.pp)
+                       .arg(locale.toString(e.compute.bubbleFraction * 100, 'f', 1));
     if (p.zero > 0) reasons << tr("ZeRO-%1 shards model states over %2 GPUs").arg(p.zero).arg(p.dp * p.cp);
     if (p.recompute != core::Recompute::none)
-        reasons << tr("recomputation costs %1 % more FLOPs to save memory").arg(locale.toString(e.compute.recomputeFraction * 100, 'f', 0));
-    reasons << tr("%1 of %2 per GPU").arg(formatBytes(e.memory.total(), ByteUnit::GiB, 1), formatBytes(e.memory.capacity, ByteUnit::GiB, 0));
+        reasons << tr("recomputation costs %1 % more FLOPs to save memory")
+                       .arg(locale.toString(e.compute.recomputeFraction * 100, 'f', 0));
+    reasons << tr("%1 of %2 per GPU")
+                   .arg(formatBytes(e.memory.total(), ByteUnit::GiB, 1),
+                       formatBytes(e.memory.capacity, ByteUnit::GiB, 0));
     reasons << tr("communication %1 % of the step").arg(locale.toString(e.communication.shareOfStep * 100, 'f', 1));
     QString text = tr("Why the best plan wins: %1.").arg(reasons.join(QStringLiteral("; ")));
     int ties = 0;
-    for (const auto& plan : m_result.plans) ties += plan.withinBestRange ? 1 : 0;
+    for (const auto& plan : m_result.plans)
+        ties += plan.withinBestRange ? 1 : 0;
     if (ties > 1 && e.range)
-        text += QLatin1Char(' ') + tr("%n of the plans shown (≈) are within its range: measured runs like these (%1) do not tell them apart.", nullptr, ties)
-                                       .arg(AccuracyView::rangeBasisText(*e.range));
+        text += QLatin1Char(' ')
+            + tr(
+                "%n of the plans shown (≈) are within its range: measured runs like these (%1) do not tell them apart.",
+                nullptr, ties)
+                  .arg(AccuracyView::rangeBasisText(*e.range));
     return text;
 }
 

@@ -36,7 +36,9 @@
 
 namespace ui {
 
-PlannerWidget::PlannerWidget(ScenarioDocument* document, QWidget* parent) : QWidget(parent), m_document(document)
+PlannerWidget::PlannerWidget(ScenarioDocument* document, QWidget* parent)
+    : QWidget(parent)
+    , m_document(document)
 {
     m_inputs = new InputPanel(document, this);
     auto* scroll = new QScrollArea(this);
@@ -120,14 +122,16 @@ PlannerWidget::PlannerWidget(ScenarioDocument* document, QWidget* parent) : QWid
     splitter->addWidget(right);
     splitter->setStretchFactor(0, 0);
     splitter->setStretchFactor(1, 1);
-    splitter->setSizes({400, 900});
+    splitter->setSizes({ 400, 900 });
     auto* layout = new QHBoxLayout(this);
     layout->addWidget(splitter);
-    for (QChartView* view : findChildren<QChartView*>()) installChartActions(view);
+    for (QChartView* view : findChildren<QChartView*>())
+        installChartActions(view);
     for (QTableView* view : findChildren<QTableView*>())
         if (!view->findChild<QAction*>(QStringLiteral("copyTableAction"))) installTableCopy(view);
 
-    auto showGpu = [this](const core::Scenario& s) { m_banner->setGpuName(QString::fromStdString(s.hardware.gpu.name)); };
+    auto showGpu
+        = [this](const core::Scenario& s) { m_banner->setGpuName(QString::fromStdString(s.hardware.gpu.name)); };
     connect(document, &ScenarioDocument::scenarioChanged, this, showGpu);
     // The cost chart reuses the scaling chart's sweep: one sweep per edit.
     auto showScaling = [this](const core::Scenario& s) {
@@ -147,12 +151,13 @@ PlannerWidget::PlannerWidget(ScenarioDocument* document, QWidget* parent) : QWid
         showStep(document->scenario(), e);
         m_placement->setData(document->scenario(), core::placement(document->scenario(), e));
     });
-    connect(document, &ScenarioDocument::estimateChanged, this,
-            [this, document](const core::Estimate& e) { m_banner->setSuggestions(core::nearestValid(document->scenario(), e)); });
+    connect(document, &ScenarioDocument::estimateChanged, this, [this, document](const core::Estimate& e) {
+        m_banner->setSuggestions(core::nearestValid(document->scenario(), e));
+    });
     connect(m_banner, &VerdictBanner::suggestionChosen, this, [document](const core::Suggestion& fix) {
         const core::Scenario changed = fix.scenario;
         document->edit(tr("Apply %1 = %2").arg(QString::fromStdString(fix.key), QString::fromStdString(fix.value)),
-                       [changed](core::Scenario& s) { s = changed; });
+            [changed](core::Scenario& s) { s = changed; });
     });
     connect(document, &ScenarioDocument::estimateChanged, m_memory, &MemoryChart::setEstimate);
     connect(document, &ScenarioDocument::estimateChanged, m_memoryTable, &MemoryTableModel::setEstimate);
@@ -215,7 +220,7 @@ void PlannerWidget::changeEvent(QEvent* event)
 
 QList<QChart*> PlannerWidget::presentableCharts() const
 {
-    (void)m_sensitivity->result();  // bring views that update only while visible up to date
+    (void)m_sensitivity->result(); // bring views that update only while visible up to date
     (void)m_memoryStep->freshChart();
     QList<QChart*> out;
     for (int i = 0; i < m_tabs->count(); ++i)
@@ -227,7 +232,8 @@ QList<QChart*> PlannerWidget::presentableCharts() const
 void PlannerWidget::setShowRanges(bool on)
 {
     m_showRanges = on;
-    m_banner->setRanges(on ? std::optional<core::Sensitivity>(core::sensitivity(m_document->scenario(), 0.2)) : std::nullopt);
+    m_banner->setRanges(
+        on ? std::optional<core::Sensitivity>(core::sensitivity(m_document->scenario(), 0.2)) : std::nullopt);
 }
 
 } // namespace ui

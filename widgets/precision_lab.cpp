@@ -18,7 +18,8 @@
 
 namespace ui {
 
-PrecisionLab::PrecisionLab(QWidget* parent) : QWidget(parent)
+PrecisionLab::PrecisionLab(QWidget* parent)
+    : QWidget(parent)
 {
     setObjectName(QStringLiteral("precisionLab"));
     m_start = new QDoubleSpinBox(this);
@@ -39,8 +40,8 @@ PrecisionLab::PrecisionLab(QWidget* parent) : QWidget(parent)
     m_startLabel = new QLabel(this);
     m_updateLabel = new QLabel(this);
     m_stepsLabel = new QLabel(this);
-    for (auto* box : {static_cast<QAbstractSpinBox*>(m_start), static_cast<QAbstractSpinBox*>(m_update),
-                      static_cast<QAbstractSpinBox*>(m_steps)})
+    for (auto* box : { static_cast<QAbstractSpinBox*>(m_start), static_cast<QAbstractSpinBox*>(m_update),
+             static_cast<QAbstractSpinBox*>(m_steps) })
         box->setKeyboardTracking(false);
 
     m_chart = new PrecisionChart(this);
@@ -78,7 +79,8 @@ PrecisionLab::PrecisionLab(QWidget* parent) : QWidget(parent)
     layout->addWidget(vertical, 1);
     layout->addWidget(m_explanation);
 
-    for (auto* box : {m_start, m_update}) connect(box, &QDoubleSpinBox::valueChanged, this, &PrecisionLab::run);
+    for (auto* box : { m_start, m_update })
+        connect(box, &QDoubleSpinBox::valueChanged, this, &PrecisionLab::run);
     connect(m_steps, &QSpinBox::valueChanged, this, &PrecisionLab::run);
     retranslate();
 }
@@ -95,12 +97,17 @@ void PrecisionLab::run()
         m_results->setItem(i, 0, new QTableWidgetItem(runName(r)));
         // fp16 overflows past 65,504 and inf − inf is NaN: said in words (review DEF-12: "-nan%").
         QString final = QString::number(r.final, 'g', 17), error;
-        if (std::isnan(r.final)) final = tr("undefined (NaN)");
-        else if (std::isinf(r.final)) final = r.final > 0 ? tr("overflow (+∞)") : tr("overflow (−∞)");
+        if (std::isnan(r.final))
+            final = tr("undefined (NaN)");
+        else if (std::isinf(r.final))
+            final = r.final > 0 ? tr("overflow (+∞)") : tr("overflow (−∞)");
         const double relative = (r.final - exact) / exact * 100;
-        if (exact == 0 && r.final == 0) error = tr("none");
-        else if (!std::isfinite(relative)) error = tr("unbounded");
-        else error = locale.toString(relative, 'f', 2) + QStringLiteral(" %");
+        if (exact == 0 && r.final == 0)
+            error = tr("none");
+        else if (!std::isfinite(relative))
+            error = tr("unbounded");
+        else
+            error = locale.toString(relative, 'f', 2) + QStringLiteral(" %");
         m_results->setItem(i, 1, new QTableWidgetItem(final));
         m_results->setItem(i, 2, new QTableWidgetItem(error));
     }
@@ -112,21 +119,25 @@ void PrecisionLab::retranslate()
     m_startLabel->setText(tr("Start w:"));
     m_updateLabel->setText(tr("Update u:"));
     m_stepsLabel->setText(tr("Steps:"));
-    m_results->setHorizontalHeaderLabels({tr("Format and rounding"), tr("Final w"), tr("Error vs exact")});
-    m_formats->setHorizontalHeaderLabels(
-        {tr("Format"), tr("Exponent / fraction bits"), tr("Largest"), tr("Smallest normal"), tr("Spacing at 1"), tr("Smallest kept u/w")});
+    m_results->setHorizontalHeaderLabels({ tr("Format and rounding"), tr("Final w"), tr("Error vs exact") });
+    m_formats->setHorizontalHeaderLabels({ tr("Format"), tr("Exponent / fraction bits"), tr("Largest"),
+        tr("Smallest normal"), tr("Spacing at 1"), tr("Smallest kept u/w") });
     const auto& infos = core::formatInfos();
     m_formats->setRowCount(int(infos.size()));
     for (int i = 0; i < int(infos.size()); ++i) {
         const auto& f = infos[std::size_t(i)];
-        const QStringList cells{QString::fromStdString(f.name), QStringLiteral("%1 / %2").arg(f.exponentBits).arg(f.mantissaBits),
-                                QString::number(f.maxFinite, 'g', 6), QString::number(f.minNormal, 'g', 4),
-                                QString::number(f.spacingAtOne, 'g', 4), QString::number(f.smallestKeptRatio, 'g', 4)};
-        for (int c = 0; c < cells.size(); ++c) m_formats->setItem(i, c, new QTableWidgetItem(cells[c]));
+        const QStringList cells { QString::fromStdString(f.name),
+            QStringLiteral("%1 / %2").arg(f.exponentBits).arg(f.mantissaBits), QString::number(f.maxFinite, 'g', 6),
+            QString::number(f.minNormal, 'g', 4), QString::number(f.spacingAtOne, 'g', 4),
+            QString::number(f.smallestKeptRatio, 'g', 4) };
+        for (int c = 0; c < cells.size(); ++c)
+            m_formats->setItem(i, c, new QTableWidgetItem(cells[c]));
     }
     m_explanation->setText(
-        tr("<b>Why fp32 master weights?</b> Near 1.0, bf16 numbers are 2<sup>-7</sup> = 0.0078 apart, so an update smaller "
-           "than half of that (0.0039) rounds away and the weight never moves. Mixed precision applies each update to an fp32 "
+        tr("<b>Why fp32 master weights?</b> Near 1.0, bf16 numbers are 2<sup>-7</sup> = 0.0078 apart, so an update "
+           "smaller "
+           "than half of that (0.0039) rounds away and the weight never moves. Mixed precision applies each update to "
+           "an fp32 "
            "copy (spacing 1.2·10<sup>-7</sup>), which keeps it, and re-rounds the bf16 working weights from that copy. "
            "Stochastic rounding and Kahan compensation are the alternatives when no fp32 copy fits."));
     run();

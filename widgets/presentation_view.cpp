@@ -12,14 +12,19 @@ namespace {
 
 /// Fonts readable from the back of a meeting room: 1.6× the on-screen size at 1280 px wide,
 /// growing with the screen (2.4× at 1920).
-double fontScaleFor(QSize size) { return std::max(1.3, 1.6 * size.width() / 1280.0); }
+double fontScaleFor(QSize size)
+{
+    return std::max(1.3, 1.6 * size.width() / 1280.0);
+}
 
 } // namespace
 
 PresentationView::PresentationView(TitleSlide title, QList<QChart*> charts, QWidget* parent)
-    : QWidget(parent, Qt::Window), m_title(std::move(title))
+    : QWidget(parent, Qt::Window)
+    , m_title(std::move(title))
 {
-    for (QChart* c : charts) m_charts << c;
+    for (QChart* c : charts)
+        m_charts << c;
     setAttribute(Qt::WA_DeleteOnClose);
     setFocusPolicy(Qt::StrongFocus);
     setWindowTitle(tr("Presentation — %1").arg(m_title.title));
@@ -67,8 +72,8 @@ QImage PresentationView::renderSlide(int index, QSize size) const
         f.setPointSizeF(10 * scale);
         painter.setFont(f);
         painter.setPen(QColor(0x30, 0x30, 0x30));
-        painter.drawText(headline.adjusted(0, used.height() + 24 * scale, 0, 0), Qt::AlignHCenter | Qt::AlignTop | Qt::TextWordWrap,
-                         m_title.details);
+        painter.drawText(headline.adjusted(0, used.height() + 24 * scale, 0, 0),
+            Qt::AlignHCenter | Qt::AlignTop | Qt::TextWordWrap, m_title.details);
     } else if (QChart* chart = m_charts.value(index - 1)) {
         // The chart is laid out in points at body size; fonts scale with the screen.
         painter.drawImage(QPointF(0, 0), renderChart(chart, body, dpr, {}, scale));
@@ -80,7 +85,7 @@ QImage PresentationView::renderSlide(int index, QSize size) const
     const QRectF bar(20, body.height(), size.width() - 40, footer.height());
     painter.drawText(bar, Qt::AlignLeft | Qt::AlignVCenter, m_title.title);
     painter.drawText(bar, Qt::AlignRight | Qt::AlignVCenter,
-                     tr("%1 / %2 — arrow keys to move, Esc to leave").arg(index + 1).arg(slideCount()));
+        tr("%1 / %2 — arrow keys to move, Esc to leave").arg(index + 1).arg(slideCount()));
     return image;
 }
 
@@ -90,15 +95,26 @@ void PresentationView::keyPressEvent(QKeyEvent* event)
     case Qt::Key_Right:
     case Qt::Key_Down:
     case Qt::Key_PageDown:
-    case Qt::Key_Space: setCurrentSlide(m_current + 1); break;
+    case Qt::Key_Space:
+        setCurrentSlide(m_current + 1);
+        break;
     case Qt::Key_Left:
     case Qt::Key_Up:
     case Qt::Key_PageUp:
-    case Qt::Key_Backspace: setCurrentSlide(m_current - 1); break;
-    case Qt::Key_Home: setCurrentSlide(0); break;
-    case Qt::Key_End: setCurrentSlide(slideCount() - 1); break;
-    case Qt::Key_Escape: close(); break;
-    default: QWidget::keyPressEvent(event);
+    case Qt::Key_Backspace:
+        setCurrentSlide(m_current - 1);
+        break;
+    case Qt::Key_Home:
+        setCurrentSlide(0);
+        break;
+    case Qt::Key_End:
+        setCurrentSlide(slideCount() - 1);
+        break;
+    case Qt::Key_Escape:
+        close();
+        break;
+    default:
+        QWidget::keyPressEvent(event);
     }
 }
 
@@ -109,7 +125,8 @@ void PresentationView::mousePressEvent(QMouseEvent* event)
 
 void PresentationView::paintEvent(QPaintEvent*)
 {
-    if (m_cache.isNull() || m_cache.deviceIndependentSize().toSize() != size()) m_cache = renderSlide(m_current, size());
+    if (m_cache.isNull() || m_cache.deviceIndependentSize().toSize() != size())
+        m_cache = renderSlide(m_current, size());
     QPainter(this).drawImage(QPointF(0, 0), m_cache);
 }
 

@@ -52,7 +52,8 @@ QString markdownTable(const std::string& csv)
     for (int i = 0; i < lines.size(); ++i) {
         const QStringList cells = lines[i].split(QLatin1Char(','));
         out += QStringLiteral("| ") + cells.join(QStringLiteral(" | ")) + QStringLiteral(" |\n");
-        if (i == 0) out += QStringLiteral("|") + QStringLiteral(" --- |").repeated(int(cells.size())) + QLatin1Char('\n');
+        if (i == 0)
+            out += QStringLiteral("|") + QStringLiteral(" --- |").repeated(int(cells.size())) + QLatin1Char('\n');
     }
     return out;
 }
@@ -61,13 +62,14 @@ QString markdownTable(const std::string& csv)
 QList<QStringList> tableCells(const QTableWidget* table)
 {
     QList<QStringList> rows;
-    QStringList header{QString()};
+    QStringList header { QString() };
     for (int c = 0; c < table->columnCount(); ++c)
         header << (table->horizontalHeaderItem(c) ? table->horizontalHeaderItem(c)->text() : QString());
     rows << header;
     for (int r = 0; r < table->rowCount(); ++r) {
-        QStringList row{table->verticalHeaderItem(r) ? table->verticalHeaderItem(r)->text() : QString()};
-        for (int c = 0; c < table->columnCount(); ++c) row << (table->item(r, c) ? table->item(r, c)->text() : QString());
+        QStringList row { table->verticalHeaderItem(r) ? table->verticalHeaderItem(r)->text() : QString() };
+        for (int c = 0; c < table->columnCount(); ++c)
+            row << (table->item(r, c) ? table->item(r, c)->text() : QString());
         rows << row;
     }
     return rows;
@@ -95,9 +97,11 @@ QString tableMarkdown(const QTableWidget* table)
     const QList<QStringList> rows = tableCells(table);
     for (int i = 0; i < rows.size(); ++i) {
         QStringList cells = rows[i];
-        for (QString& c : cells) c.replace(QLatin1Char('|'), QStringLiteral("\\|"));
+        for (QString& c : cells)
+            c.replace(QLatin1Char('|'), QStringLiteral("\\|"));
         out += QStringLiteral("| ") + cells.join(QStringLiteral(" | ")) + QStringLiteral(" |\n");
-        if (i == 0) out += QStringLiteral("|") + QStringLiteral(" --- |").repeated(int(cells.size())) + QLatin1Char('\n');
+        if (i == 0)
+            out += QStringLiteral("|") + QStringLiteral(" --- |").repeated(int(cells.size())) + QLatin1Char('\n');
     }
     return out;
 }
@@ -124,7 +128,8 @@ void fitImages(QTextDocument& doc, double width)
 
 } // namespace
 
-ExportResult exportAll(PlannerWidget* planner, const ScenarioDocument* document, const QString& folder, const ExportOptions& options)
+ExportResult exportAll(
+    PlannerWidget* planner, const ScenarioDocument* document, const QString& folder, const ExportOptions& options)
 {
     ExportResult result;
     if (!QDir().mkpath(folder)) {
@@ -149,14 +154,14 @@ ExportResult exportAll(PlannerWidget* planner, const ScenarioDocument* document,
     const ComparisonView* comparison = planner->comparison();
     const bool compared = comparison->count() >= 2;
     if (compared) {
-        charts.push_back({"comparison_memory", comparison->memoryChart()->chart()});
-        charts.push_back({"comparison_step_time", comparison->stepChart()->chart()});
+        charts.push_back({ "comparison_memory", comparison->memoryChart()->chart() });
+        charts.push_back({ "comparison_step_time", comparison->stepChart()->chart() });
     }
     for (const auto& c : charts) {
         const QString title = c.chart->title() + QStringLiteral(" — ") + name;
-        for (const char* ext : {"png", "svg", "pdf"}) {
+        for (const char* ext : { "png", "svg", "pdf" }) {
             const QString file = QStringLiteral("%1.%2").arg(QLatin1String(c.file), QLatin1String(ext));
-            const QString error = exportChart(c.chart, dir.filePath(file), {1200, 750}, options.scale, title);
+            const QString error = exportChart(c.chart, dir.filePath(file), { 1200, 750 }, options.scale, title);
             if (!error.isEmpty()) {
                 result.error = error;
                 return result;
@@ -165,17 +170,19 @@ ExportResult exportAll(PlannerWidget* planner, const ScenarioDocument* document,
         }
     }
 
-    std::vector<std::pair<const char*, std::string>> tables{{"estimate.csv", core::estimateToCsv(e)},
-                                                           {"memory_stages.csv", core::memoryStagesCsv(e)},
-                                                           {"collectives.csv", core::collectivesCsv(e)}};
+    std::vector<std::pair<const char*, std::string>> tables { { "estimate.csv", core::estimateToCsv(e) },
+        { "memory_stages.csv", core::memoryStagesCsv(e) }, { "collectives.csv", core::collectivesCsv(e) } };
     if (compared) tables.emplace_back("comparison.csv", tableCsv(comparison->table()).toStdString());
     for (const auto& [file, text] : tables) {
-        if (!writeText(dir.filePath(QLatin1String(file)), QByteArray::fromStdString(text), options.csvBom, result.error)) return result;
+        if (!writeText(
+                dir.filePath(QLatin1String(file)), QByteArray::fromStdString(text), options.csvBom, result.error))
+            return result;
         result.files << QLatin1String(file);
     }
-    if (!writeText(dir.filePath(QStringLiteral("estimate.json")), QByteArray::fromStdString(core::estimateToJson(e)), false, result.error) ||
-        !writeText(dir.filePath(QStringLiteral("scenario.tpscenario.json")), QByteArray::fromStdString(core::scenarioToJson(s)), false,
-                   result.error))
+    if (!writeText(dir.filePath(QStringLiteral("estimate.json")), QByteArray::fromStdString(core::estimateToJson(e)),
+            false, result.error)
+        || !writeText(dir.filePath(QStringLiteral("scenario.tpscenario.json")),
+            QByteArray::fromStdString(core::scenarioToJson(s)), false, result.error))
         return result;
     result.files << QStringLiteral("estimate.json") << QStringLiteral("scenario.tpscenario.json");
 
@@ -203,24 +210,28 @@ ExportResult exportAll(PlannerWidget* planner, const ScenarioDocument* document,
         md += QStringLiteral("## %1\n\n%2").arg(DecisionGuideView::tr("Decision guide"), verdict);
         for (const core::ChecklistItem& item : guide->guide().checklist)
             md += QStringLiteral("- [%1] **%2** — %3\n")
-                      .arg(guide->badge(item.id)->text(), guide->checkBox(item.id)->text(), guide->text(item.id)->text());
+                      .arg(guide->badge(item.id)->text(), guide->checkBox(item.id)->text(),
+                          guide->text(item.id)->text());
         md += QLatin1Char('\n');
     }
     md += QStringLiteral("## %1\n\n").arg(PlannerWidget::tr("Memory per pipeline stage (bytes)"));
     md += markdownTable(core::memoryStagesCsv(e)) + QLatin1Char('\n');
     md += QStringLiteral("## %1\n\n").arg(PlannerWidget::tr("Communication per step"));
-    if (e.communication.collectives.empty()) md += PlannerWidget::tr("No communication: a single GPU.") + QStringLiteral("\n\n");
-    else md += markdownTable(core::collectivesCsv(e)) + QStringLiteral("\n");
+    if (e.communication.collectives.empty())
+        md += PlannerWidget::tr("No communication: a single GPU.") + QStringLiteral("\n\n");
+    else
+        md += markdownTable(core::collectivesCsv(e)) + QStringLiteral("\n");
     md += QStringLiteral("## %1\n\n").arg(PlannerWidget::tr("How each figure was computed"));
     for (const auto& x : core::explain(s, e))
         md += QStringLiteral("- `%1`: %2 — %3 (%4)\n")
-                  .arg(QString::fromStdString(x.key), QString::fromStdString(x.formula), QString::fromStdString(x.substituted),
-                       QString::fromStdString(x.source));
+                  .arg(QString::fromStdString(x.key), QString::fromStdString(x.formula),
+                      QString::fromStdString(x.substituted), QString::fromStdString(x.source));
     md += QStringLiteral("\n## %1\n\n").arg(PlannerWidget::tr("Assumptions in force"));
     const auto& ef = s.efficiency;
-    md += PlannerWidget::tr("Compute efficiency %1, bus bandwidth efficiency %2, DP/CP overlap %3, latency %4 µs per call; "
-                            "CUDA context %5 GiB, allocator fragmentation %6, NCCL buffers %7 GiB per group; "
-                            "GPU MTBF %8 h, restart %9 min.")
+    md += PlannerWidget::tr(
+              "Compute efficiency %1, bus bandwidth efficiency %2, DP/CP overlap %3, latency %4 µs per call; "
+              "CUDA context %5 GiB, allocator fragmentation %6, NCCL buffers %7 GiB per group; "
+              "GPU MTBF %8 h, restart %9 min.")
               .arg(ef.compute)
               .arg(ef.busBandwidth)
               .arg(ef.commOverlap)
@@ -229,9 +240,11 @@ ExportResult exportAll(PlannerWidget* planner, const ScenarioDocument* document,
               .arg(s.overhead.fragmentation)
               .arg(s.overhead.commBufferGibPerGroup)
               .arg(s.reliability.gpuMtbfHours)
-              .arg(s.reliability.restartMinutes) +
-          QLatin1Char(' ') + PlannerWidget::tr("Loss bytes per logit %1.").arg(s.overhead.lossBytesPerLogit) + QStringLiteral("\n\n");
-    md += QStringLiteral("## %1\n\n```json\n%2```\n").arg(PlannerWidget::tr("Scenario"), QString::fromStdString(core::scenarioToJson(s)));
+              .arg(s.reliability.restartMinutes)
+        + QLatin1Char(' ') + PlannerWidget::tr("Loss bytes per logit %1.").arg(s.overhead.lossBytesPerLogit)
+        + QStringLiteral("\n\n");
+    md += QStringLiteral("## %1\n\n```json\n%2```\n")
+              .arg(PlannerWidget::tr("Scenario"), QString::fromStdString(core::scenarioToJson(s)));
     if (!writeText(dir.filePath(QStringLiteral("report.md")), md.toUtf8(), false, result.error)) return result;
     result.files << QStringLiteral("report.md");
 
@@ -243,7 +256,8 @@ ExportResult exportAll(PlannerWidget* planner, const ScenarioDocument* document,
         doc.addResource(QTextDocument::ImageResource, QUrl(png), QImage(dir.filePath(png)));
     }
     fitImages(doc, 640);
-    if (!writeText(dir.filePath(QStringLiteral("report.html")), doc.toHtml().toUtf8(), false, result.error)) return result;
+    if (!writeText(dir.filePath(QStringLiteral("report.html")), doc.toHtml().toUtf8(), false, result.error))
+        return result;
     result.files << QStringLiteral("report.html");
     QByteArray pdfBytes;
     {

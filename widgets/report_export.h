@@ -13,16 +13,16 @@ class PlannerWidget;
 class ScenarioDocument;
 
 struct ExportOptions {
-    double scale = 2.0;   ///< PNG device pixel ratio (1, 2 or 3)
-    bool csvBom = false;  ///< prefix CSV files with a UTF-8 BOM so Excel reads Chinese text
+    double scale = 2.0; ///< PNG device pixel ratio (1, 2 or 3)
+    bool csvBom = false; ///< prefix CSV files with a UTF-8 BOM so Excel reads Chinese text
 };
 
 struct ExportResult {
-    QStringList files;  ///< written, relative to the folder
-    QString error;      ///< empty on success
+    QStringList files; ///< written, relative to the folder
+    QString error; ///< empty on success
 };
 
-[[nodiscard]] ExportResult exportAll(PlannerWidget* planner, const ScenarioDocument* document, const QString& folder,
-                                     const ExportOptions& options = {});
+[[nodiscard]] ExportResult exportAll(
+    PlannerWidget* planner, const ScenarioDocument* document, const QString& folder, const ExportOptions& options = {});
 
 } // namespace ui

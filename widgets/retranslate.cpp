@@ -9,7 +9,9 @@ namespace {
 
 class LanguageWatcher : public QObject {
 public:
-    LanguageWatcher(QWidget* widget, std::function<void()> retranslate) : QObject(widget), m_retranslate(std::move(retranslate))
+    LanguageWatcher(QWidget* widget, std::function<void()> retranslate)
+        : QObject(widget)
+        , m_retranslate(std::move(retranslate))
     {
         widget->installEventFilter(this);
         m_retranslate();
@@ -28,6 +30,9 @@ private:
 
 } // namespace
 
-void onLanguageChange(QWidget* widget, std::function<void()> retranslate) { new LanguageWatcher(widget, std::move(retranslate)); }
+void onLanguageChange(QWidget* widget, std::function<void()> retranslate)
+{
+    new LanguageWatcher(widget, std::move(retranslate));
+}
 
 } // namespace ui

@@ -10,7 +10,8 @@ namespace ui {
 
 QString saveBytes(const QString& path, const QByteArray& bytes)
 {
-    const std::string error = core::writeFileAtomically(QFile::encodeName(path).toStdString(), std::string_view(bytes.constData(), std::size_t(bytes.size())));
+    const std::string error = core::writeFileAtomically(
+        QFile::encodeName(path).toStdString(), std::string_view(bytes.constData(), std::size_t(bytes.size())));
     return QString::fromStdString(error);
 }
 
@@ -19,7 +20,8 @@ QString savePng(const QImage& image, const QString& path)
     QByteArray png;
     QBuffer buffer(&png);
     buffer.open(QIODevice::WriteOnly);
-    if (image.isNull() || !image.save(&buffer, "PNG")) return QStringLiteral("%1: the picture could not be encoded").arg(path);
+    if (image.isNull() || !image.save(&buffer, "PNG"))
+        return QStringLiteral("%1: the picture could not be encoded").arg(path);
     return saveBytes(path, png);
 }
 

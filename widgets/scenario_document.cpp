@@ -14,7 +14,11 @@ namespace ui {
 class EditCommand : public QUndoCommand {
 public:
     EditCommand(ScenarioDocument* doc, core::Scenario before, core::Scenario after, const QString& text, int mergeId)
-        : QUndoCommand(text), m_doc(doc), m_before(std::move(before)), m_after(std::move(after)), m_mergeId(mergeId)
+        : QUndoCommand(text)
+        , m_doc(doc)
+        , m_before(std::move(before))
+        , m_after(std::move(after))
+        , m_mergeId(mergeId)
     {
     }
 
@@ -36,7 +40,9 @@ private:
 };
 
 ScenarioDocument::ScenarioDocument(core::Scenario scenario, QObject* parent)
-    : QObject(parent), m_scenario(std::move(scenario)), m_estimate(core::estimateWithRange(m_scenario))
+    : QObject(parent)
+    , m_scenario(std::move(scenario))
+    , m_estimate(core::estimateWithRange(m_scenario))
 {
 }
 
@@ -47,7 +53,7 @@ bool ScenarioDocument::edit(const QString& text, const std::function<void(core::
     if (after == m_scenario) return false;
     if (const auto error = core::validateScenario(after)) {
         emit editRejected(QString::fromStdString(error->path), QString::fromStdString(error->message));
-        emit scenarioChanged(m_scenario);  // controls snap back to the scenario that holds
+        emit scenarioChanged(m_scenario); // controls snap back to the scenario that holds
         return false;
     }
     m_undo.push(new EditCommand(this, m_scenario, std::move(after), text, mergeId));
@@ -61,7 +67,7 @@ QString ScenarioDocument::explanation(const QString& key) const
     if (!x) return {};
     return QStringLiteral("<p style='white-space:pre'><i>%1</i><br>%2</p><p><small>%3 %4</small></p>")
         .arg(QString::fromStdString(x->formula).toHtmlEscaped(), QString::fromStdString(x->substituted).toHtmlEscaped(),
-             tr("Source:"), QString::fromStdString(x->source).toHtmlEscaped());
+            tr("Source:"), QString::fromStdString(x->source).toHtmlEscaped());
 }
 
 int ScenarioDocument::mergeIdFor(const QObject* control)

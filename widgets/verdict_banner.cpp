@@ -12,7 +12,8 @@
 
 namespace ui {
 
-VerdictBanner::VerdictBanner(QWidget* parent) : QFrame(parent)
+VerdictBanner::VerdictBanner(QWidget* parent)
+    : QFrame(parent)
 {
     setObjectName(QStringLiteral("verdictBanner"));
     setFrameShape(QFrame::StyledPanel);
@@ -33,7 +34,8 @@ VerdictBanner::VerdictBanner(QWidget* parent) : QFrame(parent)
     connect(m_warnings, &QLabel::linkActivated, this, [this](const QString& link) {
         bool ok = false;
         const int i = link.mid(4).toInt(&ok);
-        if (link.startsWith(QLatin1String("fix:")) && ok && i >= 0 && i < int(m_suggestions.size())) emit suggestionChosen(m_suggestions[std::size_t(i)]);
+        if (link.startsWith(QLatin1String("fix:")) && ok && i >= 0 && i < int(m_suggestions.size()))
+            emit suggestionChosen(m_suggestions[std::size_t(i)]);
     });
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(12, 8, 12, 8);
@@ -60,7 +62,10 @@ void VerdictBanner::setUnit(ByteUnit unit)
     refresh();
 }
 
-QString VerdictBanner::headline() const { return m_headline->text(); }
+QString VerdictBanner::headline() const
+{
+    return m_headline->text();
+}
 
 void VerdictBanner::refresh()
 {
@@ -71,7 +76,7 @@ void VerdictBanner::refresh()
     const QString used = formatBytes(b.total(), m_unit, 1), capacity = formatBytes(mem.capacity, m_unit, 0);
     const QString percent = QLocale().toString(share * 100, 'f', 0);
 
-    const core::MemoryTerm largest = b.largest();  // names what to attack first
+    const core::MemoryTerm largest = b.largest(); // names what to attack first
 
     QPalette pal = palette();
     if (mem.fits()) {
@@ -85,8 +90,8 @@ void VerdictBanner::refresh()
     setPalette(pal);
 
     QString details = tr("%1 parameters on %2 × %3. Largest term: %4 (%5).")
-                          .arg(formatCount(double(m_estimate.params.total)), QLocale().toString(m_estimate.gpus), m_gpuName,
-                               memoryTermName(largest), formatBytes(b.term(largest), m_unit, 1));
+                          .arg(formatCount(double(m_estimate.params.total)), QLocale().toString(m_estimate.gpus),
+                              m_gpuName, memoryTermName(largest), formatBytes(b.term(largest), m_unit, 1));
     if (mem.perStage.size() > 1)
         //: a pipeline-parallel stage (a group of layers)
         details += QLatin1Char(' ') + tr("Most loaded pipeline stage: %1.").arg(mem.stage);
@@ -94,17 +99,20 @@ void VerdictBanner::refresh()
     const auto& t = m_estimate.training;
     const QLocale locale;
     //: %1 step time in seconds, %2 MFU percent, %3 communication percent, %4 days, %5 GPU-hours, %6 cost
-    details += QLatin1Char('\n') + tr("Step %1 s · MFU %2 % · communication %3 % of the step · %4 days · %5 GPU-hours · $%6")
-                                      .arg(formatSeconds(c.stepTimeS), locale.toString(c.mfu * 100, 'f', 1),
-                                           locale.toString(m_estimate.communication.shareOfStep * 100, 'f', 1),
-                                           formatFixed(t.timeS / 86400, 1), formatFixed(t.gpuHours, 0), formatFixed(t.totalCostUsd, 0));
+    details += QLatin1Char('\n')
+        + tr("Step %1 s · MFU %2 % · communication %3 % of the step · %4 days · %5 GPU-hours · $%6")
+              .arg(formatSeconds(c.stepTimeS), locale.toString(c.mfu * 100, 'f', 1),
+                  locale.toString(m_estimate.communication.shareOfStep * 100, 'f', 1), formatFixed(t.timeS / 86400, 1),
+                  formatFixed(t.gpuHours, 0), formatFixed(t.totalCostUsd, 0));
     const auto& r = m_estimate.reliability;
     //: %1 goodput percent, %2 number of interruptions, %3 checkpoint interval in minutes, %4 checkpoint size
-    details += QLatin1Char('\n') + tr("Goodput %1 % · about %2 interruptions over the run · checkpoint every %3 min (%4)")
-                                      .arg(locale.toString(r.goodput * 100, 'f', 1), formatFixed(r.expectedInterruptions, 0),
-                                           locale.toString(r.checkpointIntervalS / 60, 'f', 0), formatBytes(r.checkpointBytes, m_unit, 0));
+    details += QLatin1Char('\n')
+        + tr("Goodput %1 % · about %2 interruptions over the run · checkpoint every %3 min (%4)")
+              .arg(locale.toString(r.goodput * 100, 'f', 1), formatFixed(r.expectedInterruptions, 0),
+                  locale.toString(r.checkpointIntervalS / 60, 'f', 0), formatBytes(r.checkpointBytes, m_unit, 0));
     if (const auto& measured = m_estimate.range; measured && std::isfinite(t.timeS)) {
-        //: %1–%2 step time range in seconds, %3–%4 days, %5 number of runs, %6 the kind of runs (GPU, parallelism, format)
+        //: %1–%2 step time range in seconds, %3–%4 days, %5 number of runs, %6 the kind of runs (GPU, parallelism,
+        //: format)
         details += QLatin1Char('\n')
             + tr("Range from %5 measured runs like this one (%6), 80 % of them: step %1–%2 s · %3–%4 days")
                   .arg(formatSeconds(c.stepTimeS * measured->low), formatSeconds(c.stepTimeS * measured->high),
@@ -114,17 +122,18 @@ void VerdictBanner::refresh()
     }
     if (m_ranges) {
         const auto& range = *m_ranges;
-        details += QLatin1Char('\n') +
-                   tr("Range, each assumption ±%1 % in turn: step %2–%3 s · memory %4–%5 · cost $%6–%7")
-                       .arg(locale.toString(range.fraction * 100, 'f', 0), locale.toString(range.min.stepTimeS, 'g', 3),
-                            locale.toString(range.max.stepTimeS, 'g', 3), formatBytes(range.min.memoryBytes, m_unit, 1),
-                            formatBytes(range.max.memoryBytes, m_unit, 1), formatFixed(range.min.totalCostUsd, 0),
-                            formatFixed(range.max.totalCostUsd, 0));
+        details += QLatin1Char('\n')
+            + tr("Range, each assumption ±%1 % in turn: step %2–%3 s · memory %4–%5 · cost $%6–%7")
+                  .arg(locale.toString(range.fraction * 100, 'f', 0), locale.toString(range.min.stepTimeS, 'g', 3),
+                      locale.toString(range.max.stepTimeS, 'g', 3), formatBytes(range.min.memoryBytes, m_unit, 1),
+                      formatBytes(range.max.memoryBytes, m_unit, 1), formatFixed(range.min.totalCostUsd, 0),
+                      formatFixed(range.max.totalCostUsd, 0));
     }
     m_details->setText(details);
     if (m_explain) {
         QString tip;
-        for (const char* key : {"compute.step_time_s", "compute.mfu", "training.time_s", "training.cost_usd"}) tip += m_explain(QString::fromLatin1(key));
+        for (const char* key : { "compute.step_time_s", "compute.mfu", "training.time_s", "training.cost_usd" })
+            tip += m_explain(QString::fromLatin1(key));
         m_details->setToolTip(tip);
     }
 
@@ -136,7 +145,8 @@ void VerdictBanner::refresh()
             const core::Suggestion& fix = m_suggestions[i];
             QString text = tr("Use %1 = %2").arg(QString::fromStdString(fix.key), QString::fromStdString(fix.value));
             if (fix.scenario.parallel.gpus() != m_estimate.gpus)
-                text += QLatin1Char(' ') + tr("(%1 GPUs)").arg(QLocale().toString(static_cast<qlonglong>(fix.scenario.parallel.gpus())));
+                text += QLatin1Char(' ')
+                    + tr("(%1 GPUs)").arg(QLocale().toString(static_cast<qlonglong>(fix.scenario.parallel.gpus())));
             line += QStringLiteral(" — <a href=\"fix:%1\">%2</a>").arg(i).arg(text.toHtmlEscaped());
         }
         warnings << line;
@@ -147,14 +157,20 @@ void VerdictBanner::refresh()
 
 void VerdictBanner::setSuggestions(std::vector<core::Suggestion> suggestions)
 {
-    const bool unchanged = suggestions.empty() && m_suggestions.empty();  // the common case: nothing to offer
+    const bool unchanged = suggestions.empty() && m_suggestions.empty(); // the common case: nothing to offer
     m_suggestions = std::move(suggestions);
     if (!unchanged) refresh();
 }
 
-QString VerdictBanner::warningsText() const { return m_warnings->text(); }
+QString VerdictBanner::warningsText() const
+{
+    return m_warnings->text();
+}
 
-QString VerdictBanner::detailsText() const { return m_details->text(); }
+QString VerdictBanner::detailsText() const
+{
+    return m_details->text();
+}
 
 void VerdictBanner::setRanges(std::optional<core::Sensitivity> ranges)
 {

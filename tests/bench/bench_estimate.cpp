@@ -17,7 +17,8 @@ namespace {
 void BM_EstimateDefault7B(benchmark::State& state)
 {
     const core::Scenario s = core::defaultScenario();
-    for (auto _ : state) benchmark::DoNotOptimize(core::estimate(s));
+    for (auto _ : state)
+        benchmark::DoNotOptimize(core::estimate(s));
 }
 BENCHMARK(BM_EstimateDefault7B);
 
@@ -33,7 +34,8 @@ void BM_Estimate405BPipeline16(benchmark::State& state)
     s.parallel.pp = 16;
     s.parallel.dp = 128;
     s.parallel.sequenceParallel = true;
-    for (auto _ : state) benchmark::DoNotOptimize(core::estimate(s));
+    for (auto _ : state)
+        benchmark::DoNotOptimize(core::estimate(s));
 }
 BENCHMARK(BM_Estimate405BPipeline16);
 
@@ -49,7 +51,8 @@ void BM_EstimateDeepSeekV3(benchmark::State& state)
     s.parallel.dp = 128;
     s.parallel.ep = 64;
     s.parallel.recompute = core::Recompute::full;
-    for (auto _ : state) benchmark::DoNotOptimize(core::estimate(s));
+    for (auto _ : state)
+        benchmark::DoNotOptimize(core::estimate(s));
 }
 BENCHMARK(BM_EstimateDeepSeekV3);
 
@@ -70,7 +73,8 @@ void BM_Plan405BOn4096(benchmark::State& state)
         benchmark::DoNotOptimize(r.plans.data());
     }
     state.counters["configs"] = double(evaluated);
-    state.counters["configs_per_s"] = benchmark::Counter(double(evaluated) * double(state.iterations()), benchmark::Counter::kIsRate);
+    state.counters["configs_per_s"]
+        = benchmark::Counter(double(evaluated) * double(state.iterations()), benchmark::Counter::kIsRate);
 }
 BENCHMARK(BM_Plan405BOn4096)->Unit(benchmark::kMillisecond)->UseRealTime();
 
@@ -95,7 +99,8 @@ void BM_PipelineTimeline405B(benchmark::State& state)
     // The Pipeline tab's Gantt chart: 16 stages × 16 micro-batches × 2 chunks.
     const core::Scenario s = llama405bOn16k();
     const core::Estimate e = core::estimate(s);
-    for (auto _ : state) benchmark::DoNotOptimize(core::pipelineTimeline(s, e));
+    for (auto _ : state)
+        benchmark::DoNotOptimize(core::pipelineTimeline(s, e));
 }
 BENCHMARK(BM_PipelineTimeline405B)->Unit(benchmark::kMicrosecond);
 
@@ -113,7 +118,8 @@ void BM_PipelineTimelineLongStep(benchmark::State& state)
         s.parallel.virtualStages = 4;
     }
     const core::Estimate e = core::estimate(s);
-    for (auto _ : state) benchmark::DoNotOptimize(core::pipelineTimeline(s, e));
+    for (auto _ : state)
+        benchmark::DoNotOptimize(core::pipelineTimeline(s, e));
 }
 BENCHMARK(BM_PipelineTimelineLongStep)->Arg(0)->Arg(1)->Unit(benchmark::kMicrosecond);
 
@@ -121,8 +127,9 @@ void BM_StepTimeRange(benchmark::State& state)
 {
     // The range every estimate the app shows carries (issue 18): a scan of the suite's residuals.
     const core::Scenario s = core::defaultScenario();
-    (void)core::stepTimeRange(s);  // the residual table is built once per process
-    for (auto _ : state) benchmark::DoNotOptimize(core::stepTimeRange(s));
+    (void)core::stepTimeRange(s); // the residual table is built once per process
+    for (auto _ : state)
+        benchmark::DoNotOptimize(core::stepTimeRange(s));
 }
 BENCHMARK(BM_StepTimeRange)->Unit(benchmark::kMicrosecond);
 
@@ -131,7 +138,8 @@ void BM_Placement405BOn16k(benchmark::State& state)
     // The placement map: every group of 16,384 ranks enumerated onto nodes.
     const core::Scenario s = llama405bOn16k();
     const core::Estimate e = core::estimate(s);
-    for (auto _ : state) benchmark::DoNotOptimize(core::placement(s, e));
+    for (auto _ : state)
+        benchmark::DoNotOptimize(core::placement(s, e));
 }
 BENCHMARK(BM_Placement405BOn16k)->Unit(benchmark::kMicrosecond);
 
@@ -139,7 +147,8 @@ void BM_SweepGpus8To4096(benchmark::State& state)
 {
     // The scaling chart's sweep (10 GPU counts), run on every edit.
     const core::Scenario s = core::defaultScenario();
-    for (auto _ : state) benchmark::DoNotOptimize(core::sweepGpus(s, 8, 4096));
+    for (auto _ : state)
+        benchmark::DoNotOptimize(core::sweepGpus(s, 8, 4096));
 }
 BENCHMARK(BM_SweepGpus8To4096)->Unit(benchmark::kMicrosecond);
 
@@ -148,14 +157,16 @@ void BM_DecisionGuide(benchmark::State& state)
     // The decision guide tab, recomputed on every edit (about twenty estimates).
     const core::Scenario s = core::defaultScenario();
     const core::Estimate e = core::estimate(s);
-    for (auto _ : state) benchmark::DoNotOptimize(core::decide(s, e));
+    for (auto _ : state)
+        benchmark::DoNotOptimize(core::decide(s, e));
 }
 BENCHMARK(BM_DecisionGuide)->Unit(benchmark::kMicrosecond);
 
 void BM_ValidatePublished(benchmark::State& state)
 {
     // The whole fidelity table (27 published runs).
-    for (auto _ : state) benchmark::DoNotOptimize(core::validatePublished());
+    for (auto _ : state)
+        benchmark::DoNotOptimize(core::validatePublished());
 }
 BENCHMARK(BM_ValidatePublished)->Unit(benchmark::kMicrosecond);
 

@@ -37,7 +37,8 @@ int main(int argc, char** argv)
         ms.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
     }
     std::sort(ms.begin(), ms.end());
-    std::printf("slider tick to updated charts (offscreen, 1280x800, %zu ticks): median %.2f ms, p95 %.2f ms, max %.2f ms\n",
-                ms.size(), ms[ms.size() / 2], ms[ms.size() * 95 / 100], ms.back());
+    std::printf(
+        "slider tick to updated charts (offscreen, 1280x800, %zu ticks): median %.2f ms, p95 %.2f ms, max %.2f ms\n",
+        ms.size(), ms[ms.size() / 2], ms[ms.size() * 95 / 100], ms.back());
     return 0;
 }

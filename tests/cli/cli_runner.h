@@ -20,7 +20,7 @@ struct Run {
 inline std::string slurp(const std::filesystem::path& p)
 {
     std::ifstream in(p, std::ios::binary);
-    return {std::istreambuf_iterator<char>(in), {}};
+    return { std::istreambuf_iterator<char>(in), {} };
 }
 
 inline Run run(const std::string& args)
@@ -32,7 +32,7 @@ inline Run run(const std::string& args)
     const auto out = dir / (stem + ".out"), err = dir / (stem + ".err");
     const std::string cmd = std::string(TP_CLI) + " " + args + " >" + out.string() + " 2>" + err.string();
     const int status = std::system(cmd.c_str());
-    Run r{WIFEXITED(status) ? WEXITSTATUS(status) : -1, slurp(out), slurp(err)};
+    Run r { WIFEXITED(status) ? WEXITSTATUS(status) : -1, slurp(out), slurp(err) };
     std::filesystem::remove(out);
     std::filesystem::remove(err);
     return r;

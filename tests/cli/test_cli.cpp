@@ -1,4 +1,6 @@
 // trainplanner-cli as a user runs it: exit codes, stdout/stderr discipline, formats.
+#include "cli_runner.h"
+
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -10,8 +12,6 @@
 #include <string>
 #include <sys/wait.h>
 #include <unistd.h>
-
-#include "cli_runner.h"
 
 TEST_CASE("estimate prints estimate v1 JSON and exits 0", "[cli]")
 {
@@ -36,16 +36,20 @@ TEST_CASE("csv and text formats", "[cli]")
 TEST_CASE("bad input exits 2 with the key path on stderr and nothing on stdout", "[cli]")
 {
     auto [args, fragment] = GENERATE(table<std::string, std::string>({
-        {"estimate /nonexistent/file.json", "no such file"},
-        {"estimate " + std::filesystem::temp_directory_path().string(), "not a regular file"},
-        {"estimate " + writeTemp("tp_bad_tp.json", R"({"format":"trainplanner-scenario","version":1,"model":{"preset":"llama-2-7b"},"parallel":{"tp":3}})"),
-         "parallel.tp: must be a power of two"},
-        {"estimate " + writeTemp("tp_typo.json", R"({"format":"trainplanner-scenario","version":1,"model":{"preset":"llama-2-7b"},"paralel":{}})"),
-         "paralel: unknown key"},
-        {"estimate - --set parallel.zero=7", "parallel.zero"},
-        {"estimate - --format xml", "format"},
-        {"frobnicate", "frobnicate"},
-        {"validate " + writeTemp("tp_empty.json", ""), "empty"},
+        { "estimate /nonexistent/file.json", "no such file" },
+        { "estimate " + std::filesystem::temp_directory_path().string(), "not a regular file" },
+        { "estimate "
+                + writeTemp("tp_bad_tp.json",
+                    R"({"format":"trainplanner-scenario","version":1,"model":{"preset":"llama-2-7b"},"parallel":{"tp":3}})"),
+            "parallel.tp: must be a power of two" },
+        { "estimate "
+                + writeTemp("tp_typo.json",
+                    R"({"format":"trainplanner-scenario","version":1,"model":{"preset":"llama-2-7b"},"paralel":{}})"),
+            "paralel: unknown key" },
+        { "estimate - --set parallel.zero=7", "parallel.zero" },
+        { "estimate - --format xml", "format" },
+        { "frobnicate", "frobnicate" },
+        { "validate " + writeTemp("tp_empty.json", ""), "empty" },
     }));
     const Run r = run(args);
     INFO(args << "\n" << r.err);
@@ -59,13 +63,14 @@ TEST_CASE("sweep over GPUs and over a key", "[cli][sweep]")
     const Run gpus = run("sweep - --gpus 8..64 --format csv");
     CHECK(gpus.code == 0);
     CHECK(gpus.out.rfind("gpus,gpus,memory_per_gpu_bytes,fits,step_time_s", 0) == 0);
-    CHECK(std::count(gpus.out.begin(), gpus.out.end(), '\n') == 5);  // header + 8, 16, 32, 64
+    CHECK(std::count(gpus.out.begin(), gpus.out.end(), '\n') == 5); // header + 8, 16, 32, 64
     const Run zero = run("sweep - --vary parallel.zero=0,1,2,3");
     CHECK(zero.code == 0);
     CHECK_THAT(zero.out, Catch::Contains("MFU"));
     const Run json = run("sweep - --vary parallel.zero=0,3 --format json");
     CHECK_THAT(json.out, Catch::Contains("\"format\": \"trainplanner-sweep\""));
-    for (const char* bad : {"sweep - --vary parallel.tp=1,3", "sweep - --gpus 64..8", "sweep - --gpus eight", "sweep -"}) {
+    for (const char* bad :
+        { "sweep - --vary parallel.tp=1,3", "sweep - --gpus 64..8", "sweep - --gpus eight", "sweep -" }) {
         const Run r = run(bad);
         INFO(bad << "\n" << r.err);
         CHECK(r.code == 2);
@@ -81,7 +86,8 @@ TEST_CASE("precision: the source article's demo from the command line", "[cli][p
     CHECK_THAT(json.out, Catch::Contains("\"rounding\": \"truncate\""));
     const Run csv = run("precision --steps 100 --format csv");
     CHECK(csv.out.rfind("format,rounding,kahan,step,value\n", 0) == 0);
-    for (const char* bad : {"precision --steps 0", "precision --update nan", "precision --start inf", "precision --steps 1e99"}) {
+    for (const char* bad :
+        { "precision --steps 0", "precision --update nan", "precision --start inf", "precision --steps 1e99" }) {
         const Run r = run(bad);
         INFO(bad << "\n" << r.err);
         CHECK(r.code == 2);
@@ -131,7 +137,8 @@ TEST_CASE("import-config writes a scenario with the model of a config.json", "[c
     CHECK_THAT(r.err, Catch::Contains("7615616512 parameters"));
     CHECK_THAT(r.err, Catch::Contains("num_key_value_heads -> kv_heads = 4"));
 
-    const auto path = std::filesystem::temp_directory_path() / ("tp_import_" + std::to_string(::getpid()) + ".tpscenario.json");
+    const auto path
+        = std::filesystem::temp_directory_path() / ("tp_import_" + std::to_string(::getpid()) + ".tpscenario.json");
     const Run written = run("import-config " + config + " -o " + path.string());
     CHECK(written.code == 0);
     const Run estimate = run("estimate " + path.string() + " --format csv");
@@ -142,7 +149,8 @@ TEST_CASE("import-config writes a scenario with the model of a config.json", "[c
     // DeepSeek-V3: the report's 671B main model and the MTP module named apart.
     const Run deepseek = run("import-config " + std::string(TP_SOURCE_DIR) + "/tests/data/hf/deepseek-v3.json");
     CHECK(deepseek.code == 0);
-    CHECK_THAT(deepseek.err, Catch::Contains("671026419200 in the main model, 11610068224 in 1 multi-token prediction module(s)"));
+    CHECK_THAT(deepseek.err,
+        Catch::Contains("671026419200 in the main model, 11610068224 in 1 multi-token prediction module(s)"));
     CHECK_THAT(deepseek.out, Catch::Contains("\"kv_lora_rank\": 512"));
 
     const Run bad = run("import-config " + std::string(TP_SOURCE_DIR) + "/tests/data/hf/bad-type.json");

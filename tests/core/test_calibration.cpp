@@ -11,7 +11,8 @@
 
 using namespace core;
 
-TEST_CASE("calibration recovers the efficiency and fragmentation a measured run was generated with", "[core][calibration]")
+TEST_CASE(
+    "calibration recovers the efficiency and fragmentation a measured run was generated with", "[core][calibration]")
 {
     Scenario truth = defaultScenario();
     truth.parallel.dp = 64;
@@ -22,19 +23,19 @@ TEST_CASE("calibration recovers the efficiency and fragmentation a measured run 
     const Estimate measured = estimate(truth);
 
     Scenario start = truth;
-    start.efficiency.compute = Efficiency{}.compute;
-    start.overhead.fragmentation = Overhead{}.fragmentation;
-    const Calibration c = calibrate(start, {measured.compute.stepTimeS, measured.memory.total()});
+    start.efficiency.compute = Efficiency {}.compute;
+    start.overhead.fragmentation = Overhead {}.fragmentation;
+    const Calibration c = calibrate(start, { measured.compute.stepTimeS, measured.memory.total() });
     CHECK(c.stepFitted);
     CHECK(c.memoryFitted);
     CHECK(c.calibrated.efficiency.compute == Approx(0.52).epsilon(1e-6));
     CHECK(c.calibrated.overhead.fragmentation == Approx(0.13).epsilon(1e-9));
     CHECK(c.stepAfterS == Approx(measured.compute.stepTimeS).epsilon(1e-6));
     CHECK(c.memoryAfter == Approx(measured.memory.total()).epsilon(1e-9));
-    CHECK(c.stepBeforeS < c.stepAfterS);  // the default 0.73 is faster than the fitted value
+    CHECK(c.stepBeforeS < c.stepAfterS); // the default 0.73 is faster than the fitted value
 
     // Out of reach: a step faster than efficiency 1.0 allows stops at the bound and says why.
-    const Calibration fast = calibrate(start, {measured.compute.stepTimeS / 100, std::nullopt});
+    const Calibration fast = calibrate(start, { measured.compute.stepTimeS / 100, std::nullopt });
     CHECK_FALSE(fast.stepFitted);
     CHECK(fast.calibrated.efficiency.compute == 1.0);
     CHECK_FALSE(fast.stepNote.empty());
@@ -49,7 +50,7 @@ TEST_CASE("a scenario referencing a hardware profile takes its values, and its o
     const auto dir = std::filesystem::temp_directory_path() / ("tp_profile_" + std::to_string(::getpid()));
     std::filesystem::create_directories(dir);
     {
-        std::ofstream(dir / "cluster.tphardware.json") << hardwareProfileJson(s, "our cluster", {2.5, std::nullopt});
+        std::ofstream(dir / "cluster.tphardware.json") << hardwareProfileJson(s, "our cluster", { 2.5, std::nullopt });
     }
     {
         std::ofstream(dir / "a.tpscenario.json") << R"({"format": "trainplanner-scenario", "version": 1,
@@ -80,5 +81,5 @@ TEST_CASE("a scenario referencing a hardware profile takes its values, and its o
     REQUIRE_FALSE(c.ok());
     CHECK(c.error.path == "hardware.profile");
     std::filesystem::remove_all(dir);
-    CHECK_FALSE(validateScenario(*a.scenario));  // the profile is gone; the values are explicit
+    CHECK_FALSE(validateScenario(*a.scenario)); // the profile is gone; the values are explicit
 }

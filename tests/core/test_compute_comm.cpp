@@ -40,9 +40,9 @@ TEST_CASE("model FLOPs equal Narayanan et al. eq. 3 for GPT shapes", "[core][com
     // Narayanan et al. 2021, eq. 3: 72·B·s·L·h²·(1 + s/(6h) + V/(12·L·h)) without recomputation and
     // 96·B·s·L·h²·(1 + s/(6h) + V/(16·L·h)) with full recomputation (§5.1).
     auto [layers, hidden, heads, batch] = GENERATE(table<int, int, int, int>({
-        {96, 12288, 96, 1536},   // GPT-3 175B (Table 1)
-        {24, 2048, 16, 512},     // 1.7B-class row
-        {105, 20480, 128, 2520}, // 530B row
+        { 96, 12288, 96, 1536 }, // GPT-3 175B (Table 1)
+        { 24, 2048, 16, 512 }, // 1.7B-class row
+        { 105, 20480, 128, 2520 }, // 530B row
     }));
     Scenario s = gpt3(batch);
     s.model.arch.layers = layers;
@@ -89,14 +89,14 @@ TEST_CASE("ZeRO data-parallel volume: stages 1 and 2 equal plain DP, stage 3 is 
     // Rajbhandari et al. 2020 §7: DP and ZeRO-1/2 move 2Ψ per step per GPU, ZeRO-3 3Ψ.
     Scenario s = defaultScenario();
     s.parallel.dp = 64;
-    s.training.globalBatch = 64;  // one micro-batch per replica per step
-    std::array<double, 4> volume{};
+    s.training.globalBatch = 64; // one micro-batch per replica per step
+    std::array<double, 4> volume {};
     for (int zero = 0; zero <= 3; ++zero) {
         s.parallel.zero = zero;
         volume[std::size_t(zero)] = sent(estimate(s), Group::dp);
     }
     const double psi = 6'738'415'616;
-    CHECK(volume[0] == Approx(2 * psi * 2 * 63.0 / 64));  // bf16 gradients, ring all-reduce
+    CHECK(volume[0] == Approx(2 * psi * 2 * 63.0 / 64)); // bf16 gradients, ring all-reduce
     CHECK(volume[1] == Approx(volume[0]));
     CHECK(volume[2] == Approx(volume[0]));
     CHECK(volume[3] == Approx(1.5 * volume[0]));
@@ -113,7 +113,7 @@ TEST_CASE("tensor-parallel volume is 8·b·s·h·(t−1)/t per layer per micro-b
     s.training.microBatch = 1;
     const Estimate e = estimate(s);
     const double perLayerPerMicroBatch = sent(e, Group::tp) / (e.memory.peak().layers * e.compute.microBatches);
-    const double expected = 8.0 * 1 * 2048 * 12288 * 7.0 / 8 * 2;  // bf16 elements
+    const double expected = 8.0 * 1 * 2048 * 12288 * 7.0 / 8 * 2; // bf16 elements
     CHECK(perLayerPerMicroBatch == Approx(expected));
     s.parallel.sequenceParallel = true;
     const Estimate sp = estimate(s);
@@ -128,10 +128,11 @@ TEST_CASE("placement: a group inside one node uses NVLink, across nodes the netw
     CHECK(linkOf(s, Group::tp) == Link::intra_node);
     CHECK(linkOf(s, Group::dp) == Link::inter_node);
     s.parallel.tp = 2;
-    CHECK(linkOf(s, Group::dp) == Link::intra_node);  // 2 × 4 = 8 GPUs: one node
+    CHECK(linkOf(s, Group::dp) == Link::intra_node); // 2 × 4 = 8 GPUs: one node
 }
 
-TEST_CASE("source article: communication is negligible for a small model and 20–50 % for a large one", "[core][comm][published]")
+TEST_CASE("source article: communication is negligible for a small model and 20–50 % for a large one",
+    "[core][comm][published]")
 {
     // Source article §3.3: < 5 % for a model under 1B on one node; 20 %–50 % for ≥ 7B on many nodes.
     Scenario small = defaultScenario();
@@ -145,7 +146,7 @@ TEST_CASE("source article: communication is negligible for a small model and 20�
     // The large side depends on the network. On a rented cloud node with 400 Gb/s for 8 GPUs
     // (AWS p4d/p4de EFA: 6.25 GB/s per GPU) ZeRO-3 over 64 GPUs spends the article's 20–50 %
     // communicating; on a DGX A100 fabric (8 × 200 Gb/s per node, 4× as much) far less.
-    Scenario large = defaultScenario();  // Llama-2-7B on A100
+    Scenario large = defaultScenario(); // Llama-2-7B on A100
     large.parallel.zero = 3;
     large.training.globalBatch = 256;
     large.training.microBatch = 1;
@@ -163,7 +164,8 @@ TEST_CASE("source article: communication is negligible for a small model and 20�
     const auto sweep = sweepGpus(large, 8, 256);
     REQUIRE(sweep.points.size() == 6);
     for (std::size_t i = 1; i < sweep.points.size(); ++i)
-        CHECK(sweep.points[i].estimate.communication.shareOfStep >= sweep.points[i - 1].estimate.communication.shareOfStep);
+        CHECK(sweep.points[i].estimate.communication.shareOfStep
+            >= sweep.points[i - 1].estimate.communication.shareOfStep);
 }
 
 TEST_CASE("step time, MFU and training totals follow from their parts", "[core][compute]")
@@ -173,7 +175,8 @@ TEST_CASE("step time, MFU and training totals follow from their parts", "[core][
     s.parallel.dp = 4;
     const Estimate e = estimate(s);
     const auto& c = e.compute;
-    CHECK(c.stepTimeS == Approx(c.computeTimeS * (1 + c.bubbleFraction) + e.communication.exposedTimeS + c.optimizerTimeS));
+    CHECK(c.stepTimeS
+        == Approx(c.computeTimeS * (1 + c.bubbleFraction) + e.communication.exposedTimeS + c.optimizerTimeS));
     CHECK(c.mfu == Approx(c.modelFlopsPerStep / (c.stepTimeS * 8 * 312e12)));
     CHECK(c.mfu <= s.efficiency.compute);
     // Steps = tokens / (B·s); energy = GPU-hours × TDP × PUE; cost = GPU-hours × price + energy × price.
@@ -187,11 +190,11 @@ TEST_CASE("step time, MFU and training totals follow from their parts", "[core][
 
 TEST_CASE("sweeping a key applies the file validation", "[core][sweep]")
 {
-    const auto ok = sweepKey(defaultScenario(), "parallel.zero", {"0", "1", "2", "3"});
+    const auto ok = sweepKey(defaultScenario(), "parallel.zero", { "0", "1", "2", "3" });
     REQUIRE_FALSE(ok.error);
     REQUIRE(ok.points.size() == 4);
     CHECK(ok.points[3].scenario.parallel.zero == 3);
-    const auto bad = sweepKey(defaultScenario(), "parallel.tp", {"2", "3"});
+    const auto bad = sweepKey(defaultScenario(), "parallel.tp", { "2", "3" });
     REQUIRE(bad.error);
     CHECK(bad.error->path == "parallel.tp");
 }

@@ -9,7 +9,6 @@
 #include <csignal>
 #include <filesystem>
 #include <fstream>
-
 #include <sys/resource.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
@@ -28,7 +27,8 @@ struct Scratch {
     Scratch()
     {
         static int counter = 0;
-        dir = fs::temp_directory_path() / ("tp_file_io_" + std::to_string(::getpid()) + "_" + std::to_string(++counter));
+        dir = fs::temp_directory_path()
+            / ("tp_file_io_" + std::to_string(::getpid()) + "_" + std::to_string(++counter));
         fs::remove_all(dir);
         fs::create_directories(dir);
     }
@@ -38,7 +38,8 @@ struct Scratch {
     [[nodiscard]] std::size_t entries() const
     {
         std::size_t n = 0;
-        for ([[maybe_unused]] const auto& e : fs::directory_iterator(dir)) ++n;
+        for ([[maybe_unused]] const auto& e : fs::directory_iterator(dir))
+            ++n;
         return n;
     }
 };
@@ -46,19 +47,25 @@ struct Scratch {
 std::string slurp(const std::string& path)
 {
     std::ifstream in(path, std::ios::binary);
-    return {std::istreambuf_iterator<char>(in), {}};
+    return { std::istreambuf_iterator<char>(in), {} };
 }
 
-void put(const std::string& path, const std::string& text) { std::ofstream(path, std::ios::binary) << text; }
+void put(const std::string& path, const std::string& text)
+{
+    std::ofstream(path, std::ios::binary) << text;
+}
 
 mode_t modeOf(const std::string& path)
 {
-    struct stat st {};
+    struct stat st { };
     ::lstat(path.c_str(), &st);
     return st.st_mode;
 }
 
-bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+bool contains(const std::string& text, const std::string& part)
+{
+    return text.find(part) != std::string::npos;
+}
 
 } // namespace
 
@@ -84,7 +91,7 @@ TEST_CASE("bounded reads: what the file is, not what it says it is", "[core][fil
 
     // procfs says 0 bytes for files with content (E40: /proc/kallsyms was read whole, 5.4 MB,
     // before the 1 MiB limit applied): the read itself stops at limit + 1 bytes.
-    struct stat st {};
+    struct stat st { };
     REQUIRE(::stat("/proc/self/status", &st) == 0);
     REQUIRE(st.st_size == 0);
     CHECK(contains(readFileBounded("/proc/self/status", 16).error, "too large (more than 16 bytes)"));
@@ -99,14 +106,14 @@ TEST_CASE("atomic writes replace a file whole and keep its permissions", "[core]
     CHECK(slurp(target) == "first");
     const mode_t mask = ::umask(0);
     ::umask(mask);
-    CHECK((modeOf(target) & 0777) == (0666 & ~mask));  // a new file: 0666 less the umask, as any program's
+    CHECK((modeOf(target) & 0777) == (0666 & ~mask)); // a new file: 0666 less the umask, as any program's
 
     // G10: a private file stays private.
     REQUIRE(::chmod(target.c_str(), 0600) == 0);
     REQUIRE(writeFileAtomically(target, "second").empty());
     CHECK(slurp(target) == "second");
     CHECK((modeOf(target) & 0777) == 0600);
-    CHECK(s.entries() == 1);  // no temporary file left
+    CHECK(s.entries() == 1); // no temporary file left
 
     // G12: a valid 252-byte name (".tmp" pushed the old temporary name past NAME_MAX).
     const std::string longName = s / std::string(252, 'o');
@@ -123,11 +130,12 @@ TEST_CASE("atomic writes refuse what is not a regular file and follow links to o
     CHECK(S_ISFIFO(modeOf(s / "fifo")));
     // A socket (a device node needs root: the same branch refuses it).
     const int fd = ::socket(AF_UNIX, SOCK_STREAM, 0);
-    sockaddr_un address{};
+    sockaddr_un address {};
     address.sun_family = AF_UNIX;
     const std::string socketPath = s / "sock";
     std::snprintf(address.sun_path, sizeof address.sun_path, "%s", socketPath.c_str());
-    if (socketPath.size() < sizeof address.sun_path && ::bind(fd, reinterpret_cast<sockaddr*>(&address), sizeof address) == 0) {
+    if (socketPath.size() < sizeof address.sun_path
+        && ::bind(fd, reinterpret_cast<sockaddr*>(&address), sizeof address) == 0) {
         CHECK(contains(writeFileAtomically(socketPath, "x"), "not a regular file"));
         CHECK(S_ISSOCK(modeOf(socketPath)));
     }
@@ -167,7 +175,7 @@ TEST_CASE("a write that fails leaves the old file byte for byte", "[core][file_i
     REQUIRE(child >= 0);
     if (child == 0) {
         std::signal(SIGXFSZ, SIG_IGN);
-        const rlimit limit{4096, 4096};
+        const rlimit limit { 4096, 4096 };
         ::setrlimit(RLIMIT_FSIZE, &limit);
         const std::string error = writeFileAtomically(target, std::string(100'000, 'b'));
         ::_exit(contains(error, "cannot write") && contains(error, "File too large") ? 0 : 1);
@@ -177,7 +185,7 @@ TEST_CASE("a write that fails leaves the old file byte for byte", "[core][file_i
     REQUIRE(WIFEXITED(status));
     CHECK(WEXITSTATUS(status) == 0);
     CHECK(slurp(target) == old);
-    CHECK(s.entries() == 1);  // the temporary file is gone
+    CHECK(s.entries() == 1); // the temporary file is gone
 
     // A folder that cannot be written to (as root every folder can: checked only without root).
     if (::geteuid() != 0) {
@@ -195,10 +203,14 @@ TEST_CASE("messages show input escaped and bounded", "[core][file_io][messages]"
     // DEF-11: ESC, OSC, BEL, NUL, C1 controls and bidirectional overrides are escaped.
     CHECK(printable("\x1b[2J\x1b]0;PWNED\x07") == "\\x1b[2J\\x1b]0;PWNED\\x07");
     CHECK(printable(std::string("a\0b", 3)) == "a\\x00b");
-    CHECK(printable("\xc2\x9b" "31m") == "\\u009b31m");     // C1 CSI
-    CHECK(printable("abc\xe2\x80\xae" "cba") == "abc\\u202ecba");  // right-to-left override
-    CHECK(printable("\xff\xfe") == "\\xff\\xfe");           // not UTF-8
-    CHECK(printable("训练 🚀") == "训练 🚀");                // printable text passes unchanged
+    CHECK(printable("\xc2\x9b"
+                    "31m")
+        == "\\u009b31m"); // C1 CSI
+    CHECK(printable("abc\xe2\x80\xae"
+                    "cba")
+        == "abc\\u202ecba"); // right-to-left override
+    CHECK(printable("\xff\xfe") == "\\xff\\xfe"); // not UTF-8
+    CHECK(printable("训练 🚀") == "训练 🚀"); // printable text passes unchanged
     // DEF-14: a 500 KB key is cut, saying by how much; never inside a character.
     CHECK(printable(std::string(500'000, 'k'), 10) == "kkkkkkkkkk…(+499990 bytes)");
     CHECK(printable("训练", 4) == "训…(+3 bytes)");

@@ -15,7 +15,10 @@ using namespace core;
 
 namespace {
 
-const GpuSpec& a100() { return findGpuPreset("a100-80gb")->spec; }
+const GpuSpec& a100()
+{
+    return findGpuPreset("a100-80gb")->spec;
+}
 
 /// TFLOP/s of an n × n × n bf16 GEMM on `gpu` at `rate`.
 double squareTflops(const GpuSpec& gpu, double n, double rate)
@@ -30,13 +33,13 @@ TEST_CASE("GEMM shapes: the wave and tile model follows NVIDIA's cuBLAS curve on
     // NVIDIA, "CUDA 11 Features Revealed" (2020), figure 6: bf16 GEMMs m = n = k on an A100 with
     // cuBLAS, TFLOP/s read off the figure (±5) at every 256 from 512 to 8,192. The curve's shape —
     // each size over the largest — is what the tiles and waves decide; the level is the GPU's rate.
-    const std::map<int, double> figure{
-        {512, 25},   {768, 65},   {1024, 88},  {1280, 150}, {1536, 150}, {1792, 200}, {2048, 195}, {2304, 245},
-        {2560, 230}, {2816, 238}, {3072, 235}, {3328, 248}, {3584, 242}, {3840, 258}, {4096, 258}, {4352, 245},
-        {4608, 275}, {4864, 265}, {5120, 260}, {5376, 257}, {5632, 283}, {5888, 278}, {6144, 275}, {6400, 275},
-        {6656, 275}, {6912, 278}, {7168, 280}, {7424, 282}, {7680, 285}, {7936, 288}, {8192, 290}};
+    const std::map<int, double> figure { { 512, 25 }, { 768, 65 }, { 1024, 88 }, { 1280, 150 }, { 1536, 150 },
+        { 1792, 200 }, { 2048, 195 }, { 2304, 245 }, { 2560, 230 }, { 2816, 238 }, { 3072, 235 }, { 3328, 248 },
+        { 3584, 242 }, { 3840, 258 }, { 4096, 258 }, { 4352, 245 }, { 4608, 275 }, { 4864, 265 }, { 5120, 260 },
+        { 5376, 257 }, { 5632, 283 }, { 5888, 278 }, { 6144, 275 }, { 6400, 275 }, { 6656, 275 }, { 6912, 278 },
+        { 7168, 280 }, { 7424, 282 }, { 7680, 285 }, { 7936, 288 }, { 8192, 290 } };
     const GpuSpec& gpu = a100();
-    REQUIRE(gpu.smCount == 108);  // A100 whitepaper
+    REQUIRE(gpu.smCount == 108); // A100 whitepaper
     const double rate = 271.2e12;
     const double top = squareTflops(gpu, 8192, rate);
     double sum = 0;
@@ -47,7 +50,7 @@ TEST_CASE("GEMM shapes: the wave and tile model follows NVIDIA's cuBLAS curve on
         // From 1,536 up every point within 16 %; 1,024 is the outlier (+39 %): 64 tiles of 128 × 128
         // in one wave on 108 SMs, where cuBLAS's kernel did worse than the model's.
         if (n >= 1536) CHECK(std::abs(error) < 0.16);
-        if (n >= 4096) CHECK(std::abs(error) < 0.10);  // 4,352 is a dip of the measured curve (+10 %)
+        if (n >= 4096) CHECK(std::abs(error) < 0.10); // 4,352 is a dip of the measured curve (+10 %)
     }
     CHECK(sum / figure.size() < 0.06);
     // Without the waves and the tile cost every size would run at the top rate.
@@ -62,7 +65,8 @@ TEST_CASE("GEMM shapes: the roofline and the per-kernel floor bound small GEMMs"
     const double rate = 271.2e12, hbm = gpu.memoryTBps * 1e12;
     // One wave of tiles is the least a GEMM costs on the SMs: a 16 × 16 × 16 GEMM one 128 × 128 tile
     // over 16 + 512 inner steps, on an SM's share of the rate.
-    CHECK(gemmTimeS(gpu, 16, 16, 16, 1, rate, 2, hbm) == Approx(2 * 128 * 128 * (16 + kGemmTileOverheadK) * 108 / rate));
+    CHECK(
+        gemmTimeS(gpu, 16, 16, 16, 1, rate, 2, hbm) == Approx(2 * 128 * 128 * (16 + kGemmTileOverheadK) * 108 / rate));
     // Without an SM count: the FLOPs at the rate, the operands' HBM traffic or one kernel's 3.8 µs
     // (NVIDIA, Getting Started with CUDA Graphs), whichever is longest.
     gpu.smCount = 0;
@@ -87,7 +91,7 @@ TEST_CASE("GEMM shapes: tensor parallelism on a small hidden size is mostly over
         "training": {"seq_len": 2048, "micro_batch": 1, "global_batch": 64}, "parallel": {"tp": 1, "dp": 8},
         "hardware": {"gpu": "a100-80gb"}})");
     double previous = 2;
-    for (int tp : {1, 2, 4, 8}) {
+    for (int tp : { 1, 2, 4, 8 }) {
         s.parallel.tp = tp;
         s.parallel.dp = 8 / tp;
         const double shapes = estimate(s).compute.gemmShapeEfficiency;
@@ -95,12 +99,13 @@ TEST_CASE("GEMM shapes: tensor parallelism on a small hidden size is mostly over
         CHECK(shapes < previous);
         previous = shapes;
     }
-    CHECK(previous < 0.6);  // TP 8, micro-batch 1: 2,048 × 384 outputs, under one wave of tiles
+    CHECK(previous < 0.6); // TP 8, micro-batch 1: 2,048 × 384 outputs, under one wave of tiles
     s.training.microBatch = 8;
-    CHECK(estimate(s).compute.gemmShapeEfficiency > previous);  // more tokens, more tiles
+    CHECK(estimate(s).compute.gemmShapeEfficiency > previous); // more tokens, more tiles
 
     // Large GEMMs fill their waves: Llama 3.1 405B with TP 8 at 8,192 tokens.
-    const Scenario big = scenario(R"({"format": "trainplanner-scenario", "version": 1, "model": {"preset": "llama-3.1-405b"},
+    const Scenario big
+        = scenario(R"({"format": "trainplanner-scenario", "version": 1, "model": {"preset": "llama-3.1-405b"},
         "training": {"seq_len": 8192, "micro_batch": 1, "global_batch": 2048}, "parallel": {"tp": 8, "pp": 16, "dp": 64},
         "hardware": {"gpu": "h100-sxm"}})");
     const Estimate e = estimate(big);
@@ -108,7 +113,8 @@ TEST_CASE("GEMM shapes: tensor parallelism on a small hidden size is mostly over
     CHECK(e.compute.gemmShapeEfficiency <= 1.0);
 }
 
-TEST_CASE("GEMM shapes: sm_count and sustained_fraction are GPU fields, read, written and range-checked", "[core][compute][shapes][io]")
+TEST_CASE("GEMM shapes: sm_count and sustained_fraction are GPU fields, read, written and range-checked",
+    "[core][compute][shapes][io]")
 {
     // Every catalog GPU gives its SM count (whitepapers); the Hopper cards carry the generation's
     // sustained fraction fitted on its calibration runs, the others 1.
@@ -141,8 +147,8 @@ TEST_CASE("GEMM shapes: sm_count and sustained_fraction are GPU fields, read, wr
     };
     CHECK(refused("\"sm_count\": 84", "\"sm_count\": 0").find("hardware.gpu.sm_count") != std::string::npos);
     CHECK(refused("\"sm_count\": 84", "\"sm_count\": 8.5").find("hardware.gpu.sm_count") != std::string::npos);
-    CHECK(refused("\"sustained_fraction\": 0.9", "\"sustained_fraction\": 1.5").find("hardware.gpu.sustained_fraction") !=
-          std::string::npos);
+    CHECK(refused("\"sustained_fraction\": 0.9", "\"sustained_fraction\": 1.5").find("hardware.gpu.sustained_fraction")
+        != std::string::npos);
 
     // The fraction scales the rates the estimate prices matmuls and attention at.
     Scenario slower = s;
@@ -166,7 +172,8 @@ TEST_CASE("D8: a 10M-parameter model no longer reaches 42 % MFU on one A100", "[
     CHECK(e.compute.gemmShapeEfficiency < 0.25);
 }
 
-TEST_CASE("parallel.elementwise_kernels eager: each PyTorch operation's own HBM traffic, counted from the model code", "[core][compute][io]")
+TEST_CASE("parallel.elementwise_kernels eager: each PyTorch operation's own HBM traffic, counted from the model code",
+    "[core][compute][io]")
 {
     // Llama 3 8B (h 4,096, 32 query and 8 KV heads of 128, SwiGLU of 14,336), TP 1, per token per
     // layer beyond a fused kernel's traffic: two eager RMSNorms at 32 B per element, the rotary
@@ -175,7 +182,7 @@ TEST_CASE("parallel.elementwise_kernels eager: each PyTorch operation's own HBM 
     Scenario s = scenario(R"({"format": "trainplanner-scenario", "version": 1, "model": {"preset": "llama-3-8b"},
         "training": {"seq_len": 8192, "micro_batch": 2, "global_batch": 16}, "parallel": {"dp": 8, "zero": 3},
         "hardware": {"gpu": "h100-sxm"}})");
-    CHECK(eagerElementwiseBytesPerToken(s, false) == 0);  // fused by default
+    CHECK(eagerElementwiseBytesPerToken(s, false) == 0); // fused by default
     Scenario eager = s;
     eager.parallel.elementwiseKernels = ElementwiseKernels::eager;
     const double perToken = 2 * 32.0 * 4096 + 16.0 * (32 + 8) * 128 + 4.0 * 14336;
@@ -183,7 +190,8 @@ TEST_CASE("parallel.elementwise_kernels eager: each PyTorch operation's own HBM 
     // Over a step: 32 layers, one micro-batch of 2 × 8,192 tokens, forward and backward (3 ×), at
     // the H100's 3.35 TB/s.
     const double extra = 32 * 2 * 8192.0 * perToken * 3 / 3.35e12;
-    CHECK(estimate(eager).compute.memoryBoundTimeS - estimate(s).compute.memoryBoundTimeS == Approx(extra).epsilon(1e-6));
+    CHECK(
+        estimate(eager).compute.memoryBoundTimeS - estimate(s).compute.memoryBoundTimeS == Approx(extra).epsilon(1e-6));
     // With TP 8 and sequence parallelism every part is split eight ways.
     eager.parallel.tp = 8;
     eager.parallel.dp = 1;
@@ -198,13 +206,15 @@ TEST_CASE("parallel.elementwise_kernels eager: each PyTorch operation's own HBM 
     const ScenarioResult again = parseScenario(scenarioToJson(eager));
     REQUIRE(again.ok());
     CHECK(again.scenario->parallel.elementwiseKernels == ElementwiseKernels::eager);
-    const ScenarioResult bad = parseScenario(R"({"format": "trainplanner-scenario", "version": 1, "model": {"preset": "llama-3-8b"},
+    const ScenarioResult bad
+        = parseScenario(R"({"format": "trainplanner-scenario", "version": 1, "model": {"preset": "llama-3-8b"},
         "parallel": {"elementwise_kernels": "compiled"}})");
     CHECK_FALSE(bad.ok());
     CHECK(bad.error.toString().find("parallel.elementwise_kernels") != std::string::npos);
 }
 
-TEST_CASE("a GEMM tile's fixed cost is time at the 16-bit pace, so fp8 pays it in more of its faster K-steps", "[core][compute]")
+TEST_CASE("a GEMM tile's fixed cost is time at the 16-bit pace, so fp8 pays it in more of its faster K-steps",
+    "[core][compute]")
 {
     // H100 SXM, MAMF (Bekman, ml-engineering): bf16 794.5, fp8 1,402.6 TFLOP/s.
     const GpuSpec& h100 = findGpuPreset("h100-sxm")->spec;

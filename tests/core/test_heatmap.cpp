@@ -33,7 +33,8 @@ TEST_CASE("heatmap cells equal estimate() for their inputs", "[core][heatmap]")
             const Estimate e = estimate(expected);
             CHECK(c.estimate->memory.total() == e.memory.total());
             CHECK(c.estimate->compute.stepTimeS == e.compute.stepTimeS);
-            if (c.feasible()) ++feasible;
+            if (c.feasible())
+                ++feasible;
             else {
                 CHECK(c.reason.rfind("does not fit", 0) == 0);
                 ++tooBig;
@@ -43,7 +44,7 @@ TEST_CASE("heatmap cells equal estimate() for their inputs", "[core][heatmap]")
     // 70B on 4 × (TP × PP) GPUs: small layouts do not fit, large ones do.
     CHECK(feasible > 0);
     CHECK(tooBig > 0);
-    CHECK_FALSE(h.at(0, 0).feasible());  // TP 1 × PP 1: 70B states alone exceed 80 GB
+    CHECK_FALSE(h.at(0, 0).feasible()); // TP 1 × PP 1: 70B states alone exceed 80 GB
 }
 
 TEST_CASE("invalid combinations name the key", "[core][heatmap]")
@@ -51,7 +52,8 @@ TEST_CASE("invalid combinations name the key", "[core][heatmap]")
     Scenario s = defaultScenario();
     const Heatmap h = heatmap(s, HeatAxis::cp, HeatAxis::recompute);
     bool named = false;
-    for (const auto& c : h.cells) named = named || c.reason.find("parallel.") != std::string::npos;
+    for (const auto& c : h.cells)
+        named = named || c.reason.find("parallel.") != std::string::npos;
     // CP with an odd number of … is a warning, not an error, so every cell is valid here.
     CHECK_FALSE(named);
     Scenario moe = defaultScenario();
@@ -60,6 +62,7 @@ TEST_CASE("invalid combinations name the key", "[core][heatmap]")
     moe.parallel.dp = 8;
     const Heatmap bad = heatmap(moe, HeatAxis::dp, HeatAxis::tp);
     bool epNamed = false;
-    for (const auto& c : bad.cells) epNamed = epNamed || c.reason.find("parallel.ep") != std::string::npos;
-    CHECK(epNamed);  // DP 1, 2, 4 cannot host EP 8
+    for (const auto& c : bad.cells)
+        epNamed = epNamed || c.reason.find("parallel.ep") != std::string::npos;
+    CHECK(epNamed); // DP 1, 2, 4 cannot host EP 8
 }

@@ -14,7 +14,10 @@ using namespace core;
 
 namespace {
 
-ImportResult load(const std::string& name) { return importHfConfigFile(std::string(TP_SOURCE_DIR) + "/tests/data/hf/" + name); }
+ImportResult load(const std::string& name)
+{
+    return importHfConfigFile(std::string(TP_SOURCE_DIR) + "/tests/data/hf/" + name);
+}
 
 nlohmann::json readJsonFile(const std::string& path)
 {
@@ -31,10 +34,10 @@ TEST_CASE("config.json import gives the official parameter counts", "[core][impo
     // Official totals: Llama 2 and Mistral/Mixtral model cards, Qwen2.5 technical report Table 1
     // (7.61 B), GPT-2 124,439,808, Gemma 7B 8.54 B, Phi-3-mini 3.8 B, Phi-2 2.7B (the exact counts
     // of the released checkpoints' safetensors).
-    const std::pair<const char*, std::int64_t> cases[] = {
-        {"llama-2-7b.json", 6'738'415'616},   {"mistral-7b.json", 7'241'732'096}, {"mixtral-8x7b.json", 46'702'792'704},
-        {"qwen2.5-7b.json", 7'615'616'512},   {"gpt2.json", 124'439'808},         {"gemma-7b.json", 8'537'680'896},
-        {"phi-3-mini.json", 3'821'079'552}, {"phi-2.json", 2'779'683'840}};
+    const std::pair<const char*, std::int64_t> cases[] = { { "llama-2-7b.json", 6'738'415'616 },
+        { "mistral-7b.json", 7'241'732'096 }, { "mixtral-8x7b.json", 46'702'792'704 },
+        { "qwen2.5-7b.json", 7'615'616'512 }, { "gpt2.json", 124'439'808 }, { "gemma-7b.json", 8'537'680'896 },
+        { "phi-3-mini.json", 3'821'079'552 }, { "phi-2.json", 2'779'683'840 } };
     for (const auto& [file, count] : cases) {
         INFO(file);
         const ImportResult r = load(file);
@@ -73,7 +76,7 @@ TEST_CASE("DeepSeek-V3's config.json gives the released main model's exact count
     CHECK(a.moeLayers() == 58);
     CHECK(a.mtpLayers == 1);
     CHECK(a.routerBias);
-    CHECK(a.routedNodeLimit == 4);  // topk_group 4 of n_group 8: at most 4 nodes per token
+    CHECK(a.routedNodeLimit == 4); // topk_group 4 of n_group 8: at most 4 nodes per token
     // The same architecture as the preset, and it survives the scenario format.
     CHECK(a == findModelPreset("deepseek-v3")->arch);
     const ScenarioResult back = parseScenario(scenarioToJson(scenarioFor(*r.model)));
@@ -91,7 +94,8 @@ TEST_CASE("DeepSeek-V3's config.json gives the released main model's exact count
     CHECK(lite.model->arch.mtpLayers == 0);
     // Q projected directly: 7168·(128·192) replaces wq_a, its norm and wq_b, in each of 61 layers.
     const double perLayer = 7168.0 * 128 * 192 - (7168.0 * 1536 + 1536 + 1536.0 * 128 * 192);
-    CHECK(countParameters(lite.model->arch).mainModel() == Approx(b.mainModel() + 61 * perLayer - 58 * 256).epsilon(1e-15));
+    CHECK(countParameters(lite.model->arch).mainModel()
+        == Approx(b.mainModel() + 61 * perLayer - 58 * 256).epsilon(1e-15));
 }
 
 TEST_CASE("config.json import records what mapped to what and what it assumed", "[core][import]")
@@ -99,10 +103,12 @@ TEST_CASE("config.json import records what mapped to what and what it assumed", 
     const ImportResult mistral = load("mistral-7b.json");
     REQUIRE(mistral.ok());
     bool kv = false;
-    for (const auto& m : mistral.model->mapped) kv = kv || (m.from == "num_key_value_heads" && m.to == "kv_heads" && m.value == "8");
+    for (const auto& m : mistral.model->mapped)
+        kv = kv || (m.from == "num_key_value_heads" && m.to == "kv_heads" && m.value == "8");
     CHECK(kv);
     bool sliding = false;
-    for (const auto& n : mistral.model->notes) sliding = sliding || n.find("sliding_window") != std::string::npos;
+    for (const auto& n : mistral.model->notes)
+        sliding = sliding || n.find("sliding_window") != std::string::npos;
     CHECK(sliding);
     CHECK(load("qwen2.5-7b.json").model->arch.bias == Bias::qkv);
     CHECK(load("gemma-7b.json").model->arch.tiedEmbeddings);

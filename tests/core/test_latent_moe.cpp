@@ -21,11 +21,11 @@ namespace {
 Scenario deepSeek(int pp, int dp)
 {
     Scenario s = defaultScenario();
-    s.model = ModelSpec{.preset = "deepseek-v3", .params = 0, .arch = findModelPreset("deepseek-v3")->arch};
+    s.model = ModelSpec { .preset = "deepseek-v3", .params = 0, .arch = findModelPreset("deepseek-v3")->arch };
     s.training.seqLen = 4096;
     s.training.microBatch = 1;
     s.training.globalBatch = 64 * dp;
-    s.parallel = Parallel{};
+    s.parallel = Parallel {};
     s.parallel.tp = 1;
     s.parallel.pp = pp;
     s.parallel.dp = dp;
@@ -89,7 +89,8 @@ TEST_CASE("a dense DeepSeek-V3 layer stores the tensors of MLA and its MLP", "[c
     //         = 671,088,640; SwiGLU internals 3·2·s·18432 = 452,984,832; log-sum-exp 4·128·s
     //         = 2,097,152
     const Scenario s = deepSeek(1, 8);
-    CHECK(activationBytesPerLayer(s, false) == Approx(234'881'024.0 + 34'078'720 + 671'088'640 + 452'984'832 + 2'097'152).epsilon(1e-12));
+    CHECK(activationBytesPerLayer(s, false)
+        == Approx(234'881'024.0 + 34'078'720 + 671'088'640 + 452'984'832 + 2'097'152).epsilon(1e-12));
     CHECK(activationBytesPerLayer(s, true) > activationBytesPerLayer(s, false));
     CHECK(activationBytesPerLayer(s) == activationBytesPerLayer(s, true));
 }
@@ -106,7 +107,7 @@ TEST_CASE("expert all-to-alls run in MoE layers only, tensor-parallel traffic in
     for (const auto& c : e.communication.collectives) {
         if (c.group == Group::ep) {
             sawEp = true;
-            CHECK(c.callsPerStep == Approx((58 + 1) * m * 4));  // 58 MoE layers + the MTP module's
+            CHECK(c.callsPerStep == Approx((58 + 1) * m * 4)); // 58 MoE layers + the MTP module's
         }
         if (c.group == Group::tp && c.op == CollectiveOp::all_reduce) {
             sawTp = true;
@@ -123,14 +124,14 @@ TEST_CASE("LoRA on latent attention adapts the projections that exist", "[core][
     // layers and the MTP module's.
     const Architecture a = findModelPreset("deepseek-v3")->arch;
     const double perLayer = 8 * ((7168 + 1536) + (1536 + 128 * 192) + (512 + 128 * 256));
-    CHECK(loraParams(a, 8, {"q", "v"}) == Approx(62 * perLayer).epsilon(1e-12));
+    CHECK(loraParams(a, 8, { "q", "v" }) == Approx(62 * perLayer).epsilon(1e-12));
 }
 
 TEST_CASE("a parallel block keeps one norm input and one shared layer input", "[core][memory]")
 {
     Scenario s = defaultScenario();
-    s.model = ModelSpec{.preset = "phi-2", .params = 0, .arch = findModelPreset("phi-2")->arch};
-    s.parallel = Parallel{};
+    s.model = ModelSpec { .preset = "phi-2", .params = 0, .arch = findModelPreset("phi-2")->arch };
+    s.parallel = Parallel {};
     s.parallel.dp = 8;
     const double parallel = activationBytesPerLayer(s);
     s.model.arch.parallelBlock = false;
@@ -153,7 +154,8 @@ TEST_CASE("latent attention, dense layers and MTP in scenario files", "[core][io
     CHECK(back.scenario->model == ok.scenario->model);
     // Latent attention switched off against the preset: every one of its keys is written as 0.
     Scenario plain = *ok.scenario;
-    plain.model.arch.kvLoraRank = plain.model.arch.qLoraRank = plain.model.arch.ropeHeadDim = plain.model.arch.vHeadDim = 0;
+    plain.model.arch.kvLoraRank = plain.model.arch.qLoraRank = plain.model.arch.ropeHeadDim = plain.model.arch.vHeadDim
+        = 0;
     REQUIRE_FALSE(validateScenario(plain));
     const ScenarioResult plainBack = parseScenario(scenarioToJson(plain));
     REQUIRE(plainBack.ok());
@@ -198,7 +200,7 @@ TEST_CASE("per-layer traffic follows the stage with the most layers of each kind
     for (const auto& c : e.communication.collectives)
         if (c.group == Group::ep) {
             sawEp = true;
-            CHECK(c.callsPerStep == Approx(4 * m * 6));  // 2 forward, 2 backward, 2 recomputed
+            CHECK(c.callsPerStep == Approx(4 * m * 6)); // 2 forward, 2 backward, 2 recomputed
         }
     CHECK(sawEp);
 }
@@ -244,7 +246,7 @@ TEST_CASE("every TP rank repeats latent attention's down-projections", "[core][c
     const Estimate four = estimate(s);
     const double tokens = double(s.training.seqLen) * s.training.globalBatch;
     CHECK(four.compute.modelFlopsPerStep == Approx(one.compute.modelFlopsPerStep));
-    CHECK(four.compute.hardwareFlopsPerStep - one.compute.hardwareFlopsPerStep ==
-          Approx(3 * 3 * 62 * 2 * tokens * (7168.0 * 1536 + 7168.0 * 576)).epsilon(1e-9));
+    CHECK(four.compute.hardwareFlopsPerStep - one.compute.hardwareFlopsPerStep
+        == Approx(3 * 3 * 62 * 2 * tokens * (7168.0 * 1536 + 7168.0 * 576)).epsilon(1e-9));
     CHECK(four.compute.recomputeFraction == Approx(0).margin(1e-12));
 }

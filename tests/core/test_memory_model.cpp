@@ -21,9 +21,17 @@ Scenario gpt3OnMegatron(Recompute recompute, bool sequenceParallel)
     s.training.seqLen = 2048;
     s.training.microBatch = 1;
     s.training.globalBatch = 64;
-    s.parallel = Parallel{.tp = 8, .pp = 8, .dp = 1, .cp = 1, .ep = 1, .zero = 0, .sequenceParallel = sequenceParallel,
-                          .recompute = recompute, .flashAttention = false, .schedule = Schedule::interleaved,
-                          .virtualStages = 3};
+    s.parallel = Parallel { .tp = 8,
+        .pp = 8,
+        .dp = 1,
+        .cp = 1,
+        .ep = 1,
+        .zero = 0,
+        .sequenceParallel = sequenceParallel,
+        .recompute = recompute,
+        .flashAttention = false,
+        .schedule = Schedule::interleaved,
+        .virtualStages = 3 };
     return s;
 }
 
@@ -41,17 +49,19 @@ TEST_CASE("Korthikanti Figure 1: first-stage activations of GPT-3 175B with inte
     CHECK(seqsel.perStage[0].bytes.activations / (1 << 30) == Approx(12.3515625).epsilon(0.005));
 }
 
-TEST_CASE("pipeline stages: embedding first, LM head and logits last, in-flight micro-batches", "[core][memory][pipeline]")
+TEST_CASE(
+    "pipeline stages: embedding first, LM head and logits last, in-flight micro-batches", "[core][memory][pipeline]")
 {
     Scenario s = defaultScenario();
     s.model = presetModel(*findModelPreset("llama-3-8b"));
     s.parallel.pp = 4;
     s.parallel.dp = 2;
-    s.training.globalBatch = 64;  // m = 32 micro-batches per replica
+    s.training.globalBatch = 64; // m = 32 micro-batches per replica
     const auto e = estimate(s);
     REQUIRE(e.memory.perStage.size() == 4);
     // 1F1B: stage i holds min(p − i, m) micro-batches (Narayanan et al. 2021 §2.2).
-    for (int i = 0; i < 4; ++i) CHECK(e.memory.perStage[std::size_t(i)].inFlight == 4 - i);
+    for (int i = 0; i < 4; ++i)
+        CHECK(e.memory.perStage[std::size_t(i)].inFlight == 4 - i);
     const auto& arch = s.model.arch;
     const double embedding = double(arch.vocab) * arch.hidden;
     // Stage 0 holds the embedding, stage 3 the LM head and final norm; middle stages neither.
@@ -68,7 +78,7 @@ TEST_CASE("more tensor parallelism never raises weights per GPU", "[core][memory
         Scenario s = defaultScenario();
         s.model = presetModel(preset);
         double previous = 1e300;
-        for (int tp : {1, 2, 4, 8, 16}) {
+        for (int tp : { 1, 2, 4, 8, 16 }) {
             s.parallel.tp = tp;
             const double w = estimate(s).memory.peak().bytes.weights;
             INFO(preset.name << " tp " << tp);
@@ -78,7 +88,8 @@ TEST_CASE("more tensor parallelism never raises weights per GPU", "[core][memory
     }
 }
 
-TEST_CASE("a higher ZeRO stage never raises model states, and recompute never raises activations", "[core][memory][property]")
+TEST_CASE(
+    "a higher ZeRO stage never raises model states, and recompute never raises activations", "[core][memory][property]")
 {
     for (const auto& preset : modelPresets()) {
         Scenario s = defaultScenario();
@@ -93,7 +104,8 @@ TEST_CASE("a higher ZeRO stage never raises model states, and recompute never ra
             previous = states;
         }
         double none = 0, selective = 0, full = 0;
-        for (auto [r, out] : {std::pair{Recompute::none, &none}, {Recompute::selective, &selective}, {Recompute::full, &full}}) {
+        for (auto [r, out] : { std::pair { Recompute::none, &none }, { Recompute::selective, &selective },
+                 { Recompute::full, &full } }) {
             s.parallel.recompute = r;
             s.parallel.flashAttention = false;
             *out = estimate(s).memory.peak().bytes.activations;
@@ -123,9 +135,9 @@ TEST_CASE("LoRA and QLoRA keep states for the adapters only", "[core][memory][lo
     s.training.globalBatch = 1;
     s.training.method = Method::lora;
     s.training.loraRank = 8;
-    s.training.loraTargets = {"q", "v"};
+    s.training.loraTargets = { "q", "v" };
     const auto lora = estimate(s);
-    const double adapters = 4'194'304;  // PEFT's count for Llama-2-7B, r 8, q and v
+    const double adapters = 4'194'304; // PEFT's count for Llama-2-7B, r 8, q and v
     CHECK(lora.params.trainable == adapters);
     const auto& m = lora.memory.peak().bytes;
     CHECK(m.gradients == Approx(adapters * 2));

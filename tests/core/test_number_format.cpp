@@ -24,12 +24,14 @@ TEST_CASE("stochastic rounding and Kahan compensation rescue bf16", "[core][prec
     // of 32 seeded runs is held to 2 % (2.5 standard errors) and each run to 15 % (3.4 σ).
     double sum = 0;
     for (std::uint64_t seed = 1; seed <= 32; ++seed) {
-        const double final = accumulate(1.0, 1e-4, 10'000, NumberFormat::bf16, Rounding::stochastic, false, 10, seed).final;
+        const double final
+            = accumulate(1.0, 1e-4, 10'000, NumberFormat::bf16, Rounding::stochastic, false, 10, seed).final;
         CHECK(final == Approx(2.0).epsilon(0.15));
         sum += final;
     }
     CHECK(sum / 32 == Approx(2.0).epsilon(0.02));
-    CHECK(accumulate(1.0, 1e-4, 10'000, NumberFormat::bf16, Rounding::nearest, true).final == Approx(2.0).epsilon(0.02));
+    CHECK(
+        accumulate(1.0, 1e-4, 10'000, NumberFormat::bf16, Rounding::nearest, true).final == Approx(2.0).epsilon(0.02));
 }
 
 TEST_CASE("format layouts: spacing, range, smallest kept update", "[core][precision][published]")
@@ -54,11 +56,11 @@ TEST_CASE("round-to-nearest-even at the bit level", "[core][precision]")
     // Halfway between 1 and 1 + 2^-7 rounds to the even neighbour 1; just above rounds up.
     CHECK(roundToFormat(1.0 + std::ldexp(1.0, -8), NumberFormat::bf16) == 1.0);
     CHECK(roundToFormat(1.0 + std::ldexp(1.0, -8) + std::ldexp(1.0, -20), NumberFormat::bf16) == 1.0078125);
-    CHECK(roundToFormat(1.0 + 3 * std::ldexp(1.0, -8), NumberFormat::bf16) == 1.0 + std::ldexp(1.0, -6));  // tie → even
+    CHECK(roundToFormat(1.0 + 3 * std::ldexp(1.0, -8), NumberFormat::bf16) == 1.0 + std::ldexp(1.0, -6)); // tie → even
     CHECK(roundToFormat(65520.0, NumberFormat::fp16) == std::numeric_limits<double>::infinity());
-    CHECK(roundToFormat(1000.0, NumberFormat::fp8_e4m3) == 448);  // saturates: e4m3 has no infinity
+    CHECK(roundToFormat(1000.0, NumberFormat::fp8_e4m3) == 448); // saturates: e4m3 has no infinity
     CHECK(roundToFormat(0.1, NumberFormat::fp32) == double(0.1f));
-    CHECK(roundToFormat(std::ldexp(1.0, -25), NumberFormat::fp16) == 0);  // half the smallest subnormal: ties to 0
+    CHECK(roundToFormat(std::ldexp(1.0, -25), NumberFormat::fp16) == 0); // half the smallest subnormal: ties to 0
     CHECK(truncateToBf16(1.0078125f + 0.0039f) == 1.0078125f);
 }
 

@@ -11,26 +11,26 @@ TEST_CASE("preset parameter counts equal the published counts to the unit", "[co
     // Published totals: ../shared/reference/PUBLISHED.md (GPT-2, Llama-2); the model cards'
     // safetensors totals on Hugging Face for the others (source in resources/models.json).
     auto [name, published] = GENERATE(table<const char*, std::int64_t>({
-        {"gpt2-124m", 124'439'808},
-        {"gpt2-1.5b", 1'557'611'200},
-        {"llama-2-7b", 6'738'415'616},
-        {"llama-2-13b", 13'015'864'320},
-        {"llama-2-70b", 68'976'648'192},
-        {"llama-3-8b", 8'030'261'248},
-        {"llama-3-70b", 70'553'706'496},
-        {"llama-3.1-405b", 405'853'388'800},
+        { "gpt2-124m", 124'439'808 },
+        { "gpt2-1.5b", 1'557'611'200 },
+        { "llama-2-7b", 6'738'415'616 },
+        { "llama-2-13b", 13'015'864'320 },
+        { "llama-2-70b", 68'976'648'192 },
+        { "llama-3-8b", 8'030'261'248 },
+        { "llama-3-70b", 70'553'706'496 },
+        { "llama-3.1-405b", 405'853'388'800 },
         // Llama 3.2: the safetensors totals of meta-llama/Llama-3.2-1B and -3B (tied embeddings).
-        {"llama-3.2-1b", 1'235'814'400},
-        {"llama-3.2-3b", 3'212'749'824},
-        {"mistral-7b", 7'241'732'096},
-        {"mixtral-8x7b", 46'702'792'704},
-        {"qwen2.5-7b", 7'615'616'512},
-        {"qwen2.5-72b", 72'706'203'648},
+        { "llama-3.2-1b", 1'235'814'400 },
+        { "llama-3.2-3b", 3'212'749'824 },
+        { "mistral-7b", 7'241'732'096 },
+        { "mixtral-8x7b", 46'702'792'704 },
+        { "qwen2.5-7b", 7'615'616'512 },
+        { "qwen2.5-72b", 72'706'203'648 },
         // Phi-2: the safetensors total of microsoft/phi-2 (model card: 2.7B).
-        {"phi-2", 2'779'683'840},
+        { "phi-2", 2'779'683'840 },
         // DeepSeek-V3: the main model's checkpoint tensors (671B in the report, §1), MTP excluded;
         // recounted from the released safetensors by several independent tools.
-        {"deepseek-v3", 671'026'419'200},
+        { "deepseek-v3", 671'026'419'200 },
     }));
     INFO(name);
     const ModelPreset* p = findModelPreset(name);
@@ -86,7 +86,7 @@ TEST_CASE("a bare size keeps its exact count and derives the documented shape", 
     CHECK(m.arch.heads == 32);
     CHECK(m.arch.ffnHidden == 11008);
     CHECK(std::abs(double(totalParameters(m.arch)) - 7e9) / 7e9 < 0.05);
-    for (std::int64_t n : {100'000'000LL, 700'000'000LL, 70'000'000'000LL, 2'000'000'000'000LL}) {
+    for (std::int64_t n : { 100'000'000LL, 700'000'000LL, 70'000'000'000LL, 2'000'000'000'000LL }) {
         const auto a = standardShape(n);
         INFO(n);
         CHECK(a.hidden % 128 == 0);
@@ -100,5 +100,5 @@ TEST_CASE("LoRA adapters are r·(in + out) per targeted matrix", "[core][params]
     // Hu et al. 2021, §4.1. Llama-2-7B, r = 8, q and v: 2 × 8 × (4096 + 4096) per layer = 131,072;
     // 32 layers → 4,194,304 (the figure PEFT prints for this setting).
     const auto& a = findModelPreset("llama-2-7b")->arch;
-    CHECK(loraParamsPerLayer(a, 8, {"q", "v"}) * a.layers == 4'194'304);
+    CHECK(loraParamsPerLayer(a, 8, { "q", "v" }) * a.layers == 4'194'304);
 }

@@ -16,12 +16,12 @@ TEST_CASE("placement links equal the links used for timing", "[core][placement]"
     base.model = presetModel(*findModelPreset("mixtral-8x7b"));
     base.training.globalBatch = 4096;
     int checked = 0;
-    for (int tp : {1, 2, 4, 8})
-        for (int cp : {1, 2})
-            for (int pp : {1, 2, 4})
-                for (int dp : {1, 2, 3, 4, 8})
-                    for (int ep : {1, 2, 4})
-                        for (int node : {4, 6, 8}) {
+    for (int tp : { 1, 2, 4, 8 })
+        for (int cp : { 1, 2 })
+            for (int pp : { 1, 2, 4 })
+                for (int dp : { 1, 2, 3, 4, 8 })
+                    for (int ep : { 1, 2, 4 })
+                        for (int node : { 4, 6, 8 }) {
                             Scenario s = base;
                             s.parallel.tp = tp;
                             s.parallel.cp = cp;
@@ -33,8 +33,8 @@ TEST_CASE("placement links equal the links used for timing", "[core][placement]"
                             const Estimate e = estimate(s);
                             const Placement map = placement(s, e);
                             for (const GroupPlacement& g : map.groups) {
-                                INFO("tp " << tp << " cp " << cp << " pp " << pp << " dp " << dp << " ep " << ep << " node " << node
-                                           << " group " << toString(g.group));
+                                INFO("tp " << tp << " cp " << cp << " pp " << pp << " dp " << dp << " ep " << ep
+                                           << " node " << node << " group " << toString(g.group));
                                 CHECK(g.link == linkOf(s, g.group));
                                 for (const Collective& c : e.communication.collectives)
                                     if (c.group == g.group) CHECK(c.link == g.link);
@@ -51,7 +51,7 @@ TEST_CASE("ranks follow Megatron-LM's order: TP fastest, then CP, DP, PP", "[cor
     p.cp = 1;
     p.dp = 4;
     p.pp = 2;
-    const RankPlace r = placeRank(p, 8, 11);  // 11 = 1 + 2 × (1 + 4 × 1)
+    const RankPlace r = placeRank(p, 8, 11); // 11 = 1 + 2 × (1 + 4 × 1)
     CHECK(r.tp == 1);
     CHECK(r.dp == 1);
     CHECK(r.pp == 1);

@@ -17,35 +17,45 @@ namespace {
 
 class Generator {
 public:
-    explicit Generator(std::uint32_t seed) : m_rng(seed) {}
+    explicit Generator(std::uint32_t seed)
+        : m_rng(seed)
+    {
+    }
 
     int between(int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(m_rng); }
     int pow2(int maxExponent) { return 1 << between(0, maxExponent); }
-    template <typename T>
-    T pick(std::initializer_list<T> items) { return *(items.begin() + between(0, int(items.size()) - 1)); }
+    template <typename T> T pick(std::initializer_list<T> items)
+    {
+        return *(items.begin() + between(0, int(items.size()) - 1));
+    }
 
     Scenario scenario()
     {
         Scenario s = defaultScenario();
         switch (between(0, 2)) {
-        case 0: s.model = presetModel(modelPresets()[std::size_t(between(0, int(modelPresets().size()) - 1))]); break;
-        case 1: s.model = bareSizeModel(std::int64_t(std::pow(10.0, 8 + 4 * std::uniform_real_distribution<double>(0, 1)(m_rng)))); break;
+        case 0:
+            s.model = presetModel(modelPresets()[std::size_t(between(0, int(modelPresets().size()) - 1))]);
+            break;
+        case 1:
+            s.model = bareSizeModel(
+                std::int64_t(std::pow(10.0, 8 + 4 * std::uniform_real_distribution<double>(0, 1)(m_rng))));
+            break;
         default: {
             Architecture& a = s.model.arch;
             s.model.preset.clear();
             s.model.params = 0;
             a.heads = pow2(6);
             a.kvHeads = a.heads / pow2(std::min(3, int(std::log2(a.heads))));
-            a.headDim = pick({32, 64, 128});
+            a.headDim = pick({ 32, 64, 128 });
             a.hidden = a.heads * a.headDim;
             a.layers = between(1, 96);
             a.ffnHidden = between(1, 4) * a.hidden;
             a.vocab = between(1000, 160000);
-            a.mlp = pick({Mlp::gelu, Mlp::swiglu});
-            a.norm = pick({Norm::layernorm, Norm::rmsnorm});
-            a.bias = pick({Bias::all, Bias::none, Bias::qkv});
+            a.mlp = pick({ Mlp::gelu, Mlp::swiglu });
+            a.norm = pick({ Norm::layernorm, Norm::rmsnorm });
+            a.bias = pick({ Bias::all, Bias::none, Bias::qkv });
             a.tiedEmbeddings = between(0, 1);
-            a.position = pick({Position::rope, Position::alibi, Position::learned});
+            a.position = pick({ Position::rope, Position::alibi, Position::learned });
             a.maxPositions = a.position == Position::learned ? 4096 : 0;
             a.dropout = between(0, 1);
             a.experts = between(0, 1) ? pow2(4) : 0;
@@ -57,12 +67,12 @@ public:
             a.mtpLayers = between(0, 4) == 0 ? 1 : 0;
             a.parallelBlock = between(0, 3) == 0;
             a.lmHeadBias = between(0, 3) == 0;
-            if (a.bias == Bias::none && between(0, 2) == 0) {  // latent attention (DeepSeek-V2/V3 shapes)
+            if (a.bias == Bias::none && between(0, 2) == 0) { // latent attention (DeepSeek-V2/V3 shapes)
                 a.kvHeads = a.heads;
-                a.kvLoraRank = pick({128, 256, 512});
-                a.qLoraRank = pick({0, 384, 1536});
-                a.ropeHeadDim = pick({0, 32, 64});
-                a.vHeadDim = pick({64, 128});
+                a.kvLoraRank = pick({ 128, 256, 512 });
+                a.qLoraRank = pick({ 0, 384, 1536 });
+                a.ropeHeadDim = pick({ 0, 32, 64 });
+                a.vHeadDim = pick({ 64, 128 });
             }
         }
         }
@@ -73,19 +83,19 @@ public:
         t.method = Method(between(0, 2));
         t.loraRank = pow2(7);
         Precision& p = s.precision;
-        p.compute = pick({DType::fp32, DType::tf32, DType::bf16, DType::fp16, DType::fp8_e4m3});
-        p.weights = pick({DType::fp32, DType::bf16, DType::fp16});
-        p.gradients = pick({DType::fp32, DType::bf16});
+        p.compute = pick({ DType::fp32, DType::tf32, DType::bf16, DType::fp16, DType::fp8_e4m3 });
+        p.weights = pick({ DType::fp32, DType::bf16, DType::fp16 });
+        p.gradients = pick({ DType::fp32, DType::bf16 });
         p.masterWeights = between(0, 1) ? std::optional<DType>(DType::fp32) : std::nullopt;
-        p.optimizerStates = pick({DType::fp32, DType::bf16});
+        p.optimizerStates = pick({ DType::fp32, DType::bf16 });
         Parallel& q = s.parallel;
         q.tp = pow2(4);
-        q.pp = std::min(between(1, 8), s.model.arch.layers);  // every stage holds a layer
+        q.pp = std::min(between(1, 8), s.model.arch.layers); // every stage holds a layer
         q.dp = between(1, 64);
-        q.cp = pick({1, 1, 2, 4});
+        q.cp = pick({ 1, 1, 2, 4 });
         q.ep = 1;
         if (s.model.arch.isMoe()) {
-            for (int e : {8, 4, 2})
+            for (int e : { 8, 4, 2 })
                 if ((q.dp * q.cp) % e == 0 && between(0, 1)) {
                     q.ep = e;
                     break;
@@ -96,12 +106,14 @@ public:
         q.recompute = Recompute(between(0, 2));
         q.flashAttention = between(0, 3) > 0;
         q.schedule = q.pp > 1 ? Schedule(between(0, 2)) : Schedule::one_f_one_b;
-        q.virtualStages = q.schedule == Schedule::interleaved ? std::min(between(2, 4), std::max(1, s.model.arch.layers / q.pp)) : 1;
+        q.virtualStages = q.schedule == Schedule::interleaved
+            ? std::min(between(2, 4), std::max(1, s.model.arch.layers / q.pp))
+            : 1;
         q.offloadOptimizer = between(0, 4) == 0;
         q.offloadParams = between(0, 6) == 0;
         t.globalBatch = q.dp * t.microBatch * between(1, 32);
         const auto& gpus = gpuPresets();
-        s.hardware = presetHardware(gpus[std::size_t(between(0, int(gpus.size()) - 1))], pick({1, 2, 4, 8}));
+        s.hardware = presetHardware(gpus[std::size_t(between(0, int(gpus.size()) - 1))], pick({ 1, 2, 4, 8 }));
         return s;
     }
 
@@ -109,22 +121,28 @@ private:
     std::mt19937 m_rng;
 };
 
-bool finiteNonNegative(double v) { return std::isfinite(v) && v >= 0; }
+bool finiteNonNegative(double v)
+{
+    return std::isfinite(v) && v >= 0;
+}
 
 bool allFiniteNonNegative(const Estimate& e)
 {
     for (const auto& st : e.memory.perStage) {
         const auto& m = st.bytes;
-        for (double v : {m.weights, m.gradients, m.masterWeights, m.optimizerStates, m.activations, m.buffers, m.overhead, st.hostBytes})
+        for (double v : { m.weights, m.gradients, m.masterWeights, m.optimizerStates, m.activations, m.buffers,
+                 m.overhead, st.hostBytes })
             if (!finiteNonNegative(v)) return false;
     }
     const auto& c = e.compute;
-    for (double v : {c.modelFlopsPerStep, c.hardwareFlopsPerStep, c.computeTimeS, c.bubbleFraction, c.stepTimeS, c.mfu, c.hfu,
-                     c.tflopsPerGpu, c.tokensPerS, e.communication.timeS, e.communication.exposedTimeS,
-                     e.communication.shareOfStep, e.training.steps, e.training.timeS, e.training.costUsd, e.training.energyKwh})
+    for (double v :
+        { c.modelFlopsPerStep, c.hardwareFlopsPerStep, c.computeTimeS, c.bubbleFraction, c.stepTimeS, c.mfu, c.hfu,
+            c.tflopsPerGpu, c.tokensPerS, e.communication.timeS, e.communication.exposedTimeS,
+            e.communication.shareOfStep, e.training.steps, e.training.timeS, e.training.costUsd, e.training.energyKwh })
         if (!finiteNonNegative(v)) return false;
     for (const auto& col : e.communication.collectives)
-        if (!finiteNonNegative(col.sentBytesPerGpu) || !finiteNonNegative(col.exposedTimeS) || col.exposedTimeS > col.timeS + 1e-12)
+        if (!finiteNonNegative(col.sentBytesPerGpu) || !finiteNonNegative(col.exposedTimeS)
+            || col.exposedTimeS > col.timeS + 1e-12)
             return false;
     return e.communication.shareOfStep <= 1.0 && c.stepTimeS > 0;
 }
@@ -142,20 +160,21 @@ TEST_CASE("random valid scenarios: finite, non-negative, deterministic", "[core]
         if (i % 1000 == 0) {
             const auto error = validateScenario(s);
             INFO("scenario " << i << ": " << (error ? error->toString() : std::string()));
-            REQUIRE_FALSE(error);  // the generator makes valid scenarios only
+            REQUIRE_FALSE(error); // the generator makes valid scenarios only
         }
         const Estimate a = estimate(s);
         if (!allFiniteNonNegative(a)) FAIL("scenario " << i << ":\n" << scenarioToJson(s));
         const Estimate b = estimate(s);
-        if (a.memory.total() != b.memory.total() || a.compute.stepTimeS != b.compute.stepTimeS ||
-            a.communication.sentBytesPerGpu != b.communication.sentBytesPerGpu)
+        if (a.memory.total() != b.memory.total() || a.compute.stepTimeS != b.compute.stepTimeS
+            || a.communication.sentBytesPerGpu != b.communication.sentBytesPerGpu)
             FAIL("not deterministic:\n" << scenarioToJson(s));
         ++checked;
     }
     CHECK(checked == kScenarios);
 }
 
-TEST_CASE("random valid scenarios: more TP, a higher ZeRO stage and recomputation never cost memory", "[core][property]")
+TEST_CASE(
+    "random valid scenarios: more TP, a higher ZeRO stage and recomputation never cost memory", "[core][property]")
 {
     Generator gen(7);
     for (int i = 0; i < kScenarios / 4; ++i) {
@@ -189,11 +208,13 @@ TEST_CASE("random valid scenarios: more TP, a higher ZeRO stage and recomputatio
         const double selectiveOp = activationBytesPerLayer(r);
         r.parallel.recompute = Recompute::full;
         const double full = activationBytesPerLayer(r);
-        if (!(full <= selective && selective <= none && full <= selectiveOp && selectiveOp <= none)) FAIL("recompute raised activations per layer:\n" << scenarioToJson(s));
+        if (!(full <= selective && selective <= none && full <= selectiveOp && selectiveOp <= none))
+            FAIL("recompute raised activations per layer:\n" << scenarioToJson(s));
     }
 }
 
-TEST_CASE("random valid scenarios: more GPUs at a fixed global batch never lower the communication share", "[core][property]")
+TEST_CASE(
+    "random valid scenarios: more GPUs at a fixed global batch never lower the communication share", "[core][property]")
 {
     // Without pipelining and with ZeRO ≥ 1: with PP the bubble (p−1)/m grows as m falls, and with
     // ZeRO-0 every GPU updates every parameter every step — fixed costs that lengthen the step and
@@ -218,7 +239,8 @@ TEST_CASE("random valid scenarios: more GPUs at a fixed global batch never lower
         if ((more.parallel.dp * more.parallel.cp) % more.parallel.ep != 0) continue;
         ++compared;
         const double before = estimate(s).communication.shareOfStep, after = estimate(more).communication.shareOfStep;
-        if (after < before * (1 - 1e-9)) FAIL("share fell from " << before << " to " << after << ":\n" << scenarioToJson(s));
+        if (after < before * (1 - 1e-9))
+            FAIL("share fell from " << before << " to " << after << ":\n" << scenarioToJson(s));
     }
     CHECK(compared > kScenarios / 10);
 }

@@ -28,7 +28,7 @@ TEST_CASE("Young's and Daly's checkpoint intervals", "[core][reliability][publis
     // √(2CM)·(1 + √x/3 + x/9) − C = 2,584.8 × 1.040186 − 300 = 2,388.7 s.
     CHECK(youngInterval(300, 11'135) == Approx(2585).margin(1));
     CHECK(dalyInterval(300, 11'135) == Approx(2388.7).margin(0.5));
-    CHECK(dalyInterval(1000, 400) == 400);  // δ ≥ 2M: checkpoint once per MTBF
+    CHECK(dalyInterval(1000, 400) == 400); // δ ≥ 2M: checkpoint once per MTBF
 }
 
 TEST_CASE("goodput: the optimal interval beats its neighbours, failures stretch the run", "[core][reliability]")
@@ -59,8 +59,8 @@ TEST_CASE("cost lines: GPUs, energy, checkpoint storage, inter-node traffic and 
     // people who run it". Each line is price × quantity; the quantities are checked by hand here.
     Scenario s = defaultScenario();
     s.model = bareSizeModel(7'000'000'000);
-    s.precision = Precision{DType::bf16, DType::bf16, DType::bf16, DType::fp32, DType::fp32};
-    s.parallel = Parallel{};
+    s.precision = Precision { DType::bf16, DType::bf16, DType::bf16, DType::fp32, DType::fp32 };
+    s.parallel = Parallel {};
     s.parallel.dp = 64;
     s.parallel.zero = 3;
     s.hardware.gpusPerNode = 8;
@@ -83,7 +83,8 @@ TEST_CASE("cost lines: GPUs, energy, checkpoint storage, inter-node traffic and 
     const double perGpuStep = 3 * 63.0 / 64 * 2 * 7e9 * 16;
     CHECK(t.interNodeBytes == Approx(perGpuStep * 64 * t.steps * 8 / 64).epsilon(1e-6));
     CHECK(t.networkCostUsd == Approx(t.interNodeBytes / 1e12 * 5));
-    CHECK(t.totalCostUsd == Approx(t.gpuCostUsd + t.energyCostUsd + t.storageCostUsd + t.networkCostUsd + t.teamCostUsd));
+    CHECK(
+        t.totalCostUsd == Approx(t.gpuCostUsd + t.energyCostUsd + t.storageCostUsd + t.networkCostUsd + t.teamCostUsd));
     CHECK(t.costUsd == Approx(t.gpuCostUsd + t.energyCostUsd));
     // A single node sends nothing over the network.
     Scenario one = s;
@@ -107,7 +108,8 @@ TEST_CASE("a run whose goodput is zero never finishes, and says so", "[core][rel
     CHECK(e.reliability.goodput == 0);
     CHECK(std::isinf(e.training.timeS));
     bool warned = false;
-    for (const auto& w : e.warnings) warned = warned || w.code == WarningCode::run_never_finishes;
+    for (const auto& w : e.warnings)
+        warned = warned || w.code == WarningCode::run_never_finishes;
     CHECK(warned);
     // Priced items become infinite; free ones (no team) stay 0, never NaN.
     CHECK(std::isinf(e.training.totalCostUsd));

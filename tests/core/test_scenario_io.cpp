@@ -18,7 +18,7 @@ namespace {
 std::string readFile(const std::string& path)
 {
     std::ifstream in(path, std::ios::binary);
-    return {std::istreambuf_iterator<char>(in), {}};
+    return { std::istreambuf_iterator<char>(in), {} };
 }
 
 const std::string kDefaultFile = std::string(TP_SOURCE_DIR) + "/resources/scenarios/default.tpscenario.json";
@@ -47,16 +47,32 @@ TEST_CASE("the bundled default scenario is Llama-2-7B on 8 × A100 80GB", "[core
 TEST_CASE("scenarios round-trip through their JSON text", "[core][io]")
 {
     Scenario s = defaultScenario();
-    SECTION("default") {}
-    SECTION("preset with overrides") { s.model.arch.layers = 40; s.model.arch.heads = 64; s.model.arch.kvHeads = 8; s.model.arch.headDim = 64; }
-    SECTION("bare size") { s.model = bareSizeModel(123'000'000'000); }
-    SECTION("explicit architecture") { s.model.preset.clear(); s.model.arch.mlp = Mlp::gelu; s.model.arch.bias = Bias::qkv; }
+    SECTION("default")
+    {
+    }
+    SECTION("preset with overrides")
+    {
+        s.model.arch.layers = 40;
+        s.model.arch.heads = 64;
+        s.model.arch.kvHeads = 8;
+        s.model.arch.headDim = 64;
+    }
+    SECTION("bare size")
+    {
+        s.model = bareSizeModel(123'000'000'000);
+    }
+    SECTION("explicit architecture")
+    {
+        s.model.preset.clear();
+        s.model.arch.mlp = Mlp::gelu;
+        s.model.arch.bias = Bias::qkv;
+    }
     SECTION("custom GPU and LoRA")
     {
         s.hardware.preset.clear();
         s.hardware.gpu.name = "My GPU";
         s.training.method = Method::qlora;
-        s.training.loraTargets = {"q", "v", "down"};
+        s.training.loraTargets = { "q", "v", "down" };
         s.precision.masterWeights = std::nullopt;
     }
     SECTION("interleaved pipeline")
@@ -72,7 +88,10 @@ TEST_CASE("scenarios round-trip through their JSON text", "[core][io]")
         s.precision.compute = DType::fp8_e4m3;
         s.precision.fp8Scope = Fp8Scope::linear_and_head;
     }
-    SECTION("fp8 scope set while computing in bf16") { s.precision.fp8Scope = Fp8Scope::all; }
+    SECTION("fp8 scope set while computing in bf16")
+    {
+        s.precision.fp8Scope = Fp8Scope::all;
+    }
     const std::string text = scenarioToJson(s);
     const auto back = parseScenario(text);
     INFO(text << back.error.toString());
@@ -84,29 +103,32 @@ TEST_CASE("scenarios round-trip through their JSON text", "[core][io]")
 TEST_CASE("bad scenario files are rejected with the key path and the reason", "[core][io][validation]")
 {
     auto [text, path, fragment] = GENERATE(table<std::string, std::string, std::string>({
-        {edited("/parallel/tp", 3), "parallel.tp", "power of two"},
-        {edited("/parallel/tpp", 2), "parallel.tpp", "unknown key"},
-        {edited("/training/seq_len", "4096"), "training.seq_len", "integer"},
-        {edited("/training/micro_batch", 0), "training.micro_batch", "between 1"},
-        {edited("/parallel/dp", 2.5), "parallel.dp", "integer"},
-        {edited("/precision/weights", "bf17"), "precision.weights", "one of"},
-        {edited("/training/optimizer", "adamx"), "training.optimizer", "one of"},
-        {edited("/precision/fp8_scope", "attention"), "precision.fp8_scope", "one of"},
-        {edited("/model/preset", "llama-9"), "model.preset", "unknown model preset"},
-        {edited("/hardware/gpu", "tpu"), "hardware.gpu", "unknown GPU preset"},
-        {edited("/efficiency/compute", 1.5), "efficiency.compute", "between"},
-        {edited("/format", "other"), "format", "trainplanner-scenario"},
-        {edited("/version", 2), "version", "between 1 and 1"},
-        {edited("/parallel/ep", 3), "parallel.ep", "divide dp"},
-        {edited("/parallel/zero", 4), "parallel.zero", "between 0 and 3"},
-        {edited("/parallel/virtual_stages", 2), "parallel.virtual_stages", "interleaved"},
-        {edited("/model", nlohmann::json{{"params", 7e9}, {"layers", 2}}), "model.layers", "cannot be combined with params"},
-        {edited("/model", nlohmann::json{{"layers", 2}}), "model.hidden", "required"},
-        {std::string("{\"format\": \"trainplanner-scenario\", \"version\": 1, \"model\": {\"preset\": \"llama-2-7b\"}"), "", "not valid JSON"},
-        {std::string(""), "", "empty"},
-        {std::string("[1, 2]"), "(top level)", "must be an object"},
-        {std::string("{\"a\": \"\xff\"}"), "", "UTF-8"},
-        {std::string(100, '[') + std::string(100, ']'), "", "nests deeper"},
+        { edited("/parallel/tp", 3), "parallel.tp", "power of two" },
+        { edited("/parallel/tpp", 2), "parallel.tpp", "unknown key" },
+        { edited("/training/seq_len", "4096"), "training.seq_len", "integer" },
+        { edited("/training/micro_batch", 0), "training.micro_batch", "between 1" },
+        { edited("/parallel/dp", 2.5), "parallel.dp", "integer" },
+        { edited("/precision/weights", "bf17"), "precision.weights", "one of" },
+        { edited("/training/optimizer", "adamx"), "training.optimizer", "one of" },
+        { edited("/precision/fp8_scope", "attention"), "precision.fp8_scope", "one of" },
+        { edited("/model/preset", "llama-9"), "model.preset", "unknown model preset" },
+        { edited("/hardware/gpu", "tpu"), "hardware.gpu", "unknown GPU preset" },
+        { edited("/efficiency/compute", 1.5), "efficiency.compute", "between" },
+        { edited("/format", "other"), "format", "trainplanner-scenario" },
+        { edited("/version", 2), "version", "between 1 and 1" },
+        { edited("/parallel/ep", 3), "parallel.ep", "divide dp" },
+        { edited("/parallel/zero", 4), "parallel.zero", "between 0 and 3" },
+        { edited("/parallel/virtual_stages", 2), "parallel.virtual_stages", "interleaved" },
+        { edited("/model", nlohmann::json { { "params", 7e9 }, { "layers", 2 } }), "model.layers",
+            "cannot be combined with params" },
+        { edited("/model", nlohmann::json { { "layers", 2 } }), "model.hidden", "required" },
+        { std::string(
+              "{\"format\": \"trainplanner-scenario\", \"version\": 1, \"model\": {\"preset\": \"llama-2-7b\"}"),
+            "", "not valid JSON" },
+        { std::string(""), "", "empty" },
+        { std::string("[1, 2]"), "(top level)", "must be an object" },
+        { std::string("{\"a\": \"\xff\"}"), "", "UTF-8" },
+        { std::string(100, '[') + std::string(100, ']'), "", "nests deeper" },
     }));
     const auto r = parseScenario(text);
     REQUIRE_FALSE(r.ok());
@@ -160,21 +182,22 @@ TEST_CASE("estimate JSON carries the v1 keys with base units", "[core][io][estim
     CHECK(j["version"] == 1);
     CHECK(j["gpus"] == 8);
     CHECK(j["params"]["total"] == 6'738'415'616);
-    for (const char* key : {"weights", "gradients", "master_weights", "optimizer_states", "activations",
-                            "activation_bytes_per_layer", "buffers", "overhead", "total", "capacity", "fits", "headroom",
-                            "largest_micro_batch", "stage", "per_stage"})
+    for (const char* key : { "weights", "gradients", "master_weights", "optimizer_states", "activations",
+             "activation_bytes_per_layer", "buffers", "overhead", "total", "capacity", "fits", "headroom",
+             "largest_micro_batch", "stage", "per_stage" })
         CHECK(j["memory"].contains(key));
     CHECK(j["memory"]["capacity"] == 80.0 * 1024 * 1024 * 1024);
     CHECK(j["memory"]["total"].get<double>() == Approx(e.memory.total()));
     CHECK(j["memory"]["per_stage"].size() == 1);
-    for (const char* key : {"model_flops_per_step", "hardware_flops_per_step", "compute_time_s", "bubble_fraction",
-                            "step_time_s", "mfu", "hfu", "tflops_per_gpu", "tokens_per_s"})
+    for (const char* key : { "model_flops_per_step", "hardware_flops_per_step", "compute_time_s", "bubble_fraction",
+             "step_time_s", "mfu", "hfu", "tflops_per_gpu", "tokens_per_s" })
         CHECK(j["compute"].contains(key));
-    for (const char* key : {"collectives", "sent_bytes_per_gpu", "time_s", "exposed_time_s", "share_of_step"})
+    for (const char* key : { "collectives", "sent_bytes_per_gpu", "time_s", "exposed_time_s", "share_of_step" })
         CHECK(j["communication"].contains(key));
-    for (const char* key : {"steps", "time_s", "gpu_hours", "energy_kwh", "cost_usd"}) CHECK(j["training"].contains(key));
-    for (const char* key : {"cluster_mtbf_hours", "checkpoint_bytes", "checkpoint_write_s", "checkpoint_interval_s", "goodput",
-                            "expected_interruptions"})
+    for (const char* key : { "steps", "time_s", "gpu_hours", "energy_kwh", "cost_usd" })
+        CHECK(j["training"].contains(key));
+    for (const char* key : { "cluster_mtbf_hours", "checkpoint_bytes", "checkpoint_write_s", "checkpoint_interval_s",
+             "goodput", "expected_interruptions" })
         CHECK(j["reliability"].contains(key));
 }
 
@@ -209,7 +232,8 @@ TEST_CASE("every shipped example scenario reads and estimates", "[core][io][exam
 TEST_CASE("examples: the source article's pair and the published runs", "[core][examples][published]")
 {
     auto load = [](const char* name) {
-        return *loadScenarioFile(std::string(TP_SOURCE_DIR) + "/resources/examples/" + name + ".tpscenario.json").scenario;
+        return *loadScenarioFile(std::string(TP_SOURCE_DIR) + "/resources/examples/" + name + ".tpscenario.json")
+                    .scenario;
     };
     // Source article: a 700M model fits one GPU; a 7B model needs sharding and then communicates a lot.
     const auto small = estimate(load("article-small-700m-1gpu"));

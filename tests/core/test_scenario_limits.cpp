@@ -12,7 +12,6 @@
 
 #include <filesystem>
 #include <fstream>
-
 #include <unistd.h>
 
 using namespace core;
@@ -20,7 +19,10 @@ using nlohmann::json;
 
 namespace {
 
-json defaultDoc() { return json::parse(scenarioToJson(defaultScenario())); }
+json defaultDoc()
+{
+    return json::parse(scenarioToJson(defaultScenario()));
+}
 
 /// The default scenario with `key` set to `value`, where the key needs a section of its own
 /// (a bare size, a custom GPU object) to exist.
@@ -28,14 +30,15 @@ json withKey(std::string_view key, const json& value)
 {
     json doc = defaultDoc();
     if (key == "model.params") doc["model"] = json::object();
-    if (key.starts_with("model.") && key != "model.params" && key != "model.max_positions") doc["model"] = {{"preset", "llama-2-7b"}};
-    if (key == "model.max_positions") doc["model"] = {{"preset", "gpt2-124m"}};
+    if (key.starts_with("model.") && key != "model.params" && key != "model.max_positions")
+        doc["model"] = { { "preset", "llama-2-7b" } };
+    if (key == "model.max_positions") doc["model"] = { { "preset", "gpt2-124m" } };
     if (key.starts_with("hardware.gpu."))
-        doc["hardware"]["gpu"] = {{"name", "test"},          {"memory_gib", 80},      {"peak_tflops", {{"bf16", 312}}},
-                                  {"intra_node_gbps", 300}, {"inter_node_gbps", 25}, {"tdp_watts", 400}};
+        doc["hardware"]["gpu"] = { { "name", "test" }, { "memory_gib", 80 }, { "peak_tflops", { { "bf16", 312 } } },
+            { "intra_node_gbps", 300 }, { "inter_node_gbps", 25 }, { "tdp_watts", 400 } };
     std::string pointer = "/" + std::string(key);
     std::replace(pointer.begin(), pointer.end(), '.', '/');
-    if (key.ends_with(".*")) pointer = pointer.substr(0, pointer.size() - 1) + "bf16";  // one dtype of a per-dtype table
+    if (key.ends_with(".*")) pointer = pointer.substr(0, pointer.size() - 1) + "bf16"; // one dtype of a per-dtype table
     doc[json::json_pointer(pointer)] = value;
     return doc;
 }
@@ -57,11 +60,13 @@ TEST_CASE("every number key is read with the limits of the one table", "[core][l
         if (shown.ends_with(".*")) shown = shown.substr(0, shown.size() - 1) + "bf16";
         INFO(shown);
         const bool integral = l->kind != LimitKind::number;
-        for (double outside : {integral ? l->min - 1 : l->min - std::max(1e-3, std::abs(l->min) * 0.5),
-                               integral ? l->max + 1 : l->max * 2 + 1}) {
-            const ScenarioError e = refusal(withKey(l->key, integral ? json(static_cast<std::int64_t>(outside)) : json(outside)));
+        for (double outside : { integral ? l->min - 1 : l->min - std::max(1e-3, std::abs(l->min) * 0.5),
+                 integral ? l->max + 1 : l->max * 2 + 1 }) {
+            const ScenarioError e
+                = refusal(withKey(l->key, integral ? json(static_cast<std::int64_t>(outside)) : json(outside)));
             CHECK(e.path == shown);
-            CHECK(e.message.rfind(l->kind == LimitKind::powerOfTwo ? "must be an integer between" : rangeText(*l), 0) == 0);
+            CHECK(e.message.rfind(l->kind == LimitKind::powerOfTwo ? "must be an integer between" : rangeText(*l), 0)
+                == 0);
         }
     }
     CHECK(keys > 60);
@@ -75,10 +80,10 @@ TEST_CASE("DEF-01: the GPU count is a 64-bit product, refused above 10^7 before 
 {
     // The reviewer's reproducers: tp × pp × dp wrapped to 0 (SIGFPE), to a negative count (a
     // "valid" scenario with negative cost) and to a plausible 32,768.
-    for (const auto& [dp, product] : std::vector<std::pair<int, std::string>>{
-             {131072, "4294967296"}, {98304, "3221225472"}, {131073, "4295000064"}}) {
+    for (const auto& [dp, product] : std::vector<std::pair<int, std::string>> {
+             { 131072, "4294967296" }, { 98304, "3221225472" }, { 131073, "4295000064" } }) {
         json doc = defaultDoc();
-        doc["model"] = {{"preset", "llama-2-7b"}};
+        doc["model"] = { { "preset", "llama-2-7b" } };
         doc["training"]["global_batch"] = 200000;
         doc["parallel"]["tp"] = 64;
         doc["parallel"]["dp"] = dp;
@@ -106,21 +111,23 @@ TEST_CASE("DEF-01: the GPU count is a 64-bit product, refused above 10^7 before 
     const auto error = applyOverride(s, "parallel.dp=131072");
     REQUIRE(error);
     CHECK(error->path == "parallel");
-    CHECK(s.parallel.dp == 8);  // untouched
+    CHECK(s.parallel.dp == 8); // untouched
 }
 
 TEST_CASE("DEF-06: a parameter count beyond 10^15 is refused, naming the model", "[core][limits][hostile]")
 {
     json doc = defaultDoc();
-    doc["model"] = {{"layers", 4096},   {"hidden", 1048576}, {"heads", 4096},         {"ffn_hidden", 1048576}, {"vocab", 16777216},
-                    {"experts", 4096}, {"top_k", 4096},     {"moe_ffn_hidden", 1048576}, {"shared_experts", 64}};
+    doc["model"] = { { "layers", 4096 }, { "hidden", 1048576 }, { "heads", 4096 }, { "ffn_hidden", 1048576 },
+        { "vocab", 16777216 }, { "experts", 4096 }, { "top_k", 4096 }, { "moe_ffn_hidden", 1048576 },
+        { "shared_experts", 64 } };
     ScenarioError e = refusal(doc);
     CHECK(e.path == "model");
     CHECK(e.message.find("parameters; at most 1e+15") != std::string::npos);
     // The dense extreme of B27 (3.2·10^16) too; a 10^14 bare size stays valid.
-    doc["model"] = {{"layers", 4096}, {"hidden", 1048576}, {"heads", 4096}, {"ffn_hidden", 1048576}, {"vocab", 16777216}};
+    doc["model"] = { { "layers", 4096 }, { "hidden", 1048576 }, { "heads", 4096 }, { "ffn_hidden", 1048576 },
+        { "vocab", 16777216 } };
     CHECK(refusal(doc).path == "model");
-    doc["model"] = {{"params", 1e14}};
+    doc["model"] = { { "params", 1e14 } };
     CHECK(parseScenario(doc.dump()).ok());
 }
 
@@ -135,16 +142,16 @@ TEST_CASE("DEF-15: combinations no framework runs are refused or warned about", 
     doc["parallel"]["pp"] = 16;
     doc["parallel"]["schedule"] = "interleaved";
     doc["parallel"]["virtual_stages"] = 4;
-    CHECK(refusal(doc).path == "parallel.pp");  // 64 chunks on 32 layers
+    CHECK(refusal(doc).path == "parallel.pp"); // 64 chunks on 32 layers
     // Duplicate LoRA targets (B50) and LoRA targets on a full fine-tune (B52).
     doc = defaultDoc();
     doc["training"]["method"] = "lora";
-    doc["training"]["lora_targets"] = {"q", "v", "q"};
+    doc["training"]["lora_targets"] = { "q", "v", "q" };
     e = refusal(doc);
     CHECK(e.path == "training.lora_targets[2]");
     CHECK(e.message == "\"q\" is listed twice");
     doc["training"]["method"] = "full";
-    doc["training"]["lora_targets"] = {"q"};
+    doc["training"]["lora_targets"] = { "q" };
     CHECK(refusal(doc).path == "training.lora_targets");
     // --set training.method=full on a LoRA scenario drops its adapters instead of failing on them.
     Scenario s = defaultScenario();
@@ -157,7 +164,8 @@ TEST_CASE("DEF-15: combinations no framework runs are refused or warned about", 
     s.parallel.dp = 2;
     s.parallel.zero = 3;
     bool warned = false;
-    for (const auto& w : estimate(s).warnings) warned = warned || w.code == WarningCode::zero_with_pipeline;
+    for (const auto& w : estimate(s).warnings)
+        warned = warned || w.code == WarningCode::zero_with_pipeline;
     CHECK(warned);
 }
 
@@ -178,7 +186,7 @@ TEST_CASE("DEF-14: duplicate keys and a bare size beside architecture keys are n
     CHECK(r.error.path == "model");
     // B38: layers beside params is known, only not combinable.
     json doc = defaultDoc();
-    doc["model"] = {{"params", 7e9}, {"layers", 32}};
+    doc["model"] = { { "params", 7e9 }, { "layers", 32 } };
     CHECK(refusal(doc).toString() == "model.layers: cannot be combined with params (a bare size)");
 }
 
@@ -192,11 +200,13 @@ TEST_CASE("DEF-12: a token budget below one step is one step, with a warning", "
     const Estimate e = estimate(s);
     CHECK(e.training.steps == 1);
     bool warned = false;
-    for (const auto& w : e.warnings) warned = warned || w.code == WarningCode::tokens_less_than_one_step;
+    for (const auto& w : e.warnings)
+        warned = warned || w.code == WarningCode::tokens_less_than_one_step;
     CHECK(warned);
 }
 
-TEST_CASE("DEF-07 and DEF-10: --set hardware.profile reads the profile, and never echoes its content", "[core][limits][hostile]")
+TEST_CASE("DEF-07 and DEF-10: --set hardware.profile reads the profile, and never echoes its content",
+    "[core][limits][hostile]")
 {
     const auto dir = std::filesystem::temp_directory_path() / ("tp_limits_" + std::to_string(::getpid()));
     std::filesystem::create_directories(dir);
@@ -224,15 +234,16 @@ TEST_CASE("DEF-07 and DEF-10: --set hardware.profile reads the profile, and neve
     error = applyOverride(s, "hardware.profile=" + secret);
     REQUIRE(error);
     CHECK(error->toString().find("SECRET") == std::string::npos);
-    CHECK(error->toString().find("secret.json") != std::string::npos);  // names the profile (E02)
+    CHECK(error->toString().find("secret.json") != std::string::npos); // names the profile (E02)
     std::filesystem::remove_all(dir);
 }
 
 TEST_CASE("DEF-08: import-config writes only scenarios TrainPlanner reads back", "[core][limits][hostile]")
 {
     json config = json::parse(std::ifstream(std::string(TP_SOURCE_DIR) + "/tests/data/hf/llama-2-7b.json"));
-    for (const auto& [field, key] : std::vector<std::pair<std::string, std::string>>{
-             {"num_hidden_layers", "layers"}, {"vocab_size", "vocab"}, {"hidden_size", "hidden"}, {"intermediate_size", "ffn_hidden"}}) {
+    for (const auto& [field, key] :
+        std::vector<std::pair<std::string, std::string>> { { "num_hidden_layers", "layers" }, { "vocab_size", "vocab" },
+            { "hidden_size", "hidden" }, { "intermediate_size", "ffn_hidden" } }) {
         json c = config;
         c[field] = 100'000'000;
         const ImportResult r = importHfConfig(c.dump());
@@ -262,7 +273,9 @@ TEST_CASE("DEF-01's class: dp × micro-batch is counted in 64 bits where it can 
     REQUIRE_FALSE(validateScenario(s));
     const Estimate e = estimate(s);
     bool warned = false;
-    for (const auto& w : e.warnings) warned = warned || w.code == WarningCode::global_batch_not_divisible;
+    for (const auto& w : e.warnings)
+        warned = warned || w.code == WarningCode::global_batch_not_divisible;
     CHECK(warned);
-    for (const auto& fix : nearestValid(s, e)) CHECK_FALSE(validateScenario(fix.scenario));  // no suggestion beyond the limits
+    for (const auto& fix : nearestValid(s, e))
+        CHECK_FALSE(validateScenario(fix.scenario)); // no suggestion beyond the limits
 }

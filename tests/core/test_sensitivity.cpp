@@ -1,10 +1,11 @@
 // Sensitivity (issue 12): one assumption at a time, ±f; the directions follow the model (a faster
 // matmul shortens the step, fragmentation only moves memory), and the base is the estimate.
-#include <algorithm>
 #include "scenario_io.h"
 #include "sensitivity.h"
 
 #include <catch2/catch.hpp>
+
+#include <algorithm>
 
 using namespace core;
 
@@ -33,8 +34,8 @@ TEST_CASE("sensitivity moves each assumption by ±f and recomputes step, memory 
     CHECK(sens.base.memoryBytes == e.memory.total());
 
     const auto& eff = row(sens, Assumption::compute_efficiency);
-    CHECK(eff.lowValue == Approx(Efficiency{}.compute * 0.8));
-    CHECK(eff.highValue == Approx(std::min(1.0, Efficiency{}.compute * 1.2)));  // a fraction: at most 1
+    CHECK(eff.lowValue == Approx(Efficiency {}.compute * 0.8));
+    CHECK(eff.highValue == Approx(std::min(1.0, Efficiency {}.compute * 1.2))); // a fraction: at most 1
     CHECK(eff.low.stepTimeS > sens.base.stepTimeS);
     CHECK(eff.high.stepTimeS < sens.base.stepTimeS);
     CHECK(eff.low.memoryBytes == sens.base.memoryBytes);
@@ -52,8 +53,8 @@ TEST_CASE("sensitivity moves each assumption by ±f and recomputes step, memory 
 
     // Rows sorted by swing on step time; the envelope contains every row.
     for (std::size_t i = 1; i < sens.rows.size(); ++i)
-        CHECK(std::abs(sens.rows[i - 1].high.stepTimeS - sens.rows[i - 1].low.stepTimeS) >=
-              std::abs(sens.rows[i].high.stepTimeS - sens.rows[i].low.stepTimeS));
+        CHECK(std::abs(sens.rows[i - 1].high.stepTimeS - sens.rows[i - 1].low.stepTimeS)
+            >= std::abs(sens.rows[i].high.stepTimeS - sens.rows[i].low.stepTimeS));
     for (const auto& r : sens.rows) {
         CHECK(sens.min.stepTimeS <= std::min(r.low.stepTimeS, r.high.stepTimeS));
         CHECK(sens.max.totalCostUsd >= std::max(r.low.totalCostUsd, r.high.totalCostUsd));

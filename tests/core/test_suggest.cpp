@@ -22,7 +22,7 @@ const Suggestion* find(const std::vector<Suggestion>& all, WarningCode code)
 TEST_CASE("heads not divisible by TP: the nearest TP that divides, DP takes the rest", "[core][suggest]")
 {
     Scenario s = defaultScenario();
-    s.model = presetModel(*findModelPreset("llama-2-13b"));  // 40 heads
+    s.model = presetModel(*findModelPreset("llama-2-13b")); // 40 heads
     s.parallel.tp = 16;
     s.parallel.dp = 4;
     s.training.globalBatch = 1024;
@@ -30,7 +30,7 @@ TEST_CASE("heads not divisible by TP: the nearest TP that divides, DP takes the 
     const Suggestion* fix = find(all, WarningCode::heads_not_divisible_by_tp);
     REQUIRE(fix);
     CHECK(fix->key == "parallel.tp");
-    CHECK(fix->value == "8");  // 40 % 8 == 0; 16 and 32 do not divide 40
+    CHECK(fix->value == "8"); // 40 % 8 == 0; 16 and 32 do not divide 40
     CHECK(fix->scenario.parallel.tp == 8);
     CHECK(fix->scenario.parallel.dp == 8);
     CHECK(fix->scenario.parallel.gpus() == s.parallel.gpus());
@@ -41,19 +41,19 @@ TEST_CASE("every suggestion is valid and removes its warning", "[core][suggest]"
     Scenario moe = defaultScenario();
     moe.model = presetModel(*findModelPreset("mixtral-8x7b"));
     moe.parallel.dp = 12;
-    moe.parallel.ep = 3;  // 8 experts % 3
-    moe.training.globalBatch = 1000;  // % 12
+    moe.parallel.ep = 3; // 8 experts % 3
+    moe.training.globalBatch = 1000; // % 12
     Scenario pipe = defaultScenario();
-    pipe.model = presetModel(*findModelPreset("llama-3.1-405b"));  // 126 layers
+    pipe.model = presetModel(*findModelPreset("llama-3.1-405b")); // 126 layers
     pipe.parallel.tp = 8;
     pipe.parallel.pp = 16;
     pipe.parallel.dp = 4;
     Scenario ctx = defaultScenario();
     ctx.parallel.cp = 4;
     ctx.parallel.dp = 2;
-    ctx.training.seqLen = 4100;  // % 8
+    ctx.training.seqLen = 4100; // % 8
     ctx.parallel.flashAttention = false;
-    for (const Scenario& s : {moe, pipe, ctx}) {
+    for (const Scenario& s : { moe, pipe, ctx }) {
         REQUIRE_FALSE(validateScenario(s));
         const Estimate e = estimate(s);
         const auto all = nearestValid(s, e);
@@ -61,7 +61,8 @@ TEST_CASE("every suggestion is valid and removes its warning", "[core][suggest]"
         for (const auto& fix : all) {
             INFO(fix.key << " = " << fix.value);
             CHECK_FALSE(validateScenario(fix.scenario));
-            for (const auto& w : estimate(fix.scenario).warnings) CHECK(w.code != fix.code);
+            for (const auto& w : estimate(fix.scenario).warnings)
+                CHECK(w.code != fix.code);
         }
     }
     const auto pipeFix = nearestValid(pipe, estimate(pipe));
@@ -80,10 +81,10 @@ TEST_CASE("every suggestion is valid and removes its warning", "[core][suggest]"
     prime.parallel.dp = 8;
     prime.parallel.ep = 8;
     CHECK(find(nearestValid(prime, estimate(prime)), WarningCode::layers_not_divisible_by_pp) == nullptr);
-    const auto moeFix = nearestValid(moe, estimate(moe));  // kept alive: find() returns a pointer into it
+    const auto moeFix = nearestValid(moe, estimate(moe)); // kept alive: find() returns a pointer into it
     const Suggestion* batch = find(moeFix, WarningCode::global_batch_not_divisible);
     REQUIRE(batch);
-    CHECK(batch->value == "996");  // 83 × 12, nearer to 1000 than 1008
+    CHECK(batch->value == "996"); // 83 × 12, nearer to 1000 than 1008
     const auto ctxFix = nearestValid(ctx, estimate(ctx));
     const Suggestion* seq = find(ctxFix, WarningCode::seq_len_not_divisible_by_cp);
     REQUIRE(seq);

@@ -16,7 +16,7 @@ namespace {
 Scenario pipelined(int pp, int microBatches, Schedule schedule, int v, Recompute recompute)
 {
     Scenario s = defaultScenario();
-    s.model = presetModel(*findModelPreset("llama-2-7b"));  // 32 layers
+    s.model = presetModel(*findModelPreset("llama-2-7b")); // 32 layers
     s.parallel.tp = 1;
     s.parallel.pp = pp;
     s.parallel.dp = 2;
@@ -38,10 +38,10 @@ TEST_CASE("the timeline's idle time equals the bubble fraction", "[core][timelin
         int v;
         Recompute recompute;
     };
-    const Case cases[] = {{4, 8, Schedule::one_f_one_b, 1, Recompute::none},  {8, 16, Schedule::one_f_one_b, 1, Recompute::full},
-                          {4, 8, Schedule::gpipe, 1, Recompute::none},        {4, 8, Schedule::interleaved, 2, Recompute::none},
-                          {8, 16, Schedule::interleaved, 4, Recompute::full}, {2, 2, Schedule::one_f_one_b, 1, Recompute::none},
-                          {1, 4, Schedule::one_f_one_b, 1, Recompute::none}};
+    const Case cases[] = { { 4, 8, Schedule::one_f_one_b, 1, Recompute::none },
+        { 8, 16, Schedule::one_f_one_b, 1, Recompute::full }, { 4, 8, Schedule::gpipe, 1, Recompute::none },
+        { 4, 8, Schedule::interleaved, 2, Recompute::none }, { 8, 16, Schedule::interleaved, 4, Recompute::full },
+        { 2, 2, Schedule::one_f_one_b, 1, Recompute::none }, { 1, 4, Schedule::one_f_one_b, 1, Recompute::none } };
     for (const Case& c : cases) {
         const Scenario s = pipelined(c.pp, c.m, c.schedule, c.v, c.recompute);
         REQUIRE_FALSE(validateScenario(s));
@@ -55,7 +55,7 @@ TEST_CASE("the timeline's idle time equals the bubble fraction", "[core][timelin
         std::set<std::tuple<int, int, int, int>> seen;
         for (const auto& b : t.blocks)
             if (b.kind == BlockKind::forward || b.kind == BlockKind::backward)
-                CHECK(seen.insert({int(b.kind), b.stage, b.microBatch, b.chunk}).second);
+                CHECK(seen.insert({ int(b.kind), b.stage, b.microBatch, b.chunk }).second);
         CHECK(seen.size() == std::size_t(2 * c.pp * c.m * c.v));
         // No two blocks of one stage overlap.
         for (int st = 0; st < c.pp; ++st) {
@@ -63,7 +63,8 @@ TEST_CASE("the timeline's idle time equals the bubble fraction", "[core][timelin
             for (const auto& b : t.blocks)
                 if (b.stage == st) spans.emplace_back(b.start, b.end);
             std::sort(spans.begin(), spans.end());
-            for (std::size_t i = 1; i < spans.size(); ++i) CHECK(spans[i].first >= spans[i - 1].second - 1e-12);
+            for (std::size_t i = 1; i < spans.size(); ++i)
+                CHECK(spans[i].first >= spans[i - 1].second - 1e-12);
         }
     }
 }
@@ -73,7 +74,8 @@ TEST_CASE("with full recomputation each backward is preceded by its recomputed f
     const Scenario s = pipelined(4, 8, Schedule::one_f_one_b, 1, Recompute::full);
     const Timeline t = pipelineTimeline(s, estimate(s));
     int recomputes = 0;
-    for (const auto& b : t.blocks) recomputes += b.kind == BlockKind::recompute;
+    for (const auto& b : t.blocks)
+        recomputes += b.kind == BlockKind::recompute;
     CHECK(recomputes == 4 * 8);
 }
 
@@ -87,11 +89,12 @@ TEST_CASE("a long step is drawn shortened, with the full step's pipeline end and
         int v;
         Recompute recompute;
     };
-    const Case cases[] = {{4, 40, Schedule::one_f_one_b, 1, Recompute::none},  {8, 67, Schedule::one_f_one_b, 1, Recompute::full},
-                          {4, 41, Schedule::gpipe, 1, Recompute::none},        {3, 50, Schedule::gpipe, 1, Recompute::full},
-                          {4, 48, Schedule::interleaved, 2, Recompute::none},  {8, 64, Schedule::interleaved, 4, Recompute::full},
-                          {4, 42, Schedule::interleaved, 2, Recompute::none},  {2, 33, Schedule::one_f_one_b, 1, Recompute::none},
-                          {1, 100, Schedule::one_f_one_b, 1, Recompute::full}, {16, 100, Schedule::interleaved, 2, Recompute::none}};
+    const Case cases[] = { { 4, 40, Schedule::one_f_one_b, 1, Recompute::none },
+        { 8, 67, Schedule::one_f_one_b, 1, Recompute::full }, { 4, 41, Schedule::gpipe, 1, Recompute::none },
+        { 3, 50, Schedule::gpipe, 1, Recompute::full }, { 4, 48, Schedule::interleaved, 2, Recompute::none },
+        { 8, 64, Schedule::interleaved, 4, Recompute::full }, { 4, 42, Schedule::interleaved, 2, Recompute::none },
+        { 2, 33, Schedule::one_f_one_b, 1, Recompute::none }, { 1, 100, Schedule::one_f_one_b, 1, Recompute::full },
+        { 16, 100, Schedule::interleaved, 2, Recompute::none } };
     for (const Case& c : cases) {
         const Scenario s = pipelined(c.pp, c.m, c.schedule, c.v, c.recompute);
         REQUIRE_FALSE(validateScenario(s));
@@ -134,7 +137,7 @@ TEST_CASE("the timeline's work is bounded whatever the micro-batch and stage cou
     REQUIRE_FALSE(validateScenario(s));
     const Estimate e = estimate(s);
     t = pipelineTimeline(s, e);
-    CHECK(t.drawnMicroBatches == 0);  // 64 stages × 64 chunks × 128 micro-batches: figures only
+    CHECK(t.drawnMicroBatches == 0); // 64 stages × 64 chunks × 128 micro-batches: figures only
     CHECK(t.blocks.empty());
     CHECK(t.stepTimeS == Approx(e.compute.stepTimeS).epsilon(1e-9));
     CHECK(t.idleFraction() == Approx(e.compute.bubbleFraction).epsilon(1e-9));

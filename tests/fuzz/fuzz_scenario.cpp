@@ -36,7 +36,7 @@ void checkScenario(const core::Scenario& s)
     require(std::isfinite(e.memory.total()) && std::isfinite(e.compute.stepTimeS));
     require(e.gpus >= 1 && e.params.total > 0);
     const std::string json = core::estimateToJson(e);
-    require(json.find("null") == std::string::npos);  // nlohmann writes a NaN or an infinity as null
+    require(json.find("null") == std::string::npos); // nlohmann writes a NaN or an infinity as null
     (void)core::estimateToCsv(e);
     require(!hasControlBytes(core::estimateToText(s, e)));
     const core::Timeline t = core::pipelineTimeline(s, e);
@@ -51,12 +51,17 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
 {
     const std::string_view text(reinterpret_cast<const char*>(data), size);
     const core::ScenarioResult parsed = core::parseScenario(text);
-    if (parsed.ok()) checkScenario(*parsed.scenario);
-    else require(!parsed.error.message.empty() && !hasControlBytes(parsed.error.toString()));  // every refusal says why, printably
+    if (parsed.ok())
+        checkScenario(*parsed.scenario);
+    else
+        require(!parsed.error.message.empty()
+            && !hasControlBytes(parsed.error.toString())); // every refusal says why, printably
 
     // The same bytes as a config.json: what imports is a scenario TrainPlanner reads back.
     const core::ImportResult imported = core::importHfConfig(text);
-    if (imported.ok()) checkScenario(core::scenarioFor(*imported.model));
-    else require(!imported.error.message.empty() && !hasControlBytes(imported.error.toString()));
+    if (imported.ok())
+        checkScenario(core::scenarioFor(*imported.model));
+    else
+        require(!imported.error.message.empty() && !hasControlBytes(imported.error.toString()));
     return 0;
 }

@@ -15,21 +15,20 @@
 #include <cmath>
 #include <csignal>
 #include <cstring>
+#include <fcntl.h>
 #include <filesystem>
 #include <fstream>
 #include <map>
 #include <regex>
 #include <set>
 #include <sstream>
-#include <thread>
-
-#include <fcntl.h>
 #include <sys/resource.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
 #include <sys/un.h>
 #include <sys/wait.h>
+#include <thread>
 #include <unistd.h>
 
 namespace fs = std::filesystem;
@@ -39,7 +38,7 @@ namespace {
 
 const std::string kSource = TP_SOURCE_DIR;
 const std::string kCli = TP_CLI;
-const std::string kGui = TP_GUI;  // empty in builds without the GUI (the sanitizer build)
+const std::string kGui = TP_GUI; // empty in builds without the GUI (the sanitizer build)
 /// The time limits are the release build's; a sanitizer build (-O1, ASan + UBSan) runs 10–15×
 /// slower on the JSON-heavy cases (a 65,000-value sweep: 5.7 s, then 60 s).
 #ifdef TP_SANITIZED
@@ -60,9 +59,11 @@ std::string slurp(const fs::path& p, std::size_t limit = 4 << 20)
 /// "{dir}", "{src}", "{cli}", "{gui}" in an argument or file text.
 std::string expand(std::string s, const fs::path& dir)
 {
-    const std::pair<std::string, std::string> names[] = {{"{dir}", dir.string()}, {"{src}", kSource}, {"{cli}", kCli}, {"{gui}", kGui}};
+    const std::pair<std::string, std::string> names[]
+        = { { "{dir}", dir.string() }, { "{src}", kSource }, { "{cli}", kCli }, { "{gui}", kGui } };
     for (const auto& [from, to] : names)
-        for (auto at = s.find(from); at != std::string::npos; at = s.find(from, at + to.size())) s.replace(at, from.size(), to);
+        for (auto at = s.find(from); at != std::string::npos; at = s.find(from, at + to.size()))
+            s.replace(at, from.size(), to);
     return s;
 }
 
@@ -78,12 +79,15 @@ std::string textOf(const json& spec, const fs::path& dir)
         const std::string utf8 = spec["latin1"].get<std::string>();
         for (std::size_t i = 0; i < utf8.size(); ++i) {
             const auto c = static_cast<unsigned char>(utf8[i]);
-            if (c == 0xC2 || c == 0xC3) out += char(((c & 0x03) << 6) | (static_cast<unsigned char>(utf8[++i]) & 0x3F));
-            else out += char(c);
+            if (c == 0xC2 || c == 0xC3)
+                out += char(((c & 0x03) << 6) | (static_cast<unsigned char>(utf8[++i]) & 0x3F));
+            else
+                out += char(c);
         }
     }
     if (spec.contains("repeat"))
-        for (long long i = 0, n = spec.value("times", 1LL); i < n; ++i) out += spec["repeat"].get<std::string>();
+        for (long long i = 0, n = spec.value("times", 1LL); i < n; ++i)
+            out += spec["repeat"].get<std::string>();
     if (spec.contains("suffix")) out += expand(spec["suffix"].get<std::string>(), dir);
     return out;
 }
@@ -108,7 +112,7 @@ bool makeFile(const fs::path& dir, const std::string& name, const json& spec)
         fs::create_symlink(expand(spec["symlink"].get<std::string>(), dir), path);
     } else if (spec.contains("socket")) {
         const int fd = ::socket(AF_UNIX, SOCK_STREAM, 0);
-        sockaddr_un address{};
+        sockaddr_un address {};
         address.sun_family = AF_UNIX;
         std::snprintf(address.sun_path, sizeof address.sun_path, "%s", path.c_str());
         REQUIRE(::bind(fd, reinterpret_cast<sockaddr*>(&address), sizeof address) == 0);
@@ -126,7 +130,8 @@ bool makeFile(const fs::path& dir, const std::string& name, const json& spec)
         std::string text;
         if (spec.contains("scenario")) {
             // A patch (RFC 7386) on the smallest scenario: format, version, a preset model.
-            const json base = {{"format", "trainplanner-scenario"}, {"version", 1}, {"model", {{"preset", "llama-2-7b"}}}};
+            const json base = { { "format", "trainplanner-scenario" }, { "version", 1 },
+                { "model", { { "preset", "llama-2-7b" } } } };
             text = mergePatch(base, spec["scenario"]).dump(2);
         } else if (spec.contains("from")) {
             const std::string original = slurp(expand(spec["from"].get<std::string>(), dir));
@@ -136,7 +141,8 @@ bool makeFile(const fs::path& dir, const std::string& name, const json& spec)
         } else if (spec.contains("json")) {
             text = spec["json"].dump();
         } else if (spec.contains("parts")) {
-            for (const auto& part : spec["parts"]) text += textOf(part, dir);
+            for (const auto& part : spec["parts"])
+                text += textOf(part, dir);
         } else {
             text = textOf(spec, dir);
         }
@@ -159,7 +165,7 @@ struct Outcome {
 Outcome run(const std::vector<std::string>& argv, const fs::path& dir, const json& c)
 {
     const fs::path outFile = dir / ".stdout", errFile = dir / ".stderr";
-    int stdinPipe[2] = {-1, -1};
+    int stdinPipe[2] = { -1, -1 };
     const bool pipeIn = c.contains("stdin");
     if (pipeIn) REQUIRE(::pipe(stdinPipe) == 0);
     const auto start = std::chrono::steady_clock::now();
@@ -193,23 +199,25 @@ Outcome run(const std::vector<std::string>& argv, const fs::path& dir, const jso
             if (::pipe(p) != 0) ::_exit(126);
             ::close(p[0]);
             ::dup2(p[1], 1);
-        }
-        else {
+        } else {
             // "full": a private stand-in for /dev/full where it exists (opened for writing, never replaced).
-            const int fd = stdoutMode == "full" ? ::open("/dev/full", O_WRONLY) : ::open(outFile.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
+            const int fd = stdoutMode == "full" ? ::open("/dev/full", O_WRONLY)
+                                                : ::open(outFile.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
             ::dup2(fd, 1);
         }
-        for (int fd = 3; fd < 64; ++fd) ::close(fd);
+        for (int fd = 3; fd < 64; ++fd)
+            ::close(fd);
         if (stdoutMode == "closed") ::close(1);
         if (c.value("stderr", "file") == "closed") ::close(2);
         if (c.contains("fsize")) {
-            std::signal(SIGXFSZ, SIG_IGN);  // inherited across exec: the write fails with EFBIG
+            std::signal(SIGXFSZ, SIG_IGN); // inherited across exec: the write fails with EFBIG
             const rlim_t bytes = c["fsize"].get<rlim_t>();
-            const rlimit limit{bytes, bytes};
+            const rlimit limit { bytes, bytes };
             ::setrlimit(RLIMIT_FSIZE, &limit);
         }
         std::vector<char*> args;
-        for (const auto& a : argv) args.push_back(const_cast<char*>(a.c_str()));
+        for (const auto& a : argv)
+            args.push_back(const_cast<char*>(a.c_str()));
         args.push_back(nullptr);
         ::execv(args[0], args.data());
         ::_exit(127);
@@ -223,7 +231,7 @@ Outcome run(const std::vector<std::string>& argv, const fs::path& dir, const jso
     Outcome o;
     const double timeout = c.value("timeout", 10.0) * kSlowdown;
     int status = 0;
-    rusage usage{};
+    rusage usage {};
     while (true) {
         const pid_t done = ::wait4(pid, &status, WNOHANG, &usage);
         o.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -252,7 +260,8 @@ bool hasControlBytes(const std::string& s)
     for (std::size_t i = 0; i < s.size(); ++i) {
         const auto c = static_cast<unsigned char>(s[i]);
         if ((c < 0x20 && c != '\n' && c != '\t') || c == 0x7F) return true;
-        if (c == 0xC2 && i + 1 < s.size() && static_cast<unsigned char>(s[i + 1]) >= 0x80 && static_cast<unsigned char>(s[i + 1]) <= 0x9F)
+        if (c == 0xC2 && i + 1 < s.size() && static_cast<unsigned char>(s[i + 1]) >= 0x80
+            && static_cast<unsigned char>(s[i + 1]) <= 0x9F)
             return true;
     }
     return false;
@@ -292,15 +301,18 @@ void check(const json& c)
     const std::string id = c["id"];
     INFO(id << " (" << c.value("defect", "held") << "): " << c.value("case", ""));
     std::vector<std::string> argv;
-    for (const auto& a : c["run"]) argv.push_back(a.is_string() ? std::string(a) : textOf(a, {}));
-    if (argv[0] == "{gui}" && kGui.empty()) return;  // sanitizer build: core and CLI only
+    for (const auto& a : c["run"])
+        argv.push_back(a.is_string() ? std::string(a) : textOf(a, {}));
+    if (argv[0] == "{gui}" && kGui.empty()) return; // sanitizer build: core and CLI only
     if (c.value("root_only", false) && ::geteuid() != 0) return;
 
     static int counter = 0;
-    const fs::path dir = fs::temp_directory_path() / ("tp_hostile_" + std::to_string(::getpid()) + "_" + std::to_string(++counter));
+    const fs::path dir
+        = fs::temp_directory_path() / ("tp_hostile_" + std::to_string(::getpid()) + "_" + std::to_string(++counter));
     fs::remove_all(dir);
     fs::create_directories(dir);
-    for (auto& a : argv) a = expand(a, dir);
+    for (auto& a : argv)
+        a = expand(a, dir);
     if (c.contains("files"))
         for (const auto& [name, spec] : c["files"].items())
             if (!makeFile(dir, name, spec)) {
@@ -311,20 +323,23 @@ void check(const json& c)
     // Commands that prepare the case (an earlier export, an import whose result is then read).
     for (const auto& command : c.value("before", json::array())) {
         std::vector<std::string> args;
-        for (const auto& a : command) args.push_back(expand(a.get<std::string>(), dir));
+        for (const auto& a : command)
+            args.push_back(expand(a.get<std::string>(), dir));
         const Outcome prepared = run(args, dir, json::object());
         INFO("before: " << command.dump() << "\n" << prepared.err);
         REQUIRE(prepared.code == 0);
     }
     std::map<std::string, std::string> before;
-    for (const auto& name : c.value("keep", std::vector<std::string>{})) before[name] = slurp(dir / name);
+    for (const auto& name : c.value("keep", std::vector<std::string> {}))
+        before[name] = slurp(dir / name);
     if (c.value("keep_all", false))
         for (const auto& e : fs::recursive_directory_iterator(dir))
-            if (e.is_regular_file() && e.path().filename().string()[0] != '.') before[fs::relative(e.path(), dir).string()] = slurp(e.path());
+            if (e.is_regular_file() && e.path().filename().string()[0] != '.')
+                before[fs::relative(e.path(), dir).string()] = slurp(e.path());
 
     const Outcome o = run(argv, dir, c);
-    INFO("exit " << o.code << ", signal " << o.signal << ", " << o.seconds << " s, " << o.maxRssKb / 1024 << " MB\nstderr: "
-                 << o.err.substr(0, 600) << "\nstdout: " << o.out.substr(0, 300));
+    INFO("exit " << o.code << ", signal " << o.signal << ", " << o.seconds << " s, " << o.maxRssKb / 1024
+                 << " MB\nstderr: " << o.err.substr(0, 600) << "\nstdout: " << o.out.substr(0, 300));
     // The contract, for every case.
     CHECK_FALSE(o.timedOut);
     CHECK(o.signal == 0);
@@ -333,36 +348,45 @@ void check(const json& c)
     CHECK(o.maxRssKb / 1024 < c.value("max_rss_mb", 2048));
     CHECK_FALSE(hasControlBytes(o.err));
     CHECK_FALSE(hasControlBytes(o.out));
-    CHECK(o.err.size() < 4096);  // messages are bounded whatever the input's size
+    CHECK(o.err.size() < 4096); // messages are bounded whatever the input's size
     static const std::regex nonFinite(R"((^|[^A-Za-z_])(-?nan|-?inf|null)([^A-Za-z_]|$))", std::regex::icase);
     if (!c.value("may_print_null", false)) CHECK_FALSE(std::regex_search(o.out, nonFinite));
     if (c.contains("max_seconds")) CHECK(o.seconds < c["max_seconds"].get<double>() * kSlowdown);
-    if (o.code != 0 && c.value("stdout", "file") == "file") CHECK(o.out.empty());  // nothing written on failure
+    if (o.code != 0 && c.value("stdout", "file") == "file") CHECK(o.out.empty()); // nothing written on failure
     if (o.code == 2 && c.value("stderr", "file") == "file") CHECK_FALSE(o.err.empty());
     // What the case says in particular.
-    auto strings = [](const json& v) { return v.is_array() ? v.get<std::vector<std::string>>() : std::vector<std::string>{v.get<std::string>()}; };
+    auto strings = [](const json& v) {
+        return v.is_array() ? v.get<std::vector<std::string>>() : std::vector<std::string> { v.get<std::string>() };
+    };
     if (c.contains("stderr_has"))
-        for (const auto& s : strings(c["stderr_has"])) CHECK(o.err.find(expand(s, dir)) != std::string::npos);
+        for (const auto& s : strings(c["stderr_has"]))
+            CHECK(o.err.find(expand(s, dir)) != std::string::npos);
     if (c.contains("stderr_lacks"))
-        for (const auto& s : strings(c["stderr_lacks"])) CHECK(o.err.find(s) == std::string::npos);
+        for (const auto& s : strings(c["stderr_lacks"]))
+            CHECK(o.err.find(s) == std::string::npos);
     if (c.contains("stdout_has"))
-        for (const auto& s : strings(c["stdout_has"])) CHECK(o.out.find(expand(s, dir)) != std::string::npos);
+        for (const auto& s : strings(c["stdout_has"]))
+            CHECK(o.out.find(expand(s, dir)) != std::string::npos);
     if (c.contains("stdout_lacks_re"))
-        CHECK_FALSE(std::regex_search(o.out, std::regex(c["stdout_lacks_re"].get<std::string>(), std::regex::multiline)));
+        CHECK_FALSE(
+            std::regex_search(o.out, std::regex(c["stdout_lacks_re"].get<std::string>(), std::regex::multiline)));
     for (const auto& [name, content] : before) {
         INFO("kept file " << name);
-        CHECK(slurp(dir / name) == content);  // nothing destroyed: byte for byte
+        CHECK(slurp(dir / name) == content); // nothing destroyed: byte for byte
     }
     if (c.contains("after"))
         for (const auto& [name, expect] : c["after"].items()) {
             INFO("after: " << name);
             if (expect.contains("kind")) CHECK(kindOf(dir / name) == expect["kind"].get<std::string>());
             if (expect.contains("text")) CHECK(slurp(dir / name) == expand(expect["text"].get<std::string>(), dir));
-            if (expect.contains("has")) CHECK(slurp(dir / name).find(expect["has"].get<std::string>()) != std::string::npos);
-            if (expect.contains("mode")) CHECK(int(fs::status(dir / name).permissions() & fs::perms::mask) == expect["mode"].get<int>());
+            if (expect.contains("has"))
+                CHECK(slurp(dir / name).find(expect["has"].get<std::string>()) != std::string::npos);
+            if (expect.contains("mode"))
+                CHECK(int(fs::status(dir / name).permissions() & fs::perms::mask) == expect["mode"].get<int>());
             if (expect.contains("files")) {
                 std::size_t n = 0;
-                for ([[maybe_unused]] const auto& e : fs::directory_iterator(dir / name)) ++n;
+                for ([[maybe_unused]] const auto& e : fs::directory_iterator(dir / name))
+                    ++n;
                 CHECK(n == expect["files"].get<std::size_t>());
             }
         }
@@ -400,15 +424,42 @@ TEST_CASE("hostile: the review's cases are all here", "[hostile]")
         defects += c.contains("defect");
     }
     CHECK(cases.size() >= 407);
-    CHECK(defects >= 123);  // every case that showed a defect in the review
+    CHECK(defects >= 123); // every case that showed a defect in the review
 }
 
-TEST_CASE("hostile A: scenario JSON syntax, encoding, size, nesting, duplicates, keys", "[hostile]") { runCategory("A"); }
-TEST_CASE("hostile B: wrong types, numeric edges, absurd combinations", "[hostile]") { runCategory("B"); }
-TEST_CASE("hostile C: the command line", "[hostile]") { runCategory("C"); }
-TEST_CASE("hostile O: output that cannot be written", "[hostile]") { runCategory("O"); }
-TEST_CASE("hostile D: import-config", "[hostile]") { runCategory("D"); }
-TEST_CASE("hostile E: hardware profiles and hostile paths", "[hostile]") { runCategory("E"); }
-TEST_CASE("hostile F: the GUI offscreen", "[hostile][gui]") { runCategory("F"); }
-TEST_CASE("hostile G: atomic writes and temporary files", "[hostile]") { runCategory("G"); }
-TEST_CASE("hostile QS: saving a scenario onto a full disk", "[hostile]") { runCategory("Q"); }
+TEST_CASE("hostile A: scenario JSON syntax, encoding, size, nesting, duplicates, keys", "[hostile]")
+{
+    runCategory("A");
+}
+TEST_CASE("hostile B: wrong types, numeric edges, absurd combinations", "[hostile]")
+{
+    runCategory("B");
+}
+TEST_CASE("hostile C: the command line", "[hostile]")
+{
+    runCategory("C");
+}
+TEST_CASE("hostile O: output that cannot be written", "[hostile]")
+{
+    runCategory("O");
+}
+TEST_CASE("hostile D: import-config", "[hostile]")
+{
+    runCategory("D");
+}
+TEST_CASE("hostile E: hardware profiles and hostile paths", "[hostile]")
+{
+    runCategory("E");
+}
+TEST_CASE("hostile F: the GUI offscreen", "[hostile][gui]")
+{
+    runCategory("F");
+}
+TEST_CASE("hostile G: atomic writes and temporary files", "[hostile]")
+{
+    runCategory("G");
+}
+TEST_CASE("hostile QS: saving a scenario onto a full disk", "[hostile]")
+{
+    runCategory("Q");
+}

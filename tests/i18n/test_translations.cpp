@@ -14,7 +14,7 @@ namespace {
 std::string slurp(const std::filesystem::path& p)
 {
     std::ifstream in(p, std::ios::binary);
-    return {std::istreambuf_iterator<char>(in), {}};
+    return { std::istreambuf_iterator<char>(in), {} };
 }
 
 struct Message {
@@ -24,15 +24,17 @@ struct Message {
 /// XML entities decoded, so texts written by lupdate and by other tools compare equal.
 std::string decoded(std::string s)
 {
-    for (const auto& [entity, ch] : {std::pair<std::string, std::string>{"&apos;", "'"}, {"&quot;", "\""}, {"&lt;", "<"}, {"&gt;", ">"},
-                                     {"&amp;", "&"}}) {
-        for (auto at = s.find(entity); at != std::string::npos; at = s.find(entity, at + ch.size())) s.replace(at, entity.size(), ch);
+    for (const auto& [entity, ch] : { std::pair<std::string, std::string> { "&apos;", "'" }, { "&quot;", "\"" },
+             { "&lt;", "<" }, { "&gt;", ">" }, { "&amp;", "&" } }) {
+        for (auto at = s.find(entity); at != std::string::npos; at = s.find(entity, at + ch.size()))
+            s.replace(at, entity.size(), ch);
     }
     return s;
 }
 
 /// Text between `open` and `close` starting at `from`; advances `from` past it.
-bool between(const std::string& text, const std::string& open, const std::string& close, std::size_t& from, std::string& out)
+bool between(
+    const std::string& text, const std::string& open, const std::string& close, std::size_t& from, std::string& out)
 {
     const auto a = text.find(open, from);
     if (a == std::string::npos) return false;
@@ -97,16 +99,16 @@ TEST_CASE("every translatable string in the sources is in the Chinese translatio
     const auto scratch = std::filesystem::path(TP_SCRATCH_DIR) / "scratch_zh_CN.ts";
     std::filesystem::remove(scratch);
     const std::string root = TP_SOURCE_DIR;
-    const std::string cmd = std::string(TP_LUPDATE) + " -silent -no-obsolete -locations none " + root + "/widgets " + root +
-                            "/app -ts " + scratch.string() + " >/dev/null 2>&1";
+    const std::string cmd = std::string(TP_LUPDATE) + " -silent -no-obsolete -locations none " + root + "/widgets "
+        + root + "/app -ts " + scratch.string() + " >/dev/null 2>&1";
     REQUIRE(std::system(cmd.c_str()) == 0);
     std::set<std::pair<std::string, std::string>> committed;
     for (const auto& m : messages(slurp(kTs)))
-        if (!m.translation.empty()) committed.insert({m.context, m.source});
+        if (!m.translation.empty()) committed.insert({ m.context, m.source });
     const auto found = messages(slurp(scratch));
     REQUIRE(found.size() > 100);
     for (const auto& m : found) {
         INFO(m.context << ": " << m.source);
-        CHECK(committed.count({m.context, m.source}) == 1);
+        CHECK(committed.count({ m.context, m.source }) == 1);
     }
 }

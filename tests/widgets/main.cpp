@@ -1,9 +1,8 @@
 // Widget tests run without a display: choose the offscreen platform before QApplication exists
 // (catch_discover_tests also runs this binary at build time).
 #define CATCH_CONFIG_RUNNER
-#include <catch2/catch.hpp>
-
 #include <QApplication>
+#include <catch2/catch.hpp>
 
 #include <cstdlib>
 

@@ -1,15 +1,13 @@
 // Export for meetings (issue 7): every chart at the chosen size and scale, SVG with paths, CSV that
 // round-trips to core's numbers, and the report.
-#include "estimate_io.h"
-#include "main_window.h"
 #include "charts/comparison_chart.h"
 #include "comparison_view.h"
+#include "estimate_io.h"
+#include "main_window.h"
 #include "planner_widget.h"
 #include "report_export.h"
 #include "scenario_document.h"
 #include "scenario_io.h"
-
-#include <catch2/catch.hpp>
 
 #include <QAbstractAxis>
 #include <QAction>
@@ -23,16 +21,17 @@
 #include <QTemporaryDir>
 #include <QTimer>
 #include <QXmlStreamReader>
+#include <catch2/catch.hpp>
 
 #include <csignal>
-
 #include <sys/resource.h>
 
 using namespace ui;
 
 TEST_CASE("exporting every chart and table of an example scenario", "[widgets][export]")
 {
-    const auto loaded = core::loadScenarioFile(std::string(TP_SOURCE_DIR) + "/resources/examples/gpt3-175b-narayanan.tpscenario.json");
+    const auto loaded = core::loadScenarioFile(
+        std::string(TP_SOURCE_DIR) + "/resources/examples/gpt3-175b-narayanan.tpscenario.json");
     REQUIRE(loaded.ok());
     ScenarioDocument doc(*loaded.scenario);
     PlannerWidget w(&doc);
@@ -61,7 +60,8 @@ TEST_CASE("exporting every chart and table of an example scenario", "[widgets][e
             if (xml.readNext() == QXmlStreamReader::StartElement) {
                 const auto n = xml.name();
                 if (n == QLatin1String("path")) ++paths;
-                if (n == QLatin1String("path") || n == QLatin1String("rect") || n == QLatin1String("polyline") || n == QLatin1String("polygon"))
+                if (n == QLatin1String("path") || n == QLatin1String("rect") || n == QLatin1String("polyline")
+                    || n == QLatin1String("polygon"))
                     ++shapes;
                 if (n == QLatin1String("text")) ++texts;
             }
@@ -93,7 +93,8 @@ TEST_CASE("exporting every chart and table of an example scenario", "[widgets][e
 
 TEST_CASE("the report is also written as HTML with the charts and as a paginated PDF", "[widgets][export]")
 {
-    const auto loaded = core::loadScenarioFile(std::string(TP_SOURCE_DIR) + "/resources/examples/article-large-7b-64gpu.tpscenario.json");
+    const auto loaded = core::loadScenarioFile(
+        std::string(TP_SOURCE_DIR) + "/resources/examples/article-large-7b-64gpu.tpscenario.json");
     REQUIRE(loaded.ok());
     ScenarioDocument doc(*loaded.scenario);
     PlannerWidget w(&doc);
@@ -107,7 +108,8 @@ TEST_CASE("the report is also written as HTML with the charts and as a paginated
     QFile html(dir.filePath(QStringLiteral("report.html")));
     REQUIRE(html.open(QIODevice::ReadOnly));
     const QString text = QString::fromUtf8(html.readAll());
-    for (const char* chart : {"memory.png", "step_time.png", "scaling.png", "time_and_cost.png"}) CHECK(text.contains(QLatin1String(chart)));
+    for (const char* chart : { "memory.png", "step_time.png", "scaling.png", "time_and_cost.png" })
+        CHECK(text.contains(QLatin1String(chart)));
     CHECK(text.contains(QString::fromStdString(loaded.scenario->name).toHtmlEscaped()));
 
     QFile pdf(dir.filePath(QStringLiteral("report.pdf")));
@@ -120,7 +122,8 @@ TEST_CASE("the report is also written as HTML with the charts and as a paginated
     CHECK(bytes.count("/Subtype /Image") >= 4);
 }
 
-TEST_CASE("with two or more scenarios compared, the export adds the comparison charts, table and section", "[widgets][export]")
+TEST_CASE("with two or more scenarios compared, the export adds the comparison charts, table and section",
+    "[widgets][export]")
 {
     ScenarioDocument doc(core::defaultScenario());
     PlannerWidget w(&doc);
@@ -130,7 +133,8 @@ TEST_CASE("with two or more scenarios compared, the export adds the comparison c
     REQUIRE(dir.isValid());
     const ExportResult r = exportAll(&w, &doc, dir.path());
     REQUIRE(r.error.isEmpty());
-    for (const char* f : {"comparison_memory.png", "comparison_memory.svg", "comparison_step_time.pdf", "comparison.csv"})
+    for (const char* f :
+        { "comparison_memory.png", "comparison_memory.svg", "comparison_step_time.pdf", "comparison.csv" })
         CHECK(r.files.contains(QLatin1String(f)));
     QFile csv(dir.filePath(QStringLiteral("comparison.csv")));
     REQUIRE(csv.open(QIODevice::ReadOnly));
@@ -141,8 +145,8 @@ TEST_CASE("with two or more scenarios compared, the export adds the comparison c
     // Exported comparison charts name the scenarios; on screen the bars keep their letters.
     const QImage png(dir.filePath(QStringLiteral("comparison_memory.png")));
     CHECK(png.width() == 2400);
-    CHECK(w.comparison()->memoryChart()->chart()->axes(Qt::Horizontal).first()->property("categories").toStringList() ==
-          QStringList({QStringLiteral("A"), QStringLiteral("B")}));
+    CHECK(w.comparison()->memoryChart()->chart()->axes(Qt::Horizontal).first()->property("categories").toStringList()
+        == QStringList({ QStringLiteral("A"), QStringLiteral("B") }));
     QFile md(dir.filePath(QStringLiteral("report.md")));
     REQUIRE(md.open(QIODevice::ReadOnly));
     CHECK(QString::fromUtf8(md.readAll()).contains(QStringLiteral("| Parameters |")));
@@ -168,7 +172,7 @@ TEST_CASE("File > Save onto a full disk keeps the old file byte for byte and say
     auto* save = window.findChild<QAction*>(QStringLiteral("saveAction"));
     REQUIRE(save);
 
-    QString warning;  // the dialog that says the save failed, closed as soon as it shows
+    QString warning; // the dialog that says the save failed, closed as soon as it shows
     QTimer closer;
     QObject::connect(&closer, &QTimer::timeout, [&] {
         if (auto* box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget())) {
@@ -177,10 +181,10 @@ TEST_CASE("File > Save onto a full disk keeps the old file byte for byte and say
         }
     });
     closer.start(10);
-    rlimit old{};
+    rlimit old {};
     ::getrlimit(RLIMIT_FSIZE, &old);
     const auto oldHandler = std::signal(SIGXFSZ, SIG_IGN);
-    const rlimit small{256, old.rlim_max};
+    const rlimit small { 256, old.rlim_max };
     ::setrlimit(RLIMIT_FSIZE, &small);
     save->trigger();
     ::setrlimit(RLIMIT_FSIZE, &old);
@@ -192,10 +196,10 @@ TEST_CASE("File > Save onto a full disk keeps the old file byte for byte and say
     CHECK(f.readAll() == original);
     CHECK(warning.contains(QStringLiteral("unchanged")));
     CHECK(warning.contains(QStringLiteral("File too large")));
-    CHECK(doc.isModified());  // still unsaved
-    CHECK(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden).size() == 1);  // no temporary file left
+    CHECK(doc.isModified()); // still unsaved
+    CHECK(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden).size() == 1); // no temporary file left
 
-    save->trigger();  // with room again the same save succeeds
+    save->trigger(); // with room again the same save succeeds
     f.close();
     REQUIRE(f.open(QIODevice::ReadOnly));
     CHECK(f.readAll().contains("\"dp\": 16"));

@@ -8,12 +8,11 @@
 #include "scenario_document.h"
 #include "scenario_io.h"
 
-#include <catch2/catch.hpp>
-
 #include <QApplication>
 #include <QChart>
 #include <QMenuBar>
 #include <QTabWidget>
+#include <catch2/catch.hpp>
 
 namespace {
 
@@ -32,10 +31,10 @@ TEST_CASE("switching to Chinese and back at run time", "[widgets][i18n]")
     MainWindow window(&doc);
     window.resize(1280, 800);
     REQUIRE(ui::setLanguage(QStringLiteral("zh_CN")));
-    QApplication::processEvents();  // LanguageChange is posted to the windows
+    QApplication::processEvents(); // LanguageChange is posted to the windows
     const auto menus = window.menuBar()->actions();
     REQUIRE_FALSE(menus.isEmpty());
-    CHECK(hasChinese(menus.front()->text()));  // 文件(&F)
+    CHECK(hasChinese(menus.front()->text())); // 文件(&F)
     CHECK(hasChinese(window.planner()->memoryChart()->chart()->title()));
     CHECK(hasChinese(window.planner()->tabs()->tabText(0)));
 
@@ -50,20 +49,21 @@ TEST_CASE("the input column fits its scroll area at 1280 × 800 in English and C
     // Long combo items (recompute modes, precision presets) once made the column wider than its
     // scroll area, which cuts the right edge: spin-box arrows, the size value and the model shape.
     core::Scenario s = core::defaultScenario();
-    s.model = core::presetModel(*core::findModelPreset("deepseek-v3"));  // the longest shape text
+    s.model = core::presetModel(*core::findModelPreset("deepseek-v3")); // the longest shape text
     ui::ScenarioDocument doc(s);
     MainWindow window(&doc);
     window.resize(1280, 800);
     window.show();
-    for (const char* language : {"en", "zh_CN"}) {
+    for (const char* language : { "en", "zh_CN" }) {
         INFO(language);
         REQUIRE(ui::setLanguage(QString::fromLatin1(language)));
         QApplication::processEvents();
         auto* panel = window.findChild<QWidget*>(QStringLiteral("inputPanel"));
         REQUIRE(panel);
-        for (auto* section : panel->findChildren<ui::FormSection*>()) section->setExpanded(true);  // every row laid out
+        for (auto* section : panel->findChildren<ui::FormSection*>())
+            section->setExpanded(true); // every row laid out
         QApplication::processEvents();
-        auto* viewport = panel->parentWidget();  // the scroll area's viewport
+        auto* viewport = panel->parentWidget(); // the scroll area's viewport
         REQUIRE(viewport);
         CHECK(panel->minimumSizeHint().width() <= viewport->width());
         CHECK(panel->width() <= viewport->width());

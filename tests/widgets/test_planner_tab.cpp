@@ -67,14 +67,15 @@ TEST_CASE("a plan applies, undoably, to the scenario it was searched for and to 
     REQUIRE(tab->isCurrent());
     const auto& r = tab->result();
     REQUIRE_FALSE(r.plans.empty());
-    for (const auto& p : r.plans) CHECK(p.estimate.memory.fits());
+    for (const auto& p : r.plans)
+        CHECK(p.estimate.memory.fits());
     CHECK(w.findChild<PlanScatterChart*>()->pointCount() == int(r.points.size()));
     CHECK_FALSE(tab->whyText().isEmpty());
 
     // Apply a plan that differs from the current split: one undo step restores the scenario exactly.
     int row = 0;
-    while (row < int(r.plans.size()) && r.plans[std::size_t(row)].scenario.parallel == doc.scenario().parallel &&
-           r.plans[std::size_t(row)].scenario.training.microBatch == doc.scenario().training.microBatch)
+    while (row < int(r.plans.size()) && r.plans[std::size_t(row)].scenario.parallel == doc.scenario().parallel
+        && r.plans[std::size_t(row)].scenario.training.microBatch == doc.scenario().training.microBatch)
         ++row;
     REQUIRE(row < int(r.plans.size()));
     const core::Scenario beforeApply = doc.scenario();

@@ -30,7 +30,8 @@ void requireChartMatchesCore(const MemoryChart& chart, const core::Scenario& sce
     for (int stage = 0; stage < chart.stageCount(); ++stage)
         for (int t = 0; t < MemoryChart::TermCount; ++t) {
             const auto term = static_cast<MemoryChart::Term>(t);
-            const double expected = bytesIn(MemoryChart::termBytes(e.memory.perStage[std::size_t(stage)].bytes, term), ByteUnit::GiB);
+            const double expected
+                = bytesIn(MemoryChart::termBytes(e.memory.perStage[std::size_t(stage)].bytes, term), ByteUnit::GiB);
             INFO("term " << t << " stage " << stage);
             CHECK(chart.value(term, stage) == Approx(expected).epsilon(1e-12));
         }
@@ -51,9 +52,9 @@ TEST_CASE("moving the model-size slider updates the chart to core's numbers", "[
     QSignalSpy spy(&doc, &ScenarioDocument::estimateChanged);
     const int before = slider->value();
     slider->setFocus();
-    QTest::keyClick(slider, Qt::Key_PageUp);  // one page = 1/20 of the log range
+    QTest::keyClick(slider, Qt::Key_PageUp); // one page = 1/20 of the log range
     REQUIRE(slider->value() == before + slider->pageStep());
-    CHECK(spy.count() == 1);  // one edit, one estimate
+    CHECK(spy.count() == 1); // one edit, one estimate
     CHECK(doc.scenario().model.params == InputPanel::sliderToParams(slider->value()));
     CHECK(doc.scenario().model.params > 6'738'415'616);
     requireChartMatchesCore(*w.memoryChart(), doc.scenario());
@@ -83,7 +84,7 @@ TEST_CASE("ZeRO stage, data parallelism and GPU controls drive the chart and the
     zero->setCurrentIndex(3);
     emit zero->activated(3);
     CHECK(doc.scenario().parallel.zero == 3);
-    CHECK(w.memoryChart()->value(MemoryChart::Weights, 0) < before);  // ZeRO-3 shards the weights
+    CHECK(w.memoryChart()->value(MemoryChart::Weights, 0) < before); // ZeRO-3 shards the weights
     requireChartMatchesCore(*w.memoryChart(), doc.scenario());
 
     dp->setValue(64);
@@ -96,8 +97,8 @@ TEST_CASE("ZeRO stage, data parallelism and GPU controls drive the chart and the
     emit gpu->activated(rtx);
     CHECK(doc.scenario().hardware.preset == "rtx-4090");
     requireChartMatchesCore(*w.memoryChart(), doc.scenario());
-    CHECK(w.banner()->headline().contains(core::estimate(doc.scenario()).memory.fits() ? QStringLiteral("Fits")
-                                                                                        : QStringLiteral("Does not fit")));
+    CHECK(w.banner()->headline().contains(
+        core::estimate(doc.scenario()).memory.fits() ? QStringLiteral("Fits") : QStringLiteral("Does not fit")));
 }
 
 TEST_CASE("an edit that changes nothing records nothing", "[widgets][document]")

@@ -4,14 +4,14 @@
 #include "accuracy_view.h"
 #include "calibration_dialog.h"
 #include "chart_export.h"
-#include "comparison_view.h"
-#include "decision_guide.h"
 #include "charts/cost_breakdown_chart.h"
 #include "charts/heatmap_view.h"
 #include "charts/memory_chart.h"
 #include "charts/placement_view.h"
 #include "charts/sensitivity_view.h"
 #include "charts/timeline_view.h"
+#include "comparison_view.h"
+#include "decision_guide.h"
 #include "main_window.h"
 #include "planner_widget.h"
 #include "presentation_view.h"
@@ -20,16 +20,14 @@
 #include "scenario_io.h"
 #include "verdict_banner.h"
 
-#include <catch2/catch.hpp>
-
 #include <QAbstractAxis>
 #include <QAction>
 #include <QApplication>
+#include <QBarSet>
 #include <QChart>
 #include <QChartView>
 #include <QCheckBox>
 #include <QClipboard>
-#include <QBarSet>
 #include <QFile>
 #include <QImage>
 #include <QLabel>
@@ -39,6 +37,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <QUndoStack>
+#include <catch2/catch.hpp>
 
 #include <cmath>
 
@@ -63,7 +62,8 @@ TEST_CASE("presentation mode: a title slide, then one slide per chart with data"
     const QList<QChart*> charts = window.planner()->presentableCharts();
     // Memory, step time, scaling, cost, two reliability charts and the number-format lab at least.
     CHECK(charts.size() >= 7);
-    for (QChart* c : charts) CHECK(chartHasData(c));
+    for (QChart* c : charts)
+        CHECK(chartHasData(c));
 
     QPointer<PresentationView> view = window.createPresentation();
     REQUIRE(view);
@@ -79,7 +79,7 @@ TEST_CASE("presentation mode: a title slide, then one slide per chart with data"
     CHECK(view->currentSlide() == 1);
     QTest::keyClick(view, Qt::Key_End);
     CHECK(view->currentSlide() == view->slideCount() - 1);
-    QTest::keyClick(view, Qt::Key_Right);  // stays on the last slide
+    QTest::keyClick(view, Qt::Key_Right); // stays on the last slide
     CHECK(view->currentSlide() == view->slideCount() - 1);
     QTest::keyClick(view, Qt::Key_Home);
     CHECK(view->currentSlide() == 0);
@@ -103,7 +103,7 @@ TEST_CASE("presentation mode: a title slide, then one slide per chart with data"
     QTest::keyClick(view, Qt::Key_Escape);
     QApplication::processEvents();
     QApplication::sendPostedEvents(nullptr, QEvent::DeferredDelete);
-    CHECK(view.isNull());  // closed and deleted
+    CHECK(view.isNull()); // closed and deleted
 }
 
 TEST_CASE("a chart copied to the clipboard is an image at the export size", "[widgets][present]")
@@ -120,15 +120,18 @@ TEST_CASE("a chart copied to the clipboard is an image at the export size", "[wi
     CHECK(image.width() == 2400);
     CHECK(image.height() == 1500);
     // Every chart view of the planner has the actions.
-    for (QChartView* v : w.findChildren<QChartView*>()) CHECK(v->findChild<QAction*>(QStringLiteral("copyChartAction")));
+    for (QChartView* v : w.findChildren<QChartView*>())
+        CHECK(v->findChild<QAction*>(QStringLiteral("copyChartAction")));
 }
 
-TEST_CASE("every table of the planner copies as tab-separated text, the comparison with its row names", "[widgets][present]")
+TEST_CASE(
+    "every table of the planner copies as tab-separated text, the comparison with its row names", "[widgets][present]")
 {
     ScenarioDocument doc(core::defaultScenario());
     PlannerWidget w(&doc);
     w.comparison()->showArticlePair();
-    for (QTableView* v : w.findChildren<QTableView*>()) CHECK(v->findChild<QAction*>(QStringLiteral("copyTableAction")));
+    for (QTableView* v : w.findChildren<QTableView*>())
+        CHECK(v->findChild<QAction*>(QStringLiteral("copyTableAction")));
     QTableWidget* table = w.comparison()->table();
     QApplication::clipboard()->clear();
     table->findChild<QAction*>(QStringLiteral("copyTableAction"))->trigger();
@@ -148,8 +151,9 @@ TEST_CASE("the cost breakdown chart shows core's cost lines", "[widgets][cost]")
     const auto* chart = w.costBreakdownChart();
     const auto& t = doc.estimate().training;
     // Bars top-down: GPUs, energy, storage, network, team (stored bottom-up).
-    const double lines[] = {t.gpuCostUsd, t.energyCostUsd, t.storageCostUsd, t.networkCostUsd, t.teamCostUsd};
-    for (int i = 0; i < 5; ++i) CHECK(chart->bars()->at(4 - i) * chart->unitDivisor() == Approx(lines[i]));
+    const double lines[] = { t.gpuCostUsd, t.energyCostUsd, t.storageCostUsd, t.networkCostUsd, t.teamCostUsd };
+    for (int i = 0; i < 5; ++i)
+        CHECK(chart->bars()->at(4 - i) * chart->unitDivisor() == Approx(lines[i]));
     CHECK(t.teamCostUsd > 0);
     CHECK(t.networkCostUsd > 0);
     CHECK(chart->chart()->title().contains(QLocale().toString(t.totalCostUsd, 'f', 0)));
@@ -232,7 +236,7 @@ TEST_CASE("importing a config.json makes its architecture the model, undoably", 
 TEST_CASE("a warning offers the nearest valid setting and one click applies it", "[widgets][suggest]")
 {
     core::Scenario s = core::defaultScenario();
-    s.model = core::presetModel(*core::findModelPreset("llama-2-13b"));  // 40 heads
+    s.model = core::presetModel(*core::findModelPreset("llama-2-13b")); // 40 heads
     s.parallel.tp = 16;
     s.parallel.dp = 4;
     ScenarioDocument doc(s);
@@ -246,7 +250,8 @@ TEST_CASE("a warning offers the nearest valid setting and one click applies it",
     emit label->linkActivated(QStringLiteral("fix:0"));
     CHECK(doc.scenario().parallel.tp == 8);
     CHECK(doc.scenario().parallel.dp == 8);
-    for (const auto& warning : doc.estimate().warnings) CHECK(warning.code != core::WarningCode::heads_not_divisible_by_tp);
+    for (const auto& warning : doc.estimate().warnings)
+        CHECK(warning.code != core::WarningCode::heads_not_divisible_by_tp);
     doc.undoStack()->undo();
     CHECK(doc.scenario().parallel.tp == 16);
 }
@@ -265,7 +270,7 @@ TEST_CASE("the pipeline tab draws core's timeline and follows edits", "[widgets]
         s.parallel.dp = 1024;
     }));
     CHECK(w.timelineView()->timeline().stages == 2);
-    const QImage image = w.timelineView()->render({1200, 600});
+    const QImage image = w.timelineView()->render({ 1200, 600 });
     CHECK(image.width() == 2400);
 }
 
@@ -331,7 +336,8 @@ TEST_CASE("the heatmap shows core's cells and a click applies one", "[widgets][h
     for (std::size_t i = 0; i < shown.cells.size(); ++i) {
         CHECK(shown.cells[i].scenario == expected.cells[i].scenario);
         CHECK(shown.cells[i].feasible() == expected.cells[i].feasible());
-        if (shown.cells[i].estimate) CHECK(shown.cells[i].estimate->memory.total() == expected.cells[i].estimate->memory.total());
+        if (shown.cells[i].estimate)
+            CHECK(shown.cells[i].estimate->memory.total() == expected.cells[i].estimate->memory.total());
         if (target < 0 && shown.cells[i].feasible()) target = int(i);
     }
     REQUIRE(target >= 0);
@@ -343,7 +349,8 @@ TEST_CASE("the heatmap shows core's cells and a click applies one", "[widgets][h
     CHECK(doc.estimate().memory.fits());
 }
 
-TEST_CASE("the calibration dialog fits, applies undoably and saves a profile scenarios can reference", "[widgets][calibration]")
+TEST_CASE("the calibration dialog fits, applies undoably and saves a profile scenarios can reference",
+    "[widgets][calibration]")
 {
     core::Scenario truth = core::defaultScenario();
     truth.efficiency.compute = 0.5;
@@ -369,7 +376,7 @@ TEST_CASE("the calibration dialog fits, applies undoably and saves a profile sce
     REQUIRE(loaded.ok());
     CHECK(loaded.scenario->efficiency.compute == Approx(0.5).epsilon(1e-3));
     doc.undoStack()->undo();
-    CHECK(doc.scenario().efficiency.compute == core::Efficiency{}.compute);
+    CHECK(doc.scenario().efficiency.compute == core::Efficiency {}.compute);
 }
 
 TEST_CASE("DeepSeek-V3's config.json imports with its MTP module named", "[widgets][import][mla]")

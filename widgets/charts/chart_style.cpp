@@ -34,7 +34,7 @@ double niceCeiling(double v)
 {
     if (v <= 0) return 1;
     const double p = std::pow(10.0, std::floor(std::log10(v)));
-    for (double step : {1.0, 2.0, 2.5, 5.0, 10.0})
+    for (double step : { 1.0, 2.0, 2.5, 5.0, 10.0 })
         if (step * p >= v) return step * p;
     return 10 * p;
 }
@@ -47,7 +47,7 @@ std::pair<double, double> logDecades(double lo, double hi)
     lo = std::clamp(lo, kFloor, kCeiling);
     hi = std::clamp(hi, lo, kCeiling);
     const double bottom = std::floor(std::log10(lo)), top = std::max(bottom + 1, std::ceil(std::log10(hi)));
-    return {std::pow(10.0, bottom), std::pow(10.0, top)};
+    return { std::pow(10.0, bottom), std::pow(10.0, top) };
 }
 
 } // namespace ui

@@ -23,7 +23,8 @@ public:
     explicit ComparisonChart(Kind kind, QWidget* parent = nullptr);
     /// `names` label the bars on screen (A, B, …); `longNames` replace them when the chart is
     /// exported or presented at full size (chart_export.h, kExportCategories).
-    void setEstimates(const QStringList& names, const std::vector<core::Estimate>& estimates, const QStringList& longNames = {});
+    void setEstimates(
+        const QStringList& names, const std::vector<core::Estimate>& estimates, const QStringList& longNames = {});
     /// Displayed value of part `part` for scenario `index` (GiB or seconds).
     [[nodiscard]] double value(int part, int index) const;
 

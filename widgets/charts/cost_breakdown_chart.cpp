@@ -14,7 +14,8 @@
 
 namespace ui {
 
-CostBreakdownChart::CostBreakdownChart(QWidget* parent) : QChartView(parent)
+CostBreakdownChart::CostBreakdownChart(QWidget* parent)
+    : QChartView(parent)
 {
     setObjectName(QStringLiteral("costBreakdownChart"));
     setRenderHint(QPainter::Antialiasing);
@@ -47,13 +48,15 @@ CostBreakdownChart::CostBreakdownChart(QWidget* parent) : QChartView(parent)
 void CostBreakdownChart::setEstimate(const core::Estimate& e)
 {
     const auto& t = e.training;
-    const double lines[] = {t.gpuCostUsd, t.energyCostUsd, t.storageCostUsd, t.networkCostUsd, t.teamCostUsd};
+    const double lines[] = { t.gpuCostUsd, t.energyCostUsd, t.storageCostUsd, t.networkCostUsd, t.teamCostUsd };
     m_total = t.totalCostUsd;
     double highest = 0;
-    for (double v : lines) highest = std::max(highest, v);
+    for (double v : lines)
+        highest = std::max(highest, v);
     m_divisor = highest >= 1e6 ? 1e6 : 1e3;
     // Categories run bottom-up in a horizontal bar chart: reverse so GPUs come first from the top.
-    for (int i = 0; i < 5; ++i) m_set->replace(4 - i, lines[i] / m_divisor);
+    for (int i = 0; i < 5; ++i)
+        m_set->replace(4 - i, lines[i] / m_divisor);
     m_axisX->setRange(0, niceCeiling(std::max(highest / m_divisor, 1e-3) * 1.2));
     showTotals();
 }
@@ -62,12 +65,13 @@ void CostBreakdownChart::showTotals()
 {
     const QString unit = m_divisor >= 1e6 ? tr("Million USD") : tr("Thousand USD");
     if (m_axisX->titleText() != unit) m_axisX->setTitleText(unit);
-    chart()->setTitle(tr("Cost of the run: %1 in total").arg(QStringLiteral("$") + QLocale().toString(m_total, 'f', 0)));
+    chart()->setTitle(
+        tr("Cost of the run: %1 in total").arg(QStringLiteral("$") + QLocale().toString(m_total, 'f', 0)));
 }
 
 void CostBreakdownChart::retranslate()
 {
-    m_axisY->setCategories({tr("Team"), tr("Network"), tr("Checkpoint storage"), tr("Energy"), tr("GPU rental")});
+    m_axisY->setCategories({ tr("Team"), tr("Network"), tr("Checkpoint storage"), tr("Energy"), tr("GPU rental") });
     m_series->setLabelsFormat(QStringLiteral("@value"));
     showTotals();
 }

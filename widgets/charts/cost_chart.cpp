@@ -14,7 +14,8 @@
 
 namespace ui {
 
-CostChart::CostChart(QWidget* parent) : QChartView(parent)
+CostChart::CostChart(QWidget* parent)
+    : QChartView(parent)
 {
     setObjectName(QStringLiteral("costChart"));
     setRenderHint(QPainter::Antialiasing);
@@ -28,7 +29,7 @@ CostChart::CostChart(QWidget* parent) : QChartView(parent)
     m_current->setBorderColor(QColor(0x20, 0x20, 0x20));
     chart->addSeries(m_current);
     m_axisX = new QLogValueAxis(chart);
-    m_axisX->setBase(4);  // labels at 1, 4, 16, … keep a narrow chart readable
+    m_axisX->setBase(4); // labels at 1, 4, 16, … keep a narrow chart readable
     m_axisX->setLabelFormat(QStringLiteral("%.0f"));
     m_axisX->setMinorTickCount(0);
     m_axisDays = new QLogValueAxis(chart);
@@ -40,7 +41,7 @@ CostChart::CostChart(QWidget* parent) : QChartView(parent)
     chart->addAxis(m_axisX, Qt::AlignBottom);
     chart->addAxis(m_axisDays, Qt::AlignLeft);
     chart->addAxis(m_axisCost, Qt::AlignRight);
-    for (QAbstractSeries* s : {static_cast<QAbstractSeries*>(m_days), static_cast<QAbstractSeries*>(m_current)}) {
+    for (QAbstractSeries* s : { static_cast<QAbstractSeries*>(m_days), static_cast<QAbstractSeries*>(m_current) }) {
         s->attachAxis(m_axisX);
         s->attachAxis(m_axisDays);
     }
@@ -72,7 +73,7 @@ void CostChart::setSweep(const core::SweepResult& sweep, int current)
     }
     m_days->replace(days);
     m_cost->replace(cost);
-    m_current->replace(here.isNull() ? QList<QPointF>{} : QList<QPointF>{here});
+    m_current->replace(here.isNull() ? QList<QPointF> {} : QList<QPointF> { here });
     if (days.isEmpty()) return;
     m_axisX->setRange(gpuLo / 1.4, gpuHi * 1.4);
     const auto [bottom, top] = logDecades(lo, hi);

@@ -18,7 +18,8 @@
 
 namespace ui {
 
-HeatmapGrid::HeatmapGrid(QWidget* parent) : QWidget(parent)
+HeatmapGrid::HeatmapGrid(QWidget* parent)
+    : QWidget(parent)
 {
     setObjectName(QStringLiteral("heatmapGrid"));
     setMinimumSize(320, 240);
@@ -33,14 +34,18 @@ void HeatmapGrid::setHeatmap(core::Heatmap map, Metric metric)
     m_hi = 0;
     for (const auto& c : m_map.cells) {
         if (!c.estimate) continue;
-        const double v = metric == Memory ? c.estimate->memory.total() / c.estimate->memory.capacity : c.estimate->compute.stepTimeS;
+        const double v = metric == Memory ? c.estimate->memory.total() / c.estimate->memory.capacity
+                                          : c.estimate->compute.stepTimeS;
         m_lo = std::min(m_lo, v);
         m_hi = std::max(m_hi, v);
     }
     update();
 }
 
-QRectF HeatmapGrid::gridRect() const { return QRectF(64, 8, std::max(10, width() - 72), std::max(10, height() - 40)); }
+QRectF HeatmapGrid::gridRect() const
+{
+    return QRectF(64, 8, std::max(10, width() - 72), std::max(10, height() - 40));
+}
 
 QRectF HeatmapGrid::cellRect(int index) const
 {
@@ -108,13 +113,13 @@ void HeatmapGrid::paintEvent(QPaintEvent*)
     for (int xi = 0; xi < nx; ++xi) {
         const QRectF r = cellRect(xi);
         painter.drawText(QRectF(r.left(), g.bottom() + 2, r.width(), 16), Qt::AlignCenter,
-                         QString::fromStdString(core::valueText(m_map.xAxis, m_map.xs[std::size_t(xi)])));
+            QString::fromStdString(core::valueText(m_map.xAxis, m_map.xs[std::size_t(xi)])));
     }
     if (m_map.xAxis != m_map.yAxis)
         for (int yi = 0; yi < ny; ++yi) {
             const QRectF r = cellRect(yi * nx);
             painter.drawText(QRectF(0, r.top(), g.left() - 4, r.height()), Qt::AlignRight | Qt::AlignVCenter,
-                             QString::fromStdString(core::valueText(m_map.yAxis, m_map.ys[std::size_t(yi)])));
+                QString::fromStdString(core::valueText(m_map.yAxis, m_map.ys[std::size_t(yi)])));
         }
 }
 
@@ -136,24 +141,30 @@ bool HeatmapGrid::event(QEvent* e)
         const auto& c = m_map.cells[std::size_t(i)];
         const QLocale locale;
         QString text = QStringLiteral("%1 = %2").arg(QString::fromLatin1(core::keyOf(m_map.xAxis).data()),
-                                                    QString::fromStdString(core::valueText(m_map.xAxis, c.x)));
+            QString::fromStdString(core::valueText(m_map.xAxis, c.x)));
         if (m_map.xAxis != m_map.yAxis)
-            text += QStringLiteral(", %1 = %2").arg(QString::fromLatin1(core::keyOf(m_map.yAxis).data()),
-                                                   QString::fromStdString(core::valueText(m_map.yAxis, c.y)));
+            text += QStringLiteral(", %1 = %2")
+                        .arg(QString::fromLatin1(core::keyOf(m_map.yAxis).data()),
+                            QString::fromStdString(core::valueText(m_map.yAxis, c.y)));
         if (c.estimate)
-            text += QLatin1Char('\n') + tr("%1 GiB per GPU · step %2 s · MFU %3 %")
-                                            .arg(locale.toString(c.estimate->memory.total() / 1073741824.0, 'f', 1),
-                                                 locale.toString(c.estimate->compute.stepTimeS, 'g', 3),
-                                                 locale.toString(c.estimate->compute.mfu * 100, 'f', 1));
-        if (!c.feasible()) text += QLatin1Char('\n') + QString::fromStdString(c.reason);
-        else text += QLatin1Char('\n') + tr("Click to use these values.");
+            text += QLatin1Char('\n')
+                + tr("%1 GiB per GPU · step %2 s · MFU %3 %")
+                      .arg(locale.toString(c.estimate->memory.total() / 1073741824.0, 'f', 1),
+                          locale.toString(c.estimate->compute.stepTimeS, 'g', 3),
+                          locale.toString(c.estimate->compute.mfu * 100, 'f', 1));
+        if (!c.feasible())
+            text += QLatin1Char('\n') + QString::fromStdString(c.reason);
+        else
+            text += QLatin1Char('\n') + tr("Click to use these values.");
         QToolTip::showText(help->globalPos(), text, this);
         return true;
     }
     return QWidget::event(e);
 }
 
-HeatmapView::HeatmapView(ScenarioDocument* document, QWidget* parent) : QWidget(parent), m_doc(document)
+HeatmapView::HeatmapView(ScenarioDocument* document, QWidget* parent)
+    : QWidget(parent)
+    , m_doc(document)
 {
     setObjectName(QStringLiteral("heatmapView"));
     m_title = new QLabel(this);
@@ -168,11 +179,12 @@ HeatmapView::HeatmapView(ScenarioDocument* document, QWidget* parent) : QWidget(
         m_x->addItem(QString(), i);
         m_y->addItem(QString(), i);
     }
-    m_metric->addItems({QString(), QString()});
+    m_metric->addItems({ QString(), QString() });
     m_x->setCurrentIndex(int(core::HeatAxis::tp));
     m_y->setCurrentIndex(int(core::HeatAxis::pp));
     // The view has a tab of its own: the boxes show their items in full ("流水线并行（PP）" was cut).
-    for (QComboBox* box : {m_x, m_y, m_metric}) box->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    for (QComboBox* box : { m_x, m_y, m_metric })
+        box->setSizeAdjustPolicy(QComboBox::AdjustToContents);
     m_xLabel->setBuddy(m_x);
     m_yLabel->setBuddy(m_y);
     m_metricLabel->setBuddy(m_metric);
@@ -189,7 +201,8 @@ HeatmapView::HeatmapView(ScenarioDocument* document, QWidget* parent) : QWidget(
     layout->addWidget(m_title);
     layout->addLayout(controls);
     layout->addWidget(m_grid, 1);
-    for (QComboBox* box : {m_x, m_y, m_metric}) connect(box, &QComboBox::currentIndexChanged, this, [this] { recompute(); });
+    for (QComboBox* box : { m_x, m_y, m_metric })
+        connect(box, &QComboBox::currentIndexChanged, this, [this] { recompute(); });
     connect(m_grid, &HeatmapGrid::cellClicked, this, &HeatmapView::apply);
     // Each cell is a full validation and estimate: recompute only while the view is visible.
     connect(document, &ScenarioDocument::estimateChanged, this, [this] {
@@ -212,41 +225,53 @@ void HeatmapView::apply(int index)
     const auto& map = m_grid->heatmap();
     if (index < 0 || index >= int(map.cells.size())) return;
     const core::HeatCell& c = map.cells[std::size_t(index)];
-    if (!c.estimate) return;  // an invalid combination cannot be applied
+    if (!c.estimate) return; // an invalid combination cannot be applied
     const core::Scenario target = c.scenario;
     m_doc->edit(tr("Use %1 = %2, %3 = %4")
-                    .arg(QString::fromLatin1(core::keyOf(map.xAxis).data()), QString::fromStdString(core::valueText(map.xAxis, c.x)),
-                         QString::fromLatin1(core::keyOf(map.yAxis).data()), QString::fromStdString(core::valueText(map.yAxis, c.y))),
-                [target](core::Scenario& s) { s = target; });
+                    .arg(QString::fromLatin1(core::keyOf(map.xAxis).data()),
+                        QString::fromStdString(core::valueText(map.xAxis, c.x)),
+                        QString::fromLatin1(core::keyOf(map.yAxis).data()),
+                        QString::fromStdString(core::valueText(map.yAxis, c.y))),
+        [target](core::Scenario& s) { s = target; });
 }
 
 void HeatmapView::recompute()
 {
     m_stale = false;
-    m_grid->setHeatmap(core::heatmap(m_doc->scenario(), core::HeatAxis(m_x->currentData().toInt()), core::HeatAxis(m_y->currentData().toInt())),
-                       HeatmapGrid::Metric(m_metric->currentIndex()));
+    m_grid->setHeatmap(core::heatmap(m_doc->scenario(), core::HeatAxis(m_x->currentData().toInt()),
+                           core::HeatAxis(m_y->currentData().toInt())),
+        HeatmapGrid::Metric(m_metric->currentIndex()));
 }
 
 QString HeatmapView::axisName(core::HeatAxis axis)
 {
     using A = core::HeatAxis;
     switch (axis) {
-    case A::tp: return tr("Tensor parallel (TP)");
-    case A::pp: return tr("Pipeline parallel (PP)");
-    case A::dp: return tr("Data parallel (DP)");
-    case A::cp: return tr("Context parallel (CP)");
-    case A::micro_batch: return tr("Micro-batch");
-    case A::zero: return tr("ZeRO stage");
-    case A::recompute: return tr("Recomputation");
-    case A::seq_len: return tr("Sequence length");
+    case A::tp:
+        return tr("Tensor parallel (TP)");
+    case A::pp:
+        return tr("Pipeline parallel (PP)");
+    case A::dp:
+        return tr("Data parallel (DP)");
+    case A::cp:
+        return tr("Context parallel (CP)");
+    case A::micro_batch:
+        return tr("Micro-batch");
+    case A::zero:
+        return tr("ZeRO stage");
+    case A::recompute:
+        return tr("Recomputation");
+    case A::seq_len:
+        return tr("Sequence length");
     }
     return {};
 }
 
 void HeatmapView::retranslate()
 {
-    m_title->setText(tr("Two inputs at once: every cell is the full estimate with those values (GiB per GPU or seconds per "
-                        "step); ✕ marks combinations that are invalid or do not fit — hover for the reason, click a cell to use it."));
+    m_title->setText(tr(
+        "Two inputs at once: every cell is the full estimate with those values (GiB per GPU or seconds per "
+        "step); ✕ marks combinations that are invalid or do not fit — hover for the reason, click a cell to use it."));
     m_xLabel->setText(tr("&Across:"));
     m_yLabel->setText(tr("&Up:"));
     m_metricLabel->setText(tr("&Colour:"));

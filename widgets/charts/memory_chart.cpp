@@ -20,12 +20,13 @@ namespace ui {
 
 namespace {
 
-const QColor kTermColors[MemoryChart::TermCount] = {palette::kBlue,  palette::kSkyBlue, palette::kOrange, palette::kVermillion,
-                                                    palette::kGreen, palette::kPurple,  palette::kGrey};
+const QColor kTermColors[MemoryChart::TermCount] = { palette::kBlue, palette::kSkyBlue, palette::kOrange,
+    palette::kVermillion, palette::kGreen, palette::kPurple, palette::kGrey };
 
 } // namespace
 
-MemoryChart::MemoryChart(QWidget* parent) : QChartView(parent)
+MemoryChart::MemoryChart(QWidget* parent)
+    : QChartView(parent)
 {
     setObjectName(QStringLiteral("memoryChart"));
     setRenderHint(QPainter::Antialiasing);
@@ -56,7 +57,7 @@ MemoryChart::MemoryChart(QWidget* parent) : QChartView(parent)
     m_axisY->setLabelFormat(QStringLiteral("%.0f"));
     chart->addAxis(m_axisX, Qt::AlignBottom);
     chart->addAxis(m_axisY, Qt::AlignLeft);
-    for (QAbstractSeries* s : {static_cast<QAbstractSeries*>(m_series), static_cast<QAbstractSeries*>(m_capacity)}) {
+    for (QAbstractSeries* s : { static_cast<QAbstractSeries*>(m_series), static_cast<QAbstractSeries*>(m_capacity) }) {
         s->attachAxis(m_axisX);
         s->attachAxis(m_axisY);
     }
@@ -67,7 +68,7 @@ MemoryChart::MemoryChart(QWidget* parent) : QChartView(parent)
 
 double MemoryChart::termBytes(const core::MemoryBreakdown& m, Term term)
 {
-    return term == TermCount ? 0 : m.term(core::MemoryTerm(term));  // same order as core::MemoryTerm
+    return term == TermCount ? 0 : m.term(core::MemoryTerm(term)); // same order as core::MemoryTerm
 }
 
 void MemoryChart::setEstimate(const core::Estimate& estimate)
@@ -82,11 +83,20 @@ void MemoryChart::setUnit(ByteUnit unit)
     retranslate();
 }
 
-double MemoryChart::value(Term term, int stage) const { return m_sets.at(term)->at(stage); }
+double MemoryChart::value(Term term, int stage) const
+{
+    return m_sets.at(term)->at(stage);
+}
 
-double MemoryChart::capacityValue() const { return m_capacity->count() ? m_capacity->at(0).y() : 0; }
+double MemoryChart::capacityValue() const
+{
+    return m_capacity->count() ? m_capacity->at(0).y() : 0;
+}
 
-int MemoryChart::stageCount() const { return m_sets.isEmpty() ? 0 : static_cast<int>(m_sets.first()->count()); }
+int MemoryChart::stageCount() const
+{
+    return m_sets.isEmpty() ? 0 : static_cast<int>(m_sets.first()->count());
+}
 
 void MemoryChart::refresh()
 {
@@ -96,17 +106,22 @@ void MemoryChart::refresh()
     // Update values in place; only a change in the number of stages changes the bar count.
     for (int t = 0; t < TermCount; ++t) {
         QBarSet* set = m_sets[t];
-        while (set->count() > n) set->remove(set->count() - 1);
+        while (set->count() > n)
+            set->remove(set->count() - 1);
         for (int i = 0; i < n; ++i) {
-            const double v = bytesIn(termBytes(stages[static_cast<std::size_t>(i)].bytes, static_cast<Term>(t)), m_unit);
-            if (i < set->count()) set->replace(i, v);
-            else set->append(v);
+            const double v
+                = bytesIn(termBytes(stages[static_cast<std::size_t>(i)].bytes, static_cast<Term>(t)), m_unit);
+            if (i < set->count())
+                set->replace(i, v);
+            else
+                set->append(v);
         }
     }
     m_series->setBarWidth(n == 1 ? 0.35 : 0.6);
     if (m_axisX->count() != n) {
         QStringList categories;
-        if (n == 1) categories << tr("Each GPU");
+        if (n == 1)
+            categories << tr("Each GPU");
         else
             for (int i = 0; i < n; ++i)
                 //: a pipeline-parallel stage (a group of layers), numbered from 0
@@ -117,19 +132,20 @@ void MemoryChart::refresh()
     }
     const double capacity = bytesIn(m_estimate.memory.capacity, m_unit);
     // The line spans the whole category range (bars sit at 0 … n−1).
-    m_capacity->replace(QList<QPointF>{{-0.5, capacity}, {n - 0.5, capacity}});
+    m_capacity->replace(QList<QPointF> { { -0.5, capacity }, { n - 0.5, capacity } });
     double highest = capacity;
-    for (const auto& st : stages) highest = std::max(highest, bytesIn(st.bytes.total(), m_unit));
+    for (const auto& st : stages)
+        highest = std::max(highest, bytesIn(st.bytes.total(), m_unit));
     m_axisY->setRange(0, niceCeiling(highest * 1.08));
     chart()->setTitle(m_estimate.memory.fits() ? tr("Memory per GPU — fits") : tr("Memory per GPU — does not fit"));
 }
 
 void MemoryChart::retranslate()
 {
-    const QString names[TermCount] = {tr("Weights"), tr("Gradients"), tr("Master weights (FP32)"),
-                                      tr("Optimizer states"), tr("Activations"), tr("Buffers"),
-                                      tr("Overhead")};
-    for (int t = 0; t < TermCount; ++t) m_sets[t]->setLabel(names[t]);
+    const QString names[TermCount] = { tr("Weights"), tr("Gradients"), tr("Master weights (FP32)"),
+        tr("Optimizer states"), tr("Activations"), tr("Buffers"), tr("Overhead") };
+    for (int t = 0; t < TermCount; ++t)
+        m_sets[t]->setLabel(names[t]);
     m_capacity->setName(tr("GPU capacity"));
     m_axisY->setTitleText(tr("Memory per GPU (%1)").arg(unitName(m_unit)));
     m_axisX->setCategories({});
@@ -152,13 +168,13 @@ void MemoryChart::showTooltip(bool hovering, int index, QBarSet* set)
     if (index < 0 || index >= static_cast<int>(stages.size())) return;
     const auto& bytes = stages[static_cast<std::size_t>(index)].bytes;
     const auto term = static_cast<Term>(m_sets.indexOf(set));
-    static const char* const keys[TermCount] = {"memory.weights", "memory.gradients", "memory.master_weights",
-                                                 "memory.optimizer_states", "memory.activations", "memory.buffers",
-                                                 "memory.overhead"};
-    QString text = QStringLiteral("<b>%1</b>").arg(tr("%1: %2 of %3 on this GPU")
-                                                       .arg(set->label(), formatBytes(termBytes(bytes, term), m_unit),
-                                                            formatBytes(bytes.total(), m_unit))
-                                                       .toHtmlEscaped());
+    static const char* const keys[TermCount] = { "memory.weights", "memory.gradients", "memory.master_weights",
+        "memory.optimizer_states", "memory.activations", "memory.buffers", "memory.overhead" };
+    QString text = QStringLiteral("<b>%1</b>")
+                       .arg(tr("%1: %2 of %3 on this GPU")
+                                .arg(set->label(), formatBytes(termBytes(bytes, term), m_unit),
+                                    formatBytes(bytes.total(), m_unit))
+                                .toHtmlEscaped());
     // The explanation's numbers are those of the most loaded stage.
     if (m_explain && index == m_estimate.memory.stage) text += m_explain(QString::fromLatin1(keys[term]));
     QToolTip::showText(QCursor::pos(), text, this);

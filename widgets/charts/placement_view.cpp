@@ -10,24 +10,30 @@ namespace ui {
 
 namespace {
 
-const QColor kStageColours[] = {palette::kBlue, palette::kGreen, palette::kOrange, palette::kPurple,
-                                palette::kSkyBlue, palette::kVermillion, palette::kYellow, palette::kGrey};
+const QColor kStageColours[] = { palette::kBlue, palette::kGreen, palette::kOrange, palette::kPurple, palette::kSkyBlue,
+    palette::kVermillion, palette::kYellow, palette::kGrey };
 
 QString groupName(core::Group g)
 {
     switch (g) {
-    case core::Group::tp: return QStringLiteral("TP");
-    case core::Group::cp: return QStringLiteral("CP");
-    case core::Group::ep: return QStringLiteral("EP");
-    case core::Group::dp: return QStringLiteral("DP");
-    case core::Group::pp: return QStringLiteral("PP");
+    case core::Group::tp:
+        return QStringLiteral("TP");
+    case core::Group::cp:
+        return QStringLiteral("CP");
+    case core::Group::ep:
+        return QStringLiteral("EP");
+    case core::Group::dp:
+        return QStringLiteral("DP");
+    case core::Group::pp:
+        return QStringLiteral("PP");
     }
     return {};
 }
 
 } // namespace
 
-PlacementView::PlacementView(QWidget* parent) : QWidget(parent)
+PlacementView::PlacementView(QWidget* parent)
+    : QWidget(parent)
 {
     setObjectName(QStringLiteral("placementView"));
     setMinimumSize(480, 200);
@@ -45,13 +51,14 @@ QStringList PlacementView::groupLines() const
     const QLocale locale;
     QStringList lines;
     for (const auto& g : m_placement.groups) {
-        const QString where = g.link == core::Link::intra_node ? tr("inside one node (NVLink)")
-                                                                : tr("across %1 nodes (network)").arg(locale.toString(g.nodesSpanned));
+        const QString where = g.link == core::Link::intra_node
+            ? tr("inside one node (NVLink)")
+            : tr("across %1 nodes (network)").arg(locale.toString(g.nodesSpanned));
         lines << tr("%1 groups of %2 GPUs: %3 — %4 s per step, %5 s exposed (%6 % of the step)")
                      .arg(groupName(g.group))
                      .arg(g.size)
                      .arg(where, locale.toString(g.timeS, 'g', 3), locale.toString(g.exposedS, 'g', 3),
-                          locale.toString(g.shareOfStep * 100, 'f', 1));
+                         locale.toString(g.shareOfStep * 100, 'f', 1));
     }
     if (lines.isEmpty()) lines << tr("One GPU per replica and no model parallelism: no collectives inside a replica.");
     return lines;
@@ -67,7 +74,9 @@ void PlacementView::paintEvent(QPaintEvent*)
     const int perNode = std::max(1, pl.gpusPerNode);
     const int shownNodes = std::min(pl.nodes, 8);
     painter.setPen(QColor(0x30, 0x30, 0x30));
-    QString header = tr("Rank placement: %1 GPUs on %2 nodes of %3").arg(locale.toString(pl.gpus), locale.toString(pl.nodes)).arg(perNode);
+    QString header = tr("Rank placement: %1 GPUs on %2 nodes of %3")
+                         .arg(locale.toString(pl.gpus), locale.toString(pl.nodes))
+                         .arg(perNode);
     if (shownNodes < pl.nodes) header += QLatin1Char(' ') + tr("(first %1 nodes shown)").arg(shownNodes);
     painter.drawText(QRectF(8, 4, width() - 16, 20), Qt::AlignLeft | Qt::AlignVCenter, header);
 

@@ -18,7 +18,8 @@ namespace {
 constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
 }
 
-PlanScatterChart::PlanScatterChart(QWidget* parent) : QChartView(parent)
+PlanScatterChart::PlanScatterChart(QWidget* parent)
+    : QChartView(parent)
 {
     setObjectName(QStringLiteral("planScatter"));
     setRenderHint(QPainter::Antialiasing);
@@ -39,11 +40,11 @@ PlanScatterChart::PlanScatterChart(QWidget* parent) : QChartView(parent)
     m_best->setMarkerSize(14);
     m_best->setColor(Qt::transparent);
     m_best->setBorderColor(QColor(0x20, 0x20, 0x20));
-    for (QAbstractSeries* s : {static_cast<QAbstractSeries*>(m_points), static_cast<QAbstractSeries*>(m_pareto),
-                               static_cast<QAbstractSeries*>(m_best)})
+    for (QAbstractSeries* s : { static_cast<QAbstractSeries*>(m_points), static_cast<QAbstractSeries*>(m_pareto),
+             static_cast<QAbstractSeries*>(m_best) })
         chart->addSeries(s);
     m_axisX = new QValueAxis(chart);
-    m_axisY = new QLogValueAxis(chart);  // times span orders of magnitude
+    m_axisY = new QLogValueAxis(chart); // times span orders of magnitude
     m_axisY->setBase(10);
     m_axisY->setLabelFormat(QStringLiteral("%g"));
     m_axisY->setMinorTickCount(-1);
@@ -62,19 +63,20 @@ void PlanScatterChart::setResult(const core::PlanResult& r)
     QList<QPointF> points, pareto;
     double maxX = 1, maxY = 1, minY = 1e300;
     for (const auto& p : r.points) {
-        if (!std::isfinite(p.trainingTimeS)) continue;  // a run that never finishes has no point on a time axis
+        if (!std::isfinite(p.trainingTimeS)) continue; // a run that never finishes has no point on a time axis
         points << QPointF(p.memoryBytes / kGiB, p.trainingTimeS / 86400.0);
         maxX = std::max(maxX, p.memoryBytes / kGiB);
         maxY = std::max(maxY, p.trainingTimeS / 86400.0);
         minY = std::min(minY, p.trainingTimeS / 86400.0);
     }
     for (const auto& p : r.pareto)
-        if (std::isfinite(p.estimate.training.timeS)) pareto << QPointF(p.estimate.memory.total() / kGiB, p.estimate.training.timeS / 86400.0);
+        if (std::isfinite(p.estimate.training.timeS))
+            pareto << QPointF(p.estimate.memory.total() / kGiB, p.estimate.training.timeS / 86400.0);
     m_points->replace(points);
     m_pareto->replace(pareto);
     if (!r.plans.empty() && std::isfinite(r.plans.front().estimate.training.timeS)) {
         const auto& e = r.plans.front().estimate;
-        m_best->replace(QList<QPointF>{{e.memory.total() / kGiB, e.training.timeS / 86400.0}});
+        m_best->replace(QList<QPointF> { { e.memory.total() / kGiB, e.training.timeS / 86400.0 } });
     } else {
         m_best->clear();
     }
@@ -85,8 +87,14 @@ void PlanScatterChart::setResult(const core::PlanResult& r)
     m_axisY->setRange(bottom, top);
 }
 
-int PlanScatterChart::pointCount() const { return int(m_points->count()); }
-int PlanScatterChart::paretoCount() const { return int(m_pareto->count()); }
+int PlanScatterChart::pointCount() const
+{
+    return int(m_points->count());
+}
+int PlanScatterChart::paretoCount() const
+{
+    return int(m_pareto->count());
+}
 
 void PlanScatterChart::retranslate()
 {

@@ -15,14 +15,18 @@ QString runName(const core::AccumulationRun& r)
     const QString format = QString::fromStdString(core::toString(r.format));
     if (r.kahan) return QCoreApplication::translate("ui::PrecisionChart", "%1 with Kahan compensation").arg(format);
     switch (r.rounding) {
-    case core::Rounding::truncate: return QCoreApplication::translate("ui::PrecisionChart", "%1 truncated (the article's snippet)").arg(format);
-    case core::Rounding::stochastic: return QCoreApplication::translate("ui::PrecisionChart", "%1 stochastic rounding").arg(format);
-    case core::Rounding::nearest: break;
+    case core::Rounding::truncate:
+        return QCoreApplication::translate("ui::PrecisionChart", "%1 truncated (the article's snippet)").arg(format);
+    case core::Rounding::stochastic:
+        return QCoreApplication::translate("ui::PrecisionChart", "%1 stochastic rounding").arg(format);
+    case core::Rounding::nearest:
+        break;
     }
     return QCoreApplication::translate("ui::PrecisionChart", "%1 round to nearest").arg(format);
 }
 
-PrecisionChart::PrecisionChart(QWidget* parent) : QChartView(parent)
+PrecisionChart::PrecisionChart(QWidget* parent)
+    : QChartView(parent)
 {
     setObjectName(QStringLiteral("precisionChart"));
     setRenderHint(QPainter::Antialiasing);
@@ -35,8 +39,8 @@ PrecisionChart::PrecisionChart(QWidget* parent) : QChartView(parent)
     m_axisX->setLabelFormat(QStringLiteral("%.0f"));
     chart->addAxis(m_axisX, Qt::AlignBottom);
     chart->addAxis(m_axisY, Qt::AlignLeft);
-    const QColor colors[] = {palette::kBlue,  palette::kVermillion, palette::kOrange, palette::kPurple,
-                             palette::kGrey,  palette::kYellow,     palette::kGreen,  palette::kSkyBlue};
+    const QColor colors[] = { palette::kBlue, palette::kVermillion, palette::kOrange, palette::kPurple, palette::kGrey,
+        palette::kYellow, palette::kGreen, palette::kSkyBlue };
     for (int i = 0; i < 8; ++i) {
         auto* line = new QLineSeries(chart);
         QPen pen(colors[i]);
@@ -82,7 +86,8 @@ void PrecisionChart::retranslate()
     m_axisX->setTitleText(tr("Updates"));
     m_axisY->setTitleText(tr("Weight w"));
     chart()->setTitle(tr("w ← round(w + u): which formats keep small updates"));
-    for (int i = 0; i < int(m_runs.size()) && i < m_lines.size(); ++i) m_lines[i]->setName(runName(m_runs[std::size_t(i)]));
+    for (int i = 0; i < int(m_runs.size()) && i < m_lines.size(); ++i)
+        m_lines[i]->setName(runName(m_runs[std::size_t(i)]));
 }
 
 void PrecisionChart::changeEvent(QEvent* event)

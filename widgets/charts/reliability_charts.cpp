@@ -10,14 +10,15 @@
 #include <QLineSeries>
 #include <QLogValueAxis>
 #include <QScatterSeries>
-#include <QValueAxis>
 #include <QVBoxLayout>
+#include <QValueAxis>
 
 #include <cmath>
 
 namespace ui {
 
-ReliabilityCharts::ReliabilityCharts(QWidget* parent) : QWidget(parent)
+ReliabilityCharts::ReliabilityCharts(QWidget* parent)
+    : QWidget(parent)
 {
     setObjectName(QStringLiteral("reliabilityCharts"));
     auto* scale = newChart();
@@ -56,7 +57,8 @@ ReliabilityCharts::ReliabilityCharts(QWidget* parent) : QWidget(parent)
     m_intervalGoodputAxis->setLabelFormat(QStringLiteral("%.0f"));
     interval->addAxis(m_intervalAxis, Qt::AlignBottom);
     interval->addAxis(m_intervalGoodputAxis, Qt::AlignLeft);
-    for (QAbstractSeries* s : {static_cast<QAbstractSeries*>(m_goodputInterval), static_cast<QAbstractSeries*>(m_optimum)}) {
+    for (QAbstractSeries* s :
+        { static_cast<QAbstractSeries*>(m_goodputInterval), static_cast<QAbstractSeries*>(m_optimum) }) {
         s->attachAxis(m_intervalAxis);
         s->attachAxis(m_intervalGoodputAxis);
     }
@@ -81,7 +83,7 @@ void ReliabilityCharts::setData(const core::SweepResult& sweep, const core::Esti
         lo = std::min(lo, g);
         hi = std::max(hi, g);
         const double n = std::max(r.expectedInterruptions, 0.01);
-        if (!std::isfinite(n)) continue;  // the run never finishes: no finite count to draw
+        if (!std::isfinite(n)) continue; // the run never finishes: no finite count to draw
         interruptions << QPointF(g, n);
         iMin = std::min(iMin, n);
         iMax = std::max(iMax, n);
@@ -100,12 +102,13 @@ void ReliabilityCharts::setData(const core::SweepResult& sweep, const core::Esti
     const double best = r.checkpointIntervalS;
     QList<QPointF> curve;
     double gMin = 100;
-    for (const auto& [seconds, g] : core::goodputCurve(r.checkpointWriteS, mtbf, r.restartS, best / 10, best * 10, 80)) {
+    for (const auto& [seconds, g] :
+        core::goodputCurve(r.checkpointWriteS, mtbf, r.restartS, best / 10, best * 10, 80)) {
         curve << QPointF(seconds / 60.0, g * 100);
         gMin = std::min(gMin, g * 100);
     }
     m_goodputInterval->replace(curve);
-    m_optimum->replace(QList<QPointF>{{best / 60.0, r.goodput * 100}});
+    m_optimum->replace(QList<QPointF> { { best / 60.0, r.goodput * 100 } });
     if (!curve.isEmpty()) {
         m_intervalAxis->setRange(curve.front().x(), curve.back().x());
         m_intervalGoodputAxis->setRange(std::floor(gMin / 5) * 5, 100);

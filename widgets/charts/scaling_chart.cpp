@@ -22,7 +22,8 @@ constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
 
 } // namespace
 
-ScalingChart::ScalingChart(QWidget* parent) : QChartView(parent)
+ScalingChart::ScalingChart(QWidget* parent)
+    : QChartView(parent)
 {
     setObjectName(QStringLiteral("scalingChart"));
     setRenderHint(QPainter::Antialiasing);
@@ -50,12 +51,12 @@ ScalingChart::ScalingChart(QWidget* parent) : QChartView(parent)
     chart->addAxis(m_axisX, Qt::AlignBottom);
     chart->addAxis(m_axisMemory, Qt::AlignLeft);
     chart->addAxis(m_axisPercent, Qt::AlignRight);
-    for (QAbstractSeries* s : {static_cast<QAbstractSeries*>(m_memory), static_cast<QAbstractSeries*>(m_capacity),
-                               static_cast<QAbstractSeries*>(m_current)}) {
+    for (QAbstractSeries* s : { static_cast<QAbstractSeries*>(m_memory), static_cast<QAbstractSeries*>(m_capacity),
+             static_cast<QAbstractSeries*>(m_current) }) {
         s->attachAxis(m_axisX);
         s->attachAxis(m_axisMemory);
     }
-    for (QAbstractSeries* s : {static_cast<QAbstractSeries*>(m_comm), static_cast<QAbstractSeries*>(m_mfu)}) {
+    for (QAbstractSeries* s : { static_cast<QAbstractSeries*>(m_comm), static_cast<QAbstractSeries*>(m_mfu) }) {
         s->attachAxis(m_axisX);
         s->attachAxis(m_axisPercent);
     }
@@ -90,10 +91,11 @@ void ScalingChart::refresh()
     m_comm->replace(comm);
     m_mfu->replace(mfu);
     const double capacity = m_scenario.hardware.gpu.memoryGib;
-    m_capacity->replace(QList<QPointF>{{lowestGpus, capacity}, {highestGpus, capacity}});
+    m_capacity->replace(QList<QPointF> { { lowestGpus, capacity }, { highestGpus, capacity } });
     const core::Estimate current = core::estimate(m_scenario);
-    m_current->replace(QList<QPointF>{{double(current.gpus), current.memory.total() / kGiB}});
-    m_axisX->setRange(std::min(lowestGpus, double(current.gpus)) / 1.4, std::max(highestGpus, double(current.gpus)) * 1.4);
+    m_current->replace(QList<QPointF> { { double(current.gpus), current.memory.total() / kGiB } });
+    m_axisX->setRange(
+        std::min(lowestGpus, double(current.gpus)) / 1.4, std::max(highestGpus, double(current.gpus)) * 1.4);
     const double top = std::max(highest, capacity) * 1.1;
     const double step = top > 200 ? 50 : top > 80 ? 20 : 10;
     m_axisMemory->setRange(0, std::ceil(top / step) * step);

@@ -16,21 +16,23 @@
 #include <QLabel>
 #include <QLocale>
 #include <QSpinBox>
-#include <QValueAxis>
 #include <QVBoxLayout>
+#include <QValueAxis>
 
 #include <cmath>
 
 namespace ui {
 
-SensitivityView::SensitivityView(ScenarioDocument* document, QWidget* parent) : QWidget(parent), m_doc(document)
+SensitivityView::SensitivityView(ScenarioDocument* document, QWidget* parent)
+    : QWidget(parent)
+    , m_doc(document)
 {
     setObjectName(QStringLiteral("sensitivityView"));
     m_intro = new QLabel(this);
     m_intro->setWordWrap(true);
     m_metricLabel = new QLabel(this);
     m_metricBox = new QComboBox(this);
-    m_metricBox->addItems({QString(), QString(), QString()});
+    m_metricBox->addItems({ QString(), QString(), QString() });
     m_percentLabel = new QLabel(this);
     m_percent = new QSpinBox(this);
     m_percent->setRange(5, 90);
@@ -122,20 +124,34 @@ QString SensitivityView::assumptionName(core::Assumption a)
 {
     using A = core::Assumption;
     switch (a) {
-    case A::compute_efficiency: return tr("Compute efficiency");
-    case A::memory_bound_passes: return tr("Memory-bound passes");
-    case A::bus_bandwidth: return tr("Bus bandwidth efficiency");
-    case A::comm_overlap: return tr("DP/CP overlap");
-    case A::comm_latency: return tr("Latency per collective");
-    case A::intra_node_bandwidth: return tr("NVLink bandwidth");
-    case A::inter_node_bandwidth: return tr("Network bandwidth");
-    case A::memory_bandwidth: return tr("HBM bandwidth");
-    case A::fragmentation: return tr("Allocator fragmentation");
-    case A::cuda_context: return tr("CUDA context");
-    case A::comm_buffers: return tr("NCCL buffers");
-    case A::gpu_mtbf: return tr("GPU MTBF");
-    case A::checkpoint_bandwidth: return tr("Checkpoint bandwidth");
-    case A::restart_time: return tr("Restart time");
+    case A::compute_efficiency:
+        return tr("Compute efficiency");
+    case A::memory_bound_passes:
+        return tr("Memory-bound passes");
+    case A::bus_bandwidth:
+        return tr("Bus bandwidth efficiency");
+    case A::comm_overlap:
+        return tr("DP/CP overlap");
+    case A::comm_latency:
+        return tr("Latency per collective");
+    case A::intra_node_bandwidth:
+        return tr("NVLink bandwidth");
+    case A::inter_node_bandwidth:
+        return tr("Network bandwidth");
+    case A::memory_bandwidth:
+        return tr("HBM bandwidth");
+    case A::fragmentation:
+        return tr("Allocator fragmentation");
+    case A::cuda_context:
+        return tr("CUDA context");
+    case A::comm_buffers:
+        return tr("NCCL buffers");
+    case A::gpu_mtbf:
+        return tr("GPU MTBF");
+    case A::checkpoint_bandwidth:
+        return tr("Checkpoint bandwidth");
+    case A::restart_time:
+        return tr("Restart time");
     }
     return {};
 }
@@ -148,7 +164,8 @@ void SensitivityView::refresh()
     const double base = value(m_result.base);
     // Largest swing at the top: horizontal bar categories run bottom-up.
     std::vector<const core::SensitivityRow*> rows;
-    for (const auto& r : m_result.rows) rows.push_back(&r);
+    for (const auto& r : m_result.rows)
+        rows.push_back(&r);
     std::stable_sort(rows.begin(), rows.end(), [&](const auto* a, const auto* b) {
         return std::abs(value(a->high) - value(a->low)) < std::abs(value(b->high) - value(b->low));
     });
@@ -162,9 +179,10 @@ void SensitivityView::refresh()
         const double h = base > 0 ? (value(r->high) / base - 1) * 100 : 0;
         low << l;
         high << h;
-        extent = std::max({extent, std::abs(l), std::abs(h)});
+        extent = std::max({ extent, std::abs(l), std::abs(h) });
     }
-    for (auto it = rows.rbegin(); it != rows.rend(); ++it) m_order.push_back((*it)->assumption);
+    for (auto it = rows.rbegin(); it != rows.rend(); ++it)
+        m_order.push_back((*it)->assumption);
     m_axisY->setCategories(categories);
     m_low->remove(0, m_low->count());
     m_low->append(low);
@@ -184,9 +202,10 @@ void SensitivityView::refresh()
     m_high->setLabel(tr("Assumption +%1 %").arg(pct));
     m_axisX->setTitleText(tr("Change (%)"));
     m_view->chart()->setTitle(tr("%1, each assumption ±%2 %").arg(m_metricBox->currentText()).arg(pct));
-    m_intro->setText(tr("Each default that is not a datasheet fact moves down and up by the same fraction, one at a time; the "
-                        "bars show how far the outcome moves. The longest bars are the assumptions worth measuring on your "
-                        "own cluster (docs/FIDELITY.md)."));
+    m_intro->setText(
+        tr("Each default that is not a datasheet fact moves down and up by the same fraction, one at a time; the "
+           "bars show how far the outcome moves. The longest bars are the assumptions worth measuring on your "
+           "own cluster (docs/FIDELITY.md)."));
 }
 
 void SensitivityView::changeEvent(QEvent* event)

@@ -22,25 +22,30 @@ namespace ui {
 namespace {
 
 // Compute in shades of one blue (GEMMs, attention lighter, memory-bound darker), the rest as before.
-const QColor kColors[TimeChart::PartCount] = {palette::kBlue,           palette::kBlue.lighter(160), palette::kBlue.darker(150),
-                                              palette::kGrey,           palette::kPurple,            palette::kGrey.darker(150),
-                                              palette::kOrange,         palette::kYellow,            palette::kSkyBlue,
-                                              palette::kVermillion,     palette::kGreen};
+const QColor kColors[TimeChart::PartCount] = { palette::kBlue, palette::kBlue.lighter(160), palette::kBlue.darker(150),
+    palette::kGrey, palette::kPurple, palette::kGrey.darker(150), palette::kOrange, palette::kYellow, palette::kSkyBlue,
+    palette::kVermillion, palette::kGreen };
 
 core::Group groupOf(TimeChart::Part part)
 {
     switch (part) {
-    case TimeChart::Tp: return core::Group::tp;
-    case TimeChart::Cp: return core::Group::cp;
-    case TimeChart::Pp: return core::Group::pp;
-    case TimeChart::Ep: return core::Group::ep;
-    default: return core::Group::dp;
+    case TimeChart::Tp:
+        return core::Group::tp;
+    case TimeChart::Cp:
+        return core::Group::cp;
+    case TimeChart::Pp:
+        return core::Group::pp;
+    case TimeChart::Ep:
+        return core::Group::ep;
+    default:
+        return core::Group::dp;
     }
 }
 
 } // namespace
 
-TimeChart::TimeChart(QWidget* parent) : QChartView(parent)
+TimeChart::TimeChart(QWidget* parent)
+    : QChartView(parent)
 {
     setObjectName(QStringLiteral("timeChart"));
     setRenderHint(QPainter::Antialiasing);
@@ -51,7 +56,7 @@ TimeChart::TimeChart(QWidget* parent) : QChartView(parent)
         auto* set = new QBarSet(QString(), m_series);
         set->setColor(kColors[p]);
         set->setBorderColor(kColors[p].darker(130));
-        set->append({0.0, 0.0});
+        set->append({ 0.0, 0.0 });
         m_sets << set;
         m_series->append(set);
     }
@@ -72,18 +77,28 @@ double TimeChart::seconds(const core::Estimate& e, Part part, Row row)
 {
     const auto& c = e.compute;
     switch (part) {
-    case Gemm: return row == StepRow ? c.gemmTimeS() : 0;
-    case Attention: return row == StepRow ? c.attentionTimeS : 0;
-    case MemoryBound: return row == StepRow ? c.memoryBoundTimeS : 0;
-    case Bubble: return row == StepRow ? c.bubbleTimeS : 0;
-    case Optimizer: return row == StepRow ? c.optimizerTimeS : 0;
-    case Offload: return row == StepRow ? c.offloadTimeS : 0;
-    default: break;
+    case Gemm:
+        return row == StepRow ? c.gemmTimeS() : 0;
+    case Attention:
+        return row == StepRow ? c.attentionTimeS : 0;
+    case MemoryBound:
+        return row == StepRow ? c.memoryBoundTimeS : 0;
+    case Bubble:
+        return row == StepRow ? c.bubbleTimeS : 0;
+    case Optimizer:
+        return row == StepRow ? c.optimizerTimeS : 0;
+    case Offload:
+        return row == StepRow ? c.offloadTimeS : 0;
+    default:
+        break;
     }
     return e.communication.groupTimeS(groupOf(part), row == StepRow);
 }
 
-double TimeChart::value(Part part, Row row) const { return m_sets.at(part)->at(row); }
+double TimeChart::value(Part part, Row row) const
+{
+    return m_sets.at(part)->at(row);
+}
 
 void TimeChart::setEstimate(const core::Estimate& estimate)
 {
@@ -100,7 +115,7 @@ void TimeChart::refresh()
     const double newUnit = ms ? 1e-3 : 1.0;
     const bool unitChanged = newUnit != m_unitSeconds;
     m_unitSeconds = newUnit;
-    const auto markers = chart()->legend()->markers(m_series);  // one per bar set, in order
+    const auto markers = chart()->legend()->markers(m_series); // one per bar set, in order
     for (int p = 0; p < PartCount; ++p) {
         double total = 0;
         for (int r = 0; r < 2; ++r) {
@@ -114,18 +129,20 @@ void TimeChart::refresh()
     m_axisX->setRange(0, niceCeiling(longest / m_unitSeconds * 1.05));
     if (unitChanged) retranslate();
     const QLocale locale;
-    chart()->setTitle(tr("One step: %1 s — communication exposed %2 % of it")
-                          .arg(formatSeconds(step), locale.toString(m_estimate.communication.shareOfStep * 100, 'f', 1)));
+    chart()->setTitle(
+        tr("One step: %1 s — communication exposed %2 % of it")
+            .arg(formatSeconds(step), locale.toString(m_estimate.communication.shareOfStep * 100, 'f', 1)));
 }
 
 void TimeChart::retranslate()
 {
-    const QString names[PartCount] = {tr("Matmuls"),          tr("Attention"),        tr("Memory-bound"),     tr("Pipeline bubble"),
-                                      tr("Optimizer step"),   tr("Offload"),          tr("TP communication"), tr("CP communication"),
-                                      tr("PP communication"), tr("DP communication"), tr("EP communication")};
-    for (int p = 0; p < PartCount; ++p) m_sets[p]->setLabel(names[p]);
+    const QString names[PartCount] = { tr("Matmuls"), tr("Attention"), tr("Memory-bound"), tr("Pipeline bubble"),
+        tr("Optimizer step"), tr("Offload"), tr("TP communication"), tr("CP communication"), tr("PP communication"),
+        tr("DP communication"), tr("EP communication") };
+    for (int p = 0; p < PartCount; ++p)
+        m_sets[p]->setLabel(names[p]);
     if (m_estimate.compute.stepTimeS > 0) refresh();
-    m_axisY->setCategories({tr("Step (exposed)"), tr("All communication")});
+    m_axisY->setCategories({ tr("Step (exposed)"), tr("All communication") });
     m_axisX->setTitleText(m_unitSeconds < 1 ? tr("Time per step (ms)") : tr("Time per step (s)"));
     m_axisX->setLabelFormat(QStringLiteral("%.3g"));
 }
@@ -147,20 +164,23 @@ void TimeChart::showTooltip(bool hovering, int index, QBarSet* set)
     }
     const double s = set->at(index) * m_unitSeconds;
     const double share = m_estimate.compute.stepTimeS > 0 ? s / m_estimate.compute.stepTimeS * 100 : 0;
-    QString text = QStringLiteral("<b>%1</b>").arg(tr("%1: %2 s (%3 % of the step)")
-                                                       .arg(set->label(), QLocale().toString(s, 'g', 4), QLocale().toString(share, 'f', 1))
-                                                       .toHtmlEscaped());
+    QString text = QStringLiteral("<b>%1</b>")
+                       .arg(tr("%1: %2 s (%3 % of the step)")
+                                .arg(set->label(), QLocale().toString(s, 'g', 4), QLocale().toString(share, 'f', 1))
+                                .toHtmlEscaped());
     const int part = int(m_sets.indexOf(set));
     if (m_explain) {
-        static const char* const keys[Tp] = {"compute.matmul_time_s",  "compute.attention_time_s", "compute.memory_bound_time_s",
-                                             "compute.bubble_time_s",  "compute.optimizer_time_s", "compute.offload_time_s"};
-        if (part < Tp) text += m_explain(QString::fromLatin1(keys[part]));
+        static const char* const keys[Tp]
+            = { "compute.matmul_time_s", "compute.attention_time_s", "compute.memory_bound_time_s",
+                  "compute.bubble_time_s", "compute.optimizer_time_s", "compute.offload_time_s" };
+        if (part < Tp)
+            text += m_explain(QString::fromLatin1(keys[part]));
         else
             for (const auto& col : m_estimate.communication.collectives)
                 if (col.group == groupOf(Part(part)))
                     text += m_explain(QStringLiteral("communication.%1.%2")
                                           .arg(QString::fromLatin1(core::toString(col.group).data()),
-                                               QString::fromLatin1(core::toString(col.op).data())));
+                                              QString::fromLatin1(core::toString(col.op).data())));
     }
     QToolTip::showText(QCursor::pos(), text, this);
 }

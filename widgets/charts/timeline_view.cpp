@@ -17,11 +17,16 @@ namespace {
 QColor colourOf(core::BlockKind kind)
 {
     switch (kind) {
-    case core::BlockKind::forward: return palette::kBlue;
-    case core::BlockKind::recompute: return palette::kSkyBlue;
-    case core::BlockKind::backward: return palette::kGreen;
-    case core::BlockKind::communication: return palette::kVermillion;
-    case core::BlockKind::optimizer: return palette::kPurple;
+    case core::BlockKind::forward:
+        return palette::kBlue;
+    case core::BlockKind::recompute:
+        return palette::kSkyBlue;
+    case core::BlockKind::backward:
+        return palette::kGreen;
+    case core::BlockKind::communication:
+        return palette::kVermillion;
+    case core::BlockKind::optimizer:
+        return palette::kPurple;
     }
     return palette::kGrey;
 }
@@ -29,25 +34,37 @@ QColor colourOf(core::BlockKind kind)
 QString kindName(core::BlockKind kind)
 {
     switch (kind) {
-    case core::BlockKind::forward: return TimelineView::tr("Forward");
-    case core::BlockKind::recompute: return TimelineView::tr("Recomputation");
-    case core::BlockKind::backward: return TimelineView::tr("Backward");
-    case core::BlockKind::communication: return TimelineView::tr("Exposed communication");
-    case core::BlockKind::optimizer: return TimelineView::tr("Optimizer step");
+    case core::BlockKind::forward:
+        return TimelineView::tr("Forward");
+    case core::BlockKind::recompute:
+        return TimelineView::tr("Recomputation");
+    case core::BlockKind::backward:
+        return TimelineView::tr("Backward");
+    case core::BlockKind::communication:
+        return TimelineView::tr("Exposed communication");
+    case core::BlockKind::optimizer:
+        return TimelineView::tr("Optimizer step");
     }
     return {};
 }
 
 } // namespace
 
-TimelineView::TimelineView(QWidget* parent) : QWidget(parent)
+TimelineView::TimelineView(QWidget* parent)
+    : QWidget(parent)
 {
     setObjectName(QStringLiteral("timelineView"));
     setMinimumSize(480, 260);
     setMouseTracking(true);
     installImageActions(
-        this, [this] { return render({1200, 600}); }, [] { return QStringLiteral("pipeline"); },
-        [this](const QString& path) { return savePng(render({1200, 600}), path); },
+        this,
+        [this] {
+            return render({ 1200, 600 });
+        },
+        [] { return QStringLiteral("pipeline"); },
+        [this](const QString& path) {
+            return savePng(render({ 1200, 600 }), path);
+        },
         false);
 }
 
@@ -71,12 +88,15 @@ QString TimelineView::note() const
     const auto& t = m_timeline;
     const QLocale locale;
     if (t.drawnMicroBatches == 0)
-        return tr("%1 stages × %2 chunks × %3 micro-batches are too many blocks to draw; the figures above are the whole step's.")
+        return tr("%1 stages × %2 chunks × %3 micro-batches are too many blocks to draw; the figures above are the "
+                  "whole step's.")
             .arg(locale.toString(t.stages), locale.toString(t.chunks), locale.toString(t.microBatches));
     if (t.shortened())
-        return tr("Drawn with %1 of the %2 micro-batches: the steady state between warm-up and cool-down repeats. The axis "
-                  "shows the drawn %3 s.")
-            .arg(locale.toString(t.drawnMicroBatches), locale.toString(t.microBatches), locale.toString(t.drawnStepTimeS, 'g', 3));
+        return tr(
+            "Drawn with %1 of the %2 micro-batches: the steady state between warm-up and cool-down repeats. The axis "
+            "shows the drawn %3 s.")
+            .arg(locale.toString(t.drawnMicroBatches), locale.toString(t.microBatches),
+                locale.toString(t.drawnStepTimeS, 'g', 3));
     return {};
 }
 
@@ -102,7 +122,7 @@ void TimelineView::paint(QPainter& painter, QSize size) const
         painter.setFont(small);
         painter.setPen(QColor(0x80, 0x50, 0x00));
         painter.drawText(QRectF(8, 28, size.width() - 16, 18), Qt::AlignCenter | Qt::TextSingleLine,
-                         painter.fontMetrics().elidedText(shortened, Qt::ElideRight, size.width() - 16));
+            painter.fontMetrics().elidedText(shortened, Qt::ElideRight, size.width() - 16));
         painter.setFont(font);
         painter.setPen(QColor(0x30, 0x30, 0x30));
     }
@@ -114,16 +134,18 @@ void TimelineView::paint(QPainter& painter, QSize size) const
         const QRectF row(plot.left(), plot.top() + st * rowH + 1, t.drawnPipelineEndS * xs, std::max(1.0, rowH - 2));
         painter.fillRect(row, QColor(0xE4, 0xE4, 0xE4));
         if (rowH >= 10 && (t.stages <= 16 || st % std::max(1, t.stages / 16) == 0))
-            painter.drawText(QRectF(0, plot.top() + st * rowH, plot.left() - 6, rowH), Qt::AlignRight | Qt::AlignVCenter,
-                             tr("Stage %1").arg(st));
+            painter.drawText(QRectF(0, plot.top() + st * rowH, plot.left() - 6, rowH),
+                Qt::AlignRight | Qt::AlignVCenter, tr("Stage %1").arg(st));
     }
     QFont small = font;
     small.setPointSizeF(std::max(6.0, font.pointSizeF() * 0.8));
     painter.setFont(small);
     for (const auto& b : t.blocks) {
-        const QRectF r(plot.left() + b.start * xs, plot.top() + b.stage * rowH + 1, std::max(0.5, (b.end - b.start) * xs), std::max(1.0, rowH - 2));
+        const QRectF r(plot.left() + b.start * xs, plot.top() + b.stage * rowH + 1,
+            std::max(0.5, (b.end - b.start) * xs), std::max(1.0, rowH - 2));
         QColor c = colourOf(b.kind);
-        if (b.chunk % 2 == 1 && (b.kind == core::BlockKind::forward || b.kind == core::BlockKind::backward)) c = c.darker(125);
+        if (b.chunk % 2 == 1 && (b.kind == core::BlockKind::forward || b.kind == core::BlockKind::backward))
+            c = c.darker(125);
         painter.fillRect(r, c);
         if (r.width() > 2 && t.blocks.size() < 4000) {
             painter.setPen(QColor(255, 255, 255, 160));
@@ -143,13 +165,13 @@ void TimelineView::paint(QPainter& painter, QSize size) const
         const double x = plot.left() + plot.width() * i / 5;
         painter.drawLine(QPointF(x, plot.bottom() + 2), QPointF(x, plot.bottom() + 6));
         painter.drawText(QRectF(x - 40, plot.bottom() + 6, 80, 16), Qt::AlignHCenter | Qt::AlignTop,
-                         locale.toString(t.drawnStepTimeS * i / 5, 'g', 3) + QStringLiteral(" s"));
+            locale.toString(t.drawnStepTimeS * i / 5, 'g', 3) + QStringLiteral(" s"));
     }
     // Legend.
     double x = plot.left();
     const double y = plot.bottom() + 30;
-    for (core::BlockKind k : {core::BlockKind::forward, core::BlockKind::recompute, core::BlockKind::backward,
-                              core::BlockKind::communication, core::BlockKind::optimizer}) {
+    for (core::BlockKind k : { core::BlockKind::forward, core::BlockKind::recompute, core::BlockKind::backward,
+             core::BlockKind::communication, core::BlockKind::optimizer }) {
         painter.fillRect(QRectF(x, y + 3, 12, 12), colourOf(k));
         const QString name = kindName(k);
         painter.drawText(QRectF(x + 16, y, 400, 18), Qt::AlignLeft | Qt::AlignVCenter, name);
@@ -190,7 +212,9 @@ bool TimelineView::event(QEvent* e)
                 QString text = kindName(b.kind) + QStringLiteral(" · ") + tr("stage %1").arg(b.stage);
                 if (b.microBatch >= 0) text += QStringLiteral(" · ") + tr("micro-batch %1").arg(b.microBatch);
                 if (t.chunks > 1 && b.microBatch >= 0) text += QStringLiteral(" · ") + tr("chunk %1").arg(b.chunk);
-                text += QStringLiteral("\n") + tr("%1 – %2 ms").arg(locale.toString(b.start * 1e3, 'f', 1), locale.toString(b.end * 1e3, 'f', 1));
+                text += QStringLiteral("\n")
+                    + tr("%1 – %2 ms")
+                          .arg(locale.toString(b.start * 1e3, 'f', 1), locale.toString(b.end * 1e3, 'f', 1));
                 QToolTip::showText(help->globalPos(), text, this);
                 return true;
             }

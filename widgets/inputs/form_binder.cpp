@@ -15,14 +15,18 @@
 
 namespace ui {
 
-FormBinder::FormBinder(ScenarioDocument* document, QObject* parent) : QObject(parent), m_doc(document) {}
+FormBinder::FormBinder(ScenarioDocument* document, QObject* parent)
+    : QObject(parent)
+    , m_doc(document)
+{
+}
 
 void FormBinder::apply(const char* undoText, QObject* control, const std::function<void(core::Scenario&)>& change)
 {
     // Steps of one spin box merge into one undo step; choices and toggles stay separate steps.
     const bool merge = qobject_cast<QAbstractSpinBox*>(control) != nullptr;
     m_doc->edit(QCoreApplication::translate("ui::InputPanel", undoText), change,
-                merge ? ScenarioDocument::mergeIdFor(control) : -1);
+        merge ? ScenarioDocument::mergeIdFor(control) : -1);
 }
 
 namespace {
@@ -31,29 +35,29 @@ const core::KeyLimit& limitOf(const QString& keyPath)
 {
     const core::KeyLimit* limit = core::limitOf(keyPath.toStdString());
     Q_ASSERT_X(limit, "FormBinder", "a number control without an entry in core's limits table");
-    static const core::KeyLimit none{"", 0, 0};
+    static const core::KeyLimit none { "", 0, 0 };
     return limit ? *limit : none;
 }
 
 } // namespace
 
-QSpinBox* FormBinder::spin(QWidget* parent, const QString& keyPath, Getter<int> get, Setter<int> set, const char* undoText,
-                           std::optional<int> floor)
+QSpinBox* FormBinder::spin(QWidget* parent, const QString& keyPath, Getter<int> get, Setter<int> set,
+    const char* undoText, std::optional<int> floor)
 {
     const core::KeyLimit& limit = limitOf(keyPath);
     auto* box = new QSpinBox(parent);
     box->setObjectName(keyPath);
     box->setRange(floor ? std::min(*floor, int(limit.min)) : int(limit.min), int(limit.max));
     box->setAccelerated(true);
-    box->setKeyboardTracking(false);  // typing "64" is one edit, not "6" then "64"
+    box->setKeyboardTracking(false); // typing "64" is one edit, not "6" then "64"
     connect(box, &QSpinBox::valueChanged, this,
-            [this, box, set, undoText](int v) { apply(undoText, box, [&](core::Scenario& s) { set(s, v); }); });
-    m_bindings.push_back({keyPath, box, [box, get](const core::Scenario& s) { box->setValue(get(s)); }});
+        [this, box, set, undoText](int v) { apply(undoText, box, [&](core::Scenario& s) { set(s, v); }); });
+    m_bindings.push_back({ keyPath, box, [box, get](const core::Scenario& s) { box->setValue(get(s)); } });
     return box;
 }
 
-QDoubleSpinBox* FormBinder::number(QWidget* parent, const QString& keyPath, int decimals, Getter<double> get, Setter<double> set,
-                                   const char* undoText, double scale)
+QDoubleSpinBox* FormBinder::number(QWidget* parent, const QString& keyPath, int decimals, Getter<double> get,
+    Setter<double> set, const char* undoText, double scale)
 {
     const core::KeyLimit& limit = limitOf(keyPath);
     auto* box = new QDoubleSpinBox(parent);
@@ -66,13 +70,13 @@ QDoubleSpinBox* FormBinder::number(QWidget* parent, const QString& keyPath, int 
     box->setAccelerated(true);
     box->setKeyboardTracking(false);
     connect(box, &QDoubleSpinBox::valueChanged, this,
-            [this, box, set, undoText](double v) { apply(undoText, box, [&](core::Scenario& s) { set(s, v); }); });
-    m_bindings.push_back({keyPath, box, [box, get](const core::Scenario& s) { box->setValue(get(s)); }});
+        [this, box, set, undoText](double v) { apply(undoText, box, [&](core::Scenario& s) { set(s, v); }); });
+    m_bindings.push_back({ keyPath, box, [box, get](const core::Scenario& s) { box->setValue(get(s)); } });
     return box;
 }
 
-QComboBox* FormBinder::combo(QWidget* parent, const QString& keyPath, Getter<QVariant> get, Setter<QVariant> set,
-                             const char* undoText)
+QComboBox* FormBinder::combo(
+    QWidget* parent, const QString& keyPath, Getter<QVariant> get, Setter<QVariant> set, const char* undoText)
 {
     auto* box = new QComboBox(parent);
     box->setObjectName(keyPath);
@@ -85,20 +89,21 @@ QComboBox* FormBinder::combo(QWidget* parent, const QString& keyPath, Getter<QVa
         const QVariant v = box->itemData(index);
         apply(undoText, box, [&](core::Scenario& s) { set(s, v); });
     });
-    m_bindings.push_back({keyPath, box, [box, get](const core::Scenario& s) {
+    m_bindings.push_back({ keyPath, box, [box, get](const core::Scenario& s) {
                               const int i = box->findData(get(s));
                               if (i >= 0) box->setCurrentIndex(i);
-                          }});
+                          } });
     return box;
 }
 
-QCheckBox* FormBinder::check(QWidget* parent, const QString& keyPath, Getter<bool> get, Setter<bool> set, const char* undoText)
+QCheckBox* FormBinder::check(
+    QWidget* parent, const QString& keyPath, Getter<bool> get, Setter<bool> set, const char* undoText)
 {
     auto* box = new QCheckBox(parent);
     box->setObjectName(keyPath);
     connect(box, &QCheckBox::toggled, this,
-            [this, box, set, undoText](bool on) { apply(undoText, box, [&](core::Scenario& s) { set(s, on); }); });
-    m_bindings.push_back({keyPath, box, [box, get](const core::Scenario& s) { box->setChecked(get(s)); }});
+        [this, box, set, undoText](bool on) { apply(undoText, box, [&](core::Scenario& s) { set(s, on); }); });
+    m_bindings.push_back({ keyPath, box, [box, get](const core::Scenario& s) { box->setChecked(get(s)); } });
     return box;
 }
 

@@ -27,10 +27,8 @@ class FormBinder : public QObject {
 public:
     FormBinder(ScenarioDocument* document, QObject* parent);
 
-    template <typename T>
-    using Getter = std::function<T(const core::Scenario&)>;
-    template <typename T>
-    using Setter = std::function<void(core::Scenario&, T)>;
+    template <typename T> using Getter = std::function<T(const core::Scenario&)>;
+    template <typename T> using Setter = std::function<void(core::Scenario&, T)>;
 
     /// `keyPath` names the scenario key ("parallel.tp") so refused edits and warnings find the
     /// control; `undoText` is translated in context "ui::InputPanel" (mark it QT_TRANSLATE_NOOP).
@@ -38,13 +36,13 @@ public:
     /// that the form cannot hold a value a file could not (review DEF-01, DEF-08). `floor` lowers
     /// the minimum for a value shown when the key does not apply (top-k 0 for a dense model).
     QSpinBox* spin(QWidget* parent, const QString& keyPath, Getter<int> get, Setter<int> set, const char* undoText,
-                   std::optional<int> floor = std::nullopt);
+        std::optional<int> floor = std::nullopt);
     /// As spin(); `scale` converts file units to the shown ones (tokens shown in billions: 1e-9).
-    QDoubleSpinBox* number(QWidget* parent, const QString& keyPath, int decimals, Getter<double> get, Setter<double> set,
-                           const char* undoText, double scale = 1);
+    QDoubleSpinBox* number(QWidget* parent, const QString& keyPath, int decimals, Getter<double> get,
+        Setter<double> set, const char* undoText, double scale = 1);
     /// Items carry their value as item data; the texts are set (and retranslated) by the caller.
-    QComboBox* combo(QWidget* parent, const QString& keyPath, Getter<QVariant> get, Setter<QVariant> set,
-                     const char* undoText);
+    QComboBox* combo(
+        QWidget* parent, const QString& keyPath, Getter<QVariant> get, Setter<QVariant> set, const char* undoText);
     QCheckBox* check(QWidget* parent, const QString& keyPath, Getter<bool> get, Setter<bool> set, const char* undoText);
 
     /// Shows the scenario in every bound control (signals blocked).

@@ -12,10 +12,15 @@
 namespace ui {
 
 namespace {
-QString translated(const char* text) { return text ? QCoreApplication::translate("ui::InputPanel", text) : QString(); }
+QString translated(const char* text)
+{
+    return text ? QCoreApplication::translate("ui::InputPanel", text) : QString();
+}
 } // namespace
 
-FormSection::FormSection(const char* title, QWidget* parent) : QWidget(parent), m_title(title)
+FormSection::FormSection(const char* title, QWidget* parent)
+    : QWidget(parent)
+    , m_title(title)
 {
     m_header = new QToolButton(this);
     m_header->setCheckable(true);
@@ -45,21 +50,25 @@ void FormSection::addRow(const char* label, QWidget* field, const char* toolTip)
     auto* l = new QLabel(m_body);
     l->setBuddy(field);
     m_form->addRow(l, field);
-    m_rows.push_back({l, field, label, toolTip});
+    m_rows.push_back({ l, field, label, toolTip });
     l->setText(translated(label));
     if (toolTip) field->setToolTip(translated(toolTip));
 }
 
-void FormSection::addWideRow(QWidget* field) { m_form->addRow(field); }
+void FormSection::addWideRow(QWidget* field)
+{
+    m_form->addRow(field);
+}
 
 void FormSection::setItems(QComboBox* combo, std::vector<std::pair<const char*, QVariant>> items)
 {
     {
         const QSignalBlocker block(combo);
         combo->clear();
-        for (const auto& [text, value] : items) combo->addItem(translated(text), value);
+        for (const auto& [text, value] : items)
+            combo->addItem(translated(text), value);
     }
-    m_combos.push_back({combo, std::move(items)});
+    m_combos.push_back({ combo, std::move(items) });
 }
 
 void FormSection::setExpanded(bool expanded)
@@ -70,7 +79,10 @@ void FormSection::setExpanded(bool expanded)
     m_body->setVisible(expanded);
 }
 
-bool FormSection::isExpanded() const { return m_header->isChecked(); }
+bool FormSection::isExpanded() const
+{
+    return m_header->isChecked();
+}
 
 void FormSection::retranslate()
 {
@@ -81,7 +93,8 @@ void FormSection::retranslate()
     }
     for (const auto& c : m_combos) {
         const QSignalBlocker block(c.combo);
-        for (int i = 0; i < static_cast<int>(c.items.size()); ++i) c.combo->setItemText(i, translated(c.items[std::size_t(i)].first));
+        for (int i = 0; i < static_cast<int>(c.items.size()); ++i)
+            c.combo->setItemText(i, translated(c.items[std::size_t(i)].first));
     }
 }
 

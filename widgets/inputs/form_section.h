@@ -38,9 +38,17 @@ private:
     QToolButton* m_header;
     QWidget* m_body;
     QFormLayout* m_form;
-    struct Row { QLabel* label; QWidget* field; const char* text; const char* toolTip; };
+    struct Row {
+        QLabel* label;
+        QWidget* field;
+        const char* text;
+        const char* toolTip;
+    };
     std::vector<Row> m_rows;
-    struct Items { QComboBox* combo; std::vector<std::pair<const char*, QVariant>> items; };
+    struct Items {
+        QComboBox* combo;
+        std::vector<std::pair<const char*, QVariant>> items;
+    };
     std::vector<Items> m_combos;
 };
 
