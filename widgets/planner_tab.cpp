@@ -135,6 +135,7 @@ void PlannerTab::start()
     };
     const core::Scenario scenario = m_doc->scenario();
     m_searched = scenario;
+    m_searchStarted = true;
     m_stale = false;
     auto cancelFlag = m_cancel; // keeps the flag alive as long as the search runs
     m_watcher.setFuture(QtConcurrent::run([scenario, options, cancelFlag] { return core::plan(scenario, options); }));
@@ -166,7 +167,7 @@ bool PlannerTab::isCurrent() const
 void PlannerTab::scenarioChanged(const core::Scenario& scenario)
 {
     if (m_stale || searchedFor(scenario)) return; // applying a plan changes only what plans set
-    if (!isRunning() && m_result.plans.empty() && m_result.evaluated == 0) return; // nothing searched yet
+    if (!m_searchStarted) return; // nothing searched yet
     // The search belongs to an older scenario: the latest edit wins. A running search stops; its plans,
     // and a finished search's, stay visible as what they were but cannot be applied.
     m_stale = true;

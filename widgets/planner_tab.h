@@ -73,6 +73,7 @@ private:
     core::PlanResult m_result;
     core::Scenario m_searched; ///< what the running or shown search started from
     bool m_stale = false; ///< the scenario changed since: no plan may be applied
+    bool m_searchStarted = false; ///< m_searched is set (its result may still be on its way)
     std::shared_ptr<std::atomic<bool>> m_cancel;
     QFutureWatcher<core::PlanResult> m_watcher;
 };
