@@ -29,6 +29,8 @@ public:
     {
         if (other->id() != id()) return false;
         m_after = static_cast<const EditCommand*>(other)->m_after;
+        // A drag back to where it started changed nothing: QUndoStack drops an obsolete command.
+        setObsolete(m_after == m_before);
         return true;
     }
 

@@ -67,6 +67,19 @@ TEST_CASE("moving the model-size slider updates the chart to core's numbers", "[
     CHECK(doc.scenario() == core::defaultScenario());
     requireChartMatchesCore(*w.memoryChart(), doc.scenario());
     CHECK(slider->value() == before);
+
+
+    // A drag back to where it started leaves no undo step (issue 20) and the file unmodified.
+    auto* dp = w.findChild<QSpinBox*>(QStringLiteral("parallel.dp"));
+    REQUIRE(dp);
+    const int dpBefore = dp->value();
+    dp->setValue(dpBefore * 2);
+    CHECK(doc.undoStack()->count() == 1);
+    CHECK(doc.isModified());
+    dp->setValue(dpBefore);
+    CHECK(doc.scenario() == core::defaultScenario());
+    CHECK(doc.undoStack()->count() == 0);
+    CHECK_FALSE(doc.isModified());
 }
 
 TEST_CASE("ZeRO stage, data parallelism and GPU controls drive the chart and the banner", "[widgets][slice]")
