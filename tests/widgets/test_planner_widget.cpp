@@ -68,7 +68,6 @@ TEST_CASE("moving the model-size slider updates the chart to core's numbers", "[
     requireChartMatchesCore(*w.memoryChart(), doc.scenario());
     CHECK(slider->value() == before);
 
-
     // A drag back to where it started leaves no undo step (issue 20) and the file unmodified.
     auto* dp = w.findChild<QSpinBox*>(QStringLiteral("parallel.dp"));
     REQUIRE(dp);
