@@ -646,12 +646,14 @@ MemoryEstimate memoryEstimate(const Scenario& s, const ParameterBreakdown& b)
         act.gradients = m.gradients;
         // Gradients freed after every step appear as the backward runs: the LM head's first, while the
         // logits are still held, the first layer's last, when only that layer's activations (and its
-        // recomputation) are left.
-        if (!lora && st.params > 0 && last)
-            act.firstGradients
-                = m.gradients * (scale * (a.tiedEmbeddings ? b.wordEmbedding.params : b.lmHead.params) / t) / st.params;
-        if (n + nd > 0) act.endOfBackward = (n * perLayerAct + nd * perDenseLayerAct) / (n + nd) / mb;
-        if (recomputeWorkingSet > 0 && n + nd > 0) act.endOfBackward += recomputeWorkingSet / mb;
+        // recomputation) are left. (Only then: estimate() runs per planner candidate.)
+        if (p.gradientBuffers == GradientBuffers::per_step) {
+            if (!lora && st.params > 0 && last)
+                act.firstGradients = m.gradients
+                    * (scale * (a.tiedEmbeddings ? b.wordEmbedding.params : b.lmHead.params) / t) / st.params;
+            if (n + nd > 0) act.endOfBackward = (n * perLayerAct + nd * perDenseLayerAct) / (n + nd) / mb;
+            if (recomputeWorkingSet > 0 && n + nd > 0) act.endOfBackward += recomputeWorkingSet / mb;
+        }
     }
 
     // Total of stage i at micro-batch size mbs: allocated bytes, allocator slack, CUDA context.
@@ -685,6 +687,7 @@ MemoryEstimate memoryEstimate(const Scenario& s, const ParameterBreakdown& b)
         m.overhead = s.overhead.fragmentation * (c.fixed - c.gradients + m.gradients + m.activations)
             + s.overhead.cudaContextGib * kGiB;
     };
+    const bool perStepAtMicroBatch = perStepGradients(tr.microBatch);
     for (std::size_t i = 0; i < out.perStage.size(); ++i) {
         fill(coefficients[i], tr.microBatch, out.perStage[i].bytes, out.perStage[i].inFlight);
         out.perStage[i].allocatorSlack = out.perStage[i].bytes.overhead - s.overhead.cudaContextGib * kGiB;
@@ -696,7 +699,7 @@ MemoryEstimate memoryEstimate(const Scenario& s, const ParameterBreakdown& b)
             st.activationOffloadPerMicroBatch = tr.microBatch * coefficients[i].offloaded;
             st.hostBytes = st.onHost.total();
         }
-        if (perStepGradients(tr.microBatch)) {
+        if (perStepAtMicroBatch) {
             out.perStage[i].perStepGradients = coefficients[i].gradients;
             out.perStage[i].firstGradients = coefficients[i].firstGradients;
             out.perStage[i].backwardEndActivations = tr.microBatch * coefficients[i].endOfBackward;
