@@ -666,7 +666,7 @@ MemoryEstimate memoryEstimate(const Scenario& s, const ParameterBreakdown& b)
     // Gradients freed after every step and one micro-batch per step: nothing accumulates, so the
     // backward frees activations while it creates gradients (zero_grad(set_to_none=True)).
     auto perStepGradients
-        = [&](int mbs) { return p.gradientBuffers == GradientBuffers::per_step && microBatchesAt(mbs) == 1; };
+        = [&](int microBatches) { return p.gradientBuffers == GradientBuffers::per_step && microBatches == 1; };
     auto fill = [&](const StageActivation& c, int mbs, MemoryBreakdown& m, double& inFlight) {
         const int microBatches = microBatchesAt(mbs);
         // Layer-weighted when the chunks differ (pipeline_split): what the stage's layers hold, per layer.
@@ -675,7 +675,7 @@ MemoryEstimate memoryEstimate(const Scenario& s, const ParameterBreakdown& b)
             : inFlightLayers(p, c.stage, microBatches, c.chunks) / c.layerCount;
         m.activations = mbs * (c.layers * inFlight + c.once);
         m.gradients = c.gradients;
-        if (p.gradientBuffers == GradientBuffers::per_step && microBatches == 1) { // perStepGradients(mbs)
+        if (perStepGradients(microBatches)) {
             // The peak is at the backward's start (all activations, the LM head's gradient) or at its
             // end (all gradients, the first layer's activations): each changes linearly in between.
             const double start = m.activations + c.firstGradients, end = c.gradients + mbs * c.endOfBackward;
@@ -687,7 +687,7 @@ MemoryEstimate memoryEstimate(const Scenario& s, const ParameterBreakdown& b)
         m.overhead = s.overhead.fragmentation * (c.fixed - c.gradients + m.gradients + m.activations)
             + s.overhead.cudaContextGib * kGiB;
     };
-    const bool perStepAtMicroBatch = perStepGradients(tr.microBatch);
+    const bool perStepAtMicroBatch = perStepGradients(microBatchesAt(tr.microBatch));
     for (std::size_t i = 0; i < out.perStage.size(); ++i) {
         fill(coefficients[i], tr.microBatch, out.perStage[i].bytes, out.perStage[i].inFlight);
         out.perStage[i].allocatorSlack = out.perStage[i].bytes.overhead - s.overhead.cudaContextGib * kGiB;

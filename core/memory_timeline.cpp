@@ -43,8 +43,8 @@ MemoryOverStep memoryOverStep(const Scenario& s, const Estimate& e, const Timeli
         const StageMemory& stage = e.memory.perStage[static_cast<std::size_t>(b.stage)];
         State& now = state[static_cast<std::size_t>(b.stage)];
         const auto c = static_cast<std::size_t>(b.chunk);
-        const double chunk
-            = stage.activationPerMicroBatch * (c < stage.chunkShares.size() ? stage.chunkShares[c] : 1.0 / t.chunks);
+        const double share = c < stage.chunkShares.size() ? stage.chunkShares[c] : 1.0 / t.chunks;
+        const double chunk = stage.activationPerMicroBatch * share;
         switch (b.kind) {
         case BlockKind::forward:
             sample(b.stage, b.start, now.fixed + now.held);
@@ -66,7 +66,7 @@ MemoryOverStep memoryOverStep(const Scenario& s, const Estimate& e, const Timeli
                 const double first = now.gradients > 0 ? now.gradients : stage.firstGradients;
                 sample(b.stage, start, now.fixed + now.held + stage.activationOnce + first);
                 now.held = std::max(0.0, now.held - chunk);
-                now.gradients += stage.perStepGradients * (chunk / std::max(1e-300, stage.activationPerMicroBatch));
+                now.gradients += stage.perStepGradients * share; // the chunk's layers' gradients
                 const double left = now.held > 0 ? stage.activationOnce : stage.backwardEndActivations;
                 sample(b.stage, b.end, now.fixed + now.held + now.gradients + left);
                 sample(b.stage, b.end, now.fixed + now.held + now.gradients);

@@ -49,6 +49,16 @@ Scenario llama3_8b(int dp, int zero)
     return s;
 }
 
+/// Llama 3 8B on one GPU without recomputation, one sequence of 4,096 tokens per micro-batch.
+Scenario llama3_8b_4k()
+{
+    Scenario s = llama3_8b(1, 0);
+    s.parallel.recompute = Recompute::none;
+    s.training.seqLen = 4096;
+    s.training.microBatch = 1;
+    return s;
+}
+
 } // namespace
 
 TEST_CASE("source article: a 7B model needs 16 bytes per parameter, 112 GB", "[core][memory][published]")
@@ -300,10 +310,7 @@ TEST_CASE("eager PyTorch layers keep more than fused kernels: SiLU's output, the
     // attention's output is kept by the kernel and, made contiguous, by the output projection
     // (2 B × 4,096). torchao's float8nocompile table (8 H100, seq 4,096, no AC): eager bf16 53.12 GB,
     // compiled 46.64 — 6.5 GB apart; these terms give 8.5 GiB at local batch 1 over 32 layers.
-    Scenario s = llama3_8b(1, 0);
-    s.parallel.recompute = Recompute::none;
-    s.training.seqLen = 4096;
-    s.training.microBatch = 1;
+    Scenario s = llama3_8b_4k();
     const double fused = activationBytesPerLayer(s);
     s.parallel.elementwiseKernels = ElementwiseKernels::eager;
     CHECK(activationBytesPerLayer(s) - fused
@@ -391,10 +398,7 @@ TEST_CASE("K and V copied to every query head before the attention kernel are ke
     // torchtitan's repeat_kv, torchtune's expand + flatten and Hugging Face's repeat_kv hand PyTorch's
     // SDPA K and V at all 32 heads of Llama 3 8B; the kernel keeps them for its backward. Per token and
     // layer: 2 tensors × (32 − 8) heads × 128 × 2 B more; halved on each of 2 TP ranks.
-    Scenario s = llama3_8b(1, 0);
-    s.parallel.recompute = Recompute::none;
-    s.training.seqLen = 4096;
-    s.training.microBatch = 1;
+    Scenario s = llama3_8b_4k();
     const double shared = activationBytesPerLayer(s);
     s.parallel.repeatKv = true;
     CHECK(activationBytesPerLayer(s) - shared == Approx(4096.0 * 2 * (32 - 8) * 128 * 2).epsilon(1e-12));

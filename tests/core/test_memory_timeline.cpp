@@ -61,6 +61,10 @@ TEST_CASE("memory over one step: each stage's peak is its reported total", "[cor
     checkPeaks(scenario(R"({"format":"trainplanner-scenario","version":1,"model":{"preset":"llama-3.2-3b"},
         "training":{"seq_len":4096,"micro_batch":2,"global_batch":2},"parallel":{"dp":1,"zero":0,
         "recompute":"full","gradient_buffers":"per_step"}})"));
+    SECTION("gradients freed after the step, one micro-batch, checkpoints offloaded to the host")
+    checkPeaks(scenario(R"({"format":"trainplanner-scenario","version":1,"model":{"preset":"llama-3.2-3b"},
+        "training":{"seq_len":4096,"micro_batch":2,"global_batch":2},"parallel":{"dp":1,"zero":0,
+        "recompute":"full","gradient_buffers":"per_step","offload_activations":true}})"));
     SECTION("gradients freed after the step, one micro-batch through 4 stages")
     checkPeaks(scenario(R"({"format":"trainplanner-scenario","version":1,"model":{"preset":"llama-3-8b"},
         "training":{"seq_len":4096,"global_batch":2},"parallel":{"pp":4,"dp":2,"recompute":"full",
