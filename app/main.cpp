@@ -12,8 +12,8 @@
 #include "printable.h"
 #include "report_export.h"
 #include "safe_save.h"
-#include "scenario_document.h"
 #include "scenario_io.h"
+#include "session/scenario_session.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -133,9 +133,9 @@ int main(int argc, char** argv)
         }
         scenario = *result.scenario;
     }
-    ui::ScenarioDocument document(scenario);
-    if (!path.isEmpty()) document.reset(scenario, QFileInfo(path).absoluteFilePath());
-    MainWindow window(&document);
+    ui::ScenarioSession session(scenario);
+    if (!path.isEmpty()) session.document()->reset(scenario, QFileInfo(path).absoluteFilePath());
+    MainWindow window(&session);
     if (const QStringList files = parser.positionalArguments(); files.size() > 1) {
         if (files.size() > 4) {
             std::fprintf(stderr, "trainplanner: at most four scenarios can be compared\n");
@@ -157,7 +157,7 @@ int main(int argc, char** argv)
         window.resize(1280, 800);
         ui::ExportOptions options;
         options.csvBom = parser.isSet(bom);
-        const auto result = ui::exportAll(window.planner(), &document, parser.value(exportDir), options);
+        const auto result = ui::exportAll(window.planner(), &session, parser.value(exportDir), options);
         if (!result.error.isEmpty()) {
             std::fprintf(stderr, "trainplanner: %s\n", core::escapeControls(result.error.toStdString()).c_str());
             return 3;

@@ -12,6 +12,7 @@
 #include "safe_save.h"
 #include "scenario_document.h"
 #include "scenario_io.h"
+#include "session/scenario_session.h"
 #include "verdict_banner.h"
 
 #include <QAction>
@@ -42,13 +43,14 @@ const QString kRecentKey = QStringLiteral("files/recent");
 const QString kUnitKey = QStringLiteral("view/unit");
 } // namespace
 
-MainWindow::MainWindow(ui::ScenarioDocument* document, QWidget* parent)
+MainWindow::MainWindow(ui::ScenarioSession* session, QWidget* parent)
     : QMainWindow(parent)
-    , m_doc(document)
+    , m_session(session)
+    , m_doc(session->document())
 {
     setObjectName(QStringLiteral("mainWindow"));
     setAcceptDrops(true);
-    m_planner = new ui::PlannerWidget(document, this);
+    m_planner = new ui::PlannerWidget(session, this);
     setCentralWidget(m_planner);
     createActions();
     retranslate();
@@ -106,7 +108,7 @@ void MainWindow::createActions()
     m_export = m_fileMenu->addAction(QString(), this, [this] {
         const QString folder = QFileDialog::getExistingDirectory(this, tr("Export charts, tables and report to"));
         if (folder.isEmpty()) return;
-        const auto result = ui::exportAll(m_planner, m_doc, folder);
+        const auto result = ui::exportAll(m_planner, m_session, folder);
         if (!result.error.isEmpty())
             QMessageBox::warning(this, tr("Export failed"), result.error);
         else
@@ -169,12 +171,12 @@ void MainWindow::createActions()
 
     m_toolsMenu = menuBar()->addMenu(QString());
     m_calibrate = m_toolsMenu->addAction(QString(), this, [this] {
-        auto* dialog = new ui::CalibrationDialog(m_doc, this);
+        auto* dialog = new ui::CalibrationDialog(m_session, this);
         dialog->setAttribute(Qt::WA_DeleteOnClose);
         dialog->show();
     });
     m_copyJson = m_toolsMenu->addAction(QString(), this, [this] {
-        QApplication::clipboard()->setText(QString::fromStdString(core::estimateToJson(m_doc->estimate())));
+        QApplication::clipboard()->setText(QString::fromStdString(core::estimateToJson(m_session->results().estimate)));
         statusBar()->showMessage(tr("Estimate copied as JSON"), 3000);
     });
 

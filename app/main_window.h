@@ -11,12 +11,13 @@ namespace ui {
 class PlannerWidget;
 class PresentationView;
 class ScenarioDocument;
+class ScenarioSession;
 } // namespace ui
 
 class MainWindow : public QMainWindow {
     Q_OBJECT
 public:
-    explicit MainWindow(ui::ScenarioDocument* document, QWidget* parent = nullptr);
+    explicit MainWindow(ui::ScenarioSession* session, QWidget* parent = nullptr);
 
     /// Opens a scenario file; on a bad file shows the message and leaves the scenario untouched.
     bool openFile(const QString& path);
@@ -50,6 +51,7 @@ private:
     bool writeTo(const QString& path);
     bool maybeSave();
 
+    ui::ScenarioSession* m_session;
     ui::ScenarioDocument* m_doc;
     ui::PlannerWidget* m_planner;
     QMenu* m_fileMenu = nullptr;

@@ -2834,7 +2834,7 @@
     </message>
 </context>
 <context>
-    <name>ui::ScenarioDocument</name>
+    <name>ui::ScenarioSession</name>
     <message>
         <source>Source:</source>
         <translation>来源：</translation>

@@ -1,7 +1,7 @@
 #include "calibration_dialog.h"
 
 #include "safe_save.h"
-#include "scenario_document.h"
+#include "session/scenario_session.h"
 
 #include <QCheckBox>
 #include <QDialogButtonBox>
@@ -20,9 +20,9 @@ namespace {
 constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
 }
 
-CalibrationDialog::CalibrationDialog(ScenarioDocument* document, QWidget* parent)
+CalibrationDialog::CalibrationDialog(ScenarioSession* session, QWidget* parent)
     : QDialog(parent)
-    , m_doc(document)
+    , m_session(session)
 {
     setWindowTitle(tr("Calibrate to a Measured Run"));
     auto* intro = new QLabel(
@@ -31,7 +31,7 @@ CalibrationDialog::CalibrationDialog(ScenarioDocument* document, QWidget* parent
            "to the peak memory; everything else keeps its value."),
         this);
     intro->setWordWrap(true);
-    const core::Estimate& e = document->estimate();
+    const core::Estimate& e = session->results().estimate;
     m_useStep = new QCheckBox(tr("Step time (s):"), this);
     m_step = new QDoubleSpinBox(this);
     m_step->setRange(0.0001, 1e6);
@@ -92,7 +92,7 @@ void CalibrationDialog::fit()
     m_measured = {};
     if (m_useStep->isChecked()) m_measured.stepTimeS = m_step->value();
     if (m_useMemory->isChecked()) m_measured.peakMemoryBytes = m_memory->value() * kGiB;
-    m_result = core::calibrate(m_doc->scenario(), m_measured);
+    m_result = m_session->calibrate(m_measured);
     m_result_label->setText(resultText());
     m_apply->setEnabled(m_measured.stepTimeS || m_measured.peakMemoryBytes);
 }
@@ -100,7 +100,7 @@ void CalibrationDialog::fit()
 QString CalibrationDialog::resultText() const
 {
     const QLocale locale;
-    const auto& s = m_doc->scenario();
+    const auto& s = m_session->scenario();
     const auto& r = m_result;
     QString text = QStringLiteral("<table cellspacing=6><tr><th></th><th>%1</th><th>%2</th></tr>")
                        .arg(tr("before"), tr("fitted"));
@@ -139,7 +139,7 @@ void CalibrationDialog::apply()
     const double compute = m_result.calibrated.efficiency.compute,
                  fragmentation = m_result.calibrated.overhead.fragmentation;
     const bool step = m_measured.stepTimeS.has_value(), memory = m_measured.peakMemoryBytes.has_value();
-    m_doc->edit(tr("Calibrate to measured run"), [=](core::Scenario& s) {
+    m_session->document()->edit(tr("Calibrate to measured run"), [=](core::Scenario& s) {
         if (step) s.efficiency.compute = compute;
         if (memory) s.overhead.fragmentation = fragmentation;
     });

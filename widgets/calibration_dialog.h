@@ -14,12 +14,12 @@ class QPushButton;
 
 namespace ui {
 
-class ScenarioDocument;
+class ScenarioSession;
 
 class CalibrationDialog : public QDialog {
     Q_OBJECT
 public:
-    explicit CalibrationDialog(ScenarioDocument* document, QWidget* parent = nullptr);
+    explicit CalibrationDialog(ScenarioSession* session, QWidget* parent = nullptr);
 
     void setMeasured(std::optional<double> stepTimeS, std::optional<double> peakMemoryGib);
     [[nodiscard]] const core::Calibration& result() const { return m_result; }
@@ -32,7 +32,7 @@ public:
 private:
     void fit();
 
-    ScenarioDocument* m_doc;
+    ScenarioSession* m_session;
     core::Calibration m_result;
     core::MeasuredRun m_measured;
     QCheckBox* m_useStep = nullptr;

@@ -2,8 +2,8 @@
 
 #include "charts/comparison_chart.h"
 #include "format.h"
-#include "scenario_document.h"
 #include "scenario_io.h"
+#include "session/scenario_session.h"
 
 #include <QEvent>
 #include <QFile>
@@ -19,9 +19,9 @@
 
 namespace ui {
 
-ComparisonView::ComparisonView(ScenarioDocument* document, QWidget* parent)
+ComparisonView::ComparisonView(ScenarioSession* session, QWidget* parent)
     : QWidget(parent)
-    , m_doc(document)
+    , m_session(session)
 {
     setObjectName(QStringLiteral("comparisonView"));
     m_addCurrent = new QPushButton(this);
@@ -53,7 +53,7 @@ ComparisonView::ComparisonView(ScenarioDocument* document, QWidget* parent)
     layout->addLayout(buttons);
     layout->addWidget(vertical, 1);
 
-    connect(m_addCurrent, &QPushButton::clicked, this, [this] { add(m_doc->scenario()); });
+    connect(m_addCurrent, &QPushButton::clicked, this, [this] { add(m_session->scenario()); });
     connect(m_addFile, &QPushButton::clicked, this, [this] {
         const QString path = QFileDialog::getOpenFileName(this, tr("Add scenario to the comparison"), QString(),
             tr("TrainPlanner scenarios (*.tpscenario.json *.json)"));
@@ -73,7 +73,7 @@ bool ComparisonView::add(const core::Scenario& scenario)
 {
     if (count() >= kMaxScenarios) return false;
     m_scenarios.push_back(scenario);
-    m_estimates.push_back(core::estimate(scenario));
+    m_estimates.push_back(ScenarioSession::estimateFor(scenario));
     refresh();
     return true;
 }

@@ -15,14 +15,14 @@ class QTableWidget;
 namespace ui {
 
 class ComparisonChart;
-class ScenarioDocument;
+class ScenarioSession;
 
 class ComparisonView : public QWidget {
     Q_OBJECT
 public:
     static constexpr int kMaxScenarios = 4;
 
-    explicit ComparisonView(ScenarioDocument* document, QWidget* parent = nullptr);
+    explicit ComparisonView(ScenarioSession* session, QWidget* parent = nullptr);
 
     /// Adds a scenario (ignored beyond four); returns whether it was added.
     bool add(const core::Scenario& scenario);
@@ -42,7 +42,7 @@ private:
     void refresh();
     void retranslate();
 
-    ScenarioDocument* m_doc;
+    ScenarioSession* m_session;
     std::vector<core::Scenario> m_scenarios;
     std::vector<core::Estimate> m_estimates;
     QPushButton* m_addCurrent;

@@ -1,7 +1,6 @@
 #include "decision_guide.h"
 
 #include "format.h"
-#include "scenario_document.h"
 
 #include <QCheckBox>
 #include <QEvent>
@@ -52,9 +51,8 @@ QString parallelism(const core::Parallel& p)
 
 } // namespace
 
-DecisionGuideView::DecisionGuideView(ScenarioDocument* document, QWidget* parent)
+DecisionGuideView::DecisionGuideView(QWidget* parent)
     : QWidget(parent)
-    , m_doc(document)
 {
     setObjectName(QStringLiteral("decisionGuide"));
     auto* page = new QWidget;
@@ -106,68 +104,58 @@ DecisionGuideView::DecisionGuideView(ScenarioDocument* document, QWidget* parent
     auto* outer = new QVBoxLayout(this);
     outer->setContentsMargins(0, 0, 0, 0);
     outer->addWidget(scroll);
-
-    connect(document, &ScenarioDocument::estimateChanged, this, [this](const core::Estimate& e) {
-        m_stale = true;
-        if (isVisible()) update(e);
-    });
-    update(document->estimate());
 }
 
-void DecisionGuideView::refreshIfStale() const
+void DecisionGuideView::setResults(const DerivedResults& results)
 {
-    if (m_stale) const_cast<DecisionGuideView*>(this)->update(m_doc->estimate());
+    m_scenario = results.scenario;
+    m_estimate = results.estimate;
+    m_guide = results.guide;
+    m_stale = true;
+    if (isVisible()) layOutIfStale();
 }
 
-const core::DecisionGuide& DecisionGuideView::guide() const
+void DecisionGuideView::layOutIfStale()
 {
-    refreshIfStale();
-    return m_guide;
+    if (m_stale) retranslate();
 }
 
-QCheckBox* DecisionGuideView::checkBox(core::ChecklistId id) const
+QCheckBox* DecisionGuideView::checkBox(core::ChecklistId id)
 {
-    refreshIfStale();
+    layOutIfStale();
     return m_rows[std::size_t(id)].check;
 }
 
-QLabel* DecisionGuideView::badge(core::ChecklistId id) const
+QLabel* DecisionGuideView::badge(core::ChecklistId id)
 {
-    refreshIfStale();
+    layOutIfStale();
     return m_rows[std::size_t(id)].badge;
 }
 
-QLabel* DecisionGuideView::text(core::ChecklistId id) const
+QLabel* DecisionGuideView::text(core::ChecklistId id)
 {
-    refreshIfStale();
+    layOutIfStale();
     return m_rows[std::size_t(id)].text;
 }
 
-QString DecisionGuideView::verdictText() const
+QString DecisionGuideView::verdictText()
 {
-    refreshIfStale();
+    layOutIfStale();
     return m_verdict->text();
 }
 
 void DecisionGuideView::showEvent(QShowEvent* event)
 {
-    refreshIfStale();
+    layOutIfStale();
     QWidget::showEvent(event);
-}
-
-void DecisionGuideView::update(const core::Estimate& estimate)
-{
-    m_stale = false;
-    m_estimate = estimate;
-    m_guide = core::decide(m_doc->scenario(), estimate);
-    retranslate();
 }
 
 void DecisionGuideView::retranslate()
 {
     using core::ChecklistId;
     using core::Need;
-    const core::Scenario& s = m_doc->scenario();
+    m_stale = false;
+    const core::Scenario& s = m_scenario;
     const core::Estimate& e = m_estimate;
     const core::DecisionGuide& g = m_guide;
     const QLocale locale;

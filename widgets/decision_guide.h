@@ -4,7 +4,7 @@
 // QLoRA would do — and the migration checklist, whose items light up (required, recommended, not
 // needed) from the estimate and can be ticked off as the team handles them.
 
-#include "decision.h"
+#include "session/derived_results.h"
 
 #include <QWidget>
 
@@ -15,29 +15,27 @@ class QLabel;
 
 namespace ui {
 
-class ScenarioDocument;
-
 class DecisionGuideView : public QWidget {
     Q_OBJECT
 public:
-    explicit DecisionGuideView(ScenarioDocument* document, QWidget* parent = nullptr);
+    explicit DecisionGuideView(QWidget* parent = nullptr);
 
-    // Recomputed only while visible (every edit would otherwise relayout the page); the accessors
-    // bring it up to date first.
-    [[nodiscard]] const core::DecisionGuide& guide() const;
+    /// The guide of the session's results. The page is laid out again only while visible (every edit
+    /// would otherwise relayout it); the accessors below bring it up to date first.
+    void setResults(const DerivedResults& results);
+    [[nodiscard]] const core::DecisionGuide& guide() const { return m_guide; }
     /// The checklist row of `id`: the tick box, the need badge and the explanation.
-    [[nodiscard]] QCheckBox* checkBox(core::ChecklistId id) const;
-    [[nodiscard]] QLabel* badge(core::ChecklistId id) const;
-    [[nodiscard]] QLabel* text(core::ChecklistId id) const;
-    [[nodiscard]] QString verdictText() const;
+    [[nodiscard]] QCheckBox* checkBox(core::ChecklistId id);
+    [[nodiscard]] QLabel* badge(core::ChecklistId id);
+    [[nodiscard]] QLabel* text(core::ChecklistId id);
+    [[nodiscard]] QString verdictText();
 
 protected:
     void changeEvent(QEvent* event) override;
     void showEvent(QShowEvent* event) override;
 
 private:
-    void refreshIfStale() const;
-    void update(const core::Estimate& estimate);
+    void layOutIfStale();
     void retranslate();
 
     struct Row {
@@ -47,10 +45,10 @@ private:
     };
     static constexpr int kItems = 8;
 
-    ScenarioDocument* m_doc;
-    bool m_stale = true;
-    core::DecisionGuide m_guide;
+    bool m_stale = true; ///< the texts show older results than these
+    core::Scenario m_scenario;
     core::Estimate m_estimate;
+    core::DecisionGuide m_guide;
     QLabel* m_title = nullptr;
     QLabel* m_verdict = nullptr;
     QLabel* m_checklistTitle = nullptr;

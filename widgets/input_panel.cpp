@@ -5,8 +5,8 @@
 #include "inputs/form_binder.h"
 #include "inputs/form_section.h"
 #include "presets.h"
-#include "scenario_document.h"
 #include "scenario_io.h"
+#include "session/scenario_session.h"
 #include "warning_text.h"
 
 #include <QComboBox>
@@ -82,10 +82,11 @@ int InputPanel::paramsToSlider(double params)
     return static_cast<int>(std::lround(x * kSliderSteps));
 }
 
-InputPanel::InputPanel(ScenarioDocument* document, QWidget* parent)
+InputPanel::InputPanel(ScenarioSession* session, QWidget* parent)
     : QWidget(parent)
-    , m_doc(document)
-    , m_bind(new FormBinder(document, this))
+    , m_session(session)
+    , m_doc(session->document())
+    , m_bind(new FormBinder(session->document(), this))
 {
     setObjectName(QStringLiteral("inputPanel"));
     buildModel();
@@ -111,10 +112,10 @@ InputPanel::InputPanel(ScenarioDocument* document, QWidget* parent)
     layout->addStretch(1);
 
     connect(m_doc, &ScenarioDocument::scenarioChanged, this, &InputPanel::showScenario);
-    connect(m_doc, &ScenarioDocument::estimateChanged, this, &InputPanel::showEstimate);
+    connect(m_session, &ScenarioSession::resultsChanged, this, &InputPanel::showResults);
     connect(m_doc, &ScenarioDocument::editRejected, this, &InputPanel::showRefused);
     showScenario(m_doc->scenario());
-    showEstimate(m_doc->estimate());
+    showResults(m_session->results());
 }
 
 void InputPanel::buildModel()
@@ -128,7 +129,7 @@ void InputPanel::buildModel()
             if (const auto* p = core::findModelPreset(v.toString().toStdString()))
                 s.model = core::presetModel(*p);
             else
-                s.model = core::bareSizeModel(m_doc->estimate().params.total);
+                s.model = core::bareSizeModel(m_session->results().estimate.params.total);
         },
         QT_TRANSLATE_NOOP("ui::InputPanel", "Choose model"));
     std::vector<std::pair<const char*, QVariant>> items {
@@ -191,10 +192,6 @@ void InputPanel::showScenario(const core::Scenario& s)
         saved->setEnabled(s.parallel.sequenceParallel);
     for (const char* key : { "precision.fp8_scope", "precision.fp8_scaling" })
         if (QWidget* fp8 = controlFor(QString::fromLatin1(key))) fp8->setEnabled(core::isFp8(s.precision.compute));
-    const QSignalBlocker block(m_size);
-    const double params = double(m_doc->estimate().params.total);
-    m_size->setValue(paramsToSlider(params));
-    m_sizeValue->setText(formatCount(params));
     const auto& a = s.model.arch;
     QString shape
         = (a.isMla() ? tr("%1 layers, hidden %2, %3 heads (latent attention, KV rank %4), FFN %5, vocabulary %6")
@@ -220,6 +217,15 @@ void InputPanel::showScenario(const core::Scenario& s)
                             .arg(p.pp)
                             .arg(p.dp)
                             .arg(p.cp));
+}
+
+void InputPanel::showResults(const DerivedResults& r)
+{
+    const core::Scenario& s = r.scenario;
+    const QSignalBlocker block(m_size);
+    const double params = double(r.estimate.params.total);
+    m_size->setValue(paramsToSlider(params));
+    m_sizeValue->setText(formatCount(params));
     const auto& g = s.hardware.gpu;
     const auto bf16 = g.peakTflops.count(core::DType::bf16) ? g.peakTflops.at(core::DType::bf16) : 0.0;
     m_gpuFacts->setText(tr("%1 GiB, %2 TFLOP/s (BF16 dense), NVLink %3 GB/s, network %4 GB/s per GPU, %5 W")
@@ -230,7 +236,7 @@ void InputPanel::showScenario(const core::Scenario& s)
                             .arg(g.tdpWatts));
     // The rates the estimate prices the work at (core: the GPU's measured matmul rate, MAMF, and
     // its flash-attention kernel's), before efficiency.compute.
-    const auto& c = m_doc->estimate().compute;
+    const auto& c = r.estimate.compute;
     if (c.achievableFlopsPerGpu > 0) {
         const QLocale locale;
         QString rates = tr("Priced at: matmuls %1 TFLOP/s (best measured GEMM)")
@@ -264,12 +270,9 @@ void InputPanel::showScenario(const core::Scenario& s)
         m_gpuFacts->setText(m_gpuFacts->text() + QLatin1Char('\n')
             + tr("Changed from the preset: %1; its other figures are kept.").arg(changed.join(QStringLiteral(", "))));
     m_gpuFacts->setToolTip(QString::fromStdString(g.source));
-}
 
-void InputPanel::showEstimate(const core::Estimate& e)
-{
     QStringList paths, texts;
-    for (const auto& w : e.warnings) {
+    for (const auto& w : r.estimate.warnings) {
         paths << keyPathOf(w.code);
         texts << WarningText::of(w);
     }
@@ -310,7 +313,7 @@ void InputPanel::changeEvent(QEvent* event)
 {
     if (event->type() == QEvent::LanguageChange) {
         showScenario(m_doc->scenario());
-        showEstimate(m_doc->estimate());
+        showResults(m_session->results());
     }
     QWidget::changeEvent(event);
 }

@@ -19,11 +19,13 @@ namespace ui {
 class FormBinder;
 class FormSection;
 class ScenarioDocument;
+class ScenarioSession;
+struct DerivedResults;
 
 class InputPanel : public QWidget {
     Q_OBJECT
 public:
-    explicit InputPanel(ScenarioDocument* document, QWidget* parent = nullptr);
+    explicit InputPanel(ScenarioSession* session, QWidget* parent = nullptr);
 
     /// The model-size slider's scale: log-uniform from 100 M to 2 T parameters, rounded to three
     /// significant digits so the values read well.
@@ -48,10 +50,12 @@ private:
     void buildCost();
     void buildOverheads();
     void showScenario(const core::Scenario& s);
-    void showEstimate(const core::Estimate& e);
+    /// What follows from the estimate: the size slider, the rates the GPU is priced at, the warnings.
+    void showResults(const DerivedResults& results);
     void showRefused(const QString& path, const QString& message);
     void markProblems(const QStringList& keyPaths, const QStringList& texts);
 
+    ScenarioSession* m_session;
     ScenarioDocument* m_doc;
     FormBinder* m_bind;
     QList<FormSection*> m_sections;

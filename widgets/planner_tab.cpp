@@ -5,7 +5,7 @@
 #include "copyable_table_view.h"
 #include "format.h"
 #include "plan_table_model.h"
-#include "scenario_document.h"
+#include "session/scenario_session.h"
 
 #include <QComboBox>
 #include <QEvent>
@@ -13,25 +13,23 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QLocale>
-#include <QPointer>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QSpinBox>
 #include <QSplitter>
 #include <QVBoxLayout>
-#include <QtConcurrent/QtConcurrentRun>
 
 namespace ui {
 
-PlannerTab::PlannerTab(ScenarioDocument* document, QWidget* parent)
+PlannerTab::PlannerTab(ScenarioSession* session, QWidget* parent)
     : QWidget(parent)
-    , m_doc(document)
+    , m_session(session)
 {
     setObjectName(QStringLiteral("plannerTab"));
     m_gpus = new QSpinBox(this);
     m_gpus->setObjectName(QStringLiteral("planGpus"));
     m_gpus->setRange(1, 1'000'000);
-    m_gpus->setValue(static_cast<int>(std::min<std::int64_t>(document->scenario().parallel.gpus(), m_gpus->maximum())));
+    m_gpus->setValue(static_cast<int>(std::min<std::int64_t>(session->scenario().parallel.gpus(), m_gpus->maximum())));
     m_gpusLabel = new QLabel(this);
     m_gpusLabel->setBuddy(m_gpus);
     m_objective = new QComboBox(this);
@@ -94,51 +92,34 @@ PlannerTab::PlannerTab(ScenarioDocument* document, QWidget* parent)
         const auto rows = m_table->selectionModel()->selectedRows();
         apply(rows.isEmpty() ? 0 : rows.front().row());
     });
-    connect(m_doc, &ScenarioDocument::scenarioChanged, this, &PlannerTab::scenarioChanged);
-    connect(&m_watcher, &QFutureWatcher<core::PlanResult>::finished, this, [this] {
-        m_result = m_watcher.result();
+    connect(session->document(), &ScenarioDocument::scenarioChanged, this, &PlannerTab::scenarioChanged);
+    connect(session, &ScenarioSession::planProgress, m_progress,
+        [this](double fraction) { m_progress->setValue(int(fraction * 1000)); });
+    // Only the latest search is delivered; whether it still fits the scenario is m_stale's to say.
+    connect(session, &ScenarioSession::planReady, this, [this](std::uint64_t, const core::PlanResult& result) {
+        m_result = result;
         showResult();
         emit finished();
     });
     retranslate();
 }
 
-PlannerTab::~PlannerTab()
-{
-    cancel();
-    m_watcher.waitForFinished();
-}
-
 bool PlannerTab::isRunning() const
 {
-    return m_watcher.isRunning();
+    return m_session->isPlanning();
 }
 
 void PlannerTab::start()
 {
     if (isRunning()) return;
-    m_cancel = std::make_shared<std::atomic<bool>>(false);
     core::PlanOptions options;
     options.gpus = m_gpus->value();
     options.objective = core::Objective(m_objective->currentIndex());
     options.top = 20;
-    options.cancel = m_cancel.get();
-    // Progress arrives on a worker thread: hand it to the GUI thread, never touch widgets there.
-    QPointer<QProgressBar> bar(m_progress);
-    options.progress = [bar](double fraction) {
-        QMetaObject::invokeMethod(
-            bar,
-            [bar, fraction] {
-                if (bar) bar->setValue(int(fraction * 1000));
-            },
-            Qt::QueuedConnection);
-    };
-    const core::Scenario scenario = m_doc->scenario();
-    m_searched = scenario;
+    m_searched = m_session->scenario();
     m_searchStarted = true;
     m_stale = false;
-    auto cancelFlag = m_cancel; // keeps the flag alive as long as the search runs
-    m_watcher.setFuture(QtConcurrent::run([scenario, options, cancelFlag] { return core::plan(scenario, options); }));
+    m_session->requestPlan(options);
     m_run->setEnabled(false);
     m_stop->setEnabled(true);
     m_apply->setEnabled(false);
@@ -148,7 +129,7 @@ void PlannerTab::start()
 
 void PlannerTab::cancel()
 {
-    if (m_cancel) m_cancel->store(true);
+    m_session->cancelPlan();
 }
 
 bool PlannerTab::searchedFor(const core::Scenario& scenario) const
@@ -253,9 +234,9 @@ QString PlannerTab::whyText() const
 void PlannerTab::apply(int row)
 {
     const auto& plans = m_model->plans();
-    if (row < 0 || row >= int(plans.size()) || m_stale || !searchedFor(m_doc->scenario())) return;
+    if (row < 0 || row >= int(plans.size()) || m_stale || !searchedFor(m_session->scenario())) return;
     const core::Scenario chosen = plans[std::size_t(row)].scenario;
-    m_doc->edit(tr("Apply plan %1").arg(row + 1), [&chosen](core::Scenario& s) {
+    m_session->document()->edit(tr("Apply plan %1").arg(row + 1), [&chosen](core::Scenario& s) {
         s.parallel = chosen.parallel;
         s.training.microBatch = chosen.training.microBatch;
     });

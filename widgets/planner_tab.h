@@ -7,11 +7,9 @@
 
 #include "planner.h"
 
-#include <QFutureWatcher>
 #include <QWidget>
 
-#include <atomic>
-#include <memory>
+#include <cstdint>
 
 class QComboBox;
 class QLabel;
@@ -24,13 +22,12 @@ namespace ui {
 
 class PlanScatterChart;
 class PlanTableModel;
-class ScenarioDocument;
+class ScenarioSession;
 
 class PlannerTab : public QWidget {
     Q_OBJECT
 public:
-    explicit PlannerTab(ScenarioDocument* document, QWidget* parent = nullptr);
-    ~PlannerTab() override;
+    explicit PlannerTab(ScenarioSession* session, QWidget* parent = nullptr);
 
     void start();
     void cancel();
@@ -56,7 +53,7 @@ private:
     /// `scenario` is the searched one, up to what a plan sets.
     [[nodiscard]] bool searchedFor(const core::Scenario& scenario) const;
 
-    ScenarioDocument* m_doc;
+    ScenarioSession* m_session;
     QSpinBox* m_gpus;
     QComboBox* m_objective;
     QPushButton* m_run;
@@ -74,8 +71,6 @@ private:
     core::Scenario m_searched; ///< what the running or shown search started from
     bool m_stale = false; ///< the scenario changed since: no plan may be applied
     bool m_searchStarted = false; ///< m_searched is set (its result may still be on its way)
-    std::shared_ptr<std::atomic<bool>> m_cancel;
-    QFutureWatcher<core::PlanResult> m_watcher;
 };
 
 } // namespace ui

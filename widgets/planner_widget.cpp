@@ -20,8 +20,7 @@
 #include "memory_table_model.h"
 #include "planner_tab.h"
 #include "precision_lab.h"
-#include "scenario_document.h"
-#include "sensitivity.h"
+#include "session/scenario_session.h"
 #include "verdict_banner.h"
 
 #include <QAction>
@@ -36,11 +35,11 @@
 
 namespace ui {
 
-PlannerWidget::PlannerWidget(ScenarioDocument* document, QWidget* parent)
+PlannerWidget::PlannerWidget(ScenarioSession* session, QWidget* parent)
     : QWidget(parent)
-    , m_document(document)
+    , m_session(session)
 {
-    m_inputs = new InputPanel(document, this);
+    m_inputs = new InputPanel(session, this);
     auto* scroll = new QScrollArea(this);
     scroll->setWidget(m_inputs);
     scroll->setWidgetResizable(true);
@@ -101,16 +100,16 @@ PlannerWidget::PlannerWidget(ScenarioDocument* document, QWidget* parent)
     m_tabs->addTab(scalingPage, QString());
     m_reliability = new ReliabilityCharts(m_tabs);
     m_tabs->addTab(m_reliability, QString());
-    m_planner = new PlannerTab(document, m_tabs);
+    m_planner = new PlannerTab(session, m_tabs);
     m_tabs->addTab(m_planner, QString());
     m_tabs->addTab(new PrecisionLab(m_tabs), QString());
-    m_comparison = new ComparisonView(document, m_tabs);
+    m_comparison = new ComparisonView(session, m_tabs);
     m_tabs->addTab(m_comparison, QString());
-    m_guide = new DecisionGuideView(document, m_tabs);
+    m_guide = new DecisionGuideView(m_tabs);
     m_tabs->addTab(m_guide, QString());
-    m_heatmap = new HeatmapView(document, m_tabs);
+    m_heatmap = new HeatmapView(session, m_tabs);
     m_tabs->addTab(m_heatmap, QString());
-    m_sensitivity = new SensitivityView(document, m_tabs);
+    m_sensitivity = new SensitivityView(session, m_tabs);
     m_tabs->addTab(m_sensitivity, QString());
     auto* rightLayout = new QVBoxLayout(right);
     rightLayout->setContentsMargins(0, 0, 0, 0);
@@ -130,63 +129,40 @@ PlannerWidget::PlannerWidget(ScenarioDocument* document, QWidget* parent)
     for (QTableView* view : findChildren<QTableView*>())
         if (!view->findChild<QAction*>(QStringLiteral("copyTableAction"))) installTableCopy(view);
 
-    auto showGpu
-        = [this](const core::Scenario& s) { m_banner->setGpuName(QString::fromStdString(s.hardware.gpu.name)); };
-    connect(document, &ScenarioDocument::scenarioChanged, this, showGpu);
-    // The cost chart reuses the scaling chart's sweep: one sweep per edit.
-    auto showScaling = [this](const core::Scenario& s) {
-        m_scaling->setScenario(s);
-        m_cost->setSweep(m_scaling->sweep(), static_cast<int>(s.parallel.gpus()));
-    };
-    connect(document, &ScenarioDocument::estimateChanged, this, [this](const core::Estimate& e) {
-        m_reliability->setData(m_scaling->sweep(), e);
-        m_costBreakdown->setEstimate(e);
-    });
-    connect(document, &ScenarioDocument::scenarioChanged, this, showScaling);
-    connect(document, &ScenarioDocument::estimateChanged, m_banner, &VerdictBanner::setEstimate);
-    connect(document, &ScenarioDocument::estimateChanged, this, [this] {
-        if (m_showRanges) setShowRanges(true);
-    });
-    connect(document, &ScenarioDocument::estimateChanged, this, [this, document](const core::Estimate& e) {
-        showStep(document->scenario(), e);
-        m_placement->setData(document->scenario(), core::placement(document->scenario(), e));
-    });
-    connect(document, &ScenarioDocument::estimateChanged, this, [this, document](const core::Estimate& e) {
-        m_banner->setSuggestions(core::nearestValid(document->scenario(), e));
-    });
-    connect(m_banner, &VerdictBanner::suggestionChosen, this, [document](const core::Suggestion& fix) {
+    connect(m_banner, &VerdictBanner::suggestionChosen, this, [session](const core::Suggestion& fix) {
         const core::Scenario changed = fix.scenario;
-        document->edit(tr("Apply %1 = %2").arg(QString::fromStdString(fix.key), QString::fromStdString(fix.value)),
+        session->document()->edit(
+            tr("Apply %1 = %2").arg(QString::fromStdString(fix.key), QString::fromStdString(fix.value)),
             [changed](core::Scenario& s) { s = changed; });
     });
-    connect(document, &ScenarioDocument::estimateChanged, m_memory, &MemoryChart::setEstimate);
-    connect(document, &ScenarioDocument::estimateChanged, m_memoryTable, &MemoryTableModel::setEstimate);
-    connect(document, &ScenarioDocument::estimateChanged, m_time, &TimeChart::setEstimate);
-    connect(document, &ScenarioDocument::estimateChanged, m_collectives, &CollectivesModel::setEstimate);
-    showGpu(document->scenario());
-    auto explainer = [document](const QString& key) { return document->explanation(key); };
+    auto explainer = [session](const QString& key) { return session->explanation(key); };
     m_memory->setExplainer(explainer);
     m_time->setExplainer(explainer);
     m_banner->setExplainer(explainer);
-    m_banner->setEstimate(document->estimate());
-    m_banner->setSuggestions(core::nearestValid(document->scenario(), document->estimate()));
-    m_memory->setEstimate(document->estimate());
-    m_memoryTable->setEstimate(document->estimate());
-    m_time->setEstimate(document->estimate());
-    m_collectives->setEstimate(document->estimate());
-    showScaling(document->scenario());
-    m_reliability->setData(m_scaling->sweep(), document->estimate());
-    m_costBreakdown->setEstimate(document->estimate());
-    showStep(document->scenario(), document->estimate());
-    m_placement->setData(document->scenario(), core::placement(document->scenario(), document->estimate()));
+    connect(session, &ScenarioSession::resultsChanged, this, &PlannerWidget::showResults);
+    showResults(session->results());
     retranslate();
 }
 
-void PlannerWidget::showStep(const core::Scenario& s, const core::Estimate& e)
+void PlannerWidget::showResults(const DerivedResults& r)
 {
-    core::Timeline timeline = core::pipelineTimeline(s, e);
-    m_memoryStep->setTrace(core::memoryOverStep(s, e, timeline));
-    m_timeline->setTimeline(std::move(timeline));
+    const core::Estimate& e = r.estimate;
+    m_banner->setGpuName(QString::fromStdString(r.scenario.hardware.gpu.name));
+    m_banner->setEstimate(e);
+    m_banner->setSuggestions(r.suggestions);
+    m_banner->setRanges(r.ranges);
+    m_memory->setEstimate(e);
+    m_memoryTable->setEstimate(e);
+    m_time->setEstimate(e);
+    m_collectives->setEstimate(e);
+    m_memoryStep->setTrace(r.memoryStep);
+    m_timeline->setTimeline(r.timeline);
+    m_placement->setData(r.scenario, r.placement);
+    m_scaling->setSweep(r.gpuSweep, e);
+    m_cost->setSweep(r.gpuSweep, static_cast<int>(r.scenario.parallel.gpus()));
+    m_reliability->setData(r.gpuSweep, e, r.goodputByInterval);
+    m_costBreakdown->setEstimate(e);
+    m_guide->setResults(r);
 }
 
 void PlannerWidget::setUnit(ByteUnit unit)
@@ -220,7 +196,7 @@ void PlannerWidget::changeEvent(QEvent* event)
 
 QList<QChart*> PlannerWidget::presentableCharts() const
 {
-    (void)m_sensitivity->result(); // bring views that update only while visible up to date
+    m_sensitivity->ensureCurrent(); // bring views that update only while visible up to date
     (void)m_memoryStep->freshChart();
     QList<QChart*> out;
     for (int i = 0; i < m_tabs->count(); ++i)
@@ -231,9 +207,7 @@ QList<QChart*> PlannerWidget::presentableCharts() const
 
 void PlannerWidget::setShowRanges(bool on)
 {
-    m_showRanges = on;
-    m_banner->setRanges(
-        on ? std::optional<core::Sensitivity>(core::sensitivity(m_document->scenario(), 0.2)) : std::nullopt);
+    m_session->setRangesWanted(on);
 }
 
 } // namespace ui

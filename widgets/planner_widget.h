@@ -25,7 +25,8 @@ class ReliabilityCharts;
 class ScalingChart;
 class SensitivityView;
 class HeatmapView;
-class ScenarioDocument;
+class ScenarioSession;
+struct DerivedResults;
 class TimeChart;
 class TimelineView;
 class MemoryStepChart;
@@ -35,7 +36,7 @@ class VerdictBanner;
 class PlannerWidget : public QWidget {
     Q_OBJECT
 public:
-    explicit PlannerWidget(ScenarioDocument* document, QWidget* parent = nullptr);
+    explicit PlannerWidget(ScenarioSession* session, QWidget* parent = nullptr);
 
     [[nodiscard]] InputPanel* inputs() const { return m_inputs; }
     [[nodiscard]] MemoryChart* memoryChart() const { return m_memory; }
@@ -68,6 +69,8 @@ protected:
 
 private:
     void retranslate();
+    /// Hands the session's results to every view: the only place views get them.
+    void showResults(const DerivedResults& results);
 
     InputPanel* m_inputs;
     VerdictBanner* m_banner;
@@ -77,8 +80,6 @@ private:
     TimeChart* m_time;
     TimelineView* m_timeline;
     MemoryStepChart* m_memoryStep;
-    /// The step on the pipeline and the memory along it, from one timeline per edit.
-    void showStep(const core::Scenario& s, const core::Estimate& e);
     PlacementView* m_placement;
     CollectivesModel* m_collectives;
     CopyableTableView* m_collectivesView;
@@ -91,8 +92,7 @@ private:
     DecisionGuideView* m_guide;
     SensitivityView* m_sensitivity;
     HeatmapView* m_heatmap;
-    bool m_showRanges = false;
-    ScenarioDocument* m_document;
+    ScenarioSession* m_session;
 };
 
 } // namespace ui

@@ -15,8 +15,8 @@
 #include "format.h"
 #include "planner_widget.h"
 #include "safe_save.h"
-#include "scenario_document.h"
 #include "scenario_io.h"
+#include "session/scenario_session.h"
 #include "verdict_banner.h"
 
 #include <QBuffer>
@@ -129,7 +129,7 @@ void fitImages(QTextDocument& doc, double width)
 } // namespace
 
 ExportResult exportAll(
-    PlannerWidget* planner, const ScenarioDocument* document, const QString& folder, const ExportOptions& options)
+    PlannerWidget* planner, ScenarioSession* session, const QString& folder, const ExportOptions& options)
 {
     ExportResult result;
     if (!QDir().mkpath(folder)) {
@@ -137,8 +137,9 @@ ExportResult exportAll(
         return result;
     }
     const QDir dir(folder);
-    const core::Scenario& s = document->scenario();
-    const core::Estimate& e = document->estimate();
+    const DerivedResults& results = session->results();
+    const core::Scenario& s = results.scenario;
+    const core::Estimate& e = results.estimate;
     const QString name = QString::fromStdString(s.name);
 
     struct Chart {
@@ -201,7 +202,7 @@ ExportResult exportAll(
         md += tableMarkdown(comparison->table()) + QLatin1Char('\n');
     }
     // The decision guide: the verdict in words and the migration checklist with its urgencies.
-    if (const DecisionGuideView* guide = planner->decisionGuide()) {
+    if (DecisionGuideView* guide = planner->decisionGuide()) {
         QString verdict = guide->verdictText();
         verdict.replace(QStringLiteral("<p>"), QString())
             .replace(QStringLiteral("</p>"), QStringLiteral("\n\n"))
@@ -222,7 +223,7 @@ ExportResult exportAll(
     else
         md += markdownTable(core::collectivesCsv(e)) + QStringLiteral("\n");
     md += QStringLiteral("## %1\n\n").arg(PlannerWidget::tr("How each figure was computed"));
-    for (const auto& x : core::explain(s, e))
+    for (const auto& x : session->explanations())
         md += QStringLiteral("- `%1`: %2 — %3 (%4)\n")
                   .arg(QString::fromStdString(x.key), QString::fromStdString(x.formula),
                       QString::fromStdString(x.substituted), QString::fromStdString(x.source));

@@ -10,7 +10,7 @@
 namespace ui {
 
 class PlannerWidget;
-class ScenarioDocument;
+class ScenarioSession;
 
 struct ExportOptions {
     double scale = 2.0; ///< PNG device pixel ratio (1, 2 or 3)
@@ -23,6 +23,6 @@ struct ExportResult {
 };
 
 [[nodiscard]] ExportResult exportAll(
-    PlannerWidget* planner, const ScenarioDocument* document, const QString& folder, const ExportOptions& options = {});
+    PlannerWidget* planner, ScenarioSession* session, const QString& folder, const ExportOptions& options = {});
 
 } // namespace ui

@@ -1,7 +1,5 @@
 #include "scenario_document.h"
 
-#include "explain.h"
-#include "fidelity.h"
 #include "scenario_io.h"
 
 #include <QHash>
@@ -44,7 +42,6 @@ private:
 ScenarioDocument::ScenarioDocument(core::Scenario scenario, QObject* parent)
     : QObject(parent)
     , m_scenario(std::move(scenario))
-    , m_estimate(core::estimateWithRange(m_scenario))
 {
 }
 
@@ -60,16 +57,6 @@ bool ScenarioDocument::edit(const QString& text, const std::function<void(core::
     }
     m_undo.push(new EditCommand(this, m_scenario, std::move(after), text, mergeId));
     return true;
-}
-
-QString ScenarioDocument::explanation(const QString& key) const
-{
-    const auto all = core::explain(m_scenario, m_estimate);
-    const core::Explanation* x = core::findExplanation(all, key.toStdString());
-    if (!x) return {};
-    return QStringLiteral("<p style='white-space:pre'><i>%1</i><br>%2</p><p><small>%3 %4</small></p>")
-        .arg(QString::fromStdString(x->formula).toHtmlEscaped(), QString::fromStdString(x->substituted).toHtmlEscaped(),
-            tr("Source:"), QString::fromStdString(x->source).toHtmlEscaped());
 }
 
 int ScenarioDocument::mergeIdFor(const QObject* control)
@@ -97,9 +84,7 @@ void ScenarioDocument::markSaved(QString filePath)
 void ScenarioDocument::apply(const core::Scenario& scenario)
 {
     m_scenario = scenario;
-    m_estimate = core::estimateWithRange(m_scenario);
     emit scenarioChanged(m_scenario);
-    emit estimateChanged(m_estimate);
 }
 
 } // namespace ui

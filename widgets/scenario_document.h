@@ -1,8 +1,7 @@
 #pragma once
-// The one owner of the current scenario: every edit goes through it (undoable), and each change
-// yields exactly one estimateChanged with core's fresh Estimate.
+// The current scenario and its undo history: every edit goes through it (undoable). What follows
+// from the scenario (the estimate and the rest) is ScenarioSession's, which owns the document.
 
-#include "estimate.h"
 #include "scenario.h"
 
 #include <QObject>
@@ -19,13 +18,9 @@ public:
     explicit ScenarioDocument(core::Scenario scenario, QObject* parent = nullptr);
 
     [[nodiscard]] const core::Scenario& scenario() const { return m_scenario; }
-    [[nodiscard]] const core::Estimate& estimate() const { return m_estimate; }
     [[nodiscard]] QUndoStack* undoStack() { return &m_undo; }
     [[nodiscard]] const QString& filePath() const { return m_filePath; }
     [[nodiscard]] bool isModified() const { return !m_undo.isClean(); }
-    /// How `key` ("memory.weights", "compute.step_time_s", …) was computed, as rich text for a
-    /// tooltip; empty when core has no explanation for it. Computed on demand (hover), not per edit.
-    [[nodiscard]] QString explanation(const QString& key) const;
 
     /// Applies `change` to a copy; an edit that changes nothing records nothing. An edit that
     /// breaks a rule of the file format is refused (editRejected) and changes nothing. Edits with
@@ -43,7 +38,6 @@ public:
 
 signals:
     void scenarioChanged(const core::Scenario& scenario);
-    void estimateChanged(const core::Estimate& estimate);
     void filePathChanged(const QString& filePath);
     /// An edit was refused; `path` is the key path (e.g. "parallel.sequence_parallel").
     void editRejected(const QString& path, const QString& message);
@@ -53,7 +47,6 @@ private:
     void apply(const core::Scenario& scenario);
 
     core::Scenario m_scenario;
-    core::Estimate m_estimate;
     QUndoStack m_undo;
     QString m_filePath;
 };

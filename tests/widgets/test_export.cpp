@@ -8,6 +8,8 @@
 #include "report_export.h"
 #include "scenario_document.h"
 #include "scenario_io.h"
+#include "session/scenario_session.h"
+#include "settle.h"
 
 #include <QAbstractAxis>
 #include <QAction>
@@ -27,21 +29,23 @@
 #include <sys/resource.h>
 
 using namespace ui;
+using ui::test::settle;
+using ui::test::waitUntil;
 
 TEST_CASE("exporting every chart and table of an example scenario", "[widgets][export]")
 {
     const auto loaded = core::loadScenarioFile(
         std::string(TP_SOURCE_DIR) + "/resources/examples/gpt3-175b-narayanan.tpscenario.json");
     REQUIRE(loaded.ok());
-    ScenarioDocument doc(*loaded.scenario);
-    PlannerWidget w(&doc);
+    ScenarioSession session(*loaded.scenario);
+    PlannerWidget w(&session);
     w.resize(1280, 800);
     QTemporaryDir dir;
     REQUIRE(dir.isValid());
     ExportOptions options;
     options.scale = 3;
     options.csvBom = true;
-    const ExportResult r = exportAll(&w, &doc, dir.path(), options);
+    const ExportResult r = exportAll(&w, &session, dir.path(), options);
     INFO(r.error.toStdString());
     REQUIRE(r.error.isEmpty());
     CHECK(r.files.size() >= 18);
@@ -77,10 +81,10 @@ TEST_CASE("exporting every chart and table of an example scenario", "[widgets][e
     REQUIRE(csv.open(QIODevice::ReadOnly));
     const QByteArray bytes = csv.readAll();
     REQUIRE(bytes.startsWith("\xEF\xBB\xBF"));
-    CHECK(bytes.mid(3).toStdString() == core::memoryStagesCsv(doc.estimate()));
+    CHECK(bytes.mid(3).toStdString() == core::memoryStagesCsv(session.results().estimate));
     // The total of stage 0 reads back to the estimate's number.
     const QStringList row = QString::fromUtf8(bytes.mid(3)).split(QLatin1Char('\n')).at(1).split(QLatin1Char(','));
-    CHECK(row.at(10).toDouble() == doc.estimate().memory.perStage[0].bytes.total());
+    CHECK(row.at(10).toDouble() == session.results().estimate.memory.perStage[0].bytes.total());
 
     QFile report(dir.filePath(QStringLiteral("report.md")));
     REQUIRE(report.open(QIODevice::ReadOnly));
@@ -96,11 +100,11 @@ TEST_CASE("the report is also written as HTML with the charts and as a paginated
     const auto loaded = core::loadScenarioFile(
         std::string(TP_SOURCE_DIR) + "/resources/examples/article-large-7b-64gpu.tpscenario.json");
     REQUIRE(loaded.ok());
-    ScenarioDocument doc(*loaded.scenario);
-    PlannerWidget w(&doc);
+    ScenarioSession session(*loaded.scenario);
+    PlannerWidget w(&session);
     QTemporaryDir dir;
     REQUIRE(dir.isValid());
-    const ExportResult r = exportAll(&w, &doc, dir.path());
+    const ExportResult r = exportAll(&w, &session, dir.path());
     REQUIRE(r.error.isEmpty());
     CHECK(r.files.contains(QStringLiteral("report.pdf")));
     CHECK(r.files.contains(QStringLiteral("report.html")));
@@ -125,13 +129,13 @@ TEST_CASE("the report is also written as HTML with the charts and as a paginated
 TEST_CASE("with two or more scenarios compared, the export adds the comparison charts, table and section",
     "[widgets][export]")
 {
-    ScenarioDocument doc(core::defaultScenario());
-    PlannerWidget w(&doc);
+    ScenarioSession session(core::defaultScenario());
+    PlannerWidget w(&session);
     w.comparison()->showArticlePair();
     REQUIRE(w.comparison()->count() == 2);
     QTemporaryDir dir;
     REQUIRE(dir.isValid());
-    const ExportResult r = exportAll(&w, &doc, dir.path());
+    const ExportResult r = exportAll(&w, &session, dir.path());
     REQUIRE(r.error.isEmpty());
     for (const char* f :
         { "comparison_memory.png", "comparison_memory.svg", "comparison_step_time.pdf", "comparison.csv" })
@@ -165,8 +169,9 @@ TEST_CASE("File > Save onto a full disk keeps the old file byte for byte and say
         REQUIRE(f.open(QIODevice::WriteOnly));
         f.write(original);
     }
-    ScenarioDocument doc(core::defaultScenario());
-    MainWindow window(&doc);
+    ScenarioSession session(core::defaultScenario());
+    ScenarioDocument& doc = *session.document();
+    MainWindow window(&session);
     REQUIRE(window.openFile(path));
     REQUIRE(doc.edit(QStringLiteral("test"), [](core::Scenario& s) { s.parallel.dp = 16; }));
     auto* save = window.findChild<QAction*>(QStringLiteral("saveAction"));

@@ -7,12 +7,17 @@
 #include "presets.h"
 #include "scenario_document.h"
 #include "scenario_io.h"
+#include "session/scenario_session.h"
+#include "settle.h"
 
 #include <QApplication>
 #include <QChart>
 #include <QMenuBar>
 #include <QTabWidget>
 #include <catch2/catch.hpp>
+
+using ui::test::settle;
+using ui::test::waitUntil;
 
 namespace {
 
@@ -27,8 +32,8 @@ bool hasChinese(const QString& text)
 
 TEST_CASE("switching to Chinese and back at run time", "[widgets][i18n]")
 {
-    ui::ScenarioDocument doc(core::defaultScenario());
-    MainWindow window(&doc);
+    ui::ScenarioSession session(core::defaultScenario());
+    MainWindow window(&session);
     window.resize(1280, 800);
     REQUIRE(ui::setLanguage(QStringLiteral("zh_CN")));
     QApplication::processEvents(); // LanguageChange is posted to the windows
@@ -50,8 +55,8 @@ TEST_CASE("the input column fits its scroll area at 1280 × 800 in English and C
     // scroll area, which cuts the right edge: spin-box arrows, the size value and the model shape.
     core::Scenario s = core::defaultScenario();
     s.model = core::presetModel(*core::findModelPreset("deepseek-v3")); // the longest shape text
-    ui::ScenarioDocument doc(s);
-    MainWindow window(&doc);
+    ui::ScenarioSession session(s);
+    MainWindow window(&session);
     window.resize(1280, 800);
     window.show();
     for (const char* language : { "en", "zh_CN" }) {

@@ -6,6 +6,8 @@
 #include "presets.h"
 #include "scenario_document.h"
 #include "scenario_io.h"
+#include "session/scenario_session.h"
+#include "settle.h"
 
 #include <QApplication>
 #include <QElapsedTimer>
@@ -15,6 +17,8 @@
 #include <catch2/catch.hpp>
 
 using namespace ui;
+using ui::test::settle;
+using ui::test::waitUntil;
 
 namespace {
 
@@ -32,8 +36,9 @@ bool waitForSearch(PlannerTab* tab, QSignalSpy& finished)
 
 TEST_CASE("the planner runs in the background while the user keeps editing, and the edit wins", "[widgets][planner]")
 {
-    ScenarioDocument doc(core::defaultScenario());
-    PlannerWidget w(&doc);
+    ScenarioSession session(core::defaultScenario());
+    ScenarioDocument& doc = *session.document();
+    PlannerWidget w(&session);
     PlannerTab* tab = w.plannerTab();
     auto* slider = w.findChild<QSlider*>(QStringLiteral("modelSize"));
     REQUIRE(slider);
@@ -58,8 +63,9 @@ TEST_CASE("the planner runs in the background while the user keeps editing, and 
 
 TEST_CASE("a plan applies, undoably, to the scenario it was searched for and to no other", "[widgets][planner]")
 {
-    ScenarioDocument doc(core::defaultScenario());
-    PlannerWidget w(&doc);
+    ScenarioSession session(core::defaultScenario());
+    ScenarioDocument& doc = *session.document();
+    PlannerWidget w(&session);
     PlannerTab* tab = w.plannerTab();
     QSignalSpy finished(tab, &PlannerTab::finished);
     tab->start();

@@ -18,6 +18,8 @@
 #include "presets.h"
 #include "scenario_document.h"
 #include "scenario_io.h"
+#include "session/scenario_session.h"
+#include "settle.h"
 #include "verdict_banner.h"
 
 #include <QAbstractAxis>
@@ -42,6 +44,8 @@
 #include <cmath>
 
 using namespace ui;
+using ui::test::settle;
+using ui::test::waitUntil;
 
 namespace {
 
@@ -56,8 +60,8 @@ core::Scenario example(const char* name)
 
 TEST_CASE("presentation mode: a title slide, then one slide per chart with data", "[widgets][present]")
 {
-    ScenarioDocument doc(example("article-large-7b-64gpu.tpscenario.json"));
-    MainWindow window(&doc);
+    ScenarioSession session(example("article-large-7b-64gpu.tpscenario.json"));
+    MainWindow window(&session);
     window.resize(1280, 800);
     const QList<QChart*> charts = window.planner()->presentableCharts();
     // Memory, step time, scaling, cost, two reliability charts and the number-format lab at least.
@@ -108,8 +112,8 @@ TEST_CASE("presentation mode: a title slide, then one slide per chart with data"
 
 TEST_CASE("a chart copied to the clipboard is an image at the export size", "[widgets][present]")
 {
-    ScenarioDocument doc(core::defaultScenario());
-    PlannerWidget w(&doc);
+    ScenarioSession session(core::defaultScenario());
+    PlannerWidget w(&session);
     auto* view = w.memoryChart();
     QAction* copy = view->findChild<QAction*>(QStringLiteral("copyChartAction"));
     REQUIRE(copy);
@@ -127,8 +131,8 @@ TEST_CASE("a chart copied to the clipboard is an image at the export size", "[wi
 TEST_CASE(
     "every table of the planner copies as tab-separated text, the comparison with its row names", "[widgets][present]")
 {
-    ScenarioDocument doc(core::defaultScenario());
-    PlannerWidget w(&doc);
+    ScenarioSession session(core::defaultScenario());
+    PlannerWidget w(&session);
     w.comparison()->showArticlePair();
     for (QTableView* v : w.findChildren<QTableView*>())
         CHECK(v->findChild<QAction*>(QStringLiteral("copyTableAction")));
@@ -146,10 +150,10 @@ TEST_CASE("the cost breakdown chart shows core's cost lines", "[widgets][cost]")
     core::Scenario s = example("llama-3.1-405b-16k-h100.tpscenario.json");
     s.cost.teamSize = 12;
     s.cost.networkUsdPerTb = 0.5;
-    ScenarioDocument doc(s);
-    PlannerWidget w(&doc);
+    ScenarioSession session(s);
+    PlannerWidget w(&session);
     const auto* chart = w.costBreakdownChart();
-    const auto& t = doc.estimate().training;
+    const auto& t = session.results().estimate.training;
     // Bars top-down: GPUs, energy, storage, network, team (stored bottom-up).
     const double lines[] = { t.gpuCostUsd, t.energyCostUsd, t.storageCostUsd, t.networkCostUsd, t.teamCostUsd };
     for (int i = 0; i < 5; ++i)
@@ -161,8 +165,9 @@ TEST_CASE("the cost breakdown chart shows core's cost lines", "[widgets][cost]")
 
 TEST_CASE("the decision guide lights the checklist from the scenario and keeps the user's ticks", "[widgets][decision]")
 {
-    ScenarioDocument doc(example("article-large-7b-64gpu.tpscenario.json"));
-    PlannerWidget w(&doc);
+    ScenarioSession session(example("article-large-7b-64gpu.tpscenario.json"));
+    ScenarioDocument& doc = *session.document();
+    PlannerWidget w(&session);
     DecisionGuideView* guide = w.decisionGuide();
     REQUIRE(guide);
     using core::ChecklistId;
@@ -173,12 +178,13 @@ TEST_CASE("the decision guide lights the checklist from the scenario and keeps t
     CHECK(guide->verdictText().contains(QStringLiteral("Large model")));
     CHECK(guide->verdictText().contains(QStringLiteral("One GPU is not enough")));
     // The numbers in the text are core's.
-    const core::DecisionGuide expected = core::decide(doc.scenario(), doc.estimate());
+    const core::DecisionGuide expected = core::decide(doc.scenario(), session.results().estimate);
     CHECK(guide->verdictText().contains(QLocale().toString(expected.minGpus)));
 
     guide->checkBox(ChecklistId::network)->setChecked(true);
     // Down to one GPU: the distributed items go out, the tick stays.
     REQUIRE(doc.edit(QStringLiteral("one GPU"), [](core::Scenario& s) { s.parallel.dp = 1; }));
+    settle();
     CHECK(need(ChecklistId::distributed_code) == Need::not_needed);
     CHECK(need(ChecklistId::software_stack) == Need::not_needed);
     CHECK(guide->text(ChecklistId::distributed_code)->text().contains(QStringLiteral("One GPU")));
@@ -222,13 +228,14 @@ TEST_CASE("the accuracy page shows core's fidelity table and opens a run as a sc
 
 TEST_CASE("importing a config.json makes its architecture the model, undoably", "[widgets][import]")
 {
-    ScenarioDocument doc(core::defaultScenario());
-    MainWindow window(&doc);
+    ScenarioSession session(core::defaultScenario());
+    ScenarioDocument& doc = *session.document();
+    MainWindow window(&session);
     const core::Architecture before = doc.scenario().model.arch;
     REQUIRE(window.importConfig(QStringLiteral(TP_SOURCE_DIR "/tests/data/hf/mistral-7b.json"), false));
     CHECK(doc.scenario().model.arch.kvHeads == 8);
     CHECK(doc.scenario().model.arch.ffnHidden == 14336);
-    CHECK(doc.estimate().params.total == 7'241'732'096);
+    CHECK(session.results().estimate.params.total == 7'241'732'096);
     doc.undoStack()->undo();
     CHECK(doc.scenario().model.arch == before);
 }
@@ -239,8 +246,9 @@ TEST_CASE("a warning offers the nearest valid setting and one click applies it",
     s.model = core::presetModel(*core::findModelPreset("llama-2-13b")); // 40 heads
     s.parallel.tp = 16;
     s.parallel.dp = 4;
-    ScenarioDocument doc(s);
-    PlannerWidget w(&doc);
+    ScenarioSession session(s);
+    ScenarioDocument& doc = *session.document();
+    PlannerWidget w(&session);
     auto* banner = w.banner();
     REQUIRE_FALSE(banner->suggestions().empty());
     CHECK(banner->warningsText().contains(QStringLiteral("href=\"fix:0\"")));
@@ -250,7 +258,7 @@ TEST_CASE("a warning offers the nearest valid setting and one click applies it",
     emit label->linkActivated(QStringLiteral("fix:0"));
     CHECK(doc.scenario().parallel.tp == 8);
     CHECK(doc.scenario().parallel.dp == 8);
-    for (const auto& warning : doc.estimate().warnings)
+    for (const auto& warning : session.results().estimate.warnings)
         CHECK(warning.code != core::WarningCode::heads_not_divisible_by_tp);
     doc.undoStack()->undo();
     CHECK(doc.scenario().parallel.tp == 16);
@@ -258,17 +266,19 @@ TEST_CASE("a warning offers the nearest valid setting and one click applies it",
 
 TEST_CASE("the pipeline tab draws core's timeline and follows edits", "[widgets][timeline]")
 {
-    ScenarioDocument doc(example("llama-3.1-405b-16k-h100.tpscenario.json"));
-    PlannerWidget w(&doc);
-    const core::Timeline expected = core::pipelineTimeline(doc.scenario(), doc.estimate());
+    ScenarioSession session(example("llama-3.1-405b-16k-h100.tpscenario.json"));
+    ScenarioDocument& doc = *session.document();
+    PlannerWidget w(&session);
+    const core::Timeline expected = core::pipelineTimeline(doc.scenario(), session.results().estimate);
     const core::Timeline& shown = w.timelineView()->timeline();
     CHECK(shown.blocks.size() == expected.blocks.size());
-    CHECK(shown.idleFraction() == Approx(doc.estimate().compute.bubbleFraction).epsilon(0.02));
-    CHECK(shown.stepTimeS == Approx(doc.estimate().compute.stepTimeS));
+    CHECK(shown.idleFraction() == Approx(session.results().estimate.compute.bubbleFraction).epsilon(0.02));
+    CHECK(shown.stepTimeS == Approx(session.results().estimate.compute.stepTimeS));
     REQUIRE(doc.edit(QStringLiteral("fewer stages"), [](core::Scenario& s) {
         s.parallel.pp = 2;
         s.parallel.dp = 1024;
     }));
+    settle();
     CHECK(w.timelineView()->timeline().stages == 2);
     const QImage image = w.timelineView()->render({ 1200, 600 });
     CHECK(image.width() == 2400);
@@ -276,15 +286,16 @@ TEST_CASE("the pipeline tab draws core's timeline and follows edits", "[widgets]
 
 TEST_CASE("the placement map shows core's groups with the links used for timing", "[widgets][placement]")
 {
-    ScenarioDocument doc(example("llama-3.1-405b-16k-h100.tpscenario.json"));
-    PlannerWidget w(&doc);
+    ScenarioSession session(example("llama-3.1-405b-16k-h100.tpscenario.json"));
+    ScenarioDocument& doc = *session.document();
+    PlannerWidget w(&session);
     const auto& shown = w.placementView()->placement();
-    const core::Placement expected = core::placement(doc.scenario(), doc.estimate());
+    const core::Placement expected = core::placement(doc.scenario(), session.results().estimate);
     REQUIRE(shown.groups.size() == expected.groups.size());
     const QStringList lines = w.placementView()->groupLines();
     for (std::size_t i = 0; i < shown.groups.size(); ++i) {
         CHECK(shown.groups[i].link == expected.groups[i].link);
-        for (const auto& c : doc.estimate().communication.collectives)
+        for (const auto& c : session.results().estimate.communication.collectives)
             if (c.group == shown.groups[i].group) CHECK(c.link == shown.groups[i].link);
     }
     CHECK(lines.at(0).startsWith(QStringLiteral("TP groups of 8 GPUs: inside one node")));
@@ -293,9 +304,15 @@ TEST_CASE("the placement map shows core's groups with the links used for timing"
 
 TEST_CASE("the sensitivity tab draws core's swings, and the banner can show the ranges", "[widgets][sensitivity]")
 {
-    ScenarioDocument doc(example("article-large-7b-64gpu.tpscenario.json"));
-    PlannerWidget w(&doc);
+    ScenarioSession session(example("article-large-7b-64gpu.tpscenario.json"));
+    ScenarioDocument& doc = *session.document();
+    PlannerWidget w(&session);
     auto* view = w.sensitivityView();
+    // Asked of the session in the background when the tab is shown.
+    CHECK_FALSE(view->isCurrent());
+    w.tabs()->setCurrentWidget(view);
+    w.show();
+    REQUIRE(waitUntil([&] { return view->isCurrent(); }));
     const core::Sensitivity expected = core::sensitivity(doc.scenario(), 0.2);
     REQUIRE(view->order().size() == expected.rows.size());
     const int n = int(expected.rows.size());
@@ -312,7 +329,13 @@ TEST_CASE("the sensitivity tab draws core's swings, and the banner can show the 
     CHECK(view->order().front() == expected.rows.front().assumption);
     view->setMetric(SensitivityView::Cost);
     view->setFraction(0.4);
+    REQUIRE(waitUntil([&] { return view->isCurrent(); }));
     CHECK(view->result().fraction == Approx(0.4));
+    // An edit makes it stale until the new result arrives.
+    REQUIRE(doc.edit(QStringLiteral("dp"), [](core::Scenario& s) { s.parallel.dp *= 2; }));
+    CHECK_FALSE(view->isCurrent());
+    REQUIRE(waitUntil([&] { return view->isCurrent(); }));
+    CHECK(view->result().base.stepTimeS == Approx(core::sensitivity(doc.scenario(), 0.4).base.stepTimeS));
 
     // The measured-runs range is always there (issue 18); the ±20 % sweep only when asked for.
     CHECK(w.banner()->detailsText().contains(QStringLiteral("Range from")));
@@ -325,10 +348,14 @@ TEST_CASE("the sensitivity tab draws core's swings, and the banner can show the 
 
 TEST_CASE("the heatmap shows core's cells and a click applies one", "[widgets][heatmap]")
 {
-    ScenarioDocument doc(example("llama-3-70b-does-not-fit.tpscenario.json"));
-    PlannerWidget w(&doc);
+    ScenarioSession session(example("llama-3-70b-does-not-fit.tpscenario.json"));
+    ScenarioDocument& doc = *session.document();
+    PlannerWidget w(&session);
     HeatmapView* view = w.heatmapView();
+    w.tabs()->setCurrentWidget(view);
+    w.show();
     view->setAxes(core::HeatAxis::tp, core::HeatAxis::pp);
+    REQUIRE(waitUntil([&] { return view->isCurrent(); }));
     const core::Heatmap expected = core::heatmap(doc.scenario(), core::HeatAxis::tp, core::HeatAxis::pp);
     const core::Heatmap& shown = view->grid()->heatmap();
     REQUIRE(shown.cells.size() == expected.cells.size());
@@ -346,7 +373,19 @@ TEST_CASE("the heatmap shows core's cells and a click applies one", "[widgets][h
     QTest::mouseClick(view->grid(), Qt::LeftButton, {}, view->grid()->cellRect(target).center().toPoint());
     CHECK(doc.scenario().parallel.tp == shown.cells[std::size_t(target)].x);
     CHECK(doc.scenario().parallel.pp == shown.cells[std::size_t(target)].y);
-    CHECK(doc.estimate().memory.fits());
+    CHECK(session.results().estimate.memory.fits());
+    // Until the map of the new scenario arrives, the grid shows the old one, whose cells hold the old
+    // scenario's other values: none of them can be applied (issue 20).
+    int other = -1;
+    for (std::size_t i = 0; i < shown.cells.size(); ++i)
+        if (int(i) != target && shown.cells[i].feasible()) other = int(i);
+    REQUIRE(other >= 0);
+    const core::Scenario applied = doc.scenario();
+    CHECK_FALSE(view->isCurrent());
+    CHECK_FALSE(view->apply(other));
+    CHECK(doc.scenario() == applied);
+    REQUIRE(waitUntil([&] { return view->isCurrent(); }));
+    CHECK(view->grid()->heatmap().cells[std::size_t(target)].scenario.parallel == applied.parallel);
 }
 
 TEST_CASE("the calibration dialog fits, applies undoably and saves a profile scenarios can reference",
@@ -356,8 +395,9 @@ TEST_CASE("the calibration dialog fits, applies undoably and saves a profile sce
     truth.efficiency.compute = 0.5;
     truth.overhead.fragmentation = 0.1;
     const core::Estimate measured = core::estimate(truth);
-    ScenarioDocument doc(core::defaultScenario());
-    CalibrationDialog dialog(&doc);
+    ScenarioSession session(core::defaultScenario());
+    ScenarioDocument& doc = *session.document();
+    CalibrationDialog dialog(&session);
     dialog.setMeasured(measured.compute.stepTimeS, measured.memory.total() / (1024.0 * 1024.0 * 1024.0));
     CHECK(dialog.result().calibrated.efficiency.compute == Approx(0.5).epsilon(1e-3));
     CHECK(dialog.resultText().contains(QStringLiteral("0.500")));
@@ -381,12 +421,13 @@ TEST_CASE("the calibration dialog fits, applies undoably and saves a profile sce
 
 TEST_CASE("DeepSeek-V3's config.json imports with its MTP module named", "[widgets][import][mla]")
 {
-    ScenarioDocument doc(core::defaultScenario());
-    MainWindow window(&doc);
+    ScenarioSession session(core::defaultScenario());
+    ScenarioDocument& doc = *session.document();
+    MainWindow window(&session);
     REQUIRE(window.importConfig(QStringLiteral(TP_SOURCE_DIR "/tests/data/hf/deepseek-v3.json"), false));
     CHECK(doc.scenario().model.arch.isMla());
     // Main model 671,026,419,200 (the report's 671B) + the MTP module's 11,610,068,224.
-    CHECK(doc.estimate().params.total == 682'636'487'424);
+    CHECK(session.results().estimate.params.total == 682'636'487'424);
     auto* shape = window.findChild<QLabel*>(QStringLiteral("modelShape"));
     REQUIRE(shape);
     CHECK(shape->text().contains(QStringLiteral("latent attention")));
@@ -407,9 +448,9 @@ TEST_CASE("a run that never finishes says so instead of drawing infinite days", 
     s.reliability.gpuMtbfHours = 2000;
     s.reliability.checkpointWriteGBps = 0.1;
     REQUIRE_FALSE(core::validateScenario(s));
-    ScenarioDocument doc(s);
-    REQUIRE(std::isinf(doc.estimate().training.timeS));
-    PlannerWidget w(&doc);
+    ScenarioSession session(s);
+    REQUIRE(std::isinf(session.results().estimate.training.timeS));
+    PlannerWidget w(&session);
     w.resize(1280, 800);
     w.show();
     for (int i = 0; i < w.tabs()->count(); ++i) {

@@ -1,6 +1,6 @@
 #include "heatmap_view.h"
 
-#include "scenario_document.h"
+#include "session/scenario_session.h"
 
 #include <QComboBox>
 #include <QEvent>
@@ -11,6 +11,7 @@
 #include <QLocale>
 #include <QMouseEvent>
 #include <QPainter>
+#include <QSignalBlocker>
 #include <QToolTip>
 #include <QVBoxLayout>
 
@@ -162,9 +163,9 @@ bool HeatmapGrid::event(QEvent* e)
     return QWidget::event(e);
 }
 
-HeatmapView::HeatmapView(ScenarioDocument* document, QWidget* parent)
+HeatmapView::HeatmapView(ScenarioSession* session, QWidget* parent)
     : QWidget(parent)
-    , m_doc(document)
+    , m_session(session)
 {
     setObjectName(QStringLiteral("heatmapView"));
     m_title = new QLabel(this);
@@ -201,46 +202,64 @@ HeatmapView::HeatmapView(ScenarioDocument* document, QWidget* parent)
     layout->addWidget(m_title);
     layout->addLayout(controls);
     layout->addWidget(m_grid, 1);
-    for (QComboBox* box : { m_x, m_y, m_metric })
-        connect(box, &QComboBox::currentIndexChanged, this, [this] { recompute(); });
+    for (QComboBox* box : { m_x, m_y })
+        connect(box, &QComboBox::currentIndexChanged, this, [this] {
+            if (isVisible()) request();
+        });
+    connect(m_metric, &QComboBox::currentIndexChanged, this,
+        [this](int metric) { m_grid->setHeatmap(m_grid->heatmap(), HeatmapGrid::Metric(metric)); });
     connect(m_grid, &HeatmapGrid::cellClicked, this, &HeatmapView::apply);
-    // Each cell is a full validation and estimate: recompute only while the view is visible.
-    connect(document, &ScenarioDocument::estimateChanged, this, [this] {
-        m_stale = true;
-        if (isVisible()) recompute();
+    // Each cell is a full validation and estimate: asked for only while the view is visible.
+    connect(session, &ScenarioSession::resultsChanged, this, [this] {
+        if (isVisible()) request();
+    });
+    connect(session, &ScenarioSession::heatmapReady, this, [this](std::uint64_t revision, const core::Heatmap& map) {
+        // A map for an older scenario or other axes is dropped: the one asked for last is on its way.
+        if (revision != m_session->revision() || int(map.xAxis) != m_x->currentData().toInt()
+            || int(map.yAxis) != m_y->currentData().toInt())
+            return;
+        m_revision = revision;
+        m_grid->setHeatmap(map, HeatmapGrid::Metric(m_metric->currentIndex()));
     });
     retranslate();
-    recompute();
 }
 
 void HeatmapView::setAxes(core::HeatAxis x, core::HeatAxis y)
 {
+    const QSignalBlocker blockX(m_x), blockY(m_y);
     m_x->setCurrentIndex(int(x));
     m_y->setCurrentIndex(int(y));
-    recompute();
+    if (isVisible()) request();
 }
 
-void HeatmapView::apply(int index)
+bool HeatmapView::isCurrent() const
 {
+    const core::Heatmap& map = m_grid->heatmap();
+    return m_revision == m_session->revision() && int(map.xAxis) == m_x->currentData().toInt()
+        && int(map.yAxis) == m_y->currentData().toInt();
+}
+
+void HeatmapView::request()
+{
+    if (!isCurrent())
+        m_session->requestHeatmap(
+            core::HeatAxis(m_x->currentData().toInt()), core::HeatAxis(m_y->currentData().toInt()));
+}
+
+bool HeatmapView::apply(int index)
+{
+    if (!isCurrent()) return false;
     const auto& map = m_grid->heatmap();
-    if (index < 0 || index >= int(map.cells.size())) return;
+    if (index < 0 || index >= int(map.cells.size())) return false;
     const core::HeatCell& c = map.cells[std::size_t(index)];
-    if (!c.estimate) return; // an invalid combination cannot be applied
+    if (!c.estimate) return false; // an invalid combination cannot be applied
     const core::Scenario target = c.scenario;
-    m_doc->edit(tr("Use %1 = %2, %3 = %4")
-                    .arg(QString::fromLatin1(core::keyOf(map.xAxis).data()),
-                        QString::fromStdString(core::valueText(map.xAxis, c.x)),
-                        QString::fromLatin1(core::keyOf(map.yAxis).data()),
-                        QString::fromStdString(core::valueText(map.yAxis, c.y))),
+    return m_session->document()->edit(tr("Use %1 = %2, %3 = %4")
+                                           .arg(QString::fromLatin1(core::keyOf(map.xAxis).data()),
+                                               QString::fromStdString(core::valueText(map.xAxis, c.x)),
+                                               QString::fromLatin1(core::keyOf(map.yAxis).data()),
+                                               QString::fromStdString(core::valueText(map.yAxis, c.y))),
         [target](core::Scenario& s) { s = target; });
-}
-
-void HeatmapView::recompute()
-{
-    m_stale = false;
-    m_grid->setHeatmap(core::heatmap(m_doc->scenario(), core::HeatAxis(m_x->currentData().toInt()),
-                           core::HeatAxis(m_y->currentData().toInt())),
-        HeatmapGrid::Metric(m_metric->currentIndex()));
 }
 
 QString HeatmapView::axisName(core::HeatAxis axis)
@@ -294,7 +313,7 @@ void HeatmapView::changeEvent(QEvent* event)
 
 void HeatmapView::showEvent(QShowEvent* event)
 {
-    if (m_stale) recompute();
+    request();
     QWidget::showEvent(event);
 }
 

@@ -7,12 +7,14 @@
 
 #include <QWidget>
 
+#include <cstdint>
+
 class QComboBox;
 class QLabel;
 
 namespace ui {
 
-class ScenarioDocument;
+class ScenarioSession;
 
 class HeatmapGrid : public QWidget {
     Q_OBJECT
@@ -46,23 +48,27 @@ private:
 class HeatmapView : public QWidget {
     Q_OBJECT
 public:
-    explicit HeatmapView(ScenarioDocument* document, QWidget* parent = nullptr);
+    explicit HeatmapView(ScenarioSession* session, QWidget* parent = nullptr);
     [[nodiscard]] HeatmapGrid* grid() const { return m_grid; }
     void setAxes(core::HeatAxis x, core::HeatAxis y);
-    /// Applies cell `index` to the document as one undoable edit.
-    void apply(int index);
+    /// The grid shows the current scenario on the chosen axes (the map is asked of the session in the
+    /// background, and only while the view is visible).
+    [[nodiscard]] bool isCurrent() const;
+    /// Applies cell `index` to the document as one undoable edit. Refused (returns false) while the
+    /// grid still shows an older scenario: its cells hold that scenario's other values.
+    bool apply(int index);
 
 protected:
     void changeEvent(QEvent* event) override;
     void showEvent(QShowEvent* event) override;
 
 private:
-    void recompute();
+    void request();
     void retranslate();
     [[nodiscard]] static QString axisName(core::HeatAxis axis);
 
-    ScenarioDocument* m_doc;
-    bool m_stale = true;
+    ScenarioSession* m_session;
+    std::uint64_t m_revision = 0; ///< of the scenario the grid's map is for; 0 = none yet
     QLabel* m_title = nullptr;
     QLabel* m_xLabel = nullptr;
     QLabel* m_yLabel = nullptr;

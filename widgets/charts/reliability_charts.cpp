@@ -2,7 +2,6 @@
 
 #include "chart_style.h"
 #include "palette.h"
-#include "reliability_model.h"
 
 #include <QChart>
 #include <QChartView>
@@ -72,7 +71,8 @@ ReliabilityCharts::ReliabilityCharts(QWidget* parent)
     retranslate();
 }
 
-void ReliabilityCharts::setData(const core::SweepResult& sweep, const core::Estimate& current)
+void ReliabilityCharts::setData(const core::SweepResult& sweep, const core::Estimate& current,
+    const std::vector<std::pair<double, double>>& byInterval)
 {
     QList<QPointF> goodput, interruptions;
     double lo = 1e300, hi = 0, iMin = 1e300, iMax = 0;
@@ -96,14 +96,12 @@ void ReliabilityCharts::setData(const core::SweepResult& sweep, const core::Esti
         m_interruptionsAxis->setRange(bottom, top);
     }
 
-    // Goodput against the interval, from a tenth to ten times the optimum (minutes on the axis).
+    // Goodput against the interval (minutes on the axis).
     const auto& r = current.reliability;
-    const double mtbf = r.clusterMtbfHours * 3600.0;
     const double best = r.checkpointIntervalS;
     QList<QPointF> curve;
     double gMin = 100;
-    for (const auto& [seconds, g] :
-        core::goodputCurve(r.checkpointWriteS, mtbf, r.restartS, best / 10, best * 10, 80)) {
+    for (const auto& [seconds, g] : byInterval) {
         curve << QPointF(seconds / 60.0, g * 100);
         gMin = std::min(gMin, g * 100);
     }

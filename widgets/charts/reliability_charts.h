@@ -7,6 +7,9 @@
 
 #include <QWidget>
 
+#include <utility>
+#include <vector>
+
 class QChartView;
 class QLineSeries;
 class QLogValueAxis;
@@ -19,7 +22,10 @@ class ReliabilityCharts : public QWidget {
     Q_OBJECT
 public:
     explicit ReliabilityCharts(QWidget* parent = nullptr);
-    void setData(const core::SweepResult& sweep, const core::Estimate& current);
+    /// Goodput and interruptions over the sweep; `byInterval` is goodput against the checkpoint
+    /// interval (seconds, fraction) around the current scenario's optimum, marked.
+    void setData(const core::SweepResult& sweep, const core::Estimate& current,
+        const std::vector<std::pair<double, double>>& byInterval);
     [[nodiscard]] QLineSeries* goodputByGpus() const { return m_goodputGpus; }
     [[nodiscard]] QLineSeries* goodputByInterval() const { return m_goodputInterval; }
 

@@ -17,7 +17,6 @@ namespace ui {
 
 namespace {
 
-constexpr int kMaxGpus = 65536;
 constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
 
 } // namespace
@@ -64,20 +63,11 @@ ScalingChart::ScalingChart(QWidget* parent)
     retranslate();
 }
 
-void ScalingChart::setScenario(const core::Scenario& scenario)
+void ScalingChart::setSweep(const core::SweepResult& sweep, const core::Estimate& current)
 {
-    m_scenario = scenario;
-    refresh();
-}
-
-void ScalingChart::refresh()
-{
-    // A dozen estimates of a few microseconds each: cheap enough for every slider tick.
-    const auto& p = m_scenario.parallel;
-    m_sweep = core::sweepGpus(m_scenario, p.tp * p.pp * p.cp, kMaxGpus);
     QList<QPointF> memory, comm, mfu;
     double highest = 0, lowestGpus = 1e9, highestGpus = 1;
-    for (const auto& point : m_sweep.points) {
+    for (const auto& point : sweep.points) {
         const auto& e = point.estimate;
         const double gpus = e.gpus;
         memory << QPointF(gpus, e.memory.total() / kGiB);
@@ -90,9 +80,8 @@ void ScalingChart::refresh()
     m_memory->replace(memory);
     m_comm->replace(comm);
     m_mfu->replace(mfu);
-    const double capacity = m_scenario.hardware.gpu.memoryGib;
+    const double capacity = current.memory.capacity / kGiB;
     m_capacity->replace(QList<QPointF> { { lowestGpus, capacity }, { highestGpus, capacity } });
-    const core::Estimate current = core::estimate(m_scenario);
     m_current->replace(QList<QPointF> { { double(current.gpus), current.memory.total() / kGiB } });
     m_axisX->setRange(
         std::min(lowestGpus, double(current.gpus)) / 1.4, std::max(highestGpus, double(current.gpus)) * 1.4);

@@ -3,7 +3,6 @@
 // global batch): memory per GPU, communication share and MFU, with the current point marked.
 
 #include "estimate.h"
-#include "scenario.h"
 #include "sweep.h"
 
 #include <QChartView>
@@ -19,9 +18,9 @@ class ScalingChart : public QChartView {
     Q_OBJECT
 public:
     explicit ScalingChart(QWidget* parent = nullptr);
-    void setScenario(const core::Scenario& scenario);
+    /// The sweep's points, the current scenario marked, and the GPU's capacity as a line.
+    void setSweep(const core::SweepResult& sweep, const core::Estimate& current);
 
-    [[nodiscard]] const core::SweepResult& sweep() const { return m_sweep; }
     [[nodiscard]] QLineSeries* memorySeries() const { return m_memory; }
     [[nodiscard]] QLineSeries* commSeries() const { return m_comm; }
     [[nodiscard]] QLineSeries* mfuSeries() const { return m_mfu; }
@@ -31,10 +30,7 @@ protected:
 
 private:
     void retranslate();
-    void refresh();
 
-    core::Scenario m_scenario;
-    core::SweepResult m_sweep;
     QLineSeries* m_memory = nullptr;
     QLineSeries* m_capacity = nullptr;
     QLineSeries* m_comm = nullptr;

@@ -3,7 +3,7 @@
 #include "chart_export.h"
 #include "chart_style.h"
 #include "palette.h"
-#include "scenario_document.h"
+#include "session/scenario_session.h"
 
 #include <QBarCategoryAxis>
 #include <QBarSet>
@@ -23,9 +23,9 @@
 
 namespace ui {
 
-SensitivityView::SensitivityView(ScenarioDocument* document, QWidget* parent)
+SensitivityView::SensitivityView(ScenarioSession* session, QWidget* parent)
     : QWidget(parent)
-    , m_doc(document)
+    , m_session(session)
 {
     setObjectName(QStringLiteral("sensitivityView"));
     m_intro = new QLabel(this);
@@ -81,11 +81,15 @@ SensitivityView::SensitivityView(ScenarioDocument* document, QWidget* parent)
 
     connect(m_metricBox, &QComboBox::currentIndexChanged, this, [this](int i) { setMetric(Metric(i)); });
     connect(m_percent, &QSpinBox::valueChanged, this, [this](int v) { setFraction(v / 100.0); });
-    connect(document, &ScenarioDocument::estimateChanged, this, [this] {
-        m_stale = true;
-        if (isVisible()) recompute();
+    connect(session, &ScenarioSession::resultsChanged, this, [this] {
+        if (isVisible()) request();
     });
-    recompute();
+    connect(session, &ScenarioSession::sensitivityReady, this,
+        [this](std::uint64_t revision, const core::Sensitivity& result) {
+            // A result for an older scenario is dropped: the newer one is on its way.
+            if (revision == m_session->revision()) showResult(revision, result.fraction, result);
+        });
+    refresh();
 }
 
 void SensitivityView::setMetric(Metric metric)
@@ -98,26 +102,38 @@ void SensitivityView::setMetric(Metric metric)
 void SensitivityView::setFraction(double fraction)
 {
     if (m_percent->value() != int(std::lround(fraction * 100))) m_percent->setValue(int(std::lround(fraction * 100)));
-    recompute();
+    if (isVisible()) request();
 }
 
-const SensitivityView& SensitivityView::fresh() const
+bool SensitivityView::isCurrent() const
 {
-    if (m_stale) const_cast<SensitivityView*>(this)->recompute();
-    return *this;
+    return m_revision == m_session->revision() && m_fraction == m_percent->value() / 100.0;
+}
+
+void SensitivityView::request()
+{
+    if (!isCurrent()) m_session->requestSensitivity(m_percent->value() / 100.0);
+}
+
+void SensitivityView::ensureCurrent()
+{
+    if (isCurrent()) return;
+    const double fraction = m_percent->value() / 100.0;
+    showResult(m_session->revision(), fraction, m_session->sensitivityNow(fraction));
+}
+
+void SensitivityView::showResult(std::uint64_t revision, double fraction, const core::Sensitivity& result)
+{
+    m_revision = revision;
+    m_fraction = fraction;
+    m_result = result;
+    refresh();
 }
 
 void SensitivityView::showEvent(QShowEvent* event)
 {
-    if (m_stale) recompute();
+    request();
     QWidget::showEvent(event);
-}
-
-void SensitivityView::recompute()
-{
-    m_stale = false;
-    m_result = core::sensitivity(m_doc->scenario(), m_percent->value() / 100.0);
-    refresh();
 }
 
 QString SensitivityView::assumptionName(core::Assumption a)

@@ -6,6 +6,8 @@
 
 #include <QWidget>
 
+#include <cstdint>
+
 class QBarCategoryAxis;
 class QBarSet;
 class QChartView;
@@ -16,21 +18,25 @@ class QValueAxis;
 
 namespace ui {
 
-class ScenarioDocument;
+class ScenarioSession;
 
 class SensitivityView : public QWidget {
     Q_OBJECT
 public:
     enum Metric { StepTime, Memory, Cost };
-    explicit SensitivityView(ScenarioDocument* document, QWidget* parent = nullptr);
+    explicit SensitivityView(ScenarioSession* session, QWidget* parent = nullptr);
 
-    // Recomputed only while visible; the accessors bring it up to date first.
-    [[nodiscard]] const core::Sensitivity& result() const { return fresh().m_result; }
-    [[nodiscard]] QChartView* chartView() const { return fresh().m_view; }
-    [[nodiscard]] QBarSet* lowBars() const { return fresh().m_low; }
-    [[nodiscard]] QBarSet* highBars() const { return fresh().m_high; }
+    // Asked of the session (in the background) only while visible.
+    [[nodiscard]] const core::Sensitivity& result() const { return m_result; }
+    [[nodiscard]] QChartView* chartView() const { return m_view; }
+    [[nodiscard]] QBarSet* lowBars() const { return m_low; }
+    [[nodiscard]] QBarSet* highBars() const { return m_high; }
     /// The assumption shown in each row, top to bottom.
-    [[nodiscard]] const std::vector<core::Assumption>& order() const { return fresh().m_order; }
+    [[nodiscard]] const std::vector<core::Assumption>& order() const { return m_order; }
+    /// The chart shows the current scenario at the current fraction.
+    [[nodiscard]] bool isCurrent() const;
+    /// Brings a hidden or waiting view up to date now, in this thread (export and slides).
+    void ensureCurrent();
     void setMetric(Metric metric);
     void setFraction(double fraction);
 
@@ -39,14 +45,15 @@ protected:
     void showEvent(QShowEvent* event) override;
 
 private:
-    [[nodiscard]] const SensitivityView& fresh() const;
-    void recompute();
+    void request();
+    void showResult(std::uint64_t revision, double fraction, const core::Sensitivity& result);
     void refresh();
     [[nodiscard]] static QString assumptionName(core::Assumption a);
 
-    ScenarioDocument* m_doc;
-    bool m_stale = true;
+    ScenarioSession* m_session;
     core::Sensitivity m_result;
+    std::uint64_t m_revision = 0; ///< of the scenario m_result is for; 0 = none yet
+    double m_fraction = 0; ///< the fraction m_result is for
     Metric m_metric = StepTime;
     std::vector<core::Assumption> m_order;
     QLabel* m_intro = nullptr;

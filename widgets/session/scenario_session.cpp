@@ -1,0 +1,160 @@
+#include "session/scenario_session.h"
+
+#include "reliability_model.h"
+
+#include <QPointer>
+
+namespace ui {
+
+ScenarioSession::ScenarioSession(core::Scenario scenario, QObject* parent)
+    : QObject(parent)
+    , m_document(std::move(scenario))
+{
+    m_timer.setSingleShot(true);
+    m_timer.setInterval(0);
+    connect(&m_timer, &QTimer::timeout, this, [this] {
+        if (m_pending) compute();
+    });
+    connect(&m_document, &ScenarioDocument::scenarioChanged, this, &ScenarioSession::scenarioChanged);
+    compute();
+}
+
+ScenarioSession::~ScenarioSession()
+{
+    m_plans.cancel();
+}
+
+void ScenarioSession::scenarioChanged()
+{
+    // A refused edit re-announces the scenario that holds (controls snap back): nothing to redo.
+    if (!m_pending && m_document.scenario() == m_results.scenario) return;
+    if (!m_pending) ++m_revision;
+    m_pending = true;
+    m_timer.start();
+}
+
+const DerivedResults& ScenarioSession::results()
+{
+    if (m_pending) compute();
+    return m_results;
+}
+
+void ScenarioSession::compute()
+{
+    m_pending = false;
+    m_timer.stop();
+    DerivedResults r;
+    r.revision = m_revision;
+    r.scenario = m_document.scenario();
+    const core::Scenario& s = r.scenario;
+    r.estimate = core::estimateWithRange(s);
+    const core::Estimate& e = r.estimate;
+    r.suggestions = core::nearestValid(s, e);
+    const auto& p = s.parallel;
+    // A dozen estimates of a few microseconds each: cheap enough for every slider tick.
+    constexpr int kMaxSweepGpus = 65536;
+    r.gpuSweep = core::sweepGpus(s, p.tp * p.pp * p.cp, kMaxSweepGpus);
+    r.timeline = core::pipelineTimeline(s, e);
+    r.memoryStep = core::memoryOverStep(s, e, r.timeline);
+    r.placement = core::placement(s, e);
+    const auto& rel = e.reliability;
+    const double best = rel.checkpointIntervalS;
+    r.goodputByInterval = core::goodputCurve(
+        rel.checkpointWriteS, rel.clusterMtbfHours * 3600.0, rel.restartS, best / 10, best * 10, 80);
+    r.guide = core::decide(s, e);
+    if (m_rangesWanted) r.ranges = core::sensitivity(s, 0.2);
+    m_results = std::move(r);
+    emit resultsChanged(m_results);
+}
+
+void ScenarioSession::setRangesWanted(bool on)
+{
+    if (on == m_rangesWanted) return;
+    m_rangesWanted = on;
+    if (on && !m_pending) m_results.ranges = core::sensitivity(m_results.scenario, 0.2);
+    if (!on) m_results.ranges.reset();
+    if (!m_pending) emit resultsChanged(m_results);
+}
+
+std::vector<core::Explanation> ScenarioSession::explanations()
+{
+    const DerivedResults& r = results();
+    return core::explain(r.scenario, r.estimate);
+}
+
+QString ScenarioSession::explanation(const QString& key)
+{
+    const auto all = explanations();
+    const core::Explanation* x = core::findExplanation(all, key.toStdString());
+    if (!x) return {};
+    return QStringLiteral("<p style='white-space:pre'><i>%1</i><br>%2</p><p><small>%3 %4</small></p>")
+        .arg(QString::fromStdString(x->formula).toHtmlEscaped(), QString::fromStdString(x->substituted).toHtmlEscaped(),
+            tr("Source:"), QString::fromStdString(x->source).toHtmlEscaped());
+}
+
+void ScenarioSession::requestSensitivity(double fraction)
+{
+    const core::Scenario s = scenario();
+    const std::uint64_t revision = m_revision;
+    m_sensitivity.start<core::Sensitivity>(
+        [s, fraction](const std::atomic<bool>&) { return core::sensitivity(s, fraction); },
+        [this, revision](const core::Sensitivity& result) { emit sensitivityReady(revision, result); });
+}
+
+void ScenarioSession::requestHeatmap(core::HeatAxis x, core::HeatAxis y)
+{
+    const core::Scenario s = scenario();
+    const std::uint64_t revision = m_revision;
+    m_heatmap.start<core::Heatmap>([s, x, y](const std::atomic<bool>&) { return core::heatmap(s, x, y); },
+        [this, revision](const core::Heatmap& map) { emit heatmapReady(revision, map); });
+}
+
+void ScenarioSession::requestPlan(core::PlanOptions options)
+{
+    const core::Scenario s = scenario();
+    const std::uint64_t revision = m_revision;
+    // Progress arrives on a worker thread: hand it to this object's thread.
+    QPointer<ScenarioSession> self(this);
+    options.progress = [self](double fraction) {
+        QMetaObject::invokeMethod(
+            self,
+            [self, fraction] {
+                if (self && self->isPlanning()) emit self->planProgress(fraction);
+            },
+            Qt::QueuedConnection);
+    };
+    m_plans.start<core::PlanResult>(
+        [s, options](const std::atomic<bool>& stop) mutable {
+            options.cancel = &stop;
+            return core::plan(s, options);
+        },
+        [this, revision](const core::PlanResult& result) { emit planReady(revision, result); });
+}
+
+void ScenarioSession::cancelPlan()
+{
+    m_plans.cancel();
+}
+
+core::Estimate ScenarioSession::estimateFor(const core::Scenario& scenario)
+{
+    return core::estimate(scenario);
+}
+
+core::Sensitivity ScenarioSession::sensitivityNow(double fraction) const
+{
+    return core::sensitivity(scenario(), fraction);
+}
+
+core::Calibration ScenarioSession::calibrate(const core::MeasuredRun& measured) const
+{
+    return core::calibrate(scenario(), measured);
+}
+
+const core::FidelitySummary& ScenarioSession::publishedRuns()
+{
+    if (!m_published) m_published = core::validatePublished();
+    return *m_published;
+}
+
+} // namespace ui

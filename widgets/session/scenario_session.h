@@ -1,0 +1,88 @@
+#pragma once
+// The results hub between the document and the views (architecture review §4.1). It owns the
+// scenario document; every change of the scenario arms a zero-delay timer, so however many edits
+// arrive in one event-loop turn, the derived results are computed once and announced once.
+// Slow work — sensitivity, the what-if heatmap, the planner search — runs through a latest-job-wins
+// tracker and is delivered with the revision it was computed for: a view drops or marks a result
+// whose revision is older than revision(), and nothing applies it.
+//
+// This is the one widget-layer file that runs core's models; the views receive values.
+
+#include "calibration.h"
+#include "explain.h"
+#include "fidelity.h"
+#include "heatmap.h"
+#include "planner.h"
+#include "scenario_document.h"
+#include "session/derived_results.h"
+#include "session/job_tracker.h"
+
+#include <QObject>
+#include <QTimer>
+
+#include <cstdint>
+
+namespace ui {
+
+class ScenarioSession : public QObject {
+    Q_OBJECT
+public:
+    explicit ScenarioSession(core::Scenario scenario, QObject* parent = nullptr);
+    ~ScenarioSession() override;
+
+    [[nodiscard]] ScenarioDocument* document() { return &m_document; }
+    [[nodiscard]] const core::Scenario& scenario() const { return m_document.scenario(); }
+    /// Counts the scenario's changes: results and background work carry the revision they are for.
+    [[nodiscard]] std::uint64_t revision() const { return m_revision; }
+    /// The results for the current scenario. If an edit is still pending they are computed now (and
+    /// announced with resultsChanged), so a caller never reads results of an older scenario.
+    const DerivedResults& results();
+    /// Rich text for a tooltip on how estimate `key` ("memory.weights", …) was computed; empty when
+    /// core has no explanation for it. Computed on demand (hover), not per edit.
+    [[nodiscard]] QString explanation(const QString& key);
+    /// How every figure of the current estimate was computed (the report).
+    [[nodiscard]] std::vector<core::Explanation> explanations();
+
+    /// Whether the results carry the ±20 % ranges (the banner's "Show ranges").
+    void setRangesWanted(bool on);
+
+    /// Background work for the current scenario; each kind keeps only its latest request.
+    void requestSensitivity(double fraction);
+    void requestHeatmap(core::HeatAxis x, core::HeatAxis y);
+    /// `options.cancel` and `options.progress` are the session's; progress arrives as planProgress.
+    void requestPlan(core::PlanOptions options);
+    void cancelPlan();
+    [[nodiscard]] bool isPlanning() const { return m_plans.isRunning(); }
+
+    /// Work whose input is not the current scenario, or that is quick and asked for explicitly.
+    [[nodiscard]] static core::Estimate estimateFor(const core::Scenario& scenario);
+    /// The sensitivity of the current scenario, in this thread (export needs it now; milliseconds).
+    [[nodiscard]] core::Sensitivity sensitivityNow(double fraction) const;
+    [[nodiscard]] core::Calibration calibrate(const core::MeasuredRun& measured) const;
+    /// The published runs against the model; computed once, on first use.
+    [[nodiscard]] const core::FidelitySummary& publishedRuns();
+
+signals:
+    void resultsChanged(const ui::DerivedResults& results);
+    void sensitivityReady(std::uint64_t revision, const core::Sensitivity& result);
+    void heatmapReady(std::uint64_t revision, const core::Heatmap& map);
+    void planProgress(double fraction);
+    void planReady(std::uint64_t revision, const core::PlanResult& result);
+
+private:
+    void scenarioChanged();
+    void compute();
+
+    ScenarioDocument m_document;
+    std::uint64_t m_revision = 1;
+    bool m_pending = false;
+    bool m_rangesWanted = false;
+    QTimer m_timer;
+    DerivedResults m_results;
+    std::optional<core::FidelitySummary> m_published;
+    JobTracker m_sensitivity { this };
+    JobTracker m_heatmap { this };
+    JobTracker m_plans { this };
+};
+
+} // namespace ui
