@@ -37,6 +37,8 @@
 #include <QUndoStack>
 #include <QVBoxLayout>
 
+#include <cmath>
+
 namespace {
 constexpr int kMaxRecent = 8;
 const QString kRecentKey = QStringLiteral("files/recent");
@@ -215,8 +217,8 @@ bool MainWindow::importConfig(const QString& path, bool confirm)
     QString details
         = tr("%1 (%2): %3 parameters.")
               .arg(QString::fromStdString(m.name.empty() ? m.modelType : m.name), QString::fromStdString(m.modelType),
-                  QLocale().toString(double(core::totalParameters(m.arch)), 'f', 0));
-    if (const core::ParameterBreakdown counts = core::countParameters(m.arch); counts.mtpLayers > 0)
+                  QLocale().toString(std::round(m.counts.total()), 'f', 0));
+    if (const core::ParameterBreakdown& counts = m.counts; counts.mtpLayers > 0)
         details += QLatin1Char(' ')
             + tr("%1 in the main model, %2 in %n multi-token prediction module(s).", nullptr, counts.mtpLayers)
                   .arg(QLocale().toString(counts.mainModel(), 'f', 0),
@@ -246,6 +248,7 @@ QDialog* MainWindow::createAccuracyDialog()
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     dialog->setWindowTitle(tr("How Accurate Is This?"));
     auto* view = new ui::AccuracyView(
+        m_session->publishedRuns(),
         [this, dialog](const core::Scenario& s) {
             if (!maybeSave()) return;
             m_doc->reset(s, QString());

@@ -281,6 +281,7 @@ ImportResult importHfConfig(std::string_view text)
     try {
         ImportedModel m = importDocument(detail::parseLimited(text, "the config.json"));
         detail::validateArchitecture(m.arch, "model");
+        m.counts = countParameters(m.arch);
         // What is written must read back: the same rules as a scenario file (parameter count, …).
         if (auto error = validateScenario(scenarioFor(m))) return { std::nullopt, *error };
         return { std::move(m), {} };

@@ -3,6 +3,7 @@
 // Mixtral, Qwen2, GPT-2, Phi, Phi-3, Gemma and DeepSeek-V2/V3 families mapped onto TrainPlanner's
 // architecture, with a record of what mapped to what. No network: the file is read as given.
 
+#include "architecture.h"
 #include "scenario_io.h"
 
 #include <string>
@@ -21,6 +22,7 @@ struct ImportedModel {
     std::string modelType; ///< config.json "model_type"
     std::string name; ///< "_name_or_path" when given
     Architecture arch;
+    ParameterBreakdown counts; ///< countParameters(arch): what the import dialog reports
     std::vector<FieldMapping> mapped;
     /// Fields read but not representable, and assumptions made (e.g. "no bias").
     std::vector<std::string> notes;

@@ -1,32 +1,22 @@
 #include "accuracy_view.h"
 
-#include "chart_export.h"
-#include "charts/chart_style.h"
-#include "charts/palette.h"
+#include "charts/fidelity_chart.h"
 #include "copyable_table_view.h"
 #include "presets.h"
 
-#include <QBarCategoryAxis>
-#include <QBarSet>
-#include <QChart>
-#include <QChartView>
 #include <QEvent>
 #include <QHeaderView>
-#include <QHorizontalBarSeries>
 #include <QLabel>
 #include <QLocale>
 #include <QSplitter>
 #include <QTableWidget>
 #include <QVBoxLayout>
-#include <QValueAxis>
-
-#include <cmath>
 
 namespace ui {
 
-AccuracyView::AccuracyView(OpenScenario open, QWidget* parent)
+AccuracyView::AccuracyView(core::FidelitySummary summary, OpenScenario open, QWidget* parent)
     : QWidget(parent)
-    , m_summary(core::validatePublished())
+    , m_summary(std::move(summary))
     , m_open(std::move(open))
 {
     setObjectName(QStringLiteral("accuracyView"));
@@ -34,49 +24,13 @@ AccuracyView::AccuracyView(OpenScenario open, QWidget* parent)
     m_intro->setWordWrap(true);
     m_intro->setTextFormat(Qt::RichText);
 
-    // The out-of-sample error by source and by regime, top to bottom in core's order (horizontal bars
-    // run bottom-up): with 244 runs a bar per run would be unreadable; the table lists every run.
-    auto* chart = newChart();
-    m_validation = new QBarSet(QString(), chart);
-    m_validation->setColor(palette::kBlue);
-    m_calibration = new QBarSet(QString(), chart);
-    m_calibration->setColor(palette::kOrange);
-    const auto groups = slices();
-    double extent = 5;
-    for (auto it = groups.rbegin(); it != groups.rend(); ++it) {
-        m_validation->append(it->meanError * 100);
-        m_calibration->append(it->meanAbsError * 100);
-        extent = std::max({ extent, std::abs(it->meanError) * 100, it->meanAbsError * 100 });
-    }
-    auto* series = new QHorizontalBarSeries(chart);
-    series->append(m_validation);
-    series->append(m_calibration);
-    series->setBarWidth(0.8);
-    chart->addSeries(series);
-    auto* axisY = new QBarCategoryAxis(chart);
-    m_categories = axisY;
-    axisY->setTruncateLabels(false);
-    QFont small = axisY->labelsFont();
-    small.setPointSizeF(std::max(6.5, small.pointSizeF() * 0.8));
-    axisY->setLabelsFont(small);
-    auto* axisX = new QValueAxis(chart);
-    // Ticks every 5, 10, 20 or 50 %: at most about a dozen labels whatever the largest error.
-    double step = 5;
-    while (extent / step > 6)
-        step *= step == 5 || step == 20 ? 2 : 2.5;
-    const double limit = std::ceil(extent / step) * step;
-    axisX->setRange(-limit, limit);
-    axisX->setTickCount(int(2 * limit / step) + 1);
-    axisX->setLabelFormat(QStringLiteral("%+.0f"));
-    chart->addAxis(axisY, Qt::AlignLeft);
-    chart->addAxis(axisX, Qt::AlignBottom);
-    series->attachAxis(axisY);
-    series->attachAxis(axisX);
-    m_view = new QChartView(chart, this);
-    m_view->setObjectName(QStringLiteral("accuracyChart"));
-    m_view->setRenderHint(QPainter::Antialiasing);
-    m_view->setMinimumHeight(std::max(420, 20 * int(groups.size()) + 120)); // room for every slice's label
-    installChartActions(m_view);
+    // The out-of-sample error by source and by regime, top to bottom in core's order; the table lists
+    // every run.
+    std::vector<FidelityChart::Slice> bars;
+    for (const core::FidelityGroup& g : slices())
+        bars.push_back({ g.meanError, g.meanAbsError });
+    m_chart = new FidelityChart(bars, this);
+    m_chart->setObjectName(QStringLiteral("accuracyChart"));
 
     const auto& rows = m_summary.rows;
     m_table = new QTableWidget(int(rows.size()), 7, this);
@@ -111,7 +65,7 @@ AccuracyView::AccuracyView(OpenScenario open, QWidget* parent)
     });
 
     auto* split = new QSplitter(Qt::Vertical, this);
-    split->addWidget(m_view);
+    split->addWidget(m_chart);
     split->addWidget(m_table);
     split->setStretchFactor(0, 4);
     split->setStretchFactor(1, 1);
@@ -150,20 +104,16 @@ void AccuracyView::retranslate()
               .arg(locale.toString(core::kDecisiveGap * 100, 'f', 0))
               .arg(m_summary.decisivePairsAgreeing)
               .arg(m_summary.decisivePairs));
-    m_validation->setLabel(tr("Mean error (%)"));
-    m_calibration->setLabel(tr("Mean |error| (%)"));
     QStringList categories;
     const std::size_t throughput = m_summary.groups.size();
     const auto groups = slices();
-    for (std::size_t i = groups.size(); i-- > 0;) {
+    for (std::size_t i = 0; i < groups.size(); ++i) {
         const core::FidelityGroup& g = groups[i];
         const QString slice = QStringLiteral("%1: %2 (%3)").arg(kindText(g.kind), regimeText(g.name)).arg(g.runs);
         categories << (i < throughput ? slice : tr("Peak memory · %1").arg(slice));
     }
-    m_categories->setCategories(categories);
-    m_view->chart()->setTitle(tr("Out of sample: error by source and by regime — throughput, then peak memory"));
-    if (auto* axis = m_view->chart()->axes(Qt::Horizontal).value(0))
-        axis->setTitleText(tr("Error (%): above 0 the estimate is higher"));
+    m_chart->setTexts(tr("Out of sample: error by source and by regime — throughput, then peak memory"),
+        tr("Error (%): above 0 the estimate is higher"), tr("Mean error (%)"), tr("Mean |error| (%)"), categories);
     m_table->setHorizontalHeaderLabels(
         { tr("Run"), tr("Metric"), tr("Role"), tr("Published"), tr("Predicted"), tr("Error"), tr("Source") });
     for (int r = 0; r < m_table->rowCount(); ++r)
@@ -171,6 +121,21 @@ void AccuracyView::retranslate()
             m_summary.rows[std::size_t(r)].run->calibration ? tr("calibration") : tr("out of sample"));
     for (int c = 0; c < 6; ++c)
         m_table->resizeColumnToContents(c);
+}
+
+QChartView* AccuracyView::chartView() const
+{
+    return m_chart;
+}
+
+QBarSet* AccuracyView::meanErrorBars() const
+{
+    return m_chart->meanErrorBars();
+}
+
+QBarSet* AccuracyView::meanAbsErrorBars() const
+{
+    return m_chart->meanAbsErrorBars();
 }
 
 std::vector<core::FidelityGroup> AccuracyView::slices() const

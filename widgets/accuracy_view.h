@@ -9,7 +9,6 @@
 
 #include <functional>
 
-class QBarCategoryAxis;
 class QBarSet;
 class QChartView;
 class QLabel;
@@ -17,19 +16,22 @@ class QTableWidget;
 
 namespace ui {
 
+class FidelityChart;
+
 class AccuracyView : public QWidget {
     Q_OBJECT
 public:
     using OpenScenario = std::function<void(const core::Scenario&)>;
-    explicit AccuracyView(OpenScenario open = {}, QWidget* parent = nullptr);
+    /// `summary`: core's fidelity table (ScenarioSession::publishedRuns() computes it once).
+    explicit AccuracyView(core::FidelitySummary summary, OpenScenario open = {}, QWidget* parent = nullptr);
 
     [[nodiscard]] const core::FidelitySummary& summary() const { return m_summary; }
     [[nodiscard]] QTableWidget* table() const { return m_table; }
-    [[nodiscard]] QChartView* chartView() const { return m_view; }
+    [[nodiscard]] QChartView* chartView() const;
     /// Out-of-sample error by source and regime (core's summary.groups, then summary.memoryGroups,
     /// bottom-up): the signed mean error in the first set, the mean |error| in the second, in percent.
-    [[nodiscard]] QBarSet* meanErrorBars() const { return m_validation; }
-    [[nodiscard]] QBarSet* meanAbsErrorBars() const { return m_calibration; }
+    [[nodiscard]] QBarSet* meanErrorBars() const;
+    [[nodiscard]] QBarSet* meanAbsErrorBars() const;
     /// One of core's regime names (fidelity.cpp regimesOf) in the interface's language; sources and
     /// GPU names come back as they are.
     [[nodiscard]] static QString regimeText(const std::string& name);
@@ -48,10 +50,7 @@ private:
     core::FidelitySummary m_summary;
     OpenScenario m_open;
     QLabel* m_intro = nullptr;
-    QChartView* m_view = nullptr;
-    QBarSet* m_validation = nullptr;
-    QBarSet* m_calibration = nullptr;
-    QBarCategoryAxis* m_categories = nullptr;
+    FidelityChart* m_chart = nullptr;
     QTableWidget* m_table = nullptr;
 };
 

@@ -1,6 +1,6 @@
 #include "planner_widget.h"
 
-#include "chart_export.h"
+#include "charts/chart_export.h"
 #include "charts/cost_breakdown_chart.h"
 #include "charts/cost_chart.h"
 #include "charts/heatmap_view.h"
@@ -24,7 +24,6 @@
 #include "verdict_banner.h"
 
 #include <QAction>
-#include <QChartView>
 #include <QEvent>
 #include <QHBoxLayout>
 #include <QScrollArea>
@@ -124,8 +123,7 @@ PlannerWidget::PlannerWidget(ScenarioSession* session, QWidget* parent)
     splitter->setSizes({ 400, 900 });
     auto* layout = new QHBoxLayout(this);
     layout->addWidget(splitter);
-    for (QChartView* view : findChildren<QChartView*>())
-        installChartActions(view);
+    installChartActionsUnder(this);
     for (QTableView* view : findChildren<QTableView*>())
         if (!view->findChild<QAction*>(QStringLiteral("copyTableAction"))) installTableCopy(view);
 
@@ -200,8 +198,7 @@ QList<QChart*> PlannerWidget::presentableCharts() const
     (void)m_memoryStep->freshChart();
     QList<QChart*> out;
     for (int i = 0; i < m_tabs->count(); ++i)
-        for (QChartView* view : m_tabs->widget(i)->findChildren<QChartView*>())
-            if (chartHasData(view->chart())) out << view->chart();
+        out << chartsWithData(m_tabs->widget(i));
     return out;
 }
 

@@ -1,8 +1,7 @@
 #include "presentation_view.h"
 
-#include "chart_export.h"
+#include "charts/chart_export.h"
 
-#include <QChart>
 #include <QKeyEvent>
 #include <QPainter>
 
@@ -24,7 +23,7 @@ PresentationView::PresentationView(TitleSlide title, QList<QChart*> charts, QWid
     , m_title(std::move(title))
 {
     for (QChart* c : charts)
-        m_charts << c;
+        m_charts << rendererFor(c);
     setAttribute(Qt::WA_DeleteOnClose);
     setFocusPolicy(Qt::StrongFocus);
     setWindowTitle(tr("Presentation — %1").arg(m_title.title));
@@ -74,9 +73,9 @@ QImage PresentationView::renderSlide(int index, QSize size) const
         painter.setPen(QColor(0x30, 0x30, 0x30));
         painter.drawText(headline.adjusted(0, used.height() + 24 * scale, 0, 0),
             Qt::AlignHCenter | Qt::AlignTop | Qt::TextWordWrap, m_title.details);
-    } else if (QChart* chart = m_charts.value(index - 1)) {
+    } else if (index - 1 < m_charts.size()) {
         // The chart is laid out in points at body size; fonts scale with the screen.
-        painter.drawImage(QPointF(0, 0), renderChart(chart, body, dpr, {}, scale));
+        painter.drawImage(QPointF(0, 0), m_charts[index - 1](body, dpr, scale));
     }
     QFont small = font();
     small.setPointSizeF(7 * scale);

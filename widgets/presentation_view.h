@@ -4,9 +4,10 @@
 // comparison), drawn at the screen's size with enlarged fonts. Arrow keys, Page Up/Down, Space,
 // Home/End move; Esc leaves.
 
+#include "charts/chart_export.h"
+
 #include <QImage>
 #include <QList>
-#include <QPointer>
 #include <QString>
 #include <QWidget>
 
@@ -38,7 +39,7 @@ protected:
 
 private:
     TitleSlide m_title;
-    QList<QPointer<QChart>> m_charts;
+    QList<ChartRenderer> m_charts;
     int m_current = 0;
     QImage m_cache;
 };

@@ -1,6 +1,6 @@
 #include "report_export.h"
 
-#include "chart_export.h"
+#include "charts/chart_export.h"
 #include "charts/comparison_chart.h"
 #include "charts/cost_breakdown_chart.h"
 #include "charts/cost_chart.h"
@@ -20,7 +20,6 @@
 #include "verdict_banner.h"
 
 #include <QBuffer>
-#include <QChart>
 #include <QCheckBox>
 #include <QDir>
 #include <QImage>
@@ -159,7 +158,7 @@ ExportResult exportAll(
         charts.push_back({ "comparison_step_time", comparison->stepChart()->chart() });
     }
     for (const auto& c : charts) {
-        const QString title = c.chart->title() + QStringLiteral(" — ") + name;
+        const QString title = chartTitle(c.chart) + QStringLiteral(" — ") + name;
         for (const char* ext : { "png", "svg", "pdf" }) {
             const QString file = QStringLiteral("%1.%2").arg(QLatin1String(c.file), QLatin1String(ext));
             const QString error = exportChart(c.chart, dir.filePath(file), { 1200, 750 }, options.scale, title);
@@ -196,7 +195,7 @@ ExportResult exportAll(
         md += details->text().replace(QLatin1Char('\n'), QStringLiteral("  \n")) + QStringLiteral("\n\n");
     md += QStringLiteral("## %1\n\n").arg(PlannerWidget::tr("Charts"));
     for (const auto& c : charts)
-        md += QStringLiteral("![%1](%2.png)\n\n").arg(c.chart->title(), QLatin1String(c.file));
+        md += QStringLiteral("![%1](%2.png)\n\n").arg(chartTitle(c.chart), QLatin1String(c.file));
     if (compared) {
         md += QStringLiteral("## %1\n\n").arg(PlannerWidget::tr("Comparison"));
         md += tableMarkdown(comparison->table()) + QLatin1Char('\n');

@@ -3,7 +3,7 @@
 // copied to the clipboard is an image at the export size.
 #include "accuracy_view.h"
 #include "calibration_dialog.h"
-#include "chart_export.h"
+#include "charts/chart_export.h"
 #include "charts/cost_breakdown_chart.h"
 #include "charts/heatmap_view.h"
 #include "charts/memory_chart.h"
@@ -195,11 +195,11 @@ TEST_CASE("the accuracy page shows core's fidelity table and opens a run as a sc
 {
     core::Scenario opened;
     bool called = false;
-    AccuracyView view([&](const core::Scenario& s) {
+    const core::FidelitySummary expected = core::validatePublished();
+    AccuracyView view(expected, [&](const core::Scenario& s) {
         opened = s;
         called = true;
     });
-    const core::FidelitySummary expected = core::validatePublished();
     REQUIRE(view.table()->rowCount() == int(expected.rows.size()));
     const int n = int(expected.rows.size());
     for (int r = 0; r < n; ++r) {

@@ -1,7 +1,7 @@
 #include "comparison_chart.h"
 
-#include "chart_export.h"
 #include "chart_style.h"
+#include "charts/chart_export.h"
 #include "charts/memory_chart.h"
 #include "palette.h"
 

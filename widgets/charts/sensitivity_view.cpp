@@ -1,7 +1,7 @@
 #include "sensitivity_view.h"
 
-#include "chart_export.h"
 #include "chart_style.h"
+#include "charts/chart_export.h"
 #include "palette.h"
 #include "session/scenario_session.h"
 

@@ -1,6 +1,6 @@
 #include "timeline_view.h"
 
-#include "chart_export.h"
+#include "charts/chart_export.h"
 #include "palette.h"
 #include "safe_save.h"
 

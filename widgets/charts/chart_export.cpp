@@ -1,4 +1,4 @@
-#include "chart_export.h"
+#include "charts/chart_export.h"
 
 #include "retranslate.h"
 #include "safe_save.h"
@@ -23,6 +23,7 @@
 #include <QPainter>
 #include <QPdfWriter>
 #include <QPieSeries>
+#include <QPointer>
 #include <QSvgGenerator>
 #include <QXYSeries>
 
@@ -206,6 +207,32 @@ void installChartActions(QChartView* view)
         },
         [view] { return view->chart()->title(); },
         [view](const QString& path) { return exportChart(view->chart(), path); }, true);
+}
+
+ChartRenderer rendererFor(QChart* chart)
+{
+    return [alive = QPointer<QChart>(chart)](QSizeF size, double scale, double fontScale) {
+        return alive ? renderChart(alive, size, scale, {}, fontScale) : QImage();
+    };
+}
+
+void installChartActionsUnder(QWidget* root)
+{
+    for (QChartView* view : root->findChildren<QChartView*>())
+        installChartActions(view);
+}
+
+QList<QChart*> chartsWithData(const QWidget* root)
+{
+    QList<QChart*> out;
+    for (QChartView* view : root->findChildren<QChartView*>())
+        if (chartHasData(view->chart())) out << view->chart();
+    return out;
+}
+
+QString chartTitle(const QChart* chart)
+{
+    return chart->title();
 }
 
 QString exportChart(QChart* chart, const QString& path, QSizeF size, double scale, const QString& title)

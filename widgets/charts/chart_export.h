@@ -27,8 +27,18 @@ inline constexpr char kExportCategories[] = "tpExportCategories";
 [[nodiscard]] QImage renderChart(
     QChart* chart, QSizeF size, double scale, const QString& title = {}, double fontScale = 1.0);
 
+/// renderChart() on demand, for as long as the chart lives (a null image after): slides hold these.
+using ChartRenderer = std::function<QImage(QSizeF size, double scale, double fontScale)>;
+[[nodiscard]] ChartRenderer rendererFor(QChart* chart);
+
 /// Whether any series of the chart has something to draw (empty charts are left out of slides).
 [[nodiscard]] bool chartHasData(const QChart* chart);
+
+/// The charts drawn by chart views under `root`, in the children's order, that have data.
+[[nodiscard]] QList<QChart*> chartsWithData(const QWidget* root);
+
+/// A chart's title (views outside charts/ do not include Qt Charts).
+[[nodiscard]] QString chartTitle(const QChart* chart);
 
 /// Context-menu actions "Copy Chart as Image" and "Save Chart As…" on any view that can draw
 /// itself: `image` for the clipboard, `save` writes the file (returns the reason on failure),
@@ -38,5 +48,8 @@ void installImageActions(QWidget* view, std::function<QImage()> image, std::func
 
 /// The same for a chart view: rendered at 1200 × 750 points, 2×, saved as PNG, SVG or PDF.
 void installChartActions(QChartView* view);
+
+/// installChartActions() on every chart view under `root`.
+void installChartActionsUnder(QWidget* root);
 
 } // namespace ui

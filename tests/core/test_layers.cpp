@@ -1,0 +1,144 @@
+// The layers' rules (DESIGN.md "Layers", issue 20), checked on the sources because a rule nothing
+// checks erodes: core/ includes no Qt; Qt Charts is included only under widgets/charts/; views
+// receive values — only the results hub (and the number-format lab, which needs no scenario) call
+// core's computations.
+#include <catch2/catch.hpp>
+
+#include <filesystem>
+#include <fstream>
+#include <regex>
+#include <set>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace fs = std::filesystem;
+
+namespace {
+
+const fs::path kRoot(TP_SOURCE_DIR);
+
+/// The C++ files under `dir` (relative to the repository), sorted.
+std::vector<fs::path> sourcesUnder(const fs::path& dir)
+{
+    std::vector<fs::path> out;
+    for (const auto& entry : fs::recursive_directory_iterator(kRoot / dir)) {
+        const auto ext = entry.path().extension();
+        if (entry.is_regular_file() && (ext == ".cpp" || ext == ".h")) out.push_back(entry.path());
+    }
+    std::sort(out.begin(), out.end());
+    return out;
+}
+
+std::string repoPath(const fs::path& p)
+{
+    return fs::relative(p, kRoot).generic_string();
+}
+
+/// The file's lines with `//` comments removed (string literals here hold no "//").
+std::vector<std::string> codeLines(const fs::path& p)
+{
+    std::ifstream in(p);
+    std::vector<std::string> out;
+    std::string line;
+    while (std::getline(in, line)) {
+        const auto comment = line.find("//");
+        if (comment != std::string::npos && (comment == 0 || line[comment - 1] != ':')) line.erase(comment);
+        out.push_back(line);
+    }
+    return out;
+}
+
+/// What the GUI is made of: widgets/ and the window in app/ (the command line is not a view).
+std::vector<fs::path> guiSources()
+{
+    auto out = sourcesUnder("widgets");
+    for (const char* f : { "app/main.cpp", "app/main_window.cpp", "app/main_window.h" })
+        out.push_back(kRoot / f);
+    return out;
+}
+
+} // namespace
+
+TEST_CASE("no file under core/ includes a Qt header", "[core][layers]")
+{
+    // #include <QString>, <QtCore/...>, "qobject.h", <qglobal.h> ...
+    const std::regex qtInclude(R"(^\s*#\s*include\s*[<"](Q[A-Za-z]+|Qt[A-Za-z]*/[^>"]*|q[a-z]+\.h)[>"])");
+    const auto files = sourcesUnder("core");
+    CHECK(files.size() > 5);
+    for (const auto& f : files) {
+        int number = 0;
+        for (const auto& line : codeLines(f)) {
+            ++number;
+            INFO(repoPath(f) << ":" << number << ": " << line);
+            CHECK_FALSE(std::regex_search(line, qtInclude));
+        }
+    }
+}
+
+TEST_CASE("Qt Charts is included only under widgets/charts/", "[core][layers]")
+{
+    // Qt Charts' classes: QChart*, the series, axes, sets, legend and model mappers.
+    const std::regex chartsInclude(R"(^\s*#\s*include\s*<(QtCharts/[^>]*|QChart\w*|Q\w*Series|Q\w*Axis|QBarSet|)"
+                                   R"(QBoxSet|QCandlestickSet|QPieSlice|QLegend\w*|Q\w*ModelMapper)>)");
+    int charts = 0;
+    for (const auto& f : guiSources()) {
+        const bool inCharts = repoPath(f).rfind("widgets/charts/", 0) == 0;
+        int number = 0;
+        for (const auto& line : codeLines(f)) {
+            ++number;
+            if (!std::regex_search(line, chartsInclude)) continue;
+            if (inCharts) {
+                ++charts;
+                continue;
+            }
+            FAIL_CHECK(repoPath(f) << ":" << number << " includes Qt Charts outside widgets/charts/: " << line);
+        }
+    }
+    CHECK(charts > 10); // the check sees the includes where they belong
+}
+
+TEST_CASE("views receive values: only the results hub calls core's computations", "[core][layers]")
+{
+    // Core's computations: every function declared at namespace scope in these headers, less the
+    // look-ups that compute nothing (names of enum values, an axis's values, a rank's position).
+    const char* computationHeaders[]
+        = { "calibration.h", "comm_model.h", "compute_model.h", "cost_model.h", "decision.h", "estimate.h", "explain.h",
+              "fidelity.h", "heatmap.h", "memory_model.h", "memory_timeline.h", "number_format.h", "placement.h",
+              "planner.h", "reliability_model.h", "sensitivity.h", "suggest.h", "sweep.h", "timeline.h" };
+    const std::set<std::string> lookups { "toString", "keyOf", "valueText", "axisValues", "withAxis", "sweepKey",
+        "placeRank", "findExplanation", "hardwareProfileJson" };
+    const std::regex declaration(R"(^(?:\[\[nodiscard\]\]\s*)?[A-Za-z_][\w:<>,\s]*[\s&*]([a-z]\w*)\()");
+    std::set<std::string> computations;
+    for (const char* h : computationHeaders) {
+        for (const auto& line : codeLines(kRoot / "core" / h)) {
+            std::smatch m;
+            if (std::regex_search(line, m, declaration) && !lookups.count(m[1].str())) computations.insert(m[1].str());
+        }
+    }
+    // The headers' main entry points are among them: the parser of declarations works.
+    for (const char* f : { "estimate", "sweepGpus", "plan", "sensitivity", "heatmap", "placement", "pipelineTimeline",
+             "memoryOverStep", "goodputCurve", "decide", "calibrate", "validatePublished", "explain", "nearestValid",
+             "estimateWithRange", "precisionLab" })
+        CHECK(computations.count(f) == 1);
+
+    // The hub, and the number-format lab (its simulation takes its own three inputs, no scenario).
+    const std::set<std::string> allowed { "widgets/session/scenario_session.cpp", "widgets/precision_lab.cpp" };
+    std::set<std::string> callers;
+    const std::regex call(R"(core::([a-z]\w*)\s*\()");
+    for (const auto& f : guiSources()) {
+        int number = 0;
+        for (const auto& line : codeLines(f)) {
+            ++number;
+            INFO(repoPath(f) << ":" << number << ": " << line);
+            CHECK(line.find("using namespace core") == std::string::npos); // calls stay visible as core::
+            for (std::sregex_iterator it(line.begin(), line.end(), call), end; it != end; ++it) {
+                if (!computations.count((*it)[1].str())) continue;
+                callers.insert(repoPath(f));
+                CHECK(allowed.count(repoPath(f)) == 1);
+            }
+        }
+    }
+    CHECK(callers.size() <= 3);
+    CHECK(callers.count("widgets/session/scenario_session.cpp") == 1);
+}
