@@ -254,7 +254,9 @@ std::string planText(const core::PlanResult& r, const std::string& format)
         doc["version"] = 1;
         doc["evaluated"] = r.evaluated;
         doc["feasible"] = r.feasible;
-        doc["rejected"] = r.rejected;
+        doc["rejected"] = nlohmann::ordered_json::object();
+        for (const auto& [code, count] : r.rejected)
+            doc["rejected"][std::string(core::toString(code))] = count;
         nlohmann::ordered_json plans = nlohmann::ordered_json::array(), pareto = nlohmann::ordered_json::array();
         for (const auto& p : r.plans) {
             const auto [parallel, training] = knobs(p.scenario);
@@ -281,8 +283,8 @@ std::string planText(const core::PlanResult& r, const std::string& format)
         std::snprintf(line, sizeof line, "%lld configurations evaluated, %lld fit\n",
             static_cast<long long>(r.evaluated), static_cast<long long>(r.feasible));
         os << line;
-        for (const auto& [reason, count] : r.rejected)
-            os << "  rejected " << count << ": " << reason << "\n";
+        for (const auto& [code, count] : r.rejected)
+            os << "  rejected " << count << ": " << core::toString(code) << "\n";
         std::snprintf(line, sizeof line, "\n%4s %3s %3s %5s %3s %3s %4s %3s %-9s %2s %3s %9s %9s %6s %6s %9s %14s %s\n",
             "rank", "TP", "PP", "DP", "CP", "EP", "ZeRO", "SP", "recompute", "v", "mb", "GiB/GPU", "step (s)", "MFU",
             "comm", "days", "cost (USD)", "≈best");

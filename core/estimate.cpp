@@ -15,61 +15,48 @@ namespace core {
 
 namespace {
 
-constexpr std::array<std::string_view, 16> kWarningNames { "heads_not_divisible_by_tp", "kv_heads_not_divisible_by_tp",
-    "layers_not_divisible_by_pp", "global_batch_not_divisible", "experts_not_divisible_by_ep",
-    "seq_len_not_divisible_by_cp", "ep_without_experts", "redundant_master_weights", "cp_without_flash_attention",
-    "peak_missing_for_dtype", "memory_bandwidth_assumed", "run_never_finishes", "zero_with_pipeline",
-    "tokens_less_than_one_step", "attention_rate_assumed", "low_precision_gradient_accumulation" };
-
 /// HBM bandwidth assumed when a custom GPU gives none, TB/s (about an A100 80GB's 2.0 TB/s).
 constexpr double kAssumedMemoryTBps = 2.0;
 /// A custom GPU without pcie_gbps: PCIe Gen4 x16, 32 GB/s per direction (the A100's host link).
 constexpr double kAssumedHostLinkGBps = 32.0;
 
-std::string number(double v)
-{
-    std::ostringstream os;
-    os << v;
-    return os.str();
-}
-
-std::vector<Warning> warningsFor(const Scenario& s)
+std::vector<Problem> warningsFor(const Scenario& s)
 {
     const Architecture& a = s.model.arch;
     const Parallel& p = s.parallel;
-    std::vector<Warning> w;
-    auto add = [&](WarningCode code, std::vector<std::pair<std::string, double>> values) {
-        w.push_back({ code, std::move(values) });
+    std::vector<Problem> w;
+    auto add = [&](ProblemCode code, std::vector<std::pair<std::string, double>> values) {
+        w.emplace_back(code, std::move(values));
     };
-    if (a.heads % p.tp != 0) add(WarningCode::heads_not_divisible_by_tp, { { "heads", a.heads }, { "tp", p.tp } });
+    if (a.heads % p.tp != 0) add(ProblemCode::heads_not_divisible_by_tp, { { "heads", a.heads }, { "tp", p.tp } });
     if (a.kvHeads % p.tp != 0 && p.tp % a.kvHeads != 0)
-        add(WarningCode::kv_heads_not_divisible_by_tp, { { "kv_heads", a.kvHeads }, { "tp", p.tp } });
+        add(ProblemCode::kv_heads_not_divisible_by_tp, { { "kv_heads", a.kvHeads }, { "tp", p.tp } });
     if ((a.layers + (p.pipelineSplit == PipelineSplit::embedding_and_loss ? 2 : 0)) % (p.pp * p.virtualStages) != 0)
-        add(WarningCode::layers_not_divisible_by_pp,
+        add(ProblemCode::layers_not_divisible_by_pp,
             { { "layers", a.layers }, { "pp", p.pp }, { "virtual_stages", p.virtualStages } });
     if (s.training.globalBatch % (std::int64_t { p.dp } * s.training.microBatch) != 0) // up to 6.5·10^10
-        add(WarningCode::global_batch_not_divisible,
+        add(ProblemCode::global_batch_not_divisible,
             { { "global_batch", s.training.globalBatch }, { "dp", p.dp }, { "micro_batch", s.training.microBatch } });
     if (a.isMoe() && a.experts % p.ep != 0)
-        add(WarningCode::experts_not_divisible_by_ep, { { "experts", a.experts }, { "ep", p.ep } });
-    if (!a.isMoe() && p.ep > 1) add(WarningCode::ep_without_experts, { { "ep", p.ep } });
+        add(ProblemCode::experts_not_divisible_by_ep, { { "experts", a.experts }, { "ep", p.ep } });
+    if (!a.isMoe() && p.ep > 1) add(ProblemCode::ep_without_experts, { { "ep", p.ep } });
     // Load-balanced context parallelism splits the sequence into 2·c chunks (Megatron-LM CP).
     if (p.cp > 1 && s.training.seqLen % (2 * p.cp) != 0)
-        add(WarningCode::seq_len_not_divisible_by_cp, { { "seq_len", s.training.seqLen }, { "cp", p.cp } });
-    if (p.cp > 1 && !p.flashAttention) add(WarningCode::cp_without_flash_attention, { { "cp", p.cp } });
+        add(ProblemCode::seq_len_not_divisible_by_cp, { { "seq_len", s.training.seqLen }, { "cp", p.cp } });
+    if (p.cp > 1 && !p.flashAttention) add(ProblemCode::cp_without_flash_attention, { { "cp", p.cp } });
     if (s.precision.masterWeights && *s.precision.masterWeights == s.precision.weights
         && s.training.method == Method::full)
-        add(WarningCode::redundant_master_weights, {});
+        add(ProblemCode::redundant_master_weights, {});
     // DeepSpeed's PipelineEngine asserts ZeRO stage < 2 and Megatron-LM shards only the optimizer
     // (its distributed optimizer is stage 1); only FSDP-based stacks (torchtitan) pair PP with
     // sharded gradients or parameters.
-    if (p.zero >= 2 && p.pp > 1) add(WarningCode::zero_with_pipeline, { { "zero", p.zero }, { "pp", p.pp } });
+    if (p.zero >= 2 && p.pp > 1) add(ProblemCode::zero_with_pipeline, { { "zero", p.zero }, { "pp", p.pp } });
     // Summing many micro-batches' gradients in a 16-bit format drops the small ones once the sum has
     // grown (review D19; the number-format lab's stall): Megatron-LM accumulates into an fp32
     // main_grad, DeepSpeed's bf16 optimizer in fp32 (grad_accum_dtype).
     const DType g = s.precision.gradients;
     if ((g == DType::bf16 || g == DType::fp16) && microBatchesPerStep(s) > 1)
-        add(WarningCode::low_precision_gradient_accumulation,
+        add(ProblemCode::low_precision_gradient_accumulation,
             { { "micro_batches", microBatchesPerStep(s) }, { "significant_bits", g == DType::bf16 ? 8 : 11 } });
     return w;
 }
@@ -113,72 +100,6 @@ double CommunicationEstimate::groupTimeS(Group group, bool exposed) const
     return sum;
 }
 
-std::string Warning::codeName() const
-{
-    return std::string(kWarningNames[static_cast<std::size_t>(code)]);
-}
-
-double Warning::value(std::string_view name) const
-{
-    for (const auto& [key, v] : values)
-        if (key == name) return v;
-    return 0;
-}
-
-std::string Warning::message() const
-{
-    auto v = [&](const char* name) { return number(value(name)); };
-    switch (code) {
-    case WarningCode::heads_not_divisible_by_tp:
-        return "attention heads (" + v("heads") + ") are not divisible by tp (" + v("tp") + ")";
-    case WarningCode::kv_heads_not_divisible_by_tp:
-        return "KV heads (" + v("kv_heads") + ") and tp (" + v("tp") + ") do not divide one another";
-    case WarningCode::layers_not_divisible_by_pp:
-        return "layers (" + v("layers") + ") are not divisible by pp × virtual stages (" + v("pp") + " × "
-            + v("virtual_stages") + "); stages get unequal layer counts";
-    case WarningCode::global_batch_not_divisible:
-        return "global batch (" + v("global_batch") + ") is not divisible by dp × micro-batch (" + v("dp") + " × "
-            + v("micro_batch") + ")";
-    case WarningCode::experts_not_divisible_by_ep:
-        return "experts (" + v("experts") + ") are not divisible by ep (" + v("ep") + ")";
-    case WarningCode::seq_len_not_divisible_by_cp:
-        return "sequence length (" + v("seq_len") + ") is not divisible by 2 × cp (cp = " + v("cp") + ")";
-    case WarningCode::ep_without_experts:
-        return "ep is " + v("ep") + " but the model has no experts";
-    case WarningCode::redundant_master_weights:
-        return "master weights have the same format as the weights: the extra copy adds memory and no precision";
-    case WarningCode::cp_without_flash_attention:
-        return "context parallelism is modelled as ring attention with flash attention; attention scores are estimated "
-               "per chunk";
-    case WarningCode::peak_missing_for_dtype:
-        return "the GPU's datasheet gives no peak for the compute format; the nearest format's peak is used";
-    case WarningCode::memory_bandwidth_assumed:
-        return "the GPU gives no memory bandwidth; the optimizer step and memory-bound kernels assume "
-            + number(kAssumedMemoryTBps) + " TB/s";
-    case WarningCode::zero_with_pipeline:
-        return "ZeRO stage " + v("zero") + " with pipeline parallelism (pp = " + v("pp")
-            + "): DeepSpeed refuses stages 2 and 3 with pipelines and Megatron-LM shards only the optimizer (stage 1); "
-              "only FSDP-based frameworks such as torchtitan combine them";
-    case WarningCode::tokens_less_than_one_step:
-        return "the token budget (" + v("tokens") + ") is less than one step's tokens (" + v("tokens_per_step")
-            + "): the run is counted as one step";
-    case WarningCode::attention_rate_assumed:
-        return "the GPU catalog has no measured rate for this flash-attention kernel on this GPU; attention is priced "
-               "at "
-            + v("fraction_of_matmul_rate") + " × its matmul rate";
-    case WarningCode::low_precision_gradient_accumulation:
-        return "gradients are summed over " + v("micro_batches") + " micro-batches in a format of "
-            + v("significant_bits")
-            + " significant bits: once the sum has grown, small contributions round away; Megatron-LM and DeepSpeed "
-              "accumulate in fp32 (precision.gradients fp32, 2 more bytes per parameter)";
-    case WarningCode::run_never_finishes:
-        return "writing a checkpoint and restarting take longer than the cluster's mean time between failures ("
-            + number(value("cluster_mtbf_hours"))
-            + " h): the run never finishes; write checkpoints faster, restart faster or use fewer GPUs";
-    }
-    return codeName();
-}
-
 Estimate estimate(const Scenario& s)
 {
     Estimate e;
@@ -201,7 +122,7 @@ Estimate estimate(const Scenario& s)
     ComputeEstimate& c = e.compute;
     bool exactPeak = true;
     c.peakFlopsPerGpu = peakFlops(s.hardware.gpu, s.precision.compute, &exactPeak);
-    if (!exactPeak) e.warnings.push_back({ WarningCode::peak_missing_for_dtype, {} });
+    if (!exactPeak) e.warnings.emplace_back(ProblemCode::peak_missing_for_dtype);
     c.modelFlopsPerStep = modelFlopsPerStep(s);
     c.hardwareFlopsPerStep = hardwareFlopsPerStep(s);
     c.microBatches = microBatchesPerStep(s);
@@ -235,14 +156,15 @@ Estimate estimate(const Scenario& s)
     c.attentionRatePerGpu = s.parallel.flashAttention ? attentionKernelRate(s, &attentionMeasured) : 0.0;
     if (s.parallel.flashAttention && !attentionMeasured && s.parallel.attentionKernel != AttentionKernel::automatic)
         e.warnings.push_back(
-            { WarningCode::attention_rate_assumed, { { "fraction_of_matmul_rate", kAttentionToMatmulRate } } });
+            { ProblemCode::attention_rate_assumed, { { "fraction_of_matmul_rate", kAttentionToMatmulRate } } });
     c.attentionTimeS = c.attentionRatePerGpu > 0
         ? busiestReplica * c.attentionKernelFlopsPerGpu / (c.attentionRatePerGpu * achieved)
         : 0.0;
     double memoryTBps = s.hardware.gpu.memoryTBps;
     if (memoryTBps <= 0) {
         memoryTBps = kAssumedMemoryTBps;
-        e.warnings.push_back({ WarningCode::memory_bandwidth_assumed, {} });
+        e.warnings.emplace_back(
+            ProblemCode::memory_bandwidth_assumed, Problem::Values { { "assumed_tbps", kAssumedMemoryTBps } });
     }
     // GEMMs by their shapes: waves of tiles on the SMs, HBM traffic, the per-kernel floor.
     c.gemmShapeEfficiency = matmulShapeEfficiency(s, c.achievableFlopsPerGpu * achieved, memoryTBps * 1e12);
@@ -360,7 +282,7 @@ Estimate estimate(const Scenario& s)
     tr.steps = t.tokens / tokensPerStep;
     if (tr.steps < 1) {
         // A run takes whole steps; less than one would print as "0 steps" (review DEF-12).
-        e.warnings.push_back({ WarningCode::tokens_less_than_one_step,
+        e.warnings.push_back({ ProblemCode::tokens_less_than_one_step,
             { { "tokens", t.tokens }, { "tokens_per_step", tokensPerStep } } });
         tr.steps = 1;
     }

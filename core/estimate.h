@@ -1,6 +1,7 @@
 #pragma once
 // The estimate of one scenario: pure function of the Scenario, fast enough for every slider tick.
 
+#include "problem.h"
 #include "scenario.h"
 
 #include <cstdint>
@@ -196,35 +197,6 @@ struct ReliabilityEstimate {
     double idealTimeS = 0; ///< training time without failures
 };
 
-/// Inconsistent but computable inputs (DESIGN.md: warnings are codes with numbers).
-enum class WarningCode {
-    heads_not_divisible_by_tp,
-    kv_heads_not_divisible_by_tp,
-    layers_not_divisible_by_pp,
-    global_batch_not_divisible,
-    experts_not_divisible_by_ep,
-    seq_len_not_divisible_by_cp,
-    ep_without_experts,
-    redundant_master_weights,
-    cp_without_flash_attention,
-    peak_missing_for_dtype,
-    memory_bandwidth_assumed,
-    run_never_finishes,
-    zero_with_pipeline, ///< ZeRO-2/3 with PP > 1: DeepSpeed refuses it (review DEF-15)
-    tokens_less_than_one_step, ///< the token budget is smaller than one step: counted as one step
-    attention_rate_assumed, ///< the chosen flash-attention kernel has no measured rate on this GPU
-    low_precision_gradient_accumulation, ///< micro-batch gradients summed in bf16/fp16 (review D19)
-};
-
-struct Warning {
-    WarningCode code;
-    std::vector<std::pair<std::string, double>> values; ///< named numbers for the message
-
-    [[nodiscard]] std::string codeName() const;
-    [[nodiscard]] std::string message() const; ///< English; widgets translate from the code
-    [[nodiscard]] double value(std::string_view name) const;
-};
-
 /// Where measured runs of the same kind landed against their estimates (issue 18, "honest ranges"):
 /// the 10th and 90th percentiles of measured ÷ estimated step time over the out-of-sample published
 /// runs of the scenario's regime (fidelity.cpp). Set by estimateWithRange(), not by estimate().
@@ -246,7 +218,7 @@ struct Estimate {
     CommunicationEstimate communication;
     TrainingEstimate training;
     ReliabilityEstimate reliability;
-    std::vector<Warning> warnings;
+    std::vector<Problem> warnings; ///< inconsistent but computable inputs (DESIGN.md: codes with numbers)
     std::optional<EstimateRange> range; ///< empty from estimate(); see estimateWithRange()
 };
 

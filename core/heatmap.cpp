@@ -108,16 +108,18 @@ Heatmap heatmap(const Scenario& s, HeatAxis xAxis, HeatAxis yAxis)
             c.y = y;
             c.scenario = withAxis(s, xAxis, x);
             if (xAxis != yAxis) c.scenario = withAxis(c.scenario, yAxis, y);
-            if (auto error = validateScenario(c.scenario)) {
-                c.reason = error->toString();
+            // The layout rules first (coded, so that the GUI can word them); any other value the
+            // reader refuses is named by its key.
+            if (auto problem = layoutProblem(c.scenario)) {
+                c.problem = std::move(problem);
+            } else if (auto error = validateScenario(c.scenario)) {
+                c.problem = Problem(ProblemCode::invalid_value, {}, error->path);
             } else {
                 c.estimate = estimate(c.scenario);
-                if (!c.estimate->memory.fits()) {
-                    char text[128];
-                    std::snprintf(text, sizeof text, "does not fit: %.1f GiB per GPU, capacity %.1f GiB",
-                        c.estimate->memory.total() / 1073741824.0, c.estimate->memory.capacity / 1073741824.0);
-                    c.reason = text;
-                }
+                if (!c.estimate->memory.fits())
+                    c.problem = Problem(ProblemCode::does_not_fit,
+                        { { "total_bytes", c.estimate->memory.total() },
+                            { "capacity_bytes", c.estimate->memory.capacity } });
             }
             h.cells.push_back(std::move(c));
         }

@@ -4,6 +4,7 @@
 // the reason it is impossible (an invalid combination, or memory beyond the GPU).
 
 #include "estimate.h"
+#include "problem.h"
 
 #include <optional>
 #include <string>
@@ -28,8 +29,10 @@ struct HeatCell {
     int x = 0, y = 0; ///< axis values
     Scenario scenario; ///< with both values applied
     std::optional<Estimate> estimate; ///< empty when the combination is invalid
-    std::string reason; ///< why the cell is infeasible (invalid, or does not fit); empty otherwise
-    [[nodiscard]] bool feasible() const { return reason.empty(); }
+    /// Why the cell is infeasible — a layout rule it breaks (problem.h), or does_not_fit with
+    /// total_bytes and capacity_bytes; empty for a feasible cell.
+    std::optional<Problem> problem;
+    [[nodiscard]] bool feasible() const { return !problem; }
 };
 
 struct Heatmap {

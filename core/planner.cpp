@@ -45,7 +45,7 @@ void applyCandidate(Scenario& s, const Candidate& c)
 
 /// Enumerates the space; structurally impossible points are counted as rejected, not listed.
 std::vector<Candidate> enumerate(
-    const Scenario& base, const PlanOptions& o, std::map<std::string, std::int64_t>& rejected)
+    const Scenario& base, const PlanOptions& o, std::map<ProblemCode, std::int64_t>& rejected)
 {
     const Architecture& a = base.model.arch;
     const int gpus = o.gpus;
@@ -55,20 +55,20 @@ std::vector<Candidate> enumerate(
         if (gpus % tp != 0) continue;
         // TP splits heads and KV heads (Megatron replicates KV heads when tp > kv_heads).
         if (a.heads % tp != 0 || (a.kvHeads % tp != 0 && tp % a.kvHeads != 0)) {
-            ++rejected["heads_not_divisible_by_tp"];
+            ++rejected[ProblemCode::heads_not_divisible_by_tp];
             continue;
         }
         for (int pp = 1; pp <= std::min(gpus / tp, a.layers); ++pp) {
             if ((gpus / tp) % pp != 0) continue;
             // Uneven stages are allowed (Llama 3 ran 126 layers on 16 stages); each stage needs two layers.
             if (a.layers < 2 * pp && pp > 1) {
-                ++rejected["too_few_layers_per_stage"];
+                ++rejected[ProblemCode::too_few_layers_per_stage];
                 continue;
             }
             for (int cp = 1; cp <= 16 && tp * pp * cp <= gpus; cp *= 2) {
                 if ((gpus / (tp * pp)) % cp != 0) continue;
                 if (cp > 1 && base.training.seqLen % (2 * cp) != 0) {
-                    ++rejected["seq_len_not_divisible_by_cp"];
+                    ++rejected[ProblemCode::seq_len_not_divisible_by_cp];
                     continue;
                 }
                 const int dp = gpus / (tp * pp * cp);
@@ -79,7 +79,7 @@ std::vector<Candidate> enumerate(
                 for (int ep : eps)
                     for (int mb : o.microBatches) {
                         if (dp * mb > base.training.globalBatch || base.training.globalBatch % (dp * mb) != 0) {
-                            ++rejected["global_batch_not_divisible"];
+                            ++rejected[ProblemCode::global_batch_not_divisible];
                             continue;
                         }
                         for (int v : { 1, 2, 4 }) {
@@ -153,7 +153,7 @@ PlanResult plan(const Scenario& base, const PlanOptions& o)
     // three doubles and a candidate, so even a million points fit in memory.
     const auto slots = static_cast<std::size_t>(threads);
     std::vector<std::vector<Scored>> feasible(slots);
-    std::vector<std::map<std::string, std::int64_t>> rejected(slots);
+    std::vector<std::map<ProblemCode, std::int64_t>> rejected(slots);
     std::vector<std::int64_t> evaluated(slots, 0);
     auto work = [&](int t) {
         Scenario s = base; // one working copy per thread; only the knobs change
@@ -168,7 +168,7 @@ PlanResult plan(const Scenario& base, const PlanOptions& o)
             const Estimate e = estimate(s);
             ++evaluated[std::size_t(t)];
             if (!e.memory.fits()) {
-                ++rejected[std::size_t(t)]["does_not_fit"];
+                ++rejected[std::size_t(t)][ProblemCode::does_not_fit];
                 continue;
             }
             feasible[std::size_t(t)].push_back(
@@ -210,7 +210,7 @@ PlanResult plan(const Scenario& base, const PlanOptions& o)
             fastest = std::min(fastest, x.time);
         const double budget = o.maxDays > 0 ? o.maxDays * 86400.0 : fastest * 1.25;
         std::erase_if(all, [&](const Scored& x) { return x.time > budget; });
-        result.rejected["over_time_budget"] += std::int64_t(result.feasible - std::int64_t(all.size()));
+        result.rejected[ProblemCode::over_time_budget] += std::int64_t(result.feasible - std::int64_t(all.size()));
     }
     std::sort(all.begin(), all.end(), better);
 

@@ -47,7 +47,7 @@ struct PlanPoint {
 
 struct PlanResult {
     std::int64_t evaluated = 0; ///< configurations estimated
-    std::map<std::string, std::int64_t> rejected; ///< reason → count (estimated or not)
+    std::map<ProblemCode, std::int64_t> rejected; ///< why → how many (estimated or not)
     std::vector<Plan> plans; ///< best first, at most `top`
     std::vector<Plan> pareto; ///< fitting plans no other beats on both memory and step time
     std::vector<PlanPoint> points; ///< every fitting configuration (at most 20,000, evenly thinned)

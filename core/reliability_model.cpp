@@ -69,7 +69,7 @@ void applyReliability(const Scenario& s, Estimate& e)
         t.timeS = r.idealTimeS / r.goodput;
     } else {
         t.timeS = std::numeric_limits<double>::infinity();
-        e.warnings.push_back({ WarningCode::run_never_finishes,
+        e.warnings.push_back({ ProblemCode::run_never_finishes,
             { { "cluster_mtbf_hours", r.clusterMtbfHours }, { "checkpoint_write_s", r.checkpointWriteS } } });
     }
     r.expectedInterruptions = expectedInterruptions(e.gpus, s.reliability.gpuMtbfHours, t.timeS);

@@ -5,6 +5,7 @@
 #include "json_reader.h"
 #include "presets.h"
 #include "printable.h"
+#include "problem.h"
 #include "scenario_limits.h"
 
 #include <algorithm>
@@ -122,10 +123,6 @@ void readTraining(ObjectReader r, Training& t)
     if (t.method == Method::full)
         for (const char* key : { "lora_targets", "lora_rank" })
             if (r.has(key)) fail(r.pathOf(key), "applies to method \"lora\" or \"qlora\" only, and method is \"full\"");
-    if (t.microBatch > t.globalBatch)
-        fail(r.pathOf("micro_batch"),
-            "must not exceed global_batch (" + std::to_string(t.globalBatch) + "), got "
-                + std::to_string(t.microBatch));
 }
 
 void readPrecision(ObjectReader r, Precision& p)
@@ -175,32 +172,8 @@ void readParallel(ObjectReader r, Parallel& p)
     if (r.has("offload_params")) p.offloadParams = r.boolean("offload_params");
     if (r.has("offload_activations")) p.offloadActivations = r.boolean("offload_activations");
     r.rejectUnknownKeys();
-    // Computed in 64 bits and refused before anything divides by it (review DEF-01).
-    if (p.gpus() > kMaxGpus)
-        fail(r.path(),
-            "tp × pp × dp × cp must be at most " + std::to_string(kMaxGpus) + " GPUs, got " + std::to_string(p.tp)
-                + " × " + std::to_string(p.pp) + " × " + std::to_string(p.dp) + " × " + std::to_string(p.cp) + " = "
-                + std::to_string(p.gpus()));
-    // DESIGN.md: EP is carved out of dp × cp, as in Megatron.
-    const std::int64_t dpCp = std::int64_t { p.dp } * p.cp;
-    if (dpCp % p.ep != 0)
-        fail(r.pathOf("ep"), "must divide dp × cp (" + std::to_string(dpCp) + "), got " + std::to_string(p.ep));
-    if (p.virtualStages > 1 && p.schedule != Schedule::interleaved)
-        fail(r.pathOf("virtual_stages"),
-            "must be 1 unless schedule is \"interleaved\", got " + std::to_string(p.virtualStages));
-    if (p.schedule == Schedule::interleaved && p.pp < 2)
-        fail(r.pathOf("schedule"), "\"interleaved\" needs pp of at least 2");
-    if (p.sequenceParallel && p.tp < 2) fail(r.pathOf("sequence_parallel"), "needs tp of at least 2");
-    if (p.pipelineSplit != PipelineSplit::layers && p.pp < 2)
-        fail(r.pathOf("pipeline_split"), "needs pp of at least 2");
-    if (p.tpSavedInput != TpSavedInput::shard && !p.sequenceParallel)
-        fail(r.pathOf("tp_saved_input"), "applies to sequence parallelism only, and sequence_parallel is false");
-    if (p.gradReduce != GradReduce::per_micro_batch && p.zero < 2)
-        fail(r.pathOf("grad_reduce"),
-            "applies to zero 2 and 3 only (stages 0 and 1 always reduce after accumulation), and zero is "
-                + std::to_string(p.zero));
-    if (p.attentionKernel != AttentionKernel::automatic && !p.flashAttention)
-        fail(r.pathOf("attention_kernel"), "names a flash-attention kernel, and flash_attention is false");
+    // The rules joining these keys are core::parallelRuleProblem() (problem.cpp), checked once every
+    // section is read (checkAcrossSections).
 }
 
 void readEfficiency(ObjectReader r, Efficiency& e)
@@ -346,17 +319,9 @@ void checkAcrossSections(const Scenario& s)
                 "has " + detail::scientific(params) + " parameters; at most " + detail::scientific(kMaxParameters)
                     + " are supported (check layers, hidden, ffn_hidden, vocab and experts)");
     }
-    // Every pipeline stage (every model chunk with interleaving) holds at least one layer: Megatron-LM
-    // and DeepSpeed refuse more stages than layers (review DEF-15: pp 512 with 32 layers).
-    // With the embedding and the loss counted as layers, a chunk may hold only one of them.
-    const auto chunks = std::int64_t { s.parallel.pp } * s.parallel.virtualStages;
-    const bool countsEnds = s.parallel.pipelineSplit == PipelineSplit::embedding_and_loss;
-    const std::int64_t units = std::int64_t { s.model.arch.layers } + (countsEnds ? 2 : 0);
-    if (chunks > units)
-        fail("parallel.pp",
-            "pp × virtual_stages (" + std::to_string(s.parallel.pp) + " × " + std::to_string(s.parallel.virtualStages)
-                + ") must not exceed the model's layers (" + std::to_string(s.model.arch.layers)
-                + (countsEnds ? " + 2 for the embedding and the loss" : "") + "): a stage would hold no layer");
+    // The layout rules (problem.cpp): EP within dp × cp, a layer for every pipeline chunk, the
+    // micro-batch within the global batch, …; the heatmap crosses out cells by the same rules.
+    if (auto problem = layoutProblem(s)) fail(problem->key, problem->message());
 }
 
 /// Reads a whole file; sections and keys it leaves out keep the values of `base`.

@@ -54,9 +54,9 @@ bool keepGpus(Scenario& s, int gpus)
     return s.parallel.dp >= 1 && (std::int64_t { s.parallel.dp } * s.parallel.cp) % s.parallel.ep == 0;
 }
 
-bool stillWarns(const Scenario& s, WarningCode code)
+bool stillWarns(const Scenario& s, ProblemCode code)
 {
-    for (const Warning& w : estimate(s).warnings)
+    for (const Problem& w : estimate(s).warnings)
         if (w.code == code) return true;
     return false;
 }
@@ -69,13 +69,13 @@ std::vector<Suggestion> nearestValid(const Scenario& s, const Estimate& e)
     const Architecture& a = s.model.arch;
     const Parallel& p = s.parallel;
     const auto gpus = p.gpus();
-    auto offer = [&](WarningCode code, const std::string& key, const std::string& value, const Scenario& changed) {
+    auto offer = [&](ProblemCode code, const std::string& key, const std::string& value, const Scenario& changed) {
         if (!validateScenario(changed) && !stillWarns(changed, code)) out.push_back({ code, key, value, changed });
     };
-    for (const Warning& w : e.warnings) {
+    for (const Problem& w : e.warnings) {
         switch (w.code) {
-        case WarningCode::heads_not_divisible_by_tp:
-        case WarningCode::kv_heads_not_divisible_by_tp: {
+        case ProblemCode::heads_not_divisible_by_tp:
+        case ProblemCode::kv_heads_not_divisible_by_tp: {
             const int tp = nearest(p.tp, { 1, 2, 4, 8, 16, 32, 64 }, [&](int t) {
                 Scenario c = s;
                 c.parallel.tp = t;
@@ -92,7 +92,7 @@ std::vector<Suggestion> nearestValid(const Scenario& s, const Estimate& e)
             offer(w.code, "parallel.tp", std::to_string(tp), c);
             break;
         }
-        case WarningCode::layers_not_divisible_by_pp: {
+        case ProblemCode::layers_not_divisible_by_pp: {
             auto divides = [&](int q) { return a.layers % (q * (q < 2 ? 1 : p.virtualStages)) == 0; };
             // Keep the GPU count if a divisor within a factor of two allows it; otherwise keep DP
             // (the GPU count changes) rather than collapse the pipeline.
@@ -117,7 +117,7 @@ std::vector<Suggestion> nearestValid(const Scenario& s, const Estimate& e)
             offer(w.code, "parallel.pp", std::to_string(pp), c);
             break;
         }
-        case WarningCode::global_batch_not_divisible: {
+        case ProblemCode::global_batch_not_divisible: {
             // The nearest multiple of dp × micro-batch (the batch is a training choice; the
             // parallel layout stays).
             const std::int64_t batch
@@ -128,7 +128,7 @@ std::vector<Suggestion> nearestValid(const Scenario& s, const Estimate& e)
             offer(w.code, "training.global_batch", std::to_string(batch), c);
             break;
         }
-        case WarningCode::experts_not_divisible_by_ep: {
+        case ProblemCode::experts_not_divisible_by_ep: {
             const int ep = nearest(p.ep, range(1, 1024),
                 [&](int x) { return a.experts % x == 0 && (std::int64_t { p.dp } * p.cp) % x == 0; });
             if (ep == 0) break;
@@ -137,32 +137,32 @@ std::vector<Suggestion> nearestValid(const Scenario& s, const Estimate& e)
             offer(w.code, "parallel.ep", std::to_string(ep), c);
             break;
         }
-        case WarningCode::seq_len_not_divisible_by_cp: {
+        case ProblemCode::seq_len_not_divisible_by_cp: {
             const int seq = static_cast<int>(nearestMultiple(s.training.seqLen, 2 * p.cp)); // at most 10^7 + 512
             Scenario c = s;
             c.training.seqLen = seq;
             offer(w.code, "training.seq_len", std::to_string(seq), c);
             break;
         }
-        case WarningCode::ep_without_experts: {
+        case ProblemCode::ep_without_experts: {
             Scenario c = s;
             c.parallel.ep = 1;
             offer(w.code, "parallel.ep", "1", c);
             break;
         }
-        case WarningCode::cp_without_flash_attention: {
+        case ProblemCode::cp_without_flash_attention: {
             Scenario c = s;
             c.parallel.flashAttention = true;
             offer(w.code, "parallel.flash_attention", "true", c);
             break;
         }
-        case WarningCode::low_precision_gradient_accumulation: {
+        case ProblemCode::low_precision_gradient_accumulation: {
             Scenario c = s;
             c.precision.gradients = DType::fp32;
             offer(w.code, "precision.gradients", "fp32", c);
             break;
         }
-        case WarningCode::attention_rate_assumed: {
+        case ProblemCode::attention_rate_assumed: {
             Scenario c = s;
             c.parallel.attentionKernel = AttentionKernel::automatic;
             offer(w.code, "parallel.attention_kernel", "auto", c);

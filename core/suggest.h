@@ -13,7 +13,7 @@
 namespace core {
 
 struct Suggestion {
-    WarningCode code = WarningCode::heads_not_divisible_by_tp;
+    ProblemCode code = ProblemCode::heads_not_divisible_by_tp;
     std::string key; ///< scenario key changed, e.g. "parallel.tp"
     std::string value; ///< its new value as text, e.g. "4"
     Scenario scenario; ///< the whole scenario with the change (and DP adjusted to keep the GPUs)

@@ -2516,35 +2516,10 @@
         <source>Apply the selected plan</source>
         <translation>应用所选方案</translation>
     </message>
-    <message>
-        <source>do not fit in memory</source>
-        <translation>显存放不下</translation>
-    </message>
-    <message>
-        <source>heads not divisible by TP</source>
-        <translation>注意力头数不能被 TP 整除</translation>
-    </message>
-    <message>
-        <source>fewer than two layers per stage</source>
-        <translation>每个阶段不足两层</translation>
-    </message>
-    <message>
-        <source>sequence not divisible by 2 × CP</source>
-        <translation>序列长度不能被 2 × CP 整除</translation>
-    </message>
-    <message>
-        <source>global batch not divisible by DP × micro-batch</source>
-        <translation>全局批大小不能被 DP × 微批整除</translation>
-    </message>
-    <message>
-        <source>slower than the time budget</source>
-        <translation>超出时间预算</translation>
-    </message>
     <message numerus="yes">
         <source>%n of the plans shown (≈) are within its range: measured runs like these (%1) do not tell them apart.</source>
-        <translation>
-            <numerusform>所列方案中有 %n 个（≈）落在它的区间内：按同类实测记录（%1），无法区分它们的优劣。</numerusform>
-        </translation>
+        <translation><numerusform>
+            </numerusform></translation>
     </message>
     <message>
         <source>The scenario has changed since this search: search again to apply a plan.</source>
@@ -2757,6 +2732,157 @@
     <message>
         <source>%1 / %2 — arrow keys to move, Esc to leave</source>
         <translation>%1 / %2 — 方向键翻页，Esc 退出</translation>
+    </message>
+</context>
+<context>
+    <name>ui::ProblemText</name>
+    <message>
+        <source>Attention heads (%1) are not divisible by TP (%2).</source>
+        <translation>注意力头数（%1）不能被张量并行 TP（%2）整除。</translation>
+    </message>
+    <message>
+        <source>KV heads (%1) and TP (%2) do not divide one another.</source>
+        <translation>KV 头数（%1）与张量并行 TP（%2）互不整除。</translation>
+    </message>
+    <message>
+        <source>Layers (%1) are not divisible by PP × virtual stages (%2 × %3); stages get unequal layer counts.</source>
+        <translation>层数（%1）不能被 PP × 虚拟阶段数（%2 × %3）整除；各流水线阶段的层数不相等。</translation>
+    </message>
+    <message>
+        <source>Global batch (%1) is not divisible by DP × micro-batch (%2 × %3).</source>
+        <translation>全局批大小（%1）不能被 DP × 微批大小（%2 × %3）整除。</translation>
+    </message>
+    <message>
+        <source>Experts (%1) are not divisible by EP (%2).</source>
+        <translation>专家数（%1）不能被专家并行 EP（%2）整除。</translation>
+    </message>
+    <message>
+        <source>Sequence length (%1) is not divisible by 2 × CP (CP = %2).</source>
+        <translation>序列长度（%1）不能被 2 × CP 整除（CP = %2）。</translation>
+    </message>
+    <message>
+        <source>EP is %1 but the model has no experts.</source>
+        <translation>EP 为 %1，但模型没有专家。</translation>
+    </message>
+    <message>
+        <source>Master weights have the same format as the weights: the extra copy adds memory and no precision.</source>
+        <translation>主权重与权重格式相同：多出的副本只占显存，不提高精度。</translation>
+    </message>
+    <message>
+        <source>Context parallelism is modelled as ring attention with flash attention.</source>
+        <translation>上下文并行按环形注意力（配合 Flash Attention）建模。</translation>
+    </message>
+    <message>
+        <source>The GPU's datasheet gives no peak for the compute format; the nearest format's peak is used.</source>
+        <translation>该 GPU 的数据手册没有给出此计算精度的峰值；使用最接近精度的峰值。</translation>
+    </message>
+    <message>
+        <source>The GPU gives no memory bandwidth; the optimizer step and memory-bound kernels assume %1 TB/s.</source>
+        <translation>该 GPU 未给出显存带宽；优化器更新和访存受限的算子按 %1 TB/s 估算。</translation>
+    </message>
+    <message>
+        <source>ZeRO stage %1 with pipeline parallelism (PP = %2): DeepSpeed refuses stages 2 and 3 with pipelines and Megatron-LM shards only the optimizer (stage 1); only FSDP-based frameworks such as torchtitan combine them.</source>
+        <translation>ZeRO 阶段 %1 与流水线并行（PP = %2）同时使用：DeepSpeed 不允许流水线与阶段 2、3 组合，Megatron-LM 只切分优化器状态（阶段 1）；只有基于 FSDP 的框架（如 torchtitan）支持这种组合。</translation>
+    </message>
+    <message>
+        <source>The token budget (%1) is less than one step's tokens (%2): the run is counted as one step.</source>
+        <translation>token 预算（%1）少于一个训练步的 token 数（%2）：按一个训练步计算。</translation>
+    </message>
+    <message>
+        <source>The GPU catalog has no measured rate for this attention kernel on this GPU: attention is priced at %1 × its matmul rate.</source>
+        <translation>GPU 目录中没有该注意力内核在此 GPU 上的实测速率：注意力按其矩阵乘速率的 %1 倍估算。</translation>
+    </message>
+    <message>
+        <source>Gradients are summed over %1 micro-batches in a format of %2 significant bits: once the sum has grown, small contributions round away. Megatron-LM and DeepSpeed accumulate in FP32 (2 more bytes per parameter).</source>
+        <translation>梯度在只有 %2 位有效位的格式中累加 %1 个微批：累加和变大之后，较小的贡献会被舍入掉。Megatron-LM 和 DeepSpeed 用 FP32 累加（每个参数多 2 字节）。</translation>
+    </message>
+    <message>
+        <source>Writing a checkpoint and restarting take longer than the cluster's mean time between failures (%1 h): the run never finishes. Write checkpoints faster, restart faster or use fewer GPUs.</source>
+        <translation>写一次检查点加上重启所需的时间，超过了集群的平均故障间隔（%1 小时）：训练永远跑不完。请加快检查点写入、缩短重启时间，或减少 GPU 数量。</translation>
+    </message>
+    <message>
+        <source>TP × PP × DP × CP = %1 GPUs; at most %2 are supported.</source>
+        <translation>TP × PP × DP × CP = %1 张 GPU；最多支持 %2 张。</translation>
+    </message>
+    <message>
+        <source>EP (%1) must divide DP × CP (%2): expert parallelism is carved out of the data-parallel ranks.</source>
+        <translation>EP（%1）必须整除 DP × CP（%2）：专家并行从数据并行的进程中划分。</translation>
+    </message>
+    <message>
+        <source>Virtual stages (%1) need the interleaved schedule.</source>
+        <translation>虚拟阶段数（%1）需要交错调度。</translation>
+    </message>
+    <message>
+        <source>The interleaved schedule needs PP of at least 2.</source>
+        <translation>交错调度要求 PP 至少为 2。</translation>
+    </message>
+    <message>
+        <source>Sequence parallelism needs TP of at least 2.</source>
+        <translation>序列并行要求 TP 至少为 2。</translation>
+    </message>
+    <message>
+        <source>Counting the embedding and the loss as pipeline layers needs PP of at least 2.</source>
+        <translation>把嵌入层和损失计为流水线层要求 PP 至少为 2。</translation>
+    </message>
+    <message>
+        <source>What TP keeps for the backward pass applies to sequence parallelism only, which is off.</source>
+        <translation>张量并行为反向保留的输入只适用于序列并行，而序列并行已关闭。</translation>
+    </message>
+    <message>
+        <source>The gradient-reduction setting applies to ZeRO stages 2 and 3 only; ZeRO is %1.</source>
+        <translation>梯度归约方式只适用于 ZeRO 阶段 2 和 3；当前 ZeRO 为 %1。</translation>
+    </message>
+    <message>
+        <source>A flash-attention kernel is chosen but flash attention is off.</source>
+        <translation>选择了 Flash Attention 内核，但 Flash Attention 已关闭。</translation>
+    </message>
+    <message>
+        <source>The micro-batch (%1) exceeds the global batch (%2).</source>
+        <translation>微批（%1）超过了全局批（%2）。</translation>
+    </message>
+    <message>
+        <source>PP × virtual stages (%1 × %2) exceeds the model's %3 layers: a stage would hold no layer.</source>
+        <translation>PP × 虚拟阶段数（%1 × %2）超过模型的 %3 层：有的阶段将没有任何层。</translation>
+    </message>
+    <message>
+        <source>Does not fit: %1 GiB per GPU, capacity %2 GiB.</source>
+        <translation>放不下：每卡 %1 GiB，容量 %2 GiB。</translation>
+    </message>
+    <message>
+        <source>Fewer than two layers per pipeline stage.</source>
+        <translation>每个流水线阶段不足两层。</translation>
+    </message>
+    <message>
+        <source>Slower than the time budget.</source>
+        <translation>慢于时间预算。</translation>
+    </message>
+    <message>
+        <source>%1 has a value the scenario rules refuse.</source>
+        <translation>%1 的取值不符合场景规则。</translation>
+    </message>
+    <message>
+        <source>do not fit in memory</source>
+        <translation>显存放不下</translation>
+    </message>
+    <message>
+        <source>heads not divisible by TP</source>
+        <translation>注意力头数不能被 TP 整除</translation>
+    </message>
+    <message>
+        <source>fewer than two layers per stage</source>
+        <translation>每个阶段不足两层</translation>
+    </message>
+    <message>
+        <source>sequence not divisible by 2 × CP</source>
+        <translation>序列长度不能被 2 × CP 整除</translation>
+    </message>
+    <message>
+        <source>global batch not divisible by DP × micro-batch</source>
+        <translation>全局批大小不能被 DP × 微批整除</translation>
+    </message>
+    <message>
+        <source>slower than the time budget</source>
+        <translation>超出时间预算</translation>
     </message>
 </context>
 <context>
@@ -3150,73 +3276,6 @@
         <source>Range from %5 measured runs like this one (%6), 80 % of them: step %1–%2 s · %3–%4 days</source>
         <extracomment>%1–%2 step time range in seconds, %3–%4 days, %5 number of runs, %6 the kind of runs (GPU, parallelism, format)</extracomment>
         <translation>依据 %5 条同类实测记录（%6）的区间，其中 80 % 落在：每步 %1–%2 秒 · %3–%4 天</translation>
-    </message>
-</context>
-<context>
-    <name>ui::WarningText</name>
-    <message>
-        <source>Attention heads (%1) are not divisible by TP (%2).</source>
-        <translation>注意力头数（%1）不能被张量并行 TP（%2）整除。</translation>
-    </message>
-    <message>
-        <source>KV heads (%1) and TP (%2) do not divide one another.</source>
-        <translation>KV 头数（%1）与张量并行 TP（%2）互不整除。</translation>
-    </message>
-    <message>
-        <source>Layers (%1) are not divisible by PP × virtual stages (%2 × %3); stages get unequal layer counts.</source>
-        <translation>层数（%1）不能被 PP × 虚拟阶段数（%2 × %3）整除；各流水线阶段的层数不相等。</translation>
-    </message>
-    <message>
-        <source>Global batch (%1) is not divisible by DP × micro-batch (%2 × %3).</source>
-        <translation>全局批大小（%1）不能被 DP × 微批大小（%2 × %3）整除。</translation>
-    </message>
-    <message>
-        <source>Experts (%1) are not divisible by EP (%2).</source>
-        <translation>专家数（%1）不能被专家并行 EP（%2）整除。</translation>
-    </message>
-    <message>
-        <source>Sequence length (%1) is not divisible by 2 × CP (CP = %2).</source>
-        <translation>序列长度（%1）不能被 2 × CP 整除（CP = %2）。</translation>
-    </message>
-    <message>
-        <source>EP is %1 but the model has no experts.</source>
-        <translation>EP 为 %1，但模型没有专家。</translation>
-    </message>
-    <message>
-        <source>Master weights have the same format as the weights: the extra copy adds memory and no precision.</source>
-        <translation>主权重与权重格式相同：多出的副本只占显存，不提高精度。</translation>
-    </message>
-    <message>
-        <source>Context parallelism is modelled as ring attention with flash attention.</source>
-        <translation>上下文并行按环形注意力（配合 Flash Attention）建模。</translation>
-    </message>
-    <message>
-        <source>The GPU's datasheet gives no peak for the compute format; the nearest format's peak is used.</source>
-        <translation>该 GPU 的数据手册没有给出此计算精度的峰值；使用最接近精度的峰值。</translation>
-    </message>
-    <message>
-        <source>The GPU gives no memory bandwidth; the optimizer step assumes 2 TB/s.</source>
-        <translation>该 GPU 未给出显存带宽；优化器更新按 2 TB/s 估算。</translation>
-    </message>
-    <message>
-        <source>Writing a checkpoint and restarting take longer than the cluster's mean time between failures (%1 h): the run never finishes. Write checkpoints faster, restart faster or use fewer GPUs.</source>
-        <translation>写一次检查点加上重启所需的时间，超过了集群的平均故障间隔（%1 小时）：训练永远跑不完。请加快检查点写入、缩短重启时间，或减少 GPU 数量。</translation>
-    </message>
-    <message>
-        <source>ZeRO stage %1 with pipeline parallelism (PP = %2): DeepSpeed refuses stages 2 and 3 with pipelines and Megatron-LM shards only the optimizer (stage 1); only FSDP-based frameworks such as torchtitan combine them.</source>
-        <translation>ZeRO 阶段 %1 与流水线并行（PP = %2）同时使用：DeepSpeed 不允许流水线与阶段 2、3 组合，Megatron-LM 只切分优化器状态（阶段 1）；只有基于 FSDP 的框架（如 torchtitan）支持这种组合。</translation>
-    </message>
-    <message>
-        <source>The token budget (%1) is less than one step's tokens (%2): the run is counted as one step.</source>
-        <translation>token 预算（%1）少于一个训练步的 token 数（%2）：按一个训练步计算。</translation>
-    </message>
-    <message>
-        <source>The GPU catalog has no measured rate for this attention kernel on this GPU: attention is priced at %1 × its matmul rate.</source>
-        <translation>GPU 目录中没有该注意力内核在此 GPU 上的实测速率：注意力按其矩阵乘速率的 %1 倍估算。</translation>
-    </message>
-    <message>
-        <source>Gradients are summed over %1 micro-batches in a format of %2 significant bits: once the sum has grown, small contributions round away. Megatron-LM and DeepSpeed accumulate in FP32 (2 more bytes per parameter).</source>
-        <translation>梯度在只有 %2 位有效位的格式中累加 %1 个微批：累加和变大之后，较小的贡献会被舍入掉。Megatron-LM 和 DeepSpeed 用 FP32 累加（每个参数多 2 字节）。</translation>
     </message>
 </context>
 <context>

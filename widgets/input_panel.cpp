@@ -5,9 +5,9 @@
 #include "inputs/form_binder.h"
 #include "inputs/form_section.h"
 #include "presets.h"
+#include "problem_text.h"
 #include "scenario_io.h"
 #include "session/scenario_session.h"
-#include "warning_text.h"
 
 #include <QComboBox>
 #include <QEvent>
@@ -26,45 +26,6 @@ namespace {
 
 constexpr double kMinParams = 1e8;
 constexpr double kMaxParams = 2e12;
-
-/// Where each warning points: the control a user would change to resolve it.
-QString keyPathOf(core::WarningCode code)
-{
-    using core::WarningCode;
-    switch (code) {
-    case WarningCode::heads_not_divisible_by_tp:
-    case WarningCode::kv_heads_not_divisible_by_tp:
-        return QStringLiteral("parallel.tp");
-    case WarningCode::layers_not_divisible_by_pp:
-        return QStringLiteral("parallel.pp");
-    case WarningCode::global_batch_not_divisible:
-        return QStringLiteral("training.global_batch");
-    case WarningCode::experts_not_divisible_by_ep:
-    case WarningCode::ep_without_experts:
-        return QStringLiteral("parallel.ep");
-    case WarningCode::seq_len_not_divisible_by_cp:
-        return QStringLiteral("parallel.cp");
-    case WarningCode::redundant_master_weights:
-        return QStringLiteral("precision.master_weights");
-    case WarningCode::cp_without_flash_attention:
-        return QStringLiteral("parallel.flash_attention");
-    case WarningCode::peak_missing_for_dtype:
-        return QStringLiteral("precision.compute");
-    case WarningCode::memory_bandwidth_assumed:
-        return QStringLiteral("hardware.gpu");
-    case WarningCode::run_never_finishes:
-        return QStringLiteral("reliability.checkpoint_write_gbps");
-    case WarningCode::zero_with_pipeline:
-        return QStringLiteral("parallel.zero");
-    case WarningCode::tokens_less_than_one_step:
-        return QStringLiteral("training.tokens");
-    case WarningCode::attention_rate_assumed:
-        return QStringLiteral("parallel.attention_kernel");
-    case WarningCode::low_precision_gradient_accumulation:
-        return QStringLiteral("precision.gradients");
-    }
-    return {};
-}
 
 } // namespace
 
@@ -273,8 +234,8 @@ void InputPanel::showResults(const DerivedResults& r)
 
     QStringList paths, texts;
     for (const auto& w : r.estimate.warnings) {
-        paths << keyPathOf(w.code);
-        texts << WarningText::of(w);
+        paths << QString::fromStdString(w.key); // core says which control each problem is about
+        texts << ProblemText::of(w);
     }
     if (!m_refused.isEmpty()) {
         texts.prepend(m_refused);

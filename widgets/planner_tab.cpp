@@ -5,6 +5,7 @@
 #include "copyable_table_view.h"
 #include "format.h"
 #include "plan_table_model.h"
+#include "problem_text.h"
 #include "session/scenario_session.h"
 
 #include <QComboBox>
@@ -163,19 +164,9 @@ void PlannerTab::showResult()
     m_progress->setValue(1000);
     m_model->setPlans(m_result.plans);
     m_scatter->setResult(m_result);
-    // Core's reason codes, in words.
-    auto reasonText = [](const std::string& code) {
-        if (code == "does_not_fit") return tr("do not fit in memory");
-        if (code == "heads_not_divisible_by_tp") return tr("heads not divisible by TP");
-        if (code == "too_few_layers_per_stage") return tr("fewer than two layers per stage");
-        if (code == "seq_len_not_divisible_by_cp") return tr("sequence not divisible by 2 × CP");
-        if (code == "global_batch_not_divisible") return tr("global batch not divisible by DP × micro-batch");
-        if (code == "over_time_budget") return tr("slower than the time budget");
-        return QString::fromStdString(code);
-    };
     QStringList rejected;
-    for (const auto& [reason, count] : m_result.rejected)
-        rejected << QStringLiteral("%1 %2").arg(count).arg(reasonText(reason));
+    for (const auto& [code, count] : m_result.rejected)
+        rejected << QStringLiteral("%1 %2").arg(count).arg(ProblemText::summary(code));
     const QLocale locale;
     m_summary->setText((m_result.cancelled ? tr("Cancelled. ") : QString())
         + tr("%1 configurations evaluated, %2 fit. Rejected: %3.")

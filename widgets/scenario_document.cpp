@@ -1,5 +1,6 @@
 #include "scenario_document.h"
 
+#include "problem_text.h"
 #include "scenario_io.h"
 
 #include <QHash>
@@ -51,7 +52,13 @@ bool ScenarioDocument::edit(const QString& text, const std::function<void(core::
     change(after);
     if (after == m_scenario) return false;
     if (const auto error = core::validateScenario(after)) {
-        emit editRejected(QString::fromStdString(error->path), QString::fromStdString(error->message));
+        // A layout rule is a coded problem and is worded in the interface language; any other
+        // refusal (a value out of range, which the form's limits already prevent) in the reader's words.
+        const auto problem = core::layoutProblem(after);
+        if (problem && problem->key == error->path)
+            emit editRejected(QString::fromStdString(problem->key), ProblemText::of(*problem));
+        else
+            emit editRejected(QString::fromStdString(error->path), QString::fromStdString(error->message));
         emit scenarioChanged(m_scenario); // controls snap back to the scenario that holds
         return false;
     }

@@ -1,7 +1,7 @@
 #include "verdict_banner.h"
 
 #include "accuracy_view.h"
-#include "warning_text.h"
+#include "problem_text.h"
 
 #include <QEvent>
 #include <QLabel>
@@ -139,7 +139,7 @@ void VerdictBanner::refresh()
 
     QStringList warnings;
     for (const auto& w : m_estimate.warnings) {
-        QString line = QStringLiteral("⚠ ") + WarningText::of(w).toHtmlEscaped();
+        QString line = QStringLiteral("⚠ ") + ProblemText::of(w).toHtmlEscaped();
         for (std::size_t i = 0; i < m_suggestions.size(); ++i) {
             if (m_suggestions[i].code != w.code) continue;
             const core::Suggestion& fix = m_suggestions[i];

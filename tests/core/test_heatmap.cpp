@@ -27,7 +27,7 @@ TEST_CASE("heatmap cells equal estimate() for their inputs", "[core][heatmap]")
             INFO("tp " << c.x << " pp " << c.y);
             CHECK(c.scenario == expected);
             if (!c.estimate) {
-                CHECK_FALSE(c.reason.empty());
+                CHECK(c.problem.has_value());
                 continue;
             }
             const Estimate e = estimate(expected);
@@ -36,7 +36,10 @@ TEST_CASE("heatmap cells equal estimate() for their inputs", "[core][heatmap]")
             if (c.feasible())
                 ++feasible;
             else {
-                CHECK(c.reason.rfind("does not fit", 0) == 0);
+                REQUIRE(c.problem);
+                CHECK(c.problem->code == ProblemCode::does_not_fit);
+                CHECK(c.problem->value("total_bytes") == e.memory.total());
+                CHECK(c.problem->value("capacity_bytes") == e.memory.capacity);
                 ++tooBig;
             }
         }
@@ -47,22 +50,51 @@ TEST_CASE("heatmap cells equal estimate() for their inputs", "[core][heatmap]")
     CHECK_FALSE(h.at(0, 0).feasible()); // TP 1 × PP 1: 70B states alone exceed 80 GB
 }
 
-TEST_CASE("invalid combinations name the key", "[core][heatmap]")
+TEST_CASE("invalid combinations are problems with a code, the key and the numbers", "[core][heatmap]")
 {
     Scenario s = defaultScenario();
     const Heatmap h = heatmap(s, HeatAxis::cp, HeatAxis::recompute);
-    bool named = false;
+    // A sequence that does not split into 2 × CP chunks is a warning, not an error: every cell is valid.
     for (const auto& c : h.cells)
-        named = named || c.reason.find("parallel.") != std::string::npos;
-    // CP with an odd number of … is a warning, not an error, so every cell is valid here.
-    CHECK_FALSE(named);
+        CHECK((c.feasible() || c.problem->code == ProblemCode::does_not_fit));
     Scenario moe = defaultScenario();
     moe.model = presetModel(*findModelPreset("mixtral-8x7b"));
     moe.parallel.ep = 8;
     moe.parallel.dp = 8;
     const Heatmap bad = heatmap(moe, HeatAxis::dp, HeatAxis::tp);
-    bool epNamed = false;
-    for (const auto& c : bad.cells)
-        epNamed = epNamed || c.reason.find("parallel.ep") != std::string::npos;
-    CHECK(epNamed); // DP 1, 2, 4 cannot host EP 8
+    int refused = 0;
+    for (const auto& c : bad.cells) {
+        INFO("dp " << c.x << " tp " << c.y);
+        if (c.x >= 8) {
+            CHECK((c.feasible() || c.problem->code == ProblemCode::does_not_fit));
+            continue;
+        }
+        // DP 1, 2, 4 cannot host EP 8 (Megatron-LM carves EP out of dp × cp).
+        REQUIRE(c.problem);
+        CHECK(c.problem->code == ProblemCode::ep_not_dividing_dp_cp);
+        CHECK(c.problem->key == "parallel.ep");
+        CHECK(c.problem->value("ep") == 8);
+        CHECK(c.problem->value("dp_cp") == c.x);
+        ++refused;
+    }
+    CHECK(refused == 3 * int(bad.ys.size()));
+}
+
+TEST_CASE("the heatmap and the file reader refuse a layout by the same rule", "[core][heatmap][io]")
+{
+    Scenario s = defaultScenario();
+    s.parallel.schedule = Schedule::interleaved;
+    s.parallel.virtualStages = 2;
+    s.parallel.pp = 2;
+    const Heatmap h = heatmap(s, HeatAxis::pp, HeatAxis::pp);
+    for (const auto& c : h.cells) {
+        INFO("pp " << c.x);
+        const auto error = validateScenario(c.scenario);
+        CHECK(error.has_value() == (c.problem && c.problem->code != ProblemCode::does_not_fit));
+        if (!error) continue;
+        // pp 1 cannot interleave; pp × 2 chunks beyond 32 layers leaves a chunk empty.
+        CHECK(c.problem->code == (c.x == 1 ? ProblemCode::interleaved_needs_pp : ProblemCode::stage_without_layer));
+        CHECK(error->path == c.problem->key);
+        CHECK(error->message == c.problem->message());
+    }
 }

@@ -109,7 +109,7 @@ TEST_CASE("a run whose goodput is zero never finishes, and says so", "[core][rel
     CHECK(std::isinf(e.training.timeS));
     bool warned = false;
     for (const auto& w : e.warnings)
-        warned = warned || w.code == WarningCode::run_never_finishes;
+        warned = warned || w.code == ProblemCode::run_never_finishes;
     CHECK(warned);
     // Priced items become infinite; free ones (no team) stay 0, never NaN.
     CHECK(std::isinf(e.training.totalCostUsd));

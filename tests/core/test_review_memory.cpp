@@ -88,9 +88,9 @@ TEST_CASE("D19: gradients summed over many micro-batches in bf16 are warned abou
     const Scenario s = defaultScenario();
     REQUIRE(s.precision.gradients == DType::bf16);
     const Estimate e = estimate(s);
-    const Warning* found = nullptr;
+    const Problem* found = nullptr;
     for (const auto& w : e.warnings)
-        if (w.code == WarningCode::low_precision_gradient_accumulation) found = &w;
+        if (w.code == ProblemCode::low_precision_gradient_accumulation) found = &w;
     REQUIRE(found);
     CHECK(found->value("micro_batches") == 128);
     CHECK(found->value("significant_bits") == 8);
@@ -98,18 +98,18 @@ TEST_CASE("D19: gradients summed over many micro-batches in bf16 are warned abou
     // The suggested fix: fp32 gradients, 2 B more per parameter.
     bool offered = false;
     for (const auto& fix : nearestValid(s, e))
-        if (fix.code == WarningCode::low_precision_gradient_accumulation && fix.key == "precision.gradients")
+        if (fix.code == ProblemCode::low_precision_gradient_accumulation && fix.key == "precision.gradients")
             offered = true;
     CHECK(offered);
     Scenario fp32 = s;
     fp32.precision.gradients = DType::fp32;
     for (const auto& w : estimate(fp32).warnings)
-        CHECK(w.code != WarningCode::low_precision_gradient_accumulation);
+        CHECK(w.code != ProblemCode::low_precision_gradient_accumulation);
     // One micro-batch per step accumulates nothing.
     Scenario single = s;
     single.training.globalBatch = single.parallel.dp * single.training.microBatch;
     for (const auto& w : estimate(single).warnings)
-        CHECK(w.code != WarningCode::low_precision_gradient_accumulation);
+        CHECK(w.code != ProblemCode::low_precision_gradient_accumulation);
 }
 
 TEST_CASE("D14: network bytes are the bytes that leave a node, not every hop of a ring that spans nodes",

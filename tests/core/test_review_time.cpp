@@ -228,7 +228,7 @@ TEST_CASE("D20: bf16 on a GPU without bf16 tensor cores runs at the fp32 rate", 
     CHECK(e.compute.peakFlopsPerGpu == Approx(15.7e12));
     bool warned = false;
     for (const auto& w : e.warnings)
-        warned = warned || w.code == WarningCode::peak_missing_for_dtype;
+        warned = warned || w.code == ProblemCode::peak_missing_for_dtype;
     CHECK(warned);
 }
 
@@ -556,7 +556,7 @@ TEST_CASE("D8/D9: attention is its own kernel, at its measured rate on the FLOPs
     const Estimate assumed = estimate(a100);
     bool warned = false;
     for (const auto& w : assumed.warnings)
-        warned = warned || w.code == WarningCode::attention_rate_assumed;
+        warned = warned || w.code == ProblemCode::attention_rate_assumed;
     CHECK(warned);
 
     // The review's symptom: one node of H100 at 32k tokens was +68 % (MPT-1B), while A100 was within

@@ -100,6 +100,39 @@ TEST_CASE("scenarios round-trip through their JSON text", "[core][io]")
     CHECK(scenarioToJson(*back.scenario) == text);
 }
 
+TEST_CASE("the layout rules name the key the user set and say why, in the file's words", "[core][io][validation]")
+{
+    // The rules now live in core::layoutProblem() (issue 20); the reader's messages are a contract
+    // (DESIGN.md: "path: reason") and keep the words they had when the reader wrote them itself.
+    auto [override, expected] = GENERATE(table<std::string, std::string>({
+        { "parallel.tp=1,parallel.sequence_parallel=true", "parallel.sequence_parallel: needs tp of at least 2" },
+        { "parallel.pp=1,parallel.schedule=interleaved", "parallel.schedule: \"interleaved\" needs pp of at least 2" },
+        { "parallel.dp=8,parallel.ep=3", "parallel.ep: must divide dp × cp (8), got 3" },
+        { "parallel.virtual_stages=2", "parallel.virtual_stages: must be 1 unless schedule is \"interleaved\", got 2" },
+        { "training.global_batch=4,training.micro_batch=8",
+            "training.micro_batch: must not exceed global_batch (4), got 8" },
+        { "parallel.zero=1,parallel.grad_reduce=after_accumulation",
+            "parallel.grad_reduce: applies to zero 2 and 3 only (stages 0 and 1 always reduce after accumulation), and "
+            "zero is 1" },
+        { "parallel.dp=1000,parallel.tp=64,parallel.pp=512",
+            "parallel: tp × pp × dp × cp must be at most 10000000 GPUs, got 64 × 512 × 1000 × 1 = 32768000" },
+        { "parallel.pp=32,parallel.schedule=interleaved,parallel.virtual_stages=2",
+            "parallel.pp: pp × virtual_stages (32 × 2) must not exceed the model's layers (32): a stage would hold no "
+            "layer" },
+    }));
+    Scenario s = defaultScenario();
+    std::optional<ScenarioError> error;
+    std::size_t start = 0;
+    // Applied one by one, each assignment valid on its own until the last.
+    while (start <= override.size() && !error) {
+        const std::size_t end = std::min(override.find(',', start), override.size());
+        error = applyOverride(s, override.substr(start, end - start));
+        start = end + 1;
+    }
+    REQUIRE(error);
+    CHECK(error->toString() == expected);
+}
+
 TEST_CASE("bad scenario files are rejected with the key path and the reason", "[core][io][validation]")
 {
     auto [text, path, fragment] = GENERATE(table<std::string, std::string, std::string>({

@@ -165,7 +165,7 @@ TEST_CASE("DEF-15: combinations no framework runs are refused or warned about", 
     s.parallel.zero = 3;
     bool warned = false;
     for (const auto& w : estimate(s).warnings)
-        warned = warned || w.code == WarningCode::zero_with_pipeline;
+        warned = warned || w.code == ProblemCode::zero_with_pipeline;
     CHECK(warned);
 }
 
@@ -201,7 +201,7 @@ TEST_CASE("DEF-12: a token budget below one step is one step, with a warning", "
     CHECK(e.training.steps == 1);
     bool warned = false;
     for (const auto& w : e.warnings)
-        warned = warned || w.code == WarningCode::tokens_less_than_one_step;
+        warned = warned || w.code == ProblemCode::tokens_less_than_one_step;
     CHECK(warned);
 }
 
@@ -274,7 +274,7 @@ TEST_CASE("DEF-01's class: dp × micro-batch is counted in 64 bits where it can 
     const Estimate e = estimate(s);
     bool warned = false;
     for (const auto& w : e.warnings)
-        warned = warned || w.code == WarningCode::global_batch_not_divisible;
+        warned = warned || w.code == ProblemCode::global_batch_not_divisible;
     CHECK(warned);
     for (const auto& fix : nearestValid(s, e))
         CHECK_FALSE(validateScenario(fix.scenario)); // no suggestion beyond the limits

@@ -10,7 +10,7 @@ using namespace core;
 
 namespace {
 
-const Suggestion* find(const std::vector<Suggestion>& all, WarningCode code)
+const Suggestion* find(const std::vector<Suggestion>& all, ProblemCode code)
 {
     for (const auto& s : all)
         if (s.code == code) return &s;
@@ -27,7 +27,7 @@ TEST_CASE("heads not divisible by TP: the nearest TP that divides, DP takes the 
     s.parallel.dp = 4;
     s.training.globalBatch = 1024;
     const auto all = nearestValid(s, estimate(s));
-    const Suggestion* fix = find(all, WarningCode::heads_not_divisible_by_tp);
+    const Suggestion* fix = find(all, ProblemCode::heads_not_divisible_by_tp);
     REQUIRE(fix);
     CHECK(fix->key == "parallel.tp");
     CHECK(fix->value == "8"); // 40 % 8 == 0; 16 and 32 do not divide 40
@@ -66,7 +66,7 @@ TEST_CASE("every suggestion is valid and removes its warning", "[core][suggest]"
         }
     }
     const auto pipeFix = nearestValid(pipe, estimate(pipe));
-    const Suggestion* pp = find(pipeFix, WarningCode::layers_not_divisible_by_pp);
+    const Suggestion* pp = find(pipeFix, ProblemCode::layers_not_divisible_by_pp);
     REQUIRE(pp);
     // On 512 GPUs only PP 1 or 2 divide both 126 layers and the GPUs, too far from 16, so DP stays
     // and the pipeline takes the divisor of 126 nearest 16 on a log scale: 18 (14 is farther).
@@ -80,13 +80,13 @@ TEST_CASE("every suggestion is valid and removes its warning", "[core][suggest]"
     prime.parallel.pp = 16;
     prime.parallel.dp = 8;
     prime.parallel.ep = 8;
-    CHECK(find(nearestValid(prime, estimate(prime)), WarningCode::layers_not_divisible_by_pp) == nullptr);
+    CHECK(find(nearestValid(prime, estimate(prime)), ProblemCode::layers_not_divisible_by_pp) == nullptr);
     const auto moeFix = nearestValid(moe, estimate(moe)); // kept alive: find() returns a pointer into it
-    const Suggestion* batch = find(moeFix, WarningCode::global_batch_not_divisible);
+    const Suggestion* batch = find(moeFix, ProblemCode::global_batch_not_divisible);
     REQUIRE(batch);
     CHECK(batch->value == "996"); // 83 × 12, nearer to 1000 than 1008
     const auto ctxFix = nearestValid(ctx, estimate(ctx));
-    const Suggestion* seq = find(ctxFix, WarningCode::seq_len_not_divisible_by_cp);
+    const Suggestion* seq = find(ctxFix, ProblemCode::seq_len_not_divisible_by_cp);
     REQUIRE(seq);
     CHECK(seq->value == "4096");
 }

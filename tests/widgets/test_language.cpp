@@ -1,10 +1,12 @@
 // Switching the language at run time retranslates menus, panels and charts (issue 10).
+#include "charts/heatmap_view.h"
 #include "charts/memory_chart.h"
 #include "inputs/form_section.h"
 #include "language.h"
 #include "main_window.h"
 #include "planner_widget.h"
 #include "presets.h"
+#include "problem_text.h"
 #include "scenario_document.h"
 #include "scenario_io.h"
 #include "session/scenario_session.h"
@@ -73,6 +75,38 @@ TEST_CASE("the input column fits its scroll area at 1280 × 800 in English and C
         CHECK(panel->minimumSizeHint().width() <= viewport->width());
         CHECK(panel->width() <= viewport->width());
     }
+    ui::setLanguage(QStringLiteral("en"));
+    QApplication::processEvents();
+}
+
+TEST_CASE("every problem core reports has a Chinese sentence, and the heatmap shows it", "[widgets][i18n][problems]")
+{
+    REQUIRE(ui::setLanguage(QStringLiteral("zh_CN")));
+    for (int i = 0; i < core::kProblemCodeCount; ++i) {
+        const auto code = static_cast<core::ProblemCode>(i);
+        INFO(core::toString(code));
+        CHECK(hasChinese(ui::ProblemText::of(core::Problem(code))));
+    }
+    for (auto code : { core::ProblemCode::does_not_fit, core::ProblemCode::heads_not_divisible_by_tp,
+             core::ProblemCode::too_few_layers_per_stage, core::ProblemCode::seq_len_not_divisible_by_cp,
+             core::ProblemCode::global_batch_not_divisible, core::ProblemCode::over_time_budget })
+        CHECK(hasChinese(ui::ProblemText::summary(code)));
+    // A crossed-out heatmap cell: the reason in Chinese with core's numbers, not core's English.
+    core::Scenario moe = core::defaultScenario();
+    moe.model = core::presetModel(*core::findModelPreset("mixtral-8x7b"));
+    moe.parallel.ep = 8;
+    moe.parallel.dp = 8;
+    ui::HeatmapGrid grid;
+    grid.setHeatmap(core::heatmap(moe, core::HeatAxis::dp, core::HeatAxis::tp), ui::HeatmapGrid::Memory);
+    const auto& cells = grid.heatmap().cells;
+    const auto refused = std::find_if(cells.begin(), cells.end(), [](const core::HeatCell& c) {
+        return c.problem && c.problem->code == core::ProblemCode::ep_not_dividing_dp_cp;
+    });
+    REQUIRE(refused != cells.end());
+    const QString tip = grid.toolTipOf(int(refused - cells.begin()));
+    CHECK(tip.contains(ui::ProblemText::of(*refused->problem)));
+    CHECK(hasChinese(tip));
+    CHECK_FALSE(tip.contains(QStringLiteral("must divide")));
     ui::setLanguage(QStringLiteral("en"));
     QApplication::processEvents();
 }

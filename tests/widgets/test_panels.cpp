@@ -197,6 +197,8 @@ TEST_CASE("an edit the file rules refuse is shown at the control and changes not
     CHECK_FALSE(doc.scenario().parallel.sequenceParallel);
     CHECK_FALSE(sp->isChecked()); // snapped back
     CHECK(w.inputs()->problemText().contains(QStringLiteral("parallel.sequence_parallel")));
+    // Worded by the GUI from the problem's code (translated), not the reader's English.
+    CHECK(w.inputs()->problemText().contains(QStringLiteral("Sequence parallelism needs TP of at least 2.")));
     CHECK(doc.undoStack()->count() == 0);
 }
 

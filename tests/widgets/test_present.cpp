@@ -259,7 +259,7 @@ TEST_CASE("a warning offers the nearest valid setting and one click applies it",
     CHECK(doc.scenario().parallel.tp == 8);
     CHECK(doc.scenario().parallel.dp == 8);
     for (const auto& warning : session.results().estimate.warnings)
-        CHECK(warning.code != core::WarningCode::heads_not_divisible_by_tp);
+        CHECK(warning.code != core::ProblemCode::heads_not_divisible_by_tp);
     doc.undoStack()->undo();
     CHECK(doc.scenario().parallel.tp == 16);
 }

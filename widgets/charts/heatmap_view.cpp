@@ -1,5 +1,6 @@
 #include "heatmap_view.h"
 
+#include "problem_text.h"
 #include "session/scenario_session.h"
 
 #include <QComboBox>
@@ -130,6 +131,29 @@ void HeatmapGrid::mouseReleaseEvent(QMouseEvent* event)
     if (i >= 0 && event->button() == Qt::LeftButton) emit cellClicked(i);
 }
 
+QString HeatmapGrid::toolTipOf(int index) const
+{
+    const auto& c = m_map.cells[std::size_t(index)];
+    const QLocale locale;
+    QString text = QStringLiteral("%1 = %2").arg(QString::fromLatin1(core::keyOf(m_map.xAxis).data()),
+        QString::fromStdString(core::valueText(m_map.xAxis, c.x)));
+    if (m_map.xAxis != m_map.yAxis)
+        text += QStringLiteral(", %1 = %2")
+                    .arg(QString::fromLatin1(core::keyOf(m_map.yAxis).data()),
+                        QString::fromStdString(core::valueText(m_map.yAxis, c.y)));
+    if (c.estimate)
+        text += QLatin1Char('\n')
+            + tr("%1 GiB per GPU · step %2 s · MFU %3 %")
+                  .arg(locale.toString(c.estimate->memory.total() / 1073741824.0, 'f', 1),
+                      locale.toString(c.estimate->compute.stepTimeS, 'g', 3),
+                      locale.toString(c.estimate->compute.mfu * 100, 'f', 1));
+    if (!c.feasible())
+        text += QLatin1Char('\n') + ProblemText::of(*c.problem);
+    else
+        text += QLatin1Char('\n') + tr("Click to use these values.");
+    return text;
+}
+
 bool HeatmapGrid::event(QEvent* e)
 {
     if (e->type() == QEvent::ToolTip) {
@@ -139,25 +163,7 @@ bool HeatmapGrid::event(QEvent* e)
             QToolTip::hideText();
             return true;
         }
-        const auto& c = m_map.cells[std::size_t(i)];
-        const QLocale locale;
-        QString text = QStringLiteral("%1 = %2").arg(QString::fromLatin1(core::keyOf(m_map.xAxis).data()),
-            QString::fromStdString(core::valueText(m_map.xAxis, c.x)));
-        if (m_map.xAxis != m_map.yAxis)
-            text += QStringLiteral(", %1 = %2")
-                        .arg(QString::fromLatin1(core::keyOf(m_map.yAxis).data()),
-                            QString::fromStdString(core::valueText(m_map.yAxis, c.y)));
-        if (c.estimate)
-            text += QLatin1Char('\n')
-                + tr("%1 GiB per GPU · step %2 s · MFU %3 %")
-                      .arg(locale.toString(c.estimate->memory.total() / 1073741824.0, 'f', 1),
-                          locale.toString(c.estimate->compute.stepTimeS, 'g', 3),
-                          locale.toString(c.estimate->compute.mfu * 100, 'f', 1));
-        if (!c.feasible())
-            text += QLatin1Char('\n') + QString::fromStdString(c.reason);
-        else
-            text += QLatin1Char('\n') + tr("Click to use these values.");
-        QToolTip::showText(help->globalPos(), text, this);
+        QToolTip::showText(help->globalPos(), toolTipOf(i), this);
         return true;
     }
     return QWidget::event(e);

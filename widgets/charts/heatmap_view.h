@@ -26,6 +26,8 @@ public:
     /// The cell under a widget position, or −1.
     [[nodiscard]] int cellAt(QPointF pos) const;
     [[nodiscard]] QRectF cellRect(int index) const;
+    /// What hovering a cell shows: its values, its estimate, and why it is infeasible (translated).
+    [[nodiscard]] QString toolTipOf(int index) const;
 
 signals:
     void cellClicked(int index);

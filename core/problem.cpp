@@ -1,0 +1,249 @@
+#include "problem.h"
+
+#include "scenario_limits.h"
+
+#include <array>
+#include <cmath>
+#include <sstream>
+
+namespace core {
+
+namespace {
+
+constexpr std::array<std::string_view, kProblemCodeCount> kNames { "heads_not_divisible_by_tp",
+    "kv_heads_not_divisible_by_tp", "layers_not_divisible_by_pp", "global_batch_not_divisible",
+    "experts_not_divisible_by_ep", "seq_len_not_divisible_by_cp", "ep_without_experts", "redundant_master_weights",
+    "cp_without_flash_attention", "peak_missing_for_dtype", "memory_bandwidth_assumed", "run_never_finishes",
+    "zero_with_pipeline", "tokens_less_than_one_step", "attention_rate_assumed", "low_precision_gradient_accumulation",
+    "too_many_gpus", "ep_not_dividing_dp_cp", "virtual_stages_need_interleaved", "interleaved_needs_pp",
+    "sequence_parallel_needs_tp", "pipeline_split_needs_pp", "tp_saved_input_needs_sequence_parallel",
+    "grad_reduce_needs_zero", "attention_kernel_needs_flash_attention", "micro_batch_over_global_batch",
+    "stage_without_layer", "does_not_fit", "too_few_layers_per_stage", "over_time_budget", "invalid_value" };
+
+/// Whole numbers in plain digits (a GPU limit of 10000000, not 1e+07), others as the stream writes them.
+std::string number(double v)
+{
+    if (std::abs(v) < 1e15 && v == std::trunc(v)) return std::to_string(static_cast<long long>(v));
+    std::ostringstream os;
+    os << v;
+    return os.str();
+}
+
+} // namespace
+
+std::string_view toString(ProblemCode code)
+{
+    const auto i = static_cast<std::size_t>(code);
+    return i < kNames.size() ? kNames[i] : std::string_view("unknown_problem");
+}
+
+std::string_view keyOf(ProblemCode code)
+{
+    using enum ProblemCode;
+    switch (code) {
+    case heads_not_divisible_by_tp:
+    case kv_heads_not_divisible_by_tp:
+        return "parallel.tp";
+    case sequence_parallel_needs_tp:
+        return "parallel.sequence_parallel";
+    case interleaved_needs_pp:
+        return "parallel.schedule";
+    case layers_not_divisible_by_pp:
+    case stage_without_layer:
+    case too_few_layers_per_stage:
+        return "parallel.pp";
+    case global_batch_not_divisible:
+        return "training.global_batch";
+    case experts_not_divisible_by_ep:
+    case ep_without_experts:
+    case ep_not_dividing_dp_cp:
+        return "parallel.ep";
+    case seq_len_not_divisible_by_cp:
+        return "parallel.cp";
+    case redundant_master_weights:
+        return "precision.master_weights";
+    case cp_without_flash_attention:
+        return "parallel.flash_attention";
+    case attention_kernel_needs_flash_attention:
+        return "parallel.attention_kernel";
+    case peak_missing_for_dtype:
+        return "precision.compute";
+    case memory_bandwidth_assumed:
+        return "hardware.gpu";
+    case run_never_finishes:
+        return "reliability.checkpoint_write_gbps";
+    case zero_with_pipeline:
+        return "parallel.zero";
+    case grad_reduce_needs_zero:
+        return "parallel.grad_reduce";
+    case tokens_less_than_one_step:
+        return "training.tokens";
+    case attention_rate_assumed:
+        return "parallel.attention_kernel";
+    case low_precision_gradient_accumulation:
+        return "precision.gradients";
+    case too_many_gpus:
+        return "parallel";
+    case virtual_stages_need_interleaved:
+        return "parallel.virtual_stages";
+    case pipeline_split_needs_pp:
+        return "parallel.pipeline_split";
+    case tp_saved_input_needs_sequence_parallel:
+        return "parallel.tp_saved_input";
+    case micro_batch_over_global_batch:
+        return "training.micro_batch";
+    case does_not_fit:
+    case over_time_budget:
+    case invalid_value:
+        return "";
+    }
+    return "";
+}
+
+double Problem::value(std::string_view name) const
+{
+    for (const auto& [k, v] : values)
+        if (k == name) return v;
+    return 0;
+}
+
+std::string Problem::message() const
+{
+    auto v = [&](const char* name) { return number(value(name)); };
+    using enum ProblemCode;
+    switch (code) {
+    case heads_not_divisible_by_tp:
+        return "attention heads (" + v("heads") + ") are not divisible by tp (" + v("tp") + ")";
+    case kv_heads_not_divisible_by_tp:
+        return "KV heads (" + v("kv_heads") + ") and tp (" + v("tp") + ") do not divide one another";
+    case layers_not_divisible_by_pp:
+        return "layers (" + v("layers") + ") are not divisible by pp × virtual stages (" + v("pp") + " × "
+            + v("virtual_stages") + "); stages get unequal layer counts";
+    case global_batch_not_divisible:
+        return "global batch (" + v("global_batch") + ") is not divisible by dp × micro-batch (" + v("dp") + " × "
+            + v("micro_batch") + ")";
+    case experts_not_divisible_by_ep:
+        return "experts (" + v("experts") + ") are not divisible by ep (" + v("ep") + ")";
+    case seq_len_not_divisible_by_cp:
+        return "sequence length (" + v("seq_len") + ") is not divisible by 2 × cp (cp = " + v("cp") + ")";
+    case ep_without_experts:
+        return "ep is " + v("ep") + " but the model has no experts";
+    case redundant_master_weights:
+        return "master weights have the same format as the weights: the extra copy adds memory and no precision";
+    case cp_without_flash_attention:
+        return "context parallelism is modelled as ring attention with flash attention; attention scores are estimated "
+               "per chunk";
+    case peak_missing_for_dtype:
+        return "the GPU's datasheet gives no peak for the compute format; the nearest format's peak is used";
+    case memory_bandwidth_assumed:
+        return "the GPU gives no memory bandwidth; the optimizer step and memory-bound kernels assume "
+            + v("assumed_tbps") + " TB/s";
+    case zero_with_pipeline:
+        return "ZeRO stage " + v("zero") + " with pipeline parallelism (pp = " + v("pp")
+            + "): DeepSpeed refuses stages 2 and 3 with pipelines and Megatron-LM shards only the optimizer (stage 1); "
+              "only FSDP-based frameworks such as torchtitan combine them";
+    case tokens_less_than_one_step:
+        return "the token budget (" + v("tokens") + ") is less than one step's tokens (" + v("tokens_per_step")
+            + "): the run is counted as one step";
+    case attention_rate_assumed:
+        return "the GPU catalog has no measured rate for this flash-attention kernel on this GPU; attention is priced "
+               "at "
+            + v("fraction_of_matmul_rate") + " × its matmul rate";
+    case low_precision_gradient_accumulation:
+        return "gradients are summed over " + v("micro_batches") + " micro-batches in a format of "
+            + v("significant_bits")
+            + " significant bits: once the sum has grown, small contributions round away; Megatron-LM and DeepSpeed "
+              "accumulate in fp32 (precision.gradients fp32, 2 more bytes per parameter)";
+    case run_never_finishes:
+        return "writing a checkpoint and restarting take longer than the cluster's mean time between failures ("
+            + v("cluster_mtbf_hours")
+            + " h): the run never finishes; write checkpoints faster, restart faster or use fewer GPUs";
+    case too_many_gpus:
+        return "tp × pp × dp × cp must be at most " + v("max_gpus") + " GPUs, got " + v("tp") + " × " + v("pp") + " × "
+            + v("dp") + " × " + v("cp") + " = " + v("gpus");
+    case ep_not_dividing_dp_cp:
+        return "must divide dp × cp (" + v("dp_cp") + "), got " + v("ep");
+    case virtual_stages_need_interleaved:
+        return "must be 1 unless schedule is \"interleaved\", got " + v("virtual_stages");
+    case interleaved_needs_pp:
+        return "\"interleaved\" needs pp of at least 2";
+    case sequence_parallel_needs_tp:
+        return "needs tp of at least 2";
+    case pipeline_split_needs_pp:
+        return "needs pp of at least 2";
+    case tp_saved_input_needs_sequence_parallel:
+        return "applies to sequence parallelism only, and sequence_parallel is false";
+    case grad_reduce_needs_zero:
+        return "applies to zero 2 and 3 only (stages 0 and 1 always reduce after accumulation), and zero is "
+            + v("zero");
+    case attention_kernel_needs_flash_attention:
+        return "names a flash-attention kernel, and flash_attention is false";
+    case micro_batch_over_global_batch:
+        return "must not exceed global_batch (" + v("global_batch") + "), got " + v("micro_batch");
+    case stage_without_layer:
+        return "pp × virtual_stages (" + v("pp") + " × " + v("virtual_stages")
+            + ") must not exceed the model's layers (" + v("layers")
+            + (value("counts_ends") > 0 ? " + 2 for the embedding and the loss" : "")
+            + "): a stage would hold no layer";
+    case does_not_fit:
+        return "does not fit: " + number(std::round(value("total_bytes") / 1073741824.0 * 10) / 10)
+            + " GiB per GPU, capacity " + number(std::round(value("capacity_bytes") / 1073741824.0 * 10) / 10) + " GiB";
+    case too_few_layers_per_stage:
+        return "fewer than two layers per pipeline stage";
+    case over_time_budget:
+        return "slower than the time budget";
+    case invalid_value:
+        return "is refused by the scenario rules";
+    }
+    return codeName();
+}
+
+std::optional<Problem> parallelRuleProblem(const Parallel& p)
+{
+    using enum ProblemCode;
+    // Computed in 64 bits and refused before anything divides by it (review DEF-01).
+    if (p.gpus() > kMaxGpus)
+        return Problem(too_many_gpus,
+            { { "tp", p.tp }, { "pp", p.pp }, { "dp", p.dp }, { "cp", p.cp }, { "gpus", double(p.gpus()) },
+                { "max_gpus", double(kMaxGpus) } });
+    // DESIGN.md: EP is carved out of dp × cp, as in Megatron.
+    const std::int64_t dpCp = std::int64_t { p.dp } * p.cp;
+    if (p.ep < 1 || dpCp % p.ep != 0)
+        return Problem(ep_not_dividing_dp_cp, { { "ep", p.ep }, { "dp_cp", double(dpCp) } });
+    if (p.virtualStages > 1 && p.schedule != Schedule::interleaved)
+        return Problem(virtual_stages_need_interleaved, { { "virtual_stages", p.virtualStages } });
+    if (p.schedule == Schedule::interleaved && p.pp < 2) return Problem(interleaved_needs_pp, { { "pp", p.pp } });
+    if (p.sequenceParallel && p.tp < 2) return Problem(sequence_parallel_needs_tp, { { "tp", p.tp } });
+    if (p.pipelineSplit != PipelineSplit::layers && p.pp < 2)
+        return Problem(pipeline_split_needs_pp, { { "pp", p.pp } });
+    if (p.tpSavedInput != TpSavedInput::shard && !p.sequenceParallel)
+        return Problem(tp_saved_input_needs_sequence_parallel);
+    if (p.gradReduce != GradReduce::per_micro_batch && p.zero < 2)
+        return Problem(grad_reduce_needs_zero, { { "zero", p.zero } });
+    if (p.attentionKernel != AttentionKernel::automatic && !p.flashAttention)
+        return Problem(attention_kernel_needs_flash_attention);
+    return std::nullopt;
+}
+
+std::optional<Problem> layoutProblem(const Scenario& s)
+{
+    using enum ProblemCode;
+    if (auto problem = parallelRuleProblem(s.parallel)) return problem;
+    const Training& t = s.training;
+    if (t.microBatch > t.globalBatch)
+        return Problem(micro_batch_over_global_batch,
+            { { "micro_batch", double(t.microBatch) }, { "global_batch", double(t.globalBatch) } });
+    // Every pipeline stage (every model chunk with interleaving) holds at least one layer: Megatron-LM
+    // and DeepSpeed refuse more stages than layers (review DEF-15: pp 512 with 32 layers).
+    // With the embedding and the loss counted as layers, a chunk may hold only one of them.
+    const auto chunks = std::int64_t { s.parallel.pp } * s.parallel.virtualStages;
+    const bool countsEnds = s.parallel.pipelineSplit == PipelineSplit::embedding_and_loss;
+    const std::int64_t units = std::int64_t { s.model.arch.layers } + (countsEnds ? 2 : 0);
+    if (chunks > units)
+        return Problem(stage_without_layer,
+            { { "pp", s.parallel.pp }, { "virtual_stages", s.parallel.virtualStages },
+                { "layers", s.model.arch.layers }, { "counts_ends", countsEnds ? 1.0 : 0.0 } });
+    return std::nullopt;
+}
+
+} // namespace core

@@ -1,0 +1,90 @@
+#pragma once
+// One type for everything the tool reports as wrong or assumed about a scenario (issue 20, §4.4):
+// an estimate's warnings, the rules that make a layout impossible (the heatmap's crossed-out
+// cells, the file reader's cross-field errors) and the planner's rejections. Each is a code, the
+// scenario key a user would change to resolve it, and named numbers. Core words them in English
+// for the command line and files; the GUI words them from the code, in the interface language
+// (widgets/problem_text.cpp), so core holds no sentence the GUI shows.
+
+#include "scenario.h"
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace core {
+
+enum class ProblemCode {
+    // Inconsistent but computable inputs: the estimate still runs and lists them as warnings.
+    heads_not_divisible_by_tp,
+    kv_heads_not_divisible_by_tp,
+    layers_not_divisible_by_pp,
+    global_batch_not_divisible,
+    experts_not_divisible_by_ep,
+    seq_len_not_divisible_by_cp,
+    ep_without_experts,
+    redundant_master_weights,
+    cp_without_flash_attention,
+    peak_missing_for_dtype,
+    memory_bandwidth_assumed,
+    run_never_finishes,
+    zero_with_pipeline, ///< ZeRO-2/3 with PP > 1: DeepSpeed refuses it (review DEF-15)
+    tokens_less_than_one_step, ///< the token budget is smaller than one step: counted as one step
+    attention_rate_assumed, ///< the chosen flash-attention kernel has no measured rate on this GPU
+    low_precision_gradient_accumulation, ///< micro-batch gradients summed in bf16/fp16 (review D19)
+    // Layouts no framework runs: the reader refuses them, the heatmap crosses them out.
+    too_many_gpus, ///< tp × pp × dp × cp beyond kMaxGpus (review DEF-01)
+    ep_not_dividing_dp_cp, ///< EP is carved out of dp × cp (Megatron-LM)
+    virtual_stages_need_interleaved,
+    interleaved_needs_pp,
+    sequence_parallel_needs_tp,
+    pipeline_split_needs_pp,
+    tp_saved_input_needs_sequence_parallel,
+    grad_reduce_needs_zero,
+    attention_kernel_needs_flash_attention,
+    micro_batch_over_global_batch,
+    stage_without_layer, ///< pp × virtual stages beyond the layers (review DEF-15)
+    // What the heatmap and the planner find when they price a layout.
+    does_not_fit, ///< memory per GPU beyond the GPU's capacity
+    too_few_layers_per_stage, ///< the planner's rule: at least two layers per stage
+    over_time_budget, ///< the planner's time budget
+    invalid_value, ///< any other value the reader refuses; the key names it
+};
+inline constexpr int kProblemCodeCount = int(ProblemCode::invalid_value) + 1;
+
+/// The scenario key a problem of this kind is about — the one the reader names, the control the
+/// GUI points to ("parallel.tp"; empty when no single key is).
+[[nodiscard]] std::string_view keyOf(ProblemCode code);
+[[nodiscard]] std::string_view toString(ProblemCode code); ///< "heads_not_divisible_by_tp", …
+
+struct Problem {
+    using Values = std::vector<std::pair<std::string, double>>;
+
+    ProblemCode code = ProblemCode::invalid_value;
+    Values values; ///< named numbers for the message, in the file's units (bytes for memory)
+    std::string key; ///< the scenario key to change (keyOf(code) unless a problem names another)
+
+    Problem() = default;
+    Problem(ProblemCode c, Values v = {}, std::string k = {})
+        : code(c)
+        , values(std::move(v))
+        , key(k.empty() ? std::string(keyOf(c)) : std::move(k))
+    {
+    }
+
+    [[nodiscard]] std::string codeName() const { return std::string(toString(code)); }
+    /// English, for the command line and files (the reader puts the key in front).
+    [[nodiscard]] std::string message() const;
+    [[nodiscard]] double value(std::string_view name) const; ///< 0 when absent
+};
+
+/// The first rule of `parallel` that makes the layout impossible (checked by the reader on every
+/// file, and by the heatmap on every cell).
+[[nodiscard]] std::optional<Problem> parallelRuleProblem(const Parallel& parallel);
+/// The same for a whole scenario: the parallel rules, then those joining sections (micro-batch
+/// within the global batch, a layer for every pipeline chunk).
+[[nodiscard]] std::optional<Problem> layoutProblem(const Scenario& scenario);
+
+} // namespace core

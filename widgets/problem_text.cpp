@@ -1,0 +1,129 @@
+#include "problem_text.h"
+
+#include <QLocale>
+
+namespace ui {
+
+namespace {
+QString n(const core::Problem& w, const char* name)
+{
+    return QString::number(w.value(name), 'g', 12);
+}
+} // namespace
+
+QString ProblemText::of(const core::Problem& w)
+{
+    using core::ProblemCode;
+    switch (w.code) {
+    case ProblemCode::heads_not_divisible_by_tp:
+        return tr("Attention heads (%1) are not divisible by TP (%2).").arg(n(w, "heads"), n(w, "tp"));
+    case ProblemCode::kv_heads_not_divisible_by_tp:
+        return tr("KV heads (%1) and TP (%2) do not divide one another.").arg(n(w, "kv_heads"), n(w, "tp"));
+    case ProblemCode::layers_not_divisible_by_pp:
+        return tr("Layers (%1) are not divisible by PP × virtual stages (%2 × %3); stages get unequal layer counts.")
+            .arg(n(w, "layers"), n(w, "pp"), n(w, "virtual_stages"));
+    case ProblemCode::global_batch_not_divisible:
+        return tr("Global batch (%1) is not divisible by DP × micro-batch (%2 × %3).")
+            .arg(n(w, "global_batch"), n(w, "dp"), n(w, "micro_batch"));
+    case ProblemCode::experts_not_divisible_by_ep:
+        return tr("Experts (%1) are not divisible by EP (%2).").arg(n(w, "experts"), n(w, "ep"));
+    case ProblemCode::seq_len_not_divisible_by_cp:
+        return tr("Sequence length (%1) is not divisible by 2 × CP (CP = %2).").arg(n(w, "seq_len"), n(w, "cp"));
+    case ProblemCode::ep_without_experts:
+        return tr("EP is %1 but the model has no experts.").arg(n(w, "ep"));
+    case ProblemCode::redundant_master_weights:
+        return tr("Master weights have the same format as the weights: the extra copy adds memory and no precision.");
+    case ProblemCode::cp_without_flash_attention:
+        return tr("Context parallelism is modelled as ring attention with flash attention.");
+    case ProblemCode::peak_missing_for_dtype:
+        return tr("The GPU's datasheet gives no peak for the compute format; the nearest format's peak is used.");
+    case ProblemCode::memory_bandwidth_assumed:
+        return tr("The GPU gives no memory bandwidth; the optimizer step and memory-bound kernels assume %1 TB/s.")
+            .arg(QLocale().toString(w.value("assumed_tbps"), 'g', 3));
+    case ProblemCode::zero_with_pipeline:
+        return tr(
+            "ZeRO stage %1 with pipeline parallelism (PP = %2): DeepSpeed refuses stages 2 and 3 with pipelines and "
+            "Megatron-LM shards only the optimizer (stage 1); only FSDP-based frameworks such as torchtitan combine "
+            "them.")
+            .arg(n(w, "zero"), n(w, "pp"));
+    case ProblemCode::tokens_less_than_one_step:
+        return tr("The token budget (%1) is less than one step's tokens (%2): the run is counted as one step.")
+            .arg(QLocale().toString(w.value("tokens"), 'g', 3), QLocale().toString(w.value("tokens_per_step"), 'g', 3));
+    case ProblemCode::attention_rate_assumed:
+        return tr("The GPU catalog has no measured rate for this attention kernel on this GPU: attention is priced at "
+                  "%1 × its "
+                  "matmul rate.")
+            .arg(QLocale().toString(w.value("fraction_of_matmul_rate"), 'g', 3));
+    case ProblemCode::low_precision_gradient_accumulation:
+        return tr(
+            "Gradients are summed over %1 micro-batches in a format of %2 significant bits: once the sum has grown, "
+            "small "
+            "contributions round away. Megatron-LM and DeepSpeed accumulate in FP32 (2 more bytes per parameter).")
+            .arg(QLocale().toString(w.value("micro_batches"), 'g', 4), n(w, "significant_bits"));
+    case ProblemCode::run_never_finishes:
+        return tr("Writing a checkpoint and restarting take longer than the cluster's mean time between failures (%1 "
+                  "h): the run "
+                  "never finishes. Write checkpoints faster, restart faster or use fewer GPUs.")
+            .arg(QLocale().toString(w.value("cluster_mtbf_hours"), 'g', 3));
+    case ProblemCode::too_many_gpus:
+        return tr("TP × PP × DP × CP = %1 GPUs; at most %2 are supported.")
+            .arg(QLocale().toString(w.value("gpus"), 'f', 0), QLocale().toString(w.value("max_gpus"), 'f', 0));
+    case ProblemCode::ep_not_dividing_dp_cp:
+        return tr("EP (%1) must divide DP × CP (%2): expert parallelism is carved out of the data-parallel ranks.")
+            .arg(n(w, "ep"), n(w, "dp_cp"));
+    case ProblemCode::virtual_stages_need_interleaved:
+        return tr("Virtual stages (%1) need the interleaved schedule.").arg(n(w, "virtual_stages"));
+    case ProblemCode::interleaved_needs_pp:
+        return tr("The interleaved schedule needs PP of at least 2.");
+    case ProblemCode::sequence_parallel_needs_tp:
+        return tr("Sequence parallelism needs TP of at least 2.");
+    case ProblemCode::pipeline_split_needs_pp:
+        return tr("Counting the embedding and the loss as pipeline layers needs PP of at least 2.");
+    case ProblemCode::tp_saved_input_needs_sequence_parallel:
+        return tr("What TP keeps for the backward pass applies to sequence parallelism only, which is off.");
+    case ProblemCode::grad_reduce_needs_zero:
+        return tr("The gradient-reduction setting applies to ZeRO stages 2 and 3 only; ZeRO is %1.").arg(n(w, "zero"));
+    case ProblemCode::attention_kernel_needs_flash_attention:
+        return tr("A flash-attention kernel is chosen but flash attention is off.");
+    case ProblemCode::micro_batch_over_global_batch:
+        return tr("The micro-batch (%1) exceeds the global batch (%2).").arg(n(w, "micro_batch"), n(w, "global_batch"));
+    case ProblemCode::stage_without_layer:
+        return tr("PP × virtual stages (%1 × %2) exceeds the model's %3 layers: a stage would hold no layer.")
+            .arg(n(w, "pp"), n(w, "virtual_stages"), n(w, "layers"));
+    case ProblemCode::does_not_fit:
+        return tr("Does not fit: %1 GiB per GPU, capacity %2 GiB.")
+            .arg(QLocale().toString(w.value("total_bytes") / 1073741824.0, 'f', 1),
+                QLocale().toString(w.value("capacity_bytes") / 1073741824.0, 'f', 1));
+    case ProblemCode::too_few_layers_per_stage:
+        return tr("Fewer than two layers per pipeline stage.");
+    case ProblemCode::over_time_budget:
+        return tr("Slower than the time budget.");
+    case ProblemCode::invalid_value:
+        return tr("%1 has a value the scenario rules refuse.").arg(QString::fromStdString(w.key));
+    }
+    return QString::fromStdString(w.codeName());
+}
+
+QString ProblemText::summary(core::ProblemCode code)
+{
+    using core::ProblemCode;
+    switch (code) {
+    case ProblemCode::does_not_fit:
+        return tr("do not fit in memory");
+    case ProblemCode::heads_not_divisible_by_tp:
+        return tr("heads not divisible by TP");
+    case ProblemCode::too_few_layers_per_stage:
+        return tr("fewer than two layers per stage");
+    case ProblemCode::seq_len_not_divisible_by_cp:
+        return tr("sequence not divisible by 2 × CP");
+    case ProblemCode::global_batch_not_divisible:
+        return tr("global batch not divisible by DP × micro-batch");
+    case ProblemCode::over_time_budget:
+        return tr("slower than the time budget");
+    default:
+        // Kinds the planner does not count: the sentence without numbers would mislead; the code is exact.
+        return QString::fromUtf8(core::toString(code).data(), qsizetype(core::toString(code).size()));
+    }
+}
+
+} // namespace ui

@@ -1,0 +1,21 @@
+#pragma once
+// Core's problems (estimate warnings, layout rules, heatmap cells, planner rejections) as
+// translated sentences: the one place that words them (core has no user-visible strings).
+
+#include "estimate.h"
+
+#include <QCoreApplication>
+#include <QString>
+
+namespace ui {
+
+class ProblemText {
+    Q_DECLARE_TR_FUNCTIONS(ui::ProblemText)
+public:
+    /// A sentence with the problem's numbers.
+    [[nodiscard]] static QString of(const core::Problem& problem);
+    /// A short phrase for a count of problems of one kind ("12 do not fit in memory").
+    [[nodiscard]] static QString summary(core::ProblemCode code);
+};
+
+} // namespace ui
