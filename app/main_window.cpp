@@ -65,7 +65,7 @@ MainWindow::MainWindow(ui::ScenarioSession* session, QWidget* parent)
     restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
     const bool gb = settings.value(kUnitKey).toString() == QLatin1String("GB");
     (gb ? m_gb : m_gib)->setChecked(true);
-    m_planner->setUnit(gb ? ui::ByteUnit::GB : ui::ByteUnit::GiB);
+    m_session->setByteUnit(gb ? ui::ByteUnit::GB : ui::ByteUnit::GiB);
 }
 
 void MainWindow::createActions()
@@ -140,7 +140,7 @@ void MainWindow::createActions()
     }
     connect(units, &QActionGroup::triggered, this, [this](QAction* a) {
         const bool gb = a == m_gb;
-        m_planner->setUnit(gb ? ui::ByteUnit::GB : ui::ByteUnit::GiB);
+        m_session->setByteUnit(gb ? ui::ByteUnit::GB : ui::ByteUnit::GiB);
         QSettings().setValue(kUnitKey, gb ? QStringLiteral("GB") : QStringLiteral("GiB"));
     });
     m_present = m_viewMenu->addAction(QString(), this, [this] { createPresentation()->showFullScreen(); });

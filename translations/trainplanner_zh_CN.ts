@@ -508,10 +508,6 @@
         <translation>每步调用次数</translation>
     </message>
     <message>
-        <source>Sent / GPU (GB)</source>
-        <translation>每卡发送量 (GB)</translation>
-    </message>
-    <message>
         <source>Time (ms)</source>
         <translation>时间 (ms)</translation>
     </message>
@@ -522,6 +518,10 @@
     <message>
         <source>PCIe (in node)</source>
         <translation>PCIe（节点内）</translation>
+    </message>
+    <message>
+        <source>Sent / GPU (%1)</source>
+        <translation>每卡发送量 (%1)</translation>
     </message>
 </context>
 <context>
@@ -555,10 +555,6 @@
         <translation>其他开销</translation>
     </message>
     <message>
-        <source>Memory per GPU (GiB)</source>
-        <translation>每卡显存 (GiB)</translation>
-    </message>
-    <message>
         <source>Memory per GPU, side by side</source>
         <translation>每卡显存对比</translation>
     </message>
@@ -585,6 +581,10 @@
     <message>
         <source>Anatomy of one step, side by side</source>
         <translation>单步时间构成对比</translation>
+    </message>
+    <message>
+        <source>Memory per GPU (%1)</source>
+        <translation>每卡显存（%1）</translation>
     </message>
 </context>
 <context>
@@ -881,12 +881,12 @@
 <context>
     <name>ui::HeatmapGrid</name>
     <message>
-        <source>%1 GiB per GPU · step %2 s · MFU %3 %</source>
-        <translation>每卡 %1 GiB · 每步 %2 秒 · MFU %3 %</translation>
-    </message>
-    <message>
         <source>Click to use these values.</source>
         <translation>点击以使用这组取值。</translation>
+    </message>
+    <message>
+        <source>%1 per GPU · step %2 s · MFU %3 %</source>
+        <translation>每卡 %1 · 每步 %2 秒 · MFU %3 %</translation>
     </message>
 </context>
 <context>
@@ -928,10 +928,6 @@
         <translation>序列长度</translation>
     </message>
     <message>
-        <source>Two inputs at once: every cell is the full estimate with those values (GiB per GPU or seconds per step); ✕ marks combinations that are invalid or do not fit — hover for the reason, click a cell to use it.</source>
-        <translation>同时改变两个输入：每个格子都是对应取值下的完整估算（每卡 GiB 或每步秒数）；✕ 表示组合无效或放不下——悬停查看原因，点击格子即可采用。</translation>
-    </message>
-    <message>
         <source>&amp;Across:</source>
         <translation>横轴(&amp;A)：</translation>
     </message>
@@ -950,6 +946,10 @@
     <message>
         <source>Step time</source>
         <translation>单步时间</translation>
+    </message>
+    <message>
+        <source>Two inputs at once: every cell is the full estimate with those values (memory per GPU or seconds per step); ✕ marks combinations that are invalid or do not fit — hover for the reason, click a cell to use it.</source>
+        <translation>同时改变两个输入：每个格子都是对应取值下的完整估算（每卡显存或每步秒数）；✕ 表示组合无效或放不下——悬停查看原因，点击格子即可采用。</translation>
     </message>
 </context>
 <context>
@@ -2355,16 +2355,16 @@
         <translation>最佳方案</translation>
     </message>
     <message>
-        <source>Memory per GPU (GiB)</source>
-        <translation>每卡显存 (GiB)</translation>
-    </message>
-    <message>
         <source>Training time (days, log scale)</source>
         <translation>训练时长（天，对数刻度）</translation>
     </message>
     <message>
         <source>Every plan that fits: memory against time</source>
         <translation>所有放得下的方案：显存与时间</translation>
+    </message>
+    <message>
+        <source>Memory per GPU (%1)</source>
+        <translation>每卡显存（%1）</translation>
     </message>
 </context>
 <context>
@@ -2549,10 +2549,6 @@
         <translation>图表</translation>
     </message>
     <message>
-        <source>Memory per pipeline stage (bytes)</source>
-        <translation>各流水线阶段的显存（字节）</translation>
-    </message>
-    <message>
         <source>Communication per step</source>
         <translation>每步通信</translation>
     </message>
@@ -2615,6 +2611,10 @@
     <message>
         <source>Sensitivity</source>
         <translation>敏感性</translation>
+    </message>
+    <message>
+        <source>Memory per pipeline stage</source>
+        <translation>各流水线阶段的显存</translation>
     </message>
 </context>
 <context>
@@ -2845,10 +2845,6 @@
         <translation>PP × 虚拟阶段数（%1 × %2）超过模型的 %3 层：有的阶段将没有任何层。</translation>
     </message>
     <message>
-        <source>Does not fit: %1 GiB per GPU, capacity %2 GiB.</source>
-        <translation>放不下：每卡 %1 GiB，容量 %2 GiB。</translation>
-    </message>
-    <message>
         <source>Fewer than two layers per pipeline stage.</source>
         <translation>每个流水线阶段不足两层。</translation>
     </message>
@@ -2883,6 +2879,10 @@
     <message>
         <source>slower than the time budget</source>
         <translation>超出时间预算</translation>
+    </message>
+    <message>
+        <source>Does not fit: %1 per GPU, capacity %2.</source>
+        <translation>放不下：每卡 %1，容量 %2。</translation>
     </message>
 </context>
 <context>
@@ -2927,10 +2927,6 @@
 <context>
     <name>ui::ScalingChart</name>
     <message>
-        <source>Memory per GPU (GiB)</source>
-        <translation>每卡显存 (GiB)</translation>
-    </message>
-    <message>
         <source>GPU capacity</source>
         <translation>GPU 显存容量</translation>
     </message>
@@ -2957,6 +2953,10 @@
     <message>
         <source>Scaling out: memory falls, communication rises</source>
         <translation>横向扩展：显存下降，通信上升</translation>
+    </message>
+    <message>
+        <source>Memory per GPU (%1)</source>
+        <translation>每卡显存（%1）</translation>
     </message>
 </context>
 <context>

@@ -980,3 +980,12 @@ ZH.update({
     "Slower than the time budget.": "慢于时间预算。",
     "%1 has a value the scenario rules refuse.": "%1 的取值不符合场景规则。",
 })
+
+# Issue 20: the report's tables are the on-screen tables, in the display unit.
+ZH.update({
+    "Memory per pipeline stage": "各流水线阶段的显存",
+    "%1 per GPU · step %2 s · MFU %3 %": "每卡 %1 · 每步 %2 秒 · MFU %3 %",
+    "Does not fit: %1 per GPU, capacity %2.": "放不下：每卡 %1，容量 %2。",
+    "Sent / GPU (%1)": "每卡发送量 (%1)",
+    "Two inputs at once: every cell is the full estimate with those values (memory per GPU or seconds per step); ✕ marks combinations that are invalid or do not fit — hover for the reason, click a cell to use it.": "同时改变两个输入：每个格子都是对应取值下的完整估算（每卡显存或每步秒数）；✕ 表示组合无效或放不下——悬停查看原因，点击格子即可采用。",
+})

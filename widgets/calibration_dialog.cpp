@@ -1,5 +1,6 @@
 #include "calibration_dialog.h"
 
+#include "format.h"
 #include "safe_save.h"
 #include "session/scenario_session.h"
 
@@ -113,9 +114,8 @@ QString CalibrationDialog::resultText() const
     text += QStringLiteral("<tr><td>%1</td><td>%2 s</td><td>%3 s</td></tr>")
                 .arg(tr("Estimated step time"), locale.toString(r.stepBeforeS, 'g', 4),
                     locale.toString(r.stepAfterS, 'g', 4));
-    text += QStringLiteral("<tr><td>%1</td><td>%2 GiB</td><td>%3 GiB</td></tr></table>")
-                .arg(tr("Estimated peak memory"), locale.toString(r.memoryBefore / kGiB, 'f', 2),
-                    locale.toString(r.memoryAfter / kGiB, 'f', 2));
+    text += QStringLiteral("<tr><td>%1</td><td>%2</td><td>%3</td></tr></table>")
+                .arg(tr("Estimated peak memory"), formatBytes(r.memoryBefore), formatBytes(r.memoryAfter));
     // The reasons a fit stopped at a bound, in the interface language (core gives them in English).
     if (!r.stepNote.empty())
         text += QStringLiteral("<p>⚠ %1</p>")

@@ -1,5 +1,7 @@
 #include "collectives_model.h"
 
+#include "format.h"
+
 #include <QLocale>
 
 namespace ui {
@@ -14,6 +16,7 @@ void CollectivesModel::setEstimate(const core::Estimate& estimate)
     const auto& rows = estimate.communication.collectives;
     if (rows.size() == m_rows.size()) {
         m_rows = rows; // same shape: update the cells in place
+        emit headerDataChanged(Qt::Horizontal, Sent, Sent); // the display unit may have changed
         if (!m_rows.empty()) emit dataChanged(index(0, 0), index(rowCount() - 1, ColumnCount - 1));
         return;
     }
@@ -57,7 +60,7 @@ QVariant CollectivesModel::data(const QModelIndex& index, int role) const
     case Calls:
         return raw ? QVariant(c.callsPerStep) : QVariant(locale.toString(c.callsPerStep, 'f', 0));
     case Sent:
-        return raw ? QVariant(c.sentBytesPerGpu) : QVariant(locale.toString(c.sentBytesPerGpu / 1e9, 'f', 2));
+        return raw ? QVariant(c.sentBytesPerGpu) : QVariant(locale.toString(bytesIn(c.sentBytesPerGpu), 'f', 2));
     case Time:
         return raw ? QVariant(c.timeS) : QVariant(locale.toString(c.timeS * 1e3, 'f', 1));
     case Exposed:
@@ -84,7 +87,7 @@ QVariant CollectivesModel::headerData(int section, Qt::Orientation orientation, 
     case Calls:
         return tr("Calls / step");
     case Sent:
-        return tr("Sent / GPU (GB)");
+        return tr("Sent / GPU (%1)").arg(unitName());
     case Time:
         return tr("Time (ms)");
     case Exposed:

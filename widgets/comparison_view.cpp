@@ -66,6 +66,7 @@ ComparisonView::ComparisonView(ScenarioSession* session, QWidget* parent)
     });
     connect(m_article, &QPushButton::clicked, this, &ComparisonView::showArticlePair);
     connect(m_clear, &QPushButton::clicked, this, &ComparisonView::clear);
+    connect(session, &ScenarioSession::displayFormatChanged, this, &ComparisonView::refresh);
     retranslate();
 }
 
@@ -120,8 +121,7 @@ void ComparisonView::refresh()
     const std::vector<Row> rows {
         { tr("Parameters"), [](const core::Estimate& e) -> QString { return formatCount(double(e.params.total)); } },
         { tr("GPUs"), [&](const core::Estimate& e) -> QString { return locale.toString(e.gpus); } },
-        { tr("Memory per GPU"),
-            [](const core::Estimate& e) -> QString { return formatBytes(e.memory.total(), ByteUnit::GiB, 1); } },
+        { tr("Memory per GPU"), [](const core::Estimate& e) -> QString { return formatBytes(e.memory.total(), 1); } },
         { tr("Fits on one GPU's memory"),
             [](const core::Estimate& e) -> QString { return e.memory.fits() ? tr("yes") : tr("no"); } },
         { tr("Largest memory term"),

@@ -16,7 +16,7 @@ namespace {
 
 QString gib(double bytes)
 {
-    return formatBytes(bytes, ByteUnit::GiB, 1);
+    return formatBytes(bytes, 1);
 }
 
 /// Decimal bytes with the unit that keeps 1–3 digits before the point (kB … EB).

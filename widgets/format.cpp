@@ -7,20 +7,34 @@
 
 namespace ui {
 
-double bytesIn(double bytes, ByteUnit unit)
+namespace {
+ByteUnit g_unit = ByteUnit::GiB; // GUI thread only, as QLocale's default
+} // namespace
+
+void setDisplayByteUnit(ByteUnit unit)
 {
-    return unit == ByteUnit::GB ? bytes / 1e9 : bytes / 1073741824.0;
+    g_unit = unit;
 }
 
-QString unitName(ByteUnit unit)
+ByteUnit displayByteUnit()
 {
-    return unit == ByteUnit::GB ? QCoreApplication::translate("ui::format", "GB")
-                                : QCoreApplication::translate("ui::format", "GiB");
+    return g_unit;
 }
 
-QString formatBytes(double bytes, ByteUnit unit, int decimals)
+double bytesIn(double bytes)
 {
-    return QLocale().toString(bytesIn(bytes, unit), 'f', decimals) + QChar(0x202F) + unitName(unit);
+    return g_unit == ByteUnit::GB ? bytes / 1e9 : bytes / 1073741824.0;
+}
+
+QString unitName()
+{
+    return g_unit == ByteUnit::GB ? QCoreApplication::translate("ui::format", "GB")
+                                  : QCoreApplication::translate("ui::format", "GiB");
+}
+
+QString formatBytes(double bytes, int decimals)
+{
+    return QLocale().toString(bytesIn(bytes), 'f', decimals) + QChar(0x202F) + unitName();
 }
 
 QString memoryTermName(core::MemoryTerm term)

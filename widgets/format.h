@@ -9,10 +9,19 @@ namespace ui {
 
 enum class ByteUnit { GB, GiB }; ///< GB = 10^9 bytes, GiB = 2^30 bytes
 
-[[nodiscard]] double bytesIn(double bytes, ByteUnit unit);
-[[nodiscard]] QString unitName(ByteUnit unit);
-/// "12.55 GB"
-[[nodiscard]] QString formatBytes(double bytes, ByteUnit unit, int decimals = 2);
+/// The unit every memory figure is shown in — charts, tables, tooltips, the banner, the report
+/// (issue 20, §4.5). One per process, like QLocale's default: ScenarioSession::setByteUnit() sets
+/// it (from the View menu and the saved settings) and re-delivers the results, so every view
+/// redraws in it. Inputs keep the file's units (memory_gib is GiB whatever is shown).
+void setDisplayByteUnit(ByteUnit unit);
+[[nodiscard]] ByteUnit displayByteUnit();
+
+/// Bytes in the display unit.
+[[nodiscard]] double bytesIn(double bytes);
+/// "GiB" or "GB" (translated), the display unit's name.
+[[nodiscard]] QString unitName();
+/// "12.55 GB", in the display unit.
+[[nodiscard]] QString formatBytes(double bytes, int decimals = 2);
 /// "0.85 s", "12.3 s", "1,349 s" — seconds with a sensible number of digits.
 [[nodiscard]] QString formatSeconds(double seconds);
 /// "weights", "activations", … (translated, lower case, for sentences).

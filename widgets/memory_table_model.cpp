@@ -14,19 +14,13 @@ void MemoryTableModel::setEstimate(const core::Estimate& estimate)
 {
     if (estimate.memory.perStage.size() == m_memory.perStage.size()) {
         m_memory = estimate.memory;
+        emit headerDataChanged(Qt::Horizontal, Weights, Total); // the display unit may have changed
         if (rowCount() > 0) emit dataChanged(index(0, 0), index(rowCount() - 1, ColumnCount - 1));
         return;
     }
     beginResetModel();
     m_memory = estimate.memory;
     endResetModel();
-}
-
-void MemoryTableModel::setUnit(ByteUnit unit)
-{
-    m_unit = unit;
-    emit headerDataChanged(Qt::Horizontal, Weights, Total);
-    if (rowCount() > 0) emit dataChanged(index(0, 0), index(rowCount() - 1, ColumnCount - 1));
 }
 
 int MemoryTableModel::rowCount(const QModelIndex& parent) const
@@ -51,7 +45,7 @@ QVariant MemoryTableModel::data(const QModelIndex& index, int role) const
     if (role != Qt::DisplayRole) return {};
     const auto& b = st.bytes;
     const QLocale locale;
-    auto bytes = [&](double v) { return locale.toString(bytesIn(v, m_unit), 'f', 2); };
+    auto bytes = [&](double v) { return locale.toString(bytesIn(v), 'f', 2); };
     switch (index.column()) {
     case Stage:
         return st.stage;
@@ -83,7 +77,7 @@ QVariant MemoryTableModel::headerData(int section, Qt::Orientation orientation, 
 {
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return QAbstractTableModel::headerData(section, orientation, role);
-    const QString unit = unitName(m_unit);
+    const QString unit = unitName();
     switch (section) {
     //: a pipeline-parallel stage (a group of layers)
     case Stage:

@@ -28,7 +28,6 @@ public:
 
     explicit MemoryTableModel(QObject* parent = nullptr);
     void setEstimate(const core::Estimate& estimate);
-    void setUnit(ByteUnit unit);
 
     [[nodiscard]] int rowCount(const QModelIndex& parent = {}) const override;
     [[nodiscard]] int columnCount(const QModelIndex& parent = {}) const override;
@@ -37,7 +36,6 @@ public:
 
 private:
     core::MemoryEstimate m_memory;
-    ByteUnit m_unit = ByteUnit::GiB;
 };
 
 } // namespace ui

@@ -63,7 +63,7 @@ QVariant PlanTableModel::data(const QModelIndex& index, int role) const
     case MicroBatch:
         return plan.scenario.training.microBatch;
     case Memory:
-        return formatBytes(e.memory.total(), ByteUnit::GiB, 1);
+        return formatBytes(e.memory.total(), 1);
     case Step:
         return formatSeconds(e.compute.stepTimeS);
     case Mfu:

@@ -97,6 +97,9 @@ PlannerTab::PlannerTab(ScenarioSession* session, QWidget* parent)
     connect(session, &ScenarioSession::planProgress, m_progress,
         [this](double fraction) { m_progress->setValue(int(fraction * 1000)); });
     // Only the latest search is delivered; whether it still fits the scenario is m_stale's to say.
+    connect(session, &ScenarioSession::displayFormatChanged, this, [this] {
+        if (m_result.evaluated > 0 && !isRunning()) showResult(); // memory figures in the new unit
+    });
     connect(session, &ScenarioSession::planReady, this, [this](std::uint64_t, const core::PlanResult& result) {
         m_result = result;
         showResult();
@@ -205,9 +208,7 @@ QString PlannerTab::whyText() const
     if (p.recompute != core::Recompute::none)
         reasons << tr("recomputation costs %1 % more FLOPs to save memory")
                        .arg(locale.toString(e.compute.recomputeFraction * 100, 'f', 0));
-    reasons << tr("%1 of %2 per GPU")
-                   .arg(formatBytes(e.memory.total(), ByteUnit::GiB, 1),
-                       formatBytes(e.memory.capacity, ByteUnit::GiB, 0));
+    reasons << tr("%1 of %2 per GPU").arg(formatBytes(e.memory.total(), 1), formatBytes(e.memory.capacity, 0));
     reasons << tr("communication %1 % of the step").arg(locale.toString(e.communication.shareOfStep * 100, 'f', 1));
     QString text = tr("Why the best plan wins: %1.").arg(reasons.join(QStringLiteral("; ")));
     int ties = 0;

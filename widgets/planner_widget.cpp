@@ -163,14 +163,6 @@ void PlannerWidget::showResults(const DerivedResults& r)
     m_guide->setResults(r);
 }
 
-void PlannerWidget::setUnit(ByteUnit unit)
-{
-    m_memory->setUnit(unit);
-    m_memoryStep->setUnit(unit);
-    m_memoryTable->setUnit(unit);
-    m_banner->setUnit(unit);
-}
-
 void PlannerWidget::retranslate()
 {
     m_tabs->setTabText(0, tr("Memory"));

@@ -55,8 +55,6 @@ public:
     [[nodiscard]] DecisionGuideView* decisionGuide() const { return m_guide; }
     [[nodiscard]] SensitivityView* sensitivityView() const { return m_sensitivity; }
     [[nodiscard]] HeatmapView* heatmapView() const { return m_heatmap; }
-    /// GB (10^9) or GiB (2^30) in every memory figure on screen.
-    void setUnit(ByteUnit unit);
     [[nodiscard]] VerdictBanner* banner() const { return m_banner; }
     [[nodiscard]] QTabWidget* tabs() const { return m_tabs; }
     /// Every chart with something to show, in tab order (presentation mode's slides).

@@ -1,5 +1,7 @@
 #include "problem_text.h"
 
+#include "format.h"
+
 #include <QLocale>
 
 namespace ui {
@@ -91,9 +93,8 @@ QString ProblemText::of(const core::Problem& w)
         return tr("PP × virtual stages (%1 × %2) exceeds the model's %3 layers: a stage would hold no layer.")
             .arg(n(w, "pp"), n(w, "virtual_stages"), n(w, "layers"));
     case ProblemCode::does_not_fit:
-        return tr("Does not fit: %1 GiB per GPU, capacity %2 GiB.")
-            .arg(QLocale().toString(w.value("total_bytes") / 1073741824.0, 'f', 1),
-                QLocale().toString(w.value("capacity_bytes") / 1073741824.0, 'f', 1));
+        return tr("Does not fit: %1 per GPU, capacity %2.")
+            .arg(formatBytes(w.value("total_bytes"), 1), formatBytes(w.value("capacity_bytes"), 1));
     case ProblemCode::too_few_layers_per_stage:
         return tr("Fewer than two layers per pipeline stage.");
     case ProblemCode::over_time_budget:

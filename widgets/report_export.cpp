@@ -8,11 +8,13 @@
 #include "charts/memory_step_chart.h"
 #include "charts/scaling_chart.h"
 #include "charts/time_chart.h"
+#include "collectives_model.h"
 #include "comparison_view.h"
 #include "decision_guide.h"
 #include "estimate_io.h"
 #include "explain.h"
 #include "format.h"
+#include "memory_table_model.h"
 #include "planner_widget.h"
 #include "safe_save.h"
 #include "scenario_io.h"
@@ -43,16 +45,21 @@ bool writeText(const QString& path, const QByteArray& text, bool bom, QString& e
     return error.isEmpty();
 }
 
-/// A CSV ("C" locale) as a Markdown table.
-QString markdownTable(const std::string& csv)
+/// A table model as a Markdown table, as the user reads it: translated headers, the display unit,
+/// the locale's numbers (the CSV files keep core's keys and plain bytes).
+QString modelMarkdown(const QAbstractItemModel& model)
 {
-    const QStringList lines = QString::fromStdString(csv).trimmed().split(QLatin1Char('\n'));
-    QString out;
-    for (int i = 0; i < lines.size(); ++i) {
-        const QStringList cells = lines[i].split(QLatin1Char(','));
-        out += QStringLiteral("| ") + cells.join(QStringLiteral(" | ")) + QStringLiteral(" |\n");
-        if (i == 0)
-            out += QStringLiteral("|") + QStringLiteral(" --- |").repeated(int(cells.size())) + QLatin1Char('\n');
+    auto cell = [](QString text) { return text.replace(QLatin1Char('|'), QStringLiteral("\\|")); };
+    QStringList header;
+    for (int c = 0; c < model.columnCount(); ++c)
+        header << cell(model.headerData(c, Qt::Horizontal).toString());
+    QString out = QStringLiteral("| ") + header.join(QStringLiteral(" | ")) + QStringLiteral(" |\n|")
+        + QStringLiteral(" --- |").repeated(int(header.size())) + QLatin1Char('\n');
+    for (int r = 0; r < model.rowCount(); ++r) {
+        QStringList row;
+        for (int c = 0; c < model.columnCount(); ++c)
+            row << cell(model.data(model.index(r, c)).toString());
+        out += QStringLiteral("| ") + row.join(QStringLiteral(" | ")) + QStringLiteral(" |\n");
     }
     return out;
 }
@@ -214,13 +221,13 @@ ExportResult exportAll(
                           guide->text(item.id)->text());
         md += QLatin1Char('\n');
     }
-    md += QStringLiteral("## %1\n\n").arg(PlannerWidget::tr("Memory per pipeline stage (bytes)"));
-    md += markdownTable(core::memoryStagesCsv(e)) + QLatin1Char('\n');
+    md += QStringLiteral("## %1\n\n").arg(PlannerWidget::tr("Memory per pipeline stage"));
+    md += modelMarkdown(*planner->memoryTable()) + QLatin1Char('\n');
     md += QStringLiteral("## %1\n\n").arg(PlannerWidget::tr("Communication per step"));
     if (e.communication.collectives.empty())
         md += PlannerWidget::tr("No communication: a single GPU.") + QStringLiteral("\n\n");
     else
-        md += markdownTable(core::collectivesCsv(e)) + QStringLiteral("\n");
+        md += modelMarkdown(*planner->collectives()) + QStringLiteral("\n");
     md += QStringLiteral("## %1\n\n").arg(PlannerWidget::tr("How each figure was computed"));
     for (const auto& x : session->explanations())
         md += QStringLiteral("- `%1`: %2 — %3 (%4)\n")

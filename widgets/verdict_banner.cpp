@@ -56,12 +56,6 @@ void VerdictBanner::setGpuName(const QString& name)
     refresh();
 }
 
-void VerdictBanner::setUnit(ByteUnit unit)
-{
-    m_unit = unit;
-    refresh();
-}
-
 QString VerdictBanner::headline() const
 {
     return m_headline->text();
@@ -73,7 +67,7 @@ void VerdictBanner::refresh()
     const auto& mem = m_estimate.memory;
     const auto& b = mem.peak().bytes;
     const double share = mem.capacity > 0 ? b.total() / mem.capacity : 0;
-    const QString used = formatBytes(b.total(), m_unit, 1), capacity = formatBytes(mem.capacity, m_unit, 0);
+    const QString used = formatBytes(b.total(), 1), capacity = formatBytes(mem.capacity, 0);
     const QString percent = QLocale().toString(share * 100, 'f', 0);
 
     const core::MemoryTerm largest = b.largest(); // names what to attack first
@@ -91,7 +85,7 @@ void VerdictBanner::refresh()
 
     QString details = tr("%1 parameters on %2 × %3. Largest term: %4 (%5).")
                           .arg(formatCount(double(m_estimate.params.total)), QLocale().toString(m_estimate.gpus),
-                              m_gpuName, memoryTermName(largest), formatBytes(b.term(largest), m_unit, 1));
+                              m_gpuName, memoryTermName(largest), formatBytes(b.term(largest), 1));
     if (mem.perStage.size() > 1)
         //: a pipeline-parallel stage (a group of layers)
         details += QLatin1Char(' ') + tr("Most loaded pipeline stage: %1.").arg(mem.stage);
@@ -109,7 +103,7 @@ void VerdictBanner::refresh()
     details += QLatin1Char('\n')
         + tr("Goodput %1 % · about %2 interruptions over the run · checkpoint every %3 min (%4)")
               .arg(locale.toString(r.goodput * 100, 'f', 1), formatFixed(r.expectedInterruptions, 0),
-                  locale.toString(r.checkpointIntervalS / 60, 'f', 0), formatBytes(r.checkpointBytes, m_unit, 0));
+                  locale.toString(r.checkpointIntervalS / 60, 'f', 0), formatBytes(r.checkpointBytes, 0));
     if (const auto& measured = m_estimate.range; measured && std::isfinite(t.timeS)) {
         //: %1–%2 step time range in seconds, %3–%4 days, %5 number of runs, %6 the kind of runs (GPU, parallelism,
         //: format)
@@ -125,8 +119,8 @@ void VerdictBanner::refresh()
         details += QLatin1Char('\n')
             + tr("Range, each assumption ±%1 % in turn: step %2–%3 s · memory %4–%5 · cost $%6–%7")
                   .arg(locale.toString(range.fraction * 100, 'f', 0), locale.toString(range.min.stepTimeS, 'g', 3),
-                      locale.toString(range.max.stepTimeS, 'g', 3), formatBytes(range.min.memoryBytes, m_unit, 1),
-                      formatBytes(range.max.memoryBytes, m_unit, 1), formatFixed(range.min.totalCostUsd, 0),
+                      locale.toString(range.max.stepTimeS, 'g', 3), formatBytes(range.min.memoryBytes, 1),
+                      formatBytes(range.max.memoryBytes, 1), formatFixed(range.min.totalCostUsd, 0),
                       formatFixed(range.max.totalCostUsd, 0));
     }
     m_details->setText(details);

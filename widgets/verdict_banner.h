@@ -27,7 +27,6 @@ public:
     /// assumption moves by its fraction; without one, points only.
     void setRanges(std::optional<core::Sensitivity> ranges);
     [[nodiscard]] QString detailsText() const;
-    void setUnit(ByteUnit unit);
     void setGpuName(const QString& name);
 
     [[nodiscard]] QString headline() const;
@@ -45,7 +44,6 @@ private:
     core::Estimate m_estimate;
     std::vector<core::Suggestion> m_suggestions;
     std::optional<core::Sensitivity> m_ranges;
-    ByteUnit m_unit = ByteUnit::GiB;
     QString m_gpuName;
     std::function<QString(const QString&)> m_explain;
     QLabel* m_headline;

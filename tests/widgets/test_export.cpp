@@ -93,6 +93,11 @@ TEST_CASE("exporting every chart and table of an example scenario", "[widgets][e
     CHECK(md.contains(QStringLiteral("Narayanan")));
     CHECK(md.contains(QStringLiteral("## Decision guide")));
     CHECK(md.contains(QStringLiteral("- [Required] **Distributed training code**")));
+    // The report's tables are the on-screen tables (issue 20): headers in words, memory in the unit
+    // shown; core's snake_case keys and plain bytes stay in the CSV files.
+    CHECK(md.contains(QStringLiteral("| Total (GiB) |")));
+    CHECK(md.contains(QStringLiteral("Sent / GPU (GiB)")));
+    CHECK_FALSE(md.contains(QStringLiteral("weights_bytes")));
 }
 
 TEST_CASE("the report is also written as HTML with the charts and as a paginated PDF", "[widgets][export]")

@@ -1,7 +1,9 @@
 // The live slice: a control edits the scenario, core estimates, the chart shows core's numbers.
+#include "charts/heatmap_view.h"
 #include "charts/memory_chart.h"
 #include "charts/memory_step_chart.h"
 #include "charts/timeline_view.h"
+#include "comparison_view.h"
 #include "estimate.h"
 #include "input_panel.h"
 #include "planner_widget.h"
@@ -11,7 +13,10 @@
 #include "settle.h"
 #include "verdict_banner.h"
 
+#include <QAbstractItemModel>
+#include <QChartView>
 #include <QComboBox>
+#include <QLabel>
 #include <QLineSeries>
 #include <QScatterSeries>
 #include <QSignalSpy>
@@ -37,11 +42,11 @@ void requireChartMatchesCore(const MemoryChart& chart, const core::Scenario& sce
         for (int t = 0; t < MemoryChart::TermCount; ++t) {
             const auto term = static_cast<MemoryChart::Term>(t);
             const double expected
-                = bytesIn(MemoryChart::termBytes(e.memory.perStage[std::size_t(stage)].bytes, term), ByteUnit::GiB);
+                = MemoryChart::termBytes(e.memory.perStage[std::size_t(stage)].bytes, term) / 1073741824.0;
             INFO("term " << t << " stage " << stage);
             CHECK(chart.value(term, stage) == Approx(expected).epsilon(1e-12));
         }
-    CHECK(chart.capacityValue() == Approx(bytesIn(e.memory.capacity, ByteUnit::GiB)));
+    CHECK(chart.capacityValue() == Approx(e.memory.capacity / 1073741824.0));
 }
 
 } // namespace
@@ -164,8 +169,10 @@ TEST_CASE("memory over one step: under the pipeline timeline, each stage's peak 
         CHECK(top == Approx(e.memory.perStage[std::size_t(i)].bytes.total() / 1073741824.0));
     }
     CHECK(chart->peakSeries()->points().front().y() == Approx(e.memory.total() / 1073741824.0));
-    w.setUnit(ui::ByteUnit::GB);
+    session.setByteUnit(ui::ByteUnit::GB);
+    settle();
     CHECK(chart->peakSeries()->points().front().y() == Approx(e.memory.total() / 1e9));
+    session.setByteUnit(ui::ByteUnit::GiB);
     // An edit redraws it: one stage fewer lines.
     doc.edit(QStringLiteral("pp"), [](core::Scenario& s) {
         s.parallel.pp = 4;
@@ -174,4 +181,66 @@ TEST_CASE("memory over one step: under the pipeline timeline, each stage's peak 
     settle();
     CHECK(chart->stageSeries(3));
     CHECK_FALSE(chart->stageSeries(4));
+}
+
+TEST_CASE("choosing GB reaches every view, table, chart and tooltip that shows memory", "[widgets][units]")
+{
+    // Issue 20 (§4.5): the unit once reached 3 views of 11. Every figure the results, the heatmap,
+    // a plan search and the comparison put on screen is read back after the switch.
+    core::Scenario s = core::defaultScenario();
+    s.parallel.dp = 4;
+    s.parallel.tp = 2;
+    ScenarioSession session(s);
+    PlannerWidget w(&session);
+    w.resize(1400, 900);
+    w.show();
+    w.comparison()->add(s);
+    w.comparison()->add(core::defaultScenario());
+    core::PlanOptions options;
+    options.gpus = 8;
+    session.requestPlan(options);
+    REQUIRE(waitUntil([&] { return !session.isPlanning(); }));
+    for (int i = 0; i < w.tabs()->count(); ++i) { // lazy views draw once shown
+        w.tabs()->setCurrentIndex(i);
+        settle();
+    }
+    REQUIRE(waitUntil([&] { return w.heatmapView()->isCurrent(); }));
+
+    // Every text a user can read outside the inputs (whose fields are in the file's units, GiB).
+    auto shownTexts = [&] {
+        QStringList texts;
+        for (auto* label : w.findChildren<QLabel*>())
+            if (!w.inputs()->isAncestorOf(label)) texts << label->text();
+        for (auto* view : w.findChildren<QChartView*>()) {
+            texts << view->chart()->title();
+            for (auto* axis : view->chart()->axes())
+                texts << axis->titleText();
+            for (auto* series : view->chart()->series())
+                texts << series->name();
+        }
+        for (auto* model : w.findChildren<QAbstractItemModel*>())
+            for (int c = 0; c < model->columnCount(); ++c)
+                texts << model->headerData(c, Qt::Horizontal).toString();
+        const auto& cells = w.heatmapView()->grid()->heatmap().cells;
+        for (int i = 0; i < int(cells.size()); ++i)
+            texts << w.heatmapView()->grid()->toolTipOf(i);
+        return texts.join(QLatin1Char('\n'));
+    };
+    const QString before = shownTexts();
+    CHECK(before.contains(QStringLiteral("GiB")));
+
+    session.setByteUnit(ByteUnit::GB);
+    settle();
+    for (int i = 0; i < w.tabs()->count(); ++i) {
+        w.tabs()->setCurrentIndex(i);
+        settle();
+    }
+    const QString after = shownTexts();
+    session.setByteUnit(ByteUnit::GiB); // the unit is process-wide: the next test starts in GiB
+    for (const QString& line : after.split(QLatin1Char('\n')))
+        if (line.contains(QStringLiteral("GiB"))) FAIL_CHECK(line.toStdString());
+    CHECK(after.count(QStringLiteral("GB")) >= before.count(QStringLiteral("GiB")));
+    // The numbers follow the unit, not only the labels.
+    const core::Estimate& e = session.results().estimate;
+    CHECK(w.memoryChart()->capacityValue() == Approx(e.memory.capacity / 1073741824.0));
 }

@@ -3,6 +3,7 @@
 #include "chart_style.h"
 #include "charts/chart_export.h"
 #include "charts/memory_chart.h"
+#include "format.h"
 #include "palette.h"
 
 #include <QBarCategoryAxis>
@@ -17,7 +18,6 @@ namespace ui {
 namespace {
 
 constexpr int kStepParts = 4;
-constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
 
 double stepPart(const core::Estimate& e, int part)
 {
@@ -75,7 +75,7 @@ void ComparisonChart::setEstimates(
         QList<qreal> values;
         for (const auto& e : estimates) {
             const double v = m_kind == Memory
-                ? MemoryChart::termBytes(e.memory.peak().bytes, MemoryChart::Term(p)) / kGiB
+                ? bytesIn(MemoryChart::termBytes(e.memory.peak().bytes, MemoryChart::Term(p)))
                 : stepPart(e, p);
             values << v;
         }
@@ -83,10 +83,11 @@ void ComparisonChart::setEstimates(
         m_sets[p]->append(values);
     }
     for (const auto& e : estimates)
-        highest = std::max(highest, m_kind == Memory ? e.memory.total() / kGiB : e.compute.stepTimeS);
+        highest = std::max(highest, m_kind == Memory ? bytesIn(e.memory.total()) : e.compute.stepTimeS);
     m_axisX->setCategories(names);
     chart()->setProperty(kExportCategories, longNames.size() == names.size() ? longNames : QStringList());
     m_axisY->setRange(0, niceCeiling(highest * 1.08));
+    retranslate(); // the display unit may have changed
 }
 
 double ComparisonChart::value(int part, int index) const
@@ -101,7 +102,7 @@ void ComparisonChart::retranslate()
             tr("Activations"), tr("Buffers"), tr("Overhead") };
         for (int i = 0; i < m_sets.size(); ++i)
             m_sets[i]->setLabel(names[i]);
-        m_axisY->setTitleText(tr("Memory per GPU (GiB)"));
+        m_axisY->setTitleText(tr("Memory per GPU (%1)").arg(unitName()));
         chart()->setTitle(tr("Memory per GPU, side by side"));
     } else {
         const QString names[]

@@ -1,5 +1,6 @@
 #include "heatmap_view.h"
 
+#include "format.h"
 #include "problem_text.h"
 #include "session/scenario_session.h"
 
@@ -88,7 +89,7 @@ QString HeatmapGrid::cellText(const core::HeatCell& c) const
 {
     if (!c.estimate) return QStringLiteral("✕");
     const QLocale locale;
-    if (m_metric == Memory) return locale.toString(c.estimate->memory.total() / 1073741824.0, 'f', 0);
+    if (m_metric == Memory) return locale.toString(bytesIn(c.estimate->memory.total()), 'f', 0);
     return locale.toString(c.estimate->compute.stepTimeS, 'g', 3);
 }
 
@@ -143,8 +144,8 @@ QString HeatmapGrid::toolTipOf(int index) const
                         QString::fromStdString(core::valueText(m_map.yAxis, c.y)));
     if (c.estimate)
         text += QLatin1Char('\n')
-            + tr("%1 GiB per GPU · step %2 s · MFU %3 %")
-                  .arg(locale.toString(c.estimate->memory.total() / 1073741824.0, 'f', 1),
+            + tr("%1 per GPU · step %2 s · MFU %3 %")
+                  .arg(formatBytes(c.estimate->memory.total(), 1),
                       locale.toString(c.estimate->compute.stepTimeS, 'g', 3),
                       locale.toString(c.estimate->compute.mfu * 100, 'f', 1));
     if (!c.feasible())
@@ -219,6 +220,7 @@ HeatmapView::HeatmapView(ScenarioSession* session, QWidget* parent)
     connect(session, &ScenarioSession::resultsChanged, this, [this] {
         if (isVisible()) request();
     });
+    connect(session, &ScenarioSession::displayFormatChanged, m_grid, qOverload<>(&QWidget::update));
     connect(session, &ScenarioSession::heatmapReady, this, [this](std::uint64_t revision, const core::Heatmap& map) {
         // A map for an older scenario or other axes is dropped: the one asked for last is on its way.
         if (revision != m_session->revision() || int(map.xAxis) != m_x->currentData().toInt()
@@ -295,7 +297,7 @@ QString HeatmapView::axisName(core::HeatAxis axis)
 void HeatmapView::retranslate()
 {
     m_title->setText(tr(
-        "Two inputs at once: every cell is the full estimate with those values (GiB per GPU or seconds per "
+        "Two inputs at once: every cell is the full estimate with those values (memory per GPU or seconds per "
         "step); ✕ marks combinations that are invalid or do not fit — hover for the reason, click a cell to use it."));
     m_xLabel->setText(tr("&Across:"));
     m_yLabel->setText(tr("&Up:"));

@@ -77,12 +77,6 @@ void MemoryChart::setEstimate(const core::Estimate& estimate)
     refresh();
 }
 
-void MemoryChart::setUnit(ByteUnit unit)
-{
-    m_unit = unit;
-    retranslate();
-}
-
 double MemoryChart::value(Term term, int stage) const
 {
     return m_sets.at(term)->at(stage);
@@ -109,8 +103,7 @@ void MemoryChart::refresh()
         while (set->count() > n)
             set->remove(set->count() - 1);
         for (int i = 0; i < n; ++i) {
-            const double v
-                = bytesIn(termBytes(stages[static_cast<std::size_t>(i)].bytes, static_cast<Term>(t)), m_unit);
+            const double v = bytesIn(termBytes(stages[static_cast<std::size_t>(i)].bytes, static_cast<Term>(t)));
             if (i < set->count())
                 set->replace(i, v);
             else
@@ -130,13 +123,14 @@ void MemoryChart::refresh()
         //: axis title when the bars are pipeline stages numbered from 0
         m_axisX->setTitleText(n > 8 ? tr("Pipeline stage") : QString());
     }
-    const double capacity = bytesIn(m_estimate.memory.capacity, m_unit);
+    const double capacity = bytesIn(m_estimate.memory.capacity);
     // The line spans the whole category range (bars sit at 0 … n−1).
     m_capacity->replace(QList<QPointF> { { -0.5, capacity }, { n - 0.5, capacity } });
     double highest = capacity;
     for (const auto& st : stages)
-        highest = std::max(highest, bytesIn(st.bytes.total(), m_unit));
+        highest = std::max(highest, bytesIn(st.bytes.total()));
     m_axisY->setRange(0, niceCeiling(highest * 1.08));
+    m_axisY->setTitleText(tr("Memory per GPU (%1)").arg(unitName())); // the display unit may have changed
     chart()->setTitle(m_estimate.memory.fits() ? tr("Memory per GPU — fits") : tr("Memory per GPU — does not fit"));
 }
 
@@ -147,7 +141,6 @@ void MemoryChart::retranslate()
     for (int t = 0; t < TermCount; ++t)
         m_sets[t]->setLabel(names[t]);
     m_capacity->setName(tr("GPU capacity"));
-    m_axisY->setTitleText(tr("Memory per GPU (%1)").arg(unitName(m_unit)));
     m_axisX->setCategories({});
     refresh();
 }
@@ -172,8 +165,7 @@ void MemoryChart::showTooltip(bool hovering, int index, QBarSet* set)
         "memory.optimizer_states", "memory.activations", "memory.buffers", "memory.overhead" };
     QString text = QStringLiteral("<b>%1</b>")
                        .arg(tr("%1: %2 of %3 on this GPU")
-                                .arg(set->label(), formatBytes(termBytes(bytes, term), m_unit),
-                                    formatBytes(bytes.total(), m_unit))
+                                .arg(set->label(), formatBytes(termBytes(bytes, term)), formatBytes(bytes.total()))
                                 .toHtmlEscaped());
     // The explanation's numbers are those of the most loaded stage.
     if (m_explain && index == m_estimate.memory.stage) text += m_explain(QString::fromLatin1(keys[term]));

@@ -27,7 +27,6 @@ public:
     explicit MemoryChart(QWidget* parent = nullptr);
 
     void setEstimate(const core::Estimate& estimate);
-    void setUnit(ByteUnit unit);
 
     /// Displayed value (in the current unit) of one term on one stage; for tests and export.
     [[nodiscard]] double value(Term term, int stage) const;
@@ -48,7 +47,6 @@ private:
 
     core::Estimate m_estimate;
     std::function<QString(const QString&)> m_explain;
-    ByteUnit m_unit = ByteUnit::GiB;
     QStackedBarSeries* m_series = nullptr;
     QList<QBarSet*> m_sets;
     QLineSeries* m_capacity = nullptr;

@@ -80,13 +80,6 @@ void MemoryStepChart::setTrace(core::MemoryOverStep trace)
     if (isVisible()) refresh();
 }
 
-void MemoryStepChart::setUnit(ByteUnit unit)
-{
-    m_unit = unit;
-    m_stale = true;
-    if (isVisible()) refresh();
-}
-
 void MemoryStepChart::showEvent(QShowEvent* event)
 {
     if (m_stale) refresh();
@@ -118,20 +111,20 @@ void MemoryStepChart::refresh()
         QList<QPointF> points;
         points.reserve(qsizetype(trace.samples.size()));
         for (const auto& sample : trace.samples)
-            points << QPointF(sample.timeS, bytesIn(sample.bytes, m_unit));
+            points << QPointF(sample.timeS, bytesIn(sample.bytes));
         QLineSeries* s = m_stages[std::size_t(i)];
         s->replace(points);
         QPen pen = s->pen();
         pen.setWidthF(i == m_trace.peakStage ? 3.0 : 1.5);
         s->setPen(pen);
-        top = std::max(top, bytesIn(trace.peakBytes, m_unit));
+        top = std::max(top, bytesIn(trace.peakBytes));
     }
-    const double capacity = bytesIn(m_trace.capacity, m_unit);
+    const double capacity = bytesIn(m_trace.capacity);
     const double end = m_trace.stepTimeS > 0 ? m_trace.stepTimeS : 1;
     m_capacity->replace(stages > 0 ? QList<QPointF> { { 0, capacity }, { end, capacity } } : QList<QPointF> {});
     if (stages > 0) {
         const auto& peak = m_trace.stages[std::size_t(m_trace.peakStage)];
-        m_peak->replace({ QPointF(peak.peakTimeS, bytesIn(peak.peakBytes, m_unit)) });
+        m_peak->replace({ QPointF(peak.peakTimeS, bytesIn(peak.peakBytes)) });
     } else {
         m_peak->clear();
     }
@@ -153,16 +146,16 @@ void MemoryStepChart::retranslate()
     }
     m_capacity->setName(tr("GPU capacity"));
     m_axisX->setTitleText(tr("Time in the step (s)"));
-    m_axisY->setTitleText(unitName(m_unit)); // short: the chart is often low, under the Gantt chart
+    m_axisY->setTitleText(unitName()); // short: the chart is often low, under the Gantt chart
     if (m_trace.stages.empty()) {
         m_peak->setName(tr("Peak"));
         chart()->setTitle(tr("Memory over one step — the step is too long to draw"));
         return;
     }
     const auto& peak = m_trace.stages[std::size_t(m_trace.peakStage)];
-    m_peak->setName(tr("Peak: %1 on stage %2").arg(formatBytes(peak.peakBytes, m_unit)).arg(m_trace.peakStage));
+    m_peak->setName(tr("Peak: %1 on stage %2").arg(formatBytes(peak.peakBytes)).arg(m_trace.peakStage));
     chart()->setTitle(tr("Memory over one step, per pipeline stage — peak %1 at %2 s on stage %3")
-                          .arg(formatBytes(peak.peakBytes, m_unit), locale.toString(peak.peakTimeS, 'g', 3))
+                          .arg(formatBytes(peak.peakBytes), locale.toString(peak.peakTimeS, 'g', 3))
                           .arg(m_trace.peakStage));
 }
 

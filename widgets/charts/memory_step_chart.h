@@ -25,7 +25,6 @@ public:
     /// Drawn at once when visible, else when next shown or asked for (it sits on a tab that is mostly
     /// hidden, and redrawing it costs 2 ms of every slider tick).
     void setTrace(core::MemoryOverStep trace);
-    void setUnit(ByteUnit unit);
 
     [[nodiscard]] const core::MemoryOverStep& trace() const { return m_trace; }
     /// The chart with the latest trace drawn (export and presentation use it).
@@ -43,7 +42,6 @@ private:
     void refresh();
 
     core::MemoryOverStep m_trace;
-    ByteUnit m_unit = ByteUnit::GiB;
     bool m_stale = false;
     std::vector<QLineSeries*> m_stages;
     QLineSeries* m_capacity = nullptr;

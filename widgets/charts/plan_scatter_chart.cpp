@@ -1,6 +1,7 @@
 #include "plan_scatter_chart.h"
 
 #include "chart_style.h"
+#include "format.h"
 #include "palette.h"
 
 #include <QChart>
@@ -15,7 +16,6 @@
 namespace ui {
 
 namespace {
-constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
 }
 
 PlanScatterChart::PlanScatterChart(QWidget* parent)
@@ -64,19 +64,19 @@ void PlanScatterChart::setResult(const core::PlanResult& r)
     double maxX = 1, maxY = 1, minY = 1e300;
     for (const auto& p : r.points) {
         if (!std::isfinite(p.trainingTimeS)) continue; // a run that never finishes has no point on a time axis
-        points << QPointF(p.memoryBytes / kGiB, p.trainingTimeS / 86400.0);
-        maxX = std::max(maxX, p.memoryBytes / kGiB);
+        points << QPointF(bytesIn(p.memoryBytes), p.trainingTimeS / 86400.0);
+        maxX = std::max(maxX, bytesIn(p.memoryBytes));
         maxY = std::max(maxY, p.trainingTimeS / 86400.0);
         minY = std::min(minY, p.trainingTimeS / 86400.0);
     }
     for (const auto& p : r.pareto)
         if (std::isfinite(p.estimate.training.timeS))
-            pareto << QPointF(p.estimate.memory.total() / kGiB, p.estimate.training.timeS / 86400.0);
+            pareto << QPointF(bytesIn(p.estimate.memory.total()), p.estimate.training.timeS / 86400.0);
     m_points->replace(points);
     m_pareto->replace(pareto);
     if (!r.plans.empty() && std::isfinite(r.plans.front().estimate.training.timeS)) {
         const auto& e = r.plans.front().estimate;
-        m_best->replace(QList<QPointF> { { e.memory.total() / kGiB, e.training.timeS / 86400.0 } });
+        m_best->replace(QList<QPointF> { { bytesIn(e.memory.total()), e.training.timeS / 86400.0 } });
     } else {
         m_best->clear();
     }
@@ -85,6 +85,7 @@ void PlanScatterChart::setResult(const core::PlanResult& r)
     if (minY > maxY) minY = maxY / 10;
     const auto [bottom, top] = logDecades(minY, maxY);
     m_axisY->setRange(bottom, top);
+    retranslate(); // the display unit may have changed
 }
 
 int PlanScatterChart::pointCount() const
@@ -101,7 +102,7 @@ void PlanScatterChart::retranslate()
     m_points->setName(tr("Plans that fit"));
     m_pareto->setName(tr("Pareto front"));
     m_best->setName(tr("Best plan"));
-    m_axisX->setTitleText(tr("Memory per GPU (GiB)"));
+    m_axisX->setTitleText(tr("Memory per GPU (%1)").arg(unitName()));
     m_axisY->setTitleText(tr("Training time (days, log scale)"));
     chart()->setTitle(tr("Every plan that fits: memory against time"));
 }

@@ -1,6 +1,7 @@
 #include "scaling_chart.h"
 
 #include "chart_style.h"
+#include "format.h"
 #include "palette.h"
 
 #include <QChart>
@@ -16,8 +17,6 @@
 namespace ui {
 
 namespace {
-
-constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
 
 } // namespace
 
@@ -70,35 +69,36 @@ void ScalingChart::setSweep(const core::SweepResult& sweep, const core::Estimate
     for (const auto& point : sweep.points) {
         const auto& e = point.estimate;
         const double gpus = e.gpus;
-        memory << QPointF(gpus, e.memory.total() / kGiB);
+        memory << QPointF(gpus, bytesIn(e.memory.total()));
         comm << QPointF(gpus, e.communication.shareOfStep * 100);
         mfu << QPointF(gpus, e.compute.mfu * 100);
-        highest = std::max(highest, e.memory.total() / kGiB);
+        highest = std::max(highest, bytesIn(e.memory.total()));
         lowestGpus = std::min(lowestGpus, gpus);
         highestGpus = std::max(highestGpus, gpus);
     }
     m_memory->replace(memory);
     m_comm->replace(comm);
     m_mfu->replace(mfu);
-    const double capacity = current.memory.capacity / kGiB;
+    const double capacity = bytesIn(current.memory.capacity);
     m_capacity->replace(QList<QPointF> { { lowestGpus, capacity }, { highestGpus, capacity } });
-    m_current->replace(QList<QPointF> { { double(current.gpus), current.memory.total() / kGiB } });
+    m_current->replace(QList<QPointF> { { double(current.gpus), bytesIn(current.memory.total()) } });
     m_axisX->setRange(
         std::min(lowestGpus, double(current.gpus)) / 1.4, std::max(highestGpus, double(current.gpus)) * 1.4);
     const double top = std::max(highest, capacity) * 1.1;
     const double step = top > 200 ? 50 : top > 80 ? 20 : 10;
     m_axisMemory->setRange(0, std::ceil(top / step) * step);
+    retranslate(); // the display unit may have changed
 }
 
 void ScalingChart::retranslate()
 {
-    m_memory->setName(tr("Memory per GPU (GiB)"));
+    m_memory->setName(tr("Memory per GPU (%1)").arg(unitName()));
     m_capacity->setName(tr("GPU capacity"));
     m_comm->setName(tr("Communication share of step (%)"));
     m_mfu->setName(tr("MFU (%)"));
     m_current->setName(tr("Current scenario"));
     m_axisX->setTitleText(tr("GPUs (data parallel scaled, global batch fixed)"));
-    m_axisMemory->setTitleText(tr("Memory per GPU (GiB)"));
+    m_axisMemory->setTitleText(tr("Memory per GPU (%1)").arg(unitName()));
     m_axisPercent->setTitleText(tr("Percent"));
     chart()->setTitle(tr("Scaling out: memory falls, communication rises"));
 }

@@ -76,6 +76,14 @@ void ScenarioSession::setRangesWanted(bool on)
     if (!m_pending) emit resultsChanged(m_results);
 }
 
+void ScenarioSession::setByteUnit(ByteUnit unit)
+{
+    if (unit == displayByteUnit()) return;
+    setDisplayByteUnit(unit);
+    emit displayFormatChanged();
+    if (!m_pending) emit resultsChanged(m_results);
+}
+
 std::vector<core::Explanation> ScenarioSession::explanations()
 {
     const DerivedResults& r = results();

@@ -11,6 +11,7 @@
 #include "calibration.h"
 #include "explain.h"
 #include "fidelity.h"
+#include "format.h"
 #include "heatmap.h"
 #include "planner.h"
 #include "scenario_document.h"
@@ -45,6 +46,9 @@ public:
 
     /// Whether the results carry the ±20 % ranges (the banner's "Show ranges").
     void setRangesWanted(bool on);
+    /// Shows every memory figure in `unit` (format.h): announced with displayFormatChanged, and the
+    /// results are delivered again so that every view redraws in it.
+    void setByteUnit(ByteUnit unit);
 
     /// Background work for the current scenario; each kind keeps only its latest request.
     void requestSensitivity(double fraction);
@@ -64,6 +68,8 @@ public:
 
 signals:
     void resultsChanged(const ui::DerivedResults& results);
+    /// The display unit changed; views that show more than the results (plans, maps) redraw.
+    void displayFormatChanged();
     void sensitivityReady(std::uint64_t revision, const core::Sensitivity& result);
     void heatmapReady(std::uint64_t revision, const core::Heatmap& map);
     void planProgress(double fraction);
