@@ -5,9 +5,9 @@
 #include "comparison_view.h"
 #include "file_io.h"
 #include "language.h"
+#include "main_view.h"
 #include "main_window.h"
 #include "planner_tab.h"
-#include "planner_widget.h"
 #include "presentation_view.h"
 #include "printable.h"
 #include "report_export.h"
@@ -62,8 +62,8 @@ int main(int argc, char** argv)
         QStringLiteral("Window size for --screenshot, e.g. 1280x800."), QStringLiteral("WxH"),
         QStringLiteral("1280x800"));
     const QCommandLineOption tab(QStringLiteral("tab"),
-        QStringLiteral("Tab shown for --screenshot: memory, time, pipeline, scaling, reliability, planner, formats, "
-                       "compare, guide, whatif, sensitivity, or accuracy (the Help dialog)."),
+        QStringLiteral("Tab shown for --screenshot: %1, or accuracy (the Help dialog).")
+            .arg(ui::MainView::pageIds().join(QStringLiteral(", "))),
         QStringLiteral("TAB"), QStringLiteral("memory"));
     const QCommandLineOption exportDir(QStringLiteral("export"),
         QStringLiteral("Write every chart (PNG, SVG, PDF), table (CSV) and a report to DIR and exit."),
@@ -141,7 +141,7 @@ int main(int argc, char** argv)
             std::fprintf(stderr, "trainplanner: at most four scenarios can be compared\n");
             return 2;
         }
-        auto* comparison = window.planner()->comparison();
+        auto* comparison = window.mainView()->comparison();
         comparison->add(scenario);
         for (qsizetype i = 1; i < files.size(); ++i) {
             const auto other = core::loadScenarioFile(files[i].toStdString());
@@ -157,7 +157,7 @@ int main(int argc, char** argv)
         window.resize(1280, 800);
         ui::ExportOptions options;
         options.csvBom = parser.isSet(bom);
-        const auto result = ui::exportAll(window.planner(), &session, parser.value(exportDir), options);
+        const auto result = ui::exportAll(window.mainView(), &session, parser.value(exportDir), options);
         if (!result.error.isEmpty()) {
             std::fprintf(stderr, "trainplanner: %s\n", core::escapeControls(result.error.toStdString()).c_str());
             return 3;
@@ -173,23 +173,19 @@ int main(int argc, char** argv)
             std::fprintf(stderr, "trainplanner: --size must look like 1280x800 (at least 640x480)\n");
             return 2;
         }
-        const QStringList tabs { QStringLiteral("memory"), QStringLiteral("time"), QStringLiteral("pipeline"),
-            QStringLiteral("scaling"), QStringLiteral("reliability"), QStringLiteral("planner"),
-            QStringLiteral("formats"), QStringLiteral("compare"), QStringLiteral("guide"), QStringLiteral("whatif"),
-            QStringLiteral("sensitivity"), QStringLiteral("accuracy") };
+        // The result pages, and the Help dialog's accuracy table.
+        const QStringList tabs = ui::MainView::pageIds() << QStringLiteral("accuracy");
         if (!tabs.contains(parser.value(tab))) {
-            std::fprintf(stderr,
-                "trainplanner: --tab must be one of memory, time, pipeline, scaling, reliability, planner, formats, "
-                "compare, guide, whatif, sensitivity, accuracy\n");
+            std::fprintf(stderr, "trainplanner: --tab must be one of %s\n",
+                tabs.join(QStringLiteral(", ")).toUtf8().constData());
             return 2;
         }
-        if (auto* chartTabs = window.findChild<QTabWidget*>(QStringLiteral("chartTabs")))
-            chartTabs->setCurrentIndex(static_cast<int>(tabs.indexOf(parser.value(tab))));
+        window.mainView()->showPage(parser.value(tab));
         window.resize(w, h);
-        if (parser.value(tab) == QLatin1String("compare")) window.planner()->comparison()->showArticlePair();
+        if (parser.value(tab) == QLatin1String("compare")) window.mainView()->comparison()->showArticlePair();
         if (parser.value(tab) == QLatin1String("planner")) {
             // Show a finished search: run it and wait (the search takes milliseconds).
-            auto* planner = window.planner()->plannerTab();
+            auto* planner = window.mainView()->plannerTab();
             planner->start();
             while (planner->isRunning())
                 QApplication::processEvents(QEventLoop::AllEvents, 50);

@@ -6,7 +6,7 @@
 #include "estimate_io.h"
 #include "hf_import.h"
 #include "language.h"
-#include "planner_widget.h"
+#include "main_view.h"
 #include "presentation_view.h"
 #include "report_export.h"
 #include "safe_save.h"
@@ -52,8 +52,8 @@ MainWindow::MainWindow(ui::ScenarioSession* session, QWidget* parent)
 {
     setObjectName(QStringLiteral("mainWindow"));
     setAcceptDrops(true);
-    m_planner = new ui::PlannerWidget(session, this);
-    setCentralWidget(m_planner);
+    m_view = new ui::MainView(session, this);
+    setCentralWidget(m_view);
     createActions();
     retranslate();
     connect(m_doc, &ui::ScenarioDocument::filePathChanged, this, &MainWindow::updateTitle);
@@ -110,7 +110,7 @@ void MainWindow::createActions()
     m_export = m_fileMenu->addAction(QString(), this, [this] {
         const QString folder = QFileDialog::getExistingDirectory(this, tr("Export charts, tables and report to"));
         if (folder.isEmpty()) return;
-        const auto result = ui::exportAll(m_planner, m_session, folder);
+        const auto result = ui::exportAll(m_view, m_session, folder);
         if (!result.error.isEmpty())
             QMessageBox::warning(this, tr("Export failed"), result.error);
         else
@@ -146,12 +146,12 @@ void MainWindow::createActions()
     m_present = m_viewMenu->addAction(QString(), this, [this] { createPresentation()->showFullScreen(); });
     m_present->setShortcut(QKeySequence(Qt::Key_F5));
     m_ranges = m_viewMenu->addAction(QString(), this, [this](bool on) {
-        m_planner->setShowRanges(on);
+        m_view->setShowRanges(on);
         QSettings().setValue(QStringLiteral("view/ranges"), on);
     });
     m_ranges->setCheckable(true);
     m_ranges->setChecked(QSettings().value(QStringLiteral("view/ranges"), false).toBool());
-    m_planner->setShowRanges(m_ranges->isChecked());
+    m_view->setShowRanges(m_ranges->isChecked());
     m_viewMenu->addSeparator();
     m_languageMenu = m_viewMenu->addMenu(QString());
     auto* languages = new QActionGroup(this);
@@ -197,12 +197,12 @@ void MainWindow::createActions()
 
 ui::PresentationView* MainWindow::createPresentation()
 {
-    const auto* banner = m_planner->banner();
+    const auto* banner = m_view->banner();
     ui::PresentationView::TitleSlide title;
     title.title = QString::fromStdString(m_doc->scenario().name);
     title.headline = banner->headline();
     if (auto* details = banner->findChild<QLabel*>(QStringLiteral("verdictDetails"))) title.details = details->text();
-    return new ui::PresentationView(title, m_planner->presentableCharts(), this);
+    return new ui::PresentationView(title, m_view->presentableCharts(), this);
 }
 
 bool MainWindow::importConfig(const QString& path, bool confirm)

@@ -1,6 +1,6 @@
 #pragma once
 // The application window: menus, file handling, recent files, drag-and-drop and settings around
-// the PlannerWidget. Holds no model logic.
+// the MainView. Holds no model logic.
 
 #include <QMainWindow>
 
@@ -8,7 +8,7 @@ class QActionGroup;
 class QDialog;
 
 namespace ui {
-class PlannerWidget;
+class MainView;
 class PresentationView;
 class ScenarioDocument;
 class ScenarioSession;
@@ -23,7 +23,7 @@ public:
     bool openFile(const QString& path);
     /// Opens a bundled example (":/examples/NAME.tpscenario.json") as a new, unsaved scenario.
     bool openExample(const QString& resourcePath);
-    [[nodiscard]] ui::PlannerWidget* planner() const { return m_planner; }
+    [[nodiscard]] ui::MainView* mainView() const { return m_view; }
     /// Presentation mode: a title slide with the verdict, then every chart with data. The window
     /// deletes itself when closed.
     ui::PresentationView* createPresentation();
@@ -53,7 +53,7 @@ private:
 
     ui::ScenarioSession* m_session;
     ui::ScenarioDocument* m_doc;
-    ui::PlannerWidget* m_planner;
+    ui::MainView* m_view;
     QMenu* m_fileMenu = nullptr;
     QMenu* m_recentMenu = nullptr;
     QMenu* m_examplesMenu = nullptr;

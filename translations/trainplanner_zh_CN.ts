@@ -2166,6 +2166,97 @@
     </message>
 </context>
 <context>
+    <name>ui::MainView</name>
+    <message>
+        <source>Memory</source>
+        <translation>显存</translation>
+    </message>
+    <message>
+        <source>Step time</source>
+        <translation>单步时间</translation>
+    </message>
+    <message>
+        <source>Pipeline and placement</source>
+        <translation>流水线与布局</translation>
+    </message>
+    <message>
+        <source>Scaling</source>
+        <translation>扩展性</translation>
+    </message>
+    <message>
+        <source>Reliability</source>
+        <translation>可靠性</translation>
+    </message>
+    <message>
+        <source>Planner</source>
+        <translation>并行规划</translation>
+    </message>
+    <message>
+        <source>Number formats</source>
+        <translation>数值格式</translation>
+    </message>
+    <message>
+        <source>Compare</source>
+        <translation>场景对比</translation>
+    </message>
+    <message>
+        <source>Decision guide</source>
+        <translation>决策指南</translation>
+    </message>
+    <message>
+        <source>What if</source>
+        <translation>假设分析</translation>
+    </message>
+    <message>
+        <source>Sensitivity</source>
+        <translation>敏感性</translation>
+    </message>
+    <message>
+        <source>Apply %1 = %2</source>
+        <translation>应用 %1 = %2</translation>
+    </message>
+    <message>
+        <source>Charts</source>
+        <translation>图表</translation>
+    </message>
+    <message>
+        <source>Comparison</source>
+        <translation>场景对比</translation>
+    </message>
+    <message>
+        <source>Memory per pipeline stage</source>
+        <translation>各流水线阶段的显存</translation>
+    </message>
+    <message>
+        <source>Communication per step</source>
+        <translation>每步通信</translation>
+    </message>
+    <message>
+        <source>No communication: a single GPU.</source>
+        <translation>无通信：只有一张 GPU。</translation>
+    </message>
+    <message>
+        <source>How each figure was computed</source>
+        <translation>各项数字的计算方法</translation>
+    </message>
+    <message>
+        <source>Assumptions in force</source>
+        <translation>当前采用的假设</translation>
+    </message>
+    <message>
+        <source>Compute efficiency %1, bus bandwidth efficiency %2, DP/CP overlap %3, latency %4 µs per call; CUDA context %5 GiB, allocator fragmentation %6, NCCL buffers %7 GiB per group; GPU MTBF %8 h, restart %9 min.</source>
+        <translation>计算效率 %1，总线带宽效率 %2，DP/CP 通信重叠 %3，每次调用延迟 %4 µs；CUDA 上下文 %5 GiB，分配器碎片 %6，每个通信组 NCCL 缓冲区 %7 GiB；单卡平均故障间隔 %8 小时，重启 %9 分钟。</translation>
+    </message>
+    <message>
+        <source>Loss bytes per logit %1.</source>
+        <translation>损失处每个 logit 占 %1 字节。</translation>
+    </message>
+    <message>
+        <source>Scenario</source>
+        <translation>场景</translation>
+    </message>
+</context>
+<context>
     <name>ui::MemoryChart</name>
     <message>
         <source>Each GPU</source>
@@ -2524,97 +2615,6 @@
     <message>
         <source>The scenario has changed since this search: search again to apply a plan.</source>
         <translation>本次搜索之后场景已经改动：请重新搜索后再应用方案。</translation>
-    </message>
-</context>
-<context>
-    <name>ui::PlannerWidget</name>
-    <message>
-        <source>Memory</source>
-        <translation>显存</translation>
-    </message>
-    <message>
-        <source>Scaling</source>
-        <translation>扩展性</translation>
-    </message>
-    <message>
-        <source>Planner</source>
-        <translation>并行规划</translation>
-    </message>
-    <message>
-        <source>Number formats</source>
-        <translation>数值格式</translation>
-    </message>
-    <message>
-        <source>Charts</source>
-        <translation>图表</translation>
-    </message>
-    <message>
-        <source>Communication per step</source>
-        <translation>每步通信</translation>
-    </message>
-    <message>
-        <source>No communication: a single GPU.</source>
-        <translation>无通信：只有一张 GPU。</translation>
-    </message>
-    <message>
-        <source>How each figure was computed</source>
-        <translation>各项数字的计算方法</translation>
-    </message>
-    <message>
-        <source>Assumptions in force</source>
-        <translation>当前采用的假设</translation>
-    </message>
-    <message>
-        <source>Compute efficiency %1, bus bandwidth efficiency %2, DP/CP overlap %3, latency %4 µs per call; CUDA context %5 GiB, allocator fragmentation %6, NCCL buffers %7 GiB per group; GPU MTBF %8 h, restart %9 min.</source>
-        <translation>计算效率 %1，总线带宽效率 %2，DP/CP 通信重叠 %3，每次调用延迟 %4 µs；CUDA 上下文 %5 GiB，分配器碎片 %6，每个通信组 NCCL 缓冲区 %7 GiB；单卡平均故障间隔 %8 小时，重启 %9 分钟。</translation>
-    </message>
-    <message>
-        <source>Scenario</source>
-        <translation>场景</translation>
-    </message>
-    <message>
-        <source>Reliability</source>
-        <translation>可靠性</translation>
-    </message>
-    <message>
-        <source>Compare</source>
-        <translation>场景对比</translation>
-    </message>
-    <message>
-        <source>Loss bytes per logit %1.</source>
-        <translation>损失处每个 logit 占 %1 字节。</translation>
-    </message>
-    <message>
-        <source>Comparison</source>
-        <translation>场景对比</translation>
-    </message>
-    <message>
-        <source>Decision guide</source>
-        <translation>决策指南</translation>
-    </message>
-    <message>
-        <source>Apply %1 = %2</source>
-        <translation>应用 %1 = %2</translation>
-    </message>
-    <message>
-        <source>Step time</source>
-        <translation>单步时间</translation>
-    </message>
-    <message>
-        <source>Pipeline and placement</source>
-        <translation>流水线与布局</translation>
-    </message>
-    <message>
-        <source>What if</source>
-        <translation>假设分析</translation>
-    </message>
-    <message>
-        <source>Sensitivity</source>
-        <translation>敏感性</translation>
-    </message>
-    <message>
-        <source>Memory per pipeline stage</source>
-        <translation>各流水线阶段的显存</translation>
     </message>
 </context>
 <context>

@@ -14,8 +14,8 @@
 #include "estimate_io.h"
 #include "explain.h"
 #include "format.h"
+#include "main_view.h"
 #include "memory_table_model.h"
-#include "planner_widget.h"
 #include "safe_save.h"
 #include "scenario_io.h"
 #include "session/scenario_session.h"
@@ -134,8 +134,7 @@ void fitImages(QTextDocument& doc, double width)
 
 } // namespace
 
-ExportResult exportAll(
-    PlannerWidget* planner, ScenarioSession* session, const QString& folder, const ExportOptions& options)
+ExportResult exportAll(MainView* planner, ScenarioSession* session, const QString& folder, const ExportOptions& options)
 {
     ExportResult result;
     if (!QDir().mkpath(folder)) {
@@ -200,11 +199,11 @@ ExportResult exportAll(
     md += QStringLiteral("**%1**\n\n").arg(banner->headline());
     if (auto* details = banner->findChild<QLabel*>(QStringLiteral("verdictDetails")))
         md += details->text().replace(QLatin1Char('\n'), QStringLiteral("  \n")) + QStringLiteral("\n\n");
-    md += QStringLiteral("## %1\n\n").arg(PlannerWidget::tr("Charts"));
+    md += QStringLiteral("## %1\n\n").arg(MainView::tr("Charts"));
     for (const auto& c : charts)
         md += QStringLiteral("![%1](%2.png)\n\n").arg(chartTitle(c.chart), QLatin1String(c.file));
     if (compared) {
-        md += QStringLiteral("## %1\n\n").arg(PlannerWidget::tr("Comparison"));
+        md += QStringLiteral("## %1\n\n").arg(MainView::tr("Comparison"));
         md += tableMarkdown(comparison->table()) + QLatin1Char('\n');
     }
     // The decision guide: the verdict in words and the migration checklist with its urgencies.
@@ -221,24 +220,23 @@ ExportResult exportAll(
                           guide->text(item.id)->text());
         md += QLatin1Char('\n');
     }
-    md += QStringLiteral("## %1\n\n").arg(PlannerWidget::tr("Memory per pipeline stage"));
+    md += QStringLiteral("## %1\n\n").arg(MainView::tr("Memory per pipeline stage"));
     md += modelMarkdown(*planner->memoryTable()) + QLatin1Char('\n');
-    md += QStringLiteral("## %1\n\n").arg(PlannerWidget::tr("Communication per step"));
+    md += QStringLiteral("## %1\n\n").arg(MainView::tr("Communication per step"));
     if (e.communication.collectives.empty())
-        md += PlannerWidget::tr("No communication: a single GPU.") + QStringLiteral("\n\n");
+        md += MainView::tr("No communication: a single GPU.") + QStringLiteral("\n\n");
     else
         md += modelMarkdown(*planner->collectives()) + QStringLiteral("\n");
-    md += QStringLiteral("## %1\n\n").arg(PlannerWidget::tr("How each figure was computed"));
+    md += QStringLiteral("## %1\n\n").arg(MainView::tr("How each figure was computed"));
     for (const auto& x : session->explanations())
         md += QStringLiteral("- `%1`: %2 — %3 (%4)\n")
                   .arg(QString::fromStdString(x.key), QString::fromStdString(x.formula),
                       QString::fromStdString(x.substituted), QString::fromStdString(x.source));
-    md += QStringLiteral("\n## %1\n\n").arg(PlannerWidget::tr("Assumptions in force"));
+    md += QStringLiteral("\n## %1\n\n").arg(MainView::tr("Assumptions in force"));
     const auto& ef = s.efficiency;
-    md += PlannerWidget::tr(
-              "Compute efficiency %1, bus bandwidth efficiency %2, DP/CP overlap %3, latency %4 µs per call; "
-              "CUDA context %5 GiB, allocator fragmentation %6, NCCL buffers %7 GiB per group; "
-              "GPU MTBF %8 h, restart %9 min.")
+    md += MainView::tr("Compute efficiency %1, bus bandwidth efficiency %2, DP/CP overlap %3, latency %4 µs per call; "
+                       "CUDA context %5 GiB, allocator fragmentation %6, NCCL buffers %7 GiB per group; "
+                       "GPU MTBF %8 h, restart %9 min.")
               .arg(ef.compute)
               .arg(ef.busBandwidth)
               .arg(ef.commOverlap)
@@ -248,10 +246,10 @@ ExportResult exportAll(
               .arg(s.overhead.commBufferGibPerGroup)
               .arg(s.reliability.gpuMtbfHours)
               .arg(s.reliability.restartMinutes)
-        + QLatin1Char(' ') + PlannerWidget::tr("Loss bytes per logit %1.").arg(s.overhead.lossBytesPerLogit)
+        + QLatin1Char(' ') + MainView::tr("Loss bytes per logit %1.").arg(s.overhead.lossBytesPerLogit)
         + QStringLiteral("\n\n");
     md += QStringLiteral("## %1\n\n```json\n%2```\n")
-              .arg(PlannerWidget::tr("Scenario"), QString::fromStdString(core::scenarioToJson(s)));
+              .arg(MainView::tr("Scenario"), QString::fromStdString(core::scenarioToJson(s)));
     if (!writeText(dir.filePath(QStringLiteral("report.md")), md.toUtf8(), false, result.error)) return result;
     result.files << QStringLiteral("report.md");
 

@@ -9,7 +9,7 @@
 
 namespace ui {
 
-class PlannerWidget;
+class MainView;
 class ScenarioSession;
 
 struct ExportOptions {
@@ -23,6 +23,6 @@ struct ExportResult {
 };
 
 [[nodiscard]] ExportResult exportAll(
-    PlannerWidget* planner, ScenarioSession* session, const QString& folder, const ExportOptions& options = {});
+    MainView* planner, ScenarioSession* session, const QString& folder, const ExportOptions& options = {});
 
 } // namespace ui

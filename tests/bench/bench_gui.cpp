@@ -1,7 +1,7 @@
 // One slider tick to updated charts, offscreen: the GUI must follow a drag within a frame (16 ms).
 // Prints the median and the 95th percentile; scripts/bench.sh writes them to a file.
 #include "input_panel.h"
-#include "planner_widget.h"
+#include "main_view.h"
 #include "scenario_io.h"
 #include "session/scenario_session.h"
 
@@ -19,7 +19,7 @@ int main(int argc, char** argv)
     if (!std::getenv("QT_QPA_PLATFORM")) qputenv("QT_QPA_PLATFORM", "offscreen");
     QApplication app(argc, argv);
     ui::ScenarioSession session(core::defaultScenario());
-    ui::PlannerWidget widget(&session);
+    ui::MainView widget(&session);
     widget.resize(1280, 800);
     widget.show();
     QApplication::processEvents();

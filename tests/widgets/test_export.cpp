@@ -3,8 +3,8 @@
 #include "charts/comparison_chart.h"
 #include "comparison_view.h"
 #include "estimate_io.h"
+#include "main_view.h"
 #include "main_window.h"
-#include "planner_widget.h"
 #include "report_export.h"
 #include "scenario_document.h"
 #include "scenario_io.h"
@@ -38,7 +38,7 @@ TEST_CASE("exporting every chart and table of an example scenario", "[widgets][e
         std::string(TP_SOURCE_DIR) + "/resources/examples/gpt3-175b-narayanan.tpscenario.json");
     REQUIRE(loaded.ok());
     ScenarioSession session(*loaded.scenario);
-    PlannerWidget w(&session);
+    MainView w(&session);
     w.resize(1280, 800);
     QTemporaryDir dir;
     REQUIRE(dir.isValid());
@@ -106,7 +106,7 @@ TEST_CASE("the report is also written as HTML with the charts and as a paginated
         std::string(TP_SOURCE_DIR) + "/resources/examples/article-large-7b-64gpu.tpscenario.json");
     REQUIRE(loaded.ok());
     ScenarioSession session(*loaded.scenario);
-    PlannerWidget w(&session);
+    MainView w(&session);
     QTemporaryDir dir;
     REQUIRE(dir.isValid());
     const ExportResult r = exportAll(&w, &session, dir.path());
@@ -135,7 +135,7 @@ TEST_CASE("with two or more scenarios compared, the export adds the comparison c
     "[widgets][export]")
 {
     ScenarioSession session(core::defaultScenario());
-    PlannerWidget w(&session);
+    MainView w(&session);
     w.comparison()->showArticlePair();
     REQUIRE(w.comparison()->count() == 2);
     QTemporaryDir dir;

@@ -3,8 +3,8 @@
 #include "charts/memory_chart.h"
 #include "inputs/form_section.h"
 #include "language.h"
+#include "main_view.h"
 #include "main_window.h"
-#include "planner_widget.h"
 #include "presets.h"
 #include "problem_text.h"
 #include "scenario_document.h"
@@ -42,13 +42,13 @@ TEST_CASE("switching to Chinese and back at run time", "[widgets][i18n]")
     const auto menus = window.menuBar()->actions();
     REQUIRE_FALSE(menus.isEmpty());
     CHECK(hasChinese(menus.front()->text())); // 文件(&F)
-    CHECK(hasChinese(window.planner()->memoryChart()->chart()->title()));
-    CHECK(hasChinese(window.planner()->tabs()->tabText(0)));
+    CHECK(hasChinese(window.mainView()->memoryChart()->chart()->title()));
+    CHECK(hasChinese(window.mainView()->tabs()->tabText(0)));
 
     ui::setLanguage(QStringLiteral("en"));
     QApplication::processEvents();
     CHECK(window.menuBar()->actions().front()->text() == QStringLiteral("&File"));
-    CHECK_FALSE(hasChinese(window.planner()->memoryChart()->chart()->title()));
+    CHECK_FALSE(hasChinese(window.mainView()->memoryChart()->chart()->title()));
 }
 
 TEST_CASE("the input column fits its scroll area at 1280 × 800 in English and Chinese", "[widgets][i18n][layout]")

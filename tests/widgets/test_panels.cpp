@@ -6,7 +6,7 @@
 #include "copyable_table_view.h"
 #include "estimate.h"
 #include "input_panel.h"
-#include "planner_widget.h"
+#include "main_view.h"
 #include "presets.h"
 #include "scenario_document.h"
 #include "scenario_io.h"
@@ -32,7 +32,7 @@ using ui::test::waitUntil;
 
 namespace {
 
-template <typename T> T* control(const PlannerWidget& w, const char* keyPath)
+template <typename T> T* control(const MainView& w, const char* keyPath)
 {
     auto* c = qobject_cast<T*>(w.inputs()->controlFor(QString::fromLatin1(keyPath)));
     INFO(keyPath);
@@ -48,7 +48,7 @@ void choose(QComboBox* box, const QVariant& value)
     emit box->activated(i);
 }
 
-void requireTimeChartMatchesCore(const PlannerWidget& w, const core::Scenario& s)
+void requireTimeChartMatchesCore(const MainView& w, const core::Scenario& s)
 {
     const core::Estimate e = core::estimate(s);
     const TimeChart& chart = *w.timeChart();
@@ -74,7 +74,7 @@ TEST_CASE("parallelism, training, precision and cost controls each edit one key"
 {
     ScenarioSession session(core::defaultScenario());
     ScenarioDocument& doc = *session.document();
-    PlannerWidget w(&session);
+    MainView w(&session);
     QSignalSpy spy(&session, &ScenarioSession::resultsChanged);
 
     choose(control<QComboBox>(w, "parallel.tp"), 2);
@@ -103,7 +103,7 @@ TEST_CASE("parallelism, training, precision and cost controls each edit one key"
     // is dropped when the stage falls below 2; a flash kernel turns flash attention on.
     ScenarioSession doc2Session(core::defaultScenario());
     ScenarioDocument& doc2 = *doc2Session.document();
-    PlannerWidget w2(&doc2Session);
+    MainView w2(&doc2Session);
     choose(control<QComboBox>(w2, "parallel.grad_reduce"), int(core::GradReduce::after_accumulation));
     CHECK(doc2.scenario().parallel.zero == 2);
     CHECK(doc2.scenario().parallel.gradReduce == core::GradReduce::after_accumulation);
@@ -188,7 +188,7 @@ TEST_CASE("an edit the file rules refuse is shown at the control and changes not
 {
     ScenarioSession session(core::defaultScenario());
     ScenarioDocument& doc = *session.document();
-    PlannerWidget w(&session);
+    MainView w(&session);
     QSignalSpy refused(&doc, &ScenarioDocument::editRejected);
     auto* sp = control<QCheckBox>(w, "parallel.sequence_parallel");
     sp->setChecked(true); // sequence parallelism needs TP ≥ 2
@@ -208,7 +208,7 @@ TEST_CASE("every number control takes its range from core's limits table", "[wid
     // can hold nothing a file could not, and nothing a file can hold is out of a control's reach.
     ScenarioSession session(core::defaultScenario());
     ScenarioDocument& doc = *session.document();
-    PlannerWidget w(&session);
+    MainView w(&session);
     int checked = 0;
     for (const core::KeyLimit* l = core::keyLimitsBegin(); l != core::keyLimitsEnd(); ++l) {
         QWidget* c = w.inputs()->controlFor(QString::fromLatin1(l->key.data(), qsizetype(l->key.size())));
@@ -235,7 +235,7 @@ TEST_CASE("every number control takes its range from core's limits table", "[wid
 TEST_CASE("warnings point at the control to change", "[widgets][panels][validation]")
 {
     ScenarioSession session(core::defaultScenario());
-    PlannerWidget w(&session);
+    MainView w(&session);
     control<QSpinBox>(w, "parallel.pp")->setValue(3); // 32 layers over 3 stages
     settle();
     CHECK(w.inputs()->problemText().contains(QStringLiteral("32")));
@@ -245,7 +245,7 @@ TEST_CASE("warnings point at the control to change", "[widgets][panels][validati
 TEST_CASE("the scaling chart plots core's sweep with the current point", "[widgets][charts]")
 {
     ScenarioSession session(core::defaultScenario());
-    PlannerWidget w(&session);
+    MainView w(&session);
     const ScalingChart& chart = *w.scalingChart();
     const auto& points = session.results().gpuSweep.points;
     REQUIRE(points.size() >= 5);
@@ -265,7 +265,7 @@ TEST_CASE("the collectives table copies as tab-separated text", "[widgets][table
     core::Scenario s = core::defaultScenario();
     s.parallel.tp = 2;
     ScenarioSession session(s);
-    PlannerWidget w(&session);
+    MainView w(&session);
     auto* view = w.findChild<CopyableTableView*>(QStringLiteral("collectivesTable"));
     REQUIRE(view);
     const QString tsv = view->toTsv();
@@ -296,7 +296,7 @@ TEST_CASE("the number-format lab shows core's runs", "[widgets][precision]")
 TEST_CASE("the reliability charts plot core's goodput and optimum", "[widgets][reliability]")
 {
     ScenarioSession session(core::defaultScenario());
-    PlannerWidget w(&session);
+    MainView w(&session);
     const auto* charts = w.reliabilityCharts();
     const auto& points = session.results().gpuSweep.points;
     REQUIRE(charts->goodputByGpus()->count() == int(points.size()));
@@ -320,7 +320,7 @@ TEST_CASE("the comparison shows the source article's pair with core's numbers", 
 {
     ScenarioSession session(core::defaultScenario());
     ScenarioDocument& doc = *session.document();
-    PlannerWidget w(&session);
+    MainView w(&session);
     ComparisonView* view = w.comparison();
     view->showArticlePair();
     REQUIRE(view->count() == 2);
@@ -352,7 +352,7 @@ TEST_CASE(
     s.parallel.ep = 8;
     ScenarioSession session(s);
     ScenarioDocument& doc = *session.document();
-    PlannerWidget w(&session);
+    MainView w(&session);
     // More heads: latent attention keeps K and V per head and the 128-wide heads (not 7168 / 160).
     control<QSpinBox>(w, "model.heads")->setValue(160);
     CHECK(doc.scenario().model.arch.heads == 160);

@@ -1,8 +1,8 @@
 // The Planner tab searches in the background, stays responsive, and applies a plan undoably.
 #include "charts/plan_scatter_chart.h"
 #include "input_panel.h"
+#include "main_view.h"
 #include "planner_tab.h"
-#include "planner_widget.h"
 #include "presets.h"
 #include "scenario_document.h"
 #include "scenario_io.h"
@@ -38,7 +38,7 @@ TEST_CASE("the planner runs in the background while the user keeps editing, and 
 {
     ScenarioSession session(core::defaultScenario());
     ScenarioDocument& doc = *session.document();
-    PlannerWidget w(&session);
+    MainView w(&session);
     PlannerTab* tab = w.plannerTab();
     auto* slider = w.findChild<QSlider*>(QStringLiteral("modelSize"));
     REQUIRE(slider);
@@ -65,7 +65,7 @@ TEST_CASE("a plan applies, undoably, to the scenario it was searched for and to 
 {
     ScenarioSession session(core::defaultScenario());
     ScenarioDocument& doc = *session.document();
-    PlannerWidget w(&session);
+    MainView w(&session);
     PlannerTab* tab = w.plannerTab();
     QSignalSpy finished(tab, &PlannerTab::finished);
     tab->start();

@@ -12,8 +12,8 @@
 #include "charts/timeline_view.h"
 #include "comparison_view.h"
 #include "decision_guide.h"
+#include "main_view.h"
 #include "main_window.h"
-#include "planner_widget.h"
 #include "presentation_view.h"
 #include "presets.h"
 #include "scenario_document.h"
@@ -63,7 +63,7 @@ TEST_CASE("presentation mode: a title slide, then one slide per chart with data"
     ScenarioSession session(example("article-large-7b-64gpu.tpscenario.json"));
     MainWindow window(&session);
     window.resize(1280, 800);
-    const QList<QChart*> charts = window.planner()->presentableCharts();
+    const QList<QChart*> charts = window.mainView()->presentableCharts();
     // Memory, step time, scaling, cost, two reliability charts and the number-format lab at least.
     CHECK(charts.size() >= 7);
     for (QChart* c : charts)
@@ -89,7 +89,7 @@ TEST_CASE("presentation mode: a title slide, then one slide per chart with data"
     CHECK(view->currentSlide() == 0);
 
     // A slide is drawn at the requested size; fonts are enlarged only while it is drawn.
-    QChart* memory = window.planner()->memoryChart()->chart();
+    QChart* memory = window.mainView()->memoryChart()->chart();
     const double titleSize = memory->titleFont().pointSizeF();
     const double axisSize = memory->axes().first()->labelsFont().pointSizeF();
     const QImage slide = view->renderSlide(1, QSize(1920, 1080));
@@ -113,7 +113,7 @@ TEST_CASE("presentation mode: a title slide, then one slide per chart with data"
 TEST_CASE("a chart copied to the clipboard is an image at the export size", "[widgets][present]")
 {
     ScenarioSession session(core::defaultScenario());
-    PlannerWidget w(&session);
+    MainView w(&session);
     auto* view = w.memoryChart();
     QAction* copy = view->findChild<QAction*>(QStringLiteral("copyChartAction"));
     REQUIRE(copy);
@@ -132,7 +132,7 @@ TEST_CASE(
     "every table of the planner copies as tab-separated text, the comparison with its row names", "[widgets][present]")
 {
     ScenarioSession session(core::defaultScenario());
-    PlannerWidget w(&session);
+    MainView w(&session);
     w.comparison()->showArticlePair();
     for (QTableView* v : w.findChildren<QTableView*>())
         CHECK(v->findChild<QAction*>(QStringLiteral("copyTableAction")));
@@ -151,7 +151,7 @@ TEST_CASE("the cost breakdown chart shows core's cost lines", "[widgets][cost]")
     s.cost.teamSize = 12;
     s.cost.networkUsdPerTb = 0.5;
     ScenarioSession session(s);
-    PlannerWidget w(&session);
+    MainView w(&session);
     const auto* chart = w.costBreakdownChart();
     const auto& t = session.results().estimate.training;
     // Bars top-down: GPUs, energy, storage, network, team (stored bottom-up).
@@ -167,7 +167,7 @@ TEST_CASE("the decision guide lights the checklist from the scenario and keeps t
 {
     ScenarioSession session(example("article-large-7b-64gpu.tpscenario.json"));
     ScenarioDocument& doc = *session.document();
-    PlannerWidget w(&session);
+    MainView w(&session);
     DecisionGuideView* guide = w.decisionGuide();
     REQUIRE(guide);
     using core::ChecklistId;
@@ -248,7 +248,7 @@ TEST_CASE("a warning offers the nearest valid setting and one click applies it",
     s.parallel.dp = 4;
     ScenarioSession session(s);
     ScenarioDocument& doc = *session.document();
-    PlannerWidget w(&session);
+    MainView w(&session);
     auto* banner = w.banner();
     REQUIRE_FALSE(banner->suggestions().empty());
     CHECK(banner->warningsText().contains(QStringLiteral("href=\"fix:0\"")));
@@ -268,7 +268,7 @@ TEST_CASE("the pipeline tab draws core's timeline and follows edits", "[widgets]
 {
     ScenarioSession session(example("llama-3.1-405b-16k-h100.tpscenario.json"));
     ScenarioDocument& doc = *session.document();
-    PlannerWidget w(&session);
+    MainView w(&session);
     const core::Timeline expected = core::pipelineTimeline(doc.scenario(), session.results().estimate);
     const core::Timeline& shown = w.timelineView()->timeline();
     CHECK(shown.blocks.size() == expected.blocks.size());
@@ -288,7 +288,7 @@ TEST_CASE("the placement map shows core's groups with the links used for timing"
 {
     ScenarioSession session(example("llama-3.1-405b-16k-h100.tpscenario.json"));
     ScenarioDocument& doc = *session.document();
-    PlannerWidget w(&session);
+    MainView w(&session);
     const auto& shown = w.placementView()->placement();
     const core::Placement expected = core::placement(doc.scenario(), session.results().estimate);
     REQUIRE(shown.groups.size() == expected.groups.size());
@@ -306,7 +306,7 @@ TEST_CASE("the sensitivity tab draws core's swings, and the banner can show the 
 {
     ScenarioSession session(example("article-large-7b-64gpu.tpscenario.json"));
     ScenarioDocument& doc = *session.document();
-    PlannerWidget w(&session);
+    MainView w(&session);
     auto* view = w.sensitivityView();
     // Asked of the session in the background when the tab is shown.
     CHECK_FALSE(view->isCurrent());
@@ -350,7 +350,7 @@ TEST_CASE("the heatmap shows core's cells and a click applies one", "[widgets][h
 {
     ScenarioSession session(example("llama-3-70b-does-not-fit.tpscenario.json"));
     ScenarioDocument& doc = *session.document();
-    PlannerWidget w(&session);
+    MainView w(&session);
     HeatmapView* view = w.heatmapView();
     w.tabs()->setCurrentWidget(view);
     w.show();
@@ -450,7 +450,7 @@ TEST_CASE("a run that never finishes says so instead of drawing infinite days", 
     REQUIRE_FALSE(core::validateScenario(s));
     ScenarioSession session(s);
     REQUIRE(std::isinf(session.results().estimate.training.timeS));
-    PlannerWidget w(&session);
+    MainView w(&session);
     w.resize(1280, 800);
     w.show();
     for (int i = 0; i < w.tabs()->count(); ++i) {

@@ -1,9 +1,10 @@
 #pragma once
-// The central view: inputs on the left; on the right the verdict and the live charts in tabs —
-// memory, step time and communication, scaling.
+// The main window's central view: inputs on the left; on the right the verdict and the result
+// pages in tabs (one list, kPages in main_view.cpp). It hands the session's results to each view.
 
 #include "format.h"
 
+#include <QStringList>
 #include <QWidget>
 
 class QChart;
@@ -33,10 +34,10 @@ class MemoryStepChart;
 class PlacementView;
 class VerdictBanner;
 
-class PlannerWidget : public QWidget {
+class MainView : public QWidget {
     Q_OBJECT
 public:
-    explicit PlannerWidget(ScenarioSession* session, QWidget* parent = nullptr);
+    explicit MainView(ScenarioSession* session, QWidget* parent = nullptr);
 
     [[nodiscard]] InputPanel* inputs() const { return m_inputs; }
     [[nodiscard]] MemoryChart* memoryChart() const { return m_memory; }
@@ -57,6 +58,10 @@ public:
     [[nodiscard]] HeatmapView* heatmapView() const { return m_heatmap; }
     [[nodiscard]] VerdictBanner* banner() const { return m_banner; }
     [[nodiscard]] QTabWidget* tabs() const { return m_tabs; }
+    /// The result pages' ids in tab order ("memory", "time", … "sensitivity").
+    [[nodiscard]] static QStringList pageIds();
+    /// Brings page `id` to the front; false for an unknown id.
+    bool showPage(const QString& id);
     /// Every chart with something to show, in tab order (presentation mode's slides).
     [[nodiscard]] QList<QChart*> presentableCharts() const;
     /// The banner shows the range of step, memory and cost with every assumption ±20 % in turn.

@@ -1,4 +1,4 @@
-#include "planner_widget.h"
+#include "main_view.h"
 
 #include "charts/chart_export.h"
 #include "charts/cost_breakdown_chart.h"
@@ -32,9 +32,33 @@
 #include <QTableView>
 #include <QVBoxLayout>
 
+#include <iterator>
+
 namespace ui {
 
-PlannerWidget::PlannerWidget(ScenarioSession* session, QWidget* parent)
+namespace {
+
+/// The result pages, in tab order: their ids (--tab, tests) and titles. The one list the tabs,
+/// their retranslation, --tab and presentation mode (which walks the tabs) follow.
+struct PageName {
+    const char* id;
+    const char* title;
+};
+constexpr PageName kPages[] = { { "memory", QT_TRANSLATE_NOOP("ui::MainView", "Memory") },
+    { "time", QT_TRANSLATE_NOOP("ui::MainView", "Step time") },
+    { "pipeline", QT_TRANSLATE_NOOP("ui::MainView", "Pipeline and placement") },
+    { "scaling", QT_TRANSLATE_NOOP("ui::MainView", "Scaling") },
+    { "reliability", QT_TRANSLATE_NOOP("ui::MainView", "Reliability") },
+    { "planner", QT_TRANSLATE_NOOP("ui::MainView", "Planner") },
+    { "formats", QT_TRANSLATE_NOOP("ui::MainView", "Number formats") },
+    { "compare", QT_TRANSLATE_NOOP("ui::MainView", "Compare") },
+    { "guide", QT_TRANSLATE_NOOP("ui::MainView", "Decision guide") },
+    { "whatif", QT_TRANSLATE_NOOP("ui::MainView", "What if") },
+    { "sensitivity", QT_TRANSLATE_NOOP("ui::MainView", "Sensitivity") } };
+
+} // namespace
+
+MainView::MainView(ScenarioSession* session, QWidget* parent)
     : QWidget(parent)
     , m_session(session)
 {
@@ -82,8 +106,6 @@ PlannerWidget::PlannerWidget(ScenarioSession* session, QWidget* parent)
     scalingPage->addWidget(costRow);
     scalingPage->setStretchFactor(0, 3);
     scalingPage->setStretchFactor(1, 2);
-    m_tabs->addTab(memoryPage, QString());
-    m_tabs->addTab(timePage, QString());
     m_timeline = new TimelineView;
     m_memoryStep = new MemoryStepChart;
     m_placement = new PlacementView;
@@ -95,21 +117,18 @@ PlannerWidget::PlannerWidget(ScenarioSession* session, QWidget* parent)
     pipelinePage->setStretchFactor(0, 3);
     pipelinePage->setStretchFactor(1, 3);
     pipelinePage->setStretchFactor(2, 1);
-    m_tabs->addTab(pipelinePage, QString());
-    m_tabs->addTab(scalingPage, QString());
     m_reliability = new ReliabilityCharts(m_tabs);
-    m_tabs->addTab(m_reliability, QString());
     m_planner = new PlannerTab(session, m_tabs);
-    m_tabs->addTab(m_planner, QString());
-    m_tabs->addTab(new PrecisionLab(m_tabs), QString());
     m_comparison = new ComparisonView(session, m_tabs);
-    m_tabs->addTab(m_comparison, QString());
     m_guide = new DecisionGuideView(m_tabs);
-    m_tabs->addTab(m_guide, QString());
     m_heatmap = new HeatmapView(session, m_tabs);
-    m_tabs->addTab(m_heatmap, QString());
     m_sensitivity = new SensitivityView(session, m_tabs);
-    m_tabs->addTab(m_sensitivity, QString());
+    // The pages in tab order, paired with kPages (ids and titles) by position.
+    QWidget* const pages[] = { memoryPage, timePage, pipelinePage, scalingPage, m_reliability, m_planner,
+        new PrecisionLab(m_tabs), m_comparison, m_guide, m_heatmap, m_sensitivity };
+    static_assert(std::size(pages) == std::size(kPages));
+    for (QWidget* page : pages)
+        m_tabs->addTab(page, QString());
     auto* rightLayout = new QVBoxLayout(right);
     rightLayout->setContentsMargins(0, 0, 0, 0);
     rightLayout->addWidget(m_banner);
@@ -137,12 +156,12 @@ PlannerWidget::PlannerWidget(ScenarioSession* session, QWidget* parent)
     m_memory->setExplainer(explainer);
     m_time->setExplainer(explainer);
     m_banner->setExplainer(explainer);
-    connect(session, &ScenarioSession::resultsChanged, this, &PlannerWidget::showResults);
+    connect(session, &ScenarioSession::resultsChanged, this, &MainView::showResults);
     showResults(session->results());
     retranslate();
 }
 
-void PlannerWidget::showResults(const DerivedResults& r)
+void MainView::showResults(const DerivedResults& r)
 {
     const core::Estimate& e = r.estimate;
     m_banner->setGpuName(QString::fromStdString(r.scenario.hardware.gpu.name));
@@ -163,28 +182,35 @@ void PlannerWidget::showResults(const DerivedResults& r)
     m_guide->setResults(r);
 }
 
-void PlannerWidget::retranslate()
+void MainView::retranslate()
 {
-    m_tabs->setTabText(0, tr("Memory"));
-    m_tabs->setTabText(1, tr("Step time"));
-    m_tabs->setTabText(2, tr("Pipeline and placement"));
-    m_tabs->setTabText(3, tr("Scaling"));
-    m_tabs->setTabText(4, tr("Reliability"));
-    m_tabs->setTabText(5, tr("Planner"));
-    m_tabs->setTabText(6, tr("Number formats"));
-    m_tabs->setTabText(7, tr("Compare"));
-    m_tabs->setTabText(8, tr("Decision guide"));
-    m_tabs->setTabText(9, tr("What if"));
-    m_tabs->setTabText(10, tr("Sensitivity"));
+    for (int i = 0; i < int(std::size(kPages)); ++i)
+        m_tabs->setTabText(i, tr(kPages[std::size_t(i)].title));
 }
 
-void PlannerWidget::changeEvent(QEvent* event)
+void MainView::changeEvent(QEvent* event)
 {
     if (event->type() == QEvent::LanguageChange) retranslate();
     QWidget::changeEvent(event);
 }
 
-QList<QChart*> PlannerWidget::presentableCharts() const
+QStringList MainView::pageIds()
+{
+    QStringList ids;
+    for (const auto& page : kPages)
+        ids << QLatin1String(page.id);
+    return ids;
+}
+
+bool MainView::showPage(const QString& id)
+{
+    const auto i = pageIds().indexOf(id);
+    if (i < 0) return false;
+    m_tabs->setCurrentIndex(int(i));
+    return true;
+}
+
+QList<QChart*> MainView::presentableCharts() const
 {
     m_sensitivity->ensureCurrent(); // bring views that update only while visible up to date
     (void)m_memoryStep->freshChart();
@@ -194,7 +220,7 @@ QList<QChart*> PlannerWidget::presentableCharts() const
     return out;
 }
 
-void PlannerWidget::setShowRanges(bool on)
+void MainView::setShowRanges(bool on)
 {
     m_session->setRangesWanted(on);
 }

@@ -6,7 +6,7 @@
 #include "comparison_view.h"
 #include "estimate.h"
 #include "input_panel.h"
-#include "planner_widget.h"
+#include "main_view.h"
 #include "scenario_document.h"
 #include "scenario_io.h"
 #include "session/scenario_session.h"
@@ -55,7 +55,7 @@ TEST_CASE("moving the model-size slider updates the chart to core's numbers", "[
 {
     ScenarioSession session(core::defaultScenario());
     ScenarioDocument& doc = *session.document();
-    PlannerWidget w(&session);
+    MainView w(&session);
     w.resize(1280, 800);
     auto* slider = w.findChild<QSlider*>(QStringLiteral("modelSize"));
     REQUIRE(slider);
@@ -99,7 +99,7 @@ TEST_CASE("ZeRO stage, data parallelism and GPU controls drive the chart and the
 {
     ScenarioSession session(core::defaultScenario());
     ScenarioDocument& doc = *session.document();
-    PlannerWidget w(&session);
+    MainView w(&session);
     auto* zero = w.findChild<QComboBox*>(QStringLiteral("parallel.zero"));
     auto* dp = w.findChild<QSpinBox*>(QStringLiteral("parallel.dp"));
     auto* gpu = w.findChild<QComboBox*>(QStringLiteral("hardware.gpu"));
@@ -151,7 +151,7 @@ TEST_CASE("memory over one step: under the pipeline timeline, each stage's peak 
     REQUIRE(loaded.ok());
     ui::ScenarioSession session(*loaded.scenario);
     ui::ScenarioDocument& doc = *session.document();
-    ui::PlannerWidget w(&session);
+    ui::MainView w(&session);
     const core::Estimate& e = session.results().estimate;
     ui::MemoryStepChart* chart = w.memoryStepChart();
     REQUIRE(chart);
@@ -191,7 +191,7 @@ TEST_CASE("choosing GB reaches every view, table, chart and tooltip that shows m
     s.parallel.dp = 4;
     s.parallel.tp = 2;
     ScenarioSession session(s);
-    PlannerWidget w(&session);
+    MainView w(&session);
     w.resize(1400, 900);
     w.show();
     w.comparison()->add(s);
@@ -243,4 +243,24 @@ TEST_CASE("choosing GB reaches every view, table, chart and tooltip that shows m
     // The numbers follow the unit, not only the labels.
     const core::Estimate& e = session.results().estimate;
     CHECK(w.memoryChart()->capacityValue() == Approx(e.memory.capacity / 1073741824.0));
+}
+
+TEST_CASE("one page list: the tabs, their titles and --tab follow it", "[widgets][pages]")
+{
+    ScenarioSession session(core::defaultScenario());
+    MainView w(&session);
+    const QStringList ids = MainView::pageIds();
+    REQUIRE(ids.size() == w.tabs()->count());
+    QStringList titles;
+    for (int i = 0; i < ids.size(); ++i) {
+        INFO(ids[i].toStdString());
+        CHECK(w.showPage(ids[i]));
+        CHECK(w.tabs()->currentIndex() == i);
+        CHECK_FALSE(w.tabs()->tabText(i).isEmpty());
+        titles << w.tabs()->tabText(i);
+    }
+    CHECK(titles.removeDuplicates() == 0);
+    CHECK(ids.contains(QStringLiteral("whatif")));
+    CHECK_FALSE(w.showPage(QStringLiteral("nope")));
+    CHECK(w.tabs()->currentIndex() == ids.size() - 1); // unchanged
 }
