@@ -2,6 +2,7 @@
 // `trainplanner --screenshot PNG [--lang zh_CN] [FILE]` saves a picture of the main window
 // without showing it (DESIGN.md "Command line").
 
+#include "app_settings.h"
 #include "comparison_view.h"
 #include "file_io.h"
 #include "language.h"
@@ -22,7 +23,6 @@
 #include <QFileInfo>
 #include <QImage>
 #include <QRegularExpression>
-#include <QSettings>
 #include <QTabWidget>
 
 #include <cstdio>
@@ -107,7 +107,7 @@ int main(int argc, char** argv)
     core::ignoreFileSizeSignal(); // a file-size limit is a write error (exit 3), not SIGXFSZ
 
     // --lang wins; a screenshot is English unless asked otherwise (reproducible); the GUI remembers.
-    QString language = QSettings().value(QStringLiteral("view/language")).toString();
+    QString language = ui::AppSettings::language();
     if (parser.isSet(screenshot) || parser.isSet(exportDir)) language = QStringLiteral("en");
     if (parser.isSet(lang)) {
         // A language the tool has a translation for, by its code (review DEF-14: "garbage" and a

@@ -1,6 +1,7 @@
 #include "main_window.h"
 
 #include "accuracy_view.h"
+#include "app_settings.h"
 #include "architecture.h"
 #include "calibration_dialog.h"
 #include "estimate_io.h"
@@ -32,18 +33,11 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
-#include <QSettings>
 #include <QStatusBar>
 #include <QUndoStack>
 #include <QVBoxLayout>
 
 #include <cmath>
-
-namespace {
-constexpr int kMaxRecent = 8;
-const QString kRecentKey = QStringLiteral("files/recent");
-const QString kUnitKey = QStringLiteral("view/unit");
-} // namespace
 
 MainWindow::MainWindow(ui::ScenarioSession* session, QWidget* parent)
     : QMainWindow(parent)
@@ -60,12 +54,11 @@ MainWindow::MainWindow(ui::ScenarioSession* session, QWidget* parent)
     connect(m_doc->undoStack(), &QUndoStack::cleanChanged, this, &MainWindow::updateTitle);
     connect(m_doc, &ui::ScenarioDocument::scenarioChanged, this, &MainWindow::updateTitle);
     updateTitle();
-    QSettings settings;
-    restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
-    restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
-    const bool gb = settings.value(kUnitKey).toString() == QLatin1String("GB");
-    (gb ? m_gb : m_gib)->setChecked(true);
-    m_session->setByteUnit(gb ? ui::ByteUnit::GB : ui::ByteUnit::GiB);
+    restoreGeometry(ui::AppSettings::windowGeometry());
+    restoreState(ui::AppSettings::windowState());
+    const ui::ByteUnit unit = ui::AppSettings::byteUnit();
+    (unit == ui::ByteUnit::GB ? m_gb : m_gib)->setChecked(true);
+    m_session->setByteUnit(unit);
 }
 
 void MainWindow::createActions()
@@ -139,18 +132,18 @@ void MainWindow::createActions()
         units->addAction(a);
     }
     connect(units, &QActionGroup::triggered, this, [this](QAction* a) {
-        const bool gb = a == m_gb;
-        m_session->setByteUnit(gb ? ui::ByteUnit::GB : ui::ByteUnit::GiB);
-        QSettings().setValue(kUnitKey, gb ? QStringLiteral("GB") : QStringLiteral("GiB"));
+        const ui::ByteUnit unit = a == m_gb ? ui::ByteUnit::GB : ui::ByteUnit::GiB;
+        m_session->setByteUnit(unit);
+        ui::AppSettings::setByteUnit(unit);
     });
     m_present = m_viewMenu->addAction(QString(), this, [this] { createPresentation()->showFullScreen(); });
     m_present->setShortcut(QKeySequence(Qt::Key_F5));
     m_ranges = m_viewMenu->addAction(QString(), this, [this](bool on) {
         m_view->setShowRanges(on);
-        QSettings().setValue(QStringLiteral("view/ranges"), on);
+        ui::AppSettings::setShowRanges(on);
     });
     m_ranges->setCheckable(true);
-    m_ranges->setChecked(QSettings().value(QStringLiteral("view/ranges"), false).toBool());
+    m_ranges->setChecked(ui::AppSettings::showRanges());
     m_view->setShowRanges(m_ranges->isChecked());
     m_viewMenu->addSeparator();
     m_languageMenu = m_viewMenu->addMenu(QString());
@@ -168,7 +161,7 @@ void MainWindow::createActions()
     }
     connect(languages, &QActionGroup::triggered, this, [](QAction* a) {
         ui::setLanguage(a->data().toString());
-        QSettings().setValue(QStringLiteral("view/language"), a->data().toString());
+        ui::AppSettings::setLanguage(a->data().toString());
     });
 
     m_toolsMenu = menuBar()->addMenu(QString());
@@ -303,7 +296,7 @@ void MainWindow::updateTitle()
 void MainWindow::updateRecentMenu()
 {
     m_recentMenu->clear();
-    const QStringList recent = QSettings().value(kRecentKey).toStringList();
+    const QStringList recent = ui::AppSettings::recentFiles();
     for (const QString& path : recent)
         m_recentMenu
             ->addAction(QFileInfo(path).fileName(), this,
@@ -316,14 +309,7 @@ void MainWindow::updateRecentMenu()
 
 void MainWindow::rememberRecent(const QString& path)
 {
-    QSettings settings;
-    QStringList recent = settings.value(kRecentKey).toStringList();
-    const QString absolute = QFileInfo(path).absoluteFilePath();
-    recent.removeAll(absolute);
-    recent.prepend(absolute);
-    while (recent.size() > kMaxRecent)
-        recent.removeLast();
-    settings.setValue(kRecentKey, recent);
+    ui::AppSettings::addRecentFile(path);
     updateRecentMenu();
 }
 
@@ -397,9 +383,7 @@ void MainWindow::closeEvent(QCloseEvent* event)
         event->ignore();
         return;
     }
-    QSettings settings;
-    settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
-    settings.setValue(QStringLiteral("window/state"), saveState());
+    ui::AppSettings::setWindow(saveGeometry(), saveState());
     event->accept();
 }
 

@@ -1,7 +1,7 @@
 // The layers' rules (DESIGN.md "Layers", issue 20), checked on the sources because a rule nothing
 // checks erodes: core/ includes no Qt; Qt Charts is included only under widgets/charts/; views
 // receive values — only the results hub (and the number-format lab, which needs no scenario) call
-// core's computations.
+// core's computations; only AppSettings touches QSettings.
 #include <catch2/catch.hpp>
 
 #include <filesystem>
@@ -141,4 +141,25 @@ TEST_CASE("views receive values: only the results hub calls core's computations"
     }
     CHECK(callers.size() <= 3);
     CHECK(callers.count("widgets/session/scenario_session.cpp") == 1);
+}
+
+TEST_CASE("settings are typed: only AppSettings touches QSettings", "[core][layers]")
+{
+    // Each stored key's name, type and default in one place (widgets/app_settings.cpp, issue 20).
+    const std::regex settings(R"(\bQSettings\b)");
+    int owner = 0;
+    for (const auto& f : guiSources()) {
+        const std::string path = repoPath(f);
+        int number = 0;
+        for (const auto& line : codeLines(f)) {
+            ++number;
+            if (!std::regex_search(line, settings)) continue;
+            if (path == "widgets/app_settings.cpp") {
+                ++owner;
+                continue;
+            }
+            FAIL_CHECK(path << ":" << number << " uses QSettings outside widgets/app_settings.cpp: " << line);
+        }
+    }
+    CHECK(owner > 3);
 }

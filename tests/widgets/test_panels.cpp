@@ -1,4 +1,5 @@
 // Every panel drives core through the document, and every view shows core's numbers.
+#include "app_settings.h"
 #include "architecture.h"
 #include "charts/scaling_chart.h"
 #include "charts/time_chart.h"
@@ -20,8 +21,10 @@
 #include <QDoubleSpinBox>
 #include <QLabel>
 #include <QLineSeries>
+#include <QSettings>
 #include <QSignalSpy>
 #include <QSpinBox>
+#include <QTemporaryDir>
 #include <catch2/catch.hpp>
 
 #include <cmath>
@@ -374,4 +377,27 @@ TEST_CASE(
     control<QSpinBox>(w, "model.dense_layers")->setValue(61);
     CHECK(doc.scenario().model.arch.denseLayers == 1);
     CHECK(w.inputs()->problemText().contains(QStringLiteral("dense_layers")));
+}
+
+TEST_CASE("settings are typed: bad stored values read as defaults, recent files stay bounded", "[widgets][settings]")
+{
+    // Kept for the whole run: later tests that save settings write here, not into the user's.
+    static QTemporaryDir dir;
+    REQUIRE(dir.isValid());
+    QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, dir.path());
+    QSettings().setValue(QStringLiteral("view/unit"), QStringLiteral("parsecs"));
+    QSettings().setValue(QStringLiteral("files/recent"), 42);
+    CHECK(ui::AppSettings::byteUnit() == ui::ByteUnit::GiB);
+    CHECK(ui::AppSettings::recentFiles().isEmpty()); // a number is not a list of files
+    ui::AppSettings::setByteUnit(ui::ByteUnit::GB);
+    CHECK(ui::AppSettings::byteUnit() == ui::ByteUnit::GB);
+    for (int i = 0; i < 12; ++i)
+        ui::AppSettings::addRecentFile(dir.filePath(QStringLiteral("s%1.tpscenario.json").arg(i)));
+    ui::AppSettings::addRecentFile(dir.filePath(QStringLiteral("s5.tpscenario.json"))); // again: moves first
+    const QStringList recent = ui::AppSettings::recentFiles();
+    CHECK(recent.size() == ui::AppSettings::kMaxRecentFiles);
+    CHECK(recent.front() == dir.filePath(QStringLiteral("s5.tpscenario.json")));
+    CHECK(recent.count(recent.front()) == 1);
+    CHECK(recent.at(1) == dir.filePath(QStringLiteral("s11.tpscenario.json")));
+    ui::AppSettings::setByteUnit(ui::ByteUnit::GiB);
 }
