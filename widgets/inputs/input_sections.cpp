@@ -6,6 +6,7 @@
 #include "inputs/form_binder.h"
 #include "inputs/form_section.h"
 #include "presets.h"
+#include "scenario_edit.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -89,18 +90,8 @@ void InputPanel::buildModelDetails()
         sec->addRow(label,
             m_bind->spin(
                 sec, QString::fromLatin1(key), [member](const Scenario& s) { return s.model.arch.*member; },
-                [arch, member](Scenario& s, int v) {
-                    auto& a = arch(s);
-                    const bool geometry = member == &core::Architecture::hidden || member == &core::Architecture::heads;
-                    // The head width follows hidden / heads only where it did
-                    // (not Gemma's 256 or latent attention's 128 for 7168 / 128).
-                    const bool derived = !a.isMla() && a.headDim * a.heads == a.hidden;
-                    a.*member = v;
-                    if (geometry && derived && a.hidden % a.heads == 0) a.headDim = a.hidden / a.heads;
-                    if (member == &core::Architecture::heads && (a.kvHeads > a.heads || a.isMla())) a.kvHeads = a.heads;
-                    if (member == &core::Architecture::kvLoraRank) core::setKvLoraRank(a, v);
-                },
-                undo, zeroForDense ? std::optional<int>(0) : std::nullopt));
+                [arch, member](Scenario& s, int v) { core::setArchitectureField(arch(s), member, v); }, undo,
+                zeroForDense ? std::optional<int>(0) : std::nullopt));
     };
     field(QT_TRANSLATE_NOOP("ui::InputPanel", "Layers:"), "model.layers", &core::Architecture::layers,
         QT_TRANSLATE_NOOP("ui::InputPanel", "Change layers"));
@@ -483,13 +474,7 @@ void InputPanel::buildParallelism()
             "Megatron-LM and Transformer Engine fuse them."));
     auto* schedule = m_bind->combo(
         sec, QStringLiteral("parallel.schedule"), [](const Scenario& s) { return QVariant(int(s.parallel.schedule)); },
-        [](Scenario& s, const QVariant& v) {
-            s.parallel.schedule = core::Schedule(v.toInt());
-            if (s.parallel.schedule != core::Schedule::interleaved)
-                s.parallel.virtualStages = 1;
-            else if (s.parallel.virtualStages < 2)
-                s.parallel.virtualStages = 2;
-        },
+        [](Scenario& s, const QVariant& v) { core::setSchedule(s.parallel, core::Schedule(v.toInt())); },
         QT_TRANSLATE_NOOP("ui::InputPanel", "Change pipeline schedule"));
     sec->setItems(schedule,
         { { QT_TRANSLATE_NOOP("ui::InputPanel", "GPipe"), 0 }, { QT_TRANSLATE_NOOP("ui::InputPanel", "1F1B"), 1 },
@@ -547,12 +532,8 @@ void InputPanel::buildHardware()
                 s.hardware.preset.empty() ? QStringLiteral("custom") : QString::fromStdString(s.hardware.preset));
         },
         [](Scenario& s, const QVariant& v) {
-            if (const auto* g = core::findGpuPreset(v.toString().toStdString())) {
-                // Leaving a rack-scale NVLink domain (GB200 NVL72) goes back to 8-GPU servers.
-                const auto* before = core::findGpuPreset(s.hardware.preset);
-                const int perNode = before && before->gpusPerNode > 0 ? 8 : s.hardware.gpusPerNode;
-                s.hardware = core::presetHardware(*g, perNode);
-            }
+            if (const auto* g = core::findGpuPreset(v.toString().toStdString()))
+                s.hardware = core::withGpuPreset(s.hardware, *g);
         },
         QT_TRANSLATE_NOOP("ui::InputPanel", "Choose GPU"));
     for (const auto& g : core::gpuPresets())

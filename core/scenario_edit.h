@@ -1,0 +1,27 @@
+#pragma once
+// What changing one input carries with it (issue 20, §4.2): the rules a form applies when a user
+// edits a field, kept in core beside the scenario they protect, and tested here, instead of in
+// the widgets' lambdas. A file states every value explicitly and is read as written; these rules
+// are for interactive edits, where one change implies others.
+
+#include "presets.h"
+#include "scenario.h"
+
+namespace core {
+
+/// Sets one integer field of the architecture (`&Architecture::hidden`, …) with what follows
+/// from it: the head width keeps following hidden ÷ heads where it did (not Gemma's 256-wide
+/// heads, not latent attention's 128 for 7168 ÷ 128); KV heads never exceed the heads (and equal
+/// them with latent attention); kv_lora_rank switches latent attention on or off.
+void setArchitectureField(Architecture& arch, int Architecture::*field, int value);
+
+/// Sets the pipeline schedule: the interleaved schedule needs at least two model chunks per
+/// stage (Narayanan et al. 2021 §2.2), every other schedule exactly one.
+void setSchedule(Parallel& parallel, Schedule schedule);
+
+/// The hardware after choosing a GPU preset: its figures, and the GPUs per node of its system —
+/// a rack-scale NVLink domain (GB200 NVL72: 72), or 8-GPU servers when leaving one; otherwise the
+/// current count is kept.
+[[nodiscard]] Hardware withGpuPreset(const Hardware& current, const GpuPreset& preset);
+
+} // namespace core
