@@ -1,4 +1,4 @@
-// trainplanner-cli: the estimation model without a display (DESIGN.md "Command line").
+// trainplanner-cli: the estimation model without a display (docs/DESIGN.md "Command line").
 // Exit codes: 0 done; 2 bad input or usage (message on stderr, nothing on stdout); 3 an output
 // could not be written.
 

@@ -1,6 +1,6 @@
 // trainplanner: the desktop planner. `trainplanner [FILE]` opens the GUI;
 // `trainplanner --screenshot PNG [--lang zh_CN] [FILE]` saves a picture of the main window
-// without showing it (DESIGN.md "Command line").
+// without showing it (docs/DESIGN.md "Command line").
 
 #include "app_settings.h"
 #include "comparison_view.h"

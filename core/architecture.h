@@ -1,5 +1,5 @@
 #pragma once
-// Exact parameter counting (FORMULAS.md §1) and the standard shape for a bare size.
+// Exact parameter counting (docs/FORMULAS.md §1) and the standard shape for a bare size.
 
 #include "scenario.h"
 
@@ -99,7 +99,7 @@ struct LayerMatmuls {
 /// its own K and V and values are as wide as keys unless set; without it, its other dimensions go.
 void setKvLoraRank(Architecture& arch, int rank);
 
-/// The standard dense shape for a bare parameter count (DESIGN.md `{"params": N}`, and the GUI's
+/// The standard dense shape for a bare parameter count (docs/DESIGN.md `{"params": N}`, and the GUI's
 /// model-size slider). The rule, Llama-style (Touvron et al. 2023: head width 128, SwiGLU,
 /// RMSNorm, RoPE, untied 32,000-token vocabulary, no biases):
 ///   hidden h: the multiple of 128 nearest the solution of 12·h³/128 + 2·V·h = N

@@ -1,5 +1,5 @@
 #pragma once
-// Communication per training step (FORMULAS.md §5): every collective of every group, its volume
+// Communication per training step (docs/FORMULAS.md §5): every collective of every group, its volume
 // with the nccl-tests bus factors, the link it crosses and how much of it hides under compute.
 
 #include "estimate.h"

@@ -1,5 +1,5 @@
 #pragma once
-// FLOPs and compute time (FORMULAS.md §4): per matmul from the architecture, checked against
+// FLOPs and compute time (docs/FORMULAS.md §4): per matmul from the architecture, checked against
 // Narayanan et al. 2021 eq. 3 for GPT shapes.
 
 #include "scenario.h"

@@ -19,7 +19,7 @@ void priceRun(const Scenario& s, Estimate& e)
 {
     TrainingEstimate& t = e.training;
     const Cost& c = s.cost;
-    // GPUs and energy: GPU-hours × price; GPU-hours × TDP × PUE × price per kWh (FORMULAS.md §4).
+    // GPUs and energy: GPU-hours × price; GPU-hours × TDP × PUE × price per kWh (docs/FORMULAS.md §4).
     t.gpuHours = t.timeS / 3600.0 * e.gpus;
     // Energy: the whole server's power per GPU where its datasheet gives it (review D15: a DGX A100
     // draws up to 6.5 kW for 8 × 400 W GPUs), else the GPU's TDP alone; × PUE for the facility.

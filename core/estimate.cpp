@@ -118,7 +118,7 @@ Estimate estimate(const Scenario& s)
     e.params.perGpu = e.memory.peak().params;
     e.warnings = warningsFor(s);
 
-    // Compute (FORMULAS.md §4): hardware FLOPs over all GPUs at the achieved fraction of peak.
+    // Compute (docs/FORMULAS.md §4): hardware FLOPs over all GPUs at the achieved fraction of peak.
     ComputeEstimate& c = e.compute;
     bool exactPeak = true;
     c.peakFlopsPerGpu = peakFlops(s.hardware.gpu, s.precision.compute, &exactPeak);
@@ -275,7 +275,7 @@ Estimate estimate(const Scenario& s)
     c.tflopsPerGpu = c.hardwareFlopsPerStep / (c.stepTimeS * e.gpus) / 1e12;
     c.tokensPerS = double(t.globalBatch) * t.seqLen / c.stepTimeS;
 
-    // Training (FORMULAS.md §4): steps for the token budget and the failure-free time; then the
+    // Training (docs/FORMULAS.md §4): steps for the token budget and the failure-free time; then the
     // wall-clock time with checkpoints and failures, and the cost lines (cost_model.cpp).
     TrainingEstimate& tr = e.training;
     const double tokensPerStep = double(t.globalBatch) * t.seqLen;

@@ -15,7 +15,7 @@ namespace core {
 enum class MemoryTerm { weights, gradients, master_weights, optimizer_states, activations, buffers, overhead };
 inline constexpr int kMemoryTermCount = 7;
 
-/// Bytes on one GPU, by what fills them (DESIGN.md "memory").
+/// Bytes on one GPU, by what fills them (docs/DESIGN.md "memory").
 struct MemoryBreakdown {
     double weights = 0; ///< resident (possibly sharded) parameters
     double gradients = 0;
@@ -99,7 +99,7 @@ struct ParamCounts {
     double trainable = 0; ///< whole model; LoRA/QLoRA: adapters only
 };
 
-/// Communication groups, collectives and links (DESIGN.md "Estimate": group, op, link).
+/// Communication groups, collectives and links (docs/DESIGN.md "Estimate": group, op, link).
 enum class Group { tp, cp, pp, dp, ep };
 enum class CollectiveOp { all_reduce, all_gather, reduce_scatter, send_recv, all_to_all };
 enum class Link { intra_node, inter_node };
@@ -142,7 +142,7 @@ struct ComputeEstimate {
     double peakFlopsPerGpu = 0; ///< of the compute dtype, FLOP/s (datasheet; MFU is against it)
     double achievableFlopsPerGpu = 0; ///< the GPU's best measured matmul rate in the compute dtype (MAMF), FLOP/s
     /// Matmul time at that rate over the time their shapes take (waves of thread blocks on the SMs, HBM
-    /// traffic, the per-kernel floor): ≤ 1 (FORMULAS.md §4, "GEMM shapes").
+    /// traffic, the per-kernel floor): ≤ 1 (docs/FORMULAS.md §4, "GEMM shapes").
     double gemmShapeEfficiency = 1;
     double computeTimeS = 0; ///< ideal (bubble-free) compute time of one step: matmuls + memory-bound
     double matmulTimeS = 0; ///< hardware FLOPs at the achieved fraction of peak (attentionTimeS included)
@@ -175,7 +175,7 @@ struct TrainingEstimate {
     double energyKwh = 0;
     double gpuCostUsd = 0;
     double energyCostUsd = 0;
-    double costUsd = 0; ///< GPU-hours and energy (DESIGN.md `training.cost_usd`)
+    double costUsd = 0; ///< GPU-hours and energy (docs/DESIGN.md `training.cost_usd`)
     double interNodeBytes = 0; ///< bytes of collectives on inter-node links, all GPUs, whole run
     double storageCostUsd = 0; ///< checkpoints kept × size × months
     double networkCostUsd = 0; ///< inter-node bytes × price per TB
@@ -183,7 +183,7 @@ struct TrainingEstimate {
     double totalCostUsd = 0; ///< costUsd + storage + network + team
 };
 
-/// Failures and checkpoints over the run (FORMULAS.md §6).
+/// Failures and checkpoints over the run (docs/FORMULAS.md §6).
 struct ReliabilityEstimate {
     double clusterMtbfHours = 0;
     double checkpointBytes = 0; ///< weights + master weights + optimizer states, whole model
@@ -218,7 +218,7 @@ struct Estimate {
     CommunicationEstimate communication;
     TrainingEstimate training;
     ReliabilityEstimate reliability;
-    std::vector<Problem> warnings; ///< inconsistent but computable inputs (DESIGN.md: codes with numbers)
+    std::vector<Problem> warnings; ///< inconsistent but computable inputs (docs/DESIGN.md: codes with numbers)
     std::optional<EstimateRange> range; ///< empty from estimate(); see estimateWithRange()
 };
 

@@ -1,5 +1,5 @@
 #pragma once
-// Estimate file format, version 1 (DESIGN.md "Estimate"): bytes, FLOPs and seconds in base units.
+// Estimate file format, version 1 (docs/DESIGN.md "Estimate"): bytes, FLOPs and seconds in base units.
 
 #include "estimate.h"
 

@@ -260,7 +260,7 @@ std::vector<Explanation> explain(const Scenario& s, const Estimate& e)
     add("compute.step_time_s", "compute + bubble + exposed communication + optimizer + offload",
         sec(c.computeTimeS) + " + " + sec(c.bubbleTimeS) + " + " + sec(e.communication.exposedTimeS) + " + "
             + sec(c.optimizerTimeS) + " + " + sec(c.offloadTimeS) + " = " + sec(c.stepTimeS),
-        "FORMULAS.md §4");
+        "docs/FORMULAS.md §4");
     add("compute.mfu", "model FLOPs ÷ (step time × GPUs × peak)",
         n(c.modelFlopsPerStep) + " ÷ (" + sec(c.stepTimeS) + " × " + n(e.gpus) + " × " + n(c.peakFlopsPerGpu)
             + ") = " + n(c.mfu * 100) + " %",
@@ -279,7 +279,7 @@ std::vector<Explanation> explain(const Scenario& s, const Estimate& e)
     add("training.time_s", "tokens ÷ (global batch × sequence) × step time",
         n(s.training.tokens) + " ÷ (" + n(s.training.globalBatch) + " × " + n(s.training.seqLen) + ") × "
             + sec(c.stepTimeS) + " = " + n(t.timeS / 86400) + " days",
-        "FORMULAS.md §4");
+        "docs/FORMULAS.md §4");
     add("training.cost_usd", "GPU-hours × price + GPU-hours × server power per GPU (else TDP) × PUE × energy price",
         n(t.gpuHours) + " × $" + n(s.cost.gpuHourUsd) + " + " + n(t.gpuHours) + " GPU-h × "
             + n(s.hardware.gpu.nodeWattsPerGpu > 0 ? s.hardware.gpu.nodeWattsPerGpu : s.hardware.gpu.tdpWatts) + " W × "

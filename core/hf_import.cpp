@@ -304,7 +304,7 @@ Scenario scenarioFor(const ImportedModel& model)
     Scenario s = defaultScenario();
     s.model = ModelSpec {};
     s.model.arch = model.arch;
-    // A name is at most 200 bytes (DESIGN.md); control characters of a hostile _name_or_path are
+    // A name is at most 200 bytes (docs/DESIGN.md); control characters of a hostile _name_or_path are
     // escaped, so that the name can be shown on a terminal (review DEF-08, DEF-11).
     s.name = printable(model.name.empty() ? model.modelType : model.name, 150) + " (imported from config.json)";
     return s;

@@ -350,7 +350,7 @@ void readArchitectureFields(ObjectReader& r, Architecture& a)
     if (r.has("kv_heads"))
         a.kvHeads = static_cast<int>(r.limitedInteger("kv_heads"));
     else if (headsGiven)
-        a.kvHeads = a.heads; // DESIGN.md: kv_heads defaults to heads
+        a.kvHeads = a.heads; // docs/DESIGN.md: kv_heads defaults to heads
     if (r.has("head_dim"))
         a.headDim = static_cast<int>(r.limitedInteger("head_dim"));
     else if (headsGiven || hiddenGiven) {
@@ -358,7 +358,7 @@ void readArchitectureFields(ObjectReader& r, Architecture& a)
             fail(r.pathOf("head_dim"),
                 "is required when hidden (" + std::to_string(a.hidden) + ") is not divisible by heads ("
                     + std::to_string(a.heads) + ")");
-        a.headDim = a.hidden / a.heads; // DESIGN.md: head_dim defaults to hidden / heads
+        a.headDim = a.hidden / a.heads; // docs/DESIGN.md: head_dim defaults to hidden / heads
     }
     if (r.has("ffn_hidden")) a.ffnHidden = static_cast<int>(r.limitedInteger("ffn_hidden"));
     if (r.has("vocab")) a.vocab = static_cast<int>(r.limitedInteger("vocab"));

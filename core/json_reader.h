@@ -91,12 +91,12 @@ private:
 /// a regular file", "…: too large (…)" or "…: cannot be read".
 [[nodiscard]] std::string readLimitedFile(const std::string& path);
 
-/// Reads an architecture object's fields (DESIGN.md "model") on top of `arch`.
+/// Reads an architecture object's fields (docs/DESIGN.md "model") on top of `arch`.
 void readArchitectureFields(ObjectReader& r, Architecture& arch);
 void validateArchitecture(const Architecture& arch, const std::string& path);
 [[nodiscard]] json architectureToJson(const Architecture& arch);
 
-/// Reads a GPU object (DESIGN.md "hardware.gpu"); `name` is required.
+/// Reads a GPU object (docs/DESIGN.md "hardware.gpu"); `name` is required.
 [[nodiscard]] GpuSpec readGpu(ObjectReader& r);
 [[nodiscard]] json gpuToJson(const GpuSpec& gpu);
 /// The GPU fields a scenario may override next to a preset name (`"hardware": {"gpu": "a100-80gb",

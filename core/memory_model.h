@@ -1,5 +1,5 @@
 #pragma once
-// Per-GPU memory (FORMULAS.md §2–3): model states by dtype, optimizer and ZeRO stage; activations
+// Per-GPU memory (docs/FORMULAS.md §2–3): model states by dtype, optimizer and ZeRO stage; activations
 // derived term by term from the architecture; pipeline stages and their in-flight micro-batches.
 
 #include "architecture.h"

@@ -1,5 +1,5 @@
 #pragma once
-// The number-format lab (FORMULAS.md §7; source article §3.2): bit-exact rounding to fp32, bf16,
+// The number-format lab (docs/FORMULAS.md §7; source article §3.2): bit-exact rounding to fp32, bf16,
 // fp16 and fp8, and the repeated update w ← round(w + u) that shows why bf16 weights stall and
 // fp32 master weights do not.
 
@@ -52,7 +52,7 @@ struct AccumulationRun {
 [[nodiscard]] AccumulationRun accumulate(double start, double update, std::int64_t steps, NumberFormat format,
     Rounding rounding = Rounding::nearest, bool kahan = false, int samples = 200, std::uint64_t seed = 20260001);
 
-/// The runs of the CLI's `precision` command (DESIGN.md): every format with round-to-nearest-even,
+/// The runs of the CLI's `precision` command (docs/DESIGN.md): every format with round-to-nearest-even,
 /// then bf16 truncated, bf16 stochastic and bf16 with Kahan compensation.
 [[nodiscard]] std::vector<AccumulationRun> precisionLab(
     double start, double update, std::int64_t steps, int samples = 200);

@@ -206,7 +206,7 @@ std::optional<Problem> parallelRuleProblem(const Parallel& p)
         return Problem(too_many_gpus,
             { { "tp", p.tp }, { "pp", p.pp }, { "dp", p.dp }, { "cp", p.cp }, { "gpus", double(p.gpus()) },
                 { "max_gpus", double(kMaxGpus) } });
-    // DESIGN.md: EP is carved out of dp × cp, as in Megatron.
+    // docs/DESIGN.md: EP is carved out of dp × cp, as in Megatron.
     const std::int64_t dpCp = std::int64_t { p.dp } * p.cp;
     if (p.ep < 1 || dpCp % p.ep != 0)
         return Problem(ep_not_dividing_dp_cp, { { "ep", p.ep }, { "dp_cp", double(dpCp) } });

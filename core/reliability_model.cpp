@@ -48,7 +48,7 @@ void applyReliability(const Scenario& s, Estimate& e)
     ReliabilityEstimate& r = e.reliability;
     const auto& pr = s.precision;
     // A checkpoint holds the weights, the master weights and the optimizer states of the whole
-    // model (FORMULAS.md §6; gradients and activations are not saved).
+    // model (docs/FORMULAS.md §6; gradients and activations are not saved).
     const double optimizerBytes = modelOptimizerStateBytes(s, e.params.trainable);
     r.checkpointBytes = double(e.params.total) * bytesOf(pr.weights)
         + e.params.trainable * (pr.masterWeights ? bytesOf(*pr.masterWeights) : 0.0) + optimizerBytes;

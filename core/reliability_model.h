@@ -1,5 +1,5 @@
 #pragma once
-// Failures and checkpoints (FORMULAS.md §6; source article §3.4): how often a run of this size is
+// Failures and checkpoints (docs/FORMULAS.md §6; source article §3.4): how often a run of this size is
 // interrupted, how large a checkpoint is and how long it takes to write, the best checkpoint
 // interval, and how much of the wall-clock time is useful work (goodput).
 

@@ -11,7 +11,7 @@
 
 namespace core {
 
-/// A decoder-only transformer. Field meanings follow DESIGN.md ("model").
+/// A decoder-only transformer. Field meanings follow docs/DESIGN.md ("model").
 struct Architecture {
     int layers = 32;
     int hidden = 4096;
@@ -135,7 +135,7 @@ struct Parallel {
     bool offloadActivations = false;
 
     bool operator==(const Parallel&) const = default;
-    /// Total GPUs (DESIGN.md). In 64 bits: each factor is in range but their product can reach
+    /// Total GPUs (docs/DESIGN.md). In 64 bits: each factor is in range but their product can reach
     /// 8.4·10^12 (review DEF-01); the reader refuses more than kMaxGpus before anything uses it.
     [[nodiscard]] std::int64_t gpus() const { return std::int64_t { tp } * pp * dp * cp; }
 };

@@ -1,5 +1,5 @@
 #pragma once
-// Scenario file format, version 1 (DESIGN.md "Scenario file"): strict reading with messages
+// Scenario file format, version 1 (docs/DESIGN.md "Scenario file"): strict reading with messages
 // that name the key path, and writing that round-trips.
 
 #include "printable.h"

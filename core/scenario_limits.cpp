@@ -12,7 +12,7 @@ constexpr auto P = LimitKind::powerOfTwo;
 constexpr auto N = LimitKind::number;
 constexpr double kMaxDim = 1 << 20;
 
-// Sources of the bounds: see DESIGN.md "Scenario file"; where a bound is a physical one it says so.
+// Sources of the bounds: see docs/DESIGN.md "Scenario file"; where a bound is a physical one it says so.
 constexpr std::array<KeyLimit, 73> kLimits { {
     { "model.params", 1e6, 1e14, I },
     { "model.layers", 1, 4096, I },

@@ -31,7 +31,7 @@ struct KeyLimit {
 [[nodiscard]] const KeyLimit* keyLimitsBegin();
 [[nodiscard]] const KeyLimit* keyLimitsEnd();
 
-/// tp × pp × dp × cp (DESIGN.md: total GPUs): far beyond the largest cluster built (~10^5 GPUs in
+/// tp × pp × dp × cp (docs/DESIGN.md: total GPUs): far beyond the largest cluster built (~10^5 GPUs in
 /// 2025), small enough that every count in the estimate fits in an int.
 inline constexpr std::int64_t kMaxGpus = 10'000'000;
 /// Parameters of an explicit architecture: 1,500× DeepSeek-V3's 671B, and small enough that bytes

@@ -21,7 +21,7 @@ struct SweepResult {
 };
 
 /// Scales DP over powers of two at fixed TP, PP and CP and fixed global batch, from `minGpus` to
-/// `maxGpus` total GPUs (DESIGN.md `sweep --gpus`). Counts that cannot be reached with the fixed
+/// `maxGpus` total GPUs (docs/DESIGN.md `sweep --gpus`). Counts that cannot be reached with the fixed
 /// degrees, or that leave a replica without a whole micro-batch, are skipped.
 [[nodiscard]] SweepResult sweepGpus(const Scenario& base, int minGpus, int maxGpus);
 

@@ -4,7 +4,7 @@
 TP_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 TP_BUILD="${TP_BUILD_DIR:-$TP_ROOT/build}"
 
-# Debian 12 packages (DESIGN.md "Dependencies"). libqt6opengl6-dev and libxkbcommon-dev are
+# Debian 12 packages (docs/DESIGN.md "Dependencies"). libqt6opengl6-dev and libxkbcommon-dev are
 # needed by Qt 6.4's CMake packages for Charts and Gui, though apt only recommends them.
 TP_PACKAGES=(
   cmake g++ make

@@ -1,4 +1,4 @@
-// estimate() must be cheap enough for every slider tick (DESIGN.md: microseconds).
+// estimate() must be cheap enough for every slider tick (docs/DESIGN.md: microseconds).
 // Run: build/tests/bench_estimate (scripts/bench.sh writes the results to a file).
 #include "decision.h"
 #include "estimate.h"

@@ -1,4 +1,4 @@
-// Compute, communication and time (FORMULAS.md §4–5) against their published forms.
+// Compute, communication and time (docs/FORMULAS.md §4–5) against their published forms.
 #include "architecture.h"
 #include "comm_model.h"
 #include "compute_model.h"

@@ -1,4 +1,4 @@
-// The layers' rules (DESIGN.md "Layers", issue 20), checked on the sources because a rule nothing
+// The layers' rules (docs/DESIGN.md "Layers", issue 20), checked on the sources because a rule nothing
 // checks erodes: core/ includes no Qt; Qt Charts is included only under widgets/charts/; views
 // receive values — only the results hub (and the number-format lab, which needs no scenario) call
 // core's computations; only AppSettings touches QSettings.
@@ -162,4 +162,36 @@ TEST_CASE("settings are typed: only AppSettings touches QSettings", "[core][laye
         }
     }
     CHECK(owner > 3);
+}
+
+TEST_CASE("the notes the code cites are in the repository", "[core][layers]")
+{
+    // Comments cite docs/DESIGN.md, docs/FORMULAS.md, … by name: each must exist (issue 20), and
+    // no source may send a reader outside the repository for the design (only the reviews it
+    // answers are cited by their own path).
+    // Ours are upper case (docs/MODEL.md); lower-case ones belong to other projects (torchtitan's
+    // docs/performance.md) and are cited with their repository.
+    const std::regex cited(R"((docs/[A-Z]+\.md))");
+    const std::string shared = std::string("..") + "/shared/"; // not spelled out: this file would match
+    std::set<std::string> names;
+    for (const char* dir : { "app", "core", "widgets", "tests" })
+        for (const auto& f : sourcesUnder(dir)) {
+            std::ifstream in(f);
+            std::string line;
+            int number = 0;
+            while (std::getline(in, line)) {
+                ++number;
+                for (std::sregex_iterator it(line.begin(), line.end(), cited), end; it != end; ++it)
+                    names.insert((*it)[1].str());
+                const bool outside
+                    = line.find(shared) != std::string::npos && line.find(shared + "reviews/") == std::string::npos;
+                if (outside) FAIL_CHECK(repoPath(f) << ":" << number << " cites a note outside the repository");
+            }
+        }
+    CHECK(names.count("docs/DESIGN.md") == 1);
+    CHECK(names.count("docs/FORMULAS.md") == 1);
+    for (const auto& name : names) {
+        INFO(name);
+        CHECK(fs::exists(kRoot / name));
+    }
 }

@@ -1,4 +1,4 @@
-// Memory figures pinned to their published sources (../shared/reference/PUBLISHED.md).
+// Memory figures pinned to their published sources (docs/PUBLISHED.md).
 #include "architecture.h"
 #include "compute_model.h"
 #include "estimate.h"
@@ -112,7 +112,7 @@ TEST_CASE("ZeRO paper Table 1: model states per GPU for 7.5 B parameters", "[cor
 TEST_CASE("conventions: Megatron's fp32 main gradients give 18 bytes per parameter", "[core][memory][published]")
 {
     // Megatron-LM without the distributed optimizer: 2 + 4 (fp32 grads) + 12 = 18 B/param;
-    // with it, 6 + 12/d (PUBLISHED.md "Conventions elsewhere").
+    // with it, 6 + 12/d (docs/PUBLISHED.md "Conventions elsewhere").
     Scenario s = mixedAdam(1'000'000'000, 8, 0);
     s.precision.gradients = DType::fp32;
     CHECK(modelStatesGB(s) == Approx(18.0));

@@ -9,7 +9,7 @@ using namespace core;
 
 TEST_CASE("source article: 1.0 + 10,000 × 1e-4 in fp32, bf16 and fp16", "[core][precision][published]")
 {
-    // Source article §3.2 and PUBLISHED.md: fp32 → 2.0001657009124756; bf16 round-to-nearest → 1.0;
+    // Source article §3.2 and docs/PUBLISHED.md: fp32 → 2.0001657009124756; bf16 round-to-nearest → 1.0;
     // bf16 truncated (the article's snippet) → 1.0; fp16 → 1.0.
     CHECK(accumulate(1.0, 1e-4, 10'000, NumberFormat::fp32).final == 2.0001657009124756);
     CHECK(accumulate(1.0, 1e-4, 10'000, NumberFormat::bf16).final == 1.0);

@@ -1,4 +1,4 @@
-// Exact parameter counts (FORMULAS.md §1) against the published figures.
+// Exact parameter counts (docs/FORMULAS.md §1) against the published figures.
 #include "architecture.h"
 #include "presets.h"
 
@@ -8,7 +8,7 @@ using namespace core;
 
 TEST_CASE("preset parameter counts equal the published counts to the unit", "[core][params]")
 {
-    // Published totals: ../shared/reference/PUBLISHED.md (GPT-2, Llama-2); the model cards'
+    // Published totals: docs/PUBLISHED.md (GPT-2, Llama-2); the model cards'
     // safetensors totals on Hugging Face for the others (source in resources/models.json).
     auto [name, published] = GENERATE(table<const char*, std::int64_t>({
         { "gpt2-124m", 124'439'808 },

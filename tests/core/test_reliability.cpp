@@ -15,16 +15,16 @@ TEST_CASE("Llama 3: 16,384 GPUs for 54 days see about 419 unexpected interruptio
 {
     // Llama Team 2024, §3.3.4 and Table 5: 419 unexpected interruptions in a 54-day snapshot on
     // 16,384 H100. The default per-GPU MTBF, 50,000 h, is that record rounded (16,384 × 54 × 24 / 419
-    // = 50,676 h; PUBLISHED.md); the issue asks for within 15 %.
+    // = 50,676 h; docs/PUBLISHED.md); the issue asks for within 15 %.
     const Scenario s = defaultScenario();
     CHECK(expectedInterruptions(16'384, s.reliability.gpuMtbfHours, 54 * 86400.0) == Approx(419).epsilon(0.15));
-    // Cluster MTBF: about 3 hours between unexpected interruptions (PUBLISHED.md: ≈ 3.1 h).
+    // Cluster MTBF: about 3 hours between unexpected interruptions (docs/PUBLISHED.md: ≈ 3.1 h).
     CHECK(s.reliability.gpuMtbfHours / 16'384 == Approx(3.1).epsilon(0.05));
 }
 
 TEST_CASE("Young's and Daly's checkpoint intervals", "[core][reliability][published]")
 {
-    // PUBLISHED.md: C = 300 s, M = 11,135 s → Young 2,585 s. Daly 2006 eq. 37 with x = C/(2M):
+    // docs/PUBLISHED.md: C = 300 s, M = 11,135 s → Young 2,585 s. Daly 2006 eq. 37 with x = C/(2M):
     // √(2CM)·(1 + √x/3 + x/9) − C = 2,584.8 × 1.040186 − 300 = 2,388.7 s.
     CHECK(youngInterval(300, 11'135) == Approx(2585).margin(1));
     CHECK(dalyInterval(300, 11'135) == Approx(2388.7).margin(0.5));

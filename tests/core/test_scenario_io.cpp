@@ -1,4 +1,4 @@
-// Scenario file format v1 (DESIGN.md): strict reading, messages naming the key path, round trips.
+// Scenario file format v1 (docs/DESIGN.md): strict reading, messages naming the key path, round trips.
 #include "architecture.h"
 #include "estimate.h"
 #include "estimate_io.h"
@@ -103,7 +103,7 @@ TEST_CASE("scenarios round-trip through their JSON text", "[core][io]")
 TEST_CASE("the layout rules name the key the user set and say why, in the file's words", "[core][io][validation]")
 {
     // The rules now live in core::layoutProblem() (issue 20); the reader's messages are a contract
-    // (DESIGN.md: "path: reason") and keep the words they had when the reader wrote them itself.
+    // (docs/DESIGN.md: "path: reason") and keep the words they had when the reader wrote them itself.
     auto [override, expected] = GENERATE(table<std::string, std::string>({
         { "parallel.tp=1,parallel.sequence_parallel=true", "parallel.sequence_parallel: needs tp of at least 2" },
         { "parallel.pp=1,parallel.schedule=interleaved", "parallel.schedule: \"interleaved\" needs pp of at least 2" },
@@ -236,7 +236,7 @@ TEST_CASE("estimate JSON carries the v1 keys with base units", "[core][io][estim
 
 TEST_CASE("the GPU catalog carries every datasheet figure it is used for", "[core][presets]")
 {
-    // PUBLISHED.md "Hardware": A100 bf16 312 TFLOP/s, H100 SXM 989, B200 2250; TDP 400/700/1000 W.
+    // docs/PUBLISHED.md "Hardware": A100 bf16 312 TFLOP/s, H100 SXM 989, B200 2250; TDP 400/700/1000 W.
     CHECK(findGpuPreset("a100-80gb")->spec.peakTflops.at(DType::bf16) == 312);
     CHECK(findGpuPreset("h100-sxm")->spec.peakTflops.at(DType::bf16) == Approx(989).margin(1));
     CHECK(findGpuPreset("b200")->spec.peakTflops.at(DType::bf16) == 2250);
@@ -332,7 +332,7 @@ TEST_CASE("a preset GPU with single fields overridden keeps the preset's other f
     CHECK(
         below.error.toString().find("hardware.achievable_tflops.bf16: must not exceed the peak") != std::string::npos);
     // Checked as a GPU object's fields, named by the key as written; refused next to a GPU object.
-    for (const auto& [text, key] :
+    for (const auto& [fields, key] :
         { std::pair { R"("gpu": "a100-80gb", "inter_node_gbps": -1)", "hardware.inter_node_gbps" },
             std::pair { R"("gpu": "a100-80gb", "sm_count": 1.5)", "hardware.sm_count" },
             std::pair { R"("gpu": {"name": "x", "memory_gib": 10, "peak_tflops": {"bf16": 100}, "intra_node_gbps": 10,
@@ -341,8 +341,8 @@ TEST_CASE("a preset GPU with single fields overridden keeps the preset's other f
         const ScenarioResult bad = parseScenario(
             std::string(
                 R"({"format": "trainplanner-scenario", "version": 1, "model": {"preset": "llama-3-8b"}, "hardware": {)")
-            + text + "}}");
-        INFO(text);
+            + fields + "}}");
+        INFO(fields);
         REQUIRE_FALSE(bad.ok());
         CHECK(bad.error.toString().find(key) != std::string::npos);
     }

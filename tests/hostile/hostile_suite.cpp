@@ -1,6 +1,6 @@
 // The hostile-input review's cases (../shared/reviews/2026-11-30/hostile-input.md, 407 cases, 15
 // defects) as a standing suite: every case runs the real binaries in a private folder and must meet
-// the contract of DESIGN.md — exit 0, 2 (bad input) or 3 (cannot write) as the case says, no
+// the contract of docs/DESIGN.md — exit 0, 2 (bad input) or 3 (cannot write) as the case says, no
 // signal, nothing over 10 s, no file destroyed, no control character or NaN/inf/null in any output.
 //
 // The cases are data (cases.json, one per line); each names the review's id and, where it showed
