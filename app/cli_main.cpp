@@ -9,6 +9,7 @@
 #include "file_io.h"
 #include "hf_import.h"
 #include "number_format.h"
+#include "plan_io.h"
 #include "planner.h"
 #include "presets.h"
 #include "printable.h"
@@ -127,48 +128,18 @@ std::string figure(double v, int decimals)
 std::string sweepText(const core::SweepResult& r, const std::string& column, const std::string& format)
 {
     std::ostringstream os;
-    if (format == "json") {
-        nlohmann::ordered_json doc;
-        doc["format"] = "trainplanner-sweep";
-        doc["version"] = 1;
-        doc["key"] = column;
-        nlohmann::ordered_json points = nlohmann::ordered_json::array();
-        for (const auto& p : r.points) {
-            nlohmann::ordered_json point;
-            point["value"] = p.value;
-            point["estimate"] = nlohmann::ordered_json::parse(core::estimateToJson(p.estimate));
-            points.push_back(point);
-        }
-        doc["points"] = points;
-        core::wordsForNonFinite(doc);
-        return doc.dump(2) + "\n";
-    }
-    const bool csv = format == "csv";
+    if (format == "json") return core::sweepToJson(r, column);
+    if (format == "csv") return core::sweepToCsv(r, column);
     char line[320];
-    if (csv)
-        os << column
-           << ",gpus,memory_per_gpu_bytes,fits,step_time_s,mfu,comm_share,tokens_per_s,training_time_s,cost_usd\n";
-    else {
-        std::snprintf(line, sizeof line, "%-14s %7s %12s %5s %10s %7s %8s %12s %10s %14s\n", column.c_str(), "GPUs",
-            "GiB/GPU", "fits", "step (s)", "MFU", "comm", "tokens/s", "days", "cost (USD)");
-        os << line;
-    }
+    std::snprintf(line, sizeof line, "%-14s %7s %12s %5s %10s %7s %8s %12s %10s %14s\n", column.c_str(), "GPUs",
+        "GiB/GPU", "fits", "step (s)", "MFU", "comm", "tokens/s", "days", "cost (USD)");
+    os << line;
     for (const auto& p : r.points) {
         const auto& e = p.estimate;
-        if (csv) {
-            using core::csvNumber;
-            os << core::escapeControls(p.value) << ',' << e.gpus << ',' << csvNumber(e.memory.total()) << ','
-               << (e.memory.fits() ? 1 : 0) << ',' << csvNumber(e.compute.stepTimeS) << ',' << csvNumber(e.compute.mfu)
-               << ',' << csvNumber(e.communication.shareOfStep) << ',' << csvNumber(e.compute.tokensPerS) << ','
-               << csvNumber(e.training.timeS) << ',' << csvNumber(e.training.costUsd) << '\n';
-            continue;
-        } else {
-            std::snprintf(line, sizeof line, "%-14s %7d %12.2f %5s %10.3f %6.1f%% %7.1f%% %12.0f %10s %14s\n",
-                core::printable(p.value, 14).c_str(), e.gpus, e.memory.total() / 1073741824.0,
-                e.memory.fits() ? "yes" : "no", e.compute.stepTimeS, e.compute.mfu * 100,
-                e.communication.shareOfStep * 100, e.compute.tokensPerS, figure(e.training.timeS / 86400, 1).c_str(),
-                figure(e.training.costUsd, 0).c_str());
-        }
+        std::snprintf(line, sizeof line, "%-14s %7d %12.2f %5s %10.3f %6.1f%% %7.1f%% %12.0f %10s %14s\n",
+            core::printable(p.value, 14).c_str(), e.gpus, e.memory.total() / 1073741824.0,
+            e.memory.fits() ? "yes" : "no", e.compute.stepTimeS, e.compute.mfu * 100, e.communication.shareOfStep * 100,
+            e.compute.tokensPerS, figure(e.training.timeS / 86400, 1).c_str(), figure(e.training.costUsd, 0).c_str());
         os << line;
     }
     return os.str();
@@ -244,78 +215,34 @@ std::string precisionText(double start, double update, std::int64_t steps, const
 std::string planText(const core::PlanResult& r, const std::string& format)
 {
     std::ostringstream os;
-    auto knobs = [](const core::Scenario& s) {
-        const auto doc = nlohmann::ordered_json::parse(core::scenarioToJson(s));
-        return std::pair { doc["parallel"], doc["training"] };
-    };
-    if (format == "json") {
-        nlohmann::ordered_json doc;
-        doc["format"] = "trainplanner-plan";
-        doc["version"] = 1;
-        doc["evaluated"] = r.evaluated;
-        doc["feasible"] = r.feasible;
-        doc["rejected"] = nlohmann::ordered_json::object();
-        for (const auto& [code, count] : r.rejected)
-            doc["rejected"][std::string(core::toString(code))] = count;
-        nlohmann::ordered_json plans = nlohmann::ordered_json::array(), pareto = nlohmann::ordered_json::array();
-        for (const auto& p : r.plans) {
-            const auto [parallel, training] = knobs(p.scenario);
-            plans.push_back(
-                { { "parallel", parallel }, { "training", training }, { "within_best_range", p.withinBestRange },
-                    { "estimate", nlohmann::ordered_json::parse(core::estimateToJson(p.estimate)) } });
-        }
-        for (const auto& p : r.pareto)
-            pareto.push_back(
-                { { "parallel", knobs(p.scenario).first }, { "micro_batch", p.scenario.training.microBatch },
-                    { "memory_bytes", p.estimate.memory.total() }, { "step_time_s", p.estimate.compute.stepTimeS } });
-        doc["plans"] = plans;
-        doc["pareto"] = pareto;
-        core::wordsForNonFinite(doc);
-        return doc.dump(2) + "\n";
-    }
-    const bool csv = format == "csv";
+    if (format == "json") return core::planToJson(r);
+    if (format == "csv") return core::planToCsv(r);
+    // The text table; JSON and CSV are core's (plan_io.h), the GUI exports them too.
     char line[400];
-    if (csv)
-        os << "rank,tp,pp,dp,cp,ep,zero,sequence_parallel,recompute,virtual_stages,micro_batch,memory_per_gpu_bytes,"
-              "step_time_s,mfu,comm_share,"
-              "training_time_s,cost_usd,within_best_range\n";
-    else {
-        std::snprintf(line, sizeof line, "%lld configurations evaluated, %lld fit\n",
-            static_cast<long long>(r.evaluated), static_cast<long long>(r.feasible));
-        os << line;
-        for (const auto& [code, count] : r.rejected)
-            os << "  rejected " << count << ": " << core::toString(code) << "\n";
-        std::snprintf(line, sizeof line, "\n%4s %3s %3s %5s %3s %3s %4s %3s %-9s %2s %3s %9s %9s %6s %6s %9s %14s %s\n",
-            "rank", "TP", "PP", "DP", "CP", "EP", "ZeRO", "SP", "recompute", "v", "mb", "GiB/GPU", "step (s)", "MFU",
-            "comm", "days", "cost (USD)", "≈best");
-        os << line;
-    }
+    std::snprintf(line, sizeof line, "%lld configurations evaluated, %lld fit\n", static_cast<long long>(r.evaluated),
+        static_cast<long long>(r.feasible));
+    os << line;
+    for (const auto& [code, count] : r.rejected)
+        os << "  rejected " << count << ": " << core::toString(code) << "\n";
+    std::snprintf(line, sizeof line, "\n%4s %3s %3s %5s %3s %3s %4s %3s %-9s %2s %3s %9s %9s %6s %6s %9s %14s %s\n",
+        "rank", "TP", "PP", "DP", "CP", "EP", "ZeRO", "SP", "recompute", "v", "mb", "GiB/GPU", "step (s)", "MFU",
+        "comm", "days", "cost (USD)", "≈best");
+    os << line;
     int rank = 0;
     for (const auto& p : r.plans) {
         const auto& q = p.scenario.parallel;
         const auto& e = p.estimate;
         ++rank;
-        if (csv) {
-            using core::csvNumber;
-            os << rank << ',' << q.tp << ',' << q.pp << ',' << q.dp << ',' << q.cp << ',' << q.ep << ',' << q.zero
-               << ',' << (q.sequenceParallel ? 1 : 0) << ',' << core::toString(q.recompute) << ',' << q.virtualStages
-               << ',' << p.scenario.training.microBatch << ',' << csvNumber(e.memory.total()) << ','
-               << csvNumber(e.compute.stepTimeS) << ',' << csvNumber(e.compute.mfu) << ','
-               << csvNumber(e.communication.shareOfStep) << ',' << csvNumber(e.training.timeS) << ','
-               << csvNumber(e.training.costUsd) << ',' << (p.withinBestRange ? 1 : 0) << '\n';
-        } else {
-            std::snprintf(line, sizeof line,
-                "%4d %3d %3d %5d %3d %3d %4d %3s %-9s %2d %3d %9.1f %9.3f %5.1f%% %5.1f%% %9s %14s %s\n", rank, q.tp,
-                q.pp, q.dp, q.cp, q.ep, q.zero, q.sequenceParallel ? "on" : "-",
-                std::string(core::toString(q.recompute)).c_str(), q.virtualStages, p.scenario.training.microBatch,
-                e.memory.total() / 1073741824.0, e.compute.stepTimeS, e.compute.mfu * 100,
-                e.communication.shareOfStep * 100, figure(e.training.timeS / 86400, 1).c_str(),
-                figure(e.training.costUsd, 0).c_str(), p.withinBestRange ? "≈" : "");
-            os << line;
-        }
+        std::snprintf(line, sizeof line,
+            "%4d %3d %3d %5d %3d %3d %4d %3s %-9s %2d %3d %9.1f %9.3f %5.1f%% %5.1f%% %9s %14s %s\n", rank, q.tp, q.pp,
+            q.dp, q.cp, q.ep, q.zero, q.sequenceParallel ? "on" : "-", std::string(core::toString(q.recompute)).c_str(),
+            q.virtualStages, p.scenario.training.microBatch, e.memory.total() / 1073741824.0, e.compute.stepTimeS,
+            e.compute.mfu * 100, e.communication.shareOfStep * 100, figure(e.training.timeS / 86400, 1).c_str(),
+            figure(e.training.costUsd, 0).c_str(), p.withinBestRange ? "≈" : "");
+        os << line;
     }
-    if (!csv && r.plans.empty()) os << "no configuration fits: try more GPUs, a smaller micro-batch or offload\n";
-    if (!csv && !r.plans.empty() && r.plans.front().estimate.range) {
+    if (r.plans.empty()) os << "no configuration fits: try more GPUs, a smaller micro-batch or offload\n";
+    if (!r.plans.empty() && r.plans.front().estimate.range) {
         const auto& range = *r.plans.front().estimate.range;
         int ties = 0;
         for (const auto& p : r.plans)

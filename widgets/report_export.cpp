@@ -16,6 +16,8 @@
 #include "format.h"
 #include "main_view.h"
 #include "memory_table_model.h"
+#include "plan_io.h"
+#include "planner_tab.h"
 #include "safe_save.h"
 #include "scenario_io.h"
 #include "session/scenario_session.h"
@@ -134,7 +136,7 @@ void fitImages(QTextDocument& doc, double width)
 
 } // namespace
 
-ExportResult exportAll(MainView* planner, ScenarioSession* session, const QString& folder, const ExportOptions& options)
+ExportResult exportAll(MainView* view, ScenarioSession* session, const QString& folder, const ExportOptions& options)
 {
     ExportResult result;
     if (!QDir().mkpath(folder)) {
@@ -151,13 +153,12 @@ ExportResult exportAll(MainView* planner, ScenarioSession* session, const QStrin
         const char* file;
         QChart* chart;
     };
-    std::vector<Chart> charts { { "memory", planner->memoryChart()->chart() },
-        { "step_time", planner->timeChart()->chart() }, { "scaling", planner->scalingChart()->chart() },
-        { "time_and_cost", planner->costChart()->chart() },
-        { "cost_breakdown", planner->costBreakdownChart()->chart() },
-        { "memory_over_step", planner->memoryStepChart()->freshChart() } };
+    std::vector<Chart> charts { { "memory", view->memoryChart()->chart() }, { "step_time", view->timeChart()->chart() },
+        { "scaling", view->scalingChart()->chart() }, { "time_and_cost", view->costChart()->chart() },
+        { "cost_breakdown", view->costBreakdownChart()->chart() },
+        { "memory_over_step", view->memoryStepChart()->freshChart() } };
     // The comparison, when the Compare tab holds two or more scenarios.
-    const ComparisonView* comparison = planner->comparison();
+    const ComparisonView* comparison = view->comparison();
     const bool compared = comparison->count() >= 2;
     if (compared) {
         charts.push_back({ "comparison_memory", comparison->memoryChart()->chart() });
@@ -179,6 +180,14 @@ ExportResult exportAll(MainView* planner, ScenarioSession* session, const QStrin
     std::vector<std::pair<const char*, std::string>> tables { { "estimate.csv", core::estimateToCsv(e) },
         { "memory_stages.csv", core::memoryStagesCsv(e) }, { "collectives.csv", core::collectivesCsv(e) } };
     if (compared) tables.emplace_back("comparison.csv", tableCsv(comparison->table()).toStdString());
+    // The scaling chart's sweep, and a plan search done for this scenario, in the command line's
+    // formats (plan_io.h): `sweep --gpus … --format csv` and `plan --format csv/json`.
+    tables.emplace_back("scaling_sweep.csv", core::sweepToCsv(results.gpuSweep, "gpus"));
+    const PlannerTab* search = view->plannerTab();
+    if (search->isCurrent() && !search->isRunning() && !search->result().plans.empty()) {
+        tables.emplace_back("plans.csv", core::planToCsv(search->result()));
+        tables.emplace_back("plans.json", core::planToJson(search->result()));
+    }
     for (const auto& [file, text] : tables) {
         if (!writeText(
                 dir.filePath(QLatin1String(file)), QByteArray::fromStdString(text), options.csvBom, result.error))
@@ -193,7 +202,7 @@ ExportResult exportAll(MainView* planner, ScenarioSession* session, const QStrin
     result.files << QStringLiteral("estimate.json") << QStringLiteral("scenario.tpscenario.json");
 
     // The report: what a reader needs to trust the numbers.
-    const auto* banner = planner->banner();
+    const auto* banner = view->banner();
     QString md;
     md += QStringLiteral("# %1\n\n").arg(name);
     md += QStringLiteral("**%1**\n\n").arg(banner->headline());
@@ -207,7 +216,7 @@ ExportResult exportAll(MainView* planner, ScenarioSession* session, const QStrin
         md += tableMarkdown(comparison->table()) + QLatin1Char('\n');
     }
     // The decision guide: the verdict in words and the migration checklist with its urgencies.
-    if (DecisionGuideView* guide = planner->decisionGuide()) {
+    if (DecisionGuideView* guide = view->decisionGuide()) {
         QString verdict = guide->verdictText();
         verdict.replace(QStringLiteral("<p>"), QString())
             .replace(QStringLiteral("</p>"), QStringLiteral("\n\n"))
@@ -221,12 +230,12 @@ ExportResult exportAll(MainView* planner, ScenarioSession* session, const QStrin
         md += QLatin1Char('\n');
     }
     md += QStringLiteral("## %1\n\n").arg(MainView::tr("Memory per pipeline stage"));
-    md += modelMarkdown(*planner->memoryTable()) + QLatin1Char('\n');
+    md += modelMarkdown(*view->memoryTable()) + QLatin1Char('\n');
     md += QStringLiteral("## %1\n\n").arg(MainView::tr("Communication per step"));
     if (e.communication.collectives.empty())
         md += MainView::tr("No communication: a single GPU.") + QStringLiteral("\n\n");
     else
-        md += modelMarkdown(*planner->collectives()) + QStringLiteral("\n");
+        md += modelMarkdown(*view->collectives()) + QStringLiteral("\n");
     md += QStringLiteral("## %1\n\n").arg(MainView::tr("How each figure was computed"));
     for (const auto& x : session->explanations())
         md += QStringLiteral("- `%1`: %2 — %3 (%4)\n")

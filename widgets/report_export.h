@@ -23,6 +23,6 @@ struct ExportResult {
 };
 
 [[nodiscard]] ExportResult exportAll(
-    MainView* planner, ScenarioSession* session, const QString& folder, const ExportOptions& options = {});
+    MainView* view, ScenarioSession* session, const QString& folder, const ExportOptions& options = {});
 
 } // namespace ui

@@ -5,6 +5,8 @@
 #include "estimate_io.h"
 #include "main_view.h"
 #include "main_window.h"
+#include "plan_io.h"
+#include "planner_tab.h"
 #include "report_export.h"
 #include "scenario_document.h"
 #include "scenario_io.h"
@@ -98,6 +100,33 @@ TEST_CASE("exporting every chart and table of an example scenario", "[widgets][e
     CHECK(md.contains(QStringLiteral("| Total (GiB) |")));
     CHECK(md.contains(QStringLiteral("Sent / GPU (GiB)")));
     CHECK_FALSE(md.contains(QStringLiteral("weights_bytes")));
+    // The scaling chart's sweep in the CLI's sweep format; no plans without a search.
+    QFile sweep(dir.filePath(QStringLiteral("scaling_sweep.csv")));
+    REQUIRE(sweep.open(QIODevice::ReadOnly));
+    CHECK(sweep.readAll().mid(3).toStdString() == core::sweepToCsv(session.results().gpuSweep, "gpus"));
+    CHECK_FALSE(QFile::exists(dir.filePath(QStringLiteral("plans.csv"))));
+}
+
+TEST_CASE("a plan search for the current scenario is exported in the CLI's plan formats", "[widgets][export]")
+{
+    ScenarioSession session(core::defaultScenario());
+    MainView w(&session);
+    w.plannerTab()->start();
+    REQUIRE(ui::test::waitUntil([&] { return !w.plannerTab()->isRunning(); }));
+    REQUIRE(w.plannerTab()->isCurrent());
+    QTemporaryDir dir;
+    REQUIRE(dir.isValid());
+    const ExportResult r = exportAll(&w, &session, dir.path());
+    REQUIRE(r.error.isEmpty());
+    QFile csv(dir.filePath(QStringLiteral("plans.csv")));
+    REQUIRE(csv.open(QIODevice::ReadOnly));
+    CHECK(csv.readAll().toStdString() == core::planToCsv(w.plannerTab()->result()));
+    CHECK(r.files.contains(QStringLiteral("plans.json")));
+    // After an edit the search belongs to an older scenario: its plans are not exported with this one.
+    session.document()->edit(QStringLiteral("layers"), [](core::Scenario& s) { s.model.arch.layers = 40; });
+    QTemporaryDir later;
+    REQUIRE(exportAll(&w, &session, later.path()).error.isEmpty());
+    CHECK_FALSE(QFile::exists(later.filePath(QStringLiteral("plans.csv"))));
 }
 
 TEST_CASE("the report is also written as HTML with the charts and as a paginated PDF", "[widgets][export]")

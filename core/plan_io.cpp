@@ -1,0 +1,106 @@
+#include "plan_io.h"
+
+#include "estimate_io.h"
+#include "printable.h"
+#include "scenario_io.h"
+
+#include <nlohmann/json.hpp>
+
+#include <sstream>
+
+namespace core {
+
+namespace {
+
+using ojson = nlohmann::ordered_json;
+
+/// A plan's layout as the scenario file writes it: its parallel and training sections.
+std::pair<ojson, ojson> knobs(const Scenario& s)
+{
+    const auto doc = ojson::parse(scenarioToJson(s));
+    return { doc["parallel"], doc["training"] };
+}
+
+} // namespace
+
+std::string planToJson(const PlanResult& r)
+{
+    ojson doc;
+    doc["format"] = "trainplanner-plan";
+    doc["version"] = 1;
+    doc["evaluated"] = r.evaluated;
+    doc["feasible"] = r.feasible;
+    doc["rejected"] = ojson::object();
+    for (const auto& [code, count] : r.rejected)
+        doc["rejected"][std::string(toString(code))] = count;
+    ojson plans = ojson::array(), pareto = ojson::array();
+    for (const auto& p : r.plans) {
+        const auto [parallel, training] = knobs(p.scenario);
+        plans.push_back({ { "parallel", parallel }, { "training", training },
+            { "within_best_range", p.withinBestRange }, { "estimate", ojson::parse(estimateToJson(p.estimate)) } });
+    }
+    for (const auto& p : r.pareto)
+        pareto.push_back({ { "parallel", knobs(p.scenario).first }, { "micro_batch", p.scenario.training.microBatch },
+            { "memory_bytes", p.estimate.memory.total() }, { "step_time_s", p.estimate.compute.stepTimeS } });
+    doc["plans"] = plans;
+    doc["pareto"] = pareto;
+    wordsForNonFinite(doc);
+    return doc.dump(2) + "\n";
+}
+
+std::string planToCsv(const PlanResult& r)
+{
+    std::ostringstream os;
+    os << "rank,tp,pp,dp,cp,ep,zero,sequence_parallel,recompute,virtual_stages,micro_batch,memory_per_gpu_bytes,"
+          "step_time_s,mfu,comm_share,training_time_s,cost_usd,within_best_range\n";
+    int rank = 0;
+    for (const auto& p : r.plans) {
+        const auto& q = p.scenario.parallel;
+        const auto& e = p.estimate;
+        os << ++rank << ',' << q.tp << ',' << q.pp << ',' << q.dp << ',' << q.cp << ',' << q.ep << ',' << q.zero << ','
+           << (q.sequenceParallel ? 1 : 0) << ',' << toString(q.recompute) << ',' << q.virtualStages << ','
+           << p.scenario.training.microBatch << ',' << csvNumber(e.memory.total()) << ','
+           << csvNumber(e.compute.stepTimeS) << ',' << csvNumber(e.compute.mfu) << ','
+           << csvNumber(e.communication.shareOfStep) << ',' << csvNumber(e.training.timeS) << ','
+           << csvNumber(e.training.costUsd) << ',' << (p.withinBestRange ? 1 : 0) << '\n';
+    }
+    return os.str();
+}
+
+std::string sweepToJson(const SweepResult& r, const std::string& key)
+{
+    ojson doc;
+    doc["format"] = "trainplanner-sweep";
+    doc["version"] = 1;
+    doc["key"] = key;
+    ojson points = ojson::array();
+    for (const auto& p : r.points) {
+        ojson point;
+        point["value"] = p.value;
+        point["estimate"] = ojson::parse(estimateToJson(p.estimate));
+        points.push_back(point);
+    }
+    doc["points"] = points;
+    wordsForNonFinite(doc);
+    return doc.dump(2) + "\n";
+}
+
+std::string sweepToCsv(const SweepResult& r, const std::string& key)
+{
+    // A GPU-count sweep varies the GPUs themselves: one column, not "gpus,gpus" (review D18).
+    const bool byGpus = key == "gpus";
+    std::ostringstream os;
+    os << (byGpus ? std::string() : key + ",")
+       << "gpus,memory_per_gpu_bytes,fits,step_time_s,mfu,comm_share,tokens_per_s,training_time_s,cost_usd\n";
+    for (const auto& p : r.points) {
+        const auto& e = p.estimate;
+        if (!byGpus) os << escapeControls(p.value) << ',';
+        os << e.gpus << ',' << csvNumber(e.memory.total()) << ',' << (e.memory.fits() ? 1 : 0) << ','
+           << csvNumber(e.compute.stepTimeS) << ',' << csvNumber(e.compute.mfu) << ','
+           << csvNumber(e.communication.shareOfStep) << ',' << csvNumber(e.compute.tokensPerS) << ','
+           << csvNumber(e.training.timeS) << ',' << csvNumber(e.training.costUsd) << '\n';
+    }
+    return os.str();
+}
+
+} // namespace core

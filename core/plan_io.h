@@ -1,0 +1,22 @@
+#pragma once
+// The plan and sweep output formats (docs/DESIGN.md "Command line": trainplanner-plan and
+// trainplanner-sweep JSON, and their CSV tables), in core so that the command line and the GUI's
+// export write the same files. Base units: bytes, seconds, fractions, USD.
+
+#include "planner.h"
+#include "sweep.h"
+
+#include <string>
+
+namespace core {
+
+[[nodiscard]] std::string planToJson(const PlanResult& result);
+/// One row per plan, best first; the header names each column with its unit.
+[[nodiscard]] std::string planToCsv(const PlanResult& result);
+
+/// `key` names what was varied ("gpus" for a GPU-count sweep, else the key path).
+[[nodiscard]] std::string sweepToJson(const SweepResult& result, const std::string& key);
+/// One row per point. A GPU-count sweep has one gpus column, not two (review D18).
+[[nodiscard]] std::string sweepToCsv(const SweepResult& result, const std::string& key);
+
+} // namespace core
