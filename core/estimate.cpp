@@ -7,9 +7,7 @@
 #include "reliability_model.h"
 
 #include <algorithm>
-#include <array>
 #include <cmath>
-#include <sstream>
 
 namespace core {
 

@@ -3,7 +3,6 @@
 #include "scenario_io.h"
 
 #include <array>
-#include <cstdio>
 
 namespace core {
 
