@@ -13,8 +13,8 @@
 #include "planner.h"
 #include "presets.h"
 #include "printable.h"
+#include "scenario_fields.h"
 #include "scenario_io.h"
-#include "scenario_limits.h"
 #include "sweep.h"
 
 #include <CLI/CLI.hpp>
@@ -95,7 +95,7 @@ std::optional<core::Scenario> loadWithOverrides(const std::string& file, const s
 
 /// A CLI11 check with the scenario messages' wording: "must be an integer between 1 and 1000000,
 /// got "1e6"" (review DEF-14: CLI11's own said "Value 1e6 not in range", for a value in range).
-CLI::Validator limited(core::KeyLimit limit)
+CLI::Validator limited(core::Field limit)
 {
     return CLI::Validator(
         [limit](std::string& text) -> std::string {
@@ -103,7 +103,7 @@ CLI::Validator limited(core::KeyLimit limit)
             char* end = nullptr;
             errno = 0;
             bool ok = false;
-            if (limit.kind == core::LimitKind::number) {
+            if (limit.kind == core::FieldKind::number) {
                 const double v = std::strtod(begin, &end);
                 ok = end != begin && *end == '\0' && errno == 0 && std::isfinite(v) && v >= limit.min && v <= limit.max;
             } else {
@@ -416,9 +416,9 @@ int main(int argc, char** argv)
     pln->add_option("FILE", file, "scenario file, or - for the default")->required();
     pln->add_option("--gpus", planGpus, "number of GPUs")
         ->required()
-        ->check(limited({ "--gpus", 1, 1'000'000, core::LimitKind::integer }));
+        ->check(limited({ .path = "--gpus", .kind = core::FieldKind::integer, .min = 1, .max = 1'000'000 }));
     pln->add_option("--top", top, "how many plans to print (default 10)")
-        ->check(limited({ "--top", 1, 1000, core::LimitKind::integer }));
+        ->check(limited({ .path = "--top", .kind = core::FieldKind::integer, .min = 1, .max = 1000 }));
     pln->add_option(
            "--objective", objective, "rank by training time, cost, or memory headroom within 25 % of the fastest")
         ->check(CLI::IsMember({ "time", "cost", "memory" }));
@@ -430,11 +430,11 @@ int main(int argc, char** argv)
     auto* prec
         = app.add_subcommand("precision", "Number-format lab: repeat w <- round(w + u) in fp32, bf16, fp16 and fp8");
     prec->add_option("--start", start, "initial weight (default 1.0)")
-        ->check(limited({ "--start", -1e30, 1e30, core::LimitKind::number }));
+        ->check(limited({ .path = "--start", .kind = core::FieldKind::number, .min = -1e30, .max = 1e30 }));
     prec->add_option("--update", update, "update added each step (default 1e-4)")
-        ->check(limited({ "--update", -1e30, 1e30, core::LimitKind::number }));
+        ->check(limited({ .path = "--update", .kind = core::FieldKind::number, .min = -1e30, .max = 1e30 }));
     prec->add_option("--steps", steps, "number of updates, 1 to 10,000,000 (default 10000)")
-        ->check(limited({ "--steps", 1, 10'000'000, core::LimitKind::integer }));
+        ->check(limited({ .path = "--steps", .kind = core::FieldKind::integer, .min = 1, .max = 10'000'000 }));
     prec->add_option("--format", format, "output format")->check(CLI::IsMember({ "json", "csv", "text" }));
 
     auto* pub = app.add_subcommand(

@@ -2,7 +2,7 @@
 
 #include "json_reader.h"
 #include "printable.h"
-#include "scenario_limits.h"
+#include "scenario_fields.h"
 
 #include <algorithm>
 
@@ -23,14 +23,14 @@ public:
 
     [[nodiscard]] bool has(const char* key) const { return m_doc.contains(key) && !m_doc.at(key).is_null(); }
 
-    /// A field that becomes the architecture key `to`: within that key's limits (scenario_limits.h),
+    /// A field that becomes the architecture key `to`: within that key's limits (scenario_fields.h),
     /// so that the scenario written is one TrainPlanner reads back (review DEF-08).
     int integer(const char* key, const char* to, std::int64_t min = 1, std::int64_t max = 100'000'000)
     {
         if (!has(key)) fail(key, std::string("missing (needed for ") + to + ")");
         const json& v = m_doc.at(key);
         std::string scenarioKey;
-        if (const KeyLimit* limit = limitOf(std::string("model.") + to)) {
+        if (const Field* limit = findField(std::string("model.") + to)) {
             max = std::min(max, static_cast<std::int64_t>(limit->max));
             scenarioKey = std::string(" (TrainPlanner's model.") + to + ")";
         }

@@ -2,7 +2,7 @@
 
 #include "file_io.h"
 #include "printable.h"
-#include "scenario_limits.h"
+#include "scenario_fields.h"
 
 #include <bit>
 #include <cmath>
@@ -156,10 +156,10 @@ double ObjectReader::number(std::string_view key, double min, double max)
 
 namespace {
 
-const KeyLimit& limitFor(const std::string& path)
+const Field& limitFor(const std::string& path)
 {
-    const KeyLimit* limit = limitOf(path);
-    // Every key read with limits has an entry (test_scenario_limits.cpp walks the reader's keys).
+    const Field* limit = findField(path);
+    // Every key read with limits has an entry (test_scenario_fields.cpp walks the reader's keys).
     if (!limit) fail(path, "has no limits (internal error)");
     return *limit;
 }
@@ -175,16 +175,16 @@ std::string ObjectReader::limitKey(std::string_view key) const
 
 std::int64_t ObjectReader::limitedInteger(std::string_view key)
 {
-    const KeyLimit& l = limitFor(limitKey(key));
+    const Field& l = limitFor(limitKey(key));
     const auto v = integer(key, static_cast<std::int64_t>(l.min), static_cast<std::int64_t>(l.max));
-    if (l.kind == LimitKind::powerOfTwo && !std::has_single_bit(static_cast<std::uint64_t>(v)))
+    if (l.kind == FieldKind::powerOfTwo && !std::has_single_bit(static_cast<std::uint64_t>(v)))
         fail(pathOf(key), rangeText(l) + ", got " + std::to_string(v));
     return v;
 }
 
 double ObjectReader::limitedNumber(std::string_view key)
 {
-    const KeyLimit& l = limitFor(limitKey(key));
+    const Field& l = limitFor(limitKey(key));
     return number(key, l.min, l.max);
 }
 

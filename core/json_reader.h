@@ -51,7 +51,7 @@ public:
     [[nodiscard]] std::int64_t integer(std::string_view key, std::int64_t min, std::int64_t max);
     /// Finite number in [min, max].
     [[nodiscard]] double number(std::string_view key, double min, double max);
-    /// An integer (or power of two) or a number within the limits scenario_limits.h gives for this
+    /// An integer (or power of two) or a number within the limits scenario_fields.h gives for this
     /// key's path, or for "SECTION.key" after limitsOf(SECTION) (a preset's architecture is read
     /// with the limits of "model", a profile's GPU with those of "hardware.gpu").
     [[nodiscard]] std::int64_t limitedInteger(std::string_view key);

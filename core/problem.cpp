@@ -1,6 +1,6 @@
 #include "problem.h"
 
-#include "scenario_limits.h"
+#include "scenario_fields.h"
 
 #include <array>
 #include <cmath>

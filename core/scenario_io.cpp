@@ -6,7 +6,7 @@
 #include "presets.h"
 #include "printable.h"
 #include "problem.h"
-#include "scenario_limits.h"
+#include "scenario_fields.h"
 
 #include <algorithm>
 #include <bit>
@@ -39,9 +39,9 @@ ModelSpec readModel(ObjectReader r)
         for (const char* key : { "mlp", "norm", "bias", "tied_embeddings", "position", "dropout", "router_bias",
                  "parallel_block", "lm_head_bias" })
             if (r.has(key)) fail(r.pathOf(key), "cannot be combined with params (a bare size)");
-        for (const KeyLimit* l = keyLimitsBegin(); l != keyLimitsEnd(); ++l)
-            if (l->key.starts_with("model.") && l->key != "model.params" && r.has(l->key.substr(6)))
-                fail(r.pathOf(l->key.substr(6)), "cannot be combined with params (a bare size)");
+        for (const Field& f : scenarioFields())
+            if (f.path.starts_with("model.") && f.path != "model.params" && r.has(f.path.substr(6)))
+                fail(r.pathOf(f.path.substr(6)), "cannot be combined with params (a bare size)");
         r.rejectUnknownKeys();
         return m;
     }

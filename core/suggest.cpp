@@ -1,6 +1,6 @@
 #include "suggest.h"
 
-#include "scenario_limits.h"
+#include "scenario_fields.h"
 
 #include <cmath>
 #include <cstdlib>
@@ -122,7 +122,7 @@ std::vector<Suggestion> nearestValid(const Scenario& s, const Estimate& e)
             // parallel layout stays).
             const std::int64_t batch
                 = nearestMultiple(s.training.globalBatch, std::int64_t { p.dp } * s.training.microBatch);
-            if (batch > static_cast<std::int64_t>(limitOf("training.global_batch")->max)) break;
+            if (batch > static_cast<std::int64_t>(findField("training.global_batch")->max)) break;
             Scenario c = s;
             c.training.globalBatch = static_cast<int>(batch);
             offer(w.code, "training.global_batch", std::to_string(batch), c);

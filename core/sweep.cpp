@@ -1,6 +1,6 @@
 #include "sweep.h"
 
-#include "scenario_limits.h"
+#include "scenario_fields.h"
 
 #include <unordered_map>
 
@@ -15,7 +15,7 @@ SweepResult sweepGpus(const Scenario& base, int minGpus, int maxGpus)
         Scenario s = base;
         const long long dp = gpus / fixed;
         // Past the limit of parallel.dp, or more sequences than the global batch: no valid point follows.
-        if (dp > static_cast<long long>(limitOf("parallel.dp")->max)
+        if (dp > static_cast<long long>(findField("parallel.dp")->max)
             || dp * s.training.microBatch > s.training.globalBatch)
             break;
         s.parallel.dp = static_cast<int>(dp);

@@ -10,8 +10,8 @@
 #include "main_view.h"
 #include "presets.h"
 #include "scenario_document.h"
+#include "scenario_fields.h"
 #include "scenario_io.h"
-#include "scenario_limits.h"
 #include "session/scenario_session.h"
 #include "settle.h"
 #include "verdict_banner.h"
@@ -213,17 +213,18 @@ TEST_CASE("every number control takes its range from core's limits table", "[wid
     ScenarioDocument& doc = *session.document();
     MainView w(&session);
     int checked = 0;
-    for (const core::KeyLimit* l = core::keyLimitsBegin(); l != core::keyLimitsEnd(); ++l) {
-        QWidget* c = w.inputs()->controlFor(QString::fromLatin1(l->key.data(), qsizetype(l->key.size())));
-        INFO(std::string(l->key));
+    for (const core::Field& field : core::scenarioFields()) {
+        const core::Field* l = &field;
+        QWidget* c = w.inputs()->controlFor(QString::fromLatin1(l->path.data(), qsizetype(l->path.size())));
+        INFO(std::string(l->path));
         if (auto* spin = qobject_cast<QSpinBox*>(c)) {
             ++checked;
             CHECK(spin->maximum() == int(l->max));
-            const bool zeroForDense = l->key == "model.top_k" || l->key == "model.moe_ffn_hidden";
+            const bool zeroForDense = l->path == "model.top_k" || l->path == "model.moe_ffn_hidden";
             CHECK(spin->minimum() == (zeroForDense ? 0 : int(l->min)));
         } else if (auto* number = qobject_cast<QDoubleSpinBox*>(c)) {
             ++checked;
-            const double scale = l->key == "training.tokens" ? 1e-9 : 1.0;
+            const double scale = l->path == "training.tokens" ? 1e-9 : 1.0;
             CHECK(number->maximum() == Approx(l->max * scale));
             CHECK(number->minimum() >= l->min * scale);
         }

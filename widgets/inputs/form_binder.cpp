@@ -1,7 +1,7 @@
 #include "form_binder.h"
 
 #include "scenario_document.h"
-#include "scenario_limits.h"
+#include "scenario_fields.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -31,11 +31,11 @@ void FormBinder::apply(const char* undoText, QObject* control, const std::functi
 
 namespace {
 
-const core::KeyLimit& limitOf(const QString& keyPath)
+const core::Field& findField(const QString& keyPath)
 {
-    const core::KeyLimit* limit = core::limitOf(keyPath.toStdString());
+    const core::Field* limit = core::findField(keyPath.toStdString());
     Q_ASSERT_X(limit, "FormBinder", "a number control without an entry in core's limits table");
-    static const core::KeyLimit none { "", 0, 0 };
+    static const core::Field none {};
     return limit ? *limit : none;
 }
 
@@ -44,7 +44,7 @@ const core::KeyLimit& limitOf(const QString& keyPath)
 QSpinBox* FormBinder::spin(QWidget* parent, const QString& keyPath, Getter<int> get, Setter<int> set,
     const char* undoText, std::optional<int> floor)
 {
-    const core::KeyLimit& limit = limitOf(keyPath);
+    const core::Field& limit = findField(keyPath);
     auto* box = new QSpinBox(parent);
     box->setObjectName(keyPath);
     box->setRange(floor ? std::min(*floor, int(limit.min)) : int(limit.min), int(limit.max));
@@ -59,7 +59,7 @@ QSpinBox* FormBinder::spin(QWidget* parent, const QString& keyPath, Getter<int> 
 QDoubleSpinBox* FormBinder::number(QWidget* parent, const QString& keyPath, int decimals, Getter<double> get,
     Setter<double> set, const char* undoText, double scale)
 {
-    const core::KeyLimit& limit = limitOf(keyPath);
+    const core::Field& limit = findField(keyPath);
     auto* box = new QDoubleSpinBox(parent);
     box->setObjectName(keyPath);
     box->setDecimals(decimals);

@@ -3,8 +3,8 @@
 // naming the key, before anything uses them.
 #include "estimate.h"
 #include "hf_import.h"
+#include "scenario_fields.h"
 #include "scenario_io.h"
-#include "scenario_limits.h"
 #include "suggest.h"
 
 #include <catch2/catch.hpp>
@@ -55,25 +55,28 @@ ScenarioError refusal(const json& doc)
 TEST_CASE("every number key is read with the limits of the one table", "[core][limits]")
 {
     int keys = 0;
-    for (const KeyLimit* l = keyLimitsBegin(); l != keyLimitsEnd(); ++l, ++keys) {
-        std::string shown(l->key);
+    for (const Field& field : scenarioFields()) {
+        if (!field.isNumber()) continue;
+        ++keys;
+        const Field* l = &field;
+        std::string shown(l->path);
         if (shown.ends_with(".*")) shown = shown.substr(0, shown.size() - 1) + "bf16";
         INFO(shown);
-        const bool integral = l->kind != LimitKind::number;
+        const bool integral = l->kind != FieldKind::number;
         for (double outside : { integral ? l->min - 1 : l->min - std::max(1e-3, std::abs(l->min) * 0.5),
                  integral ? l->max + 1 : l->max * 2 + 1 }) {
             const ScenarioError e
-                = refusal(withKey(l->key, integral ? json(static_cast<std::int64_t>(outside)) : json(outside)));
+                = refusal(withKey(l->path, integral ? json(static_cast<std::int64_t>(outside)) : json(outside)));
             CHECK(e.path == shown);
-            CHECK(e.message.rfind(l->kind == LimitKind::powerOfTwo ? "must be an integer between" : rangeText(*l), 0)
+            CHECK(e.message.rfind(l->kind == FieldKind::powerOfTwo ? "must be an integer between" : rangeText(*l), 0)
                 == 0);
         }
     }
     CHECK(keys > 60);
-    CHECK(limitOf("parallel.tp")->kind == LimitKind::powerOfTwo);
-    CHECK(limitOf("hardware.gpu.peak_tflops.fp8_e4m3") == limitOf("hardware.gpu.peak_tflops.*"));
-    CHECK(limitOf("hardware.gpu.achievable_tflops.bf16") == limitOf("hardware.gpu.achievable_tflops.*"));
-    CHECK(limitOf("parallel.nope") == nullptr);
+    CHECK(findField("parallel.tp")->kind == FieldKind::powerOfTwo);
+    CHECK(findField("hardware.gpu.peak_tflops.fp8_e4m3") == findField("hardware.gpu.peak_tflops.*"));
+    CHECK(findField("hardware.gpu.achievable_tflops.bf16") == findField("hardware.gpu.achievable_tflops.*"));
+    CHECK(findField("parallel.nope") == nullptr);
 }
 
 TEST_CASE("DEF-01: the GPU count is a 64-bit product, refused above 10^7 before any use", "[core][limits][hostile]")

@@ -1,0 +1,72 @@
+#pragma once
+// Every key of a scenario file that holds one value, in one table (issue 20, §4.2 of the
+// architecture review): its path, kind and range, the file names of its choices, how it is read
+// from and written into a Scenario, what an interactive edit of it carries with it and when it
+// applies. The file reader and writer, --set, import-config and the GUI's form all take their keys
+// from here, so nothing can be typed, imported or overridden that a file could not hold
+// (hostile-input review DEF-01, DEF-06, DEF-08), and a key's rules are written once.
+//
+// Ranges are in the file's units. They are generous on purpose (a 4,096-layer model, a
+// million-way data parallelism) and chosen so that every product the estimate forms from them is
+// finite in double precision; the products that could still be absurd (GPU count, parameter
+// count) have limits of their own below, checked in 64-bit integers before any use.
+
+#include "scenario.h"
+
+#include <cstdint>
+#include <span>
+#include <string>
+#include <string_view>
+
+namespace core {
+
+enum class FieldKind { integer, powerOfTwo, number, boolean, choice };
+
+struct Field {
+    std::string_view path; ///< file key path, e.g. "parallel.tp"
+    FieldKind kind = FieldKind::number;
+    double min = 0; ///< integer, powerOfTwo, number: the range; boolean 0–1; choice 0 … names − 1
+    double max = 0;
+    std::span<const std::string_view> choices {}; ///< choice: the file's names; the value is the index
+    /// The value in a Scenario (a boolean as 0/1, a choice as its index), and setting it as a file states
+    /// it. nullptr for keys inside an object that is read whole (a GPU's rates per format).
+    double (*get)(const Scenario&) = nullptr;
+    void (*set)(Scenario&, double) = nullptr;
+    /// Setting it as a control changes it: with what follows from it (scenario_edit.h: the head
+    /// width follows hidden ÷ heads, a pipeline of one stage has no split, …). nullptr: as set.
+    void (*edit)(Scenario&, double) = nullptr;
+    /// Whether the key means anything in this scenario (ZeRO-2/3's reduction needs ZeRO ≥ 2, …); the
+    /// form disables the control where it does not. nullptr: always.
+    bool (*applies)(const Scenario&) = nullptr;
+    /// Whether the writer states it: keys added after the first format are written only when used or
+    /// changed, so that existing files keep their keys. nullptr: always.
+    bool (*written)(const Scenario&) = nullptr;
+
+    [[nodiscard]] bool isNumber() const
+    {
+        return kind == FieldKind::integer || kind == FieldKind::powerOfTwo || kind == FieldKind::number;
+    }
+    [[nodiscard]] bool appliesTo(const Scenario& s) const { return !applies || applies(s); }
+    /// An interactive change of the key (edit, or set where it has no rules).
+    void change(Scenario& s, double value) const { (edit ? edit : set)(s, value); }
+};
+
+/// Every key, in file order (tests walk it: min and max are accepted, min − 1 and max + 1 refused,
+/// every value round-trips through the writer and the reader).
+[[nodiscard]] std::span<const Field> scenarioFields();
+
+/// The field of `keyPath` ("parallel.tp", "hardware.gpu.peak_tflops.bf16"), or nullptr.
+[[nodiscard]] const Field* findField(std::string_view keyPath);
+
+/// tp × pp × dp × cp (docs/DESIGN.md: total GPUs): far beyond the largest cluster built (~10^5 GPUs in
+/// 2025), small enough that every count in the estimate fits in an int.
+inline constexpr std::int64_t kMaxGpus = 10'000'000;
+/// Parameters of an explicit architecture: 1,500× DeepSeek-V3's 671B, and small enough that bytes
+/// (×16 per parameter for mixed-precision Adam) and FLOPs stay finite and exact to 1 part in 10^9.
+inline constexpr double kMaxParameters = 1e15;
+
+/// "must be an integer between 1 and 64" / "must be a power of two between 1 and 64" / "must be a
+/// number between 0.01 and 1": the wording every range message uses.
+[[nodiscard]] std::string rangeText(const Field& field);
+
+} // namespace core
