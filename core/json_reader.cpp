@@ -188,6 +188,17 @@ double ObjectReader::limitedNumber(std::string_view key)
     return number(key, l.min, l.max);
 }
 
+std::size_t ObjectReader::choice(std::string_view key, std::span<const std::string_view> names)
+{
+    const std::string value = string(key);
+    for (std::size_t i = 0; i < names.size(); ++i)
+        if (names[i] == value) return i;
+    std::string allowed;
+    for (auto n : names)
+        allowed += (allowed.empty() ? "" : ", ") + std::string(n);
+    fail(pathOf(key), "must be one of " + allowed + ", got " + detail::quoted(value));
+}
+
 bool ObjectReader::boolean(std::string_view key)
 {
     const json& v = raw(key);

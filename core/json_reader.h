@@ -10,6 +10,7 @@
 #include <array>
 #include <optional>
 #include <set>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -62,15 +63,12 @@ public:
     [[nodiscard]] ObjectReader object(std::string_view key);
     [[nodiscard]] const json& raw(std::string_view key);
 
+    /// The index of the value in `names` ("must be one of a, b, c, got …" otherwise).
+    [[nodiscard]] std::size_t choice(std::string_view key, std::span<const std::string_view> names);
     template <typename Enum, std::size_t N>
     [[nodiscard]] Enum enumeration(std::string_view key, const std::array<std::string_view, N>& names)
     {
-        const std::string value = string(key);
-        if (auto parsed = enumFromName<Enum>(value, names)) return *parsed;
-        std::string allowed;
-        for (auto n : names)
-            allowed += (allowed.empty() ? "" : ", ") + std::string(n);
-        fail(pathOf(key), "must be one of " + allowed + ", got " + detail::quoted(value));
+        return static_cast<Enum>(choice(key, names));
     }
 
     /// Reports the first key that no getter asked for.

@@ -25,6 +25,72 @@ constexpr std::string_view kFormat = "trainplanner-scenario";
 constexpr std::string_view kProfileFormat = "trainplanner-hardware-profile";
 constexpr std::array<std::string_view, 7> kLoraTargets { "q", "k", "v", "o", "gate", "up", "down" };
 
+/// The key of `field` inside `section` ("parallel.tp" in "parallel": "tp"), or empty when the field
+/// belongs elsewhere or deeper ("hardware.gpu.memory_gib" is not one of "hardware"'s own keys).
+std::string_view keyIn(const Field& field, std::string_view section)
+{
+    if (field.path.size() <= section.size() + 1 || !field.path.starts_with(section)
+        || field.path[section.size()] != '.')
+        return {};
+    const std::string_view key = field.path.substr(section.size() + 1);
+    return key.find('.') == std::string_view::npos ? key : std::string_view {};
+}
+
+/// Reads the keys of `section` that the field table lists and the object gives, each checked against
+/// its kind and range (scenario_fields.cpp), in the table's order.
+void readFields(ObjectReader& r, std::string_view section, Scenario& s)
+{
+    for (const Field& f : scenarioFields()) {
+        const std::string_view key = keyIn(f, section);
+        if (key.empty() || !f.set || !r.has(key)) continue;
+        switch (f.kind) {
+        case FieldKind::integer:
+        case FieldKind::powerOfTwo:
+            f.set(s, double(r.limitedInteger(key)));
+            break;
+        case FieldKind::number:
+            f.set(s, r.limitedNumber(key));
+            break;
+        case FieldKind::boolean:
+            f.set(s, r.boolean(key) ? 1 : 0);
+            break;
+        case FieldKind::choice:
+            f.set(s, double(r.choice(key, f.choices)));
+            break;
+        }
+    }
+}
+
+/// The keys of `section` the field table lists, as the file writes them (those written only when
+/// used or changed left out where they are not). In the table's order into an ordered_json; sorted
+/// into a json (the order each section has always been written in).
+template <typename Json> Json fieldsToJson(const Scenario& s, std::string_view section)
+{
+    Json out = Json::object();
+    for (const Field& f : scenarioFields()) {
+        const std::string_view key = keyIn(f, section);
+        if (key.empty() || !f.get || (f.written && !f.written(s))) continue;
+        const double v = f.get(s);
+        Json& slot = out[std::string(key)];
+        switch (f.kind) {
+        case FieldKind::integer:
+        case FieldKind::powerOfTwo:
+            slot = static_cast<std::int64_t>(v);
+            break;
+        case FieldKind::number:
+            slot = v;
+            break;
+        case FieldKind::boolean:
+            slot = v != 0;
+            break;
+        case FieldKind::choice:
+            slot = std::string(f.choices[static_cast<std::size_t>(v)]);
+            break;
+        }
+    }
+    return out;
+}
+
 ModelSpec readModel(ObjectReader r)
 {
     ModelSpec m;
@@ -92,15 +158,10 @@ json modelToJson(const ModelSpec& m)
     return out;
 }
 
-void readTraining(ObjectReader r, Training& t)
+void readTraining(ObjectReader r, Scenario& s)
 {
-    if (r.has("seq_len")) t.seqLen = static_cast<int>(r.limitedInteger("seq_len"));
-    if (r.has("micro_batch")) t.microBatch = static_cast<int>(r.limitedInteger("micro_batch"));
-    if (r.has("global_batch")) t.globalBatch = static_cast<int>(r.limitedInteger("global_batch"));
-    if (r.has("tokens")) t.tokens = r.limitedNumber("tokens");
-    if (r.has("optimizer")) t.optimizer = r.enumeration<Optimizer>("optimizer", kOptimizerNames);
-    if (r.has("method")) t.method = r.enumeration<Method>("method", kMethodNames);
-    if (r.has("lora_rank")) t.loraRank = static_cast<int>(r.limitedInteger("lora_rank"));
+    readFields(r, "training", s);
+    Training& t = s.training;
     if (r.has("lora_targets")) {
         const json& list = r.raw("lora_targets");
         const auto path = r.pathOf("lora_targets");
@@ -125,77 +186,12 @@ void readTraining(ObjectReader r, Training& t)
             if (r.has(key)) fail(r.pathOf(key), "applies to method \"lora\" or \"qlora\" only, and method is \"full\"");
 }
 
-void readPrecision(ObjectReader r, Precision& p)
+/// A section whose keys are all in the field table (precision, parallel, efficiency, cost,
+/// reliability, overhead). The rules joining parallel's keys are core::parallelRuleProblem()
+/// (problem.cpp), checked once every section is read (checkAcrossSections).
+void readSection(ObjectReader r, std::string_view section, Scenario& s)
 {
-    if (r.has("compute")) p.compute = r.enumeration<DType>("compute", kDTypeNames);
-    if (r.has("weights")) p.weights = r.enumeration<DType>("weights", kDTypeNames);
-    if (r.has("gradients")) p.gradients = r.enumeration<DType>("gradients", kDTypeNames);
-    if (r.has("master_weights")) {
-        constexpr std::array<std::string_view, 9> names { "fp32", "tf32", "bf16", "fp16", "fp8_e4m3", "fp8_e5m2",
-            "int8", "nf4", "none" };
-        const int v = r.enumeration<int>("master_weights", names);
-        p.masterWeights = v == 8 ? std::nullopt : std::optional<DType>(static_cast<DType>(v));
-    }
-    if (r.has("optimizer_states")) p.optimizerStates = r.enumeration<DType>("optimizer_states", kDTypeNames);
-    if (r.has("fp8_scope")) p.fp8Scope = r.enumeration<Fp8Scope>("fp8_scope", kFp8ScopeNames);
-    if (r.has("fp8_scaling")) p.fp8Scaling = r.enumeration<Fp8Scaling>("fp8_scaling", kFp8ScalingNames);
-    if (r.has("activation_cache"))
-        p.activationCache = r.enumeration<ActivationCache>("activation_cache", kActivationCacheNames);
-    r.rejectUnknownKeys();
-}
-
-void readParallel(ObjectReader r, Parallel& p)
-{
-    if (r.has("tp")) p.tp = static_cast<int>(r.limitedInteger("tp"));
-    if (r.has("pp")) p.pp = static_cast<int>(r.limitedInteger("pp"));
-    if (r.has("dp")) p.dp = static_cast<int>(r.limitedInteger("dp"));
-    if (r.has("cp")) p.cp = static_cast<int>(r.limitedInteger("cp"));
-    if (r.has("ep")) p.ep = static_cast<int>(r.limitedInteger("ep"));
-    if (r.has("zero")) p.zero = static_cast<int>(r.limitedInteger("zero"));
-    if (r.has("grad_reduce")) p.gradReduce = r.enumeration<GradReduce>("grad_reduce", kGradReduceNames);
-    if (r.has("dp_collectives")) p.dpCollectives = r.enumeration<DpCollectives>("dp_collectives", kDpCollectivesNames);
-    if (r.has("sequence_parallel")) p.sequenceParallel = r.boolean("sequence_parallel");
-    if (r.has("recompute")) p.recompute = r.enumeration<Recompute>("recompute", kRecomputeNames);
-    if (r.has("flash_attention")) p.flashAttention = r.boolean("flash_attention");
-    if (r.has("attention_kernel"))
-        p.attentionKernel = r.enumeration<AttentionKernel>("attention_kernel", kAttentionKernelNames);
-    if (r.has("elementwise_kernels"))
-        p.elementwiseKernels = r.enumeration<ElementwiseKernels>("elementwise_kernels", kElementwiseKernelsNames);
-    if (r.has("schedule")) p.schedule = r.enumeration<Schedule>("schedule", kScheduleNames);
-    if (r.has("virtual_stages")) p.virtualStages = static_cast<int>(r.limitedInteger("virtual_stages"));
-    if (r.has("pipeline_split")) p.pipelineSplit = r.enumeration<PipelineSplit>("pipeline_split", kPipelineSplitNames);
-    if (r.has("tp_saved_input")) p.tpSavedInput = r.enumeration<TpSavedInput>("tp_saved_input", kTpSavedInputNames);
-    if (r.has("gradient_buffers"))
-        p.gradientBuffers = r.enumeration<GradientBuffers>("gradient_buffers", kGradientBuffersNames);
-    if (r.has("repeat_kv")) p.repeatKv = r.boolean("repeat_kv");
-    if (r.has("offload_optimizer")) p.offloadOptimizer = r.boolean("offload_optimizer");
-    if (r.has("offload_params")) p.offloadParams = r.boolean("offload_params");
-    if (r.has("offload_activations")) p.offloadActivations = r.boolean("offload_activations");
-    r.rejectUnknownKeys();
-    // The rules joining these keys are core::parallelRuleProblem() (problem.cpp), checked once every
-    // section is read (checkAcrossSections).
-}
-
-void readEfficiency(ObjectReader r, Efficiency& e)
-{
-    if (r.has("compute")) e.compute = r.limitedNumber("compute");
-    if (r.has("memory_bound_passes")) e.memoryBoundPasses = r.limitedNumber("memory_bound_passes");
-    if (r.has("comm_overlap")) e.commOverlap = r.limitedNumber("comm_overlap");
-    if (r.has("bus_bandwidth")) e.busBandwidth = r.limitedNumber("bus_bandwidth");
-    if (r.has("comm_latency_us")) e.commLatencyUs = r.limitedNumber("comm_latency_us");
-    if (r.has("tp_overlap")) e.tpOverlap = r.limitedNumber("tp_overlap");
-    if (r.has("pp_overlap")) e.ppOverlap = r.limitedNumber("pp_overlap");
-    if (r.has("ep_overlap")) e.epOverlap = r.limitedNumber("ep_overlap");
-    r.rejectUnknownKeys();
-}
-
-void readOverhead(ObjectReader r, Overhead& o)
-{
-    if (r.has("cuda_context_gib")) o.cudaContextGib = r.limitedNumber("cuda_context_gib");
-    if (r.has("comm_buffer_gib_per_group")) o.commBufferGibPerGroup = r.limitedNumber("comm_buffer_gib_per_group");
-    if (r.has("grad_bucket_mib")) o.gradBucketMib = r.limitedNumber("grad_bucket_mib");
-    if (r.has("fragmentation")) o.fragmentation = r.limitedNumber("fragmentation");
-    if (r.has("loss_bytes_per_logit")) o.lossBytesPerLogit = r.limitedNumber("loss_bytes_per_logit");
+    readFields(r, section, s);
     r.rejectUnknownKeys();
 }
 
@@ -221,8 +217,9 @@ private:
     bool m_saved;
 };
 
-void readHardware(ObjectReader r, Hardware& h, bool allowProfile = true)
+void readHardware(ObjectReader r, Scenario& s, bool allowProfile = true)
 {
+    Hardware& h = s.hardware;
     if (r.has("profile")) {
         if (!allowProfile) fail(r.pathOf("profile"), "a hardware profile cannot reference another profile");
         const std::string written = r.string("profile"); // applied by readScenario before this section
@@ -271,8 +268,7 @@ void readHardware(ObjectReader r, Hardware& h, bool allowProfile = true)
         ObjectReader gr(merged, r.path());
         h.gpu = detail::readGpu(gr);
     }
-    if (r.has("gpus_per_node")) h.gpusPerNode = static_cast<int>(r.limitedInteger("gpus_per_node"));
-    if (r.has("host_memory_gbps")) h.hostMemoryGBps = r.limitedNumber("host_memory_gbps");
+    readFields(r, "hardware", s); // gpus_per_node, host_memory_gbps
     r.rejectUnknownKeys();
 }
 
@@ -291,9 +287,9 @@ void applyHardwareProfile(const std::string& file, const std::string& keyPath, S
             fail("format", "must be \"" + std::string(kProfileFormat) + "\", got " + detail::quoted(format));
         (void)top.integer("version", 1, 1);
         if (top.has("name")) (void)top.string("name");
-        if (top.has("hardware")) readHardware(top.object("hardware"), s.hardware, false);
-        if (top.has("efficiency")) readEfficiency(top.object("efficiency"), s.efficiency);
-        if (top.has("overhead")) readOverhead(top.object("overhead"), s.overhead);
+        if (top.has("hardware")) readHardware(top.object("hardware"), s, false);
+        if (top.has("efficiency")) readSection(top.object("efficiency"), "efficiency", s);
+        if (top.has("overhead")) readSection(top.object("overhead"), "overhead", s);
         if (top.has("calibrated_from")) (void)top.raw("calibrated_from"); // provenance, free-form
         top.rejectUnknownKeys();
     } catch (const detail::ReadError& e) {
@@ -340,39 +336,18 @@ Scenario readScenario(const json& doc, const Scenario& base)
         if (s.name.size() > 200) fail("name", "must be at most 200 bytes");
     }
     s.model = readModel(top.object("model"));
-    if (top.has("training")) readTraining(top.object("training"), s.training);
-    if (top.has("precision")) readPrecision(top.object("precision"), s.precision);
-    if (top.has("parallel")) readParallel(top.object("parallel"), s.parallel);
+    if (top.has("training")) readTraining(top.object("training"), s);
+    if (top.has("precision")) readSection(top.object("precision"), "precision", s);
+    if (top.has("parallel")) readSection(top.object("parallel"), "parallel", s);
     if (top.has("hardware")) {
         // A hardware profile (a calibrated cluster) fills GPU, efficiency and overheads; the
         // scenario's own keys then take precedence.
         ObjectReader hw = top.object("hardware");
         if (hw.has("profile") && !tSkipProfiles) applyHardwareProfile(hw.string("profile"), hw.pathOf("profile"), s);
-        readHardware(top.object("hardware"), s.hardware);
+        readHardware(top.object("hardware"), s);
     }
-    if (top.has("efficiency")) readEfficiency(top.object("efficiency"), s.efficiency);
-    if (top.has("cost")) {
-        ObjectReader r = top.object("cost");
-        if (r.has("gpu_hour_usd")) s.cost.gpuHourUsd = r.limitedNumber("gpu_hour_usd");
-        if (r.has("kwh_usd")) s.cost.kwhUsd = r.limitedNumber("kwh_usd");
-        if (r.has("pue")) s.cost.pue = r.limitedNumber("pue");
-        if (r.has("storage_usd_per_tb_month"))
-            s.cost.storageUsdPerTbMonth = r.limitedNumber("storage_usd_per_tb_month");
-        if (r.has("checkpoints_kept")) s.cost.checkpointsKept = static_cast<int>(r.limitedInteger("checkpoints_kept"));
-        if (r.has("network_usd_per_tb")) s.cost.networkUsdPerTb = r.limitedNumber("network_usd_per_tb");
-        if (r.has("team_size")) s.cost.teamSize = r.limitedNumber("team_size");
-        if (r.has("person_month_usd")) s.cost.personMonthUsd = r.limitedNumber("person_month_usd");
-        r.rejectUnknownKeys();
-    }
-    if (top.has("reliability")) {
-        ObjectReader r = top.object("reliability");
-        if (r.has("gpu_mtbf_hours")) s.reliability.gpuMtbfHours = r.limitedNumber("gpu_mtbf_hours");
-        if (r.has("restart_minutes")) s.reliability.restartMinutes = r.limitedNumber("restart_minutes");
-        if (r.has("checkpoint_write_gbps"))
-            s.reliability.checkpointWriteGBps = r.limitedNumber("checkpoint_write_gbps");
-        r.rejectUnknownKeys();
-    }
-    if (top.has("overhead")) readOverhead(top.object("overhead"), s.overhead);
+    for (const char* section : { "efficiency", "cost", "reliability", "overhead" })
+        if (top.has(section)) readSection(top.object(section), section, s);
     top.rejectUnknownKeys();
     checkAcrossSections(s);
     return s;
@@ -426,53 +401,20 @@ std::vector<std::string> presetOverrides(const Hardware& h)
 
 std::string scenarioToJson(const Scenario& s)
 {
-    const auto& t = s.training;
-    const auto& p = s.parallel;
-    json training { { "seq_len", t.seqLen }, { "micro_batch", t.microBatch }, { "global_batch", t.globalBatch },
-        { "tokens", t.tokens }, { "optimizer", toString(t.optimizer) }, { "method", toString(t.method) } };
-    if (t.method != Method::full) {
-        training["lora_rank"] = t.loraRank;
-        training["lora_targets"] = t.loraTargets;
-    }
-    const auto& pr = s.precision;
-    json precision { { "compute", toString(pr.compute) }, { "weights", toString(pr.weights) },
-        { "gradients", toString(pr.gradients) },
-        { "master_weights", pr.masterWeights ? std::string(toString(*pr.masterWeights)) : "none" },
-        { "optimizer_states", toString(pr.optimizerStates) } };
-    // Written where it matters or was changed, so that bf16 scenarios keep their five keys.
-    if (isFp8(pr.compute) || pr.fp8Scope != Fp8Scope::linear) precision["fp8_scope"] = toString(pr.fp8Scope);
-    if (pr.fp8Scaling != Fp8Scaling::tensorwise) precision["fp8_scaling"] = toString(pr.fp8Scaling);
-    if (pr.activationCache != ActivationCache::compute) precision["activation_cache"] = toString(pr.activationCache);
-    json parallel { { "tp", p.tp }, { "pp", p.pp }, { "dp", p.dp }, { "cp", p.cp }, { "ep", p.ep }, { "zero", p.zero },
-        { "sequence_parallel", p.sequenceParallel }, { "recompute", toString(p.recompute) },
-        { "flash_attention", p.flashAttention }, { "schedule", toString(p.schedule) },
-        { "virtual_stages", p.virtualStages }, { "offload_optimizer", p.offloadOptimizer },
-        { "offload_params", p.offloadParams } };
-    // Written only when chosen, so that existing scenarios keep their keys.
-    if (p.attentionKernel != AttentionKernel::automatic) parallel["attention_kernel"] = toString(p.attentionKernel);
-    if (p.elementwiseKernels != ElementwiseKernels::fused)
-        parallel["elementwise_kernels"] = toString(p.elementwiseKernels);
-    if (p.gradReduce != GradReduce::per_micro_batch) parallel["grad_reduce"] = toString(p.gradReduce);
-    if (p.dpCollectives != DpCollectives::buckets) parallel["dp_collectives"] = toString(p.dpCollectives);
-    if (p.pipelineSplit != PipelineSplit::layers) parallel["pipeline_split"] = toString(p.pipelineSplit);
-    if (p.tpSavedInput != TpSavedInput::shard) parallel["tp_saved_input"] = toString(p.tpSavedInput);
-    if (p.gradientBuffers != GradientBuffers::persistent) parallel["gradient_buffers"] = toString(p.gradientBuffers);
-    if (p.repeatKv) parallel["repeat_kv"] = true;
-    if (p.offloadActivations) parallel["offload_activations"] = true;
+    json training = fieldsToJson<json>(s, "training");
+    if (s.training.method != Method::full) training["lora_targets"] = s.training.loraTargets;
     // A preset GPU is written by its name, with the fields that differ from the preset next to it;
     // a GPU that is no longer the preset plus overrides (another name) as a whole object.
     const GpuPreset* preset = s.hardware.preset.empty() ? nullptr : findGpuPreset(s.hardware.preset);
     const auto overridden = preset ? detail::gpuOverrides(preset->spec, s.hardware.gpu) : std::nullopt;
-    json hardware { { "gpu", overridden ? json(s.hardware.preset) : detail::gpuToJson(s.hardware.gpu) },
-        { "gpus_per_node", s.hardware.gpusPerNode } };
+    json hardware = fieldsToJson<json>(s, "hardware");
+    hardware["gpu"] = overridden ? json(s.hardware.preset) : detail::gpuToJson(s.hardware.gpu);
     if (overridden) {
         const json written = detail::gpuToJson(s.hardware.gpu);
         for (const std::string& key : *overridden)
             hardware[key] = written.at(key);
     }
     if (!s.hardware.profile.empty()) hardware["profile"] = s.hardware.profile;
-    if (s.hardware.hostMemoryGBps != Hardware {}.hostMemoryGBps)
-        hardware["host_memory_gbps"] = s.hardware.hostMemoryGBps;
     // nlohmann::ordered_json would keep this order; plain json sorts keys, which is stable too.
     nlohmann::ordered_json doc;
     doc["format"] = kFormat;
@@ -480,25 +422,11 @@ std::string scenarioToJson(const Scenario& s)
     doc["name"] = s.name;
     doc["model"] = modelToJson(s.model);
     doc["training"] = training;
-    doc["precision"] = precision;
-    doc["parallel"] = parallel;
+    for (const char* section : { "precision", "parallel" })
+        doc[section] = fieldsToJson<json>(s, section);
     doc["hardware"] = hardware;
-    const auto& ef = s.efficiency;
-    doc["efficiency"] = { { "compute", ef.compute }, { "memory_bound_passes", ef.memoryBoundPasses },
-        { "comm_overlap", ef.commOverlap }, { "bus_bandwidth", ef.busBandwidth },
-        { "comm_latency_us", ef.commLatencyUs }, { "tp_overlap", ef.tpOverlap }, { "pp_overlap", ef.ppOverlap },
-        { "ep_overlap", ef.epOverlap } };
-    doc["cost"] = { { "gpu_hour_usd", s.cost.gpuHourUsd }, { "kwh_usd", s.cost.kwhUsd }, { "pue", s.cost.pue },
-        { "storage_usd_per_tb_month", s.cost.storageUsdPerTbMonth }, { "checkpoints_kept", s.cost.checkpointsKept },
-        { "network_usd_per_tb", s.cost.networkUsdPerTb }, { "team_size", s.cost.teamSize },
-        { "person_month_usd", s.cost.personMonthUsd } };
-    doc["reliability"]
-        = { { "gpu_mtbf_hours", s.reliability.gpuMtbfHours }, { "restart_minutes", s.reliability.restartMinutes },
-              { "checkpoint_write_gbps", s.reliability.checkpointWriteGBps } };
-    doc["overhead"] = { { "cuda_context_gib", s.overhead.cudaContextGib },
-        { "comm_buffer_gib_per_group", s.overhead.commBufferGibPerGroup },
-        { "grad_bucket_mib", s.overhead.gradBucketMib }, { "fragmentation", s.overhead.fragmentation },
-        { "loss_bytes_per_logit", s.overhead.lossBytesPerLogit } };
+    for (const char* section : { "efficiency", "cost", "reliability", "overhead" })
+        doc[section] = fieldsToJson<nlohmann::ordered_json>(s, section);
     return doc.dump(2) + "\n";
 }
 
@@ -551,7 +479,7 @@ std::optional<ScenarioError> applyOverride(Scenario& scenario, std::string_view 
             }
             if (path == "hardware") {
                 const std::string kept = changed.hardware.profile;
-                readHardware(ObjectReader(value, "hardware"), changed.hardware);
+                readHardware(ObjectReader(value, "hardware"), changed);
                 changed.hardware.profile = kept;
             }
         } catch (const detail::ReadError& e) {

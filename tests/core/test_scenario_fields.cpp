@@ -1,6 +1,7 @@
-// One limits table for every number a scenario holds, and checked products (hostile-input review
-// DEF-01, DEF-06, DEF-08, DEF-14, DEF-15): out-of-range values and absurd products are refused,
-// naming the key, before anything uses them.
+// One table for every key a scenario holds (issue 20, §4.2), with its range, and checked products
+// (hostile-input review DEF-01, DEF-06, DEF-08, DEF-14, DEF-15): out-of-range values and absurd
+// products are refused, naming the key, before anything uses them; every value the table sets is
+// what the writer writes and the reader reads back; an edit carries its rules with it.
 #include "estimate.h"
 #include "hf_import.h"
 #include "scenario_fields.h"
@@ -10,6 +11,8 @@
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 
+#include <array>
+#include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <unistd.h>
@@ -281,4 +284,147 @@ TEST_CASE("DEF-01's class: dp × micro-batch is counted in 64 bits where it can 
     CHECK(warned);
     for (const auto& fix : nearestValid(s, e))
         CHECK_FALSE(validateScenario(fix.scenario)); // no suggestion beyond the limits
+}
+
+namespace {
+
+/// The sections the reader and the writer take from the field table key by key.
+constexpr std::array<std::string_view, 8> kTableSections { "training", "precision", "parallel", "hardware",
+    "efficiency", "cost", "reliability", "overhead" };
+
+bool inTableSection(const Field& f)
+{
+    for (std::string_view section : kTableSections)
+        if (f.path.starts_with(section) && f.path[section.size()] == '.'
+            && f.path.substr(section.size() + 1).find('.') == std::string_view::npos)
+            return true;
+    return false;
+}
+
+} // namespace
+
+TEST_CASE("every key the writer writes is in the field table, and the table's values round-trip", "[core][fields]")
+{
+    // Keys with a structure of their own: the model (a preset and its differences), the GPU (a
+    // preset name or an object), a hardware profile's path and the LoRA targets (a list).
+    const json doc = defaultDoc();
+    for (const auto& [section, keys] : doc.items()) {
+        if (!keys.is_object() || section == "model") continue;
+        for (const auto& [key, value] : keys.items()) {
+            const std::string path = section + "." + key;
+            if (path == "hardware.gpu" || path == "hardware.profile" || path == "training.lora_targets") continue;
+            INFO(path);
+            CHECK(findField(path) != nullptr);
+        }
+    }
+    int roundTrips = 0;
+    for (const Field& f : scenarioFields()) {
+        if (!inTableSection(f)) continue;
+        INFO(std::string(f.path));
+        REQUIRE(f.get);
+        REQUIRE(f.set);
+        // The ends of the range and a value inside; those a cross-section rule refuses (virtual stages
+        // without the interleaved schedule, a micro-batch beyond the global batch) are skipped.
+        for (double v :
+            { f.min, f.max, f.kind == FieldKind::number ? (f.min + f.max) / 2 : std::floor((f.min + f.max) / 2) }) {
+            if (f.kind == FieldKind::powerOfTwo) v = std::exp2(std::floor(std::log2(v)));
+            Scenario s = defaultScenario();
+            if (f.path == "training.lora_rank") s.training.method = Method::lora;
+            f.set(s, v);
+            REQUIRE(f.get(s) == v);
+            if (validateScenario(s) || (f.written && !f.written(s))) continue;
+            const ScenarioResult back = parseScenario(scenarioToJson(s));
+            REQUIRE(back.ok());
+            CHECK(f.get(*back.scenario) == v);
+            ++roundTrips;
+        }
+    }
+    CHECK(roundTrips > 100);
+}
+
+TEST_CASE("an edit carries its rules with it; a file states every value as written", "[core][fields]")
+{
+    auto edited = [](Scenario s, std::string_view path, double v) {
+        findField(path)->change(s, v);
+        return s;
+    };
+    Scenario s = defaultScenario();
+    s.parallel.pp = 4;
+    s.parallel.pipelineSplit = PipelineSplit::embedding_and_loss;
+    CHECK(edited(s, "parallel.pp", 1).parallel.pipelineSplit == PipelineSplit::layers); // nothing to split
+    CHECK(edited(s, "parallel.pp", 2).parallel.pipelineSplit == PipelineSplit::embedding_and_loss);
+
+    s = defaultScenario();
+    s.parallel.zero = 3;
+    s.parallel.gradReduce = GradReduce::after_accumulation;
+    CHECK(edited(s, "parallel.zero", 1).parallel.gradReduce == GradReduce::per_micro_batch);
+    s.parallel.zero = 1;
+    s.parallel.gradReduce = GradReduce::per_micro_batch;
+    CHECK(edited(s, "parallel.grad_reduce", 1).parallel.zero == 2); // ZeRO-2's and ZeRO-3's setting
+
+    s = defaultScenario();
+    s.parallel.tp = 8;
+    s.parallel.sequenceParallel = true;
+    s.parallel.tpSavedInput = TpSavedInput::gathered;
+    CHECK(edited(s, "parallel.sequence_parallel", 0).parallel.tpSavedInput == TpSavedInput::shard);
+
+    s = defaultScenario();
+    s.parallel.attentionKernel = AttentionKernel::flash2;
+    CHECK(edited(s, "parallel.flash_attention", 0).parallel.attentionKernel == AttentionKernel::automatic);
+    s.parallel.flashAttention = false;
+    s.parallel.attentionKernel = AttentionKernel::automatic;
+    CHECK(edited(s, "parallel.attention_kernel", 2).parallel.flashAttention);
+
+    s = defaultScenario();
+    CHECK(edited(s, "parallel.schedule", 2).parallel.virtualStages == 2); // interleaving needs two chunks
+    s.parallel.schedule = Schedule::interleaved;
+    s.parallel.virtualStages = 4;
+    CHECK(edited(s, "parallel.schedule", 1).parallel.virtualStages == 1);
+
+    // The default model, Llama 2 7B: 32 heads × 128 = hidden 4096, so the head width follows the
+    // heads (64 heads: 64 wide); the KV heads follow only down, never above the heads.
+    s = defaultScenario();
+    CHECK(edited(s, "model.heads", 64).model.arch.headDim == 64);
+    CHECK(edited(s, "model.heads", 64).model.arch.kvHeads == 32);
+    CHECK(edited(s, "model.heads", 16).model.arch.kvHeads == 16); // never more KV heads than heads
+
+    // The file states every value as written: set() applies no rule, and the reader refuses the
+    // combination an edit would have repaired, naming the key.
+    s = defaultScenario();
+    s.parallel.pp = 4;
+    s.parallel.pipelineSplit = PipelineSplit::embedding_and_loss;
+    findField("parallel.pp")->set(s, 1);
+    CHECK(s.parallel.pipelineSplit == PipelineSplit::embedding_and_loss);
+    const auto error = validateScenario(s);
+    REQUIRE(error);
+    CHECK(error->path == "parallel.pipeline_split");
+}
+
+TEST_CASE("a key applies only where it means something", "[core][fields]")
+{
+    Scenario s = defaultScenario(); // bf16, ZeRO-1, 1F1B, one stage, no sequence parallelism, flash attention
+    auto applies = [&](std::string_view path) { return findField(path)->appliesTo(s); };
+    CHECK_FALSE(applies("parallel.grad_reduce"));
+    CHECK(applies("parallel.dp_collectives"));
+    CHECK_FALSE(applies("parallel.pipeline_split"));
+    CHECK_FALSE(applies("parallel.tp_saved_input"));
+    CHECK_FALSE(applies("parallel.virtual_stages"));
+    CHECK_FALSE(applies("precision.fp8_scope"));
+    CHECK_FALSE(applies("training.lora_rank"));
+    CHECK(applies("parallel.attention_kernel"));
+    s.parallel.zero = 3;
+    s.parallel.pp = 2;
+    s.parallel.sequenceParallel = true;
+    s.parallel.schedule = Schedule::interleaved;
+    s.precision.compute = DType::fp8_e4m3;
+    s.training.method = Method::qlora;
+    s.parallel.flashAttention = false;
+    CHECK(applies("parallel.grad_reduce"));
+    CHECK_FALSE(applies("parallel.dp_collectives")); // ZeRO-3 works per layer
+    CHECK(applies("parallel.pipeline_split"));
+    CHECK(applies("parallel.tp_saved_input"));
+    CHECK(applies("parallel.virtual_stages"));
+    CHECK(applies("precision.fp8_scope"));
+    CHECK(applies("training.lora_rank"));
+    CHECK_FALSE(applies("parallel.attention_kernel"));
 }
