@@ -142,17 +142,7 @@ QString InputPanel::problemText() const
 
 void InputPanel::showScenario(const core::Scenario& s)
 {
-    m_bind->refresh(s);
-    // Settings that belong to another one are editable only where they apply.
-    if (QWidget* reduce = controlFor(QStringLiteral("parallel.grad_reduce"))) reduce->setEnabled(s.parallel.zero >= 2);
-    if (QWidget* dp = controlFor(QStringLiteral("parallel.dp_collectives"))) dp->setEnabled(s.parallel.zero < 3);
-    if (QWidget* kernel = controlFor(QStringLiteral("parallel.attention_kernel")))
-        kernel->setEnabled(s.parallel.flashAttention);
-    if (QWidget* split = controlFor(QStringLiteral("parallel.pipeline_split"))) split->setEnabled(s.parallel.pp >= 2);
-    if (QWidget* saved = controlFor(QStringLiteral("parallel.tp_saved_input")))
-        saved->setEnabled(s.parallel.sequenceParallel);
-    for (const char* key : { "precision.fp8_scope", "precision.fp8_scaling" })
-        if (QWidget* fp8 = controlFor(QString::fromLatin1(key))) fp8->setEnabled(core::isFp8(s.precision.compute));
+    m_bind->refresh(s); // and disables the keys that do not apply (core::Field::applies)
     const auto& a = s.model.arch;
     QString shape
         = (a.isMla() ? tr("%1 layers, hidden %2, %3 heads (latent attention, KV rank %4), FFN %5, vocabulary %6")

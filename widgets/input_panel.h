@@ -9,6 +9,7 @@
 #include <QWidget>
 
 #include <cstdint>
+#include <initializer_list>
 
 class QComboBox;
 class QLabel;
@@ -49,6 +50,9 @@ private:
     void buildHardware();
     void buildCost();
     void buildOverheads();
+    /// A row for one key of core's field table, its control chosen by the key's kind and bound to it.
+    QWidget* addField(FormSection* section, const char* path);
+    void addFields(FormSection* section, std::initializer_list<const char*> paths);
     void showScenario(const core::Scenario& s);
     /// What follows from the estimate: the size slider, the rates the GPU is priced at, the warnings.
     void showResults(const DerivedResults& results);

@@ -342,7 +342,7 @@ TEST_CASE("every key the writer writes is in the field table, and the table's va
     CHECK(roundTrips > 100);
 }
 
-TEST_CASE("an edit carries its rules with it; a file states every value as written", "[core][fields]")
+TEST_CASE("an edit carries its rules with it, a file states every value as written", "[core][fields]")
 {
     auto edited = [](Scenario s, std::string_view path, double v) {
         findField(path)->change(s, v);

@@ -236,6 +236,57 @@ TEST_CASE("every number control takes its range from core's limits table", "[wid
     CHECK(doc.scenario().parallel.gpus() <= core::kMaxGpus);
 }
 
+TEST_CASE("every form control of a key is built from core's field table", "[widgets][panels][fields]")
+{
+    // Kind, choices, edit rules and when a key applies come from core (issue 20, §4.2): a combo lists
+    // every choice a file can name, an edit through the control carries its rules, and the control is
+    // disabled where the key does not apply.
+    ScenarioSession session(core::defaultScenario());
+    ScenarioDocument& doc = *session.document();
+    MainView w(&session);
+    int combos = 0, applying = 0;
+    for (const core::Field& field : core::scenarioFields()) {
+        const QString key = QString::fromLatin1(field.path.data(), qsizetype(field.path.size()));
+        QWidget* c = w.inputs()->controlFor(key);
+        if (!c) continue;
+        INFO(std::string(field.path));
+        CHECK(c->objectName() == key);
+        if (field.kind == core::FieldKind::choice) {
+            auto* box = qobject_cast<QComboBox*>(c);
+            REQUIRE(box);
+            ++combos;
+            CHECK(box->count() == int(field.choices.size()));
+            for (int i = 0; i < int(field.choices.size()); ++i)
+                CHECK(box->findData(i) >= 0);
+        } else if (field.kind == core::FieldKind::boolean) {
+            CHECK(qobject_cast<QCheckBox*>(c));
+        }
+        if (field.applies) {
+            ++applying;
+            CHECK(c->isEnabled() == field.appliesTo(doc.scenario()));
+        }
+    }
+    CHECK(combos >= 19); // every choice key of the table: training 2, precision 8, parallel 9
+    CHECK(applying >= 8);
+    // An edit through the control carries core's rule: leaving a pipeline drops its split; choosing
+    // ZeRO-3 enables its reduction and disables the bucket choice (ZeRO-3 works per layer).
+    control<QSpinBox>(w, "parallel.pp")->setValue(4);
+    choose(control<QComboBox>(w, "parallel.pipeline_split"), 1);
+    REQUIRE(doc.scenario().parallel.pipelineSplit == core::PipelineSplit::embedding_and_loss);
+    control<QSpinBox>(w, "parallel.pp")->setValue(1);
+    CHECK(doc.scenario().parallel.pipelineSplit == core::PipelineSplit::layers);
+    CHECK_FALSE(control<QComboBox>(w, "parallel.pipeline_split")->isEnabled());
+    CHECK_FALSE(control<QComboBox>(w, "parallel.grad_reduce")->isEnabled());
+    choose(control<QComboBox>(w, "parallel.zero"), 3);
+    CHECK(control<QComboBox>(w, "parallel.grad_reduce")->isEnabled());
+    CHECK_FALSE(control<QComboBox>(w, "parallel.dp_collectives")->isEnabled());
+    // The loss bytes of torchtune's chunked loss (2.75) are shown as they are, not rounded.
+    core::Scenario s = doc.scenario();
+    s.overhead.lossBytesPerLogit = 2.75;
+    doc.edit(QStringLiteral("test"), [&](core::Scenario& x) { x = s; });
+    CHECK(control<QDoubleSpinBox>(w, "overhead.loss_bytes_per_logit")->value() == Approx(2.75));
+}
+
 TEST_CASE("warnings point at the control to change", "[widgets][panels][validation]")
 {
     ScenarioSession session(core::defaultScenario());

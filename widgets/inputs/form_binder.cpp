@@ -112,6 +112,8 @@ void FormBinder::refresh(const core::Scenario& scenario)
     for (const auto& b : m_bindings) {
         const QSignalBlocker block(b.control);
         b.show(scenario);
+        if (const core::Field* field = core::findField(b.keyPath.toStdString()); field && field->applies)
+            b.control->setEnabled(field->appliesTo(scenario));
     }
 }
 

@@ -45,7 +45,8 @@ public:
         QWidget* parent, const QString& keyPath, Getter<QVariant> get, Setter<QVariant> set, const char* undoText);
     QCheckBox* check(QWidget* parent, const QString& keyPath, Getter<bool> get, Setter<bool> set, const char* undoText);
 
-    /// Shows the scenario in every bound control (signals blocked).
+    /// Shows the scenario in every bound control (signals blocked), and enables each control of a key
+    /// in core's field table only where the key applies (ZeRO-2/3's reduction from ZeRO-2 on, …).
     void refresh(const core::Scenario& scenario);
     /// The control editing `keyPath`, or nullptr.
     [[nodiscard]] QWidget* controlFor(const QString& keyPath) const;

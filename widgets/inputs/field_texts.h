@@ -1,0 +1,34 @@
+#pragma once
+// What the form shows of each key of core's field table (scenario_fields.h): its label, tooltip,
+// undo text and choice texts, and how a number is shown — the only translatable table of the
+// inputs. Kind, range, choices, edit rules and when a key applies come from core.
+
+#include <optional>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace ui {
+
+struct FieldText {
+    const char* path; ///< core::Field::path
+    const char* label; ///< texts in context "ui::InputPanel" (QT_TRANSLATE_NOOP)
+    const char* undo;
+    const char* tip = nullptr;
+    /// A choice's texts with their values (the choice's index); for an integer key, a short list to
+    /// pick from instead of a spin box (ZeRO's stages).
+    std::vector<std::pair<const char*, int>> items {};
+    int decimals = 1; ///< numbers
+    double unit = 1; ///< file units per shown unit (tokens shown in billions: 1e9)
+    double step = 0; ///< single step of a number (0: one unit)
+    const char* prefix = nullptr; ///< units around a number ("$ ", " B"), not translated
+    const char* suffix = nullptr;
+    /// Integers: the value shown where the key does not apply lies below its minimum (top-k 0 for a
+    /// dense model).
+    std::optional<int> floor {};
+};
+
+/// The texts of `path`, or nullptr for a key the form does not show.
+[[nodiscard]] const FieldText* fieldText(std::string_view path);
+
+} // namespace ui
