@@ -2,20 +2,20 @@
 // Exit codes: 0 done; 2 bad input or usage (message on stderr, nothing on stdout); 3 an output
 // could not be written.
 
-#include "architecture.h"
-#include "estimate.h"
-#include "estimate_io.h"
-#include "fidelity.h"
-#include "file_io.h"
-#include "hf_import.h"
-#include "number_format.h"
-#include "plan_io.h"
-#include "planner.h"
-#include "presets.h"
-#include "printable.h"
-#include "scenario_fields.h"
-#include "scenario_io.h"
-#include "sweep.h"
+#include "core/architecture.h"
+#include "core/estimate.h"
+#include "core/estimate_io.h"
+#include "core/fidelity.h"
+#include "core/file_io.h"
+#include "core/hf_import.h"
+#include "core/number_format.h"
+#include "core/plan_io.h"
+#include "core/planner.h"
+#include "core/presets.h"
+#include "core/printable.h"
+#include "core/scenario_fields.h"
+#include "core/scenario_io.h"
+#include "core/sweep.h"
 
 #include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>

@@ -2,19 +2,19 @@
 // `trainplanner --screenshot PNG [--lang zh_CN] [FILE]` saves a picture of the main window
 // without showing it (docs/DESIGN.md "Command line").
 
-#include "app_settings.h"
-#include "comparison_view.h"
-#include "file_io.h"
-#include "language.h"
-#include "main_view.h"
-#include "main_window.h"
-#include "planner_tab.h"
-#include "presentation_view.h"
-#include "printable.h"
-#include "report_export.h"
-#include "safe_save.h"
-#include "scenario_io.h"
-#include "session/scenario_session.h"
+#include "app/main_window.h"
+#include "core/file_io.h"
+#include "core/printable.h"
+#include "core/scenario_io.h"
+#include "widgets/app_settings.h"
+#include "widgets/export/report_export.h"
+#include "widgets/export/safe_save.h"
+#include "widgets/language.h"
+#include "widgets/main_view.h"
+#include "widgets/pages/comparison_view.h"
+#include "widgets/pages/planner_page.h"
+#include "widgets/presentation_view.h"
+#include "widgets/session/scenario_session.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -135,7 +135,7 @@ int main(int argc, char** argv)
     }
     ui::ScenarioSession session(scenario);
     if (!path.isEmpty()) session.document()->reset(scenario, QFileInfo(path).absoluteFilePath());
-    MainWindow window(&session);
+    ui::MainWindow window(&session);
     if (const QStringList files = parser.positionalArguments(); files.size() > 1) {
         if (files.size() > 4) {
             std::fprintf(stderr, "trainplanner: at most four scenarios can be compared\n");
@@ -185,7 +185,7 @@ int main(int argc, char** argv)
         if (parser.value(tab) == QLatin1String("compare")) window.mainView()->comparison()->showArticlePair();
         if (parser.value(tab) == QLatin1String("planner")) {
             // Show a finished search: run it and wait (the search takes milliseconds).
-            auto* planner = window.mainView()->plannerTab();
+            auto* planner = window.mainView()->plannerPage();
             planner->start();
             while (planner->isRunning())
                 QApplication::processEvents(QEventLoop::AllEvents, 50);

@@ -1,20 +1,20 @@
-#include "main_window.h"
+#include "app/main_window.h"
 
-#include "accuracy_view.h"
-#include "app_settings.h"
-#include "architecture.h"
-#include "calibration_dialog.h"
-#include "estimate_io.h"
-#include "hf_import.h"
-#include "language.h"
-#include "main_view.h"
-#include "presentation_view.h"
-#include "report_export.h"
-#include "safe_save.h"
-#include "scenario_document.h"
-#include "scenario_io.h"
-#include "session/scenario_session.h"
-#include "verdict_banner.h"
+#include "core/architecture.h"
+#include "core/estimate_io.h"
+#include "core/hf_import.h"
+#include "core/scenario_io.h"
+#include "widgets/app_settings.h"
+#include "widgets/dialogs/accuracy_view.h"
+#include "widgets/dialogs/calibration_dialog.h"
+#include "widgets/export/report_export.h"
+#include "widgets/export/safe_save.h"
+#include "widgets/language.h"
+#include "widgets/main_view.h"
+#include "widgets/presentation_view.h"
+#include "widgets/session/scenario_document.h"
+#include "widgets/session/scenario_session.h"
+#include "widgets/verdict_banner.h"
 
 #include <QAction>
 #include <QActionGroup>
@@ -39,25 +39,27 @@
 
 #include <cmath>
 
-MainWindow::MainWindow(ui::ScenarioSession* session, QWidget* parent)
+namespace ui {
+
+MainWindow::MainWindow(ScenarioSession* session, QWidget* parent)
     : QMainWindow(parent)
     , m_session(session)
     , m_doc(session->document())
 {
     setObjectName(QStringLiteral("mainWindow"));
     setAcceptDrops(true);
-    m_view = new ui::MainView(session, this);
+    m_view = new MainView(session, this);
     setCentralWidget(m_view);
     createActions();
     retranslate();
-    connect(m_doc, &ui::ScenarioDocument::filePathChanged, this, &MainWindow::updateTitle);
+    connect(m_doc, &ScenarioDocument::filePathChanged, this, &MainWindow::updateTitle);
     connect(m_doc->undoStack(), &QUndoStack::cleanChanged, this, &MainWindow::updateTitle);
-    connect(m_doc, &ui::ScenarioDocument::scenarioChanged, this, &MainWindow::updateTitle);
+    connect(m_doc, &ScenarioDocument::scenarioChanged, this, &MainWindow::updateTitle);
     updateTitle();
-    restoreGeometry(ui::AppSettings::windowGeometry());
-    restoreState(ui::AppSettings::windowState());
-    const ui::ByteUnit unit = ui::AppSettings::byteUnit();
-    (unit == ui::ByteUnit::GB ? m_gb : m_gib)->setChecked(true);
+    restoreGeometry(AppSettings::windowGeometry());
+    restoreState(AppSettings::windowState());
+    const ByteUnit unit = AppSettings::byteUnit();
+    (unit == ByteUnit::GB ? m_gb : m_gib)->setChecked(true);
     m_session->setByteUnit(unit);
 }
 
@@ -103,7 +105,7 @@ void MainWindow::createActions()
     m_export = m_fileMenu->addAction(QString(), this, [this] {
         const QString folder = QFileDialog::getExistingDirectory(this, tr("Export charts, tables and report to"));
         if (folder.isEmpty()) return;
-        const auto result = ui::exportAll(m_view, m_session, folder);
+        const auto result = exportAll(m_view, m_session, folder);
         if (!result.error.isEmpty())
             QMessageBox::warning(this, tr("Export failed"), result.error);
         else
@@ -132,18 +134,18 @@ void MainWindow::createActions()
         units->addAction(a);
     }
     connect(units, &QActionGroup::triggered, this, [this](QAction* a) {
-        const ui::ByteUnit unit = a == m_gb ? ui::ByteUnit::GB : ui::ByteUnit::GiB;
+        const ByteUnit unit = a == m_gb ? ByteUnit::GB : ByteUnit::GiB;
         m_session->setByteUnit(unit);
-        ui::AppSettings::setByteUnit(unit);
+        AppSettings::setByteUnit(unit);
     });
     m_present = m_viewMenu->addAction(QString(), this, [this] { createPresentation()->showFullScreen(); });
     m_present->setShortcut(QKeySequence(Qt::Key_F5));
     m_ranges = m_viewMenu->addAction(QString(), this, [this](bool on) {
         m_view->setShowRanges(on);
-        ui::AppSettings::setShowRanges(on);
+        AppSettings::setShowRanges(on);
     });
     m_ranges->setCheckable(true);
-    m_ranges->setChecked(ui::AppSettings::showRanges());
+    m_ranges->setChecked(AppSettings::showRanges());
     m_view->setShowRanges(m_ranges->isChecked());
     m_viewMenu->addSeparator();
     m_languageMenu = m_viewMenu->addMenu(QString());
@@ -156,17 +158,17 @@ void MainWindow::createActions()
     m_langChinese->setData(QStringLiteral("zh_CN"));
     for (QAction* a : { m_langSystem, m_langEnglish, m_langChinese }) {
         a->setCheckable(true);
-        a->setChecked(a->data().toString() == ui::language());
+        a->setChecked(a->data().toString() == language());
         languages->addAction(a);
     }
     connect(languages, &QActionGroup::triggered, this, [](QAction* a) {
-        ui::setLanguage(a->data().toString());
-        ui::AppSettings::setLanguage(a->data().toString());
+        setLanguage(a->data().toString());
+        AppSettings::setLanguage(a->data().toString());
     });
 
     m_toolsMenu = menuBar()->addMenu(QString());
     m_calibrate = m_toolsMenu->addAction(QString(), this, [this] {
-        auto* dialog = new ui::CalibrationDialog(m_session, this);
+        auto* dialog = new CalibrationDialog(m_session, this);
         dialog->setAttribute(Qt::WA_DeleteOnClose);
         dialog->show();
     });
@@ -188,14 +190,14 @@ void MainWindow::createActions()
     updateRecentMenu();
 }
 
-ui::PresentationView* MainWindow::createPresentation()
+PresentationView* MainWindow::createPresentation()
 {
     const auto* banner = m_view->banner();
-    ui::PresentationView::TitleSlide title;
+    PresentationView::TitleSlide title;
     title.title = QString::fromStdString(m_doc->scenario().name);
     title.headline = banner->headline();
     if (auto* details = banner->findChild<QLabel*>(QStringLiteral("verdictDetails"))) title.details = details->text();
-    return new ui::PresentationView(title, m_view->presentableCharts(), this);
+    return new PresentationView(title, m_view->presentableCharts(), this);
 }
 
 bool MainWindow::importConfig(const QString& path, bool confirm)
@@ -240,7 +242,7 @@ QDialog* MainWindow::createAccuracyDialog()
     auto* dialog = new QDialog(this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     dialog->setWindowTitle(tr("How Accurate Is This?"));
-    auto* view = new ui::AccuracyView(
+    auto* view = new AccuracyView(
         m_session->publishedRuns(),
         [this, dialog](const core::Scenario& s) {
             if (!maybeSave()) return;
@@ -296,7 +298,7 @@ void MainWindow::updateTitle()
 void MainWindow::updateRecentMenu()
 {
     m_recentMenu->clear();
-    const QStringList recent = ui::AppSettings::recentFiles();
+    const QStringList recent = AppSettings::recentFiles();
     for (const QString& path : recent)
         m_recentMenu
             ->addAction(QFileInfo(path).fileName(), this,
@@ -309,7 +311,7 @@ void MainWindow::updateRecentMenu()
 
 void MainWindow::rememberRecent(const QString& path)
 {
-    ui::AppSettings::addRecentFile(path);
+    AppSettings::addRecentFile(path);
     updateRecentMenu();
 }
 
@@ -355,7 +357,7 @@ bool MainWindow::saveAs()
 bool MainWindow::writeTo(const QString& path)
 {
     // A checked, atomic write (safe_save.h): a failed save never damages the old file.
-    const QString error = ui::saveBytes(path, QByteArray::fromStdString(core::scenarioToJson(m_doc->scenario())));
+    const QString error = saveBytes(path, QByteArray::fromStdString(core::scenarioToJson(m_doc->scenario())));
     if (!error.isEmpty()) {
         QMessageBox::warning(this, tr("Cannot save scenario"),
             tr("The scenario was not saved; the file on disk is unchanged.\n\n%1").arg(error));
@@ -383,7 +385,7 @@ void MainWindow::closeEvent(QCloseEvent* event)
         event->ignore();
         return;
     }
-    ui::AppSettings::setWindow(saveGeometry(), saveState());
+    AppSettings::setWindow(saveGeometry(), saveState());
     event->accept();
 }
 
@@ -406,3 +408,5 @@ void MainWindow::changeEvent(QEvent* event)
     if (event->type() == QEvent::LanguageChange) retranslate();
     QMainWindow::changeEvent(event);
 }
+
+} // namespace ui

@@ -8,25 +8,25 @@ class QActionGroup;
 class QDialog;
 
 namespace ui {
+
 class MainView;
 class PresentationView;
 class ScenarioDocument;
 class ScenarioSession;
-} // namespace ui
 
 class MainWindow : public QMainWindow {
     Q_OBJECT
 public:
-    explicit MainWindow(ui::ScenarioSession* session, QWidget* parent = nullptr);
+    explicit MainWindow(ScenarioSession* session, QWidget* parent = nullptr);
 
     /// Opens a scenario file; on a bad file shows the message and leaves the scenario untouched.
     bool openFile(const QString& path);
     /// Opens a bundled example (":/examples/NAME.tpscenario.json") as a new, unsaved scenario.
     bool openExample(const QString& resourcePath);
-    [[nodiscard]] ui::MainView* mainView() const { return m_view; }
+    [[nodiscard]] MainView* mainView() const { return m_view; }
     /// Presentation mode: a title slide with the verdict, then every chart with data. The window
     /// deletes itself when closed.
-    ui::PresentationView* createPresentation();
+    PresentationView* createPresentation();
     /// "How accurate is this?": the published runs against the estimate, in a dialog; a run
     /// double-clicked there opens as a new, unsaved scenario.
     QDialog* createAccuracyDialog();
@@ -51,9 +51,9 @@ private:
     bool writeTo(const QString& path);
     bool maybeSave();
 
-    ui::ScenarioSession* m_session;
-    ui::ScenarioDocument* m_doc;
-    ui::MainView* m_view;
+    ScenarioSession* m_session;
+    ScenarioDocument* m_doc;
+    MainView* m_view;
     QMenu* m_fileMenu = nullptr;
     QMenu* m_recentMenu = nullptr;
     QMenu* m_examplesMenu = nullptr;
@@ -84,3 +84,5 @@ private:
     QAction* m_accuracy = nullptr;
     QAction* m_about = nullptr;
 };
+
+} // namespace ui

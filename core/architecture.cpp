@@ -1,4 +1,4 @@
-#include "architecture.h"
+#include "core/architecture.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,7 +1,7 @@
 #pragma once
 // Exact parameter counting (docs/FORMULAS.md §1) and the standard shape for a bare size.
 
-#include "scenario.h"
+#include "core/scenario.h"
 
 #include <array>
 #include <cstdint>

@@ -1,7 +1,7 @@
-#include "calibration.h"
+#include "core/calibration.h"
 
-#include "estimate.h"
-#include "json_reader.h"
+#include "core/estimate.h"
+#include "core/json_reader.h"
 
 #include <algorithm>
 #include <cmath>

@@ -4,7 +4,7 @@
 // the estimate reproduces it, and write them with the GPU into a hardware profile
 // (`*.tphardware.json`) that scenario files reference as `"hardware": {"profile": FILE}`.
 
-#include "scenario_io.h"
+#include "core/scenario_io.h"
 
 #include <optional>
 #include <string>

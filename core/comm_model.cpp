@@ -1,6 +1,6 @@
-#include "comm_model.h"
+#include "core/comm_model.h"
 
-#include "compute_model.h"
+#include "core/compute_model.h"
 
 #include <algorithm>
 #include <array>

@@ -1,6 +1,6 @@
-#include "compute_model.h"
+#include "core/compute_model.h"
 
-#include "architecture.h"
+#include "core/architecture.h"
 
 #include <algorithm>
 #include <array>

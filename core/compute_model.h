@@ -2,7 +2,7 @@
 // FLOPs and compute time (docs/FORMULAS.md §4): per matmul from the architecture, checked against
 // Narayanan et al. 2021 eq. 3 for GPT shapes.
 
-#include "scenario.h"
+#include "core/scenario.h"
 
 namespace core {
 

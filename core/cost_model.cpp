@@ -1,6 +1,6 @@
-#include "cost_model.h"
+#include "core/cost_model.h"
 
-#include "comm_model.h"
+#include "core/comm_model.h"
 
 namespace core {
 

@@ -1,4 +1,4 @@
-#include "decision.h"
+#include "core/decision.h"
 
 #include <cmath>
 

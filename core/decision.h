@@ -4,7 +4,7 @@
 // checklist of §6 with each item's urgency and numbers taken from the estimate. Plain data: the
 // GUI phrases it.
 
-#include "estimate.h"
+#include "core/estimate.h"
 
 #include <vector>
 

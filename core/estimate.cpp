@@ -1,10 +1,10 @@
-#include "estimate.h"
+#include "core/estimate.h"
 
-#include "architecture.h"
-#include "comm_model.h"
-#include "compute_model.h"
-#include "memory_model.h"
-#include "reliability_model.h"
+#include "core/architecture.h"
+#include "core/comm_model.h"
+#include "core/compute_model.h"
+#include "core/memory_model.h"
+#include "core/reliability_model.h"
 
 #include <algorithm>
 #include <cmath>

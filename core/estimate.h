@@ -1,8 +1,8 @@
 #pragma once
 // The estimate of one scenario: pure function of the Scenario, fast enough for every slider tick.
 
-#include "problem.h"
-#include "scenario.h"
+#include "core/problem.h"
+#include "core/scenario.h"
 
 #include <cstdint>
 #include <string>

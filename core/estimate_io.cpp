@@ -1,6 +1,6 @@
-#include "estimate_io.h"
+#include "core/estimate_io.h"
 
-#include "printable.h"
+#include "core/printable.h"
 
 #include <algorithm>
 #include <charconv>

@@ -1,7 +1,7 @@
 #pragma once
 // Estimate file format, version 1 (docs/DESIGN.md "Estimate"): bytes, FLOPs and seconds in base units.
 
-#include "estimate.h"
+#include "core/estimate.h"
 
 #include <nlohmann/json.hpp>
 

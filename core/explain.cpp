@@ -1,8 +1,8 @@
-#include "explain.h"
+#include "core/explain.h"
 
-#include "compute_model.h"
-#include "cost_model.h"
-#include "memory_model.h"
+#include "core/compute_model.h"
+#include "core/cost_model.h"
+#include "core/memory_model.h"
 
 #include <algorithm>
 #include <cstdio>

@@ -3,7 +3,7 @@
 // formula with this scenario's numbers in it, and the source. The texts are notation and
 // citations, not sentences: widgets add the translated name of the quantity.
 
-#include "estimate.h"
+#include "core/estimate.h"
 
 #include <string>
 #include <vector>

@@ -1,10 +1,10 @@
-#include "fidelity.h"
+#include "core/fidelity.h"
 
-#include "architecture.h"
-#include "embedded_data.h"
-#include "estimate.h"
-#include "json_reader.h"
-#include "scenario_io.h"
+#include "core/architecture.h"
+#include "core/embedded_data.h"
+#include "core/estimate.h"
+#include "core/json_reader.h"
+#include "core/scenario_io.h"
 
 #include <algorithm>
 #include <cmath>

@@ -2,7 +2,7 @@
 // Published training runs and how close the estimate comes to each (issue 11; docs/FIDELITY.md).
 // The runs live in resources/fidelity/published.json, embedded at build time.
 
-#include "estimate.h"
+#include "core/estimate.h"
 
 #include <string>
 #include <string_view>

@@ -1,6 +1,6 @@
-#include "file_io.h"
+#include "core/file_io.h"
 
-#include "printable.h"
+#include "core/printable.h"
 
 #include <algorithm>
 #include <cerrno>

@@ -1,6 +1,6 @@
-#include "heatmap.h"
+#include "core/heatmap.h"
 
-#include "scenario_io.h"
+#include "core/scenario_io.h"
 
 #include <array>
 

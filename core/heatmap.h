@@ -3,8 +3,8 @@
 // × recomputation, sequence length × data parallelism — with every cell either a full estimate or
 // the reason it is impossible (an invalid combination, or memory beyond the GPU).
 
-#include "estimate.h"
-#include "problem.h"
+#include "core/estimate.h"
+#include "core/problem.h"
 
 #include <optional>
 #include <string>

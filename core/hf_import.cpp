@@ -1,8 +1,8 @@
-#include "hf_import.h"
+#include "core/hf_import.h"
 
-#include "json_reader.h"
-#include "printable.h"
-#include "scenario_fields.h"
+#include "core/json_reader.h"
+#include "core/printable.h"
+#include "core/scenario_fields.h"
 
 #include <algorithm>
 

@@ -3,8 +3,8 @@
 // Mixtral, Qwen2, GPT-2, Phi, Phi-3, Gemma and DeepSeek-V2/V3 families mapped onto TrainPlanner's
 // architecture, with a record of what mapped to what. No network: the file is read as given.
 
-#include "architecture.h"
-#include "scenario_io.h"
+#include "core/architecture.h"
+#include "core/scenario_io.h"
 
 #include <string>
 #include <string_view>

@@ -1,8 +1,8 @@
-#include "json_reader.h"
+#include "core/json_reader.h"
 
-#include "file_io.h"
-#include "printable.h"
-#include "scenario_fields.h"
+#include "core/file_io.h"
+#include "core/printable.h"
+#include "core/scenario_fields.h"
 
 #include <bit>
 #include <cmath>

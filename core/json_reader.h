@@ -3,7 +3,7 @@
 // every error names its key path, and keys nobody asked for are reported as unknown.
 // Internal to core (used by scenario_io.cpp and presets.cpp).
 
-#include "scenario_io.h"
+#include "core/scenario_io.h"
 
 #include <nlohmann/json.hpp>
 

@@ -1,7 +1,7 @@
-#include "memory_model.h"
+#include "core/memory_model.h"
 
-#include "architecture.h"
-#include "compute_model.h"
+#include "core/architecture.h"
+#include "core/compute_model.h"
 
 #include <algorithm>
 #include <cmath>

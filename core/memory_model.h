@@ -2,8 +2,8 @@
 // Per-GPU memory (docs/FORMULAS.md §2–3): model states by dtype, optimizer and ZeRO stage; activations
 // derived term by term from the architecture; pipeline stages and their in-flight micro-batches.
 
-#include "architecture.h"
-#include "estimate.h"
+#include "core/architecture.h"
+#include "core/estimate.h"
 
 namespace core {
 

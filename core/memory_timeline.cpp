@@ -1,4 +1,4 @@
-#include "memory_timeline.h"
+#include "core/memory_timeline.h"
 
 #include <algorithm>
 

@@ -7,8 +7,8 @@
 // at the step's end. Priced from the memory
 // estimate's own per-stage terms, so the largest value of each stage is that stage's reported total.
 
-#include "estimate.h"
-#include "timeline.h"
+#include "core/estimate.h"
+#include "core/timeline.h"
 
 #include <vector>
 

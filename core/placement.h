@@ -4,7 +4,7 @@
 // parallel group whether its members share a node (NVLink) or cross the network, with the
 // group's share of the step time. Enumerated rank by rank, independently of comm_model's formula.
 
-#include "estimate.h"
+#include "core/estimate.h"
 
 #include <vector>
 

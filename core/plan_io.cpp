@@ -1,8 +1,8 @@
-#include "plan_io.h"
+#include "core/plan_io.h"
 
-#include "estimate_io.h"
-#include "printable.h"
-#include "scenario_io.h"
+#include "core/estimate_io.h"
+#include "core/printable.h"
+#include "core/scenario_io.h"
 
 #include <nlohmann/json.hpp>
 

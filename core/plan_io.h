@@ -3,8 +3,8 @@
 // trainplanner-sweep JSON, and their CSV tables), in core so that the command line and the GUI's
 // export write the same files. Base units: bytes, seconds, fractions, USD.
 
-#include "planner.h"
-#include "sweep.h"
+#include "core/planner.h"
+#include "core/sweep.h"
 
 #include <string>
 

@@ -1,6 +1,6 @@
-#include "planner.h"
+#include "core/planner.h"
 
-#include "fidelity.h"
+#include "core/fidelity.h"
 
 #include <algorithm>
 #include <thread>

@@ -3,7 +3,7 @@
 // keep those that fit, rank them by the objective, and report the Pareto front of memory against
 // step time. Multi-threaded (std::thread), deterministic, cancellable, with progress callbacks.
 
-#include "estimate.h"
+#include "core/estimate.h"
 
 #include <atomic>
 #include <cstdint>

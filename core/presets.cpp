@@ -1,7 +1,7 @@
-#include "presets.h"
+#include "core/presets.h"
 
-#include "embedded_data.h"
-#include "json_reader.h"
+#include "core/embedded_data.h"
+#include "core/json_reader.h"
 
 #include <stdexcept>
 

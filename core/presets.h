@@ -1,7 +1,7 @@
 #pragma once
 // The model and GPU catalogs (resources/models.json, resources/gpus.json), parsed once.
 
-#include "scenario.h"
+#include "core/scenario.h"
 
 #include <cstdint>
 #include <string>

@@ -1,6 +1,6 @@
-#include "problem.h"
+#include "core/problem.h"
 
-#include "scenario_fields.h"
+#include "core/scenario_fields.h"
 
 #include <array>
 #include <cmath>

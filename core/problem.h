@@ -6,7 +6,7 @@
 // for the command line and files; the GUI words them from the code, in the interface language
 // (widgets/problem_text.cpp), so core holds no sentence the GUI shows.
 
-#include "scenario.h"
+#include "core/scenario.h"
 
 #include <optional>
 #include <string>

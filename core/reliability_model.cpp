@@ -1,7 +1,7 @@
-#include "reliability_model.h"
+#include "core/reliability_model.h"
 
-#include "cost_model.h"
-#include "memory_model.h"
+#include "core/cost_model.h"
+#include "core/memory_model.h"
 
 #include <algorithm>
 #include <cmath>

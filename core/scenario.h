@@ -2,7 +2,7 @@
 // A training scenario: the model, how it is trained, in which number formats, how it is split
 // and on what hardware. Plain aggregates; the file format lives in scenario_io.h.
 
-#include "types.h"
+#include "core/types.h"
 
 #include <cstdint>
 #include <map>

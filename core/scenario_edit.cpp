@@ -1,6 +1,6 @@
-#include "scenario_edit.h"
+#include "core/scenario_edit.h"
 
-#include "architecture.h"
+#include "core/architecture.h"
 
 namespace core {
 

@@ -4,8 +4,8 @@
 // the widgets' lambdas. A file states every value explicitly and is read as written; these rules
 // are for interactive edits, where one change implies others.
 
-#include "presets.h"
-#include "scenario.h"
+#include "core/presets.h"
+#include "core/scenario.h"
 
 namespace core {
 

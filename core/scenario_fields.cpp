@@ -1,7 +1,7 @@
-#include "scenario_fields.h"
+#include "core/scenario_fields.h"
 
-#include "architecture.h"
-#include "scenario_edit.h"
+#include "core/architecture.h"
+#include "core/scenario_edit.h"
 
 #include <array>
 #include <sstream>

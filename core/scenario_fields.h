@@ -11,7 +11,7 @@
 // finite in double precision; the products that could still be absurd (GPU count, parameter
 // count) have limits of their own below, checked in 64-bit integers before any use.
 
-#include "scenario.h"
+#include "core/scenario.h"
 
 #include <cstdint>
 #include <span>

@@ -1,12 +1,12 @@
-#include "scenario_io.h"
+#include "core/scenario_io.h"
 
-#include "architecture.h"
-#include "embedded_data.h"
-#include "json_reader.h"
-#include "presets.h"
-#include "printable.h"
-#include "problem.h"
-#include "scenario_fields.h"
+#include "core/architecture.h"
+#include "core/embedded_data.h"
+#include "core/json_reader.h"
+#include "core/presets.h"
+#include "core/printable.h"
+#include "core/problem.h"
+#include "core/scenario_fields.h"
 
 #include <algorithm>
 #include <bit>

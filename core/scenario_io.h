@@ -2,8 +2,8 @@
 // Scenario file format, version 1 (docs/DESIGN.md "Scenario file"): strict reading with messages
 // that name the key path, and writing that round-trips.
 
-#include "printable.h"
-#include "scenario.h"
+#include "core/printable.h"
+#include "core/scenario.h"
 
 #include <optional>
 #include <string>

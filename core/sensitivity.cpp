@@ -1,4 +1,4 @@
-#include "sensitivity.h"
+#include "core/sensitivity.h"
 
 #include <algorithm>
 #include <array>

@@ -4,7 +4,7 @@
 // moved down and up by a user-set fraction, one at a time, and step time, memory per GPU and
 // total cost are recomputed. Rows come sorted by their swing on step time.
 
-#include "estimate.h"
+#include "core/estimate.h"
 
 #include <string_view>
 #include <vector>

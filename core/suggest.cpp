@@ -1,6 +1,6 @@
-#include "suggest.h"
+#include "core/suggest.h"
 
-#include "scenario_fields.h"
+#include "core/scenario_fields.h"
 
 #include <cmath>
 #include <cstdlib>

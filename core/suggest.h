@@ -4,8 +4,8 @@
 // setting that removes it — keeping the GPU count where the change is a parallel degree (for PP only
 // when a divisor within a factor of two allows it; otherwise DP stays and the GPU count changes).
 
-#include "estimate.h"
-#include "scenario_io.h"
+#include "core/estimate.h"
+#include "core/scenario_io.h"
 
 #include <string>
 #include <vector>

@@ -1,6 +1,6 @@
-#include "sweep.h"
+#include "core/sweep.h"
 
-#include "scenario_fields.h"
+#include "core/scenario_fields.h"
 
 #include <unordered_map>
 

@@ -1,8 +1,8 @@
 #pragma once
 // Many estimates at once: over the GPU count (for scaling charts) or over any one key.
 
-#include "estimate.h"
-#include "scenario_io.h"
+#include "core/estimate.h"
+#include "core/scenario_io.h"
 
 #include <string>
 #include <vector>

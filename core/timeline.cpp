@@ -1,4 +1,4 @@
-#include "timeline.h"
+#include "core/timeline.h"
 
 #include <algorithm>
 #include <cmath>

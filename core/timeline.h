@@ -5,7 +5,7 @@
 // Simulated from the schedules' dependency rules (Huang et al. 2019, GPipe; Narayanan et al. 2021
 // §2.2); with equal stages its idle time over the busy time is the bubble fraction (p−1)/(v·m).
 
-#include "estimate.h"
+#include "core/estimate.h"
 
 #include <vector>
 

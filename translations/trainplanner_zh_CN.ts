@@ -2,229 +2,6 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
-    <name>MainWindow</name>
-    <message>
-        <source>Open scenario</source>
-        <translation>打开场景</translation>
-    </message>
-    <message>
-        <source>TrainPlanner scenarios (*.tpscenario.json *.json)</source>
-        <translation>TrainPlanner 场景 (*.tpscenario.json *.json)</translation>
-    </message>
-    <message>
-        <source>About TrainPlanner</source>
-        <translation>关于 TrainPlanner</translation>
-    </message>
-    <message>
-        <source>&lt;h3&gt;TrainPlanner %1&lt;/h3&gt;&lt;p&gt;Plans the resources of training large language models: memory per GPU, parallelism, communication, time and cost.&lt;/p&gt;&lt;p&gt;Qt %2 (built with %3).&lt;/p&gt;</source>
-        <translation>&lt;h3&gt;TrainPlanner %1&lt;/h3&gt;&lt;p&gt;规划大语言模型训练所需的资源：每卡显存、并行策略、通信、时间与成本。&lt;/p&gt;&lt;p&gt;Qt %2（构建于 %3）。&lt;/p&gt;</translation>
-    </message>
-    <message>
-        <source>&amp;File</source>
-        <translation>文件(&amp;F)</translation>
-    </message>
-    <message>
-        <source>&amp;Open…</source>
-        <translation>打开(&amp;O)…</translation>
-    </message>
-    <message>
-        <source>&amp;Save</source>
-        <translation>保存(&amp;S)</translation>
-    </message>
-    <message>
-        <source>Save &amp;As…</source>
-        <translation>另存为(&amp;A)…</translation>
-    </message>
-    <message>
-        <source>&amp;Quit</source>
-        <translation>退出(&amp;Q)</translation>
-    </message>
-    <message>
-        <source>&amp;Edit</source>
-        <translation>编辑(&amp;E)</translation>
-    </message>
-    <message>
-        <source>&amp;Help</source>
-        <translation>帮助(&amp;H)</translation>
-    </message>
-    <message>
-        <source>&amp;About TrainPlanner</source>
-        <translation>关于 TrainPlanner(&amp;A)</translation>
-    </message>
-    <message>
-        <source>%1[*] — TrainPlanner</source>
-        <translation>%1[*] — TrainPlanner</translation>
-    </message>
-    <message>
-        <source>Cannot open scenario</source>
-        <translation>无法打开场景</translation>
-    </message>
-    <message>
-        <source>%1 was not opened; the current scenario is unchanged.
-
-%2</source>
-        <translation>未打开 %1；当前场景保持不变。
-
-%2</translation>
-    </message>
-    <message>
-        <source>Opened %1</source>
-        <translation>已打开 %1</translation>
-    </message>
-    <message>
-        <source>Save scenario</source>
-        <translation>保存场景</translation>
-    </message>
-    <message>
-        <source>TrainPlanner scenarios (*.tpscenario.json)</source>
-        <translation>TrainPlanner 场景 (*.tpscenario.json)</translation>
-    </message>
-    <message>
-        <source>Cannot save scenario</source>
-        <translation>无法保存场景</translation>
-    </message>
-    <message>
-        <source>Saved %1</source>
-        <translation>已保存 %1</translation>
-    </message>
-    <message>
-        <source>Unsaved changes</source>
-        <translation>未保存的更改</translation>
-    </message>
-    <message>
-        <source>The scenario has unsaved changes. Save them?</source>
-        <translation>场景有未保存的更改。是否保存？</translation>
-    </message>
-    <message>
-        <source>Estimate copied as JSON</source>
-        <translation>已将估算结果复制为 JSON</translation>
-    </message>
-    <message>
-        <source>&amp;New</source>
-        <translation>新建(&amp;N)</translation>
-    </message>
-    <message>
-        <source>Open &amp;Recent</source>
-        <translation>最近打开(&amp;R)</translation>
-    </message>
-    <message>
-        <source>&amp;View</source>
-        <translation>视图(&amp;V)</translation>
-    </message>
-    <message>
-        <source>Memory &amp;units</source>
-        <translation>显存单位(&amp;U)</translation>
-    </message>
-    <message>
-        <source>GiB (2^30 bytes)</source>
-        <translation>GiB（2^30 字节）</translation>
-    </message>
-    <message>
-        <source>GB (10^9 bytes)</source>
-        <translation>GB（10^9 字节）</translation>
-    </message>
-    <message>
-        <source>&amp;Language</source>
-        <translation>语言(&amp;L)</translation>
-    </message>
-    <message>
-        <source>System</source>
-        <translation>跟随系统</translation>
-    </message>
-    <message>
-        <source>&amp;Tools</source>
-        <translation>工具(&amp;T)</translation>
-    </message>
-    <message>
-        <source>Copy estimate as &amp;JSON</source>
-        <translation>将估算结果复制为 &amp;JSON</translation>
-    </message>
-    <message>
-        <source>Open E&amp;xample</source>
-        <translation>打开示例(&amp;X)</translation>
-    </message>
-    <message>
-        <source>Export charts, tables and report to</source>
-        <translation>导出图表、表格和报告到</translation>
-    </message>
-    <message>
-        <source>Export failed</source>
-        <translation>导出失败</translation>
-    </message>
-    <message>
-        <source>&amp;Export Charts, Tables and Report…</source>
-        <translation>导出图表、表格和报告(&amp;E)…</translation>
-    </message>
-    <message>
-        <source>Exported %1 files to %2</source>
-        <translation>已导出 %1 个文件到 %2</translation>
-    </message>
-    <message>
-        <source>&amp;Present Full Screen</source>
-        <translation>全屏演示(&amp;P)</translation>
-    </message>
-    <message>
-        <source>How Accurate Is This?</source>
-        <translation>估算有多准？</translation>
-    </message>
-    <message>
-        <source>How &amp;Accurate Is This?</source>
-        <translation>估算有多准？(&amp;A)</translation>
-    </message>
-    <message>
-        <source>Import a Hugging Face config.json</source>
-        <translation>导入 Hugging Face config.json</translation>
-    </message>
-    <message>
-        <source>Model configuration (config.json *.json)</source>
-        <translation>模型配置 (config.json *.json)</translation>
-    </message>
-    <message>
-        <source>Cannot import %1</source>
-        <translation>无法导入 %1</translation>
-    </message>
-    <message>
-        <source>%1 (%2): %3 parameters.</source>
-        <translation>%1（%2）：%3 个参数。</translation>
-    </message>
-    <message>
-        <source>Import model</source>
-        <translation>导入模型</translation>
-    </message>
-    <message>
-        <source>Use this model in the scenario?</source>
-        <translation>在当前场景中使用该模型？</translation>
-    </message>
-    <message>
-        <source>Import model from config.json</source>
-        <translation>从 config.json 导入模型</translation>
-    </message>
-    <message>
-        <source>&amp;Import Hugging Face config.json…</source>
-        <translation>导入 Hugging Face config.json(&amp;I)…</translation>
-    </message>
-    <message>
-        <source>Show &amp;Ranges in the Banner (each assumption ±20 %)</source>
-        <translation>在结论栏显示区间（各项假设 ±20 %）(&amp;R)</translation>
-    </message>
-    <message>
-        <source>&amp;Calibrate to a Measured Run…</source>
-        <translation>按实测结果校准(&amp;C)…</translation>
-    </message>
-    <message numerus="yes">
-        <source>%1 in the main model, %2 in %n multi-token prediction module(s).</source>
-        <translation><numerusform>其中主模型 %1，%n 个多 token 预测（MTP）模块 %2。</numerusform></translation>
-    </message>
-    <message>
-        <source>The scenario was not saved; the file on disk is unchanged.
-
-%1</source>
-        <translation>场景未保存；磁盘上的文件保持不变。
-
-%1</translation>
-    </message>
-</context>
-<context>
     <name>ui::AccuracyView</name>
     <message>
         <source>Error (%): above 0 the estimate is higher</source>
@@ -748,7 +525,7 @@
     </message>
 </context>
 <context>
-    <name>ui::DecisionGuideView</name>
+    <name>ui::DecisionGuidePage</name>
     <message>
         <source>Decision guide</source>
         <translation>决策指南</translation>
@@ -887,69 +664,6 @@
     <message>
         <source>%1 per GPU · step %2 s · MFU %3 %</source>
         <translation>每卡 %1 · 每步 %2 秒 · MFU %3 %</translation>
-    </message>
-</context>
-<context>
-    <name>ui::HeatmapView</name>
-    <message>
-        <source>Use %1 = %2, %3 = %4</source>
-        <translation>使用 %1 = %2，%3 = %4</translation>
-    </message>
-    <message>
-        <source>Tensor parallel (TP)</source>
-        <translation>张量并行（TP）</translation>
-    </message>
-    <message>
-        <source>Pipeline parallel (PP)</source>
-        <translation>流水线并行（PP）</translation>
-    </message>
-    <message>
-        <source>Data parallel (DP)</source>
-        <translation>数据并行（DP）</translation>
-    </message>
-    <message>
-        <source>Context parallel (CP)</source>
-        <translation>上下文并行（CP）</translation>
-    </message>
-    <message>
-        <source>Micro-batch</source>
-        <translation>微批</translation>
-    </message>
-    <message>
-        <source>ZeRO stage</source>
-        <translation>ZeRO 阶段</translation>
-    </message>
-    <message>
-        <source>Recomputation</source>
-        <translation>重计算</translation>
-    </message>
-    <message>
-        <source>Sequence length</source>
-        <translation>序列长度</translation>
-    </message>
-    <message>
-        <source>&amp;Across:</source>
-        <translation>横轴(&amp;A)：</translation>
-    </message>
-    <message>
-        <source>&amp;Up:</source>
-        <translation>纵轴(&amp;U)：</translation>
-    </message>
-    <message>
-        <source>&amp;Colour:</source>
-        <translation>着色(&amp;C)：</translation>
-    </message>
-    <message>
-        <source>Memory per GPU</source>
-        <translation>每卡显存</translation>
-    </message>
-    <message>
-        <source>Step time</source>
-        <translation>单步时间</translation>
-    </message>
-    <message>
-        <source>Two inputs at once: every cell is the full estimate with those values (memory per GPU or seconds per step); ✕ marks combinations that are invalid or do not fit — hover for the reason, click a cell to use it.</source>
-        <translation>同时改变两个输入：每个格子都是对应取值下的完整估算（每卡显存或每步秒数）；✕ 表示组合无效或放不下——悬停查看原因，点击格子即可采用。</translation>
     </message>
 </context>
 <context>
@@ -2257,6 +1971,229 @@
     </message>
 </context>
 <context>
+    <name>ui::MainWindow</name>
+    <message>
+        <source>Open scenario</source>
+        <translation>打开场景</translation>
+    </message>
+    <message>
+        <source>TrainPlanner scenarios (*.tpscenario.json *.json)</source>
+        <translation>TrainPlanner 场景 (*.tpscenario.json *.json)</translation>
+    </message>
+    <message>
+        <source>About TrainPlanner</source>
+        <translation>关于 TrainPlanner</translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;TrainPlanner %1&lt;/h3&gt;&lt;p&gt;Plans the resources of training large language models: memory per GPU, parallelism, communication, time and cost.&lt;/p&gt;&lt;p&gt;Qt %2 (built with %3).&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;TrainPlanner %1&lt;/h3&gt;&lt;p&gt;规划大语言模型训练所需的资源：每卡显存、并行策略、通信、时间与成本。&lt;/p&gt;&lt;p&gt;Qt %2（构建于 %3）。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>文件(&amp;F)</translation>
+    </message>
+    <message>
+        <source>&amp;Open…</source>
+        <translation>打开(&amp;O)…</translation>
+    </message>
+    <message>
+        <source>&amp;Save</source>
+        <translation>保存(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Save &amp;As…</source>
+        <translation>另存为(&amp;A)…</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>退出(&amp;Q)</translation>
+    </message>
+    <message>
+        <source>&amp;Edit</source>
+        <translation>编辑(&amp;E)</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>帮助(&amp;H)</translation>
+    </message>
+    <message>
+        <source>&amp;About TrainPlanner</source>
+        <translation>关于 TrainPlanner(&amp;A)</translation>
+    </message>
+    <message>
+        <source>%1[*] — TrainPlanner</source>
+        <translation>%1[*] — TrainPlanner</translation>
+    </message>
+    <message>
+        <source>Cannot open scenario</source>
+        <translation>无法打开场景</translation>
+    </message>
+    <message>
+        <source>%1 was not opened; the current scenario is unchanged.
+
+%2</source>
+        <translation>未打开 %1；当前场景保持不变。
+
+%2</translation>
+    </message>
+    <message>
+        <source>Opened %1</source>
+        <translation>已打开 %1</translation>
+    </message>
+    <message>
+        <source>Save scenario</source>
+        <translation>保存场景</translation>
+    </message>
+    <message>
+        <source>TrainPlanner scenarios (*.tpscenario.json)</source>
+        <translation>TrainPlanner 场景 (*.tpscenario.json)</translation>
+    </message>
+    <message>
+        <source>Cannot save scenario</source>
+        <translation>无法保存场景</translation>
+    </message>
+    <message>
+        <source>Saved %1</source>
+        <translation>已保存 %1</translation>
+    </message>
+    <message>
+        <source>Unsaved changes</source>
+        <translation>未保存的更改</translation>
+    </message>
+    <message>
+        <source>The scenario has unsaved changes. Save them?</source>
+        <translation>场景有未保存的更改。是否保存？</translation>
+    </message>
+    <message>
+        <source>Estimate copied as JSON</source>
+        <translation>已将估算结果复制为 JSON</translation>
+    </message>
+    <message>
+        <source>&amp;New</source>
+        <translation>新建(&amp;N)</translation>
+    </message>
+    <message>
+        <source>Open &amp;Recent</source>
+        <translation>最近打开(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>视图(&amp;V)</translation>
+    </message>
+    <message>
+        <source>Memory &amp;units</source>
+        <translation>显存单位(&amp;U)</translation>
+    </message>
+    <message>
+        <source>GiB (2^30 bytes)</source>
+        <translation>GiB（2^30 字节）</translation>
+    </message>
+    <message>
+        <source>GB (10^9 bytes)</source>
+        <translation>GB（10^9 字节）</translation>
+    </message>
+    <message>
+        <source>&amp;Language</source>
+        <translation>语言(&amp;L)</translation>
+    </message>
+    <message>
+        <source>System</source>
+        <translation>跟随系统</translation>
+    </message>
+    <message>
+        <source>&amp;Tools</source>
+        <translation>工具(&amp;T)</translation>
+    </message>
+    <message>
+        <source>Copy estimate as &amp;JSON</source>
+        <translation>将估算结果复制为 &amp;JSON</translation>
+    </message>
+    <message>
+        <source>Open E&amp;xample</source>
+        <translation>打开示例(&amp;X)</translation>
+    </message>
+    <message>
+        <source>Export charts, tables and report to</source>
+        <translation>导出图表、表格和报告到</translation>
+    </message>
+    <message>
+        <source>Export failed</source>
+        <translation>导出失败</translation>
+    </message>
+    <message>
+        <source>&amp;Export Charts, Tables and Report…</source>
+        <translation>导出图表、表格和报告(&amp;E)…</translation>
+    </message>
+    <message>
+        <source>Exported %1 files to %2</source>
+        <translation>已导出 %1 个文件到 %2</translation>
+    </message>
+    <message>
+        <source>&amp;Present Full Screen</source>
+        <translation>全屏演示(&amp;P)</translation>
+    </message>
+    <message>
+        <source>How Accurate Is This?</source>
+        <translation>估算有多准？</translation>
+    </message>
+    <message>
+        <source>How &amp;Accurate Is This?</source>
+        <translation>估算有多准？(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Import a Hugging Face config.json</source>
+        <translation>导入 Hugging Face config.json</translation>
+    </message>
+    <message>
+        <source>Model configuration (config.json *.json)</source>
+        <translation>模型配置 (config.json *.json)</translation>
+    </message>
+    <message>
+        <source>Cannot import %1</source>
+        <translation>无法导入 %1</translation>
+    </message>
+    <message>
+        <source>%1 (%2): %3 parameters.</source>
+        <translation>%1（%2）：%3 个参数。</translation>
+    </message>
+    <message>
+        <source>Import model</source>
+        <translation>导入模型</translation>
+    </message>
+    <message>
+        <source>Use this model in the scenario?</source>
+        <translation>在当前场景中使用该模型？</translation>
+    </message>
+    <message>
+        <source>Import model from config.json</source>
+        <translation>从 config.json 导入模型</translation>
+    </message>
+    <message>
+        <source>&amp;Import Hugging Face config.json…</source>
+        <translation>导入 Hugging Face config.json(&amp;I)…</translation>
+    </message>
+    <message>
+        <source>Show &amp;Ranges in the Banner (each assumption ±20 %)</source>
+        <translation>在结论栏显示区间（各项假设 ±20 %）(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Calibrate to a Measured Run…</source>
+        <translation>按实测结果校准(&amp;C)…</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 in the main model, %2 in %n multi-token prediction module(s).</source>
+        <translation><numerusform>其中主模型 %1，%n 个多 token 预测（MTP）模块 %2。</numerusform></translation>
+    </message>
+    <message>
+        <source>The scenario was not saved; the file on disk is unchanged.
+
+%1</source>
+        <translation>场景未保存；磁盘上的文件保持不变。
+
+%1</translation>
+    </message>
+</context>
+<context>
     <name>ui::MemoryChart</name>
     <message>
         <source>Each GPU</source>
@@ -2518,7 +2455,7 @@
     </message>
 </context>
 <context>
-    <name>ui::PlannerTab</name>
+    <name>ui::PlannerPage</name>
     <message>
         <source>Searching…</source>
         <translation>正在搜索…</translation>
@@ -3276,6 +3213,69 @@
         <source>Range from %5 measured runs like this one (%6), 80 % of them: step %1–%2 s · %3–%4 days</source>
         <extracomment>%1–%2 step time range in seconds, %3–%4 days, %5 number of runs, %6 the kind of runs (GPU, parallelism, format)</extracomment>
         <translation>依据 %5 条同类实测记录（%6）的区间，其中 80 % 落在：每步 %1–%2 秒 · %3–%4 天</translation>
+    </message>
+</context>
+<context>
+    <name>ui::WhatIfPage</name>
+    <message>
+        <source>Use %1 = %2, %3 = %4</source>
+        <translation>使用 %1 = %2，%3 = %4</translation>
+    </message>
+    <message>
+        <source>Tensor parallel (TP)</source>
+        <translation>张量并行（TP）</translation>
+    </message>
+    <message>
+        <source>Pipeline parallel (PP)</source>
+        <translation>流水线并行（PP）</translation>
+    </message>
+    <message>
+        <source>Data parallel (DP)</source>
+        <translation>数据并行（DP）</translation>
+    </message>
+    <message>
+        <source>Context parallel (CP)</source>
+        <translation>上下文并行（CP）</translation>
+    </message>
+    <message>
+        <source>Micro-batch</source>
+        <translation>微批</translation>
+    </message>
+    <message>
+        <source>ZeRO stage</source>
+        <translation>ZeRO 阶段</translation>
+    </message>
+    <message>
+        <source>Recomputation</source>
+        <translation>重计算</translation>
+    </message>
+    <message>
+        <source>Sequence length</source>
+        <translation>序列长度</translation>
+    </message>
+    <message>
+        <source>&amp;Across:</source>
+        <translation>横轴(&amp;A)：</translation>
+    </message>
+    <message>
+        <source>&amp;Up:</source>
+        <translation>纵轴(&amp;U)：</translation>
+    </message>
+    <message>
+        <source>&amp;Colour:</source>
+        <translation>着色(&amp;C)：</translation>
+    </message>
+    <message>
+        <source>Memory per GPU</source>
+        <translation>每卡显存</translation>
+    </message>
+    <message>
+        <source>Step time</source>
+        <translation>单步时间</translation>
+    </message>
+    <message>
+        <source>Two inputs at once: every cell is the full estimate with those values (memory per GPU or seconds per step); ✕ marks combinations that are invalid or do not fit — hover for the reason, click a cell to use it.</source>
+        <translation>同时改变两个输入：每个格子都是对应取值下的完整估算（每卡显存或每步秒数）；✕ 表示组合无效或放不下——悬停查看原因，点击格子即可采用。</translation>
     </message>
 </context>
 <context>

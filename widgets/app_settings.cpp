@@ -1,4 +1,4 @@
-#include "app_settings.h"
+#include "widgets/app_settings.h"
 
 #include <QFileInfo>
 #include <QSettings>

@@ -1,6 +1,6 @@
-#include "copyable_table_view.h"
+#include "widgets/copyable_table_view.h"
 
-#include "retranslate.h"
+#include "widgets/retranslate.h"
 
 #include <QAction>
 #include <QApplication>

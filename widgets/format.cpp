@@ -1,4 +1,4 @@
-#include "format.h"
+#include "widgets/format.h"
 
 #include <QCoreApplication>
 #include <QLocale>

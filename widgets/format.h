@@ -1,7 +1,7 @@
 #pragma once
 // Numbers as the user reads them: value + unit, in the current locale, translated units.
 
-#include "estimate.h"
+#include "core/estimate.h"
 
 #include <QString>
 

@@ -1,4 +1,4 @@
-#include "language.h"
+#include "widgets/language.h"
 
 #include <QCoreApplication>
 #include <QLibraryInfo>

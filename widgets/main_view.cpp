@@ -1,27 +1,27 @@
-#include "main_view.h"
+#include "widgets/main_view.h"
 
-#include "charts/chart_export.h"
-#include "charts/cost_breakdown_chart.h"
-#include "charts/cost_chart.h"
-#include "charts/heatmap_view.h"
-#include "charts/memory_chart.h"
-#include "charts/memory_step_chart.h"
-#include "charts/placement_view.h"
-#include "charts/reliability_charts.h"
-#include "charts/scaling_chart.h"
-#include "charts/sensitivity_view.h"
-#include "charts/time_chart.h"
-#include "charts/timeline_view.h"
-#include "collectives_model.h"
-#include "comparison_view.h"
-#include "copyable_table_view.h"
-#include "decision_guide.h"
-#include "input_panel.h"
-#include "memory_table_model.h"
-#include "planner_tab.h"
-#include "precision_lab.h"
-#include "session/scenario_session.h"
-#include "verdict_banner.h"
+#include "widgets/charts/chart_export.h"
+#include "widgets/charts/cost_breakdown_chart.h"
+#include "widgets/charts/cost_chart.h"
+#include "widgets/charts/memory_chart.h"
+#include "widgets/charts/memory_step_chart.h"
+#include "widgets/charts/reliability_charts.h"
+#include "widgets/charts/scaling_chart.h"
+#include "widgets/charts/sensitivity_view.h"
+#include "widgets/charts/time_chart.h"
+#include "widgets/copyable_table_view.h"
+#include "widgets/inputs/input_panel.h"
+#include "widgets/models/collectives_model.h"
+#include "widgets/models/memory_table_model.h"
+#include "widgets/pages/comparison_view.h"
+#include "widgets/pages/decision_guide_page.h"
+#include "widgets/pages/planner_page.h"
+#include "widgets/pages/precision_lab.h"
+#include "widgets/pages/what_if_page.h"
+#include "widgets/painted/placement_view.h"
+#include "widgets/painted/timeline_view.h"
+#include "widgets/session/scenario_session.h"
+#include "widgets/verdict_banner.h"
 
 #include <QAction>
 #include <QEvent>
@@ -118,10 +118,10 @@ MainView::MainView(ScenarioSession* session, QWidget* parent)
     pipelinePage->setStretchFactor(1, 3);
     pipelinePage->setStretchFactor(2, 1);
     m_reliability = new ReliabilityCharts(m_tabs);
-    m_planner = new PlannerTab(session, m_tabs);
+    m_planner = new PlannerPage(session, m_tabs);
     m_comparison = new ComparisonView(session, m_tabs);
-    m_guide = new DecisionGuideView(m_tabs);
-    m_heatmap = new HeatmapView(session, m_tabs);
+    m_guide = new DecisionGuidePage(m_tabs);
+    m_heatmap = new WhatIfPage(session, m_tabs);
     m_sensitivity = new SensitivityView(session, m_tabs);
     // The pages in tab order, paired with kPages (ids and titles) by position.
     QWidget* const pages[] = { memoryPage, timePage, pipelinePage, scalingPage, m_reliability, m_planner,

@@ -2,7 +2,7 @@
 // The main window's central view: inputs on the left; on the right the verdict and the result
 // pages in tabs (one list, kPages in main_view.cpp). It hands the session's results to each view.
 
-#include "format.h"
+#include "widgets/format.h"
 
 #include <QStringList>
 #include <QWidget>
@@ -17,15 +17,15 @@ class ComparisonView;
 class CostBreakdownChart;
 class CostChart;
 class CopyableTableView;
-class DecisionGuideView;
+class DecisionGuidePage;
 class InputPanel;
 class MemoryChart;
 class MemoryTableModel;
-class PlannerTab;
+class PlannerPage;
 class ReliabilityCharts;
 class ScalingChart;
 class SensitivityView;
-class HeatmapView;
+class WhatIfPage;
 class ScenarioSession;
 struct DerivedResults;
 class TimeChart;
@@ -50,12 +50,12 @@ public:
     [[nodiscard]] CostBreakdownChart* costBreakdownChart() const { return m_costBreakdown; }
     [[nodiscard]] CollectivesModel* collectives() const { return m_collectives; }
     [[nodiscard]] MemoryTableModel* memoryTable() const { return m_memoryTable; }
-    [[nodiscard]] PlannerTab* plannerTab() const { return m_planner; }
+    [[nodiscard]] PlannerPage* plannerPage() const { return m_planner; }
     [[nodiscard]] ReliabilityCharts* reliabilityCharts() const { return m_reliability; }
     [[nodiscard]] ComparisonView* comparison() const { return m_comparison; }
-    [[nodiscard]] DecisionGuideView* decisionGuide() const { return m_guide; }
+    [[nodiscard]] DecisionGuidePage* decisionGuide() const { return m_guide; }
     [[nodiscard]] SensitivityView* sensitivityView() const { return m_sensitivity; }
-    [[nodiscard]] HeatmapView* heatmapView() const { return m_heatmap; }
+    [[nodiscard]] WhatIfPage* whatIfPage() const { return m_heatmap; }
     [[nodiscard]] VerdictBanner* banner() const { return m_banner; }
     [[nodiscard]] QTabWidget* tabs() const { return m_tabs; }
     /// The result pages' ids in tab order ("memory", "time", … "sensitivity").
@@ -89,12 +89,12 @@ private:
     ScalingChart* m_scaling;
     CostChart* m_cost;
     CostBreakdownChart* m_costBreakdown;
-    PlannerTab* m_planner;
+    PlannerPage* m_planner;
     ReliabilityCharts* m_reliability;
     ComparisonView* m_comparison;
-    DecisionGuideView* m_guide;
+    DecisionGuidePage* m_guide;
     SensitivityView* m_sensitivity;
-    HeatmapView* m_heatmap;
+    WhatIfPage* m_heatmap;
     ScenarioSession* m_session;
 };
 

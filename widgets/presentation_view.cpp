@@ -1,6 +1,6 @@
-#include "presentation_view.h"
+#include "widgets/presentation_view.h"
 
-#include "charts/chart_export.h"
+#include "widgets/charts/chart_export.h"
 
 #include <QKeyEvent>
 #include <QPainter>

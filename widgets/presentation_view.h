@@ -4,7 +4,7 @@
 // comparison), drawn at the screen's size with enlarged fonts. Arrow keys, Page Up/Down, Space,
 // Home/End move; Esc leaves.
 
-#include "charts/chart_export.h"
+#include "widgets/charts/chart_export.h"
 
 #include <QImage>
 #include <QList>

@@ -1,6 +1,6 @@
-#include "problem_text.h"
+#include "widgets/problem_text.h"
 
-#include "format.h"
+#include "widgets/format.h"
 
 #include <QLocale>
 

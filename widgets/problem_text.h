@@ -2,7 +2,7 @@
 // Core's problems (estimate warnings, layout rules, heatmap cells, planner rejections) as
 // translated sentences: the one place that words them (core has no user-visible strings).
 
-#include "estimate.h"
+#include "core/estimate.h"
 
 #include <QCoreApplication>
 #include <QString>

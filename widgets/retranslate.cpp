@@ -1,4 +1,4 @@
-#include "retranslate.h"
+#include "widgets/retranslate.h"
 
 #include <QEvent>
 #include <QWidget>

@@ -1,7 +1,7 @@
-#include "verdict_banner.h"
+#include "widgets/verdict_banner.h"
 
-#include "accuracy_view.h"
-#include "problem_text.h"
+#include "widgets/dialogs/accuracy_view.h"
+#include "widgets/problem_text.h"
 
 #include <QEvent>
 #include <QLabel>

@@ -1,10 +1,10 @@
 #pragma once
 // Always visible: does it fit, how full is each GPU, what fills it most.
 
-#include "estimate.h"
-#include "format.h"
-#include "sensitivity.h"
-#include "suggest.h"
+#include "core/estimate.h"
+#include "core/sensitivity.h"
+#include "core/suggest.h"
+#include "widgets/format.h"
 
 #include <QFrame>
 

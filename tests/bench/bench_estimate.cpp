@@ -1,14 +1,14 @@
 // estimate() must be cheap enough for every slider tick (docs/DESIGN.md: microseconds).
 // Run: build/tests/bench_estimate (scripts/bench.sh writes the results to a file).
-#include "decision.h"
-#include "estimate.h"
-#include "fidelity.h"
-#include "placement.h"
-#include "planner.h"
-#include "presets.h"
-#include "scenario_io.h"
-#include "sweep.h"
-#include "timeline.h"
+#include "core/decision.h"
+#include "core/estimate.h"
+#include "core/fidelity.h"
+#include "core/placement.h"
+#include "core/planner.h"
+#include "core/presets.h"
+#include "core/scenario_io.h"
+#include "core/sweep.h"
+#include "core/timeline.h"
 
 #include <benchmark/benchmark.h>
 

@@ -1,9 +1,9 @@
 // One slider tick to updated charts, offscreen: the GUI must follow a drag within a frame (16 ms).
 // Prints the median and the 95th percentile; scripts/bench.sh writes them to a file.
-#include "input_panel.h"
-#include "main_view.h"
-#include "scenario_io.h"
-#include "session/scenario_session.h"
+#include "core/scenario_io.h"
+#include "widgets/inputs/input_panel.h"
+#include "widgets/main_view.h"
+#include "widgets/session/scenario_session.h"
 
 #include <QApplication>
 #include <QSlider>

@@ -1,5 +1,5 @@
 // trainplanner-cli as a user runs it: exit codes, stdout/stderr discipline, formats.
-#include "cli_runner.h"
+#include "tests/cli/cli_runner.h"
 
 #include <catch2/catch.hpp>
 

@@ -1,6 +1,6 @@
 // Hostile and broken scenario files (issue 5): every one exits 2 with a message naming the
 // problem on stderr, writes nothing on stdout, and never crashes.
-#include "cli_runner.h"
+#include "tests/cli/cli_runner.h"
 
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>

@@ -1,7 +1,7 @@
 // Calibration (issue 12): a synthetic measured run generated with known factors is fitted back to
 // them; the profile it writes is read back through a scenario that references it.
-#include "calibration.h"
-#include "estimate.h"
+#include "core/calibration.h"
+#include "core/estimate.h"
 
 #include <catch2/catch.hpp>
 

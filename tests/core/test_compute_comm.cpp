@@ -1,11 +1,11 @@
 // Compute, communication and time (docs/FORMULAS.md §4–5) against their published forms.
-#include "architecture.h"
-#include "comm_model.h"
-#include "compute_model.h"
-#include "estimate.h"
-#include "presets.h"
-#include "scenario_io.h"
-#include "sweep.h"
+#include "core/architecture.h"
+#include "core/comm_model.h"
+#include "core/compute_model.h"
+#include "core/estimate.h"
+#include "core/presets.h"
+#include "core/scenario_io.h"
+#include "core/sweep.h"
 
 #include <catch2/catch.hpp>
 

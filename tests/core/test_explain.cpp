@@ -1,8 +1,8 @@
 // Every figure explains itself: core's explanations cover the shown quantities and agree with them.
-#include "estimate.h"
-#include "explain.h"
-#include "parsed_scenario.h"
-#include "scenario_io.h"
+#include "core/estimate.h"
+#include "core/explain.h"
+#include "core/scenario_io.h"
+#include "tests/core/parsed_scenario.h"
 
 #include <catch2/catch.hpp>
 

@@ -1,8 +1,8 @@
 // The one read path and the one write path (review DEF-03, DEF-04, DEF-05, DEF-09): bounded reads
 // that never trust st_size or block, and atomic writes that never destroy the old file, follow a
 // planted link, replace a device or FIFO, or widen a file's permissions.
-#include "file_io.h"
-#include "printable.h"
+#include "core/file_io.h"
+#include "core/printable.h"
 
 #include <catch2/catch.hpp>
 

@@ -1,10 +1,10 @@
 // GEMMs timed by their shapes (issue 18, "shape-aware compute"): waves of thread blocks on the
 // SMs, each tile's fixed cost, the operands' HBM traffic and a per-kernel floor.
-#include "compute_model.h"
-#include "estimate.h"
-#include "parsed_scenario.h"
-#include "presets.h"
-#include "scenario_io.h"
+#include "core/compute_model.h"
+#include "core/estimate.h"
+#include "core/presets.h"
+#include "core/scenario_io.h"
+#include "tests/core/parsed_scenario.h"
 
 #include <catch2/catch.hpp>
 

@@ -1,8 +1,8 @@
 // Feasibility heatmap (issue 12): every cell equals estimate() of the scenario with those two
 // inputs, and infeasible cells carry the reason.
-#include "heatmap.h"
-#include "presets.h"
-#include "scenario_io.h"
+#include "core/heatmap.h"
+#include "core/presets.h"
+#include "core/scenario_io.h"
 
 #include <catch2/catch.hpp>
 

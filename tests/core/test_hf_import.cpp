@@ -1,8 +1,8 @@
 // config.json import (issue 12): the exact official parameter counts of each family from small
 // hand-written config files with the published field values (tests/data/hf).
-#include "architecture.h"
-#include "hf_import.h"
-#include "presets.h"
+#include "core/architecture.h"
+#include "core/hf_import.h"
+#include "core/presets.h"
 
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>

@@ -123,7 +123,7 @@ TEST_CASE("views receive values: only the results hub calls core's computations"
         CHECK(computations.count(f) == 1);
 
     // The hub, and the number-format lab (its simulation takes its own three inputs, no scenario).
-    const std::set<std::string> allowed { "widgets/session/scenario_session.cpp", "widgets/precision_lab.cpp" };
+    const std::set<std::string> allowed { "widgets/session/scenario_session.cpp", "widgets/pages/precision_lab.cpp" };
     std::set<std::string> callers;
     const std::regex call(R"(core::([a-z]\w*)\s*\()");
     for (const auto& f : guiSources()) {

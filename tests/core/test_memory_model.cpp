@@ -1,9 +1,9 @@
 // The memory model's structure: pipeline stages, sharding, offload, LoRA, overheads, monotonicity.
-#include "architecture.h"
-#include "estimate.h"
-#include "memory_model.h"
-#include "presets.h"
-#include "scenario_io.h"
+#include "core/architecture.h"
+#include "core/estimate.h"
+#include "core/memory_model.h"
+#include "core/presets.h"
+#include "core/scenario_io.h"
 
 #include <catch2/catch.hpp>
 

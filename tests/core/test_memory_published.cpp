@@ -1,11 +1,11 @@
 // Memory figures pinned to their published sources (docs/PUBLISHED.md).
-#include "architecture.h"
-#include "compute_model.h"
-#include "estimate.h"
-#include "fidelity.h"
-#include "memory_model.h"
-#include "presets.h"
-#include "scenario_io.h"
+#include "core/architecture.h"
+#include "core/compute_model.h"
+#include "core/estimate.h"
+#include "core/fidelity.h"
+#include "core/memory_model.h"
+#include "core/presets.h"
+#include "core/scenario_io.h"
 
 #include <catch2/catch.hpp>
 

@@ -1,9 +1,9 @@
 // Memory over one step (issue 19): every stage's trace peaks at the total the memory model reports.
-#include "estimate.h"
-#include "fidelity.h"
-#include "memory_timeline.h"
-#include "parsed_scenario.h"
-#include "timeline.h"
+#include "core/estimate.h"
+#include "core/fidelity.h"
+#include "core/memory_timeline.h"
+#include "core/timeline.h"
+#include "tests/core/parsed_scenario.h"
 
 #include <catch2/catch.hpp>
 

@@ -1,6 +1,6 @@
 // Exact parameter counts (docs/FORMULAS.md §1) against the published figures.
-#include "architecture.h"
-#include "presets.h"
+#include "core/architecture.h"
+#include "core/presets.h"
 
 #include <catch2/catch.hpp>
 

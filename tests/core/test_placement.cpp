@@ -1,10 +1,10 @@
 // The placement map (issue 12): ranks enumerated one by one onto nodes in Megatron-LM's order give,
 // for every parallel group, the same link (NVLink or network) that the communication model used
 // for its timing — for many layouts and node sizes, including ones that do not divide evenly.
-#include "comm_model.h"
-#include "placement.h"
-#include "presets.h"
-#include "scenario_io.h"
+#include "core/comm_model.h"
+#include "core/placement.h"
+#include "core/presets.h"
+#include "core/scenario_io.h"
 
 #include <catch2/catch.hpp>
 

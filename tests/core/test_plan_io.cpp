@@ -1,10 +1,10 @@
 // The plan and sweep output formats (docs/DESIGN.md "Command line"), written by core for the CLI
 // and the GUI's export alike.
-#include "estimate.h"
-#include "plan_io.h"
-#include "planner.h"
-#include "scenario_io.h"
-#include "sweep.h"
+#include "core/estimate.h"
+#include "core/plan_io.h"
+#include "core/planner.h"
+#include "core/scenario_io.h"
+#include "core/sweep.h"
 
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>

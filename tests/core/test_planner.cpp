@@ -1,9 +1,9 @@
 // The planner against a brute-force search and against published hand-tuned configurations.
-#include "compute_model.h"
-#include "fidelity.h"
-#include "planner.h"
-#include "presets.h"
-#include "scenario_io.h"
+#include "core/compute_model.h"
+#include "core/fidelity.h"
+#include "core/planner.h"
+#include "core/presets.h"
+#include "core/scenario_io.h"
 
 #include <catch2/catch.hpp>
 

@@ -1,10 +1,10 @@
 // Property tests over many random valid scenarios (issue 5): outputs are finite and
 // non-negative, estimates are deterministic, and the model's monotonic relations hold.
-#include "architecture.h"
-#include "estimate.h"
-#include "memory_model.h"
-#include "presets.h"
-#include "scenario_io.h"
+#include "core/architecture.h"
+#include "core/estimate.h"
+#include "core/memory_model.h"
+#include "core/presets.h"
+#include "core/scenario_io.h"
 
 #include <catch2/catch.hpp>
 

@@ -1,9 +1,9 @@
 // Failures and checkpoints against the published record and the published formulas.
-#include "architecture.h"
-#include "estimate.h"
-#include "presets.h"
-#include "reliability_model.h"
-#include "scenario_io.h"
+#include "core/architecture.h"
+#include "core/estimate.h"
+#include "core/presets.h"
+#include "core/reliability_model.h"
+#include "core/scenario_io.h"
 
 #include <catch2/catch.hpp>
 

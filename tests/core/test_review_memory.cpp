@@ -1,15 +1,15 @@
 // Memory defects of the expert review (../shared/reviews/2026-11-30/expert-review.md), issue 19.
-#include "architecture.h"
-#include "comm_model.h"
-#include "compute_model.h"
-#include "estimate.h"
-#include "fidelity.h"
-#include "memory_model.h"
-#include "parsed_scenario.h"
-#include "presets.h"
-#include "scenario_io.h"
-#include "suggest.h"
-#include "timeline.h"
+#include "core/architecture.h"
+#include "core/comm_model.h"
+#include "core/compute_model.h"
+#include "core/estimate.h"
+#include "core/fidelity.h"
+#include "core/memory_model.h"
+#include "core/presets.h"
+#include "core/scenario_io.h"
+#include "core/suggest.h"
+#include "core/timeline.h"
+#include "tests/core/parsed_scenario.h"
 
 #include <catch2/catch.hpp>
 

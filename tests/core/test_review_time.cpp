@@ -1,12 +1,12 @@
 // The time defects of the expert review (../shared/reviews/2026-11-30/expert-review.md), each on
 // the review's scenario, with the value its source gives. Every test here failed before the fix.
-#include "comm_model.h"
-#include "compute_model.h"
-#include "estimate.h"
-#include "fidelity.h"
-#include "parsed_scenario.h"
-#include "presets.h"
-#include "scenario_io.h"
+#include "core/comm_model.h"
+#include "core/compute_model.h"
+#include "core/estimate.h"
+#include "core/fidelity.h"
+#include "core/presets.h"
+#include "core/scenario_io.h"
+#include "tests/core/parsed_scenario.h"
 
 #include <catch2/catch.hpp>
 

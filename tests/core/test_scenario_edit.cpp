@@ -1,8 +1,8 @@
 // The rules one interactive edit carries with it (issue 20, §4.2), in core where the form and
 // any other editor share them. Expected values follow from the published shapes.
-#include "presets.h"
-#include "scenario_edit.h"
-#include "scenario_io.h"
+#include "core/presets.h"
+#include "core/scenario_edit.h"
+#include "core/scenario_io.h"
 
 #include <catch2/catch.hpp>
 

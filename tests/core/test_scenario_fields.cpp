@@ -2,11 +2,11 @@
 // (hostile-input review DEF-01, DEF-06, DEF-08, DEF-14, DEF-15): out-of-range values and absurd
 // products are refused, naming the key, before anything uses them; every value the table sets is
 // what the writer writes and the reader reads back; an edit carries its rules with it.
-#include "estimate.h"
-#include "hf_import.h"
-#include "scenario_fields.h"
-#include "scenario_io.h"
-#include "suggest.h"
+#include "core/estimate.h"
+#include "core/hf_import.h"
+#include "core/scenario_fields.h"
+#include "core/scenario_io.h"
+#include "core/suggest.h"
 
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>

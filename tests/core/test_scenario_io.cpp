@@ -1,9 +1,9 @@
 // Scenario file format v1 (docs/DESIGN.md): strict reading, messages naming the key path, round trips.
-#include "architecture.h"
-#include "estimate.h"
-#include "estimate_io.h"
-#include "presets.h"
-#include "scenario_io.h"
+#include "core/architecture.h"
+#include "core/estimate.h"
+#include "core/estimate_io.h"
+#include "core/presets.h"
+#include "core/scenario_io.h"
 
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>

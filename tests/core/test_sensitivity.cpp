@@ -1,7 +1,7 @@
 // Sensitivity (issue 12): one assumption at a time, ±f; the directions follow the model (a faster
 // matmul shortens the step, fragmentation only moves memory), and the base is the estimate.
-#include "scenario_io.h"
-#include "sensitivity.h"
+#include "core/scenario_io.h"
+#include "core/sensitivity.h"
 
 #include <catch2/catch.hpp>
 

@@ -1,8 +1,8 @@
 // "Nearest valid" suggestions (issue 12): each removes its warning, is a valid scenario, keeps the
 // GPU count when it changes a parallel degree, and is the closest such setting.
-#include "presets.h"
-#include "scenario_io.h"
-#include "suggest.h"
+#include "core/presets.h"
+#include "core/scenario_io.h"
+#include "core/suggest.h"
 
 #include <catch2/catch.hpp>
 

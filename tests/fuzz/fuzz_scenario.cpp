@@ -3,11 +3,11 @@
 // sanitizer reports, unbounded work, NaN/inf/null or control characters in output, and broken
 // round trips are findings. scripts/test.sh runs it for 60 s (scripts/fuzz.sh [seconds] for longer);
 // tests/fuzz/corpus holds the seeds, among them the hostile-input review's reproducers.
-#include "estimate.h"
-#include "estimate_io.h"
-#include "hf_import.h"
-#include "scenario_io.h"
-#include "timeline.h"
+#include "core/estimate.h"
+#include "core/estimate_io.h"
+#include "core/hf_import.h"
+#include "core/scenario_io.h"
+#include "core/timeline.h"
 
 #include <cmath>
 #include <cstdint>

@@ -99,8 +99,10 @@ TEST_CASE("every translatable string in the sources is in the Chinese translatio
     const auto scratch = std::filesystem::path(TP_SCRATCH_DIR) / "scratch_zh_CN.ts";
     std::filesystem::remove(scratch);
     const std::string root = TP_SOURCE_DIR;
-    const std::string cmd = std::string(TP_LUPDATE) + " -silent -no-obsolete -locations none " + root + "/widgets "
-        + root + "/app -ts " + scratch.string() + " >/dev/null 2>&1";
+    // -I the repository root: includes name their file from there ("widgets/pages/planner_page.h"), and
+    // lupdate needs the headers to know which namespace a class's tr() belongs to.
+    const std::string cmd = std::string(TP_LUPDATE) + " -silent -no-obsolete -locations none -I " + root + " " + root
+        + "/widgets " + root + "/app -ts " + scratch.string() + " >/dev/null 2>&1";
     REQUIRE(std::system(cmd.c_str()) == 0);
     std::set<std::pair<std::string, std::string>> committed;
     for (const auto& m : messages(slurp(kTs)))

@@ -1,17 +1,17 @@
 // Export for meetings (issue 7): every chart at the chosen size and scale, SVG with paths, CSV that
 // round-trips to core's numbers, and the report.
-#include "charts/comparison_chart.h"
-#include "comparison_view.h"
-#include "estimate_io.h"
-#include "main_view.h"
-#include "main_window.h"
-#include "plan_io.h"
-#include "planner_tab.h"
-#include "report_export.h"
-#include "scenario_document.h"
-#include "scenario_io.h"
-#include "session/scenario_session.h"
-#include "settle.h"
+#include "app/main_window.h"
+#include "core/estimate_io.h"
+#include "core/plan_io.h"
+#include "core/scenario_io.h"
+#include "tests/widgets/settle.h"
+#include "widgets/charts/comparison_chart.h"
+#include "widgets/export/report_export.h"
+#include "widgets/main_view.h"
+#include "widgets/pages/comparison_view.h"
+#include "widgets/pages/planner_page.h"
+#include "widgets/session/scenario_document.h"
+#include "widgets/session/scenario_session.h"
 
 #include <QAbstractAxis>
 #include <QAction>
@@ -111,16 +111,16 @@ TEST_CASE("a plan search for the current scenario is exported in the CLI's plan 
 {
     ScenarioSession session(core::defaultScenario());
     MainView w(&session);
-    w.plannerTab()->start();
-    REQUIRE(ui::test::waitUntil([&] { return !w.plannerTab()->isRunning(); }));
-    REQUIRE(w.plannerTab()->isCurrent());
+    w.plannerPage()->start();
+    REQUIRE(ui::test::waitUntil([&] { return !w.plannerPage()->isRunning(); }));
+    REQUIRE(w.plannerPage()->isCurrent());
     QTemporaryDir dir;
     REQUIRE(dir.isValid());
     const ExportResult r = exportAll(&w, &session, dir.path());
     REQUIRE(r.error.isEmpty());
     QFile csv(dir.filePath(QStringLiteral("plans.csv")));
     REQUIRE(csv.open(QIODevice::ReadOnly));
-    CHECK(csv.readAll().toStdString() == core::planToCsv(w.plannerTab()->result()));
+    CHECK(csv.readAll().toStdString() == core::planToCsv(w.plannerPage()->result()));
     CHECK(r.files.contains(QStringLiteral("plans.json")));
     // After an edit the search belongs to an older scenario: its plans are not exported with this one.
     session.document()->edit(QStringLiteral("layers"), [](core::Scenario& s) { s.model.arch.layers = 40; });

@@ -1,16 +1,17 @@
 // Switching the language at run time retranslates menus, panels and charts (issue 10).
-#include "charts/heatmap_view.h"
-#include "charts/memory_chart.h"
-#include "inputs/form_section.h"
-#include "language.h"
-#include "main_view.h"
-#include "main_window.h"
-#include "presets.h"
-#include "problem_text.h"
-#include "scenario_document.h"
-#include "scenario_io.h"
-#include "session/scenario_session.h"
-#include "settle.h"
+#include "app/main_window.h"
+#include "core/presets.h"
+#include "core/scenario_io.h"
+#include "tests/widgets/settle.h"
+#include "widgets/charts/memory_chart.h"
+#include "widgets/inputs/form_section.h"
+#include "widgets/language.h"
+#include "widgets/main_view.h"
+#include "widgets/pages/what_if_page.h"
+#include "widgets/painted/heatmap_grid.h"
+#include "widgets/problem_text.h"
+#include "widgets/session/scenario_document.h"
+#include "widgets/session/scenario_session.h"
 
 #include <QApplication>
 #include <QChart>
@@ -35,7 +36,7 @@ bool hasChinese(const QString& text)
 TEST_CASE("switching to Chinese and back at run time", "[widgets][i18n]")
 {
     ui::ScenarioSession session(core::defaultScenario());
-    MainWindow window(&session);
+    ui::MainWindow window(&session);
     window.resize(1280, 800);
     REQUIRE(ui::setLanguage(QStringLiteral("zh_CN")));
     QApplication::processEvents(); // LanguageChange is posted to the windows
@@ -58,7 +59,7 @@ TEST_CASE("the input column fits its scroll area at 1280 × 800 in English and C
     core::Scenario s = core::defaultScenario();
     s.model = core::presetModel(*core::findModelPreset("deepseek-v3")); // the longest shape text
     ui::ScenarioSession session(s);
-    MainWindow window(&session);
+    ui::MainWindow window(&session);
     window.resize(1280, 800);
     window.show();
     for (const char* language : { "en", "zh_CN" }) {

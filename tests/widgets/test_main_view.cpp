@@ -1,17 +1,18 @@
 // The live slice: a control edits the scenario, core estimates, the chart shows core's numbers.
-#include "charts/heatmap_view.h"
-#include "charts/memory_chart.h"
-#include "charts/memory_step_chart.h"
-#include "charts/timeline_view.h"
-#include "comparison_view.h"
-#include "estimate.h"
-#include "input_panel.h"
-#include "main_view.h"
-#include "scenario_document.h"
-#include "scenario_io.h"
-#include "session/scenario_session.h"
-#include "settle.h"
-#include "verdict_banner.h"
+#include "core/estimate.h"
+#include "core/scenario_io.h"
+#include "tests/widgets/settle.h"
+#include "widgets/charts/memory_chart.h"
+#include "widgets/charts/memory_step_chart.h"
+#include "widgets/inputs/input_panel.h"
+#include "widgets/main_view.h"
+#include "widgets/pages/comparison_view.h"
+#include "widgets/pages/what_if_page.h"
+#include "widgets/painted/heatmap_grid.h"
+#include "widgets/painted/timeline_view.h"
+#include "widgets/session/scenario_document.h"
+#include "widgets/session/scenario_session.h"
+#include "widgets/verdict_banner.h"
 
 #include <QAbstractItemModel>
 #include <QChartView>
@@ -204,7 +205,7 @@ TEST_CASE("choosing GB reaches every view, table, chart and tooltip that shows m
         w.tabs()->setCurrentIndex(i);
         settle();
     }
-    REQUIRE(waitUntil([&] { return w.heatmapView()->isCurrent(); }));
+    REQUIRE(waitUntil([&] { return w.whatIfPage()->isCurrent(); }));
 
     // Every text a user can read outside the inputs (whose fields are in the file's units, GiB).
     auto shownTexts = [&] {
@@ -221,9 +222,9 @@ TEST_CASE("choosing GB reaches every view, table, chart and tooltip that shows m
         for (auto* model : w.findChildren<QAbstractItemModel*>())
             for (int c = 0; c < model->columnCount(); ++c)
                 texts << model->headerData(c, Qt::Horizontal).toString();
-        const auto& cells = w.heatmapView()->grid()->heatmap().cells;
+        const auto& cells = w.whatIfPage()->grid()->heatmap().cells;
         for (int i = 0; i < int(cells.size()); ++i)
-            texts << w.heatmapView()->grid()->toolTipOf(i);
+            texts << w.whatIfPage()->grid()->toolTipOf(i);
         return texts.join(QLatin1Char('\n'));
     };
     const QString before = shownTexts();

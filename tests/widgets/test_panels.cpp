@@ -1,20 +1,20 @@
 // Every panel drives core through the document, and every view shows core's numbers.
-#include "app_settings.h"
-#include "architecture.h"
-#include "charts/scaling_chart.h"
-#include "charts/time_chart.h"
-#include "collectives_model.h"
-#include "copyable_table_view.h"
-#include "estimate.h"
-#include "input_panel.h"
-#include "main_view.h"
-#include "presets.h"
-#include "scenario_document.h"
-#include "scenario_fields.h"
-#include "scenario_io.h"
-#include "session/scenario_session.h"
-#include "settle.h"
-#include "verdict_banner.h"
+#include "core/architecture.h"
+#include "core/estimate.h"
+#include "core/presets.h"
+#include "core/scenario_fields.h"
+#include "core/scenario_io.h"
+#include "tests/widgets/settle.h"
+#include "widgets/app_settings.h"
+#include "widgets/charts/scaling_chart.h"
+#include "widgets/charts/time_chart.h"
+#include "widgets/copyable_table_view.h"
+#include "widgets/inputs/input_panel.h"
+#include "widgets/main_view.h"
+#include "widgets/models/collectives_model.h"
+#include "widgets/session/scenario_document.h"
+#include "widgets/session/scenario_session.h"
+#include "widgets/verdict_banner.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -330,8 +330,8 @@ TEST_CASE("the collectives table copies as tab-separated text", "[widgets][table
     CHECK(tsv.contains(QStringLiteral("TP\tall_reduce")));
 }
 
-#include "charts/precision_chart.h"
-#include "precision_lab.h"
+#include "widgets/charts/precision_chart.h"
+#include "widgets/pages/precision_lab.h"
 
 #include <QTableWidget>
 
@@ -345,8 +345,8 @@ TEST_CASE("the number-format lab shows core's runs", "[widgets][precision]")
     CHECK(lab.chart()->lines().front()->count() > 100);
 }
 
-#include "charts/reliability_charts.h"
-#include "charts/scaling_chart.h"
+#include "widgets/charts/reliability_charts.h"
+#include "widgets/charts/scaling_chart.h"
 
 TEST_CASE("the reliability charts plot core's goodput and optimum", "[widgets][reliability]")
 {
@@ -367,9 +367,9 @@ TEST_CASE("the reliability charts plot core's goodput and optimum", "[widgets][r
     CHECK(curve->at(peak).x() == Approx(optimumMinutes).epsilon(0.1));
 }
 
-#include "charts/comparison_chart.h"
-#include "charts/memory_chart.h"
-#include "comparison_view.h"
+#include "widgets/charts/comparison_chart.h"
+#include "widgets/charts/memory_chart.h"
+#include "widgets/pages/comparison_view.h"
 
 TEST_CASE("the comparison shows the source article's pair with core's numbers", "[widgets][compare]")
 {

@@ -1,26 +1,27 @@
 // Presentation mode and copying charts (issue 7): slides are the title plus every chart with data,
 // keys move between them, Esc leaves, fonts grow for the slide and come back afterwards; a chart
 // copied to the clipboard is an image at the export size.
-#include "accuracy_view.h"
-#include "calibration_dialog.h"
-#include "charts/chart_export.h"
-#include "charts/cost_breakdown_chart.h"
-#include "charts/heatmap_view.h"
-#include "charts/memory_chart.h"
-#include "charts/placement_view.h"
-#include "charts/sensitivity_view.h"
-#include "charts/timeline_view.h"
-#include "comparison_view.h"
-#include "decision_guide.h"
-#include "main_view.h"
-#include "main_window.h"
-#include "presentation_view.h"
-#include "presets.h"
-#include "scenario_document.h"
-#include "scenario_io.h"
-#include "session/scenario_session.h"
-#include "settle.h"
-#include "verdict_banner.h"
+#include "app/main_window.h"
+#include "core/presets.h"
+#include "core/scenario_io.h"
+#include "tests/widgets/settle.h"
+#include "widgets/charts/chart_export.h"
+#include "widgets/charts/cost_breakdown_chart.h"
+#include "widgets/charts/memory_chart.h"
+#include "widgets/charts/sensitivity_view.h"
+#include "widgets/dialogs/accuracy_view.h"
+#include "widgets/dialogs/calibration_dialog.h"
+#include "widgets/main_view.h"
+#include "widgets/pages/comparison_view.h"
+#include "widgets/pages/decision_guide_page.h"
+#include "widgets/pages/what_if_page.h"
+#include "widgets/painted/heatmap_grid.h"
+#include "widgets/painted/placement_view.h"
+#include "widgets/painted/timeline_view.h"
+#include "widgets/presentation_view.h"
+#include "widgets/session/scenario_document.h"
+#include "widgets/session/scenario_session.h"
+#include "widgets/verdict_banner.h"
 
 #include <QAbstractAxis>
 #include <QAction>
@@ -168,7 +169,7 @@ TEST_CASE("the decision guide lights the checklist from the scenario and keeps t
     ScenarioSession session(example("article-large-7b-64gpu.tpscenario.json"));
     ScenarioDocument& doc = *session.document();
     MainView w(&session);
-    DecisionGuideView* guide = w.decisionGuide();
+    DecisionGuidePage* guide = w.decisionGuide();
     REQUIRE(guide);
     using core::ChecklistId;
     using core::Need;
@@ -351,7 +352,7 @@ TEST_CASE("the heatmap shows core's cells and a click applies one", "[widgets][h
     ScenarioSession session(example("llama-3-70b-does-not-fit.tpscenario.json"));
     ScenarioDocument& doc = *session.document();
     MainView w(&session);
-    HeatmapView* view = w.heatmapView();
+    WhatIfPage* view = w.whatIfPage();
     w.tabs()->setCurrentWidget(view);
     w.show();
     view->setAxes(core::HeatAxis::tp, core::HeatAxis::pp);

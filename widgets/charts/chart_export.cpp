@@ -1,7 +1,7 @@
-#include "charts/chart_export.h"
+#include "widgets/charts/chart_export.h"
 
-#include "retranslate.h"
-#include "safe_save.h"
+#include "widgets/export/safe_save.h"
+#include "widgets/retranslate.h"
 
 #include <QAbstractAxis>
 #include <QAbstractBarSeries>

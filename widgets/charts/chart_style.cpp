@@ -1,4 +1,4 @@
-#include "chart_style.h"
+#include "widgets/charts/chart_style.h"
 
 #include <QChart>
 #include <QLegend>

@@ -1,10 +1,10 @@
-#include "comparison_chart.h"
+#include "widgets/charts/comparison_chart.h"
 
-#include "chart_style.h"
-#include "charts/chart_export.h"
-#include "charts/memory_chart.h"
-#include "format.h"
-#include "palette.h"
+#include "widgets/charts/chart_export.h"
+#include "widgets/charts/chart_style.h"
+#include "widgets/charts/memory_chart.h"
+#include "widgets/charts/palette.h"
+#include "widgets/format.h"
 
 #include <QBarCategoryAxis>
 #include <QBarSet>

@@ -2,7 +2,7 @@
 // Scenarios side by side: one stacked bar per scenario, for memory per GPU (by term) or for the
 // anatomy of a step (compute, bubble, optimizer, exposed communication).
 
-#include "estimate.h"
+#include "core/estimate.h"
 
 #include <QChartView>
 #include <QList>

@@ -1,8 +1,8 @@
-#include "charts/fidelity_chart.h"
+#include "widgets/charts/fidelity_chart.h"
 
-#include "charts/chart_export.h"
-#include "charts/chart_style.h"
-#include "charts/palette.h"
+#include "widgets/charts/chart_export.h"
+#include "widgets/charts/chart_style.h"
+#include "widgets/charts/palette.h"
 
 #include <QBarCategoryAxis>
 #include <QBarSet>

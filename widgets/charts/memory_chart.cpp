@@ -1,7 +1,7 @@
-#include "memory_chart.h"
+#include "widgets/charts/memory_chart.h"
 
-#include "chart_style.h"
-#include "palette.h"
+#include "widgets/charts/chart_style.h"
+#include "widgets/charts/palette.h"
 
 #include <QBarCategoryAxis>
 #include <QBarSet>

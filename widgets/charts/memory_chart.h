@@ -2,8 +2,8 @@
 // Per-GPU memory as a stacked bar per pipeline stage, with the GPU's capacity as a line.
 // The only place (with its siblings in widgets/charts/) that includes Qt Charts.
 
-#include "estimate.h"
-#include "format.h"
+#include "core/estimate.h"
+#include "widgets/format.h"
 
 #include <QChartView>
 #include <QList>

@@ -1,7 +1,7 @@
-#include "memory_step_chart.h"
+#include "widgets/charts/memory_step_chart.h"
 
-#include "chart_style.h"
-#include "palette.h"
+#include "widgets/charts/chart_style.h"
+#include "widgets/charts/palette.h"
 
 #include <QChart>
 #include <QEvent>

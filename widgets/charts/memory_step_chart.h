@@ -4,8 +4,8 @@
 // falling with each backward — with the GPU's capacity and where the peak happens. Drawn from
 // core::memoryOverStep(); the peak of each line is the stage's total in the memory chart.
 
-#include "format.h"
-#include "memory_timeline.h"
+#include "core/memory_timeline.h"
+#include "widgets/format.h"
 
 #include <QChartView>
 

@@ -1,8 +1,8 @@
-#include "plan_scatter_chart.h"
+#include "widgets/charts/plan_scatter_chart.h"
 
-#include "chart_style.h"
-#include "format.h"
-#include "palette.h"
+#include "widgets/charts/chart_style.h"
+#include "widgets/charts/palette.h"
+#include "widgets/format.h"
 
 #include <QChart>
 #include <QEvent>

@@ -1,6 +1,6 @@
-#include "precision_chart.h"
+#include "widgets/charts/precision_chart.h"
 
-#include "palette.h"
+#include "widgets/charts/palette.h"
 
 #include <QChart>
 #include <QCoreApplication>

@@ -1,7 +1,7 @@
-#include "reliability_charts.h"
+#include "widgets/charts/reliability_charts.h"
 
-#include "chart_style.h"
-#include "palette.h"
+#include "widgets/charts/chart_style.h"
+#include "widgets/charts/palette.h"
 
 #include <QChart>
 #include <QChartView>

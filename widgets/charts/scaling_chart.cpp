@@ -1,8 +1,8 @@
-#include "scaling_chart.h"
+#include "widgets/charts/scaling_chart.h"
 
-#include "chart_style.h"
-#include "format.h"
-#include "palette.h"
+#include "widgets/charts/chart_style.h"
+#include "widgets/charts/palette.h"
+#include "widgets/format.h"
 
 #include <QChart>
 #include <QEvent>

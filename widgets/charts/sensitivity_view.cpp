@@ -1,9 +1,9 @@
-#include "sensitivity_view.h"
+#include "widgets/charts/sensitivity_view.h"
 
-#include "chart_style.h"
-#include "charts/chart_export.h"
-#include "palette.h"
-#include "session/scenario_session.h"
+#include "widgets/charts/chart_export.h"
+#include "widgets/charts/chart_style.h"
+#include "widgets/charts/palette.h"
+#include "widgets/session/scenario_session.h"
 
 #include <QBarCategoryAxis>
 #include <QBarSet>

@@ -2,7 +2,7 @@
 // Sensitivity (issue 12): a tornado chart of how step time, memory per GPU or total cost move when
 // each assumption moves by ± a user-set fraction, one at a time (core::sensitivity()).
 
-#include "sensitivity.h"
+#include "core/sensitivity.h"
 
 #include <QWidget>
 

@@ -2,7 +2,7 @@
 // The anatomy of one training step: compute, pipeline bubble, optimizer and the exposed
 // communication of each group — and, on a second bar, all communication including what hides.
 
-#include "estimate.h"
+#include "core/estimate.h"
 
 #include <QChartView>
 #include <QList>

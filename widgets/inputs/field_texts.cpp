@@ -1,4 +1,4 @@
-#include "field_texts.h"
+#include "widgets/inputs/field_texts.h"
 
 #include <QtGlobal>
 

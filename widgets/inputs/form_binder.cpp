@@ -1,7 +1,7 @@
-#include "form_binder.h"
+#include "widgets/inputs/form_binder.h"
 
-#include "scenario_document.h"
-#include "scenario_fields.h"
+#include "core/scenario_fields.h"
+#include "widgets/session/scenario_document.h"
 
 #include <QCheckBox>
 #include <QComboBox>

@@ -1,4 +1,4 @@
-#include "form_section.h"
+#include "widgets/inputs/form_section.h"
 
 #include <QComboBox>
 #include <QCoreApplication>

@@ -2,13 +2,13 @@
 // core's field table (scenario_fields.h: kind, range, edit rules, when it applies) shown with its
 // texts (field_texts.cpp); the precision recipe and the GPU catalog are the panel's own choices.
 
-#include "input_panel.h"
-#include "inputs/field_texts.h"
-#include "inputs/form_binder.h"
-#include "inputs/form_section.h"
-#include "presets.h"
-#include "scenario_edit.h"
-#include "scenario_fields.h"
+#include "core/presets.h"
+#include "core/scenario_edit.h"
+#include "core/scenario_fields.h"
+#include "widgets/inputs/field_texts.h"
+#include "widgets/inputs/form_binder.h"
+#include "widgets/inputs/form_section.h"
+#include "widgets/inputs/input_panel.h"
 
 #include <QCheckBox>
 #include <QComboBox>

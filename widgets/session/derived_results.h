@@ -3,15 +3,15 @@
 // by ScenarioSession: the estimate and what follows from it. Views receive this value; none of them
 // runs core's models itself.
 
-#include "decision.h"
-#include "estimate.h"
-#include "memory_timeline.h"
-#include "placement.h"
-#include "scenario.h"
-#include "sensitivity.h"
-#include "suggest.h"
-#include "sweep.h"
-#include "timeline.h"
+#include "core/decision.h"
+#include "core/estimate.h"
+#include "core/memory_timeline.h"
+#include "core/placement.h"
+#include "core/scenario.h"
+#include "core/sensitivity.h"
+#include "core/suggest.h"
+#include "core/sweep.h"
+#include "core/timeline.h"
 
 #include <cstdint>
 #include <optional>

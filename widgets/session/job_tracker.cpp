@@ -1,4 +1,4 @@
-#include "session/job_tracker.h"
+#include "widgets/session/job_tracker.h"
 
 #include <QRunnable>
 

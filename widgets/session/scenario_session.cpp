@@ -1,6 +1,6 @@
-#include "session/scenario_session.h"
+#include "widgets/session/scenario_session.h"
 
-#include "reliability_model.h"
+#include "core/reliability_model.h"
 
 #include <QPointer>
 

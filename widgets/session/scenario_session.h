@@ -8,15 +8,15 @@
 //
 // This is the one widget-layer file that runs core's models; the views receive values.
 
-#include "calibration.h"
-#include "explain.h"
-#include "fidelity.h"
-#include "format.h"
-#include "heatmap.h"
-#include "planner.h"
-#include "scenario_document.h"
-#include "session/derived_results.h"
-#include "session/job_tracker.h"
+#include "core/calibration.h"
+#include "core/explain.h"
+#include "core/fidelity.h"
+#include "core/heatmap.h"
+#include "core/planner.h"
+#include "widgets/format.h"
+#include "widgets/session/derived_results.h"
+#include "widgets/session/job_tracker.h"
+#include "widgets/session/scenario_document.h"
 
 #include <QObject>
 #include <QTimer>

@@ -1,0 +1,103 @@
+// The Planner tab searches in the background, stays responsive, and applies a plan undoably.
+#include "core/presets.h"
+#include "core/scenario_io.h"
+#include "tests/widgets/settle.h"
+#include "widgets/charts/plan_scatter_chart.h"
+#include "widgets/inputs/input_panel.h"
+#include "widgets/main_view.h"
+#include "widgets/pages/planner_page.h"
+#include "widgets/session/scenario_document.h"
+#include "widgets/session/scenario_session.h"
+
+#include <QApplication>
+#include <QElapsedTimer>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QSlider>
+#include <catch2/catch.hpp>
+
+using namespace ui;
+using ui::test::settle;
+using ui::test::waitUntil;
+
+namespace {
+
+/// Waits (processing events) until the tab's search finishes.
+bool waitForSearch(PlannerPage* tab, QSignalSpy& finished)
+{
+    QElapsedTimer timer;
+    timer.start();
+    while (finished.count() == 0 && timer.elapsed() < 60'000)
+        QApplication::processEvents(QEventLoop::AllEvents, 20);
+    return finished.count() == 1 && !tab->isRunning();
+}
+
+} // namespace
+
+TEST_CASE("the planner runs in the background while the user keeps editing, and the edit wins", "[widgets][planner]")
+{
+    ScenarioSession session(core::defaultScenario());
+    ScenarioDocument& doc = *session.document();
+    MainView w(&session);
+    PlannerPage* tab = w.plannerPage();
+    auto* slider = w.findChild<QSlider*>(QStringLiteral("modelSize"));
+    REQUIRE(slider);
+    QSignalSpy finished(tab, &PlannerPage::finished);
+    tab->start();
+    // Moving a slider while the search runs must work: the GUI thread is free.
+    const int before = slider->value();
+    slider->setValue(before + 10);
+    CHECK(doc.scenario().model.params == InputPanel::sliderToParams(before + 10));
+    REQUIRE(waitForSearch(tab, finished));
+    // The search was for the model before the edit: it stops, and none of its plans can be applied to
+    // the model now loaded (issue 20: Apply used to copy the old plan's split onto it).
+    CHECK_FALSE(tab->isCurrent());
+    CHECK_FALSE(w.findChild<QPushButton*>(QStringLiteral("planApply"))->isEnabled());
+    const core::Scenario edited = doc.scenario();
+    const int steps = doc.undoStack()->count();
+    for (int row = 0; row < int(tab->result().plans.size()); ++row)
+        tab->apply(row);
+    CHECK(doc.scenario() == edited);
+    CHECK(doc.undoStack()->count() == steps);
+}
+
+TEST_CASE("a plan applies, undoably, to the scenario it was searched for and to no other", "[widgets][planner]")
+{
+    ScenarioSession session(core::defaultScenario());
+    ScenarioDocument& doc = *session.document();
+    MainView w(&session);
+    PlannerPage* tab = w.plannerPage();
+    QSignalSpy finished(tab, &PlannerPage::finished);
+    tab->start();
+    REQUIRE(waitForSearch(tab, finished));
+    REQUIRE(tab->isCurrent());
+    const auto& r = tab->result();
+    REQUIRE_FALSE(r.plans.empty());
+    for (const auto& p : r.plans)
+        CHECK(p.estimate.memory.fits());
+    CHECK(w.findChild<PlanScatterChart*>()->pointCount() == int(r.points.size()));
+    CHECK_FALSE(tab->whyText().isEmpty());
+
+    // Apply a plan that differs from the current split: one undo step restores the scenario exactly.
+    int row = 0;
+    while (row < int(r.plans.size()) && r.plans[std::size_t(row)].scenario.parallel == doc.scenario().parallel
+        && r.plans[std::size_t(row)].scenario.training.microBatch == doc.scenario().training.microBatch)
+        ++row;
+    REQUIRE(row < int(r.plans.size()));
+    const core::Scenario beforeApply = doc.scenario();
+    const int steps = doc.undoStack()->count();
+    tab->apply(row);
+    CHECK(doc.scenario().parallel == r.plans[std::size_t(row)].scenario.parallel);
+    CHECK(doc.undoStack()->count() == steps + 1);
+    CHECK(tab->isCurrent()); // applying a plan changes only what plans set
+    doc.undoStack()->undo();
+    CHECK(doc.scenario() == beforeApply);
+
+    // Another model: the plans are stale and Apply does nothing.
+    doc.edit(QStringLiteral("model"),
+        [](core::Scenario& s) { s.model = core::presetModel(*core::findModelPreset("llama-3-70b")); });
+    CHECK_FALSE(tab->isCurrent());
+    const core::Scenario other = doc.scenario();
+    tab->apply(row);
+    CHECK(doc.scenario() == other);
+}

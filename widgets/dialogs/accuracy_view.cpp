@@ -1,0 +1,192 @@
+#include "widgets/dialogs/accuracy_view.h"
+
+#include "core/presets.h"
+#include "widgets/charts/fidelity_chart.h"
+#include "widgets/copyable_table_view.h"
+
+#include <QEvent>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLocale>
+#include <QSplitter>
+#include <QTableWidget>
+#include <QVBoxLayout>
+
+namespace ui {
+
+AccuracyView::AccuracyView(core::FidelitySummary summary, OpenScenario open, QWidget* parent)
+    : QWidget(parent)
+    , m_summary(std::move(summary))
+    , m_open(std::move(open))
+{
+    setObjectName(QStringLiteral("accuracyView"));
+    m_intro = new QLabel(this);
+    m_intro->setWordWrap(true);
+    m_intro->setTextFormat(Qt::RichText);
+
+    // The out-of-sample error by source and by regime, top to bottom in core's order; the table lists
+    // every run.
+    std::vector<FidelityChart::Slice> bars;
+    for (const core::FidelityGroup& g : slices())
+        bars.push_back({ g.meanError, g.meanAbsError });
+    m_chart = new FidelityChart(bars, this);
+    m_chart->setObjectName(QStringLiteral("accuracyChart"));
+
+    const auto& rows = m_summary.rows;
+    m_table = new QTableWidget(int(rows.size()), 7, this);
+    m_table->setObjectName(QStringLiteral("accuracyTable"));
+    m_table->verticalHeader()->hide();
+    m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->horizontalHeader()->setStretchLastSection(true);
+    const QLocale locale;
+    for (int r = 0; r < int(rows.size()); ++r) {
+        const core::FidelityRow& row = rows[std::size_t(r)];
+        const int decimals = row.run->metric == core::FidelityMetric::mfu ? 3
+            : (row.run->metric == core::FidelityMetric::gpu_hours
+                  || row.run->metric == core::FidelityMetric::tokens_per_s_per_gpu)
+            ? 0
+            : 1;
+        const QString cells[] = { QString::fromStdString(row.run->id),
+            QString::fromLatin1(core::toString(row.run->metric).data()),
+            QString(), // role, translated in retranslate()
+            locale.toString(row.run->published, 'f', decimals), locale.toString(row.predicted, 'f', decimals),
+            locale.toString(row.error * 100, 'f', 1) + QStringLiteral(" %"), QString::fromStdString(row.run->source) };
+        for (int c = 0; c < 7; ++c) {
+            auto* item = new QTableWidgetItem(cells[c]);
+            if (c >= 3 && c <= 5) item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+            if (c == 6) item->setToolTip(cells[c]);
+            m_table->setItem(r, c, item);
+        }
+    }
+    installTableCopy(m_table);
+    connect(m_table, &QTableWidget::cellDoubleClicked, this, [this](int r, int) {
+        if (m_open && r >= 0 && r < int(m_summary.rows.size())) m_open(m_summary.rows[std::size_t(r)].run->scenario);
+    });
+
+    auto* split = new QSplitter(Qt::Vertical, this);
+    split->addWidget(m_chart);
+    split->addWidget(m_table);
+    split->setStretchFactor(0, 4);
+    split->setStretchFactor(1, 1);
+    auto* layout = new QVBoxLayout(this);
+    layout->addWidget(m_intro);
+    layout->addWidget(split, 1);
+    retranslate();
+}
+
+void AccuracyView::retranslate()
+{
+    const QLocale locale;
+    int validation = 0;
+    for (const auto& r : m_summary.rows)
+        validation += r.run->calibration ? 0 : 1;
+    // Hopper's sustained fraction, calibrated with the efficiency (the H100's catalog entry carries it).
+    const auto* h100 = core::findGpuPreset("h100-sxm");
+    const double hopper = h100 ? h100->spec.sustainedFraction : 1.0;
+    m_intro->setText(
+        tr("<p>The estimate against %1 published training runs, with the shipped defaults. Out of sample "
+           "(runs not used to choose the defaults), the mean error is <b>%2 %</b> on throughput and <b>%3 %</b> on "
+           "peak memory. Three defaults were calibrated on the %4 calibration runs: matmul efficiency %5, the share "
+           "%6 of it Hopper GPUs sustain, and %7 memory-bound passes (docs/FIDELITY.md). Where a source measured "
+           "one model in several layouts on one software stack, the estimate orders them with a mean rank "
+           "correlation of %8 over %9 sets. Double-click a run to open it as a scenario.</p>")
+            .arg(int(m_summary.rows.size()))
+            .arg(locale.toString(m_summary.throughputMeanAbsError * 100, 'f', 1),
+                locale.toString(m_summary.memoryMeanAbsError * 100, 'f', 1))
+            .arg(int(m_summary.rows.size()) - validation)
+            .arg(locale.toString(core::Efficiency {}.compute, 'f', 2), locale.toString(hopper, 'f', 2),
+                locale.toString(core::Efficiency {}.memoryBoundPasses, 'f', 0),
+                locale.toString(m_summary.meanRankAgreement, 'f', 2))
+            .arg(int(m_summary.rankAgreement.size()))
+        + tr("<p>Where the choice matters — two layouts measured at least %1 % apart — it orders %2 of %3 "
+             "pairs as measured.</p>")
+              .arg(locale.toString(core::kDecisiveGap * 100, 'f', 0))
+              .arg(m_summary.decisivePairsAgreeing)
+              .arg(m_summary.decisivePairs));
+    QStringList categories;
+    const std::size_t throughput = m_summary.groups.size();
+    const auto groups = slices();
+    for (std::size_t i = 0; i < groups.size(); ++i) {
+        const core::FidelityGroup& g = groups[i];
+        const QString slice = QStringLiteral("%1: %2 (%3)").arg(kindText(g.kind), regimeText(g.name)).arg(g.runs);
+        categories << (i < throughput ? slice : tr("Peak memory · %1").arg(slice));
+    }
+    m_chart->setTexts(tr("Out of sample: error by source and by regime — throughput, then peak memory"),
+        tr("Error (%): above 0 the estimate is higher"), tr("Mean error (%)"), tr("Mean |error| (%)"), categories);
+    m_table->setHorizontalHeaderLabels(
+        { tr("Run"), tr("Metric"), tr("Role"), tr("Published"), tr("Predicted"), tr("Error"), tr("Source") });
+    for (int r = 0; r < m_table->rowCount(); ++r)
+        m_table->item(r, 2)->setText(
+            m_summary.rows[std::size_t(r)].run->calibration ? tr("calibration") : tr("out of sample"));
+    for (int c = 0; c < 6; ++c)
+        m_table->resizeColumnToContents(c);
+}
+
+QChartView* AccuracyView::chartView() const
+{
+    return m_chart;
+}
+
+QBarSet* AccuracyView::meanErrorBars() const
+{
+    return m_chart->meanErrorBars();
+}
+
+QBarSet* AccuracyView::meanAbsErrorBars() const
+{
+    return m_chart->meanAbsErrorBars();
+}
+
+std::vector<core::FidelityGroup> AccuracyView::slices() const
+{
+    std::vector<core::FidelityGroup> all = m_summary.groups;
+    all.insert(all.end(), m_summary.memoryGroups.begin(), m_summary.memoryGroups.end());
+    return all;
+}
+
+QString AccuracyView::kindText(const std::string& kind)
+{
+    if (kind == "source") return tr("Source");
+    if (kind == "gpu") return tr("GPU");
+    if (kind == "size") return tr("Size");
+    if (kind == "parallelism") return tr("Parallelism");
+    if (kind == "sequence") return tr("Sequence");
+    if (kind == "format") return tr("Format");
+    return QString::fromStdString(kind);
+}
+
+QString AccuracyView::regimeText(const std::string& name)
+{
+    // Core's regime names (fidelity.cpp regimesOf); sources and GPU presets are names, not translated.
+    if (name == "under 1B") return tr("under 1B parameters");
+    if (name == "1B-10B") return tr("1B–10B parameters");
+    if (name == "10B-100B") return tr("10B–100B parameters");
+    if (name == "100B and more") return tr("100B parameters and more");
+    if (name == "mixture of experts") return tr("mixture of experts");
+    if (name == "tensor/pipeline (3D)") return tr("tensor/pipeline (3D)");
+    if (name == "FSDP / ZeRO-2/3") return tr("FSDP / ZeRO-2/3");
+    if (name == "data parallel") return tr("data parallel");
+    if (name == "up to 2k") return tr("up to 2k tokens");
+    if (name == "4k-8k") return tr("4k–8k tokens");
+    if (name == "16k-32k") return tr("16k–32k tokens");
+    if (name == "64k and more") return tr("64k tokens and more");
+    return QString::fromStdString(name);
+}
+
+QString AccuracyView::rangeBasisText(const core::EstimateRange& range)
+{
+    if (range.regimes.empty()) return tr("all published runs");
+    QStringList parts;
+    for (const std::string& regime : range.regimes)
+        parts << regimeText(regime);
+    return parts.join(QStringLiteral(", "));
+}
+
+void AccuracyView::changeEvent(QEvent* event)
+{
+    if (event->type() == QEvent::LanguageChange) retranslate();
+    QWidget::changeEvent(event);
+}
+
+} // namespace ui

@@ -1,0 +1,272 @@
+#include "widgets/inputs/input_panel.h"
+
+#include "core/architecture.h"
+#include "core/presets.h"
+#include "core/scenario_io.h"
+#include "widgets/format.h"
+#include "widgets/inputs/form_binder.h"
+#include "widgets/inputs/form_section.h"
+#include "widgets/problem_text.h"
+#include "widgets/session/scenario_session.h"
+
+#include <QComboBox>
+#include <QEvent>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QSignalBlocker>
+#include <QSlider>
+#include <QStyle>
+#include <QVBoxLayout>
+
+#include <cmath>
+
+namespace ui {
+
+namespace {
+
+constexpr double kMinParams = 1e8;
+constexpr double kMaxParams = 2e12;
+
+} // namespace
+
+std::int64_t InputPanel::sliderToParams(int position)
+{
+    const double raw = kMinParams * std::pow(kMaxParams / kMinParams, double(position) / kSliderSteps);
+    const double unit = std::pow(10.0, std::floor(std::log10(raw)) - 2); // three significant digits
+    return static_cast<std::int64_t>(std::llround(std::round(raw / unit) * unit));
+}
+
+int InputPanel::paramsToSlider(double params)
+{
+    const double x
+        = std::log(std::clamp(params, kMinParams, kMaxParams) / kMinParams) / std::log(kMaxParams / kMinParams);
+    return static_cast<int>(std::lround(x * kSliderSteps));
+}
+
+InputPanel::InputPanel(ScenarioSession* session, QWidget* parent)
+    : QWidget(parent)
+    , m_session(session)
+    , m_doc(session->document())
+    , m_bind(new FormBinder(session->document(), this))
+{
+    setObjectName(QStringLiteral("inputPanel"));
+    buildModel();
+    buildModelDetails();
+    buildTraining();
+    buildPrecision();
+    buildParallelism();
+    buildHardware();
+    buildCost();
+    buildOverheads();
+
+    m_problem = new QLabel(this);
+    m_problem->setObjectName(QStringLiteral("inputProblem"));
+    m_problem->setWordWrap(true);
+    m_problem->setStyleSheet(QStringLiteral("color: #B34700;"));
+    m_problem->hide();
+
+    auto* layout = new QVBoxLayout(this);
+    layout->setSpacing(2);
+    for (auto* section : m_sections)
+        layout->addWidget(section);
+    layout->addWidget(m_problem);
+    layout->addStretch(1);
+
+    connect(m_doc, &ScenarioDocument::scenarioChanged, this, &InputPanel::showScenario);
+    connect(m_session, &ScenarioSession::resultsChanged, this, &InputPanel::showResults);
+    connect(m_doc, &ScenarioDocument::editRejected, this, &InputPanel::showRefused);
+    showScenario(m_doc->scenario());
+    showResults(m_session->results());
+}
+
+void InputPanel::buildModel()
+{
+    auto* section = new FormSection(QT_TRANSLATE_NOOP("ui::InputPanel", "Model"), this);
+    m_sections << section;
+    m_preset = m_bind->combo(
+        section, QStringLiteral("model.preset"),
+        [](const core::Scenario& s) { return QVariant(QString::fromStdString(s.model.preset)); },
+        [this](core::Scenario& s, const QVariant& v) {
+            if (const auto* p = core::findModelPreset(v.toString().toStdString()))
+                s.model = core::presetModel(*p);
+            else
+                s.model = core::bareSizeModel(m_session->results().estimate.params.total);
+        },
+        QT_TRANSLATE_NOOP("ui::InputPanel", "Choose model"));
+    std::vector<std::pair<const char*, QVariant>> items {
+        { QT_TRANSLATE_NOOP("ui::InputPanel", "Custom size (standard shape)"), QString() }
+    };
+    section->setItems(m_preset, items);
+    for (const auto& p : core::modelPresets())
+        m_preset->addItem(QString::fromStdString(p.label), QString::fromStdString(p.name));
+    section->addRow(QT_TRANSLATE_NOOP("ui::InputPanel", "&Preset:"), m_preset);
+
+    auto* sizeRow = new QWidget(section);
+    m_size = new QSlider(Qt::Horizontal, sizeRow);
+    m_size->setObjectName(QStringLiteral("modelSize"));
+    m_size->setRange(0, kSliderSteps);
+    m_size->setPageStep(kSliderSteps / 20);
+    m_sizeValue = new QLabel(sizeRow);
+    m_sizeValue->setObjectName(QStringLiteral("modelSizeValue"));
+    m_sizeValue->setMinimumWidth(m_sizeValue->fontMetrics().horizontalAdvance(QStringLiteral("000.00 B")));
+    auto* row = new QHBoxLayout(sizeRow);
+    row->setContentsMargins(0, 0, 0, 0);
+    row->addWidget(m_size, 1);
+    row->addWidget(m_sizeValue);
+    section->addRow(QT_TRANSLATE_NOOP("ui::InputPanel", "&Size:"), sizeRow,
+        QT_TRANSLATE_NOOP("ui::InputPanel",
+            "Model size, 100 M to 2 T parameters (log scale). A bare size uses "
+            "the standard Llama-style shape: head width 128, about 128 hidden "
+            "units per layer, SwiGLU."));
+    m_shape = new QLabel(section);
+    m_shape->setObjectName(QStringLiteral("modelShape"));
+    m_shape->setWordWrap(true);
+    section->addWideRow(m_shape);
+    connect(m_size, &QSlider::valueChanged, this, [this](int position) {
+        const auto params = sliderToParams(position);
+        m_doc->edit(
+            tr("Change model size"), [params](core::Scenario& s) { s.model = core::bareSizeModel(params); },
+            ScenarioDocument::ModelSize);
+    });
+}
+
+QWidget* InputPanel::controlFor(const QString& keyPath) const
+{
+    return m_bind->controlFor(keyPath);
+}
+
+QString InputPanel::problemText() const
+{
+    return m_problem->isHidden() ? QString() : m_problem->text();
+}
+
+void InputPanel::showScenario(const core::Scenario& s)
+{
+    m_bind->refresh(s); // and disables the keys that do not apply (core::Field::applies)
+    const auto& a = s.model.arch;
+    QString shape
+        = (a.isMla() ? tr("%1 layers, hidden %2, %3 heads (latent attention, KV rank %4), FFN %5, vocabulary %6")
+                     : tr("%1 layers, hidden %2, %3 heads (%4 KV), FFN %5, vocabulary %6"))
+              .arg(a.layers)
+              .arg(a.hidden)
+              .arg(a.heads)
+              .arg(a.isMla() ? a.kvLoraRank : a.kvHeads)
+              .arg(a.isMoe() ? a.moeFfnHidden : a.ffnHidden)
+              .arg(a.vocab);
+    if (a.isMoe()) {
+        shape += QLatin1Char(' ') + tr("— %1 experts, top %2").arg(a.experts).arg(a.topK);
+        if (a.sharedExperts > 0) shape += tr(", %n shared", nullptr, a.sharedExperts);
+        if (a.denseLayers > 0) shape += tr(", first %n layer(s) dense", nullptr, a.denseLayers);
+        if (a.routedNodeLimit > 0) shape += tr(", each token on at most %n node(s)", nullptr, a.routedNodeLimit);
+    }
+    if (a.mtpLayers > 0) shape += tr("; %n multi-token prediction module(s)", nullptr, a.mtpLayers);
+    m_shape->setText(shape);
+    const auto& p = s.parallel;
+    m_gpuTotal->setText(tr("%1 GPUs = TP %2 × PP %3 × DP %4 × CP %5")
+                            .arg(QLocale().toString(static_cast<qlonglong>(p.gpus())))
+                            .arg(p.tp)
+                            .arg(p.pp)
+                            .arg(p.dp)
+                            .arg(p.cp));
+}
+
+void InputPanel::showResults(const DerivedResults& r)
+{
+    const core::Scenario& s = r.scenario;
+    const QSignalBlocker block(m_size);
+    const double params = double(r.estimate.params.total);
+    m_size->setValue(paramsToSlider(params));
+    m_sizeValue->setText(formatCount(params));
+    const auto& g = s.hardware.gpu;
+    const auto bf16 = g.peakTflops.count(core::DType::bf16) ? g.peakTflops.at(core::DType::bf16) : 0.0;
+    m_gpuFacts->setText(tr("%1 GiB, %2 TFLOP/s (BF16 dense), NVLink %3 GB/s, network %4 GB/s per GPU, %5 W")
+                            .arg(g.memoryGib)
+                            .arg(bf16)
+                            .arg(g.intraNodeGBps)
+                            .arg(g.interNodeGBps)
+                            .arg(g.tdpWatts));
+    // The rates the estimate prices the work at (core: the GPU's measured matmul rate, MAMF, and
+    // its flash-attention kernel's), before efficiency.compute.
+    const auto& c = r.estimate.compute;
+    if (c.achievableFlopsPerGpu > 0) {
+        const QLocale locale;
+        QString rates = tr("Priced at: matmuls %1 TFLOP/s (best measured GEMM)")
+                            .arg(locale.toString(c.achievableFlopsPerGpu / 1e12, 'f', 1));
+        rates += tr(", of which this model's GEMM shapes reach %1 %")
+                     .arg(locale.toString(100 * c.gemmShapeEfficiency, 'f', 0));
+        if (c.attentionRatePerGpu > 0)
+            rates += tr(", attention %1 TFLOP/s").arg(locale.toString(c.attentionRatePerGpu / 1e12, 'f', 1));
+        if (g.sustainedFraction != 1)
+            rates += tr("; this GPU sustains %1 % of these rates in training (calibrated, docs/FIDELITY.md)")
+                         .arg(locale.toString(100 * g.sustainedFraction, 'f', 0));
+        m_gpuFacts->setText(m_gpuFacts->text() + QLatin1Char('\n') + rates + QLatin1Char('.'));
+    }
+    // Figures changed from the preset, which keeps the rest.
+    QStringList changed;
+    for (const std::string& key : core::presetOverrides(s.hardware)) {
+        if (key == "memory_gib")
+            changed << tr("memory");
+        else if (key == "intra_node_gbps")
+            changed << tr("NVLink");
+        else if (key == "inter_node_gbps")
+            changed << tr("network");
+        else if (key == "pcie_gbps")
+            changed << tr("PCIe");
+        else if (key == "tdp_watts")
+            changed << tr("TDP");
+        else
+            changed << QString::fromStdString(key);
+    }
+    if (!changed.isEmpty())
+        m_gpuFacts->setText(m_gpuFacts->text() + QLatin1Char('\n')
+            + tr("Changed from the preset: %1; its other figures are kept.").arg(changed.join(QStringLiteral(", "))));
+    m_gpuFacts->setToolTip(QString::fromStdString(g.source));
+
+    QStringList paths, texts;
+    for (const auto& w : r.estimate.warnings) {
+        paths << QString::fromStdString(w.key); // core says which control each problem is about
+        texts << ProblemText::of(w);
+    }
+    if (!m_refused.isEmpty()) {
+        texts.prepend(m_refused);
+        m_refused.clear();
+    }
+    markProblems(paths, texts);
+}
+
+void InputPanel::showRefused(const QString& path, const QString& message)
+{
+    //: an edit was refused; %1 is the key path (e.g. parallel.tp), %2 the reason (in English, from the file rules)
+    m_refused = tr("Not applied — %1: %2").arg(path, message);
+    markProblems({ path }, { m_refused });
+}
+
+void InputPanel::markProblems(const QStringList& keyPaths, const QStringList& texts)
+{
+    for (QWidget* w : std::as_const(m_marked)) {
+        w->setStyleSheet(QString());
+        w->setToolTip(w->property("plainToolTip").toString());
+    }
+    m_marked.clear();
+    for (int i = 0; i < keyPaths.size(); ++i) {
+        QWidget* w = controlFor(keyPaths[i]);
+        if (!w) continue;
+        if (!w->property("plainToolTip").isValid()) w->setProperty("plainToolTip", w->toolTip());
+        w->setStyleSheet(QStringLiteral("border: 2px solid #D55E00; border-radius: 3px;"));
+        w->setToolTip(texts.value(i + (texts.size() - keyPaths.size())));
+        m_marked << w;
+    }
+    m_problem->setText(texts.join(QLatin1Char('\n')));
+    m_problem->setVisible(!texts.isEmpty());
+}
+
+void InputPanel::changeEvent(QEvent* event)
+{
+    if (event->type() == QEvent::LanguageChange) {
+        showScenario(m_doc->scenario());
+        showResults(m_session->results());
+    }
+    QWidget::changeEvent(event);
+}
+
+} // namespace ui

@@ -1,0 +1,128 @@
+#include "widgets/models/plan_table_model.h"
+
+#include "widgets/format.h"
+
+#include <QLocale>
+
+namespace ui {
+
+PlanTableModel::PlanTableModel(QObject* parent)
+    : QAbstractTableModel(parent)
+{
+}
+
+void PlanTableModel::setPlans(std::vector<core::Plan> plans)
+{
+    beginResetModel();
+    m_plans = std::move(plans);
+    endResetModel();
+}
+
+int PlanTableModel::rowCount(const QModelIndex& parent) const
+{
+    return parent.isValid() ? 0 : int(m_plans.size());
+}
+int PlanTableModel::columnCount(const QModelIndex& parent) const
+{
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+QVariant PlanTableModel::data(const QModelIndex& index, int role) const
+{
+    if (!index.isValid() || index.row() >= rowCount()) return {};
+    if (role == Qt::TextAlignmentRole) return int(Qt::AlignRight | Qt::AlignVCenter);
+    if (role == Qt::ToolTipRole && index.column() == Tie && m_plans[std::size_t(index.row())].withinBestRange)
+        return tr(
+            "Within the best plan's range: measured runs like these do not tell the two apart (docs/FIDELITY.md).");
+    if (role != Qt::DisplayRole) return {};
+    const auto& plan = m_plans[std::size_t(index.row())];
+    const auto& p = plan.scenario.parallel;
+    const auto& e = plan.estimate;
+    const QLocale locale;
+    switch (index.column()) {
+    case Rank:
+        return index.row() + 1;
+    case Tp:
+        return p.tp;
+    case Pp:
+        return p.pp;
+    case Dp:
+        return p.dp;
+    case Cp:
+        return p.cp;
+    case Ep:
+        return p.ep;
+    case Zero:
+        return p.zero;
+    case Sp:
+        return p.sequenceParallel ? tr("on") : QStringLiteral("–");
+    case Recompute:
+        return QString::fromLatin1(core::toString(p.recompute).data());
+    case Virtual:
+        return p.virtualStages;
+    case MicroBatch:
+        return plan.scenario.training.microBatch;
+    case Memory:
+        return formatBytes(e.memory.total(), 1);
+    case Step:
+        return formatSeconds(e.compute.stepTimeS);
+    case Mfu:
+        return locale.toString(e.compute.mfu * 100, 'f', 1);
+    case Comm:
+        return locale.toString(e.communication.shareOfStep * 100, 'f', 1);
+    case Days:
+        return formatFixed(e.training.timeS / 86400, 1);
+    case Cost:
+        return formatFixed(e.training.totalCostUsd, 0);
+    case Tie:
+        return plan.withinBestRange ? QStringLiteral("≈") : QString();
+    }
+    return {};
+}
+
+QVariant PlanTableModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+        return QAbstractTableModel::headerData(section, orientation, role);
+    switch (section) {
+    case Rank:
+        return tr("#");
+    case Tp:
+        return QStringLiteral("TP");
+    case Pp:
+        return QStringLiteral("PP");
+    case Dp:
+        return QStringLiteral("DP");
+    case Cp:
+        return QStringLiteral("CP");
+    case Ep:
+        return QStringLiteral("EP");
+    case Zero:
+        return QStringLiteral("ZeRO");
+    case Sp:
+        return tr("SP");
+    case Recompute:
+        return tr("Recompute");
+    case Virtual:
+        return tr("v");
+    case MicroBatch:
+        return tr("Micro-batch");
+    case Memory:
+        return tr("Memory / GPU");
+    case Step:
+        return tr("Step (s)");
+    case Mfu:
+        return tr("MFU (%)");
+    case Comm:
+        return tr("Comm. (%)");
+    case Days:
+        return tr("Days");
+    case Cost:
+        return tr("Cost (USD)");
+    case Tie:
+        return tr("≈ best");
+    }
+    return {};
+}
+
+} // namespace ui

@@ -1,0 +1,48 @@
+#pragma once
+// The best plans of a search, one row each, with their key figures.
+
+#include "core/planner.h"
+
+#include <QAbstractTableModel>
+
+namespace ui {
+
+class PlanTableModel : public QAbstractTableModel {
+    Q_OBJECT
+public:
+    enum Column {
+        Rank,
+        Tie,
+        Tp,
+        Pp,
+        Dp,
+        Cp,
+        Ep,
+        Zero,
+        Sp,
+        Recompute,
+        Virtual,
+        MicroBatch,
+        Memory,
+        Step,
+        Mfu,
+        Comm,
+        Days,
+        Cost,
+        ColumnCount
+    };
+
+    explicit PlanTableModel(QObject* parent = nullptr);
+    void setPlans(std::vector<core::Plan> plans);
+    [[nodiscard]] const std::vector<core::Plan>& plans() const { return m_plans; }
+
+    [[nodiscard]] int rowCount(const QModelIndex& parent = {}) const override;
+    [[nodiscard]] int columnCount(const QModelIndex& parent = {}) const override;
+    [[nodiscard]] QVariant data(const QModelIndex& index, int role) const override;
+    [[nodiscard]] QVariant headerData(int section, Qt::Orientation orientation, int role) const override;
+
+private:
+    std::vector<core::Plan> m_plans;
+};
+
+} // namespace ui

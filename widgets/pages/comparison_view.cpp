@@ -1,0 +1,192 @@
+#include "widgets/pages/comparison_view.h"
+
+#include "core/scenario_io.h"
+#include "widgets/charts/comparison_chart.h"
+#include "widgets/format.h"
+#include "widgets/session/scenario_session.h"
+
+#include <QEvent>
+#include <QFile>
+#include <QFileDialog>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLocale>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QSplitter>
+#include <QTableWidget>
+#include <QVBoxLayout>
+
+namespace ui {
+
+ComparisonView::ComparisonView(ScenarioSession* session, QWidget* parent)
+    : QWidget(parent)
+    , m_session(session)
+{
+    setObjectName(QStringLiteral("comparisonView"));
+    m_addCurrent = new QPushButton(this);
+    m_addFile = new QPushButton(this);
+    m_article = new QPushButton(this);
+    m_article->setObjectName(QStringLiteral("compareArticle"));
+    m_clear = new QPushButton(this);
+    m_table = new QTableWidget(this);
+    m_table->setObjectName(QStringLiteral("compareTable"));
+    m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
+    m_table->setWordWrap(true);
+    m_memory = new ComparisonChart(ComparisonChart::Memory, this);
+    m_step = new ComparisonChart(ComparisonChart::StepTime, this);
+
+    auto* buttons = new QHBoxLayout;
+    for (auto* b : { m_addCurrent, m_addFile, m_article, m_clear })
+        buttons->addWidget(b);
+    buttons->addStretch(1);
+    auto* charts = new QSplitter(Qt::Horizontal, this);
+    charts->addWidget(m_memory);
+    charts->addWidget(m_step);
+    auto* vertical = new QSplitter(Qt::Vertical, this);
+    vertical->addWidget(m_table);
+    vertical->addWidget(charts);
+    vertical->setStretchFactor(0, 2);
+    vertical->setStretchFactor(1, 3);
+    auto* layout = new QVBoxLayout(this);
+    layout->addLayout(buttons);
+    layout->addWidget(vertical, 1);
+
+    connect(m_addCurrent, &QPushButton::clicked, this, [this] { add(m_session->scenario()); });
+    connect(m_addFile, &QPushButton::clicked, this, [this] {
+        const QString path = QFileDialog::getOpenFileName(this, tr("Add scenario to the comparison"), QString(),
+            tr("TrainPlanner scenarios (*.tpscenario.json *.json)"));
+        if (path.isEmpty()) return;
+        const auto result = core::loadScenarioFile(path.toStdString());
+        if (!result.ok())
+            QMessageBox::warning(this, tr("Cannot open scenario"), QString::fromStdString(result.error.toString()));
+        else
+            add(*result.scenario);
+    });
+    connect(m_article, &QPushButton::clicked, this, &ComparisonView::showArticlePair);
+    connect(m_clear, &QPushButton::clicked, this, &ComparisonView::clear);
+    connect(session, &ScenarioSession::displayFormatChanged, this, &ComparisonView::refresh);
+    retranslate();
+}
+
+bool ComparisonView::add(const core::Scenario& scenario)
+{
+    if (count() >= kMaxScenarios) return false;
+    m_scenarios.push_back(scenario);
+    m_estimates.push_back(ScenarioSession::estimateFor(scenario));
+    refresh();
+    return true;
+}
+
+void ComparisonView::clear()
+{
+    m_scenarios.clear();
+    m_estimates.clear();
+    refresh();
+}
+
+void ComparisonView::showArticlePair()
+{
+    clear();
+    for (const char* name : { "article-small-700m-1gpu", "article-large-7b-64gpu" }) {
+        QFile file(QStringLiteral(":/examples/%1.tpscenario.json").arg(QLatin1String(name)));
+        if (!file.open(QIODevice::ReadOnly)) continue;
+        const auto result = core::parseScenario(file.readAll().toStdString());
+        if (result.ok()) add(*result.scenario);
+    }
+}
+
+void ComparisonView::refresh()
+{
+    const QLocale locale;
+    // Charts label the bars A, B, C, D; the table's headers say which scenario each letter is.
+    // Exported and presented charts have room for names: the letter and the (shortened) name.
+    QStringList letters, names, exportNames;
+    for (int i = 0; i < count(); ++i) {
+        letters << QString(QChar(u'A' + i));
+        const QString name = QString::fromStdString(m_scenarios[std::size_t(i)].name);
+        names << QStringLiteral("%1: %2").arg(letters.back(), name);
+        exportNames << letters.back() + QStringLiteral(": ")
+                + (name.size() > 40 ? name.left(39).trimmed() + QChar(u'…') : name);
+    }
+    m_memory->setEstimates(letters, m_estimates, exportNames);
+    m_step->setEstimates(letters, m_estimates, exportNames);
+
+    // Key figures, as the source article's summary table lists them.
+    struct Row {
+        QString label;
+        std::function<QString(const core::Estimate&)> text;
+    };
+    const std::vector<Row> rows {
+        { tr("Parameters"), [](const core::Estimate& e) -> QString { return formatCount(double(e.params.total)); } },
+        { tr("GPUs"), [&](const core::Estimate& e) -> QString { return locale.toString(e.gpus); } },
+        { tr("Memory per GPU"), [](const core::Estimate& e) -> QString { return formatBytes(e.memory.total(), 1); } },
+        { tr("Fits on one GPU's memory"),
+            [](const core::Estimate& e) -> QString { return e.memory.fits() ? tr("yes") : tr("no"); } },
+        { tr("Largest memory term"),
+            [](const core::Estimate& e) -> QString { return memoryTermName(e.memory.peak().bytes.largest()); } },
+        { tr("Step time"),
+            [](const core::Estimate& e) -> QString {
+                return formatSeconds(e.compute.stepTimeS) + QStringLiteral(" s");
+            } },
+        { tr("Communication share of step"),
+            [&](const core::Estimate& e) -> QString {
+                return locale.toString(e.communication.shareOfStep * 100, 'f', 1) + QStringLiteral(" %");
+            } },
+        { tr("MFU"),
+            [&](const core::Estimate& e) -> QString {
+                return locale.toString(e.compute.mfu * 100, 'f', 1) + QStringLiteral(" %");
+            } },
+        { tr("Training time"),
+            [&](const core::Estimate& e) -> QString {
+                return tr("%1 days").arg(formatFixed(e.training.timeS / 86400, 1));
+            } },
+        { tr("Cost"),
+            [&](const core::Estimate& e) -> QString {
+                return QStringLiteral("$") + formatFixed(e.training.totalCostUsd, 0);
+            } },
+        { tr("Expected interruptions"),
+            [&](const core::Estimate& e) -> QString {
+                return locale.toString(e.reliability.expectedInterruptions, 'f', 0);
+            } },
+    };
+    m_table->clear();
+    m_table->setRowCount(int(rows.size()));
+    m_table->setColumnCount(count());
+    m_table->setHorizontalHeaderLabels(names);
+    QStringList labels;
+    for (const auto& r : rows)
+        labels << r.label;
+    m_table->setVerticalHeaderLabels(labels);
+    for (int r = 0; r < int(rows.size()); ++r)
+        for (int c = 0; c < count(); ++c) {
+            auto* item = new QTableWidgetItem(rows[std::size_t(r)].text(m_estimates[std::size_t(c)]));
+            item->setTextAlignment(Qt::AlignCenter);
+            // Differences from the first scenario stand out.
+            if (c > 0 && item->text() != rows[std::size_t(r)].text(m_estimates[0])) {
+                item->setBackground(QColor(0xFB, 0xE4, 0xDC));
+                QFont bold = item->font();
+                bold.setBold(true);
+                item->setFont(bold);
+            }
+            m_table->setItem(r, c, item);
+        }
+}
+
+void ComparisonView::retranslate()
+{
+    m_addCurrent->setText(tr("Add the current scenario"));
+    m_addFile->setText(tr("Add a file…"));
+    m_article->setText(tr("The source article's pair"));
+    m_clear->setText(tr("Clear"));
+    refresh();
+}
+
+void ComparisonView::changeEvent(QEvent* event)
+{
+    if (event->type() == QEvent::LanguageChange) retranslate();
+    QWidget::changeEvent(event);
+}
+
+} // namespace ui

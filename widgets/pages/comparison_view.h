@@ -1,0 +1,57 @@
+#pragma once
+// Compare 2–4 scenarios side by side (the source article's small-versus-large contrast, or any
+// other): key figures in a table with the differences highlighted, memory and step anatomy charts.
+
+#include "core/estimate.h"
+#include "core/scenario.h"
+
+#include <QWidget>
+
+#include <vector>
+
+class QPushButton;
+class QTableWidget;
+
+namespace ui {
+
+class ComparisonChart;
+class ScenarioSession;
+
+class ComparisonView : public QWidget {
+    Q_OBJECT
+public:
+    static constexpr int kMaxScenarios = 4;
+
+    explicit ComparisonView(ScenarioSession* session, QWidget* parent = nullptr);
+
+    /// Adds a scenario (ignored beyond four); returns whether it was added.
+    bool add(const core::Scenario& scenario);
+    void clear();
+    /// The source article's pair: a 700M model on one GPU and a 7B model on 64 GPUs.
+    void showArticlePair();
+    [[nodiscard]] int count() const { return int(m_scenarios.size()); }
+    [[nodiscard]] QTableWidget* table() const { return m_table; }
+    [[nodiscard]] ComparisonChart* memoryChart() const { return m_memory; }
+    [[nodiscard]] ComparisonChart* stepChart() const { return m_step; }
+    [[nodiscard]] const std::vector<core::Estimate>& estimates() const { return m_estimates; }
+
+protected:
+    void changeEvent(QEvent* event) override;
+
+private:
+    void refresh();
+    void retranslate();
+
+    ScenarioSession* m_session;
+    std::vector<core::Scenario> m_scenarios;
+    std::vector<core::Estimate> m_estimates;
+    QPushButton* m_addCurrent;
+    QPushButton* m_addFile;
+    QPushButton* m_article;
+    QPushButton* m_clear;
+    QTableWidget* m_table;
+    ComparisonChart* m_memory;
+    ComparisonChart* m_step;
+};
+
+} // namespace ui

@@ -1,0 +1,256 @@
+#include "widgets/pages/planner_page.h"
+
+#include "widgets/charts/plan_scatter_chart.h"
+#include "widgets/copyable_table_view.h"
+#include "widgets/dialogs/accuracy_view.h"
+#include "widgets/format.h"
+#include "widgets/models/plan_table_model.h"
+#include "widgets/problem_text.h"
+#include "widgets/session/scenario_session.h"
+
+#include <QComboBox>
+#include <QEvent>
+#include <QGridLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLocale>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QSplitter>
+#include <QVBoxLayout>
+
+namespace ui {
+
+PlannerPage::PlannerPage(ScenarioSession* session, QWidget* parent)
+    : QWidget(parent)
+    , m_session(session)
+{
+    setObjectName(QStringLiteral("plannerPage"));
+    m_gpus = new QSpinBox(this);
+    m_gpus->setObjectName(QStringLiteral("planGpus"));
+    m_gpus->setRange(1, 1'000'000);
+    m_gpus->setValue(static_cast<int>(std::min<std::int64_t>(session->scenario().parallel.gpus(), m_gpus->maximum())));
+    m_gpusLabel = new QLabel(this);
+    m_gpusLabel->setBuddy(m_gpus);
+    m_objective = new QComboBox(this);
+    m_objective->setObjectName(QStringLiteral("planObjective"));
+    m_objective->addItems({ QString(), QString(), QString() });
+    m_objectiveLabel = new QLabel(this);
+    m_objectiveLabel->setBuddy(m_objective);
+    m_run = new QPushButton(this);
+    m_run->setObjectName(QStringLiteral("planRun"));
+    m_stop = new QPushButton(this);
+    m_stop->setEnabled(false);
+    m_progress = new QProgressBar(this);
+    m_progress->setRange(0, 1000);
+    m_progress->setValue(0);
+    m_summary = new QLabel(this);
+    m_summary->setWordWrap(true);
+    m_why = new QLabel(this);
+    m_why->setObjectName(QStringLiteral("planWhy"));
+    m_why->setWordWrap(true);
+    m_apply = new QPushButton(this);
+    m_apply->setObjectName(QStringLiteral("planApply"));
+    m_apply->setEnabled(false);
+
+    m_model = new PlanTableModel(this);
+    auto* table = new CopyableTableView(this);
+    table->setObjectName(QStringLiteral("planTable"));
+    table->setModel(m_model);
+    table->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_table = table;
+    m_scatter = new PlanScatterChart(this);
+
+    auto* controls = new QGridLayout;
+    controls->addWidget(m_gpusLabel, 0, 0);
+    controls->addWidget(m_gpus, 0, 1);
+    controls->addWidget(m_objectiveLabel, 0, 2);
+    controls->addWidget(m_objective, 0, 3);
+    controls->addWidget(m_run, 0, 4);
+    controls->addWidget(m_stop, 0, 5);
+    controls->addWidget(m_progress, 1, 0, 1, 6);
+    controls->addWidget(m_summary, 2, 0, 1, 6);
+    controls->setColumnStretch(3, 1);
+    auto* splitter = new QSplitter(Qt::Horizontal, this);
+    auto* left = new QWidget(splitter);
+    auto* leftLayout = new QVBoxLayout(left);
+    leftLayout->setContentsMargins(0, 0, 0, 0);
+    leftLayout->addWidget(m_table, 1);
+    leftLayout->addWidget(m_why);
+    leftLayout->addWidget(m_apply, 0, Qt::AlignLeft);
+    splitter->addWidget(left);
+    splitter->addWidget(m_scatter);
+    splitter->setStretchFactor(0, 3);
+    splitter->setStretchFactor(1, 2);
+    auto* layout = new QVBoxLayout(this);
+    layout->addLayout(controls);
+    layout->addWidget(splitter, 1);
+
+    connect(m_run, &QPushButton::clicked, this, &PlannerPage::start);
+    connect(m_stop, &QPushButton::clicked, this, &PlannerPage::cancel);
+    connect(m_apply, &QPushButton::clicked, this, [this] {
+        const auto rows = m_table->selectionModel()->selectedRows();
+        apply(rows.isEmpty() ? 0 : rows.front().row());
+    });
+    connect(session->document(), &ScenarioDocument::scenarioChanged, this, &PlannerPage::scenarioChanged);
+    connect(session, &ScenarioSession::planProgress, m_progress,
+        [this](double fraction) { m_progress->setValue(int(fraction * 1000)); });
+    // Only the latest search is delivered; whether it still fits the scenario is m_stale's to say.
+    connect(session, &ScenarioSession::displayFormatChanged, this, [this] {
+        if (m_result.evaluated > 0 && !isRunning()) showResult(); // memory figures in the new unit
+    });
+    connect(session, &ScenarioSession::planReady, this, [this](std::uint64_t, const core::PlanResult& result) {
+        m_result = result;
+        showResult();
+        emit finished();
+    });
+    retranslate();
+}
+
+bool PlannerPage::isRunning() const
+{
+    return m_session->isPlanning();
+}
+
+void PlannerPage::start()
+{
+    if (isRunning()) return;
+    core::PlanOptions options;
+    options.gpus = m_gpus->value();
+    options.objective = core::Objective(m_objective->currentIndex());
+    options.top = 20;
+    m_searched = m_session->scenario();
+    m_searchStarted = true;
+    m_stale = false;
+    m_session->requestPlan(options);
+    m_run->setEnabled(false);
+    m_stop->setEnabled(true);
+    m_apply->setEnabled(false);
+    m_progress->setValue(0);
+    m_summary->setText(tr("Searching…"));
+}
+
+void PlannerPage::cancel()
+{
+    m_session->cancelPlan();
+}
+
+bool PlannerPage::searchedFor(const core::Scenario& scenario) const
+{
+    core::Scenario same = scenario;
+    same.parallel = m_searched.parallel;
+    same.training.microBatch = m_searched.training.microBatch;
+    return same == m_searched;
+}
+
+bool PlannerPage::isCurrent() const
+{
+    return !m_stale;
+}
+
+void PlannerPage::scenarioChanged(const core::Scenario& scenario)
+{
+    if (m_stale || searchedFor(scenario)) return; // applying a plan changes only what plans set
+    if (!m_searchStarted) return; // nothing searched yet
+    // The search belongs to an older scenario: the latest edit wins. A running search stops; its plans,
+    // and a finished search's, stay visible as what they were but cannot be applied.
+    m_stale = true;
+    cancel();
+    if (!isRunning()) showResult();
+}
+
+void PlannerPage::showResult()
+{
+    m_run->setEnabled(true);
+    m_stop->setEnabled(false);
+    m_progress->setValue(1000);
+    m_model->setPlans(m_result.plans);
+    m_scatter->setResult(m_result);
+    QStringList rejected;
+    for (const auto& [code, count] : m_result.rejected)
+        rejected << QStringLiteral("%1 %2").arg(count).arg(ProblemText::summary(code));
+    const QLocale locale;
+    m_summary->setText((m_result.cancelled ? tr("Cancelled. ") : QString())
+        + tr("%1 configurations evaluated, %2 fit. Rejected: %3.")
+              .arg(locale.toString(qlonglong(m_result.evaluated)), locale.toString(qlonglong(m_result.feasible)),
+                  rejected.isEmpty() ? tr("none") : rejected.join(QStringLiteral(", "))));
+    m_why->setText(whyText());
+    if (m_stale)
+        m_summary->setText(tr("The scenario has changed since this search: search again to apply a plan.")
+            + QLatin1Char(' ') + m_summary->text());
+    m_apply->setEnabled(!m_result.plans.empty() && !m_stale);
+    if (!m_result.plans.empty()) m_table->selectRow(0);
+}
+
+QString PlannerPage::whyText() const
+{
+    if (m_result.plans.empty())
+        return m_result.evaluated > 0 ? tr("No configuration fits: add GPUs, shorten the sequence or offload.")
+                                      : QString();
+    const auto& best = m_result.plans.front();
+    const auto& p = best.scenario.parallel;
+    const auto& e = best.estimate;
+    const QLocale locale;
+    QStringList reasons;
+    if (p.tp > 1) {
+        bool onNvlink = true;
+        for (const auto& c : e.communication.collectives)
+            if (c.group == core::Group::tp && c.link != core::Link::intra_node) onNvlink = false;
+        reasons << (onNvlink ? tr("TP %1 keeps tensor-parallel traffic on NVLink").arg(p.tp)
+                             : tr("TP %1 sends tensor-parallel traffic over the network").arg(p.tp));
+    }
+    if (p.pp > 1)
+        reasons << tr("PP %1 splits the layers; bubble %2 % of compute")
+                       .arg(p.pp)
+                       .arg(locale.toString(e.compute.bubbleFraction * 100, 'f', 1));
+    if (p.zero > 0) reasons << tr("ZeRO-%1 shards model states over %2 GPUs").arg(p.zero).arg(p.dp * p.cp);
+    if (p.recompute != core::Recompute::none)
+        reasons << tr("recomputation costs %1 % more FLOPs to save memory")
+                       .arg(locale.toString(e.compute.recomputeFraction * 100, 'f', 0));
+    reasons << tr("%1 of %2 per GPU").arg(formatBytes(e.memory.total(), 1), formatBytes(e.memory.capacity, 0));
+    reasons << tr("communication %1 % of the step").arg(locale.toString(e.communication.shareOfStep * 100, 'f', 1));
+    QString text = tr("Why the best plan wins: %1.").arg(reasons.join(QStringLiteral("; ")));
+    int ties = 0;
+    for (const auto& plan : m_result.plans)
+        ties += plan.withinBestRange ? 1 : 0;
+    if (ties > 1 && e.range)
+        text += QLatin1Char(' ')
+            + tr(
+                "%n of the plans shown (≈) are within its range: measured runs like these (%1) do not tell them apart.",
+                nullptr, ties)
+                  .arg(AccuracyView::rangeBasisText(*e.range));
+    return text;
+}
+
+void PlannerPage::apply(int row)
+{
+    const auto& plans = m_model->plans();
+    if (row < 0 || row >= int(plans.size()) || m_stale || !searchedFor(m_session->scenario())) return;
+    const core::Scenario chosen = plans[std::size_t(row)].scenario;
+    m_session->document()->edit(tr("Apply plan %1").arg(row + 1), [&chosen](core::Scenario& s) {
+        s.parallel = chosen.parallel;
+        s.training.microBatch = chosen.training.microBatch;
+    });
+}
+
+void PlannerPage::retranslate()
+{
+    m_gpusLabel->setText(tr("GPUs:"));
+    m_objectiveLabel->setText(tr("Rank by:"));
+    m_objective->setItemText(0, tr("Training time"));
+    m_objective->setItemText(1, tr("Cost"));
+    m_objective->setItemText(2, tr("Memory headroom (within 25 % of the fastest)"));
+    m_run->setText(tr("Search"));
+    m_stop->setText(tr("Cancel"));
+    m_apply->setText(tr("Apply the selected plan"));
+    if (!m_result.plans.empty() || m_result.evaluated > 0) showResult();
+}
+
+void PlannerPage::changeEvent(QEvent* event)
+{
+    if (event->type() == QEvent::LanguageChange) retranslate();
+    QWidget::changeEvent(event);
+}
+
+} // namespace ui

@@ -1,0 +1,76 @@
+#pragma once
+// The Planner tab: searches every configuration in the background (progress, cancel), lists the
+// best, plots every fitting plan (memory against training time) with the Pareto front, says why
+// the best one wins, and applies a plan to the scenario (undoable). A search belongs to the scenario
+// it started from: an edit of anything a plan does not set cancels a running search and makes a
+// finished one stale, so a plan can never be applied to another model.
+
+#include "core/planner.h"
+
+#include <QWidget>
+
+#include <cstdint>
+
+class QComboBox;
+class QLabel;
+class QProgressBar;
+class QPushButton;
+class QSpinBox;
+class QTableView;
+
+namespace ui {
+
+class PlanScatterChart;
+class PlanTableModel;
+class ScenarioSession;
+
+class PlannerPage : public QWidget {
+    Q_OBJECT
+public:
+    explicit PlannerPage(ScenarioSession* session, QWidget* parent = nullptr);
+
+    void start();
+    void cancel();
+    [[nodiscard]] bool isRunning() const;
+    [[nodiscard]] const core::PlanResult& result() const { return m_result; }
+    /// Makes plan `row` of the table the current scenario (one undo step). Refused when the scenario
+    /// changed since the search beyond what a plan sets (its split and micro-batch).
+    void apply(int row);
+    /// Whether the shown plans were searched for the current scenario.
+    [[nodiscard]] bool isCurrent() const;
+    [[nodiscard]] QString whyText() const;
+
+signals:
+    void finished();
+
+protected:
+    void changeEvent(QEvent* event) override;
+
+private:
+    void retranslate();
+    void showResult();
+    void scenarioChanged(const core::Scenario& scenario);
+    /// `scenario` is the searched one, up to what a plan sets.
+    [[nodiscard]] bool searchedFor(const core::Scenario& scenario) const;
+
+    ScenarioSession* m_session;
+    QSpinBox* m_gpus;
+    QComboBox* m_objective;
+    QPushButton* m_run;
+    QPushButton* m_stop;
+    QPushButton* m_apply;
+    QProgressBar* m_progress;
+    QLabel* m_summary;
+    QLabel* m_why;
+    PlanTableModel* m_model;
+    QTableView* m_table;
+    PlanScatterChart* m_scatter;
+    QLabel* m_gpusLabel;
+    QLabel* m_objectiveLabel;
+    core::PlanResult m_result;
+    core::Scenario m_searched; ///< what the running or shown search started from
+    bool m_stale = false; ///< the scenario changed since: no plan may be applied
+    bool m_searchStarted = false; ///< m_searched is set (its result may still be on its way)
+};
+
+} // namespace ui

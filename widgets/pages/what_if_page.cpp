@@ -1,0 +1,180 @@
+#include "widgets/pages/what_if_page.h"
+
+#include "widgets/format.h"
+#include "widgets/painted/heatmap_grid.h"
+#include "widgets/problem_text.h"
+#include "widgets/session/scenario_session.h"
+
+#include <QComboBox>
+#include <QEvent>
+#include <QGridLayout>
+#include <QHBoxLayout>
+#include <QHelpEvent>
+#include <QLabel>
+#include <QLocale>
+#include <QMouseEvent>
+#include <QPainter>
+#include <QSignalBlocker>
+#include <QToolTip>
+#include <QVBoxLayout>
+
+#include <cmath>
+
+namespace ui {
+
+WhatIfPage::WhatIfPage(ScenarioSession* session, QWidget* parent)
+    : QWidget(parent)
+    , m_session(session)
+{
+    setObjectName(QStringLiteral("whatIfPage"));
+    m_title = new QLabel(this);
+    m_title->setWordWrap(true);
+    m_xLabel = new QLabel(this);
+    m_yLabel = new QLabel(this);
+    m_metricLabel = new QLabel(this);
+    m_x = new QComboBox(this);
+    m_y = new QComboBox(this);
+    m_metric = new QComboBox(this);
+    for (int i = 0; i < core::kHeatAxisCount; ++i) {
+        m_x->addItem(QString(), i);
+        m_y->addItem(QString(), i);
+    }
+    m_metric->addItems({ QString(), QString() });
+    m_x->setCurrentIndex(int(core::HeatAxis::tp));
+    m_y->setCurrentIndex(int(core::HeatAxis::pp));
+    // The view has a tab of its own: the boxes show their items in full ("流水线并行（PP）" was cut).
+    for (QComboBox* box : { m_x, m_y, m_metric })
+        box->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    m_xLabel->setBuddy(m_x);
+    m_yLabel->setBuddy(m_y);
+    m_metricLabel->setBuddy(m_metric);
+    m_grid = new HeatmapGrid(this);
+    auto* controls = new QHBoxLayout;
+    controls->addWidget(m_xLabel);
+    controls->addWidget(m_x);
+    controls->addWidget(m_yLabel);
+    controls->addWidget(m_y);
+    controls->addWidget(m_metricLabel);
+    controls->addWidget(m_metric);
+    controls->addStretch(1);
+    auto* layout = new QVBoxLayout(this);
+    layout->addWidget(m_title);
+    layout->addLayout(controls);
+    layout->addWidget(m_grid, 1);
+    for (QComboBox* box : { m_x, m_y })
+        connect(box, &QComboBox::currentIndexChanged, this, [this] {
+            if (isVisible()) request();
+        });
+    connect(m_metric, &QComboBox::currentIndexChanged, this,
+        [this](int metric) { m_grid->setHeatmap(m_grid->heatmap(), HeatmapGrid::Metric(metric)); });
+    connect(m_grid, &HeatmapGrid::cellClicked, this, &WhatIfPage::apply);
+    // Each cell is a full validation and estimate: asked for only while the view is visible.
+    connect(session, &ScenarioSession::resultsChanged, this, [this] {
+        if (isVisible()) request();
+    });
+    connect(session, &ScenarioSession::displayFormatChanged, m_grid, qOverload<>(&QWidget::update));
+    connect(session, &ScenarioSession::heatmapReady, this, [this](std::uint64_t revision, const core::Heatmap& map) {
+        // A map for an older scenario or other axes is dropped: the one asked for last is on its way.
+        if (revision != m_session->revision() || int(map.xAxis) != m_x->currentData().toInt()
+            || int(map.yAxis) != m_y->currentData().toInt())
+            return;
+        m_revision = revision;
+        m_grid->setHeatmap(map, HeatmapGrid::Metric(m_metric->currentIndex()));
+    });
+    retranslate();
+}
+
+void WhatIfPage::setAxes(core::HeatAxis x, core::HeatAxis y)
+{
+    const QSignalBlocker blockX(m_x), blockY(m_y);
+    m_x->setCurrentIndex(int(x));
+    m_y->setCurrentIndex(int(y));
+    if (isVisible()) request();
+}
+
+bool WhatIfPage::isCurrent() const
+{
+    const core::Heatmap& map = m_grid->heatmap();
+    return m_revision == m_session->revision() && int(map.xAxis) == m_x->currentData().toInt()
+        && int(map.yAxis) == m_y->currentData().toInt();
+}
+
+void WhatIfPage::request()
+{
+    if (!isCurrent())
+        m_session->requestHeatmap(
+            core::HeatAxis(m_x->currentData().toInt()), core::HeatAxis(m_y->currentData().toInt()));
+}
+
+bool WhatIfPage::apply(int index)
+{
+    if (!isCurrent()) return false;
+    const auto& map = m_grid->heatmap();
+    if (index < 0 || index >= int(map.cells.size())) return false;
+    const core::HeatCell& c = map.cells[std::size_t(index)];
+    if (!c.estimate) return false; // an invalid combination cannot be applied
+    const core::Scenario target = c.scenario;
+    return m_session->document()->edit(tr("Use %1 = %2, %3 = %4")
+                                           .arg(QString::fromLatin1(core::keyOf(map.xAxis).data()),
+                                               QString::fromStdString(core::valueText(map.xAxis, c.x)),
+                                               QString::fromLatin1(core::keyOf(map.yAxis).data()),
+                                               QString::fromStdString(core::valueText(map.yAxis, c.y))),
+        [target](core::Scenario& s) { s = target; });
+}
+
+QString WhatIfPage::axisName(core::HeatAxis axis)
+{
+    using A = core::HeatAxis;
+    switch (axis) {
+    case A::tp:
+        return tr("Tensor parallel (TP)");
+    case A::pp:
+        return tr("Pipeline parallel (PP)");
+    case A::dp:
+        return tr("Data parallel (DP)");
+    case A::cp:
+        return tr("Context parallel (CP)");
+    case A::micro_batch:
+        return tr("Micro-batch");
+    case A::zero:
+        return tr("ZeRO stage");
+    case A::recompute:
+        return tr("Recomputation");
+    case A::seq_len:
+        return tr("Sequence length");
+    }
+    return {};
+}
+
+void WhatIfPage::retranslate()
+{
+    m_title->setText(tr(
+        "Two inputs at once: every cell is the full estimate with those values (memory per GPU or seconds per "
+        "step); ✕ marks combinations that are invalid or do not fit — hover for the reason, click a cell to use it."));
+    m_xLabel->setText(tr("&Across:"));
+    m_yLabel->setText(tr("&Up:"));
+    m_metricLabel->setText(tr("&Colour:"));
+    for (int i = 0; i < core::kHeatAxisCount; ++i) {
+        m_x->setItemText(i, axisName(core::HeatAxis(i)));
+        m_y->setItemText(i, axisName(core::HeatAxis(i)));
+    }
+    m_metric->setItemText(0, tr("Memory per GPU"));
+    m_metric->setItemText(1, tr("Step time"));
+}
+
+void WhatIfPage::changeEvent(QEvent* event)
+{
+    if (event->type() == QEvent::LanguageChange) {
+        retranslate();
+        m_grid->update();
+    }
+    QWidget::changeEvent(event);
+}
+
+void WhatIfPage::showEvent(QShowEvent* event)
+{
+    request();
+    QWidget::showEvent(event);
+}
+
+} // namespace ui

@@ -1,0 +1,173 @@
+#include "widgets/painted/heatmap_grid.h"
+
+#include "widgets/format.h"
+#include "widgets/problem_text.h"
+#include "widgets/session/scenario_session.h"
+
+#include <QComboBox>
+#include <QEvent>
+#include <QGridLayout>
+#include <QHBoxLayout>
+#include <QHelpEvent>
+#include <QLabel>
+#include <QLocale>
+#include <QMouseEvent>
+#include <QPainter>
+#include <QSignalBlocker>
+#include <QToolTip>
+#include <QVBoxLayout>
+
+#include <cmath>
+
+namespace ui {
+
+HeatmapGrid::HeatmapGrid(QWidget* parent)
+    : QWidget(parent)
+{
+    setObjectName(QStringLiteral("heatmapGrid"));
+    setMinimumSize(320, 240);
+    setMouseTracking(true);
+}
+
+void HeatmapGrid::setHeatmap(core::Heatmap map, Metric metric)
+{
+    m_map = std::move(map);
+    m_metric = metric;
+    m_lo = 1e300;
+    m_hi = 0;
+    for (const auto& c : m_map.cells) {
+        if (!c.estimate) continue;
+        const double v = metric == Memory ? c.estimate->memory.total() / c.estimate->memory.capacity
+                                          : c.estimate->compute.stepTimeS;
+        m_lo = std::min(m_lo, v);
+        m_hi = std::max(m_hi, v);
+    }
+    update();
+}
+
+QRectF HeatmapGrid::gridRect() const
+{
+    return QRectF(64, 8, std::max(10, width() - 72), std::max(10, height() - 40));
+}
+
+QRectF HeatmapGrid::cellRect(int index) const
+{
+    const QRectF g = gridRect();
+    const int nx = int(m_map.xs.size()), ny = int(m_map.ys.size());
+    if (nx == 0 || ny == 0) return {};
+    const int xi = index % nx, yi = index / nx;
+    const double w = g.width() / nx, h = g.height() / ny;
+    // Row 0 at the bottom, like a plot.
+    return QRectF(g.left() + xi * w, g.bottom() - (yi + 1) * h, w, h);
+}
+
+int HeatmapGrid::cellAt(QPointF pos) const
+{
+    for (int i = 0; i < int(m_map.cells.size()); ++i)
+        if (cellRect(i).contains(pos)) return i;
+    return -1;
+}
+
+QColor HeatmapGrid::colourOf(const core::HeatCell& c) const
+{
+    if (!c.estimate) return QColor(0xDD, 0xDD, 0xDD);
+    if (m_metric == Memory) {
+        // Share of the GPU: green when half full, amber near full, red beyond.
+        const double share = c.estimate->memory.total() / c.estimate->memory.capacity;
+        if (share > 1) return QColor(0xE8, 0xA0, 0x90);
+        const double t = std::clamp(share, 0.0, 1.0);
+        return QColor::fromHsvF(0.33 * (1 - t * t), 0.55, 0.85);
+    }
+    if (!c.feasible()) return QColor(0xE8, 0xA0, 0x90);
+    // Step time on a log scale, fast = green, slow = amber.
+    const double v = c.estimate->compute.stepTimeS;
+    const double t = m_hi > m_lo ? std::log(v / m_lo) / std::log(m_hi / m_lo) : 0;
+    return QColor::fromHsvF(0.33 * (1 - std::clamp(t, 0.0, 1.0)) * 0.8 + 0.05, 0.55, 0.88);
+}
+
+QString HeatmapGrid::cellText(const core::HeatCell& c) const
+{
+    if (!c.estimate) return QStringLiteral("✕");
+    const QLocale locale;
+    if (m_metric == Memory) return locale.toString(bytesIn(c.estimate->memory.total()), 'f', 0);
+    return locale.toString(c.estimate->compute.stepTimeS, 'g', 3);
+}
+
+void HeatmapGrid::paintEvent(QPaintEvent*)
+{
+    QPainter painter(this);
+    painter.fillRect(rect(), Qt::white);
+    const int nx = int(m_map.xs.size()), ny = int(m_map.ys.size());
+    if (nx == 0 || ny == 0) return;
+    QFont small = font();
+    small.setPointSizeF(std::max(6.5, font().pointSizeF() * 0.85));
+    painter.setFont(small);
+    for (int i = 0; i < int(m_map.cells.size()); ++i) {
+        const auto& c = m_map.cells[std::size_t(i)];
+        const QRectF r = cellRect(i).adjusted(1, 1, -1, -1);
+        painter.fillRect(r, colourOf(c));
+        painter.setPen(c.feasible() ? QColor(0x20, 0x20, 0x20) : QColor(0x80, 0x30, 0x20));
+        QString text = cellText(c);
+        if (c.estimate && !c.feasible()) text += QStringLiteral(" ✕");
+        painter.drawText(r, Qt::AlignCenter, text);
+    }
+    painter.setPen(QColor(0x40, 0x40, 0x40));
+    const QRectF g = gridRect();
+    for (int xi = 0; xi < nx; ++xi) {
+        const QRectF r = cellRect(xi);
+        painter.drawText(QRectF(r.left(), g.bottom() + 2, r.width(), 16), Qt::AlignCenter,
+            QString::fromStdString(core::valueText(m_map.xAxis, m_map.xs[std::size_t(xi)])));
+    }
+    if (m_map.xAxis != m_map.yAxis)
+        for (int yi = 0; yi < ny; ++yi) {
+            const QRectF r = cellRect(yi * nx);
+            painter.drawText(QRectF(0, r.top(), g.left() - 4, r.height()), Qt::AlignRight | Qt::AlignVCenter,
+                QString::fromStdString(core::valueText(m_map.yAxis, m_map.ys[std::size_t(yi)])));
+        }
+}
+
+void HeatmapGrid::mouseReleaseEvent(QMouseEvent* event)
+{
+    const int i = cellAt(event->position());
+    if (i >= 0 && event->button() == Qt::LeftButton) emit cellClicked(i);
+}
+
+QString HeatmapGrid::toolTipOf(int index) const
+{
+    const auto& c = m_map.cells[std::size_t(index)];
+    const QLocale locale;
+    QString text = QStringLiteral("%1 = %2").arg(QString::fromLatin1(core::keyOf(m_map.xAxis).data()),
+        QString::fromStdString(core::valueText(m_map.xAxis, c.x)));
+    if (m_map.xAxis != m_map.yAxis)
+        text += QStringLiteral(", %1 = %2")
+                    .arg(QString::fromLatin1(core::keyOf(m_map.yAxis).data()),
+                        QString::fromStdString(core::valueText(m_map.yAxis, c.y)));
+    if (c.estimate)
+        text += QLatin1Char('\n')
+            + tr("%1 per GPU · step %2 s · MFU %3 %")
+                  .arg(formatBytes(c.estimate->memory.total(), 1),
+                      locale.toString(c.estimate->compute.stepTimeS, 'g', 3),
+                      locale.toString(c.estimate->compute.mfu * 100, 'f', 1));
+    if (!c.feasible())
+        text += QLatin1Char('\n') + ProblemText::of(*c.problem);
+    else
+        text += QLatin1Char('\n') + tr("Click to use these values.");
+    return text;
+}
+
+bool HeatmapGrid::event(QEvent* e)
+{
+    if (e->type() == QEvent::ToolTip) {
+        const auto* help = static_cast<QHelpEvent*>(e);
+        const int i = cellAt(help->pos());
+        if (i < 0) {
+            QToolTip::hideText();
+            return true;
+        }
+        QToolTip::showText(help->globalPos(), toolTipOf(i), this);
+        return true;
+    }
+    return QWidget::event(e);
+}
+
+} // namespace ui

@@ -1,0 +1,43 @@
+#pragma once
+// The feasibility grid of the What-if page (issue 12): one cell per pair of values, coloured by
+// memory per GPU or step time, infeasible cells crossed out with the reason in the tooltip.
+// Painted with QPainter from a core::Heatmap.
+
+#include "core/heatmap.h"
+
+#include <QWidget>
+
+namespace ui {
+
+class HeatmapGrid : public QWidget {
+    Q_OBJECT
+public:
+    enum Metric { Memory, StepTime };
+    explicit HeatmapGrid(QWidget* parent = nullptr);
+    void setHeatmap(core::Heatmap map, Metric metric);
+    [[nodiscard]] const core::Heatmap& heatmap() const { return m_map; }
+    /// The cell under a widget position, or −1.
+    [[nodiscard]] int cellAt(QPointF pos) const;
+    [[nodiscard]] QRectF cellRect(int index) const;
+    /// What hovering a cell shows: its values, its estimate, and why it is infeasible (translated).
+    [[nodiscard]] QString toolTipOf(int index) const;
+
+signals:
+    void cellClicked(int index);
+
+protected:
+    void paintEvent(QPaintEvent* event) override;
+    void mouseReleaseEvent(QMouseEvent* event) override;
+    bool event(QEvent* event) override;
+
+private:
+    [[nodiscard]] QRectF gridRect() const;
+    [[nodiscard]] QColor colourOf(const core::HeatCell& cell) const;
+    [[nodiscard]] QString cellText(const core::HeatCell& cell) const;
+
+    core::Heatmap m_map;
+    Metric m_metric = Memory;
+    double m_lo = 0, m_hi = 1;
+};
+
+} // namespace ui

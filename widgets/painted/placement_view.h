@@ -1,0 +1,30 @@
+#pragma once
+// Where ranks sit (issue 12): the first nodes of the cluster with each GPU's TP, DP and PP
+// coordinates (coloured by pipeline stage), and for each parallel group whether it stays on
+// NVLink or crosses the network, with its time per step. Drawn from core::placement().
+
+#include "core/placement.h"
+
+#include <QWidget>
+
+namespace ui {
+
+class PlacementView : public QWidget {
+    Q_OBJECT
+public:
+    explicit PlacementView(QWidget* parent = nullptr);
+    void setData(const core::Scenario& scenario, const core::Placement& placement);
+    [[nodiscard]] const core::Placement& placement() const { return m_placement; }
+    /// The group lines as shown (tests read them).
+    [[nodiscard]] QStringList groupLines() const;
+
+protected:
+    void paintEvent(QPaintEvent* event) override;
+    bool event(QEvent* event) override;
+
+private:
+    core::Parallel m_parallel;
+    core::Placement m_placement;
+};
+
+} // namespace ui
