@@ -195,3 +195,31 @@ TEST_CASE("the notes the code cites are in the repository", "[core][layers]")
         CHECK(fs::exists(kRoot / name));
     }
 }
+
+TEST_CASE("includes name their file from the repository root, and folders hold what their name says", "[core][layers]")
+{
+    // "core/estimate.h", "widgets/charts/memory_chart.h" (issue 20, §4.3): where a file comes from is
+    // read off its include, and a moved file breaks the build, not a reader's guess.
+    const std::regex quoted(R"re(^\s*#\s*include\s*"([^"]+)")re");
+    int includes = 0;
+    for (const char* dir : { "app", "core", "widgets", "tests" })
+        for (const auto& f : sourcesUnder(dir)) {
+            int number = 0;
+            for (const auto& line : codeLines(f)) {
+                ++number;
+                std::smatch m;
+                if (!std::regex_search(line, m, quoted)) continue;
+                ++includes;
+                INFO(repoPath(f) << ":" << number << ": " << line);
+                CHECK(fs::exists(kRoot / m[1].str()));
+            }
+        }
+    CHECK(includes > 500);
+    // painted/ draws with QPainter, pages/ are tab pages: neither holds a chart.
+    for (const char* dir : { "widgets/painted", "widgets/pages" })
+        for (const auto& f : sourcesUnder(dir))
+            for (const auto& line : codeLines(f)) {
+                INFO(repoPath(f) << ": " << line);
+                CHECK(line.find("#include <QChart") == std::string::npos);
+            }
+}
