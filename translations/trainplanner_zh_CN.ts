@@ -365,19 +365,7 @@
     </message>
 </context>
 <context>
-    <name>ui::ComparisonView</name>
-    <message>
-        <source>Add scenario to the comparison</source>
-        <translation>添加场景到对比</translation>
-    </message>
-    <message>
-        <source>TrainPlanner scenarios (*.tpscenario.json *.json)</source>
-        <translation>TrainPlanner 场景 (*.tpscenario.json *.json)</translation>
-    </message>
-    <message>
-        <source>Cannot open scenario</source>
-        <translation>无法打开场景</translation>
-    </message>
+    <name>ui::ComparisonModel</name>
     <message>
         <source>Parameters</source>
         <translation>参数量</translation>
@@ -393,14 +381,6 @@
     <message>
         <source>Fits on one GPU's memory</source>
         <translation>单卡显存放得下</translation>
-    </message>
-    <message>
-        <source>yes</source>
-        <translation>是</translation>
-    </message>
-    <message>
-        <source>no</source>
-        <translation>否</translation>
     </message>
     <message>
         <source>Largest memory term</source>
@@ -423,16 +403,39 @@
         <translation>训练时长</translation>
     </message>
     <message>
-        <source>%1 days</source>
-        <translation>%1 天</translation>
-    </message>
-    <message>
         <source>Cost</source>
         <translation>成本</translation>
     </message>
     <message>
         <source>Expected interruptions</source>
         <translation>预计中断次数</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>是</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>否</translation>
+    </message>
+    <message>
+        <source>%1 days</source>
+        <translation>%1 天</translation>
+    </message>
+</context>
+<context>
+    <name>ui::ComparisonView</name>
+    <message>
+        <source>Add scenario to the comparison</source>
+        <translation>添加场景到对比</translation>
+    </message>
+    <message>
+        <source>TrainPlanner scenarios (*.tpscenario.json *.json)</source>
+        <translation>TrainPlanner 场景 (*.tpscenario.json *.json)</translation>
+    </message>
+    <message>
+        <source>Cannot open scenario</source>
+        <translation>无法打开场景</translation>
     </message>
     <message>
         <source>Add the current scenario</source>

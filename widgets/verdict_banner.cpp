@@ -61,10 +61,12 @@ QString VerdictBanner::headline() const
     return m_headline->text();
 }
 
-void VerdictBanner::refresh()
+VerdictBanner::Text VerdictBanner::textOf(
+    const core::Estimate& estimate, const QString& gpuName, const std::optional<core::Sensitivity>& ranges)
 {
-    if (m_estimate.memory.perStage.empty()) return;
-    const auto& mem = m_estimate.memory;
+    Text out;
+    if (estimate.memory.perStage.empty()) return out;
+    const auto& mem = estimate.memory;
     const auto& b = mem.peak().bytes;
     const double share = mem.capacity > 0 ? b.total() / mem.capacity : 0;
     const QString used = formatBytes(b.total(), 1), capacity = formatBytes(mem.capacity, 0);
@@ -72,39 +74,32 @@ void VerdictBanner::refresh()
 
     const core::MemoryTerm largest = b.largest(); // names what to attack first
 
-    QPalette pal = palette();
-    if (mem.fits()) {
-        m_headline->setText(tr("Fits: %1 of %2 per GPU (%3 %)").arg(used, capacity, percent));
-        pal.setColor(QPalette::Window, QColor(0xE3, 0xF4, 0xEA));
-    } else {
-        m_headline->setText(tr("Does not fit: %1 needed, %2 per GPU (%3 %)").arg(used, capacity, percent));
-        pal.setColor(QPalette::Window, QColor(0xFB, 0xE4, 0xDC));
-    }
-    pal.setColor(QPalette::WindowText, QColor(0x1A, 0x1A, 0x1A));
-    setPalette(pal);
+    out.fits = mem.fits();
+    out.headline = out.fits ? tr("Fits: %1 of %2 per GPU (%3 %)").arg(used, capacity, percent)
+                            : tr("Does not fit: %1 needed, %2 per GPU (%3 %)").arg(used, capacity, percent);
 
     QString details = tr("%1 parameters on %2 × %3. Largest term: %4 (%5).")
-                          .arg(formatCount(double(m_estimate.params.total)), QLocale().toString(m_estimate.gpus),
-                              m_gpuName, memoryTermName(largest), formatBytes(b.term(largest), 1));
+                          .arg(formatCount(double(estimate.params.total)), QLocale().toString(estimate.gpus), gpuName,
+                              memoryTermName(largest), formatBytes(b.term(largest), 1));
     if (mem.perStage.size() > 1)
         //: a pipeline-parallel stage (a group of layers)
         details += QLatin1Char(' ') + tr("Most loaded pipeline stage: %1.").arg(mem.stage);
-    const auto& c = m_estimate.compute;
-    const auto& t = m_estimate.training;
+    const auto& c = estimate.compute;
+    const auto& t = estimate.training;
     const QLocale locale;
     //: %1 step time in seconds, %2 MFU percent, %3 communication percent, %4 days, %5 GPU-hours, %6 cost
     details += QLatin1Char('\n')
         + tr("Step %1 s · MFU %2 % · communication %3 % of the step · %4 days · %5 GPU-hours · $%6")
               .arg(formatSeconds(c.stepTimeS), locale.toString(c.mfu * 100, 'f', 1),
-                  locale.toString(m_estimate.communication.shareOfStep * 100, 'f', 1), formatFixed(t.timeS / 86400, 1),
+                  locale.toString(estimate.communication.shareOfStep * 100, 'f', 1), formatFixed(t.timeS / 86400, 1),
                   formatFixed(t.gpuHours, 0), formatFixed(t.totalCostUsd, 0));
-    const auto& r = m_estimate.reliability;
+    const auto& r = estimate.reliability;
     //: %1 goodput percent, %2 number of interruptions, %3 checkpoint interval in minutes, %4 checkpoint size
     details += QLatin1Char('\n')
         + tr("Goodput %1 % · about %2 interruptions over the run · checkpoint every %3 min (%4)")
               .arg(locale.toString(r.goodput * 100, 'f', 1), formatFixed(r.expectedInterruptions, 0),
                   locale.toString(r.checkpointIntervalS / 60, 'f', 0), formatBytes(r.checkpointBytes, 0));
-    if (const auto& measured = m_estimate.range; measured && std::isfinite(t.timeS)) {
+    if (const auto& measured = estimate.range; measured && std::isfinite(t.timeS)) {
         //: %1–%2 step time range in seconds, %3–%4 days, %5 number of runs, %6 the kind of runs (GPU, parallelism,
         //: format)
         details += QLatin1Char('\n')
@@ -114,8 +109,8 @@ void VerdictBanner::refresh()
                   .arg(measured->runs)
                   .arg(AccuracyView::rangeBasisText(*measured));
     }
-    if (m_ranges) {
-        const auto& range = *m_ranges;
+    if (ranges) {
+        const auto& range = *ranges;
         details += QLatin1Char('\n')
             + tr("Range, each assumption ±%1 % in turn: step %2–%3 s · memory %4–%5 · cost $%6–%7")
                   .arg(locale.toString(range.fraction * 100, 'f', 0), locale.toString(range.min.stepTimeS, 'g', 3),
@@ -123,7 +118,20 @@ void VerdictBanner::refresh()
                       formatBytes(range.max.memoryBytes, 1), formatFixed(range.min.totalCostUsd, 0),
                       formatFixed(range.max.totalCostUsd, 0));
     }
-    m_details->setText(details);
+    out.details = details;
+    return out;
+}
+
+void VerdictBanner::refresh()
+{
+    if (m_estimate.memory.perStage.empty()) return;
+    const Text text = textOf(m_estimate, m_gpuName, m_ranges);
+    m_headline->setText(text.headline);
+    QPalette pal = palette();
+    pal.setColor(QPalette::Window, text.fits ? QColor(0xE3, 0xF4, 0xEA) : QColor(0xFB, 0xE4, 0xDC));
+    pal.setColor(QPalette::WindowText, QColor(0x1A, 0x1A, 0x1A));
+    setPalette(pal);
+    m_details->setText(text.details);
     if (m_explain) {
         QString tip;
         for (const char* key : { "compute.step_time_s", "compute.mfu", "training.time_s", "training.cost_usd" })

@@ -17,6 +17,16 @@ namespace ui {
 class VerdictBanner : public QFrame {
     Q_OBJECT
 public:
+    /// What the banner says of an estimate, in words: the verdict and the key figures, one per line
+    /// (the report and the slides say the same from the same values).
+    struct Text {
+        bool fits = false;
+        QString headline;
+        QString details;
+    };
+    [[nodiscard]] static Text textOf(
+        const core::Estimate& estimate, const QString& gpuName, const std::optional<core::Sensitivity>& ranges);
+
     explicit VerdictBanner(QWidget* parent = nullptr);
     void setEstimate(const core::Estimate& estimate);
     /// "Nearest valid" fixes shown as links after their warnings; a click emits suggestionChosen.

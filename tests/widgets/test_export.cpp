@@ -8,10 +8,13 @@
 #include "widgets/charts/comparison_chart.h"
 #include "widgets/export/report_export.h"
 #include "widgets/main_view.h"
+#include "widgets/models/comparison_model.h"
 #include "widgets/pages/comparison_view.h"
+#include "widgets/pages/decision_guide_page.h"
 #include "widgets/pages/planner_page.h"
 #include "widgets/session/scenario_document.h"
 #include "widgets/session/scenario_session.h"
+#include "widgets/verdict_banner.h"
 
 #include <QAbstractAxis>
 #include <QAction>
@@ -177,7 +180,7 @@ TEST_CASE("with two or more scenarios compared, the export adds the comparison c
     QFile csv(dir.filePath(QStringLiteral("comparison.csv")));
     REQUIRE(csv.open(QIODevice::ReadOnly));
     const QStringList lines = QString::fromUtf8(csv.readAll()).trimmed().split(QLatin1Char('\n'));
-    CHECK(lines.size() == w.comparison()->table()->rowCount() + 1);
+    CHECK(lines.size() == w.comparison()->figures()->rowCount() + 1);
     // The name with a comma is quoted, so every line has the same number of fields as the header.
     CHECK(lines.at(0).contains(QStringLiteral("\"B: ")));
     // Exported comparison charts name the scenarios; on screen the bars keep their letters.
@@ -188,6 +191,47 @@ TEST_CASE("with two or more scenarios compared, the export adds the comparison c
     QFile md(dir.filePath(QStringLiteral("report.md")));
     REQUIRE(md.open(QIODevice::ReadOnly));
     CHECK(QString::fromUtf8(md.readAll()).contains(QStringLiteral("| Parameters |")));
+}
+
+TEST_CASE("the report is built from values alone, with no view", "[widgets][export][report]")
+{
+    // §4.6 of the architecture review: the report reads the results, never a widget's text, so it
+    // says what the banner and the decision guide say for the same values, in the display unit.
+    core::Scenario s = core::defaultScenario();
+    s.name = "Report from values";
+    ScenarioSession session(s);
+    session.setByteUnit(ByteUnit::GiB);
+    settle();
+    ReportInputs in { session.results(), {}, nullptr, session.explanations() };
+    const QString md = reportMarkdown(in);
+    const auto& r = session.results();
+    const VerdictBanner::Text verdict
+        = VerdictBanner::textOf(r.estimate, QString::fromStdString(r.scenario.hardware.gpu.name), r.ranges);
+    CHECK(md.startsWith(QStringLiteral("# Report from values\n\n**") + verdict.headline + QStringLiteral("**")));
+    CHECK(verdict.headline.startsWith(QStringLiteral("Fits: ")));
+    const DecisionGuidePage::Texts guide = DecisionGuidePage::textsOf(r.scenario, r.estimate, r.guide);
+    REQUIRE(guide.checklist.size() == r.guide.checklist.size());
+    for (const auto& item : guide.checklist)
+        CHECK(md.contains(
+            QStringLiteral("- [%1] **%2** — %3\n").arg(DecisionGuidePage::needText(item.need), item.title, item.body)));
+    CHECK(md.contains(QStringLiteral("(GiB)")));
+    CHECK_FALSE(md.contains(QStringLiteral("## Comparison")));
+    // The display unit reaches it, as it reaches every view.
+    session.setByteUnit(ByteUnit::GB);
+    settle();
+    in.results = session.results();
+    const QString gb = reportMarkdown(in);
+    CHECK(gb.contains(QStringLiteral("(GB)")));
+    CHECK_FALSE(gb.contains(QStringLiteral("GiB)")));
+    session.setByteUnit(ByteUnit::GiB);
+    // A comparison is the model the Compare tab shows.
+    ComparisonModel figures;
+    figures.setEstimates({ QStringLiteral("A: one"), QStringLiteral("B: two") }, { r.estimate, r.estimate });
+    in.comparison = &figures;
+    const QString compared = reportMarkdown(in);
+    CHECK(compared.contains(QStringLiteral("## Comparison\n\n|  | A: one | B: two |")));
+    CHECK(compared.contains(QStringLiteral("| Parameters | 6.74 B | 6.74 B |")));
+    CHECK(modelCsv(figures).startsWith(QStringLiteral(",A: one,B: two\nParameters,6.74 B,6.74 B\n")));
 }
 
 TEST_CASE("File > Save onto a full disk keeps the old file byte for byte and says so", "[widgets][export][hostile]")

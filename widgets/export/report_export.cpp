@@ -16,6 +16,7 @@
 #include "widgets/format.h"
 #include "widgets/main_view.h"
 #include "widgets/models/collectives_model.h"
+#include "widgets/models/comparison_model.h"
 #include "widgets/models/memory_table_model.h"
 #include "widgets/pages/comparison_view.h"
 #include "widgets/pages/decision_guide_page.h"
@@ -24,14 +25,11 @@
 #include "widgets/verdict_banner.h"
 
 #include <QBuffer>
-#include <QCheckBox>
 #include <QDir>
 #include <QImage>
-#include <QLabel>
 #include <QLocale>
 #include <QPageSize>
 #include <QPdfWriter>
-#include <QTableWidget>
 #include <QTextBlock>
 #include <QTextCursor>
 #include <QTextDocument>
@@ -48,68 +46,23 @@ bool writeText(const QString& path, const QByteArray& text, bool bom, QString& e
 }
 
 /// A table model as a Markdown table, as the user reads it: translated headers, the display unit,
-/// the locale's numbers (the CSV files keep core's keys and plain bytes).
-QString modelMarkdown(const QAbstractItemModel& model)
+/// the locale's numbers (the CSV files keep core's keys and plain bytes). `rowHeaders`: the vertical
+/// header is the first column (the comparison's figure names).
+QString modelMarkdown(const QAbstractItemModel& model, bool rowHeaders = false)
 {
     auto cell = [](QString text) { return text.replace(QLatin1Char('|'), QStringLiteral("\\|")); };
     QStringList header;
+    if (rowHeaders) header << QString();
     for (int c = 0; c < model.columnCount(); ++c)
         header << cell(model.headerData(c, Qt::Horizontal).toString());
     QString out = QStringLiteral("| ") + header.join(QStringLiteral(" | ")) + QStringLiteral(" |\n|")
         + QStringLiteral(" --- |").repeated(int(header.size())) + QLatin1Char('\n');
     for (int r = 0; r < model.rowCount(); ++r) {
         QStringList row;
+        if (rowHeaders) row << cell(model.headerData(r, Qt::Vertical).toString());
         for (int c = 0; c < model.columnCount(); ++c)
             row << cell(model.data(model.index(r, c)).toString());
         out += QStringLiteral("| ") + row.join(QStringLiteral(" | ")) + QStringLiteral(" |\n");
-    }
-    return out;
-}
-
-/// The cells of a table widget with its headers: row header, then one column per scenario.
-QList<QStringList> tableCells(const QTableWidget* table)
-{
-    QList<QStringList> rows;
-    QStringList header { QString() };
-    for (int c = 0; c < table->columnCount(); ++c)
-        header << (table->horizontalHeaderItem(c) ? table->horizontalHeaderItem(c)->text() : QString());
-    rows << header;
-    for (int r = 0; r < table->rowCount(); ++r) {
-        QStringList row { table->verticalHeaderItem(r) ? table->verticalHeaderItem(r)->text() : QString() };
-        for (int c = 0; c < table->columnCount(); ++c)
-            row << (table->item(r, c) ? table->item(r, c)->text() : QString());
-        rows << row;
-    }
-    return rows;
-}
-
-/// RFC 4180 CSV: fields with commas, quotes or line breaks are quoted.
-QString tableCsv(const QTableWidget* table)
-{
-    QString out;
-    for (const QStringList& row : tableCells(table)) {
-        QStringList fields;
-        for (QString f : row) {
-            if (f.contains(QLatin1Char(',')) || f.contains(QLatin1Char('"')) || f.contains(QLatin1Char('\n')))
-                f = QLatin1Char('"') + f.replace(QLatin1Char('"'), QStringLiteral("\"\"")) + QLatin1Char('"');
-            fields << f;
-        }
-        out += fields.join(QLatin1Char(',')) + QLatin1Char('\n');
-    }
-    return out;
-}
-
-QString tableMarkdown(const QTableWidget* table)
-{
-    QString out;
-    const QList<QStringList> rows = tableCells(table);
-    for (int i = 0; i < rows.size(); ++i) {
-        QStringList cells = rows[i];
-        for (QString& c : cells)
-            c.replace(QLatin1Char('|'), QStringLiteral("\\|"));
-        out += QStringLiteral("| ") + cells.join(QStringLiteral(" | ")) + QStringLiteral(" |\n");
-        if (i == 0)
-            out += QStringLiteral("|") + QStringLiteral(" --- |").repeated(int(cells.size())) + QLatin1Char('\n');
     }
     return out;
 }
@@ -135,6 +88,73 @@ void fitImages(QTextDocument& doc, double width)
 }
 
 } // namespace
+
+QString reportMarkdown(const ReportInputs& in)
+{
+    const core::Scenario& s = in.results.scenario;
+    const core::Estimate& e = in.results.estimate;
+    QString md;
+    md += QStringLiteral("# %1\n\n").arg(QString::fromStdString(s.name));
+    const VerdictBanner::Text verdict
+        = VerdictBanner::textOf(e, QString::fromStdString(s.hardware.gpu.name), in.results.ranges);
+    md += QStringLiteral("**%1**\n\n").arg(verdict.headline);
+    md += QString(verdict.details).replace(QLatin1Char('\n'), QStringLiteral("  \n")) + QStringLiteral("\n\n");
+    md += QStringLiteral("## %1\n\n").arg(MainView::tr("Charts"));
+    for (const auto& c : in.charts)
+        md += QStringLiteral("![%1](%2)\n\n").arg(c.title, c.file);
+    if (in.comparison) {
+        md += QStringLiteral("## %1\n\n").arg(MainView::tr("Comparison"));
+        md += modelMarkdown(*in.comparison, true) + QLatin1Char('\n');
+    }
+    // The decision guide: the verdict in words and the migration checklist with its urgencies.
+    const DecisionGuidePage::Texts guide = DecisionGuidePage::textsOf(s, e, in.results.guide);
+    QString guideVerdict = guide.verdict;
+    guideVerdict.replace(QStringLiteral("<p>"), QString())
+        .replace(QStringLiteral("</p>"), QStringLiteral("\n\n"))
+        .replace(QStringLiteral("<b>"), QStringLiteral("**"))
+        .replace(QStringLiteral("</b>"), QStringLiteral("**"));
+    md += QStringLiteral("## %1\n\n%2").arg(DecisionGuidePage::tr("Decision guide"), guideVerdict);
+    for (const auto& item : guide.checklist)
+        md += QStringLiteral("- [%1] **%2** — %3\n").arg(DecisionGuidePage::needText(item.need), item.title, item.body);
+    md += QLatin1Char('\n');
+    // The tables as the views show them: translated headers, the display unit.
+    MemoryTableModel memory;
+    memory.setEstimate(e);
+    md += QStringLiteral("## %1\n\n").arg(MainView::tr("Memory per pipeline stage"));
+    md += modelMarkdown(memory) + QLatin1Char('\n');
+    md += QStringLiteral("## %1\n\n").arg(MainView::tr("Communication per step"));
+    if (e.communication.collectives.empty()) {
+        md += MainView::tr("No communication: a single GPU.") + QStringLiteral("\n\n");
+    } else {
+        CollectivesModel collectives;
+        collectives.setEstimate(e);
+        md += modelMarkdown(collectives) + QStringLiteral("\n");
+    }
+    md += QStringLiteral("## %1\n\n").arg(MainView::tr("How each figure was computed"));
+    for (const auto& x : in.explanations)
+        md += QStringLiteral("- `%1`: %2 — %3 (%4)\n")
+                  .arg(QString::fromStdString(x.key), QString::fromStdString(x.formula),
+                      QString::fromStdString(x.substituted), QString::fromStdString(x.source));
+    md += QStringLiteral("\n## %1\n\n").arg(MainView::tr("Assumptions in force"));
+    const auto& ef = s.efficiency;
+    md += MainView::tr("Compute efficiency %1, bus bandwidth efficiency %2, DP/CP overlap %3, latency %4 µs per call; "
+                       "CUDA context %5 GiB, allocator fragmentation %6, NCCL buffers %7 GiB per group; "
+                       "GPU MTBF %8 h, restart %9 min.")
+              .arg(ef.compute)
+              .arg(ef.busBandwidth)
+              .arg(ef.commOverlap)
+              .arg(ef.commLatencyUs)
+              .arg(s.overhead.cudaContextGib)
+              .arg(s.overhead.fragmentation)
+              .arg(s.overhead.commBufferGibPerGroup)
+              .arg(s.reliability.gpuMtbfHours)
+              .arg(s.reliability.restartMinutes)
+        + QLatin1Char(' ') + MainView::tr("Loss bytes per logit %1.").arg(s.overhead.lossBytesPerLogit)
+        + QStringLiteral("\n\n");
+    md += QStringLiteral("## %1\n\n```json\n%2```\n")
+              .arg(MainView::tr("Scenario"), QString::fromStdString(core::scenarioToJson(s)));
+    return md;
+}
 
 ExportResult exportAll(MainView* view, ScenarioSession* session, const QString& folder, const ExportOptions& options)
 {
@@ -179,7 +199,7 @@ ExportResult exportAll(MainView* view, ScenarioSession* session, const QString& 
 
     std::vector<std::pair<const char*, std::string>> tables { { "estimate.csv", core::estimateToCsv(e) },
         { "memory_stages.csv", core::memoryStagesCsv(e) }, { "collectives.csv", core::collectivesCsv(e) } };
-    if (compared) tables.emplace_back("comparison.csv", tableCsv(comparison->table()).toStdString());
+    if (compared) tables.emplace_back("comparison.csv", modelCsv(*comparison->figures()).toStdString());
     // The scaling chart's sweep, and a plan search done for this scenario, in the command line's
     // formats (plan_io.h): `sweep --gpus … --format csv` and `plan --format csv/json`.
     tables.emplace_back("scaling_sweep.csv", core::sweepToCsv(results.gpuSweep, "gpus"));
@@ -201,64 +221,11 @@ ExportResult exportAll(MainView* view, ScenarioSession* session, const QString& 
         return result;
     result.files << QStringLiteral("estimate.json") << QStringLiteral("scenario.tpscenario.json");
 
-    // The report: what a reader needs to trust the numbers.
-    const auto* banner = view->banner();
-    QString md;
-    md += QStringLiteral("# %1\n\n").arg(name);
-    md += QStringLiteral("**%1**\n\n").arg(banner->headline());
-    if (auto* details = banner->findChild<QLabel*>(QStringLiteral("verdictDetails")))
-        md += details->text().replace(QLatin1Char('\n'), QStringLiteral("  \n")) + QStringLiteral("\n\n");
-    md += QStringLiteral("## %1\n\n").arg(MainView::tr("Charts"));
+    // The report, from values: what a reader needs to trust the numbers.
+    ReportInputs inputs { results, {}, compared ? comparison->figures() : nullptr, session->explanations() };
     for (const auto& c : charts)
-        md += QStringLiteral("![%1](%2.png)\n\n").arg(chartTitle(c.chart), QLatin1String(c.file));
-    if (compared) {
-        md += QStringLiteral("## %1\n\n").arg(MainView::tr("Comparison"));
-        md += tableMarkdown(comparison->table()) + QLatin1Char('\n');
-    }
-    // The decision guide: the verdict in words and the migration checklist with its urgencies.
-    if (DecisionGuidePage* guide = view->decisionGuide()) {
-        QString verdict = guide->verdictText();
-        verdict.replace(QStringLiteral("<p>"), QString())
-            .replace(QStringLiteral("</p>"), QStringLiteral("\n\n"))
-            .replace(QStringLiteral("<b>"), QStringLiteral("**"))
-            .replace(QStringLiteral("</b>"), QStringLiteral("**"));
-        md += QStringLiteral("## %1\n\n%2").arg(DecisionGuidePage::tr("Decision guide"), verdict);
-        for (const core::ChecklistItem& item : guide->guide().checklist)
-            md += QStringLiteral("- [%1] **%2** — %3\n")
-                      .arg(guide->badge(item.id)->text(), guide->checkBox(item.id)->text(),
-                          guide->text(item.id)->text());
-        md += QLatin1Char('\n');
-    }
-    md += QStringLiteral("## %1\n\n").arg(MainView::tr("Memory per pipeline stage"));
-    md += modelMarkdown(*view->memoryTable()) + QLatin1Char('\n');
-    md += QStringLiteral("## %1\n\n").arg(MainView::tr("Communication per step"));
-    if (e.communication.collectives.empty())
-        md += MainView::tr("No communication: a single GPU.") + QStringLiteral("\n\n");
-    else
-        md += modelMarkdown(*view->collectives()) + QStringLiteral("\n");
-    md += QStringLiteral("## %1\n\n").arg(MainView::tr("How each figure was computed"));
-    for (const auto& x : session->explanations())
-        md += QStringLiteral("- `%1`: %2 — %3 (%4)\n")
-                  .arg(QString::fromStdString(x.key), QString::fromStdString(x.formula),
-                      QString::fromStdString(x.substituted), QString::fromStdString(x.source));
-    md += QStringLiteral("\n## %1\n\n").arg(MainView::tr("Assumptions in force"));
-    const auto& ef = s.efficiency;
-    md += MainView::tr("Compute efficiency %1, bus bandwidth efficiency %2, DP/CP overlap %3, latency %4 µs per call; "
-                       "CUDA context %5 GiB, allocator fragmentation %6, NCCL buffers %7 GiB per group; "
-                       "GPU MTBF %8 h, restart %9 min.")
-              .arg(ef.compute)
-              .arg(ef.busBandwidth)
-              .arg(ef.commOverlap)
-              .arg(ef.commLatencyUs)
-              .arg(s.overhead.cudaContextGib)
-              .arg(s.overhead.fragmentation)
-              .arg(s.overhead.commBufferGibPerGroup)
-              .arg(s.reliability.gpuMtbfHours)
-              .arg(s.reliability.restartMinutes)
-        + QLatin1Char(' ') + MainView::tr("Loss bytes per logit %1.").arg(s.overhead.lossBytesPerLogit)
-        + QStringLiteral("\n\n");
-    md += QStringLiteral("## %1\n\n```json\n%2```\n")
-              .arg(MainView::tr("Scenario"), QString::fromStdString(core::scenarioToJson(s)));
+        inputs.charts.push_back({ chartTitle(c.chart), QLatin1String(c.file) + QStringLiteral(".png") });
+    const QString md = reportMarkdown(inputs);
     if (!writeText(dir.filePath(QStringLiteral("report.md")), md.toUtf8(), false, result.error)) return result;
     result.files << QStringLiteral("report.md");
 

@@ -3,6 +3,7 @@
 #include "core/scenario_io.h"
 #include "widgets/charts/comparison_chart.h"
 #include "widgets/format.h"
+#include "widgets/models/comparison_model.h"
 #include "widgets/session/scenario_session.h"
 
 #include <QEvent>
@@ -10,11 +11,10 @@
 #include <QFileDialog>
 #include <QHBoxLayout>
 #include <QHeaderView>
-#include <QLocale>
 #include <QMessageBox>
 #include <QPushButton>
 #include <QSplitter>
-#include <QTableWidget>
+#include <QTableView>
 #include <QVBoxLayout>
 
 namespace ui {
@@ -29,8 +29,10 @@ ComparisonView::ComparisonView(ScenarioSession* session, QWidget* parent)
     m_article = new QPushButton(this);
     m_article->setObjectName(QStringLiteral("compareArticle"));
     m_clear = new QPushButton(this);
-    m_table = new QTableWidget(this);
+    m_figures = new ComparisonModel(this);
+    m_table = new QTableView(this);
     m_table->setObjectName(QStringLiteral("compareTable"));
+    m_table->setModel(m_figures);
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
     m_table->setWordWrap(true);
@@ -99,7 +101,6 @@ void ComparisonView::showArticlePair()
 
 void ComparisonView::refresh()
 {
-    const QLocale locale;
     // Charts label the bars A, B, C, D; the table's headers say which scenario each letter is.
     // Exported and presented charts have room for names: the letter and the (shortened) name.
     QStringList letters, names, exportNames;
@@ -113,65 +114,7 @@ void ComparisonView::refresh()
     m_memory->setEstimates(letters, m_estimates, exportNames);
     m_step->setEstimates(letters, m_estimates, exportNames);
 
-    // Key figures, as the source article's summary table lists them.
-    struct Row {
-        QString label;
-        std::function<QString(const core::Estimate&)> text;
-    };
-    const std::vector<Row> rows {
-        { tr("Parameters"), [](const core::Estimate& e) -> QString { return formatCount(double(e.params.total)); } },
-        { tr("GPUs"), [&](const core::Estimate& e) -> QString { return locale.toString(e.gpus); } },
-        { tr("Memory per GPU"), [](const core::Estimate& e) -> QString { return formatBytes(e.memory.total(), 1); } },
-        { tr("Fits on one GPU's memory"),
-            [](const core::Estimate& e) -> QString { return e.memory.fits() ? tr("yes") : tr("no"); } },
-        { tr("Largest memory term"),
-            [](const core::Estimate& e) -> QString { return memoryTermName(e.memory.peak().bytes.largest()); } },
-        { tr("Step time"),
-            [](const core::Estimate& e) -> QString {
-                return formatSeconds(e.compute.stepTimeS) + QStringLiteral(" s");
-            } },
-        { tr("Communication share of step"),
-            [&](const core::Estimate& e) -> QString {
-                return locale.toString(e.communication.shareOfStep * 100, 'f', 1) + QStringLiteral(" %");
-            } },
-        { tr("MFU"),
-            [&](const core::Estimate& e) -> QString {
-                return locale.toString(e.compute.mfu * 100, 'f', 1) + QStringLiteral(" %");
-            } },
-        { tr("Training time"),
-            [&](const core::Estimate& e) -> QString {
-                return tr("%1 days").arg(formatFixed(e.training.timeS / 86400, 1));
-            } },
-        { tr("Cost"),
-            [&](const core::Estimate& e) -> QString {
-                return QStringLiteral("$") + formatFixed(e.training.totalCostUsd, 0);
-            } },
-        { tr("Expected interruptions"),
-            [&](const core::Estimate& e) -> QString {
-                return locale.toString(e.reliability.expectedInterruptions, 'f', 0);
-            } },
-    };
-    m_table->clear();
-    m_table->setRowCount(int(rows.size()));
-    m_table->setColumnCount(count());
-    m_table->setHorizontalHeaderLabels(names);
-    QStringList labels;
-    for (const auto& r : rows)
-        labels << r.label;
-    m_table->setVerticalHeaderLabels(labels);
-    for (int r = 0; r < int(rows.size()); ++r)
-        for (int c = 0; c < count(); ++c) {
-            auto* item = new QTableWidgetItem(rows[std::size_t(r)].text(m_estimates[std::size_t(c)]));
-            item->setTextAlignment(Qt::AlignCenter);
-            // Differences from the first scenario stand out.
-            if (c > 0 && item->text() != rows[std::size_t(r)].text(m_estimates[0])) {
-                item->setBackground(QColor(0xFB, 0xE4, 0xDC));
-                QFont bold = item->font();
-                bold.setBold(true);
-                item->setFont(bold);
-            }
-            m_table->setItem(r, c, item);
-        }
+    m_figures->setEstimates(names, m_estimates);
 }
 
 void ComparisonView::retranslate()
@@ -180,7 +123,7 @@ void ComparisonView::retranslate()
     m_addFile->setText(tr("Add a file…"));
     m_article->setText(tr("The source article's pair"));
     m_clear->setText(tr("Clear"));
-    refresh();
+    refresh(); // the figures' names and texts in the new language
 }
 
 void ComparisonView::changeEvent(QEvent* event)

@@ -10,11 +10,12 @@
 #include <vector>
 
 class QPushButton;
-class QTableWidget;
+class QTableView;
 
 namespace ui {
 
 class ComparisonChart;
+class ComparisonModel;
 class ScenarioSession;
 
 class ComparisonView : public QWidget {
@@ -30,7 +31,9 @@ public:
     /// The source article's pair: a 700M model on one GPU and a 7B model on 64 GPUs.
     void showArticlePair();
     [[nodiscard]] int count() const { return int(m_scenarios.size()); }
-    [[nodiscard]] QTableWidget* table() const { return m_table; }
+    [[nodiscard]] QTableView* table() const { return m_table; }
+    /// The key figures, as the table shows them and the export writes them.
+    [[nodiscard]] const ComparisonModel* figures() const { return m_figures; }
     [[nodiscard]] ComparisonChart* memoryChart() const { return m_memory; }
     [[nodiscard]] ComparisonChart* stepChart() const { return m_step; }
     [[nodiscard]] const std::vector<core::Estimate>& estimates() const { return m_estimates; }
@@ -49,7 +52,8 @@ private:
     QPushButton* m_addFile;
     QPushButton* m_article;
     QPushButton* m_clear;
-    QTableWidget* m_table;
+    QTableView* m_table;
+    ComparisonModel* m_figures;
     ComparisonChart* m_memory;
     ComparisonChart* m_step;
 };

@@ -150,19 +150,14 @@ void DecisionGuidePage::showEvent(QShowEvent* event)
     QWidget::showEvent(event);
 }
 
-void DecisionGuidePage::retranslate()
+DecisionGuidePage::Texts DecisionGuidePage::textsOf(
+    const core::Scenario& s, const core::Estimate& e, const core::DecisionGuide& g)
 {
     using core::ChecklistId;
-    using core::Need;
-    m_stale = false;
-    const core::Scenario& s = m_scenario;
-    const core::Estimate& e = m_estimate;
-    const core::DecisionGuide& g = m_guide;
+    Texts out;
     const QLocale locale;
     const QString gpu = QString::fromStdString(s.hardware.gpu.name);
     const QString capacity = gib(e.memory.capacity);
-
-    m_title->setText(tr("Decision guide"));
     QStringList paragraphs;
     switch (g.sizeClass) {
     case core::SizeClass::small:
@@ -206,18 +201,12 @@ void DecisionGuidePage::retranslate()
                       .arg(gib(g.loraBytes), fitText(g.loraFits), gib(g.qloraBytes), fitText(g.qloraFits))
                       .arg(locale.toString(g.loraBytes / g.oneGpuBytes * 100, 'f', 0),
                           locale.toString(g.qloraBytes / g.oneGpuBytes * 100, 'f', 0));
-    m_verdict->setText(QStringLiteral("<p>") + paragraphs.join(QStringLiteral("</p><p>")) + QStringLiteral("</p>"));
-
-    m_checklistTitle->setText(tr("Migration checklist"));
-    m_checklistHint->setText(
-        tr("From single-GPU to distributed training, as the source article lists it (§6 and §3.4). "
-           "Each item says how much this scenario needs it; tick it off when your team has it covered."));
+    out.verdict = QStringLiteral("<p>") + paragraphs.join(QStringLiteral("</p><p>")) + QStringLiteral("</p>");
 
     const auto& t = e.training;
     const auto& r = e.reliability;
     const double days = t.timeS / 86400.0;
     for (const core::ChecklistItem& item : g.checklist) {
-        Row& row = m_rows[std::size_t(item.id)];
         QString title, body;
         switch (item.id) {
         case ChecklistId::distributed_code:
@@ -286,29 +275,47 @@ void DecisionGuidePage::retranslate()
                            usd(t.networkCostUsd), usd(t.teamCostUsd));
             break;
         }
-        row.check->setText(title);
-        row.text->setText(body);
-        QString need, colour;
-        switch (item.need) {
-        case Need::required:
-            need = tr("Required");
-            colour = QStringLiteral("#D55E00");
-            break;
-        case Need::recommended:
-            need = tr("Recommended");
-            colour = QStringLiteral("#E69F00");
-            break;
-        case Need::not_needed:
-            need = tr("Not needed");
-            colour = QStringLiteral("#999999");
-            break;
-        }
-        row.badge->setText(need);
+        out.checklist.push_back({ item.id, item.need, title, body });
+    }
+    return out;
+}
+
+QString DecisionGuidePage::needText(core::Need need)
+{
+    switch (need) {
+    case core::Need::required:
+        return tr("Required");
+    case core::Need::recommended:
+        return tr("Recommended");
+    case core::Need::not_needed:
+        return tr("Not needed");
+    }
+    return {};
+}
+
+void DecisionGuidePage::retranslate()
+{
+    m_stale = false;
+    const Texts texts = textsOf(m_scenario, m_estimate, m_guide);
+    m_title->setText(tr("Decision guide"));
+    m_verdict->setText(texts.verdict);
+    m_checklistTitle->setText(tr("Migration checklist"));
+    m_checklistHint->setText(
+        tr("From single-GPU to distributed training, as the source article lists it (§6 and §3.4). "
+           "Each item says how much this scenario needs it; tick it off when your team has it covered."));
+    for (const Texts::Item& item : texts.checklist) {
+        Row& row = m_rows[std::size_t(item.id)];
+        row.check->setText(item.title);
+        row.text->setText(item.body);
+        const QString colour = item.need == core::Need::required ? QStringLiteral("#D55E00")
+            : item.need == core::Need::recommended               ? QStringLiteral("#E69F00")
+                                                                 : QStringLiteral("#999999");
+        row.badge->setText(needText(item.need));
         row.badge->setProperty("need", int(item.need));
         row.badge->setStyleSheet(
             QStringLiteral("QLabel { color: white; background: %1; border-radius: 8px; padding: 2px 8px; }")
                 .arg(colour));
-        row.text->setEnabled(item.need != Need::not_needed);
+        row.text->setEnabled(item.need != core::Need::not_needed);
     }
 }
 

@@ -9,6 +9,7 @@
 #include <QWidget>
 
 #include <array>
+#include <vector>
 
 class QCheckBox;
 class QLabel;
@@ -19,6 +20,22 @@ class DecisionGuidePage : public QWidget {
     Q_OBJECT
 public:
     explicit DecisionGuidePage(QWidget* parent = nullptr);
+
+    /// What the page says, from values alone (the report says the same): the verdict as paragraphs
+    /// (<p>, <b>) and each checklist item's title, explanation and need.
+    struct Texts {
+        QString verdict;
+        struct Item {
+            core::ChecklistId id;
+            core::Need need;
+            QString title, body;
+        };
+        std::vector<Item> checklist;
+    };
+    [[nodiscard]] static Texts textsOf(
+        const core::Scenario& scenario, const core::Estimate& estimate, const core::DecisionGuide& guide);
+    /// "Required", "Recommended", "Not needed" (translated).
+    [[nodiscard]] static QString needText(core::Need need);
 
     /// The guide of the session's results. The page is laid out again only while visible (every edit
     /// would otherwise relayout it); the accessors below bring it up to date first.

@@ -1,0 +1,179 @@
+#include "widgets/models/comparison_model.h"
+
+#include "widgets/format.h"
+
+#include <QColor>
+#include <QFont>
+#include <QLocale>
+
+namespace ui {
+
+namespace {
+
+enum Figure {
+    Parameters,
+    Gpus,
+    MemoryPerGpu,
+    Fits,
+    LargestTerm,
+    StepTime,
+    CommunicationShare,
+    Mfu,
+    TrainingTime,
+    Cost,
+    Interruptions,
+    FigureCount
+};
+
+} // namespace
+
+ComparisonModel::ComparisonModel(QObject* parent)
+    : QAbstractTableModel(parent)
+{
+}
+
+void ComparisonModel::setEstimates(const QStringList& names, const std::vector<core::Estimate>& estimates)
+{
+    beginResetModel();
+    m_names = names;
+    m_estimates = estimates;
+    endResetModel();
+}
+
+void ComparisonModel::refresh()
+{
+    if (m_estimates.empty()) return;
+    emit dataChanged(index(0, 0), index(rowCount() - 1, columnCount() - 1));
+    emit headerDataChanged(Qt::Vertical, 0, rowCount() - 1);
+}
+
+int ComparisonModel::figures()
+{
+    return FigureCount;
+}
+
+int ComparisonModel::rowCount(const QModelIndex& parent) const
+{
+    return parent.isValid() ? 0 : figures();
+}
+
+int ComparisonModel::columnCount(const QModelIndex& parent) const
+{
+    return parent.isValid() ? 0 : int(m_estimates.size());
+}
+
+QString ComparisonModel::figureName(int row)
+{
+    switch (row) {
+    case Parameters:
+        return tr("Parameters");
+    case Gpus:
+        return tr("GPUs");
+    case MemoryPerGpu:
+        return tr("Memory per GPU");
+    case Fits:
+        return tr("Fits on one GPU's memory");
+    case LargestTerm:
+        return tr("Largest memory term");
+    case StepTime:
+        return tr("Step time");
+    case CommunicationShare:
+        return tr("Communication share of step");
+    case Mfu:
+        return tr("MFU");
+    case TrainingTime:
+        return tr("Training time");
+    case Cost:
+        return tr("Cost");
+    case Interruptions:
+        return tr("Expected interruptions");
+    }
+    return {};
+}
+
+QString ComparisonModel::figureText(int row, const core::Estimate& e)
+{
+    const QLocale locale;
+    switch (row) {
+    case Parameters:
+        return formatCount(double(e.params.total));
+    case Gpus:
+        return locale.toString(e.gpus);
+    case MemoryPerGpu:
+        return formatBytes(e.memory.total(), 1);
+    case Fits:
+        return e.memory.fits() ? tr("yes") : tr("no");
+    case LargestTerm:
+        return memoryTermName(e.memory.peak().bytes.largest());
+    case StepTime:
+        return formatSeconds(e.compute.stepTimeS) + QStringLiteral(" s");
+    case CommunicationShare:
+        return locale.toString(e.communication.shareOfStep * 100, 'f', 1) + QStringLiteral(" %");
+    case Mfu:
+        return locale.toString(e.compute.mfu * 100, 'f', 1) + QStringLiteral(" %");
+    case TrainingTime:
+        return tr("%1 days").arg(formatFixed(e.training.timeS / 86400, 1));
+    case Cost:
+        return QStringLiteral("$") + formatFixed(e.training.totalCostUsd, 0);
+    case Interruptions:
+        return locale.toString(e.reliability.expectedInterruptions, 'f', 0);
+    }
+    return {};
+}
+
+bool ComparisonModel::differs(int row, int column) const
+{
+    return column > 0 && column < columnCount()
+        && figureText(row, m_estimates[std::size_t(column)]) != figureText(row, m_estimates[0]);
+}
+
+QVariant ComparisonModel::data(const QModelIndex& index, int role) const
+{
+    if (!index.isValid() || index.column() >= columnCount()) return {};
+    switch (role) {
+    case Qt::DisplayRole:
+        return figureText(index.row(), m_estimates[std::size_t(index.column())]);
+    case Qt::TextAlignmentRole:
+        return int(Qt::AlignCenter);
+    case Qt::BackgroundRole: // differences from the first scenario stand out
+        return differs(index.row(), index.column()) ? QVariant(QColor(0xFB, 0xE4, 0xDC)) : QVariant();
+    case Qt::FontRole:
+        if (differs(index.row(), index.column())) {
+            QFont bold;
+            bold.setBold(true);
+            return bold;
+        }
+        return {};
+    default:
+        return {};
+    }
+}
+
+QVariant ComparisonModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (role != Qt::DisplayRole) return {};
+    if (orientation == Qt::Vertical) return figureName(section);
+    return section < m_names.size() ? QVariant(m_names[section]) : QVariant();
+}
+
+QString modelCsv(const QAbstractItemModel& model)
+{
+    auto field = [](QString f) {
+        if (f.contains(QLatin1Char(',')) || f.contains(QLatin1Char('"')) || f.contains(QLatin1Char('\n')))
+            f = QLatin1Char('"') + f.replace(QLatin1Char('"'), QStringLiteral("\"\"")) + QLatin1Char('"');
+        return f;
+    };
+    QStringList header { QString() };
+    for (int c = 0; c < model.columnCount(); ++c)
+        header << field(model.headerData(c, Qt::Horizontal, Qt::DisplayRole).toString());
+    QString out = header.join(QLatin1Char(',')) + QLatin1Char('\n');
+    for (int r = 0; r < model.rowCount(); ++r) {
+        QStringList row { field(model.headerData(r, Qt::Vertical, Qt::DisplayRole).toString()) };
+        for (int c = 0; c < model.columnCount(); ++c)
+            row << field(model.data(model.index(r, c)).toString());
+        out += row.join(QLatin1Char(',')) + QLatin1Char('\n');
+    }
+    return out;
+}
+
+} // namespace ui

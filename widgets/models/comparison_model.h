@@ -1,0 +1,46 @@
+#pragma once
+// The Compare tab's key figures as a table model (issue 20, §4.6): one column per scenario, one
+// row per figure, as the source article's summary table lists them. The view, the CSV and the
+// report all read this model, built from the estimates — not from a table widget's texts.
+
+#include "core/estimate.h"
+
+#include <QAbstractTableModel>
+#include <QStringList>
+
+#include <vector>
+
+namespace ui {
+
+class ComparisonModel : public QAbstractTableModel {
+    Q_OBJECT
+public:
+    explicit ComparisonModel(QObject* parent = nullptr);
+
+    /// `names` head the columns ("A: …"); figures that differ from the first scenario's are marked
+    /// (bold on a light red background).
+    void setEstimates(const QStringList& names, const std::vector<core::Estimate>& estimates);
+    /// Re-reads the figures' texts (language or display unit changed).
+    void refresh();
+
+    [[nodiscard]] int rowCount(const QModelIndex& parent = {}) const override;
+    [[nodiscard]] int columnCount(const QModelIndex& parent = {}) const override;
+    [[nodiscard]] QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
+    [[nodiscard]] QVariant headerData(int section, Qt::Orientation orientation, int role) const override;
+    /// Whether figure `row` of scenario `column` differs from the first scenario's.
+    [[nodiscard]] bool differs(int row, int column) const;
+
+private:
+    [[nodiscard]] static int figures();
+    [[nodiscard]] static QString figureName(int row);
+    [[nodiscard]] static QString figureText(int row, const core::Estimate& e);
+
+    QStringList m_names;
+    std::vector<core::Estimate> m_estimates;
+};
+
+/// A model as RFC 4180 CSV, as the user reads it: the row headers in the first column, the column
+/// headers in the first row.
+[[nodiscard]] QString modelCsv(const QAbstractItemModel& model);
+
+} // namespace ui
