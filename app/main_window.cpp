@@ -12,6 +12,7 @@
 #include "widgets/language.h"
 #include "widgets/main_view.h"
 #include "widgets/presentation_view.h"
+#include "widgets/problem_text.h"
 #include "widgets/session/scenario_document.h"
 #include "widgets/session/scenario_session.h"
 #include "widgets/verdict_banner.h"
@@ -204,8 +205,7 @@ bool MainWindow::importConfig(const QString& path, bool confirm)
 {
     const core::ImportResult r = core::importHfConfigFile(path.toStdString());
     if (!r.ok()) {
-        QMessageBox::warning(
-            this, tr("Cannot import %1").arg(QFileInfo(path).fileName()), QString::fromStdString(r.error.toString()));
+        QMessageBox::warning(this, tr("Cannot import %1").arg(QFileInfo(path).fileName()), ProblemText::of(r.error));
         return false;
     }
     const core::ImportedModel& m = *r.model;
@@ -321,7 +321,7 @@ bool MainWindow::openFile(const QString& path)
     if (!result.ok()) {
         QMessageBox::warning(this, tr("Cannot open scenario"),
             tr("%1 was not opened; the current scenario is unchanged.\n\n%2")
-                .arg(QFileInfo(path).fileName(), QString::fromStdString(result.error.toString())));
+                .arg(QFileInfo(path).fileName(), ProblemText::of(result.error)));
         return false;
     }
     m_doc->reset(*result.scenario, path);

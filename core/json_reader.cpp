@@ -16,8 +16,36 @@ namespace core::detail {
 
 void fail(std::string path, std::string message)
 {
-    throw ReadError { ScenarioError { std::move(path), std::move(message) } };
+    Problem problem(ProblemCode::invalid_value, {}, path);
+    throw ReadError { ScenarioError { std::move(path), std::move(message), std::move(problem) } };
 }
+
+void fail(std::string path, std::string message, Problem problem)
+{
+    if (problem.key.empty()) problem.key = path;
+    throw ReadError { ScenarioError { std::move(path), std::move(message), std::move(problem) } };
+}
+
+Problem problemAt(ProblemCode code, const std::string& path, Problem::Values values)
+{
+    return Problem(code, std::move(values), path);
+}
+
+namespace {
+
+Problem wrongType(ExpectedType expected)
+{
+    return Problem(ProblemCode::value_wrong_type, { { "expected", double(expected) } });
+}
+
+Problem outOfRange(double min, double max, bool integer, bool powerOfTwo = false)
+{
+    return Problem(ProblemCode::value_out_of_range,
+        { { "min", min }, { "max", max }, { "integer", integer ? 1.0 : 0.0 },
+            { "power_of_two", powerOfTwo ? 1.0 : 0.0 } });
+}
+
+} // namespace
 
 namespace {
 
@@ -96,7 +124,8 @@ ObjectReader::ObjectReader(const json& object, std::string path)
     , m_path(std::move(path))
 {
     if (!m_object.is_object())
-        fail(m_path.empty() ? std::string("(top level)") : m_path, "must be an object, got " + describe(m_object));
+        fail(m_path.empty() ? std::string("(top level)") : m_path, "must be an object, got " + describe(m_object),
+            wrongType(ExpectedType::object));
 }
 
 bool ObjectReader::has(std::string_view key) const
@@ -116,7 +145,7 @@ const json& ObjectReader::raw(std::string_view key)
 {
     m_seen.emplace(key);
     auto it = m_object.find(key);
-    if (it == m_object.end()) fail(pathOf(key), "is required");
+    if (it == m_object.end()) fail(pathOf(key), "is required", Problem(ProblemCode::key_required));
     return *it;
 }
 
@@ -127,29 +156,34 @@ std::int64_t ObjectReader::integer(std::string_view key, std::int64_t min, std::
     if (v.is_number_integer()) {
         // Unsigned values above int64 range arrive as number_unsigned; compare before converting.
         if (v.is_number_unsigned() && v.get<std::uint64_t>() > static_cast<std::uint64_t>(max))
-            fail(pathOf(key), "must be an integer" + range + ", got " + describe(v));
+            fail(pathOf(key), "must be an integer" + range + ", got " + describe(v),
+                outOfRange(double(min), double(max), true));
         const auto i = v.get<std::int64_t>();
-        if (i < min || i > max) fail(pathOf(key), "must be an integer" + range + ", got " + describe(v));
+        if (i < min || i > max)
+            fail(pathOf(key), "must be an integer" + range + ", got " + describe(v),
+                outOfRange(double(min), double(max), true));
         return i;
     }
     if (v.is_number_float()) {
         const double d = v.get<double>();
         if (std::isfinite(d) && d == std::floor(d) && d >= static_cast<double>(min) && d <= static_cast<double>(max))
             return static_cast<std::int64_t>(d);
-        fail(pathOf(key), "must be an integer" + range + ", got " + describe(v));
+        fail(pathOf(key), "must be an integer" + range + ", got " + describe(v),
+            outOfRange(double(min), double(max), true));
     }
-    fail(pathOf(key), "must be an integer" + range + ", got " + describe(v));
+    fail(
+        pathOf(key), "must be an integer" + range + ", got " + describe(v), outOfRange(double(min), double(max), true));
 }
 
 double ObjectReader::number(std::string_view key, double min, double max)
 {
     const json& v = raw(key);
-    if (!v.is_number()) fail(pathOf(key), "must be a number, got " + describe(v));
+    if (!v.is_number()) fail(pathOf(key), "must be a number, got " + describe(v), wrongType(ExpectedType::number));
     const double d = v.get<double>();
     if (!std::isfinite(d) || d < min || d > max) {
         std::ostringstream os;
         os << "must be a number between " << min << " and " << max << ", got " << describe(v);
-        fail(pathOf(key), os.str());
+        fail(pathOf(key), os.str(), outOfRange(min, max, false));
     }
     return d;
 }
@@ -178,7 +212,7 @@ std::int64_t ObjectReader::limitedInteger(std::string_view key)
     const Field& l = limitFor(limitKey(key));
     const auto v = integer(key, static_cast<std::int64_t>(l.min), static_cast<std::int64_t>(l.max));
     if (l.kind == FieldKind::powerOfTwo && !std::has_single_bit(static_cast<std::uint64_t>(v)))
-        fail(pathOf(key), rangeText(l) + ", got " + std::to_string(v));
+        fail(pathOf(key), rangeText(l) + ", got " + std::to_string(v), outOfRange(l.min, l.max, true, true));
     return v;
 }
 
@@ -196,20 +230,22 @@ std::size_t ObjectReader::choice(std::string_view key, std::span<const std::stri
     std::string allowed;
     for (auto n : names)
         allowed += (allowed.empty() ? "" : ", ") + std::string(n);
-    fail(pathOf(key), "must be one of " + allowed + ", got " + detail::quoted(value));
+    fail(pathOf(key), "must be one of " + allowed + ", got " + detail::quoted(value),
+        Problem(ProblemCode::value_not_a_choice));
 }
 
 bool ObjectReader::boolean(std::string_view key)
 {
     const json& v = raw(key);
-    if (!v.is_boolean()) fail(pathOf(key), "must be true or false, got " + describe(v));
+    if (!v.is_boolean())
+        fail(pathOf(key), "must be true or false, got " + describe(v), wrongType(ExpectedType::boolean));
     return v.get<bool>();
 }
 
 std::string ObjectReader::string(std::string_view key)
 {
     const json& v = raw(key);
-    if (!v.is_string()) fail(pathOf(key), "must be a string, got " + describe(v));
+    if (!v.is_string()) fail(pathOf(key), "must be a string, got " + describe(v), wrongType(ExpectedType::string));
     return v.get<std::string>();
 }
 
@@ -221,7 +257,7 @@ ObjectReader ObjectReader::object(std::string_view key)
 void ObjectReader::rejectUnknownKeys() const
 {
     for (auto it = m_object.begin(); it != m_object.end(); ++it)
-        if (!m_seen.contains(it.key())) fail(pathOf(it.key()), "unknown key");
+        if (!m_seen.contains(it.key())) fail(pathOf(it.key()), "unknown key", Problem(ProblemCode::key_unknown));
 }
 
 namespace {
@@ -253,7 +289,8 @@ public:
         } else if (event == E::key && !m_frames.empty()) {
             Frame& frame = m_frames.back();
             const std::string key = parsed.get<std::string>();
-            if (!frame.keys.insert(key).second) fail(pathTo(key), "is given twice (each key may appear once)");
+            if (!frame.keys.insert(key).second)
+                fail(pathTo(key), "is given twice (each key may appear once)", Problem(ProblemCode::key_given_twice));
             frame.lastKey = key;
         } else if (event == E::value && !m_frames.empty() && !m_frames.back().object) {
             m_frames.back().lastKey = "[]";
@@ -323,7 +360,7 @@ int nestingDepth(std::string_view s, int limit)
 std::string readLimitedFile(const std::string& path)
 {
     FileRead file = readFileBounded(path, kMaxScenarioBytes);
-    if (!file.ok()) fail("", file.error);
+    if (!file.ok()) fail("", file.error, Problem(ProblemCode::file_unreadable));
     return std::move(file.text);
 }
 
@@ -333,20 +370,25 @@ json parseLimited(std::string_view text, std::string_view what)
     if (text.size() > kMaxScenarioBytes)
         fail("",
             w + " is too large: " + std::to_string(text.size()) + " bytes, at most " + std::to_string(kMaxScenarioBytes)
-                + " allowed");
-    if (text.find_first_not_of(" \t\r\n") == std::string_view::npos) fail("", w + " is empty");
+                + " allowed",
+            Problem(ProblemCode::file_not_json));
+    if (text.find_first_not_of(" \t\r\n") == std::string_view::npos)
+        fail("", w + " is empty", Problem(ProblemCode::file_not_json));
     if (auto bad = firstInvalidUtf8(text); bad != std::string_view::npos)
-        fail("", w + " is not valid UTF-8 (byte offset " + std::to_string(bad) + ")");
+        fail("", w + " is not valid UTF-8 (byte offset " + std::to_string(bad) + ")",
+            Problem(ProblemCode::file_not_json));
     if (nestingDepth(text, kMaxJsonDepth) > kMaxJsonDepth)
-        fail("", w + " nests deeper than " + std::to_string(kMaxJsonDepth) + " levels");
+        fail("", w + " nests deeper than " + std::to_string(kMaxJsonDepth) + " levels",
+            Problem(ProblemCode::file_not_json));
     try {
         return json::parse(text.begin(), text.end(), DuplicateKeys(), true, false);
     } catch (const json::out_of_range& e) {
         // e.g. 1e400: a number beyond double range (nlohmann reports it as "number overflow").
         const std::string message = e.what();
-        fail("", w + " has a number out of range: " + message.substr(message.find(']') + 2));
+        fail("", w + " has a number out of range: " + message.substr(message.find(']') + 2),
+            Problem(ProblemCode::file_not_json));
     } catch (const json::exception& e) {
-        fail("", w + " is not valid JSON: " + withoutContent(e.what()));
+        fail("", w + " is not valid JSON: " + withoutContent(e.what()), Problem(ProblemCode::file_not_json));
     }
 }
 
@@ -411,7 +453,8 @@ void validateArchitecture(const Architecture& a, const std::string& path)
 {
     auto at = [&](const char* key) { return path.empty() ? std::string(key) : path + "." + key; };
     if (a.kvHeads > a.heads || a.heads % a.kvHeads != 0)
-        fail(at("kv_heads"), "must divide heads (" + std::to_string(a.heads) + "), got " + std::to_string(a.kvHeads));
+        fail(at("kv_heads"), "must divide heads (" + std::to_string(a.heads) + "), got " + std::to_string(a.kvHeads),
+            Problem(ProblemCode::kv_heads_not_dividing_heads, { { "heads", a.heads }, { "kv_heads", a.kvHeads } }));
     if (a.position == Position::learned && a.maxPositions <= 0)
         fail(at("max_positions"), "is required with learned positions");
     if (a.position != Position::learned && a.maxPositions > 0)
@@ -419,16 +462,21 @@ void validateArchitecture(const Architecture& a, const std::string& path)
     if (a.experts > 0) {
         if (a.topK < 1 || a.topK > a.experts)
             fail(at("top_k"),
-                "must be between 1 and experts (" + std::to_string(a.experts) + "), got " + std::to_string(a.topK));
-        if (a.moeFfnHidden <= 0) fail(at("moe_ffn_hidden"), "is required when experts > 0");
+                "must be between 1 and experts (" + std::to_string(a.experts) + "), got " + std::to_string(a.topK),
+                Problem(ProblemCode::top_k_out_of_experts, { { "experts", a.experts }, { "top_k", a.topK } }));
+        if (a.moeFfnHidden <= 0)
+            fail(at("moe_ffn_hidden"), "is required when experts > 0", Problem(ProblemCode::moe_ffn_hidden_required));
         if (a.denseLayers >= a.layers)
             fail(at("dense_layers"),
-                "must be less than layers (" + std::to_string(a.layers) + "), got " + std::to_string(a.denseLayers));
+                "must be less than layers (" + std::to_string(a.layers) + "), got " + std::to_string(a.denseLayers),
+                Problem(ProblemCode::dense_layers_not_below_layers,
+                    { { "layers", a.layers }, { "dense_layers", a.denseLayers } }));
     } else if (a.topK > 0 || a.moeFfnHidden > 0 || a.sharedExperts > 0 || a.routerBias || a.denseLayers > 0
         || a.routedNodeLimit > 0) {
         fail(at("experts"),
             "must be > 0 when top_k, moe_ffn_hidden, shared_experts, router_bias, dense_layers or routed_node_limit "
-            "are given");
+            "are given",
+            Problem(ProblemCode::moe_key_without_experts));
     }
     if (a.isMla()) {
         if (a.kvHeads != a.heads)

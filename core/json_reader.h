@@ -25,6 +25,10 @@ struct ReadError {
 };
 
 [[noreturn]] void fail(std::string path, std::string message);
+/// As fail(), with the problem as a code and numbers for the GUI (its key is the path).
+[[noreturn]] void fail(std::string path, std::string message, Problem problem);
+/// A code and its numbers as a Problem about `path` (reader errors name the key they are about).
+[[nodiscard]] Problem problemAt(ProblemCode code, const std::string& path, Problem::Values values = {});
 /// Short, printable rendering of a value for messages (only its kind inside QuietValues).
 [[nodiscard]] std::string describe(const json& value);
 /// A large count for messages: "3.15e+16".

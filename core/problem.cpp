@@ -18,7 +18,10 @@ constexpr std::array<std::string_view, kProblemCodeCount> kNames { "heads_not_di
     "too_many_gpus", "ep_not_dividing_dp_cp", "virtual_stages_need_interleaved", "interleaved_needs_pp",
     "sequence_parallel_needs_tp", "pipeline_split_needs_pp", "tp_saved_input_needs_sequence_parallel",
     "grad_reduce_needs_zero", "attention_kernel_needs_flash_attention", "micro_batch_over_global_batch",
-    "stage_without_layer", "does_not_fit", "too_few_layers_per_stage", "over_time_budget", "invalid_value" };
+    "stage_without_layer", "does_not_fit", "too_few_layers_per_stage", "over_time_budget", "value_out_of_range",
+    "value_wrong_type", "value_not_a_choice", "key_unknown", "key_required", "key_given_twice",
+    "kv_heads_not_dividing_heads", "top_k_out_of_experts", "moe_ffn_hidden_required", "dense_layers_not_below_layers",
+    "moe_key_without_experts", "file_not_json", "file_unreadable", "invalid_value" };
 
 /// Whole numbers in plain digits (a GPU limit of 10000000, not 1e+07), others as the stream writes them.
 std::string number(double v)
@@ -92,10 +95,28 @@ std::string_view keyOf(ProblemCode code)
         return "parallel.tp_saved_input";
     case micro_batch_over_global_batch:
         return "training.micro_batch";
+    case kv_heads_not_dividing_heads:
+        return "model.kv_heads";
+    case top_k_out_of_experts:
+        return "model.top_k";
+    case moe_ffn_hidden_required:
+        return "model.moe_ffn_hidden";
+    case dense_layers_not_below_layers:
+        return "model.dense_layers";
+    case moe_key_without_experts:
+        return "model.experts";
     case does_not_fit:
     case over_time_budget:
+    case value_out_of_range:
+    case value_wrong_type:
+    case value_not_a_choice:
+    case key_unknown:
+    case key_required:
+    case key_given_twice:
+    case file_not_json:
+    case file_unreadable:
     case invalid_value:
-        return "";
+        return ""; // the reader names the key
     }
     return "";
 }
@@ -192,6 +213,41 @@ std::string Problem::message() const
         return "fewer than two layers per pipeline stage";
     case over_time_budget:
         return "slower than the time budget";
+    case value_out_of_range:
+        return std::string("must be ")
+            + (value("power_of_two") > 0   ? "a power of two"
+                    : value("integer") > 0 ? "an integer"
+                                           : "a number")
+            + " between " + v("min") + " and " + v("max");
+    case value_wrong_type: {
+        static constexpr std::array<const char*, 5> kinds { "a number", "true or false", "a string", "an object",
+            "an array" };
+        const auto i = static_cast<std::size_t>(value("expected"));
+        return std::string("must be ") + (i < kinds.size() ? kinds[i] : "another kind of value");
+    }
+    case value_not_a_choice:
+        return "is not one of the key's values";
+    case key_unknown:
+        return "unknown key";
+    case key_required:
+        return "is required";
+    case key_given_twice:
+        return "is given twice (each key may appear once)";
+    case kv_heads_not_dividing_heads:
+        return "must divide heads (" + v("heads") + "), got " + v("kv_heads");
+    case top_k_out_of_experts:
+        return "must be between 1 and experts (" + v("experts") + "), got " + v("top_k");
+    case moe_ffn_hidden_required:
+        return "is required when experts > 0";
+    case dense_layers_not_below_layers:
+        return "must be less than layers (" + v("layers") + "), got " + v("dense_layers");
+    case moe_key_without_experts:
+        return "top_k, moe_ffn_hidden, shared_experts, router_bias, dense_layers and routed_node_limit apply to a "
+               "mixture of experts (experts > 0)";
+    case file_not_json:
+        return "is not a valid JSON scenario file";
+    case file_unreadable:
+        return "cannot be read";
     case invalid_value:
         return "is refused by the scenario rules";
     }

@@ -50,6 +50,20 @@ enum class ProblemCode {
     does_not_fit, ///< memory per GPU beyond the GPU's capacity
     too_few_layers_per_stage, ///< the planner's rule: at least two layers per stage
     over_time_budget, ///< the planner's time budget
+    // What the file reader refuses (ScenarioError::problem, beside the reader's own English words).
+    value_out_of_range, ///< min, max; integer 1 where the value must be whole, power_of_two 1 for a power of two
+    value_wrong_type, ///< expected: 0 a number, 1 true or false, 2 a string, 3 an object, 4 an array
+    value_not_a_choice, ///< the key's choices are core's field table's (scenario_fields.h)
+    key_unknown,
+    key_required,
+    key_given_twice,
+    kv_heads_not_dividing_heads, ///< heads, kv_heads
+    top_k_out_of_experts, ///< experts, top_k
+    moe_ffn_hidden_required,
+    dense_layers_not_below_layers, ///< layers, dense_layers
+    moe_key_without_experts,
+    file_not_json, ///< not UTF-8, not JSON, too deep, a number out of range, empty
+    file_unreadable, ///< no such file, not a regular file, too large, cannot be read
     invalid_value, ///< any other value the reader refuses; the key names it
 };
 inline constexpr int kProblemCodeCount = int(ProblemCode::invalid_value) + 1;
@@ -79,6 +93,9 @@ struct Problem {
     [[nodiscard]] std::string message() const;
     [[nodiscard]] double value(std::string_view name) const; ///< 0 when absent
 };
+
+/// Which kind of value a key wanted (Problem value "expected" of value_wrong_type).
+enum class ExpectedType { number, boolean, string, object, array };
 
 /// The first rule of `parallel` that makes the layout impossible (checked by the reader on every
 /// file, and by the heatmap on every cell).

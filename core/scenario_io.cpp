@@ -118,7 +118,8 @@ ModelSpec readModel(ObjectReader r)
             std::string names;
             for (const auto& mp : modelPresets())
                 names += (names.empty() ? "" : ", ") + mp.name;
-            fail(r.pathOf("preset"), "unknown model preset " + detail::quoted(m.preset) + " (known: " + names + ")");
+            fail(r.pathOf("preset"), "unknown model preset " + detail::quoted(m.preset) + " (known: " + names + ")",
+                Problem(ProblemCode::value_not_a_choice));
         }
         m.arch = p->arch;
     } else {
@@ -234,7 +235,8 @@ void readHardware(ObjectReader r, Scenario& s, bool allowProfile = true)
                 std::string names;
                 for (const auto& gp : gpuPresets())
                     names += (names.empty() ? "" : ", ") + gp.name;
-                fail(r.pathOf("gpu"), "unknown GPU preset " + detail::quoted(h.preset) + " (known: " + names + ")");
+                fail(r.pathOf("gpu"), "unknown GPU preset " + detail::quoted(h.preset) + " (known: " + names + ")",
+                    Problem(ProblemCode::value_not_a_choice));
             }
             h.gpu = p->spec;
             if (p->gpusPerNode > 0) h.gpusPerNode = p->gpusPerNode; // its NVLink domain, unless given below
@@ -317,7 +319,7 @@ void checkAcrossSections(const Scenario& s)
     }
     // The layout rules (problem.cpp): EP within dp × cp, a layer for every pipeline chunk, the
     // micro-batch within the global batch, …; the heatmap crosses out cells by the same rules.
-    if (auto problem = layoutProblem(s)) fail(problem->key, problem->message());
+    if (auto problem = layoutProblem(s)) fail(problem->key, problem->message(), *problem);
 }
 
 /// Reads a whole file; sections and keys it leaves out keep the values of `base`.
@@ -325,7 +327,9 @@ Scenario readScenario(const json& doc, const Scenario& base)
 {
     ObjectReader top(doc, "");
     const std::string format = top.string("format");
-    if (format != kFormat) fail("format", "must be \"" + std::string(kFormat) + "\", got " + detail::quoted(format));
+    if (format != kFormat)
+        fail("format", "must be \"" + std::string(kFormat) + "\", got " + detail::quoted(format),
+            Problem(ProblemCode::value_not_a_choice));
     (void)top.integer("version", 1, 1);
 
     Scenario s = base;

@@ -3,6 +3,7 @@
 // that name the key path, and writing that round-trips.
 
 #include "core/printable.h"
+#include "core/problem.h"
 #include "core/scenario.h"
 
 #include <optional>
@@ -15,7 +16,10 @@ namespace core {
 /// when the problem is the file as a whole (syntax, size, encoding).
 struct ScenarioError {
     std::string path;
-    std::string message;
+    std::string message; ///< English, for the command line and files
+    /// The same as a code with numbers (invalid_value where the reader has no code for it), for the
+    /// GUI to word in the interface language (widgets/problem_text.cpp).
+    Problem problem;
 
     /// "path: message", printable: the parts taken from input are escaped where they are put in;
     /// this escapes again whatever control character may remain (escaping is idempotent).

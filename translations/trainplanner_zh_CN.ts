@@ -668,6 +668,31 @@
         <source>%1 per GPU · step %2 s · MFU %3 %</source>
         <translation>每卡 %1 · 每步 %2 秒 · MFU %3 %</translation>
     </message>
+    <message>
+        <source>none</source>
+        <extracomment>activation recomputation: none (a short label under a heatmap column)</extracomment>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>selective</source>
+        <extracomment>activation recomputation of the attention scores only</extracomment>
+        <translation>选择性</translation>
+    </message>
+    <message>
+        <source>full</source>
+        <extracomment>activation recomputation of every layer</extracomment>
+        <translation>完全</translation>
+    </message>
+    <message>
+        <source>op-level</source>
+        <extracomment>PyTorch's op-level selective recomputation</extracomment>
+        <translation>算子级</translation>
+    </message>
+    <message>
+        <source>norms, up-proj.</source>
+        <extracomment>DeepSeek-V3's recomputation of norms and up-projections</extracomment>
+        <translation>归一化、上投影</translation>
+    </message>
 </context>
 <context>
     <name>ui::InputPanel</name>
@@ -758,11 +783,6 @@
     <message>
         <source>%1 GiB, %2 TFLOP/s (BF16 dense), NVLink %3 GB/s, network %4 GB/s per GPU, %5 W</source>
         <translation>%1 GiB，%2 TFLOP/s（BF16 稠密），NVLink %3 GB/s，每卡网络 %4 GB/s，%5 W</translation>
-    </message>
-    <message>
-        <source>Not applied — %1: %2</source>
-        <extracomment>an edit was refused; %1 is the key path (e.g. parallel.tp), %2 the reason (in English, from the file rules)</extracomment>
-        <translation>未应用 — %1：%2</translation>
     </message>
     <message>
         <source>FP32</source>
@@ -1881,6 +1901,11 @@
         <source>Sends what the layers keep for the backward to host memory during the forward and fetches it back a layer ahead of the backward (torchtune, Transformer Engine). The GPU keeps two layers' worth; the PCIe traffic hides under the compute while it is shorter.</source>
         <translation>前向时把各层为反向保存的张量送到主机内存，反向时提前一层取回（torchtune、Transformer Engine）。GPU 上只保留两层的量；只要 PCIe 传输比计算短，就能藏在计算之下。</translation>
     </message>
+    <message>
+        <source>Not applied: %1</source>
+        <extracomment>an edit was refused; %1 is the reason, a sentence (the control it is about is marked)</extracomment>
+        <translation>未应用：%1</translation>
+    </message>
 </context>
 <context>
     <name>ui::MainView</name>
@@ -2823,6 +2848,94 @@
     <message>
         <source>Does not fit: %1 per GPU, capacity %2.</source>
         <translation>放不下：每卡 %1，容量 %2。</translation>
+    </message>
+    <message>
+        <source>The file</source>
+        <translation>该文件</translation>
+    </message>
+    <message>
+        <source>%1 must be a power of two between %2 and %3.</source>
+        <translation>%1 必须是 %2 到 %3 之间的 2 的幂。</translation>
+    </message>
+    <message>
+        <source>%1 must be a whole number between %2 and %3.</source>
+        <translation>%1 必须是 %2 到 %3 之间的整数。</translation>
+    </message>
+    <message>
+        <source>%1 must be a number between %2 and %3.</source>
+        <translation>%1 必须是 %2 到 %3 之间的数值。</translation>
+    </message>
+    <message>
+        <source>%1 must be a number.</source>
+        <translation>%1 必须是数值。</translation>
+    </message>
+    <message>
+        <source>%1 must be true or false.</source>
+        <translation>%1 必须是 true 或 false。</translation>
+    </message>
+    <message>
+        <source>%1 must be a text in quotes.</source>
+        <translation>%1 必须是带引号的文本。</translation>
+    </message>
+    <message>
+        <source>%1 must be an object ({ … }).</source>
+        <translation>%1 必须是对象（{ … }）。</translation>
+    </message>
+    <message>
+        <source>%1 must be a list ([ … ]).</source>
+        <translation>%1 必须是列表（[ … ]）。</translation>
+    </message>
+    <message>
+        <source>%1 has a value of the wrong kind.</source>
+        <translation>%1 的取值类型不对。</translation>
+    </message>
+    <message>
+        <source>%1 names a value that does not exist.</source>
+        <translation>%1 指定的取值不存在。</translation>
+    </message>
+    <message>
+        <source>%1 must be one of: %2.</source>
+        <translation>%1 必须是以下之一：%2。</translation>
+    </message>
+    <message>
+        <source>%1 is not a key of the scenario format (a typo?).</source>
+        <translation>%1 不是场景格式中的键（拼写错误？）。</translation>
+    </message>
+    <message>
+        <source>%1 is missing; the scenario format requires it.</source>
+        <translation>缺少 %1；场景格式要求提供它。</translation>
+    </message>
+    <message>
+        <source>%1 is given twice; each key may appear once.</source>
+        <translation>%1 出现了两次；每个键只能出现一次。</translation>
+    </message>
+    <message>
+        <source>KV heads (%1) must divide the attention heads (%2).</source>
+        <translation>KV 头数（%1）必须能整除注意力头数（%2）。</translation>
+    </message>
+    <message>
+        <source>Experts per token (%1) must be between 1 and the experts (%2).</source>
+        <translation>每个 token 的专家数（%1）必须在 1 到专家数（%2）之间。</translation>
+    </message>
+    <message>
+        <source>A mixture of experts needs the expert FFN size.</source>
+        <translation>混合专家模型需要设定专家 FFN 维度。</translation>
+    </message>
+    <message>
+        <source>Dense first layers (%1) must be fewer than the layers (%2).</source>
+        <translation>前置稠密层数（%1）必须少于总层数（%2）。</translation>
+    </message>
+    <message>
+        <source>Expert settings apply to a mixture of experts only: set the experts above 0.</source>
+        <translation>专家相关设置只适用于混合专家模型：请把专家数设为大于 0。</translation>
+    </message>
+    <message>
+        <source>The file is not a JSON scenario: its text cannot be read as JSON (UTF-8, at most 1 MiB).</source>
+        <translation>该文件不是 JSON 场景：其内容无法按 JSON 读取（需为 UTF-8，最大 1 MiB）。</translation>
+    </message>
+    <message>
+        <source>The file cannot be read: it does not exist, is not a regular file, or is too large.</source>
+        <translation>无法读取该文件：文件不存在、不是普通文件或过大。</translation>
     </message>
 </context>
 <context>

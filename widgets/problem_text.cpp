@@ -1,8 +1,11 @@
 #include "widgets/problem_text.h"
 
+#include "core/scenario_fields.h"
+#include "core/scenario_io.h"
 #include "widgets/format.h"
 
 #include <QLocale>
+#include <QStringList>
 
 namespace ui {
 
@@ -10,6 +13,11 @@ namespace {
 QString n(const core::Problem& w, const char* name)
 {
     return QString::number(w.value(name), 'g', 12);
+}
+/// The key a reader's problem is about ("parallel.tp"), as the file spells it.
+QString key(const core::Problem& w)
+{
+    return w.key.empty() ? ProblemText::tr("The file") : QString::fromStdString(w.key);
 }
 } // namespace
 
@@ -99,10 +107,75 @@ QString ProblemText::of(const core::Problem& w)
         return tr("Fewer than two layers per pipeline stage.");
     case ProblemCode::over_time_budget:
         return tr("Slower than the time budget.");
+    // What the file reader refuses: the key, then the rule.
+    case ProblemCode::value_out_of_range: {
+        const QLocale locale;
+        const bool whole = w.value("integer") > 0;
+        const QString min
+            = whole ? locale.toString(qlonglong(w.value("min"))) : locale.toString(w.value("min"), 'g', 12);
+        const QString max
+            = whole ? locale.toString(qlonglong(w.value("max"))) : locale.toString(w.value("max"), 'g', 12);
+        if (w.value("power_of_two") > 0)
+            return tr("%1 must be a power of two between %2 and %3.").arg(key(w), min, max);
+        if (whole) return tr("%1 must be a whole number between %2 and %3.").arg(key(w), min, max);
+        return tr("%1 must be a number between %2 and %3.").arg(key(w), min, max);
+    }
+    case ProblemCode::value_wrong_type:
+        switch (core::ExpectedType(int(w.value("expected")))) {
+        case core::ExpectedType::number:
+            return tr("%1 must be a number.").arg(key(w));
+        case core::ExpectedType::boolean:
+            return tr("%1 must be true or false.").arg(key(w));
+        case core::ExpectedType::string:
+            return tr("%1 must be a text in quotes.").arg(key(w));
+        case core::ExpectedType::object:
+            return tr("%1 must be an object ({ … }).").arg(key(w));
+        case core::ExpectedType::array:
+            return tr("%1 must be a list ([ … ]).").arg(key(w));
+        }
+        return tr("%1 has a value of the wrong kind.").arg(key(w));
+    case ProblemCode::value_not_a_choice: {
+        // The file's names of the key's values, from core's field table, where it lists them.
+        const core::Field* field = core::findField(w.key);
+        if (!field || field->choices.empty()) return tr("%1 names a value that does not exist.").arg(key(w));
+        QStringList names;
+        for (std::string_view name : field->choices)
+            names << QString::fromUtf8(name.data(), qsizetype(name.size()));
+        return tr("%1 must be one of: %2.").arg(key(w), names.join(QStringLiteral(", ")));
+    }
+    case ProblemCode::key_unknown:
+        return tr("%1 is not a key of the scenario format (a typo?).").arg(key(w));
+    case ProblemCode::key_required:
+        return tr("%1 is missing; the scenario format requires it.").arg(key(w));
+    case ProblemCode::key_given_twice:
+        return tr("%1 is given twice; each key may appear once.").arg(key(w));
+    case ProblemCode::kv_heads_not_dividing_heads:
+        return tr("KV heads (%1) must divide the attention heads (%2).").arg(n(w, "kv_heads"), n(w, "heads"));
+    case ProblemCode::top_k_out_of_experts:
+        return tr("Experts per token (%1) must be between 1 and the experts (%2).").arg(n(w, "top_k"), n(w, "experts"));
+    case ProblemCode::moe_ffn_hidden_required:
+        return tr("A mixture of experts needs the expert FFN size.");
+    case ProblemCode::dense_layers_not_below_layers:
+        return tr("Dense first layers (%1) must be fewer than the layers (%2).")
+            .arg(n(w, "dense_layers"), n(w, "layers"));
+    case ProblemCode::moe_key_without_experts:
+        return tr("Expert settings apply to a mixture of experts only: set the experts above 0.");
+    case ProblemCode::file_not_json:
+        return tr("The file is not a JSON scenario: its text cannot be read as JSON (UTF-8, at most 1 MiB).");
+    case ProblemCode::file_unreadable:
+        return tr("The file cannot be read: it does not exist, is not a regular file, or is too large.");
     case ProblemCode::invalid_value:
-        return tr("%1 has a value the scenario rules refuse.").arg(QString::fromStdString(w.key));
+        return tr("%1 has a value the scenario rules refuse.").arg(key(w));
     }
     return QString::fromStdString(w.codeName());
+}
+
+QString ProblemText::of(const core::ScenarioError& error)
+{
+    // Coded: worded here, in the interface language. Any other refusal keeps the reader's words
+    // (English), after the key.
+    if (error.problem.code != core::ProblemCode::invalid_value) return of(error.problem);
+    return QString::fromStdString(error.toString());
 }
 
 QString ProblemText::summary(core::ProblemCode code)

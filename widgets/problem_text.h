@@ -3,6 +3,7 @@
 // translated sentences: the one place that words them (core has no user-visible strings).
 
 #include "core/estimate.h"
+#include "core/scenario_io.h"
 
 #include <QCoreApplication>
 #include <QString>
@@ -14,6 +15,9 @@ class ProblemText {
 public:
     /// A sentence with the problem's numbers.
     [[nodiscard]] static QString of(const core::Problem& problem);
+    /// A file or an edit the reader refused, worded from its code (the reader's English words where it
+    /// has none).
+    [[nodiscard]] static QString of(const core::ScenarioError& error);
     /// A short phrase for a count of problems of one kind ("12 do not fit in memory").
     [[nodiscard]] static QString summary(core::ProblemCode code);
 };

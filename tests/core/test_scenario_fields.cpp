@@ -428,3 +428,51 @@ TEST_CASE("a key applies only where it means something", "[core][fields]")
     CHECK(applies("training.lora_rank"));
     CHECK_FALSE(applies("parallel.attention_kernel"));
 }
+
+TEST_CASE("a refused file or edit carries its problem as a code with the key and numbers", "[core][fields][problems]")
+{
+    // Problems as data (issue 20, §4.4): the reader words its refusal in English for the command line
+    // and gives the GUI the same as a code, so the interface can word it in its own language.
+    struct Case {
+        std::string_view key;
+        json value;
+        ProblemCode code;
+    };
+    const std::vector<Case> cases {
+        { "parallel.tp", 3, ProblemCode::value_out_of_range },
+        { "parallel.dp", 0, ProblemCode::value_out_of_range },
+        { "efficiency.compute", 2.5, ProblemCode::value_out_of_range },
+        { "training.tokens", "many", ProblemCode::value_wrong_type },
+        { "parallel.sequence_parallel", 1, ProblemCode::value_wrong_type },
+        { "parallel.recompute", "most", ProblemCode::value_not_a_choice },
+        { "parallel.tpp", 1, ProblemCode::key_unknown },
+        { "parallel.virtual_stages", 2, ProblemCode::virtual_stages_need_interleaved },
+    };
+    for (const Case& c : cases) {
+        INFO(std::string(c.key));
+        const ScenarioError e = refusal(withKey(c.key, c.value));
+        CHECK(e.problem.code == c.code);
+        CHECK(e.problem.key == e.path);
+        CHECK(e.path == c.key);
+    }
+    const ScenarioError tp = refusal(withKey("parallel.tp", 3));
+    CHECK(tp.problem.value("min") == 1);
+    CHECK(tp.problem.value("max") == 64);
+    CHECK(tp.problem.value("power_of_two") == 1);
+    CHECK(tp.message == "must be a power of two between 1 and 64, got 3"); // the CLI's words are unchanged
+
+    json doc = defaultDoc();
+    doc["model"] = { { "preset", "llama-2-7b" }, { "heads", 32 }, { "kv_heads", 5 } };
+    const ScenarioError kv = refusal(doc);
+    CHECK(kv.problem.code == ProblemCode::kv_heads_not_dividing_heads);
+    CHECK(kv.problem.value("kv_heads") == 5);
+    CHECK(kv.path == "model.kv_heads");
+
+    doc = defaultDoc();
+    doc.erase("model");
+    CHECK(refusal(doc).problem.code == ProblemCode::key_required);
+    CHECK(parseScenario("{\"format\": 1").error.problem.code == ProblemCode::file_not_json);
+    CHECK(parseScenario(R"({"format": "trainplanner-scenario", "format": "x"})").error.problem.code
+        == ProblemCode::key_given_twice);
+    CHECK(loadScenarioFile("/nonexistent/a.tpscenario.json").error.problem.code == ProblemCode::file_unreadable);
+}

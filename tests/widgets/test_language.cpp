@@ -16,6 +16,7 @@
 #include <QApplication>
 #include <QChart>
 #include <QMenuBar>
+#include <QRegularExpression>
 #include <QTabWidget>
 #include <catch2/catch.hpp>
 
@@ -78,6 +79,41 @@ TEST_CASE("the input column fits its scroll area at 1280 × 800 in English and C
     }
     ui::setLanguage(QStringLiteral("en"));
     QApplication::processEvents();
+}
+
+TEST_CASE("a refused file is worded in Chinese, with no English sentence from core", "[widgets][i18n][problems]")
+{
+    // The reader's refusals reach the GUI as codes (issue 20): the dialog and the input panel word them
+    // in the interface language; only the key paths, the values' names and numbers are the file's.
+    REQUIRE(ui::setLanguage(QStringLiteral("zh_CN")));
+    const std::string base = core::scenarioToJson(core::defaultScenario());
+    auto with = [&](const std::string& from, const std::string& to) {
+        std::string text = base;
+        const auto at = text.find(from);
+        REQUIRE(at != std::string::npos);
+        return text.replace(at, from.size(), to);
+    };
+    const std::vector<std::string> files { with("\"tp\": 1", "\"tp\": 3"), with("\"dp\": 8", "\"dp\": 0"),
+        with("\"compute\": 0.96", "\"compute\": 2.5"), with("\"tp\": 1", "\"tp\": true"),
+        with("\"recompute\": \"none\"", "\"recompute\": \"most\""), with("\"tp\": 1", "\"tpp\": 1"),
+        with("\"virtual_stages\": 1", "\"virtual_stages\": 2"),
+        with("\"sequence_parallel\": false", "\"sequence_parallel\": 1"), "{\"format\": 1",
+        "{\"format\": \"trainplanner-scenario\", \"format\": \"x\"}" };
+    // What may stay in Latin letters: key paths, the file format's value names and units.
+    const QRegularExpression allowed(QStringLiteral(
+        R"(([a-z_]+\.)+[a-z_]+|none|selective|full|selective_op|norms_up_proj|true|false|JSON|UTF-8|MiB|TP|KV|FFN)"));
+    for (const std::string& file : files) {
+        const core::ScenarioResult r = core::parseScenario(file);
+        REQUIRE_FALSE(r.ok());
+        const QString text = ui::ProblemText::of(r.error);
+        INFO(text.toStdString());
+        CHECK(hasChinese(text));
+        QString rest = text;
+        rest.remove(QString::fromStdString(r.error.path)); // the key, as the file spells it
+        rest.remove(allowed);
+        CHECK_FALSE(rest.contains(QRegularExpression(QStringLiteral("[A-Za-z]{3,}"))));
+    }
+    ui::setLanguage(QStringLiteral("en"));
 }
 
 TEST_CASE("every problem core reports has a Chinese sentence, and the heatmap shows it", "[widgets][i18n][problems]")

@@ -236,8 +236,8 @@ void InputPanel::showResults(const DerivedResults& r)
 
 void InputPanel::showRefused(const QString& path, const QString& message)
 {
-    //: an edit was refused; %1 is the key path (e.g. parallel.tp), %2 the reason (in English, from the file rules)
-    m_refused = tr("Not applied — %1: %2").arg(path, message);
+    //: an edit was refused; %1 is the reason, a sentence (the control it is about is marked)
+    m_refused = tr("Not applied: %1").arg(message);
     markProblems({ path }, { m_refused });
 }
 

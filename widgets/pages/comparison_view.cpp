@@ -4,6 +4,7 @@
 #include "widgets/charts/comparison_chart.h"
 #include "widgets/format.h"
 #include "widgets/models/comparison_model.h"
+#include "widgets/problem_text.h"
 #include "widgets/session/scenario_session.h"
 
 #include <QEvent>
@@ -62,7 +63,7 @@ ComparisonView::ComparisonView(ScenarioSession* session, QWidget* parent)
         if (path.isEmpty()) return;
         const auto result = core::loadScenarioFile(path.toStdString());
         if (!result.ok())
-            QMessageBox::warning(this, tr("Cannot open scenario"), QString::fromStdString(result.error.toString()));
+            QMessageBox::warning(this, tr("Cannot open scenario"), ProblemText::of(result.error));
         else
             add(*result.scenario);
     });

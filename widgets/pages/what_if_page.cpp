@@ -114,11 +114,10 @@ bool WhatIfPage::apply(int index)
     const core::HeatCell& c = map.cells[std::size_t(index)];
     if (!c.estimate) return false; // an invalid combination cannot be applied
     const core::Scenario target = c.scenario;
-    return m_session->document()->edit(tr("Use %1 = %2, %3 = %4")
-                                           .arg(QString::fromLatin1(core::keyOf(map.xAxis).data()),
-                                               QString::fromStdString(core::valueText(map.xAxis, c.x)),
-                                               QString::fromLatin1(core::keyOf(map.yAxis).data()),
-                                               QString::fromStdString(core::valueText(map.yAxis, c.y))),
+    return m_session->document()->edit(
+        tr("Use %1 = %2, %3 = %4")
+            .arg(QString::fromLatin1(core::keyOf(map.xAxis).data()), HeatmapGrid::valueText(map.xAxis, c.x),
+                QString::fromLatin1(core::keyOf(map.yAxis).data()), HeatmapGrid::valueText(map.yAxis, c.y)),
         [target](core::Scenario& s) { s = target; });
 }
 

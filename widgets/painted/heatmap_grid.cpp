@@ -116,13 +116,13 @@ void HeatmapGrid::paintEvent(QPaintEvent*)
     for (int xi = 0; xi < nx; ++xi) {
         const QRectF r = cellRect(xi);
         painter.drawText(QRectF(r.left(), g.bottom() + 2, r.width(), 16), Qt::AlignCenter,
-            QString::fromStdString(core::valueText(m_map.xAxis, m_map.xs[std::size_t(xi)])));
+            valueText(m_map.xAxis, m_map.xs[std::size_t(xi)]));
     }
     if (m_map.xAxis != m_map.yAxis)
         for (int yi = 0; yi < ny; ++yi) {
             const QRectF r = cellRect(yi * nx);
             painter.drawText(QRectF(0, r.top(), g.left() - 4, r.height()), Qt::AlignRight | Qt::AlignVCenter,
-                QString::fromStdString(core::valueText(m_map.yAxis, m_map.ys[std::size_t(yi)])));
+                valueText(m_map.yAxis, m_map.ys[std::size_t(yi)]));
         }
 }
 
@@ -132,16 +132,39 @@ void HeatmapGrid::mouseReleaseEvent(QMouseEvent* event)
     if (i >= 0 && event->button() == Qt::LeftButton) emit cellClicked(i);
 }
 
+QString HeatmapGrid::valueText(core::HeatAxis axis, int value)
+{
+    if (axis != core::HeatAxis::recompute) return QLocale().toString(value);
+    switch (core::Recompute(value)) {
+    case core::Recompute::none:
+        //: activation recomputation: none (a short label under a heatmap column)
+        return tr("none");
+    case core::Recompute::selective:
+        //: activation recomputation of the attention scores only
+        return tr("selective");
+    case core::Recompute::full:
+        //: activation recomputation of every layer
+        return tr("full");
+    case core::Recompute::selective_op:
+        //: PyTorch's op-level selective recomputation
+        return tr("op-level");
+    case core::Recompute::norms_up_proj:
+        //: DeepSeek-V3's recomputation of norms and up-projections
+        return tr("norms, up-proj.");
+    }
+    return QLocale().toString(value);
+}
+
 QString HeatmapGrid::toolTipOf(int index) const
 {
     const auto& c = m_map.cells[std::size_t(index)];
     const QLocale locale;
     QString text = QStringLiteral("%1 = %2").arg(QString::fromLatin1(core::keyOf(m_map.xAxis).data()),
-        QString::fromStdString(core::valueText(m_map.xAxis, c.x)));
+        valueText(m_map.xAxis, c.x));
     if (m_map.xAxis != m_map.yAxis)
         text += QStringLiteral(", %1 = %2")
                     .arg(QString::fromLatin1(core::keyOf(m_map.yAxis).data()),
-                        QString::fromStdString(core::valueText(m_map.yAxis, c.y)));
+                        valueText(m_map.yAxis, c.y));
     if (c.estimate)
         text += QLatin1Char('\n')
             + tr("%1 per GPU · step %2 s · MFU %3 %")

@@ -21,6 +21,8 @@ public:
     [[nodiscard]] QRectF cellRect(int index) const;
     /// What hovering a cell shows: its values, its estimate, and why it is infeasible (translated).
     [[nodiscard]] QString toolTipOf(int index) const;
+    /// An axis value as the grid labels it: a number, or a recomputation's short name (translated).
+    [[nodiscard]] static QString valueText(core::HeatAxis axis, int value);
 
 signals:
     void cellClicked(int index);

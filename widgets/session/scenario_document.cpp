@@ -52,13 +52,9 @@ bool ScenarioDocument::edit(const QString& text, const std::function<void(core::
     change(after);
     if (after == m_scenario) return false;
     if (const auto error = core::validateScenario(after)) {
-        // A layout rule is a coded problem and is worded in the interface language; any other
-        // refusal (a value out of range, which the form's limits already prevent) in the reader's words.
-        const auto problem = core::layoutProblem(after);
-        if (problem && problem->key == error->path)
-            emit editRejected(QString::fromStdString(problem->key), ProblemText::of(*problem));
-        else
-            emit editRejected(QString::fromStdString(error->path), QString::fromStdString(error->message));
+        // Worded from the reader's code in the interface language (a layout rule, an architecture
+        // rule, a value out of range — which the form's limits already prevent).
+        emit editRejected(QString::fromStdString(error->path), ProblemText::of(*error));
         emit scenarioChanged(m_scenario); // controls snap back to the scenario that holds
         return false;
     }
