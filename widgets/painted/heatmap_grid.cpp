@@ -159,12 +159,11 @@ QString HeatmapGrid::toolTipOf(int index) const
 {
     const auto& c = m_map.cells[std::size_t(index)];
     const QLocale locale;
-    QString text = QStringLiteral("%1 = %2").arg(QString::fromLatin1(core::keyOf(m_map.xAxis).data()),
-        valueText(m_map.xAxis, c.x));
+    QString text = QStringLiteral("%1 = %2").arg(
+        QString::fromLatin1(core::keyOf(m_map.xAxis).data()), valueText(m_map.xAxis, c.x));
     if (m_map.xAxis != m_map.yAxis)
         text += QStringLiteral(", %1 = %2")
-                    .arg(QString::fromLatin1(core::keyOf(m_map.yAxis).data()),
-                        valueText(m_map.yAxis, c.y));
+                    .arg(QString::fromLatin1(core::keyOf(m_map.yAxis).data()), valueText(m_map.yAxis, c.y));
     if (c.estimate)
         text += QLatin1Char('\n')
             + tr("%1 per GPU · step %2 s · MFU %3 %")
