@@ -1,9 +1,12 @@
 // Switching the language at run time retranslates menus, panels and charts (issue 10).
 #include "app/main_window.h"
+#include "core/explain.h"
+#include "core/fidelity.h"
 #include "core/presets.h"
 #include "core/scenario_io.h"
 #include "tests/widgets/settle.h"
 #include "widgets/charts/memory_chart.h"
+#include "widgets/explain_text.h"
 #include "widgets/inputs/form_section.h"
 #include "widgets/language.h"
 #include "widgets/main_view.h"
@@ -19,6 +22,8 @@
 #include <QRegularExpression>
 #include <QTabWidget>
 #include <catch2/catch.hpp>
+
+#include <set>
 
 using ui::test::settle;
 using ui::test::waitUntil;
@@ -112,6 +117,55 @@ TEST_CASE("a refused file is worded in Chinese, with no English sentence from co
         rest.remove(QString::fromStdString(r.error.path)); // the key, as the file spells it
         rest.remove(allowed);
         CHECK_FALSE(rest.contains(QRegularExpression(QStringLiteral("[A-Za-z]{3,}"))));
+    }
+    ui::setLanguage(QStringLiteral("en"));
+}
+
+TEST_CASE("how each figure was computed is worded in Chinese: every formula and phrase of core's is in the catalog",
+    "[widgets][i18n][explain]")
+{
+    // Core writes its explanations in English notation (the command line, the files); the GUI's
+    // catalog (widgets/explain_text.cpp) words them. Over every published run, and each as LoRA,
+    // QLoRA, offloaded, with Adafactor, activation offload, gradients freed per step, ZeRO-3 and fp8:
+    // every formula is in the catalog, and in Chinese nothing but notation is left in Latin letters.
+    REQUIRE(ui::setLanguage(QStringLiteral("zh_CN")));
+    const std::vector<std::vector<const char*>> variants { {}, { "training.method=\"lora\"" },
+        { "training.method=\"qlora\"" }, { "parallel.offload_optimizer=true", "parallel.offload_params=true" },
+        { "training.optimizer=\"adafactor\"" }, { "parallel.offload_activations=true", "parallel.recompute=\"full\"" },
+        { "parallel.gradient_buffers=\"per_step\"", "training.global_batch=8" }, { "parallel.zero=3" },
+        { "precision.compute=\"fp8_e4m3\"" } };
+    // What may stay in Latin letters: key paths, units, symbols, acronyms and the value names of keys.
+    const QRegularExpression notation(QStringLiteral(
+        R"(([a-z_0-9]+\.)+[a-z_0-9]+|Ψ_\w+|\b(GB|GiB|TB|kWh|GPU-h|GPUs?|SMs?|FLOPs|GEMM|FP8|fp8|HBM|PCIe|ZeRO(-3)?|DDP|)"
+        R"(NCCL|CUDA|TDP|PUE|LM|LoRA|QLoRA|NF4|Adafactor|flash-attention|token|rank|logits?|auto|flash[123]?|max|dp|cp|)"
+        R"(ep|TB-month)\b)"));
+    std::set<std::string> formulas;
+    int explanations = 0;
+    for (const core::PublishedRun& run : core::publishedRuns())
+        for (const auto& v : variants) {
+            core::Scenario s = run.scenario;
+            bool applied = true;
+            for (const char* o : v)
+                applied = applied && !core::applyOverride(s, o);
+            if (!applied) continue;
+            for (const core::Explanation& x : core::explain(s, core::estimate(s))) {
+                ++explanations;
+                formulas.insert(x.formula);
+                for (const QString& text :
+                    { ui::ExplainText::formula(x.formula), ui::ExplainText::substituted(x.substituted) }) {
+                    QString rest = text;
+                    rest.remove(notation);
+                    INFO(x.key << ": " << text.toStdString());
+                    CHECK_FALSE(rest.contains(QRegularExpression(QStringLiteral("[A-Za-z]{3,}"))));
+                }
+            }
+        }
+    CHECK(explanations > 10000);
+    CHECK(formulas.size() >= 31);
+    for (const std::string& f : formulas) {
+        INFO(f);
+        CHECK(ui::ExplainText::knows(f));
+        CHECK(hasChinese(ui::ExplainText::formula(f)));
     }
     ui::setLanguage(QStringLiteral("en"));
 }

@@ -12,6 +12,7 @@
 #include "widgets/charts/memory_step_chart.h"
 #include "widgets/charts/scaling_chart.h"
 #include "widgets/charts/time_chart.h"
+#include "widgets/explain_text.h"
 #include "widgets/export/safe_save.h"
 #include "widgets/format.h"
 #include "widgets/main_view.h"
@@ -133,8 +134,8 @@ QString reportMarkdown(const ReportInputs& in)
     md += QStringLiteral("## %1\n\n").arg(MainView::tr("How each figure was computed"));
     for (const auto& x : in.explanations)
         md += QStringLiteral("- `%1`: %2 — %3 (%4)\n")
-                  .arg(QString::fromStdString(x.key), QString::fromStdString(x.formula),
-                      QString::fromStdString(x.substituted), QString::fromStdString(x.source));
+                  .arg(QString::fromStdString(x.key), ExplainText::formula(x.formula),
+                      ExplainText::substituted(x.substituted), QString::fromStdString(x.source));
     md += QStringLiteral("\n## %1\n\n").arg(MainView::tr("Assumptions in force"));
     const auto& ef = s.efficiency;
     md += MainView::tr("Compute efficiency %1, bus bandwidth efficiency %2, DP/CP overlap %3, latency %4 µs per call; "

@@ -1,6 +1,7 @@
 #include "widgets/session/scenario_session.h"
 
 #include "core/reliability_model.h"
+#include "widgets/explain_text.h"
 
 #include <QPointer>
 
@@ -96,7 +97,7 @@ QString ScenarioSession::explanation(const QString& key)
     const core::Explanation* x = core::findExplanation(all, key.toStdString());
     if (!x) return {};
     return QStringLiteral("<p style='white-space:pre'><i>%1</i><br>%2</p><p><small>%3 %4</small></p>")
-        .arg(QString::fromStdString(x->formula).toHtmlEscaped(), QString::fromStdString(x->substituted).toHtmlEscaped(),
+        .arg(ExplainText::formula(x->formula).toHtmlEscaped(), ExplainText::substituted(x->substituted).toHtmlEscaped(),
             tr("Source:"), QString::fromStdString(x->source).toHtmlEscaped());
 }
 

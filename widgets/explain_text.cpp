@@ -1,0 +1,124 @@
+#include "widgets/explain_text.h"
+
+#include <algorithm>
+#include <array>
+#include <cstring>
+
+namespace ui {
+
+namespace {
+
+// Every formula core/explain.cpp writes, as it writes it.
+const char* const kFormulas[] = {
+    QT_TRANSLATE_NOOP("ui::ExplainText",
+        "(fp8 GEMM FLOPs ÷ fp8 achievable + GEMM FLOPs outside the fp8 scope ÷ 16-bit achievable) ÷ "
+        "(GPUs × efficiency) + attention kernel"),
+    QT_TRANSLATE_NOOP("ui::ExplainText",
+        "Adafactor: (rows + columns of every matrix + vectors) × bytes(states) ÷ (dp·cp if ZeRO ≥ 1)"),
+    QT_TRANSLATE_NOOP("ui::ExplainText",
+        "GEMM FLOPs ÷ (GPUs × achievable matmul rate × efficiency [× the GPU's sustained fraction] × "
+        "shape efficiency) + attention kernel"),
+    QT_TRANSLATE_NOOP(
+        "ui::ExplainText", "GPU-hours × price + GPU-hours × server power per GPU (else TDP) × PUE × energy price"),
+    QT_TRANSLATE_NOOP("ui::ExplainText", "GPUs + energy + storage + network + team"),
+    QT_TRANSLATE_NOOP("ui::ExplainText",
+        "PCIe: gradients down and weights up per step; offloaded parameters up per pass, beyond the "
+        "compute"),
+    QT_TRANSLATE_NOOP("ui::ExplainText", "ZeRO-3: 2 gathered layers; DDP bucket; NCCL buffers per communicator"),
+    QT_TRANSLATE_NOOP("ui::ExplainText",
+        "at the backward's end (gradients freed after each step): the first layer's activations, with "
+        "its recomputation"),
+    QT_TRANSLATE_NOOP("ui::ExplainText", "calls × latency(group, nodes) + calls × message × bus factor ÷ bandwidth"),
+    QT_TRANSLATE_NOOP("ui::ExplainText", "checkpoint size × checkpoints kept × price per TB-month × months"),
+    QT_TRANSLATE_NOOP("ui::ExplainText", "compute + bubble + exposed communication + optimizer + offload"),
+    QT_TRANSLATE_NOOP("ui::ExplainText", "compute time × (p − 1) ÷ (v · m)"),
+    QT_TRANSLATE_NOOP("ui::ExplainText",
+        "flash-attention FLOPs per GPU (causal half; backward 2.5 × forward; + a recomputed forward) ÷ "
+        "(kernel rate × efficiency)"),
+    QT_TRANSLATE_NOOP("ui::ExplainText", "fragmentation × allocated + CUDA context"),
+    QT_TRANSLATE_NOOP("ui::ExplainText", "inter-node bytes of all GPUs over the run × price per TB"),
+    QT_TRANSLATE_NOOP("ui::ExplainText",
+        "layers_stage × bytes/layer × in-flight micro-batches + logits (loss bytes per logit)·s·b·V/t"),
+    QT_TRANSLATE_NOOP("ui::ExplainText", "matmuls + memory-bound kernels"),
+    QT_TRANSLATE_NOOP("ui::ExplainText", "model FLOPs ÷ (step time × GPUs × peak)"),
+    QT_TRANSLATE_NOOP("ui::ExplainText",
+        "one micro-batch, gradients freed after each step: max(activations + LM head's gradient at the "
+        "backward's start, all gradients + first layer's activations at its end); all = Ψ_trainable × "
+        "bytes(gradients) ÷ (dp·cp if ZeRO ≥ 2)"),
+    QT_TRANSLATE_NOOP(
+        "ui::ExplainText", "parameters updated × bytes touched ÷ (host memory bandwidth ÷ GPUs sharing the node)"),
+    QT_TRANSLATE_NOOP("ui::ExplainText", "parameters updated × bytes touched ÷ memory bandwidth"),
+    QT_TRANSLATE_NOOP("ui::ExplainText",
+        "passes × activation bytes per layer × layers × micro-batches × recompute factor ÷ HBM bandwidth "
+        "(+ fp8 casts)"),
+    QT_TRANSLATE_NOOP("ui::ExplainText", "people × person-month × months of the run"),
+    QT_TRANSLATE_NOOP("ui::ExplainText", "tokens ÷ (global batch × sequence) × step time"),
+    QT_TRANSLATE_NOOP("ui::ExplainText",
+        "Σ FLOPs ÷ rate over Σ time of each GEMM of a micro-batch on one rank (forward, input and weight "
+        "gradients, by their per-rank shapes): waves of 128 × 256 or 128 × 128 output tiles on the GPU's "
+        "SMs, each tile's fixed cost, HBM traffic, a per-kernel floor"),
+    QT_TRANSLATE_NOOP("ui::ExplainText",
+        "Ψ_base × bytes(weights) (QLoRA: linear layers in NF4, 0.516 B) + Ψ_adapters × bytes(weights), ÷ "
+        "shard if ZeRO-3"),
+    QT_TRANSLATE_NOOP("ui::ExplainText",
+        "Ψ_gpu × bytes(weights) ÷ (dp·cp, experts dp·cp ÷ ep) + Ψ_gpu × bytes(gathered), kept whole from "
+        "the first forward to the last backward"),
+    QT_TRANSLATE_NOOP("ui::ExplainText", "Ψ_gpu × bytes(weights) ÷ (dp·cp, experts dp·cp ÷ ep, if ZeRO-3)"),
+    QT_TRANSLATE_NOOP("ui::ExplainText", "Ψ_trainable × bytes(gradients) ÷ (dp·cp, experts dp·cp ÷ ep, if ZeRO ≥ 2)"),
+    QT_TRANSLATE_NOOP("ui::ExplainText", "Ψ_trainable × bytes(master) ÷ (dp·cp, experts dp·cp ÷ ep, if ZeRO ≥ 1)"),
+    QT_TRANSLATE_NOOP(
+        "ui::ExplainText", "Ψ_trainable × bytes/param(optimizer) ÷ (dp·cp, experts dp·cp ÷ ep, if ZeRO ≥ 1)"),
+};
+
+// The words of core's arithmetic, longest first where one contains another.
+const char* const kPhrases[] = {
+    QT_TRANSLATE_NOOP("ui::ExplainText", "(SM count not given: no wave quantization)"),
+    QT_TRANSLATE_NOOP("ui::ExplainText", "(offloaded: the layers' saved tensors,"),
+    QT_TRANSLATE_NOOP("ui::ExplainText", "on the host; two layers' worth on the GPU)"),
+    QT_TRANSLATE_NOOP("ui::ExplainText", "bytes/layer (average over the stage's layers) + working set"),
+    QT_TRANSLATE_NOOP("ui::ExplainText", "), the start: LM head's gradient"),
+    QT_TRANSLATE_NOOP("ui::ExplainText", "), the end:"),
+    QT_TRANSLATE_NOOP("ui::ExplainText", "on the host (offload):"),
+    QT_TRANSLATE_NOOP("ui::ExplainText", "; on the GPU"),
+    QT_TRANSLATE_NOOP("ui::ExplainText", "activations (no recomputation)"),
+    QT_TRANSLATE_NOOP("ui::ExplainText", "micro-batches …"),
+    QT_TRANSLATE_NOOP("ui::ExplainText", "+ fp8 casts"),
+    QT_TRANSLATE_NOOP("ui::ExplainText", "− attention"),
+    QT_TRANSLATE_NOOP("ui::ExplainText", "+ extras"),
+    QT_TRANSLATE_NOOP("ui::ExplainText", "ranks on"),
+    QT_TRANSLATE_NOOP("ui::ExplainText", "nodes)"),
+    QT_TRANSLATE_NOOP("ui::ExplainText", "(exposed"),
+    QT_TRANSLATE_NOOP("ui::ExplainText", "GB/s per node"),
+    QT_TRANSLATE_NOOP("ui::ExplainText", "dense ×"),
+    QT_TRANSLATE_NOOP("ui::ExplainText", "× allocated"),
+    QT_TRANSLATE_NOOP("ui::ExplainText", "SMs)"),
+    QT_TRANSLATE_NOOP("ui::ExplainText", " days"),
+    QT_TRANSLATE_NOOP("ui::ExplainText", " at "),
+    QT_TRANSLATE_NOOP("ui::ExplainText", " over "),
+};
+
+} // namespace
+
+bool ExplainText::knows(const std::string& formula)
+{
+    return std::any_of(std::begin(kFormulas), std::end(kFormulas), [&](const char* f) { return formula == f; });
+}
+
+QString ExplainText::formula(const std::string& english)
+{
+    for (const char* f : kFormulas)
+        if (english == f) return tr(f);
+    return QString::fromStdString(english);
+}
+
+QString ExplainText::substituted(const std::string& english)
+{
+    QString text = QString::fromStdString(english);
+    for (const char* phrase : kPhrases) {
+        const QString from = QString::fromUtf8(phrase);
+        if (text.contains(from)) text.replace(from, tr(phrase));
+    }
+    return text;
+}
+
+} // namespace ui
