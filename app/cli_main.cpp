@@ -496,7 +496,7 @@ int main(int argc, char** argv)
         for (const auto& m : r.model->mapped)
             std::cerr << "  " << core::printable(m.from) << " -> " << m.to << " = " << core::printable(m.value) << "\n";
         for (const auto& n : r.model->notes)
-            std::cerr << "  note: " << core::escapeControls(n) << "\n";
+            std::cerr << "  note: " << core::escapeControls(core::importNoteText(n)) << "\n";
         const std::string text = core::scenarioToJson(core::scenarioFor(*r.model));
         if (output.empty()) return emit(text);
         if (const std::string error = core::writeFileAtomically(output, text); !error.empty()) {

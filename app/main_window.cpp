@@ -224,7 +224,7 @@ bool MainWindow::importConfig(const QString& path, bool confirm)
             += QStringLiteral("%1 → %2 = %3\n")
                    .arg(QString::fromStdString(f.from), QString::fromStdString(f.to), QString::fromStdString(f.value));
     for (const auto& n : m.notes)
-        details += QStringLiteral("• %1\n").arg(QString::fromStdString(n));
+        details += QStringLiteral("• %1\n").arg(ProblemText::of(n));
     if (confirm
         && QMessageBox::question(
                this, tr("Import model"), details + QStringLiteral("\n") + tr("Use this model in the scenario?"))

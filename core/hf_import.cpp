@@ -13,6 +13,17 @@ namespace {
 using detail::fail;
 using detail::json;
 
+Problem typeProblem(ExpectedType expected)
+{
+    return Problem(ProblemCode::value_wrong_type, { { "expected", double(expected) } });
+}
+
+/// A config.json feature TrainPlanner does not model: refused, naming the field.
+Problem notModelled()
+{
+    return Problem(ProblemCode::config_not_modelled);
+}
+
 /// Reads config.json fields, recording each mapping.
 class Fields {
 public:
@@ -27,7 +38,7 @@ public:
     /// so that the scenario written is one TrainPlanner reads back (review DEF-08).
     int integer(const char* key, const char* to, std::int64_t min = 1, std::int64_t max = 100'000'000)
     {
-        if (!has(key)) fail(key, std::string("missing (needed for ") + to + ")");
+        if (!has(key)) fail(key, std::string("missing (needed for ") + to + ")", Problem(ProblemCode::key_required));
         const json& v = m_doc.at(key);
         std::string scenarioKey;
         if (const Field* limit = findField(std::string("model.") + to)) {
@@ -38,7 +49,9 @@ public:
             || v.get<std::int64_t>() < min || v.get<std::int64_t>() > max)
             fail(key,
                 "must be an integer between " + std::to_string(min) + " and " + std::to_string(max) + scenarioKey
-                    + ", got " + detail::describe(v));
+                    + ", got " + detail::describe(v),
+                Problem(ProblemCode::value_out_of_range,
+                    { { "min", double(min) }, { "max", double(max) }, { "integer", 1 }, { "power_of_two", 0 } }));
         const int value = static_cast<int>(v.get<std::int64_t>());
         map(key, to, std::to_string(value));
         return value;
@@ -48,7 +61,8 @@ public:
     {
         if (!has(key)) return fallback;
         const json& v = m_doc.at(key);
-        if (!v.is_boolean()) fail(key, "must be true or false, got " + detail::describe(v));
+        if (!v.is_boolean())
+            fail(key, "must be true or false, got " + detail::describe(v), typeProblem(ExpectedType::boolean));
         map(key, to, v.get<bool>() ? "true" : "false");
         return v.get<bool>();
     }
@@ -56,14 +70,16 @@ public:
     {
         if (!has(key)) return fallback;
         const json& v = m_doc.at(key);
-        if (!v.is_number()) fail(key, "must be a number, got " + detail::describe(v));
+        if (!v.is_number())
+            fail(key, "must be a number, got " + detail::describe(v), typeProblem(ExpectedType::number));
         return v.get<double>();
     }
     std::string string(const char* key, const std::string& fallback = {}) const
     {
         if (!has(key)) return fallback;
         const json& v = m_doc.at(key);
-        if (!v.is_string()) fail(key, "must be a string, got " + detail::describe(v));
+        if (!v.is_string())
+            fail(key, "must be a string, got " + detail::describe(v), typeProblem(ExpectedType::string));
         return v.get<std::string>();
     }
     void map(std::string from, std::string to, std::string value)
@@ -88,11 +104,14 @@ void readDeepSeek(Fields& f, const json& doc, ImportedModel& m)
     a.heads = f.integer("num_attention_heads", "heads");
     a.kvHeads = a.heads;
     if (f.has("num_key_value_heads") && f.integer("num_key_value_heads", "kv_heads") != a.heads)
-        fail(
-            "num_key_value_heads", "must equal num_attention_heads: latent attention gives every head its own K and V");
+        fail("num_key_value_heads", "must equal num_attention_heads: latent attention gives every head its own K and V",
+            notModelled());
     a.kvLoraRank = f.integer("kv_lora_rank", "kv_lora_rank");
     a.qLoraRank = f.has("q_lora_rank") ? f.integer("q_lora_rank", "q_lora_rank") : 0;
-    if (!f.has("q_lora_rank")) f.map("q_lora_rank (null)", "q_lora_rank", "0 (queries projected directly)");
+    if (!f.has("q_lora_rank")) {
+        f.map("q_lora_rank", "q_lora_rank", "0");
+        m.notes.push_back({ ImportNoteCode::queries_projected_directly });
+    }
     a.headDim = f.integer("qk_nope_head_dim", "head_dim");
     a.ropeHeadDim = f.integer("qk_rope_head_dim", "rope_head_dim", 0);
     a.vHeadDim = f.integer("v_head_dim", "v_head_dim");
@@ -105,7 +124,8 @@ void readDeepSeek(Fields& f, const json& doc, ImportedModel& m)
         a.denseLayers = f.integerOr("first_k_dense_replace", "dense_layers", 0);
         if (f.has("moe_layer_freq") && f.number("moe_layer_freq", 1) != 1)
             fail("moe_layer_freq",
-                "only 1 is supported: every layer after the first_k_dense_replace dense ones has experts");
+                "only 1 is supported: every layer after the first_k_dense_replace dense ones has experts",
+                notModelled());
         // V3's auxiliary-loss-free balancing adds a bias per routed expert (DeepSeek-V3 §2.1.2;
         // e_score_correction_bias in the checkpoint).
         const std::string method = f.string("topk_method");
@@ -119,21 +139,16 @@ void readDeepSeek(Fields& f, const json& doc, ImportedModel& m)
         if ((method == "noaux_tc" || method == "group_limited_greedy") && f.has("n_group") && f.has("topk_group")
             && f.number("n_group", 1) > 1) {
             a.routedNodeLimit = f.integer("topk_group", "routed_node_limit");
-            m.notes.push_back("topk_group = " + std::to_string(a.routedNodeLimit)
-                + ": a token's experts lie on at most that many nodes when each expert group has a node of its own");
+            m.notes.push_back({ ImportNoteCode::routed_node_limit, a.routedNodeLimit });
         }
     }
     a.mtpLayers = f.integerOr("num_nextn_predict_layers", "mtp_layers", 0);
-    if (a.mtpLayers > 0)
-        m.notes.push_back("multi-token prediction: " + std::to_string(a.mtpLayers)
-            + " module(s) trained on the last pipeline stage; they share the embedding and the output head, so "
-              "the checkpoint's copies of those are not counted again");
+    if (a.mtpLayers > 0) m.notes.push_back({ ImportNoteCode::mtp_modules, a.mtpLayers });
     if (f.has("attention_bias") && f.boolean("attention_bias", "bias", false))
-        fail("attention_bias", "latent attention is modelled without biases");
+        fail("attention_bias", "latent attention is modelled without biases", notModelled());
     if (f.has("rope_scaling") && !doc.at("rope_scaling").is_null())
-        m.notes.push_back("rope_scaling has no effect on memory or FLOPs");
-    m.notes.push_back(
-        "DeepSeek: latent attention's down-projections and latent norms are counted whole on every TP rank");
+        m.notes.push_back({ ImportNoteCode::rope_scaling_ignored });
+    m.notes.push_back({ ImportNoteCode::mla_down_projections_whole });
 }
 
 /// Phi-1, Phi-1.5 and Phi-2 (Microsoft; transformers' PhiForCausalLM): attention and MLP in
@@ -143,8 +158,12 @@ void readPhi(Fields& f, const json& doc, ImportedModel& m)
     Architecture& a = m.arch;
     a.heads = f.integer("num_attention_heads", "heads");
     a.kvHeads = f.has("num_key_value_heads") ? f.integer("num_key_value_heads", "kv_heads") : a.heads;
-    if (a.heads % a.kvHeads != 0) fail("num_key_value_heads", "must divide num_attention_heads");
-    if (a.hidden % a.heads != 0) fail("hidden_size", "must be divisible by num_attention_heads");
+    if (a.heads % a.kvHeads != 0)
+        fail("num_key_value_heads", "must divide num_attention_heads",
+            Problem(ProblemCode::kv_heads_not_dividing_heads, { { "heads", a.heads }, { "kv_heads", a.kvHeads } }));
+    if (a.hidden % a.heads != 0)
+        fail("hidden_size", "must be divisible by num_attention_heads",
+            Problem(ProblemCode::hidden_not_divisible_by_heads, { { "hidden", a.hidden }, { "heads", a.heads } }));
     a.headDim = a.hidden / a.heads;
     a.ffnHidden = f.integer("intermediate_size", "ffn_hidden");
     a.mlp = Mlp::gelu;
@@ -154,29 +173,73 @@ void readPhi(Fields& f, const json& doc, ImportedModel& m)
     a.lmHeadBias = true;
     a.tiedEmbeddings = f.boolean("tie_word_embeddings", "tied_embeddings", false);
     if (f.has("qk_layernorm") && doc.at("qk_layernorm") != json(false))
-        fail("qk_layernorm", "Q/K LayerNorms are not modelled");
+        fail("qk_layernorm", "Q/K LayerNorms are not modelled", notModelled());
     if (f.has("resid_pdrop") && f.number("resid_pdrop", 0) > 0) {
         a.dropout = true;
         f.map("resid_pdrop", "dropout", "true");
     }
-    m.notes.push_back(
-        "Phi: one LayerNorm per layer feeding attention and MLP in parallel, biases on every linear layer and the LM "
-        "head; partial_rotary_factor has no effect on memory or FLOPs");
+    m.notes.push_back({ ImportNoteCode::phi_parallel_block });
 }
+
+} // namespace
+
+std::string importNoteText(const ImportNote& n)
+{
+    const std::string count = std::to_string(n.count);
+    switch (n.code) {
+    case ImportNoteCode::routed_node_limit:
+        return "topk_group = " + count
+            + ": a token's experts lie on at most that many nodes when each expert group has a node of its own";
+    case ImportNoteCode::mtp_modules:
+        return "multi-token prediction: " + count
+            + " module(s) trained on the last pipeline stage; they share the embedding and the output head, so the "
+              "checkpoint's copies of those are not counted again";
+    case ImportNoteCode::rope_scaling_ignored:
+        return "rope_scaling has no effect on memory or FLOPs";
+    case ImportNoteCode::mla_down_projections_whole:
+        return "DeepSeek: latent attention's down-projections and latent norms are counted whole on every TP rank";
+    case ImportNoteCode::phi_parallel_block:
+        return "Phi: one LayerNorm per layer feeding attention and MLP in parallel, biases on every linear layer and "
+               "the LM head; partial_rotary_factor has no effect on memory or FLOPs";
+    case ImportNoteCode::gpt2_family:
+        return "GPT-2 family: learned positions, LayerNorm, GeLU, biases on every linear layer, dropout";
+    case ImportNoteCode::qwen2_qkv_bias:
+        return "Qwen2: biases on the Q, K and V projections only";
+    case ImportNoteCode::qwen2_moe_shared_expert:
+        return "Qwen2-MoE: the shared expert is counted as " + count
+            + " expert(s) of moe_intermediate_size; its sigmoid gate is not counted";
+    case ImportNoteCode::phi3_fused_projections:
+        return "Phi-3: fused qkv_proj and gate_up_proj are counted as their separate matrices";
+    case ImportNoteCode::sliding_window_ignored:
+        return "sliding_window is ignored: attention is counted over the whole sequence (an upper bound)";
+    case ImportNoteCode::queries_projected_directly:
+        return "q_lora_rank is null: queries are projected directly";
+    case ImportNoteCode::gated_mlp:
+        return "hidden_act " + n.name + ": a gated MLP, three matrices, counted as SwiGLU";
+    case ImportNoteCode::ffn_four_times_hidden:
+        return "n_inner is null: ffn_hidden = 4 × n_embd";
+    }
+    return {};
+}
+
+namespace {
 
 ImportedModel importDocument(const json& doc)
 {
-    if (!doc.is_object()) fail("", "a config.json must be a JSON object");
+    if (!doc.is_object()) fail("", "a config.json must be a JSON object", typeProblem(ExpectedType::object));
     Fields f(doc);
     ImportedModel m;
     m.modelType = f.string("model_type");
     m.name = f.string("_name_or_path");
-    if (m.modelType.empty()) fail("model_type", "missing: cannot tell which family's field names to read");
+    if (m.modelType.empty())
+        fail("model_type", "missing: cannot tell which family's field names to read",
+            Problem(ProblemCode::key_required));
     if (std::find(kTypes.begin(), kTypes.end(), m.modelType) == kTypes.end()) {
         std::string list;
         for (const auto& t : kTypes)
             list += (list.empty() ? "" : ", ") + t;
-        fail("model_type", detail::quoted(m.modelType) + " is not supported (supported: " + list + ")");
+        fail("model_type", detail::quoted(m.modelType) + " is not supported (supported: " + list + ")",
+            Problem(ProblemCode::model_type_unsupported));
     }
     Architecture& a = m.arch;
     if (m.modelType == "gpt2") {
@@ -185,10 +248,15 @@ ImportedModel importDocument(const json& doc)
         a.hidden = f.integer("n_embd", "hidden");
         a.heads = f.integer("n_head", "heads");
         a.kvHeads = a.heads;
-        if (a.hidden % a.heads != 0) fail("n_embd", "must be divisible by n_head");
+        if (a.hidden % a.heads != 0)
+            fail("n_embd", "must be divisible by n_head",
+                Problem(ProblemCode::hidden_not_divisible_by_heads, { { "hidden", a.hidden }, { "heads", a.heads } }));
         a.headDim = a.hidden / a.heads;
         a.ffnHidden = f.has("n_inner") ? f.integer("n_inner", "ffn_hidden") : 4 * a.hidden;
-        if (!f.has("n_inner")) f.map("n_inner (null)", "ffn_hidden", std::to_string(a.ffnHidden) + " (4 × n_embd)");
+        if (!f.has("n_inner")) {
+            f.map("n_inner", "ffn_hidden", std::to_string(a.ffnHidden));
+            m.notes.push_back({ ImportNoteCode::ffn_four_times_hidden });
+        }
         a.vocab = f.integer("vocab_size", "vocab");
         a.maxPositions = f.integer("n_positions", "max_positions");
         a.mlp = Mlp::gelu;
@@ -197,7 +265,7 @@ ImportedModel importDocument(const json& doc)
         a.position = Position::learned;
         a.tiedEmbeddings = f.boolean("tie_word_embeddings", "tied_embeddings", true);
         a.dropout = true;
-        m.notes.push_back("GPT-2 family: learned positions, LayerNorm, GeLU, biases on every linear layer, dropout");
+        m.notes.push_back({ ImportNoteCode::gpt2_family });
         m.mapped = std::move(f.mapped);
         return m;
     }
@@ -223,23 +291,29 @@ ImportedModel importDocument(const json& doc)
     }
     a.heads = f.integer("num_attention_heads", "heads");
     a.kvHeads = f.has("num_key_value_heads") ? f.integer("num_key_value_heads", "kv_heads") : a.heads;
-    if (a.heads % a.kvHeads != 0) fail("num_key_value_heads", "must divide num_attention_heads");
+    if (a.heads % a.kvHeads != 0)
+        fail("num_key_value_heads", "must divide num_attention_heads",
+            Problem(ProblemCode::kv_heads_not_dividing_heads, { { "heads", a.heads }, { "kv_heads", a.kvHeads } }));
     if (f.has("head_dim")) {
         a.headDim = f.integer("head_dim", "head_dim");
     } else {
         if (a.hidden % a.heads != 0)
-            fail("hidden_size", "must be divisible by num_attention_heads when head_dim is absent");
+            fail("hidden_size", "must be divisible by num_attention_heads when head_dim is absent",
+                Problem(ProblemCode::hidden_not_divisible_by_heads, { { "hidden", a.hidden }, { "heads", a.heads } }));
         a.headDim = a.hidden / a.heads;
     }
     const bool gemma = m.modelType == "gemma" || m.modelType == "gemma2";
     a.tiedEmbeddings = f.boolean("tie_word_embeddings", "tied_embeddings", gemma);
     if (m.modelType == "qwen2" || m.modelType == "qwen2_moe") {
         a.bias = Bias::qkv; // Qwen2 keeps biases on the Q, K and V projections (Qwen2 technical report §2.1)
-        m.notes.push_back("Qwen2: biases on the Q, K and V projections only");
+        m.notes.push_back({ ImportNoteCode::qwen2_qkv_bias });
     }
     if (f.has("attention_bias") && f.boolean("attention_bias", "bias", false)) a.bias = Bias::all;
     const std::string act = f.string("hidden_act", f.string("hidden_activation"));
-    if (!act.empty()) f.map("hidden_act", "mlp", "gated (" + act + "): three matrices, as SwiGLU");
+    if (!act.empty()) {
+        f.map("hidden_act", "mlp", "swiglu");
+        m.notes.push_back({ ImportNoteCode::gated_mlp, 0, printable(act, 40) });
+    }
     if (m.modelType == "mixtral") {
         a.experts = f.integer("num_local_experts", "experts");
         a.topK = f.integer("num_experts_per_tok", "top_k");
@@ -253,18 +327,16 @@ ImportedModel importDocument(const json& doc)
         if (f.has("shared_expert_intermediate_size")) {
             const int shared = f.integer("shared_expert_intermediate_size", "shared experts");
             a.sharedExperts = std::max(1, shared / a.moeFfnHidden);
-            m.notes.push_back("Qwen2-MoE: the shared expert is counted as " + std::to_string(a.sharedExperts)
-                + " expert(s) of moe_intermediate_size; its sigmoid gate is not counted");
+            m.notes.push_back({ ImportNoteCode::qwen2_moe_shared_expert, a.sharedExperts });
         }
     } else {
         a.ffnHidden = f.integer("intermediate_size", "ffn_hidden");
     }
-    if (m.modelType == "phi3")
-        m.notes.push_back("Phi-3: fused qkv_proj and gate_up_proj are counted as their separate matrices");
+    if (m.modelType == "phi3") m.notes.push_back({ ImportNoteCode::phi3_fused_projections });
     if (f.has("sliding_window") && !doc.at("sliding_window").is_null())
-        m.notes.push_back("sliding_window is ignored: attention is counted over the whole sequence (an upper bound)");
+        m.notes.push_back({ ImportNoteCode::sliding_window_ignored });
     if (f.has("rope_scaling") && !doc.at("rope_scaling").is_null())
-        m.notes.push_back("rope_scaling has no effect on memory or FLOPs");
+        m.notes.push_back({ ImportNoteCode::rope_scaling_ignored });
     m.mapped = std::move(f.mapped);
     return m;
 }

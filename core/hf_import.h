@@ -18,6 +18,33 @@ struct FieldMapping {
     std::string value; ///< as imported
 };
 
+/// What an import assumed or could not represent, as a code (the GUI words it; importNoteText()
+/// words it in English for the command line).
+enum class ImportNoteCode {
+    routed_node_limit, ///< count: topk_group, the nodes a token's experts lie on
+    mtp_modules, ///< count: multi-token prediction modules
+    rope_scaling_ignored,
+    mla_down_projections_whole,
+    phi_parallel_block,
+    gpt2_family,
+    qwen2_qkv_bias,
+    qwen2_moe_shared_expert, ///< count: experts of moe_intermediate_size the shared expert counts as
+    phi3_fused_projections,
+    sliding_window_ignored,
+    queries_projected_directly, ///< q_lora_rank null
+    gated_mlp, ///< name: the activation (hidden_act), counted as SwiGLU's three matrices
+    ffn_four_times_hidden, ///< n_inner null: 4 × n_embd
+};
+
+struct ImportNote {
+    ImportNoteCode code;
+    int count = 0;
+    std::string name; ///< an identifier from the file (the activation's name)
+};
+
+/// The note in English, for the command line.
+[[nodiscard]] std::string importNoteText(const ImportNote& note);
+
 struct ImportedModel {
     std::string modelType; ///< config.json "model_type"
     std::string name; ///< "_name_or_path" when given
@@ -25,7 +52,7 @@ struct ImportedModel {
     ParameterBreakdown counts; ///< countParameters(arch): what the import dialog reports
     std::vector<FieldMapping> mapped;
     /// Fields read but not representable, and assumptions made (e.g. "no bias").
-    std::vector<std::string> notes;
+    std::vector<ImportNote> notes;
 };
 
 struct ImportResult {

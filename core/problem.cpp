@@ -21,7 +21,8 @@ constexpr std::array<std::string_view, kProblemCodeCount> kNames { "heads_not_di
     "stage_without_layer", "does_not_fit", "too_few_layers_per_stage", "over_time_budget", "value_out_of_range",
     "value_wrong_type", "value_not_a_choice", "key_unknown", "key_required", "key_given_twice",
     "kv_heads_not_dividing_heads", "top_k_out_of_experts", "moe_ffn_hidden_required", "dense_layers_not_below_layers",
-    "moe_key_without_experts", "file_not_json", "file_unreadable", "invalid_value" };
+    "moe_key_without_experts", "file_not_json", "file_unreadable", "hidden_not_divisible_by_heads",
+    "model_type_unsupported", "config_not_modelled", "invalid_value" };
 
 /// Whole numbers in plain digits (a GPU limit of 10000000, not 1e+07), others as the stream writes them.
 std::string number(double v)
@@ -115,6 +116,9 @@ std::string_view keyOf(ProblemCode code)
     case key_given_twice:
     case file_not_json:
     case file_unreadable:
+    case hidden_not_divisible_by_heads:
+    case model_type_unsupported:
+    case config_not_modelled:
     case invalid_value:
         return ""; // the reader names the key
     }
@@ -248,6 +252,12 @@ std::string Problem::message() const
         return "is not a valid JSON scenario file";
     case file_unreadable:
         return "cannot be read";
+    case hidden_not_divisible_by_heads:
+        return "hidden (" + v("hidden") + ") must be divisible by the heads (" + v("heads") + ")";
+    case model_type_unsupported:
+        return "is not a supported model family";
+    case config_not_modelled:
+        return "is a feature TrainPlanner does not model";
     case invalid_value:
         return "is refused by the scenario rules";
     }

@@ -64,6 +64,10 @@ enum class ProblemCode {
     moe_key_without_experts,
     file_not_json, ///< not UTF-8, not JSON, too deep, a number out of range, empty
     file_unreadable, ///< no such file, not a regular file, too large, cannot be read
+    // What a config.json import refuses (the key is the config's field).
+    hidden_not_divisible_by_heads, ///< hidden, heads (the head width cannot be derived)
+    model_type_unsupported,
+    config_not_modelled, ///< a feature of the model TrainPlanner does not model
     invalid_value, ///< any other value the reader refuses; the key names it
 };
 inline constexpr int kProblemCodeCount = int(ProblemCode::invalid_value) + 1;

@@ -3156,6 +3156,70 @@
         <source>The file cannot be read: it does not exist, is not a regular file, or is too large.</source>
         <translation>无法读取该文件：文件不存在、不是普通文件或过大。</translation>
     </message>
+    <message>
+        <source>%1: the hidden size (%2) must be divisible by the attention heads (%3).</source>
+        <translation>%1：隐藏维度（%2）必须能被注意力头数（%3）整除。</translation>
+    </message>
+    <message>
+        <source>%1 names a model family TrainPlanner cannot import.</source>
+        <translation>%1 指定的模型系列 TrainPlanner 无法导入。</translation>
+    </message>
+    <message>
+        <source>%1 sets a feature of the model TrainPlanner does not model.</source>
+        <translation>%1 设置了 TrainPlanner 尚未建模的模型特性。</translation>
+    </message>
+    <message>
+        <source>topk_group = %1: a token's experts lie on at most that many nodes when each expert group has a node of its own.</source>
+        <translation>topk_group = %1：当每个专家组各占一个节点时，一个 token 的专家最多分布在这么多个节点上。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n multi-token prediction module(s), trained on the last pipeline stage; they share the embedding and the output head, so the checkpoint's copies of those are not counted again.</source>
+        <translation><numerusform>%n 个多 token 预测模块，在最后一个流水线阶段上训练；它们与主模型共享词嵌入和输出头，因此检查点中的那两份副本不再重复计数。</numerusform></translation>
+    </message>
+    <message>
+        <source>rope_scaling has no effect on memory or FLOPs.</source>
+        <translation>rope_scaling 不影响显存和 FLOPs。</translation>
+    </message>
+    <message>
+        <source>Latent attention's down-projections and latent norms are counted whole on every TP rank.</source>
+        <translation>潜在注意力的下投影和潜变量归一化在每个 TP rank 上都按完整大小计数。</translation>
+    </message>
+    <message>
+        <source>Phi: one LayerNorm per layer feeds attention and the MLP in parallel; biases on every linear layer and the LM head; partial_rotary_factor has no effect on memory or FLOPs.</source>
+        <translation>Phi：每层一个 LayerNorm，并行送入注意力和 MLP；每个线性层和 LM 头都有偏置；partial_rotary_factor 不影响显存和 FLOPs。</translation>
+    </message>
+    <message>
+        <source>GPT-2 family: learned positions, LayerNorm, GeLU, biases on every linear layer, dropout.</source>
+        <translation>GPT-2 系列：可学习位置编码、LayerNorm、GeLU、每个线性层都有偏置、dropout。</translation>
+    </message>
+    <message>
+        <source>Qwen2: biases on the Q, K and V projections only.</source>
+        <translation>Qwen2：只有 Q、K、V 投影有偏置。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Qwen2-MoE: the shared expert is counted as %n expert(s) of moe_intermediate_size; its sigmoid gate is not counted.</source>
+        <translation><numerusform>Qwen2-MoE：共享专家按 %n 个 moe_intermediate_size 大小的专家计数；其 sigmoid 门控不计入。</numerusform></translation>
+    </message>
+    <message>
+        <source>Phi-3: the fused qkv_proj and gate_up_proj are counted as their separate matrices.</source>
+        <translation>Phi-3：融合的 qkv_proj 和 gate_up_proj 按拆开后的各个矩阵计数。</translation>
+    </message>
+    <message>
+        <source>sliding_window is ignored: attention is counted over the whole sequence (an upper bound).</source>
+        <translation>忽略 sliding_window：注意力按整条序列计算（上界）。</translation>
+    </message>
+    <message>
+        <source>q_lora_rank is null: the queries are projected directly.</source>
+        <translation>q_lora_rank 为 null：查询直接投影。</translation>
+    </message>
+    <message>
+        <source>hidden_act %1: a gated MLP of three matrices, counted as SwiGLU.</source>
+        <translation>hidden_act %1：三个矩阵的门控 MLP，按 SwiGLU 计数。</translation>
+    </message>
+    <message>
+        <source>n_inner is null: ffn_hidden = 4 × n_embd.</source>
+        <translation>n_inner 为 null：ffn_hidden = 4 × n_embd。</translation>
+    </message>
 </context>
 <context>
     <name>ui::ReliabilityCharts</name>

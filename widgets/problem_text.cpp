@@ -164,6 +164,13 @@ QString ProblemText::of(const core::Problem& w)
         return tr("The file is not a JSON scenario: its text cannot be read as JSON (UTF-8, at most 1 MiB).");
     case ProblemCode::file_unreadable:
         return tr("The file cannot be read: it does not exist, is not a regular file, or is too large.");
+    case ProblemCode::hidden_not_divisible_by_heads:
+        return tr("%1: the hidden size (%2) must be divisible by the attention heads (%3).")
+            .arg(key(w), n(w, "hidden"), n(w, "heads"));
+    case ProblemCode::model_type_unsupported:
+        return tr("%1 names a model family TrainPlanner cannot import.").arg(key(w));
+    case ProblemCode::config_not_modelled:
+        return tr("%1 sets a feature of the model TrainPlanner does not model.").arg(key(w));
     case ProblemCode::invalid_value:
         return tr("%1 has a value the scenario rules refuse.").arg(key(w));
     }
@@ -176,6 +183,48 @@ QString ProblemText::of(const core::ScenarioError& error)
     // (English), after the key.
     if (error.problem.code != core::ProblemCode::invalid_value) return of(error.problem);
     return QString::fromStdString(error.toString());
+}
+
+QString ProblemText::of(const core::ImportNote& note)
+{
+    using core::ImportNoteCode;
+    switch (note.code) {
+    case ImportNoteCode::routed_node_limit:
+        return tr("topk_group = %1: a token's experts lie on at most that many nodes when each expert group has a "
+                  "node of its own.")
+            .arg(note.count);
+    case ImportNoteCode::mtp_modules:
+        return tr("%n multi-token prediction module(s), trained on the last pipeline stage; they share the embedding "
+                  "and the output head, so the checkpoint's copies of those are not counted again.",
+            nullptr, note.count);
+    case ImportNoteCode::rope_scaling_ignored:
+        return tr("rope_scaling has no effect on memory or FLOPs.");
+    case ImportNoteCode::mla_down_projections_whole:
+        return tr("Latent attention's down-projections and latent norms are counted whole on every TP rank.");
+    case ImportNoteCode::phi_parallel_block:
+        return tr("Phi: one LayerNorm per layer feeds attention and the MLP in parallel; biases on every linear layer "
+                  "and the LM head; partial_rotary_factor has no effect on memory or FLOPs.");
+    case ImportNoteCode::gpt2_family:
+        return tr("GPT-2 family: learned positions, LayerNorm, GeLU, biases on every linear layer, dropout.");
+    case ImportNoteCode::qwen2_qkv_bias:
+        return tr("Qwen2: biases on the Q, K and V projections only.");
+    case ImportNoteCode::qwen2_moe_shared_expert:
+        return tr("Qwen2-MoE: the shared expert is counted as %n expert(s) of moe_intermediate_size; its sigmoid gate "
+                  "is not counted.",
+            nullptr, note.count);
+    case ImportNoteCode::phi3_fused_projections:
+        return tr("Phi-3: the fused qkv_proj and gate_up_proj are counted as their separate matrices.");
+    case ImportNoteCode::sliding_window_ignored:
+        return tr("sliding_window is ignored: attention is counted over the whole sequence (an upper bound).");
+    case ImportNoteCode::queries_projected_directly:
+        return tr("q_lora_rank is null: the queries are projected directly.");
+    case ImportNoteCode::gated_mlp:
+        return tr("hidden_act %1: a gated MLP of three matrices, counted as SwiGLU.")
+            .arg(QString::fromStdString(note.name));
+    case ImportNoteCode::ffn_four_times_hidden:
+        return tr("n_inner is null: ffn_hidden = 4 × n_embd.");
+    }
+    return {};
 }
 
 QString ProblemText::summary(core::ProblemCode code)

@@ -3,6 +3,7 @@
 // translated sentences: the one place that words them (core has no user-visible strings).
 
 #include "core/estimate.h"
+#include "core/hf_import.h"
 #include "core/scenario_io.h"
 
 #include <QCoreApplication>
@@ -18,6 +19,8 @@ public:
     /// A file or an edit the reader refused, worded from its code (the reader's English words where it
     /// has none).
     [[nodiscard]] static QString of(const core::ScenarioError& error);
+    /// What a config.json import assumed or could not represent.
+    [[nodiscard]] static QString of(const core::ImportNote& note);
     /// A short phrase for a count of problems of one kind ("12 do not fit in memory").
     [[nodiscard]] static QString summary(core::ProblemCode code);
 };

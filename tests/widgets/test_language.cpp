@@ -178,6 +178,11 @@ TEST_CASE("every problem core reports has a Chinese sentence, and the heatmap sh
         INFO(core::toString(code));
         CHECK(hasChinese(ui::ProblemText::of(core::Problem(code))));
     }
+    // What a config.json import assumed: each note in Chinese.
+    for (int i = 0; i <= int(core::ImportNoteCode::ffn_four_times_hidden); ++i) {
+        INFO("import note " << i);
+        CHECK(hasChinese(ui::ProblemText::of(core::ImportNote { core::ImportNoteCode(i), 2, "silu" })));
+    }
     for (auto code : { core::ProblemCode::does_not_fit, core::ProblemCode::heads_not_divisible_by_tp,
              core::ProblemCode::too_few_layers_per_stage, core::ProblemCode::seq_len_not_divisible_by_cp,
              core::ProblemCode::global_batch_not_divisible, core::ProblemCode::over_time_budget })
