@@ -223,3 +223,40 @@ TEST_CASE("includes name their file from the repository root, and folders hold w
                 CHECK(line.find("#include <QChart") == std::string::npos);
             }
 }
+
+TEST_CASE("core holds no sentence the GUI shows: its strings reach a view only as names, keys, citations or files",
+    "[core][layers]")
+{
+    // Issue 20: what core says in words (problems, refusals, import notes) reaches the GUI as codes and is
+    // worded there (widgets/problem_text.cpp); its explanations' notation through one catalog
+    // (widgets/explain_text.cpp). Every other core string a view converts is listed here by its shape:
+    // a name (a scenario's, a preset's, a GPU's), a key or identifier, a citation (source), a file's text,
+    // or the English fallback a coded text keeps for the rare refusal without a code. A new conversion of
+    // another core string fails here until it is coded, catalogued or added with its reason.
+    const std::regex conversion(R"(fromStdString\(((?:[^()]|\([^()]*\))*)\))");
+    const std::regex allowed(R"(^\s*()"
+                             // names: scenarios, presets, GPUs, imported models, fields of the import dialog
+                             R"(.*\b(name|preset|label|modelType)\b.*|)"
+                             // keys, identifiers and values as the file writes them
+                             R"(.*\b(key|id|path|value|from|to)\b.*|.*codeName\(\).*|core::toString\(.*|)"
+                             // citations
+                             R"(.*\bsource\b.*|)"
+                             // a file's text: the scenario, the estimate, a profile, a CSV table
+                             R"(core::(scenarioToJson|estimateToJson|hardwareProfileJson)\(.*|text|)"
+                             // English fallbacks of coded texts (ProblemText, ExplainText, AccuracyView),
+                             // and the system's reason a file could not be written (safe_save.cpp)
+                             R"(error\.toString\(\)|english|kind|error)\s*$)");
+    int conversions = 0;
+    for (const auto& f : guiSources()) {
+        int number = 0;
+        for (const auto& line : codeLines(f)) {
+            ++number;
+            for (std::sregex_iterator it(line.begin(), line.end(), conversion), end; it != end; ++it) {
+                ++conversions;
+                INFO(repoPath(f) << ":" << number << ": " << (*it)[1].str());
+                CHECK(std::regex_match((*it)[1].str(), allowed));
+            }
+        }
+    }
+    CHECK(conversions > 30);
+}
