@@ -151,7 +151,8 @@ QVariant ComparisonModel::data(const QModelIndex& index, int role) const
 
 QVariant ComparisonModel::headerData(int section, Qt::Orientation orientation, int role) const
 {
-    if (role != Qt::DisplayRole) return {};
+    // A scenario's name can be longer than its column: the header elides it, the tooltip has it whole.
+    if (role != Qt::DisplayRole && !(role == Qt::ToolTipRole && orientation == Qt::Horizontal)) return {};
     if (orientation == Qt::Vertical) return figureName(section);
     return section < m_names.size() ? QVariant(m_names[section]) : QVariant();
 }

@@ -36,6 +36,9 @@ ComparisonView::ComparisonView(ScenarioSession* session, QWidget* parent)
     m_table->setModel(m_figures);
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
+    // Scenario names are long: they wrap in the column header (its tooltip has them whole too).
+    m_table->horizontalHeader()->setDefaultAlignment(Qt::Alignment(Qt::AlignCenter | Qt::TextWordWrap));
+    m_table->horizontalHeader()->setMinimumHeight(2 * m_table->fontMetrics().lineSpacing() + 10); // two lines
     m_table->setWordWrap(true);
     m_memory = new ComparisonChart(ComparisonChart::Memory, this);
     m_step = new ComparisonChart(ComparisonChart::StepTime, this);
