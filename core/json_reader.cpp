@@ -410,7 +410,8 @@ void readArchitectureFields(ObjectReader& r, Architecture& a)
         if (a.hidden % a.heads != 0)
             fail(r.pathOf("head_dim"),
                 "is required when hidden (" + std::to_string(a.hidden) + ") is not divisible by heads ("
-                    + std::to_string(a.heads) + ")");
+                    + std::to_string(a.heads) + ")",
+                Problem(ProblemCode::hidden_not_divisible_by_heads, { { "hidden", a.hidden }, { "heads", a.heads } }));
         a.headDim = a.hidden / a.heads; // docs/DESIGN.md: head_dim defaults to hidden / heads
     }
     if (r.has("ffn_hidden")) a.ffnHidden = static_cast<int>(r.limitedInteger("ffn_hidden"));
@@ -424,7 +425,8 @@ void readArchitectureFields(ObjectReader& r, Architecture& a)
         else if (b.is_string() && b.get<std::string>() == "qkv")
             a.bias = Bias::qkv;
         else
-            fail(r.pathOf("bias"), "must be true, false or \"qkv\", got " + describe(b));
+            fail(r.pathOf("bias"), "must be true, false or \"qkv\", got " + describe(b),
+                Problem(ProblemCode::value_not_a_choice));
     }
     if (r.has("tied_embeddings")) a.tiedEmbeddings = r.boolean("tied_embeddings");
     if (r.has("position")) a.position = r.enumeration<Position>("position", kPositionNames);
@@ -456,9 +458,11 @@ void validateArchitecture(const Architecture& a, const std::string& path)
         fail(at("kv_heads"), "must divide heads (" + std::to_string(a.heads) + "), got " + std::to_string(a.kvHeads),
             Problem(ProblemCode::kv_heads_not_dividing_heads, { { "heads", a.heads }, { "kv_heads", a.kvHeads } }));
     if (a.position == Position::learned && a.maxPositions <= 0)
-        fail(at("max_positions"), "is required with learned positions");
+        fail(at("max_positions"), "is required with learned positions",
+            Problem(ProblemCode::max_positions_mismatch, { { "learned", 1 } }));
     if (a.position != Position::learned && a.maxPositions > 0)
-        fail(at("max_positions"), "applies to learned positions only");
+        fail(at("max_positions"), "applies to learned positions only",
+            Problem(ProblemCode::max_positions_mismatch, { { "learned", 0 } }));
     if (a.experts > 0) {
         if (a.topK < 1 || a.topK > a.experts)
             fail(at("top_k"),
@@ -481,11 +485,15 @@ void validateArchitecture(const Architecture& a, const std::string& path)
     if (a.isMla()) {
         if (a.kvHeads != a.heads)
             fail(at("kv_heads"),
-                "must equal heads with latent attention (kv_lora_rank > 0): every head has its own K and V");
-        if (a.bias != Bias::none) fail(at("bias"), "latent attention (kv_lora_rank > 0) is modelled without biases");
+                "must equal heads with latent attention (kv_lora_rank > 0): every head has its own K and V",
+                Problem(ProblemCode::latent_attention_rule, { { "rule", 0 } }));
+        if (a.bias != Bias::none)
+            fail(at("bias"), "latent attention (kv_lora_rank > 0) is modelled without biases",
+                Problem(ProblemCode::latent_attention_rule, { { "rule", 1 } }));
     } else if (a.qLoraRank > 0 || a.ropeHeadDim > 0 || a.vHeadDim > 0) {
         fail(at("kv_lora_rank"),
-            "must be > 0 when q_lora_rank, rope_head_dim or v_head_dim are given (latent attention)");
+            "must be > 0 when q_lora_rank, rope_head_dim or v_head_dim are given (latent attention)",
+            Problem(ProblemCode::latent_attention_rule, { { "rule", 2 } }));
     }
 }
 
@@ -536,14 +544,16 @@ GpuSpec readGpu(ObjectReader& r)
     GpuSpec g;
     r.limitsOf("hardware.gpu");
     g.name = r.string("name");
-    if (g.name.empty() || g.name.size() > 100) fail(r.pathOf("name"), "must be 1 to 100 characters");
+    if (g.name.empty() || g.name.size() > 100)
+        fail(r.pathOf("name"), "must be 1 to 100 characters", Problem(ProblemCode::text_too_long, { { "max", 100 } }));
     g.memoryGib = r.limitedNumber("memory_gib");
     ObjectReader peaks = r.object("peak_tflops");
     peaks.limitsOf("hardware.gpu.peak_tflops");
     for (std::size_t i = 0; i < kDTypeNames.size(); ++i)
         if (peaks.has(kDTypeNames[i])) g.peakTflops[static_cast<DType>(i)] = peaks.limitedNumber(kDTypeNames[i]);
     peaks.rejectUnknownKeys();
-    if (g.peakTflops.empty()) fail(r.pathOf("peak_tflops"), "must give at least one dtype's peak");
+    if (g.peakTflops.empty())
+        fail(r.pathOf("peak_tflops"), "must give at least one dtype's peak", Problem(ProblemCode::gpu_peak_required));
     if (r.has("achievable_tflops")) {
         ObjectReader measured = r.object("achievable_tflops");
         measured.limitsOf("hardware.gpu.achievable_tflops");
@@ -554,10 +564,12 @@ GpuSpec readGpu(ObjectReader& r)
             const auto peak = g.peakTflops.find(dtype);
             if (peak == g.peakTflops.end())
                 fail(measured.pathOf(kDTypeNames[i]),
-                    "has no peak_tflops." + std::string(kDTypeNames[i]) + " to be measured against");
+                    "has no peak_tflops." + std::string(kDTypeNames[i]) + " to be measured against",
+                    Problem(ProblemCode::rate_without_peak));
             if (v > peak->second)
                 fail(measured.pathOf(kDTypeNames[i]),
-                    "must not exceed the peak (" + scientific(peak->second) + " TFLOP/s), got " + scientific(v));
+                    "must not exceed the peak (" + scientific(peak->second) + " TFLOP/s), got " + scientific(v),
+                    Problem(ProblemCode::rate_above_peak, { { "peak_tflops", peak->second } }));
             g.achievableTflops[dtype] = v;
         }
         measured.rejectUnknownKeys();
@@ -571,10 +583,13 @@ GpuSpec readGpu(ObjectReader& r)
         auto kernel = [&](const char* key, double& out) {
             if (!kernels.has(key)) return;
             const double v = kernels.limitedNumber(key);
-            if (bf16Peak <= 0) fail(kernels.pathOf(key), "needs a bf16 or fp16 peak_tflops to be measured against");
+            if (bf16Peak <= 0)
+                fail(kernels.pathOf(key), "needs a bf16 or fp16 peak_tflops to be measured against",
+                    Problem(ProblemCode::rate_without_peak));
             if (v > bf16Peak)
                 fail(kernels.pathOf(key),
-                    "must not exceed the 16-bit peak (" + scientific(bf16Peak) + " TFLOP/s), got " + scientific(v));
+                    "must not exceed the 16-bit peak (" + scientific(bf16Peak) + " TFLOP/s), got " + scientific(v),
+                    Problem(ProblemCode::rate_above_peak, { { "peak_tflops", bf16Peak } }));
             out = v;
         };
         kernel("flash1", g.flash1Tflops);
@@ -590,7 +605,8 @@ GpuSpec readGpu(ObjectReader& r)
         if (g.nodeWattsPerGpu < g.tdpWatts)
             fail(r.pathOf("node_watts_per_gpu"),
                 "is the whole server's power per GPU and cannot be below the GPU's tdp_watts (" + scientific(g.tdpWatts)
-                    + "), got " + scientific(g.nodeWattsPerGpu));
+                    + "), got " + scientific(g.nodeWattsPerGpu),
+                Problem(ProblemCode::node_watts_below_tdp, { { "tdp_watts", g.tdpWatts } }));
     }
     if (r.has("memory_tbps")) g.memoryTBps = r.limitedNumber("memory_tbps");
     if (r.has("nvlink_gpus")) g.nvlinkGpus = static_cast<int>(r.limitedInteger("nvlink_gpus"));

@@ -21,8 +21,11 @@ constexpr std::array<std::string_view, kProblemCodeCount> kNames { "heads_not_di
     "stage_without_layer", "does_not_fit", "too_few_layers_per_stage", "over_time_budget", "value_out_of_range",
     "value_wrong_type", "value_not_a_choice", "key_unknown", "key_required", "key_given_twice",
     "kv_heads_not_dividing_heads", "top_k_out_of_experts", "moe_ffn_hidden_required", "dense_layers_not_below_layers",
-    "moe_key_without_experts", "file_not_json", "file_unreadable", "hidden_not_divisible_by_heads",
-    "model_type_unsupported", "config_not_modelled", "invalid_value" };
+    "moe_key_without_experts", "file_not_json", "file_unreadable", "model_given_twice", "lora_targets_invalid",
+    "lora_key_with_full_training", "profile_nested", "gpu_override_needs_preset", "model_too_large", "text_too_long",
+    "max_positions_mismatch", "latent_attention_rule", "gpu_peak_required", "rate_above_peak", "rate_without_peak",
+    "node_watts_below_tdp", "hidden_not_divisible_by_heads", "model_type_unsupported", "config_not_modelled",
+    "invalid_value" };
 
 /// Whole numbers in plain digits (a GPU limit of 10000000, not 1e+07), others as the stream writes them.
 std::string number(double v)
@@ -116,6 +119,19 @@ std::string_view keyOf(ProblemCode code)
     case key_given_twice:
     case file_not_json:
     case file_unreadable:
+    case model_given_twice:
+    case lora_targets_invalid:
+    case lora_key_with_full_training:
+    case profile_nested:
+    case gpu_override_needs_preset:
+    case model_too_large:
+    case text_too_long:
+    case max_positions_mismatch:
+    case latent_attention_rule:
+    case gpu_peak_required:
+    case rate_above_peak:
+    case rate_without_peak:
+    case node_watts_below_tdp:
     case hidden_not_divisible_by_heads:
     case model_type_unsupported:
     case config_not_modelled:
@@ -252,6 +268,32 @@ std::string Problem::message() const
         return "is not a valid JSON scenario file";
     case file_unreadable:
         return "cannot be read";
+    case model_given_twice:
+        return "a model is given by a preset, by a size (params) or by its architecture: one of them";
+    case lora_targets_invalid:
+        return "must be a non-empty array of q, k, v, o, gate, up, down";
+    case lora_key_with_full_training:
+        return "applies to method \"lora\" or \"qlora\" only";
+    case profile_nested:
+        return "a hardware profile cannot reference another profile";
+    case gpu_override_needs_preset:
+        return "replaces a field of a GPU preset, and hardware.gpu is a GPU object";
+    case model_too_large:
+        return "has " + v("params") + " parameters; at most " + v("max_params") + " are supported";
+    case text_too_long:
+        return "is longer than " + v("max");
+    case max_positions_mismatch:
+        return value("learned") > 0 ? "is required with learned positions" : "applies to learned positions only";
+    case latent_attention_rule:
+        return "breaks a rule of latent attention (kv_lora_rank > 0)";
+    case gpu_peak_required:
+        return "must give at least one dtype's peak";
+    case rate_above_peak:
+        return "must not exceed the peak (" + v("peak_tflops") + " TFLOP/s)";
+    case rate_without_peak:
+        return "has no peak to be measured against";
+    case node_watts_below_tdp:
+        return "cannot be below the GPU's tdp_watts (" + v("tdp_watts") + ")";
     case hidden_not_divisible_by_heads:
         return "hidden (" + v("hidden") + ") must be divisible by the heads (" + v("heads") + ")";
     case model_type_unsupported:

@@ -64,6 +64,19 @@ enum class ProblemCode {
     moe_key_without_experts,
     file_not_json, ///< not UTF-8, not JSON, too deep, a number out of range, empty
     file_unreadable, ///< no such file, not a regular file, too large, cannot be read
+    model_given_twice, ///< a preset, a size (params) and an architecture are three ways: one at a time
+    lora_targets_invalid, ///< not a non-empty list of q, k, v, o, gate, up, down
+    lora_key_with_full_training,
+    profile_nested, ///< a hardware profile names another profile
+    gpu_override_needs_preset, ///< a single GPU field next to a GPU object, not a preset name
+    model_too_large, ///< params, max_params
+    text_too_long, ///< max: characters or bytes
+    max_positions_mismatch, ///< learned: 1 when learned positions need it, 0 when they are not learned
+    latent_attention_rule, ///< rule: 0 kv_heads = heads, 1 no biases, 2 its keys need kv_lora_rank
+    gpu_peak_required,
+    rate_above_peak, ///< peak_tflops: a measured rate above its datasheet peak
+    rate_without_peak, ///< a measured rate with no datasheet peak to compare it with
+    node_watts_below_tdp, ///< tdp_watts
     // What a config.json import refuses (the key is the config's field).
     hidden_not_divisible_by_heads, ///< hidden, heads (the head width cannot be derived)
     model_type_unsupported,

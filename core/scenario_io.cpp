@@ -96,7 +96,8 @@ ModelSpec readModel(ObjectReader r)
     ModelSpec m;
     const bool hasPreset = r.has("preset");
     const bool hasParams = r.has("params");
-    if (hasPreset && hasParams) fail(r.pathOf("params"), "cannot be combined with preset");
+    if (hasPreset && hasParams)
+        fail(r.pathOf("params"), "cannot be combined with preset", Problem(ProblemCode::model_given_twice));
     if (hasParams) {
         m.params = r.limitedInteger("params");
         m.arch = standardShape(m.params);
@@ -104,10 +105,13 @@ ModelSpec readModel(ObjectReader r)
         // (review DEF-14: "model.layers: unknown key" misled).
         for (const char* key : { "mlp", "norm", "bias", "tied_embeddings", "position", "dropout", "router_bias",
                  "parallel_block", "lm_head_bias" })
-            if (r.has(key)) fail(r.pathOf(key), "cannot be combined with params (a bare size)");
+            if (r.has(key))
+                fail(r.pathOf(key), "cannot be combined with params (a bare size)",
+                    Problem(ProblemCode::model_given_twice));
         for (const Field& f : scenarioFields())
             if (f.path.starts_with("model.") && f.path != "model.params" && r.has(f.path.substr(6)))
-                fail(r.pathOf(f.path.substr(6)), "cannot be combined with params (a bare size)");
+                fail(r.pathOf(f.path.substr(6)), "cannot be combined with params (a bare size)",
+                    Problem(ProblemCode::model_given_twice));
         r.rejectUnknownKeys();
         return m;
     }
@@ -124,7 +128,9 @@ ModelSpec readModel(ObjectReader r)
         m.arch = p->arch;
     } else {
         for (const char* key : { "layers", "hidden", "heads", "ffn_hidden", "vocab" })
-            if (!r.has(key)) fail(r.pathOf(key), "is required (or give \"preset\" or \"params\")");
+            if (!r.has(key))
+                fail(r.pathOf(key), "is required (or give \"preset\" or \"params\")",
+                    Problem(ProblemCode::key_required));
         m.arch = Architecture {};
     }
     detail::readArchitectureFields(r, m.arch);
@@ -167,16 +173,19 @@ void readTraining(ObjectReader r, Scenario& s)
         const json& list = r.raw("lora_targets");
         const auto path = r.pathOf("lora_targets");
         if (!list.is_array() || list.empty() || list.size() > kLoraTargets.size())
-            fail(path, "must be a non-empty array of q, k, v, o, gate, up, down");
+            fail(path, "must be a non-empty array of q, k, v, o, gate, up, down",
+                Problem(ProblemCode::lora_targets_invalid));
         t.loraTargets.clear();
         for (std::size_t i = 0; i < list.size(); ++i) {
             const auto& v = list[i];
             if (!v.is_string() || !enumFromName<int>(v.get<std::string>(), kLoraTargets))
                 fail(path + "[" + std::to_string(i) + "]",
-                    "must be one of q, k, v, o, gate, up, down, got " + detail::describe(v));
+                    "must be one of q, k, v, o, gate, up, down, got " + detail::describe(v),
+                    Problem(ProblemCode::lora_targets_invalid));
             // A repeated target would be counted again (review DEF-15: ["q","q","q"] tripled the adapters).
             if (std::find(t.loraTargets.begin(), t.loraTargets.end(), v.get<std::string>()) != t.loraTargets.end())
-                fail(path + "[" + std::to_string(i) + "]", detail::quoted(v.get<std::string>()) + " is listed twice");
+                fail(path + "[" + std::to_string(i) + "]", detail::quoted(v.get<std::string>()) + " is listed twice",
+                    Problem(ProblemCode::key_given_twice));
             t.loraTargets.push_back(v.get<std::string>());
         }
     }
@@ -184,7 +193,9 @@ void readTraining(ObjectReader r, Scenario& s)
     // Adapters of a full fine-tune would be silently ignored (review DEF-15): say so instead.
     if (t.method == Method::full)
         for (const char* key : { "lora_targets", "lora_rank" })
-            if (r.has(key)) fail(r.pathOf(key), "applies to method \"lora\" or \"qlora\" only, and method is \"full\"");
+            if (r.has(key))
+                fail(r.pathOf(key), "applies to method \"lora\" or \"qlora\" only, and method is \"full\"",
+                    Problem(ProblemCode::lora_key_with_full_training));
 }
 
 /// A section whose keys are all in the field table (precision, parallel, efficiency, cost,
@@ -222,7 +233,9 @@ void readHardware(ObjectReader r, Scenario& s, bool allowProfile = true)
 {
     Hardware& h = s.hardware;
     if (r.has("profile")) {
-        if (!allowProfile) fail(r.pathOf("profile"), "a hardware profile cannot reference another profile");
+        if (!allowProfile)
+            fail(r.pathOf("profile"), "a hardware profile cannot reference another profile",
+                Problem(ProblemCode::profile_nested));
         const std::string written = r.string("profile"); // applied by readScenario before this section
         if (tSkipProfiles || h.profile.empty()) h.profile = written;
     }
@@ -246,7 +259,8 @@ void readHardware(ObjectReader r, Scenario& s, bool allowProfile = true)
             h.gpu = detail::readGpu(gr);
             gr.rejectUnknownKeys();
         } else {
-            fail(r.pathOf("gpu"), "must be a GPU preset name or an object, got " + detail::describe(g));
+            fail(r.pathOf("gpu"), "must be a GPU preset name or an object, got " + detail::describe(g),
+                Problem(ProblemCode::value_wrong_type, { { "expected", double(ExpectedType::object) } }));
         }
     }
     // Single fields of a preset GPU, next to its name (review D5; issue 19): the preset's figures
@@ -258,7 +272,8 @@ void readHardware(ObjectReader r, Scenario& s, bool allowProfile = true)
         if (h.preset.empty())
             fail(r.pathOf(overrides.begin().key()),
                 "replaces a field of a GPU preset, and hardware.gpu is a GPU object: give the field inside "
-                "hardware.gpu");
+                "hardware.gpu",
+                Problem(ProblemCode::gpu_override_needs_preset));
         json merged = detail::gpuToJson(h.gpu);
         // Rates per dtype or per kernel replace the preset's entries one by one.
         for (const auto& [key, value] : overrides.items())
@@ -286,7 +301,8 @@ void applyHardwareProfile(const std::string& file, const std::string& keyPath, S
         ObjectReader top(doc, "");
         const std::string format = top.string("format");
         if (format != kProfileFormat)
-            fail("format", "must be \"" + std::string(kProfileFormat) + "\", got " + detail::quoted(format));
+            fail("format", "must be \"" + std::string(kProfileFormat) + "\", got " + detail::quoted(format),
+                Problem(ProblemCode::value_not_a_choice));
         (void)top.integer("version", 1, 1);
         if (top.has("name")) (void)top.string("name");
         if (top.has("hardware")) readHardware(top.object("hardware"), s, false);
@@ -296,9 +312,13 @@ void applyHardwareProfile(const std::string& file, const std::string& keyPath, S
         top.rejectUnknownKeys();
     } catch (const detail::ReadError& e) {
         // File problems already name the file; problems inside it get the file's name in front.
+        // The problem inside keeps its code; its key names the file it is in.
+        Problem inner = e.error.problem;
+        inner.key = e.error.path.empty() ? keyPath : printable(path.filename().string(), 64) + ": " + inner.key;
         fail(keyPath,
             e.error.path.empty() ? e.error.message
-                                 : printable(path.filename().string(), 64) + ": " + e.error.toString());
+                                 : printable(path.filename().string(), 64) + ": " + e.error.toString(),
+            std::move(inner));
     }
     // Kept absolute, so that the scenario can be saved anywhere and still find it.
     std::error_code ec;
@@ -315,7 +335,8 @@ void checkAcrossSections(const Scenario& s)
         if (!(params <= kMaxParameters))
             fail("model",
                 "has " + detail::scientific(params) + " parameters; at most " + detail::scientific(kMaxParameters)
-                    + " are supported (check layers, hidden, ffn_hidden, vocab and experts)");
+                    + " are supported (check layers, hidden, ffn_hidden, vocab and experts)",
+                Problem(ProblemCode::model_too_large, { { "params", params }, { "max_params", kMaxParameters } }));
     }
     // The layout rules (problem.cpp): EP within dp × cp, a layer for every pipeline chunk, the
     // micro-batch within the global batch, …; the heatmap crosses out cells by the same rules.
@@ -337,7 +358,8 @@ Scenario readScenario(const json& doc, const Scenario& base)
 
     if (top.has("name")) {
         s.name = top.string("name");
-        if (s.name.size() > 200) fail("name", "must be at most 200 bytes");
+        if (s.name.size() > 200)
+            fail("name", "must be at most 200 bytes", Problem(ProblemCode::text_too_long, { { "max", 200 } }));
     }
     s.model = readModel(top.object("model"));
     if (top.has("training")) readTraining(top.object("training"), s);

@@ -3220,6 +3220,70 @@
         <source>n_inner is null: ffn_hidden = 4 × n_embd.</source>
         <translation>n_inner 为 null：ffn_hidden = 4 × n_embd。</translation>
     </message>
+    <message>
+        <source>%1: a model is given by a preset, by a size (params) or by its architecture — one of them.</source>
+        <translation>%1：模型可以用预设、规模（params）或结构之一来给出——只能选一种。</translation>
+    </message>
+    <message>
+        <source>%1 must list LoRA targets among q, k, v, o, gate, up and down.</source>
+        <translation>%1 必须从 q、k、v、o、gate、up、down 中列出 LoRA 目标。</translation>
+    </message>
+    <message>
+        <source>%1 applies to LoRA and QLoRA only, and the method is full training.</source>
+        <translation>%1 只适用于 LoRA 和 QLoRA，而训练方式是全参数训练。</translation>
+    </message>
+    <message>
+        <source>%1: a hardware profile cannot point to another profile.</source>
+        <translation>%1：硬件配置文件不能再引用另一个配置文件。</translation>
+    </message>
+    <message>
+        <source>%1 replaces a figure of a GPU preset, but the GPU is given whole: set it inside the GPU.</source>
+        <translation>%1 用于替换 GPU 预设的某项参数，但 GPU 是整体给出的：请在 GPU 对象内设置。</translation>
+    </message>
+    <message>
+        <source>%1 has %2 parameters; at most %3 are supported.</source>
+        <translation>%1 有 %2 个参数；最多支持 %3 个。</translation>
+    </message>
+    <message>
+        <source>%1 is longer than %2 characters.</source>
+        <translation>%1 超过了 %2 个字符。</translation>
+    </message>
+    <message>
+        <source>%1 is required with learned positions.</source>
+        <translation>使用可学习位置编码时必须给出 %1。</translation>
+    </message>
+    <message>
+        <source>%1 applies to learned positions only.</source>
+        <translation>%1 只适用于可学习位置编码。</translation>
+    </message>
+    <message>
+        <source>%1: with latent attention every head has its own K and V, so the KV heads equal the heads.</source>
+        <translation>%1：使用潜在注意力时每个头都有自己的 K 和 V，因此 KV 头数等于注意力头数。</translation>
+    </message>
+    <message>
+        <source>%1: latent attention is modelled without biases.</source>
+        <translation>%1：潜在注意力按无偏置建模。</translation>
+    </message>
+    <message>
+        <source>%1: these keys belong to latent attention and need a KV latent rank above 0.</source>
+        <translation>%1：这些键属于潜在注意力，需要 KV 潜变量秩大于 0。</translation>
+    </message>
+    <message>
+        <source>%1 must give the peak of at least one number format.</source>
+        <translation>%1 必须至少给出一种数值格式的峰值算力。</translation>
+    </message>
+    <message>
+        <source>%1 must not exceed the datasheet peak (%2 TFLOP/s).</source>
+        <translation>%1 不能超过规格书峰值（%2 TFLOP/s）。</translation>
+    </message>
+    <message>
+        <source>%1 has no datasheet peak to be measured against.</source>
+        <translation>%1 没有可供对照的规格书峰值。</translation>
+    </message>
+    <message>
+        <source>%1 is the whole server's power per GPU and cannot be below the GPU's TDP (%2 W).</source>
+        <translation>%1 是整台服务器折算到每张 GPU 的功率，不能低于 GPU 的 TDP（%2 W）。</translation>
+    </message>
 </context>
 <context>
     <name>ui::ReliabilityCharts</name>

@@ -164,6 +164,45 @@ QString ProblemText::of(const core::Problem& w)
         return tr("The file is not a JSON scenario: its text cannot be read as JSON (UTF-8, at most 1 MiB).");
     case ProblemCode::file_unreadable:
         return tr("The file cannot be read: it does not exist, is not a regular file, or is too large.");
+    case ProblemCode::model_given_twice:
+        return tr("%1: a model is given by a preset, by a size (params) or by its architecture — one of them.")
+            .arg(key(w));
+    case ProblemCode::lora_targets_invalid:
+        return tr("%1 must list LoRA targets among q, k, v, o, gate, up and down.").arg(key(w));
+    case ProblemCode::lora_key_with_full_training:
+        return tr("%1 applies to LoRA and QLoRA only, and the method is full training.").arg(key(w));
+    case ProblemCode::profile_nested:
+        return tr("%1: a hardware profile cannot point to another profile.").arg(key(w));
+    case ProblemCode::gpu_override_needs_preset:
+        return tr("%1 replaces a figure of a GPU preset, but the GPU is given whole: set it inside the GPU.")
+            .arg(key(w));
+    case ProblemCode::model_too_large:
+        return tr("%1 has %2 parameters; at most %3 are supported.")
+            .arg(key(w), formatCount(w.value("params")), formatCount(w.value("max_params")));
+    case ProblemCode::text_too_long:
+        return tr("%1 is longer than %2 characters.").arg(key(w), n(w, "max"));
+    case ProblemCode::max_positions_mismatch:
+        return w.value("learned") > 0 ? tr("%1 is required with learned positions.").arg(key(w))
+                                      : tr("%1 applies to learned positions only.").arg(key(w));
+    case ProblemCode::latent_attention_rule:
+        switch (int(w.value("rule"))) {
+        case 0:
+            return tr("%1: with latent attention every head has its own K and V, so the KV heads equal the heads.")
+                .arg(key(w));
+        case 1:
+            return tr("%1: latent attention is modelled without biases.").arg(key(w));
+        default:
+            return tr("%1: these keys belong to latent attention and need a KV latent rank above 0.").arg(key(w));
+        }
+    case ProblemCode::gpu_peak_required:
+        return tr("%1 must give the peak of at least one number format.").arg(key(w));
+    case ProblemCode::rate_above_peak:
+        return tr("%1 must not exceed the datasheet peak (%2 TFLOP/s).").arg(key(w), n(w, "peak_tflops"));
+    case ProblemCode::rate_without_peak:
+        return tr("%1 has no datasheet peak to be measured against.").arg(key(w));
+    case ProblemCode::node_watts_below_tdp:
+        return tr("%1 is the whole server's power per GPU and cannot be below the GPU's TDP (%2 W).")
+            .arg(key(w), n(w, "tdp_watts"));
     case ProblemCode::hidden_not_divisible_by_heads:
         return tr("%1: the hidden size (%2) must be divisible by the attention heads (%3).")
             .arg(key(w), n(w, "hidden"), n(w, "heads"));

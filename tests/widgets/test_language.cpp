@@ -103,10 +103,14 @@ TEST_CASE("a refused file is worded in Chinese, with no English sentence from co
         with("\"recompute\": \"none\"", "\"recompute\": \"most\""), with("\"tp\": 1", "\"tpp\": 1"),
         with("\"virtual_stages\": 1", "\"virtual_stages\": 2"),
         with("\"sequence_parallel\": false", "\"sequence_parallel\": 1"), "{\"format\": 1",
-        "{\"format\": \"trainplanner-scenario\", \"format\": \"x\"}" };
+        "{\"format\": \"trainplanner-scenario\", \"format\": \"x\"}",
+        with("\"preset\": \"llama-2-7b\"", "\"preset\": \"llama-2-7b\", \"params\": 7000000000"),
+        with("\"method\": \"full\"", "\"method\": \"full\", \"lora_rank\": 8"),
+        with("\"preset\": \"llama-2-7b\"", "\"preset\": \"llama-2-7b\", \"heads\": 30"),
+        with("\"name\": \"", "\"name\": \"" + std::string(300, 'x')) };
     // What may stay in Latin letters: key paths, the file format's value names and units.
     const QRegularExpression allowed(QStringLiteral(
-        R"(([a-z_]+\.)+[a-z_]+|none|selective|full|selective_op|norms_up_proj|true|false|JSON|UTF-8|MiB|TP|KV|FFN)"));
+        R"(([a-z_]+\.)+[a-z_]+|none|selective|full|selective_op|norms_up_proj|true|false|JSON|UTF-8|MiB|TP|KV|FFN|LoRA|QLoRA|params|GPU)"));
     for (const std::string& file : files) {
         const core::ScenarioResult r = core::parseScenario(file);
         REQUIRE_FALSE(r.ok());
