@@ -126,7 +126,7 @@ MainView::MainView(ScenarioSession* session, QWidget* parent)
     // The pages in tab order, paired with kPages (ids and titles) by position.
     QWidget* const pages[] = { memoryPage, timePage, pipelinePage, scalingPage, m_reliability, m_planner,
         new PrecisionLab(m_tabs), m_comparison, m_guide, m_heatmap, m_sensitivity };
-    static_assert(std::size(pages) == std::size(kPages));
+    static_assert(std::size(pages) == std::size(kPages) && std::size(kPages) == std::size_t(Page::count));
     for (QWidget* page : pages)
         m_tabs->addTab(page, QString());
     auto* rightLayout = new QVBoxLayout(right);
@@ -157,6 +157,7 @@ MainView::MainView(ScenarioSession* session, QWidget* parent)
     m_time->setExplainer(explainer);
     m_banner->setExplainer(explainer);
     connect(session, &ScenarioSession::resultsChanged, this, &MainView::showResults);
+    connect(m_tabs, &QTabWidget::currentChanged, this, [this](int page) { pushToPage(page, m_session->results()); });
     showResults(session->results());
     retranslate();
 }
@@ -168,18 +169,127 @@ void MainView::showResults(const DerivedResults& r)
     m_banner->setEstimate(e);
     m_banner->setSuggestions(r.suggestions);
     m_banner->setRanges(r.ranges);
-    m_memory->setEstimate(e);
-    m_memoryTable->setEstimate(e);
-    m_time->setEstimate(e);
-    m_collectives->setEstimate(e);
-    m_memoryStep->setTrace(r.memoryStep);
-    m_timeline->setTimeline(r.timeline);
-    m_placement->setData(r.scenario, r.placement);
-    m_scaling->setSweep(r.gpuSweep, e);
-    m_cost->setSweep(r.gpuSweep, static_cast<int>(r.scenario.parallel.gpus()));
-    m_reliability->setData(r.gpuSweep, e, r.goodputByInterval);
-    m_costBreakdown->setEstimate(e);
-    m_guide->setResults(r);
+    // The pages behind the current one wait: a hidden chart that takes every slider tick still
+    // lays out its axes and labels, which is most of a tick's time. showPage, a tab change and
+    // each accessor bring a page up to date.
+    ++m_generation;
+    pushToPage(m_tabs->currentIndex(), r);
+}
+
+void MainView::pushToPage(int page, const DerivedResults& r) const
+{
+    if (page < 0 || page >= int(m_pageGeneration.size())) return;
+    auto& shown = m_pageGeneration[std::size_t(page)];
+    if (shown == m_generation) return;
+    shown = m_generation;
+    const core::Estimate& e = r.estimate;
+    switch (Page(page)) {
+    case Page::memory:
+        m_memory->setEstimate(e);
+        m_memoryTable->setEstimate(e);
+        break;
+    case Page::time:
+        m_time->setEstimate(e);
+        m_collectives->setEstimate(e);
+        break;
+    case Page::pipeline:
+        m_memoryStep->setTrace(r.memoryStep);
+        m_timeline->setTimeline(r.timeline);
+        m_placement->setData(r.scenario, r.placement);
+        break;
+    case Page::scaling:
+        m_scaling->setSweep(r.gpuSweep, e);
+        m_cost->setSweep(r.gpuSweep, static_cast<int>(r.scenario.parallel.gpus()));
+        m_costBreakdown->setEstimate(e);
+        break;
+    case Page::reliability:
+        m_reliability->setData(r.gpuSweep, e, r.goodputByInterval);
+        break;
+    case Page::guide:
+        m_guide->setResults(r);
+        break;
+    default:
+        break; // the other pages listen to the session themselves
+    }
+}
+
+void MainView::bringUpToDate(Page page) const
+{
+    // results() first: a pending edit is computed (and announced) before the page takes it.
+    const DerivedResults& r = m_session->results();
+    pushToPage(int(page), r);
+}
+
+MemoryChart* MainView::memoryChart() const
+{
+    bringUpToDate(Page::memory);
+    return m_memory;
+}
+
+MemoryTableModel* MainView::memoryTable() const
+{
+    bringUpToDate(Page::memory);
+    return m_memoryTable;
+}
+
+TimeChart* MainView::timeChart() const
+{
+    bringUpToDate(Page::time);
+    return m_time;
+}
+
+CollectivesModel* MainView::collectives() const
+{
+    bringUpToDate(Page::time);
+    return m_collectives;
+}
+
+TimelineView* MainView::timelineView() const
+{
+    bringUpToDate(Page::pipeline);
+    return m_timeline;
+}
+
+MemoryStepChart* MainView::memoryStepChart() const
+{
+    bringUpToDate(Page::pipeline);
+    return m_memoryStep;
+}
+
+PlacementView* MainView::placementView() const
+{
+    bringUpToDate(Page::pipeline);
+    return m_placement;
+}
+
+ScalingChart* MainView::scalingChart() const
+{
+    bringUpToDate(Page::scaling);
+    return m_scaling;
+}
+
+CostChart* MainView::costChart() const
+{
+    bringUpToDate(Page::scaling);
+    return m_cost;
+}
+
+CostBreakdownChart* MainView::costBreakdownChart() const
+{
+    bringUpToDate(Page::scaling);
+    return m_costBreakdown;
+}
+
+ReliabilityCharts* MainView::reliabilityCharts() const
+{
+    bringUpToDate(Page::reliability);
+    return m_reliability;
+}
+
+DecisionGuidePage* MainView::decisionGuide() const
+{
+    bringUpToDate(Page::guide);
+    return m_guide;
 }
 
 void MainView::retranslate()
@@ -212,7 +322,10 @@ bool MainView::showPage(const QString& id)
 
 QList<QChart*> MainView::presentableCharts() const
 {
-    m_sensitivity->ensureCurrent(); // bring views that update only while visible up to date
+    // Bring the views that update only while visible up to date.
+    for (int page = 0; page < int(m_pageGeneration.size()); ++page)
+        bringUpToDate(Page(page));
+    m_sensitivity->ensureCurrent();
     (void)m_memoryStep->freshChart();
     QList<QChart*> out;
     for (int i = 0; i < m_tabs->count(); ++i)

@@ -7,6 +7,9 @@
 #include <QStringList>
 #include <QWidget>
 
+#include <array>
+#include <cstdint>
+
 class QChart;
 class QTabWidget;
 
@@ -40,20 +43,22 @@ public:
     explicit MainView(ScenarioSession* session, QWidget* parent = nullptr);
 
     [[nodiscard]] InputPanel* inputs() const { return m_inputs; }
-    [[nodiscard]] MemoryChart* memoryChart() const { return m_memory; }
-    [[nodiscard]] TimeChart* timeChart() const { return m_time; }
-    [[nodiscard]] TimelineView* timelineView() const { return m_timeline; }
-    [[nodiscard]] MemoryStepChart* memoryStepChart() const { return m_memoryStep; }
-    [[nodiscard]] PlacementView* placementView() const { return m_placement; }
-    [[nodiscard]] ScalingChart* scalingChart() const { return m_scaling; }
-    [[nodiscard]] CostChart* costChart() const { return m_cost; }
-    [[nodiscard]] CostBreakdownChart* costBreakdownChart() const { return m_costBreakdown; }
-    [[nodiscard]] CollectivesModel* collectives() const { return m_collectives; }
-    [[nodiscard]] MemoryTableModel* memoryTable() const { return m_memoryTable; }
+    // The views of the result pages, each brought up to date with the session's results first
+    // (a page behind the current one takes new results only when shown or asked for).
+    [[nodiscard]] MemoryChart* memoryChart() const;
+    [[nodiscard]] TimeChart* timeChart() const;
+    [[nodiscard]] TimelineView* timelineView() const;
+    [[nodiscard]] MemoryStepChart* memoryStepChart() const;
+    [[nodiscard]] PlacementView* placementView() const;
+    [[nodiscard]] ScalingChart* scalingChart() const;
+    [[nodiscard]] CostChart* costChart() const;
+    [[nodiscard]] CostBreakdownChart* costBreakdownChart() const;
+    [[nodiscard]] CollectivesModel* collectives() const;
+    [[nodiscard]] MemoryTableModel* memoryTable() const;
     [[nodiscard]] PlannerPage* plannerPage() const { return m_planner; }
-    [[nodiscard]] ReliabilityCharts* reliabilityCharts() const { return m_reliability; }
+    [[nodiscard]] ReliabilityCharts* reliabilityCharts() const;
     [[nodiscard]] ComparisonView* comparison() const { return m_comparison; }
-    [[nodiscard]] DecisionGuidePage* decisionGuide() const { return m_guide; }
+    [[nodiscard]] DecisionGuidePage* decisionGuide() const;
     [[nodiscard]] SensitivityView* sensitivityView() const { return m_sensitivity; }
     [[nodiscard]] WhatIfPage* whatIfPage() const { return m_heatmap; }
     [[nodiscard]] VerdictBanner* banner() const { return m_banner; }
@@ -71,9 +76,32 @@ protected:
     void changeEvent(QEvent* event) override;
 
 private:
+    /// The result pages in tab order (kPages in main_view.cpp).
+    enum class Page {
+        memory,
+        time,
+        pipeline,
+        scaling,
+        reliability,
+        planner,
+        formats,
+        compare,
+        guide,
+        whatif,
+        sensitivity,
+        count
+    };
+
     void retranslate();
-    /// Hands the session's results to every view: the only place views get them.
+    /// Takes the session's results: the banner and the current page at once, the other pages
+    /// when shown or asked for. The only place views get results.
     void showResults(const DerivedResults& results);
+    /// Hands `results` to the views of `page` unless they have the latest already.
+    void pushToPage(int page, const DerivedResults& results) const;
+    void bringUpToDate(Page page) const;
+
+    std::uint64_t m_generation = 0; ///< counts showResults calls (a new unit re-announces the same results)
+    mutable std::array<std::uint64_t, std::size_t(Page::count)> m_pageGeneration {};
 
     InputPanel* m_inputs;
     VerdictBanner* m_banner;

@@ -321,6 +321,7 @@ TEST_CASE("the collectives table copies as tab-separated text", "[widgets][table
     s.parallel.tp = 2;
     ScenarioSession session(s);
     MainView w(&session);
+    REQUIRE(w.showPage(QStringLiteral("time"))); // the table sits under the step-time chart
     auto* view = w.findChild<CopyableTableView*>(QStringLiteral("collectivesTable"));
     REQUIRE(view);
     const QString tsv = view->toTsv();

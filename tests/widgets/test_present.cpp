@@ -186,6 +186,7 @@ TEST_CASE("the decision guide lights the checklist from the scenario and keeps t
     // Down to one GPU: the distributed items go out, the tick stays.
     REQUIRE(doc.edit(QStringLiteral("one GPU"), [](core::Scenario& s) { s.parallel.dp = 1; }));
     settle();
+    REQUIRE(w.showPage(QStringLiteral("guide"))); // a page behind the current one waits to be shown
     CHECK(need(ChecklistId::distributed_code) == Need::not_needed);
     CHECK(need(ChecklistId::software_stack) == Need::not_needed);
     CHECK(guide->text(ChecklistId::distributed_code)->text().contains(QStringLiteral("One GPU")));
