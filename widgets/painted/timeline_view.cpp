@@ -10,9 +10,19 @@
 #include <QPainter>
 #include <QToolTip>
 
+#include <cmath>
+
 namespace ui {
 
 namespace {
+
+/// `c` under white at 160/255 opacity: the edge drawn round each block.
+QColor lighterEdge(const QColor& c)
+{
+    constexpr double kWhite = 160.0 / 255.0;
+    const auto mix = [](int channel) { return int(std::lround(channel * (1 - kWhite) + 255 * kWhite)); };
+    return QColor(mix(c.red()), mix(c.green()), mix(c.blue()));
+}
 
 QColor colourOf(core::BlockKind kind)
 {
@@ -146,10 +156,13 @@ void TimelineView::paint(QPainter& painter, QSize size) const
         QColor c = colourOf(b.kind);
         if (b.chunk % 2 == 1 && (b.kind == core::BlockKind::forward || b.kind == core::BlockKind::backward))
             c = c.darker(125);
-        painter.fillRect(r, c);
         if (r.width() > 2 && t.blocks.size() < 4000) {
-            painter.setPen(QColor(255, 255, 255, 160));
-            painter.drawRect(r);
+            // A light edge between blocks, as two opaque fills: a stroked or translucent outline
+            // takes Qt's slow path and cost a slider tick 10 ms (bench_gui, pipeline page).
+            painter.fillRect(r, lighterEdge(c));
+            painter.fillRect(r.adjusted(1, 1, -1, -1), c);
+        } else {
+            painter.fillRect(r, c);
         }
         if (b.microBatch >= 0 && r.width() >= 16 && rowH >= 12) {
             painter.setPen(Qt::white);
