@@ -2528,10 +2528,6 @@
         <translation>一步内的显存变化——这一步太长，无法绘制</translation>
     </message>
     <message>
-        <source>Peak: %1 on stage %2</source>
-        <translation>峰值：阶段 %2 的 %1</translation>
-    </message>
-    <message>
         <source>Memory over one step, per pipeline stage — peak %1 at %2 s on stage %3</source>
         <translation>一步内各流水线阶段的显存——阶段 %3 在 %2 秒达到峰值 %1</translation>
     </message>

@@ -865,7 +865,6 @@ ZH.update({
     "Memory per GPU (%1)": "每卡显存（%1）",
     "Peak": "峰值",
     "Memory over one step — the step is too long to draw": "一步内的显存变化——这一步太长，无法绘制",
-    "Peak: %1 on stage %2": "峰值：阶段 %2 的 %1",
     "Memory over one step, per pipeline stage — peak %1 at %2 s on stage %3": "一步内各流水线阶段的显存——阶段 %3 在 %2 秒达到峰值 %1",
 })
 

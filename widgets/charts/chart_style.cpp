@@ -30,6 +30,11 @@ QLineSeries* addLine(QChart* chart, const QColor& color, bool points, Qt::PenSty
     return s;
 }
 
+void setChartTitle(QChart* chart, const QString& title)
+{
+    if (chart->title() != title) chart->setTitle(title);
+}
+
 double niceCeiling(double v)
 {
     if (v <= 0) return 1;

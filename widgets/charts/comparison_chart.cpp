@@ -103,14 +103,14 @@ void ComparisonChart::retranslate()
         for (int i = 0; i < m_sets.size(); ++i)
             m_sets[i]->setLabel(names[i]);
         m_axisY->setTitleText(tr("Memory per GPU (%1)").arg(unitName()));
-        chart()->setTitle(tr("Memory per GPU, side by side"));
+        setChartTitle(chart(), tr("Memory per GPU, side by side"));
     } else {
         const QString names[]
             = { tr("Compute"), tr("Pipeline bubble"), tr("Optimizer step"), tr("Exposed communication") };
         for (int i = 0; i < m_sets.size(); ++i)
             m_sets[i]->setLabel(names[i]);
         m_axisY->setTitleText(tr("Time per step (s)"));
-        chart()->setTitle(tr("Anatomy of one step, side by side"));
+        setChartTitle(chart(), tr("Anatomy of one step, side by side"));
     }
 }
 

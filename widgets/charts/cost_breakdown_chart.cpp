@@ -65,8 +65,8 @@ void CostBreakdownChart::showTotals()
 {
     const QString unit = m_divisor >= 1e6 ? tr("Million USD") : tr("Thousand USD");
     if (m_axisX->titleText() != unit) m_axisX->setTitleText(unit);
-    chart()->setTitle(
-        tr("Cost of the run: %1 in total").arg(QStringLiteral("$") + QLocale().toString(m_total, 'f', 0)));
+    setChartTitle(
+        chart(), tr("Cost of the run: %1 in total").arg(QStringLiteral("$") + QLocale().toString(m_total, 'f', 0)));
 }
 
 void CostBreakdownChart::retranslate()

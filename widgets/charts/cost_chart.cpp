@@ -41,6 +41,7 @@ CostChart::CostChart(QWidget* parent)
     chart->addAxis(m_axisX, Qt::AlignBottom);
     chart->addAxis(m_axisDays, Qt::AlignLeft);
     chart->addAxis(m_axisCost, Qt::AlignRight);
+    m_axisCost->setGridLineVisible(false); // one grid, the left axis's: a second one drawn over it is clutter
     for (QAbstractSeries* s : { static_cast<QAbstractSeries*>(m_days), static_cast<QAbstractSeries*>(m_current) }) {
         s->attachAxis(m_axisX);
         s->attachAxis(m_axisDays);

@@ -68,7 +68,7 @@ void FidelityChart::setTexts(const QString& title, const QString& axisTitle, con
     for (auto it = categories.rbegin(); it != categories.rend(); ++it)
         bottomUp << *it;
     m_categories->setCategories(bottomUp);
-    chart()->setTitle(title);
+    setChartTitle(chart(), title);
     if (auto* axis = chart()->axes(Qt::Horizontal).value(0)) axis->setTitleText(axisTitle);
 }
 

@@ -131,7 +131,8 @@ void MemoryChart::refresh()
         highest = std::max(highest, bytesIn(st.bytes.total()));
     m_axisY->setRange(0, niceCeiling(highest * 1.08));
     m_axisY->setTitleText(tr("Memory per GPU (%1)").arg(unitName())); // the display unit may have changed
-    chart()->setTitle(m_estimate.memory.fits() ? tr("Memory per GPU — fits") : tr("Memory per GPU — does not fit"));
+    setChartTitle(
+        chart(), m_estimate.memory.fits() ? tr("Memory per GPU — fits") : tr("Memory per GPU — does not fit"));
 }
 
 void MemoryChart::retranslate()

@@ -147,16 +147,18 @@ void MemoryStepChart::retranslate()
     m_capacity->setName(tr("GPU capacity"));
     m_axisX->setTitleText(tr("Time in the step (s)"));
     m_axisY->setTitleText(unitName()); // short: the chart is often low, under the Gantt chart
+    // The title gives the peak's value and stage; a legend entry that changed with every slider
+    // tick would lay the legend out again each time.
+    m_peak->setName(tr("Peak"));
     if (m_trace.stages.empty()) {
-        m_peak->setName(tr("Peak"));
-        chart()->setTitle(tr("Memory over one step — the step is too long to draw"));
+        setChartTitle(chart(), tr("Memory over one step — the step is too long to draw"));
         return;
     }
     const auto& peak = m_trace.stages[std::size_t(m_trace.peakStage)];
-    m_peak->setName(tr("Peak: %1 on stage %2").arg(formatBytes(peak.peakBytes)).arg(m_trace.peakStage));
-    chart()->setTitle(tr("Memory over one step, per pipeline stage — peak %1 at %2 s on stage %3")
-                          .arg(formatBytes(peak.peakBytes), locale.toString(peak.peakTimeS, 'g', 3))
-                          .arg(m_trace.peakStage));
+    setChartTitle(chart(),
+        tr("Memory over one step, per pipeline stage — peak %1 at %2 s on stage %3")
+            .arg(formatBytes(peak.peakBytes), locale.toString(peak.peakTimeS, 'g', 3))
+            .arg(m_trace.peakStage));
 }
 
 void MemoryStepChart::changeEvent(QEvent* event)

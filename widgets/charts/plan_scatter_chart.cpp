@@ -104,7 +104,7 @@ void PlanScatterChart::retranslate()
     m_best->setName(tr("Best plan"));
     m_axisX->setTitleText(tr("Memory per GPU (%1)").arg(unitName()));
     m_axisY->setTitleText(tr("Training time (days, log scale)"));
-    chart()->setTitle(tr("Every plan that fits: memory against time"));
+    setChartTitle(chart(), tr("Every plan that fits: memory against time"));
 }
 
 void PlanScatterChart::changeEvent(QEvent* event)

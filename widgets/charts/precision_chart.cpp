@@ -1,5 +1,6 @@
 #include "widgets/charts/precision_chart.h"
 
+#include "widgets/charts/chart_style.h"
 #include "widgets/charts/palette.h"
 
 #include <QChart>
@@ -85,7 +86,7 @@ void PrecisionChart::retranslate()
 {
     m_axisX->setTitleText(tr("Updates"));
     m_axisY->setTitleText(tr("Weight w"));
-    chart()->setTitle(tr("w ← round(w + u): which formats keep small updates"));
+    setChartTitle(chart(), tr("w ← round(w + u): which formats keep small updates"));
     for (int i = 0; i < int(m_runs.size()) && i < m_lines.size(); ++i)
         m_lines[i]->setName(runName(m_runs[std::size_t(i)]));
 }

@@ -36,6 +36,7 @@ ReliabilityCharts::ReliabilityCharts(QWidget* parent)
     scale->addAxis(m_gpusAxis, Qt::AlignBottom);
     scale->addAxis(m_goodputAxis, Qt::AlignLeft);
     scale->addAxis(m_interruptionsAxis, Qt::AlignRight);
+    m_interruptionsAxis->setGridLineVisible(false); // one grid, the left axis's: a second one drawn over it is clutter
     m_goodputGpus->attachAxis(m_gpusAxis);
     m_goodputGpus->attachAxis(m_goodputAxis);
     m_interruptions->attachAxis(m_gpusAxis);
@@ -120,12 +121,12 @@ void ReliabilityCharts::retranslate()
     m_gpusAxis->setTitleText(tr("GPUs"));
     m_goodputAxis->setTitleText(tr("Goodput (%)"));
     m_interruptionsAxis->setTitleText(tr("Interruptions (log scale)"));
-    m_scaleView->chart()->setTitle(tr("More GPUs, more failures: interruptions and goodput"));
+    setChartTitle(m_scaleView->chart(), tr("More GPUs, more failures: interruptions and goodput"));
     m_goodputInterval->setName(tr("Goodput at this checkpoint interval"));
     m_optimum->setName(tr("Optimal interval (Daly 2006)"));
     m_intervalAxis->setTitleText(tr("Checkpoint interval (minutes, log scale)"));
     m_intervalGoodputAxis->setTitleText(tr("Goodput (%)"));
-    m_intervalView->chart()->setTitle(tr("Checkpoint too often: writing wastes time; too rarely: failures do"));
+    setChartTitle(m_intervalView->chart(), tr("Checkpoint too often: writing wastes time; too rarely: failures do"));
 }
 
 void ReliabilityCharts::changeEvent(QEvent* event)

@@ -49,6 +49,7 @@ ScalingChart::ScalingChart(QWidget* parent)
     chart->addAxis(m_axisX, Qt::AlignBottom);
     chart->addAxis(m_axisMemory, Qt::AlignLeft);
     chart->addAxis(m_axisPercent, Qt::AlignRight);
+    m_axisPercent->setGridLineVisible(false); // one grid, the left axis's: a second one drawn over it is clutter
     for (QAbstractSeries* s : { static_cast<QAbstractSeries*>(m_memory), static_cast<QAbstractSeries*>(m_capacity),
              static_cast<QAbstractSeries*>(m_current) }) {
         s->attachAxis(m_axisX);
@@ -100,7 +101,7 @@ void ScalingChart::retranslate()
     m_axisX->setTitleText(tr("GPUs (data parallel scaled, global batch fixed)"));
     m_axisMemory->setTitleText(tr("Memory per GPU (%1)").arg(unitName()));
     m_axisPercent->setTitleText(tr("Percent"));
-    chart()->setTitle(tr("Scaling out: memory falls, communication rises"));
+    setChartTitle(chart(), tr("Scaling out: memory falls, communication rises"));
 }
 
 void ScalingChart::changeEvent(QEvent* event)

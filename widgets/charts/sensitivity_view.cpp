@@ -217,7 +217,7 @@ void SensitivityView::refresh()
     m_low->setLabel(tr("Assumption −%1 %").arg(pct));
     m_high->setLabel(tr("Assumption +%1 %").arg(pct));
     m_axisX->setTitleText(tr("Change (%)"));
-    m_view->chart()->setTitle(tr("%1, each assumption ±%2 %").arg(m_metricBox->currentText()).arg(pct));
+    setChartTitle(m_view->chart(), tr("%1, each assumption ±%2 %").arg(m_metricBox->currentText()).arg(pct));
     m_intro->setText(
         tr("Each default that is not a datasheet fact moves down and up by the same fraction, one at a time; the "
            "bars show how far the outcome moves. The longest bars are the assumptions worth measuring on your "

@@ -129,7 +129,7 @@ void TimeChart::refresh()
     m_axisX->setRange(0, niceCeiling(longest / m_unitSeconds * 1.05));
     if (unitChanged) retranslate();
     const QLocale locale;
-    chart()->setTitle(
+    setChartTitle(chart(),
         tr("One step: %1 s — communication exposed %2 % of it")
             .arg(formatSeconds(step), locale.toString(m_estimate.communication.shareOfStep * 100, 'f', 1)));
 }
