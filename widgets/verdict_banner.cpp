@@ -4,8 +4,10 @@
 #include "widgets/problem_text.h"
 
 #include <QEvent>
+#include <QHelpEvent>
 #include <QLabel>
 #include <QLocale>
+#include <QToolTip>
 #include <QVBoxLayout>
 
 #include <cmath>
@@ -27,6 +29,7 @@ VerdictBanner::VerdictBanner(QWidget* parent)
     m_details = new QLabel(this);
     m_details->setObjectName(QStringLiteral("verdictDetails"));
     m_details->setWordWrap(true);
+    m_details->installEventFilter(this);
     m_warnings = new QLabel(this);
     m_warnings->setObjectName(QStringLiteral("verdictWarnings"));
     m_warnings->setWordWrap(true);
@@ -130,14 +133,8 @@ void VerdictBanner::refresh()
     QPalette pal = palette();
     pal.setColor(QPalette::Window, text.fits ? QColor(0xE3, 0xF4, 0xEA) : QColor(0xFB, 0xE4, 0xDC));
     pal.setColor(QPalette::WindowText, QColor(0x1A, 0x1A, 0x1A));
-    setPalette(pal);
+    if (pal != palette()) setPalette(pal); // a new palette propagates to every child
     m_details->setText(text.details);
-    if (m_explain) {
-        QString tip;
-        for (const char* key : { "compute.step_time_s", "compute.mfu", "training.time_s", "training.cost_usd" })
-            tip += m_explain(QString::fromLatin1(key));
-        m_details->setToolTip(tip);
-    }
 
     QStringList warnings;
     for (const auto& w : m_estimate.warnings) {
@@ -145,11 +142,11 @@ void VerdictBanner::refresh()
         for (std::size_t i = 0; i < m_suggestions.size(); ++i) {
             if (m_suggestions[i].code != w.code) continue;
             const core::Suggestion& fix = m_suggestions[i];
-            QString text = tr("Use %1 = %2").arg(QString::fromStdString(fix.key), QString::fromStdString(fix.value));
+            QString fixText = tr("Use %1 = %2").arg(QString::fromStdString(fix.key), QString::fromStdString(fix.value));
             if (fix.scenario.parallel.gpus() != m_estimate.gpus)
-                text += QLatin1Char(' ')
+                fixText += QLatin1Char(' ')
                     + tr("(%1 GPUs)").arg(QLocale().toString(static_cast<qlonglong>(fix.scenario.parallel.gpus())));
-            line += QStringLiteral(" — <a href=\"fix:%1\">%2</a>").arg(i).arg(text.toHtmlEscaped());
+            line += QStringLiteral(" — <a href=\"fix:%1\">%2</a>").arg(i).arg(fixText.toHtmlEscaped());
         }
         warnings << line;
     }
@@ -167,6 +164,29 @@ void VerdictBanner::setSuggestions(std::vector<core::Suggestion> suggestions)
 QString VerdictBanner::warningsText() const
 {
     return m_warnings->text();
+}
+
+QString VerdictBanner::detailsToolTip() const
+{
+    QString tip;
+    if (m_explain)
+        for (const char* key : { "compute.step_time_s", "compute.mfu", "training.time_s", "training.cost_usd" })
+            tip += m_explain(QString::fromLatin1(key));
+    return tip;
+}
+
+bool VerdictBanner::eventFilter(QObject* watched, QEvent* event)
+{
+    // The explanation is worded when the pointer rests on the figures, not on every slider tick.
+    if (watched == m_details && event->type() == QEvent::ToolTip) {
+        const QString tip = detailsToolTip();
+        if (tip.isEmpty())
+            QToolTip::hideText();
+        else
+            QToolTip::showText(static_cast<QHelpEvent*>(event)->globalPos(), tip, m_details);
+        return true;
+    }
+    return QFrame::eventFilter(watched, event);
 }
 
 QString VerdictBanner::detailsText() const

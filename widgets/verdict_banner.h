@@ -37,6 +37,8 @@ public:
     /// assumption moves by its fraction; without one, points only.
     void setRanges(std::optional<core::Sensitivity> ranges);
     [[nodiscard]] QString detailsText() const;
+    /// How the key figures were computed (step, MFU, days, cost): the details' tooltip, worded on hover.
+    [[nodiscard]] QString detailsToolTip() const;
     void setGpuName(const QString& name);
 
     [[nodiscard]] QString headline() const;
@@ -47,6 +49,7 @@ signals:
 
 protected:
     void changeEvent(QEvent* event) override;
+    bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
     void refresh();

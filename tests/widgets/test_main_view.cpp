@@ -1,5 +1,6 @@
 // The live slice: a control edits the scenario, core estimates, the chart shows core's numbers.
 #include "core/estimate.h"
+#include "core/explain.h"
 #include "core/scenario_io.h"
 #include "tests/widgets/settle.h"
 #include "widgets/charts/memory_chart.h"
@@ -271,6 +272,29 @@ TEST_CASE("an edit reaches the banner and the page in front at once, a page behi
     REQUIRE_FALSE(sweep.points.empty());
     CHECK(scaling->memorySeries()->at(0).y() == Approx(bytesIn(sweep.points.front().estimate.memory.total())));
     CHECK(scaling->memorySeries()->at(0).y() > scaledBefore);
+}
+
+TEST_CASE("the banner's figures explain themselves on hover, from the session's explanations", "[widgets][banner]")
+{
+    ScenarioSession session(core::defaultScenario());
+    MainView w(&session);
+    const QString tip = w.banner()->detailsToolTip();
+    // Step time, MFU, days and cost, each with its formula and source, as core explains them.
+    for (const char* key : { "compute.step_time_s", "compute.mfu", "training.time_s", "training.cost_usd" }) {
+        INFO(key);
+        REQUIRE(core::findExplanation(session.explanations(), key));
+        CHECK(tip.contains(session.explanation(QString::fromLatin1(key))));
+    }
+    CHECK(tip.count(QStringLiteral("Source:")) == 4);
+    // Worded when asked (a tooltip event), not stored on the label with every slider tick.
+    CHECK(w.banner()->findChild<QLabel*>(QStringLiteral("verdictDetails"))->toolTip().isEmpty());
+    // Kept between edits, worked out again after one.
+    const std::string before = core::findExplanation(session.explanations(), "compute.step_time_s")->substituted;
+    REQUIRE(
+        session.document()->edit(QStringLiteral("micro-batch"), [](core::Scenario& s) { s.training.microBatch = 2; }));
+    const auto& now = session.explanations();
+    CHECK(core::findExplanation(now, "compute.step_time_s")->substituted != before);
+    CHECK(now.size() == core::explain(session.scenario(), session.results().estimate).size());
 }
 
 TEST_CASE("one page list: the tabs, their titles and --tab follow it", "[widgets][pages]")

@@ -243,19 +243,24 @@ void InputPanel::showRefused(const QString& path, const QString& message)
 
 void InputPanel::markProblems(const QStringList& keyPaths, const QStringList& texts)
 {
-    for (QWidget* w : std::as_const(m_marked)) {
-        w->setStyleSheet(QString());
-        w->setToolTip(w->property("plainToolTip").toString());
-    }
-    m_marked.clear();
+    // A style sheet re-polishes its control: only the controls whose mark changes get one, so a
+    // warning that holds over a drag costs nothing per tick.
+    QList<QWidget*> marked;
     for (int i = 0; i < keyPaths.size(); ++i) {
         QWidget* w = controlFor(keyPaths[i]);
         if (!w) continue;
         if (!w->property("plainToolTip").isValid()) w->setProperty("plainToolTip", w->toolTip());
-        w->setStyleSheet(QStringLiteral("border: 2px solid #D55E00; border-radius: 3px;"));
+        if (!m_marked.contains(w) && !marked.contains(w))
+            w->setStyleSheet(QStringLiteral("border: 2px solid #D55E00; border-radius: 3px;"));
         w->setToolTip(texts.value(i + (texts.size() - keyPaths.size())));
-        m_marked << w;
+        marked << w;
     }
+    for (QWidget* w : std::as_const(m_marked)) {
+        if (marked.contains(w)) continue;
+        w->setStyleSheet(QString());
+        w->setToolTip(w->property("plainToolTip").toString());
+    }
+    m_marked = marked;
     m_problem->setText(texts.join(QLatin1Char('\n')));
     m_problem->setVisible(!texts.isEmpty());
 }

@@ -312,9 +312,10 @@ void DecisionGuidePage::retranslate()
                                                                  : QStringLiteral("#999999");
         row.badge->setText(needText(item.need));
         row.badge->setProperty("need", int(item.need));
-        row.badge->setStyleSheet(
-            QStringLiteral("QLabel { color: white; background: %1; border-radius: 8px; padding: 2px 8px; }")
-                .arg(colour));
+        const QString style
+            = QStringLiteral("QLabel { color: white; background: %1; border-radius: 8px; padding: 2px 8px; }")
+                  .arg(colour);
+        if (row.badge->styleSheet() != style) row.badge->setStyleSheet(style); // re-polishes: only on a change
         row.text->setEnabled(item.need != core::Need::not_needed);
     }
 }

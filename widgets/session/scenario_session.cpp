@@ -85,16 +85,19 @@ void ScenarioSession::setByteUnit(ByteUnit unit)
     if (!m_pending) emit resultsChanged(m_results);
 }
 
-std::vector<core::Explanation> ScenarioSession::explanations()
+const std::vector<core::Explanation>& ScenarioSession::explanations()
 {
     const DerivedResults& r = results();
-    return core::explain(r.scenario, r.estimate);
+    if (m_explainedRevision != r.revision) {
+        m_explanations = core::explain(r.scenario, r.estimate);
+        m_explainedRevision = r.revision;
+    }
+    return m_explanations;
 }
 
 QString ScenarioSession::explanation(const QString& key)
 {
-    const auto all = explanations();
-    const core::Explanation* x = core::findExplanation(all, key.toStdString());
+    const core::Explanation* x = core::findExplanation(explanations(), key.toStdString());
     if (!x) return {};
     return QStringLiteral("<p style='white-space:pre'><i>%1</i><br>%2</p><p><small>%3 %4</small></p>")
         .arg(ExplainText::formula(x->formula).toHtmlEscaped(), ExplainText::substituted(x->substituted).toHtmlEscaped(),

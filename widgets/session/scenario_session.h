@@ -41,8 +41,9 @@ public:
     /// Rich text for a tooltip on how estimate `key` ("memory.weights", …) was computed; empty when
     /// core has no explanation for it. Computed on demand (hover), not per edit.
     [[nodiscard]] QString explanation(const QString& key);
-    /// How every figure of the current estimate was computed (the report).
-    [[nodiscard]] std::vector<core::Explanation> explanations();
+    /// How every figure of the current estimate was computed (the report); worked out once per
+    /// revision, when first asked for.
+    [[nodiscard]] const std::vector<core::Explanation>& explanations();
 
     /// Whether the results carry the ±20 % ranges (the banner's "Show ranges").
     void setRangesWanted(bool on);
@@ -85,6 +86,8 @@ private:
     bool m_rangesWanted = false;
     QTimer m_timer;
     DerivedResults m_results;
+    std::uint64_t m_explainedRevision = 0;
+    std::vector<core::Explanation> m_explanations;
     std::optional<core::FidelitySummary> m_published;
     JobTracker m_sensitivity { this };
     JobTracker m_heatmap { this };
