@@ -3,6 +3,7 @@
 #include "core/architecture.h"
 #include "core/scenario_edit.h"
 
+#include <algorithm>
 #include <array>
 #include <sstream>
 
@@ -23,8 +24,14 @@ constexpr double last(std::span<const std::string_view> names)
     return double(names.size()) - 1;
 }
 
-constexpr std::array<std::string_view, 9> kMasterWeightNames { "fp32", "tf32", "bf16", "fp16", "fp8_e4m3", "fp8_e5m2",
-    "int8", "nf4", "none" };
+/// Master weights: one of the formats, or "none" (weights updated in their own format).
+constexpr auto kMasterWeightNames = [] {
+    std::array<std::string_view, kDTypeNames.size() + 1> names {};
+    std::copy(kDTypeNames.begin(), kDTypeNames.end(), names.begin());
+    names.back() = "none";
+    return names;
+}();
+constexpr double kNoMasterWeights = last(kMasterWeightNames);
 
 // The accessors of a member `m` of Scenario: a real number, or a whole one (int, bool, enum).
 #define TP_REAL(m) .get = [](const Scenario& s) { return double(s.m); }, .set = [](Scenario& s, double v) { s.m = v; }
@@ -116,10 +123,14 @@ constexpr Field kFields[] = {
         .kind = C,
         .max = last(kMasterWeightNames),
         .choices = kMasterWeightNames,
-        .get = [](const Scenario& s) { return s.precision.masterWeights ? double(*s.precision.masterWeights) : 8.0; },
+        .get =
+            [](const Scenario& s) {
+                return s.precision.masterWeights ? double(*s.precision.masterWeights) : kNoMasterWeights;
+            },
         .set =
             [](Scenario& s, double v) {
-                s.precision.masterWeights = v >= 8 ? std::nullopt : std::optional<DType>(DType(static_cast<int>(v)));
+                s.precision.masterWeights
+                    = v >= kNoMasterWeights ? std::nullopt : std::optional<DType>(DType(static_cast<int>(v)));
             } },
     { .path = "precision.optimizer_states",
         .kind = C,

@@ -1,8 +1,6 @@
 #include "widgets/explain_text.h"
 
 #include <algorithm>
-#include <array>
-#include <cstring>
 
 namespace ui {
 

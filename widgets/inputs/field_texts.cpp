@@ -1,5 +1,7 @@
 #include "widgets/inputs/field_texts.h"
 
+#include "core/types.h"
+
 #include <QtGlobal>
 
 #include <array>
@@ -19,7 +21,7 @@ template <std::size_t N> Items inOrder(const std::array<const char*, N>& texts)
     return items;
 }
 
-const std::array<const char*, 8> kDTypeTexts { QT_TRANSLATE_NOOP("ui::InputPanel", "FP32"),
+const std::array<const char*, core::kDTypeNames.size()> kDTypeTexts { QT_TRANSLATE_NOOP("ui::InputPanel", "FP32"),
     QT_TRANSLATE_NOOP("ui::InputPanel", "TF32"), QT_TRANSLATE_NOOP("ui::InputPanel", "BF16"),
     QT_TRANSLATE_NOOP("ui::InputPanel", "FP16"), QT_TRANSLATE_NOOP("ui::InputPanel", "FP8 E4M3"),
     QT_TRANSLATE_NOOP("ui::InputPanel", "FP8 E5M2"), QT_TRANSLATE_NOOP("ui::InputPanel", "INT8"),
@@ -28,7 +30,8 @@ const std::array<const char*, 8> kDTypeTexts { QT_TRANSLATE_NOOP("ui::InputPanel
 Items masterWeightItems()
 {
     Items items = inOrder(kDTypeTexts);
-    items.emplace_back(QT_TRANSLATE_NOOP("ui::InputPanel", "None"), 8); // core: "none", the 9th name
+    // core: "none", the name after the formats
+    items.emplace_back(QT_TRANSLATE_NOOP("ui::InputPanel", "None"), static_cast<int>(core::kDTypeNames.size()));
     return items;
 }
 

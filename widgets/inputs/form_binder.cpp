@@ -52,7 +52,7 @@ QSpinBox* FormBinder::spin(QWidget* parent, const QString& keyPath, Getter<int> 
     box->setKeyboardTracking(false); // typing "64" is one edit, not "6" then "64"
     connect(box, &QSpinBox::valueChanged, this,
         [this, box, set, undoText](int v) { apply(undoText, box, [&](core::Scenario& s) { set(s, v); }); });
-    m_bindings.push_back({ keyPath, box, [box, get](const core::Scenario& s) { box->setValue(get(s)); } });
+    bind(keyPath, box, [box, get](const core::Scenario& s) { box->setValue(get(s)); });
     return box;
 }
 
@@ -71,7 +71,7 @@ QDoubleSpinBox* FormBinder::number(QWidget* parent, const QString& keyPath, int 
     box->setKeyboardTracking(false);
     connect(box, &QDoubleSpinBox::valueChanged, this,
         [this, box, set, undoText](double v) { apply(undoText, box, [&](core::Scenario& s) { set(s, v); }); });
-    m_bindings.push_back({ keyPath, box, [box, get](const core::Scenario& s) { box->setValue(get(s)); } });
+    bind(keyPath, box, [box, get](const core::Scenario& s) { box->setValue(get(s)); });
     return box;
 }
 
@@ -89,10 +89,10 @@ QComboBox* FormBinder::combo(
         const QVariant v = box->itemData(index);
         apply(undoText, box, [&](core::Scenario& s) { set(s, v); });
     });
-    m_bindings.push_back({ keyPath, box, [box, get](const core::Scenario& s) {
-                              const int i = box->findData(get(s));
-                              if (i >= 0) box->setCurrentIndex(i);
-                          } });
+    bind(keyPath, box, [box, get](const core::Scenario& s) {
+        const int i = box->findData(get(s));
+        if (i >= 0) box->setCurrentIndex(i);
+    });
     return box;
 }
 
@@ -103,8 +103,13 @@ QCheckBox* FormBinder::check(
     box->setObjectName(keyPath);
     connect(box, &QCheckBox::toggled, this,
         [this, box, set, undoText](bool on) { apply(undoText, box, [&](core::Scenario& s) { set(s, on); }); });
-    m_bindings.push_back({ keyPath, box, [box, get](const core::Scenario& s) { box->setChecked(get(s)); } });
+    bind(keyPath, box, [box, get](const core::Scenario& s) { box->setChecked(get(s)); });
     return box;
+}
+
+void FormBinder::bind(const QString& keyPath, QWidget* control, std::function<void(const core::Scenario&)> show)
+{
+    m_bindings.push_back({ keyPath, control, std::move(show), core::findField(keyPath.toStdString()) });
 }
 
 void FormBinder::refresh(const core::Scenario& scenario)
@@ -112,8 +117,7 @@ void FormBinder::refresh(const core::Scenario& scenario)
     for (const auto& b : m_bindings) {
         const QSignalBlocker block(b.control);
         b.show(scenario);
-        if (const core::Field* field = core::findField(b.keyPath.toStdString()); field && field->applies)
-            b.control->setEnabled(field->appliesTo(scenario));
+        if (b.field && b.field->applies) b.control->setEnabled(b.field->appliesTo(scenario));
     }
 }
 

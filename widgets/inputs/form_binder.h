@@ -18,6 +18,10 @@ class QDoubleSpinBox;
 class QSpinBox;
 class QWidget;
 
+namespace core {
+struct Field;
+}
+
 namespace ui {
 
 class ScenarioDocument;
@@ -56,7 +60,9 @@ private:
         QString keyPath;
         QWidget* control;
         std::function<void(const core::Scenario&)> show;
+        const core::Field* field; ///< core's entry for the key, looked up once (nullptr: the panel's own)
     };
+    void bind(const QString& keyPath, QWidget* control, std::function<void(const core::Scenario&)> show);
     void apply(const char* undoText, QObject* control, const std::function<void(core::Scenario&)>& change);
 
     ScenarioDocument* m_doc;
