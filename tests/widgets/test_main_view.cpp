@@ -316,3 +316,18 @@ TEST_CASE("one page list: the tabs, their titles and --tab follow it", "[widgets
     CHECK_FALSE(w.showPage(QStringLiteral("nope")));
     CHECK(w.tabs()->currentIndex() == ids.size() - 1); // unchanged
 }
+
+TEST_CASE("every chart is antialiased and repaints one rectangle around what changed", "[widgets][pages]")
+{
+    // A dirty region of many rectangles, Qt's default, makes each antialiased grid line about ten
+    // times slower to draw (chart_style.h): no chart may be left with it.
+    ScenarioSession session(core::defaultScenario());
+    MainView w(&session);
+    const auto views = w.findChildren<QChartView*>();
+    REQUIRE(views.size() >= 10);
+    for (auto* view : views) {
+        INFO(view->objectName().toStdString());
+        CHECK(view->viewportUpdateMode() == QGraphicsView::BoundingRectViewportUpdate);
+        CHECK(view->renderHints().testFlag(QPainter::Antialiasing));
+    }
+}

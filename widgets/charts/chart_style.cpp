@@ -1,6 +1,7 @@
 #include "widgets/charts/chart_style.h"
 
 #include <QChart>
+#include <QChartView>
 #include <QLegend>
 #include <QLineSeries>
 
@@ -8,6 +9,12 @@
 #include <cmath>
 
 namespace ui {
+
+void prepareChartView(QChartView* view)
+{
+    view->setRenderHint(QPainter::Antialiasing);
+    view->setViewportUpdateMode(QGraphicsView::BoundingRectViewportUpdate);
+}
 
 QChart* newChart()
 {

@@ -7,11 +7,17 @@
 #include <utility>
 
 class QChart;
+class QChartView;
 class QString;
 class QLineSeries;
 
 namespace ui {
 
+/// Antialiased drawing, and a repaint of the bounding rectangle of what changed. Qt's default
+/// (the exact dirty region) hands the painter a clip of many rectangles, and the raster engine
+/// draws an antialiased line through such a clip about ten times slower (53 µs against 5 µs per
+/// grid line, measured on this machine): a third of a scaling-page tick was its grid.
+void prepareChartView(QChartView* view);
 /// A chart with no animation, the legend below and small margins.
 [[nodiscard]] QChart* newChart();
 /// A 2.5 px line of `color` added to `chart`, with points when `points`.

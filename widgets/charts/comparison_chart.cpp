@@ -40,7 +40,7 @@ ComparisonChart::ComparisonChart(Kind kind, QWidget* parent)
     , m_kind(kind)
 {
     setObjectName(kind == Memory ? QStringLiteral("compareMemory") : QStringLiteral("compareStep"));
-    setRenderHint(QPainter::Antialiasing);
+    prepareChartView(this);
     setMinimumSize(360, 260);
     auto* chart = newChart();
     m_series = new QStackedBarSeries(chart);

@@ -18,7 +18,7 @@ CostBreakdownChart::CostBreakdownChart(QWidget* parent)
     : QChartView(parent)
 {
     setObjectName(QStringLiteral("costBreakdownChart"));
-    setRenderHint(QPainter::Antialiasing);
+    prepareChartView(this);
     setMinimumSize(360, 240);
     auto* chart = newChart();
     chart->legend()->hide();

@@ -18,7 +18,7 @@ CostChart::CostChart(QWidget* parent)
     : QChartView(parent)
 {
     setObjectName(QStringLiteral("costChart"));
-    setRenderHint(QPainter::Antialiasing);
+    prepareChartView(this);
     setMinimumSize(480, 240);
     auto* chart = newChart();
     m_days = addLine(chart, palette::kBlue);

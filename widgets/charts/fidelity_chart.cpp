@@ -54,7 +54,7 @@ FidelityChart::FidelityChart(const std::vector<Slice>& slices, QWidget* parent)
     series->attachAxis(m_categories);
     series->attachAxis(axisX);
     setChart(chart);
-    setRenderHint(QPainter::Antialiasing);
+    prepareChartView(this);
     setMinimumHeight(std::max(420, 20 * int(slices.size()) + 120)); // room for every slice's label
     installChartActions(this);
 }

@@ -29,7 +29,7 @@ MemoryChart::MemoryChart(QWidget* parent)
     : QChartView(parent)
 {
     setObjectName(QStringLiteral("memoryChart"));
-    setRenderHint(QPainter::Antialiasing);
+    prepareChartView(this);
     setMinimumSize(480, 320);
 
     auto* chart = newChart();

@@ -31,7 +31,7 @@ MemoryStepChart::MemoryStepChart(QWidget* parent)
     : QChartView(parent)
 {
     setObjectName(QStringLiteral("memoryStepChart"));
-    setRenderHint(QPainter::Antialiasing);
+    prepareChartView(this);
     setMinimumSize(480, 260);
     auto* chart = newChart();
     m_axisX = new QValueAxis(chart);

@@ -22,7 +22,7 @@ PlanScatterChart::PlanScatterChart(QWidget* parent)
     : QChartView(parent)
 {
     setObjectName(QStringLiteral("planScatter"));
-    setRenderHint(QPainter::Antialiasing);
+    prepareChartView(this);
     setMinimumSize(360, 260);
     auto* chart = new QChart;
     chart->setAnimationOptions(QChart::NoAnimation);

@@ -30,7 +30,7 @@ PrecisionChart::PrecisionChart(QWidget* parent)
     : QChartView(parent)
 {
     setObjectName(QStringLiteral("precisionChart"));
-    setRenderHint(QPainter::Antialiasing);
+    prepareChartView(this);
     setMinimumSize(480, 320);
     auto* chart = new QChart;
     chart->setAnimationOptions(QChart::NoAnimation);

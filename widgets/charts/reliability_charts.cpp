@@ -42,7 +42,7 @@ ReliabilityCharts::ReliabilityCharts(QWidget* parent)
     m_interruptions->attachAxis(m_gpusAxis);
     m_interruptions->attachAxis(m_interruptionsAxis);
     m_scaleView = new QChartView(scale, this);
-    m_scaleView->setRenderHint(QPainter::Antialiasing);
+    prepareChartView(m_scaleView);
 
     auto* interval = newChart();
     m_goodputInterval = addLine(interval, palette::kBlue, false);
@@ -63,7 +63,7 @@ ReliabilityCharts::ReliabilityCharts(QWidget* parent)
         s->attachAxis(m_intervalGoodputAxis);
     }
     m_intervalView = new QChartView(interval, this);
-    m_intervalView->setRenderHint(QPainter::Antialiasing);
+    prepareChartView(m_intervalView);
 
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);

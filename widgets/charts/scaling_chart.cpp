@@ -24,7 +24,7 @@ ScalingChart::ScalingChart(QWidget* parent)
     : QChartView(parent)
 {
     setObjectName(QStringLiteral("scalingChart"));
-    setRenderHint(QPainter::Antialiasing);
+    prepareChartView(this);
     setMinimumSize(480, 320);
     auto* chart = newChart();
     m_memory = addLine(chart, palette::kBlue);

@@ -64,7 +64,7 @@ SensitivityView::SensitivityView(ScenarioSession* session, QWidget* parent)
     series->attachAxis(m_axisX);
     m_view = new QChartView(chart, this);
     m_view->setObjectName(QStringLiteral("sensitivityChart"));
-    m_view->setRenderHint(QPainter::Antialiasing);
+    prepareChartView(m_view);
     installChartActions(m_view);
 
     auto* controls = new QHBoxLayout;

@@ -48,7 +48,7 @@ TimeChart::TimeChart(QWidget* parent)
     : QChartView(parent)
 {
     setObjectName(QStringLiteral("timeChart"));
-    setRenderHint(QPainter::Antialiasing);
+    prepareChartView(this);
     setMinimumSize(480, 260);
     auto* chart = newChart();
     m_series = new QHorizontalStackedBarSeries(chart);
