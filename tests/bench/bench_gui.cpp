@@ -89,8 +89,7 @@ int main(int argc, char** argv)
                 (void)session.results();
                 if (full) widget.repaint();
                 QApplication::processEvents(); // the repaint manager's update request
-                ms.push_back(
-                    std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
+                ms.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
                 if (counter.paints > 0) ++painted;
             }
             report(full ? "full repaint" : "tick", page, std::move(ms), painted);
