@@ -8,6 +8,7 @@
 #include "core/fidelity.h"
 #include "core/file_io.h"
 #include "core/hf_import.h"
+#include "core/launch.h"
 #include "core/number_format.h"
 #include "core/plan_io.h"
 #include "core/planner.h"
@@ -374,6 +375,7 @@ int main(int argc, char** argv)
                    "  trainplanner-cli sweep - --gpus 8..1024 --set parallel.zero=3\n"
                    "  trainplanner-cli sweep - --vary parallel.recompute=none,selective,full --format csv\n"
                    "  trainplanner-cli plan - --gpus 64 --top 5 --objective cost\n"
+                   "  trainplanner-cli launch my.tpscenario.json --framework megatron -o megatron.args\n"
                    "  trainplanner-cli precision --start 1 --update 1e-4 --steps 10000\n"
                    "  trainplanner-cli validate my.tpscenario.json\n"
                    "  trainplanner-cli presets models\n"
@@ -449,6 +451,20 @@ int main(int argc, char** argv)
         ->required();
     imp->add_option("-o,--output", output, "write the scenario here instead of to standard output");
 
+    std::string framework = "megatron", launchOutput;
+    auto* lch = app.add_subcommand("launch",
+        "Write the settings a framework starts this scenario with: Megatron-LM arguments, a torchtitan TOML job "
+        "file or a DeepSpeed JSON config, with what the run's log should show");
+    lch->add_option("FILE", file, "scenario file, - for the bundled default, /dev/stdin to read standard input")
+        ->required();
+    lch->add_option("--framework", framework, "megatron, torchtitan or deepspeed")
+        ->required()
+        ->check(CLI::IsMember({ "megatron", "torchtitan", "deepspeed" }));
+    lch->add_option("-o,--output", launchOutput,
+        "write the settings here (DeepSpeed's expectations beside it, in OUTPUT.expected.txt) instead of to standard "
+        "output (DeepSpeed's expectations then go to standard error)");
+    lch->add_option("--set", overrides, "override a key first, e.g. --set parallel.zero=3 (repeatable)");
+
     std::string which = "all";
     auto* pre = app.add_subcommand("presets", "List the model and GPU catalogs");
     pre->add_option("WHAT", which, "models, gpus or all")->check(CLI::IsMember({ "models", "gpus", "all" }));
@@ -464,8 +480,8 @@ int main(int argc, char** argv)
         if (!first.empty() && first[0] != '-'
             && app.get_subcommands([&](CLI::App* sub) { return sub->get_name() == first; }).empty())
             report("unknown command \"" + core::printable(first, 40)
-                + "\" (commands: estimate, sweep, plan, validate, validate-published, import-config, presets, "
-                  "precision)");
+                + "\" (commands: estimate, sweep, plan, launch, validate, validate-published, import-config, "
+                  "presets, precision)");
         else
             report(core::printable(e.what(), 300));
         std::cerr << "(run trainplanner-cli --help)\n";
@@ -525,6 +541,39 @@ int main(int argc, char** argv)
 
     const auto scenario = loadWithOverrides(file, overrides);
     if (!scenario) return kBadInput;
+
+    if (*lch) {
+        if (lch->count("--output") && launchOutput.empty()) {
+            report("--output: must name a file (leave it out to write to standard output)");
+            return kBadInput;
+        }
+        const auto which = core::enumFromName<core::Framework>(framework, core::kFrameworkNames);
+        const core::LaunchSettings settings = core::launchSettings(
+            *scenario, core::estimateWithRange(*scenario), which.value_or(core::Framework::megatron));
+        if (!settings.ok()) {
+            for (const auto& refusal : settings.refused)
+                report("launch --framework " + framework + ": " + core::refusalText(*scenario, refusal));
+            return kBadInput;
+        }
+        const bool sideFile = settings.framework == core::Framework::deepspeed;
+        if (launchOutput.empty()) {
+            if (sideFile) std::cerr << settings.expectationText;
+            return emit(settings.text);
+        }
+        if (const std::string error = core::writeFileAtomically(launchOutput, settings.text); !error.empty()) {
+            report("cannot write " + error);
+            return kCannotWrite;
+        }
+        if (sideFile) {
+            if (const std::string error
+                = core::writeFileAtomically(launchOutput + ".expected.txt", settings.expectationText);
+                !error.empty()) {
+                report("cannot write " + error);
+                return kCannotWrite;
+            }
+        }
+        return 0;
+    }
 
     if (*pln) {
         core::PlanOptions options;

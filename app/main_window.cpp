@@ -7,6 +7,7 @@
 #include "widgets/app_settings.h"
 #include "widgets/dialogs/accuracy_view.h"
 #include "widgets/dialogs/calibration_dialog.h"
+#include "widgets/export/launch_export.h"
 #include "widgets/export/report_export.h"
 #include "widgets/export/safe_save.h"
 #include "widgets/language.h"
@@ -113,6 +114,8 @@ void MainWindow::createActions()
             statusBar()->showMessage(tr("Exported %1 files to %2").arg(result.files.size()).arg(folder), 5000);
     });
     m_export->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
+    m_launchMenu = m_fileMenu->addMenu(QString());
+    m_launchMenu->setObjectName(QStringLiteral("launchMenu"));
     m_fileMenu->addSeparator();
     m_quit = m_fileMenu->addAction(QString(), this, &QWidget::close);
     m_quit->setShortcut(QKeySequence::Quit);
@@ -256,6 +259,20 @@ QDialog* MainWindow::createAccuracyDialog()
     return dialog;
 }
 
+void MainWindow::saveLaunchSettings(core::Framework framework)
+{
+    const QString path = QFileDialog::getSaveFileName(this, LaunchExport::title(framework),
+        QDir(QFileInfo(windowFilePath()).absolutePath()).filePath(LaunchExport::fileName(framework)));
+    if (path.isEmpty()) return;
+    const QStringList problems = LaunchExport::save(m_session->scenario(), framework, path);
+    if (!problems.isEmpty()) {
+        QMessageBox::warning(this, tr("Launch settings not written"),
+            tr("%1 was not written.\n\n%2").arg(QFileInfo(path).fileName(), problems.join(QLatin1Char('\n'))));
+        return;
+    }
+    statusBar()->showMessage(tr("Wrote the %1 to %2").arg(LaunchExport::title(framework), path), 5000);
+}
+
 void MainWindow::retranslate()
 {
     m_fileMenu->setTitle(tr("&File"));
@@ -266,6 +283,8 @@ void MainWindow::retranslate()
     m_save->setText(tr("&Save"));
     m_saveAs->setText(tr("Save &As…"));
     m_export->setText(tr("&Export Charts, Tables and Report…"));
+    m_launchMenu->setTitle(tr("Export &Launch Settings"));
+    LaunchExport::fillMenu(m_launchMenu, [this](core::Framework framework) { saveLaunchSettings(framework); });
     m_importConfig->setText(tr("&Import Hugging Face config.json…"));
     m_quit->setText(tr("&Quit"));
     m_editMenu->setTitle(tr("&Edit"));

@@ -1,4 +1,6 @@
 #pragma once
+
+#include "core/launch.h"
 // The application window: menus, file handling, recent files, drag-and-drop and settings around
 // the MainView. Holds no model logic.
 
@@ -62,12 +64,14 @@ private:
     QMenu* m_unitMenu = nullptr;
     QMenu* m_languageMenu = nullptr;
     QMenu* m_toolsMenu = nullptr;
+    QMenu* m_launchMenu = nullptr;
     QMenu* m_helpMenu = nullptr;
     QAction* m_new = nullptr;
     QAction* m_open = nullptr;
     QAction* m_save = nullptr;
     QAction* m_saveAs = nullptr;
     QAction* m_export = nullptr;
+    void saveLaunchSettings(core::Framework framework);
     QAction* m_importConfig = nullptr;
     QAction* m_quit = nullptr;
     QAction* m_undo = nullptr;

@@ -2,6 +2,7 @@
 
 #include "core/scenario_fields.h"
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <sstream>
@@ -25,7 +26,7 @@ constexpr std::array<std::string_view, kProblemCodeCount> kNames { "heads_not_di
     "lora_key_with_full_training", "profile_nested", "gpu_override_needs_preset", "model_too_large", "text_too_long",
     "max_positions_mismatch", "latent_attention_rule", "gpu_peak_required", "rate_above_peak", "rate_without_peak",
     "node_watts_below_tdp", "hidden_not_divisible_by_heads", "model_type_unsupported", "config_not_modelled",
-    "invalid_value" };
+    "framework_cannot_express", "invalid_value" };
 
 /// Whole numbers in plain digits (a GPU limit of 10000000, not 1e+07), others as the stream writes them.
 std::string number(double v)
@@ -135,6 +136,7 @@ std::string_view keyOf(ProblemCode code)
     case hidden_not_divisible_by_heads:
     case model_type_unsupported:
     case config_not_modelled:
+    case framework_cannot_express:
     case invalid_value:
         return ""; // the reader names the key
     }
@@ -300,6 +302,15 @@ std::string Problem::message() const
         return "is not a supported model family";
     case config_not_modelled:
         return "is a feature TrainPlanner does not model";
+    case framework_cannot_express: {
+        static constexpr const char* kFrameworks[] = { "Megatron-LM", "torchtitan", "DeepSpeed" };
+        static constexpr const char* kWhy[] = { "it has no setting for it",
+            "it is built by the training script, not by the configuration", "it always uses the other choice",
+            "the model is chosen by name there, and this architecture is not one of its models" };
+        const auto f = static_cast<std::size_t>(std::clamp(value("framework"), 0.0, 2.0));
+        const auto why = static_cast<std::size_t>(std::clamp(value("why"), 0.0, 3.0));
+        return std::string("cannot be expressed in ") + kFrameworks[f] + "'s settings: " + kWhy[why];
+    }
     case invalid_value:
         return "is refused by the scenario rules";
     }

@@ -81,6 +81,8 @@ enum class ProblemCode {
     hidden_not_divisible_by_heads, ///< hidden, heads (the head width cannot be derived)
     model_type_unsupported,
     config_not_modelled, ///< a feature of the model TrainPlanner does not model
+    // What launch settings refuse (core/launch.h): the key is the setting.
+    framework_cannot_express, ///< framework (Framework), why (LaunchRefusal)
     invalid_value, ///< any other value the reader refuses; the key names it
 };
 inline constexpr int kProblemCodeCount = int(ProblemCode::invalid_value) + 1;

@@ -12,6 +12,7 @@ TP_PACKAGES=(
   libqt6opengl6-dev libxkbcommon-dev libgl-dev
   catch2 nlohmann-json3-dev libcli11-dev libbenchmark-dev
   xvfb xauth fonts-noto-cjk
+  python3
 )
 
 tp_install_missing() {

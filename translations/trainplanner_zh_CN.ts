@@ -2127,6 +2127,21 @@
     </message>
 </context>
 <context>
+    <name>ui::LaunchExport</name>
+    <message>
+        <source>Megatron-LM arguments</source>
+        <translation>Megatron-LM 启动参数</translation>
+    </message>
+    <message>
+        <source>torchtitan job file (TOML)</source>
+        <translation>torchtitan 任务配置文件（TOML）</translation>
+    </message>
+    <message>
+        <source>DeepSpeed config (JSON)</source>
+        <translation>DeepSpeed 配置文件（JSON）</translation>
+    </message>
+</context>
+<context>
     <name>ui::MainView</name>
     <message>
         <source>Memory</source>
@@ -2438,6 +2453,26 @@
         <translation>场景未保存；磁盘上的文件保持不变。
 
 %1</translation>
+    </message>
+    <message>
+        <source>Launch settings not written</source>
+        <translation>未写入启动配置</translation>
+    </message>
+    <message>
+        <source>%1 was not written.
+
+%2</source>
+        <translation>未写入 %1。
+
+%2</translation>
+    </message>
+    <message>
+        <source>Wrote the %1 to %2</source>
+        <translation>已将%1写入 %2</translation>
+    </message>
+    <message>
+        <source>Export &amp;Launch Settings</source>
+        <translation>导出启动配置(&amp;L)</translation>
     </message>
 </context>
 <context>
@@ -2795,6 +2830,22 @@
     <message>
         <source>The scenario has changed since this search: search again to apply a plan.</source>
         <translation>本次搜索之后场景已经改动：请重新搜索后再应用方案。</translation>
+    </message>
+    <message>
+        <source>Copied the %1 for plan %2 to the clipboard.</source>
+        <translation>已将方案 %2 的%1复制到剪贴板。</translation>
+    </message>
+    <message>
+        <source>Not copied: %1</source>
+        <translation>未复制：%1</translation>
+    </message>
+    <message>
+        <source>Copy launch settings</source>
+        <translation>复制启动配置</translation>
+    </message>
+    <message>
+        <source>The selected plan as Megatron-LM arguments, a torchtitan job file or a DeepSpeed config, with what the run's log should show</source>
+        <translation>把选中的方案写成 Megatron-LM 启动参数、torchtitan 任务配置或 DeepSpeed 配置，并附上训练日志中应看到的数值</translation>
     </message>
 </context>
 <context>
@@ -3279,6 +3330,26 @@
     <message>
         <source>%1 is the whole server's power per GPU and cannot be below the GPU's TDP (%2 W).</source>
         <translation>%1 是整台服务器折算到每张 GPU 的功率，不能低于 GPU 的 TDP（%2 W）。</translation>
+    </message>
+    <message>
+        <source>it is built by the training script, not by the configuration</source>
+        <translation>它由训练脚本构建，而不是由配置文件设定</translation>
+    </message>
+    <message>
+        <source>it always uses the other choice</source>
+        <translation>它总是采用另一种做法</translation>
+    </message>
+    <message>
+        <source>the model is chosen by name there, and this architecture is not one of its models</source>
+        <translation>该框架按名称选择模型，而此架构不在其模型之列</translation>
+    </message>
+    <message>
+        <source>it has no setting for it</source>
+        <translation>它没有对应的设置</translation>
+    </message>
+    <message>
+        <source>%1 cannot be expressed in %2's settings: %3.</source>
+        <translation>%1 无法用 %2 的配置表达：%3。</translation>
     </message>
 </context>
 <context>

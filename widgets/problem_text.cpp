@@ -210,6 +210,26 @@ QString ProblemText::of(const core::Problem& w)
         return tr("%1 names a model family TrainPlanner cannot import.").arg(key(w));
     case ProblemCode::config_not_modelled:
         return tr("%1 sets a feature of the model TrainPlanner does not model.").arg(key(w));
+    case ProblemCode::framework_cannot_express: {
+        const QString framework = w.value("framework") == 2 ? QStringLiteral("DeepSpeed")
+            : w.value("framework") == 1                     ? QStringLiteral("torchtitan")
+                                                            : QStringLiteral("Megatron-LM");
+        QString why;
+        switch (int(w.value("why"))) {
+        case 1:
+            why = tr("it is built by the training script, not by the configuration");
+            break;
+        case 2:
+            why = tr("it always uses the other choice");
+            break;
+        case 3:
+            why = tr("the model is chosen by name there, and this architecture is not one of its models");
+            break;
+        default:
+            why = tr("it has no setting for it");
+        }
+        return tr("%1 cannot be expressed in %2's settings: %3.").arg(key(w), framework, why);
+    }
     case ProblemCode::invalid_value:
         return tr("%1 has a value the scenario rules refuse.").arg(key(w));
     }

@@ -175,3 +175,57 @@ TEST_CASE("validate-published prints the fidelity table", "[cli][fidelity]")
     CHECK(json.code == 0);
     CHECK_THAT(json.out, Catch::Contains("\"out_of_sample_memory\": ["));
 }
+
+TEST_CASE("launch writes a framework's settings, or refuses what it cannot express", "[cli][launch]")
+{
+    const std::string gpt3 = std::string(TP_SOURCE_DIR) + "/resources/examples/gpt3-175b-narayanan.tpscenario.json";
+    const Run megatron = run("launch " + gpt3 + " --framework megatron");
+    CHECK(megatron.code == 0);
+    CHECK(megatron.err.empty());
+    CHECK_THAT(megatron.out, Catch::Contains("\n--tensor-model-parallel-size 8\n"));
+    CHECK_THAT(megatron.out, Catch::Contains("\n--global-batch-size 1536\n"));
+    CHECK_THAT(megatron.out, Catch::Contains("# Expected in the run's log"));
+
+    // DeepSpeed's JSON has no comments: with -o its expectations go beside it.
+    const auto dir = std::filesystem::temp_directory_path() / ("tp_launch_" + std::to_string(::getpid()));
+    std::filesystem::create_directories(dir);
+    const auto out = dir / "ds_config.json";
+    const Run deepspeed = run("launch - --framework deepspeed --set parallel.zero=3 -o " + out.string());
+    CHECK(deepspeed.code == 0);
+    CHECK(deepspeed.out.empty());
+    CHECK_THAT(slurp(out), Catch::Contains("\"stage\": 3"));
+    CHECK_THAT(slurp(out.string() + ".expected.txt"), Catch::Contains("step time"));
+    // To standard output, the JSON alone is on stdout (so that it can be piped) and the expectations on stderr.
+    const Run piped = run("launch - --framework deepspeed");
+    CHECK(piped.code == 0);
+    CHECK(piped.out.rfind("{", 0) == 0);
+    CHECK_THAT(piped.err, Catch::Contains("step time"));
+
+    // torchtitan's job file is TOML that Python's own reader takes (tomllib, Python 3.11).
+    const auto toml = dir / "job.toml";
+    const Run titan = run("launch - --framework torchtitan --set model.preset=llama-3-8b --set parallel.zero=3 "
+                          "--set precision.gradients=fp32 -o "
+        + toml.string());
+    REQUIRE(titan.code == 0);
+    const std::string check
+        = "python3 -c \"import sys, tomllib; d = tomllib.load(open(sys.argv[1], 'rb')); "
+          "p = d['parallelism']; "
+          "sys.exit(0 if (p['data_parallel_shard_degree'], p['tensor_parallel_degree'], "
+          "d['training']['global_batch_size'], d['model']['flavor']) == (8, 1, 1024, '8B') else 1)\" "
+        + toml.string();
+    const int status = std::system(check.c_str());
+    CHECK(WIFEXITED(status));
+    CHECK(WEXITSTATUS(status) == 0);
+
+    // Refused: exit 2, the key on stderr, nothing written.
+    const auto refusedFile = dir / "refused.json";
+    const Run refused
+        = run("launch - --framework deepspeed --set parallel.tp=2 --set parallel.dp=4 -o " + refusedFile.string());
+    CHECK(refused.code == 2);
+    CHECK(refused.out.empty());
+    CHECK_THAT(refused.err, Catch::Contains("parallel.tp = 2 cannot be expressed in DeepSpeed's settings"));
+    CHECK_FALSE(std::filesystem::exists(refusedFile));
+    CHECK(run("launch - --framework jax").code == 2);
+    CHECK(run("launch - ").code == 2); // --framework is required
+    std::filesystem::remove_all(dir);
+}

@@ -9,11 +9,15 @@
 #include "widgets/session/scenario_document.h"
 #include "widgets/session/scenario_session.h"
 
+#include <QAction>
 #include <QApplication>
+#include <QClipboard>
 #include <QElapsedTimer>
+#include <QMenu>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QSlider>
+#include <QToolButton>
 #include <catch2/catch.hpp>
 
 using namespace ui;
@@ -100,4 +104,47 @@ TEST_CASE("a plan applies, undoably, to the scenario it was searched for and to 
     const core::Scenario other = doc.scenario();
     tab->apply(row);
     CHECK(doc.scenario() == other);
+}
+
+TEST_CASE("a plan's launch settings are copied from next to Apply, or what cannot be expressed is said",
+    "[widgets][planner][launch]")
+{
+    ScenarioSession session(core::defaultScenario());
+    MainView w(&session);
+    PlannerPage* tab = w.plannerPage();
+    auto* launch = w.findChild<QToolButton*>(QStringLiteral("planLaunch"));
+    REQUIRE(launch);
+    CHECK_FALSE(launch->isEnabled()); // nothing searched yet
+    QSignalSpy finished(tab, &PlannerPage::finished);
+    tab->start();
+    REQUIRE(waitForSearch(tab, finished));
+    REQUIRE_FALSE(tab->result().plans.empty());
+    CHECK(launch->isEnabled());
+    // The menu offers the three frameworks; Megatron-LM's arguments reach the clipboard with the plan's split.
+    REQUIRE(launch->menu()->actions().size() == 3);
+    QApplication::clipboard()->clear();
+    auto* megatron = launch->menu()->findChild<QAction*>(QStringLiteral("launch-megatron"));
+    REQUIRE(megatron);
+    megatron->trigger();
+    const core::Scenario& best = tab->result().plans.front().scenario;
+    const QString copied = QApplication::clipboard()->text();
+    CHECK(copied.contains(QStringLiteral("\n--tensor-model-parallel-size %1\n").arg(best.parallel.tp)));
+    CHECK(copied.contains(QStringLiteral("\n--micro-batch-size %1\n").arg(best.training.microBatch)));
+    CHECK(tab->launchNote().contains(QStringLiteral("plan 1")));
+
+    // A plan DeepSpeed's JSON cannot express (tensor or pipeline parallel) is not copied: the note says why.
+    int split = -1;
+    for (int row = 0; row < int(tab->result().plans.size()); ++row) {
+        const auto& p = tab->result().plans[std::size_t(row)].scenario.parallel;
+        if (p.tp > 1 || p.pp > 1 || p.cp > 1) {
+            split = row;
+            break;
+        }
+    }
+    REQUIRE(split >= 0);
+    QApplication::clipboard()->setText(QStringLiteral("unchanged"));
+    tab->copyLaunchSettings(split, core::Framework::deepspeed);
+    CHECK(QApplication::clipboard()->text() == QStringLiteral("unchanged"));
+    CHECK(tab->launchNote().contains(QStringLiteral("DeepSpeed")));
+    CHECK(tab->launchNote().contains(QStringLiteral("cannot be expressed")));
 }

@@ -3,6 +3,7 @@
 #include "widgets/charts/plan_scatter_chart.h"
 #include "widgets/copyable_table_view.h"
 #include "widgets/dialogs/accuracy_view.h"
+#include "widgets/export/launch_export.h"
 #include "widgets/format.h"
 #include "widgets/models/plan_table_model.h"
 #include "widgets/problem_text.h"
@@ -11,13 +12,16 @@
 #include <QComboBox>
 #include <QEvent>
 #include <QGridLayout>
+#include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
 #include <QLocale>
+#include <QMenu>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QSpinBox>
 #include <QSplitter>
+#include <QToolButton>
 #include <QVBoxLayout>
 
 namespace ui {
@@ -53,6 +57,17 @@ PlannerPage::PlannerPage(ScenarioSession* session, QWidget* parent)
     m_apply = new QPushButton(this);
     m_apply->setObjectName(QStringLiteral("planApply"));
     m_apply->setEnabled(false);
+    // Next to Apply: the plan as the settings a framework starts it with (issue 21).
+    m_launch = new QToolButton(this);
+    m_launch->setObjectName(QStringLiteral("planLaunch"));
+    m_launch->setPopupMode(QToolButton::InstantPopup);
+    m_launch->setToolButtonStyle(Qt::ToolButtonTextOnly);
+    m_launch->setMenu(new QMenu(m_launch));
+    m_launch->setEnabled(false);
+    m_launchNote = new QLabel(this);
+    m_launchNote->setObjectName(QStringLiteral("planLaunchNote"));
+    m_launchNote->setWordWrap(true);
+    m_launchNote->setTextInteractionFlags(Qt::TextSelectableByMouse);
 
     m_model = new PlanTableModel(this);
     auto* table = new CopyableTableView(this);
@@ -78,7 +93,12 @@ PlannerPage::PlannerPage(ScenarioSession* session, QWidget* parent)
     leftLayout->setContentsMargins(0, 0, 0, 0);
     leftLayout->addWidget(m_table, 1);
     leftLayout->addWidget(m_why);
-    leftLayout->addWidget(m_apply, 0, Qt::AlignLeft);
+    auto* buttons = new QHBoxLayout;
+    buttons->addWidget(m_apply);
+    buttons->addWidget(m_launch);
+    buttons->addStretch(1);
+    leftLayout->addLayout(buttons);
+    leftLayout->addWidget(m_launchNote);
     splitter->addWidget(left);
     splitter->addWidget(m_scatter);
     splitter->setStretchFactor(0, 3);
@@ -127,6 +147,8 @@ void PlannerPage::start()
     m_run->setEnabled(false);
     m_stop->setEnabled(true);
     m_apply->setEnabled(false);
+    m_launch->setEnabled(false);
+    m_launchNote->clear();
     m_progress->setValue(0);
     m_summary->setText(tr("Searching…"));
 }
@@ -180,6 +202,7 @@ void PlannerPage::showResult()
         m_summary->setText(tr("The scenario has changed since this search: search again to apply a plan.")
             + QLatin1Char(' ') + m_summary->text());
     m_apply->setEnabled(!m_result.plans.empty() && !m_stale);
+    m_launch->setEnabled(m_apply->isEnabled());
     if (!m_result.plans.empty()) m_table->selectRow(0);
 }
 
@@ -234,6 +257,21 @@ void PlannerPage::apply(int row)
     });
 }
 
+void PlannerPage::copyLaunchSettings(int row, core::Framework framework)
+{
+    const auto& plans = m_model->plans();
+    if (row < 0 || row >= int(plans.size()) || m_stale || !searchedFor(m_session->scenario())) return;
+    const QStringList refused = LaunchExport::copy(plans[std::size_t(row)].scenario, framework);
+    m_launchNote->setText(refused.isEmpty()
+            ? tr("Copied the %1 for plan %2 to the clipboard.").arg(LaunchExport::title(framework)).arg(row + 1)
+            : tr("Not copied: %1").arg(refused.join(QLatin1Char(' '))));
+}
+
+QString PlannerPage::launchNote() const
+{
+    return m_launchNote->text();
+}
+
 void PlannerPage::retranslate()
 {
     m_gpusLabel->setText(tr("GPUs:"));
@@ -244,6 +282,13 @@ void PlannerPage::retranslate()
     m_run->setText(tr("Search"));
     m_stop->setText(tr("Cancel"));
     m_apply->setText(tr("Apply the selected plan"));
+    m_launch->setText(tr("Copy launch settings"));
+    m_launch->setToolTip(tr("The selected plan as Megatron-LM arguments, a torchtitan job file or a DeepSpeed "
+                            "config, with what the run's log should show"));
+    LaunchExport::fillMenu(m_launch->menu(), [this](core::Framework framework) {
+        const auto rows = m_table->selectionModel()->selectedRows();
+        copyLaunchSettings(rows.isEmpty() ? 0 : rows.front().row(), framework);
+    });
     if (!m_result.plans.empty() || m_result.evaluated > 0) showResult();
 }
 

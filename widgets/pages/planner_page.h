@@ -5,6 +5,7 @@
 // it started from: an edit of anything a plan does not set cancels a running search and makes a
 // finished one stale, so a plan can never be applied to another model.
 
+#include "core/launch.h"
 #include "core/planner.h"
 
 #include <QWidget>
@@ -17,6 +18,7 @@ class QProgressBar;
 class QPushButton;
 class QSpinBox;
 class QTableView;
+class QToolButton;
 
 namespace ui {
 
@@ -36,6 +38,11 @@ public:
     /// Makes plan `row` of the table the current scenario (one undo step). Refused when the scenario
     /// changed since the search beyond what a plan sets (its split and micro-batch).
     void apply(int row);
+    /// Copies plan `row`'s launch settings for `framework` to the clipboard, or says what the
+    /// framework cannot express (launchNote()). Refused like apply() for a stale search.
+    void copyLaunchSettings(int row, core::Framework framework);
+    /// What the last copy did: copied, or the settings refused.
+    [[nodiscard]] QString launchNote() const;
     /// Whether the shown plans were searched for the current scenario.
     [[nodiscard]] bool isCurrent() const;
     [[nodiscard]] QString whyText() const;
@@ -59,6 +66,8 @@ private:
     QPushButton* m_run;
     QPushButton* m_stop;
     QPushButton* m_apply;
+    QToolButton* m_launch;
+    QLabel* m_launchNote;
     QProgressBar* m_progress;
     QLabel* m_summary;
     QLabel* m_why;

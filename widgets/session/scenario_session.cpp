@@ -153,6 +153,11 @@ core::Estimate ScenarioSession::estimateFor(const core::Scenario& scenario)
     return core::estimate(scenario);
 }
 
+core::LaunchSettings ScenarioSession::launchSettingsFor(const core::Scenario& scenario, core::Framework framework)
+{
+    return core::launchSettings(scenario, core::estimateWithRange(scenario), framework);
+}
+
 core::Sensitivity ScenarioSession::sensitivityNow(double fraction) const
 {
     return core::sensitivity(scenario(), fraction);

@@ -12,6 +12,7 @@
 #include "core/explain.h"
 #include "core/fidelity.h"
 #include "core/heatmap.h"
+#include "core/launch.h"
 #include "core/planner.h"
 #include "widgets/format.h"
 #include "widgets/session/derived_results.h"
@@ -64,6 +65,10 @@ public:
     /// The sensitivity of the current scenario, in this thread (export needs it now; milliseconds).
     [[nodiscard]] core::Sensitivity sensitivityNow(double fraction) const;
     [[nodiscard]] core::Calibration calibrate(const core::MeasuredRun& measured) const;
+    /// The settings `framework` starts `scenario` with (a plan's, or the current one), with what its
+    /// log should show (the estimate with its range).
+    [[nodiscard]] static core::LaunchSettings launchSettingsFor(
+        const core::Scenario& scenario, core::Framework framework);
     /// The published runs against the model; computed once, on first use.
     [[nodiscard]] const core::FidelitySummary& publishedRuns();
 

@@ -1,0 +1,248 @@
+// Launch settings (issue 21): each framework's file read back and held against the scenario, and
+// the settings a framework cannot express refused by name.
+#include "core/estimate.h"
+#include "core/fidelity.h"
+#include "core/launch.h"
+#include "core/scenario_edit.h"
+#include "core/scenario_io.h"
+
+#include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
+
+#include <map>
+#include <sstream>
+#include <string>
+
+namespace {
+
+core::Scenario example(const std::string& name)
+{
+    const auto r = core::loadScenarioFile(std::string(TP_SOURCE_DIR) + "/resources/examples/" + name);
+    INFO(r.error.toString());
+    REQUIRE(r.ok());
+    return *r.scenario;
+}
+
+core::Scenario withOverrides(core::Scenario s, std::initializer_list<const char*> overrides)
+{
+    for (const char* o : overrides) {
+        const auto error = core::applyOverride(s, o);
+        INFO(o << ": " << (error ? error->toString() : std::string()));
+        REQUIRE_FALSE(error);
+    }
+    return s;
+}
+
+core::LaunchSettings settingsOf(const core::Scenario& s, core::Framework f)
+{
+    return core::launchSettings(s, core::estimateWithRange(s), f);
+}
+
+/// Megatron-LM's arguments as a map: a flag alone maps to "", a flag and its value to the value.
+/// Every non-comment line must be one flag (with at most its values): "one flag and value per line".
+std::map<std::string, std::string> megatronArguments(const std::string& text)
+{
+    std::map<std::string, std::string> args;
+    std::istringstream in(text);
+    for (std::string line; std::getline(in, line);) {
+        if (line.empty() || line[0] == '#') continue;
+        REQUIRE(line.rfind("--", 0) == 0);
+        const auto space = line.find(' ');
+        const std::string flag = line.substr(0, space),
+                          value = space == std::string::npos ? "" : line.substr(space + 1);
+        CHECK(args.count(flag) == 0); // no flag twice
+        args[flag] = value;
+    }
+    return args;
+}
+
+/// A TOML subset reader for the job files (tables, key = integer / string / boolean / array):
+/// enough to hold the values against the scenario. tests/cli checks the whole file with Python's tomllib.
+std::map<std::string, std::string> tomlKeys(const std::string& text)
+{
+    std::map<std::string, std::string> keys;
+    std::string table;
+    std::istringstream in(text);
+    for (std::string line; std::getline(in, line);) {
+        if (line.empty() || line[0] == '#') continue;
+        if (line[0] == '[') {
+            REQUIRE(line.back() == ']');
+            table = line.substr(1, line.size() - 2);
+            continue;
+        }
+        const auto eq = line.find(" = ");
+        REQUIRE(eq != std::string::npos);
+        std::string value = line.substr(eq + 3);
+        if (value.size() >= 2 && value.front() == '"' && value.back() == '"') value = value.substr(1, value.size() - 2);
+        keys[table + "." + line.substr(0, eq)] = value;
+    }
+    return keys;
+}
+
+bool refuses(const core::LaunchSettings& s, const std::string& key)
+{
+    for (const auto& p : s.refused)
+        if (p.key == key && p.code == core::ProblemCode::framework_cannot_express) return true;
+    return false;
+}
+
+} // namespace
+
+TEST_CASE("Megatron-LM arguments for GPT-3 175B are Narayanan et al.'s layout", "[launch]")
+{
+    // Narayanan et al. 2021, Table 1 (175B row): TP 8, PP 8, batch 1536 of 2048 tokens, micro-batch 1,
+    // full activation recomputation (§3.5), interleaved schedule.
+    const core::Scenario s = example("gpt3-175b-narayanan.tpscenario.json");
+    const auto settings = settingsOf(s, core::Framework::megatron);
+    REQUIRE(settings.ok());
+    const auto args = megatronArguments(settings.text);
+    CHECK(args.at("--tensor-model-parallel-size") == "8");
+    CHECK(args.at("--pipeline-model-parallel-size") == "8");
+    CHECK(args.at("--micro-batch-size") == "1");
+    CHECK(args.at("--global-batch-size") == "1536");
+    CHECK(args.at("--seq-length") == "2048");
+    CHECK(args.at("--recompute-granularity") == "full");
+    CHECK(args.at("--num-virtual-stages-per-pipeline-rank") == "2");
+    // The model, from the scenario.
+    const auto& a = s.model.arch;
+    CHECK(args.at("--num-layers") == std::to_string(a.layers));
+    CHECK(args.at("--hidden-size") == std::to_string(a.hidden));
+    CHECK(args.at("--num-attention-heads") == std::to_string(a.heads));
+    CHECK(args.at("--ffn-hidden-size") == std::to_string(a.ffnHidden));
+    CHECK(args.count("--use-distributed-optimizer") == 1); // ZeRO-1
+    CHECK(args.count("--bf16") == 1);
+    CHECK(args.count("--accumulate-allreduce-grads-in-fp32") == 1); // precision.gradients fp32
+    CHECK(args.count("--sequence-parallel") == 0);
+    CHECK(args.count("--swiglu") == 0); // GPT-3's MLP is GeLU
+    // 300 B tokens in steps of 1536 × 2048 tokens.
+    CHECK(args.at("--train-iters") == "95368");
+    // What the log should show, as comments: the estimate's step time in Megatron-LM's own words.
+    char ms[64];
+    std::snprintf(ms, sizeof ms, "elapsed time per iteration (ms): %.1f", settings.expectation.stepTimeS * 1000);
+    CHECK_THAT(settings.text, Catch::Contains(ms));
+    CHECK(settings.expectation.stepTimeS == Approx(core::estimate(s).compute.stepTimeS));
+    CHECK(settings.expectation.stepLowS <= settings.expectation.stepTimeS);
+    CHECK(settings.expectation.stepHighS >= settings.expectation.stepTimeS);
+    CHECK(settings.expectation.rangeRuns > 0);
+}
+
+TEST_CASE("Megatron-LM: GQA, SwiGLU, MoE and ZeRO-3 reach their flags", "[launch]")
+{
+    core::Scenario s = withOverrides(example("article-large-7b-64gpu.tpscenario.json"),
+        { "model.kv_heads=8", "parallel.zero=3", "parallel.recompute=selective", "parallel.tp=2", "parallel.dp=32",
+            "parallel.sequence_parallel=true" });
+    const auto args = megatronArguments(settingsOf(s, core::Framework::megatron).text);
+    CHECK(args.count("--group-query-attention") == 1);
+    CHECK(args.at("--num-query-groups") == "8");
+    CHECK(args.at("--recompute-granularity") == "selective");
+    CHECK(args.count("--sequence-parallel") == 1);
+    CHECK(args.at("--data-parallel-sharding-strategy") == "optim_grads_params");
+    CHECK(args.count("--use-megatron-fsdp") == 1);
+    CHECK(args.count("--use-distributed-optimizer") == 0);
+    CHECK(args.count("--swiglu") == (s.model.arch.mlp == core::Mlp::swiglu ? 1 : 0));
+
+    // DeepSeek-V3 recomputes its norms, MLA up-projections and MoE activations (§3.4).
+    const core::Scenario moe
+        = withOverrides(example("deepseek-v3-2048-h800.tpscenario.json"), { "parallel.recompute=norms_up_proj" });
+    const auto moeSettings = settingsOf(moe, core::Framework::megatron);
+    INFO((moeSettings.refused.empty() ? std::string() : core::refusalText(moe, moeSettings.refused.front())));
+    REQUIRE(moeSettings.ok());
+    const auto m = megatronArguments(moeSettings.text);
+    CHECK(m.at("--num-experts") == std::to_string(moe.model.arch.experts));
+    CHECK(m.at("--moe-router-topk") == std::to_string(moe.model.arch.topK));
+    CHECK(m.at("--expert-model-parallel-size") == std::to_string(moe.parallel.ep));
+    CHECK(m.count("--multi-latent-attention") == 1);
+    CHECK(m.at("--kv-lora-rank") == std::to_string(moe.model.arch.kvLoraRank));
+    CHECK(m.at("--moe-layer-freq")
+        == "'([0]*" + std::to_string(moe.model.arch.denseLayers) + "+[1]*"
+            + std::to_string(moe.model.arch.layers - moe.model.arch.denseLayers) + ")'");
+    CHECK(m.at("--recompute-granularity") == "selective");
+    CHECK(m.at("--recompute-modules") == "layernorm mla_up_proj moe_act");
+}
+
+TEST_CASE("DeepSpeed JSON for ZeRO-3: stage 3 and a consistent batch triple", "[launch]")
+{
+    const core::Scenario s
+        = withOverrides(core::defaultScenario(), { "parallel.zero=3", "parallel.offload_optimizer=true" });
+    const auto settings = settingsOf(s, core::Framework::deepspeed);
+    REQUIRE(settings.ok());
+    const auto doc = nlohmann::json::parse(settings.text); // valid JSON, or this throws
+    CHECK(doc.at("zero_optimization").at("stage") == 3);
+    CHECK(doc.at("zero_optimization").at("offload_optimizer").at("device") == "cpu");
+    const int batch = doc.at("train_batch_size"), micro = doc.at("train_micro_batch_size_per_gpu"),
+              accumulation = doc.at("gradient_accumulation_steps");
+    // DeepSpeed's rule: train_batch_size = micro-batch × accumulation × data-parallel GPUs.
+    CHECK(batch == micro * accumulation * s.parallel.dp);
+    CHECK(batch == s.training.globalBatch);
+    CHECK(micro == s.training.microBatch);
+    CHECK(doc.at("bf16").at("enabled") == true);
+    CHECK(doc.count("fp16") == 0);
+    // JSON has no comments: the expectations are beside it.
+    CHECK_THAT(settings.expectationText, Catch::Contains("step time"));
+    CHECK(settings.text.find("step time") == std::string::npos);
+}
+
+TEST_CASE("torchtitan TOML: the layout in its parallelism table", "[launch]")
+{
+    const core::Scenario s = withOverrides(core::defaultScenario(),
+        { "model.preset=llama-3-8b", "parallel.zero=3", "precision.gradients=fp32", "parallel.recompute=selective_op",
+            "parallel.tp=2", "parallel.dp=4", "parallel.sequence_parallel=true" });
+    const auto settings = settingsOf(s, core::Framework::torchtitan);
+    INFO((settings.refused.empty() ? std::string() : core::refusalText(s, settings.refused.front())));
+    REQUIRE(settings.ok());
+    const auto keys = tomlKeys(settings.text);
+    CHECK(keys.at("model.name") == "llama3");
+    CHECK(keys.at("model.flavor") == "8B");
+    CHECK(keys.at("parallelism.data_parallel_shard_degree") == "4");
+    CHECK(keys.at("parallelism.data_parallel_replicate_degree") == "1");
+    CHECK(keys.at("parallelism.tensor_parallel_degree") == "2");
+    CHECK(keys.at("parallelism.pipeline_parallel_degree") == "1");
+    CHECK(keys.at("parallelism.context_parallel_degree") == "1");
+    CHECK(keys.at("training.local_batch_size") == std::to_string(s.training.microBatch));
+    CHECK(keys.at("training.global_batch_size") == std::to_string(s.training.globalBatch));
+    CHECK(keys.at("training.seq_len") == std::to_string(s.training.seqLen));
+    CHECK(keys.at("activation_checkpoint.mode") == "selective");
+    CHECK(keys.at("activation_checkpoint.selective_ac_option") == "op");
+    CHECK_THAT(settings.text, Catch::Contains("torchtitan's \"tps\""));
+
+    // DDP replicates; ZeRO-2 keeps the gathered parameters through the backward.
+    const auto ddp = tomlKeys(settingsOf(withOverrides(s, { "parallel.zero=0" }), core::Framework::torchtitan).text);
+    CHECK(ddp.at("parallelism.data_parallel_replicate_degree") == "4");
+    CHECK(ddp.at("parallelism.data_parallel_shard_degree") == "1");
+    const auto zero2 = tomlKeys(settingsOf(withOverrides(s, { "parallel.zero=2" }), core::Framework::torchtitan).text);
+    CHECK(zero2.at("parallelism.fsdp_reshard_after_forward") == "never");
+    // fp8: the float8 converter and its recipe.
+    const auto fp8 = tomlKeys(settingsOf(
+        withOverrides(s, { "precision.compute=fp8_e4m3", "hardware.gpu=h100-sxm" }), core::Framework::torchtitan)
+                                  .text);
+    CHECK(fp8.at("model.converters") == "[\"quantize.linear.float8\"]");
+    CHECK(fp8.at("quantize.linear.float8.recipe_name") == "tensorwise");
+}
+
+TEST_CASE("a setting a framework cannot express is refused by its key, and nothing is written", "[launch]")
+{
+    const core::Scenario tp = withOverrides(core::defaultScenario(), { "parallel.tp=2", "parallel.dp=4" });
+    const auto deepspeed = settingsOf(tp, core::Framework::deepspeed);
+    CHECK_FALSE(deepspeed.ok());
+    CHECK(refuses(deepspeed, "parallel.tp"));
+    CHECK(deepspeed.text.empty());
+    CHECK_THAT(core::refusalText(tp, deepspeed.refused.front()),
+        Catch::StartsWith("parallel.tp = 2 cannot be expressed in DeepSpeed's settings"));
+
+    // torchtitan has FSDP (ZeRO-2/3) and DDP, no optimizer-only sharding; its TP always shards the
+    // sequence; its models are chosen by name.
+    const auto titan = settingsOf(tp, core::Framework::torchtitan);
+    CHECK(refuses(titan, "parallel.zero"));
+    CHECK(refuses(titan, "parallel.sequence_parallel"));
+    CHECK(refuses(titan, "model.preset"));
+    CHECK(titan.text.empty());
+
+    const core::Scenario lora = example("lora-7b-rtx4090.tpscenario.json");
+    CHECK(refuses(settingsOf(lora, core::Framework::megatron), "training.method"));
+    CHECK(refuses(settingsOf(withOverrides(core::defaultScenario(), { "parallel.recompute=selective_op" }),
+                      core::Framework::megatron),
+        "parallel.recompute"));
+    // What each can express is not refused.
+    CHECK(settingsOf(core::defaultScenario(), core::Framework::megatron).ok());
+    CHECK(settingsOf(core::defaultScenario(), core::Framework::deepspeed).ok());
+}
