@@ -17,6 +17,7 @@
 #include "core/scenario_fields.h"
 #include "core/scenario_io.h"
 #include "core/sweep.h"
+#include "core/training_log.h"
 
 #include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
@@ -376,6 +377,7 @@ int main(int argc, char** argv)
                    "  trainplanner-cli sweep - --vary parallel.recompute=none,selective,full --format csv\n"
                    "  trainplanner-cli plan - --gpus 64 --top 5 --objective cost\n"
                    "  trainplanner-cli launch my.tpscenario.json --framework megatron -o megatron.args\n"
+                   "  trainplanner-cli actual train.log --scenario my.tpscenario.json --format text\n"
                    "  trainplanner-cli precision --start 1 --update 1e-4 --steps 10000\n"
                    "  trainplanner-cli validate my.tpscenario.json\n"
                    "  trainplanner-cli presets models\n"
@@ -465,6 +467,16 @@ int main(int argc, char** argv)
         "output (DeepSpeed's expectations then go to standard error)");
     lch->add_option("--set", overrides, "override a key first, e.g. --set parallel.zero=3 (repeatable)");
 
+    std::string logFile, scenarioFile;
+    auto* act = app.add_subcommand("actual",
+        "Hold a training log (Megatron-LM, torchtitan, DeepSpeed, Hugging Face Trainer) against the scenario's "
+        "estimate: measured step time, residuals, refitted efficiencies, the whole run at the measured pace");
+    act->add_option("LOG", logFile, "the run's log, /dev/stdin to read standard input")->required();
+    act->add_option("--scenario", scenarioFile, "the scenario the run was planned with, - for the bundled default")
+        ->required();
+    act->add_option("--format", format, "output format")->check(CLI::IsMember({ "json", "text" }));
+    act->add_option("--set", overrides, "override a key of the scenario first (repeatable)");
+
     std::string which = "all";
     auto* pre = app.add_subcommand("presets", "List the model and GPU catalogs");
     pre->add_option("WHAT", which, "models, gpus or all")->check(CLI::IsMember({ "models", "gpus", "all" }));
@@ -480,7 +492,7 @@ int main(int argc, char** argv)
         if (!first.empty() && first[0] != '-'
             && app.get_subcommands([&](CLI::App* sub) { return sub->get_name() == first; }).empty())
             report("unknown command \"" + core::printable(first, 40)
-                + "\" (commands: estimate, sweep, plan, launch, validate, validate-published, import-config, "
+                + "\" (commands: estimate, sweep, plan, launch, actual, validate, validate-published, import-config, "
                   "presets, precision)");
         else
             report(core::printable(e.what(), 300));
@@ -539,8 +551,31 @@ int main(int argc, char** argv)
         return emit(text);
     }
 
+    if (*act) file = scenarioFile;
     const auto scenario = loadWithOverrides(file, overrides);
     if (!scenario) return kBadInput;
+
+    if (*act) {
+        const core::FileRead in = logFile == "/dev/stdin" ? core::readStdinBounded(core::kMaxLogBytes)
+                                                          : core::readFileBounded(logFile, core::kMaxLogBytes);
+        if (!in.ok()) {
+            report(in.error);
+            return kBadInput;
+        }
+        core::Problem problem;
+        auto log = core::parseTrainingLog(in.text, &problem);
+        if (!log) {
+            report(core::printable(logFile, 200) + ": " + problem.message());
+            return kBadInput;
+        }
+        const core::ActualComparison c
+            = core::compareWithLog(*scenario, core::estimateWithRange(*scenario), std::move(*log));
+        if (c.drift)
+            std::cerr << "trainplanner-cli: warning: the measured step time (" << figure(c.stepTimeS, 3)
+                      << " s) is outside the plan's range (" << figure(c.plannedLowS, 3) << "-"
+                      << figure(c.plannedHighS, 3) << " s)\n";
+        return emit(act->count("--format") && format == "json" ? core::actualToJson(c) : core::actualToText(c));
+    }
 
     if (*lch) {
         if (lch->count("--output") && launchOutput.empty()) {

@@ -2,10 +2,12 @@
 
 #include "core/architecture.h"
 #include "core/estimate_io.h"
+#include "core/file_io.h"
 #include "core/hf_import.h"
 #include "core/scenario_io.h"
 #include "widgets/app_settings.h"
 #include "widgets/dialogs/accuracy_view.h"
+#include "widgets/dialogs/actual_dialog.h"
 #include "widgets/dialogs/calibration_dialog.h"
 #include "widgets/export/launch_export.h"
 #include "widgets/export/report_export.h"
@@ -116,6 +118,11 @@ void MainWindow::createActions()
     m_export->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
     m_launchMenu = m_fileMenu->addMenu(QString());
     m_launchMenu->setObjectName(QStringLiteral("launchMenu"));
+    m_compareLog = m_fileMenu->addAction(QString(), this, [this] {
+        const QString path = QFileDialog::getOpenFileName(
+            this, tr("Compare with a training log"), QString(), tr("Training logs (*.log *.txt *.out);;All files (*)"));
+        if (!path.isEmpty()) compareWithLog(path);
+    });
     m_fileMenu->addSeparator();
     m_quit = m_fileMenu->addAction(QString(), this, &QWidget::close);
     m_quit->setShortcut(QKeySequence::Quit);
@@ -259,6 +266,23 @@ QDialog* MainWindow::createAccuracyDialog()
     return dialog;
 }
 
+bool MainWindow::compareWithLog(const QString& path)
+{
+    const core::FileRead in = core::readFileBounded(path.toStdString(), core::kMaxLogBytes);
+    core::Problem problem(core::ProblemCode::file_unreadable);
+    std::optional<core::ActualComparison> comparison;
+    if (in.ok()) comparison = m_session->compareWithLog(in.text, &problem);
+    if (!comparison) {
+        QMessageBox::warning(this, tr("Cannot compare with the log"),
+            tr("%1 was not read.\n\n%2").arg(QFileInfo(path).fileName(), ProblemText::of(problem)));
+        return false;
+    }
+    auto* dialog = new ActualDialog(m_session, std::move(*comparison), this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->show();
+    return true;
+}
+
 void MainWindow::saveLaunchSettings(core::Framework framework)
 {
     const QString path = QFileDialog::getSaveFileName(this, LaunchExport::title(framework),
@@ -284,6 +308,7 @@ void MainWindow::retranslate()
     m_saveAs->setText(tr("Save &As…"));
     m_export->setText(tr("&Export Charts, Tables and Report…"));
     m_launchMenu->setTitle(tr("Export &Launch Settings"));
+    m_compareLog->setText(tr("Compare With &Training Log…"));
     LaunchExport::fillMenu(m_launchMenu, [this](core::Framework framework) { saveLaunchSettings(framework); });
     m_importConfig->setText(tr("&Import Hugging Face config.json…"));
     m_quit->setText(tr("&Quit"));

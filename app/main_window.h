@@ -72,6 +72,14 @@ private:
     QAction* m_saveAs = nullptr;
     QAction* m_export = nullptr;
     void saveLaunchSettings(core::Framework framework);
+    QAction* m_compareLog = nullptr;
+
+public:
+    /// Reads the training log at `path` and shows it against the current scenario; false (with a
+    /// dialog) when it cannot be read or has no step line.
+    bool compareWithLog(const QString& path);
+
+private:
     QAction* m_importConfig = nullptr;
     QAction* m_quit = nullptr;
     QAction* m_undo = nullptr;

@@ -26,7 +26,7 @@ constexpr std::array<std::string_view, kProblemCodeCount> kNames { "heads_not_di
     "lora_key_with_full_training", "profile_nested", "gpu_override_needs_preset", "model_too_large", "text_too_long",
     "max_positions_mismatch", "latent_attention_rule", "gpu_peak_required", "rate_above_peak", "rate_without_peak",
     "node_watts_below_tdp", "hidden_not_divisible_by_heads", "model_type_unsupported", "config_not_modelled",
-    "framework_cannot_express", "invalid_value" };
+    "framework_cannot_express", "log_has_no_steps", "invalid_value" };
 
 /// Whole numbers in plain digits (a GPU limit of 10000000, not 1e+07), others as the stream writes them.
 std::string number(double v)
@@ -137,6 +137,7 @@ std::string_view keyOf(ProblemCode code)
     case model_type_unsupported:
     case config_not_modelled:
     case framework_cannot_express:
+    case log_has_no_steps:
     case invalid_value:
         return ""; // the reader names the key
     }
@@ -311,6 +312,8 @@ std::string Problem::message() const
         const auto why = static_cast<std::size_t>(std::clamp(value("why"), 0.0, 3.0));
         return std::string("cannot be expressed in ") + kFrameworks[f] + "'s settings: " + kWhy[why];
     }
+    case log_has_no_steps:
+        return "has no step line of Megatron-LM, torchtitan, DeepSpeed or the Hugging Face Trainer";
     case invalid_value:
         return "is refused by the scenario rules";
     }

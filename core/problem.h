@@ -83,6 +83,8 @@ enum class ProblemCode {
     config_not_modelled, ///< a feature of the model TrainPlanner does not model
     // What launch settings refuse (core/launch.h): the key is the setting.
     framework_cannot_express, ///< framework (Framework), why (LaunchRefusal)
+    // What reading a training log refuses (core/training_log.h).
+    log_has_no_steps, ///< no step line of any format the reader knows
     invalid_value, ///< any other value the reader refuses; the key names it
 };
 inline constexpr int kProblemCodeCount = int(ProblemCode::invalid_value) + 1;

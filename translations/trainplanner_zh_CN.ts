@@ -141,6 +141,109 @@
     </message>
 </context>
 <context>
+    <name>ui::ActualDialog</name>
+    <message>
+        <source>Plan versus training log</source>
+        <translation>计划与训练日志对比</translation>
+    </message>
+    <message>
+        <source>Use the refitted efficiency</source>
+        <translation>采用重新拟合的效率</translation>
+    </message>
+    <message>
+        <source>Sets efficiency.compute (and the fragmentation, where the log gives reserved memory) to the values that reproduce this run; one undo step</source>
+        <translation>把 efficiency.compute（日志给出保留显存时还包括碎片率）设为能复现这次运行的数值；可一步撤销</translation>
+    </message>
+    <message>
+        <source>%1 log: the Trainer's average over the whole run, warm-up included.</source>
+        <translation>%1 日志：Trainer 对整次运行的平均值，含预热阶段。</translation>
+    </message>
+    <message>
+        <source>%1 log: median of %2 steady steps (%3 to %4); %5 left out (the first, and any over 1.5 × the median).</source>
+        <translation>%1 日志：取 %2 个稳定步（第 %3 至 %4 步）的中位数；剔除 %5 步（第一步，以及超过中位数 1.5 倍的步）。</translation>
+    </message>
+    <message>
+        <source>measured</source>
+        <translation>实测</translation>
+    </message>
+    <message>
+        <source>planned</source>
+        <translation>计划</translation>
+    </message>
+    <message>
+        <source>residual</source>
+        <translation>偏差</translation>
+    </message>
+    <message>
+        <source>Step time (s)</source>
+        <translation>每步时间（秒）</translation>
+    </message>
+    <message>
+        <source>Tokens/s</source>
+        <translation>token/秒</translation>
+    </message>
+    <message>
+        <source>Peak memory (PyTorch allocated)</source>
+        <translation>显存峰值（PyTorch 已分配）</translation>
+    </message>
+    <message>
+        <source>Peak memory (PyTorch reserved)</source>
+        <translation>显存峰值（PyTorch 已保留）</translation>
+    </message>
+    <message>
+        <source>MFU (%)</source>
+        <translation>MFU (%)</translation>
+    </message>
+    <message>
+        <source>TFLOP/s per GPU</source>
+        <translation>每卡 TFLOP/s</translation>
+    </message>
+    <message numerus="yes">
+        <source>Planned range: %1–%2 s per step (%n measured runs like this one).</source>
+        <translation><numerusform>计划区间：每步 %1–%2 秒（依据 %n 条类似的实测记录）。</numerusform></translation>
+    </message>
+    <message>
+        <source>Planned step time: %1 s (no measured runs to give a range).</source>
+        <translation>计划每步时间：%1 秒（没有可给出区间的实测记录）。</translation>
+    </message>
+    <message>
+        <source>The run has left the plan's range: the forecast below is the one to budget for.</source>
+        <translation>这次运行已偏出计划区间：请按下面的预测做预算。</translation>
+    </message>
+    <message>
+        <source>Refitted to this run: compute efficiency %1 (was %2)%3.</source>
+        <translation>按这次运行重新拟合：计算效率 %1（原为 %2）%3。</translation>
+    </message>
+    <message>
+        <source>, fragmentation %1</source>
+        <translation>，碎片率 %1</translation>
+    </message>
+    <message>
+        <source>Whole run</source>
+        <translation>整次运行</translation>
+    </message>
+    <message>
+        <source>at the measured pace</source>
+        <translation>按实测速度</translation>
+    </message>
+    <message>
+        <source>Days</source>
+        <translation>天数</translation>
+    </message>
+    <message>
+        <source>GPU-hours</source>
+        <translation>GPU 小时</translation>
+    </message>
+    <message>
+        <source>Total cost (USD)</source>
+        <translation>总成本（美元）</translation>
+    </message>
+    <message>
+        <source>Refit to training log</source>
+        <translation>按训练日志重新拟合</translation>
+    </message>
+</context>
+<context>
     <name>ui::CalibrationDialog</name>
     <message>
         <source>Calibrate to a Measured Run</source>
@@ -2474,6 +2577,30 @@
         <source>Export &amp;Launch Settings</source>
         <translation>导出启动配置(&amp;L)</translation>
     </message>
+    <message>
+        <source>Compare with a training log</source>
+        <translation>与训练日志对比</translation>
+    </message>
+    <message>
+        <source>Training logs (*.log *.txt *.out);;All files (*)</source>
+        <translation>训练日志 (*.log *.txt *.out);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Cannot compare with the log</source>
+        <translation>无法与日志对比</translation>
+    </message>
+    <message>
+        <source>%1 was not read.
+
+%2</source>
+        <translation>未读取 %1。
+
+%2</translation>
+    </message>
+    <message>
+        <source>Compare With &amp;Training Log…</source>
+        <translation>与训练日志对比(&amp;T)…</translation>
+    </message>
 </context>
 <context>
     <name>ui::MemoryChart</name>
@@ -2824,8 +2951,7 @@
     </message>
     <message numerus="yes">
         <source>%n of the plans shown (≈) are within its range: measured runs like these (%1) do not tell them apart.</source>
-        <translation><numerusform>
-            </numerusform></translation>
+        <translation><numerusform>所示方案中有 %n 个（≈）处在它的区间内：类似的实测运行（%1）分不出它们的高下。</numerusform></translation>
     </message>
     <message>
         <source>The scenario has changed since this search: search again to apply a plan.</source>
@@ -3350,6 +3476,10 @@
     <message>
         <source>%1 cannot be expressed in %2's settings: %3.</source>
         <translation>%1 无法用 %2 的配置表达：%3。</translation>
+    </message>
+    <message>
+        <source>This log has no step line of Megatron-LM, torchtitan, DeepSpeed or the Hugging Face Trainer.</source>
+        <translation>这个日志里没有 Megatron-LM、torchtitan、DeepSpeed 或 Hugging Face Trainer 的训练步记录。</translation>
     </message>
 </context>
 <context>

@@ -230,6 +230,8 @@ QString ProblemText::of(const core::Problem& w)
         }
         return tr("%1 cannot be expressed in %2's settings: %3.").arg(key(w), framework, why);
     }
+    case ProblemCode::log_has_no_steps:
+        return tr("This log has no step line of Megatron-LM, torchtitan, DeepSpeed or the Hugging Face Trainer.");
     case ProblemCode::invalid_value:
         return tr("%1 has a value the scenario rules refuse.").arg(key(w));
     }

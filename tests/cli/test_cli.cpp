@@ -229,3 +229,28 @@ TEST_CASE("launch writes a framework's settings, or refuses what it cannot expre
     CHECK(run("launch - ").code == 2); // --framework is required
     std::filesystem::remove_all(dir);
 }
+
+TEST_CASE("actual holds a training log against the scenario", "[cli][log]")
+{
+    const std::string logs = std::string(TP_SOURCE_DIR) + "/tests/data/logs/";
+    const std::string gpt3 = std::string(TP_SOURCE_DIR) + "/resources/examples/gpt3-175b-narayanan.tpscenario.json";
+    const Run json = run("actual " + logs + "megatron.log --scenario " + gpt3 + " --format json");
+    CHECK(json.code == 0);
+    CHECK_THAT(json.out, Catch::Contains("\"format\": \"trainplanner-actual\""));
+    CHECK_THAT(json.out, Catch::Contains("\"step_time_s\": 27.5"));
+    CHECK_THAT(json.out, Catch::Contains("\"forecast\""));
+    const Run text = run("actual " + logs + "megatron.log --scenario " + gpt3);
+    CHECK(text.code == 0);
+    CHECK_THAT(text.out, Catch::Contains("step time (s)"));
+    // The torchtitan log's run is not GPT-3's: the drift is said on stderr, the report still printed.
+    const Run drift = run("actual " + logs + "torchtitan.log --scenario " + gpt3);
+    CHECK(drift.code == 0);
+    CHECK_THAT(drift.err, Catch::Contains("outside the plan's range"));
+    // Refused: no such file, no step line, no scenario.
+    CHECK(run("actual /nonexistent.log --scenario -").code == 2);
+    const Run none = run("actual " + writeTemp("empty.log", "nothing here\n") + " --scenario -");
+    CHECK(none.code == 2);
+    CHECK(none.out.empty());
+    CHECK_THAT(none.err, Catch::Contains("no step line"));
+    CHECK(run("actual " + logs + "megatron.log").code == 2);
+}

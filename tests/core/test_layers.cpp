@@ -103,9 +103,9 @@ TEST_CASE("views receive values: only the results hub calls core's computations"
     // Core's computations: every function declared at namespace scope in these headers, less the
     // look-ups that compute nothing (names of enum values, an axis's values, a rank's position).
     const char* computationHeaders[] = { "calibration.h", "comm_model.h", "compute_model.h", "cost_model.h",
-        "decision.h", "estimate.h", "explain.h", "fidelity.h", "heatmap.h", "launch.h", "memory_model.h",
-        "memory_timeline.h", "number_format.h", "placement.h", "planner.h", "reliability_model.h", "sensitivity.h",
-        "suggest.h", "sweep.h", "timeline.h" };
+        "decision.h", "estimate.h", "explain.h", "fidelity.h", "heatmap.h", "launch.h", "training_log.h",
+        "memory_model.h", "memory_timeline.h", "number_format.h", "placement.h", "planner.h", "reliability_model.h",
+        "sensitivity.h", "suggest.h", "sweep.h", "timeline.h" };
     const std::set<std::string> lookups { "toString", "keyOf", "valueText", "axisValues", "withAxis", "sweepKey",
         "placeRank", "findExplanation", "hardwareProfileJson", "frameworkLabel", "refusalText" };
     const std::regex declaration(R"(^(?:\[\[nodiscard\]\]\s*)?[A-Za-z_][\w:<>,\s]*[\s&*]([a-z]\w*)\()");
@@ -119,7 +119,7 @@ TEST_CASE("views receive values: only the results hub calls core's computations"
     // The headers' main entry points are among them: the parser of declarations works.
     for (const char* f : { "estimate", "sweepGpus", "plan", "sensitivity", "heatmap", "placement", "pipelineTimeline",
              "memoryOverStep", "goodputCurve", "decide", "calibrate", "validatePublished", "explain", "nearestValid",
-             "estimateWithRange", "precisionLab", "launchSettings" })
+             "estimateWithRange", "precisionLab", "launchSettings", "compareWithLog" })
         CHECK(computations.count(f) == 1);
 
     // The hub, and the number-format lab (its simulation takes its own three inputs, no scenario).

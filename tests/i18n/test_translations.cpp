@@ -91,6 +91,13 @@ TEST_CASE("every message of the Chinese translation is finished", "[i18n]")
         CHECK(m.type.find("vanished") == std::string::npos);
         CHECK(m.type.find("obsolete") == std::string::npos);
         CHECK_FALSE(m.translation.empty());
+        // A plural message keeps its words inside <numerusform>: a form of only white space showed a
+        // blank line in the Chinese planner.
+        std::string words = m.translation;
+        for (const char* tag : { "<numerusform>", "</numerusform>" })
+            for (auto at = words.find(tag); at != std::string::npos; at = words.find(tag))
+                words.erase(at, std::string(tag).size());
+        CHECK(words.find_first_not_of(" \t\r\n") != std::string::npos);
     }
 }
 

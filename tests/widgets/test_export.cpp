@@ -6,6 +6,8 @@
 #include "core/scenario_io.h"
 #include "tests/widgets/settle.h"
 #include "widgets/charts/comparison_chart.h"
+#include "widgets/dialogs/actual_dialog.h"
+#include "widgets/export/launch_export.h"
 #include "widgets/export/report_export.h"
 #include "widgets/main_view.h"
 #include "widgets/models/comparison_model.h"
@@ -287,4 +289,48 @@ TEST_CASE("File > Save onto a full disk keeps the old file byte for byte and say
     REQUIRE(f.open(QIODevice::ReadOnly));
     CHECK(f.readAll().contains("\"dp\": 16"));
     CHECK_FALSE(doc.isModified());
+}
+
+TEST_CASE("File menu: launch settings saved beside their expectations, a training log held against the plan",
+    "[widgets][launch][log]")
+{
+    ScenarioSession session(core::defaultScenario());
+    QTemporaryDir dir;
+    REQUIRE(dir.isValid());
+    // DeepSpeed's JSON, and what the log should show beside it.
+    const QString path = dir.filePath(QStringLiteral("ds_config.json"));
+    CHECK(LaunchExport::save(session.scenario(), core::Framework::deepspeed, path).isEmpty());
+    QFile json(path);
+    REQUIRE(json.open(QIODevice::ReadOnly));
+    CHECK(json.readAll().contains("\"train_micro_batch_size_per_gpu\": 1"));
+    CHECK(QFile::exists(path + QStringLiteral(".expected.txt")));
+    // A setting it cannot express: refused in words, nothing written.
+    core::Scenario split = session.scenario();
+    split.parallel.tp = 2;
+    split.parallel.dp = 4;
+    const QString refusedPath = dir.filePath(QStringLiteral("refused.json"));
+    const QStringList refused = LaunchExport::save(split, core::Framework::deepspeed, refusedPath);
+    REQUIRE(refused.size() == 1);
+    CHECK(refused.front().contains(QStringLiteral("DeepSpeed")));
+    CHECK_FALSE(QFile::exists(refusedPath));
+
+    // A Megatron-LM log at 1.25 × the estimate: the dialog says so, and applying the refit is one undo step.
+    const double planned = session.results().estimate.compute.stepTimeS;
+    std::string log;
+    for (int i = 1; i <= 6; ++i)
+        log += " iteration " + std::to_string(i * 10) + "/ 1000 | elapsed time per iteration (ms): "
+            + std::to_string(1.25 * planned * 1000) + " |\n";
+    core::Problem problem;
+    auto comparison = session.compareWithLog(log, &problem);
+    REQUIRE(comparison);
+    CHECK(comparison->stepTimeS == Approx(1.25 * planned).epsilon(1e-5));
+    ActualDialog dialog(&session, *comparison);
+    CHECK(dialog.text().contains(QStringLiteral("+25.0 %")));
+    const int steps = session.document()->undoStack()->count();
+    dialog.applyRefit();
+    CHECK(session.document()->undoStack()->count() == steps + 1);
+    CHECK(session.scenario().efficiency.compute == Approx(comparison->refit.calibrated.efficiency.compute));
+    CHECK(session.results().estimate.compute.stepTimeS == Approx(1.25 * planned).epsilon(0.01));
+    CHECK_FALSE(session.compareWithLog("no steps here", &problem));
+    CHECK(problem.code == core::ProblemCode::log_has_no_steps);
 }

@@ -153,6 +153,15 @@ core::Estimate ScenarioSession::estimateFor(const core::Scenario& scenario)
     return core::estimate(scenario);
 }
 
+std::optional<core::ActualComparison> ScenarioSession::compareWithLog(
+    const std::string& logText, core::Problem* problem) const
+{
+    auto log = core::parseTrainingLog(logText, problem);
+    if (!log) return std::nullopt;
+    const core::Scenario s = scenario();
+    return core::compareWithLog(s, core::estimateWithRange(s), std::move(*log));
+}
+
 core::LaunchSettings ScenarioSession::launchSettingsFor(const core::Scenario& scenario, core::Framework framework)
 {
     return core::launchSettings(scenario, core::estimateWithRange(scenario), framework);

@@ -14,6 +14,7 @@
 #include "core/heatmap.h"
 #include "core/launch.h"
 #include "core/planner.h"
+#include "core/training_log.h"
 #include "widgets/format.h"
 #include "widgets/session/derived_results.h"
 #include "widgets/session/job_tracker.h"
@@ -67,6 +68,10 @@ public:
     [[nodiscard]] core::Calibration calibrate(const core::MeasuredRun& measured) const;
     /// The settings `framework` starts `scenario` with (a plan's, or the current one), with what its
     /// log should show (the estimate with its range).
+    /// A training log's text held against the current scenario; nullopt and `problem` when it has no
+    /// step line.
+    [[nodiscard]] std::optional<core::ActualComparison> compareWithLog(
+        const std::string& logText, core::Problem* problem) const;
     [[nodiscard]] static core::LaunchSettings launchSettingsFor(
         const core::Scenario& scenario, core::Framework framework);
     /// The published runs against the model; computed once, on first use.

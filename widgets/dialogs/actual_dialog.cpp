@@ -1,0 +1,148 @@
+#include "widgets/dialogs/actual_dialog.h"
+
+#include "widgets/format.h"
+#include "widgets/session/scenario_document.h"
+#include "widgets/session/scenario_session.h"
+
+#include <QDialogButtonBox>
+#include <QLabel>
+#include <QLocale>
+#include <QPushButton>
+#include <QVBoxLayout>
+
+#include <cmath>
+
+namespace ui {
+
+namespace {
+
+constexpr double kGib = 1073741824.0;
+
+} // namespace
+
+ActualDialog::ActualDialog(ScenarioSession* session, core::ActualComparison comparison, QWidget* parent)
+    : QDialog(parent)
+    , m_session(session)
+    , m_comparison(std::move(comparison))
+{
+    setObjectName(QStringLiteral("actualDialog"));
+    setWindowTitle(tr("Plan versus training log"));
+    m_text = new QLabel(this);
+    m_text->setObjectName(QStringLiteral("actualText"));
+    m_text->setTextFormat(Qt::RichText);
+    m_text->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_text->setText(text());
+    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
+    m_apply = buttons->addButton(tr("Use the refitted efficiency"), QDialogButtonBox::ActionRole);
+    m_apply->setObjectName(QStringLiteral("actualApply"));
+    m_apply->setToolTip(tr("Sets efficiency.compute (and the fragmentation, where the log gives reserved memory) "
+                           "to the values that reproduce this run; one undo step"));
+    m_apply->setEnabled(m_comparison.refit.stepFitted || m_comparison.refit.memoryFitted);
+    connect(m_apply, &QPushButton::clicked, this, &ActualDialog::applyRefit);
+    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    auto* layout = new QVBoxLayout(this);
+    layout->addWidget(m_text);
+    layout->addWidget(buttons);
+}
+
+QString ActualDialog::text() const
+{
+    const auto& c = m_comparison;
+    const QLocale locale;
+    auto number = [&](double v, int decimals) {
+        return std::isfinite(v) ? locale.toString(v, 'f', decimals) : QStringLiteral("∞");
+    };
+    auto row = [&](const QString& name, std::optional<double> measured, double planned, const QString& shown,
+                   const QString& plannedShown) {
+        QString residual;
+        if (measured && planned > 0) {
+            const double r = (*measured / planned - 1) * 100;
+            residual = (r >= 0 ? QStringLiteral("+") : QString()) + number(r, 1) + QStringLiteral(" %");
+        }
+        return QStringLiteral("<tr><td>%1</td><td align=right><b>%2</b></td><td align=right>%3</td>"
+                              "<td align=right>%4</td></tr>")
+            .arg(name, measured ? shown : QStringLiteral("–"), plannedShown, residual);
+    };
+    QString source;
+    switch (c.log.format) {
+    case core::LogFormat::megatron:
+        source = QStringLiteral("Megatron-LM");
+        break;
+    case core::LogFormat::torchtitan:
+        source = QStringLiteral("torchtitan");
+        break;
+    case core::LogFormat::deepspeed:
+        source = QStringLiteral("DeepSpeed");
+        break;
+    case core::LogFormat::hf_trainer:
+        source = QStringLiteral("Hugging Face Trainer");
+        break;
+    }
+    QString html = QStringLiteral("<p>");
+    if (c.log.format == core::LogFormat::hf_trainer)
+        html += tr("%1 log: the Trainer's average over the whole run, warm-up included.").arg(source);
+    else
+        html += tr("%1 log: median of %2 steady steps (%3 to %4); %5 left out (the first, and any over 1.5 × the "
+                   "median).")
+                    .arg(source)
+                    .arg(c.stepsUsed)
+                    .arg(c.firstStep)
+                    .arg(c.lastStep)
+                    .arg(c.stepsLeftOut);
+    html += QStringLiteral("</p><table cellspacing=6><tr><th></th><th>%1</th><th>%2</th><th>%3</th></tr>")
+                .arg(tr("measured"), tr("planned"), tr("residual"));
+    html += row(
+        tr("Step time (s)"), c.stepTimeS, c.plannedStepTimeS, number(c.stepTimeS, 3), number(c.plannedStepTimeS, 3));
+    html += row(
+        tr("Tokens/s"), c.tokensPerS, c.plannedTokensPerS, number(c.tokensPerS, 0), number(c.plannedTokensPerS, 0));
+    const QString memoryName
+        = c.log.memoryIsAllocated ? tr("Peak memory (PyTorch allocated)") : tr("Peak memory (PyTorch reserved)");
+    html += row(memoryName, c.peakMemoryGib, c.plannedMemoryGib,
+        c.peakMemoryGib ? formatBytes(*c.peakMemoryGib * kGib, 1) : QString(),
+        formatBytes(c.plannedMemoryGib * kGib, 1));
+    html += row(tr("MFU (%)"), c.mfu ? std::optional<double>(*c.mfu * 100) : std::nullopt, c.plannedMfu * 100,
+        c.mfu ? number(*c.mfu * 100, 1) : QString(), number(c.plannedMfu * 100, 1));
+    html += row(tr("TFLOP/s per GPU"), c.tflopsPerGpu, c.plannedTflopsPerGpu,
+        c.tflopsPerGpu ? number(*c.tflopsPerGpu, 1) : QString(), number(c.plannedTflopsPerGpu, 1));
+    html += QStringLiteral("</table><p>");
+    html += c.rangeRuns > 0
+        ? tr("Planned range: %1–%2 s per step (%n measured runs like this one).", nullptr, c.rangeRuns)
+              .arg(number(c.plannedLowS, 2), number(c.plannedHighS, 2))
+        : tr("Planned step time: %1 s (no measured runs to give a range).").arg(number(c.plannedStepTimeS, 2));
+    html += QStringLiteral("</p>");
+    if (c.drift)
+        html += QStringLiteral("<p style='color:#D55E00'><b>%1</b></p>")
+                    .arg(tr("The run has left the plan's range: the forecast below is the one to budget for."));
+    html += QStringLiteral("<p>%1</p>")
+                .arg(tr("Refitted to this run: compute efficiency %1 (was %2)%3.")
+                         .arg(number(c.refit.calibrated.efficiency.compute, 3),
+                             number(m_session->scenario().efficiency.compute, 3),
+                             c.refit.memoryFitted
+                                 ? tr(", fragmentation %1").arg(number(c.refit.calibrated.overhead.fragmentation, 3))
+                                 : QString()));
+    html += QStringLiteral("<table cellspacing=6><tr><th>%1</th><th>%2</th><th>%3</th></tr>")
+                .arg(tr("Whole run"), tr("planned"), tr("at the measured pace"));
+    auto runRow = [&](const QString& name, double planned, double forecast, int decimals) {
+        return QStringLiteral("<tr><td>%1</td><td align=right>%2</td><td align=right><b>%3</b></td></tr>")
+            .arg(name, number(planned, decimals), number(forecast, decimals));
+    };
+    html += runRow(tr("Days"), c.planned.timeS / 86400, c.forecast.timeS / 86400, 1);
+    html += runRow(tr("GPU-hours"), c.planned.gpuHours, c.forecast.gpuHours, 0);
+    html += runRow(tr("Total cost (USD)"), c.planned.totalCostUsd, c.forecast.totalCostUsd, 0);
+    html += QStringLiteral("</table>");
+    return html;
+}
+
+void ActualDialog::applyRefit()
+{
+    const auto& r = m_comparison.refit;
+    const double compute = r.calibrated.efficiency.compute, fragmentation = r.calibrated.overhead.fragmentation;
+    const bool step = r.stepFitted, memory = r.memoryFitted;
+    m_session->document()->edit(tr("Refit to training log"), [=](core::Scenario& s) {
+        if (step) s.efficiency.compute = compute;
+        if (memory) s.overhead.fragmentation = fragmentation;
+    });
+    m_apply->setEnabled(false);
+}
+
+} // namespace ui

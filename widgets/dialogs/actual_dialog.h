@@ -1,0 +1,36 @@
+#pragma once
+// File → Compare With Training Log (issue 21): a run's first hour held against the plan — the
+// measured step time, throughput, memory and MFU beside the estimate's, each residual, whether the
+// run left the plan's range, and the whole run forecast at the measured pace. The refitted
+// efficiency can be applied to the scenario (one undo step), so that every view follows the run.
+
+#include "core/training_log.h"
+
+#include <QDialog>
+
+class QLabel;
+class QPushButton;
+
+namespace ui {
+
+class ScenarioSession;
+
+class ActualDialog : public QDialog {
+    Q_OBJECT
+public:
+    ActualDialog(ScenarioSession* session, core::ActualComparison comparison, QWidget* parent = nullptr);
+
+    [[nodiscard]] const core::ActualComparison& comparison() const { return m_comparison; }
+    /// The comparison as the dialog shows it (an HTML table), in the interface language.
+    [[nodiscard]] QString text() const;
+    /// Makes the refitted efficiency (and fragmentation, where the log gave reserved memory) the scenario's.
+    void applyRefit();
+
+private:
+    ScenarioSession* m_session;
+    core::ActualComparison m_comparison;
+    QLabel* m_text;
+    QPushButton* m_apply;
+};
+
+} // namespace ui
