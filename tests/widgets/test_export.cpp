@@ -318,8 +318,8 @@ TEST_CASE("File menu: launch settings saved beside their expectations, a trainin
     const double planned = session.results().estimate.compute.stepTimeS;
     std::string log;
     for (int i = 1; i <= 6; ++i)
-        log += " iteration " + std::to_string(i * 10) + "/ 1000 | elapsed time per iteration (ms): "
-            + std::to_string(1.25 * planned * 1000) + " |\n";
+        log += " iteration " + std::to_string(i * 10)
+            + "/ 1000 | elapsed time per iteration (ms): " + std::to_string(1.25 * planned * 1000) + " |\n";
     core::Problem problem;
     auto comparison = session.compareWithLog(log, &problem);
     REQUIRE(comparison);
