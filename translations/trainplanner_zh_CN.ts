@@ -2245,6 +2245,100 @@
     </message>
 </context>
 <context>
+    <name>ui::LossScaleChart</name>
+    <message>
+        <source>Scaled gradients against each format's range</source>
+        <translation>缩放后的梯度与各数值格式的表示范围</translation>
+    </message>
+    <message>
+        <source>log10 of |gradient| × loss scale</source>
+        <translation>log10（|梯度| × 损失缩放系数）</translation>
+    </message>
+    <message>
+        <source>Gradients × S</source>
+        <translation>梯度 × S</translation>
+    </message>
+</context>
+<context>
+    <name>ui::LossScaleLab</name>
+    <message>
+        <source>Per tensor, delayed</source>
+        <translation>按张量（延迟缩放）</translation>
+    </message>
+    <message>
+        <source>1 × 128 blocks</source>
+        <translation>1 × 128 分块</translation>
+    </message>
+    <message>
+        <source>MX, 32-value blocks</source>
+        <translation>MX，32 个值一块</translation>
+    </message>
+    <message>
+        <source>Dynamic loss scaler (PyTorch GradScaler's rule: start 2^16, halve on overflow, double after %1 clean steps), %2 steps with %3 gradient values each. Steps skipped: %4; final scale %5, at which %6 of the gradients are flushed to zero.</source>
+        <translation>动态损失缩放（PyTorch GradScaler 的规则：初值 2^16，溢出时减半，连续 %1 步无溢出后加倍），模拟 %2 步、每步 %3 个梯度值。跳过的步数：%4；最终缩放系数 %5，此时有 %6 的梯度被清零。</translation>
+    </message>
+    <message>
+        <source>Median |gradient|:</source>
+        <translation>|梯度| 中位数：</translation>
+    </message>
+    <message>
+        <source>Spread (decades):</source>
+        <translation>离散度（数量级）：</translation>
+    </message>
+    <message>
+        <source>Loss scale:</source>
+        <translation>损失缩放系数：</translation>
+    </message>
+    <message>
+        <source>The median magnitude of the gradients, as a power of ten</source>
+        <translation>梯度幅值的中位数，以 10 的幂表示</translation>
+    </message>
+    <message>
+        <source>The standard deviation of log10 |gradient|: gradients are modelled as log-normal</source>
+        <translation>log10 |梯度| 的标准差：梯度按对数正态分布建模</translation>
+    </message>
+    <message>
+        <source>The loss is multiplied by S before the backward pass, and the gradients divided by S before the optimizer step</source>
+        <translation>反向传播前把损失乘以 S，优化器更新前再把梯度除以 S</translation>
+    </message>
+    <message>
+        <source>Format</source>
+        <translation>格式</translation>
+    </message>
+    <message>
+        <source>Flushed to zero</source>
+        <translation>被清零</translation>
+    </message>
+    <message>
+        <source>Subnormal (fewer bits)</source>
+        <translation>次正规数（有效位更少）</translation>
+    </message>
+    <message>
+        <source>Overflow</source>
+        <translation>溢出</translation>
+    </message>
+    <message>
+        <source>Centring scale</source>
+        <translation>居中缩放系数</translation>
+    </message>
+    <message>
+        <source>fp8 scaling</source>
+        <translation>fp8 缩放方式</translation>
+    </message>
+    <message>
+        <source>Relative RMS error</source>
+        <translation>相对均方根误差</translation>
+    </message>
+    <message>
+        <source>Zero</source>
+        <translation>变为零</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Why loss scaling?&lt;/b&gt; fp16 keeps 5 exponent bits: nothing below 2&lt;sup&gt;-24&lt;/sup&gt; survives, and gradients are often smaller. Multiplying the loss by S shifts every gradient up by S, into the range; too large an S overflows past 65,504 and the step is skipped. bf16 has fp32's 8 exponent bits and needs no scaling; fp8's range is narrower still, which is why it is scaled per tensor or per block (Micikevicius et al. 2018; DeepSeek-V3 §3.3).</source>
+        <translation>&lt;b&gt;为什么需要损失缩放？&lt;/b&gt;fp16 只有 5 位指数：小于 2&lt;sup&gt;-24&lt;/sup&gt; 的数无法保留，而梯度常常比这还小。把损失乘以 S，所有梯度随之放大 S 倍，进入可表示范围；S 过大则超过 65,504 而溢出，该步被跳过。bf16 与 fp32 一样有 8 位指数，无需缩放；fp8 的范围更窄，因此要按张量或按分块缩放（Micikevicius 等，2018；DeepSeek-V3 §3.3）。</translation>
+    </message>
+</context>
+<context>
     <name>ui::MainView</name>
     <message>
         <source>Memory</source>
@@ -3078,6 +3172,14 @@
     <message>
         <source>unbounded</source>
         <translation>无界</translation>
+    </message>
+    <message>
+        <source>Rounding and master weights</source>
+        <translation>舍入与主权重</translation>
+    </message>
+    <message>
+        <source>Loss scaling</source>
+        <translation>损失缩放</translation>
     </message>
 </context>
 <context>

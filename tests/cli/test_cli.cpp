@@ -254,3 +254,23 @@ TEST_CASE("actual holds a training log against the scenario", "[cli][log]")
     CHECK_THAT(none.err, Catch::Contains("no step line"));
     CHECK(run("actual " + logs + "megatron.log").code == 2);
 }
+
+TEST_CASE("loss-scale gives the closed-form fractions, a scaler run and the fp8 schemes", "[cli][loss-scale]")
+{
+    // Median two decades above fp16's flush threshold 2^-25, a decade of spread: Φ(−2) = 0.0227501 underflows.
+    const Run json = run("loss-scale --grad-median 2.9802322387695312e-06 --grad-sigma-decades 1 --scale 1 "
+                         "--format json");
+    REQUIRE(json.code == 0);
+    CHECK_THAT(json.out, Catch::Contains("\"format\": \"trainplanner-loss-scale\""));
+    const auto at = json.out.find("\"underflow_fraction\": ");
+    REQUIRE(at != std::string::npos);
+    CHECK(std::stod(json.out.substr(at + 22)) == Approx(0.0227501319).epsilon(1e-7));
+    CHECK_THAT(json.out, Catch::Contains("\"skipped_steps\""));
+    CHECK_THAT(json.out, Catch::Contains("\"block_1x128\""));
+    const Run text = run("loss-scale --grad-median 1e-8 --grad-sigma-decades 1.5 --scale 65536");
+    CHECK(text.code == 0);
+    CHECK_THAT(text.out, Catch::Contains("fp16"));
+    CHECK_THAT(text.out, Catch::Contains("dynamic loss scaler"));
+    CHECK(run("loss-scale --grad-sigma-decades 0").code == 2); // out of range, named
+    CHECK(run("loss-scale --scale -1").code == 2);
+}

@@ -122,8 +122,10 @@ TEST_CASE("views receive values: only the results hub calls core's computations"
              "estimateWithRange", "precisionLab", "launchSettings", "compareWithLog" })
         CHECK(computations.count(f) == 1);
 
-    // The hub, and the number-format lab (its simulation takes its own three inputs, no scenario).
-    const std::set<std::string> allowed { "widgets/session/scenario_session.cpp", "widgets/pages/precision_lab.cpp" };
+    // The hub, and the number-format lab's two experiments (their simulations take their own inputs, no
+    // scenario).
+    const std::set<std::string> allowed { "widgets/session/scenario_session.cpp", "widgets/pages/precision_lab.cpp",
+        "widgets/pages/loss_scale_lab.cpp" };
     std::set<std::string> callers;
     const std::regex call(R"(core::([a-z]\w*)\s*\()");
     for (const auto& f : guiSources()) {

@@ -5,11 +5,14 @@
 #include "core/presets.h"
 #include "core/scenario_io.h"
 #include "tests/widgets/settle.h"
+#include "widgets/charts/loss_scale_chart.h"
 #include "widgets/charts/memory_chart.h"
 #include "widgets/explain_text.h"
 #include "widgets/inputs/form_section.h"
 #include "widgets/language.h"
 #include "widgets/main_view.h"
+#include "widgets/pages/loss_scale_lab.h"
+#include "widgets/pages/precision_lab.h"
 #include "widgets/pages/what_if_page.h"
 #include "widgets/painted/heatmap_grid.h"
 #include "widgets/problem_text.h"
@@ -21,6 +24,7 @@
 #include <QMenuBar>
 #include <QRegularExpression>
 #include <QTabWidget>
+#include <QTableWidget>
 #include <catch2/catch.hpp>
 
 #include <set>
@@ -209,4 +213,25 @@ TEST_CASE("every problem core reports has a Chinese sentence, and the heatmap sh
     CHECK_FALSE(tip.contains(QStringLiteral("must divide")));
     ui::setLanguage(QStringLiteral("en"));
     QApplication::processEvents();
+}
+
+TEST_CASE("the loss-scaling lab and the plan-to-run features speak Chinese", "[widgets][i18n][loss-scale]")
+{
+    ui::PrecisionLab lab;
+    REQUIRE(ui::setLanguage(QStringLiteral("zh_CN")));
+    QApplication::processEvents();
+    CHECK(hasChinese(lab.experiments()->tabText(1))); // 损失缩放
+    CHECK(hasChinese(lab.lossScale()->fractions()->horizontalHeaderItem(1)->text()));
+    CHECK(hasChinese(lab.lossScale()->chart()->chart()->title()));
+    CHECK(hasChinese(lab.lossScale()->scalerText()));
+    // The fractions themselves are numbers either way.
+    CHECK(lab.lossScale()->fractions()->item(0, 1)->text().endsWith(QStringLiteral(" %")));
+    // A framework's refusal and a log without steps, worded in Chinese.
+    core::Problem refusal(
+        core::ProblemCode::framework_cannot_express, { { "framework", 2 }, { "why", 1 } }, std::string("parallel.tp"));
+    CHECK(hasChinese(ui::ProblemText::of(refusal)));
+    CHECK(hasChinese(ui::ProblemText::of(core::Problem(core::ProblemCode::log_has_no_steps))));
+    ui::setLanguage(QStringLiteral("en"));
+    QApplication::processEvents();
+    CHECK(lab.experiments()->tabText(1) == QStringLiteral("Loss scaling"));
 }

@@ -1,17 +1,21 @@
 // Every panel drives core through the document, and every view shows core's numbers.
 #include "core/architecture.h"
 #include "core/estimate.h"
+#include "core/loss_scaling.h"
 #include "core/presets.h"
 #include "core/scenario_fields.h"
 #include "core/scenario_io.h"
 #include "tests/widgets/settle.h"
 #include "widgets/app_settings.h"
+#include "widgets/charts/loss_scale_chart.h"
 #include "widgets/charts/scaling_chart.h"
 #include "widgets/charts/time_chart.h"
 #include "widgets/copyable_table_view.h"
 #include "widgets/inputs/input_panel.h"
 #include "widgets/main_view.h"
 #include "widgets/models/collectives_model.h"
+#include "widgets/pages/loss_scale_lab.h"
+#include "widgets/pages/precision_lab.h"
 #include "widgets/session/scenario_document.h"
 #include "widgets/session/scenario_session.h"
 #include "widgets/verdict_banner.h"
@@ -21,9 +25,13 @@
 #include <QDoubleSpinBox>
 #include <QLabel>
 #include <QLineSeries>
+#include <QLocale>
 #include <QSettings>
 #include <QSignalSpy>
+#include <QSlider>
 #include <QSpinBox>
+#include <QTabWidget>
+#include <QTableWidget>
 #include <QTemporaryDir>
 #include <catch2/catch.hpp>
 
@@ -457,4 +465,34 @@ TEST_CASE("settings are typed: bad stored values read as defaults, recent files 
     CHECK(recent.count(recent.front()) == 1);
     CHECK(recent.at(1) == dir.filePath(QStringLiteral("s11.tpscenario.json")));
     ui::AppSettings::setByteUnit(ui::ByteUnit::GiB);
+}
+
+TEST_CASE("the loss-scaling lab: moving S slides the gradients into fp16's range", "[widgets][loss-scale]")
+{
+    ui::PrecisionLab page;
+    ui::LossScaleLab* lab = page.lossScale();
+    REQUIRE(lab);
+    CHECK(page.experiments()->count() == 2);
+    lab->setGradients(1e-8, 1.5); // Micikevicius et al. 2018, Figure 3's shape: most below fp16's range
+    auto underflow = [&] { return lab->fractions()->item(0, 1)->text(); };
+    auto* slider = lab->findChild<QSlider*>(QStringLiteral("lossScale"));
+    REQUIRE(slider);
+    slider->setValue(0);
+    // The table shows core's fraction for fp16 at S = 1.
+    const double atOne = core::lossScaleFractions({ 1e-8, 1.5 }, 1.0, core::NumberFormat::fp16).underflowFraction;
+    CHECK(lab->fractions()->item(0, 0)->text() == QStringLiteral("fp16"));
+    CHECK(underflow() == QLocale().toString(atOne * 100, 'f', 2) + QStringLiteral(" %"));
+    const QString before = underflow();
+    slider->setValue(16);
+    CHECK(underflow() != before);
+    // The chart's curve follows: its peak sits at log10(median × S).
+    const auto points = lab->chart()->density()->points();
+    REQUIRE_FALSE(points.isEmpty());
+    const auto peak = std::max_element(
+        points.begin(), points.end(), [](const QPointF& a, const QPointF& b) { return a.y() < b.y(); });
+    CHECK(peak->x() == Approx(std::log10(1e-8 * 65536)).margin(0.1));
+    // Four formats, three fp8 schemes in each of two formats, and the scaler's run in words.
+    CHECK(lab->chart()->ranges().size() == 4);
+    CHECK(lab->fp8()->rowCount() == 6);
+    CHECK(lab->scalerText().contains(QStringLiteral("GradScaler")));
 }

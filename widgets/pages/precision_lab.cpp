@@ -2,6 +2,7 @@
 
 #include "core/number_format.h"
 #include "widgets/charts/precision_chart.h"
+#include "widgets/pages/loss_scale_lab.h"
 
 #include <QDoubleSpinBox>
 #include <QEvent>
@@ -11,6 +12,7 @@
 #include <QLocale>
 #include <QSpinBox>
 #include <QSplitter>
+#include <QTabWidget>
 #include <QTableWidget>
 #include <QVBoxLayout>
 
@@ -74,10 +76,20 @@ PrecisionLab::PrecisionLab(QWidget* parent)
     vertical->addWidget(bottom);
     vertical->setStretchFactor(0, 3);
     vertical->setStretchFactor(1, 2);
+    // Two experiments: rounding (why fp32 master weights) and loss scaling (why fp16 needs it).
+    auto* rounding = new QWidget(this);
+    auto* roundingLayout = new QVBoxLayout(rounding);
+    roundingLayout->addLayout(inputs);
+    roundingLayout->addWidget(vertical, 1);
+    roundingLayout->addWidget(m_explanation);
+    m_lossScale = new LossScaleLab(this);
+    m_experiments = new QTabWidget(this);
+    m_experiments->setObjectName(QStringLiteral("labExperiments"));
+    m_experiments->addTab(rounding, QString());
+    m_experiments->addTab(m_lossScale, QString());
     auto* layout = new QVBoxLayout(this);
-    layout->addLayout(inputs);
-    layout->addWidget(vertical, 1);
-    layout->addWidget(m_explanation);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_experiments);
 
     for (auto* box : { m_start, m_update })
         connect(box, &QDoubleSpinBox::valueChanged, this, &PrecisionLab::run);
@@ -116,6 +128,8 @@ void PrecisionLab::run()
 
 void PrecisionLab::retranslate()
 {
+    m_experiments->setTabText(0, tr("Rounding and master weights"));
+    m_experiments->setTabText(1, tr("Loss scaling"));
     m_startLabel->setText(tr("Start w:"));
     m_updateLabel->setText(tr("Update u:"));
     m_stepsLabel->setText(tr("Steps:"));

@@ -8,9 +8,11 @@ class QDoubleSpinBox;
 class QLabel;
 class QSpinBox;
 class QTableWidget;
+class QTabWidget;
 
 namespace ui {
 
+class LossScaleLab;
 class PrecisionChart;
 
 class PrecisionLab : public QWidget {
@@ -20,6 +22,9 @@ public:
     void run();
     [[nodiscard]] PrecisionChart* chart() const { return m_chart; }
     [[nodiscard]] QTableWidget* results() const { return m_results; }
+    [[nodiscard]] LossScaleLab* lossScale() const { return m_lossScale; }
+    /// The two experiments: rounding (0) and loss scaling (1).
+    [[nodiscard]] QTabWidget* experiments() const { return m_experiments; }
 
 protected:
     void changeEvent(QEvent* event) override;
@@ -37,6 +42,8 @@ private:
     QTableWidget* m_results;
     QTableWidget* m_formats;
     QLabel* m_explanation;
+    QTabWidget* m_experiments;
+    LossScaleLab* m_lossScale;
 };
 
 } // namespace ui
