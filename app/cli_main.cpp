@@ -14,6 +14,7 @@
 #include "core/plan_io.h"
 #include "core/planner.h"
 #include "core/presets.h"
+#include "core/prices.h"
 #include "core/printable.h"
 #include "core/scenario_fields.h"
 #include "core/scenario_io.h"
@@ -329,6 +330,36 @@ std::string planText(const core::PlanResult& r, const std::string& format)
     return os.str();
 }
 
+std::string costPlanText(const core::CostPlanResult& r, double deadlineDays)
+{
+    std::ostringstream os;
+    char line[400];
+    std::snprintf(line, sizeof line,
+        "%lld searches (GPU type x price x count), %lld layouts fit, %lld of the best "
+        "past the deadline%s\n",
+        static_cast<long long>(r.searched), static_cast<long long>(r.fitting), static_cast<long long>(r.pastDeadline),
+        deadlineDays > 0 ? (" of " + figure(deadlineDays, 1) + " days").c_str() : "");
+    os << line;
+    std::snprintf(line, sizeof line, "\n%4s %-10s %-28s %-9s %8s %6s %3s %3s %5s %3s %4s %9s %13s %14s\n", "rank",
+        "GPU", "provider", "pricing", "USD/GPUh", "GPUs", "TP", "PP", "DP", "CP", "ZeRO", "days", "interruptions",
+        "total (USD)");
+    os << line;
+    int rank = 0;
+    for (const auto& p : r.plans) {
+        const auto& q = p.scenario.parallel;
+        const auto& e = p.estimate;
+        std::snprintf(line, sizeof line, "%4d %-10s %-28s %-9s %8.3f %6d %3d %3d %5d %3d %4d %9s %13.1f %14s\n", ++rank,
+            core::printable(p.scenario.hardware.preset, 10).c_str(), core::printable(p.provider, 28).c_str(),
+            std::string(core::toString(p.pricing)).c_str(), p.priceUsd, e.gpus, q.tp, q.pp, q.dp, q.cp, q.zero,
+            figure(e.training.timeS / 86400, 1).c_str(), e.reliability.expectedInterruptions,
+            figure(e.training.totalCostUsd, 0).c_str());
+        os << line;
+    }
+    if (r.plans.empty())
+        os << "no plan fits and finishes by the deadline: add GPUs, allow more days or other GPU types\n";
+    return os.str();
+}
+
 std::string presetsText(bool models, bool gpus)
 {
     std::ostringstream os;
@@ -500,6 +531,13 @@ int main(int argc, char** argv)
         ->check(CLI::IsMember({ "time", "cost", "memory" }));
     pln->add_option("--format", format, "output format")->check(CLI::IsMember({ "json", "csv", "text" }));
     pln->add_option("--set", overrides, "override a key before planning (repeatable)");
+    std::string pricesFile, gpuTypes;
+    double deadlineDays = 0;
+    pln->add_option("--prices", pricesFile,
+        "a price table (*.tpprices.json): search GPU type x count (powers of two up to --gpus) x layout x pricing");
+    pln->add_option("--gpu-types", gpuTypes, "with --prices: the GPU types to compare, e.g. h100-sxm,a100-80gb");
+    pln->add_option("--deadline-days", deadlineDays, "with --prices: only plans that finish within this many days")
+        ->check(limited({ .path = "--deadline-days", .kind = core::FieldKind::number, .min = 0, .max = 1e5 }));
 
     double start = 1.0, update = 1e-4;
     std::int64_t steps = 10'000;
@@ -706,6 +744,36 @@ int main(int argc, char** argv)
         return 0;
     }
 
+    if (*pln && (pln->count("--gpu-types") || pln->count("--deadline-days")) && pricesFile.empty()) {
+        report("--gpu-types and --deadline-days compare prices: give a price table with --prices");
+        return kBadInput;
+    }
+    if (*pln && !pricesFile.empty()) {
+        const core::PriceTableResult prices = core::loadPriceTable(pricesFile);
+        if (!prices.ok()) {
+            report(prices.error.path.rfind(pricesFile, 0) == 0
+                    ? prices.error.toString()
+                    : core::printable(pricesFile, 200) + ": " + prices.error.toString());
+            return kBadInput;
+        }
+        core::CostPlanOptions options;
+        options.maxGpus = planGpus;
+        options.deadlineDays = deadlineDays;
+        options.top = top;
+        std::stringstream list(gpuTypes);
+        for (std::string type; std::getline(list, type, ',');)
+            if (!type.empty()) options.gpuTypes.push_back(type);
+        const core::CostPlanResult result = core::planCost(*scenario, *prices.table, options);
+        if (!result.unknownGpuTypes.empty()) {
+            std::string names;
+            for (const auto& n : result.unknownGpuTypes)
+                names += (names.empty() ? "" : ", ") + core::printable(n, 40);
+            report("--gpu-types: " + names + ": not in the price table");
+            return kBadInput;
+        }
+        return emit(pln->count("--format") && format == "json" ? core::costPlanToJson(result)
+                                                               : costPlanText(result, deadlineDays));
+    }
     if (*pln) {
         core::PlanOptions options;
         options.gpus = planGpus;

@@ -192,7 +192,9 @@ struct ReliabilityEstimate {
     double checkpointIntervalS = 0; ///< Daly (2006), the interval used
     double restartS = 0;
     double goodput = 1; ///< useful fraction of wall-clock time
-    double expectedInterruptions = 0;
+    double expectedInterruptions = 0; ///< failures and, on spot capacity, nodes taken back
+    double spotInterruptionsPerHour = 0; ///< the provider's reclaims, whole cluster (0 unless cost.pricing spot)
+    double expectedSpotInterruptions = 0;
     double lostGpuHours = 0;
     double idealTimeS = 0; ///< training time without failures
 };

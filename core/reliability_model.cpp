@@ -55,7 +55,12 @@ void applyReliability(const Scenario& s, Estimate& e)
     if (s.training.method != Method::full)
         r.checkpointBytes = e.params.trainable * bytesOf(pr.weights) + optimizerBytes;
     r.checkpointWriteS = r.checkpointBytes / (s.reliability.checkpointWriteGBps * 1e9);
-    r.clusterMtbfHours = s.reliability.gpuMtbfHours / e.gpus;
+    // Interruptions per hour: the GPUs' failures, and on spot capacity the nodes the provider takes back.
+    const double nodes = std::ceil(double(e.gpus) / std::max(1, s.hardware.gpusPerNode));
+    const double spotPerHour
+        = s.cost.pricing == Pricing::spot ? nodes * s.reliability.spotInterruptionsPerNodeDay / 24.0 : 0.0;
+    r.spotInterruptionsPerHour = spotPerHour;
+    r.clusterMtbfHours = 1.0 / (e.gpus / s.reliability.gpuMtbfHours + spotPerHour);
     const double mtbfS = r.clusterMtbfHours * 3600.0;
     r.restartS = s.reliability.restartMinutes * 60.0;
     r.youngIntervalS = youngInterval(r.checkpointWriteS, mtbfS);
@@ -72,7 +77,8 @@ void applyReliability(const Scenario& s, Estimate& e)
         e.warnings.push_back({ ProblemCode::run_never_finishes,
             { { "cluster_mtbf_hours", r.clusterMtbfHours }, { "checkpoint_write_s", r.checkpointWriteS } } });
     }
-    r.expectedInterruptions = expectedInterruptions(e.gpus, s.reliability.gpuMtbfHours, t.timeS);
+    r.expectedInterruptions = t.timeS / 3600.0 / r.clusterMtbfHours; // failures and spot reclaims
+    r.expectedSpotInterruptions = t.timeS / 3600.0 * spotPerHour;
     r.lostGpuHours = (t.timeS - r.idealTimeS) / 3600.0 * e.gpus;
     priceRun(s, e);
 }

@@ -222,6 +222,8 @@ struct Cost {
     double networkUsdPerTb = 0; ///< inter-node traffic; 0 when the fabric is part of the GPU price
     double teamSize = 0; ///< people running the training, full time for its duration
     double personMonthUsd = 20000; ///< fully loaded cost of one person-month (an assumption)
+    /// How the GPUs are rented; gpu_hour_usd is that pricing's price (a price table fills both, prices.h).
+    Pricing pricing = Pricing::on_demand;
 
     bool operator==(const Cost&) const = default;
 };
@@ -230,6 +232,10 @@ struct Reliability {
     double gpuMtbfHours = 50000;
     double restartMinutes = 15;
     double checkpointWriteGBps = 10;
+    /// Spot capacity only: how often the provider takes a node back, per node and day (its spot
+    /// advisor's interruption frequency, or a price table's). Each is an interruption like a failure:
+    /// lost work since the last checkpoint and a restart (docs/FORMULAS.md §6).
+    double spotInterruptionsPerNodeDay = 0;
 
     bool operator==(const Reliability&) const = default;
 };

@@ -65,6 +65,9 @@ enum class TpSavedInput { shard, gathered };
 /// single-GPU training in torchtitan, torchtune, LitGPT). It matters only when a step runs one
 /// micro-batch: the backward then frees activations as fast as it creates gradients.
 enum class GradientBuffers { persistent, per_step };
+/// How the GPUs are rented (file key cost.pricing): on demand, reserved for a term, or spot capacity
+/// that the provider may take back (reliability.spot_interruptions_per_node_day).
+enum class Pricing { on_demand, reserved, spot };
 
 /// Storage size of one element. nf4 is 4 bits; its block scales are counted separately
 /// (Dettmers et al. 2023, QLoRA §3). tf32 is stored in 32-bit registers.
@@ -109,6 +112,7 @@ inline constexpr std::array<std::string_view, 2> kDpCollectivesNames { "buckets"
 inline constexpr std::array<std::string_view, 2> kPipelineSplitNames { "layers", "embedding_and_loss" };
 inline constexpr std::array<std::string_view, 2> kTpSavedInputNames { "shard", "gathered" };
 inline constexpr std::array<std::string_view, 2> kGradientBuffersNames { "persistent", "per_step" };
+inline constexpr std::array<std::string_view, 3> kPricingNames { "on_demand", "reserved", "spot" };
 
 template <typename Enum, std::size_t N>
 [[nodiscard]] constexpr std::string_view nameOf(Enum value, const std::array<std::string_view, N>& names)
@@ -180,6 +184,10 @@ template <typename Enum, std::size_t N>
 [[nodiscard]] constexpr std::string_view toString(TpSavedInput v)
 {
     return nameOf(v, kTpSavedInputNames);
+}
+[[nodiscard]] constexpr std::string_view toString(Pricing v)
+{
+    return nameOf(v, kPricingNames);
 }
 [[nodiscard]] constexpr std::string_view toString(GradientBuffers v)
 {

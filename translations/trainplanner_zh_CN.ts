@@ -631,6 +631,153 @@
     </message>
 </context>
 <context>
+    <name>ui::CostPlannerPanel</name>
+    <message>
+        <source>Open a price table</source>
+        <translation>打开价格表</translation>
+    </message>
+    <message>
+        <source>TrainPlanner price tables (*.tpprices.json *.json)</source>
+        <translation>TrainPlanner 价格表 (*.tpprices.json *.json)</translation>
+    </message>
+    <message>
+        <source>the example table</source>
+        <translation>示例价格表</translation>
+    </message>
+    <message>
+        <source>Searching…</source>
+        <translation>正在搜索…</translation>
+    </message>
+    <message>
+        <source>On demand</source>
+        <translation>按需</translation>
+    </message>
+    <message>
+        <source>Reserved</source>
+        <translation>预留</translation>
+    </message>
+    <message>
+        <source>Spot</source>
+        <translation>竞价（Spot）</translation>
+    </message>
+    <message>
+        <source>The price table was not read: %1</source>
+        <translation>未读取价格表：%1</translation>
+    </message>
+    <message>
+        <source>No price table: open one (*.tpprices.json) or use the example.</source>
+        <translation>尚无价格表：请打开一个（*.tpprices.json）或使用示例。</translation>
+    </message>
+    <message>
+        <source>Cancelled. </source>
+        <translation>已取消。</translation>
+    </message>
+    <message>
+        <source>%1 searches (GPU type × price × count), %2 layouts fit, %3 of the best finish after the deadline.</source>
+        <translation>共搜索 %1 组（GPU 型号 × 价格 × 数量），%2 种布局放得下，其中最优者有 %3 个在截止日期之后才完成。</translation>
+    </message>
+    <message>
+        <source>Not in the price table: %1.</source>
+        <translation>价格表中没有：%1。</translation>
+    </message>
+    <message>
+        <source>No plan fits and finishes by the deadline: add GPUs, allow more days or other GPU types.</source>
+        <translation>没有既放得下又能按期完成的方案：请增加 GPU、放宽天数或换用其他 GPU 型号。</translation>
+    </message>
+    <message>
+        <source>The scenario has changed since this search: search again to apply a plan.</source>
+        <translation>本次搜索之后场景已经改动：请重新搜索后再应用方案。</translation>
+    </message>
+    <message>
+        <source>Use %1 %2 from %3</source>
+        <translation>采用 %3 的 %1（%2）</translation>
+    </message>
+    <message>
+        <source>Open price table…</source>
+        <translation>打开价格表…</translation>
+    </message>
+    <message>
+        <source>Use the example prices</source>
+        <translation>使用示例价格</translation>
+    </message>
+    <message>
+        <source>GPU types:</source>
+        <translation>GPU 型号：</translation>
+    </message>
+    <message>
+        <source>GPU presets to compare, separated by commas (those of the price table by default)</source>
+        <translation>要比较的 GPU 预设，用逗号分隔（默认取价格表中的全部型号）</translation>
+    </message>
+    <message>
+        <source>Up to GPUs:</source>
+        <translation>GPU 数上限：</translation>
+    </message>
+    <message>
+        <source>Counts searched: powers of two up to this, and this</source>
+        <translation>搜索的数量：不超过此值的 2 的幂，以及此值本身</translation>
+    </message>
+    <message>
+        <source>Deadline (days):</source>
+        <translation>截止期限（天）：</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>Search prices</source>
+        <translation>按价格搜索</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Apply the selected plan</source>
+        <translation>应用所选方案</translation>
+    </message>
+    <message>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>Provider</source>
+        <translation>供应商</translation>
+    </message>
+    <message>
+        <source>Pricing</source>
+        <translation>计价方式</translation>
+    </message>
+    <message>
+        <source>Per GPU-hour</source>
+        <translation>每 GPU 小时</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation>GPU 数</translation>
+    </message>
+    <message>
+        <source>Layout</source>
+        <translation>并行布局</translation>
+    </message>
+    <message>
+        <source>Days</source>
+        <translation>天数</translation>
+    </message>
+    <message>
+        <source>Interruptions</source>
+        <translation>中断次数</translation>
+    </message>
+    <message>
+        <source>Total cost</source>
+        <translation>总成本</translation>
+    </message>
+    <message>
+        <source>Prices: %1 (%2), dated %3.</source>
+        <translation>价格：%1（%2），日期 %3。</translation>
+    </message>
+</context>
+<context>
     <name>ui::DecisionGuidePage</name>
     <message>
         <source>Decision guide</source>
@@ -2228,6 +2375,42 @@
         <extracomment>an edit was refused; %1 is the reason, a sentence (the control it is about is marked)</extracomment>
         <translation>未应用：%1</translation>
     </message>
+    <message>
+        <source>GPU pricing:</source>
+        <translation>GPU 计价方式：</translation>
+    </message>
+    <message>
+        <source>Change GPU pricing</source>
+        <translation>更改 GPU 计价方式</translation>
+    </message>
+    <message>
+        <source>How the GPUs are rented; the price per GPU-hour is that pricing's. Spot capacity is cheaper but the provider takes nodes back: each reclaim costs the work since the last checkpoint and a restart. Planner → GPU types and prices fills both from a price table.</source>
+        <translation>GPU 的租用方式；每 GPU 小时的价格即该方式的价格。竞价实例更便宜，但供应商会收回节点：每次收回都会损失自上次检查点以来的工作，并需要重启。“并行规划 → GPU 型号与价格”可从价格表同时填入两者。</translation>
+    </message>
+    <message>
+        <source>On demand</source>
+        <translation>按需</translation>
+    </message>
+    <message>
+        <source>Reserved</source>
+        <translation>预留</translation>
+    </message>
+    <message>
+        <source>Spot</source>
+        <translation>竞价（Spot）</translation>
+    </message>
+    <message>
+        <source>Spot reclaims per node-day:</source>
+        <translation>每节点每天的竞价收回次数：</translation>
+    </message>
+    <message>
+        <source>Change spot reclaim rate</source>
+        <translation>更改竞价收回频率</translation>
+    </message>
+    <message>
+        <source>Spot pricing only: how often the provider takes a node back, per node and day (its spot advisor's interruption frequency, or a price table's). Added to the GPUs' failures: more interruptions, a shorter checkpoint interval, a lower goodput.</source>
+        <translation>仅用于竞价计价：供应商每个节点每天收回节点的次数（来自其竞价顾问的中断频率或价格表）。它与 GPU 故障相加：中断更多、检查点间隔更短、有效训练时间占比更低。</translation>
+    </message>
 </context>
 <context>
     <name>ui::LaunchExport</name>
@@ -3066,6 +3249,14 @@
     <message>
         <source>The selected plan as Megatron-LM arguments, a torchtitan job file or a DeepSpeed config, with what the run's log should show</source>
         <translation>把选中的方案写成 Megatron-LM 启动参数、torchtitan 任务配置或 DeepSpeed 配置，并附上训练日志中应看到的数值</translation>
+    </message>
+    <message>
+        <source>Layouts on these GPUs</source>
+        <translation>在这些 GPU 上的布局</translation>
+    </message>
+    <message>
+        <source>GPU types and prices</source>
+        <translation>GPU 型号与价格</translation>
     </message>
 </context>
 <context>

@@ -274,3 +274,25 @@ TEST_CASE("loss-scale gives the closed-form fractions, a scaler run and the fp8 
     CHECK(run("loss-scale --grad-sigma-decades 0").code == 2); // out of range, named
     CHECK(run("loss-scale --scale -1").code == 2);
 }
+
+TEST_CASE("plan --prices ranks GPU type x count x layout x pricing by total cost within a deadline", "[cli][prices]")
+{
+    const std::string prices = std::string(TP_SOURCE_DIR) + "/resources/examples/cloud-prices-2026.tpprices.json";
+    const std::string large = std::string(TP_SOURCE_DIR) + "/resources/examples/article-large-7b-64gpu.tpscenario.json";
+    const Run text = run("plan " + large + " --gpus 128 --prices " + prices + " --deadline-days 60 --objective cost");
+    CHECK(text.code == 0);
+    CHECK_THAT(text.out, Catch::Contains("total (USD)"));
+    CHECK_THAT(text.out, Catch::Contains("h100-sxm"));
+    const Run json = run("plan " + large + " --gpus 64 --prices " + prices + " --gpu-types h100-sxm --format json");
+    CHECK(json.code == 0);
+    CHECK_THAT(json.out, Catch::Contains("\"format\": \"trainplanner-cost-plan\""));
+    CHECK(json.out.find("a100-40gb") == std::string::npos); // only the types asked for
+    // Refused: a type the table does not price, a deadline without prices, a broken table.
+    const Run unknown = run("plan - --gpus 8 --prices " + prices + " --gpu-types b300");
+    CHECK(unknown.code == 2);
+    CHECK_THAT(unknown.err, Catch::Contains("b300"));
+    CHECK(run("plan - --gpus 8 --deadline-days 30").code == 2);
+    const Run broken = run("plan - --gpus 8 --prices " + writeTemp("bad.tpprices.json", "{\"format\": 1}"));
+    CHECK(broken.code == 2);
+    CHECK_THAT(broken.err, Catch::Contains("format"));
+}

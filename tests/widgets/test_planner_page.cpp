@@ -5,6 +5,7 @@
 #include "widgets/charts/plan_scatter_chart.h"
 #include "widgets/inputs/input_panel.h"
 #include "widgets/main_view.h"
+#include "widgets/pages/cost_planner_panel.h"
 #include "widgets/pages/planner_page.h"
 #include "widgets/session/scenario_document.h"
 #include "widgets/session/scenario_session.h"
@@ -17,6 +18,8 @@
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QSlider>
+#include <QTabWidget>
+#include <QTableWidget>
 #include <QToolButton>
 #include <catch2/catch.hpp>
 
@@ -147,4 +150,52 @@ TEST_CASE("a plan's launch settings are copied from next to Apply, or what canno
     CHECK(QApplication::clipboard()->text() == QStringLiteral("unchanged"));
     CHECK(tab->launchNote().contains(QStringLiteral("DeepSpeed")));
     CHECK(tab->launchNote().contains(QStringLiteral("cannot be expressed")));
+}
+
+TEST_CASE(
+    "Planner → GPU types and prices: the cheapest run by a deadline, applied in one step", "[widgets][planner][prices]")
+{
+    core::Scenario start = core::defaultScenario();
+    start.training.tokens = 2e10;
+    ScenarioSession session(start);
+    ScenarioDocument& doc = *session.document();
+    MainView w(&session);
+    CostPlannerPanel* panel = w.plannerPage()->costPlanner();
+    REQUIRE(panel);
+    CHECK(w.plannerPage()->searches()->count() == 2);
+    CHECK(panel->tableText().contains(QStringLiteral("No price table")));
+    REQUIRE(panel->useExampleTable());
+    CHECK(panel->tableText().contains(QStringLiteral("2026-03")));
+    panel->setMaxGpus(64);
+    panel->setDeadlineDays(30);
+    QSignalSpy finished(panel, &CostPlannerPanel::finished);
+    panel->start();
+    QElapsedTimer timer;
+    timer.start();
+    while (finished.count() == 0 && timer.elapsed() < 60'000)
+        QApplication::processEvents(QEventLoop::AllEvents, 20);
+    REQUIRE(finished.count() == 1);
+    REQUIRE_FALSE(panel->result().plans.empty());
+    CHECK(panel->resultsTable()->rowCount() == int(panel->result().plans.size()));
+    // Cheapest first, each finishing within the deadline.
+    for (const auto& plan : panel->result().plans)
+        CHECK(plan.estimate.training.timeS <= 30 * 86400.0);
+    const core::CostPlan best = panel->result().plans.front();
+    const int steps = doc.undoStack()->count();
+    panel->apply(0);
+    CHECK(doc.undoStack()->count() == steps + 1);
+    CHECK(doc.scenario().hardware.preset == best.scenario.hardware.preset);
+    CHECK(doc.scenario().cost.gpuHourUsd == best.priceUsd);
+    CHECK(doc.scenario().cost.pricing == best.pricing);
+    CHECK(doc.scenario().parallel == best.scenario.parallel);
+    CHECK_FALSE(panel->isStale()); // applying a row changes only what rows set
+    // Another model: the search is stale and its rows cannot be applied to it.
+    doc.edit(QStringLiteral("test"), [](core::Scenario& s) { s.training.seqLen = 2048; });
+    CHECK(panel->isStale());
+    const core::Scenario edited = doc.scenario();
+    panel->apply(0);
+    CHECK(doc.scenario() == edited);
+    // A broken table is refused and said.
+    CHECK_FALSE(panel->openPriceTable(QStringLiteral("/nonexistent.tpprices.json")));
+    CHECK(panel->tableText().contains(QStringLiteral("not read")));
 }

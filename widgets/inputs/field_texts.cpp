@@ -357,6 +357,15 @@ const std::vector<FieldText>& texts()
             .undo = QT_TRANSLATE_NOOP("ui::InputPanel", "Change GPU price"),
             .decimals = 2,
             .prefix = "$ " },
+        { .path = "cost.pricing",
+            .label = QT_TRANSLATE_NOOP("ui::InputPanel", "GPU pricing:"),
+            .undo = QT_TRANSLATE_NOOP("ui::InputPanel", "Change GPU pricing"),
+            .tip = QT_TRANSLATE_NOOP("ui::InputPanel",
+                "How the GPUs are rented; the price per GPU-hour is that pricing's. Spot capacity is cheaper but the "
+                "provider takes nodes back: each reclaim costs the work since the last checkpoint and a restart. "
+                "Planner → GPU types and prices fills both from a price table."),
+            .items = inOrder(std::array<const char*, 3> { QT_TRANSLATE_NOOP("ui::InputPanel", "On demand"),
+                QT_TRANSLATE_NOOP("ui::InputPanel", "Reserved"), QT_TRANSLATE_NOOP("ui::InputPanel", "Spot") }) },
         { .path = "cost.kwh_usd",
             .label = QT_TRANSLATE_NOOP("ui::InputPanel", "Price per kWh:"),
             .undo = QT_TRANSLATE_NOOP("ui::InputPanel", "Change energy price"),
@@ -403,6 +412,15 @@ const std::vector<FieldText>& texts()
                 "Mean time between failures of one GPU with its share of the system. "
                 "Default 50,000 h: the Llama 3 record, 419 interruptions in 54 days on 16,384 GPUs."),
             .decimals = 0 },
+        { .path = "reliability.spot_interruptions_per_node_day",
+            .label = QT_TRANSLATE_NOOP("ui::InputPanel", "Spot reclaims per node-day:"),
+            .undo = QT_TRANSLATE_NOOP("ui::InputPanel", "Change spot reclaim rate"),
+            .tip = QT_TRANSLATE_NOOP("ui::InputPanel",
+                "Spot pricing only: how often the provider takes a node back, per node and day (its spot advisor's "
+                "interruption frequency, or a price table's). Added to the GPUs' failures: more interruptions, a "
+                "shorter checkpoint interval, a lower goodput."),
+            .decimals = 3,
+            .step = 0.05 },
         { "reliability.restart_minutes", QT_TRANSLATE_NOOP("ui::InputPanel", "Restart (minutes):"),
             QT_TRANSLATE_NOOP("ui::InputPanel", "Change restart time") },
         { "reliability.checkpoint_write_gbps", QT_TRANSLATE_NOOP("ui::InputPanel", "Checkpoint write (GB/s):"),

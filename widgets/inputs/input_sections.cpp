@@ -219,9 +219,10 @@ void InputPanel::buildCost()
     m_sections << sec;
     addFields(sec,
         { "efficiency.compute", "efficiency.memory_bound_passes", "efficiency.comm_overlap", "efficiency.bus_bandwidth",
-            "cost.gpu_hour_usd", "cost.kwh_usd", "cost.storage_usd_per_tb_month", "cost.checkpoints_kept",
-            "cost.network_usd_per_tb", "cost.team_size", "cost.person_month_usd", "cost.pue",
-            "reliability.gpu_mtbf_hours", "reliability.restart_minutes", "reliability.checkpoint_write_gbps" });
+            "cost.pricing", "cost.gpu_hour_usd", "cost.kwh_usd", "cost.storage_usd_per_tb_month",
+            "cost.checkpoints_kept", "cost.network_usd_per_tb", "cost.team_size", "cost.person_month_usd", "cost.pue",
+            "reliability.gpu_mtbf_hours", "reliability.spot_interruptions_per_node_day", "reliability.restart_minutes",
+            "reliability.checkpoint_write_gbps" });
     sec->setExpanded(false);
 }
 

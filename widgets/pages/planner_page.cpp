@@ -6,6 +6,7 @@
 #include "widgets/export/launch_export.h"
 #include "widgets/format.h"
 #include "widgets/models/plan_table_model.h"
+#include "widgets/pages/cost_planner_panel.h"
 #include "widgets/problem_text.h"
 #include "widgets/session/scenario_session.h"
 
@@ -21,6 +22,7 @@
 #include <QPushButton>
 #include <QSpinBox>
 #include <QSplitter>
+#include <QTabWidget>
 #include <QToolButton>
 #include <QVBoxLayout>
 
@@ -103,9 +105,19 @@ PlannerPage::PlannerPage(ScenarioSession* session, QWidget* parent)
     splitter->addWidget(m_scatter);
     splitter->setStretchFactor(0, 3);
     splitter->setStretchFactor(1, 2);
+    // Two searches: layouts on a number of GPUs, and GPU types × counts × prices (issue 21).
+    auto* layouts = new QWidget(this);
+    auto* layoutsLayout = new QVBoxLayout(layouts);
+    layoutsLayout->addLayout(controls);
+    layoutsLayout->addWidget(splitter, 1);
+    m_costPlanner = new CostPlannerPanel(session, this);
+    m_searches = new QTabWidget(this);
+    m_searches->setObjectName(QStringLiteral("planSearches"));
+    m_searches->addTab(layouts, QString());
+    m_searches->addTab(m_costPlanner, QString());
     auto* layout = new QVBoxLayout(this);
-    layout->addLayout(controls);
-    layout->addWidget(splitter, 1);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_searches);
 
     connect(m_run, &QPushButton::clicked, this, &PlannerPage::start);
     connect(m_stop, &QPushButton::clicked, this, &PlannerPage::cancel);
@@ -274,6 +286,8 @@ QString PlannerPage::launchNote() const
 
 void PlannerPage::retranslate()
 {
+    m_searches->setTabText(0, tr("Layouts on these GPUs"));
+    m_searches->setTabText(1, tr("GPU types and prices"));
     m_gpusLabel->setText(tr("GPUs:"));
     m_objectiveLabel->setText(tr("Rank by:"));
     m_objective->setItemText(0, tr("Training time"));

@@ -18,10 +18,12 @@ class QProgressBar;
 class QPushButton;
 class QSpinBox;
 class QTableView;
+class QTabWidget;
 class QToolButton;
 
 namespace ui {
 
+class CostPlannerPanel;
 class PlanScatterChart;
 class PlanTableModel;
 class ScenarioSession;
@@ -43,6 +45,10 @@ public:
     void copyLaunchSettings(int row, core::Framework framework);
     /// What the last copy did: copied, or the settings refused.
     [[nodiscard]] QString launchNote() const;
+    /// Planner → GPU types and prices.
+    [[nodiscard]] CostPlannerPanel* costPlanner() const { return m_costPlanner; }
+    /// The two searches: layouts (0), GPU types and prices (1).
+    [[nodiscard]] QTabWidget* searches() const { return m_searches; }
     /// Whether the shown plans were searched for the current scenario.
     [[nodiscard]] bool isCurrent() const;
     [[nodiscard]] QString whyText() const;
@@ -68,6 +74,8 @@ private:
     QPushButton* m_apply;
     QToolButton* m_launch;
     QLabel* m_launchNote;
+    QTabWidget* m_searches;
+    CostPlannerPanel* m_costPlanner;
     QProgressBar* m_progress;
     QLabel* m_summary;
     QLabel* m_why;

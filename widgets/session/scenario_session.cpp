@@ -148,6 +148,56 @@ void ScenarioSession::cancelPlan()
     m_plans.cancel();
 }
 
+void ScenarioSession::requestCostPlan(core::PriceTable table, core::CostPlanOptions options)
+{
+    const core::Scenario s = scenario();
+    const std::uint64_t revision = m_revision;
+    QPointer<ScenarioSession> self(this);
+    options.progress = [self](double fraction) {
+        QMetaObject::invokeMethod(
+            self,
+            [self, fraction] {
+                if (self && self->isCostPlanning()) emit self->costPlanProgress(fraction);
+            },
+            Qt::QueuedConnection);
+    };
+    m_costPlans.start<core::CostPlanResult>(
+        [s, table = std::move(table), options](const std::atomic<bool>& stop) mutable {
+            options.cancel = &stop;
+            return core::planCost(s, table, options);
+        },
+        [this, revision](const core::CostPlanResult& result) { emit costPlanReady(revision, result); });
+}
+
+void ScenarioSession::cancelCostPlan()
+{
+    m_costPlans.cancel();
+}
+
+core::PriceTableResult ScenarioSession::loadPriceTable(const std::string& path)
+{
+    return core::loadPriceTable(path);
+}
+
+core::PriceTableResult ScenarioSession::parsePriceTable(const std::string& text)
+{
+    return core::parsePriceTable(text);
+}
+
+void ScenarioSession::applyCostPlan(const core::CostPlan& plan, const QString& undoText)
+{
+    const core::Scenario chosen = plan.scenario;
+    m_document.edit(undoText, [&chosen](core::Scenario& s) {
+        s.hardware.preset = chosen.hardware.preset;
+        s.hardware.gpu = chosen.hardware.gpu;
+        s.cost.gpuHourUsd = chosen.cost.gpuHourUsd;
+        s.cost.pricing = chosen.cost.pricing;
+        s.reliability.spotInterruptionsPerNodeDay = chosen.reliability.spotInterruptionsPerNodeDay;
+        s.parallel = chosen.parallel;
+        s.training.microBatch = chosen.training.microBatch;
+    });
+}
+
 core::Estimate ScenarioSession::estimateFor(const core::Scenario& scenario)
 {
     return core::estimate(scenario);

@@ -14,6 +14,7 @@
 #include "core/heatmap.h"
 #include "core/launch.h"
 #include "core/planner.h"
+#include "core/prices.h"
 #include "core/training_log.h"
 #include "widgets/format.h"
 #include "widgets/session/derived_results.h"
@@ -60,6 +61,15 @@ public:
     void requestPlan(core::PlanOptions options);
     void cancelPlan();
     [[nodiscard]] bool isPlanning() const { return m_plans.isRunning(); }
+    /// The cost planner over a price table's GPU types, counts and prices (prices.h), latest wins.
+    void requestCostPlan(core::PriceTable table, core::CostPlanOptions options);
+    void cancelCostPlan();
+    [[nodiscard]] bool isCostPlanning() const { return m_costPlans.isRunning(); }
+    [[nodiscard]] static core::PriceTableResult loadPriceTable(const std::string& path);
+    [[nodiscard]] static core::PriceTableResult parsePriceTable(const std::string& text);
+    /// Makes `plan` the scenario — its GPU, price, pricing, spot reclaims, split and micro-batch — as
+    /// one undo step named `undoText`.
+    void applyCostPlan(const core::CostPlan& plan, const QString& undoText);
 
     /// Work whose input is not the current scenario, or that is quick and asked for explicitly.
     [[nodiscard]] static core::Estimate estimateFor(const core::Scenario& scenario);
@@ -85,6 +95,8 @@ signals:
     void heatmapReady(std::uint64_t revision, const core::Heatmap& map);
     void planProgress(double fraction);
     void planReady(std::uint64_t revision, const core::PlanResult& result);
+    void costPlanProgress(double fraction);
+    void costPlanReady(std::uint64_t revision, const core::CostPlanResult& result);
 
 private:
     void scenarioChanged();
@@ -102,6 +114,7 @@ private:
     JobTracker m_sensitivity { this };
     JobTracker m_heatmap { this };
     JobTracker m_plans { this };
+    JobTracker m_costPlans { this };
 };
 
 } // namespace ui
