@@ -566,6 +566,10 @@ int main(int argc, char** argv)
         ->check(limited({ .path = "--start-scale", .kind = core::FieldKind::number, .min = 1e-30, .max = 1e30 }));
     lsc->add_option("--growth-interval", scaler.growthInterval, "clean steps before the scale doubles (default 2000)")
         ->check(limited({ .path = "--growth-interval", .kind = core::FieldKind::integer, .min = 1, .max = 1'000'000 }));
+    lsc->add_option("--growth", scaler.growth, "the scale's factor after the growth interval (default 2)")
+        ->check(limited({ .path = "--growth", .kind = core::FieldKind::number, .min = 1, .max = 1000 }));
+    lsc->add_option("--backoff", scaler.backoff, "the scale's factor after an overflow (default 0.5)")
+        ->check(limited({ .path = "--backoff", .kind = core::FieldKind::number, .min = 1e-6, .max = 1 }));
     lsc->add_option("--steps", scaler.steps, "simulated steps (default 10000)")
         ->check(limited({ .path = "--steps", .kind = core::FieldKind::integer, .min = 1, .max = 10'000'000 }));
     lsc->add_option("--elements", scaler.elements, "gradient values per step, e.g. the parameters (default 1e9)")
