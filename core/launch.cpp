@@ -89,6 +89,16 @@ std::string expectationLines(const Scenario& s, const Estimate& e, const LogExpe
     return os.str();
 }
 
+/// A name on one line: a scenario's name may hold any character, and a line break inside a comment would
+/// end it (the rest read as an argument or a TOML key).
+std::string oneLine(const std::string& text)
+{
+    std::string out;
+    for (const char c : text)
+        out += static_cast<unsigned char>(c) < 0x20 || c == 0x7f ? ' ' : c;
+    return out;
+}
+
 std::string commented(const std::string& lines)
 {
     std::ostringstream os;
@@ -263,7 +273,7 @@ std::string megatronArgs(const Scenario& s, const Estimate& e, const LogExpectat
     flag("--log-throughput");
 
     std::ostringstream os;
-    os << "# Megatron-LM pretrain_gpt.py arguments for \"" << s.name << "\"\n";
+    os << "# Megatron-LM pretrain_gpt.py arguments for \"" << oneLine(s.name) << "\"\n";
     os << "# written by TrainPlanner " TRAINPLANNER_VERSION
           "; one argument and its value per line,\n# quoted for a shell.\n";
     os << "# Start with WORLD_SIZE = " << x.gpus << " (torchrun --nproc-per-node " << s.hardware.gpusPerNode
@@ -325,7 +335,7 @@ std::string torchtitanToml(const Scenario& s, const Estimate& e, const LogExpect
 
     const bool fullBf16 = !q.masterWeights && q.weights == DType::bf16;
     std::ostringstream os;
-    os << "# torchtitan job file (--job.config_file) for \"" << s.name << "\"\n";
+    os << "# torchtitan job file (--job.config_file) for \"" << oneLine(s.name) << "\"\n";
     os << "# written by TrainPlanner " TRAINPLANNER_VERSION
           "; keys of torchtitan's TOML job files (releases up to early 2026; later ones take the\n"
           "# same keys as --section.option flags). Start with NGPU = "

@@ -96,12 +96,14 @@ void readLine(std::string_view raw, std::array<Candidate, 4>& c)
         }
         return;
     }
-    // torchtitan: "step: N  loss: …", not its validation line.
-    if (const auto at = line.find("step:"); at != std::string::npos && line.find("tps:") != std::string::npos
+    // torchtitan: "step: N  loss: …", not its validation line; "wps" (words per second) before it was
+    // renamed tps in 2024.
+    const char* rate = line.find("tps:") != std::string::npos ? "tps:" : "wps:";
+    if (const auto at = line.find("step:"); at != std::string::npos && line.find(rate) != std::string::npos
         && line.find("validate step:") == std::string::npos
         && (at == 0 || line[at - 1] == ' ' || line[at - 1] == ']')) {
         const auto step = integerAfter(std::string_view(line).substr(at), "step:");
-        const auto tps = numberAfter(line, "tps:", true);
+        const auto tps = numberAfter(line, rate, true);
         if (step && tps && *tps > 0) {
             LogStep s;
             s.step = *step;

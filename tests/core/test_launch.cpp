@@ -242,6 +242,12 @@ TEST_CASE("a setting a framework cannot express is refused by its key, and nothi
     CHECK(refuses(settingsOf(withOverrides(core::defaultScenario(), { "parallel.recompute=selective_op" }),
                       core::Framework::megatron),
         "parallel.recompute"));
+    // A name with a line break stays in its comment: every other line is still an argument.
+    core::Scenario named = core::defaultScenario();
+    named.name = "two\n--lines";
+    const std::string text = settingsOf(named, core::Framework::megatron).text;
+    CHECK(text.find("\n--lines") == std::string::npos);
+    CHECK_THAT(text, Catch::Contains("\"two --lines\""));
     // What each can express is not refused.
     CHECK(settingsOf(core::defaultScenario(), core::Framework::megatron).ok());
     CHECK(settingsOf(core::defaultScenario(), core::Framework::deepspeed).ok());

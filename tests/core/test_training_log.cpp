@@ -156,4 +156,10 @@ TEST_CASE("a text with no step line of any framework is refused", "[log]")
     CHECK_FALSE(core::parseTrainingLog(" iteration 10/ 20 | elapsed time per iteration (ms): -5.0 |\n"));
     CHECK_FALSE(core::parseTrainingLog(" iteration 10/ 20 | elapsed time per iteration (ms): inf |\n"));
     CHECK_FALSE(core::parseTrainingLog("step: 3  loss: 1.0  tps: 0  mfu: 1%\n"));
+    // torchtitan before 2024's rename printed words per second.
+    const auto old
+        = core::parseTrainingLog("step: 10  loss:  7.1  memory: 40.00GiB(50.00%)  wps: 3,500  mfu: 60.00%\n");
+    REQUIRE(old);
+    CHECK(old->format == core::LogFormat::torchtitan);
+    CHECK(*old->steps.front().tokensPerSPerGpu == 3500);
 }
