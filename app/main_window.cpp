@@ -32,11 +32,14 @@
 #include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QGuiApplication>
 #include <QLabel>
 #include <QLocale>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
+#include <QScreen>
+#include <QSplitter>
 #include <QStatusBar>
 #include <QUndoStack>
 #include <QVBoxLayout>
@@ -60,8 +63,20 @@ MainWindow::MainWindow(ScenarioSession* session, QWidget* parent)
     connect(m_doc->undoStack(), &QUndoStack::cleanChanged, this, &MainWindow::updateTitle);
     connect(m_doc, &ScenarioDocument::scenarioChanged, this, &MainWindow::updateTitle);
     updateTitle();
-    restoreGeometry(AppSettings::windowGeometry());
+    // Later starts: the last geometry and splitter sizes. The first: most of the screen (issue 22:
+    // Qt's default, about half of a 1920 × 1080 desktop, cut the tab bar).
+    if (!restoreGeometry(AppSettings::windowGeometry())) {
+        if (const QScreen* screen = QGuiApplication::primaryScreen()) {
+            const QRect available = screen->availableGeometry();
+            resize(available.size() * 0.85);
+            move(available.center() - rect().center());
+        }
+    }
     restoreState(AppSettings::windowState());
+    for (auto* splitter : findChildren<QSplitter*>())
+        if (!splitter->objectName().isEmpty())
+            if (const QByteArray state = AppSettings::splitterState(splitter->objectName()); !state.isEmpty())
+                splitter->restoreState(state);
     const ByteUnit unit = AppSettings::byteUnit();
     (unit == ByteUnit::GB ? m_gb : m_gib)->setChecked(true);
     m_session->setByteUnit(unit);
@@ -430,6 +445,9 @@ void MainWindow::closeEvent(QCloseEvent* event)
         return;
     }
     AppSettings::setWindow(saveGeometry(), saveState());
+    for (auto* splitter : findChildren<QSplitter*>())
+        if (!splitter->objectName().isEmpty())
+            AppSettings::setSplitterState(splitter->objectName(), splitter->saveState());
     event->accept();
 }
 

@@ -59,21 +59,20 @@ void wordsForNonFinite(nlohmann::ordered_json& j)
 std::string csvNumber(double v)
 {
     if (!std::isfinite(v)) return nonFiniteWord(v);
-    // %g with the smallest precision that reads back as v. std::to_chars finds that precision (the
-    // digits of the shortest round-trip mantissa) at once, instead of trying precisions 1 to 17 with
-    // snprintf and strtod, which a 65,000-row sweep spent most of its time on. snprintf follows the
-    // C locale unless the program calls setlocale; ours never does.
-    char digits[64];
-    const auto [end, error] = std::to_chars(digits, digits + sizeof digits, v, std::chars_format::scientific);
-    int precision = 17;
-    if (error == std::errc()) {
-        precision = 0;
-        for (const char* c = digits; c != end && *c != 'e'; ++c)
-            precision += *c >= '0' && *c <= '9';
+    // Plain decimals, the shortest that read back as v (issue 22: a spreadsheet shows 360, not
+    // 3.6e+02). std::to_chars without a precision gives exactly that, in the "C" locale whatever the
+    // program's, and fast (a 65,000-row sweep). Only magnitudes no quantity here reaches keep the
+    // exponent, where plain digits would run to hundreds of zeros.
+    char text[400];
+    const double magnitude = std::abs(v);
+    const auto format = magnitude == 0 || (magnitude >= 1e-9 && magnitude < 1e21) ? std::chars_format::fixed
+                                                                                  : std::chars_format::scientific;
+    const auto [end, error] = std::to_chars(text, text + sizeof text, v, format);
+    if (error != std::errc()) {
+        std::snprintf(text, sizeof text, "%.17g", v);
+        return text;
     }
-    char text[64];
-    std::snprintf(text, sizeof text, "%.*g", std::max(precision, 1), v);
-    return text;
+    return std::string(text, end);
 }
 
 std::string estimateToJson(const Estimate& e)

@@ -75,6 +75,16 @@ QByteArray AppSettings::windowState()
     return QSettings().value(kState).toByteArray();
 }
 
+QByteArray AppSettings::splitterState(const QString& name)
+{
+    return QSettings().value(QStringLiteral("window/splitters/") + name).toByteArray();
+}
+
+void AppSettings::setSplitterState(const QString& name, const QByteArray& state)
+{
+    QSettings().setValue(QStringLiteral("window/splitters/") + name, state);
+}
+
 void AppSettings::setWindow(const QByteArray& geometry, const QByteArray& state)
 {
     QSettings settings;

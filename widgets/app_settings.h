@@ -29,6 +29,9 @@ public:
     [[nodiscard]] static QByteArray windowGeometry();
     [[nodiscard]] static QByteArray windowState();
     static void setWindow(const QByteArray& geometry, const QByteArray& state);
+    /// A splitter's sizes as QSplitter::saveState() wrote them, by the splitter's object name; empty if none.
+    [[nodiscard]] static QByteArray splitterState(const QString& name);
+    static void setSplitterState(const QString& name, const QByteArray& state);
 };
 
 } // namespace ui

@@ -3,6 +3,7 @@
 #include <QCoreApplication>
 #include <QLocale>
 
+#include <algorithm>
 #include <cmath>
 
 namespace ui {
@@ -53,7 +54,16 @@ QString formatSeconds(double seconds)
     if (seconds >= 100) return locale.toString(seconds, 'f', 0);
     if (seconds >= 10) return locale.toString(seconds, 'f', 1);
     if (seconds >= 0.01) return locale.toString(seconds, 'f', 2);
-    return locale.toString(seconds, 'g', 2);
+    return formatSignificant(seconds, 2);
+}
+
+QString formatSignificant(double value, int digits)
+{
+    if (!std::isfinite(value)) return value > 0 ? QStringLiteral("∞") : QStringLiteral("−∞");
+    if (value == 0) return QStringLiteral("0");
+    const int magnitude = int(std::floor(std::log10(std::abs(value))));
+    const int decimals = std::clamp(digits - 1 - magnitude, 0, 15);
+    return QLocale().toString(value, 'f', decimals);
 }
 
 QString formatCount(double count)

@@ -28,6 +28,9 @@ void setDisplayByteUnit(ByteUnit unit);
 [[nodiscard]] QString memoryTermName(core::MemoryTerm term);
 /// "6.74 B", "124 M" — parameter counts with a short scale word.
 [[nodiscard]] QString formatCount(double count);
+/// `value` with `digits` significant digits in plain decimals (1,234 and 0.00123, never 1.23e+03),
+/// in the current locale; "∞" for a run that never finishes.
+[[nodiscard]] QString formatSignificant(double value, int digits);
 /// A number in the current locale with fixed decimals; "∞" for a run that never finishes.
 [[nodiscard]] QString formatFixed(double value, int decimals);
 

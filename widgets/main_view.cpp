@@ -79,6 +79,7 @@ MainView::MainView(ScenarioSession* session, QWidget* parent)
     memoryView->setObjectName(QStringLiteral("memoryTable"));
     memoryView->setModel(m_memoryTable);
     auto* memoryPage = new QSplitter(Qt::Vertical, m_tabs);
+    memoryPage->setObjectName(QStringLiteral("memorySplit"));
     memoryPage->addWidget(m_memory);
     memoryPage->addWidget(memoryView);
     memoryPage->setStretchFactor(0, 4);
@@ -89,6 +90,7 @@ MainView::MainView(ScenarioSession* session, QWidget* parent)
     m_collectivesView->setObjectName(QStringLiteral("collectivesTable"));
     m_collectivesView->setModel(m_collectives);
     auto* timePage = new QSplitter(Qt::Vertical, m_tabs);
+    timePage->setObjectName(QStringLiteral("timeSplit"));
     timePage->addWidget(m_time);
     timePage->addWidget(m_collectivesView);
     timePage->setStretchFactor(0, 3);
@@ -97,11 +99,13 @@ MainView::MainView(ScenarioSession* session, QWidget* parent)
     m_cost = new CostChart;
     m_costBreakdown = new CostBreakdownChart;
     auto* costRow = new QSplitter(Qt::Horizontal);
+    costRow->setObjectName(QStringLiteral("costSplit"));
     costRow->addWidget(m_cost);
     costRow->addWidget(m_costBreakdown);
     costRow->setStretchFactor(0, 3);
     costRow->setStretchFactor(1, 2);
     auto* scalingPage = new QSplitter(Qt::Vertical, m_tabs);
+    scalingPage->setObjectName(QStringLiteral("scalingSplit"));
     scalingPage->addWidget(m_scaling);
     scalingPage->addWidget(costRow);
     scalingPage->setStretchFactor(0, 3);
@@ -111,6 +115,7 @@ MainView::MainView(ScenarioSession* session, QWidget* parent)
     m_placement = new PlacementView;
     // The memory along the step sits under the schedule it follows, on the same time axis.
     auto* pipelinePage = new QSplitter(Qt::Vertical, m_tabs);
+    pipelinePage->setObjectName(QStringLiteral("pipelineSplit"));
     pipelinePage->addWidget(m_timeline);
     pipelinePage->addWidget(m_memoryStep);
     pipelinePage->addWidget(m_placement);
@@ -135,6 +140,8 @@ MainView::MainView(ScenarioSession* session, QWidget* parent)
     rightLayout->addWidget(m_tabs, 1);
 
     auto* splitter = new QSplitter(Qt::Horizontal, this);
+
+    splitter->setObjectName(QStringLiteral("mainSplit")); // its sizes are kept between starts
     splitter->addWidget(scroll);
     splitter->addWidget(right);
     splitter->setStretchFactor(0, 0);

@@ -49,7 +49,7 @@ QString ProblemText::of(const core::Problem& w)
         return tr("The GPU's datasheet gives no peak for the compute format; the nearest format's peak is used.");
     case ProblemCode::memory_bandwidth_assumed:
         return tr("The GPU gives no memory bandwidth; the optimizer step and memory-bound kernels assume %1 TB/s.")
-            .arg(QLocale().toString(w.value("assumed_tbps"), 'g', 3));
+            .arg(formatSignificant(w.value("assumed_tbps"), 3));
     case ProblemCode::zero_with_pipeline:
         return tr(
             "ZeRO stage %1 with pipeline parallelism (PP = %2): DeepSpeed refuses stages 2 and 3 with pipelines and "
@@ -58,23 +58,23 @@ QString ProblemText::of(const core::Problem& w)
             .arg(n(w, "zero"), n(w, "pp"));
     case ProblemCode::tokens_less_than_one_step:
         return tr("The token budget (%1) is less than one step's tokens (%2): the run is counted as one step.")
-            .arg(QLocale().toString(w.value("tokens"), 'g', 3), QLocale().toString(w.value("tokens_per_step"), 'g', 3));
+            .arg(formatSignificant(w.value("tokens"), 3), formatSignificant(w.value("tokens_per_step"), 3));
     case ProblemCode::attention_rate_assumed:
         return tr("The GPU catalog has no measured rate for this attention kernel on this GPU: attention is priced at "
                   "%1 × its "
                   "matmul rate.")
-            .arg(QLocale().toString(w.value("fraction_of_matmul_rate"), 'g', 3));
+            .arg(formatSignificant(w.value("fraction_of_matmul_rate"), 3));
     case ProblemCode::low_precision_gradient_accumulation:
         return tr(
             "Gradients are summed over %1 micro-batches in a format of %2 significant bits: once the sum has grown, "
             "small "
             "contributions round away. Megatron-LM and DeepSpeed accumulate in FP32 (2 more bytes per parameter).")
-            .arg(QLocale().toString(w.value("micro_batches"), 'g', 4), n(w, "significant_bits"));
+            .arg(formatSignificant(w.value("micro_batches"), 4), n(w, "significant_bits"));
     case ProblemCode::run_never_finishes:
         return tr("Writing a checkpoint and restarting take longer than the cluster's mean time between failures (%1 "
                   "h): the run "
                   "never finishes. Write checkpoints faster, restart faster or use fewer GPUs.")
-            .arg(QLocale().toString(w.value("cluster_mtbf_hours"), 'g', 3));
+            .arg(formatSignificant(w.value("cluster_mtbf_hours"), 3));
     case ProblemCode::too_many_gpus:
         return tr("TP × PP × DP × CP = %1 GPUs; at most %2 are supported.")
             .arg(QLocale().toString(w.value("gpus"), 'f', 0), QLocale().toString(w.value("max_gpus"), 'f', 0));

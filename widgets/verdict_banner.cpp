@@ -1,6 +1,7 @@
 #include "widgets/verdict_banner.h"
 
 #include "widgets/dialogs/accuracy_view.h"
+#include "widgets/format.h"
 #include "widgets/problem_text.h"
 
 #include <QEvent>
@@ -116,8 +117,8 @@ VerdictBanner::Text VerdictBanner::textOf(
         const auto& range = *ranges;
         details += QLatin1Char('\n')
             + tr("Range, each assumption ±%1 % in turn: step %2–%3 s · memory %4–%5 · cost $%6–%7")
-                  .arg(locale.toString(range.fraction * 100, 'f', 0), locale.toString(range.min.stepTimeS, 'g', 3),
-                      locale.toString(range.max.stepTimeS, 'g', 3), formatBytes(range.min.memoryBytes, 1),
+                  .arg(locale.toString(range.fraction * 100, 'f', 0), formatSignificant(range.min.stepTimeS, 3),
+                      formatSignificant(range.max.stepTimeS, 3), formatBytes(range.min.memoryBytes, 1),
                       formatBytes(range.max.memoryBytes, 1), formatFixed(range.min.totalCostUsd, 0),
                       formatFixed(range.max.totalCostUsd, 0));
     }

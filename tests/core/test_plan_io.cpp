@@ -1,6 +1,7 @@
 // The plan and sweep output formats (docs/DESIGN.md "Command line"), written by core for the CLI
 // and the GUI's export alike.
 #include "core/estimate.h"
+#include "core/estimate_io.h"
 #include "core/plan_io.h"
 #include "core/planner.h"
 #include "core/scenario_io.h"
@@ -77,4 +78,25 @@ TEST_CASE("plans write as CSV rows best first and as trainplanner-plan JSON", "[
     CHECK(json["evaluated"] == r.evaluated);
     for (const auto& [code, count] : r.rejected)
         CHECK(json["rejected"][std::string(toString(code))] == count);
+}
+
+TEST_CASE("CSV numbers are plain decimals that read back exactly", "[core][io][csv]")
+{
+    // Issue 22: a spreadsheet showed 3.6e+02 for 360.
+    CHECK(core::csvNumber(360) == "360");
+    CHECK(core::csvNumber(0.1) == "0.1");
+    CHECK(core::csvNumber(-2.5) == "-2.5");
+    CHECK(core::csvNumber(6738415616.0) == "6738415616");
+    CHECK(core::csvNumber(3.15e16) == "31500000000000000");
+    CHECK(core::csvNumber(0.000123) == "0.000123");
+    CHECK(core::csvNumber(0) == "0");
+    for (const double v : { 1.0 / 3, 2.0 / 7 * 1e6, 1e-9 * 7.77, 123456.789012345 })
+        CHECK(std::stod(core::csvNumber(v)) == v);
+    // Every number of the default scenario's estimate and of a GPU sweep, as the files hold them.
+    const core::Scenario s = core::defaultScenario();
+    for (const std::string& csv :
+        { core::estimateToCsv(core::estimate(s)), core::sweepToCsv(core::sweepGpus(s, 8, 1024), "gpus") }) {
+        CHECK(csv.find("e+") == std::string::npos);
+        CHECK(csv.find("e-0") == std::string::npos);
+    }
 }

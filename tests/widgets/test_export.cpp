@@ -5,6 +5,7 @@
 #include "core/plan_io.h"
 #include "core/scenario_io.h"
 #include "tests/widgets/settle.h"
+#include "widgets/app_settings.h"
 #include "widgets/charts/comparison_chart.h"
 #include "widgets/dialogs/actual_dialog.h"
 #include "widgets/export/launch_export.h"
@@ -24,8 +25,12 @@
 #include <QChart>
 #include <QDir>
 #include <QFile>
+#include <QGuiApplication>
 #include <QImage>
 #include <QMessageBox>
+#include <QScreen>
+#include <QSettings>
+#include <QSplitter>
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTimer>
@@ -333,4 +338,39 @@ TEST_CASE("File menu: launch settings saved beside their expectations, a trainin
     CHECK(session.results().estimate.compute.stepTimeS == Approx(1.25 * planned).epsilon(0.01));
     CHECK_FALSE(session.compareWithLog("no steps here", &problem));
     CHECK(problem.code == core::ProblemCode::log_has_no_steps);
+}
+
+TEST_CASE("the first start uses most of the screen; later starts restore the window and its splitters",
+    "[widgets][settings][window]")
+{
+    QTemporaryDir dir;
+    REQUIRE(dir.isValid());
+    QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, dir.path());
+    QSettings().clear();
+    const QRect available = QGuiApplication::primaryScreen()->availableGeometry();
+    QList<int> sizes;
+    {
+        ScenarioSession session(core::defaultScenario());
+        MainWindow window(&session);
+        // Nothing saved: 85 % of the screen, or the window's own minimum where that is larger.
+        CHECK(window.width() >= std::min(int(available.width() * 0.85), window.minimumSizeHint().width()) - 1);
+        CHECK(window.width() >= int(available.width() * 0.8));
+        window.show();
+        QApplication::processEvents();
+        auto* split = window.findChild<QSplitter*>(QStringLiteral("mainSplit"));
+        REQUIRE(split);
+        split->setSizes({ 420, 860 });
+        sizes = split->sizes();
+        REQUIRE(window.close()); // saves geometry and splitters
+    }
+    ScenarioSession session(core::defaultScenario());
+    MainWindow again(&session);
+    again.show();
+    QApplication::processEvents();
+    // The geometry was kept (Qt's restoreGeometry() then fits it to the screen it finds).
+    CHECK_FALSE(ui::AppSettings::windowGeometry().isEmpty());
+    auto* split = again.findChild<QSplitter*>(QStringLiteral("mainSplit"));
+    REQUIRE(split);
+    CHECK(split->sizes() == sizes);
+    QSettings().clear();
 }

@@ -2,6 +2,7 @@
 
 #include "widgets/charts/chart_style.h"
 #include "widgets/charts/palette.h"
+#include "widgets/format.h"
 
 #include <QChart>
 #include <QEvent>
@@ -157,7 +158,7 @@ void MemoryStepChart::retranslate()
     const auto& peak = m_trace.stages[std::size_t(m_trace.peakStage)];
     setChartTitle(chart(),
         tr("Memory over one step, per pipeline stage — peak %1 at %2 s on stage %3")
-            .arg(formatBytes(peak.peakBytes), locale.toString(peak.peakTimeS, 'g', 3))
+            .arg(formatBytes(peak.peakBytes), formatSignificant(peak.peakTimeS, 3))
             .arg(m_trace.peakStage));
 }
 

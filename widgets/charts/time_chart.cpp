@@ -166,7 +166,7 @@ void TimeChart::showTooltip(bool hovering, int index, QBarSet* set)
     const double share = m_estimate.compute.stepTimeS > 0 ? s / m_estimate.compute.stepTimeS * 100 : 0;
     QString text = QStringLiteral("<b>%1</b>")
                        .arg(tr("%1: %2 s (%3 % of the step)")
-                                .arg(set->label(), QLocale().toString(s, 'g', 4), QLocale().toString(share, 'f', 1))
+                                .arg(set->label(), formatSignificant(s, 4), QLocale().toString(share, 'f', 1))
                                 .toHtmlEscaped());
     const int part = int(m_sets.indexOf(set));
     if (m_explain) {

@@ -111,9 +111,9 @@ QString CalibrationDialog::resultText() const
     text += QStringLiteral("<tr><td>%1</td><td>%2</td><td><b>%3</b></td></tr>")
                 .arg(tr("Fragmentation"), locale.toString(s.overhead.fragmentation, 'f', 3),
                     locale.toString(r.calibrated.overhead.fragmentation, 'f', 3));
-    text += QStringLiteral("<tr><td>%1</td><td>%2 s</td><td>%3 s</td></tr>")
-                .arg(tr("Estimated step time"), locale.toString(r.stepBeforeS, 'g', 4),
-                    locale.toString(r.stepAfterS, 'g', 4));
+    text
+        += QStringLiteral("<tr><td>%1</td><td>%2 s</td><td>%3 s</td></tr>")
+               .arg(tr("Estimated step time"), formatSignificant(r.stepBeforeS, 4), formatSignificant(r.stepAfterS, 4));
     text += QStringLiteral("<tr><td>%1</td><td>%2</td><td>%3</td></tr></table>")
                 .arg(tr("Estimated peak memory"), formatBytes(r.memoryBefore), formatBytes(r.memoryAfter));
     // The reasons a fit stopped at a bound, in the interface language (core gives them in English).

@@ -1,5 +1,7 @@
 #include "widgets/models/memory_table_model.h"
 
+#include "widgets/format.h"
+
 #include <QFont>
 #include <QLocale>
 
@@ -52,7 +54,7 @@ QVariant MemoryTableModel::data(const QModelIndex& index, int role) const
     case Layers:
         return st.layers;
     case InFlight:
-        return locale.toString(st.inFlight, 'g', 3);
+        return formatSignificant(st.inFlight, 3);
     case Weights:
         return bytes(b.weights);
     case Gradients:

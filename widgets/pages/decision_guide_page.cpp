@@ -225,7 +225,7 @@ DecisionGuidePage::Texts DecisionGuidePage::textsOf(
                        .arg(locale.toString(s.training.globalBatch),
                            formatCount(double(s.training.globalBatch) * s.training.seqLen),
                            locale.toString(s.parallel.dp), locale.toString(s.training.microBatch),
-                           locale.toString(e.compute.microBatches, 'g', 3));
+                           formatSignificant(e.compute.microBatches, 3));
             break;
         case ChecklistId::data_pipeline:
             title = tr("Data pipeline");
@@ -240,7 +240,7 @@ DecisionGuidePage::Texts DecisionGuidePage::textsOf(
                 "About %1 interruptions expected over %2 days (cluster MTBF %3 h): automatic restart from the latest "
                 "checkpoint (%4, written in %5 s every %6 min) keeps days of work from being lost.")
                        .arg(r.expectedInterruptions < 1
-                               ? locale.toString(r.expectedInterruptions, 'g', 2)
+                               ? formatSignificant(r.expectedInterruptions, 2)
                                : formatFixed(r.expectedInterruptions, r.expectedInterruptions < 10 ? 1 : 0),
                            formatFixed(days, 1), locale.toString(r.clusterMtbfHours, 'f', 1),
                            humanBytes(r.checkpointBytes), locale.toString(r.checkpointWriteS, 'f', 0),

@@ -90,7 +90,7 @@ QString HeatmapGrid::cellText(const core::HeatCell& c) const
     if (!c.estimate) return QStringLiteral("✕");
     const QLocale locale;
     if (m_metric == Memory) return locale.toString(bytesIn(c.estimate->memory.total()), 'f', 0);
-    return locale.toString(c.estimate->compute.stepTimeS, 'g', 3);
+    return formatSignificant(c.estimate->compute.stepTimeS, 3);
 }
 
 void HeatmapGrid::paintEvent(QPaintEvent*)
@@ -167,8 +167,7 @@ QString HeatmapGrid::toolTipOf(int index) const
     if (c.estimate)
         text += QLatin1Char('\n')
             + tr("%1 per GPU · step %2 s · MFU %3 %")
-                  .arg(formatBytes(c.estimate->memory.total(), 1),
-                      locale.toString(c.estimate->compute.stepTimeS, 'g', 3),
+                  .arg(formatBytes(c.estimate->memory.total(), 1), formatSignificant(c.estimate->compute.stepTimeS, 3),
                       locale.toString(c.estimate->compute.mfu * 100, 'f', 1));
     if (!c.feasible())
         text += QLatin1Char('\n') + ProblemText::of(*c.problem);

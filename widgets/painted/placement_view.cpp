@@ -1,6 +1,7 @@
 #include "widgets/painted/placement_view.h"
 
 #include "widgets/charts/palette.h"
+#include "widgets/format.h"
 
 #include <QEvent>
 #include <QLocale>
@@ -57,7 +58,7 @@ QStringList PlacementView::groupLines() const
         lines << tr("%1 groups of %2 GPUs: %3 — %4 s per step, %5 s exposed (%6 % of the step)")
                      .arg(groupName(g.group))
                      .arg(g.size)
-                     .arg(where, locale.toString(g.timeS, 'g', 3), locale.toString(g.exposedS, 'g', 3),
+                     .arg(where, formatSignificant(g.timeS, 3), formatSignificant(g.exposedS, 3),
                          locale.toString(g.shareOfStep * 100, 'f', 1));
     }
     if (lines.isEmpty()) lines << tr("One GPU per replica and no model parallelism: no collectives inside a replica.");

@@ -3,6 +3,7 @@
 #include "widgets/charts/chart_export.h"
 #include "widgets/charts/palette.h"
 #include "widgets/export/safe_save.h"
+#include "widgets/format.h"
 
 #include <QEvent>
 #include <QHelpEvent>
@@ -90,7 +91,7 @@ QString TimelineView::title() const
     return tr("One step on the pipeline: %1 stages × %2 micro-batches%3 — idle %4 % of the busy time, step %5 s")
         .arg(locale.toString(m_timeline.stages), locale.toString(m_timeline.microBatches))
         .arg(m_timeline.chunks > 1 ? tr(" × %1 chunks").arg(m_timeline.chunks) : QString())
-        .arg(locale.toString(m_timeline.idleFraction() * 100, 'f', 1), locale.toString(m_timeline.stepTimeS, 'g', 4));
+        .arg(locale.toString(m_timeline.idleFraction() * 100, 'f', 1), formatSignificant(m_timeline.stepTimeS, 4));
 }
 
 QString TimelineView::note() const
@@ -106,7 +107,7 @@ QString TimelineView::note() const
             "Drawn with %1 of the %2 micro-batches: the steady state between warm-up and cool-down repeats. The axis "
             "shows the drawn %3 s.")
             .arg(locale.toString(t.drawnMicroBatches), locale.toString(t.microBatches),
-                locale.toString(t.drawnStepTimeS, 'g', 3));
+                formatSignificant(t.drawnStepTimeS, 3));
     return {};
 }
 
@@ -178,7 +179,7 @@ void TimelineView::paint(QPainter& painter, QSize size) const
         const double x = plot.left() + plot.width() * i / 5;
         painter.drawLine(QPointF(x, plot.bottom() + 2), QPointF(x, plot.bottom() + 6));
         painter.drawText(QRectF(x - 40, plot.bottom() + 6, 80, 16), Qt::AlignHCenter | Qt::AlignTop,
-            locale.toString(t.drawnStepTimeS * i / 5, 'g', 3) + QStringLiteral(" s"));
+            formatSignificant(t.drawnStepTimeS * i / 5, 3) + QStringLiteral(" s"));
     }
     // Legend.
     double x = plot.left();
