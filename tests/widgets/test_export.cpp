@@ -340,7 +340,7 @@ TEST_CASE("File menu: launch settings saved beside their expectations, a trainin
     CHECK(problem.code == core::ProblemCode::log_has_no_steps);
 }
 
-TEST_CASE("the first start uses most of the screen; later starts restore the window and its splitters",
+TEST_CASE("the first start uses most of the screen, and later starts restore the window and its splitters",
     "[widgets][settings][window]")
 {
     QTemporaryDir dir;

@@ -20,12 +20,15 @@
 #include "widgets/session/scenario_session.h"
 #include "widgets/verdict_banner.h"
 
+#include <QApplication>
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QLabel>
 #include <QLineSeries>
 #include <QLocale>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QSlider>
@@ -33,6 +36,7 @@
 #include <QTabWidget>
 #include <QTableWidget>
 #include <QTemporaryDir>
+#include <QWheelEvent>
 #include <catch2/catch.hpp>
 
 #include <cmath>
@@ -495,4 +499,48 @@ TEST_CASE("the loss-scaling lab: moving S slides the gradients into fp16's range
     CHECK(lab->chart()->ranges().size() == 4);
     CHECK(lab->fp8()->rowCount() == 6);
     CHECK(lab->scalerText().contains(QStringLiteral("GradScaler")));
+}
+
+TEST_CASE("the wheel scrolls the input panel over an unfocused control instead of changing it", "[widgets][wheel]")
+{
+    ui::ScenarioSession session(core::defaultScenario());
+    ui::MainView w(&session);
+    w.resize(1280, 600);
+    w.show();
+    QApplication::processEvents();
+    auto* tp = w.inputs()->findChild<QComboBox*>(QStringLiteral("parallel.tp"));
+    REQUIRE(tp);
+    auto* scroll = qobject_cast<QScrollArea*>(w.inputs()->parentWidget()->parentWidget());
+    REQUIRE(scroll);
+    tp->clearFocus();
+    CHECK(tp->focusPolicy() == Qt::StrongFocus);
+    const int before = session.scenario().parallel.tp;
+    const int scrolled = scroll->verticalScrollBar()->value();
+    // Returns whether the target took the wheel (accepted it). A wheel the target ignores is handed by
+    // Qt to its parents up to the scroll area — for the window system's own events; a synthesized one
+    // like this stops at the target, so the scroll area is sent one of its own below.
+    auto wheel = [&](QWidget* target) {
+        const QPointF at(target->width() / 2.0, target->height() / 2.0);
+        QWheelEvent event(at, target->mapToGlobal(at), QPoint(), QPoint(0, -120), Qt::NoButton, Qt::NoModifier,
+            Qt::NoScrollPhase, false);
+        QApplication::sendEvent(target, &event);
+        QApplication::processEvents();
+        return event.isAccepted();
+    };
+    for (int i = 0; i < 6; ++i)
+        CHECK_FALSE(wheel(tp)); // not taken: passed on to the panel
+    CHECK(session.scenario().parallel.tp == before); // review: six notches made TP 64
+    wheel(scroll->viewport());
+    CHECK(scroll->verticalScrollBar()->value() > scrolled); // what the panel does with it
+    // Every control of the form is guarded the same way, the size slider and the spin boxes included.
+    for (auto* control : w.inputs()->findChildren<QAbstractSpinBox*>()) {
+        INFO(control->objectName().toStdString());
+        CHECK(control->focusPolicy() == Qt::StrongFocus);
+    }
+    auto* size = w.inputs()->findChild<QSlider*>(QStringLiteral("modelSize"));
+    REQUIRE(size);
+    const int value = size->value();
+    size->clearFocus();
+    CHECK_FALSE(wheel(size));
+    CHECK(size->value() == value);
 }

@@ -9,6 +9,8 @@
 #include "widgets/problem_text.h"
 #include "widgets/session/scenario_session.h"
 
+#include <QAbstractSlider>
+#include <QAbstractSpinBox>
 #include <QComboBox>
 #include <QEvent>
 #include <QHBoxLayout>
@@ -43,6 +45,29 @@ int InputPanel::paramsToSlider(double params)
     return static_cast<int>(std::lround(x * kSliderSteps));
 }
 
+namespace {
+
+/// The wheel scrolls the panel unless the control under it has focus (usability review, problem 2:
+/// scrolling down the form turned TP from 1 into 64 without a click). The event is ignored and stopped
+/// here, so Qt hands it on to the parents and the scroll area scrolls; a control that was clicked or
+/// tabbed into takes the wheel as before.
+class WheelGuard : public QObject {
+public:
+    using QObject::QObject;
+
+protected:
+    bool eventFilter(QObject* watched, QEvent* event) override
+    {
+        if (event->type() != QEvent::Wheel) return false;
+        auto* control = static_cast<QWidget*>(watched);
+        if (control->hasFocus()) return false;
+        event->ignore();
+        return true;
+    }
+};
+
+} // namespace
+
 InputPanel::InputPanel(ScenarioSession* session, QWidget* parent)
     : QWidget(parent)
     , m_session(session)
@@ -71,6 +96,19 @@ InputPanel::InputPanel(ScenarioSession* session, QWidget* parent)
         layout->addWidget(section);
     layout->addWidget(m_problem);
     layout->addStretch(1);
+
+    auto* guard = new WheelGuard(this);
+    QList<QWidget*> controls;
+    for (auto* w : findChildren<QAbstractSpinBox*>())
+        controls << w;
+    for (auto* w : findChildren<QComboBox*>())
+        controls << w;
+    for (auto* w : findChildren<QAbstractSlider*>())
+        controls << w;
+    for (QWidget* control : controls) {
+        control->setFocusPolicy(Qt::StrongFocus); // a wheel over it no longer takes focus either
+        control->installEventFilter(guard);
+    }
 
     connect(m_doc, &ScenarioDocument::scenarioChanged, this, &InputPanel::showScenario);
     connect(m_session, &ScenarioSession::resultsChanged, this, &InputPanel::showResults);
