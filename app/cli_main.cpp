@@ -31,8 +31,10 @@
 #include <cstdlib>
 #include <fstream>
 #include <iostream>
+#include <poll.h>
 #include <sstream>
 #include <sys/ioctl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 namespace {
@@ -64,6 +66,13 @@ core::ScenarioResult loadScenarioArgument(const std::string& file)
 {
     if (file == "-") {
         // Review DEF-14 (C89): a scenario piped in with "-" was silently ignored. Say so.
+        // A pipe's writer may not have written yet when this starts (`echo … | trainplanner-cli …` starts
+        // both at once): a pipe is given a moment, anything else (a file, /dev/null, a terminal) none.
+        struct stat in { };
+        if (::isatty(STDIN_FILENO) == 0 && ::fstat(STDIN_FILENO, &in) == 0 && S_ISFIFO(in.st_mode)) {
+            pollfd ready { STDIN_FILENO, POLLIN, 0 };
+            (void)::poll(&ready, 1, 200);
+        }
         int waiting = 0;
         if (::isatty(STDIN_FILENO) == 0 && ::ioctl(STDIN_FILENO, FIONREAD, &waiting) == 0 && waiting > 0)
             std::cerr << "trainplanner-cli: note: \"-\" is the bundled default scenario; to read the scenario on "
