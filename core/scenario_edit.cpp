@@ -2,6 +2,8 @@
 
 #include "core/architecture.h"
 
+#include <cstdio>
+
 namespace core {
 
 void setArchitectureField(Architecture& a, int Architecture::*field, int value)
@@ -33,6 +35,37 @@ Hardware withGpuPreset(const Hardware& current, const GpuPreset& preset)
     const GpuPreset* before = findGpuPreset(current.preset);
     const int perNode = before && before->gpusPerNode > 0 ? 8 : current.gpusPerNode;
     return presetHardware(preset, perNode);
+}
+
+std::string automaticName(const Scenario& s)
+{
+    std::string model;
+    if (const ModelPreset* preset = s.model.preset.empty() ? nullptr : findModelPreset(s.model.preset);
+        preset && preset->arch == s.model.arch)
+        model = preset->label;
+    else {
+        char size[48];
+        const double params = double(totalParameters(s.model.arch));
+        if (params >= 1e9)
+            std::snprintf(size, sizeof size, "%.2f B-parameter model", params / 1e9);
+        else
+            std::snprintf(size, sizeof size, "%.0f M-parameter model", params / 1e6);
+        model = size;
+    }
+    const char* method = s.training.method == Method::lora ? "LoRA fine-tuning"
+        : s.training.method == Method::qlora               ? "QLoRA fine-tuning"
+                                                           : "pre-training";
+    std::string gpu = s.hardware.gpu.name;
+    if (gpu.rfind("NVIDIA ", 0) == 0) gpu = gpu.substr(7);
+    if (gpu.rfind("AMD ", 0) == 0) gpu = gpu.substr(4);
+    return model + " " + method + " on " + std::to_string(s.parallel.gpus()) + " × " + gpu;
+}
+
+void nameFollowingEdit(const Scenario& before, Scenario& after)
+{
+    if (after.name != before.name) return; // the edit named it
+    if (before.name == automaticName(before) || before.name.empty() || before.name == "Untitled")
+        after.name = automaticName(after);
 }
 
 } // namespace core

@@ -7,6 +7,8 @@
 #include "core/presets.h"
 #include "core/scenario.h"
 
+#include <string>
+
 namespace core {
 
 /// Sets one integer field of the architecture (`&Architecture::hidden`, …) with what follows
@@ -23,5 +25,15 @@ void setSchedule(Parallel& parallel, Schedule schedule);
 /// a rack-scale NVLink domain (GB200 NVL72: 72), or 8-GPU servers when leaving one; otherwise the
 /// current count is kept.
 [[nodiscard]] Hardware withGpuPreset(const Hardware& current, const GpuPreset& preset);
+
+/// The name a scenario gets from what it describes: "Llama 3 70B pre-training on 8 × H100 SXM 80GB",
+/// "6.74 B-parameter model LoRA fine-tuning on 1 × RTX 4090" (usability review, problem 1: after a
+/// change of model and GPU every title and export still named the default scenario). A scenario
+/// whose name is its automatic one keeps following its edits (nameFollowingEdit); one the user named
+/// keeps that name.
+[[nodiscard]] std::string automaticName(const Scenario& scenario);
+
+/// `after`'s name after an edit of `before`: automatic if `before`'s was, else as `after` says.
+void nameFollowingEdit(const Scenario& before, Scenario& after);
 
 } // namespace core

@@ -1206,4 +1206,8 @@ ZH.update({
     "Spot pricing only: how often the provider takes a node back, per node and day (its spot advisor's interruption frequency, or a price table's). Added to the GPUs' failures: more interruptions, a shorter checkpoint interval, a lower goodput.": '仅用于竞价计价：供应商每个节点每天收回节点的次数（来自其竞价顾问的中断频率或价格表）。它与 GPU 故障相加：中断更多、检查点间隔更短、有效训练时间占比更低。',
     'Layouts on these GPUs': '在这些 GPU 上的布局',
     'GPU types and prices': 'GPU 型号与价格',
+    'Rename scenario': '重命名场景',
+    '&Name:': '名称(&N)：',
+    'Named after the model and the GPUs, and renamed with them until you type a name': '按模型和 GPU 自动命名，在你输入名称之前会随它们一起更新',
+    'Your name for this scenario; clear it to name it after the model and the GPUs again': '你为这个场景取的名称；清空后将重新按模型和 GPU 自动命名',
 })

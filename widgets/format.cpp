@@ -63,7 +63,15 @@ QString formatSignificant(double value, int digits)
     if (value == 0) return QStringLiteral("0");
     const int magnitude = int(std::floor(std::log10(std::abs(value))));
     const int decimals = std::clamp(digits - 1 - magnitude, 0, 15);
-    return QLocale().toString(value, 'f', decimals);
+    const QLocale locale;
+    QString text = locale.toString(value, 'f', decimals);
+    // As %g does, without its exponent: no trailing zeros ("128", not "128.0"; "2.5", not "2.50").
+    if (decimals > 0) {
+        while (text.endsWith(QLatin1Char('0')))
+            text.chop(1);
+        if (text.endsWith(locale.decimalPoint())) text.chop(locale.decimalPoint().size());
+    }
+    return text;
 }
 
 QString formatCount(double count)

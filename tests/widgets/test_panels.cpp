@@ -11,6 +11,7 @@
 #include "widgets/charts/scaling_chart.h"
 #include "widgets/charts/time_chart.h"
 #include "widgets/copyable_table_view.h"
+#include "widgets/format.h"
 #include "widgets/inputs/input_panel.h"
 #include "widgets/main_view.h"
 #include "widgets/models/collectives_model.h"
@@ -25,6 +26,7 @@
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QLabel>
+#include <QLineEdit>
 #include <QLineSeries>
 #include <QLocale>
 #include <QScrollArea>
@@ -40,6 +42,7 @@
 #include <catch2/catch.hpp>
 
 #include <cmath>
+#include <limits>
 
 using namespace ui;
 using ui::test::settle;
@@ -543,4 +546,46 @@ TEST_CASE("the wheel scrolls the input panel over an unfocused control instead o
     size->clearFocus();
     CHECK_FALSE(wheel(size));
     CHECK(size->value() == value);
+}
+
+TEST_CASE("the scenario's name follows the model and the GPUs until the user names it", "[widgets][name]")
+{
+    ui::ScenarioSession session(core::defaultScenario());
+    ui::ScenarioDocument& doc = *session.document();
+    ui::MainView w(&session);
+    auto* name = w.inputs()->findChild<QLineEdit*>(QStringLiteral("scenarioName"));
+    REQUIRE(name);
+    CHECK(name->text() == QStringLiteral("Llama 2 7B pre-training on 8 × A100 SXM 80GB"));
+    // The review's task: Llama 3 70B on H100. Title, report, exports and slides read this name.
+    auto* preset = w.inputs()->findChild<QComboBox*>(QStringLiteral("model.preset"));
+    REQUIRE(preset);
+    preset->setCurrentIndex(preset->findData(QStringLiteral("llama-3-70b")));
+    emit preset->activated(preset->currentIndex());
+    auto* gpu = w.inputs()->findChild<QComboBox*>(QStringLiteral("hardware.gpu"));
+    REQUIRE(gpu);
+    gpu->setCurrentIndex(gpu->findData(QStringLiteral("h100-sxm")));
+    emit gpu->activated(gpu->currentIndex());
+    CHECK(doc.scenario().name == "Llama 3 70B pre-training on 8 × H100 SXM 80GB");
+    CHECK(name->text() == QString::fromStdString(doc.scenario().name));
+    // Named by the user: the name sticks through later edits, and undo gives the old one back.
+    name->setText(QStringLiteral("Budget review, plan B"));
+    emit name->editingFinished();
+    CHECK(doc.scenario().name == "Budget review, plan B");
+    doc.edit(QStringLiteral("test"), [](core::Scenario& s) { s.parallel.dp = 16; });
+    CHECK(doc.scenario().name == "Budget review, plan B");
+    // Cleared: named after the model and the GPUs again.
+    name->clear();
+    emit name->editingFinished();
+    CHECK(doc.scenario().name == "Llama 3 70B pre-training on 16 × H100 SXM 80GB");
+}
+
+TEST_CASE("figures in sentences keep their significant digits without exponents", "[widgets][format]")
+{
+    // Issue 22: "1.23e+03 s" and "3.6e+02" read as noise on a slide.
+    CHECK(ui::formatSignificant(128, 4) == QStringLiteral("128"));
+    CHECK(ui::formatSignificant(2.5, 3) == QLocale().toString(2.5, 'f', 1));
+    CHECK(ui::formatSignificant(0.00123, 3) == QLocale().toString(0.00123, 'f', 5));
+    for (const double v : { 1234.5, 65504.0, 3.15e9, 0.000042 })
+        CHECK_FALSE(ui::formatSignificant(v, 3).contains(QLatin1Char('e')));
+    CHECK(ui::formatSignificant(std::numeric_limits<double>::infinity(), 3) == QStringLiteral("∞"));
 }

@@ -2,6 +2,7 @@
 
 #include "core/architecture.h"
 #include "core/presets.h"
+#include "core/scenario_edit.h"
 #include "core/scenario_io.h"
 #include "widgets/format.h"
 #include "widgets/inputs/form_binder.h"
@@ -12,9 +13,11 @@
 #include <QAbstractSlider>
 #include <QAbstractSpinBox>
 #include <QComboBox>
+#include <QCoreApplication>
 #include <QEvent>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QLineEdit>
 #include <QSignalBlocker>
 #include <QSlider>
 #include <QStyle>
@@ -121,6 +124,18 @@ void InputPanel::buildModel()
 {
     auto* section = new FormSection(QT_TRANSLATE_NOOP("ui::InputPanel", "Model"), this);
     m_sections << section;
+    // The scenario's name heads the window, the report, every exported chart and the slides. It
+    // follows the model, GPU count and GPU type until the user types one (core::nameFollowingEdit);
+    // clearing the field gives the automatic name back.
+    m_name = new QLineEdit(section);
+    m_name->setObjectName(QStringLiteral("scenarioName"));
+    m_name->setMaxLength(200);
+    connect(m_name, &QLineEdit::editingFinished, this, [this] {
+        const QString text = m_name->text().trimmed();
+        m_doc->edit(QCoreApplication::translate("ui::InputPanel", "Rename scenario"),
+            [&text](core::Scenario& s) { s.name = text.isEmpty() ? core::automaticName(s) : text.toStdString(); });
+    });
+    section->addRow(QT_TRANSLATE_NOOP("ui::InputPanel", "&Name:"), m_name);
     m_preset = m_bind->combo(
         section, QStringLiteral("model.preset"),
         [](const core::Scenario& s) { return QVariant(QString::fromStdString(s.model.preset)); },
@@ -181,6 +196,15 @@ QString InputPanel::problemText() const
 void InputPanel::showScenario(const core::Scenario& s)
 {
     m_bind->refresh(s); // and disables the keys that do not apply (core::Field::applies)
+    if (!m_name->hasFocus() || !m_name->isModified()) {
+        const QSignalBlocker block(m_name);
+        m_name->setText(QString::fromStdString(s.name));
+        m_name->setCursorPosition(0); // the start of a long name, not its end
+        m_name->setModified(false);
+        m_name->setToolTip(s.name == core::automaticName(s)
+                ? tr("Named after the model and the GPUs, and renamed with them until you type a name")
+                : tr("Your name for this scenario; clear it to name it after the model and the GPUs again"));
+    }
     const auto& a = s.model.arch;
     QString shape
         = (a.isMla() ? tr("%1 layers, hidden %2, %3 heads (latent attention, KV rank %4), FFN %5, vocabulary %6")

@@ -12,6 +12,7 @@
 #include <initializer_list>
 
 class QComboBox;
+class QLineEdit;
 class QLabel;
 class QSlider;
 
@@ -64,6 +65,7 @@ private:
     FormBinder* m_bind;
     QList<FormSection*> m_sections;
     QComboBox* m_preset = nullptr;
+    QLineEdit* m_name = nullptr;
     QSlider* m_size = nullptr;
     QLabel* m_sizeValue = nullptr;
     QLabel* m_shape = nullptr;

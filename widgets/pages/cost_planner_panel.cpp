@@ -36,6 +36,7 @@ core::Scenario searchable(core::Scenario s)
     s.reliability.spotInterruptionsPerNodeDay = 0;
     s.parallel = {};
     s.training.microBatch = 0;
+    s.name.clear(); // an automatic name follows the GPUs a row sets
     return s;
 }
 

@@ -175,6 +175,7 @@ bool PlannerPage::searchedFor(const core::Scenario& scenario) const
     core::Scenario same = scenario;
     same.parallel = m_searched.parallel;
     same.training.microBatch = m_searched.training.microBatch;
+    same.name = m_searched.name; // an automatic name follows the GPU count a plan sets
     return same == m_searched;
 }
 

@@ -1,5 +1,6 @@
 #include "widgets/session/scenario_document.h"
 
+#include "core/scenario_edit.h"
 #include "core/scenario_io.h"
 #include "widgets/problem_text.h"
 
@@ -50,6 +51,7 @@ bool ScenarioDocument::edit(const QString& text, const std::function<void(core::
 {
     core::Scenario after = m_scenario;
     change(after);
+    core::nameFollowingEdit(m_scenario, after); // an automatic name follows the model and the GPUs
     if (after == m_scenario) return false;
     if (const auto error = core::validateScenario(after)) {
         // Worded from the reader's code in the interface language (a layout rule, an architecture
