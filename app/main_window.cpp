@@ -144,9 +144,9 @@ void MainWindow::createActions()
 
     m_editMenu = menuBar()->addMenu(QString());
     m_undo = m_doc->undoStack()->createUndoAction(this);
-    m_undo->setShortcut(QKeySequence::Undo);
+    m_undo->setShortcuts(QKeySequence::Undo);
     m_redo = m_doc->undoStack()->createRedoAction(this);
-    m_redo->setShortcut(QKeySequence::Redo);
+    m_redo->setShortcuts(QKeySequence::Redo); // every binding of the platform: Ctrl+Y and Ctrl+Shift+Z
     m_editMenu->addAction(m_undo);
     m_editMenu->addAction(m_redo);
 

@@ -10,6 +10,7 @@
 #include "widgets/dialogs/actual_dialog.h"
 #include "widgets/export/launch_export.h"
 #include "widgets/export/report_export.h"
+#include "widgets/inputs/input_panel.h"
 #include "widgets/main_view.h"
 #include "widgets/models/comparison_model.h"
 #include "widgets/pages/comparison_view.h"
@@ -23,16 +24,20 @@
 #include <QAction>
 #include <QApplication>
 #include <QChart>
+#include <QComboBox>
 #include <QDir>
 #include <QFile>
 #include <QGuiApplication>
 #include <QImage>
+#include <QLineEdit>
 #include <QMessageBox>
 #include <QScreen>
 #include <QSettings>
+#include <QSpinBox>
 #include <QSplitter>
 #include <QTableWidget>
 #include <QTemporaryDir>
+#include <QTest>
 #include <QTimer>
 #include <QXmlStreamReader>
 #include <catch2/catch.hpp>
@@ -373,4 +378,44 @@ TEST_CASE("the first start uses most of the screen, and later starts restore the
     REQUIRE(split);
     CHECK(split->sizes() == sizes);
     QSettings().clear();
+}
+
+TEST_CASE(
+    "Ctrl+Z undoes while a number field has focus, and one control's quick changes are one step", "[widgets][undo]")
+{
+    ScenarioSession session(core::defaultScenario());
+    ScenarioDocument& doc = *session.document();
+    MainWindow window(&session);
+    window.show();
+    window.activateWindow();
+    REQUIRE(QTest::qWaitForWindowActive(&window));
+    auto* seq = window.mainView()->inputs()->findChild<QSpinBox*>(QStringLiteral("training.seq_len"));
+    REQUIRE(seq);
+    seq->setFocus();
+    QApplication::processEvents();
+    REQUIRE(seq->hasFocus());
+    const int before = doc.scenario().training.seqLen;
+    // Typed, not yet committed: Ctrl+Z commits it and undoes it (review: Ctrl+Z did nothing here).
+    seq->selectAll();
+    QTest::keyClicks(seq, QStringLiteral("2048"));
+    QTest::keyClick(seq, Qt::Key_Z, Qt::ControlModifier);
+    QApplication::processEvents();
+    CHECK(doc.scenario().training.seqLen == before);
+    CHECK(seq->value() == before);
+    QTest::keyClick(seq, Qt::Key_Z, Qt::ControlModifier | Qt::ShiftModifier); // redo
+    CHECK(doc.scenario().training.seqLen == 2048);
+
+    // Three quick choices of one control are one step; after a pause, a new one.
+    auto* recompute = window.mainView()->inputs()->findChild<QComboBox*>(QStringLiteral("parallel.recompute"));
+    REQUIRE(recompute);
+    const int steps = doc.undoStack()->count();
+    for (int i : { 1, 2, 1 }) {
+        recompute->setCurrentIndex(i);
+        emit recompute->activated(i);
+    }
+    CHECK(doc.undoStack()->count() == steps + 1);
+    QTest::qWait(1100);
+    recompute->setCurrentIndex(2);
+    emit recompute->activated(2);
+    CHECK(doc.undoStack()->count() == steps + 2);
 }

@@ -23,10 +23,9 @@ FormBinder::FormBinder(ScenarioDocument* document, QObject* parent)
 
 void FormBinder::apply(const char* undoText, QObject* control, const std::function<void(core::Scenario&)>& change)
 {
-    // Steps of one spin box merge into one undo step; choices and toggles stay separate steps.
-    const bool merge = qobject_cast<QAbstractSpinBox*>(control) != nullptr;
-    m_doc->edit(QCoreApplication::translate("ui::InputPanel", undoText), change,
-        merge ? ScenarioDocument::mergeIdFor(control) : -1);
+    // Changes of one control within a second merge into one undo step (ScenarioDocument), whatever the
+    // control: spin boxes, choices and toggles follow the same rule.
+    m_doc->edit(QCoreApplication::translate("ui::InputPanel", undoText), change, ScenarioDocument::mergeIdFor(control));
 }
 
 namespace {

@@ -16,6 +16,8 @@
 #include <QCoreApplication>
 #include <QEvent>
 #include <QHBoxLayout>
+#include <QKeyEvent>
+#include <QKeySequence>
 #include <QLabel>
 #include <QLineEdit>
 #include <QSignalBlocker>
@@ -61,6 +63,18 @@ public:
 protected:
     bool eventFilter(QObject* watched, QEvent* event) override
     {
+        // Ctrl+Z and Ctrl+Shift+Z in a focused number field: the window's Undo and Redo, not the line
+        // edit's own (usability review, problem 4: Ctrl+Z did nothing while a spin box had focus). What
+        // was typed is committed first, so it is the step undone.
+        if (event->type() == QEvent::ShortcutOverride) {
+            auto* key = static_cast<QKeyEvent*>(event);
+            if (key->matches(QKeySequence::Undo) || key->matches(QKeySequence::Redo)) {
+                if (auto* spin = qobject_cast<QAbstractSpinBox*>(watched)) spin->interpretText();
+                event->ignore();
+                return true;
+            }
+            return false;
+        }
         if (event->type() != QEvent::Wheel) return false;
         auto* control = static_cast<QWidget*>(watched);
         if (control->hasFocus()) return false;

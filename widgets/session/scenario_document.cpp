@@ -4,6 +4,7 @@
 #include "core/scenario_io.h"
 #include "widgets/problem_text.h"
 
+#include <QDateTime>
 #include <QHash>
 #include <QUndoCommand>
 
@@ -19,6 +20,7 @@ public:
         , m_before(std::move(before))
         , m_after(std::move(after))
         , m_mergeId(mergeId)
+        , m_lastMs(QDateTime::currentMSecsSinceEpoch())
     {
     }
 
@@ -27,18 +29,27 @@ public:
     [[nodiscard]] int id() const override { return m_mergeId; }
     bool mergeWith(const QUndoCommand* other) override
     {
+        // One rule for every input (usability review, problem 4): changes of the same control less
+        // than a second apart are one step — a drag, a run of arrow keys or wheel notches — and a
+        // change after a pause is a step of its own, so that Undo takes back what the user expects.
         if (other->id() != id()) return false;
-        m_after = static_cast<const EditCommand*>(other)->m_after;
+        const auto* next = static_cast<const EditCommand*>(other);
+        if (next->m_lastMs - m_lastMs > kMergeWindowMs) return false;
+        m_lastMs = next->m_lastMs;
+        m_after = next->m_after;
         // A drag back to where it started changed nothing: QUndoStack drops an obsolete command.
         setObsolete(m_after == m_before);
         return true;
     }
 
 private:
+    static constexpr qint64 kMergeWindowMs = 1000;
+
     ScenarioDocument* m_doc;
     core::Scenario m_before;
     core::Scenario m_after;
     int m_mergeId;
+    qint64 m_lastMs; ///< when this step last changed
 };
 
 ScenarioDocument::ScenarioDocument(core::Scenario scenario, QObject* parent)
