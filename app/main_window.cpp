@@ -166,6 +166,27 @@ void MainWindow::createActions()
     });
     m_present = m_viewMenu->addAction(QString(), this, [this] { createPresentation()->showFullScreen(); });
     m_present->setShortcut(QKeySequence(Qt::Key_F5));
+    // The result tabs from anywhere, inputs included (review problem 9: Ctrl+PgDn changed the GPU):
+    // Ctrl+PgDn / Ctrl+PgUp the next and previous tab, Ctrl+1 … Ctrl+9 a tab by its place.
+    auto* tabs = m_view->tabs();
+    auto* nextTab = new QAction(this);
+    nextTab->setObjectName(QStringLiteral("nextTab"));
+    nextTab->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_PageDown));
+    connect(nextTab, &QAction::triggered, this,
+        [tabs] { tabs->setCurrentIndex((tabs->currentIndex() + 1) % tabs->count()); });
+    auto* previousTab = new QAction(this);
+    previousTab->setObjectName(QStringLiteral("previousTab"));
+    previousTab->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_PageUp));
+    connect(previousTab, &QAction::triggered, this,
+        [tabs] { tabs->setCurrentIndex((tabs->currentIndex() + tabs->count() - 1) % tabs->count()); });
+    addAction(nextTab);
+    addAction(previousTab);
+    for (int i = 0; i < 9 && i < tabs->count(); ++i) {
+        auto* tab = new QAction(this);
+        tab->setShortcut(QKeySequence(Qt::CTRL | Qt::Key(Qt::Key_1 + i)));
+        connect(tab, &QAction::triggered, this, [tabs, i] { tabs->setCurrentIndex(i); });
+        addAction(tab);
+    }
     m_ranges = m_viewMenu->addAction(QString(), this, [this](bool on) {
         m_view->setShowRanges(on);
         AppSettings::setShowRanges(on);
@@ -341,7 +362,7 @@ void MainWindow::retranslate()
     m_copyJson->setText(tr("Copy estimate as &JSON"));
     m_calibrate->setText(tr("&Calibrate to a Measured Run…"));
     m_helpMenu->setTitle(tr("&Help"));
-    m_about->setText(tr("&About TrainPlanner"));
+    m_about->setText(tr("A&bout TrainPlanner")); // "&Accurate" has A (review: the same mnemonic twice)
     updateRecentMenu();
     updateTitle();
 }

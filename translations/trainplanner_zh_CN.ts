@@ -2675,10 +2675,6 @@
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <source>&amp;About TrainPlanner</source>
-        <translation>关于 TrainPlanner(&amp;A)</translation>
-    </message>
-    <message>
         <source>%1[*] — TrainPlanner</source>
         <translation>%1[*] — TrainPlanner</translation>
     </message>
@@ -2893,6 +2889,10 @@
     <message>
         <source>Compare With &amp;Training Log…</source>
         <translation>与训练日志对比(&amp;T)…</translation>
+    </message>
+    <message>
+        <source>A&amp;bout TrainPlanner</source>
+        <translation>关于 TrainPlanner(&amp;B)</translation>
     </message>
 </context>
 <context>

@@ -13,7 +13,7 @@ ZH = {
     "&Quit": "退出(&Q)",
     "&Edit": "编辑(&E)",
     "&Help": "帮助(&H)",
-    "&About TrainPlanner": "关于 TrainPlanner(&A)",
+    "A&bout TrainPlanner": "关于 TrainPlanner(&B)",
     "%1[*] — TrainPlanner": "%1[*] — TrainPlanner",
     "Cannot open scenario": "无法打开场景",
     "%1 was not opened; the current scenario is unchanged.\n\n%2": "未打开 %1；当前场景保持不变。\n\n%2",

@@ -30,9 +30,13 @@
 #include <QGuiApplication>
 #include <QImage>
 #include <QLineEdit>
+#include <QMenu>
+#include <QMenuBar>
 #include <QMessageBox>
 #include <QScreen>
+#include <QSet>
 #include <QSettings>
+#include <QSlider>
 #include <QSpinBox>
 #include <QSplitter>
 #include <QTableWidget>
@@ -418,4 +422,47 @@ TEST_CASE(
     recompute->setCurrentIndex(2);
     emit recompute->activated(2);
     CHECK(doc.undoStack()->count() == steps + 2);
+}
+
+TEST_CASE(
+    "keyboard: the result tabs from the inputs, Alt+S to the size slider, distinct mnemonics", "[widgets][keyboard]")
+{
+    ScenarioSession session(core::defaultScenario());
+    MainWindow window(&session);
+    window.show();
+    window.activateWindow();
+    REQUIRE(QTest::qWaitForWindowActive(&window));
+    auto* tabs = window.mainView()->tabs();
+    auto* gpu = window.mainView()->inputs()->findChild<QComboBox*>(QStringLiteral("hardware.gpu"));
+    REQUIRE(gpu);
+    gpu->setFocus();
+    QApplication::processEvents();
+    const QString gpuBefore = gpu->currentText();
+    const int tab = tabs->currentIndex();
+    // Review: Ctrl+PgDn in the GPU combo changed the GPU to "H100 PCIe".
+    QTest::keyClick(gpu, Qt::Key_PageDown, Qt::ControlModifier);
+    CHECK(tabs->currentIndex() == (tab + 1) % tabs->count());
+    CHECK(gpu->currentText() == gpuBefore);
+    QTest::keyClick(gpu, Qt::Key_PageUp, Qt::ControlModifier);
+    CHECK(tabs->currentIndex() == tab);
+    QTest::keyClick(gpu, Qt::Key_3, Qt::ControlModifier);
+    CHECK(tabs->currentIndex() == 2);
+    // The Size label's mnemonic focuses the slider (review: Alt+S did nothing).
+    QTest::keyClick(&window, Qt::Key_S, Qt::AltModifier);
+    QApplication::processEvents();
+    auto* size = window.mainView()->inputs()->findChild<QSlider*>(QStringLiteral("modelSize"));
+    REQUIRE(size);
+    CHECK(size->hasFocus());
+    // No menu uses one mnemonic twice (review: Help had "&Accurate" and "&About").
+    for (QAction* menu : window.menuBar()->actions()) {
+        QSet<QChar> letters;
+        for (QAction* a : menu->menu()->actions()) {
+            const QString text = a->text();
+            const int at = text.indexOf(QLatin1Char('&'));
+            if (at < 0 || at + 1 >= text.size()) continue;
+            INFO(text.toStdString());
+            CHECK_FALSE(letters.contains(text.at(at + 1).toLower()));
+            letters.insert(text.at(at + 1).toLower());
+        }
+    }
 }

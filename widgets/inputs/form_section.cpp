@@ -48,7 +48,9 @@ FormSection::FormSection(const char* title, QWidget* parent)
 void FormSection::addRow(const char* label, QWidget* field, const char* toolTip)
 {
     auto* l = new QLabel(m_body);
-    l->setBuddy(field);
+    // A row of several widgets names the one its mnemonic focuses as its focus proxy (the size slider
+    // beside its value): a QLabel's buddy must take focus itself.
+    l->setBuddy(field->focusProxy() ? field->focusProxy() : field);
     m_form->addRow(l, field);
     m_rows.push_back({ l, field, label, toolTip });
     l->setText(translated(label));

@@ -176,6 +176,7 @@ void InputPanel::buildModel()
     m_sizeValue = new QLabel(sizeRow);
     m_sizeValue->setObjectName(QStringLiteral("modelSizeValue"));
     m_sizeValue->setMinimumWidth(m_sizeValue->fontMetrics().horizontalAdvance(QStringLiteral("000.00 B")));
+    sizeRow->setFocusProxy(m_size); // Alt+S (the label's buddy is the row) focuses the slider
     auto* row = new QHBoxLayout(sizeRow);
     row->setContentsMargins(0, 0, 0, 0);
     row->addWidget(m_size, 1);
