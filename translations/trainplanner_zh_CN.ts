@@ -1160,7 +1160,7 @@
     <message>
         <source>norms, up-proj.</source>
         <extracomment>DeepSeek-V3's recomputation of norms and up-projections</extracomment>
-        <translation>归一化、上投影</translation>
+        <translation>归一化与上投影</translation>
     </message>
 </context>
 <context>
@@ -1203,7 +1203,7 @@
     </message>
     <message>
         <source>&amp;Data parallel (DP):</source>
-        <translation>数据并行 DP(&amp;D)：</translation>
+        <translation>数据并行（&amp;DP）：</translation>
     </message>
     <message>
         <source>Hardware</source>
@@ -1223,11 +1223,11 @@
     </message>
     <message>
         <source>2 — also gradients</source>
-        <translation>2 — 再分片梯度</translation>
+        <translation>2 — 另外切分梯度</translation>
     </message>
     <message>
         <source>3 — also weights (FSDP)</source>
-        <translation>3 — 再分片权重（FSDP）</translation>
+        <translation>3 — 同时切分参数（FSDP）</translation>
     </message>
     <message>
         <source>Custom size (standard shape)</source>
@@ -3151,6 +3151,26 @@
         <source>≈ best</source>
         <translation>≈ 最优</translation>
     </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>selective</source>
+        <translation>选择性</translation>
+    </message>
+    <message>
+        <source>full</source>
+        <translation>完全</translation>
+    </message>
+    <message>
+        <source>op-level</source>
+        <translation>算子级</translation>
+    </message>
+    <message>
+        <source>norms, up-proj.</source>
+        <translation>归一化与上投影</translation>
+    </message>
 </context>
 <context>
     <name>ui::PlannerPage</name>
@@ -3164,7 +3184,7 @@
     </message>
     <message>
         <source>%1 configurations evaluated, %2 fit. Rejected: %3.</source>
-        <translation>共评估 %1 种配置，%2 种放得下。被排除：%3。</translation>
+        <translation>共评估 %1 种配置，%2 种放得下。排除：%3。</translation>
     </message>
     <message>
         <source>none</source>
@@ -3273,6 +3293,11 @@
     <message>
         <source>GPU types and prices</source>
         <translation>GPU 型号与价格</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <comment>a count of rejected configurations and why</comment>
+        <translation>%1 种%2</translation>
     </message>
 </context>
 <context>

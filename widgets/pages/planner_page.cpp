@@ -204,7 +204,8 @@ void PlannerPage::showResult()
     m_scatter->setResult(m_result);
     QStringList rejected;
     for (const auto& [code, count] : m_result.rejected)
-        rejected << QStringLiteral("%1 %2").arg(count).arg(ProblemText::summary(code));
+        rejected << tr("%1 %2", "a count of rejected configurations and why")
+                        .arg(QLocale().toString(qlonglong(count)), ProblemText::summary(code));
     const QLocale locale;
     m_summary->setText((m_result.cancelled ? tr("Cancelled. ") : QString())
         + tr("%1 configurations evaluated, %2 fit. Rejected: %3.")
