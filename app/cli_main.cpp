@@ -128,15 +128,6 @@ CLI::Validator limited(core::Field limit)
         "", "limited");
 }
 
-/// A figure for the text tables, or the word for an unbounded one (a run that never finishes).
-std::string figure(double v, int decimals)
-{
-    if (!std::isfinite(v)) return core::nonFiniteWord(v);
-    char text[64];
-    std::snprintf(text, sizeof text, "%.*f", decimals, v);
-    return text;
-}
-
 /// One row per sweep point: the figures a scaling chart needs, in base units.
 std::string sweepText(const core::SweepResult& r, const std::string& column, const std::string& format)
 {
@@ -152,7 +143,8 @@ std::string sweepText(const core::SweepResult& r, const std::string& column, con
         std::snprintf(line, sizeof line, "%-14s %7d %12.2f %5s %10.3f %6.1f%% %7.1f%% %12.0f %10s %14s\n",
             core::printable(p.value, 14).c_str(), e.gpus, e.memory.total() / 1073741824.0,
             e.memory.fits() ? "yes" : "no", e.compute.stepTimeS, e.compute.mfu * 100, e.communication.shareOfStep * 100,
-            e.compute.tokensPerS, figure(e.training.timeS / 86400, 1).c_str(), figure(e.training.costUsd, 0).c_str());
+            e.compute.tokensPerS, core::fixedNumber(e.training.timeS / 86400, 1).c_str(),
+            core::fixedNumber(e.training.costUsd, 0).c_str());
         os << line;
     }
     return os.str();
@@ -320,8 +312,9 @@ std::string planText(const core::PlanResult& r, const std::string& format)
             "%4d %3d %3d %5d %3d %3d %4d %3s %-9s %2d %3d %9.1f %9.3f %5.1f%% %5.1f%% %9s %14s %s\n", rank, q.tp, q.pp,
             q.dp, q.cp, q.ep, q.zero, q.sequenceParallel ? "on" : "-", std::string(core::toString(q.recompute)).c_str(),
             q.virtualStages, p.scenario.training.microBatch, e.memory.total() / 1073741824.0, e.compute.stepTimeS,
-            e.compute.mfu * 100, e.communication.shareOfStep * 100, figure(e.training.timeS / 86400, 1).c_str(),
-            figure(e.training.costUsd, 0).c_str(), p.withinBestRange ? "≈" : "");
+            e.compute.mfu * 100, e.communication.shareOfStep * 100,
+            core::fixedNumber(e.training.timeS / 86400, 1).c_str(), core::fixedNumber(e.training.costUsd, 0).c_str(),
+            p.withinBestRange ? "≈" : "");
         os << line;
     }
     if (r.plans.empty()) os << "no configuration fits: try more GPUs, a smaller micro-batch or offload\n";
@@ -347,7 +340,7 @@ std::string costPlanText(const core::CostPlanResult& r, double deadlineDays)
         "%lld searches (GPU type x price x count), %lld layouts fit, %lld of the best "
         "past the deadline%s\n",
         static_cast<long long>(r.searched), static_cast<long long>(r.fitting), static_cast<long long>(r.pastDeadline),
-        deadlineDays > 0 ? (" of " + figure(deadlineDays, 1) + " days").c_str() : "");
+        deadlineDays > 0 ? (" of " + core::fixedNumber(deadlineDays, 1) + " days").c_str() : "");
     os << line;
     std::snprintf(line, sizeof line, "\n%4s %-10s %-28s %-9s %8s %6s %3s %3s %5s %3s %4s %9s %13s %14s\n", "rank",
         "GPU", "provider", "pricing", "USD/GPUh", "GPUs", "TP", "PP", "DP", "CP", "ZeRO", "days", "interruptions",
@@ -360,8 +353,8 @@ std::string costPlanText(const core::CostPlanResult& r, double deadlineDays)
         std::snprintf(line, sizeof line, "%4d %-10s %-28s %-9s %8.3f %6d %3d %3d %5d %3d %4d %9s %13.1f %14s\n", ++rank,
             core::printable(p.scenario.hardware.preset, 10).c_str(), core::printable(p.provider, 28).c_str(),
             std::string(core::toString(p.pricing)).c_str(), p.priceUsd, e.gpus, q.tp, q.pp, q.dp, q.cp, q.zero,
-            figure(e.training.timeS / 86400, 1).c_str(), e.reliability.expectedInterruptions,
-            figure(e.training.totalCostUsd, 0).c_str());
+            core::fixedNumber(e.training.timeS / 86400, 1).c_str(), e.reliability.expectedInterruptions,
+            core::fixedNumber(e.training.totalCostUsd, 0).c_str());
         os << line;
     }
     if (r.plans.empty())
@@ -718,9 +711,9 @@ int main(int argc, char** argv)
         const core::ActualComparison c
             = core::compareWithLog(*scenario, core::estimateWithRange(*scenario), std::move(*log));
         if (c.drift)
-            std::cerr << "trainplanner-cli: warning: the measured step time (" << figure(c.stepTimeS, 3)
-                      << " s) is outside the plan's range (" << figure(c.plannedLowS, 3) << "-"
-                      << figure(c.plannedHighS, 3) << " s)\n";
+            std::cerr << "trainplanner-cli: warning: the measured step time (" << core::fixedNumber(c.stepTimeS, 3)
+                      << " s) is outside the plan's range (" << core::fixedNumber(c.plannedLowS, 3) << "-"
+                      << core::fixedNumber(c.plannedHighS, 3) << " s)\n";
         return emit(act->count("--format") && format == "json" ? core::actualToJson(c) : core::actualToText(c));
     }
 

@@ -22,15 +22,6 @@ ojson breakdownJson(const MemoryBreakdown& m)
         { "overhead", m.overhead }, { "total", m.total() } };
 }
 
-/// A figure with `decimals` decimals, or a word when it is unbounded (a run that never finishes).
-std::string fixed(double v, int decimals)
-{
-    if (!std::isfinite(v)) return nonFiniteWord(v);
-    char buf[64];
-    std::snprintf(buf, sizeof buf, "%.*f", decimals, v);
-    return buf;
-}
-
 std::string gb(double bytes)
 {
     char buf[64];
@@ -54,6 +45,14 @@ void wordsForNonFinite(nlohmann::ordered_json& j)
         for (auto& child : j)
             wordsForNonFinite(child);
     }
+}
+
+std::string fixedNumber(double v, int decimals)
+{
+    if (!std::isfinite(v)) return nonFiniteWord(v);
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.*f", decimals, v);
+    return buf;
 }
 
 std::string csvNumber(double v)
@@ -328,21 +327,22 @@ std::string estimateToText(const Scenario& s, const Estimate& e)
     }
     // Time and cost are infinite when the run never finishes: said in words, never "inf" or "nan".
     const auto& t = e.training;
-    os << "  training             " << fixed(t.steps, 0) << " steps, " << fixed(t.timeS / 86400, 1) << " days, "
-       << fixed(t.gpuHours, 0) << " GPU-hours, " << fixed(t.energyKwh, 0) << " kWh, $" << fixed(t.costUsd, 0) << "\n";
-    os << "  total cost           $" << fixed(t.totalCostUsd, 0) << " (GPUs $" << fixed(t.gpuCostUsd, 0) << ", energy $"
-       << fixed(t.energyCostUsd, 0) << ", storage $" << fixed(t.storageCostUsd, 0) << ", network $"
-       << fixed(t.networkCostUsd, 0) << ", team $" << fixed(t.teamCostUsd, 0) << ")\n";
+    os << "  training             " << fixedNumber(t.steps, 0) << " steps, " << fixedNumber(t.timeS / 86400, 1)
+       << " days, " << fixedNumber(t.gpuHours, 0) << " GPU-hours, " << fixedNumber(t.energyKwh, 0) << " kWh, $"
+       << fixedNumber(t.costUsd, 0) << "\n";
+    os << "  total cost           $" << fixedNumber(t.totalCostUsd, 0) << " (GPUs $" << fixedNumber(t.gpuCostUsd, 0)
+       << ", energy $" << fixedNumber(t.energyCostUsd, 0) << ", storage $" << fixedNumber(t.storageCostUsd, 0)
+       << ", network $" << fixedNumber(t.networkCostUsd, 0) << ", team $" << fixedNumber(t.teamCostUsd, 0) << ")\n";
     const auto& r = e.reliability;
-    os << "  reliability          cluster MTBF " << fixed(r.clusterMtbfHours, 1) << " h, "
-       << fixed(r.expectedInterruptions, 0) << " interruptions, checkpoint " << fixed(r.checkpointBytes / 1e9, 0)
-       << " GB in " << fixed(r.checkpointWriteS, 0) << " s every " << fixed(r.checkpointIntervalS / 60, 0)
-       << " min, goodput " << fixed(r.goodput * 100, 1) << " %\n";
+    os << "  reliability          cluster MTBF " << fixedNumber(r.clusterMtbfHours, 1) << " h, "
+       << fixedNumber(r.expectedInterruptions, 0) << " interruptions, checkpoint "
+       << fixedNumber(r.checkpointBytes / 1e9, 0) << " GB in " << fixedNumber(r.checkpointWriteS, 0) << " s every "
+       << fixedNumber(r.checkpointIntervalS / 60, 0) << " min, goodput " << fixedNumber(r.goodput * 100, 1) << " %\n";
     if (e.range)
-        os << "  range (80 %)         step " << fixed(c.stepTimeS * e.range->low, 3) << "–"
-           << fixed(c.stepTimeS * e.range->high, 3) << " s, " << fixed(t.timeS * e.range->low / 86400, 1) << "–"
-           << fixed(t.timeS * e.range->high / 86400, 1) << " days: where " << e.range->runs << " measured runs ("
-           << e.range->basis() << ") landed against their estimates\n";
+        os << "  range (80 %)         step " << fixedNumber(c.stepTimeS * e.range->low, 3) << "–"
+           << fixedNumber(c.stepTimeS * e.range->high, 3) << " s, " << fixedNumber(t.timeS * e.range->low / 86400, 1)
+           << "–" << fixedNumber(t.timeS * e.range->high / 86400, 1) << " days: where " << e.range->runs
+           << " measured runs (" << e.range->basis() << ") landed against their estimates\n";
     for (const auto& w : e.warnings)
         os << "  warning: " << w.message() << " [" << w.codeName() << "]\n";
     return os.str();

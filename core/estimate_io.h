@@ -12,6 +12,9 @@ namespace core {
 /// A number in the "C" locale, shortest text that reads back equal (for CSV); an unbounded value
 /// in words (nonFiniteWord), never "inf" or "nan" (review DEF-12).
 [[nodiscard]] std::string csvNumber(double value);
+/// `v` with `decimals` decimals in the "C" locale (text tables, comments of launch files), or the word
+/// for an unbounded figure (nonFiniteWord).
+[[nodiscard]] std::string fixedNumber(double v, int decimals);
 /// "infinite", "-infinite" or "undefined" (NaN): how every output says that a figure is unbounded.
 [[nodiscard]] std::string nonFiniteWord(double value);
 /// Replaces every non-finite number in a JSON document by its word (nlohmann would write null).

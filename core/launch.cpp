@@ -15,17 +15,6 @@ namespace core {
 
 namespace {
 
-constexpr double kGib = 1073741824.0;
-
-/// A figure with a fixed number of decimals, "C" locale (the files are read by Python and shells).
-std::string fixed(double v, int decimals)
-{
-    if (!std::isfinite(v)) return nonFiniteWord(v);
-    char text[64];
-    std::snprintf(text, sizeof text, "%.*f", decimals, v);
-    return text;
-}
-
 /// Collects the settings a framework cannot express, each under its scenario key.
 class Refusals {
 public:
@@ -64,22 +53,25 @@ std::string expectationLines(const Scenario& s, const Estimate& e, const LogExpe
     std::ostringstream os;
     const auto& p = s.parallel;
     os << "Expected in the run's log (TrainPlanner's estimate for this scenario):\n";
-    os << "  step time: " << fixed(x.stepTimeS, 2) << " s";
+    os << "  step time: " << fixedNumber(x.stepTimeS, 2) << " s";
     if (x.rangeRuns > 0)
-        os << ", range " << fixed(x.stepLowS, 2) << "-" << fixed(x.stepHighS, 2) << " s (" << x.rangeRuns
+        os << ", range " << fixedNumber(x.stepLowS, 2) << "-" << fixedNumber(x.stepHighS, 2) << " s (" << x.rangeRuns
            << " measured runs: " << x.rangeBasis << ")";
     os << "\n";
     if (f == Framework::megatron)
-        os << "    Megatron-LM prints it as: elapsed time per iteration (ms): " << fixed(x.stepTimeS * 1000, 1) << "\n";
-    os << "  peak memory of the most loaded GPU: " << fixed(x.peakMemoryGib, 1) << " GiB of " << fixed(x.capacityGib, 1)
-       << " GiB" << (e.memory.fits() ? "" : " (the estimate says it does not fit)") << "\n";
-    os << "    PyTorch max_memory_reserved: " << fixed(x.maxReservedGib, 1)
-       << " GiB, max_memory_allocated: " << fixed(x.maxAllocatedGib, 1) << " GiB";
+        os << "    Megatron-LM prints it as: elapsed time per iteration (ms): " << fixedNumber(x.stepTimeS * 1000, 1)
+           << "\n";
+    os << "  peak memory of the most loaded GPU: " << fixedNumber(x.peakMemoryGib, 1) << " GiB of "
+       << fixedNumber(x.capacityGib, 1) << " GiB" << (e.memory.fits() ? "" : " (the estimate says it does not fit)")
+       << "\n";
+    os << "    PyTorch max_memory_reserved: " << fixedNumber(x.maxReservedGib, 1)
+       << " GiB, max_memory_allocated: " << fixedNumber(x.maxAllocatedGib, 1) << " GiB";
     if (f == Framework::torchtitan) os << " (torchtitan's \"memory:\" is the reserved figure)";
     os << "\n";
-    os << "  MFU: " << fixed(x.mfu * 100, 1) << " %, " << fixed(x.modelTflopsPerGpu, 1)
+    os << "  MFU: " << fixedNumber(x.mfu * 100, 1) << " %, " << fixedNumber(x.modelTflopsPerGpu, 1)
        << " TFLOP/s of model FLOPs per GPU\n";
-    os << "  tokens/s: " << fixed(x.tokensPerS, 0) << " in all, " << fixed(x.tokensPerSPerGpu, 0) << " per GPU";
+    os << "  tokens/s: " << fixedNumber(x.tokensPerS, 0) << " in all, " << fixedNumber(x.tokensPerSPerGpu, 0)
+       << " per GPU";
     if (f == Framework::torchtitan) os << " (torchtitan's \"tps\")";
     os << "\n";
     os << "  " << x.gpus << " GPUs = TP " << p.tp << " x PP " << p.pp << " x CP " << p.cp << " x DP " << p.dp
@@ -468,10 +460,10 @@ LogExpectation expectationOf(const Scenario& s, const Estimate& e)
         x.rangeBasis = e.range->basis();
     }
     const StageMemory& peak = e.memory.peak();
-    x.peakMemoryGib = e.memory.total() / kGib;
-    x.maxReservedGib = (e.memory.total() - peak.outsideAllocator) / kGib;
-    x.maxAllocatedGib = (e.memory.total() - peak.outsideAllocator - peak.allocatorSlack) / kGib;
-    x.capacityGib = e.memory.capacity / kGib;
+    x.peakMemoryGib = e.memory.total() / kBytesPerGib;
+    x.maxReservedGib = (e.memory.total() - peak.outsideAllocator) / kBytesPerGib;
+    x.maxAllocatedGib = (e.memory.total() - peak.outsideAllocator - peak.allocatorSlack) / kBytesPerGib;
+    x.capacityGib = e.memory.capacity / kBytesPerGib;
     x.mfu = e.compute.mfu;
     const auto peakTflops = s.hardware.gpu.peakTflops.find(s.precision.compute);
     x.modelTflopsPerGpu = peakTflops == s.hardware.gpu.peakTflops.end() ? 0 : e.compute.mfu * peakTflops->second;

@@ -15,8 +15,6 @@ namespace core {
 
 namespace {
 
-constexpr double kGib = 1073741824.0;
-
 /// The text without ANSI colour sequences (torchtitan colours its metrics line).
 std::string withoutColours(std::string_view line)
 {
@@ -92,7 +90,7 @@ void readLine(std::string_view raw, std::array<Candidate, 4>& c)
     if (line.find("memory (MB)") != std::string::npos) {
         if (const auto reserved = numberAfter(line, "| max reserved:")) {
             auto& best = c[0].log.maxReservedGib;
-            best = std::max(best.value_or(0.0), *reserved * 1048576.0 / kGib);
+            best = std::max(best.value_or(0.0), *reserved * 1048576.0 / kBytesPerGib);
         }
         return;
     }
@@ -148,14 +146,6 @@ double median(std::vector<double> v)
     std::sort(v.begin(), v.end());
     const std::size_t n = v.size();
     return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
-}
-
-std::string fixed(double v, int decimals)
-{
-    if (!std::isfinite(v)) return nonFiniteWord(v);
-    char text[64];
-    std::snprintf(text, sizeof text, "%.*f", decimals, v);
-    return text;
 }
 
 } // namespace
@@ -246,7 +236,7 @@ ActualComparison compareWithLog(const Scenario& s, const Estimate& e, TrainingLo
     c.plannedTokensPerS = e.compute.tokensPerS;
     const StageMemory& peak = e.memory.peak();
     const double reserved = e.memory.total() - peak.outsideAllocator;
-    c.plannedMemoryGib = (log.memoryIsAllocated ? reserved - peak.allocatorSlack : reserved) / kGib;
+    c.plannedMemoryGib = (log.memoryIsAllocated ? reserved - peak.allocatorSlack : reserved) / kBytesPerGib;
     c.plannedMfu = e.compute.mfu;
     const auto peakTflops = s.hardware.gpu.peakTflops.find(s.precision.compute);
     c.plannedTflopsPerGpu = peakTflops == s.hardware.gpu.peakTflops.end() ? 0 : e.compute.mfu * peakTflops->second;
@@ -266,7 +256,7 @@ ActualComparison compareWithLog(const Scenario& s, const Estimate& e, TrainingLo
     // calibrate() fits the device's whole peak: what the allocator reserved plus what it does not see
     // (the CUDA context, NCCL's buffers), as the estimate counts that.
     if (c.peakMemoryGib && !log.memoryIsAllocated)
-        measured.peakMemoryBytes = *c.peakMemoryGib * kGib + peak.outsideAllocator;
+        measured.peakMemoryBytes = *c.peakMemoryGib * kBytesPerGib + peak.outsideAllocator;
     c.refit = calibrate(s, measured);
 
     // The whole run at the measured pace: the same steps, checkpoints and failures (reliability_model.h),
@@ -351,10 +341,10 @@ std::string actualToText(const ActualComparison& c)
     std::snprintf(line, sizeof line, "%-26s %14s %14s %9s\n", "", "measured", "planned", "residual");
     os << line;
     auto row = [&](const char* name, std::optional<double> measured, double planned, int decimals) {
-        const std::string m = measured ? fixed(*measured, decimals) : std::string("-");
-        const std::string r = measured && planned > 0 ? fixed((*measured / planned - 1) * 100, 1) + " %" : "";
-        std::snprintf(
-            line, sizeof line, "%-26s %14s %14s %9s\n", name, m.c_str(), fixed(planned, decimals).c_str(), r.c_str());
+        const std::string m = measured ? fixedNumber(*measured, decimals) : std::string("-");
+        const std::string r = measured && planned > 0 ? fixedNumber((*measured / planned - 1) * 100, 1) + " %" : "";
+        std::snprintf(line, sizeof line, "%-26s %14s %14s %9s\n", name, m.c_str(),
+            fixedNumber(planned, decimals).c_str(), r.c_str());
         os << line;
     };
     row("step time (s)", c.stepTimeS, c.plannedStepTimeS, 3);
@@ -363,24 +353,25 @@ std::string actualToText(const ActualComparison& c)
         c.plannedMemoryGib, 1);
     row("MFU (%)", c.mfu ? std::optional<double>(*c.mfu * 100) : std::nullopt, c.plannedMfu * 100, 1);
     row("TFLOP/s per GPU", c.tflopsPerGpu, c.plannedTflopsPerGpu, 1);
-    os << "\nplanned range: " << fixed(c.plannedLowS, 3) << "-" << fixed(c.plannedHighS, 3) << " s"
+    os << "\nplanned range: " << fixedNumber(c.plannedLowS, 3) << "-" << fixedNumber(c.plannedHighS, 3) << " s"
        << (c.rangeRuns > 0 ? " (" + std::to_string(c.rangeRuns) + " measured runs)" : std::string(" (no range)"))
        << "\n";
     if (c.drift) os << "drift: the measured step time is outside the plan's range\n";
-    os << "refitted: efficiency.compute " << fixed(c.refit.calibrated.efficiency.compute, 3);
-    if (c.refit.memoryFitted) os << ", overhead.fragmentation " << fixed(c.refit.calibrated.overhead.fragmentation, 3);
+    os << "refitted: efficiency.compute " << fixedNumber(c.refit.calibrated.efficiency.compute, 3);
+    if (c.refit.memoryFitted)
+        os << ", overhead.fragmentation " << fixedNumber(c.refit.calibrated.overhead.fragmentation, 3);
     os << "\n";
     if (!c.refit.stepNote.empty()) os << "  " << c.refit.stepNote << "\n";
     os << "\nwhole run          "
        << "      planned     forecast\n";
-    std::snprintf(line, sizeof line, "%-18s %12s %12s\n", "days", fixed(c.planned.timeS / 86400, 1).c_str(),
-        fixed(c.forecast.timeS / 86400, 1).c_str());
+    std::snprintf(line, sizeof line, "%-18s %12s %12s\n", "days", fixedNumber(c.planned.timeS / 86400, 1).c_str(),
+        fixedNumber(c.forecast.timeS / 86400, 1).c_str());
     os << line;
-    std::snprintf(line, sizeof line, "%-18s %12s %12s\n", "GPU-hours", fixed(c.planned.gpuHours, 0).c_str(),
-        fixed(c.forecast.gpuHours, 0).c_str());
+    std::snprintf(line, sizeof line, "%-18s %12s %12s\n", "GPU-hours", fixedNumber(c.planned.gpuHours, 0).c_str(),
+        fixedNumber(c.forecast.gpuHours, 0).c_str());
     os << line;
-    std::snprintf(line, sizeof line, "%-18s %12s %12s\n", "total cost (USD)", fixed(c.planned.totalCostUsd, 0).c_str(),
-        fixed(c.forecast.totalCostUsd, 0).c_str());
+    std::snprintf(line, sizeof line, "%-18s %12s %12s\n", "total cost (USD)",
+        fixedNumber(c.planned.totalCostUsd, 0).c_str(), fixedNumber(c.forecast.totalCostUsd, 0).c_str());
     os << line;
     return os.str();
 }

@@ -71,6 +71,9 @@ enum class Pricing { on_demand, reserved, spot };
 
 /// Storage size of one element. nf4 is 4 bits; its block scales are counted separately
 /// (Dettmers et al. 2023, QLoRA §3). tf32 is stored in 32-bit registers.
+/// Bytes in a GiB (2^30), as PyTorch's and the frameworks' memory figures count them.
+inline constexpr double kBytesPerGib = 1073741824.0;
+
 [[nodiscard]] constexpr double bytesOf(DType t)
 {
     switch (t) {

@@ -3151,26 +3151,6 @@
         <source>≈ best</source>
         <translation>≈ 最优</translation>
     </message>
-    <message>
-        <source>none</source>
-        <translation>无</translation>
-    </message>
-    <message>
-        <source>selective</source>
-        <translation>选择性</translation>
-    </message>
-    <message>
-        <source>full</source>
-        <translation>完全</translation>
-    </message>
-    <message>
-        <source>op-level</source>
-        <translation>算子级</translation>
-    </message>
-    <message>
-        <source>norms, up-proj.</source>
-        <translation>归一化与上投影</translation>
-    </message>
 </context>
 <context>
     <name>ui::PlannerPage</name>

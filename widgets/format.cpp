@@ -74,6 +74,28 @@ QString formatSignificant(double value, int digits)
     return text;
 }
 
+QString recomputeName(core::Recompute recompute)
+{
+    switch (recompute) {
+    case core::Recompute::none:
+        //: activation recomputation: none (a short label under a heatmap column)
+        return QCoreApplication::translate("ui::HeatmapGrid", "none");
+    case core::Recompute::selective:
+        //: activation recomputation of the attention scores only
+        return QCoreApplication::translate("ui::HeatmapGrid", "selective");
+    case core::Recompute::full:
+        //: activation recomputation of every layer
+        return QCoreApplication::translate("ui::HeatmapGrid", "full");
+    case core::Recompute::selective_op:
+        //: PyTorch's op-level selective recomputation
+        return QCoreApplication::translate("ui::HeatmapGrid", "op-level");
+    case core::Recompute::norms_up_proj:
+        //: DeepSeek-V3's recomputation of norms and up-projections
+        return QCoreApplication::translate("ui::HeatmapGrid", "norms, up-proj.");
+    }
+    return {};
+}
+
 QString formatCount(double count)
 {
     const QLocale locale;

@@ -26,6 +26,9 @@ void setDisplayByteUnit(ByteUnit unit);
 [[nodiscard]] QString formatSeconds(double seconds);
 /// "weights", "activations", … (translated, lower case, for sentences).
 [[nodiscard]] QString memoryTermName(core::MemoryTerm term);
+/// "none", "selective", "full", "op-level", "norms, up-proj." (translated): short, for table cells
+/// and heatmap columns.
+[[nodiscard]] QString recomputeName(core::Recompute recompute);
 /// "6.74 B", "124 M" — parameter counts with a short scale word.
 [[nodiscard]] QString formatCount(double count);
 /// `value` with `digits` significant digits in plain decimals (1,234 and 0.00123, never 1.23e+03),

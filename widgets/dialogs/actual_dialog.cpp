@@ -14,12 +14,6 @@
 
 namespace ui {
 
-namespace {
-
-constexpr double kGib = 1073741824.0;
-
-} // namespace
-
 ActualDialog::ActualDialog(ScenarioSession* session, core::ActualComparison comparison, QWidget* parent)
     : QDialog(parent)
     , m_session(session)
@@ -98,8 +92,8 @@ QString ActualDialog::text() const
     const QString memoryName
         = c.log.memoryIsAllocated ? tr("Peak memory (PyTorch allocated)") : tr("Peak memory (PyTorch reserved)");
     html += row(memoryName, c.peakMemoryGib, c.plannedMemoryGib,
-        c.peakMemoryGib ? formatBytes(*c.peakMemoryGib * kGib, 1) : QString(),
-        formatBytes(c.plannedMemoryGib * kGib, 1));
+        c.peakMemoryGib ? formatBytes(*c.peakMemoryGib * core::kBytesPerGib, 1) : QString(),
+        formatBytes(c.plannedMemoryGib * core::kBytesPerGib, 1));
     html += row(tr("MFU (%)"), c.mfu ? std::optional<double>(*c.mfu * 100) : std::nullopt, c.plannedMfu * 100,
         c.mfu ? number(*c.mfu * 100, 1) : QString(), number(c.plannedMfu * 100, 1));
     html += row(tr("TFLOP/s per GPU"), c.tflopsPerGpu, c.plannedTflopsPerGpu,

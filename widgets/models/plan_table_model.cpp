@@ -57,20 +57,7 @@ QVariant PlanTableModel::data(const QModelIndex& index, int role) const
     case Sp:
         return p.sequenceParallel ? tr("on") : QStringLiteral("–");
     case Recompute:
-        // Short words in the interface language (review: "none" stayed English in Chinese).
-        switch (p.recompute) {
-        case core::Recompute::none:
-            return tr("none");
-        case core::Recompute::selective:
-            return tr("selective");
-        case core::Recompute::full:
-            return tr("full");
-        case core::Recompute::selective_op:
-            return tr("op-level");
-        case core::Recompute::norms_up_proj:
-            return tr("norms, up-proj.");
-        }
-        return {};
+        return recomputeName(p.recompute); // review: "none" stayed English in Chinese
     case Virtual:
         return p.virtualStages;
     case MicroBatch:

@@ -135,23 +135,7 @@ void HeatmapGrid::mouseReleaseEvent(QMouseEvent* event)
 QString HeatmapGrid::valueText(core::HeatAxis axis, int value)
 {
     if (axis != core::HeatAxis::recompute) return QLocale().toString(value);
-    switch (core::Recompute(value)) {
-    case core::Recompute::none:
-        //: activation recomputation: none (a short label under a heatmap column)
-        return tr("none");
-    case core::Recompute::selective:
-        //: activation recomputation of the attention scores only
-        return tr("selective");
-    case core::Recompute::full:
-        //: activation recomputation of every layer
-        return tr("full");
-    case core::Recompute::selective_op:
-        //: PyTorch's op-level selective recomputation
-        return tr("op-level");
-    case core::Recompute::norms_up_proj:
-        //: DeepSeek-V3's recomputation of norms and up-projections
-        return tr("norms, up-proj.");
-    }
+    if (value >= 0 && value < int(core::kRecomputeNames.size())) return recomputeName(core::Recompute(value));
     return QLocale().toString(value);
 }
 

@@ -121,20 +121,26 @@ void ScenarioSession::requestHeatmap(core::HeatAxis x, core::HeatAxis y)
         [this, revision](const core::Heatmap& map) { emit heatmapReady(revision, map); });
 }
 
+std::function<void(double)> ScenarioSession::progressRelay(
+    bool (ScenarioSession::*running)() const, void (ScenarioSession::*signal)(double))
+{
+    // Progress arrives on a worker thread: hand it to this object's thread, while the job still runs.
+    QPointer<ScenarioSession> self(this);
+    return [self, running, signal](double fraction) {
+        QMetaObject::invokeMethod(
+            self,
+            [self, running, signal, fraction] {
+                if (self && ((*self).*running)()) emit((*self).*signal)(fraction);
+            },
+            Qt::QueuedConnection);
+    };
+}
+
 void ScenarioSession::requestPlan(core::PlanOptions options)
 {
     const core::Scenario s = scenario();
     const std::uint64_t revision = m_revision;
-    // Progress arrives on a worker thread: hand it to this object's thread.
-    QPointer<ScenarioSession> self(this);
-    options.progress = [self](double fraction) {
-        QMetaObject::invokeMethod(
-            self,
-            [self, fraction] {
-                if (self && self->isPlanning()) emit self->planProgress(fraction);
-            },
-            Qt::QueuedConnection);
-    };
+    options.progress = progressRelay(&ScenarioSession::isPlanning, &ScenarioSession::planProgress);
     m_plans.start<core::PlanResult>(
         [s, options](const std::atomic<bool>& stop) mutable {
             options.cancel = &stop;
@@ -152,15 +158,7 @@ void ScenarioSession::requestCostPlan(core::PriceTable table, core::CostPlanOpti
 {
     const core::Scenario s = scenario();
     const std::uint64_t revision = m_revision;
-    QPointer<ScenarioSession> self(this);
-    options.progress = [self](double fraction) {
-        QMetaObject::invokeMethod(
-            self,
-            [self, fraction] {
-                if (self && self->isCostPlanning()) emit self->costPlanProgress(fraction);
-            },
-            Qt::QueuedConnection);
-    };
+    options.progress = progressRelay(&ScenarioSession::isCostPlanning, &ScenarioSession::costPlanProgress);
     m_costPlans.start<core::CostPlanResult>(
         [s, table = std::move(table), options](const std::atomic<bool>& stop) mutable {
             options.cancel = &stop;

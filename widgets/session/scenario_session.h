@@ -25,6 +25,7 @@
 #include <QTimer>
 
 #include <cstdint>
+#include <functional>
 
 namespace ui {
 
@@ -100,6 +101,9 @@ signals:
 
 private:
     void scenarioChanged();
+    /// A job's progress callback: re-posted to this thread, emitted as `signal` while `running` holds.
+    std::function<void(double)> progressRelay(
+        bool (ScenarioSession::*running)() const, void (ScenarioSession::*signal)(double));
     void compute();
 
     ScenarioDocument m_document;
