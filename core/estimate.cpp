@@ -5,6 +5,7 @@
 #include "core/compute_model.h"
 #include "core/memory_model.h"
 #include "core/reliability_model.h"
+#include "core/scenario_edit.h"
 
 #include <algorithm>
 #include <cmath>
@@ -29,17 +30,16 @@ std::vector<Problem> warningsFor(const Scenario& s)
     if (a.heads % p.tp != 0) add(ProblemCode::heads_not_divisible_by_tp, { { "heads", a.heads }, { "tp", p.tp } });
     if (a.kvHeads % p.tp != 0 && p.tp % a.kvHeads != 0)
         add(ProblemCode::kv_heads_not_divisible_by_tp, { { "kv_heads", a.kvHeads }, { "tp", p.tp } });
-    if ((a.layers + (p.pipelineSplit == PipelineSplit::embedding_and_loss ? 2 : 0)) % (p.pp * p.virtualStages) != 0)
+    if (!degreeDivides(s, "parallel.pp", p.pp))
         add(ProblemCode::layers_not_divisible_by_pp,
             { { "layers", a.layers }, { "pp", p.pp }, { "virtual_stages", p.virtualStages } });
-    if (s.training.globalBatch % (std::int64_t { p.dp } * s.training.microBatch) != 0) // up to 6.5·10^10
+    if (!degreeDivides(s, "parallel.dp", p.dp)) // DP × micro-batch up to 6.5·10^10, in 64 bits
         add(ProblemCode::global_batch_not_divisible,
             { { "global_batch", s.training.globalBatch }, { "dp", p.dp }, { "micro_batch", s.training.microBatch } });
-    if (a.isMoe() && a.experts % p.ep != 0)
+    if (a.isMoe() && !degreeDivides(s, "parallel.ep", p.ep))
         add(ProblemCode::experts_not_divisible_by_ep, { { "experts", a.experts }, { "ep", p.ep } });
     if (!a.isMoe() && p.ep > 1) add(ProblemCode::ep_without_experts, { { "ep", p.ep } });
-    // Load-balanced context parallelism splits the sequence into 2·c chunks (Megatron-LM CP).
-    if (p.cp > 1 && s.training.seqLen % (2 * p.cp) != 0)
+    if (!degreeDivides(s, "parallel.cp", p.cp))
         add(ProblemCode::seq_len_not_divisible_by_cp, { { "seq_len", s.training.seqLen }, { "cp", p.cp } });
     if (p.cp > 1 && !p.flashAttention) add(ProblemCode::cp_without_flash_attention, { { "cp", p.cp } });
     if (s.precision.masterWeights && *s.precision.masterWeights == s.precision.weights

@@ -1,7 +1,10 @@
 #include "core/scenario_edit.h"
 
 #include "core/architecture.h"
+#include "core/scenario_fields.h"
 
+#include <algorithm>
+#include <cmath>
 #include <cstdio>
 
 namespace core {
@@ -66,6 +69,63 @@ void nameFollowingEdit(const Scenario& before, Scenario& after)
     if (after.name != before.name) return; // the edit named it
     if (before.name == automaticName(before) || before.name.empty() || before.name == "Untitled")
         after.name = automaticName(after);
+}
+
+bool degreeDivides(const Scenario& s, std::string_view key, int v)
+{
+    if (v < 1) return false;
+    const Architecture& a = s.model.arch;
+    const Parallel& p = s.parallel;
+    if (key == "parallel.dp") return s.training.globalBatch % (std::int64_t { v } * s.training.microBatch) == 0;
+    if (key == "parallel.pp")
+        return (a.layers + (p.pipelineSplit == PipelineSplit::embedding_and_loss ? 2 : 0)) % (v * p.virtualStages) == 0;
+    // Load-balanced context parallelism splits the sequence into 2·c chunks (Megatron-LM CP).
+    if (key == "parallel.cp") return v == 1 || s.training.seqLen % (2 * v) == 0;
+    if (key == "parallel.ep") return a.isMoe() ? a.experts % v == 0 : v == 1;
+    return true;
+}
+
+std::optional<int> steppedDegree(const Scenario& s, std::string_view key, int steps)
+{
+    const Field* field = findField(key);
+    if (!field || !field->get || steps == 0) return std::nullopt;
+    // No dividing value lies beyond what is divided (the global batch's sequences per micro-batch, the
+    // layers, half the sequence, the experts): the walk ends there, not at the key's limit.
+    const auto& a = s.model.arch;
+    double top = field->max;
+    if (key == "parallel.dp") top = std::min(top, double(s.training.globalBatch) / s.training.microBatch);
+    if (key == "parallel.pp") top = std::min(top, double(a.layers + 2));
+    if (key == "parallel.cp") top = std::min(top, std::max(1.0, s.training.seqLen / 2.0));
+    if (key == "parallel.ep") top = std::min(top, double(std::max(1, a.experts)));
+    const int bottom = static_cast<int>(field->min);
+    const int highest = static_cast<int>(std::floor(top));
+    int v = static_cast<int>(field->get(s));
+    const int dir = steps > 0 ? 1 : -1;
+    for (int left = std::abs(steps); left > 0; --left) {
+        int next = v + dir;
+        while (next >= bottom && next <= highest && !degreeDivides(s, key, next))
+            next += dir;
+        if (next < bottom || next > highest) return std::nullopt;
+        v = next;
+    }
+    return v;
+}
+
+std::optional<std::int64_t> steppedGpuCount(const Scenario& s, int steps)
+{
+    const auto dp = steppedDegree(s, "parallel.dp", steps);
+    if (!dp) return std::nullopt;
+    const Parallel& p = s.parallel;
+    return std::int64_t { p.tp } * p.pp * p.cp * *dp;
+}
+
+void setGpuCount(Scenario& s, std::int64_t gpus)
+{
+    Parallel& p = s.parallel;
+    const double perReplica = double(p.tp) * p.pp * p.cp;
+    const Field* dp = findField("parallel.dp");
+    const double replicas = std::clamp(std::round(double(gpus) / perReplica), 1.0, dp ? dp->max : 1.0);
+    p.dp = static_cast<int>(replicas);
 }
 
 } // namespace core

@@ -7,7 +7,10 @@
 #include "core/presets.h"
 #include "core/scenario.h"
 
+#include <cstdint>
+#include <optional>
 #include <string>
+#include <string_view>
 
 namespace core {
 
@@ -35,5 +38,24 @@ void setSchedule(Parallel& parallel, Schedule schedule);
 
 /// `after`'s name after an edit of `before`: automatic if `before`'s was, else as `after` says.
 void nameFollowingEdit(const Scenario& before, Scenario& after);
+
+/// Whether `value` of the degree `key` ("parallel.dp", "parallel.pp", "parallel.cp", "parallel.ep")
+/// divides what it splits, the conditions of warningsFor (estimate.cpp) and of Megatron-LM's argument
+/// checks: DP × micro-batch divides the global batch, PP × virtual stages the layers, 2·CP the
+/// sequence (load-balanced chunks), EP the experts.
+[[nodiscard]] bool degreeDivides(const Scenario& scenario, std::string_view key, int value);
+
+/// The degree `key` after `steps` steps (negative: down) through the values for which degreeDivides
+/// holds, from its current value: DP 8 → 16 → 32 with a global batch of 1,024, not 9, 10, 11
+/// (usability review, problem 6). nullopt where no such value lies that way (DP at 1,024).
+[[nodiscard]] std::optional<int> steppedDegree(const Scenario& scenario, std::string_view key, int steps);
+
+/// The GPU count TP × PP × CP × DP after `steps` steps of DP (steppedDegree), or nullopt.
+[[nodiscard]] std::optional<std::int64_t> steppedGpuCount(const Scenario& scenario, int steps);
+
+/// Sets the GPU count by data parallelism, the one degree that does not change the model's split:
+/// DP = gpus ÷ (TP × PP × CP), the nearest whole replica count of at least 1 when that does not
+/// divide (12 GPUs at TP 8 give DP 2, 16 GPUs).
+void setGpuCount(Scenario& scenario, std::int64_t gpus);
 
 } // namespace core

@@ -1246,10 +1246,6 @@
         <translation>— %1 个专家，每个 token 选 %2 个</translation>
     </message>
     <message>
-        <source>%1 GPUs = TP %2 × PP %3 × DP %4 × CP %5</source>
-        <translation>%1 张 GPU = TP %2 × PP %3 × DP %4 × CP %5</translation>
-    </message>
-    <message>
         <source>%1 GiB, %2 TFLOP/s (BF16 dense), NVLink %3 GB/s, network %4 GB/s per GPU, %5 W</source>
         <translation>%1 GiB，%2 TFLOP/s（BF16 稠密），NVLink %3 GB/s，每卡网络 %4 GB/s，%5 W</translation>
     </message>
@@ -2426,6 +2422,22 @@
     <message>
         <source>Your name for this scenario; clear it to name it after the model and the GPUs again</source>
         <translation>你为这个场景取的名称；清空后将重新按模型和 GPU 自动命名</translation>
+    </message>
+    <message>
+        <source>= TP %1 × PP %2 × DP %3 × CP %4</source>
+        <translation>= TP %1 × PP %2 × DP %3 × CP %4</translation>
+    </message>
+    <message>
+        <source>Change GPU count</source>
+        <translation>更改 GPU 数量</translation>
+    </message>
+    <message>
+        <source>GP&amp;Us (total):</source>
+        <translation>GPU 总数(&amp;U)：</translation>
+    </message>
+    <message>
+        <source>GPUs of the whole run, TP × PP × CP × DP. A change sets data parallelism, the degree that does not change how the model is split; the arrows step to the next count whose DP × micro-batch divides the global batch.</source>
+        <translation>整个训练任务的 GPU 数，即 TP × PP × CP × DP。修改它会设置数据并行度——唯一不改变模型切分方式的并行维度；箭头会跳到下一个使 DP × 微批次能整除全局批次的数量。</translation>
     </message>
 </context>
 <context>

@@ -1215,4 +1215,8 @@ ZH.update({
     'op-level': '算子级',
     'norms, up-proj.': '归一化与上投影',
     '%1 %2': '%1 种%2',
+    'GP&Us (total):': 'GPU 总数(&U)：',
+    'Change GPU count': '更改 GPU 数量',
+    'GPUs of the whole run, TP × PP × CP × DP. A change sets data parallelism, the degree that does not change how the model is split; the arrows step to the next count whose DP × micro-batch divides the global batch.': '整个训练任务的 GPU 数，即 TP × PP × CP × DP。修改它会设置数据并行度——唯一不改变模型切分方式的并行维度；箭头会跳到下一个使 DP × 微批次能整除全局批次的数量。',
+    '= TP %1 × PP %2 × DP %3 × CP %4': '= TP %1 × PP %2 × DP %3 × CP %4',
 })

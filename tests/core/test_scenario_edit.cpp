@@ -81,3 +81,67 @@ TEST_CASE("choosing a GPU keeps the servers' size, except into and out of a rack
     CHECK(h.gpusPerNode == 8); // back to 8-GPU servers
     CHECK(h.gpu.memoryGib == findGpuPreset("a100-80gb")->spec.memoryGib);
 }
+
+TEST_CASE("parallel degrees step through the values that divide what they split", "[core][edit]")
+{
+    // Usability review, problem 6: DP's arrows walked 9, 10, … 14 into divisibility warnings.
+    Scenario s = defaultScenario(); // global batch 1,024 sequences, micro-batch 1, DP 8, 32 layers
+    REQUIRE(s.training.globalBatch == 1024);
+    REQUIRE(s.training.microBatch == 1);
+    REQUIRE(s.parallel.dp == 8);
+    CHECK(steppedDegree(s, "parallel.dp", 1) == 16);
+    CHECK(steppedDegree(s, "parallel.dp", -1) == 4);
+    CHECK(steppedDegree(s, "parallel.dp", 2) == 32);
+    s.parallel.dp = 14; // typed: the arrows return to the dividing values around it
+    CHECK(steppedDegree(s, "parallel.dp", 1) == 16);
+    CHECK(steppedDegree(s, "parallel.dp", -1) == 8);
+    s.training.globalBatch = 96; // 96 = 2^5 × 3: 6 and 12 divide it too
+    s.parallel.dp = 4;
+    CHECK(steppedDegree(s, "parallel.dp", 1) == 6);
+    CHECK(steppedDegree(s, "parallel.dp", 2) == 8);
+    s.training.microBatch = 2; // DP × 2 must divide 96: DP up to 48
+    s.parallel.dp = 48;
+    CHECK_FALSE(steppedDegree(s, "parallel.dp", 1).has_value());
+    s.parallel.dp = 1;
+    CHECK_FALSE(steppedDegree(s, "parallel.dp", -1).has_value());
+
+    // PP divides the 32 layers; with the embedding and the loss as stages of their own, 34.
+    REQUIRE(s.model.arch.layers == 32);
+    CHECK(steppedDegree(s, "parallel.pp", 1) == 2);
+    s.parallel.pp = 16;
+    CHECK(steppedDegree(s, "parallel.pp", 1) == 32);
+    s.parallel.pp = 32;
+    CHECK_FALSE(steppedDegree(s, "parallel.pp", 1).has_value());
+    s.parallel.pp = 2;
+    s.parallel.pipelineSplit = PipelineSplit::embedding_and_loss;
+    CHECK(steppedDegree(s, "parallel.pp", 1) == 17);
+
+    // CP: 2·CP chunks of the sequence; 6,144 = 2 × 3 × 1,024 admits CP 3.
+    s.training.seqLen = 6144;
+    CHECK(steppedDegree(s, "parallel.cp", 1) == 2);
+    s.parallel.cp = 2;
+    CHECK(steppedDegree(s, "parallel.cp", 1) == 3);
+    // EP: a dense model has none; Mixtral's 8 experts take 1, 2, 4, 8.
+    CHECK_FALSE(steppedDegree(s, "parallel.ep", 1).has_value());
+    s.model.arch.experts = 8;
+    s.model.arch.topK = 2;
+    CHECK(steppedDegree(s, "parallel.ep", 3) == 8);
+}
+
+TEST_CASE("the GPU count is set and stepped through data parallelism", "[core][edit]")
+{
+    Scenario s = defaultScenario();
+    s.parallel.tp = 2;
+    s.parallel.pp = 2;
+    setGpuCount(s, 64);
+    CHECK(s.parallel.dp == 16);
+    CHECK(s.parallel.gpus() == 64);
+    CHECK(steppedGpuCount(s, 1) == 128); // DP 32
+    CHECK(steppedGpuCount(s, -1) == 32); // DP 8
+    s.parallel.tp = 8;
+    s.parallel.pp = 1;
+    setGpuCount(s, 12); // 1.5 replicas of 8: the nearest whole count, 2
+    CHECK(s.parallel.dp == 2);
+    setGpuCount(s, 3);
+    CHECK(s.parallel.dp == 1); // never below one replica
+}

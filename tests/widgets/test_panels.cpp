@@ -38,6 +38,7 @@
 #include <QTabWidget>
 #include <QTableWidget>
 #include <QTemporaryDir>
+#include <QTest>
 #include <QWheelEvent>
 #include <catch2/catch.hpp>
 
@@ -588,4 +589,50 @@ TEST_CASE("figures in sentences keep their significant digits without exponents"
     for (const double v : { 1234.5, 65504.0, 3.15e9, 0.000042 })
         CHECK_FALSE(ui::formatSignificant(v, 3).contains(QLatin1Char('e')));
     CHECK(ui::formatSignificant(std::numeric_limits<double>::infinity(), 3) == QStringLiteral("∞"));
+}
+
+TEST_CASE("a GPU-count field sets DP, and the degrees' arrows step through dividing values", "[widgets][gpus]")
+{
+    // Usability review, problem 6: 8 H100 had to be typed as DP = 8, and DP's arrows walked 9 … 14
+    // into a divisibility warning.
+    ui::ScenarioSession session(core::defaultScenario()); // TP 1, PP 1, CP 1, DP 8; global batch 1,024
+    ui::ScenarioDocument& doc = *session.document();
+    ui::MainView w(&session);
+    auto* gpus = w.inputs()->findChild<QSpinBox*>(QStringLiteral("parallel.gpus"));
+    auto* dp = w.inputs()->findChild<QSpinBox*>(QStringLiteral("parallel.dp"));
+    auto* pp = w.inputs()->findChild<QSpinBox*>(QStringLiteral("parallel.pp"));
+    REQUIRE(gpus);
+    REQUIRE(dp);
+    REQUIRE(pp);
+    CHECK(gpus->value() == 8);
+    gpus->setFocus();
+    QTest::keyClick(gpus, Qt::Key_Up);
+    CHECK(doc.scenario().parallel.dp == 16);
+    CHECK(gpus->value() == 16);
+    CHECK(dp->value() == 16);
+    // Typed: 64 GPUs at TP 2 are DP 32; 17 at TP 8 is no whole replica count, and the field shows the
+    // 16 the scenario holds.
+    doc.edit(QStringLiteral("test"), [](core::Scenario& s) { s.parallel.tp = 2; });
+    gpus->setValue(64);
+    CHECK(doc.scenario().parallel.dp == 32);
+    doc.edit(QStringLiteral("test"), [](core::Scenario& s) { s.parallel.tp = 8; });
+    gpus->setValue(17);
+    CHECK(doc.scenario().parallel.dp == 2);
+    CHECK(gpus->value() == 16);
+    // Six clicks up from DP 2: 4, 8, 16, 32, 64, 128 — each divides the 1,024 sequences, no warning.
+    for (int i = 0; i < 6; ++i)
+        dp->stepUp();
+    CHECK(doc.scenario().parallel.dp == 128);
+    for (const auto& warning : core::estimate(doc.scenario()).warnings)
+        CHECK(warning.code != core::ProblemCode::global_batch_not_divisible);
+    // At 1,024 no dividing DP lies above: the up arrow is off, and typing still takes any value.
+    dp->setValue(1024);
+    dp->stepUp();
+    CHECK(doc.scenario().parallel.dp == 1024);
+    dp->setValue(1000);
+    CHECK(doc.scenario().parallel.dp == 1000);
+    // PP walks the divisors of Llama 2 7B's 32 layers.
+    pp->stepUp();
+    pp->stepUp();
+    CHECK(doc.scenario().parallel.pp == 4);
 }

@@ -30,6 +30,37 @@ void FormBinder::apply(const char* undoText, QObject* control, const std::functi
 
 namespace {
 
+/// A spin box whose steps are given: the value after n steps, or none (that way disabled).
+class SteppedSpinBox : public QSpinBox {
+public:
+    using QSpinBox::QSpinBox;
+    std::function<std::optional<std::int64_t>(int steps)> next;
+
+    void stepBy(int steps) override
+    {
+        if (!next) {
+            QSpinBox::stepBy(steps);
+            return;
+        }
+        // An accelerated or Page step counts as that many valid steps (Page Up: ten).
+        if (const auto v = next(steps < 0 ? std::max(steps, -10) : std::min(steps, 10)))
+            setValue(static_cast<int>(std::clamp<std::int64_t>(*v, minimum(), maximum())));
+        else if (const auto one = next(steps < 0 ? -1 : 1)) // fewer than asked that way: as far as there are
+            setValue(static_cast<int>(std::clamp<std::int64_t>(*one, minimum(), maximum())));
+    }
+
+protected:
+    StepEnabled stepEnabled() const override
+    {
+        if (!next) return QSpinBox::stepEnabled();
+        if (isReadOnly() || !isEnabled()) return StepNone;
+        StepEnabled on = StepNone;
+        if (next(1)) on |= StepUpEnabled;
+        if (next(-1)) on |= StepDownEnabled;
+        return on;
+    }
+};
+
 const core::Field& findField(const QString& keyPath)
 {
     const core::Field* limit = core::findField(keyPath.toStdString());
@@ -44,7 +75,7 @@ QSpinBox* FormBinder::spin(QWidget* parent, const QString& keyPath, Getter<int> 
     const char* undoText, std::optional<int> floor)
 {
     const core::Field& limit = findField(keyPath);
-    auto* box = new QSpinBox(parent);
+    auto* box = new SteppedSpinBox(parent);
     box->setObjectName(keyPath);
     box->setRange(floor ? std::min(*floor, int(limit.min)) : int(limit.min), int(limit.max));
     box->setAccelerated(true);
@@ -53,6 +84,31 @@ QSpinBox* FormBinder::spin(QWidget* parent, const QString& keyPath, Getter<int> 
         [this, box, set, undoText](int v) { apply(undoText, box, [&](core::Scenario& s) { set(s, v); }); });
     bind(keyPath, box, [box, get](const core::Scenario& s) { box->setValue(get(s)); });
     return box;
+}
+
+QSpinBox* FormBinder::derivedSpin(
+    QWidget* parent, const QString& name, int min, int max, Getter<int> get, Setter<int> set, const char* undoText)
+{
+    auto* box = new SteppedSpinBox(parent);
+    box->setObjectName(name);
+    box->setRange(min, max);
+    box->setAccelerated(true);
+    box->setKeyboardTracking(false);
+    connect(box, &QSpinBox::valueChanged, this, [this, box, get, set, undoText](int v) {
+        apply(undoText, box, [&](core::Scenario& s) { set(s, v); });
+        const QSignalBlocker block(box);
+        box->setValue(get(m_doc->scenario()));
+    });
+    bind(name, box, [box, get](const core::Scenario& s) { box->setValue(get(s)); });
+    return box;
+}
+
+void FormBinder::stepThrough(QSpinBox* box, Stepper next)
+{
+    auto* stepped = dynamic_cast<SteppedSpinBox*>(box);
+    Q_ASSERT_X(stepped, "FormBinder::stepThrough", "a spin box not made by the binder");
+    if (!stepped) return;
+    stepped->next = [doc = m_doc, next = std::move(next)](int steps) { return next(doc->scenario(), steps); };
 }
 
 QDoubleSpinBox* FormBinder::number(QWidget* parent, const QString& keyPath, int decimals, Getter<double> get,

@@ -8,6 +8,7 @@
 #include <QString>
 #include <QVariant>
 
+#include <cstdint>
 #include <functional>
 #include <optional>
 #include <vector>
@@ -41,6 +42,16 @@ public:
     /// the minimum for a value shown when the key does not apply (top-k 0 for a dense model).
     QSpinBox* spin(QWidget* parent, const QString& keyPath, Getter<int> get, Setter<int> set, const char* undoText,
         std::optional<int> floor = std::nullopt);
+    /// A count that is no key of its own but is set through keys (the GPU count, through DP), in
+    /// `min` … `max`. After an edit it shows what the scenario holds, also when that is unchanged
+    /// (17 GPUs typed at TP 8 stay 16).
+    QSpinBox* derivedSpin(
+        QWidget* parent, const QString& name, int min, int max, Getter<int> get, Setter<int> set, const char* undoText);
+    /// The arrows, Up/Down, Page keys and wheel of a spin box made here step to `next(scenario, steps)`
+    /// (the degrees that divide what they split, core::steppedDegree) and are disabled where it has no
+    /// value; typing still takes any value in range.
+    using Stepper = std::function<std::optional<std::int64_t>(const core::Scenario&, int steps)>;
+    void stepThrough(QSpinBox* box, Stepper next);
     /// As spin(); `scale` converts file units to the shown ones (tokens shown in billions: 1e-9).
     QDoubleSpinBox* number(QWidget* parent, const QString& keyPath, int decimals, Getter<double> get,
         Setter<double> set, const char* undoText, double scale = 1);

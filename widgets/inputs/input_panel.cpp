@@ -239,12 +239,7 @@ void InputPanel::showScenario(const core::Scenario& s)
     if (a.mtpLayers > 0) shape += tr("; %n multi-token prediction module(s)", nullptr, a.mtpLayers);
     m_shape->setText(shape);
     const auto& p = s.parallel;
-    m_gpuTotal->setText(tr("%1 GPUs = TP %2 × PP %3 × DP %4 × CP %5")
-                            .arg(QLocale().toString(static_cast<qlonglong>(p.gpus())))
-                            .arg(p.tp)
-                            .arg(p.pp)
-                            .arg(p.dp)
-                            .arg(p.cp));
+    m_gpuTotal->setText(tr("= TP %1 × PP %2 × DP %3 × CP %4").arg(p.tp).arg(p.pp).arg(p.dp).arg(p.cp));
 }
 
 void InputPanel::showResults(const DerivedResults& r)

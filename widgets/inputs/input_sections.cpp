@@ -169,13 +169,32 @@ void InputPanel::buildParallelism()
 {
     auto* sec = new FormSection(QT_TRANSLATE_NOOP("ui::InputPanel", "Parallelism"), this);
     m_sections << sec;
+    // The GPU count, set through data parallelism (usability review, problem 6: "8 H100" had to be
+    // typed as DP = 8); its arrows step to the next count whose DP divides the global batch.
+    auto* gpus = m_bind->derivedSpin(
+        sec, QStringLiteral("parallel.gpus"), 1, static_cast<int>(core::kMaxGpus),
+        [](const Scenario& s) { return static_cast<int>(s.parallel.gpus()); },
+        [](Scenario& s, int n) { core::setGpuCount(s, n); }, QT_TRANSLATE_NOOP("ui::InputPanel", "Change GPU count"));
+    m_bind->stepThrough(gpus, &core::steppedGpuCount);
+    sec->addRow(QT_TRANSLATE_NOOP("ui::InputPanel", "GP&Us (total):"), gpus,
+        QT_TRANSLATE_NOOP("ui::InputPanel",
+            "GPUs of the whole run, TP × PP × CP × DP. A change sets data parallelism, the degree that does "
+            "not change how the model is split; the arrows step to the next count whose DP × micro-batch "
+            "divides the global batch."));
     m_gpuTotal = new QLabel(sec);
     m_gpuTotal->setObjectName(QStringLiteral("gpuTotal"));
     sec->addWideRow(m_gpuTotal);
+    addFields(sec, { "parallel.tp" });
+    // The degrees' arrows step through the values that divide what they split (core::degreeDivides).
+    for (const char* key : { "parallel.pp", "parallel.dp", "parallel.cp", "parallel.ep" }) {
+        auto* box = static_cast<QSpinBox*>(addField(sec, key));
+        m_bind->stepThrough(box, [key](const Scenario& s, int steps) -> std::optional<std::int64_t> {
+            return core::steppedDegree(s, key, steps);
+        });
+    }
     addFields(sec,
-        { "parallel.tp", "parallel.pp", "parallel.dp", "parallel.cp", "parallel.ep", "parallel.zero",
-            "parallel.grad_reduce", "parallel.gradient_buffers", "parallel.dp_collectives", "parallel.recompute",
-            "parallel.sequence_parallel", "parallel.tp_saved_input", "parallel.flash_attention",
+        { "parallel.zero", "parallel.grad_reduce", "parallel.gradient_buffers", "parallel.dp_collectives",
+            "parallel.recompute", "parallel.sequence_parallel", "parallel.tp_saved_input", "parallel.flash_attention",
             "parallel.attention_kernel", "parallel.repeat_kv", "parallel.elementwise_kernels", "parallel.schedule",
             "parallel.virtual_stages", "parallel.pipeline_split", "parallel.offload_optimizer",
             "parallel.offload_params", "parallel.offload_activations" });
