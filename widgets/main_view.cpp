@@ -10,6 +10,7 @@
 #include "widgets/charts/sensitivity_view.h"
 #include "widgets/charts/time_chart.h"
 #include "widgets/copyable_table_view.h"
+#include "widgets/focus_ring.h"
 #include "widgets/inputs/input_panel.h"
 #include "widgets/models/collectives_model.h"
 #include "widgets/models/memory_table_model.h"
@@ -63,6 +64,7 @@ MainView::MainView(ScenarioSession* session, QWidget* parent)
     , m_session(session)
 {
     m_inputs = new InputPanel(session, this);
+    FocusRing::attach(this); // a 2-px ring around the focused control (usability review, problem 9)
     auto* scroll = new QScrollArea(this);
     scroll->setWidget(m_inputs);
     scroll->setWidgetResizable(true);

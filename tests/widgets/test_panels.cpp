@@ -11,6 +11,7 @@
 #include "widgets/charts/scaling_chart.h"
 #include "widgets/charts/time_chart.h"
 #include "widgets/copyable_table_view.h"
+#include "widgets/focus_ring.h"
 #include "widgets/format.h"
 #include "widgets/inputs/input_panel.h"
 #include "widgets/main_view.h"
@@ -635,4 +636,49 @@ TEST_CASE("a GPU-count field sets DP, and the degrees' arrows step through divid
     pp->stepUp();
     pp->stepUp();
     CHECK(doc.scenario().parallel.pp == 4);
+}
+
+TEST_CASE("a 2-pixel ring follows the keyboard focus and is cut by the input panel's scroll area", "[widgets][focus]")
+{
+    // Usability review, problem 9: the style's focus frame was too faint to follow.
+    ui::ScenarioSession session(core::defaultScenario());
+    ui::MainView w(&session);
+    w.resize(1280, 600);
+    w.show();
+    QApplication::setActiveWindow(&w);
+    QApplication::processEvents();
+    auto* ring = w.findChild<ui::FocusRing*>(QStringLiteral("focusRing"));
+    REQUIRE(ring);
+    auto* seq = w.inputs()->findChild<QSpinBox*>(QStringLiteral("training.seq_len"));
+    REQUIRE(seq);
+    seq->setFocus(Qt::TabFocusReason);
+    QApplication::processEvents();
+    REQUIRE(ring->target() == seq);
+    const QRect around(seq->mapTo(&w, QPoint(0, 0)), seq->size());
+    CHECK(ring->geometry() == around.adjusted(-3, -3, 3, 3));
+    // Drawn: the ring's left edge, 1 px outside the gap, is the highlight colour, 2 px wide.
+    const QImage shot = w.grab().toImage();
+    const QColor highlight = w.palette().color(QPalette::Active, QPalette::Highlight);
+    const int y = around.center().y();
+    for (const int x : { around.left() - 3, around.left() - 2 }) {
+        const QColor c = shot.pixelColor(x, y);
+        INFO(x << ": " << c.name().toStdString() << " vs " << highlight.name().toStdString());
+        CHECK(std::abs(c.hue() - highlight.hue()) < 12);
+        CHECK(std::abs(c.value() - highlight.value()) < 40);
+    }
+    // Scrolled out of the panel's view: gone; back in view: back.
+    auto* scroll = qobject_cast<QScrollArea*>(w.inputs()->parentWidget()->parentWidget());
+    REQUIRE(scroll);
+    scroll->verticalScrollBar()->setValue(scroll->verticalScrollBar()->maximum());
+    QApplication::processEvents();
+    CHECK(ring->target() == nullptr);
+    scroll->verticalScrollBar()->setValue(0);
+    QApplication::processEvents();
+    CHECK(ring->target() == seq);
+    // It follows the focus to the next control.
+    auto* tokens = w.inputs()->findChild<QDoubleSpinBox*>(QStringLiteral("training.tokens"));
+    REQUIRE(tokens);
+    tokens->setFocus(Qt::TabFocusReason);
+    QApplication::processEvents();
+    CHECK(ring->target() == tokens);
 }
