@@ -43,6 +43,7 @@
 #include <QStatusBar>
 #include <QUndoStack>
 #include <QVBoxLayout>
+#include <QWhatsThis>
 
 #include <cmath>
 
@@ -226,6 +227,10 @@ void MainWindow::createActions()
 
     m_helpMenu = menuBar()->addMenu(QString());
     m_accuracy = m_helpMenu->addAction(QString(), this, [this] { createAccuracyDialog()->show(); });
+    // Shift+F1, then a click on any input: its definition, unit, default and source (review problem 7).
+    m_whatsThis = QWhatsThis::createAction(this);
+    m_whatsThis->setObjectName(QStringLiteral("whatsThis"));
+    m_helpMenu->addAction(m_whatsThis);
     m_about = m_helpMenu->addAction(QString(), this, [this] {
         QMessageBox::about(this, tr("About TrainPlanner"),
             tr("<h3>TrainPlanner %1</h3><p>Plans the resources of training large language models: "
@@ -356,6 +361,7 @@ void MainWindow::retranslate()
     m_present->setText(tr("&Present Full Screen"));
     m_ranges->setText(tr("Show &Ranges in the Banner (each assumption ±20 %)"));
     m_accuracy->setText(tr("How &Accurate Is This?"));
+    m_whatsThis->setText(tr("&What's This?"));
     m_languageMenu->setTitle(tr("&Language"));
     m_langSystem->setText(tr("System"));
     m_toolsMenu->setTitle(tr("&Tools"));

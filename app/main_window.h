@@ -94,6 +94,7 @@ private:
     QAction* m_copyJson = nullptr;
     QAction* m_calibrate = nullptr;
     QAction* m_accuracy = nullptr;
+    QAction* m_whatsThis = nullptr;
     QAction* m_about = nullptr;
 };
 

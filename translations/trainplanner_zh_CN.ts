@@ -2439,6 +2439,395 @@
         <source>GPUs of the whole run, TP × PP × CP × DP. A change sets data parallelism, the degree that does not change how the model is split; the arrows step to the next count whose DP × micro-batch divides the global batch.</source>
         <translation>整个训练任务的 GPU 数，即 TP × PP × CP × DP。修改它会设置数据并行度——唯一不改变模型切分方式的并行维度；箭头会跳到下一个使 DP × 微批次能整除全局批次的数量。</translation>
     </message>
+    <message>
+        <source>Transformer blocks stacked in the model; pipeline stages split them.</source>
+        <translation>模型中堆叠的 Transformer 块数；流水线阶段按层切分它们。</translation>
+    </message>
+    <message>
+        <source>Width of the residual stream: the size of every token's vector between layers.</source>
+        <translation>残差流的宽度：每个词元在层与层之间的向量长度。</translation>
+    </message>
+    <message>
+        <source>Query heads of each attention layer; tensor parallelism splits them, so TP must divide them.</source>
+        <translation>每个注意力层的查询头数；张量并行会切分它们，因此 TP 必须能整除头数。</translation>
+    </message>
+    <message>
+        <source>Key/value heads shared by groups of query heads (grouped-query attention); equal to the heads for plain multi-head attention, 1 for multi-query.</source>
+        <translation>由若干查询头共享的键/值头（分组查询注意力）；普通多头注意力时等于头数，多查询注意力时为 1。</translation>
+    </message>
+    <message>
+        <source>Inner width of each MLP block (SwiGLU: of each of its three matrices).</source>
+        <translation>每个 MLP 块的中间宽度（SwiGLU：其三个矩阵各自的宽度）。</translation>
+    </message>
+    <message>
+        <source>Entries of the embedding and the output layer; the logits of the loss are sequence × vocabulary per micro-batch.</source>
+        <translation>嵌入层和输出层的词表条目数；损失处的 logits 为每个微批次 序列长度 × 词表大小。</translation>
+    </message>
+    <message>
+        <source>tokens</source>
+        <translation>词元</translation>
+    </message>
+    <message>
+        <source>Routed experts of each mixture-of-experts layer; 0 makes the model dense.</source>
+        <translation>每个混合专家层的路由专家数；0 表示稠密模型。</translation>
+    </message>
+    <message>
+        <source>Experts each token is routed to: the compute per token follows k, the weights follow all experts.</source>
+        <translation>每个词元被路由到的专家数：每个词元的计算量取决于 k，权重则包含全部专家。</translation>
+    </message>
+    <message>
+        <source>Inner width of each expert's MLP.</source>
+        <translation>每个专家 MLP 的中间宽度。</translation>
+    </message>
+    <message>
+        <source>Experts every token passes through besides its routed ones (DeepSeek-V3: 1).</source>
+        <translation>除路由专家外，每个词元都会经过的共享专家数（DeepSeek-V3：1）。</translation>
+    </message>
+    <message>
+        <source>Node-limited routing: each token's experts lie on at most this many nodes, which bounds the all-to-all over the network (DeepSeek-V3: 4).</source>
+        <translation>节点受限路由：每个词元的专家最多分布在这么多个节点上，从而限制跨网络的 all-to-all 流量（DeepSeek-V3：4）。</translation>
+    </message>
+    <message>
+        <source>nodes</source>
+        <translation>个节点</translation>
+    </message>
+    <message>
+        <source>Layers at the bottom that keep a dense MLP instead of experts (DeepSeek-V3: 3).</source>
+        <translation>最底部保留稠密 MLP 而不使用专家的层数（DeepSeek-V3：3）。</translation>
+    </message>
+    <message>
+        <source>Multi-head latent attention: keys and values are stored as one compressed vector of this width per token (DeepSeek-V2/V3: 512).</source>
+        <translation>多头潜在注意力：每个词元的键和值存为一个该宽度的压缩向量（DeepSeek-V2/V3：512）。</translation>
+    </message>
+    <message>
+        <source>Multi-head latent attention: width of the compressed query (DeepSeek-V3: 1536).</source>
+        <translation>多头潜在注意力：压缩查询的宽度（DeepSeek-V3：1536）。</translation>
+    </message>
+    <message>
+        <source>Multi-token prediction modules after the last layer, each predicting one more token ahead (DeepSeek-V3: 1).</source>
+        <translation>最后一层之后的多词元预测模块数，每个模块多向前预测一个词元（DeepSeek-V3：1）。</translation>
+    </message>
+    <message>
+        <source>Llama 2's pre-training (Touvron et al. 2023, §2.2: 4k context, 4M-token batches, 2T tokens)</source>
+        <translation>Llama 2 的预训练（Touvron 等，2023，§2.2：4k 上下文、每批 4M 词元、共 2T 词元）</translation>
+    </message>
+    <message>
+        <source>sequences</source>
+        <translation>条序列</translation>
+    </message>
+    <message>
+        <source>Tokens the whole run trains on; with the global batch and sequence length it sets the number of steps.</source>
+        <translation>整个训练任务所用的词元数；与全局批次和序列长度一起决定训练步数。</translation>
+    </message>
+    <message>
+        <source>billions of tokens</source>
+        <translation>十亿词元</translation>
+    </message>
+    <message>
+        <source>The optimizer decides the states kept per parameter: AdamW two (momentum and variance), SGD with momentum one, Adafactor factored ones, 8-bit AdamW two of one byte.</source>
+        <translation>优化器决定每个参数保存的状态：AdamW 两个（动量和方差），带动量的 SGD 一个，Adafactor 为分解后的状态，8 位 AdamW 两个、各占 1 字节。</translation>
+    </message>
+    <message>
+        <source>Full training updates every weight; LoRA trains small adapters beside frozen weights, QLoRA also stores the frozen base in 4 bits (NF4).</source>
+        <translation>全量训练会更新所有权重；LoRA 在冻结的权重旁训练小型适配器，QLoRA 还会把冻结的基座模型以 4 位（NF4）存储。</translation>
+    </message>
+    <message>
+        <source>Rank r of the LoRA adapters: each adapted d × k matrix gets r × (d + k) trainable parameters.</source>
+        <translation>LoRA 适配器的秩 r：每个被适配的 d × k 矩阵获得 r × (d + k) 个可训练参数。</translation>
+    </message>
+    <message>
+        <source>Format of the matmuls' inputs; it sets the GPU's peak rate (FP8 doubles BF16's on Hopper).</source>
+        <translation>矩阵乘法输入的格式；它决定 GPU 的峰值算力（在 Hopper 上 FP8 是 BF16 的两倍）。</translation>
+    </message>
+    <message>
+        <source>Format of the working copy of the weights used in the forward and backward.</source>
+        <translation>前向和反向传播所用权重工作副本的格式。</translation>
+    </message>
+    <message>
+        <source>Format the gradients are stored and summed in; BF16 sums lose small contributions over many micro-batches.</source>
+        <translation>梯度存储和累加所用的格式；在多个微批次上用 BF16 累加会丢失较小的贡献。</translation>
+    </message>
+    <message>
+        <source>FP32 copy the optimizer updates: an update below half a BF16 step would otherwise be rounded away. None for pure low-precision training.</source>
+        <translation>由优化器更新的 FP32 副本：否则小于 BF16 半个步长的更新会被舍入掉。纯低精度训练时为无。</translation>
+    </message>
+    <message>
+        <source>Format of the optimizer's states (Adam's momentum and variance).</source>
+        <translation>优化器状态（Adam 的动量和方差）的格式。</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation>GPU 数</translation>
+    </message>
+    <message>
+        <source>stages</source>
+        <translation>个阶段</translation>
+    </message>
+    <message>
+        <source>replicas</source>
+        <translation>个副本</translation>
+    </message>
+    <message>
+        <source>ZeRO shards the model states over the data-parallel GPUs: stage 1 the optimizer states, 2 also the gradients, 3 also the weights (FSDP), each at the cost of more traffic (Rajbhandari et al. 2020).</source>
+        <translation>ZeRO 把模型状态切分到数据并行的各 GPU 上：阶段 1 切分优化器状态，阶段 2 另外切分梯度，阶段 3 同时切分权重（FSDP），每一级都以更多通信为代价（Rajbhandari 等，2020）。</translation>
+    </message>
+    <message>
+        <source>Activation recomputation drops what the forward keeps and recomputes it in the backward: less memory for more compute (full: about a third more; selective: a few percent, Korthikanti et al. 2022).</source>
+        <translation>激活重计算丢弃前向传播保存的内容，在反向传播时重新计算：以更多计算换取更少显存（完全重计算约多三分之一；选择性重计算多几个百分点，Korthikanti 等，2022）。</translation>
+    </message>
+    <message>
+        <source>Fused attention that never stores the score matrix (Dao et al. 2022): memory linear, not quadratic, in the sequence.</source>
+        <translation>从不存储注意力分数矩阵的融合注意力（Dao 等，2022）：显存随序列长度线性而非平方增长。</translation>
+    </message>
+    <message>
+        <source>Order of the micro-batches' forward and backward passes over the pipeline stages: GPipe runs all forwards first; 1F1B alternates and keeps at most PP micro-batches in flight; interleaved 1F1B gives each GPU several chunks for a smaller bubble (Narayanan et al. 2021).</source>
+        <translation>微批次在各流水线阶段上执行前向和反向的顺序：GPipe 先执行全部前向；1F1B 交替执行，同时在途的微批次最多为 PP 个；交错 1F1B 让每张 GPU 承担多个模型块，以缩小气泡（Narayanan 等，2021）。</translation>
+    </message>
+    <message>
+        <source>Interleaved schedule: model chunks per GPU. v chunks cut the pipeline bubble by v at the cost of v times the pipeline's messages (Narayanan et al. 2021 §2.2).</source>
+        <translation>交错调度：每张 GPU 上的模型块数。v 个块使流水线气泡缩小为 1/v，代价是流水线消息增加到 v 倍（Narayanan 等，2021，§2.2）。</translation>
+    </message>
+    <message>
+        <source>chunks per GPU</source>
+        <translation>块/每 GPU</translation>
+    </message>
+    <message>
+        <source>Keeps the weights in host memory and streams each layer's over PCIe when it runs (ZeRO-Infinity, FSDP CPU offload).</source>
+        <translation>把权重保存在主机内存中，每层运行时再经 PCIe 传入（ZeRO-Infinity、FSDP CPU 卸载）。</translation>
+    </message>
+    <message>
+        <source>Memory of one GPU; what the memory chart compares against.</source>
+        <translation>单张 GPU 的显存；显存图以它作为比较基准。</translation>
+    </message>
+    <message>
+        <source>GiB</source>
+        <translation>GiB</translation>
+    </message>
+    <message>
+        <source>GB/s</source>
+        <translation>GB/s</translation>
+    </message>
+    <message>
+        <source>Thermal design power of one GPU, used for the energy where the system's power per GPU is not known.</source>
+        <translation>单张 GPU 的热设计功耗；在不知道系统每 GPU 功耗时用于计算能耗。</translation>
+    </message>
+    <message>
+        <source>W</source>
+        <translation>W</translation>
+    </message>
+    <message>
+        <source>an 8-GPU server (DGX A100, HGX H100)</source>
+        <translation>8 卡服务器（DGX A100、HGX H100）</translation>
+    </message>
+    <message>
+        <source>GB/s per node</source>
+        <translation>GB/s（每节点）</translation>
+    </message>
+    <message>
+        <source>a DGX A100's two EPYC 7742 with eight DDR4-3200 channels each</source>
+        <translation>DGX A100 的两颗 EPYC 7742，每颗八个 DDR4-3200 通道</translation>
+    </message>
+    <message>
+        <source>fraction</source>
+        <translation>比例</translation>
+    </message>
+    <message>
+        <source>calibrated on published runs (docs/FIDELITY.md)</source>
+        <translation>基于公开训练记录校准（docs/FIDELITY.md）</translation>
+    </message>
+    <message>
+        <source>passes per step</source>
+        <translation>遍/每步</translation>
+    </message>
+    <message>
+        <source>the mechanism's count, kept after calibration (docs/FIDELITY.md)</source>
+        <translation>按机制计数，校准后保留（docs/FIDELITY.md）</translation>
+    </message>
+    <message>
+        <source>an assumption, not fitted (docs/MODEL.md)</source>
+        <translation>假设值，未经拟合（docs/MODEL.md）</translation>
+    </message>
+    <message>
+        <source>nccl-tests on DGX systems reach about 80 % of NVLink's nominal bandwidth (docs/MODEL.md)</source>
+        <translation>nccl-tests 在 DGX 系统上可达 NVLink 标称带宽的约 80 %（docs/MODEL.md）</translation>
+    </message>
+    <message>
+        <source>What one GPU costs per hour at the chosen pricing; GPU-hours × this is most of the run's cost.</source>
+        <translation>按所选计价方式每张 GPU 每小时的费用；GPU 小时数 × 该价格构成训练成本的大部分。</translation>
+    </message>
+    <message>
+        <source>US$ per GPU-hour</source>
+        <translation>美元/GPU 小时</translation>
+    </message>
+    <message>
+        <source>an assumption near public A100 rates (example price table: AWS Capacity Blocks $1.84, 2024-12): enter your quote</source>
+        <translation>接近公开 A100 价格的假设值（示例价格表：AWS Capacity Blocks 1.84 美元，2024-12）：请填入你的报价</translation>
+    </message>
+    <message>
+        <source>Price of electricity; the energy is the servers' power per GPU × PUE × GPU-hours.</source>
+        <translation>电价；能耗为服务器每 GPU 功耗 × PUE × GPU 小时数。</translation>
+    </message>
+    <message>
+        <source>US$ per kWh</source>
+        <translation>美元/千瓦时</translation>
+    </message>
+    <message>
+        <source>an assumption: enter your site's price</source>
+        <translation>假设值：请填入你所在机房的电价</translation>
+    </message>
+    <message>
+        <source>US$ per TB-month</source>
+        <translation>美元/TB·月</translation>
+    </message>
+    <message>
+        <source>the AWS S3 Standard list price of $0.023 per GB-month</source>
+        <translation>AWS S3 标准存储的公开价格：每 GB·月 0.023 美元</translation>
+    </message>
+    <message>
+        <source>US$ per TB</source>
+        <translation>美元/TB</translation>
+    </message>
+    <message>
+        <source>people</source>
+        <translation>人</translation>
+    </message>
+    <message>
+        <source>US$</source>
+        <translation>美元</translation>
+    </message>
+    <message>
+        <source>an assumption: enter your data centre's</source>
+        <translation>假设值：请填入你的数据中心的数值</translation>
+    </message>
+    <message>
+        <source>hours</source>
+        <translation>小时</translation>
+    </message>
+    <message>
+        <source>Llama Team 2024 §3.3.4, Table 5</source>
+        <translation>Llama Team 2024，§3.3.4，表 5</translation>
+    </message>
+    <message>
+        <source>reclaims per node per day</source>
+        <translation>次收回/每节点每天</translation>
+    </message>
+    <message>
+        <source>Time from an interruption to training again: detecting the failure, replacing or restarting the nodes, loading the last checkpoint.</source>
+        <translation>从中断到重新开始训练所需的时间：发现故障、替换或重启节点、加载最近的检查点。</translation>
+    </message>
+    <message>
+        <source>minutes</source>
+        <translation>分钟</translation>
+    </message>
+    <message>
+        <source>an assumption: enter your cluster's</source>
+        <translation>假设值：请填入你的集群的数值</translation>
+    </message>
+    <message>
+        <source>an assumption; Meta's storage sustains 2 TB/s (Llama Team 2024 §3.3.1)</source>
+        <translation>假设值；Meta 的存储可持续 2 TB/s（Llama Team 2024，§3.3.1）</translation>
+    </message>
+    <message>
+        <source>GiB per GPU</source>
+        <translation>GiB/每 GPU</translation>
+    </message>
+    <message>
+        <source>gpu_poor's fixed overhead (docs/MODEL.md)</source>
+        <translation>gpu_poor 的固定开销（docs/MODEL.md）</translation>
+    </message>
+    <message>
+        <source>GiB per communicator</source>
+        <translation>GiB/每个通信器</translation>
+    </message>
+    <message>
+        <source>docs/MODEL.md</source>
+        <translation>docs/MODEL.md</translation>
+    </message>
+    <message>
+        <source>MiB</source>
+        <translation>MiB</translation>
+    </message>
+    <message>
+        <source>PyTorch DistributedDataParallel's bucket_cap_mb default</source>
+        <translation>PyTorch DistributedDataParallel 的 bucket_cap_mb 默认值</translation>
+    </message>
+    <message>
+        <source>fraction of allocated memory</source>
+        <translation>占已分配显存的比例</translation>
+    </message>
+    <message>
+        <source>bytes per logit</source>
+        <translation>字节/每个 logit</translation>
+    </message>
+    <message>
+        <source>Megatron-LM's fused cross-entropy (docs/MODEL.md)</source>
+        <translation>Megatron-LM 的融合交叉熵（docs/MODEL.md）</translation>
+    </message>
+    <message>
+        <source>Llama 2 7B's published shape (Touvron et al. 2023, Table 1), the default scenario's model; a preset brings its own</source>
+        <translation>Llama 2 7B 公开的结构（Touvron 等，2023，表 1），即默认场景的模型；选择预设时使用该预设自己的结构</translation>
+    </message>
+    <message>
+        <source>BF16 mixed precision with FP32 master weights and states (Micikevicius et al. 2018), the recipe of Megatron-LM and DeepSpeed</source>
+        <translation>BF16 混合精度，主权重和优化器状态为 FP32（Micikevicius 等，2018），即 Megatron-LM 和 DeepSpeed 的做法</translation>
+    </message>
+    <message>
+        <source>the default scenario: one 8-GPU node, data parallel with ZeRO-1 (docs/MODEL.md)</source>
+        <translation>默认场景：一个 8 卡节点，数据并行并使用 ZeRO-1（docs/MODEL.md）</translation>
+    </message>
+    <message>
+        <source>the chosen GPU's datasheet (the default scenario's: NVIDIA A100 SXM 80GB)</source>
+        <translation>所选 GPU 的数据手册（默认场景为 NVIDIA A100 SXM 80GB）</translation>
+    </message>
+    <message>
+        <source>the default scenario (docs/MODEL.md, “Defaults a file may leave out”)</source>
+        <translation>默认场景（docs/MODEL.md，“文件可省略的默认值”）</translation>
+    </message>
+    <message>
+        <source>on</source>
+        <translation>开</translation>
+    </message>
+    <message>
+        <source>off</source>
+        <translation>关</translation>
+    </message>
+    <message>
+        <source>Unit: %1</source>
+        <translation>单位：%1</translation>
+    </message>
+    <message>
+        <source>Range: powers of two from %1 to %2</source>
+        <translation>范围：%1 到 %2 之间的 2 的幂</translation>
+    </message>
+    <message>
+        <source>Range: %1 to %2</source>
+        <translation>范围：%1 到 %2</translation>
+    </message>
+    <message>
+        <source>Default: %1 — %2</source>
+        <translation>默认值：%1——%2</translation>
+    </message>
+    <message>
+        <source>File key: %1</source>
+        <translation>文件键：%1</translation>
+    </message>
+    <message>
+        <source>A published model with its shape from its config.json or paper (Model details shows every figure). Custom size takes the size slider's standard Llama-style shape.</source>
+        <translation>已公开的模型，其结构取自其 config.json 或论文（“模型细节”列出全部数值）。“自定义规模”则使用规模滑块对应的标准 Llama 式结构。</translation>
+    </message>
+    <message>
+        <source>A GPU with its datasheet's figures: memory, peak rate per number format, NVLink, network, PCIe and power. Each can be edited below; an edited figure keeps the GPU's name and is saved beside it.</source>
+        <translation>带有数据手册数值的 GPU：显存、各数值格式的峰值算力、NVLink、网络、PCIe 和功耗。每一项都可在下方修改；修改后的数值保留该 GPU 的名称，并与其一起保存。</translation>
+    </message>
+    <message>
+        <source>an assumption; Hu et al. 2021 (LoRA) try ranks 1 to 64</source>
+        <translation>假设值；Hu 等 2021（LoRA）试验了 1 到 64 的秩</translation>
+    </message>
+    <message>
+        <source>%1 — %2</source>
+        <extracomment>the help's first line: a field's name (%1, bold) and what it is (%2)</extracomment>
+        <translation>%1：%2</translation>
+    </message>
 </context>
 <context>
     <name>ui::LaunchExport</name>
@@ -2905,6 +3294,10 @@
     <message>
         <source>A&amp;bout TrainPlanner</source>
         <translation>关于 TrainPlanner(&amp;B)</translation>
+    </message>
+    <message>
+        <source>&amp;What's This?</source>
+        <translation>这是什么(&amp;W)？</translation>
     </message>
 </context>
 <context>
@@ -4199,6 +4592,11 @@
         <source>Range from %5 measured runs like this one (%6), 80 % of them: step %1–%2 s · %3–%4 days</source>
         <extracomment>%1–%2 step time range in seconds, %3–%4 days, %5 number of runs, %6 the kind of runs (GPU, parallelism, format)</extracomment>
         <translation>依据 %5 条同类实测记录（%6）的区间，其中 80 % 落在：每步 %1–%2 秒 · %3–%4 天</translation>
+    </message>
+    <message>
+        <source>ⓘ Hover for formulas</source>
+        <extracomment>a hint at the banner's top right: resting the mouse on the figures shows their formulas</extracomment>
+        <translation>ⓘ 悬停查看公式</translation>
     </message>
 </context>
 <context>

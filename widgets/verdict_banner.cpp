@@ -5,6 +5,7 @@
 #include "widgets/problem_text.h"
 
 #include <QEvent>
+#include <QHBoxLayout>
 #include <QHelpEvent>
 #include <QLabel>
 #include <QLocale>
@@ -41,11 +42,21 @@ VerdictBanner::VerdictBanner(QWidget* parent)
         if (link.startsWith(QLatin1String("fix:")) && ok && i >= 0 && i < int(m_suggestions.size()))
             emit suggestionChosen(m_suggestions[std::size_t(i)]);
     });
+    // Says that the figures explain themselves (usability review, problem 7: the formula tooltips were
+    // found by chance); hovering the cue shows them too.
+    m_cue = new QLabel(this);
+    m_cue->setObjectName(QStringLiteral("formulaCue"));
+    m_cue->setAlignment(Qt::AlignRight | Qt::AlignTop);
+    m_cue->installEventFilter(this);
+    auto* top = new QHBoxLayout;
+    top->addWidget(m_headline, 1);
+    top->addWidget(m_cue, 0, Qt::AlignTop);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(12, 8, 12, 8);
-    layout->addWidget(m_headline);
+    layout->addLayout(top);
     layout->addWidget(m_details);
     layout->addWidget(m_warnings);
+    retranslateCue();
 }
 
 void VerdictBanner::setEstimate(const core::Estimate& estimate)
@@ -179,12 +190,12 @@ QString VerdictBanner::detailsToolTip() const
 bool VerdictBanner::eventFilter(QObject* watched, QEvent* event)
 {
     // The explanation is worded when the pointer rests on the figures, not on every slider tick.
-    if (watched == m_details && event->type() == QEvent::ToolTip) {
+    if ((watched == m_details || watched == m_cue) && event->type() == QEvent::ToolTip) {
         const QString tip = detailsToolTip();
         if (tip.isEmpty())
             QToolTip::hideText();
         else
-            QToolTip::showText(static_cast<QHelpEvent*>(event)->globalPos(), tip, m_details);
+            QToolTip::showText(static_cast<QHelpEvent*>(event)->globalPos(), tip, static_cast<QWidget*>(watched));
         return true;
     }
     return QFrame::eventFilter(watched, event);
@@ -202,9 +213,18 @@ void VerdictBanner::setRanges(std::optional<core::Sensitivity> ranges)
     if (!unchanged) refresh();
 }
 
+void VerdictBanner::retranslateCue()
+{
+    //: a hint at the banner's top right: resting the mouse on the figures shows their formulas
+    m_cue->setText(tr("ⓘ Hover for formulas"));
+}
+
 void VerdictBanner::changeEvent(QEvent* event)
 {
-    if (event->type() == QEvent::LanguageChange) refresh();
+    if (event->type() == QEvent::LanguageChange) {
+        retranslateCue();
+        refresh();
+    }
     QFrame::changeEvent(event);
 }
 

@@ -53,6 +53,7 @@ protected:
 
 private:
     void refresh();
+    void retranslateCue();
 
     core::Estimate m_estimate;
     std::vector<core::Suggestion> m_suggestions;
@@ -61,6 +62,7 @@ private:
     std::function<QString(const QString&)> m_explain;
     QLabel* m_headline;
     QLabel* m_details;
+    QLabel* m_cue; ///< "hover for formulas"
     QLabel* m_warnings;
 };
 

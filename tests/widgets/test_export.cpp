@@ -11,6 +11,7 @@
 #include "widgets/export/launch_export.h"
 #include "widgets/export/report_export.h"
 #include "widgets/inputs/input_panel.h"
+#include "widgets/language.h"
 #include "widgets/main_view.h"
 #include "widgets/models/comparison_model.h"
 #include "widgets/pages/comparison_view.h"
@@ -24,11 +25,13 @@
 #include <QAction>
 #include <QApplication>
 #include <QChart>
+#include <QCheckBox>
 #include <QComboBox>
 #include <QDir>
 #include <QFile>
 #include <QGuiApplication>
 #include <QImage>
+#include <QLabel>
 #include <QLineEdit>
 #include <QMenu>
 #include <QMenuBar>
@@ -465,4 +468,64 @@ TEST_CASE(
             letters.insert(text.at(at + 1).toLower());
         }
     }
+}
+
+TEST_CASE("every input explains itself: definition, unit, default with its source, file key", "[widgets][help]")
+{
+    // Usability review, problem 7: no tooltip or What's This on "ZeRO stage", "Virtual stages",
+    // "Memory-bound passes", "Bus bandwidth", "DP/CP overlap"; the banner's formulas found by chance.
+    ScenarioSession session(core::defaultScenario());
+    MainWindow window(&session);
+    auto* inputs = window.mainView()->inputs();
+    QList<QWidget*> controls;
+    for (auto* w : inputs->findChildren<QAbstractSpinBox*>())
+        controls << w;
+    for (auto* w : inputs->findChildren<QComboBox*>())
+        controls << w;
+    for (auto* w : inputs->findChildren<QCheckBox*>())
+        controls << w;
+    controls << inputs->findChild<QSlider*>(QStringLiteral("modelSize"))
+             << inputs->findChild<QLineEdit*>(QStringLiteral("scenarioName"));
+    REQUIRE(controls.size() > 70);
+    for (QWidget* w : controls) {
+        REQUIRE(w);
+        // A spin box's inner line edit is not an input of its own.
+        if (qobject_cast<QAbstractSpinBox*>(w->parentWidget()) || qobject_cast<QComboBox*>(w->parentWidget())) continue;
+        INFO(w->objectName().toStdString());
+        CHECK_FALSE(w->toolTip().isEmpty());
+        CHECK_FALSE(w->whatsThis().isEmpty());
+    }
+    auto help = [&](const char* key) { return inputs->findChild<QWidget*>(QString::fromLatin1(key))->whatsThis(); };
+    // The default is the default scenario's value, in the form's words, with where it comes from.
+    CHECK(help("parallel.zero").contains(QStringLiteral("Default: 1 — shard optimizer states")));
+    CHECK(help("parallel.zero").contains(QStringLiteral("Rajbhandari")));
+    CHECK(help("efficiency.memory_bound_passes").contains(QStringLiteral("Default: 6 — the mechanism")));
+    CHECK(help("efficiency.bus_bandwidth").contains(QStringLiteral("nccl-tests")));
+    CHECK(help("efficiency.bus_bandwidth").contains(QStringLiteral("Range: 0.01 to 1")));
+    CHECK(help("efficiency.comm_overlap").contains(QStringLiteral("an assumption, not fitted")));
+    CHECK(help("parallel.virtual_stages").contains(QStringLiteral("Narayanan")));
+    CHECK(help("parallel.virtual_stages").contains(QStringLiteral("<code>parallel.virtual_stages</code>")));
+    CHECK(help("training.tokens").contains(QStringLiteral("Default: 2,000 B")));
+    CHECK(help("hardware.gpu.inter_node_gbps").contains(QStringLiteral("Unit: GB/s")));
+    CHECK(help("parallel.tp").contains(QStringLiteral("Range: powers of two from 1 to 64")));
+    // The label explains its field too.
+    auto* zero = inputs->findChild<QWidget*>(QStringLiteral("parallel.zero"));
+    bool labelled = false;
+    for (auto* label : inputs->findChildren<QLabel*>())
+        if (label->buddy() == zero) labelled = label->toolTip() == zero->toolTip();
+    CHECK(labelled);
+    // In Chinese, in Chinese.
+    REQUIRE(ui::setLanguage(QStringLiteral("zh_CN")));
+    QApplication::processEvents();
+    CHECK(help("parallel.zero").contains(QStringLiteral("默认值")));
+    CHECK_FALSE(help("parallel.zero").contains(QStringLiteral("Default")));
+    ui::setLanguage(QStringLiteral("en"));
+    QApplication::processEvents();
+    // Help → What's This (Shift+F1), and the banner's cue to its formula tooltips.
+    auto* whatsThis = window.findChild<QAction*>(QStringLiteral("whatsThis"));
+    REQUIRE(whatsThis);
+    CHECK(whatsThis->shortcut() == QKeySequence(Qt::SHIFT | Qt::Key_F1));
+    auto* cue = window.mainView()->banner()->findChild<QLabel*>(QStringLiteral("formulaCue"));
+    REQUIRE(cue);
+    CHECK(cue->text().contains(QStringLiteral("formulas")));
 }

@@ -3,10 +3,16 @@
 // undo text and choice texts, and how a number is shown — the only translatable table of the
 // inputs. Kind, range, choices, edit rules and when a key applies come from core.
 
+#include <QString>
+
 #include <optional>
 #include <string_view>
 #include <utility>
 #include <vector>
+
+namespace core {
+struct Field;
+}
 
 namespace ui {
 
@@ -14,7 +20,9 @@ struct FieldText {
     const char* path; ///< core::Field::path
     const char* label; ///< texts in context "ui::InputPanel" (QT_TRANSLATE_NOOP)
     const char* undo;
-    const char* tip = nullptr;
+    const char* tip = nullptr; ///< what it is: the first part of the help (fieldHelp)
+    const char* unitName = nullptr; ///< the unit in words ("GB/s", "sequences"); none for a plain count
+    const char* source = nullptr; ///< where the default comes from; else the section's (fieldHelp)
     /// A choice's texts with their values (the choice's index); for an integer key, a short list to
     /// pick from instead of a spin box (ZeRO's stages).
     std::vector<std::pair<const char*, int>> items {};
@@ -30,5 +38,10 @@ struct FieldText {
 
 /// The texts of `path`, or nullptr for a key the form does not show.
 [[nodiscard]] const FieldText* fieldText(std::string_view path);
+
+/// The help on a field (its tooltip and What's This), in the interface language: its name and
+/// what it is, its unit and range, the default scenario's value and where that comes from, and the
+/// file key that --set and scenario files use (usability review, problem 7).
+[[nodiscard]] QString fieldHelp(const core::Field& field, const FieldText& text);
 
 } // namespace ui

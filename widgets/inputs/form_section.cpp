@@ -47,14 +47,31 @@ FormSection::FormSection(const char* title, QWidget* parent)
 
 void FormSection::addRow(const char* label, QWidget* field, const char* toolTip)
 {
+    addRow(label, field, toolTip ? std::function<QString()>([toolTip] { return translated(toolTip); }) : nullptr);
+}
+
+void FormSection::addRow(const char* label, QWidget* field, std::function<QString()> help)
+{
     auto* l = new QLabel(m_body);
     // A row of several widgets names the one its mnemonic focuses as its focus proxy (the size slider
     // beside its value): a QLabel's buddy must take focus itself.
     l->setBuddy(field->focusProxy() ? field->focusProxy() : field);
     m_form->addRow(l, field);
-    m_rows.push_back({ l, field, label, toolTip });
+    m_rows.push_back({ l, field, label, std::move(help) });
     l->setText(translated(label));
-    if (toolTip) field->setToolTip(translated(toolTip));
+    showHelp(m_rows.back());
+}
+
+void FormSection::showHelp(const Row& row)
+{
+    if (!row.help) return;
+    // The label explains its field too; What's This (Shift+F1, Help menu) shows the same text.
+    const QString help = row.help();
+    for (QWidget* w : { static_cast<QWidget*>(row.label), row.field, row.field->focusProxy() }) {
+        if (!w) continue;
+        w->setToolTip(help);
+        w->setWhatsThis(help);
+    }
 }
 
 void FormSection::addWideRow(QWidget* field)
@@ -91,7 +108,7 @@ void FormSection::retranslate()
     m_header->setText(translated(m_title));
     for (const auto& r : m_rows) {
         r.label->setText(translated(r.text));
-        if (r.toolTip) r.field->setToolTip(translated(r.toolTip));
+        showHelp(r);
     }
     for (const auto& c : m_combos) {
         const QSignalBlocker block(c.combo);

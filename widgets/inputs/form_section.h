@@ -5,6 +5,7 @@
 #include <QVariant>
 #include <QWidget>
 
+#include <functional>
 #include <utility>
 #include <vector>
 
@@ -22,6 +23,9 @@ public:
     FormSection(const char* title, QWidget* parent);
 
     void addRow(const char* label, QWidget* field, const char* toolTip = nullptr);
+    /// A row whose help (tooltip and What's This of the field and its label) is composed in the
+    /// interface language, again on a language change (fieldHelp).
+    void addRow(const char* label, QWidget* field, std::function<QString()> help);
     void addWideRow(QWidget* field);
     /// Combo items whose texts are translatable; the data is the value the binder stores.
     void setItems(QComboBox* combo, std::vector<std::pair<const char*, QVariant>> items);
@@ -42,8 +46,9 @@ private:
         QLabel* label;
         QWidget* field;
         const char* text;
-        const char* toolTip;
+        std::function<QString()> help;
     };
+    void showHelp(const Row& row);
     std::vector<Row> m_rows;
     struct Items {
         QComboBox* combo;

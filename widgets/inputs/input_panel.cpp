@@ -166,7 +166,10 @@ void InputPanel::buildModel()
     section->setItems(m_preset, items);
     for (const auto& p : core::modelPresets())
         m_preset->addItem(QString::fromStdString(p.label), QString::fromStdString(p.name));
-    section->addRow(QT_TRANSLATE_NOOP("ui::InputPanel", "&Preset:"), m_preset);
+    section->addRow(QT_TRANSLATE_NOOP("ui::InputPanel", "&Preset:"), m_preset,
+        QT_TRANSLATE_NOOP("ui::InputPanel",
+            "A published model with its shape from its config.json or paper (Model details shows every "
+            "figure). Custom size takes the size slider's standard Llama-style shape."));
 
     auto* sizeRow = new QWidget(section);
     m_size = new QSlider(Qt::Horizontal, sizeRow);
@@ -219,6 +222,7 @@ void InputPanel::showScenario(const core::Scenario& s)
         m_name->setToolTip(s.name == core::automaticName(s)
                 ? tr("Named after the model and the GPUs, and renamed with them until you type a name")
                 : tr("Your name for this scenario; clear it to name it after the model and the GPUs again"));
+        m_name->setWhatsThis(m_name->toolTip());
     }
     const auto& a = s.model.arch;
     QString shape
@@ -321,16 +325,19 @@ void InputPanel::markProblems(const QStringList& keyPaths, const QStringList& te
     for (int i = 0; i < keyPaths.size(); ++i) {
         QWidget* w = controlFor(keyPaths[i]);
         if (!w) continue;
-        if (!w->property("plainToolTip").isValid()) w->setProperty("plainToolTip", w->toolTip());
         if (!m_marked.contains(w) && !marked.contains(w))
             w->setStyleSheet(QStringLiteral("border: 2px solid #D55E00; border-radius: 3px;"));
-        w->setToolTip(texts.value(i + (texts.size() - keyPaths.size())));
+        // The problem first, then the field's own help (its What's This, kept in the interface language).
+        const QString problem = texts.value(i + (texts.size() - keyPaths.size()));
+        w->setToolTip(w->whatsThis().isEmpty()
+                ? problem
+                : QStringLiteral("<p><b>%1</b></p>").arg(problem.toHtmlEscaped()) + w->whatsThis());
         marked << w;
     }
     for (QWidget* w : std::as_const(m_marked)) {
         if (marked.contains(w)) continue;
         w->setStyleSheet(QString());
-        w->setToolTip(w->property("plainToolTip").toString());
+        w->setToolTip(w->whatsThis());
     }
     m_marked = marked;
     m_problem->setText(texts.join(QLatin1Char('\n')));

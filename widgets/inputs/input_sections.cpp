@@ -90,7 +90,7 @@ QWidget* InputPanel::addField(FormSection* sec, const char* path)
             sec, key, [get](const Scenario& s) { return static_cast<int>(get(s)); },
             [field](Scenario& s, int v) { field->change(s, v); }, text->undo, text->floor);
     }
-    sec->addRow(text->label, control, text->tip);
+    sec->addRow(text->label, control, [field, text] { return fieldHelp(*field, *text); });
     return control;
 }
 
@@ -219,7 +219,10 @@ void InputPanel::buildHardware()
         gpu->addItem(QString::fromStdString(g.spec.name), QString::fromStdString(g.name));
     //: the GPU figures were edited by hand
     gpu->addItem(tr("Custom GPU"), QStringLiteral("custom"));
-    sec->addRow(QT_TRANSLATE_NOOP("ui::InputPanel", "&GPU:"), gpu);
+    sec->addRow(QT_TRANSLATE_NOOP("ui::InputPanel", "&GPU:"), gpu,
+        QT_TRANSLATE_NOOP("ui::InputPanel",
+            "A GPU with its datasheet's figures: memory, peak rate per number format, NVLink, network, PCIe and "
+            "power. Each can be edited below; an edited figure keeps the GPU's name and is saved beside it."));
     m_gpuFacts = new QLabel(sec);
     m_gpuFacts->setObjectName(QStringLiteral("gpuFacts"));
     m_gpuFacts->setWordWrap(true);
