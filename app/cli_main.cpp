@@ -297,6 +297,7 @@ std::string planText(const core::PlanResult& r, const std::string& format)
     std::snprintf(line, sizeof line, "%lld configurations evaluated, %lld fit\n", static_cast<long long>(r.evaluated),
         static_cast<long long>(r.feasible));
     os << line;
+    if (r.excluded > 0) os << "  excluded " << r.excluded << " by --pin\n";
     for (const auto& [code, count] : r.rejected)
         os << "  rejected " << count << ": " << core::toString(code) << "\n";
     std::snprintf(line, sizeof line, "\n%4s %3s %3s %5s %3s %3s %4s %3s %-9s %2s %3s %9s %9s %6s %6s %9s %14s %s\n",
@@ -533,6 +534,10 @@ int main(int argc, char** argv)
         ->check(CLI::IsMember({ "time", "cost", "memory" }));
     pln->add_option("--format", format, "output format")->check(CLI::IsMember({ "json", "csv", "text" }));
     pln->add_option("--set", overrides, "override a key before planning (repeatable)");
+    std::vector<std::string> pins;
+    pln->add_option("--pin", pins,
+        "KEY.PATH=V1,V2,... keep a setting the planner turns at these values only (repeatable), e.g. "
+        "parallel.zero=3 or parallel.tp=1,2,4");
     std::string pricesFile, gpuTypes;
     double deadlineDays = 0;
     pln->add_option("--prices", pricesFile,
@@ -787,6 +792,11 @@ int main(int argc, char** argv)
         options.objective = objective == "cost" ? core::Objective::cost
             : objective == "memory"             ? core::Objective::memory
                                                 : core::Objective::time;
+        for (const auto& pin : pins)
+            if (auto bad = core::addConstraint(options.constraints, *scenario, pin)) {
+                report("--pin: " + bad->toString());
+                return kBadInput;
+            }
         return emit(planText(core::plan(*scenario, options), pln->count("--format") ? format : "text"));
     }
 

@@ -30,6 +30,7 @@ std::string planToJson(const PlanResult& r)
     doc["version"] = 1;
     doc["evaluated"] = r.evaluated;
     doc["feasible"] = r.feasible;
+    if (r.excluded > 0) doc["excluded"] = r.excluded; // by plan --pin (written only then)
     doc["rejected"] = ojson::object();
     for (const auto& [code, count] : r.rejected)
         doc["rejected"][std::string(toString(code))] = count;

@@ -1,6 +1,8 @@
 #include "core/planner.h"
 
 #include "core/fidelity.h"
+#include "core/printable.h"
+#include "core/scenario_fields.h"
 
 #include <algorithm>
 #include <thread>
@@ -20,7 +22,23 @@ struct Candidate {
     {
         return std::tuple(tp, pp, cp, dp, ep, zero, microBatch, virtualStages, sequenceParallel, int(recompute));
     }
+    [[nodiscard]] bool allowedBy(const PlanConstraints& c) const
+    {
+        return c.allows(Knob::tp, tp) && c.allows(Knob::pp, pp) && c.allows(Knob::cp, cp) && c.allows(Knob::dp, dp)
+            && c.allows(Knob::ep, ep) && c.allows(Knob::zero, zero) && c.allows(Knob::micro_batch, microBatch)
+            && c.allows(Knob::virtual_stages, virtualStages) && c.allows(Knob::sequence_parallel, sequenceParallel)
+            && c.allows(Knob::recompute, int(recompute));
+    }
 };
+
+/// The values a knob is enumerated over: those searched by default and a limit's others (micro-batch
+/// 16, interleaving 8); the limit itself filters the candidates, so that what it leaves out is counted.
+std::vector<int> valuesOf(const PlanConstraints& c, Knob knob, std::vector<int> searched)
+{
+    for (const int v : c.allowed[std::size_t(knob)])
+        if (std::find(searched.begin(), searched.end(), v) == searched.end()) searched.push_back(v);
+    return searched;
+}
 
 void applyCandidate(Scenario& s, const Candidate& c)
 {
@@ -43,11 +61,20 @@ void applyCandidate(Scenario& s, const Candidate& c)
     s.training.microBatch = c.microBatch;
 }
 
-/// Enumerates the space; structurally impossible points are counted as rejected, not listed.
+/// Enumerates the space; structurally impossible points are counted as rejected, not listed, and
+/// those the constraints leave out as excluded.
 std::vector<Candidate> enumerate(
-    const Scenario& base, const PlanOptions& o, std::map<ProblemCode, std::int64_t>& rejected)
+    const Scenario& base, const PlanOptions& o, std::map<ProblemCode, std::int64_t>& rejected, std::int64_t& excluded)
 {
     const Architecture& a = base.model.arch;
+    const PlanConstraints& c = o.constraints;
+    const std::vector<int> microBatches = valuesOf(c, Knob::micro_batch, o.microBatches);
+    const std::vector<int> chunks = valuesOf(c, Knob::virtual_stages, { 1, 2, 4 });
+    // Selective recomputation (Korthikanti's) stores nothing more than none with flash attention:
+    // searched only where asked for.
+    std::vector<int> defaultRecomputes { int(Recompute::none), int(Recompute::selective_op), int(Recompute::full) };
+    if (!base.parallel.flashAttention) defaultRecomputes.push_back(int(Recompute::selective));
+    const std::vector<int> recomputes = valuesOf(c, Knob::recompute, defaultRecomputes);
     const int gpus = o.gpus;
     std::vector<Candidate> out;
     const int maxTp = std::min({ base.hardware.gpusPerNode, 64, gpus });
@@ -77,21 +104,23 @@ std::vector<Candidate> enumerate(
                     for (int ep = 2; ep <= std::min(a.experts, dp * cp); ep *= 2)
                         if (a.experts % ep == 0 && (dp * cp) % ep == 0) eps.push_back(ep);
                 for (int ep : eps)
-                    for (int mb : o.microBatches) {
+                    for (int mb : microBatches) {
                         if (dp * mb > base.training.globalBatch || base.training.globalBatch % (dp * mb) != 0) {
                             ++rejected[ProblemCode::global_batch_not_divisible];
                             continue;
                         }
-                        for (int v : { 1, 2, 4 }) {
+                        for (int v : chunks) {
                             if (v > 1 && (pp < 2 || a.layers < 2 * pp * v)) continue; // at least two layers per chunk
                             // ZeRO-2/3 only without PP: DeepSpeed refuses the pair, Megatron-LM has no such mode.
                             for (int zero = 0; zero <= (pp > 1 ? 1 : 3); ++zero)
                                 for (int sp = 0; sp <= (tp > 1 ? 1 : 0); ++sp)
-                                    for (Recompute r : { Recompute::none, Recompute::selective, Recompute::selective_op,
-                                             Recompute::full }) {
-                                        if (r == Recompute::selective && base.parallel.flashAttention)
-                                            continue; // same as none
-                                        out.push_back({ tp, pp, cp, dp, ep, zero, mb, v, sp == 1, r });
+                                    for (int r : recomputes) {
+                                        const Candidate candidate { tp, pp, cp, dp, ep, zero, mb, v, sp == 1,
+                                            Recompute(r) };
+                                        if (candidate.allowedBy(c))
+                                            out.push_back(candidate);
+                                        else
+                                            ++excluded;
                                     }
                         }
                     }
@@ -129,6 +158,57 @@ bool better(const Scored& x, const Scored& y)
 
 } // namespace
 
+int knobValue(const Scenario& s, Knob knob)
+{
+    const Field* field = findField(kKnobKeys[std::size_t(knob)]);
+    return field && field->get ? static_cast<int>(field->get(s)) : 0;
+}
+
+std::optional<ScenarioError> addConstraint(PlanConstraints& constraints, const Scenario& base, std::string_view spec)
+{
+    const auto eq = spec.find('=');
+    const std::string key(spec.substr(0, eq == std::string_view::npos ? spec.size() : eq));
+    auto error = [&](const std::string& message) {
+        return ScenarioError { printable(key, 60), message, Problem(ProblemCode::invalid_value, {}) };
+    };
+    if (eq == std::string_view::npos || eq == 0 || eq + 1 == spec.size())
+        return error("must look like KEY.PATH=V1,V2,..., e.g. parallel.zero=3");
+    const auto* at = std::find(kKnobKeys.begin(), kKnobKeys.end(), key);
+    if (at == kKnobKeys.end()) {
+        std::string keys;
+        for (const auto k : kKnobKeys)
+            keys += (keys.empty() ? "" : ", ") + std::string(k);
+        return ScenarioError { printable(key, 60), "is not a setting the planner searches; it searches " + keys,
+            Problem(ProblemCode::invalid_value, {}) };
+    }
+    const Knob knob = Knob(at - kKnobKeys.begin());
+    std::vector<int> values;
+    std::string_view rest = spec.substr(eq + 1);
+    while (!rest.empty()) {
+        const auto comma = rest.find(',');
+        const std::string_view value = rest.substr(0, comma);
+        // Read as a file states it: the range, the choice names and the layout rules all apply.
+        Scenario probe = base;
+        if (auto bad = applyOverride(probe, key + "=" + std::string(value))) return bad;
+        const int v = knobValue(probe, knob);
+        if (std::find(values.begin(), values.end(), v) == values.end()) values.push_back(v);
+        rest = comma == std::string_view::npos ? std::string_view() : rest.substr(comma + 1);
+    }
+    if (values.empty()) return error("names no value");
+    auto& set = constraints.allowed[std::size_t(knob)];
+    set = values;
+    std::sort(set.begin(), set.end());
+    return std::nullopt;
+}
+
+std::vector<Knob> differingKnobs(const Scenario& from, const Scenario& to)
+{
+    std::vector<Knob> out;
+    for (std::size_t k = 0; k < kKnobCount; ++k)
+        if (knobValue(from, Knob(k)) != knobValue(to, Knob(k))) out.push_back(Knob(k));
+    return out;
+}
+
 std::string toString(Objective objective)
 {
     switch (objective) {
@@ -145,7 +225,7 @@ std::string toString(Objective objective)
 PlanResult plan(const Scenario& base, const PlanOptions& o)
 {
     PlanResult result;
-    const std::vector<Candidate> candidates = enumerate(base, o, result.rejected);
+    const std::vector<Candidate> candidates = enumerate(base, o, result.rejected, result.excluded);
     const int threads = std::max(1, o.threads > 0 ? o.threads : int(std::thread::hardware_concurrency()));
     const std::size_t n = candidates.size();
 

@@ -1235,7 +1235,7 @@
     </message>
     <message>
         <source>%1 layers, hidden %2, %3 heads (%4 KV), FFN %5, vocabulary %6</source>
-        <translation>%1 层，隐藏维度 %2，%3 个注意力头（%4 个 KV 头），FFN %5，词表 %6</translation>
+        <translation>%1 层，隐藏维度 %2，%3 个注意力头（%4 个 KV 头），FFN %5，词表 %6</translation>
     </message>
     <message>
         <source>Choose model</source>
@@ -1247,7 +1247,7 @@
     </message>
     <message>
         <source>%1 GiB, %2 TFLOP/s (BF16 dense), NVLink %3 GB/s, network %4 GB/s per GPU, %5 W</source>
-        <translation>%1 GiB，%2 TFLOP/s（BF16 稠密），NVLink %3 GB/s，每卡网络 %4 GB/s，%5 W</translation>
+        <translation>%1 GiB，%2 TFLOP/s（BF16 稠密），NVLink %3 GB/s，每⁠卡网络 %4 GB/s，%5 W</translation>
     </message>
     <message>
         <source>FP32</source>
@@ -1984,7 +1984,7 @@
     </message>
     <message>
         <source>%1 layers, hidden %2, %3 heads (latent attention, KV rank %4), FFN %5, vocabulary %6</source>
-        <translation>%1 层，隐藏维度 %2，%3 个注意力头（多头潜在注意力 MLA，KV 压缩维度 %4），FFN %5，词表 %6</translation>
+        <translation>%1 层，隐藏维度 %2，%3 个注意力头（多头潜在注意力 MLA，KV 压缩维度 %4），FFN %5，词表 %6</translation>
     </message>
     <message numerus="yes">
         <source>, %n shared</source>
@@ -2828,6 +2828,11 @@
         <extracomment>the help's first line: a field's name (%1, bold) and what it is (%2)</extracomment>
         <translation>%1：%2</translation>
     </message>
+    <message>
+        <source>.</source>
+        <extracomment>ends a sentence built of parts (Chinese: a full-width full stop)</extracomment>
+        <translation>。</translation>
+    </message>
 </context>
 <context>
     <name>ui::LaunchExport</name>
@@ -3472,6 +3477,66 @@
     </message>
 </context>
 <context>
+    <name>ui::PlanConstraintsBar</name>
+    <message>
+        <source>Any</source>
+        <translation>任意</translation>
+    </message>
+    <message>
+        <source>Only the current: %1</source>
+        <translation>仅当前值：%1</translation>
+    </message>
+    <message>
+        <source>micro-batch</source>
+        <translation>微批次</translation>
+    </message>
+    <message>
+        <source>virtual stages</source>
+        <translation>虚拟阶段</translation>
+    </message>
+    <message>
+        <source>sequence parallel</source>
+        <translation>序列并行</translation>
+    </message>
+    <message>
+        <source>recompute</source>
+        <translation>重计算</translation>
+    </message>
+    <message>
+        <source>on</source>
+        <translation>开</translation>
+    </message>
+    <message>
+        <source>off</source>
+        <translation>关</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <extracomment>a planner constraint: a setting's name (%1) and the values it may take (%2), or "any"</extracomment>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>any</source>
+        <translation>任意</translation>
+    </message>
+    <message>
+        <source>The search tries every value of %1</source>
+        <translation>搜索会尝试 %1 的所有取值</translation>
+    </message>
+    <message>
+        <source>The search keeps %1 at %2</source>
+        <translation>搜索将 %1 限定为 %2</translation>
+    </message>
+    <message>
+        <source>Keep:</source>
+        <translation>保持：</translation>
+    </message>
+    <message>
+        <source>Limit the settings the search may change; the rest it chooses</source>
+        <translation>限定搜索可以改变的设置；其余设置由搜索自行选择</translation>
+    </message>
+</context>
+<context>
     <name>ui::PlanScatterChart</name>
     <message>
         <source>Plans that fit</source>
@@ -3609,6 +3674,7 @@
     </message>
     <message>
         <source>Why the best plan wins: %1.</source>
+        <extracomment>separates the reasons in "Why the best plan wins: …" (Chinese: full-width semicolon)</extracomment>
         <translation>最佳方案胜出的原因：%1。</translation>
     </message>
     <message>
@@ -3683,6 +3749,31 @@
         <source>%1 %2</source>
         <comment>a count of rejected configurations and why</comment>
         <translation>%1 种%2</translation>
+    </message>
+    <message>
+        <source>%1 more left out by what you keep.</source>
+        <translation>另有 %1 种因你保持的设置而被排除。</translation>
+    </message>
+    <message>
+        <source>%1 %2 → %3</source>
+        <extracomment>a setting the plan changes: its name (%1), the current value (%2) and the plan's (%3)</extracomment>
+        <translation>%1 %2 → %3</translation>
+    </message>
+    <message>
+        <source>It is the current scenario's layout.</source>
+        <translation>它就是当前场景的布局。</translation>
+    </message>
+    <message>
+        <source>It changes %1.</source>
+        <translation>它改变了：%1。</translation>
+    </message>
+    <message>
+        <source>, </source>
+        <translation>，</translation>
+    </message>
+    <message>
+        <source>; </source>
+        <translation>；</translation>
     </message>
 </context>
 <context>

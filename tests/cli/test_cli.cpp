@@ -12,6 +12,7 @@
 #include <string>
 #include <sys/wait.h>
 #include <unistd.h>
+#include <vector>
 
 TEST_CASE("estimate prints estimate v1 JSON and exits 0", "[cli]")
 {
@@ -110,6 +111,37 @@ TEST_CASE("plan ranks fitting configurations", "[cli][plan]")
     CHECK(csv.out.rfind("rank,tp,pp,dp,cp,ep,zero", 0) == 0);
     CHECK(run("plan - --gpus 0").code == 2);
     CHECK(run("plan - --gpus 8 --objective speed").code == 2);
+}
+
+TEST_CASE("plan --pin keeps chosen settings, and a bad pin names its key", "[cli][plan]")
+{
+    const Run csv = run("plan - --gpus 64 --top 20 --pin parallel.zero=3 --pin parallel.recompute=full --format csv");
+    REQUIRE(csv.code == 0);
+    std::istringstream lines(csv.out);
+    std::string header, line;
+    std::getline(lines, header);
+    REQUIRE(header.rfind("rank,tp,pp,dp,cp,ep,zero", 0) == 0);
+    int rows = 0;
+    while (std::getline(lines, line)) {
+        std::vector<std::string> cells;
+        std::stringstream cellStream(line);
+        for (std::string c; std::getline(cellStream, c, ',');)
+            cells.push_back(c);
+        REQUIRE(cells.size() > 6);
+        CHECK(cells[6] == "3");
+        CHECK(line.find("full") != std::string::npos);
+        ++rows;
+    }
+    CHECK(rows == 20);
+    const Run json = run("plan - --gpus 64 --pin parallel.tp=1,2 --format json");
+    CHECK_THAT(json.out, Catch::Contains("\"excluded\""));
+    const Run badKey = run("plan - --gpus 64 --pin training.seq_len=2048");
+    CHECK(badKey.code == 2);
+    CHECK(badKey.out.empty());
+    CHECK_THAT(badKey.err, Catch::Contains("training.seq_len"));
+    const Run badValue = run("plan - --gpus 64 --pin parallel.recompute=sometimes");
+    CHECK(badValue.code == 2);
+    CHECK_THAT(badValue.err, Catch::Contains("parallel.recompute"));
 }
 
 TEST_CASE("validate, presets, version", "[cli]")

@@ -107,7 +107,8 @@ TEST_CASE("views receive values: only the results hub calls core's computations"
         "memory_model.h", "memory_timeline.h", "number_format.h", "placement.h", "planner.h", "prices.h",
         "reliability_model.h", "sensitivity.h", "suggest.h", "sweep.h", "timeline.h" };
     const std::set<std::string> lookups { "toString", "keyOf", "valueText", "axisValues", "withAxis", "sweepKey",
-        "placeRank", "findExplanation", "hardwareProfileJson", "frameworkLabel", "refusalText" };
+        "placeRank", "findExplanation", "hardwareProfileJson", "frameworkLabel", "refusalText", "knobValue",
+        "differingKnobs" };
     const std::regex declaration(R"(^(?:\[\[nodiscard\]\]\s*)?[A-Za-z_][\w:<>,\s]*[\s&*]([a-z]\w*)\()");
     std::set<std::string> computations;
     for (const char* h : computationHeaders) {

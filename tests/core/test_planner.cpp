@@ -213,3 +213,75 @@ TEST_CASE("the planner keeps the reduction setting only on ZeRO-2 and ZeRO-3 pla
     CHECK(sawSharded);
     CHECK(sawOther);
 }
+
+TEST_CASE("constraints pin or limit any knob, and what they leave out is counted", "[core][planner][constraints]")
+{
+    // Usability review, problem 9: ZeRO-3 and full recomputation could not be kept in a search.
+    Scenario s = defaultScenario();
+    PlanOptions free;
+    free.gpus = 64;
+    free.threads = 2;
+    free.top = 1000;
+    const PlanResult all = plan(s, free);
+    PlanOptions pinned = free;
+    REQUIRE_FALSE(addConstraint(pinned.constraints, s, "parallel.zero=3"));
+    REQUIRE_FALSE(addConstraint(pinned.constraints, s, "parallel.recompute=full"));
+    const PlanResult kept = plan(s, pinned);
+    REQUIRE_FALSE(kept.plans.empty());
+    for (const auto& p : kept.plans) {
+        CHECK(p.scenario.parallel.zero == 3);
+        CHECK(p.scenario.parallel.recompute == Recompute::full);
+    }
+    // The constraints filter the same space: estimated plus excluded is what the free search estimated.
+    CHECK(kept.excluded > 0);
+    CHECK(kept.evaluated + kept.excluded == all.evaluated);
+    CHECK(all.excluded == 0);
+    // A subset of the same space: no more fit, and its best is no faster than the free search's.
+    CHECK(kept.feasible < all.feasible);
+    CHECK(kept.plans.front().score >= all.plans.front().score);
+
+    // A limit to a set; a limited knob is searched over its values, also those not tried by default.
+    PlanOptions limited = free;
+    REQUIRE_FALSE(addConstraint(limited.constraints, s, "parallel.tp=1,2"));
+    REQUIRE_FALSE(addConstraint(limited.constraints, s, "training.micro_batch=16"));
+    const PlanResult some = plan(s, limited);
+    REQUIRE_FALSE(some.plans.empty());
+    for (const auto& p : some.plans) {
+        CHECK(p.scenario.parallel.tp <= 2);
+        CHECK(p.scenario.training.microBatch == 16);
+    }
+    // Selective recomputation equals none with flash attention and is not searched, unless asked for.
+    PlanOptions selective = free;
+    REQUIRE_FALSE(addConstraint(selective.constraints, s, "parallel.recompute=selective"));
+    const PlanResult sel = plan(s, selective);
+    REQUIRE_FALSE(sel.plans.empty());
+    CHECK(sel.plans.front().scenario.parallel.recompute == Recompute::selective);
+
+    // Refused with the key and the reason, as a file's value would be.
+    PlanConstraints c;
+    const auto notKnob = addConstraint(c, s, "training.seq_len=2048");
+    REQUIRE(notKnob);
+    CHECK(notKnob->path == "training.seq_len");
+    CHECK(notKnob->message.find("parallel.zero") != std::string::npos);
+    const auto notPower = addConstraint(c, s, "parallel.tp=3");
+    REQUIRE(notPower);
+    CHECK(notPower->path == "parallel.tp");
+    CHECK(addConstraint(c, s, "parallel.recompute=sometimes"));
+    CHECK(addConstraint(c, s, "parallel.zero"));
+    CHECK_FALSE(c.any());
+}
+
+TEST_CASE("the knobs a plan changes are listed, context parallelism included", "[core][planner][constraints]")
+{
+    Scenario a = defaultScenario();
+    Scenario b = a;
+    b.parallel.cp = 8;
+    b.parallel.dp = 1;
+    b.parallel.zero = 3;
+    const auto changed = differingKnobs(a, b);
+    REQUIRE(changed.size() == 3);
+    CHECK(changed[0] == Knob::cp);
+    CHECK(changed[1] == Knob::dp);
+    CHECK(changed[2] == Knob::zero);
+    CHECK(differingKnobs(a, a).empty());
+}

@@ -28,6 +28,7 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDir>
+#include <QDoubleSpinBox>
 #include <QFile>
 #include <QGuiApplication>
 #include <QImage>
@@ -505,7 +506,9 @@ TEST_CASE("every input explains itself: definition, unit, default with its sourc
     CHECK(help("efficiency.comm_overlap").contains(QStringLiteral("an assumption, not fitted")));
     CHECK(help("parallel.virtual_stages").contains(QStringLiteral("Narayanan")));
     CHECK(help("parallel.virtual_stages").contains(QStringLiteral("<code>parallel.virtual_stages</code>")));
-    CHECK(help("training.tokens").contains(QStringLiteral("Default: 2,000 B")));
+    // The label says billions; the field no longer repeats it as "B" (review problem 10: "（十亿）" + "B").
+    CHECK(help("training.tokens").contains(QStringLiteral("Default: 2,000 — ")));
+    CHECK(inputs->findChild<QDoubleSpinBox*>(QStringLiteral("training.tokens"))->suffix().isEmpty());
     CHECK(help("hardware.gpu.inter_node_gbps").contains(QStringLiteral("Unit: GB/s")));
     CHECK(help("parallel.tp").contains(QStringLiteral("Range: powers of two from 1 to 64")));
     // The label explains its field too.

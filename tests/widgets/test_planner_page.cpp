@@ -6,6 +6,7 @@
 #include "widgets/inputs/input_panel.h"
 #include "widgets/main_view.h"
 #include "widgets/pages/cost_planner_panel.h"
+#include "widgets/pages/plan_constraints.h"
 #include "widgets/pages/planner_page.h"
 #include "widgets/session/scenario_document.h"
 #include "widgets/session/scenario_session.h"
@@ -18,6 +19,7 @@
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QSlider>
+#include <QSpinBox>
 #include <QTabWidget>
 #include <QTableWidget>
 #include <QToolButton>
@@ -198,4 +200,64 @@ TEST_CASE(
     // A broken table is refused and said.
     CHECK_FALSE(panel->openPriceTable(QStringLiteral("/nonexistent.tpprices.json")));
     CHECK(panel->tableText().contains(QStringLiteral("not read")));
+}
+
+TEST_CASE(
+    "the planner keeps what the user pins and says every setting its plan changes", "[widgets][planner][constraints]")
+{
+    // Usability review, problem 9: ZeRO-3 and full recomputation were dropped by the winner, and
+    // "why it wins" did not mention the context parallelism it picked.
+    ScenarioSession session(core::defaultScenario());
+    ScenarioDocument& doc = *session.document();
+    doc.edit(QStringLiteral("test"), [](core::Scenario& s) {
+        s.parallel.zero = 3;
+        s.parallel.recompute = core::Recompute::full;
+    });
+    MainView w(&session);
+    PlannerPage* tab = w.plannerPage();
+    auto* gpus = tab->findChild<QSpinBox*>(QStringLiteral("planGpus"));
+    REQUIRE(gpus);
+    gpus->setValue(64);
+    // The user's way: each knob's menu, "Only the current".
+    for (const char* key : { "parallel.zero", "parallel.recompute" }) {
+        auto* button = tab->findChild<QToolButton*>(QStringLiteral("planPin.") + QString::fromLatin1(key));
+        REQUIRE(button);
+        emit button->menu()->aboutToShow();
+        const auto actions = button->menu()->actions();
+        REQUIRE(actions.size() > 2);
+        actions[1]->trigger(); // "Only the current: …"
+        CHECK(button->font().bold());
+    }
+    QSignalSpy finished(tab, &PlannerPage::finished);
+    tab->start();
+    REQUIRE(waitForSearch(tab, finished));
+    const auto& plans = tab->result().plans;
+    REQUIRE_FALSE(plans.empty());
+    for (const auto& p : plans) {
+        CHECK(p.scenario.parallel.zero == 3);
+        CHECK(p.scenario.parallel.recompute == core::Recompute::full);
+    }
+    CHECK(tab->result().excluded > 0);
+    // "Why" names every knob the best plan changes: here DP (8 → the 64 GPUs' replicas) at least,
+    // and nothing that it keeps.
+    const QString why = tab->whyText();
+    const auto& best = plans.front().scenario;
+    CHECK(why.contains(QStringLiteral("DP 8 → %1").arg(best.parallel.dp)));
+    CHECK_FALSE(why.contains(QStringLiteral("ZeRO 3 →")));
+    if (best.parallel.cp != 1) CHECK(why.contains(QStringLiteral("CP 1 → %1").arg(best.parallel.cp)));
+    for (const core::Knob knob : core::differingKnobs(doc.scenario(), best))
+        CHECK(why.contains(PlanConstraintsBar::knobName(knob) + QLatin1Char(' ')));
+
+    // A set: TP limited to 2 and 4; CP pinned to 8, which the free search would not have chosen alone.
+    tab->constraints()->setAllowed(core::Knob::tp, { 2, 4 });
+    tab->constraints()->setAllowed(core::Knob::cp, { 8 });
+    QSignalSpy again(tab, &PlannerPage::finished);
+    tab->start();
+    REQUIRE(waitForSearch(tab, again));
+    REQUIRE_FALSE(tab->result().plans.empty());
+    for (const auto& p : tab->result().plans) {
+        CHECK((p.scenario.parallel.tp == 2 || p.scenario.parallel.tp == 4));
+        CHECK(p.scenario.parallel.cp == 8);
+    }
+    CHECK(tab->whyText().contains(QStringLiteral("CP 1 → 8")));
 }

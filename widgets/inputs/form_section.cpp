@@ -74,6 +74,18 @@ void FormSection::showHelp(const Row& row)
     }
 }
 
+void FormSection::addStackedRow(const char* label, QWidget* field, const char* toolTip)
+{
+    auto* l = new QLabel(m_body);
+    l->setBuddy(field->focusProxy() ? field->focusProxy() : field);
+    m_form->addRow(l);
+    m_form->addRow(field);
+    m_rows.push_back(
+        { l, field, label, toolTip ? std::function<QString()>([toolTip] { return translated(toolTip); }) : nullptr });
+    l->setText(translated(label));
+    showHelp(m_rows.back());
+}
+
 void FormSection::addWideRow(QWidget* field)
 {
     m_form->addRow(field);

@@ -275,7 +275,8 @@ void InputPanel::showResults(const DerivedResults& r)
         if (g.sustainedFraction != 1)
             rates += tr("; this GPU sustains %1 % of these rates in training (calibrated, docs/FIDELITY.md)")
                          .arg(locale.toString(100 * g.sustainedFraction, 'f', 0));
-        m_gpuFacts->setText(m_gpuFacts->text() + QLatin1Char('\n') + rates + QLatin1Char('.'));
+        //: ends a sentence built of parts (Chinese: a full-width full stop)
+        m_gpuFacts->setText(m_gpuFacts->text() + QLatin1Char('\n') + rates + tr("."));
     }
     // Figures changed from the preset, which keeps the rest.
     QStringList changed;

@@ -155,7 +155,7 @@ void InputPanel::buildPrecision()
         recipes.emplace_back(p.text, QString::fromLatin1(p.name));
     recipes.emplace_back(QT_TRANSLATE_NOOP("ui::InputPanel", "Custom"), QStringLiteral("custom"));
     sec->setItems(recipe, recipes);
-    sec->addRow(QT_TRANSLATE_NOOP("ui::InputPanel", "Recipe:"), recipe,
+    sec->addStackedRow(QT_TRANSLATE_NOOP("ui::InputPanel", "Recipe:"), recipe,
         QT_TRANSLATE_NOOP("ui::InputPanel",
             "Mixed precision keeps an FP32 master copy of the weights: "
             "updates smaller than half a BF16 step would otherwise be lost."));

@@ -7,6 +7,7 @@
 #include "widgets/format.h"
 #include "widgets/models/plan_table_model.h"
 #include "widgets/pages/cost_planner_panel.h"
+#include "widgets/pages/plan_constraints.h"
 #include "widgets/problem_text.h"
 #include "widgets/session/scenario_session.h"
 
@@ -44,6 +45,10 @@ PlannerPage::PlannerPage(ScenarioSession* session, QWidget* parent)
     m_objective->addItems({ QString(), QString(), QString() });
     m_objectiveLabel = new QLabel(this);
     m_objectiveLabel->setBuddy(m_objective);
+    m_constraints = new PlanConstraintsBar(this);
+    m_constraints->setScenario(session->scenario(), m_gpus->value());
+    connect(m_gpus, &QSpinBox::valueChanged, this,
+        [this](int gpus) { m_constraints->setScenario(m_session->scenario(), gpus); });
     m_run = new QPushButton(this);
     m_run->setObjectName(QStringLiteral("planRun"));
     m_stop = new QPushButton(this);
@@ -86,8 +91,9 @@ PlannerPage::PlannerPage(ScenarioSession* session, QWidget* parent)
     controls->addWidget(m_objective, 0, 3);
     controls->addWidget(m_run, 0, 4);
     controls->addWidget(m_stop, 0, 5);
-    controls->addWidget(m_progress, 1, 0, 1, 6);
-    controls->addWidget(m_summary, 2, 0, 1, 6);
+    controls->addWidget(m_constraints, 1, 0, 1, 6);
+    controls->addWidget(m_progress, 2, 0, 1, 6);
+    controls->addWidget(m_summary, 3, 0, 1, 6);
     controls->setColumnStretch(3, 1);
     auto* splitter = new QSplitter(Qt::Horizontal, this);
     auto* left = new QWidget(splitter);
@@ -152,6 +158,7 @@ void PlannerPage::start()
     options.gpus = m_gpus->value();
     options.objective = core::Objective(m_objective->currentIndex());
     options.top = 20;
+    options.constraints = m_constraints->constraints();
     m_searched = m_session->scenario();
     m_searchStarted = true;
     m_stale = false;
@@ -186,6 +193,7 @@ bool PlannerPage::isCurrent() const
 
 void PlannerPage::scenarioChanged(const core::Scenario& scenario)
 {
+    m_constraints->setScenario(scenario, m_gpus->value());
     if (m_stale || searchedFor(scenario)) return; // applying a plan changes only what plans set
     if (!m_searchStarted) return; // nothing searched yet
     // The search belongs to an older scenario: the latest edit wins. A running search stops; its plans,
@@ -210,7 +218,10 @@ void PlannerPage::showResult()
     m_summary->setText((m_result.cancelled ? tr("Cancelled. ") : QString())
         + tr("%1 configurations evaluated, %2 fit. Rejected: %3.")
               .arg(locale.toString(qlonglong(m_result.evaluated)), locale.toString(qlonglong(m_result.feasible)),
-                  rejected.isEmpty() ? tr("none") : rejected.join(QStringLiteral(", "))));
+                  rejected.isEmpty() ? tr("none") : rejected.join(tr(", ")))
+        + (m_result.excluded > 0 ? QLatin1Char(' ')
+                    + tr("%1 more left out by what you keep.").arg(locale.toString(qlonglong(m_result.excluded)))
+                                 : QString()));
     m_why->setText(whyText());
     if (m_stale)
         m_summary->setText(tr("The scenario has changed since this search: search again to apply a plan.")
@@ -247,7 +258,19 @@ QString PlannerPage::whyText() const
                        .arg(locale.toString(e.compute.recomputeFraction * 100, 'f', 0));
     reasons << tr("%1 of %2 per GPU").arg(formatBytes(e.memory.total(), 1), formatBytes(e.memory.capacity, 0));
     reasons << tr("communication %1 % of the step").arg(locale.toString(e.communication.shareOfStep * 100, 'f', 1));
-    QString text = tr("Why the best plan wins: %1.").arg(reasons.join(QStringLiteral("; ")));
+    //: separates the reasons in "Why the best plan wins: …" (Chinese: full-width semicolon)
+    QString text = tr("Why the best plan wins: %1.").arg(reasons.join(tr("; ")));
+    // Every setting it changes, context parallelism included (review: "why" did not mention CP).
+    QStringList changes;
+    for (const core::Knob knob : core::differingKnobs(m_searched, best.scenario))
+        //: a setting the plan changes: its name (%1), the current value (%2) and the plan's (%3)
+        changes << tr("%1 %2 → %3")
+                       .arg(PlanConstraintsBar::knobName(knob),
+                           PlanConstraintsBar::valueText(knob, core::knobValue(m_searched, knob)),
+                           PlanConstraintsBar::valueText(knob, core::knobValue(best.scenario, knob)));
+    text += QLatin1Char(' ')
+        + (changes.isEmpty() ? tr("It is the current scenario's layout.")
+                             : tr("It changes %1.").arg(changes.join(tr(", "))));
     int ties = 0;
     for (const auto& plan : m_result.plans)
         ties += plan.withinBestRange ? 1 : 0;

@@ -24,6 +24,7 @@ class QToolButton;
 namespace ui {
 
 class CostPlannerPanel;
+class PlanConstraintsBar;
 class PlanScatterChart;
 class PlanTableModel;
 class ScenarioSession;
@@ -52,6 +53,8 @@ public:
     /// Whether the shown plans were searched for the current scenario.
     [[nodiscard]] bool isCurrent() const;
     [[nodiscard]] QString whyText() const;
+    /// What the search must keep (a pin or a set per knob).
+    [[nodiscard]] PlanConstraintsBar* constraints() const { return m_constraints; }
 
 signals:
     void finished();
@@ -69,6 +72,7 @@ private:
     ScenarioSession* m_session;
     QSpinBox* m_gpus;
     QComboBox* m_objective;
+    PlanConstraintsBar* m_constraints;
     QPushButton* m_run;
     QPushButton* m_stop;
     QPushButton* m_apply;
