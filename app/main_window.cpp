@@ -248,6 +248,7 @@ PresentationView* MainWindow::createPresentation()
     PresentationView::TitleSlide title;
     title.title = QString::fromStdString(m_doc->scenario().name);
     title.headline = banner->headline();
+    title.fits = m_session->results().estimate.memory.fits();
     if (auto* details = banner->findChild<QLabel*>(QStringLiteral("verdictDetails"))) title.details = details->text();
     return new PresentationView(title, m_view->presentableCharts(), this);
 }

@@ -225,6 +225,7 @@ std::string toString(Objective objective)
 PlanResult plan(const Scenario& base, const PlanOptions& o)
 {
     PlanResult result;
+    result.gpus = o.gpus;
     const std::vector<Candidate> candidates = enumerate(base, o, result.rejected, result.excluded);
     const int threads = std::max(1, o.threads > 0 ? o.threads : int(std::thread::hardware_concurrency()));
     const std::size_t n = candidates.size();

@@ -91,6 +91,7 @@ struct PlanPoint {
 };
 
 struct PlanResult {
+    int gpus = 0; ///< the GPU count searched
     std::int64_t evaluated = 0; ///< configurations estimated
     std::map<ProblemCode, std::int64_t> rejected; ///< why → how many (estimated or not)
     std::vector<Plan> plans; ///< best first, at most `top`

@@ -3562,6 +3562,10 @@
         <source>Memory per GPU (%1)</source>
         <translation>每卡显存（%1）</translation>
     </message>
+    <message>
+        <source>Every plan that fits on %1 GPUs: memory against time</source>
+        <translation>在 %1 张 GPU 上所有放得下的方案：显存与时间</translation>
+    </message>
 </context>
 <context>
     <name>ui::PlanTableModel</name>

@@ -1333,4 +1333,5 @@ ZH.update({
     '; ': '；',
     ', ': '，',
     '.': '。',
+    'Every plan that fits on %1 GPUs: memory against time': '在 %1 张 GPU 上所有放得下的方案：显存与时间',
 })

@@ -64,7 +64,8 @@ QImage PresentationView::renderSlide(int index, QSize size) const
         painter.drawText(area, Qt::AlignHCenter | Qt::AlignTop | Qt::TextWordWrap, m_title.title, &used);
         f.setPointSizeF(14 * scale);
         painter.setFont(f);
-        painter.setPen(QColor(0x1f, 0x5f, 0xa8));
+        // The verdict's colour: the banner's green and red, darkened to read as text on white.
+        painter.setPen(m_title.fits ? QColor(0x1B, 0x6E, 0x3F) : QColor(0xB0, 0x2A, 0x1E));
         QRectF headline = area.adjusted(0, used.height() + 30 * scale, 0, 0);
         painter.drawText(headline, Qt::AlignHCenter | Qt::AlignTop | Qt::TextWordWrap, m_title.headline, &used);
         f.setBold(false);

@@ -22,6 +22,7 @@ public:
         QString title;
         QString headline;
         QString details;
+        bool fits = true; ///< the headline in the banner's green or red, never a neutral blue
     };
     PresentationView(TitleSlide title, QList<QChart*> charts, QWidget* parent = nullptr);
 

@@ -8,10 +8,12 @@
 #include "widgets/charts/chart_export.h"
 #include "widgets/charts/cost_breakdown_chart.h"
 #include "widgets/charts/memory_chart.h"
+#include "widgets/charts/plan_scatter_chart.h"
 #include "widgets/charts/sensitivity_view.h"
 #include "widgets/dialogs/accuracy_view.h"
 #include "widgets/dialogs/calibration_dialog.h"
 #include "widgets/main_view.h"
+#include "widgets/models/comparison_model.h"
 #include "widgets/pages/comparison_view.h"
 #include "widgets/pages/decision_guide_page.h"
 #include "widgets/pages/what_if_page.h"
@@ -24,6 +26,7 @@
 #include "widgets/verdict_banner.h"
 
 #include <QAbstractAxis>
+#include <QAbstractBarSeries>
 #include <QAction>
 #include <QApplication>
 #include <QBarSet>
@@ -465,4 +468,64 @@ TEST_CASE("a run that never finishes says so instead of drawing infinite days", 
     REQUIRE(details);
     CHECK(details->text().contains(QStringLiteral("∞ days")));
     CHECK_FALSE(details->text().contains(QStringLiteral("inf")));
+}
+
+TEST_CASE("the review's lesser points: verdict colours, compared figures, the searched GPU count, bar values",
+    "[widgets][present][review]")
+{
+    // The presentation's "does not fit" verdict was blue; it is the banner's red (and "fits" green).
+    auto reddish = [](const QImage& image) {
+        int red = 0, blue = 0;
+        const QImage small = image.scaled(480, 270);
+        for (int y = 0; y < small.height(); ++y)
+            for (int x = 0; x < small.width(); ++x) {
+                const QColor c = small.pixelColor(x, y);
+                if (c.red() > 150 && c.green() < 90 && c.blue() < 90) ++red;
+                if (c.blue() > 150 && c.red() < 60) ++blue;
+            }
+        return std::pair(red, blue);
+    };
+    core::Scenario tooBig = core::defaultScenario();
+    tooBig.parallel.dp = 1;
+    tooBig.parallel.zero = 0;
+    tooBig.model = core::presetModel(*core::findModelPreset("llama-3-70b"));
+    ScenarioSession session(tooBig);
+    REQUIRE_FALSE(session.results().estimate.memory.fits());
+    MainWindow window(&session);
+    QPointer<PresentationView> view = window.createPresentation();
+    REQUIRE(view);
+    const auto [red, blue] = reddish(view->renderSlide(0, QSize(1920, 1080)));
+    CHECK(red > 50);
+    CHECK(blue == 0);
+    view->close();
+
+    // Compared figures that differ are marked in a neutral colour, not the "does not fit" red.
+    ComparisonModel model;
+    std::vector<core::Estimate> estimates { core::estimate(core::defaultScenario()), core::estimate(tooBig) };
+    model.setEstimates({ QStringLiteral("A"), QStringLiteral("B") }, estimates);
+    bool marked = false;
+    for (int row = 0; row < model.rowCount(); ++row)
+        if (model.differs(row, 1)) {
+            const QColor c = model.data(model.index(row, 1), Qt::BackgroundRole).value<QColor>();
+            CHECK(c == ComparisonModel::kDifferentColor);
+            CHECK(c.blue() > c.red()); // bluish, not pink
+            marked = true;
+        }
+    CHECK(marked);
+
+    // The memory bars carry their values; a part too thin for its label hides it.
+    auto* memory = window.mainView()->memoryChart();
+    auto* series = qobject_cast<QAbstractBarSeries*>(memory->chart()->series().first());
+    REQUIRE(series);
+    CHECK(series->isLabelsVisible());
+    const auto sets = series->barSets();
+    CHECK(sets[MemoryChart::Weights]->labelColor().alpha() == 255);
+    CHECK(sets[MemoryChart::Buffers]->labelColor().alpha() == 0); // 0.5 GiB of a 200-GiB axis
+
+    // The planner's slide and export name the GPU count searched.
+    core::PlanResult r;
+    r.gpus = 64;
+    PlanScatterChart scatter;
+    scatter.setResult(r);
+    CHECK(scatter.chart()->title().contains(QStringLiteral("64 GPUs")));
 }

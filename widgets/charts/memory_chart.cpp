@@ -43,6 +43,12 @@ MemoryChart::MemoryChart(QWidget* parent)
         m_series->append(set);
     }
     m_series->setBarWidth(0.6);
+    // Each part carries its value (usability review: the bars had none); parts too thin for their
+    // label hide it (refresh).
+    m_series->setLabelsVisible(true);
+    m_series->setLabelsPosition(QAbstractBarSeries::LabelsCenter);
+    m_series->setLabelsFormat(QStringLiteral("@value"));
+    m_series->setLabelsPrecision(3);
     chart->addSeries(m_series);
 
     m_capacity = new QLineSeries(chart);
@@ -129,7 +135,21 @@ void MemoryChart::refresh()
     double highest = capacity;
     for (const auto& st : stages)
         highest = std::max(highest, bytesIn(st.bytes.total()));
-    m_axisY->setRange(0, niceCeiling(highest * 1.08));
+    const double top = niceCeiling(highest * 1.08);
+    m_axisY->setRange(0, top);
+    // A label needs about a line of text of height: a part below 3 % of the axis (~15 px of a
+    // 500-px plot) shows its value in the tooltip and the table only; so do crowded pipelines.
+    for (int t = 0; t < TermCount; ++t) {
+        bool fits = n <= 8;
+        for (int i = 0; i < n && fits; ++i)
+            fits = m_sets[t]->at(i) >= 0.03 * top;
+        const QColor fill = kTermColors[t];
+        // Dark text on the light colours, white on the dark ones (WCAG relative luminance).
+        const QColor text = !fits      ? QColor(Qt::transparent)
+            : fill.lightnessF() > 0.55 ? QColor(0x20, 0x20, 0x20)
+                                       : QColor(Qt::white);
+        if (m_sets[t]->labelColor() != text) m_sets[t]->setLabelColor(text);
+    }
     m_axisY->setTitleText(tr("Memory per GPU (%1)").arg(unitName())); // the display unit may have changed
     setChartTitle(
         chart(), m_estimate.memory.fits() ? tr("Memory per GPU — fits") : tr("Memory per GPU — does not fit"));

@@ -7,6 +7,7 @@
 #include <QChart>
 #include <QEvent>
 #include <QLineSeries>
+#include <QLocale>
 #include <QLogValueAxis>
 #include <QScatterSeries>
 #include <QValueAxis>
@@ -72,6 +73,7 @@ void PlanScatterChart::setResult(const core::PlanResult& r)
     for (const auto& p : r.pareto)
         if (std::isfinite(p.estimate.training.timeS))
             pareto << QPointF(bytesIn(p.estimate.memory.total()), p.estimate.training.timeS / 86400.0);
+    m_gpus = r.gpus;
     m_points->replace(points);
     m_pareto->replace(pareto);
     if (!r.plans.empty() && std::isfinite(r.plans.front().estimate.training.timeS)) {
@@ -104,7 +106,10 @@ void PlanScatterChart::retranslate()
     m_best->setName(tr("Best plan"));
     m_axisX->setTitleText(tr("Memory per GPU (%1)").arg(unitName()));
     m_axisY->setTitleText(tr("Training time (days, log scale)"));
-    setChartTitle(chart(), tr("Every plan that fits: memory against time"));
+    // The slide and the export say what was searched (review: the planner slide did not).
+    setChartTitle(chart(),
+        m_gpus > 0 ? tr("Every plan that fits on %1 GPUs: memory against time").arg(QLocale().toString(m_gpus))
+                   : tr("Every plan that fits: memory against time"));
 }
 
 void PlanScatterChart::changeEvent(QEvent* event)

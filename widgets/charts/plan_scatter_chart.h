@@ -32,6 +32,7 @@ private:
     QScatterSeries* m_best;
     QValueAxis* m_axisX;
     QLogValueAxis* m_axisY;
+    int m_gpus = 0; ///< searched; 0 before a search
 };
 
 } // namespace ui

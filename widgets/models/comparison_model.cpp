@@ -136,7 +136,8 @@ QVariant ComparisonModel::data(const QModelIndex& index, int role) const
     case Qt::TextAlignmentRole:
         return int(Qt::AlignCenter);
     case Qt::BackgroundRole: // differences from the first scenario stand out
-        return differs(index.row(), index.column()) ? QVariant(QColor(0xFB, 0xE4, 0xDC)) : QVariant();
+        // A neutral blue: "different", not the banner's "does not fit" red (usability review).
+        return differs(index.row(), index.column()) ? QVariant(kDifferentColor) : QVariant();
     case Qt::FontRole:
         if (differs(index.row(), index.column())) {
             QFont bold;

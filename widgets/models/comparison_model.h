@@ -6,6 +6,7 @@
 #include "core/estimate.h"
 
 #include <QAbstractTableModel>
+#include <QColor>
 #include <QStringList>
 
 #include <vector>
@@ -18,7 +19,7 @@ public:
     explicit ComparisonModel(QObject* parent = nullptr);
 
     /// `names` head the columns ("A: …"); figures that differ from the first scenario's are marked
-    /// (bold on a light red background).
+    /// (bold on a light blue background, kDifferentColor).
     void setEstimates(const QStringList& names, const std::vector<core::Estimate>& estimates);
     /// Re-reads the figures' texts (language or display unit changed).
     void refresh();
@@ -27,6 +28,8 @@ public:
     [[nodiscard]] int columnCount(const QModelIndex& parent = {}) const override;
     [[nodiscard]] QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
     [[nodiscard]] QVariant headerData(int section, Qt::Orientation orientation, int role) const override;
+    /// The background of a differing figure: neutral, unlike the "does not fit" red.
+    static inline const QColor kDifferentColor { 0xDC, 0xEA, 0xF7 };
     /// Whether figure `row` of scenario `column` differs from the first scenario's.
     [[nodiscard]] bool differs(int row, int column) const;
 
