@@ -9,6 +9,7 @@
 #include "widgets/dialogs/accuracy_view.h"
 #include "widgets/dialogs/actual_dialog.h"
 #include "widgets/dialogs/calibration_dialog.h"
+#include "widgets/dialogs/export_dialog.h"
 #include "widgets/export/launch_export.h"
 #include "widgets/export/report_export.h"
 #include "widgets/export/safe_save.h"
@@ -25,6 +26,7 @@
 #include <QApplication>
 #include <QClipboard>
 #include <QCloseEvent>
+#include <QDesktopServices>
 #include <QDialog>
 #include <QDir>
 #include <QDragEnterEvent>
@@ -38,10 +40,12 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
+#include <QPushButton>
 #include <QScreen>
 #include <QSplitter>
 #include <QStatusBar>
 #include <QUndoStack>
+#include <QUrl>
 #include <QVBoxLayout>
 #include <QWhatsThis>
 
@@ -122,15 +126,7 @@ void MainWindow::createActions()
             this, tr("Import a Hugging Face config.json"), QString(), tr("Model configuration (config.json *.json)"));
         if (!path.isEmpty()) importConfig(path);
     });
-    m_export = m_fileMenu->addAction(QString(), this, [this] {
-        const QString folder = QFileDialog::getExistingDirectory(this, tr("Export charts, tables and report to"));
-        if (folder.isEmpty()) return;
-        const auto result = exportAll(m_view, m_session, folder);
-        if (!result.error.isEmpty())
-            QMessageBox::warning(this, tr("Export failed"), result.error);
-        else
-            statusBar()->showMessage(tr("Exported %1 files to %2").arg(result.files.size()).arg(folder), 5000);
-    });
+    m_export = m_fileMenu->addAction(QString(), this, [this] { exportWithDialog(); });
     m_export->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
     m_launchMenu = m_fileMenu->addMenu(QString());
     m_launchMenu->setObjectName(QStringLiteral("launchMenu"));
@@ -240,6 +236,34 @@ void MainWindow::createActions()
                     QStringLiteral(QT_VERSION_STR)));
     });
     updateRecentMenu();
+}
+
+void MainWindow::exportWithDialog()
+{
+    ExportDialog dialog(m_view, m_session, this);
+    if (dialog.exec() != QDialog::Accepted) return;
+    QApplication::setOverrideCursor(Qt::WaitCursor);
+    const ExportResult result = dialog.run();
+    QApplication::restoreOverrideCursor();
+    if (!result.error.isEmpty()) {
+        QMessageBox::warning(this, tr("Export failed"), result.error);
+        return;
+    }
+    const QString folder = dialog.folder();
+    const QUrl url = QUrl::fromLocalFile(folder);
+    statusBar()->showMessage(tr("Exported %1 files to %2").arg(result.files.size()).arg(folder), 5000);
+    if (dialog.openFolderWhenDone()) {
+        QDesktopServices::openUrl(url);
+        return;
+    }
+    // Done, with the way to the files (review: a status-bar line was the only confirmation).
+    QMessageBox done(QMessageBox::Information, tr("Export done"),
+        tr("Exported %1 files to %2.").arg(result.files.size()).arg(QDir::toNativeSeparators(folder)),
+        QMessageBox::Close, this);
+    QPushButton* open = done.addButton(tr("&Open Folder"), QMessageBox::ActionRole);
+    done.setDefaultButton(open);
+    done.exec();
+    if (done.clickedButton() == open) QDesktopServices::openUrl(url);
 }
 
 PresentationView* MainWindow::createPresentation()

@@ -29,6 +29,8 @@ public:
     /// Presentation mode: a title slide with the verdict, then every chart with data. The window
     /// deletes itself when closed.
     PresentationView* createPresentation();
+    /// File → Export: the dialog, then the files and a "done" box that opens the folder.
+    void exportWithDialog();
     /// "How accurate is this?": the published runs against the estimate, in a dialog; a run
     /// double-clicked there opens as a new, unsaved scenario.
     QDialog* createAccuracyDialog();

@@ -1128,6 +1128,105 @@
     </message>
 </context>
 <context>
+    <name>ui::ExportDialog</name>
+    <message>
+        <source>Export Charts, Tables and Report</source>
+        <translation>导出图表、表格和报告</translation>
+    </message>
+    <message>
+        <source>Heads the report and every exported chart; a change renames the scenario</source>
+        <translation>作为报告和每张导出图表的标题；修改它会重命名场景</translation>
+    </message>
+    <message>
+        <source>&amp;Browse…</source>
+        <translation>浏览(&amp;B)…</translation>
+    </message>
+    <message>
+        <source>Export to</source>
+        <translation>导出到</translation>
+    </message>
+    <message>
+        <source>Scenario &amp;name:</source>
+        <translation>场景名称(&amp;N)：</translation>
+    </message>
+    <message>
+        <source>&amp;Folder:</source>
+        <translation>文件夹(&amp;F)：</translation>
+    </message>
+    <message>
+        <source>Charts</source>
+        <translation>图表</translation>
+    </message>
+    <message>
+        <source>&amp;All</source>
+        <translation>全选(&amp;A)</translation>
+    </message>
+    <message>
+        <source>N&amp;one</source>
+        <translation>全不选(&amp;O)</translation>
+    </message>
+    <message>
+        <source>PNG at</source>
+        <translation>PNG，分辨率</translation>
+    </message>
+    <message>
+        <source>%1× (%2 × %3 px)</source>
+        <translation>%1×（%2 × %3 像素）</translation>
+    </message>
+    <message>
+        <source>SVG</source>
+        <translation>SVG</translation>
+    </message>
+    <message>
+        <source>PDF</source>
+        <translation>PDF</translation>
+    </message>
+    <message>
+        <source>Tables and data</source>
+        <translation>表格与数据</translation>
+    </message>
+    <message>
+        <source>Tables as CSV</source>
+        <translation>表格导出为 CSV</translation>
+    </message>
+    <message>
+        <source>with a UTF-8 BOM (Excel reads Chinese text)</source>
+        <translation>带 UTF-8 BOM（Excel 可正确读取中文）</translation>
+    </message>
+    <message>
+        <source>Estimate and scenario as JSON</source>
+        <translation>估算结果与场景导出为 JSON</translation>
+    </message>
+    <message>
+        <source>Report</source>
+        <translation>报告</translation>
+    </message>
+    <message>
+        <source>Markdown</source>
+        <translation>Markdown</translation>
+    </message>
+    <message>
+        <source>HTML</source>
+        <translation>HTML</translation>
+    </message>
+    <message>
+        <source>PDF (A4 handout)</source>
+        <translation>PDF（A4 讲义）</translation>
+    </message>
+    <message>
+        <source>Open the folder when done</source>
+        <translation>完成后打开文件夹</translation>
+    </message>
+    <message>
+        <source>&amp;Export</source>
+        <translation>导出(&amp;E)</translation>
+    </message>
+    <message>
+        <source>Rename scenario</source>
+        <translation>重命名场景</translation>
+    </message>
+</context>
+<context>
     <name>ui::HeatmapGrid</name>
     <message>
         <source>Click to use these values.</source>
@@ -3033,6 +3132,10 @@
         <source>Scenario</source>
         <translation>场景</translation>
     </message>
+    <message>
+        <source>Rank placement</source>
+        <translation>rank 布局</translation>
+    </message>
 </context>
 <context>
     <name>ui::MainWindow</name>
@@ -3173,10 +3276,6 @@
         <translation>打开示例(&amp;X)</translation>
     </message>
     <message>
-        <source>Export charts, tables and report to</source>
-        <translation>导出图表、表格和报告到</translation>
-    </message>
-    <message>
         <source>Export failed</source>
         <translation>导出失败</translation>
     </message>
@@ -3303,6 +3402,18 @@
     <message>
         <source>&amp;What's This?</source>
         <translation>这是什么(&amp;W)？</translation>
+    </message>
+    <message>
+        <source>Export done</source>
+        <translation>导出完成</translation>
+    </message>
+    <message>
+        <source>Exported %1 files to %2.</source>
+        <translation>已导出 %1 个文件到 %2。</translation>
+    </message>
+    <message>
+        <source>&amp;Open Folder</source>
+        <translation>打开文件夹(&amp;O)</translation>
     </message>
 </context>
 <context>
@@ -3474,6 +3585,10 @@
     <message>
         <source>Node %1</source>
         <translation>节点 %1</translation>
+    </message>
+    <message>
+        <source>Rank placement: %1 GPUs on 1 node of %2</source>
+        <translation>rank 布局：%1 张 GPU，位于 1 个 %2 卡节点上</translation>
     </message>
 </context>
 <context>
@@ -4336,14 +4451,89 @@
     </message>
 </context>
 <context>
+    <name>ui::Report</name>
+    <message>
+        <source>Custom model</source>
+        <translation>自定义模型</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <source>%1, %2 parameters</source>
+        <translation>%1，%2 参数</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation>GPU 数</translation>
+    </message>
+    <message>
+        <source>%1 × %2, %3 per node</source>
+        <translation>%1 × %2，每节点 %3 张</translation>
+    </message>
+    <message>
+        <source>Layout</source>
+        <translation>并行布局</translation>
+    </message>
+    <message>
+        <source>TP %1 · PP %2 · DP %3 · CP %4 · EP %5 · ZeRO-%6</source>
+        <translation>TP %1 · PP %2 · DP %3 · CP %4 · EP %5 · ZeRO-%6</translation>
+    </message>
+    <message>
+        <source>Activation recomputation</source>
+        <translation>激活重计算</translation>
+    </message>
+    <message>
+        <source>Number formats</source>
+        <translation>数值格式</translation>
+    </message>
+    <message>
+        <source>compute %1, weights %2, gradients %3, master weights %4, optimizer states %5</source>
+        <translation>计算 %1，权重 %2，梯度 %3，主权重 %4，优化器状态 %5</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>Batch</source>
+        <translation>批次</translation>
+    </message>
+    <message>
+        <source>%1 tokens per sequence, micro-batch %2, global batch %3 sequences</source>
+        <translation>每条序列 %1 个词元，微批次 %2，全局批次 %3 条序列</translation>
+    </message>
+    <message>
+        <source>Training tokens</source>
+        <translation>训练词元数</translation>
+    </message>
+    <message>
+        <source>%1 billion</source>
+        <translation>%1 × 10⁹ 个</translation>
+    </message>
+    <message>
+        <source>Price</source>
+        <translation>价格</translation>
+    </message>
+    <message>
+        <source>$%1 per GPU-hour, $%2 per kWh</source>
+        <translation>每 GPU 小时 %1 美元，每千瓦时 %2 美元</translation>
+    </message>
+    <message>
+        <source>Key inputs</source>
+        <translation>关键输入</translation>
+    </message>
+    <message>
+        <source>Appendix: assumptions, formulas and the scenario file</source>
+        <translation>附录：假设、公式与场景文件</translation>
+    </message>
+</context>
+<context>
     <name>ui::ScalingChart</name>
     <message>
         <source>GPU capacity</source>
         <translation>GPU 显存容量</translation>
-    </message>
-    <message>
-        <source>Communication share of step (%)</source>
-        <translation>通信占每步时间 (%)</translation>
     </message>
     <message>
         <source>MFU (%)</source>
@@ -4368,6 +4558,10 @@
     <message>
         <source>Memory per GPU (%1)</source>
         <translation>每卡显存（%1）</translation>
+    </message>
+    <message>
+        <source>Communication (% of step)</source>
+        <translation>通信（占每步 %）</translation>
     </message>
 </context>
 <context>
@@ -4570,10 +4764,6 @@
         <translation>优化器更新</translation>
     </message>
     <message>
-        <source>One step on the pipeline: %1 stages × %2 micro-batches%3 — idle %4 % of the busy time, step %5 s</source>
-        <translation>流水线上的一步：%1 个阶段 × %2 个微批次%3——空闲时间占计算时间的 %4 %，每步 %5 秒</translation>
-    </message>
-    <message>
         <source> × %1 chunks</source>
         <translation> × %1 个模型块</translation>
     </message>
@@ -4612,6 +4802,18 @@
     <message>
         <source>Drawn with %1 of the %2 micro-batches: the steady state between warm-up and cool-down repeats. The axis shows the drawn %3 s.</source>
         <translation>仅绘制 %2 个微批次中的 %1 个：预热与冷却之间的稳定阶段是重复的。坐标轴为所绘部分的 %3 秒。</translation>
+    </message>
+    <message>
+        <source>1 stage</source>
+        <translation>1 个阶段</translation>
+    </message>
+    <message>
+        <source>%1 stages</source>
+        <translation>%1 个阶段</translation>
+    </message>
+    <message>
+        <source>One step on the pipeline: %1 × %2 micro-batches%3 — idle %4 % of the busy time, step %5 s</source>
+        <translation>流水线上的一步：%1 × %2 个微批次%3——空闲占忙碌时间的 %4 %，每步 %5 秒</translation>
     </message>
 </context>
 <context>

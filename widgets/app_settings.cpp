@@ -3,6 +3,8 @@
 #include <QFileInfo>
 #include <QSettings>
 
+#include <algorithm>
+
 namespace ui {
 
 namespace {
@@ -83,6 +85,52 @@ QByteArray AppSettings::splitterState(const QString& name)
 void AppSettings::setSplitterState(const QString& name, const QByteArray& state)
 {
     QSettings().setValue(QStringLiteral("window/splitters/") + name, state);
+}
+
+AppSettings::ExportChoices AppSettings::exportChoices()
+{
+    QSettings settings;
+    settings.beginGroup(QStringLiteral("export"));
+    ExportChoices c;
+    auto flag = [&](const char* key, bool fallback) {
+        const QVariant v = settings.value(QLatin1String(key));
+        return v.isValid() && v.canConvert<bool>() ? v.toBool() : fallback;
+    };
+    c.folder = settings.value(QStringLiteral("folder")).toString();
+    c.skippedFigures = settings.value(QStringLiteral("skippedFigures")).toStringList();
+    c.png = flag("png", c.png);
+    c.svg = flag("svg", c.svg);
+    c.pdf = flag("pdf", c.pdf);
+    bool ok = false;
+    const int scale = settings.value(QStringLiteral("scale")).toInt(&ok);
+    c.scale = ok && scale >= 1 && scale <= 3 ? scale : 2; // a hand-edited 0 or 40 is not taken
+    c.tables = flag("tables", c.tables);
+    c.bom = flag("bom", c.bom);
+    c.json = flag("json", c.json);
+    c.reportMarkdown = flag("reportMarkdown", c.reportMarkdown);
+    c.reportHtml = flag("reportHtml", c.reportHtml);
+    c.reportPdf = flag("reportPdf", c.reportPdf);
+    c.openFolder = flag("openFolder", c.openFolder);
+    return c;
+}
+
+void AppSettings::setExportChoices(const ExportChoices& c)
+{
+    QSettings settings;
+    settings.beginGroup(QStringLiteral("export"));
+    settings.setValue(QStringLiteral("folder"), c.folder);
+    settings.setValue(QStringLiteral("skippedFigures"), c.skippedFigures);
+    settings.setValue(QStringLiteral("png"), c.png);
+    settings.setValue(QStringLiteral("svg"), c.svg);
+    settings.setValue(QStringLiteral("pdf"), c.pdf);
+    settings.setValue(QStringLiteral("scale"), std::clamp(c.scale, 1, 3));
+    settings.setValue(QStringLiteral("tables"), c.tables);
+    settings.setValue(QStringLiteral("bom"), c.bom);
+    settings.setValue(QStringLiteral("json"), c.json);
+    settings.setValue(QStringLiteral("reportMarkdown"), c.reportMarkdown);
+    settings.setValue(QStringLiteral("reportHtml"), c.reportHtml);
+    settings.setValue(QStringLiteral("reportPdf"), c.reportPdf);
+    settings.setValue(QStringLiteral("openFolder"), c.openFolder);
 }
 
 void AppSettings::setWindow(const QByteArray& geometry, const QByteArray& state)

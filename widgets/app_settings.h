@@ -32,6 +32,20 @@ public:
     /// A splitter's sizes as QSplitter::saveState() wrote them, by the splitter's object name; empty if none.
     [[nodiscard]] static QByteArray splitterState(const QString& name);
     static void setSplitterState(const QString& name, const QByteArray& state);
+
+    /// The export dialog's last choices. Figures are remembered by what was left out, so that a figure
+    /// new in a later version is exported until the user unticks it.
+    struct ExportChoices {
+        QString folder; ///< "" before the first export
+        QStringList skippedFigures;
+        bool png = true, svg = true, pdf = true;
+        int scale = 2; ///< PNG pixel ratio, 1 to 3
+        bool tables = true, bom = false, json = true;
+        bool reportMarkdown = true, reportHtml = true, reportPdf = true;
+        bool openFolder = false;
+    };
+    [[nodiscard]] static ExportChoices exportChoices();
+    static void setExportChoices(const ExportChoices& choices);
 };
 
 } // namespace ui

@@ -19,6 +19,7 @@
 #include "widgets/pages/planner_page.h"
 #include "widgets/pages/precision_lab.h"
 #include "widgets/pages/what_if_page.h"
+#include "widgets/painted/heatmap_grid.h"
 #include "widgets/painted/placement_view.h"
 #include "widgets/painted/timeline_view.h"
 #include "widgets/session/scenario_session.h"
@@ -27,6 +28,7 @@
 #include <QAction>
 #include <QEvent>
 #include <QHBoxLayout>
+#include <QPainter>
 #include <QScrollArea>
 #include <QSplitter>
 #include <QTabWidget>
@@ -339,6 +341,54 @@ QList<QChart*> MainView::presentableCharts() const
     QList<QChart*> out;
     for (int i = 0; i < m_tabs->count(); ++i)
         out << chartsWithData(m_tabs->widget(i));
+    return out;
+}
+
+std::vector<MainView::Figure> MainView::figures() const
+{
+    (void)presentableCharts(); // brings every page, the sensitivity and the memory-over-step chart up to date
+    // Stable file names by view: the export's files keep their names from release to release.
+    static const std::pair<const char*, const char*> kFiles[] = { { "memoryChart", "memory" },
+        { "timeChart", "step_time" }, { "memoryStepChart", "memory_over_step" }, { "scalingChart", "scaling" },
+        { "costChart", "time_and_cost" }, { "costBreakdownChart", "cost_breakdown" },
+        { "reliabilityScale", "reliability_goodput" }, { "reliabilityInterval", "reliability_checkpoints" },
+        { "planScatter", "plans" }, { "precisionChart", "number_formats" }, { "lossScaleChart", "loss_scaling" },
+        { "compareMemory", "comparison_memory" }, { "compareStep", "comparison_step_time" },
+        { "sensitivityChart", "sensitivity" } };
+    std::vector<Figure> out;
+    const QStringList ids = pageIds();
+    for (int page = 0; page < m_tabs->count(); ++page) {
+        QWidget* root = m_tabs->widget(page);
+        int unnamed = 0;
+        for (const auto& [viewName, chart] : namedChartsWithData(root)) {
+            QString file = ids.value(page) + QStringLiteral("_%1").arg(++unnamed);
+            for (const auto& [name, base] : kFiles)
+                if (viewName == QLatin1String(name)) file = QLatin1String(base);
+            out.push_back({ file, chartTitle(chart), chart, {}, { 1200, 750 } });
+        }
+        // The painted views of the page, drawn at their export size.
+        if (page == int(Page::pipeline)) {
+            const TimelineView* timeline = m_timeline;
+            out.push_back({ QStringLiteral("pipeline"), timeline->title(), nullptr,
+                [timeline](QPainter& p, QSizeF size) { timeline->paint(p, size.toSize()); }, { 1200, 600 } });
+            const PlacementView* placement = m_placement;
+            out.push_back({ QStringLiteral("placement"), tr("Rank placement"), nullptr,
+                [placement](QPainter& p, QSizeF size) { placement->paint(p, size.toSize()); }, { 1200, 600 } });
+        }
+        if (page == int(Page::whatif) && !m_heatmap->grid()->heatmap().cells.empty()) {
+            const WhatIfPage* whatIf = m_heatmap;
+            out.push_back({ QStringLiteral("what_if"), whatIf->title(), nullptr,
+                [whatIf](QPainter& p, QSizeF size) {
+                    // The grid under its page's title, which says what the axes and colours are.
+                    p.fillRect(QRectF(QPointF(0, 0), size), Qt::white);
+                    p.setPen(QColor(0x30, 0x30, 0x30));
+                    p.drawText(QRectF(0, 4, size.width(), 24), Qt::AlignCenter, whatIf->title());
+                    p.translate(0, 30);
+                    whatIf->grid()->paint(p, QSize(int(size.width()), int(size.height()) - 30));
+                },
+                { 1200, 750 } });
+        }
+    }
     return out;
 }
 

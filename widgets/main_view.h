@@ -4,13 +4,17 @@
 
 #include "widgets/format.h"
 
+#include <QSizeF>
 #include <QStringList>
 #include <QWidget>
 
 #include <array>
 #include <cstdint>
+#include <functional>
+#include <vector>
 
 class QChart;
+class QPainter;
 class QTabWidget;
 
 namespace ui {
@@ -69,6 +73,18 @@ public:
     bool showPage(const QString& id);
     /// Every chart with something to show, in tab order (presentation mode's slides).
     [[nodiscard]] QList<QChart*> presentableCharts() const;
+    /// A result figure as the export writes it: a chart, or a painted view.
+    struct Figure {
+        QString file; ///< base name of its files ("memory", "pipeline"), stable across versions
+        QString title; ///< as shown, in the interface language
+        QChart* chart = nullptr;
+        std::function<void(QPainter&, QSizeF)> paint; ///< a painted view (chart == nullptr)
+        QSizeF size { 1200, 750 }; ///< export size in points
+    };
+    /// Every figure with something to show, in tab order: each chart of presentableCharts() — every
+    /// slide is exportable — and the pipeline, the rank placement and the what-if grid (usability
+    /// review, problem 7: six kinds were never exported).
+    [[nodiscard]] std::vector<Figure> figures() const;
     /// The banner shows the range of step, memory and cost with every assumption ±20 % in turn.
     void setShowRanges(bool on);
 

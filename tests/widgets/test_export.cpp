@@ -6,8 +6,10 @@
 #include "core/scenario_io.h"
 #include "tests/widgets/settle.h"
 #include "widgets/app_settings.h"
+#include "widgets/charts/chart_export.h"
 #include "widgets/charts/comparison_chart.h"
 #include "widgets/dialogs/actual_dialog.h"
+#include "widgets/dialogs/export_dialog.h"
 #include "widgets/export/launch_export.h"
 #include "widgets/export/report_export.h"
 #include "widgets/inputs/input_panel.h"
@@ -22,6 +24,7 @@
 #include "widgets/verdict_banner.h"
 
 #include <QAbstractAxis>
+#include <QAbstractTextDocumentLayout>
 #include <QAction>
 #include <QApplication>
 #include <QChart>
@@ -34,18 +37,25 @@
 #include <QImage>
 #include <QLabel>
 #include <QLineEdit>
+#include <QListWidget>
 #include <QMenu>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QProcess>
 #include <QScreen>
 #include <QSet>
 #include <QSettings>
 #include <QSlider>
 #include <QSpinBox>
 #include <QSplitter>
+#include <QStandardPaths>
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTextBlock>
+#include <QTextCursor>
+#include <QTextDocument>
+#include <QTextTable>
 #include <QTimer>
 #include <QXmlStreamReader>
 #include <catch2/catch.hpp>
@@ -169,8 +179,9 @@ TEST_CASE("the report is also written as HTML with the charts and as a paginated
     QFile html(dir.filePath(QStringLiteral("report.html")));
     REQUIRE(html.open(QIODevice::ReadOnly));
     const QString text = QString::fromUtf8(html.readAll());
-    for (const char* chart : { "memory.png", "step_time.png", "scaling.png", "time_and_cost.png" })
-        CHECK(text.contains(QLatin1String(chart)));
+    // One file to hand on: its charts are in it, drawn at the page width.
+    CHECK(text.count(QStringLiteral("<img src=\"data:image/png;base64,")) >= 4);
+    CHECK(text.contains(QStringLiteral("alt=\"Memory per GPU")));
     CHECK(text.contains(QString::fromStdString(loaded.scenario->name).toHtmlEscaped()));
 
     QFile pdf(dir.filePath(QStringLiteral("report.pdf")));
@@ -531,4 +542,224 @@ TEST_CASE("every input explains itself: definition, unit, default with its sourc
     auto* cue = window.mainView()->banner()->findChild<QLabel*>(QStringLiteral("formulaCue"));
     REQUIRE(cue);
     CHECK(cue->text().contains(QStringLiteral("formulas")));
+}
+
+namespace {
+
+/// The report as exportAll builds it, from the view's figures.
+ReportInputs reportOf(MainView& view, ScenarioSession& session)
+{
+    ReportInputs in { session.results(), {}, nullptr, session.explanations() };
+    for (const auto& f : view.figures()) {
+        const double height = in.charts.size() < 2 ? kReportFirstChartHeight : kReportChartHeight;
+        in.charts.push_back({ f.title, f.file + QStringLiteral(".png"), reportFigureImage(f, height) });
+    }
+    return in;
+}
+
+/// The images of a laid-out document, with their page and rectangle.
+struct Placed {
+    QString name;
+    QRectF rect;
+};
+std::vector<Placed> imagesOf(QTextDocument& doc)
+{
+    std::vector<Placed> out;
+    for (QTextBlock block = doc.begin(); block.isValid(); block = block.next())
+        for (auto it = block.begin(); !it.atEnd(); ++it) {
+            const QTextFragment fragment = it.fragment();
+            if (!fragment.charFormat().isImageFormat()) continue;
+            const QTextImageFormat image = fragment.charFormat().toImageFormat();
+            const QRectF b = doc.documentLayout()->blockBoundingRect(block);
+            out.push_back({ image.name(), QRectF(b.left(), b.top(), image.width(), image.height()) });
+        }
+    return out;
+}
+
+} // namespace
+
+TEST_CASE("the report is a handout: page 1 verdict, inputs and two charts, readable fonts, no axis cut off",
+    "[widgets][export][report]")
+{
+    // Usability review, problem 3: right-hand axes clipped, chart text at 4–5 pt on A4, raw tables.
+    ScenarioSession session(core::defaultScenario());
+    MainView view(&session);
+    view.resize(1280, 800);
+    const ReportInputs in = reportOf(view, session);
+    REQUIRE(in.charts.size() >= 8);
+    CHECK(in.charts[0].file == QStringLiteral("memory.png"));
+    CHECK(in.charts[1].file == QStringLiteral("step_time.png"));
+    const std::unique_ptr<QTextDocument> doc = reportDocument(in);
+    CHECK(doc->pageCount() >= 4);
+    const auto images = imagesOf(*doc);
+    REQUIRE(images.size() == in.charts.size());
+    // Page 1: both first charts end on it, below the verdict and the key inputs; the third does not.
+    CHECK(images[1].rect.bottom() <= kReportPageHeight);
+    CHECK(images[2].rect.top() >= kReportPageHeight);
+    const QString text = doc->toPlainText();
+    const int inputs = text.indexOf(QStringLiteral("Key inputs"));
+    CHECK(text.indexOf(QStringLiteral("Fits: 54.8")) < inputs);
+    CHECK(inputs > 0);
+    CHECK(text.contains(QStringLiteral("TP 1 · PP 1 · DP 8 · CP 1 · EP 1 · ZeRO-1")));
+    // Every chart at the printable width, drawn in the page's own units: a font keeps its point size
+    // on paper, and none is below 8 pt.
+    for (std::size_t i = 0; i < images.size(); ++i) {
+        INFO(in.charts[i].file.toStdString());
+        CHECK(images[i].rect.width() == Approx(int(kReportPageWidth)).margin(1));
+        CHECK(
+            in.charts[i].image.deviceIndependentSize().width() == Approx(kReportPageWidth).margin(0.5)); // whole pixels
+    }
+    for (const auto& f : view.figures()) {
+        if (!f.chart) continue;
+        INFO(f.file.toStdString());
+        CHECK(smallestFontPt(f.chart) * reportFontScale(f.chart) >= kReportMinFontPt - 1e-9);
+    }
+    // The right-hand axis titles lie inside the chart, hence inside the page (review: cut off).
+    int rightAxes = 0;
+    for (const auto& f : view.figures()) {
+        if (!f.chart) continue;
+        const QRectF title = axisTitleRect(
+            f.chart, { kReportPageWidth, kReportChartHeight }, Qt::AlignRight, reportFontScale(f.chart));
+        if (title.isNull()) continue;
+        ++rightAxes;
+        INFO(f.file.toStdString() << ": " << title.left() << " … " << title.right());
+        CHECK(title.right() <= kReportPageWidth);
+        CHECK(title.left() > kReportPageWidth * 0.8);
+    }
+    CHECK(rightAxes >= 2); // scaling, and time and cost
+    // The page as printed: something on it, nothing past its width.
+    const QImage page1 = renderReportPage(*doc, 0, 96);
+    CHECK(page1.width() == int(std::ceil(kReportPageWidth)));
+    int ink = 0;
+    for (int y = 0; y < page1.height(); y += 4)
+        for (int x = 0; x < page1.width(); x += 4)
+            ink += page1.pixelColor(x, y) != Qt::white;
+    CHECK(ink > 1000);
+    // Tables: the header row repeats on every page, figures never wrap mid-number.
+    const QString html = reportHtml(in, false);
+    CHECK(html.contains(QStringLiteral("<thead><tr><th>Stage</th>")));
+    CHECK(html.contains(QStringLiteral("Total (GiB)")));
+    int figures = 0;
+    for (QTextBlock block = doc->begin(); block.isValid(); block = block.next())
+        if (block.text() == QLocale().toString(12.55, 'f', 2) && QTextCursor(block).currentTable()) {
+            CHECK(block.blockFormat().nonBreakableLines()); // review: numbers wrapped mid-digit
+            ++figures;
+        }
+    CHECK(figures >= 2); // weights and gradients of Llama 2 7B, 12.55 GiB each
+    // The formulas and the JSON in an appendix, after the tables.
+    CHECK(text.indexOf(QStringLiteral("Appendix")) > text.indexOf(QStringLiteral("Communication per step")));
+    CHECK(text.indexOf(QStringLiteral("\"format\": \"trainplanner-scenario\""))
+        > text.indexOf(QStringLiteral("Appendix")));
+}
+
+TEST_CASE("the Chinese report: translated headers, the Simplified Chinese face in the PDF", "[widgets][export][report]")
+{
+    REQUIRE(ui::setLanguage(QStringLiteral("zh_CN")));
+    QApplication::processEvents();
+    ScenarioSession session(core::defaultScenario());
+    MainView view(&session);
+    view.resize(1280, 800);
+    QTemporaryDir dir;
+    ExportOptions options;
+    options.figures = QStringList { QStringLiteral("memory"), QStringLiteral("step_time") };
+    options.png = options.svg = options.pdf = false;
+    const ExportResult r = exportAll(&view, &session, dir.path(), options);
+    ui::setLanguage(QStringLiteral("en"));
+    QApplication::processEvents();
+    REQUIRE(r.error.isEmpty());
+    QFile md(dir.filePath(QStringLiteral("report.md")));
+    REQUIRE(md.open(QIODevice::ReadOnly));
+    const QString text = QString::fromUtf8(md.readAll());
+    CHECK(text.contains(QStringLiteral("关键输入")));
+    CHECK(text.contains(QStringLiteral("合计")));
+    CHECK_FALSE(text.contains(QStringLiteral("Total (GiB)")));
+    CHECK_FALSE(text.contains(QStringLiteral("Key inputs")));
+    // The review found Noto Sans CJK JP embedded: pdffonts (poppler-utils, installed by scripts/test.sh).
+    const QString pdffonts = QStandardPaths::findExecutable(QStringLiteral("pdffonts"));
+    REQUIRE_FALSE(pdffonts.isEmpty());
+    QProcess fonts;
+    fonts.start(pdffonts, { dir.filePath(QStringLiteral("report.pdf")) });
+    REQUIRE(fonts.waitForFinished(30000));
+    const QString list = QString::fromUtf8(fonts.readAllStandardOutput());
+    INFO(list.toStdString());
+    CHECK(list.contains(QStringLiteral("CJKsc"), Qt::CaseInsensitive));
+    CHECK_FALSE(list.contains(QStringLiteral("CJKjp"), Qt::CaseInsensitive));
+}
+
+TEST_CASE(
+    "the export dialog writes what is ticked, every slide can be ticked, and it remembers", "[widgets][export][dialog]")
+{
+    // Usability review, problem 7: all-or-nothing, six chart kinds never exported, no confirmation.
+    QTemporaryDir settingsDir;
+    QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, settingsDir.path());
+    QSettings().clear();
+    ScenarioSession session(core::defaultScenario());
+    MainWindow window(&session);
+    window.resize(1280, 800);
+    QTemporaryDir out;
+    {
+        ExportDialog dialog(window.mainView(), &session, &window);
+        QListWidget* list = dialog.figureList();
+        QStringList files;
+        for (int i = 0; i < list->count(); ++i)
+            files << list->item(i)->data(Qt::UserRole).toString();
+        // Every chart with a slide is in the list, and the painted ones besides.
+        const auto figures = window.mainView()->figures();
+        for (QChart* chart : window.mainView()->presentableCharts()) {
+            const bool listed = std::any_of(
+                figures.begin(), figures.end(), [chart](const MainView::Figure& f) { return f.chart == chart; });
+            INFO(chart->title().toStdString());
+            CHECK(listed);
+        }
+        for (const char* f : { "memory", "step_time", "pipeline", "placement", "scaling", "reliability_goodput",
+                 "reliability_checkpoints", "number_formats", "loss_scaling", "sensitivity" }) {
+            INFO(f);
+            CHECK(files.contains(QLatin1String(f)));
+        }
+        for (int i = 0; i < list->count(); ++i) {
+            const QString file = list->item(i)->data(Qt::UserRole).toString();
+            list->item(i)->setCheckState(
+                file == QLatin1String("memory") || file == QLatin1String("pipeline") ? Qt::Checked : Qt::Unchecked);
+        }
+        dialog.findChild<QCheckBox*>(QStringLiteral("exportSvg"))->setChecked(false);
+        dialog.findChild<QCheckBox*>(QStringLiteral("exportBom"))->setChecked(true);
+        dialog.findChild<QCheckBox*>(QStringLiteral("exportMarkdown"))->setChecked(false);
+        auto* scale = dialog.findChild<QComboBox*>(QStringLiteral("exportScale"));
+        scale->setCurrentIndex(scale->findData(1));
+        dialog.findChild<QLineEdit*>(QStringLiteral("exportName"))->setText(QStringLiteral("Board meeting, option A"));
+        dialog.setFolder(out.path());
+        const ExportResult r = dialog.run();
+        INFO(r.error.toStdString());
+        REQUIRE(r.error.isEmpty());
+    }
+    const QDir dir(out.path());
+    CHECK(QImage(dir.filePath(QStringLiteral("memory.png"))).width() == 1200);
+    CHECK(QImage(dir.filePath(QStringLiteral("pipeline.png"))).width() == 1200);
+    CHECK(QFile::exists(dir.filePath(QStringLiteral("pipeline.pdf"))));
+    CHECK_FALSE(QFile::exists(dir.filePath(QStringLiteral("memory.svg"))));
+    CHECK_FALSE(QFile::exists(dir.filePath(QStringLiteral("scaling.png"))));
+    CHECK_FALSE(QFile::exists(dir.filePath(QStringLiteral("report.md"))));
+    CHECK(QFile::exists(dir.filePath(QStringLiteral("report.pdf"))));
+    QFile csv(dir.filePath(QStringLiteral("estimate.csv")));
+    REQUIRE(csv.open(QIODevice::ReadOnly));
+    CHECK(csv.readAll().startsWith("\xEF\xBB\xBF"));
+    QFile json(dir.filePath(QStringLiteral("estimate.json")));
+    REQUIRE(json.open(QIODevice::ReadOnly));
+    CHECK_FALSE(json.readAll().startsWith("\xEF\xBB\xBF")); // JSON never takes the BOM
+    // The name corrected in the dialog is the scenario's, one undo step, and heads the report.
+    CHECK(session.scenario().name == "Board meeting, option A");
+    QFile html(dir.filePath(QStringLiteral("report.html")));
+    REQUIRE(html.open(QIODevice::ReadOnly));
+    CHECK(QString::fromUtf8(html.readAll()).contains(QStringLiteral("Board meeting, option A")));
+    // Remembered: the next dialog opens with the same choices.
+    ExportDialog again(window.mainView(), &session, &window);
+    CHECK(again.folder() == out.path());
+    CHECK_FALSE(again.findChild<QCheckBox*>(QStringLiteral("exportSvg"))->isChecked());
+    CHECK(again.findChild<QCheckBox*>(QStringLiteral("exportBom"))->isChecked());
+    CHECK(again.findChild<QComboBox*>(QStringLiteral("exportScale"))->currentData().toInt() == 1);
+    const ExportOptions o = again.options();
+    REQUIRE(o.figures);
+    CHECK(o.figures->contains(QStringLiteral("memory")));
+    CHECK_FALSE(o.figures->contains(QStringLiteral("scaling")));
+    QSettings().clear();
 }

@@ -15,9 +15,12 @@
 #include <QClipboard>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QFontMetricsF>
 #include <QGraphicsScene>
+#include <QGraphicsTextItem>
 #include <QImage>
 #include <QLegend>
+#include <QLegendMarker>
 #include <QMessageBox>
 #include <QPageSize>
 #include <QPainter>
@@ -31,8 +34,40 @@ namespace ui {
 
 namespace {
 
+/// Moves a bottom legend to the right while it lives when its entries would not fit in one row at
+/// `width`: Qt elides them instead ("Master ...", "Optimiz..." in the report's A4 charts).
+class LegendFit {
+public:
+    LegendFit(QChart* chart, double width)
+        : m_legend(chart->legend())
+    {
+        if (!m_legend->isVisible() || m_legend->alignment() != Qt::AlignBottom) return;
+        // Not beside a right-hand axis: the plot between two axes and a legend would be too narrow.
+        for (const QAbstractAxis* axis : chart->axes())
+            if (axis->alignment() == Qt::AlignRight) return;
+        const QFontMetricsF metrics(m_legend->font());
+        double needed = 0;
+        for (const QLegendMarker* marker : m_legend->markers())
+            if (marker->isVisible()) needed += metrics.horizontalAdvance(marker->label()) + 1.9 * metrics.height();
+        if (needed <= width * 0.97) return;
+        m_moved = true;
+        m_legend->setAlignment(Qt::AlignRight);
+    }
+    ~LegendFit()
+    {
+        if (m_moved) m_legend->setAlignment(Qt::AlignBottom);
+    }
+    LegendFit(const LegendFit&) = delete;
+    LegendFit& operator=(const LegendFit&) = delete;
+
+private:
+    QLegend* m_legend;
+    bool m_moved = false;
+};
+
 void paint(QChart* chart, QPainter& painter, QSizeF size)
 {
+    const LegendFit legend(chart, size.width());
     // The chart gets its own scene at the requested size, so the on-screen view is untouched.
     QGraphicsScene scene;
     QGraphicsScene* previous = chart->scene();
@@ -70,6 +105,13 @@ public:
             axis->setLabelsFont(scaled(axis->labelsFont(), factor));
             axis->setTitleFont(scaled(axis->titleFont(), factor));
         }
+        // The values on bars (the memory chart's parts).
+        for (QAbstractSeries* series : chart->series())
+            if (auto* bars = qobject_cast<QAbstractBarSeries*>(series); bars && bars->isLabelsVisible())
+                for (QBarSet* set : bars->barSets()) {
+                    m_bars.push_back({ set, set->labelFont() });
+                    set->setLabelFont(scaled(set->labelFont(), factor));
+                }
         m_active = true;
     }
     ~FontScaler()
@@ -81,6 +123,8 @@ public:
             a.axis->setLabelsFont(a.labels);
             a.axis->setTitleFont(a.title);
         }
+        for (const auto& [set, font] : m_bars)
+            set->setLabelFont(font);
     }
     FontScaler(const FontScaler&) = delete;
     FontScaler& operator=(const FontScaler&) = delete;
@@ -102,6 +146,7 @@ private:
     bool m_active = false;
     QFont m_title, m_legend;
     std::vector<AxisFonts> m_axes;
+    std::vector<std::pair<QBarSet*, QFont>> m_bars;
 };
 
 /// Swaps in the export category labels (kExportCategories) while it lives, without truncation.
@@ -230,19 +275,21 @@ QList<QChart*> chartsWithData(const QWidget* root)
     return out;
 }
 
+QList<std::pair<QString, QChart*>> namedChartsWithData(const QWidget* root)
+{
+    QList<std::pair<QString, QChart*>> out;
+    for (QChartView* view : root->findChildren<QChartView*>())
+        if (chartHasData(view->chart())) out.append({ view->objectName(), view->chart() });
+    return out;
+}
+
 QString chartTitle(const QChart* chart)
 {
     return chart->title();
 }
 
-QString exportChart(QChart* chart, const QString& path, QSizeF size, double scale, const QString& title)
+QString exportPicture(const PicturePainter& paint, const QString& path, QSizeF size, double scale, const QString& title)
 {
-    const QString oldTitle = chart->title();
-    if (!title.isEmpty()) chart->setTitle(title);
-    auto restoreTitle = [&](const QString& error) {
-        if (!title.isEmpty()) chart->setTitle(oldTitle);
-        return error;
-    };
     const QString suffix = QFileInfo(path).suffix().toLower();
     // Rendered into memory, then written in one checked, atomic step (safe_save.h): a full disk
     // leaves the previous export intact instead of a truncated PNG or an empty SVG (review DEF-03).
@@ -250,40 +297,116 @@ QString exportChart(QChart* chart, const QString& path, QSizeF size, double scal
     QByteArray bytes;
     QBuffer buffer(&bytes);
     buffer.open(QIODevice::WriteOnly);
+    auto draw = [&](QPaintDevice& device) {
+        QPainter painter;
+        if (!painter.begin(&device)) {
+            error = QStringLiteral("cannot write %1").arg(path);
+            return;
+        }
+        painter.setRenderHint(QPainter::Antialiasing);
+        paint(painter, size);
+        painter.end();
+    };
     if (suffix == QLatin1String("png")) {
-        return restoreTitle(savePng(renderChart(chart, size, scale), path));
+        QImage image((size * scale).toSize(), QImage::Format_ARGB32_Premultiplied);
+        image.setDevicePixelRatio(scale);
+        image.fill(Qt::white);
+        draw(image);
+        if (!error.isEmpty()) return error;
+        return savePng(image, path);
     } else if (suffix == QLatin1String("svg")) {
         QSvgGenerator svg;
         svg.setOutputDevice(&buffer);
         svg.setSize(size.toSize());
         svg.setViewBox(QRectF(QPointF(0, 0), size));
-        svg.setTitle(chart->title());
+        svg.setTitle(title);
         svg.setDescription(QStringLiteral("TrainPlanner"));
-        QPainter painter;
-        if (!painter.begin(&svg))
-            error = QStringLiteral("cannot write %1").arg(path);
-        else {
-            paint(chart, painter, size);
-            painter.end();
-        }
+        draw(svg);
     } else if (suffix == QLatin1String("pdf")) {
         QPdfWriter pdf(&buffer);
         pdf.setPageSize(QPageSize(size, QPageSize::Point));
         pdf.setPageMargins({ 0, 0, 0, 0 });
         pdf.setResolution(72);
-        pdf.setTitle(chart->title());
-        QPainter painter;
-        if (!painter.begin(&pdf))
-            error = QStringLiteral("cannot write %1").arg(path);
-        else {
-            paint(chart, painter, size);
-            painter.end();
-        }
+        pdf.setTitle(title);
+        draw(pdf);
     } else {
         error = QStringLiteral("unknown format \"%1\" (use .png, .svg or .pdf)").arg(suffix);
     }
     if (error.isEmpty()) error = saveBytes(path, bytes);
-    return restoreTitle(error);
+    return error;
+}
+
+QString exportChart(QChart* chart, const QString& path, QSizeF size, double scale, const QString& title)
+{
+    const QString oldTitle = chart->title();
+    if (!title.isEmpty()) chart->setTitle(title);
+    const QString error = QFileInfo(path).suffix().toLower() == QLatin1String("png")
+        ? savePng(renderChart(chart, size, scale), path)
+        : exportPicture(
+            [chart](QPainter& painter, QSizeF at) {
+                ExportCategories categories(chart);
+                paint(chart, painter, at);
+            },
+            path, size, scale, chart->title());
+    if (!title.isEmpty()) chart->setTitle(oldTitle);
+    return error;
+}
+
+double smallestFontPt(const QChart* chart)
+{
+    double smallest = chart->titleFont().pointSizeF();
+    auto take = [&](const QFont& f) {
+        if (f.pointSizeF() > 0) smallest = std::min(smallest, f.pointSizeF());
+    };
+    if (chart->legend()->isVisible()) take(chart->legend()->font());
+    for (const QAbstractAxis* axis : chart->axes()) {
+        if (axis->labelsVisible()) take(axis->labelsFont());
+        if (axis->isTitleVisible() && !axis->titleText().isEmpty()) take(axis->titleFont());
+    }
+    for (const QAbstractSeries* series : chart->series())
+        if (const auto* bars = qobject_cast<const QAbstractBarSeries*>(series); bars && bars->isLabelsVisible())
+            for (const QBarSet* set : bars->barSets())
+                take(set->labelFont());
+    return smallest;
+}
+
+QRectF axisTitleRect(QChart* chart, QSizeF size, Qt::Alignment side, double fontScale)
+{
+    QString text;
+    for (const QAbstractAxis* axis : chart->axes())
+        if (axis->alignment() == side && axis->isTitleVisible()) text = axis->titleText();
+    if (text.isEmpty()) return {};
+    // Laid out exactly as for export (paint(): its own scene at `size`), then looked up among the
+    // chart's text items before the layout is put back.
+    QRectF found;
+    FontScaler fonts(chart, fontScale);
+    ExportCategories categories(chart);
+    QGraphicsScene scene;
+    QGraphicsScene* previous = chart->scene();
+    QGraphicsItem* previousParent = chart->parentItem();
+    const QSizeF previousSize = chart->size();
+    const QPointF previousPos = chart->pos();
+    if (previous) previous->removeItem(chart);
+    scene.addItem(chart);
+    chart->setPos(0, 0);
+    chart->resize(size);
+    QImage probe(size.toSize(), QImage::Format_ARGB32_Premultiplied);
+    {
+        QPainter painter(&probe); // lays the items out as a render does
+        scene.render(&painter, QRectF(QPointF(0, 0), size), QRectF(QPointF(0, 0), size));
+    }
+    for (QGraphicsItem* item : scene.items())
+        if (auto* label = dynamic_cast<QGraphicsTextItem*>(item);
+            label && label->toPlainText() == text && label->isVisible())
+            found = label->sceneBoundingRect();
+    scene.removeItem(chart);
+    if (previous) {
+        previous->addItem(chart);
+        if (previousParent) chart->setParentItem(previousParent);
+    }
+    chart->setPos(previousPos);
+    chart->resize(previousSize);
+    return found;
 }
 
 } // namespace ui

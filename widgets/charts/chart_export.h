@@ -3,15 +3,34 @@
 // the window: PNG (at 1×, 2× or 3× device pixel ratio), SVG and PDF, chosen by the extension.
 
 #include <QImage>
+#include <QRectF>
 #include <QSizeF>
 #include <QString>
 
 #include <functional>
+#include <utility>
 
 class QChart;
 class QChartView;
+class QPainter;
 
 namespace ui {
+
+/// Draws a picture of `size` points (a painted view: the pipeline, the placement, the what-if grid).
+using PicturePainter = std::function<void(QPainter& painter, QSizeF size)>;
+
+/// Writes what `paint` draws at `size` points to `path` (.png at size × scale pixels, .svg or
+/// .pdf), in one checked, atomic write. Returns an empty string on success, else the reason.
+[[nodiscard]] QString exportPicture(
+    const PicturePainter& paint, const QString& path, QSizeF size, double scale, const QString& title = {});
+
+/// The bounding box, in chart coordinates, of the title of `chart`'s axis on `side` (Qt::AlignRight:
+/// the right-hand axis) when the chart is laid out at `size` points for export; null when it has no
+/// such axis title. Tests use it to check that no axis is cut off.
+[[nodiscard]] QRectF axisTitleRect(QChart* chart, QSizeF size, Qt::Alignment side, double fontScale = 1.0);
+
+/// The smallest font of `chart` (title, legend, axis labels and titles), in points.
+[[nodiscard]] double smallestFontPt(const QChart* chart);
 
 /// Lays `chart` out at `size` (points) and writes it to `path` (.png, .svg or .pdf). For PNG the
 /// image has size × scale pixels. Returns an empty string on success, else the reason.
@@ -36,6 +55,9 @@ using ChartRenderer = std::function<QImage(QSizeF size, double scale, double fon
 
 /// The charts drawn by chart views under `root`, in the children's order, that have data.
 [[nodiscard]] QList<QChart*> chartsWithData(const QWidget* root);
+
+/// chartsWithData() with each chart's view's object name ("memoryChart"), the export's file names.
+[[nodiscard]] QList<std::pair<QString, QChart*>> namedChartsWithData(const QWidget* root);
 
 /// A chart's title (views outside charts/ do not include Qt Charts).
 [[nodiscard]] QString chartTitle(const QChart* chart);

@@ -8,6 +8,7 @@
 #include <QChart>
 #include <QCursor>
 #include <QEvent>
+#include <QFontMetricsF>
 #include <QLegendMarker>
 #include <QLineSeries>
 #include <QStackedBarSeries>
@@ -68,6 +69,8 @@ MemoryChart::MemoryChart(QWidget* parent)
         s->attachAxis(m_axisY);
     }
     connect(m_series, &QStackedBarSeries::hovered, this, &MemoryChart::showTooltip);
+    // Drawn at another size (a slide, the report), the labels that fit are others.
+    connect(chart, &QChart::plotAreaChanged, this, &MemoryChart::fitLabels);
     setChart(chart);
     retranslate();
 }
@@ -137,22 +140,32 @@ void MemoryChart::refresh()
         highest = std::max(highest, bytesIn(st.bytes.total()));
     const double top = niceCeiling(highest * 1.08);
     m_axisY->setRange(0, top);
-    // A label needs about a line of text of height: a part below 3 % of the axis (~15 px of a
-    // 500-px plot) shows its value in the tooltip and the table only; so do crowded pipelines.
+    fitLabels();
+    m_axisY->setTitleText(tr("Memory per GPU (%1)").arg(unitName())); // the display unit may have changed
+    setChartTitle(
+        chart(), m_estimate.memory.fits() ? tr("Memory per GPU — fits") : tr("Memory per GPU — does not fit"));
+}
+
+void MemoryChart::fitLabels()
+{
+    const int n = stageCount();
+    const double plotHeight = chart()->plotArea().height();
+    const double range = m_axisY->max() - m_axisY->min();
+    // A label needs its line of text and a little room; crowded pipelines show values in the
+    // tooltip and the table only.
+    const double lineHeight = QFontMetricsF(m_sets.first()->labelFont()).height() * 1.15;
+    const double smallest = plotHeight > 0 && range > 0 ? lineHeight / plotHeight * range : range;
     for (int t = 0; t < TermCount; ++t) {
         bool fits = n <= 8;
         for (int i = 0; i < n && fits; ++i)
-            fits = m_sets[t]->at(i) >= 0.03 * top;
+            fits = m_sets[t]->at(i) >= smallest;
         const QColor fill = kTermColors[t];
-        // Dark text on the light colours, white on the dark ones (WCAG relative luminance).
+        // Dark text on the light colours, white on the dark ones.
         const QColor text = !fits      ? QColor(Qt::transparent)
             : fill.lightnessF() > 0.55 ? QColor(0x20, 0x20, 0x20)
                                        : QColor(Qt::white);
         if (m_sets[t]->labelColor() != text) m_sets[t]->setLabelColor(text);
     }
-    m_axisY->setTitleText(tr("Memory per GPU (%1)").arg(unitName())); // the display unit may have changed
-    setChartTitle(
-        chart(), m_estimate.memory.fits() ? tr("Memory per GPU — fits") : tr("Memory per GPU — does not fit"));
 }
 
 void MemoryChart::retranslate()

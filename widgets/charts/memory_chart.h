@@ -44,6 +44,9 @@ private:
     void retranslate();
     void refresh();
     void showTooltip(bool hovering, int index, QBarSet* set);
+    /// Shows a part's value where the part is tall enough for its label at the plot's current size
+    /// (on screen, on a slide, in the report).
+    void fitLabels();
 
     core::Estimate m_estimate;
     std::function<QString(const QString&)> m_explain;

@@ -42,6 +42,7 @@ ReliabilityCharts::ReliabilityCharts(QWidget* parent)
     m_interruptions->attachAxis(m_gpusAxis);
     m_interruptions->attachAxis(m_interruptionsAxis);
     m_scaleView = new QChartView(scale, this);
+    m_scaleView->setObjectName(QStringLiteral("reliabilityScale"));
     prepareChartView(m_scaleView);
 
     auto* interval = newChart();
@@ -63,6 +64,7 @@ ReliabilityCharts::ReliabilityCharts(QWidget* parent)
         s->attachAxis(m_intervalGoodputAxis);
     }
     m_intervalView = new QChartView(interval, this);
+    m_intervalView->setObjectName(QStringLiteral("reliabilityInterval"));
     prepareChartView(m_intervalView);
 
     auto* layout = new QVBoxLayout(this);

@@ -95,7 +95,7 @@ void ScalingChart::retranslate()
 {
     m_memory->setName(tr("Memory per GPU (%1)").arg(unitName()));
     m_capacity->setName(tr("GPU capacity"));
-    m_comm->setName(tr("Communication share of step (%)"));
+    m_comm->setName(tr("Communication (% of step)")); // short: the legend fits one row on A4
     m_mfu->setName(tr("MFU (%)"));
     m_current->setName(tr("Current scenario"));
     m_axisX->setTitleText(tr("GPUs (data parallel scaled, global batch fixed)"));

@@ -3,19 +3,12 @@
 #include "core/estimate_io.h"
 #include "core/explain.h"
 #include "core/plan_io.h"
+#include "core/presets.h"
 #include "core/scenario_io.h"
 #include "widgets/charts/chart_export.h"
-#include "widgets/charts/comparison_chart.h"
-#include "widgets/charts/cost_breakdown_chart.h"
-#include "widgets/charts/cost_chart.h"
-#include "widgets/charts/memory_chart.h"
-#include "widgets/charts/memory_step_chart.h"
-#include "widgets/charts/scaling_chart.h"
-#include "widgets/charts/time_chart.h"
 #include "widgets/explain_text.h"
 #include "widgets/export/safe_save.h"
 #include "widgets/format.h"
-#include "widgets/main_view.h"
 #include "widgets/models/collectives_model.h"
 #include "widgets/models/comparison_model.h"
 #include "widgets/models/memory_table_model.h"
@@ -25,20 +18,31 @@
 #include "widgets/session/scenario_session.h"
 #include "widgets/verdict_banner.h"
 
+#include <QAbstractTextDocumentLayout>
 #include <QBuffer>
+#include <QCoreApplication>
 #include <QDir>
+#include <QFont>
 #include <QImage>
 #include <QLocale>
 #include <QPageSize>
+#include <QPainter>
 #include <QPdfWriter>
-#include <QTextBlock>
-#include <QTextCursor>
+#include <QRegularExpression>
 #include <QTextDocument>
 #include <QUrl>
+
+#include <algorithm>
+#include <memory>
 
 namespace ui {
 
 namespace {
+
+/// The report's own texts (context "ui::Report").
+struct ReportText {
+    Q_DECLARE_TR_FUNCTIONS(ui::Report)
+};
 
 bool writeText(const QString& path, const QByteArray& text, bool bom, QString& error)
 {
@@ -46,115 +50,409 @@ bool writeText(const QString& path, const QByteArray& text, bool bom, QString& e
     return error.isEmpty();
 }
 
-/// A table model as a Markdown table, as the user reads it: translated headers, the display unit,
-/// the locale's numbers (the CSV files keep core's keys and plain bytes). `rowHeaders`: the vertical
+/// One piece of the report; Markdown and the printed page are both written from these.
+struct Block {
+    enum Kind { title, verdict, heading, paragraph, list, table, figure, code, pageBreak };
+    Kind kind;
+    QString text; ///< title, heading, paragraph, code; the verdict's headline
+    QString detail; ///< the verdict's details, one line each
+    bool good = true; ///< the verdict fits
+    /// A list: each item a lead, a bold part and the rest ("[Required] ", "Distributed training code",
+    /// " — …").
+    struct Item {
+        QString lead, strong, rest;
+    };
+    std::vector<Item> items;
+    QStringList header; ///< a table
+    std::vector<QStringList> rows;
+    bool keyValue = false; ///< a table of names and values (the key inputs): no header row
+    int chart = -1; ///< a figure: its index in ReportInputs::charts
+    bool first = false; ///< a figure on page 1 (shorter)
+};
+
+/// A table model as rows of text, as the user reads it: translated headers, the display unit, the
+/// locale's numbers (the CSV files keep core's keys and plain bytes). `rowHeaders`: the vertical
 /// header is the first column (the comparison's figure names).
-QString modelMarkdown(const QAbstractItemModel& model, bool rowHeaders = false)
+Block modelTable(const QAbstractItemModel& model, bool rowHeaders = false)
 {
-    auto cell = [](QString text) { return text.replace(QLatin1Char('|'), QStringLiteral("\\|")); };
-    QStringList header;
-    if (rowHeaders) header << QString();
+    Block b { Block::table };
+    if (rowHeaders) b.header << QString();
     for (int c = 0; c < model.columnCount(); ++c)
-        header << cell(model.headerData(c, Qt::Horizontal).toString());
-    QString out = QStringLiteral("| ") + header.join(QStringLiteral(" | ")) + QStringLiteral(" |\n|")
-        + QStringLiteral(" --- |").repeated(int(header.size())) + QLatin1Char('\n');
+        b.header << model.headerData(c, Qt::Horizontal).toString();
     for (int r = 0; r < model.rowCount(); ++r) {
         QStringList row;
-        if (rowHeaders) row << cell(model.headerData(r, Qt::Vertical).toString());
+        if (rowHeaders) row << model.headerData(r, Qt::Vertical).toString();
         for (int c = 0; c < model.columnCount(); ++c)
-            row << cell(model.data(model.index(r, c)).toString());
-        out += QStringLiteral("| ") + row.join(QStringLiteral(" | ")) + QStringLiteral(" |\n");
+            row << model.data(model.index(r, c)).toString();
+        b.rows.push_back(row);
     }
+    return b;
+}
+
+QString upper(std::string_view name)
+{
+    return QString::fromLatin1(name.data(), qsizetype(name.size()))
+        .toUpper()
+        .replace(QLatin1Char('_'), QLatin1Char(' '));
+}
+
+/// What a reader needs to know of the scenario on page 1.
+Block keyInputs(const core::Scenario& s, const core::Estimate& e)
+{
+    const QLocale locale;
+    const auto& p = s.parallel;
+    const auto& pr = s.precision;
+    Block b { Block::table };
+    b.keyValue = true;
+    const core::ModelPreset* preset = core::findModelPreset(s.model.preset);
+    const QString model = preset ? QString::fromStdString(preset->label) : ReportText::tr("Custom model");
+    b.rows.push_back({ ReportText::tr("Model"),
+        ReportText::tr("%1, %2 parameters").arg(model, formatCount(double(e.params.total))) });
+    b.rows.push_back({ ReportText::tr("GPUs"),
+        ReportText::tr("%1 × %2, %3 per node")
+            .arg(locale.toString(qlonglong(p.gpus())), QString::fromStdString(s.hardware.gpu.name))
+            .arg(s.hardware.gpusPerNode) });
+    b.rows.push_back({ ReportText::tr("Layout"),
+        ReportText::tr("TP %1 · PP %2 · DP %3 · CP %4 · EP %5 · ZeRO-%6")
+            .arg(p.tp)
+            .arg(p.pp)
+            .arg(p.dp)
+            .arg(p.cp)
+            .arg(p.ep)
+            .arg(p.zero) });
+    b.rows.push_back({ ReportText::tr("Activation recomputation"), recomputeName(p.recompute) });
+    b.rows.push_back({ ReportText::tr("Number formats"),
+        ReportText::tr("compute %1, weights %2, gradients %3, master weights %4, optimizer states %5")
+            .arg(upper(core::kDTypeNames[std::size_t(pr.compute)]), upper(core::kDTypeNames[std::size_t(pr.weights)]),
+                upper(core::kDTypeNames[std::size_t(pr.gradients)]),
+                pr.masterWeights ? upper(core::kDTypeNames[std::size_t(*pr.masterWeights)]) : ReportText::tr("none"),
+                upper(core::kDTypeNames[std::size_t(pr.optimizerStates)])) });
+    b.rows.push_back({ ReportText::tr("Batch"),
+        ReportText::tr("%1 tokens per sequence, micro-batch %2, global batch %3 sequences")
+            .arg(locale.toString(s.training.seqLen))
+            .arg(s.training.microBatch)
+            .arg(locale.toString(s.training.globalBatch)) });
+    b.rows.push_back({ ReportText::tr("Training tokens"),
+        ReportText::tr("%1 billion").arg(formatSignificant(s.training.tokens / 1e9, 4)) });
+    b.rows.push_back({ ReportText::tr("Price"),
+        ReportText::tr("$%1 per GPU-hour, $%2 per kWh")
+            .arg(locale.toString(s.cost.gpuHourUsd, 'f', 2), locale.toString(s.cost.kwhUsd, 'f', 3)) });
+    return b;
+}
+
+std::vector<Block> reportBlocks(const ReportInputs& in)
+{
+    const core::Scenario& s = in.results.scenario;
+    const core::Estimate& e = in.results.estimate;
+    std::vector<Block> out;
+    out.push_back({ Block::title, QString::fromStdString(s.name) });
+    const VerdictBanner::Text verdict
+        = VerdictBanner::textOf(e, QString::fromStdString(s.hardware.gpu.name), in.results.ranges);
+    Block v { Block::verdict, verdict.headline, verdict.details };
+    v.good = e.memory.fits();
+    out.push_back(v);
+    out.push_back({ Block::heading, ReportText::tr("Key inputs") });
+    out.push_back(keyInputs(s, e));
+    // Page 1: the first two charts (memory and step time); then the others at full height.
+    for (int i = 0; i < int(in.charts.size()); ++i) {
+        if (i == 2) {
+            out.push_back({ Block::pageBreak });
+            out.push_back({ Block::heading, MainView::tr("Charts") });
+        }
+        Block f { Block::figure, in.charts[std::size_t(i)].title };
+        f.chart = i;
+        f.first = i < 2;
+        out.push_back(f);
+    }
+    out.push_back({ Block::pageBreak });
+    if (in.comparison) {
+        out.push_back({ Block::heading, MainView::tr("Comparison") });
+        out.push_back(modelTable(*in.comparison, true));
+    }
+    // The decision guide: the verdict in words and the migration checklist with its urgencies.
+    const DecisionGuidePage::Texts guide = DecisionGuidePage::textsOf(s, e, in.results.guide);
+    out.push_back({ Block::heading, DecisionGuidePage::tr("Decision guide") });
+    QString guideVerdict = guide.verdict;
+    guideVerdict.replace(QStringLiteral("<b>"), QString()).replace(QStringLiteral("</b>"), QString());
+    for (const QString& paragraph : guideVerdict.split(QStringLiteral("</p>"), Qt::SkipEmptyParts)) {
+        const QString text = QString(paragraph).remove(QStringLiteral("<p>")).trimmed();
+        if (!text.isEmpty()) out.push_back({ Block::paragraph, text });
+    }
+    Block checklist { Block::list };
+    for (const auto& item : guide.checklist)
+        checklist.items.push_back({ QStringLiteral("[%1] ").arg(DecisionGuidePage::needText(item.need)), item.title,
+            QStringLiteral(" — ") + item.body });
+    if (!checklist.items.empty()) out.push_back(checklist);
+    // The tables as the views show them: translated headers, GiB and ms.
+    MemoryTableModel memory;
+    memory.setEstimate(e);
+    out.push_back({ Block::heading, MainView::tr("Memory per pipeline stage") });
+    out.push_back(modelTable(memory));
+    out.push_back({ Block::heading, MainView::tr("Communication per step") });
+    if (e.communication.collectives.empty()) {
+        out.push_back({ Block::paragraph, MainView::tr("No communication: a single GPU.") });
+    } else {
+        CollectivesModel collectives;
+        collectives.setEstimate(e);
+        out.push_back(modelTable(collectives));
+    }
+    // The appendix: what the figures rest on.
+    out.push_back({ Block::pageBreak });
+    out.push_back({ Block::heading, ReportText::tr("Appendix: assumptions, formulas and the scenario file") });
+    const auto& ef = s.efficiency;
+    out.push_back({ Block::heading, MainView::tr("Assumptions in force") });
+    out.push_back({ Block::paragraph,
+        MainView::tr("Compute efficiency %1, bus bandwidth efficiency %2, DP/CP overlap %3, latency %4 µs per call; "
+                     "CUDA context %5 GiB, allocator fragmentation %6, NCCL buffers %7 GiB per group; "
+                     "GPU MTBF %8 h, restart %9 min.")
+                .arg(ef.compute)
+                .arg(ef.busBandwidth)
+                .arg(ef.commOverlap)
+                .arg(ef.commLatencyUs)
+                .arg(s.overhead.cudaContextGib)
+                .arg(s.overhead.fragmentation)
+                .arg(s.overhead.commBufferGibPerGroup)
+                .arg(s.reliability.gpuMtbfHours)
+                .arg(s.reliability.restartMinutes)
+            + QLatin1Char(' ') + MainView::tr("Loss bytes per logit %1.").arg(s.overhead.lossBytesPerLogit) });
+    out.push_back({ Block::heading, MainView::tr("How each figure was computed") });
+    Block formulas { Block::list };
+    for (const auto& x : in.explanations)
+        formulas.items.push_back({ {}, QString::fromStdString(x.key),
+            QStringLiteral(": %1 — %2 (%3)")
+                .arg(ExplainText::formula(x.formula), ExplainText::substituted(x.substituted),
+                    QString::fromStdString(x.source)) });
+    out.push_back(formulas);
+    out.push_back({ Block::heading, MainView::tr("Scenario") });
+    out.push_back({ Block::code, QString::fromStdString(core::scenarioToJson(s)) });
     return out;
 }
 
-/// Scales every image of the document to `width` (document units), keeping its aspect ratio.
-void fitImages(QTextDocument& doc, double width)
+QString markdownCell(QString text)
 {
-    for (QTextBlock block = doc.begin(); block.isValid(); block = block.next()) {
-        for (auto it = block.begin(); !it.atEnd(); ++it) {
-            const QTextFragment fragment = it.fragment();
-            if (!fragment.charFormat().isImageFormat()) continue;
-            QTextImageFormat image = fragment.charFormat().toImageFormat();
-            const QImage source = doc.resource(QTextDocument::ImageResource, QUrl(image.name())).value<QImage>();
-            if (source.isNull()) continue;
-            image.setWidth(width);
-            image.setHeight(width * source.height() / std::max(1, source.width()));
-            QTextCursor cursor(&doc);
-            cursor.setPosition(fragment.position());
-            cursor.setPosition(fragment.position() + fragment.length(), QTextCursor::KeepAnchor);
-            cursor.setCharFormat(image);
+    return text.replace(QLatin1Char('|'), QStringLiteral("\\|")).replace(QLatin1Char('\n'), QLatin1Char(' '));
+}
+
+QString html(const QString& text)
+{
+    return text.toHtmlEscaped();
+}
+
+/// Whether a table cell is a figure (right-aligned, never wrapped: "12.55" must not break mid-digit).
+bool isFigure(const QString& text)
+{
+    static const QRegularExpression number(QStringLiteral("^[-+−]?[\\d.,  ]+\\s*[%×]?$"));
+    return number.match(text.trimmed()).hasMatch();
+}
+
+QString reportHtml(const ReportInputs& in, const std::vector<Block>& blocks, bool embed)
+{
+    QString body;
+    for (const Block& b : blocks) {
+        switch (b.kind) {
+        case Block::title:
+            body += QStringLiteral("<h1>%1</h1>\n").arg(html(b.text));
+            break;
+        case Block::verdict:
+            // The banner's colours, darkened to read as text on white.
+            body += QStringLiteral("<p class=\"%1\">%2</p>\n<p>%3</p>\n")
+                        .arg(b.good ? QStringLiteral("fits") : QStringLiteral("nofit"), html(b.text),
+                            html(b.detail).replace(QLatin1Char('\n'), QStringLiteral("<br>")));
+            break;
+        case Block::heading:
+            body += QStringLiteral("<h2>%1</h2>\n").arg(html(b.text));
+            break;
+        case Block::paragraph:
+            body += QStringLiteral("<p>%1</p>\n").arg(html(b.text));
+            break;
+        case Block::list:
+            body += QStringLiteral("<ul>\n");
+            for (const auto& item : b.items)
+                body += QStringLiteral("<li>%1<b>%2</b>%3</li>\n")
+                            .arg(html(item.lead), html(item.strong), html(item.rest));
+            body += QStringLiteral("</ul>\n");
+            break;
+        case Block::table: {
+            body += QStringLiteral("<table cellspacing=\"0\" cellpadding=\"3\" width=\"100%\">\n");
+            if (!b.keyValue) {
+                // A header row repeats on every page the table spans (QTextTableFormat::headerRowCount).
+                body += QStringLiteral("<thead><tr>");
+                for (const QString& h : b.header)
+                    body += QStringLiteral("<th>%1</th>").arg(html(h));
+                body += QStringLiteral("</tr></thead>\n");
+            }
+            for (const QStringList& row : b.rows) {
+                body += QStringLiteral("<tr>");
+                for (int c = 0; c < row.size(); ++c) {
+                    const QString& cell = row[c];
+                    const QString cls = b.keyValue ? (c == 0 ? QStringLiteral("key") : QStringLiteral("value"))
+                        : isFigure(cell)           ? QStringLiteral("num")
+                                                   : QStringLiteral("text");
+                    body += QStringLiteral("<td class=\"%1\">%2</td>").arg(cls, html(cell));
+                }
+                body += QStringLiteral("</tr>\n");
+            }
+            body += QStringLiteral("</table>\n");
+            break;
+        }
+        case Block::figure: {
+            const auto& chart = in.charts[std::size_t(b.chart)];
+            const double height = b.first ? kReportFirstChartHeight : kReportChartHeight;
+            // A file of its own carries its pictures: the page-width drawings as PNG data.
+            QString source = chart.file;
+            if (embed && !chart.image.isNull()) {
+                QByteArray png;
+                QBuffer buffer(&png);
+                buffer.open(QIODevice::WriteOnly);
+                chart.image.save(&buffer, "PNG");
+                source = QStringLiteral("data:image/png;base64,") + QString::fromLatin1(png.toBase64());
+            }
+            body += QStringLiteral("<p class=\"figure\"><img src=\"%1\" alt=\"%2\" width=\"%3\" height=\"%4\"></p>\n")
+                        .arg(source, html(chart.title))
+                        .arg(int(kReportPageWidth))
+                        .arg(int(height));
+            break;
+        }
+        case Block::code:
+            body += QStringLiteral("<pre>%1</pre>\n").arg(html(b.text));
+            break;
+        case Block::pageBreak:
+            body += QStringLiteral("<p class=\"break\"></p>\n");
+            break;
         }
     }
+    // The Simplified Chinese face for Chinese (review: the PDF embedded the Japanese glyph variants).
+    const QString family
+        = QLocale().language() == QLocale::Chinese ? QStringLiteral("Noto Sans CJK SC") : QStringLiteral("DejaVu Sans");
+    return QStringLiteral(
+        "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>%1</title><style>\n"
+        "body { font-family: '%2'; font-size: 9pt; color: #202020; }\n"
+        "h1 { font-size: 16pt; margin-bottom: 4px; }\n"
+        "h2 { font-size: 11.5pt; margin-top: 10px; margin-bottom: 4px; }\n"
+        "p { margin-top: 2px; margin-bottom: 4px; }\n"
+        "p.fits { font-size: 12pt; font-weight: bold; color: #1B6E3F; }\n"
+        "p.nofit { font-size: 12pt; font-weight: bold; color: #B02A1E; }\n"
+        "p.break { page-break-before: always; margin: 0; }\n"
+        "p.figure { margin-top: 4px; margin-bottom: 8px; }\n"
+        "table { border-collapse: collapse; margin-bottom: 6px; }\n"
+        "th { font-size: 7.5pt; font-weight: bold; background-color: #EEF2F6; border: 1px solid #B8C0C8; }\n"
+        "td { font-size: 8pt; border: 1px solid #B8C0C8; }\n"
+        "td.num { text-align: right; white-space: nowrap; }\n"
+        "td.key { font-weight: bold; white-space: nowrap; width: 25%; }\n"
+        "li { margin-bottom: 2px; }\n"
+        "pre { font-family: 'DejaVu Sans Mono'; font-size: 7pt; white-space: pre-wrap; }\n"
+        "</style></head><body>\n%3</body></html>\n")
+        .arg(html(QString::fromStdString(in.results.scenario.name)), family, body);
 }
 
 } // namespace
 
+QString reportHtml(const ReportInputs& in, bool embedImages)
+{
+    return reportHtml(in, reportBlocks(in), embedImages);
+}
+
 QString reportMarkdown(const ReportInputs& in)
 {
-    const core::Scenario& s = in.results.scenario;
-    const core::Estimate& e = in.results.estimate;
     QString md;
-    md += QStringLiteral("# %1\n\n").arg(QString::fromStdString(s.name));
-    const VerdictBanner::Text verdict
-        = VerdictBanner::textOf(e, QString::fromStdString(s.hardware.gpu.name), in.results.ranges);
-    md += QStringLiteral("**%1**\n\n").arg(verdict.headline);
-    md += QString(verdict.details).replace(QLatin1Char('\n'), QStringLiteral("  \n")) + QStringLiteral("\n\n");
-    md += QStringLiteral("## %1\n\n").arg(MainView::tr("Charts"));
-    for (const auto& c : in.charts)
-        md += QStringLiteral("![%1](%2)\n\n").arg(c.title, c.file);
-    if (in.comparison) {
-        md += QStringLiteral("## %1\n\n").arg(MainView::tr("Comparison"));
-        md += modelMarkdown(*in.comparison, true) + QLatin1Char('\n');
+    for (const Block& b : reportBlocks(in)) {
+        switch (b.kind) {
+        case Block::title:
+            md += QStringLiteral("# %1\n\n").arg(b.text);
+            break;
+        case Block::verdict:
+            md += QStringLiteral("**%1**\n\n%2\n\n")
+                      .arg(b.text, QString(b.detail).replace(QLatin1Char('\n'), QStringLiteral("  \n")));
+            break;
+        case Block::heading:
+            md += QStringLiteral("## %1\n\n").arg(b.text);
+            break;
+        case Block::paragraph:
+            md += b.text + QStringLiteral("\n\n");
+            break;
+        case Block::list:
+            for (const auto& item : b.items)
+                md += QStringLiteral("- %1**%2**%3\n").arg(item.lead, item.strong, item.rest);
+            md += QLatin1Char('\n');
+            break;
+        case Block::table: {
+            const int columns = b.keyValue ? 2 : int(b.header.size());
+            QStringList header = b.keyValue ? QStringList { QString(), QString() } : b.header;
+            for (QString& h : header)
+                h = markdownCell(h);
+            md += QStringLiteral("| ") + header.join(QStringLiteral(" | ")) + QStringLiteral(" |\n|")
+                + QStringLiteral(" --- |").repeated(columns) + QLatin1Char('\n');
+            for (QStringList row : b.rows) {
+                for (QString& cell : row)
+                    cell = markdownCell(cell);
+                md += QStringLiteral("| ") + row.join(QStringLiteral(" | ")) + QStringLiteral(" |\n");
+            }
+            md += QLatin1Char('\n');
+            break;
+        }
+        case Block::figure: {
+            const auto& chart = in.charts[std::size_t(b.chart)];
+            md += QStringLiteral("![%1](%2)\n\n").arg(chart.title, chart.file);
+            break;
+        }
+        case Block::code:
+            md += QStringLiteral("```json\n%1```\n\n").arg(b.text);
+            break;
+        case Block::pageBreak:
+            break;
+        }
     }
-    // The decision guide: the verdict in words and the migration checklist with its urgencies.
-    const DecisionGuidePage::Texts guide = DecisionGuidePage::textsOf(s, e, in.results.guide);
-    QString guideVerdict = guide.verdict;
-    guideVerdict.replace(QStringLiteral("<p>"), QString())
-        .replace(QStringLiteral("</p>"), QStringLiteral("\n\n"))
-        .replace(QStringLiteral("<b>"), QStringLiteral("**"))
-        .replace(QStringLiteral("</b>"), QStringLiteral("**"));
-    md += QStringLiteral("## %1\n\n%2").arg(DecisionGuidePage::tr("Decision guide"), guideVerdict);
-    for (const auto& item : guide.checklist)
-        md += QStringLiteral("- [%1] **%2** — %3\n").arg(DecisionGuidePage::needText(item.need), item.title, item.body);
-    md += QLatin1Char('\n');
-    // The tables as the views show them: translated headers, the display unit.
-    MemoryTableModel memory;
-    memory.setEstimate(e);
-    md += QStringLiteral("## %1\n\n").arg(MainView::tr("Memory per pipeline stage"));
-    md += modelMarkdown(memory) + QLatin1Char('\n');
-    md += QStringLiteral("## %1\n\n").arg(MainView::tr("Communication per step"));
-    if (e.communication.collectives.empty()) {
-        md += MainView::tr("No communication: a single GPU.") + QStringLiteral("\n\n");
-    } else {
-        CollectivesModel collectives;
-        collectives.setEstimate(e);
-        md += modelMarkdown(collectives) + QStringLiteral("\n");
-    }
-    md += QStringLiteral("## %1\n\n").arg(MainView::tr("How each figure was computed"));
-    for (const auto& x : in.explanations)
-        md += QStringLiteral("- `%1`: %2 — %3 (%4)\n")
-                  .arg(QString::fromStdString(x.key), ExplainText::formula(x.formula),
-                      ExplainText::substituted(x.substituted), QString::fromStdString(x.source));
-    md += QStringLiteral("\n## %1\n\n").arg(MainView::tr("Assumptions in force"));
-    const auto& ef = s.efficiency;
-    md += MainView::tr("Compute efficiency %1, bus bandwidth efficiency %2, DP/CP overlap %3, latency %4 µs per call; "
-                       "CUDA context %5 GiB, allocator fragmentation %6, NCCL buffers %7 GiB per group; "
-                       "GPU MTBF %8 h, restart %9 min.")
-              .arg(ef.compute)
-              .arg(ef.busBandwidth)
-              .arg(ef.commOverlap)
-              .arg(ef.commLatencyUs)
-              .arg(s.overhead.cudaContextGib)
-              .arg(s.overhead.fragmentation)
-              .arg(s.overhead.commBufferGibPerGroup)
-              .arg(s.reliability.gpuMtbfHours)
-              .arg(s.reliability.restartMinutes)
-        + QLatin1Char(' ') + MainView::tr("Loss bytes per logit %1.").arg(s.overhead.lossBytesPerLogit)
-        + QStringLiteral("\n\n");
-    md += QStringLiteral("## %1\n\n```json\n%2```\n")
-              .arg(MainView::tr("Scenario"), QString::fromStdString(core::scenarioToJson(s)));
     return md;
+}
+
+std::unique_ptr<QTextDocument> reportDocument(const ReportInputs& in)
+{
+    auto doc = std::make_unique<QTextDocument>();
+    doc->setDocumentMargin(0);
+    // Laid out on the A4 page itself: what the page shows is what the PDF prints, at 1:1.
+    doc->setPageSize(QSizeF(kReportPageWidth, kReportPageHeight));
+    for (const auto& c : in.charts)
+        if (!c.image.isNull()) doc->addResource(QTextDocument::ImageResource, QUrl(c.file), c.image);
+    doc->setHtml(reportHtml(in, reportBlocks(in), false));
+    return doc;
+}
+
+QImage renderReportPage(QTextDocument& doc, int page, double dpi)
+{
+    const double scale = dpi / 96.0;
+    QImage image(QSize(int(std::ceil(kReportPageWidth * scale)), int(std::ceil(kReportPageHeight * scale))),
+        QImage::Format_ARGB32_Premultiplied);
+    image.fill(Qt::white);
+    QPainter painter(&image);
+    painter.setRenderHint(QPainter::Antialiasing);
+    painter.scale(scale, scale);
+    const QRectF pageRect(0, page * kReportPageHeight, kReportPageWidth, kReportPageHeight);
+    painter.translate(0, -pageRect.top());
+    QAbstractTextDocumentLayout::PaintContext context;
+    context.clip = pageRect;
+    painter.setClipRect(pageRect);
+    doc.documentLayout()->draw(&painter, context);
+    return image;
+}
+
+double reportFontScale(const QChart* chart)
+{
+    const double smallest = smallestFontPt(chart);
+    return smallest > 0 && smallest < kReportMinFontPt ? kReportMinFontPt / smallest : 1.0;
+}
+
+QImage reportFigureImage(const MainView::Figure& figure, double height)
+{
+    const QSizeF size(kReportPageWidth, height);
+    constexpr double kPrintScale = 3.0; // 288 dpi on paper
+    if (figure.chart) return renderChart(figure.chart, size, kPrintScale, {}, reportFontScale(figure.chart));
+    QImage image((size * kPrintScale).toSize(), QImage::Format_ARGB32_Premultiplied);
+    image.setDevicePixelRatio(kPrintScale);
+    image.fill(Qt::white);
+    QPainter painter(&image);
+    painter.setRenderHint(QPainter::Antialiasing);
+    figure.paint(painter, size);
+    return image;
 }
 
 ExportResult exportAll(MainView* view, ScenarioSession* session, const QString& folder, const ExportOptions& options)
@@ -170,26 +468,21 @@ ExportResult exportAll(MainView* view, ScenarioSession* session, const QString& 
     const core::Estimate& e = results.estimate;
     const QString name = QString::fromStdString(s.name);
 
-    struct Chart {
-        const char* file;
-        QChart* chart;
-    };
-    std::vector<Chart> charts { { "memory", view->memoryChart()->chart() }, { "step_time", view->timeChart()->chart() },
-        { "scaling", view->scalingChart()->chart() }, { "time_and_cost", view->costChart()->chart() },
-        { "cost_breakdown", view->costBreakdownChart()->chart() },
-        { "memory_over_step", view->memoryStepChart()->freshChart() } };
-    // The comparison, when the Compare tab holds two or more scenarios.
-    const ComparisonView* comparison = view->comparison();
-    const bool compared = comparison->count() >= 2;
-    if (compared) {
-        charts.push_back({ "comparison_memory", comparison->memoryChart()->chart() });
-        charts.push_back({ "comparison_step_time", comparison->stepChart()->chart() });
-    }
-    for (const auto& c : charts) {
-        const QString title = chartTitle(c.chart) + QStringLiteral(" — ") + name;
-        for (const char* ext : { "png", "svg", "pdf" }) {
-            const QString file = QStringLiteral("%1.%2").arg(QLatin1String(c.file), QLatin1String(ext));
-            const QString error = exportChart(c.chart, dir.filePath(file), { 1200, 750 }, options.scale, title);
+    // The figures chosen (every one with something to show, by default), each in the formats chosen.
+    std::vector<MainView::Figure> figures;
+    for (auto& f : view->figures())
+        if (!options.figures || options.figures->contains(f.file)) figures.push_back(std::move(f));
+    QStringList formats;
+    if (options.png) formats << QStringLiteral("png");
+    if (options.svg) formats << QStringLiteral("svg");
+    if (options.pdf) formats << QStringLiteral("pdf");
+    for (const auto& f : figures) {
+        for (const QString& ext : formats) {
+            const QString file = QStringLiteral("%1.%2").arg(f.file, ext);
+            // Exported charts name the scenario they show.
+            const QString title = f.title + QStringLiteral(" — ") + name;
+            const QString error = f.chart ? exportChart(f.chart, dir.filePath(file), f.size, options.scale, title)
+                                          : exportPicture(f.paint, dir.filePath(file), f.size, options.scale, title);
             if (!error.isEmpty()) {
                 result.error = error;
                 return result;
@@ -198,62 +491,74 @@ ExportResult exportAll(MainView* view, ScenarioSession* session, const QString& 
         }
     }
 
-    std::vector<std::pair<const char*, std::string>> tables { { "estimate.csv", core::estimateToCsv(e) },
-        { "memory_stages.csv", core::memoryStagesCsv(e) }, { "collectives.csv", core::collectivesCsv(e) } };
-    if (compared) tables.emplace_back("comparison.csv", modelCsv(*comparison->figures()).toStdString());
-    // The scaling chart's sweep, and a plan search done for this scenario, in the command line's
-    // formats (plan_io.h): `sweep --gpus … --format csv` and `plan --format csv/json`.
-    tables.emplace_back("scaling_sweep.csv", core::sweepToCsv(results.gpuSweep, "gpus"));
-    const PlannerPage* search = view->plannerPage();
-    if (search->isCurrent() && !search->isRunning() && !search->result().plans.empty()) {
-        tables.emplace_back("plans.csv", core::planToCsv(search->result()));
-        tables.emplace_back("plans.json", core::planToJson(search->result()));
+    const ComparisonView* comparison = view->comparison();
+    const bool compared = comparison->count() >= 2;
+    if (options.tables) {
+        std::vector<std::pair<const char*, std::string>> tables { { "estimate.csv", core::estimateToCsv(e) },
+            { "memory_stages.csv", core::memoryStagesCsv(e) }, { "collectives.csv", core::collectivesCsv(e) } };
+        if (compared) tables.emplace_back("comparison.csv", modelCsv(*comparison->figures()).toStdString());
+        // The scaling chart's sweep, and a plan search done for this scenario, in the command line's
+        // formats (plan_io.h): `sweep --gpus … --format csv` and `plan --format csv/json`.
+        tables.emplace_back("scaling_sweep.csv", core::sweepToCsv(results.gpuSweep, "gpus"));
+        const PlannerPage* search = view->plannerPage();
+        if (search->isCurrent() && !search->isRunning() && !search->result().plans.empty()) {
+            tables.emplace_back("plans.csv", core::planToCsv(search->result()));
+            tables.emplace_back("plans.json", core::planToJson(search->result()));
+        }
+        for (const auto& [file, text] : tables) {
+            const bool csv = QLatin1String(file).endsWith(QLatin1String(".csv"));
+            if (!writeText(dir.filePath(QLatin1String(file)), QByteArray::fromStdString(text), csv && options.csvBom,
+                    result.error))
+                return result;
+            result.files << QLatin1String(file);
+        }
     }
-    for (const auto& [file, text] : tables) {
-        if (!writeText(
-                dir.filePath(QLatin1String(file)), QByteArray::fromStdString(text), options.csvBom, result.error))
+    if (options.json) {
+        if (!writeText(dir.filePath(QStringLiteral("estimate.json")),
+                QByteArray::fromStdString(core::estimateToJson(e)), false, result.error)
+            || !writeText(dir.filePath(QStringLiteral("scenario.tpscenario.json")),
+                QByteArray::fromStdString(core::scenarioToJson(s)), false, result.error))
             return result;
-        result.files << QLatin1String(file);
+        result.files << QStringLiteral("estimate.json") << QStringLiteral("scenario.tpscenario.json");
     }
-    if (!writeText(dir.filePath(QStringLiteral("estimate.json")), QByteArray::fromStdString(core::estimateToJson(e)),
-            false, result.error)
-        || !writeText(dir.filePath(QStringLiteral("scenario.tpscenario.json")),
-            QByteArray::fromStdString(core::scenarioToJson(s)), false, result.error))
-        return result;
-    result.files << QStringLiteral("estimate.json") << QStringLiteral("scenario.tpscenario.json");
 
-    // The report, from values: what a reader needs to trust the numbers.
+    if (!options.reportMarkdown && !options.reportHtml && !options.reportPdf) return result;
+    // The report, from values: what a reader needs to trust the numbers. Its charts are the chosen
+    // figures, memory and step time first (page 1); Markdown and HTML point at the PNGs when those are
+    // written, the PDF embeds its own drawings at the page width.
     ReportInputs inputs { results, {}, compared ? comparison->figures() : nullptr, session->explanations() };
-    for (const auto& c : charts)
-        inputs.charts.push_back({ chartTitle(c.chart), QLatin1String(c.file) + QStringLiteral(".png") });
-    const QString md = reportMarkdown(inputs);
-    if (!writeText(dir.filePath(QStringLiteral("report.md")), md.toUtf8(), false, result.error)) return result;
-    result.files << QStringLiteral("report.md");
-
-    // The same report as HTML and as a paginated A4 PDF, the charts embedded at the page width.
-    QTextDocument doc;
-    doc.setMarkdown(md);
-    for (const auto& c : charts) {
-        const QString png = QStringLiteral("%1.png").arg(QLatin1String(c.file));
-        doc.addResource(QTextDocument::ImageResource, QUrl(png), QImage(dir.filePath(png)));
+    for (std::size_t i = 0; i < figures.size(); ++i) {
+        const auto& f = figures[i];
+        const double height = inputs.charts.size() < 2 ? kReportFirstChartHeight : kReportChartHeight;
+        inputs.charts.push_back({ f.title, f.file + QStringLiteral(".png"), reportFigureImage(f, height) });
     }
-    fitImages(doc, 640);
-    if (!writeText(dir.filePath(QStringLiteral("report.html")), doc.toHtml().toUtf8(), false, result.error))
-        return result;
-    result.files << QStringLiteral("report.html");
-    QByteArray pdfBytes;
-    {
-        QBuffer pdfBuffer(&pdfBytes);
-        pdfBuffer.open(QIODevice::WriteOnly);
-        QPdfWriter pdf(&pdfBuffer);
-        pdf.setPageSize(QPageSize(QPageSize::A4));
-        pdf.setPageMargins(QMarginsF(15, 15, 15, 15), QPageLayout::Millimeter);
-        pdf.setTitle(name);
-        pdf.setCreator(QStringLiteral("TrainPlanner"));
-        doc.print(&pdf);
+    if (options.reportMarkdown) {
+        if (!writeText(dir.filePath(QStringLiteral("report.md")), reportMarkdown(inputs).toUtf8(), false, result.error))
+            return result;
+        result.files << QStringLiteral("report.md");
     }
-    if (!writeText(dir.filePath(QStringLiteral("report.pdf")), pdfBytes, false, result.error)) return result;
-    result.files << QStringLiteral("report.pdf");
+    const std::unique_ptr<QTextDocument> doc = reportDocument(inputs);
+    if (options.reportHtml) {
+        if (!writeText(
+                dir.filePath(QStringLiteral("report.html")), reportHtml(inputs, true).toUtf8(), false, result.error))
+            return result;
+        result.files << QStringLiteral("report.html");
+    }
+    if (options.reportPdf) {
+        QByteArray pdfBytes;
+        {
+            QBuffer pdfBuffer(&pdfBytes);
+            pdfBuffer.open(QIODevice::WriteOnly);
+            QPdfWriter pdf(&pdfBuffer);
+            pdf.setPageSize(QPageSize(QPageSize::A4));
+            pdf.setPageMargins(QMarginsF(15, 15, 15, 15), QPageLayout::Millimeter);
+            pdf.setTitle(name);
+            pdf.setCreator(QStringLiteral("TrainPlanner"));
+            doc->print(&pdf);
+        }
+        if (!writeText(dir.filePath(QStringLiteral("report.pdf")), pdfBytes, false, result.error)) return result;
+        result.files << QStringLiteral("report.pdf");
+    }
     return result;
 }
 

@@ -1,23 +1,38 @@
 #pragma once
-// Everything for a meeting in one folder: every chart as PNG (2×), SVG and PDF, every table as
+// Everything for a meeting in one folder: the figures as PNG (1×–3×), SVG and PDF, every table as
 // CSV ("C" locale, optional UTF-8 BOM for Excel), the estimate and scenario as JSON, and a report
-// (Markdown, HTML and A4 PDF) with the inputs, the verdict, the charts, the tables, the assumptions
-// and the sources.
+// (Markdown, HTML and A4 PDF) laid out as a handout (usability review, problem 3): page 1 the
+// verdict, the key inputs and two charts; then the other charts at the printable width with fonts of
+// at least 8 pt, the decision guide, the tables in GiB and ms with the interface's headers; formulas,
+// assumptions and the scenario's JSON in an appendix. What to write is the export dialog's choice.
 
 #include "core/explain.h"
+#include "widgets/main_view.h"
 #include "widgets/session/derived_results.h"
 
+#include <QImage>
 #include <QString>
 #include <QStringList>
 
+#include <optional>
 #include <vector>
 
 class QAbstractItemModel;
+class QTextDocument;
 
 namespace ui {
 
-class MainView;
 class ScenarioSession;
+
+/// The report page: A4 less 15-mm margins, in the document's units (1/96 inch).
+inline constexpr double kReportPageWidth = 180 / 25.4 * 96; ///< 680 units: 180 mm
+inline constexpr double kReportPageHeight = 267 / 25.4 * 96; ///< 1,009 units: 267 mm
+/// Charts are drawn at the page width in the same units, so that a chart's fonts keep their point
+/// sizes on paper, enlarged to at least this size.
+inline constexpr double kReportMinFontPt = 8;
+/// Page 1 holds two charts below the verdict and the inputs; the others are taller.
+inline constexpr double kReportFirstChartHeight = 290;
+inline constexpr double kReportChartHeight = 400;
 
 /// What the report says, as values: it is built from these alone, never from a widget's texts.
 struct ReportInputs {
@@ -25,20 +40,39 @@ struct ReportInputs {
     struct Chart {
         QString title; ///< as exported
         QString file; ///< its PNG, relative to the report
+        QImage image; ///< drawn for the printed page (reportChartImage); empty in Markdown-only use
     };
-    std::vector<Chart> charts;
+    std::vector<Chart> charts; ///< page 1 takes the first two
     /// The Compare tab's figures when it holds two scenarios or more (ComparisonModel), else nullptr.
     const QAbstractItemModel* comparison = nullptr;
     std::vector<core::Explanation> explanations;
 };
 
-/// The report as Markdown, in the interface's language and display unit (report.md; report.html and
-/// report.pdf are rendered from it).
+/// The report as Markdown, in the interface's language and display unit (report.md).
 [[nodiscard]] QString reportMarkdown(const ReportInputs& inputs);
+/// The report as one HTML file (report.html): the same CSS as the printed page, its pictures embedded
+/// when `embedImages`, else named by their PNG files (the document's resources).
+[[nodiscard]] QString reportHtml(const ReportInputs& inputs, bool embedImages);
+/// The same report as a paginated document of A4 pages (report.html and report.pdf), its charts the
+/// inputs' images at the page width, in Noto Sans CJK SC when the interface is Chinese.
+[[nodiscard]] std::unique_ptr<QTextDocument> reportDocument(const ReportInputs& inputs);
+/// Page `page` (from 0) of a report document drawn at `dpi`: what the PDF prints there.
+[[nodiscard]] QImage renderReportPage(QTextDocument& document, int page, double dpi);
+
+/// How much a chart's fonts are enlarged for the report: its smallest font reaches kReportMinFontPt.
+[[nodiscard]] double reportFontScale(const QChart* chart);
+/// A figure drawn for the report: `height` units high at the page width, 3× for print.
+[[nodiscard]] QImage reportFigureImage(const MainView::Figure& figure, double height);
 
 struct ExportOptions {
     double scale = 2.0; ///< PNG device pixel ratio (1, 2 or 3)
     bool csvBom = false; ///< prefix CSV files with a UTF-8 BOM so Excel reads Chinese text
+    /// The figures to write, by file name ("memory", "pipeline"); nullopt: every one.
+    std::optional<QStringList> figures;
+    bool png = true, svg = true, pdf = true; ///< the figures' formats
+    bool tables = true; ///< the CSV files
+    bool json = true; ///< estimate.json and the scenario
+    bool reportMarkdown = true, reportHtml = true, reportPdf = true;
 };
 
 struct ExportResult {

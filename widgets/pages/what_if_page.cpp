@@ -92,6 +92,11 @@ void WhatIfPage::setAxes(core::HeatAxis x, core::HeatAxis y)
     if (isVisible()) request();
 }
 
+QString WhatIfPage::title() const
+{
+    return m_title->text();
+}
+
 bool WhatIfPage::isCurrent() const
 {
     const core::Heatmap& map = m_grid->heatmap();

@@ -22,6 +22,8 @@ class WhatIfPage : public QWidget {
 public:
     explicit WhatIfPage(ScenarioSession* session, QWidget* parent = nullptr);
     [[nodiscard]] HeatmapGrid* grid() const { return m_grid; }
+    /// The page's heading: what the grid's axes and colours are (the export's title).
+    [[nodiscard]] QString title() const;
     void setAxes(core::HeatAxis x, core::HeatAxis y);
     /// The grid shows the current scenario on the chosen axes (the map is asked of the session in the
     /// background, and only while the view is visible).

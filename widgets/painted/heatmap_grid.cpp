@@ -45,14 +45,14 @@ void HeatmapGrid::setHeatmap(core::Heatmap map, Metric metric)
     update();
 }
 
-QRectF HeatmapGrid::gridRect() const
+QRectF HeatmapGrid::gridRect(QSize size)
 {
-    return QRectF(64, 8, std::max(10, width() - 72), std::max(10, height() - 40));
+    return QRectF(64, 8, std::max(10, size.width() - 72), std::max(10, size.height() - 40));
 }
 
-QRectF HeatmapGrid::cellRect(int index) const
+QRectF HeatmapGrid::cellRect(int index, QSize size) const
 {
-    const QRectF g = gridRect();
+    const QRectF g = gridRect(size);
     const int nx = int(m_map.xs.size()), ny = int(m_map.ys.size());
     if (nx == 0 || ny == 0) return {};
     const int xi = index % nx, yi = index / nx;
@@ -96,7 +96,12 @@ QString HeatmapGrid::cellText(const core::HeatCell& c) const
 void HeatmapGrid::paintEvent(QPaintEvent*)
 {
     QPainter painter(this);
-    painter.fillRect(rect(), Qt::white);
+    paint(painter, size());
+}
+
+void HeatmapGrid::paint(QPainter& painter, QSize size) const
+{
+    painter.fillRect(QRect(QPoint(0, 0), size), Qt::white);
     const int nx = int(m_map.xs.size()), ny = int(m_map.ys.size());
     if (nx == 0 || ny == 0) return;
     QFont small = font();
@@ -104,7 +109,7 @@ void HeatmapGrid::paintEvent(QPaintEvent*)
     painter.setFont(small);
     for (int i = 0; i < int(m_map.cells.size()); ++i) {
         const auto& c = m_map.cells[std::size_t(i)];
-        const QRectF r = cellRect(i).adjusted(1, 1, -1, -1);
+        const QRectF r = cellRect(i, size).adjusted(1, 1, -1, -1);
         painter.fillRect(r, colourOf(c));
         painter.setPen(c.feasible() ? QColor(0x20, 0x20, 0x20) : QColor(0x80, 0x30, 0x20));
         QString text = cellText(c);
@@ -112,15 +117,15 @@ void HeatmapGrid::paintEvent(QPaintEvent*)
         painter.drawText(r, Qt::AlignCenter, text);
     }
     painter.setPen(QColor(0x40, 0x40, 0x40));
-    const QRectF g = gridRect();
+    const QRectF g = gridRect(size);
     for (int xi = 0; xi < nx; ++xi) {
-        const QRectF r = cellRect(xi);
+        const QRectF r = cellRect(xi, size);
         painter.drawText(QRectF(r.left(), g.bottom() + 2, r.width(), 16), Qt::AlignCenter,
             valueText(m_map.xAxis, m_map.xs[std::size_t(xi)]));
     }
     if (m_map.xAxis != m_map.yAxis)
         for (int yi = 0; yi < ny; ++yi) {
-            const QRectF r = cellRect(yi * nx);
+            const QRectF r = cellRect(yi * nx, size);
             painter.drawText(QRectF(0, r.top(), g.left() - 4, r.height()), Qt::AlignRight | Qt::AlignVCenter,
                 valueText(m_map.yAxis, m_map.ys[std::size_t(yi)]));
         }

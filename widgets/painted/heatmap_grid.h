@@ -7,6 +7,8 @@
 
 #include <QWidget>
 
+class QPainter;
+
 namespace ui {
 
 class HeatmapGrid : public QWidget {
@@ -18,7 +20,9 @@ public:
     [[nodiscard]] const core::Heatmap& heatmap() const { return m_map; }
     /// The cell under a widget position, or −1.
     [[nodiscard]] int cellAt(QPointF pos) const;
-    [[nodiscard]] QRectF cellRect(int index) const;
+    [[nodiscard]] QRectF cellRect(int index) const { return cellRect(index, size()); }
+    /// Draws the grid at `size` (the view and the export).
+    void paint(QPainter& painter, QSize size) const;
     /// What hovering a cell shows: its values, its estimate, and why it is infeasible (translated).
     [[nodiscard]] QString toolTipOf(int index) const;
     /// An axis value as the grid labels it: a number, or a recomputation's short name (translated).
@@ -33,7 +37,8 @@ protected:
     bool event(QEvent* event) override;
 
 private:
-    [[nodiscard]] QRectF gridRect() const;
+    [[nodiscard]] static QRectF gridRect(QSize size);
+    [[nodiscard]] QRectF cellRect(int index, QSize size) const;
     [[nodiscard]] QColor colourOf(const core::HeatCell& cell) const;
     [[nodiscard]] QString cellText(const core::HeatCell& cell) const;
 

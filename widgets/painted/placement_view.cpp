@@ -68,25 +68,32 @@ QStringList PlacementView::groupLines() const
 void PlacementView::paintEvent(QPaintEvent*)
 {
     QPainter painter(this);
-    painter.fillRect(rect(), Qt::white);
+    paint(painter, size());
+}
+
+void PlacementView::paint(QPainter& painter, QSize size) const
+{
+    painter.fillRect(QRect(QPoint(0, 0), size), Qt::white);
     painter.setRenderHint(QPainter::Antialiasing);
     const QLocale locale;
     const auto& pl = m_placement;
     const int perNode = std::max(1, pl.gpusPerNode);
     const int shownNodes = std::min(pl.nodes, 8);
     painter.setPen(QColor(0x30, 0x30, 0x30));
-    QString header = tr("Rank placement: %1 GPUs on %2 nodes of %3")
-                         .arg(locale.toString(pl.gpus), locale.toString(pl.nodes))
-                         .arg(perNode);
+    QString header = pl.nodes == 1
+        ? tr("Rank placement: %1 GPUs on 1 node of %2").arg(locale.toString(pl.gpus)).arg(perNode)
+        : tr("Rank placement: %1 GPUs on %2 nodes of %3")
+              .arg(locale.toString(pl.gpus), locale.toString(pl.nodes))
+              .arg(perNode);
     if (shownNodes < pl.nodes) header += QLatin1Char(' ') + tr("(first %1 nodes shown)").arg(shownNodes);
-    painter.drawText(QRectF(8, 4, width() - 16, 20), Qt::AlignLeft | Qt::AlignVCenter, header);
+    painter.drawText(QRectF(8, 4, size.width() - 16, 20), Qt::AlignLeft | Qt::AlignVCenter, header);
 
     // Nodes: one row each, GPUs left to right, coloured by pipeline stage.
     const QStringList lines = groupLines();
     const double listHeight = 20.0 * lines.size() + 8;
-    const double top = 28, available = std::max(40.0, height() - top - listHeight - 8);
+    const double top = 28, available = std::max(40.0, size.height() - top - listHeight - 8);
     const double rowH = std::min(34.0, available / std::max(1, shownNodes));
-    const double cellW = std::min(90.0, (width() - 90.0) / perNode);
+    const double cellW = std::min(90.0, (size.width() - 90.0) / perNode);
     QFont small = font();
     small.setPointSizeF(std::max(6.0, small.pointSizeF() * 0.8));
     for (int n = 0; n < shownNodes; ++n) {
@@ -114,7 +121,7 @@ void PlacementView::paintEvent(QPaintEvent*)
     for (int i = 0; i < lines.size(); ++i) {
         const bool network = i < int(pl.groups.size()) && pl.groups[std::size_t(i)].link == core::Link::inter_node;
         painter.setPen(network ? palette::kVermillion.darker(120) : QColor(0x30, 0x30, 0x30));
-        painter.drawText(QRectF(8, y, width() - 16, 20), Qt::AlignLeft | Qt::AlignVCenter, lines[i]);
+        painter.drawText(QRectF(8, y, size.width() - 16, 20), Qt::AlignLeft | Qt::AlignVCenter, lines[i]);
         y += 20;
     }
 }

@@ -7,6 +7,8 @@
 
 #include <QWidget>
 
+class QPainter;
+
 namespace ui {
 
 class PlacementView : public QWidget {
@@ -17,6 +19,8 @@ public:
     [[nodiscard]] const core::Placement& placement() const { return m_placement; }
     /// The group lines as shown (tests read them).
     [[nodiscard]] QStringList groupLines() const;
+    /// Draws the map at `size` (the view and the export).
+    void paint(QPainter& painter, QSize size) const;
 
 protected:
     void paintEvent(QPaintEvent* event) override;

@@ -88,8 +88,11 @@ void TimelineView::setTimeline(core::Timeline timeline)
 QString TimelineView::title() const
 {
     const QLocale locale;
-    return tr("One step on the pipeline: %1 stages × %2 micro-batches%3 — idle %4 % of the busy time, step %5 s")
-        .arg(locale.toString(m_timeline.stages), locale.toString(m_timeline.microBatches))
+    // "1 stage", not "1 stages" (usability review).
+    const QString stages
+        = m_timeline.stages == 1 ? tr("1 stage") : tr("%1 stages").arg(locale.toString(m_timeline.stages));
+    return tr("One step on the pipeline: %1 × %2 micro-batches%3 — idle %4 % of the busy time, step %5 s")
+        .arg(stages, locale.toString(m_timeline.microBatches))
         .arg(m_timeline.chunks > 1 ? tr(" × %1 chunks").arg(m_timeline.chunks) : QString())
         .arg(locale.toString(m_timeline.idleFraction() * 100, 'f', 1), formatSignificant(m_timeline.stepTimeS, 4));
 }
@@ -181,18 +184,28 @@ void TimelineView::paint(QPainter& painter, QSize size) const
         painter.drawText(QRectF(x - 40, plot.bottom() + 6, 80, 16), Qt::AlignHCenter | Qt::AlignTop,
             formatSignificant(t.drawnStepTimeS * i / 5, 3) + QStringLiteral(" s"));
     }
-    // Legend.
-    double x = plot.left();
-    const double y = plot.bottom() + 30;
+    // Legend: entries left to right, on a second line where the width runs out (the report's A4).
+    struct Entry {
+        QColor colour;
+        QString name;
+    };
+    std::vector<Entry> entries;
     for (core::BlockKind k : { core::BlockKind::forward, core::BlockKind::recompute, core::BlockKind::backward,
-             core::BlockKind::communication, core::BlockKind::optimizer }) {
-        painter.fillRect(QRectF(x, y + 3, 12, 12), colourOf(k));
-        const QString name = kindName(k);
+             core::BlockKind::communication, core::BlockKind::optimizer })
+        entries.push_back({ colourOf(k), kindName(k) });
+    entries.push_back({ QColor(0xE4, 0xE4, 0xE4), tr("Idle (bubble)") });
+    double x = plot.left();
+    double y = plot.bottom() + 26;
+    for (const auto& [colour, name] : entries) {
+        const double width = 16 + painter.fontMetrics().horizontalAdvance(name) + 18;
+        if (x > plot.left() && x + width - 18 > size.width() - 4) {
+            x = plot.left();
+            y += 18;
+        }
+        painter.fillRect(QRectF(x, y + 3, 12, 12), colour);
         painter.drawText(QRectF(x + 16, y, 400, 18), Qt::AlignLeft | Qt::AlignVCenter, name);
-        x += 16 + painter.fontMetrics().horizontalAdvance(name) + 18;
+        x += width;
     }
-    painter.fillRect(QRectF(x, y + 3, 12, 12), QColor(0xE4, 0xE4, 0xE4));
-    painter.drawText(QRectF(x + 16, y, 400, 18), Qt::AlignLeft | Qt::AlignVCenter, tr("Idle (bubble)"));
 }
 
 void TimelineView::paintEvent(QPaintEvent*)

@@ -18,6 +18,8 @@ public:
     /// The chart at `size` on white (copy and export use it).
     [[nodiscard]] QImage render(QSize size, double scale = 2.0) const;
     [[nodiscard]] QString title() const;
+    /// Draws the chart at `size` (the view, its copy and the export all draw through this).
+    void paint(QPainter& painter, QSize size) const;
     /// What the drawing leaves out of a long step (empty when every micro-batch is drawn).
     [[nodiscard]] QString note() const;
 
@@ -26,7 +28,6 @@ protected:
     bool event(QEvent* event) override;
 
 private:
-    void paint(QPainter& painter, QSize size) const;
     [[nodiscard]] QRectF plotRect(QSize size) const;
 
     core::Timeline m_timeline;

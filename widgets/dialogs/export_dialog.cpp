@@ -1,0 +1,227 @@
+#include "widgets/dialogs/export_dialog.h"
+
+#include "widgets/app_settings.h"
+#include "widgets/main_view.h"
+#include "widgets/session/scenario_document.h"
+#include "widgets/session/scenario_session.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDialogButtonBox>
+#include <QDir>
+#include <QFileDialog>
+#include <QFormLayout>
+#include <QGridLayout>
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QListWidget>
+#include <QPushButton>
+#include <QStandardPaths>
+#include <QVBoxLayout>
+
+namespace ui {
+
+ExportDialog::ExportDialog(MainView* view, ScenarioSession* session, QWidget* parent)
+    : QDialog(parent)
+    , m_view(view)
+    , m_session(session)
+{
+    setObjectName(QStringLiteral("exportDialog"));
+    setWindowTitle(tr("Export Charts, Tables and Report"));
+    const AppSettings::ExportChoices saved = AppSettings::exportChoices();
+
+    m_name = new QLineEdit(QString::fromStdString(session->scenario().name), this);
+    m_name->setObjectName(QStringLiteral("exportName"));
+    m_name->setToolTip(tr("Heads the report and every exported chart; a change renames the scenario"));
+    m_folder = new QLineEdit(this);
+    m_folder->setObjectName(QStringLiteral("exportFolder"));
+    m_folder->setText(saved.folder.isEmpty() ? QDir(QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation))
+                                                   .filePath(QStringLiteral("TrainPlanner export"))
+                                             : saved.folder);
+    auto* browse = new QPushButton(tr("&Browse…"), this);
+    connect(browse, &QPushButton::clicked, this, [this] {
+        const QString chosen = QFileDialog::getExistingDirectory(this, tr("Export to"), m_folder->text());
+        if (!chosen.isEmpty()) m_folder->setText(chosen);
+    });
+    auto* folderRow = new QHBoxLayout;
+    folderRow->addWidget(m_folder, 1);
+    folderRow->addWidget(browse);
+    auto* top = new QFormLayout;
+    top->addRow(tr("Scenario &name:"), m_name);
+    top->addRow(tr("&Folder:"), folderRow);
+
+    // Every figure with something to show, ticked unless the user left it out last time.
+    auto* figures = new QGroupBox(tr("Charts"), this);
+    m_figures = new QListWidget(figures);
+    m_figures->setObjectName(QStringLiteral("exportFigures"));
+    for (const auto& f : view->figures()) {
+        auto* item = new QListWidgetItem(f.title, m_figures);
+        item->setData(Qt::UserRole, f.file);
+        item->setToolTip(f.file);
+        item->setFlags(item->flags() | Qt::ItemIsUserCheckable);
+        item->setCheckState(saved.skippedFigures.contains(f.file) ? Qt::Unchecked : Qt::Checked);
+    }
+    auto* all = new QPushButton(tr("&All"), figures);
+    auto* none = new QPushButton(tr("N&one"), figures);
+    auto setAll = [this](Qt::CheckState state) {
+        for (int i = 0; i < m_figures->count(); ++i)
+            m_figures->item(i)->setCheckState(state);
+    };
+    connect(all, &QPushButton::clicked, this, [setAll] { setAll(Qt::Checked); });
+    connect(none, &QPushButton::clicked, this, [setAll] { setAll(Qt::Unchecked); });
+    m_png = new QCheckBox(tr("PNG at"), figures);
+    m_scale = new QComboBox(figures);
+    m_scale->setObjectName(QStringLiteral("exportScale"));
+    for (int s = 1; s <= 3; ++s)
+        m_scale->addItem(tr("%1× (%2 × %3 px)").arg(s).arg(1200 * s).arg(750 * s), s);
+    m_scale->setCurrentIndex(saved.scale - 1);
+    m_svg = new QCheckBox(tr("SVG"), figures);
+    m_pdf = new QCheckBox(tr("PDF"), figures);
+    auto* formats = new QHBoxLayout;
+    formats->addWidget(m_png);
+    formats->addWidget(m_scale);
+    formats->addWidget(m_svg);
+    formats->addWidget(m_pdf);
+    formats->addStretch(1);
+    formats->addWidget(all);
+    formats->addWidget(none);
+    auto* figuresLayout = new QVBoxLayout(figures);
+    figuresLayout->addWidget(m_figures, 1);
+    figuresLayout->addLayout(formats);
+
+    auto* data = new QGroupBox(tr("Tables and data"), this);
+    m_tables = new QCheckBox(tr("Tables as CSV"), data);
+    m_bom = new QCheckBox(tr("with a UTF-8 BOM (Excel reads Chinese text)"), data);
+    m_json = new QCheckBox(tr("Estimate and scenario as JSON"), data);
+    auto* dataLayout = new QVBoxLayout(data);
+    dataLayout->addWidget(m_tables);
+    dataLayout->addWidget(m_bom);
+    dataLayout->addWidget(m_json);
+
+    auto* report = new QGroupBox(tr("Report"), this);
+    m_md = new QCheckBox(tr("Markdown"), report);
+    m_html = new QCheckBox(tr("HTML"), report);
+    m_reportPdf = new QCheckBox(tr("PDF (A4 handout)"), report);
+    auto* reportLayout = new QVBoxLayout(report);
+    reportLayout->addWidget(m_reportPdf);
+    reportLayout->addWidget(m_html);
+    reportLayout->addWidget(m_md);
+
+    m_open = new QCheckBox(tr("Open the folder when done"), this);
+    const std::pair<QCheckBox*, bool> ticks[] = { { m_png, saved.png }, { m_svg, saved.svg }, { m_pdf, saved.pdf },
+        { m_tables, saved.tables }, { m_bom, saved.bom }, { m_json, saved.json }, { m_md, saved.reportMarkdown },
+        { m_html, saved.reportHtml }, { m_reportPdf, saved.reportPdf }, { m_open, saved.openFolder } };
+    for (const auto& [box, on] : ticks)
+        box->setChecked(on);
+    m_png->setObjectName(QStringLiteral("exportPng"));
+    m_svg->setObjectName(QStringLiteral("exportSvg"));
+    m_pdf->setObjectName(QStringLiteral("exportPdf"));
+    m_tables->setObjectName(QStringLiteral("exportCsv"));
+    m_bom->setObjectName(QStringLiteral("exportBom"));
+    m_json->setObjectName(QStringLiteral("exportJson"));
+    m_md->setObjectName(QStringLiteral("exportMarkdown"));
+    m_html->setObjectName(QStringLiteral("exportHtml"));
+    m_reportPdf->setObjectName(QStringLiteral("exportReportPdf"));
+    m_open->setObjectName(QStringLiteral("exportOpen"));
+
+    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Cancel, this);
+    m_export = buttons->addButton(tr("&Export"), QDialogButtonBox::AcceptRole);
+    m_export->setDefault(true);
+    connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
+    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    for (QCheckBox* box : { m_png, m_svg, m_pdf, m_tables, m_json, m_md, m_html, m_reportPdf })
+        connect(box, &QCheckBox::toggled, this, &ExportDialog::updateButtons);
+    connect(m_tables, &QCheckBox::toggled, m_bom, &QWidget::setEnabled);
+    connect(m_png, &QCheckBox::toggled, m_scale, &QWidget::setEnabled);
+    connect(m_figures, &QListWidget::itemChanged, this, &ExportDialog::updateButtons);
+    connect(m_folder, &QLineEdit::textChanged, this, &ExportDialog::updateButtons);
+
+    auto* lower = new QHBoxLayout;
+    lower->addWidget(data, 1);
+    lower->addWidget(report, 1);
+    auto* layout = new QVBoxLayout(this);
+    layout->addLayout(top);
+    layout->addWidget(figures, 1);
+    layout->addLayout(lower);
+    layout->addWidget(m_open);
+    layout->addWidget(buttons);
+    m_bom->setEnabled(m_tables->isChecked());
+    m_scale->setEnabled(m_png->isChecked());
+    updateButtons();
+    resize(620, 640);
+}
+
+QString ExportDialog::folder() const
+{
+    return m_folder->text().trimmed();
+}
+
+void ExportDialog::setFolder(const QString& folder)
+{
+    m_folder->setText(folder);
+}
+
+bool ExportDialog::openFolderWhenDone() const
+{
+    return m_open->isChecked();
+}
+
+ExportOptions ExportDialog::options() const
+{
+    ExportOptions o;
+    o.scale = m_scale->currentData().toInt();
+    o.csvBom = m_tables->isChecked() && m_bom->isChecked();
+    QStringList chosen;
+    for (int i = 0; i < m_figures->count(); ++i)
+        if (m_figures->item(i)->checkState() == Qt::Checked)
+            chosen << m_figures->item(i)->data(Qt::UserRole).toString();
+    o.figures = chosen;
+    o.png = m_png->isChecked();
+    o.svg = m_svg->isChecked();
+    o.pdf = m_pdf->isChecked();
+    o.tables = m_tables->isChecked();
+    o.json = m_json->isChecked();
+    o.reportMarkdown = m_md->isChecked();
+    o.reportHtml = m_html->isChecked();
+    o.reportPdf = m_reportPdf->isChecked();
+    return o;
+}
+
+void ExportDialog::updateButtons()
+{
+    // Something to write, somewhere to write it.
+    const ExportOptions o = options();
+    const bool figures = !o.figures->isEmpty() && (o.png || o.svg || o.pdf);
+    const bool anything = figures || o.tables || o.json || o.reportMarkdown || o.reportHtml || o.reportPdf;
+    m_export->setEnabled(anything && !folder().isEmpty());
+}
+
+ExportResult ExportDialog::run()
+{
+    const QString name = m_name->text().trimmed();
+    if (!name.isEmpty() && name.toStdString() != m_session->scenario().name)
+        m_session->document()->edit(tr("Rename scenario"), [&name](core::Scenario& s) { s.name = name.toStdString(); });
+    AppSettings::ExportChoices c;
+    c.folder = folder();
+    for (int i = 0; i < m_figures->count(); ++i)
+        if (m_figures->item(i)->checkState() != Qt::Checked)
+            c.skippedFigures << m_figures->item(i)->data(Qt::UserRole).toString();
+    const ExportOptions o = options();
+    c.png = o.png;
+    c.svg = o.svg;
+    c.pdf = o.pdf;
+    c.scale = int(o.scale);
+    c.tables = o.tables;
+    c.bom = m_bom->isChecked();
+    c.json = o.json;
+    c.reportMarkdown = o.reportMarkdown;
+    c.reportHtml = o.reportHtml;
+    c.reportPdf = o.reportPdf;
+    c.openFolder = m_open->isChecked();
+    AppSettings::setExportChoices(c);
+    return exportAll(m_view, m_session, folder(), o);
+}
+
+} // namespace ui
