@@ -3,6 +3,7 @@
 #include <QAbstractScrollArea>
 #include <QApplication>
 #include <QEvent>
+#include <QFocusEvent>
 #include <QPainter>
 
 namespace ui {
@@ -21,22 +22,14 @@ FocusRing::FocusRing(QWidget* window)
     setAttribute(Qt::WA_NoSystemBackground);
     setFocusPolicy(Qt::NoFocus);
     hide();
-    connect(qApp, &QApplication::focusChanged, this, [this](QWidget*, QWidget* now) { follow(now); });
-}
-
-void FocusRing::watch(bool on)
-{
-    for (QWidget* w = m_target; w && w != m_window; w = w->parentWidget()) {
-        if (on)
-            w->installEventFilter(this);
-        else
-            w->removeEventFilter(this);
-    }
+    // Shown for the keyboard's focus, as browsers' :focus-visible: Tab, Backtab and mnemonics show it,
+    // a click hides it (the field shows its own frame), a window or popup handing focus back keeps
+    // what was. The reason is the FocusIn event's, seen before the widget gets it.
+    qApp->installEventFilter(this);
 }
 
 void FocusRing::follow(QWidget* now)
 {
-    watch(false);
     m_target = nullptr;
     // Only inside this window (not a combo's popup, not a dialog), and around the control itself: a
     // table's or text view's viewport is ringed as its scroll area.
@@ -48,7 +41,6 @@ void FocusRing::follow(QWidget* now)
         return;
     }
     m_target = now;
-    watch(true);
     place();
 }
 
@@ -80,20 +72,36 @@ void FocusRing::place()
 
 bool FocusRing::eventFilter(QObject* watched, QEvent* event)
 {
-    if (m_target
-        && (watched == m_target
-            || (watched->isWidgetType() && static_cast<QWidget*>(watched)->isAncestorOf(m_target)))) {
-        switch (event->type()) {
-        case QEvent::Move:
-        case QEvent::Resize:
-        case QEvent::Show:
-        case QEvent::Hide:
-        case QEvent::ZOrderChange:
-            place();
+    if (event->type() == QEvent::FocusIn && watched->isWidgetType()) {
+        switch (static_cast<QFocusEvent*>(event)->reason()) {
+        case Qt::TabFocusReason:
+        case Qt::BacktabFocusReason:
+        case Qt::ShortcutFocusReason:
+            m_keyboard = true;
             break;
-        default:
+        case Qt::MouseFocusReason:
+            m_keyboard = false;
+            break;
+        default: // ActiveWindow, Popup, Other, …: as before
             break;
         }
+        QWidget* now = static_cast<QWidget*>(watched);
+        if (now == QApplication::focusWidget() || !now->focusProxy()) follow(m_keyboard ? now : nullptr);
+        return false;
+    }
+    // The application's events: the ring moves with its widget and every parent that scrolls it.
+    switch (event->type()) {
+    case QEvent::Move:
+    case QEvent::Resize:
+    case QEvent::Show:
+    case QEvent::Hide:
+    case QEvent::ZOrderChange:
+        if (m_target && watched->isWidgetType()
+            && (watched == m_target || static_cast<QWidget*>(watched)->isAncestorOf(m_target)))
+            place();
+        break;
+    default:
+        break;
     }
     return QWidget::eventFilter(watched, event);
 }

@@ -1,9 +1,9 @@
 #pragma once
 // A 2-pixel ring around the widget with keyboard focus (usability review, problem 9: the style's
 // focus frame is a faint 1-pixel line, hard to follow on a projector). One ring per window follows
-// QApplication's focus. It is a child of the window drawn over everything, passes the mouse
-// through, moves with its widget and every scrolling parent, and is cut where a parent (the input
-// panel's scroll area) cuts its widget.
+// the focus that the keyboard moves (Tab, mnemonics; not a click, as browsers' :focus-visible). It is a child of the
+// window drawn over everything, passes the mouse through, moves with its widget and every scrolling parent, and is cut
+// where a parent (the input panel's scroll area) cuts its widget.
 
 #include <QPointer>
 #include <QWidget>
@@ -29,11 +29,11 @@ private:
     void follow(QWidget* now);
     void place();
 
-    void watch(bool on);
-
     QPointer<QWidget> m_window;
     QPointer<QWidget> m_target;
-    QRect m_ring; ///< the whole ring in the ring widget's coordinates (the widget is the part shown)
+    QRect m_ring;
+    bool m_keyboard = false; ///< the focus came from the keyboard (Tab, Backtab, a mnemonic) ///< the whole ring in the
+                             ///< ring widget's coordinates (the widget is the part shown)
 };
 
 } // namespace ui

@@ -681,4 +681,11 @@ TEST_CASE("a 2-pixel ring follows the keyboard focus and is cut by the input pan
     tokens->setFocus(Qt::TabFocusReason);
     QApplication::processEvents();
     CHECK(ring->target() == tokens);
+    // A click shows the field's own frame only, as browsers' :focus-visible; Tab brings the ring back.
+    seq->setFocus(Qt::MouseFocusReason);
+    QApplication::processEvents();
+    CHECK(ring->target() == nullptr);
+    tokens->setFocus(Qt::TabFocusReason);
+    QApplication::processEvents();
+    CHECK(ring->target() == tokens);
 }
