@@ -35,6 +35,7 @@
 #include <QFile>
 #include <QGuiApplication>
 #include <QImage>
+#include <QKeyEvent>
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
@@ -423,6 +424,14 @@ TEST_CASE(
     CHECK(seq->value() == before);
     QTest::keyClick(seq, Qt::Key_Z, Qt::ControlModifier | Qt::ShiftModifier); // redo
     CHECK(doc.scenario().training.seqLen == 2048);
+    // The window's other Ctrl shortcuts win in a number field too (Xvfb re-check: Ctrl+E, Export, was
+    // the line edit's end-of-line); the clipboard's stay the field's.
+    QKeyEvent exportKey(QEvent::ShortcutOverride, Qt::Key_E, Qt::ControlModifier);
+    QApplication::sendEvent(seq, &exportKey);
+    CHECK_FALSE(exportKey.isAccepted());
+    QKeyEvent copyKey(QEvent::ShortcutOverride, Qt::Key_C, Qt::ControlModifier);
+    QApplication::sendEvent(seq, &copyKey);
+    CHECK(copyKey.isAccepted());
 
     // Three quick choices of one control are one step; after a pause, a new one.
     auto* recompute = window.mainView()->inputs()->findChild<QComboBox*>(QStringLiteral("parallel.recompute"));

@@ -50,16 +50,22 @@ ExportDialog::ExportDialog(MainView* view, ScenarioSession* session, QWidget* pa
     folderRow->addWidget(browse);
     auto* top = new QFormLayout;
     top->addRow(tr("Scenario &name:"), m_name);
-    top->addRow(tr("&Folder:"), folderRow);
+    // A row of a layout takes no buddy by itself: the label names the line edit (Alt+F).
+    auto* folderLabel = new QLabel(tr("&Folder:"), this);
+    folderLabel->setBuddy(m_folder);
+    top->addRow(folderLabel, folderRow);
 
     // Every figure with something to show, ticked unless the user left it out last time.
     auto* figures = new QGroupBox(tr("Charts"), this);
     m_figures = new QListWidget(figures);
     m_figures->setObjectName(QStringLiteral("exportFigures"));
+    m_figures->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_figures->setTextElideMode(Qt::ElideRight);
+    m_figures->setUniformItemSizes(true);
     for (const auto& f : view->figures()) {
         auto* item = new QListWidgetItem(f.title, m_figures);
         item->setData(Qt::UserRole, f.file);
-        item->setToolTip(f.file);
+        item->setToolTip(QStringLiteral("%1 (%2)").arg(f.title, f.file)); // the list elides a long title
         item->setFlags(item->flags() | Qt::ItemIsUserCheckable);
         item->setCheckState(saved.skippedFigures.contains(f.file) ? Qt::Unchecked : Qt::Checked);
     }

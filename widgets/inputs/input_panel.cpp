@@ -68,7 +68,13 @@ protected:
         // was typed is committed first, so it is the step undone.
         if (event->type() == QEvent::ShortcutOverride) {
             auto* key = static_cast<QKeyEvent*>(event);
-            if (key->matches(QKeySequence::Undo) || key->matches(QKeySequence::Redo)) {
+            // In a number field the window's Ctrl shortcuts win too (Ctrl+E exports; X11's line edit takes
+            // it as end-of-line, found on the review's re-check under Xvfb), except the clipboard's.
+            const bool windowShortcut = qobject_cast<QAbstractSpinBox*>(watched)
+                && (key->modifiers() & Qt::ControlModifier) && key->key() >= Qt::Key_A && key->key() <= Qt::Key_Z
+                && !key->matches(QKeySequence::Copy) && !key->matches(QKeySequence::Cut)
+                && !key->matches(QKeySequence::Paste) && !key->matches(QKeySequence::SelectAll);
+            if (key->matches(QKeySequence::Undo) || key->matches(QKeySequence::Redo) || windowShortcut) {
                 if (auto* spin = qobject_cast<QAbstractSpinBox*>(watched)) spin->interpretText();
                 event->ignore();
                 return true;
