@@ -556,6 +556,14 @@
         <source>Clear</source>
         <translation>清空</translation>
     </message>
+    <message>
+        <source>Source article: 700M model on one GPU (FP32)</source>
+        <translation>原文：单卡上的 700M 模型（FP32）</translation>
+    </message>
+    <message>
+        <source>Source article: 7B model on 64 rented A100 (ZeRO-3, BF16 mixed, 400 Gb/s per node)</source>
+        <translation>原文：在 64 张租用 A100 上训练的 7B 模型（ZeRO-3、BF16 混合精度、每节点 400 Gb/s）</translation>
+    </message>
 </context>
 <context>
     <name>ui::CopyableTableView</name>

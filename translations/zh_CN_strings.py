@@ -1378,4 +1378,6 @@ ZH.update({
     '1 stage': '1 个阶段',
     '%1 stages': '%1 个阶段',
     'One step on the pipeline: %1 × %2 micro-batches%3 — idle %4 % of the busy time, step %5 s': '流水线上的一步：%1 × %2 个微批次%3——空闲占忙碌时间的 %4 %，每步 %5 秒',
+    'Source article: 700M model on one GPU (FP32)': '原文：单卡上的 700M 模型（FP32）',
+    'Source article: 7B model on 64 rented A100 (ZeRO-3, BF16 mixed, 400 Gb/s per node)': '原文：在 64 张租用 A100 上训练的 7B 模型（ZeRO-3、BF16 混合精度、每节点 400 Gb/s）',
 })

@@ -11,6 +11,8 @@
 #include "widgets/inputs/form_section.h"
 #include "widgets/language.h"
 #include "widgets/main_view.h"
+#include "widgets/models/comparison_model.h"
+#include "widgets/pages/comparison_view.h"
 #include "widgets/pages/loss_scale_lab.h"
 #include "widgets/pages/precision_lab.h"
 #include "widgets/pages/what_if_page.h"
@@ -55,6 +57,12 @@ TEST_CASE("switching to Chinese and back at run time", "[widgets][i18n]")
     CHECK(hasChinese(menus.front()->text())); // 文件(&F)
     CHECK(hasChinese(window.mainView()->memoryChart()->chart()->title()));
     CHECK(hasChinese(window.mainView()->tabs()->tabText(0)));
+    // The bundled comparison's headers too (review problem 10: "A: Source article: …" stayed English).
+    window.mainView()->comparison()->showArticlePair();
+    const QString header
+        = window.mainView()->comparison()->figures()->headerData(0, Qt::Horizontal, Qt::DisplayRole).toString();
+    CHECK(header.startsWith(QStringLiteral("A: ")));
+    CHECK(hasChinese(header));
 
     ui::setLanguage(QStringLiteral("en"));
     QApplication::processEvents();

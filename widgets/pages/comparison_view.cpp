@@ -103,6 +103,24 @@ void ComparisonView::showArticlePair()
     }
 }
 
+namespace {
+
+/// The bundled examples' names in the interface language (usability review, problem 10: the
+/// compare headers stayed English); any other name is the user's and is shown as written.
+QString displayName(const std::string& name)
+{
+    static const char* const kBundled[] = {
+        QT_TRANSLATE_NOOP("ui::ComparisonView", "Source article: 700M model on one GPU (FP32)"),
+        QT_TRANSLATE_NOOP(
+            "ui::ComparisonView", "Source article: 7B model on 64 rented A100 (ZeRO-3, BF16 mixed, 400 Gb/s per node)"),
+    };
+    for (const char* bundled : kBundled)
+        if (name == bundled) return ComparisonView::tr(bundled);
+    return QString::fromStdString(name);
+}
+
+} // namespace
+
 void ComparisonView::refresh()
 {
     // Charts label the bars A, B, C, D; the table's headers say which scenario each letter is.
@@ -110,7 +128,7 @@ void ComparisonView::refresh()
     QStringList letters, names, exportNames;
     for (int i = 0; i < count(); ++i) {
         letters << QString(QChar(u'A' + i));
-        const QString name = QString::fromStdString(m_scenarios[std::size_t(i)].name);
+        const QString name = displayName(m_scenarios[std::size_t(i)].name);
         names << QStringLiteral("%1: %2").arg(letters.back(), name);
         exportNames << letters.back() + QStringLiteral(": ")
                 + (name.size() > 40 ? name.left(39).trimmed() + QChar(u'…') : name);
