@@ -3895,10 +3895,6 @@
         <translation>它改变了：%1。</translation>
     </message>
     <message>
-        <source>, </source>
-        <translation>，</translation>
-    </message>
-    <message>
         <source>; </source>
         <translation>；</translation>
     </message>
@@ -4988,6 +4984,11 @@
     <message>
         <source>%1 M</source>
         <translation>%1 M</translation>
+    </message>
+    <message>
+        <source>, </source>
+        <extracomment>separates the items of a list in a sentence (Chinese: the enumeration comma 、)</extracomment>
+        <translation>、</translation>
     </message>
 </context>
 </TS>

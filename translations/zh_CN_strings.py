@@ -1331,7 +1331,7 @@ ZH.update({
     "It is the current scenario's layout.": '它就是当前场景的布局。',
     'It changes %1.': '它改变了：%1。',
     '; ': '；',
-    ', ': '，',
+    ', ': '、',
     '.': '。',
     'Every plan that fits on %1 GPUs: memory against time': '在 %1 张 GPU 上所有放得下的方案：显存与时间',
     'Export Charts, Tables and Report': '导出图表、表格和报告',

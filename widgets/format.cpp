@@ -114,4 +114,10 @@ QString formatFixed(double value, int decimals)
     return QLocale().toString(value, 'f', decimals);
 }
 
+QString listText(const QStringList& items)
+{
+    //: separates the items of a list in a sentence (Chinese: the enumeration comma 、)
+    return items.join(QCoreApplication::translate("ui::format", ", "));
+}
+
 } // namespace ui

@@ -4,6 +4,7 @@
 #include "core/estimate.h"
 
 #include <QString>
+#include <QStringList>
 
 namespace ui {
 
@@ -36,5 +37,8 @@ void setDisplayByteUnit(ByteUnit unit);
 [[nodiscard]] QString formatSignificant(double value, int digits);
 /// A number in the current locale with fixed decimals; "∞" for a run that never finishes.
 [[nodiscard]] QString formatFixed(double value, int decimals);
+/// Items of a list in a sentence: "a, b, c" in English, "a、b、c" in Chinese (usability review,
+/// problem 10: half-width punctuation inside Chinese sentences).
+[[nodiscard]] QString listText(const QStringList& items);
 
 } // namespace ui

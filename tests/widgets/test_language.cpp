@@ -8,6 +8,7 @@
 #include "widgets/charts/loss_scale_chart.h"
 #include "widgets/charts/memory_chart.h"
 #include "widgets/explain_text.h"
+#include "widgets/format.h"
 #include "widgets/inputs/form_section.h"
 #include "widgets/language.h"
 #include "widgets/main_view.h"
@@ -20,6 +21,7 @@
 #include "widgets/problem_text.h"
 #include "widgets/session/scenario_document.h"
 #include "widgets/session/scenario_session.h"
+#include "widgets/verdict_banner.h"
 
 #include <QApplication>
 #include <QChart>
@@ -63,9 +65,16 @@ TEST_CASE("switching to Chinese and back at run time", "[widgets][i18n]")
         = window.mainView()->comparison()->figures()->headerData(0, Qt::Horizontal, Qt::DisplayRole).toString();
     CHECK(header.startsWith(QStringLiteral("A: ")));
     CHECK(hasChinese(header));
+    // Lists inside Chinese sentences take the enumeration comma (review: ";" and "；", "," and "，" mixed),
+    // the banner's range basis among them.
+    CHECK(ui::listText({ QStringLiteral("a"), QStringLiteral("b") }) == QStringLiteral("a、b"));
+    const QString details = window.mainView()->banner()->detailsText();
+    CHECK(details.contains(QStringLiteral("a100-80gb、")));
+    CHECK_FALSE(details.contains(QStringLiteral("a100-80gb, ")));
 
     ui::setLanguage(QStringLiteral("en"));
     QApplication::processEvents();
+    CHECK(ui::listText({ QStringLiteral("a"), QStringLiteral("b") }) == QStringLiteral("a, b"));
     CHECK(window.menuBar()->actions().front()->text() == QStringLiteral("&File"));
     CHECK_FALSE(hasChinese(window.mainView()->memoryChart()->chart()->title()));
 }

@@ -3,6 +3,7 @@
 #include "core/presets.h"
 #include "widgets/charts/fidelity_chart.h"
 #include "widgets/copyable_table_view.h"
+#include "widgets/format.h"
 
 #include <QEvent>
 #include <QHeaderView>
@@ -180,7 +181,7 @@ QString AccuracyView::rangeBasisText(const core::EstimateRange& range)
     QStringList parts;
     for (const std::string& regime : range.regimes)
         parts << regimeText(regime);
-    return parts.join(QStringLiteral(", "));
+    return listText(parts);
 }
 
 void AccuracyView::changeEvent(QEvent* event)

@@ -302,7 +302,7 @@ void InputPanel::showResults(const DerivedResults& r)
     }
     if (!changed.isEmpty())
         m_gpuFacts->setText(m_gpuFacts->text() + QLatin1Char('\n')
-            + tr("Changed from the preset: %1; its other figures are kept.").arg(changed.join(QStringLiteral(", "))));
+            + tr("Changed from the preset: %1; its other figures are kept.").arg(listText(changed)));
     m_gpuFacts->setToolTip(QString::fromStdString(g.source));
 
     QStringList paths, texts;

@@ -1,5 +1,6 @@
 #include "widgets/pages/cost_planner_panel.h"
 
+#include "widgets/format.h"
 #include "widgets/problem_text.h"
 #include "widgets/session/scenario_document.h"
 #include "widgets/session/scenario_session.h"
@@ -171,7 +172,7 @@ void CostPlannerPanel::setTable(core::PriceTable table, const QString& origin)
     m_table = std::move(table);
     m_origin = origin;
     m_tableError.clear();
-    m_types->setText(types.join(QStringLiteral(", ")));
+    m_types->setText(listText(types));
     m_run->setEnabled(!isRunning());
     retranslate();
 }
@@ -242,8 +243,7 @@ QString CostPlannerPanel::tableText() const
     for (const auto& p : m_table->prices)
         if (!dates.contains(QString::fromStdString(p.date))) dates << QString::fromStdString(p.date);
     dates.sort();
-    return tr("Prices: %1 (%2), dated %3.")
-        .arg(QString::fromStdString(m_table->name), m_origin, dates.join(QStringLiteral(", ")));
+    return tr("Prices: %1 (%2), dated %3.").arg(QString::fromStdString(m_table->name), m_origin, listText(dates));
 }
 
 QString CostPlannerPanel::summaryText() const
@@ -265,7 +265,7 @@ void CostPlannerPanel::showResult()
         QStringList names;
         for (const auto& name : m_result.unknownGpuTypes)
             names << QString::fromStdString(name);
-        summary += QLatin1Char(' ') + tr("Not in the price table: %1.").arg(names.join(QStringLiteral(", ")));
+        summary += QLatin1Char(' ') + tr("Not in the price table: %1.").arg(listText(names));
     }
     if (m_result.plans.empty() && !m_result.cancelled)
         summary += QLatin1Char(' ')

@@ -170,14 +170,13 @@ void PlanConstraintsBar::showKnob(core::Knob knob)
         values << valueText(knob, v);
     QToolButton* b = m_buttons[std::size_t(knob)];
     //: a planner constraint: a setting's name (%1) and the values it may take (%2), or "any"
-    b->setText(tr("%1: %2").arg(knobName(knob), chosen.empty() ? tr("any") : values.join(QStringLiteral(", "))));
+    b->setText(tr("%1: %2").arg(knobName(knob), chosen.empty() ? tr("any") : listText(values)));
     // A limited knob stands out: its text is bold.
     QFont f = b->font();
     f.setBold(!chosen.empty());
     b->setFont(f);
-    b->setToolTip(chosen.empty()
-            ? tr("The search tries every value of %1").arg(knobName(knob))
-            : tr("The search keeps %1 at %2").arg(knobName(knob), values.join(QStringLiteral(", "))));
+    b->setToolTip(chosen.empty() ? tr("The search tries every value of %1").arg(knobName(knob))
+                                 : tr("The search keeps %1 at %2").arg(knobName(knob), listText(values)));
 }
 
 void PlanConstraintsBar::retranslate()

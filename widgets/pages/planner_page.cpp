@@ -218,7 +218,7 @@ void PlannerPage::showResult()
     m_summary->setText((m_result.cancelled ? tr("Cancelled. ") : QString())
         + tr("%1 configurations evaluated, %2 fit. Rejected: %3.")
               .arg(locale.toString(qlonglong(m_result.evaluated)), locale.toString(qlonglong(m_result.feasible)),
-                  rejected.isEmpty() ? tr("none") : rejected.join(tr(", ")))
+                  rejected.isEmpty() ? tr("none") : listText(rejected))
         + (m_result.excluded > 0 ? QLatin1Char(' ')
                     + tr("%1 more left out by what you keep.").arg(locale.toString(qlonglong(m_result.excluded)))
                                  : QString()));
@@ -270,7 +270,7 @@ QString PlannerPage::whyText() const
                            PlanConstraintsBar::valueText(knob, core::knobValue(best.scenario, knob)));
     text += QLatin1Char(' ')
         + (changes.isEmpty() ? tr("It is the current scenario's layout.")
-                             : tr("It changes %1.").arg(changes.join(tr(", "))));
+                             : tr("It changes %1.").arg(listText(changes)));
     int ties = 0;
     for (const auto& plan : m_result.plans)
         ties += plan.withinBestRange ? 1 : 0;
