@@ -38,6 +38,7 @@
 #include <QImage>
 #include <QLabel>
 #include <QLocale>
+#include <QPainter>
 #include <QPointer>
 #include <QTableWidget>
 #include <QTemporaryDir>
@@ -373,8 +374,26 @@ TEST_CASE("the heatmap shows core's cells and a click applies one", "[widgets][h
         if (target < 0 && shown.cells[i].feasible()) target = int(i);
     }
     REQUIRE(target >= 0);
-    // Click the first cell that fits: the scenario takes its TP and PP.
+    // Colours: every cell that does not fit is redder than every cell that fits (review: a fitting
+    // 79-GiB cell was the darkest red, the cells that do not fit pale).
     view->grid()->resize(600, 400);
+    QImage drawn(QSize(600, 400), QImage::Format_ARGB32_Premultiplied);
+    {
+        QPainter painter(&drawn);
+        view->grid()->paint(painter, QSize(600, 400));
+    }
+    double reddestFit = -1, palestMiss = 2;
+    for (std::size_t i = 0; i < shown.cells.size(); ++i) {
+        const QRectF r = view->grid()->cellRect(int(i));
+        const QColor c = drawn.pixelColor(QPoint(int(r.left()) + 4, int(r.top()) + 4)); // a corner, off the text
+        const double redness = c.redF() - c.greenF();
+        if (shown.cells[i].feasible())
+            reddestFit = std::max(reddestFit, redness);
+        else
+            palestMiss = std::min(palestMiss, redness);
+    }
+    CHECK(palestMiss > reddestFit);
+    // Click the first cell that fits: the scenario takes its TP and PP.
     QTest::mouseClick(view->grid(), Qt::LeftButton, {}, view->grid()->cellRect(target).center().toPoint());
     CHECK(doc.scenario().parallel.tp == shown.cells[std::size_t(target)].x);
     CHECK(doc.scenario().parallel.pp == shown.cells[std::size_t(target)].y);

@@ -68,17 +68,23 @@ int HeatmapGrid::cellAt(QPointF pos) const
     return -1;
 }
 
+namespace {
+/// A cell that does not fit or cannot run: a saturated red, darker than any fitting cell.
+const QColor kNoFit { 0xD9, 0x5A, 0x4A };
+} // namespace
+
 QColor HeatmapGrid::colourOf(const core::HeatCell& c) const
 {
     if (!c.estimate) return QColor(0xDD, 0xDD, 0xDD);
     if (m_metric == Memory) {
-        // Share of the GPU: green when half full, amber near full, red beyond.
+        // Share of the GPU: green when half full, amber near full; beyond, the strongest colour of the
+        // grid (review: a fitting 79-GiB cell was the darkest red, the cells that do not fit pale).
         const double share = c.estimate->memory.total() / c.estimate->memory.capacity;
-        if (share > 1) return QColor(0xE8, 0xA0, 0x90);
+        if (share > 1) return kNoFit;
         const double t = std::clamp(share, 0.0, 1.0);
-        return QColor::fromHsvF(0.33 * (1 - t * t), 0.55, 0.85);
+        return QColor::fromHsvF(0.33 - 0.22 * t * t, 0.5, 0.9);
     }
-    if (!c.feasible()) return QColor(0xE8, 0xA0, 0x90);
+    if (!c.feasible()) return kNoFit;
     // Step time on a log scale, fast = green, slow = amber.
     const double v = c.estimate->compute.stepTimeS;
     const double t = m_hi > m_lo ? std::log(v / m_lo) / std::log(m_hi / m_lo) : 0;
@@ -111,7 +117,7 @@ void HeatmapGrid::paint(QPainter& painter, QSize size) const
         const auto& c = m_map.cells[std::size_t(i)];
         const QRectF r = cellRect(i, size).adjusted(1, 1, -1, -1);
         painter.fillRect(r, colourOf(c));
-        painter.setPen(c.feasible() ? QColor(0x20, 0x20, 0x20) : QColor(0x80, 0x30, 0x20));
+        painter.setPen(c.feasible() ? QColor(0x20, 0x20, 0x20) : QColor(Qt::white)); // on kNoFit
         QString text = cellText(c);
         if (c.estimate && !c.feasible()) text += QStringLiteral(" ✕");
         painter.drawText(r, Qt::AlignCenter, text);
