@@ -2940,6 +2940,10 @@
         <extracomment>ends a sentence built of parts (Chinese: a full-width full stop)</extracomment>
         <translation>。</translation>
     </message>
+    <message>
+        <source>Rented at $%1 per GPU-hour: the cost section's price, not this GPU's; Planner → GPU types and prices compares GPUs by a price table.</source>
+        <translation>按每 GPU 小时 %1 美元租用：这是成本部分设置的价格，并非该 GPU 的报价；“并行规划 → GPU 型号与价格”可按价格表比较各种 GPU。</translation>
+    </message>
 </context>
 <context>
     <name>ui::LaunchExport</name>

@@ -284,6 +284,12 @@ void InputPanel::showResults(const DerivedResults& r)
         //: ends a sentence built of parts (Chinese: a full-width full stop)
         m_gpuFacts->setText(m_gpuFacts->text() + QLatin1Char('\n') + rates + tr("."));
     }
+    // The price stays with the scenario when the GPU changes (review: $2.00 an hour carried from A100 to
+    // H100 unnoticed): said next to the GPU, where the change is made.
+    m_gpuFacts->setText(m_gpuFacts->text() + QLatin1Char('\n')
+        + tr("Rented at $%1 per GPU-hour: the cost section's price, not this GPU's; Planner → GPU types and "
+             "prices compares GPUs by a price table.")
+              .arg(QLocale().toString(s.cost.gpuHourUsd, 'f', 2)));
     // Figures changed from the preset, which keeps the rest.
     QStringList changed;
     for (const std::string& key : core::presetOverrides(s.hardware)) {
