@@ -2941,8 +2941,8 @@
         <translation>。</translation>
     </message>
     <message>
-        <source>Rented at $%1 per GPU-hour: the cost section's price, not this GPU's; Planner → GPU types and prices compares GPUs by a price table.</source>
-        <translation>按每 GPU 小时 %1 美元租用：这是成本部分设置的价格，并非该 GPU 的报价；“并行规划 → GPU 型号与价格”可按价格表比较各种 GPU。</translation>
+        <source>Rented at $%1 per GPU-hour, the cost section's price for any GPU.</source>
+        <translation>按每 GPU 小时 %1 美元租用：成本部分的价格，对任何 GPU 都相同。</translation>
     </message>
 </context>
 <context>

@@ -1380,5 +1380,5 @@ ZH.update({
     'One step on the pipeline: %1 × %2 micro-batches%3 — idle %4 % of the busy time, step %5 s': '流水线上的一步：%1 × %2 个微批次%3——空闲占忙碌时间的 %4 %，每步 %5 秒',
     'Source article: 700M model on one GPU (FP32)': '原文：单卡上的 700M 模型（FP32）',
     'Source article: 7B model on 64 rented A100 (ZeRO-3, BF16 mixed, 400 Gb/s per node)': '原文：在 64 张租用 A100 上训练的 7B 模型（ZeRO-3、BF16 混合精度、每节点 400 Gb/s）',
-    "Rented at $%1 per GPU-hour: the cost section's price, not this GPU's; Planner → GPU types and prices compares GPUs by a price table.": '按每 GPU 小时 %1 美元租用：这是成本部分设置的价格，并非该 GPU 的报价；“并行规划 → GPU 型号与价格”可按价格表比较各种 GPU。',
+    'Rented at $%1 per GPU-hour, the cost section\'s price for any GPU.': '按每 GPU 小时 %1 美元租用：成本部分的价格，对任何 GPU 都相同。',
 })

@@ -25,6 +25,7 @@
 
 #include <QApplication>
 #include <QChart>
+#include <QLabel>
 #include <QMenuBar>
 #include <QRegularExpression>
 #include <QTabWidget>
@@ -102,6 +103,14 @@ TEST_CASE("the input column fits its scroll area at 1280 × 800 in English and C
         REQUIRE(viewport);
         CHECK(panel->minimumSizeHint().width() <= viewport->width());
         CHECK(panel->width() <= viewport->width());
+        // Wrapped texts get the height of their lines (the GPU facts' last lines were cut off).
+        for (int i = 0; i < 3; ++i)
+            QApplication::processEvents();
+        for (auto* label : panel->findChildren<QLabel*>()) {
+            if (!label->wordWrap() || !label->isVisible() || label->text().isEmpty()) continue;
+            INFO(label->objectName().toStdString());
+            CHECK(label->height() >= label->heightForWidth(label->width()));
+        }
     }
     ui::setLanguage(QStringLiteral("en"));
     QApplication::processEvents();

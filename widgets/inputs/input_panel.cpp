@@ -89,6 +89,25 @@ protected:
     }
 };
 
+/// A wrapped label as tall as its text at its width.
+void fitHeight(QLabel* label)
+{
+    const int height = label->heightForWidth(label->width());
+    if (height > 0 && label->minimumHeight() != height) label->setMinimumHeight(height);
+}
+
+/// Keeps a wrapped label as tall as its text at its width. A form row in a scroll area is sized
+/// before the vertical scroll bar narrows it: the GPU facts' last lines were cut off.
+class WrapHeight : public QObject {
+public:
+    using QObject::QObject;
+    bool eventFilter(QObject* watched, QEvent* event) override
+    {
+        if (event->type() == QEvent::Resize || event->type() == QEvent::Show) fitHeight(static_cast<QLabel*>(watched));
+        return false;
+    }
+};
+
 } // namespace
 
 InputPanel::InputPanel(ScenarioSession* session, QWidget* parent)
@@ -112,6 +131,9 @@ InputPanel::InputPanel(ScenarioSession* session, QWidget* parent)
     m_problem->setWordWrap(true);
     m_problem->setStyleSheet(QStringLiteral("color: #B34700;"));
     m_problem->hide();
+    auto* wrap = new WrapHeight(this);
+    for (QLabel* label : findChildren<QLabel*>())
+        if (label->wordWrap()) label->installEventFilter(wrap);
 
     auto* layout = new QVBoxLayout(this);
     layout->setSpacing(2);
@@ -248,6 +270,7 @@ void InputPanel::showScenario(const core::Scenario& s)
     }
     if (a.mtpLayers > 0) shape += tr("; %n multi-token prediction module(s)", nullptr, a.mtpLayers);
     m_shape->setText(shape);
+    fitHeight(m_shape);
     const auto& p = s.parallel;
     m_gpuTotal->setText(tr("= TP %1 × PP %2 × DP %3 × CP %4").arg(p.tp).arg(p.pp).arg(p.dp).arg(p.cp));
 }
@@ -261,12 +284,12 @@ void InputPanel::showResults(const DerivedResults& r)
     m_sizeValue->setText(formatCount(params));
     const auto& g = s.hardware.gpu;
     const auto bf16 = g.peakTflops.count(core::DType::bf16) ? g.peakTflops.at(core::DType::bf16) : 0.0;
-    m_gpuFacts->setText(tr("%1 GiB, %2 TFLOP/s (BF16 dense), NVLink %3 GB/s, network %4 GB/s per GPU, %5 W")
-                            .arg(g.memoryGib)
-                            .arg(bf16)
-                            .arg(g.intraNodeGBps)
-                            .arg(g.interNodeGBps)
-                            .arg(g.tdpWatts));
+    QString facts = tr("%1 GiB, %2 TFLOP/s (BF16 dense), NVLink %3 GB/s, network %4 GB/s per GPU, %5 W")
+                        .arg(g.memoryGib)
+                        .arg(bf16)
+                        .arg(g.intraNodeGBps)
+                        .arg(g.interNodeGBps)
+                        .arg(g.tdpWatts);
     // The rates the estimate prices the work at (core: the GPU's measured matmul rate, MAMF, and
     // its flash-attention kernel's), before efficiency.compute.
     const auto& c = r.estimate.compute;
@@ -282,14 +305,13 @@ void InputPanel::showResults(const DerivedResults& r)
             rates += tr("; this GPU sustains %1 % of these rates in training (calibrated, docs/FIDELITY.md)")
                          .arg(locale.toString(100 * g.sustainedFraction, 'f', 0));
         //: ends a sentence built of parts (Chinese: a full-width full stop)
-        m_gpuFacts->setText(m_gpuFacts->text() + QLatin1Char('\n') + rates + tr("."));
+        facts += QLatin1Char('\n') + rates + tr(".");
     }
     // The price stays with the scenario when the GPU changes (review: $2.00 an hour carried from A100 to
     // H100 unnoticed): said next to the GPU, where the change is made.
-    m_gpuFacts->setText(m_gpuFacts->text() + QLatin1Char('\n')
-        + tr("Rented at $%1 per GPU-hour: the cost section's price, not this GPU's; Planner → GPU types and "
-             "prices compares GPUs by a price table.")
-              .arg(QLocale().toString(s.cost.gpuHourUsd, 'f', 2)));
+    facts += QLatin1Char('\n')
+        + tr("Rented at $%1 per GPU-hour, the cost section's price for any GPU.")
+              .arg(QLocale().toString(s.cost.gpuHourUsd, 'f', 2));
     // Figures changed from the preset, which keeps the rest.
     QStringList changed;
     for (const std::string& key : core::presetOverrides(s.hardware)) {
@@ -307,8 +329,13 @@ void InputPanel::showResults(const DerivedResults& r)
             changed << QString::fromStdString(key);
     }
     if (!changed.isEmpty())
-        m_gpuFacts->setText(m_gpuFacts->text() + QLatin1Char('\n')
-            + tr("Changed from the preset: %1; its other figures are kept.").arg(listText(changed)));
+        facts += QLatin1Char('\n')
+            + tr("Changed from the preset: %1; its other figures are kept.").arg(listText(changed));
+    // Set once, and only when it changed: a new text relays the form out (not on every slider tick).
+    if (m_gpuFacts->text() != facts) {
+        m_gpuFacts->setText(facts);
+        fitHeight(m_gpuFacts);
+    }
     m_gpuFacts->setToolTip(QString::fromStdString(g.source));
 
     QStringList paths, texts;
@@ -354,6 +381,7 @@ void InputPanel::markProblems(const QStringList& keyPaths, const QStringList& te
     }
     m_marked = marked;
     m_problem->setText(texts.join(QLatin1Char('\n')));
+    fitHeight(m_problem);
     m_problem->setVisible(!texts.isEmpty());
 }
 
