@@ -38,12 +38,14 @@
 #include <QImage>
 #include <QLabel>
 #include <QLocale>
+#include <QLogValueAxis>
 #include <QPainter>
 #include <QPointer>
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QUndoStack>
+#include <QValueAxis>
 #include <catch2/catch.hpp>
 
 #include <cmath>
@@ -547,4 +549,36 @@ TEST_CASE("the review's lesser points: verdict colours, compared figures, the se
     PlanScatterChart scatter;
     scatter.setResult(r);
     CHECK(scatter.chart()->title().contains(QStringLiteral("64 GPUs")));
+}
+
+TEST_CASE("axis labels are plain decimals, never exponents", "[widgets][present][review]")
+{
+    // Usability review: "1e+03" and "1e+06" labels, and ticks at 27.1, 54.3, 81.4 s.
+    for (const char* file : { "llama-3-70b-does-not-fit.tpscenario.json", "gpt3-175b-narayanan.tpscenario.json" }) {
+        ScenarioSession session(example(file));
+        MainView w(&session);
+        w.resize(1280, 800);
+        for (const auto& figure : w.figures()) {
+            if (!figure.chart) continue;
+            for (QAbstractAxis* axis : figure.chart->axes()) {
+                QString format;
+                double lo = 0, hi = 0;
+                if (auto* v = qobject_cast<QValueAxis*>(axis)) {
+                    format = v->labelFormat();
+                    lo = v->min();
+                    hi = v->max();
+                } else if (auto* l = qobject_cast<QLogValueAxis*>(axis)) {
+                    format = l->labelFormat();
+                    lo = l->min();
+                    hi = l->max();
+                } else {
+                    continue;
+                }
+                if (format.isEmpty()) continue;
+                INFO(file << " " << figure.file.toStdString() << " " << format.toStdString() << " " << hi);
+                for (const double v : { lo, hi, (lo + hi) / 2 })
+                    CHECK_FALSE(QString::asprintf(format.toLatin1().constData(), v).contains(QLatin1Char('e')));
+            }
+        }
+    }
 }

@@ -4,6 +4,7 @@
 #include <QChartView>
 #include <QLegend>
 #include <QLineSeries>
+#include <QValueAxis>
 
 #include <algorithm>
 #include <cmath>
@@ -60,6 +61,14 @@ std::pair<double, double> logDecades(double lo, double hi)
     hi = std::clamp(hi, lo, kCeiling);
     const double bottom = std::floor(std::log10(lo)), top = std::max(bottom + 1, std::ceil(std::log10(hi)));
     return { std::pow(10.0, bottom), std::pow(10.0, top) };
+}
+
+void setPlainLabels(QValueAxis* axis)
+{
+    const double spacing = (axis->max() - axis->min()) / std::max(1, axis->tickCount() - 1);
+    const int decimals = spacing > 0 ? std::clamp(int(std::ceil(-std::log10(spacing) - 1e-9)), 0, 6) : 0;
+    const QString format = QStringLiteral("%.%1f").arg(decimals);
+    if (axis->labelFormat() != format) axis->setLabelFormat(format);
 }
 
 } // namespace ui

@@ -34,7 +34,7 @@ CostChart::CostChart(QWidget* parent)
     m_axisX->setMinorTickCount(0);
     m_axisDays = new QLogValueAxis(chart);
     m_axisDays->setBase(10);
-    m_axisDays->setLabelFormat(QStringLiteral("%g"));
+    m_axisDays->setLabelFormat(QStringLiteral("%.10g")); // decades in plain digits (1000000, not 1e+06)
     m_axisDays->setMinorTickCount(-1);
     m_axisCost = new QValueAxis(chart);
     m_axisCost->setLabelFormat(QStringLiteral("%.0f"));

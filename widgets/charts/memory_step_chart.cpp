@@ -14,6 +14,7 @@
 #include <QValueAxis>
 
 #include <algorithm>
+#include <cmath>
 
 namespace ui {
 
@@ -130,6 +131,11 @@ void MemoryStepChart::refresh()
         m_peak->clear();
     }
     m_axisX->setRange(0, end);
+    // Round ticks (review: 0, 27.1, 54.3, 81.4, 109 s); the range ends at the next round value.
+    if (end > 0) {
+        m_axisX->applyNiceNumbers();
+        setPlainLabels(m_axisX);
+    }
     m_axisY->setRange(0, niceCeiling(std::max(top, capacity) * 1.05));
     retranslate();
 }

@@ -47,7 +47,7 @@ PlanScatterChart::PlanScatterChart(QWidget* parent)
     m_axisX = new QValueAxis(chart);
     m_axisY = new QLogValueAxis(chart); // times span orders of magnitude
     m_axisY->setBase(10);
-    m_axisY->setLabelFormat(QStringLiteral("%g"));
+    m_axisY->setLabelFormat(QStringLiteral("%.10g")); // decades in plain digits
     m_axisY->setMinorTickCount(-1);
     chart->addAxis(m_axisX, Qt::AlignBottom);
     chart->addAxis(m_axisY, Qt::AlignLeft);

@@ -31,7 +31,7 @@ ReliabilityCharts::ReliabilityCharts(QWidget* parent)
     m_goodputAxis->setRange(0, 100);
     m_goodputAxis->setLabelFormat(QStringLiteral("%.0f"));
     m_interruptionsAxis = new QLogValueAxis(scale);
-    m_interruptionsAxis->setLabelFormat(QStringLiteral("%g"));
+    m_interruptionsAxis->setLabelFormat(QStringLiteral("%.10g")); // decades in plain digits
     m_interruptionsAxis->setMinorTickCount(-1);
     scale->addAxis(m_gpusAxis, Qt::AlignBottom);
     scale->addAxis(m_goodputAxis, Qt::AlignLeft);
@@ -52,7 +52,7 @@ ReliabilityCharts::ReliabilityCharts(QWidget* parent)
     m_optimum->setColor(palette::kOrange);
     interval->addSeries(m_optimum);
     m_intervalAxis = new QLogValueAxis(interval);
-    m_intervalAxis->setLabelFormat(QStringLiteral("%g"));
+    m_intervalAxis->setLabelFormat(QStringLiteral("%.10g"));
     m_intervalAxis->setMinorTickCount(-1);
     m_intervalGoodputAxis = new QValueAxis(interval);
     m_intervalGoodputAxis->setLabelFormat(QStringLiteral("%.0f"));

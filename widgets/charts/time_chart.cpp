@@ -127,6 +127,7 @@ void TimeChart::refresh()
         if (p < markers.size()) markers[p]->setVisible(total > 0 || p == Gemm);
     }
     m_axisX->setRange(0, niceCeiling(longest / m_unitSeconds * 1.05));
+    setPlainLabels(m_axisX); // "1500", not "1.5e+03"
     if (unitChanged) retranslate();
     const QLocale locale;
     setChartTitle(chart(),
@@ -144,7 +145,6 @@ void TimeChart::retranslate()
     if (m_estimate.compute.stepTimeS > 0) refresh();
     m_axisY->setCategories({ tr("Step (exposed)"), tr("All communication") });
     m_axisX->setTitleText(m_unitSeconds < 1 ? tr("Time per step (ms)") : tr("Time per step (s)"));
-    m_axisX->setLabelFormat(QStringLiteral("%.3g"));
 }
 
 void TimeChart::changeEvent(QEvent* event)
