@@ -192,7 +192,9 @@ int main(int argc, char** argv)
             QApplication::processEvents();
         }
         window.show();
-        QApplication::processEvents();
+        // A few rounds: wrapped texts take their height once their width is known (InputPanel).
+        for (int round = 0; round < 5; ++round)
+            QApplication::processEvents();
         const QString out = parser.value(screenshot);
         QImage picture;
         if (parser.isSet(slide)) {

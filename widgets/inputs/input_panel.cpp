@@ -92,8 +92,17 @@ protected:
 /// A wrapped label as tall as its text at its width.
 void fitHeight(QLabel* label)
 {
-    const int height = label->heightForWidth(label->width());
-    if (height > 0 && label->minimumHeight() != height) label->setMinimumHeight(height);
+    // Measured from the text itself: QLabel::heightForWidth() never returns less than the minimum
+    // height, so it would only ever grow.
+    const QMargins m = label->contentsMargins();
+    const int width = label->width() - m.left() - m.right() - 2 * label->margin();
+    if (width <= 0 || label->text().isEmpty()) return;
+    const int height
+        = label->fontMetrics()
+              .boundingRect(QRect(0, 0, width, 100000), int(label->alignment()) | Qt::TextWordWrap, label->text())
+              .height()
+        + m.top() + m.bottom() + 2 * label->margin();
+    if (label->minimumHeight() != height) label->setMinimumHeight(height);
 }
 
 /// Keeps a wrapped label as tall as its text at its width. A form row in a scroll area is sized
