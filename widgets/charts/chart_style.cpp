@@ -65,7 +65,9 @@ std::pair<double, double> logDecades(double lo, double hi)
 
 void setPlainLabels(QValueAxis* axis)
 {
-    const double spacing = (axis->max() - axis->min()) / std::max(1, axis->tickCount() - 1);
+    const double spacing = axis->tickType() == QValueAxis::TicksDynamic
+        ? axis->tickInterval()
+        : (axis->max() - axis->min()) / std::max(1, axis->tickCount() - 1);
     const int decimals = spacing > 0 ? std::clamp(int(std::ceil(-std::log10(spacing) - 1e-9)), 0, 6) : 0;
     const QString format = QStringLiteral("%.%1f").arg(decimals);
     if (axis->labelFormat() != format) axis->setLabelFormat(format);

@@ -34,7 +34,7 @@ MemoryStepChart::MemoryStepChart(QWidget* parent)
 {
     setObjectName(QStringLiteral("memoryStepChart"));
     prepareChartView(this);
-    setMinimumSize(480, 260);
+    setMinimumSize(480, 200); // three of these share the pipeline page: the window fits 768 px high
     auto* chart = newChart();
     m_axisX = new QValueAxis(chart);
     m_axisX->setLabelFormat(QStringLiteral("%.3g"));
@@ -131,9 +131,12 @@ void MemoryStepChart::refresh()
         m_peak->clear();
     }
     m_axisX->setRange(0, end);
-    // Round ticks (review: 0, 27.1, 54.3, 81.4, 109 s); the range ends at the next round value.
     if (end > 0) {
-        m_axisX->applyNiceNumbers();
+        // The range stays the step (the schedule above is drawn on the same axis); the ticks fall on
+        // round times inside it (review: 27.1, 54.3, 81.4 s).
+        m_axisX->setTickType(QValueAxis::TicksDynamic);
+        m_axisX->setTickAnchor(0);
+        m_axisX->setTickInterval(niceCeiling(end / 5));
         setPlainLabels(m_axisX);
     }
     m_axisY->setRange(0, niceCeiling(std::max(top, capacity) * 1.05));

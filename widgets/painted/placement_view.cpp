@@ -37,7 +37,7 @@ PlacementView::PlacementView(QWidget* parent)
     : QWidget(parent)
 {
     setObjectName(QStringLiteral("placementView"));
-    setMinimumSize(480, 200);
+    setMinimumSize(480, 150); // shares the pipeline page with two charts: the window fits 768 px high
 }
 
 void PlacementView::setData(const core::Scenario& scenario, const core::Placement& placement)

@@ -1,6 +1,7 @@
 #include "widgets/painted/timeline_view.h"
 
 #include "widgets/charts/chart_export.h"
+#include "widgets/charts/chart_style.h"
 #include "widgets/charts/palette.h"
 #include "widgets/export/safe_save.h"
 #include "widgets/format.h"
@@ -65,7 +66,7 @@ TimelineView::TimelineView(QWidget* parent)
     : QWidget(parent)
 {
     setObjectName(QStringLiteral("timelineView"));
-    setMinimumSize(480, 260);
+    setMinimumSize(480, 200); // three of these share the pipeline page: the window fits 768 px high
     setMouseTracking(true);
     installImageActions(
         this,
@@ -178,11 +179,13 @@ void TimelineView::paint(QPainter& painter, QSize size) const
     painter.setPen(QColor(0x60, 0x60, 0x60));
     painter.drawLine(QPointF(plot.left(), plot.bottom() + 2), QPointF(plot.right(), plot.bottom() + 2));
     const QLocale locale;
-    for (int i = 0; i <= 5; ++i) {
-        const double x = plot.left() + plot.width() * i / 5;
+    // Ticks on round times, as the memory-over-step chart below on the same axis (review: 21.7, 43.4 s).
+    const double interval = niceCeiling(t.drawnStepTimeS / 5);
+    for (int i = 0; i * interval <= t.drawnStepTimeS * (1 + 1e-9); ++i) {
+        const double x = plot.left() + i * interval * xs;
         painter.drawLine(QPointF(x, plot.bottom() + 2), QPointF(x, plot.bottom() + 6));
         painter.drawText(QRectF(x - 40, plot.bottom() + 6, 80, 16), Qt::AlignHCenter | Qt::AlignTop,
-            formatSignificant(t.drawnStepTimeS * i / 5, 3) + QStringLiteral(" s"));
+            formatSignificant(i * interval, 3) + QStringLiteral(" s"));
     }
     // Legend: entries left to right, on a second line where the width runs out (the report's A4).
     struct Entry {
