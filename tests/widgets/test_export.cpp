@@ -43,6 +43,7 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QProcess>
+#include <QRegularExpression>
 #include <QScreen>
 #include <QSet>
 #include <QSettings>
@@ -697,6 +698,21 @@ TEST_CASE("the Chinese report: translated headers, the Simplified Chinese face i
     INFO(list.toStdString());
     CHECK(list.contains(QStringLiteral("CJKsc"), Qt::CaseInsensitive));
     CHECK_FALSE(list.contains(QStringLiteral("CJKjp"), Qt::CaseInsensitive));
+    // Every page is numbered, "n / N", as a handout's pages get shuffled (pdftotext, poppler-utils).
+    const QString pdftotext = QStandardPaths::findExecutable(QStringLiteral("pdftotext"));
+    REQUIRE_FALSE(pdftotext.isEmpty());
+    QProcess text2;
+    text2.start(pdftotext, { dir.filePath(QStringLiteral("report.pdf")), QStringLiteral("-") });
+    REQUIRE(text2.waitForFinished(30000));
+    const QString printed = QString::fromUtf8(text2.readAllStandardOutput());
+    int pages = 0;
+    // pdftotext keeps or drops the spaces around the slash as the glyphs' positions suggest.
+    const QRegularExpression numbered(QStringLiteral("(\\d+)\\s*/\\s*(\\d+)"));
+    for (auto it = numbered.globalMatch(printed); it.hasNext();)
+        pages = std::max(pages, it.next().captured(2).toInt());
+    CHECK(pages >= 3);
+    for (int page = 1; page <= pages; ++page)
+        CHECK(printed.contains(QRegularExpression(QStringLiteral("\\b%1\\s*/\\s*%2\\b").arg(page).arg(pages))));
 }
 
 TEST_CASE(

@@ -417,6 +417,36 @@ std::unique_ptr<QTextDocument> reportDocument(const ReportInputs& in)
     return doc;
 }
 
+void printReport(QTextDocument& doc, QPdfWriter& pdf, const QString& footer)
+{
+    // The pages as laid out (as renderReportPage draws them), each with the scenario's name and its
+    // number in the bottom margin: a handout's pages get shuffled.
+    QPainter painter(&pdf);
+    const double scale = pdf.resolution() / 96.0; // the document's units are 1/96 inch
+    const int pages = doc.pageCount();
+    QFont small = doc.defaultFont();
+    small.setPixelSize(10); // 7.5 pt in the document's units
+    for (int page = 0; page < pages; ++page) {
+        if (page > 0) pdf.newPage();
+        painter.save();
+        painter.scale(scale, scale);
+        const QRectF pageRect(0, page * kReportPageHeight, kReportPageWidth, kReportPageHeight);
+        painter.save();
+        painter.translate(0, -pageRect.top());
+        painter.setClipRect(pageRect);
+        QAbstractTextDocumentLayout::PaintContext context;
+        context.clip = pageRect;
+        doc.documentLayout()->draw(&painter, context);
+        painter.restore();
+        painter.setFont(small);
+        painter.setPen(QColor(0x70, 0x70, 0x70));
+        const QRectF bar(0, kReportPageHeight + 12, kReportPageWidth, 16);
+        painter.drawText(bar, Qt::AlignLeft | Qt::AlignVCenter, footer);
+        painter.drawText(bar, Qt::AlignRight | Qt::AlignVCenter, QStringLiteral("%1 / %2").arg(page + 1).arg(pages));
+        painter.restore();
+    }
+}
+
 QImage renderReportPage(QTextDocument& doc, int page, double dpi)
 {
     const double scale = dpi / 96.0;
@@ -554,7 +584,7 @@ ExportResult exportAll(MainView* view, ScenarioSession* session, const QString& 
             pdf.setPageMargins(QMarginsF(15, 15, 15, 15), QPageLayout::Millimeter);
             pdf.setTitle(name);
             pdf.setCreator(QStringLiteral("TrainPlanner"));
-            doc->print(&pdf);
+            printReport(*doc, pdf, name);
         }
         if (!writeText(dir.filePath(QStringLiteral("report.pdf")), pdfBytes, false, result.error)) return result;
         result.files << QStringLiteral("report.pdf");

@@ -18,6 +18,7 @@
 #include <vector>
 
 class QAbstractItemModel;
+class QPdfWriter;
 class QTextDocument;
 
 namespace ui {
@@ -56,6 +57,9 @@ struct ReportInputs {
 /// The same report as a paginated document of A4 pages (report.html and report.pdf), its charts the
 /// inputs' images at the page width, in Noto Sans CJK SC when the interface is Chinese.
 [[nodiscard]] std::unique_ptr<QTextDocument> reportDocument(const ReportInputs& inputs);
+/// Prints a report document on A4 (report.pdf): its pages as laid out, each with `footer` (the
+/// scenario's name) and its number, "3 / 11", in the bottom margin.
+void printReport(QTextDocument& document, QPdfWriter& pdf, const QString& footer);
 /// Page `page` (from 0) of a report document drawn at `dpi`: what the PDF prints there.
 [[nodiscard]] QImage renderReportPage(QTextDocument& document, int page, double dpi);
 
