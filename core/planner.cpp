@@ -201,6 +201,40 @@ std::optional<ScenarioError> addConstraint(PlanConstraints& constraints, const S
     return std::nullopt;
 }
 
+std::array<std::vector<int>, kKnobCount> knobChoices(const Scenario& s, int gpus)
+{
+    gpus = std::max(1, gpus);
+    auto divisors = [](int n, int limit) {
+        std::vector<int> out;
+        for (int d = 1; d <= std::min(n, limit); ++d)
+            if (n % d == 0) out.push_back(d);
+        return out;
+    };
+    auto powersOfTwo = [](int limit) {
+        std::vector<int> out;
+        for (int v = 1; v <= limit; v *= 2)
+            out.push_back(v);
+        return out;
+    };
+    const Architecture& a = s.model.arch;
+    std::vector<int> eps { 1 };
+    if (a.isMoe())
+        for (int ep = 2; ep <= std::min(a.experts, gpus); ep *= 2)
+            if (a.experts % ep == 0) eps.push_back(ep);
+    std::array<std::vector<int>, kKnobCount> out { powersOfTwo(std::min({ s.hardware.gpusPerNode, 64, gpus })),
+        divisors(gpus, a.layers), powersOfTwo(std::min(16, gpus)), divisors(gpus, gpus), eps, { 0, 1, 2, 3 },
+        { 1, 2, 4, 8, 16, 32 }, { 1, 2, 4, 8 }, { 0, 1 },
+        { int(Recompute::none), int(Recompute::selective), int(Recompute::selective_op), int(Recompute::norms_up_proj),
+            int(Recompute::full) } };
+    for (std::size_t k = 0; k < kKnobCount; ++k) {
+        auto& values = out[k];
+        const int current = knobValue(s, Knob(k));
+        if (std::find(values.begin(), values.end(), current) == values.end()) values.push_back(current);
+        if (Knob(k) != Knob::recompute) std::sort(values.begin(), values.end()); // modes keep their order
+    }
+    return out;
+}
+
 std::vector<Knob> differingKnobs(const Scenario& from, const Scenario& to)
 {
     std::vector<Knob> out;

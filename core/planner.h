@@ -57,6 +57,12 @@ struct PlanConstraints {
 [[nodiscard]] std::optional<ScenarioError> addConstraint(
     PlanConstraints& constraints, const Scenario& base, std::string_view spec);
 
+/// The values a constraint may give each knob for a search on `gpus` GPUs: the search's own ranges
+/// (TP powers of two within a node, PP and DP dividing the GPUs, CP powers of two up to 16, EP
+/// dividing the experts, ZeRO 0–3, recomputation's modes) widened where a limit may ask for more
+/// than the search tries (micro-batch up to 32, up to 8 model chunks), and the scenario's own value.
+[[nodiscard]] std::array<std::vector<int>, kKnobCount> knobChoices(const Scenario& scenario, int gpus);
+
 /// The knobs whose value differs between the two scenarios, in knob order.
 [[nodiscard]] std::vector<Knob> differingKnobs(const Scenario& from, const Scenario& to);
 

@@ -108,7 +108,7 @@ TEST_CASE("views receive values: only the results hub calls core's computations"
         "reliability_model.h", "sensitivity.h", "suggest.h", "sweep.h", "timeline.h" };
     const std::set<std::string> lookups { "toString", "keyOf", "valueText", "axisValues", "withAxis", "sweepKey",
         "placeRank", "findExplanation", "hardwareProfileJson", "frameworkLabel", "refusalText", "knobValue",
-        "differingKnobs" };
+        "differingKnobs", "knobChoices" };
     const std::regex declaration(R"(^(?:\[\[nodiscard\]\]\s*)?[A-Za-z_][\w:<>,\s]*[\s&*]([a-z]\w*)\()");
     std::set<std::string> computations;
     for (const char* h : computationHeaders) {

@@ -285,3 +285,21 @@ TEST_CASE("the knobs a plan changes are listed, context parallelism included", "
     CHECK(changed[2] == Knob::zero);
     CHECK(differingKnobs(a, a).empty());
 }
+
+TEST_CASE("a constraint is offered the values the search can give a knob", "[core][planner][constraints]")
+{
+    Scenario s = defaultScenario(); // Llama 2 7B: 32 layers, dense; 8 GPUs per node; DP 8
+    s.parallel.cp = 3; // a value the search would not try is still offered: it is the scenario's
+    const auto c = knobChoices(s, 64);
+    CHECK(c[std::size_t(Knob::tp)] == std::vector<int> { 1, 2, 4, 8 }); // powers of two within a node
+    CHECK(c[std::size_t(Knob::pp)] == std::vector<int> { 1, 2, 4, 8, 16, 32 }); // divide 64, at most 32 layers
+    CHECK(c[std::size_t(Knob::cp)] == std::vector<int> { 1, 2, 3, 4, 8, 16 });
+    CHECK(c[std::size_t(Knob::dp)] == std::vector<int> { 1, 2, 4, 8, 16, 32, 64 });
+    CHECK(c[std::size_t(Knob::ep)] == std::vector<int> { 1 }); // a dense model
+    CHECK(c[std::size_t(Knob::zero)] == std::vector<int> { 0, 1, 2, 3 });
+    CHECK(c[std::size_t(Knob::micro_batch)].back() == 32);
+    // Mixtral-style 8 experts: EP 1, 2, 4, 8.
+    s.model.arch.experts = 8;
+    s.model.arch.topK = 2;
+    CHECK(knobChoices(s, 64)[std::size_t(Knob::ep)] == std::vector<int> { 1, 2, 4, 8 });
+}

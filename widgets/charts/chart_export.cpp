@@ -65,7 +65,9 @@ private:
     bool m_moved = false;
 };
 
-void paint(QChart* chart, QPainter& painter, QSizeF size)
+/// Draws `chart` at `size`; `inspect` sees the chart laid out at that size, before it goes back.
+void paint(
+    QChart* chart, QPainter& painter, QSizeF size, const std::function<void(const QGraphicsScene&)>& inspect = {})
 {
     const LegendFit legend(chart, size.width());
     // The chart gets its own scene at the requested size, so the on-screen view is untouched.
@@ -80,6 +82,7 @@ void paint(QChart* chart, QPainter& painter, QSizeF size)
     chart->resize(size);
     scene.setSceneRect(QRectF(QPointF(0, 0), size));
     scene.render(&painter, QRectF(QPointF(0, 0), size), QRectF(QPointF(0, 0), size));
+    if (inspect) inspect(scene);
     scene.removeItem(chart);
     if (previous) {
         previous->addItem(chart);
@@ -376,36 +379,18 @@ QRectF axisTitleRect(QChart* chart, QSizeF size, Qt::Alignment side, double font
     for (const QAbstractAxis* axis : chart->axes())
         if (axis->alignment() == side && axis->isTitleVisible()) text = axis->titleText();
     if (text.isEmpty()) return {};
-    // Laid out exactly as for export (paint(): its own scene at `size`), then looked up among the
-    // chart's text items before the layout is put back.
+    // Laid out exactly as for export (paint()), then looked up among the chart's text items.
     QRectF found;
     FontScaler fonts(chart, fontScale);
     ExportCategories categories(chart);
-    QGraphicsScene scene;
-    QGraphicsScene* previous = chart->scene();
-    QGraphicsItem* previousParent = chart->parentItem();
-    const QSizeF previousSize = chart->size();
-    const QPointF previousPos = chart->pos();
-    if (previous) previous->removeItem(chart);
-    scene.addItem(chart);
-    chart->setPos(0, 0);
-    chart->resize(size);
     QImage probe(size.toSize(), QImage::Format_ARGB32_Premultiplied);
-    {
-        QPainter painter(&probe); // lays the items out as a render does
-        scene.render(&painter, QRectF(QPointF(0, 0), size), QRectF(QPointF(0, 0), size));
-    }
-    for (QGraphicsItem* item : scene.items())
-        if (auto* label = dynamic_cast<QGraphicsTextItem*>(item);
-            label && label->toPlainText() == text && label->isVisible())
-            found = label->sceneBoundingRect();
-    scene.removeItem(chart);
-    if (previous) {
-        previous->addItem(chart);
-        if (previousParent) chart->setParentItem(previousParent);
-    }
-    chart->setPos(previousPos);
-    chart->resize(previousSize);
+    QPainter painter(&probe);
+    paint(chart, painter, size, [&](const QGraphicsScene& scene) {
+        for (QGraphicsItem* item : scene.items())
+            if (auto* label = dynamic_cast<QGraphicsTextItem*>(item);
+                label && label->toPlainText() == text && label->isVisible())
+                found = label->sceneBoundingRect();
+    });
     return found;
 }
 

@@ -9,6 +9,7 @@
 #include "widgets/explain_text.h"
 #include "widgets/export/safe_save.h"
 #include "widgets/format.h"
+#include "widgets/inputs/field_texts.h"
 #include "widgets/models/collectives_model.h"
 #include "widgets/models/comparison_model.h"
 #include "widgets/models/memory_table_model.h"
@@ -89,19 +90,11 @@ Block modelTable(const QAbstractItemModel& model, bool rowHeaders = false)
     return b;
 }
 
-QString upper(std::string_view name)
-{
-    return QString::fromLatin1(name.data(), qsizetype(name.size()))
-        .toUpper()
-        .replace(QLatin1Char('_'), QLatin1Char(' '));
-}
-
 /// What a reader needs to know of the scenario on page 1.
 Block keyInputs(const core::Scenario& s, const core::Estimate& e)
 {
     const QLocale locale;
     const auto& p = s.parallel;
-    const auto& pr = s.precision;
     Block b { Block::table };
     b.keyValue = true;
     const core::ModelPreset* preset = core::findModelPreset(s.model.preset);
@@ -120,13 +113,13 @@ Block keyInputs(const core::Scenario& s, const core::Estimate& e)
             .arg(p.cp)
             .arg(p.ep)
             .arg(p.zero) });
-    b.rows.push_back({ ReportText::tr("Activation recomputation"), recomputeName(p.recompute) });
+    // The form's own words for its choices (field_texts.cpp).
+    b.rows.push_back({ ReportText::tr("Activation recomputation"), fieldValueText("parallel.recompute", s) });
     b.rows.push_back({ ReportText::tr("Number formats"),
         ReportText::tr("compute %1, weights %2, gradients %3, master weights %4, optimizer states %5")
-            .arg(upper(core::kDTypeNames[std::size_t(pr.compute)]), upper(core::kDTypeNames[std::size_t(pr.weights)]),
-                upper(core::kDTypeNames[std::size_t(pr.gradients)]),
-                pr.masterWeights ? upper(core::kDTypeNames[std::size_t(*pr.masterWeights)]) : ReportText::tr("none"),
-                upper(core::kDTypeNames[std::size_t(pr.optimizerStates)])) });
+            .arg(fieldValueText("precision.compute", s), fieldValueText("precision.weights", s),
+                fieldValueText("precision.gradients", s), fieldValueText("precision.master_weights", s),
+                fieldValueText("precision.optimizer_states", s)) });
     b.rows.push_back({ ReportText::tr("Batch"),
         ReportText::tr("%1 tokens per sequence, micro-batch %2, global batch %3 sequences")
             .arg(locale.toString(s.training.seqLen))

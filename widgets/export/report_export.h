@@ -25,7 +25,7 @@ namespace ui {
 
 class ScenarioSession;
 
-/// The report page: A4 less 15-mm margins, in the document's units (1/96 inch).
+/// The report page: A4 (210 × 297 mm, ISO 216) less 15-mm margins, in the document's units (1/96 inch).
 inline constexpr double kReportPageWidth = 180 / 25.4 * 96; ///< 680 units: 180 mm
 inline constexpr double kReportPageHeight = 267 / 25.4 * 96; ///< 1,009 units: 267 mm
 /// Charts are drawn at the page width in the same units, so that a chart's fonts keep their point

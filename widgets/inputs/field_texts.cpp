@@ -760,4 +760,12 @@ QString fieldHelp(const core::Field& field, const FieldText& text)
     return html + QStringLiteral("</p><p>") + facts.join(QStringLiteral("<br>")) + QStringLiteral("</p>");
 }
 
+QString fieldValueText(std::string_view path, const core::Scenario& scenario)
+{
+    const core::Field* field = core::findField(path);
+    const FieldText* text = fieldText(path);
+    if (!field || !field->get || !text) return {};
+    return shownValue(*field, *text, field->get(scenario));
+}
+
 } // namespace ui

@@ -12,7 +12,8 @@
 
 namespace core {
 struct Field;
-}
+struct Scenario;
+} // namespace core
 
 namespace ui {
 
@@ -43,5 +44,9 @@ struct FieldText {
 /// what it is, its unit and range, the default scenario's value and where that comes from, and the
 /// file key that --set and scenario files use (usability review, problem 7).
 [[nodiscard]] QString fieldHelp(const core::Field& field, const FieldText& text);
+
+/// `path`'s value in `scenario` as the form shows it (a choice's text, a number in shown units), in
+/// the interface language: the report's key inputs say what the form says.
+[[nodiscard]] QString fieldValueText(std::string_view path, const core::Scenario& scenario);
 
 } // namespace ui

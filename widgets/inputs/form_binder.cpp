@@ -75,15 +75,8 @@ QSpinBox* FormBinder::spin(QWidget* parent, const QString& keyPath, Getter<int> 
     const char* undoText, std::optional<int> floor)
 {
     const core::Field& limit = findField(keyPath);
-    auto* box = new SteppedSpinBox(parent);
-    box->setObjectName(keyPath);
-    box->setRange(floor ? std::min(*floor, int(limit.min)) : int(limit.min), int(limit.max));
-    box->setAccelerated(true);
-    box->setKeyboardTracking(false); // typing "64" is one edit, not "6" then "64"
-    connect(box, &QSpinBox::valueChanged, this,
-        [this, box, set, undoText](int v) { apply(undoText, box, [&](core::Scenario& s) { set(s, v); }); });
-    bind(keyPath, box, [box, get](const core::Scenario& s) { box->setValue(get(s)); });
-    return box;
+    return derivedSpin(parent, keyPath, floor ? std::min(*floor, int(limit.min)) : int(limit.min), int(limit.max),
+        std::move(get), std::move(set), undoText);
 }
 
 QSpinBox* FormBinder::derivedSpin(
@@ -93,7 +86,7 @@ QSpinBox* FormBinder::derivedSpin(
     box->setObjectName(name);
     box->setRange(min, max);
     box->setAccelerated(true);
-    box->setKeyboardTracking(false);
+    box->setKeyboardTracking(false); // typing "64" is one edit, not "6" then "64"
     connect(box, &QSpinBox::valueChanged, this, [this, box, get, set, undoText](int v) {
         apply(undoText, box, [&](core::Scenario& s) { set(s, v); });
         const QSignalBlocker block(box);

@@ -42,9 +42,9 @@ public:
     /// the minimum for a value shown when the key does not apply (top-k 0 for a dense model).
     QSpinBox* spin(QWidget* parent, const QString& keyPath, Getter<int> get, Setter<int> set, const char* undoText,
         std::optional<int> floor = std::nullopt);
-    /// A count that is no key of its own but is set through keys (the GPU count, through DP), in
-    /// `min` … `max`. After an edit it shows what the scenario holds, also when that is unchanged
-    /// (17 GPUs typed at TP 8 stay 16).
+    /// spin() for a count in `min` … `max`, also one that is no key of its own but is set through keys
+    /// (the GPU count, through DP). After an edit it shows what the scenario holds, also when that is
+    /// unchanged (17 GPUs typed at TP 8 stay 16).
     QSpinBox* derivedSpin(
         QWidget* parent, const QString& name, int min, int max, Getter<int> get, Setter<int> set, const char* undoText);
     /// The arrows, Up/Down, Page keys and wheel of a spin box made here step to `next(scenario, steps)`

@@ -13,28 +13,7 @@
 
 namespace ui {
 
-namespace {
-
 using core::Knob;
-
-/// Divisors of n up to `limit`.
-std::vector<int> divisors(int n, int limit)
-{
-    std::vector<int> out;
-    for (int d = 1; d <= std::min(n, limit); ++d)
-        if (n % d == 0) out.push_back(d);
-    return out;
-}
-
-std::vector<int> powersOfTwo(int limit)
-{
-    std::vector<int> out;
-    for (int v = 1; v <= limit; v *= 2)
-        out.push_back(v);
-    return out;
-}
-
-} // namespace
 
 PlanConstraintsBar::PlanConstraintsBar(QWidget* parent)
     : QWidget(parent)
@@ -86,22 +65,9 @@ PlanConstraintsBar::PlanConstraintsBar(QWidget* parent)
 void PlanConstraintsBar::setScenario(const core::Scenario& s, int gpus)
 {
     m_scenario = s;
-    const auto& a = s.model.arch;
-    const int maxTp = std::min({ s.hardware.gpusPerNode, 64, gpus });
-    std::vector<int> eps { 1 };
-    if (a.isMoe())
-        for (int ep = 2; ep <= std::min(a.experts, gpus); ep *= 2)
-            if (a.experts % ep == 0) eps.push_back(ep);
-    // What the planner could pick on `gpus` GPUs (core::plan's enumeration), plus what the scenario has.
-    m_offered = { powersOfTwo(maxTp), divisors(gpus, std::min(gpus, a.layers)), powersOfTwo(std::min(16, gpus)),
-        divisors(gpus, gpus), eps, { 0, 1, 2, 3 }, { 1, 2, 4, 8, 16, 32 }, { 1, 2, 4, 8 }, { 0, 1 },
-        { int(core::Recompute::none), int(core::Recompute::selective), int(core::Recompute::selective_op),
-            int(core::Recompute::norms_up_proj), int(core::Recompute::full) } };
+    m_offered = core::knobChoices(s, gpus);
     for (std::size_t k = 0; k < core::kKnobCount; ++k) {
-        auto& offered = m_offered[k];
-        const int current = core::knobValue(s, Knob(k));
-        if (std::find(offered.begin(), offered.end(), current) == offered.end()) offered.push_back(current);
-        if (Knob(k) != Knob::recompute) std::sort(offered.begin(), offered.end());
+        const auto& offered = m_offered[k];
         // A chosen value no longer offered (PP 3 after 8 GPUs became 16) goes.
         auto& chosen = m_constraints.allowed[k];
         std::erase_if(chosen, [&](int v) { return std::find(offered.begin(), offered.end(), v) == offered.end(); });
