@@ -329,7 +329,7 @@ std::optional<Problem> parallelRuleProblem(const Parallel& p)
             { { "tp", p.tp }, { "pp", p.pp }, { "dp", p.dp }, { "cp", p.cp }, { "gpus", double(p.gpus()) },
                 { "max_gpus", double(kMaxGpus) } });
     // docs/DESIGN.md: EP is carved out of dp × cp, as in Megatron.
-    const std::int64_t dpCp = std::int64_t { p.dp } * p.cp;
+    const std::int64_t dpCp = clampedProduct({ p.dp, p.cp });
     if (p.ep < 1 || dpCp % p.ep != 0)
         return Problem(ep_not_dividing_dp_cp, { { "ep", p.ep }, { "dp_cp", double(dpCp) } });
     if (p.virtualStages > 1 && p.schedule != Schedule::interleaved)
@@ -358,7 +358,7 @@ std::optional<Problem> layoutProblem(const Scenario& s)
     // Every pipeline stage (every model chunk with interleaving) holds at least one layer: Megatron-LM
     // and DeepSpeed refuse more stages than layers (review DEF-15: pp 512 with 32 layers).
     // With the embedding and the loss counted as layers, a chunk may hold only one of them.
-    const auto chunks = std::int64_t { s.parallel.pp } * s.parallel.virtualStages;
+    const std::int64_t chunks = clampedProduct({ s.parallel.pp, s.parallel.virtualStages });
     const bool countsEnds = s.parallel.pipelineSplit == PipelineSplit::embedding_and_loss;
     const std::int64_t units = std::int64_t { s.model.arch.layers } + (countsEnds ? 2 : 0);
     if (chunks > units)

@@ -2,6 +2,7 @@
 // A training scenario: the model, how it is trained, in which number formats, how it is split
 // and on what hardware. Plain aggregates; the file format lives in scenario_io.h.
 
+#include "core/checked.h"
 #include "core/types.h"
 
 #include <cstdint>
@@ -135,9 +136,9 @@ struct Parallel {
     bool offloadActivations = false;
 
     bool operator==(const Parallel&) const = default;
-    /// Total GPUs (docs/DESIGN.md). In 64 bits: each factor is in range but their product can reach
-    /// 8.4·10^12 (review DEF-01); the reader refuses more than kMaxGpus before anything uses it.
-    [[nodiscard]] std::int64_t gpus() const { return std::int64_t { tp } * pp * dp * cp; }
+    /// Total GPUs (docs/DESIGN.md). In 64 bits, saturated (checked.h): each factor is in range but their
+    /// product can reach 8.4·10^12; the reader refuses more than kMaxGpus before anything uses it.
+    [[nodiscard]] std::int64_t gpus() const { return clampedProduct({ tp, pp, dp, cp }); }
 };
 
 /// One accelerator. Peaks are dense (no sparsity) per the vendor datasheet, in TFLOP/s.

@@ -76,7 +76,7 @@ bool degreeDivides(const Scenario& s, std::string_view key, int v)
     if (v < 1) return false;
     const Architecture& a = s.model.arch;
     const Parallel& p = s.parallel;
-    if (key == "parallel.dp") return s.training.globalBatch % (std::int64_t { v } * s.training.microBatch) == 0;
+    if (key == "parallel.dp") return isMultipleOf(s.training.globalBatch, { v, s.training.microBatch });
     if (key == "parallel.pp")
         return (a.layers + (p.pipelineSplit == PipelineSplit::embedding_and_loss ? 2 : 0)) % (v * p.virtualStages) == 0;
     // Load-balanced context parallelism splits the sequence into 2·c chunks (Megatron-LM CP).
@@ -116,7 +116,7 @@ std::optional<std::int64_t> steppedGpuCount(const Scenario& s, int steps)
     const auto dp = steppedDegree(s, "parallel.dp", steps);
     if (!dp) return std::nullopt;
     const Parallel& p = s.parallel;
-    return std::int64_t { p.tp } * p.pp * p.cp * *dp;
+    return checkedProduct({ p.tp, p.pp, p.cp, *dp });
 }
 
 void setGpuCount(Scenario& s, std::int64_t gpus)

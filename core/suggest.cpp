@@ -51,7 +51,7 @@ bool keepGpus(Scenario& s, int gpus)
     const int other = p.tp * p.pp * p.cp;
     if (gpus % other != 0) return false;
     s.parallel.dp = gpus / other;
-    return s.parallel.dp >= 1 && (std::int64_t { s.parallel.dp } * s.parallel.cp) % s.parallel.ep == 0;
+    return s.parallel.dp >= 1 && clampedProduct({ s.parallel.dp, s.parallel.cp }) % s.parallel.ep == 0;
 }
 
 bool stillWarns(const Scenario& s, ProblemCode code)
@@ -121,7 +121,7 @@ std::vector<Suggestion> nearestValid(const Scenario& s, const Estimate& e)
             // The nearest multiple of dp × micro-batch (the batch is a training choice; the
             // parallel layout stays).
             const std::int64_t batch
-                = nearestMultiple(s.training.globalBatch, std::int64_t { p.dp } * s.training.microBatch);
+                = nearestMultiple(s.training.globalBatch, clampedProduct({ p.dp, s.training.microBatch }));
             if (batch > static_cast<std::int64_t>(findField("training.global_batch")->max)) break;
             Scenario c = s;
             c.training.globalBatch = static_cast<int>(batch);
@@ -129,8 +129,9 @@ std::vector<Suggestion> nearestValid(const Scenario& s, const Estimate& e)
             break;
         }
         case ProblemCode::experts_not_divisible_by_ep: {
-            const int ep = nearest(p.ep, range(1, 1024),
-                [&](int x) { return a.experts % x == 0 && (std::int64_t { p.dp } * p.cp) % x == 0; });
+            const int ep = nearest(p.ep, range(1, 1024), [&](int x) {
+                return a.experts % x == 0 && clampedProduct({ p.dp, p.cp }) % x == 0;
+            });
             if (ep == 0) break;
             Scenario c = s;
             c.parallel.ep = ep;

@@ -16,10 +16,10 @@ SweepResult sweepGpus(const Scenario& base, int minGpus, int maxGpus)
         const long long dp = gpus / fixed;
         // Past the limit of parallel.dp, or more sequences than the global batch: no valid point follows.
         if (dp > static_cast<long long>(findField("parallel.dp")->max)
-            || dp * s.training.microBatch > s.training.globalBatch)
+            || clampedProduct({ dp, s.training.microBatch }) > s.training.globalBatch)
             break;
         s.parallel.dp = static_cast<int>(dp);
-        if ((std::int64_t { s.parallel.dp } * s.parallel.cp) % s.parallel.ep != 0) continue;
+        if (clampedProduct({ s.parallel.dp, s.parallel.cp }) % s.parallel.ep != 0) continue;
         out.points.push_back({ std::to_string(gpus), s, estimate(s) });
     }
     return out;
