@@ -1,5 +1,6 @@
 #include "core/launch.h"
 
+#include "core/checked.h"
 #include "core/estimate_io.h"
 #include "core/number_format.h"
 #include "core/presets.h"
@@ -22,11 +23,11 @@ public:
         : m_framework(f)
     {
     }
-    void add(std::string key, LaunchRefusal why, double value = 0)
+    void add(std::string key, LaunchRefusal why, double value = 0, const Problem::Values& more = {})
     {
-        m_problems.emplace_back(ProblemCode::framework_cannot_express,
-            Problem::Values { { "framework", double(m_framework) }, { "why", double(why) }, { "value", value } },
-            std::move(key));
+        Problem::Values values { { "framework", double(m_framework) }, { "why", double(why) }, { "value", value } };
+        values.insert(values.end(), more.begin(), more.end());
+        m_problems.emplace_back(ProblemCode::framework_cannot_express, std::move(values), std::move(key));
     }
     [[nodiscard]] std::vector<Problem> take() { return std::move(m_problems); }
 
@@ -42,9 +43,32 @@ std::int64_t stepsOf(const Scenario& s)
     return std::max<std::int64_t>(1, std::int64_t(std::ceil(s.training.tokens / perStep)));
 }
 
-int accumulationOf(const Scenario& s)
+/// Gradient accumulation steps: the global batch in micro-batches of every data-parallel rank. Only
+/// called once batchRefusal() has found it whole (1 where it is not: the text is dropped then).
+std::int64_t accumulationOf(const Scenario& s)
 {
-    return std::max(1, s.training.globalBatch / std::max(1, s.training.microBatch * s.parallel.dp));
+    return exactQuotient(s.training.globalBatch, { s.training.microBatch, s.parallel.dp }).value_or(1);
+}
+
+/// All three frameworks stop at start-up unless the global batch is a whole number of micro-batches
+/// on every data-parallel rank, and their data-parallel size is the scenario's dp in each case:
+/// - Megatron-LM: data_parallel_size = WORLD_SIZE / (TP × PP × CP) (megatron/training/arguments.py;
+///   EP is carved out of DP × CP and does not change it), and its micro-batch calculator asserts
+///   global_batch_size % (micro_batch_size × data_parallel_size) == 0
+///   (megatron/core/num_microbatches_calculator.py);
+/// - torchtitan: dp_degree = data_parallel_replicate_degree × data_parallel_shard_degree (CP is a
+///   mesh dimension of its own), and torchtitan/train.py asserts global_batch_size %
+///   (local_batch_size × dp_degree) == 0; with a pipeline local_batch_size is the rank's share and
+///   must be a multiple of pipeline_parallel_microbatch_size (torchtitan's pipeline schedule);
+/// - DeepSpeed: train_batch_size must equal train_micro_batch_size_per_gpu ×
+///   gradient_accumulation_steps × the data-parallel world size (deepspeed/runtime/config.py,
+///   _batch_assertion); the world is dp alone, as TP, PP, CP and EP are refused for it above.
+void batchRefusal(const Scenario& s, Refusals& refusals)
+{
+    const Training& t = s.training;
+    if (isMultipleOf(t.globalBatch, { t.microBatch, s.parallel.dp })) return;
+    refusals.add("training.global_batch", LaunchRefusal::batch_not_whole, t.globalBatch,
+        { { "micro_batch", t.microBatch }, { "dp", s.parallel.dp } });
 }
 
 /// The comment lines every file carries: the layout, then what the log should show.
@@ -82,12 +106,30 @@ std::string expectationLines(const Scenario& s, const Estimate& e, const LogExpe
 }
 
 /// A name on one line: a scenario's name may hold any character, and a line break inside a comment would
-/// end it (the rest read as an argument or a TOML key).
+/// end it (the rest read as an argument or a TOML key). C0 controls and DEL become spaces (TOML allows
+/// none of them in a comment but the tab), and so do the line breaks beyond ASCII that line splitters
+/// such as Python's str.splitlines() honour: NEL (U+0085), LINE SEPARATOR and PARAGRAPH SEPARATOR
+/// (U+2028, U+2029).
 std::string oneLine(const std::string& text)
 {
     std::string out;
-    for (const char c : text)
-        out += static_cast<unsigned char>(c) < 0x20 || c == 0x7f ? ' ' : c;
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const auto c = static_cast<unsigned char>(text[i]);
+        if (c < 0x20 || c == 0x7f) {
+            out += ' ';
+        } else if (c == 0xc2 && i + 1 < text.size() && static_cast<unsigned char>(text[i + 1]) == 0x85) {
+            out += ' ';
+            i += 1;
+        } else if (c == 0xe2 && text.compare(i + 1, 2, "\x80\xa8") == 0) {
+            out += ' ';
+            i += 2;
+        } else if (c == 0xe2 && text.compare(i + 1, 2, "\x80\xa9") == 0) {
+            out += ' ';
+            i += 2;
+        } else {
+            out += static_cast<char>(c);
+        }
+    }
     return out;
 }
 
@@ -293,13 +335,26 @@ std::optional<std::pair<std::string, std::string>> torchtitanFlavor(const Scenar
     return std::nullopt;
 }
 
+/// A TOML basic string (TOML 1.0, "String"): the quotation mark and the backslash escaped, and the
+/// control characters TOML forbids there (U+0000 to U+001F and U+007F) written as escapes, so that
+/// the text reads back unchanged: tab as \t, the others as \uXXXX.
 std::string quoted(const std::string& text)
 {
     std::string out = "\"";
     for (const char c : text) {
-        if (c == '"' || c == '\\') out += '\\';
-        if (static_cast<unsigned char>(c) < 0x20) continue; // no control characters in a TOML basic string
-        out += c;
+        const auto u = static_cast<unsigned char>(c);
+        if (c == '"' || c == '\\') {
+            out += '\\';
+            out += c;
+        } else if (c == '\t') {
+            out += "\\t";
+        } else if (u < 0x20 || u == 0x7f) {
+            char escape[8];
+            std::snprintf(escape, sizeof escape, "\\u%04X", static_cast<unsigned>(u));
+            out += escape;
+        } else {
+            out += c;
+        }
     }
     return out + "\"";
 }
@@ -340,7 +395,8 @@ std::string torchtitanToml(const Scenario& s, const Estimate& e, const LogExpect
     os << "\n[training]\n";
     // Without a pipeline, local_batch_size is one micro-batch and the global batch sets the gradient
     // accumulation; with one, a step takes the rank's whole share and the pipeline cuts it into micro-batches.
-    os << "local_batch_size = " << (p.pp > 1 ? s.training.globalBatch / p.dp : s.training.microBatch) << "\n";
+    os << "local_batch_size = "
+       << (p.pp > 1 ? exactQuotient(s.training.globalBatch, { p.dp }).value_or(0) : s.training.microBatch) << "\n";
     os << "global_batch_size = " << s.training.globalBatch << "\n";
     os << "seq_len = " << s.training.seqLen << "\n";
     os << "steps = " << x.steps << "\n";
@@ -366,8 +422,8 @@ std::string torchtitanToml(const Scenario& s, const Estimate& e, const LogExpect
         os << "pipeline_parallel_first_stage_less_layers = " << less << "\n";
         os << "pipeline_parallel_last_stage_less_layers = " << less << "\n";
         if (p.schedule == Schedule::interleaved)
-            os << "pipeline_parallel_layers_per_stage = " << std::max(1, s.model.arch.layers / (p.pp * p.virtualStages))
-               << "\n";
+            os << "pipeline_parallel_layers_per_stage = "
+               << std::max<std::int64_t>(1, s.model.arch.layers / clampedProduct({ p.pp, p.virtualStages })) << "\n";
     }
     os << "context_parallel_degree = " << p.cp << "\n";
     if (s.model.arch.isMoe()) os << "expert_parallel_degree = " << p.ep << "\n";
@@ -499,6 +555,7 @@ LaunchSettings launchSettings(const Scenario& scenario, const Estimate& estimate
     out.expectation = expectationOf(scenario, estimate);
     out.expectationText = expectationLines(scenario, estimate, out.expectation, framework);
     Refusals refusals(framework);
+    batchRefusal(scenario, refusals);
     switch (framework) {
     case Framework::megatron:
         out.text = megatronArgs(scenario, estimate, out.expectation, refusals);

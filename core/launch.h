@@ -75,6 +75,9 @@ enum class LaunchRefusal {
     set_in_model_code, ///< the framework builds it in the training script, not from its config
     layout_always_on, ///< the framework always uses the other choice (torchtitan's TP shards the sequence)
     model_not_expressible, ///< the model architecture cannot be given in this file
+    /// training.global_batch is not a whole number of micro-batches on every data-parallel rank, which
+    /// every framework refuses at start-up (values micro_batch and dp: the multiple it needs)
+    batch_not_whole,
 };
 
 } // namespace core

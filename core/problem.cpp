@@ -309,8 +309,12 @@ std::string Problem::message() const
             "it is built by the training script, not by the configuration", "it always uses the other choice",
             "the model is chosen by name there, and this architecture is not one of its models" };
         const auto f = static_cast<std::size_t>(std::clamp(value("framework"), 0.0, 2.0));
+        const std::string head = std::string("cannot be expressed in ") + kFrameworks[f] + "'s settings: ";
+        if (value("why") == 4) // LaunchRefusal::batch_not_whole
+            return head + "the global batch must be a whole multiple of micro-batch × data-parallel size ("
+                + v("micro_batch") + " × " + v("dp") + "), or the run stops at start-up";
         const auto why = static_cast<std::size_t>(std::clamp(value("why"), 0.0, 3.0));
-        return std::string("cannot be expressed in ") + kFrameworks[f] + "'s settings: " + kWhy[why];
+        return head + kWhy[why];
     }
     case log_has_no_steps:
         return "has no step line of Megatron-LM, torchtitan, DeepSpeed or the Hugging Face Trainer";

@@ -252,3 +252,80 @@ TEST_CASE("a setting a framework cannot express is refused by its key, and nothi
     CHECK(settingsOf(core::defaultScenario(), core::Framework::megatron).ok());
     CHECK(settingsOf(core::defaultScenario(), core::Framework::deepspeed).ok());
 }
+
+TEST_CASE(
+    "a global batch that is not whole micro-batches on every data-parallel rank is refused by all three", "[launch]")
+{
+    // 1024 sequences on dp 8 in micro-batches of 3: 1024 / 24 is not whole. Megatron-LM asserts
+    // global % (micro × dp) == 0, torchtitan global % (local × dp) == 0, DeepSpeed batch = micro ×
+    // accumulation × world: each would stop at start-up (DeepSpeed wrote 3 × 42 × 8 = 1008 ≠ 1024).
+    const core::Scenario three = withOverrides(core::defaultScenario(),
+        { "model.preset=llama-3-8b", "parallel.zero=3", "precision.gradients=fp32", "training.micro_batch=3" });
+    REQUIRE(three.parallel.dp == 8);
+    REQUIRE(three.training.globalBatch == 1024);
+    for (const auto f : { core::Framework::megatron, core::Framework::torchtitan, core::Framework::deepspeed }) {
+        const auto settings = settingsOf(three, f);
+        INFO(core::toString(f));
+        CHECK(refuses(settings, "training.global_batch"));
+        CHECK(settings.text.empty());
+        for (const auto& p : settings.refused)
+            if (p.key == "training.global_batch") {
+                CHECK(p.value("micro_batch") == 3);
+                CHECK(p.value("dp") == 8);
+                CHECK_THAT(core::refusalText(three, p),
+                    Catch::StartsWith("training.global_batch = 1024 cannot be expressed in ")
+                        && Catch::Contains("whole multiple of micro-batch × data-parallel size (3 × 8)"));
+            }
+    }
+    // More sequences per step on the ranks than the global batch holds: refused too.
+    CHECK(refuses(settingsOf(withOverrides(three, { "training.micro_batch=256" }), core::Framework::megatron),
+        "training.global_batch"));
+    // dp × micro-batch = 40,000 × 65,536 does not fit an int (it wrapped to a "divisor" and DeepSpeed
+    // got 10^9 accumulation steps): refused, not written.
+    const core::Scenario wide = withOverrides(core::defaultScenario(),
+        { "training.global_batch=1000000000", "parallel.dp=40000", "training.micro_batch=65536" });
+    const auto ds = settingsOf(wide, core::Framework::deepspeed);
+    CHECK(refuses(ds, "training.global_batch"));
+    CHECK(ds.text.empty());
+    // 65,537 × 65,536 wraps an int to 65,536, which divides 2^29: still refused.
+    const core::Scenario wraps = withOverrides(core::defaultScenario(),
+        { "training.global_batch=536870912", "parallel.dp=65537", "training.micro_batch=65536" });
+    CHECK(refuses(settingsOf(wraps, core::Framework::megatron), "training.global_batch"));
+
+    // A whole multiple is written, with the accumulation DeepSpeed checks: 1024 = 4 × 32 × 8.
+    const auto fine = settingsOf(withOverrides(three, { "training.micro_batch=4" }), core::Framework::deepspeed);
+    REQUIRE(fine.ok());
+    const auto doc = nlohmann::json::parse(fine.text);
+    CHECK(doc.at("gradient_accumulation_steps") == 32);
+    // torchtitan with a pipeline: a step takes the rank's whole share, 1024 / 4 = 256 sequences, cut
+    // into pipeline micro-batches of 2.
+    const auto piped = settingsOf(withOverrides(three,
+                                      { "training.micro_batch=2", "parallel.pp=2", "parallel.dp=4", "parallel.zero=0",
+                                          "precision.gradients=bf16" }),
+        core::Framework::torchtitan);
+    INFO((piped.refused.empty() ? std::string() : core::refusalText(three, piped.refused.front())));
+    REQUIRE(piped.ok());
+    const auto keys = tomlKeys(piped.text);
+    CHECK(keys.at("training.local_batch_size") == "256");
+    CHECK(keys.at("parallelism.pipeline_parallel_microbatch_size") == "2");
+}
+
+TEST_CASE("a name's controls, DEL and line separators stay inside a comment or a TOML string", "[launch]")
+{
+    core::Scenario s = withOverrides(
+        core::defaultScenario(), { "model.preset=llama-3-8b", "parallel.zero=3", "precision.gradients=fp32" });
+    s.name = std::string("a\tb\x7f"
+                         "c\x01"
+                         "d\"e\\f\xe2\x80\xa8g\xc2\x85h");
+    const auto titan = settingsOf(s, core::Framework::torchtitan);
+    REQUIRE(titan.ok());
+    // TOML 1.0 basic strings: `"` and `\` escaped; U+0000–U+001F and U+007F must be escaped (tab as \t).
+    CHECK_THAT(
+        titan.text, Catch::Contains("\ndescription = \"a\\tb\\u007Fc\\u0001d\\\"e\\\\f\xe2\x80\xa8g\xc2\x85h\"\n"));
+    // In the comments every control, DEL and line separator is a space: no line of its own.
+    for (const auto f : { core::Framework::megatron, core::Framework::torchtitan }) {
+        const std::string text = settingsOf(s, f).text;
+        const std::string comment = text.substr(0, text.find('\n'));
+        CHECK_THAT(comment, Catch::EndsWith("\"a b c d\"e\\f g h\""));
+    }
+}
