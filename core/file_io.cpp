@@ -2,12 +2,16 @@
 
 #include "core/printable.h"
 
+#include <climits>
+
 #include <algorithm>
 #include <cerrno>
 #include <chrono>
 #include <csignal>
+#include <cstdio>
 #include <cstdlib>
 #include <fcntl.h>
+#include <limits>
 #include <random>
 #include <sys/stat.h>
 #include <system_error>
@@ -137,71 +141,293 @@ FileRead readStdinBounded(std::size_t limit)
     return result;
 }
 
+namespace {
+
+/// What a file that is not a regular one is, in the words the messages use.
+std::string notRegular(mode_t mode)
+{
+    if (S_ISDIR(mode)) return "not a regular file (a folder)";
+    const char* kind = S_ISFIFO(mode) ? "a pipe"
+        : S_ISCHR(mode)               ? "a character device"
+        : S_ISBLK(mode)               ? "a block device"
+        : S_ISSOCK(mode)              ? "a socket"
+                                      : "a special file";
+    return std::string("not a regular file (") + kind + "); it is left as it is";
+}
+
+/// Why a path to write to cannot be reached, from lstat()'s or stat()'s errno.
+std::string unreachable(int error)
+{
+    switch (error) {
+    case ENOENT:
+        return "no such folder";
+    case ENOTDIR:
+        return "no such folder (a part of the path is not a folder)";
+    default:
+        return reasonFor(error);
+    }
+}
+
+/// One target of a set, from its check to its rename.
+struct Target {
+    const FileToWrite* file = nullptr;
+    std::string target; ///< the file replaced or created: the path, or the file a link names
+    std::string dir, base;
+    std::string identity; ///< the folder's real path and the name: the same target named twice
+    bool exists = false;
+    struct stat old { };
+    std::string temp; ///< the new bytes, until renamed over the target
+    std::string backup; ///< a second name of the old file, until the set is done
+    bool renamed = false;
+};
+
+/// Checks one target before anything is written: an empty string, or why it cannot be written.
+std::string check(Target& t)
+{
+    const std::string& path = t.file->path;
+    if (path.empty()) return "no file name";
+    if (path.find('\0') != std::string::npos) return "a file name cannot contain a NUL character";
+    if (path.size() >= PATH_MAX)
+        return "the name is too long (" + std::to_string(path.size()) + " bytes, at most "
+            + std::to_string(PATH_MAX - 1) + ")";
+    t.target = path;
+    struct stat st { };
+    if (::lstat(path.c_str(), &st) == 0) {
+        if (S_ISLNK(st.st_mode)) {
+            // The file the link names is replaced and the link stays (G09). stat() also reaches what
+            // realpath() cannot name, such as /dev/stdout's pipe: its kind is the message.
+            struct stat linked { };
+            if (::stat(path.c_str(), &linked) != 0)
+                return "a symbolic link that leads nowhere (" + reasonFor(errno) + ")";
+            if (!S_ISREG(linked.st_mode)) return notRegular(linked.st_mode);
+            char* real = ::realpath(path.c_str(), nullptr);
+            if (!real) return "a symbolic link that cannot be followed (" + reasonFor(errno) + ")";
+            t.target = real;
+            std::free(real);
+            st = linked;
+        } else if (!S_ISREG(st.st_mode)) {
+            return notRegular(st.st_mode);
+        }
+        t.exists = true;
+        t.old = st;
+    } else if (errno != ENOENT) {
+        return unreachable(errno);
+    } else if (path.back() == '/') {
+        return "no such folder"; // "newdir/" names a folder, and there is none
+    }
+
+    const auto slash = t.target.rfind('/');
+    t.dir = slash == std::string::npos ? std::string(".") : slash == 0 ? std::string("/") : t.target.substr(0, slash);
+    t.base = slash == std::string::npos ? t.target : t.target.substr(slash + 1);
+    if (t.base.empty() || t.base == "." || t.base == "..") return "not a regular file (a folder)";
+    if (t.base.size() > NAME_MAX)
+        return "the name is too long (" + std::to_string(t.base.size()) + " bytes, at most " + std::to_string(NAME_MAX)
+            + ")";
+    struct stat folder { };
+    if (::stat(t.dir.c_str(), &folder) != 0) return unreachable(errno);
+    if (!S_ISDIR(folder.st_mode)) return unreachable(ENOTDIR);
+    char* realDir = ::realpath(t.dir.c_str(), nullptr);
+    t.identity = realDir ? std::string(realDir) + "/" + t.base : t.target;
+    std::free(realDir);
+    return {};
+}
+
+/// A fresh, exclusively created file beside the target (rename() stays on one file system),
+/// O_NOFOLLOW: a planted link or file is never followed or reused. The name is cut so that it
+/// stays within NAME_MAX (255) whatever the target's length.
+int createBeside(const Target& t, const char* suffix, std::string& name, mode_t mode, std::string& error)
+{
+    for (int attempt = 0; attempt < 100; ++attempt) {
+        name = t.dir + "/." + t.base.substr(0, 200) + "." + randomSuffix() + suffix;
+        const int fd = ::open(name.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC | O_NOCTTY, mode);
+        if (fd >= 0) return fd;
+        if (errno != EEXIST) {
+            error = "cannot create a temporary file in its folder (" + systemMessage(errno) + ")";
+            name.clear();
+            return -1;
+        }
+    }
+    error = "cannot create a temporary file in its folder";
+    name.clear();
+    return -1;
+}
+
+/// Writes, syncs and closes; an error text, or empty.
+std::string finish(Fd& fd, std::string_view bytes)
+{
+    int error = 0;
+    if (!writeAll(fd.fd, bytes, error)) return "cannot write (" + systemMessage(error) + ")";
+    if (::fsync(fd.fd) != 0) return "cannot write (" + systemMessage(errno) + ")";
+    if (::close(fd.release()) != 0) return "cannot write (" + systemMessage(errno) + ")";
+    return {};
+}
+
+/// The new bytes in a temporary file beside the target, with the old file's permissions.
+std::string writeTemporary(Target& t)
+{
+    std::string error;
+    Fd fd { createBeside(t, ".tmp", t.temp, 0666, error) };
+    if (fd.fd < 0) return error;
+    if (t.exists) {
+        // Keep who may read it: a private (0600) file stays private. Owner: only where allowed.
+        [[maybe_unused]] const int owned = ::fchown(fd.fd, t.old.st_uid, t.old.st_gid);
+        if (::fchmod(fd.fd, t.old.st_mode & 07777) != 0)
+            return "cannot keep its permissions (" + systemMessage(errno) + ")";
+    }
+    return finish(fd, t.file->bytes);
+}
+
+/// A second name for the old file, so that it can be put back if a later file of the set fails: a
+/// hard link (no copy, atomic), or a copy where the file system has none (FAT, some network shares).
+std::string keepOld(Target& t)
+{
+    for (int attempt = 0; attempt < 100; ++attempt) {
+        t.backup = t.dir + "/." + t.base.substr(0, 200) + "." + randomSuffix() + ".bak";
+        if (::link(t.target.c_str(), t.backup.c_str()) == 0) return {};
+        if (errno != EEXIST) break;
+    }
+    std::string error;
+    Fd out { createBeside(t, ".bak", t.backup, 0600, error) };
+    if (out.fd < 0) return "cannot keep its old content aside: " + error;
+    Fd in { ::open(t.target.c_str(), O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NOCTTY) };
+    if (in.fd < 0) return "cannot keep its old content aside (" + systemMessage(errno) + ")";
+    std::string old;
+    if (auto failure = readAll(in.fd, std::numeric_limits<std::size_t>::max() - 1, old); !failure.empty())
+        return "cannot keep its old content aside: it " + failure;
+    [[maybe_unused]] const int owned = ::fchown(out.fd, t.old.st_uid, t.old.st_gid);
+    (void)::fchmod(out.fd, t.old.st_mode & 07777);
+    if (auto failure = finish(out, old); !failure.empty()) return "cannot keep its old content aside: " + failure;
+    return {};
+}
+
+int renameStep(const char* from, const char* to, bool replace)
+{
+    if (replace) return ::rename(from, to);
+    if (::renameat2(AT_FDCWD, from, AT_FDCWD, to, RENAME_NOREPLACE) == 0) return 0;
+    if (errno != EINVAL && errno != ENOSYS) return -1;
+    // A file system without RENAME_NOREPLACE: link() does not replace either.
+    if (::link(from, to) == 0) {
+        ::unlink(from);
+        return 0;
+    }
+    if (errno == EEXIST) return -1;
+    // Neither (no hard links, e.g. FAT): the check made before writing is all there is.
+    struct stat st { };
+    if (::lstat(to, &st) == 0) {
+        errno = EEXIST;
+        return -1;
+    }
+    return ::rename(from, to);
+}
+
+} // namespace
+
+namespace detail {
+
+WriteSetResult writeFilesAtomically(const std::vector<FileToWrite>& files, Existing existing, RenameStep rename)
+{
+    WriteSetResult result;
+    std::vector<Target> targets(files.size());
+    auto failure = [&](const Target& t, const std::string& reason) {
+        result.error = shown(t.file->path) + ": " + reason;
+        result.existing.clear(); // replacing them would not help
+        return result;
+    };
+    // 1. Every target checked before anything is written.
+    for (std::size_t i = 0; i < files.size(); ++i) {
+        Target& t = targets[i];
+        t.file = &files[i];
+        if (auto reason = check(t); !reason.empty()) return failure(t, reason);
+        for (std::size_t j = 0; j < i; ++j)
+            if (targets[j].identity == t.identity)
+                return failure(t, "named twice in the files to write (as " + shown(files[j].path) + ")");
+        if (t.exists && existing == Existing::refuse) result.existing.push_back(t.file->path);
+    }
+    if (!result.existing.empty()) {
+        result.error = shown(result.existing.front()) + ": it exists";
+        return result;
+    }
+
+    // Whatever fails from here on, no temporary file or backup is left behind.
+    auto cleanUp = [&] {
+        for (const Target& t : targets) {
+            if (!t.temp.empty() && !t.renamed) ::unlink(t.temp.c_str());
+            if (!t.backup.empty()) ::unlink(t.backup.c_str());
+        }
+    };
+    // 2. Every file's bytes on disk, synced, before any target is touched; the old files kept aside.
+    const bool aSet = targets.size() > 1;
+    for (Target& t : targets) {
+        std::string reason = writeTemporary(t);
+        if (reason.empty() && t.exists && aSet) reason = keepOld(t);
+        if (!reason.empty()) {
+            cleanUp();
+            return failure(t, reason);
+        }
+    }
+    // 3. The renames, in order; on a failure the ones done are undone.
+    for (std::size_t i = 0; i < targets.size(); ++i) {
+        Target& t = targets[i];
+        if (rename(t.temp.c_str(), t.target.c_str(), existing == Existing::replace) == 0) {
+            t.renamed = true;
+            continue;
+        }
+        const int error = errno;
+        std::string reason = error == EEXIST && existing == Existing::refuse
+            ? std::string("it exists")
+            : "cannot replace it (" + systemMessage(error) + ")";
+        for (std::size_t j = i; j-- > 0;) {
+            Target& done = targets[j];
+            if (!done.exists) {
+                ::unlink(done.target.c_str());
+            } else if (::rename(done.backup.c_str(), done.target.c_str()) == 0) {
+                done.backup.clear();
+            } else {
+                // Not put back: say where the old content is, and keep it there.
+                reason += "; the old " + shown(done.file->path) + " is kept as " + shown(done.backup);
+                done.backup.clear();
+            }
+        }
+        cleanUp();
+        return failure(t, reason);
+    }
+    // 4. Done: the backups go, and the renames are made durable (best effort: the new content is in
+    // place either way).
+    cleanUp();
+    std::vector<std::string> folders;
+    for (const Target& t : targets)
+        if (std::find(folders.begin(), folders.end(), t.dir) == folders.end()) folders.push_back(t.dir);
+    for (const std::string& dir : folders) {
+        Fd folder { ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC) };
+        if (folder.fd >= 0) (void)::fsync(folder.fd);
+    }
+    return result;
+}
+
+} // namespace detail
+
+WriteSetResult writeFilesAtomically(const std::vector<FileToWrite>& files, Existing existing)
+{
+    return detail::writeFilesAtomically(files, existing, renameStep);
+}
+
 std::string writeFileAtomically(const std::string& path, std::string_view bytes)
 {
-    auto failure = [&](const std::string& reason) { return shown(path) + ": " + reason; };
-    if (path.empty()) return failure("no file name");
-    if (path.find('\0') != std::string::npos) return failure("a file name cannot contain a NUL character");
+    return writeFilesAtomically({ FileToWrite { path, std::string(bytes) } }, Existing::replace).error;
+}
 
-    // What is there now decides what may be replaced.
-    std::string target = path;
-    struct stat old { };
-    bool exists = false;
-    if (::lstat(path.c_str(), &old) == 0) {
-        if (S_ISLNK(old.st_mode)) {
-            char* real = ::realpath(path.c_str(), nullptr);
-            if (!real) return failure("a symbolic link that leads nowhere (" + reasonFor(errno) + ")");
-            target = real;
-            std::free(real);
-            if (::stat(target.c_str(), &old) != 0) return failure(reasonFor(errno));
-        }
-        if (S_ISDIR(old.st_mode)) return failure("not a regular file (a folder)");
-        if (!S_ISREG(old.st_mode)) return failure("not a regular file; it is left as it is");
-        exists = true;
-    } else if (errno != ENOENT) {
-        return failure(reasonFor(errno));
-    }
+bool sameFile(const std::string& a, const std::string& b)
+{
+    struct stat x {
+    }, y {};
+    return ::stat(a.c_str(), &x) == 0 && ::stat(b.c_str(), &y) == 0 && x.st_dev == y.st_dev && x.st_ino == y.st_ino;
+}
 
-    const auto slash = target.rfind('/');
-    const std::string dir = slash == std::string::npos ? std::string(".")
-        : slash == 0                                   ? std::string("/")
-                                                       : target.substr(0, slash);
-    const std::string base = slash == std::string::npos ? target : target.substr(slash + 1);
-    if (base.empty() || base == "." || base == "..") return failure("not a regular file (a folder)");
-
-    // A fresh, exclusively created temporary file beside the target (rename() stays on one file
-    // system). The name is cut so that it stays within NAME_MAX (255) whatever the target's length.
-    Fd fd;
-    std::string temp;
-    for (int attempt = 0; attempt < 100 && fd.fd < 0; ++attempt) {
-        temp = dir + "/." + base.substr(0, 200) + "." + randomSuffix() + ".tmp";
-        fd.fd = ::open(temp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC | O_NOCTTY, 0666);
-        if (fd.fd < 0 && errno != EEXIST)
-            return failure("cannot create a temporary file in its folder (" + systemMessage(errno) + ")");
-    }
-    if (fd.fd < 0) return failure("cannot create a temporary file in its folder");
-
-    auto abandon = [&](const std::string& reason) {
-        if (fd.fd >= 0) ::close(fd.release());
-        ::unlink(temp.c_str());
-        return failure(reason);
-    };
-    if (exists) {
-        // Keep who may read it: a private (0600) file stays private. Owner: only where allowed.
-        [[maybe_unused]] const int owned = ::fchown(fd.fd, old.st_uid, old.st_gid);
-        if (::fchmod(fd.fd, old.st_mode & 07777) != 0)
-            return abandon("cannot keep its permissions (" + systemMessage(errno) + ")");
-    }
-    int error = 0;
-    if (!writeAll(fd.fd, bytes, error)) return abandon("cannot write (" + systemMessage(error) + ")");
-    if (::fsync(fd.fd) != 0) return abandon("cannot write (" + systemMessage(errno) + ")");
-    if (::close(fd.release()) != 0) return abandon("cannot write (" + systemMessage(errno) + ")");
-    if (::rename(temp.c_str(), target.c_str()) != 0) return abandon("cannot replace it (" + systemMessage(errno) + ")");
-
-    // Make the rename itself durable; the new content is in place either way, so this is best effort.
-    Fd folder { ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC) };
-    if (folder.fd >= 0) (void)::fsync(folder.fd);
-    return {};
+bool namesDescriptor(const std::string& path, int fd)
+{
+    struct stat x {
+    }, y {};
+    return ::stat(path.c_str(), &x) == 0 && ::fstat(fd, &y) == 0 && x.st_dev == y.st_dev && x.st_ino == y.st_ino;
 }
 
 void ignoreFileSizeSignal()

@@ -1,12 +1,14 @@
 #pragma once
 // The one way TrainPlanner reads and writes files (hostile-input review DEF-03, DEF-04, DEF-05,
 // DEF-09). Every file the CLI and the GUI write — scenarios, exports, reports, hardware profiles,
-// imports — goes through writeFileAtomically(); every file they read goes through readFileBounded().
+// imports — goes through writeFileAtomically() (files that belong together through
+// writeFilesAtomically()); every file they read goes through readFileBounded().
 // POSIX (Linux): the tool's platform.
 
 #include <cstddef>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace core {
 
@@ -39,6 +41,56 @@ struct FileRead {
 ///  - then one rename() replaces the old file, and the folder is synced.
 /// Returns an empty string on success, else "PATH: reason"; the temporary file is removed.
 [[nodiscard]] std::string writeFileAtomically(const std::string& path, std::string_view bytes);
+
+/// One file of a set that belongs together (a DeepSpeed config and its expectations, an export's files).
+struct FileToWrite {
+    std::string path;
+    std::string bytes;
+};
+
+/// What writing a set does with a target that exists.
+enum class Existing {
+    refuse, ///< write nothing and list them (WriteSetResult::existing): a user's file is never replaced unasked
+    replace, ///< replace them, each as writeFileAtomically() does
+};
+
+struct WriteSetResult {
+    std::string error; ///< "PATH: reason" for the first path that failed (PATH made printable); empty: all written
+    /// With Existing::refuse, the targets (paths as given) that exist: nothing was written, and a caller
+    /// may ask "replace these N files?" and write again with Existing::replace.
+    std::vector<std::string> existing;
+
+    [[nodiscard]] bool ok() const { return error.empty(); }
+};
+
+/// Writes a set of files all or none, each with writeFileAtomically()'s guarantees:
+///  1. every target is checked before anything is written: not a folder, FIFO, device or socket (a
+///     link is followed to the file it names), its folder exists, its name fits NAME_MAX and PATH_MAX,
+///     no path named twice (also through a link), and with Existing::refuse none exists;
+///  2. every file's bytes go to its own exclusively created temporary file, synced, before any
+///     target is touched (a full disk stops the set here, nothing replaced);
+///  3. the temporary files are renamed over their targets in order. A replaced file's old content is
+///     kept meanwhile under a second, hard-linked name (a copy where the file system has no hard
+///     links); if a rename fails, every target already renamed gets its old file back (a new one is
+///     removed), and the temporary files are removed;
+///  4. the backups are removed and each folder synced.
+/// Only a crash during step 3 can leave a set half written (and hidden ".NAME.*.bak" backups).
+/// With Existing::refuse a target that appears during the write is not replaced (RENAME_NOREPLACE).
+[[nodiscard]] WriteSetResult writeFilesAtomically(const std::vector<FileToWrite>& files, Existing existing);
+
+/// Whether two paths name the same file (device and inode, links followed, hard links too); false
+/// when either cannot be reached. For "an output must not replace the command's own input".
+[[nodiscard]] bool sameFile(const std::string& a, const std::string& b);
+/// Whether `path` names the file open as descriptor `fd` (-o /dev/stdout names standard output).
+[[nodiscard]] bool namesDescriptor(const std::string& path, int fd);
+
+namespace detail {
+/// The rename step of writeFilesAtomically(), replaceable so that tests can make one fail halfway
+/// through a set: returns 0 or sets errno, as rename(2) does; `replace` false must not replace.
+using RenameStep = int (*)(const char* from, const char* to, bool replace);
+[[nodiscard]] WriteSetResult writeFilesAtomically(
+    const std::vector<FileToWrite>& files, Existing existing, RenameStep rename);
+} // namespace detail
 
 /// Makes a write past RLIMIT_FSIZE fail with EFBIG instead of killing the process with SIGXFSZ,
 /// so that the error is reported (exit 3) and the old file kept. Call once at start-up.

@@ -6,7 +6,9 @@
 
 #include <catch2/catch.hpp>
 
+#include <cerrno>
 #include <csignal>
+#include <fcntl.h>
 #include <filesystem>
 #include <fstream>
 #include <sys/resource.h>
@@ -215,4 +217,144 @@ TEST_CASE("messages show input escaped and bounded", "[core][file_io][messages]"
     CHECK(printable(std::string(500'000, 'k'), 10) == "kkkkkkkkkk…(+499990 bytes)");
     CHECK(printable("训练", 4) == "训…(+3 bytes)");
     CHECK(escapeControls(std::string(300, 'x')).size() == 300);
+}
+
+namespace {
+
+/// A rename step that fails on its `failAt`-th call (1-based) and renames otherwise, as rename(2) or,
+/// when `replace` is false, as link + unlink (which does not replace either).
+int gRenameCalls = 0;
+int gFailAt = 0;
+int failingRename(const char* from, const char* to, bool replace)
+{
+    if (++gRenameCalls == gFailAt) {
+        errno = EIO;
+        return -1;
+    }
+    if (replace) return ::rename(from, to);
+    if (::link(from, to) != 0) return -1;
+    return ::unlink(from);
+}
+
+} // namespace
+
+TEST_CASE("a set of files is written whole or not at all", "[core][file_io][set]")
+{
+    Scratch s;
+    put(s / "a.json", "OLD-A");
+    ::chmod((s / "a.json").c_str(), 0600);
+    const std::vector<FileToWrite> set { { s / "a.json", "NEW-A" }, { s / "b.txt", "NEW-B" },
+        { s / "c.txt", "NEW-C" } };
+
+    // Refusing to replace: nothing is written, and the caller learns which files exist.
+    WriteSetResult r = writeFilesAtomically(set, Existing::refuse);
+    CHECK_FALSE(r.ok());
+    CHECK(r.existing == std::vector<std::string> { s / "a.json" });
+    CHECK(contains(r.error, "a.json: it exists"));
+    CHECK(slurp(s / "a.json") == "OLD-A");
+    CHECK(s.entries() == 1);
+
+    // A later target that cannot be written (a folder where a file should go): nothing is replaced,
+    // and the message names that path, not the first one.
+    fs::create_directory(s / "c.txt");
+    r = writeFilesAtomically(set, Existing::replace);
+    CHECK(contains(r.error, "c.txt: not a regular file (a folder)"));
+    CHECK(r.existing.empty());
+    CHECK(slurp(s / "a.json") == "OLD-A");
+    CHECK_FALSE(fs::exists(s / "b.txt"));
+    CHECK(s.entries() == 2); // a.json and the folder c.txt: no temporary file
+    // The same with refuse: the folder is the reason, not that a.json exists (--force would not help).
+    r = writeFilesAtomically(set, Existing::refuse);
+    CHECK(contains(r.error, "c.txt: not a regular file (a folder)"));
+    CHECK(r.existing.empty());
+    fs::remove(s / "c.txt");
+
+    // A rename that fails halfway: the files renamed before it get their old content back (a.json)
+    // or go (b.txt), the temporary files and backups are removed, and the failing path is named.
+    gRenameCalls = 0;
+    gFailAt = 3;
+    r = detail::writeFilesAtomically(set, Existing::replace, failingRename);
+    CHECK(contains(r.error, "c.txt: cannot replace it"));
+    CHECK(slurp(s / "a.json") == "OLD-A");
+    CHECK((modeOf(s / "a.json") & 0777) == 0600);
+    CHECK_FALSE(fs::exists(s / "b.txt"));
+    CHECK_FALSE(fs::exists(s / "c.txt"));
+    CHECK(s.entries() == 1);
+    // The same when nothing may be replaced and the second rename fails: the first new file goes.
+    fs::remove(s / "a.json");
+    gRenameCalls = 0;
+    gFailAt = 2;
+    r = detail::writeFilesAtomically(set, Existing::refuse, failingRename);
+    CHECK(contains(r.error, "b.txt: cannot replace it"));
+    CHECK(s.entries() == 0);
+    put(s / "a.json", "OLD-A");
+    ::chmod((s / "a.json").c_str(), 0600);
+
+    // Replacing: all three written, the old file's permissions kept, nothing else left.
+    r = writeFilesAtomically(set, Existing::replace);
+    CHECK(r.ok());
+    CHECK(slurp(s / "a.json") == "NEW-A");
+    CHECK((modeOf(s / "a.json") & 0777) == 0600);
+    CHECK(slurp(s / "b.txt") == "NEW-B");
+    CHECK(slurp(s / "c.txt") == "NEW-C");
+    CHECK(s.entries() == 3);
+}
+
+TEST_CASE("a set is checked before anything is written: names, folders, duplicates", "[core][file_io][set]")
+{
+    Scratch s;
+    put(s / "ds.json", "ORIGINAL");
+    // A pair whose second name is too long for the file system (NAME_MAX 255): the first is kept.
+    const std::string base(250, 'x');
+    put(s / base, "ORIGINAL");
+    WriteSetResult r
+        = writeFilesAtomically({ { s / base, "new" }, { s / (base + ".expected.txt"), "new" } }, Existing::replace);
+    CHECK(contains(r.error, "the name is too long"));
+    CHECK(slurp(s / base) == "ORIGINAL");
+    // A FIFO as the second file: refused without opening it (opening a FIFO blocks).
+    REQUIRE(::mkfifo((s / "ds.json.expected.txt").c_str(), 0600) == 0);
+    r = writeFilesAtomically({ { s / "ds.json", "new" }, { s / "ds.json.expected.txt", "new" } }, Existing::replace);
+    CHECK(contains(r.error, "ds.json.expected.txt: not a regular file (a pipe)"));
+    CHECK(slurp(s / "ds.json") == "ORIGINAL");
+
+    // A missing folder, spelt as a folder or as a file in it.
+    CHECK(contains(writeFileAtomically(s / "newdir/", "x"), "newdir/: no such folder"));
+    CHECK(contains(writeFileAtomically(s / "newdir/file", "x"), "newdir/file: no such folder"));
+    CHECK(
+        contains(writeFileAtomically(s / "ds.json/file", "x"), "no such folder (a part of the path is not a folder)"));
+    CHECK(contains(writeFileAtomically("", "x"), "no file name"));
+
+    // The same file named twice, directly or through a link: refused, nothing written.
+    fs::create_symlink(s / "ds.json", s / "link.json");
+    r = writeFilesAtomically({ { s / "ds.json", "one" }, { s / "link.json", "two" } }, Existing::replace);
+    CHECK(contains(r.error, "link.json: named twice"));
+    CHECK(slurp(s / "ds.json") == "ORIGINAL");
+    r = writeFilesAtomically({ { s / "n.txt", "one" }, { s / "./n.txt", "two" } }, Existing::refuse);
+    CHECK(contains(r.error, "named twice"));
+    CHECK_FALSE(fs::exists(s / "n.txt"));
+
+    // A link to an existing file counts as existing (its target would be replaced).
+    r = writeFilesAtomically({ { s / "link.json", "x" } }, Existing::refuse);
+    CHECK(r.existing == std::vector<std::string> { s / "link.json" });
+}
+
+TEST_CASE("the same file through any path, and a path that names standard output", "[core][file_io]")
+{
+    Scratch s;
+    put(s / "in.json", "x");
+    fs::create_symlink(s / "in.json", s / "link.json");
+    fs::create_hard_link(s / "in.json", s / "hard.json");
+    CHECK(sameFile(s / "in.json", s / "link.json"));
+    CHECK(sameFile(s / "in.json", s / "hard.json"));
+    CHECK(sameFile(s / "in.json", s.dir.string() + "/./in.json"));
+    CHECK_FALSE(sameFile(s / "in.json", s / "missing.json"));
+    put(s / "other.json", "x");
+    CHECK_FALSE(sameFile(s / "in.json", s / "other.json"));
+
+    const int fd = ::open((s / "in.json").c_str(), O_RDONLY);
+    REQUIRE(fd >= 0);
+    CHECK(namesDescriptor(s / "link.json", fd));
+    CHECK(namesDescriptor("/proc/self/fd/" + std::to_string(fd), fd));
+    CHECK_FALSE(namesDescriptor(s / "other.json", fd));
+    ::close(fd);
 }
