@@ -88,6 +88,51 @@ core::ScenarioResult loadScenarioArgument(const std::string& file)
     return core::loadScenarioFile(file);
 }
 
+/// A file a command reads, which its output must not replace: the path, and what it is to the command.
+struct Input {
+    std::string path;
+    const char* what;
+};
+
+/// What -o OUTPUT means for launch and import-config (docs/DESIGN.md "Command line", writing files):
+/// "-" is standard output, as it conventionally is for an output (for FILE, "-" is the bundled
+/// default scenario); so is any path that names this process's standard output (/dev/stdout, or
+/// /proc/self/fd/1, in a pipe or on a terminal). Anything else is a file.
+bool toStandardOutput(const std::string& output)
+{
+    return output == "-" || core::namesDescriptor(output, STDOUT_FILENO);
+}
+
+/// Writes a command's output files as one set (all or none) under the rule that nothing a user owns
+/// is replaced unasked: a file that exists is replaced only with --force, and never one of the
+/// command's inputs (it would be lost with the output). The exit code; the message on stderr.
+int writeOutputs(const std::vector<core::FileToWrite>& files, const std::vector<Input>& inputs, bool force)
+{
+    for (const auto& file : files)
+        for (const auto& input : inputs)
+            if (!input.path.empty() && core::sameFile(file.path, input.path)) {
+                report("cannot write " + core::printable(file.path, 200) + ": it is " + input.what
+                    + " this command reads; write the output to another file");
+                return kCannotWrite;
+            }
+    const core::WriteSetResult written
+        = core::writeFilesAtomically(files, force ? core::Existing::replace : core::Existing::refuse);
+    if (!written.existing.empty()) {
+        std::string names;
+        for (const auto& path : written.existing)
+            names += (names.empty() ? "" : ", ") + core::printable(path, 200);
+        report("cannot write " + names
+            + (written.existing.size() == 1 ? ": it exists; give --force to replace it"
+                                            : ": they exist; give --force to replace them"));
+        return kCannotWrite;
+    }
+    if (!written.ok()) {
+        report("cannot write " + written.error);
+        return kCannotWrite;
+    }
+    return 0;
+}
+
 /// Loads FILE and applies --set overrides.
 std::optional<core::Scenario> loadWithOverrides(const std::string& file, const std::vector<std::string>& overrides)
 {
@@ -593,7 +638,11 @@ int main(int argc, char** argv)
     imp->add_option("FILE", file,
            "config.json of a llama, mistral, mixtral, qwen2, qwen2_moe, gemma, gemma2, phi3 or gpt2 model")
         ->required();
-    imp->add_option("-o,--output", output, "write the scenario here instead of to standard output");
+    imp->add_option("-o,--output", output,
+        "write the scenario to this file (- for standard output, the default); a file that exists is not replaced "
+        "without --force");
+    bool force = false;
+    imp->add_flag("--force", force, "replace the --output file if it exists");
 
     std::string framework = "megatron", launchOutput;
     auto* lch = app.add_subcommand("launch",
@@ -605,8 +654,10 @@ int main(int argc, char** argv)
         ->required()
         ->check(CLI::IsMember({ "megatron", "torchtitan", "deepspeed" }));
     lch->add_option("-o,--output", launchOutput,
-        "write the settings here (DeepSpeed's expectations beside it, in OUTPUT.expected.txt) instead of to standard "
-        "output (DeepSpeed's expectations then go to standard error)");
+        "write the settings to this file (DeepSpeed's expectations beside it, in OUTPUT.expected.txt; both or "
+        "neither); - for standard output, the default (DeepSpeed's expectations then go to standard error); files "
+        "that exist are not replaced without --force");
+    lch->add_flag("--force", force, "replace the --output files if they exist");
     lch->add_option("--set", overrides, "override a key first, e.g. --set parallel.zero=3 (repeatable)");
 
     std::string logFile, scenarioFile;
@@ -646,7 +697,7 @@ int main(int argc, char** argv)
     if (*pub) return emit(publishedText(pub->count("--format") ? format : "text"));
     if (*imp) {
         if (imp->count("--output") && output.empty()) {
-            report("--output: must name a file (leave it out to write to standard output)");
+            report("--output: must name a file, or - for standard output");
             return kBadInput;
         }
         const core::ImportResult r = core::importHfConfigFile(file);
@@ -668,12 +719,8 @@ int main(int argc, char** argv)
         for (const auto& n : r.model->notes)
             std::cerr << "  note: " << core::escapeControls(core::importNoteText(n)) << "\n";
         const std::string text = core::scenarioToJson(core::scenarioFor(*r.model));
-        if (output.empty()) return emit(text);
-        if (const std::string error = core::writeFileAtomically(output, text); !error.empty()) {
-            report("cannot write " + error);
-            return kCannotWrite;
-        }
-        return 0;
+        if (output.empty() || toStandardOutput(output)) return emit(text);
+        return writeOutputs({ { output, text } }, { { file, "the config.json" } }, force);
     }
     if (*prec && (!std::isfinite(start) || !std::isfinite(update))) {
         report("--start and --update must be finite numbers");
@@ -724,35 +771,29 @@ int main(int argc, char** argv)
 
     if (*lch) {
         if (lch->count("--output") && launchOutput.empty()) {
-            report("--output: must name a file (leave it out to write to standard output)");
+            report("--output: must name a file, or - for standard output");
             return kBadInput;
         }
-        const auto which = core::enumFromName<core::Framework>(framework, core::kFrameworkNames);
+        const auto chosen = core::enumFromName<core::Framework>(framework, core::kFrameworkNames);
         const core::LaunchSettings settings = core::launchSettings(
-            *scenario, core::estimateWithRange(*scenario), which.value_or(core::Framework::megatron));
+            *scenario, core::estimateWithRange(*scenario), chosen.value_or(core::Framework::megatron));
         if (!settings.ok()) {
             for (const auto& refusal : settings.refused)
                 report("launch --framework " + framework + ": " + core::refusalText(*scenario, refusal));
             return kBadInput;
         }
         const bool sideFile = settings.framework == core::Framework::deepspeed;
-        if (launchOutput.empty()) {
+        if (launchOutput.empty() || toStandardOutput(launchOutput)) {
             if (sideFile) std::cerr << settings.expectationText;
             return emit(settings.text);
         }
-        if (const std::string error = core::writeFileAtomically(launchOutput, settings.text); !error.empty()) {
-            report("cannot write " + error);
-            return kCannotWrite;
-        }
-        if (sideFile) {
-            if (const std::string error
-                = core::writeFileAtomically(launchOutput + ".expected.txt", settings.expectationText);
-                !error.empty()) {
-                report("cannot write " + error);
-                return kCannotWrite;
-            }
-        }
-        return 0;
+        // DeepSpeed's config and its expectations are one set: both written, or neither.
+        std::vector<core::FileToWrite> files { { launchOutput, settings.text } };
+        if (sideFile) files.push_back({ launchOutput + ".expected.txt", settings.expectationText });
+        return writeOutputs(files,
+            { { file == "-" ? std::string() : file, "the scenario" },
+                { scenario->hardware.profile, "the hardware profile" } },
+            force);
     }
 
     if (*pln && (pln->count("--gpu-types") || pln->count("--deadline-days")) && pricesFile.empty()) {
