@@ -7,10 +7,11 @@
 #include "core/printable.h"
 #include "core/scenario_io.h"
 #include "widgets/app_settings.h"
-#include "widgets/export/report_export.h"
+#include "widgets/export/folder_export.h"
 #include "widgets/export/safe_save.h"
 #include "widgets/language.h"
 #include "widgets/main_view.h"
+#include "widgets/native_path.h"
 #include "widgets/pages/comparison_view.h"
 #include "widgets/pages/planner_page.h"
 #include "widgets/presentation_view.h"
@@ -66,14 +67,20 @@ int main(int argc, char** argv)
             .arg(ui::MainView::pageIds().join(QStringLiteral(", "))),
         QStringLiteral("TAB"), QStringLiteral("memory"));
     const QCommandLineOption exportDir(QStringLiteral("export"),
-        QStringLiteral("Write every chart (PNG, SVG, PDF), table (CSV) and a report to DIR and exit."),
+        QStringLiteral("Write every chart (PNG, SVG, PDF), table (CSV) and a report into a new folder named "
+                       "after the scenario inside DIR, and exit."),
         QStringLiteral("DIR"));
+    const QCommandLineOption noSubfolder(QStringLiteral("no-subfolder"),
+        QStringLiteral("With --export: write into DIR itself; files already there are not replaced unless "
+                       "--force is given."));
+    const QCommandLineOption force(QStringLiteral("force"),
+        QStringLiteral("With --export --no-subfolder: replace files of the same names in DIR."));
     const QCommandLineOption bom(
         QStringLiteral("bom"), QStringLiteral("With --export: start CSV files with a UTF-8 BOM (Excel)."));
     const QCommandLineOption slide(QStringLiteral("slide"),
         QStringLiteral("With --screenshot: save presentation slide N (1 = title) instead of the window."),
         QStringLiteral("N"));
-    parser.addOptions({ screenshot, lang, size, tab, exportDir, bom, slide });
+    parser.addOptions({ screenshot, lang, size, tab, exportDir, noSubfolder, force, bom, slide });
     parser.addPositionalArgument(
         QStringLiteral("FILE"), QStringLiteral("Scenario file to open (*.tpscenario.json)."), QStringLiteral("FILE"));
     parser.addPositionalArgument(QStringLiteral("OTHER"),
@@ -82,7 +89,11 @@ int main(int argc, char** argv)
         QStringLiteral("[OTHER...]"));
     // Bad usage exits 2 like the CLI (review DEF-13: process() exits 1); help and version exit 3
     // when they cannot be written.
-    if (!parser.parse(QCoreApplication::arguments())) {
+    // The arguments as the bytes they are: a file name that is not UTF-8 stays openable (native_path.h).
+    QStringList arguments;
+    for (int i = 0; i < argc; ++i)
+        arguments << ui::pathFromNative(QByteArray(argv[i]));
+    if (!parser.parse(arguments)) {
         std::fprintf(stderr, "trainplanner: %s\n(run trainplanner --help)\n", qPrintable(parser.errorText()));
         return 2;
     }
@@ -104,6 +115,20 @@ int main(int argc, char** argv)
             stderr, "trainplanner: --screenshot and --export cannot be combined; run them one after the other\n");
         return 2;
     }
+    if (parser.isSet(exportDir) && parser.value(exportDir).trimmed().isEmpty()) {
+        std::fprintf(stderr, "trainplanner: --export needs a folder\n");
+        return 2;
+    }
+    if ((parser.isSet(noSubfolder) || parser.isSet(force)) && !parser.isSet(exportDir)) {
+        std::fprintf(stderr, "trainplanner: --no-subfolder and --force go with --export\n");
+        return 2;
+    }
+    if (parser.isSet(force) && !parser.isSet(noSubfolder)) {
+        std::fprintf(stderr,
+            "trainplanner: --force replaces files in DIR itself: give --no-subfolder too (by default the export "
+            "goes to a new folder and replaces nothing)\n");
+        return 2;
+    }
     core::ignoreFileSizeSignal(); // a file-size limit is a write error (exit 3), not SIGXFSZ
 
     // --lang wins; a screenshot is English unless asked otherwise (reproducible); the GUI remembers.
@@ -122,11 +147,15 @@ int main(int argc, char** argv)
     }
     ui::setLanguage(language);
 
+    // Pictures and exports are made for scripts: a file that cannot be read is an error (exit 2). The
+    // window opens what it can and says what it could not in a dialog: started from a file manager
+    // (the desktop entry's %F) nobody reads stderr.
+    const bool batch = parser.isSet(screenshot) || parser.isSet(exportDir);
     core::Scenario scenario = core::defaultScenario();
     QString path;
-    if (!parser.positionalArguments().isEmpty()) {
+    if (batch && !parser.positionalArguments().isEmpty()) {
         path = parser.positionalArguments().constFirst();
-        const auto result = core::loadScenarioFile(path.toStdString());
+        const auto result = core::loadScenarioFile(ui::nativePath(path));
         if (!result.ok()) {
             std::fprintf(stderr, "trainplanner: %s\n", core::escapeControls(result.error.toString()).c_str());
             return 2;
@@ -136,7 +165,12 @@ int main(int argc, char** argv)
     ui::ScenarioSession session(scenario);
     if (!path.isEmpty()) session.document()->reset(scenario, QFileInfo(path).absoluteFilePath());
     ui::MainWindow window(&session);
-    if (const QStringList files = parser.positionalArguments(); files.size() > 1) {
+    QStringList startProblems;
+    if (!batch) {
+        startProblems = window.openStartFiles(parser.positionalArguments());
+        for (const QString& problem : std::as_const(startProblems))
+            std::fprintf(stderr, "trainplanner: %s\n", core::escapeControls(problem.toStdString()).c_str());
+    } else if (const QStringList files = parser.positionalArguments(); files.size() > 1) {
         if (files.size() > 4) {
             std::fprintf(stderr, "trainplanner: at most four scenarios can be compared\n");
             return 2;
@@ -144,7 +178,7 @@ int main(int argc, char** argv)
         auto* comparison = window.mainView()->comparison();
         comparison->add(scenario);
         for (qsizetype i = 1; i < files.size(); ++i) {
-            const auto other = core::loadScenarioFile(files[i].toStdString());
+            const auto other = core::loadScenarioFile(ui::nativePath(files[i]));
             if (!other.ok()) {
                 std::fprintf(stderr, "trainplanner: %s\n", core::escapeControls(other.error.toString()).c_str());
                 return 2;
@@ -157,13 +191,24 @@ int main(int argc, char** argv)
         window.resize(1280, 800);
         ui::ExportOptions options;
         options.csvBom = parser.isSet(bom);
-        const auto result = ui::exportAll(window.mainView(), &session, parser.value(exportDir), options);
+        options.replaceExisting = parser.isSet(force);
+        const QString parent = ui::resolveFolder(parser.value(exportDir));
+        if (ui::pathExists(parent) && !ui::isFolder(parent)) {
+            std::fprintf(stderr, "trainplanner: --export %s: is a file, not a folder\n",
+                core::escapeControls(ui::nativePath(parent)).c_str());
+            return 3;
+        }
+        const QString folder = parser.isSet(noSubfolder)
+            ? parent
+            : ui::freshExportFolder(parent, QString::fromStdString(session.scenario().name));
+        const auto result = ui::exportAll(window.mainView(), &session, folder, options);
         if (!result.error.isEmpty()) {
-            std::fprintf(stderr, "trainplanner: %s\n", core::escapeControls(result.error.toStdString()).c_str());
+            std::fprintf(stderr, "trainplanner: %s%s\n", core::escapeControls(ui::nativePath(result.error)).c_str(),
+                result.existing.isEmpty() ? "" : " (give --force to replace them)");
             return 3;
         }
         std::printf("wrote %lld files to %s\n", static_cast<long long>(result.files.size()),
-            qPrintable(parser.value(exportDir)));
+            core::escapeControls(ui::nativePath(result.folder)).c_str());
         return 0;
     }
     if (parser.isSet(screenshot)) {
@@ -221,5 +266,6 @@ int main(int argc, char** argv)
         return 0;
     }
     window.show();
+    window.showStartProblems(startProblems);
     return QApplication::exec();
 }

@@ -10,11 +10,13 @@
 #include "widgets/dialogs/actual_dialog.h"
 #include "widgets/dialogs/calibration_dialog.h"
 #include "widgets/dialogs/export_dialog.h"
+#include "widgets/export/folder_export.h"
 #include "widgets/export/launch_export.h"
-#include "widgets/export/report_export.h"
 #include "widgets/export/safe_save.h"
 #include "widgets/language.h"
 #include "widgets/main_view.h"
+#include "widgets/native_path.h"
+#include "widgets/pages/comparison_view.h"
 #include "widgets/presentation_view.h"
 #include "widgets/problem_text.h"
 #include "widgets/session/scenario_document.h"
@@ -249,7 +251,7 @@ void MainWindow::exportWithDialog()
         QMessageBox::warning(this, tr("Export failed"), result.error);
         return;
     }
-    const QString folder = dialog.folder();
+    const QString folder = result.folder;
     const QUrl url = QUrl::fromLocalFile(folder);
     statusBar()->showMessage(tr("Exported %1 files to %2").arg(result.files.size()).arg(folder), 5000);
     if (dialog.openFolderWhenDone()) {
@@ -279,7 +281,7 @@ PresentationView* MainWindow::createPresentation()
 
 bool MainWindow::importConfig(const QString& path, bool confirm)
 {
-    const core::ImportResult r = core::importHfConfigFile(path.toStdString());
+    const core::ImportResult r = core::importHfConfigFile(nativePath(path));
     if (!r.ok()) {
         QMessageBox::warning(this, tr("Cannot import %1").arg(QFileInfo(path).fileName()), ProblemText::of(r.error));
         return false;
@@ -334,7 +336,7 @@ QDialog* MainWindow::createAccuracyDialog()
 
 bool MainWindow::compareWithLog(const QString& path)
 {
-    const core::FileRead in = core::readFileBounded(path.toStdString(), core::kMaxLogBytes);
+    const core::FileRead in = core::readFileBounded(nativePath(path), core::kMaxLogBytes);
     core::Problem problem(core::ProblemCode::file_unreadable);
     std::optional<core::ActualComparison> comparison;
     if (in.ok()) comparison = m_session->compareWithLog(in.text, &problem);
@@ -354,7 +356,19 @@ void MainWindow::saveLaunchSettings(core::Framework framework)
     const QString path = QFileDialog::getSaveFileName(this, LaunchExport::title(framework),
         QDir(QFileInfo(windowFilePath()).absolutePath()).filePath(LaunchExport::fileName(framework)));
     if (path.isEmpty()) return;
-    const QStringList problems = LaunchExport::save(m_session->scenario(), framework, path);
+    // The save dialog asked about `path`; a file written beside it (DeepSpeed's expectations) is asked
+    // about here, unless this run wrote it.
+    QStringList others;
+    for (const QString& file : LaunchExport::filesFor(framework, path))
+        if (file != path && pathExists(file) && !wroteThis(file)) others << QFileInfo(file).fileName();
+    if (!others.isEmpty()
+        && QMessageBox::question(this, tr("Replace files?"),
+               tr("%1 is written beside the settings and exists already. Replace it?")
+                   .arg(others.join(QStringLiteral(", "))),
+               QMessageBox::Yes | QMessageBox::Cancel, QMessageBox::Cancel)
+            != QMessageBox::Yes)
+        return;
+    const QStringList problems = LaunchExport::save(m_session->scenario(), framework, path, true);
     if (!problems.isEmpty()) {
         QMessageBox::warning(this, tr("Launch settings not written"),
             tr("%1 was not written.\n\n%2").arg(QFileInfo(path).fileName(), problems.join(QLatin1Char('\n'))));
@@ -428,7 +442,7 @@ void MainWindow::rememberRecent(const QString& path)
 
 bool MainWindow::openFile(const QString& path)
 {
-    const core::ScenarioResult result = core::loadScenarioFile(path.toStdString());
+    const core::ScenarioResult result = core::loadScenarioFile(nativePath(path));
     if (!result.ok()) {
         QMessageBox::warning(this, tr("Cannot open scenario"),
             tr("%1 was not opened; the current scenario is unchanged.\n\n%2")
@@ -439,6 +453,43 @@ bool MainWindow::openFile(const QString& path)
     rememberRecent(path);
     statusBar()->showMessage(tr("Opened %1").arg(path), 4000);
     return true;
+}
+
+QStringList MainWindow::openStartFiles(const QStringList& paths)
+{
+    QStringList problems;
+    std::vector<core::Scenario> opened;
+    for (const QString& path : paths) {
+        if (opened.size() == 4) {
+            problems
+                << tr("%1 was not opened: at most four scenarios can be compared.").arg(QFileInfo(path).fileName());
+            continue;
+        }
+        const core::ScenarioResult result = core::loadScenarioFile(nativePath(path));
+        if (!result.ok()) {
+            problems << tr("%1 was not opened: %2").arg(QFileInfo(path).fileName(), ProblemText::of(result.error));
+            continue;
+        }
+        if (opened.empty()) {
+            m_doc->reset(*result.scenario, QFileInfo(path).absoluteFilePath());
+            rememberRecent(QFileInfo(path).absoluteFilePath());
+        }
+        opened.push_back(*result.scenario);
+    }
+    if (opened.size() > 1)
+        for (const core::Scenario& s : opened)
+            m_view->comparison()->add(s);
+    return problems;
+}
+
+void MainWindow::showStartProblems(const QStringList& problems)
+{
+    if (problems.isEmpty()) return;
+    auto* box = new QMessageBox(QMessageBox::Warning, tr("Some files were not opened"),
+        problems.join(QStringLiteral("\n\n")), QMessageBox::Close, this);
+    box->setObjectName(QStringLiteral("startProblems"));
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    box->open();
 }
 
 bool MainWindow::openExample(const QString& resourcePath)

@@ -23,6 +23,13 @@ public:
 
     /// Opens a scenario file; on a bad file shows the message and leaves the scenario untouched.
     bool openFile(const QString& path);
+    /// The files given at start (a file manager passes every file selected): the first becomes the
+    /// scenario, up to three more go to the Compare tab. A file that cannot be read, or one past the
+    /// fourth, is left out and named in the returned lines (translated), one per file; the rest opens.
+    QStringList openStartFiles(const QStringList& paths);
+    /// Shows openStartFiles()'s lines in a warning box over the window (not modal: the window is
+    /// usable at once). Started from a desktop entry there is no terminal to read stderr.
+    void showStartProblems(const QStringList& problems);
     /// Opens a bundled example (":/examples/NAME.tpscenario.json") as a new, unsaved scenario.
     bool openExample(const QString& resourcePath);
     [[nodiscard]] MainView* mainView() const { return m_view; }

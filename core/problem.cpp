@@ -284,7 +284,7 @@ std::string Problem::message() const
     case model_too_large:
         return "has " + v("params") + " parameters; at most " + v("max_params") + " are supported";
     case text_too_long:
-        return "is longer than " + v("max");
+        return "is longer than " + v("max") + " bytes";
     case max_positions_mismatch:
         return value("learned") > 0 ? "is required with learned positions" : "applies to learned positions only";
     case latent_attention_rule:

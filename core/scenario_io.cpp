@@ -358,8 +358,9 @@ Scenario readScenario(const json& doc, const Scenario& base)
 
     if (top.has("name")) {
         s.name = top.string("name");
-        if (s.name.size() > 200)
-            fail("name", "must be at most 200 bytes", Problem(ProblemCode::text_too_long, { { "max", 200 } }));
+        if (s.name.size() > kMaxNameBytes)
+            fail("name", "must be at most " + std::to_string(kMaxNameBytes) + " bytes",
+                Problem(ProblemCode::text_too_long, { { "max", double(kMaxNameBytes) } }));
     }
     s.model = readModel(top.object("model"));
     if (top.has("training")) readTraining(top.object("training"), s);

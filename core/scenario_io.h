@@ -39,6 +39,9 @@ struct ScenarioResult {
 
 /// Limits against hostile files (issue 5): bounded size and nesting.
 inline constexpr std::size_t kMaxScenarioBytes = 1 << 20;
+/// A scenario's name in the file, in UTF-8 bytes: about 66 Chinese characters, 200 Latin ones. Fields
+/// that edit a name count bytes, not characters (a 200-character limit let 600 bytes through).
+inline constexpr std::size_t kMaxNameBytes = 200;
 inline constexpr int kMaxJsonDepth = 32;
 
 [[nodiscard]] ScenarioResult parseScenario(std::string_view text);

@@ -1233,6 +1233,39 @@
         <source>Rename scenario</source>
         <translation>重命名场景</translation>
     </message>
+    <message>
+        <source>In a &amp;new folder named after the scenario</source>
+        <translation>放入以场景命名的新文件夹(&amp;N)</translation>
+    </message>
+    <message>
+        <source>Nothing already in the folder is replaced: each export gets its own folder</source>
+        <translation>文件夹里已有的文件一个也不会被替换：每次导出都有自己的文件夹</translation>
+    </message>
+    <message>
+        <source>Files go to: %1</source>
+        <extracomment>where the exported files will be written; %1 is a folder's full path</extracomment>
+        <translation>文件将写入：%1</translation>
+    </message>
+    <message>
+        <source>Replace files?</source>
+        <translation>替换文件？</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n file(s) in %1 would be replaced. They were not written by this export.</source>
+        <translation><numerusform>%1 中的 %n 个文件将被替换，它们不是这次导出写入的。</numerusform></translation>
+    </message>
+    <message>
+        <source>Choose another folder, or tick “In a new folder”, to keep them.</source>
+        <translation>如要保留它们，请另选文件夹，或勾选“放入新文件夹”。</translation>
+    </message>
+    <message>
+        <source>&amp;Replace</source>
+        <translation>替换(&amp;R)</translation>
+    </message>
+    <message>
+        <source>The name was not applied, so nothing was exported.</source>
+        <translation>名称未能应用，因此没有导出任何文件。</translation>
+    </message>
 </context>
 <context>
     <name>ui::HeatmapGrid</name>
@@ -2959,6 +2992,10 @@
         <source>DeepSpeed config (JSON)</source>
         <translation>DeepSpeed 配置文件（JSON）</translation>
     </message>
+    <message>
+        <source>%1 exists and was not replaced.</source>
+        <translation>%1 已存在，未被替换。</translation>
+    </message>
 </context>
 <context>
     <name>ui::LossScaleChart</name>
@@ -3426,6 +3463,26 @@
     <message>
         <source>&amp;Open Folder</source>
         <translation>打开文件夹(&amp;O)</translation>
+    </message>
+    <message>
+        <source>%1 was not opened: at most four scenarios can be compared.</source>
+        <translation>%1 未打开：最多只能比较四个场景。</translation>
+    </message>
+    <message>
+        <source>%1 was not opened: %2</source>
+        <translation>%1 未打开：%2</translation>
+    </message>
+    <message>
+        <source>Some files were not opened</source>
+        <translation>有些文件未打开</translation>
+    </message>
+    <message>
+        <source>Replace files?</source>
+        <translation>替换文件？</translation>
+    </message>
+    <message>
+        <source>%1 is written beside the settings and exists already. Replace it?</source>
+        <translation>%1 与设置文件写在一起，且已存在。要替换它吗？</translation>
     </message>
 </context>
 <context>
@@ -4355,10 +4412,6 @@
         <translation>%1 有 %2 个参数；最多支持 %3 个。</translation>
     </message>
     <message>
-        <source>%1 is longer than %2 characters.</source>
-        <translation>%1 超过了 %2 个字符。</translation>
-    </message>
-    <message>
         <source>%1 is required with learned positions.</source>
         <translation>使用可学习位置编码时必须给出 %1。</translation>
     </message>
@@ -4417,6 +4470,11 @@
     <message>
         <source>This log has no step line of Megatron-LM, torchtitan, DeepSpeed or the Hugging Face Trainer.</source>
         <translation>这个日志里没有 Megatron-LM、torchtitan、DeepSpeed 或 Hugging Face Trainer 的训练步记录。</translation>
+    </message>
+    <message>
+        <source>%1 is longer than %2 bytes (a Chinese character takes 3).</source>
+        <extracomment>%2 is a count of bytes of UTF-8; a Chinese character takes three</extracomment>
+        <translation>%1 超过了 %2 字节（一个汉字占 3 字节）。</translation>
     </message>
 </context>
 <context>
@@ -4499,10 +4557,6 @@
     <message>
         <source>compute %1, weights %2, gradients %3, master weights %4, optimizer states %5</source>
         <translation>计算 %1，权重 %2，梯度 %3，主权重 %4，优化器状态 %5</translation>
-    </message>
-    <message>
-        <source>none</source>
-        <translation>无</translation>
     </message>
     <message>
         <source>Batch</source>

@@ -111,6 +111,7 @@ AppSettings::ExportChoices AppSettings::exportChoices()
     c.reportHtml = flag("reportHtml", c.reportHtml);
     c.reportPdf = flag("reportPdf", c.reportPdf);
     c.openFolder = flag("openFolder", c.openFolder);
+    c.subfolder = flag("subfolder", c.subfolder);
     return c;
 }
 
@@ -131,6 +132,7 @@ void AppSettings::setExportChoices(const ExportChoices& c)
     settings.setValue(QStringLiteral("reportHtml"), c.reportHtml);
     settings.setValue(QStringLiteral("reportPdf"), c.reportPdf);
     settings.setValue(QStringLiteral("openFolder"), c.openFolder);
+    settings.setValue(QStringLiteral("subfolder"), c.subfolder);
 }
 
 void AppSettings::setWindow(const QByteArray& geometry, const QByteArray& state)

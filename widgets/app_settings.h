@@ -43,6 +43,7 @@ public:
         bool tables = true, bom = false, json = true;
         bool reportMarkdown = true, reportHtml = true, reportPdf = true;
         bool openFolder = false;
+        bool subfolder = true; ///< a new folder named after the scenario inside `folder`
     };
     [[nodiscard]] static ExportChoices exportChoices();
     static void setExportChoices(const ExportChoices& choices);

@@ -57,10 +57,38 @@ QString formatSeconds(double seconds)
     return formatSignificant(seconds, 2);
 }
 
+namespace {
+
+/// Plain decimals stop here: a log's 1e300-second step printed as 301 digits pushed a table's
+/// other columns off the screen. Past it, "5.24 × 10³⁰⁵".
+constexpr double kPlainLimit = 1e15;
+
+QString scientific(double value)
+{
+    static const char16_t superscripts[] = u"⁰¹²³⁴⁵⁶⁷⁸⁹";
+    int exponent = int(std::floor(std::log10(std::abs(value))));
+    double mantissa = value / std::pow(10.0, exponent);
+    if (std::abs(std::round(mantissa * 100) / 100) >= 10) mantissa /= 10, ++exponent; // 9.999 → 1.00 × 10ⁿ⁺¹
+    QString power;
+    for (const QChar digit : QString::number(std::abs(exponent)))
+        power += QChar(superscripts[digit.digitValue()]);
+    if (exponent < 0) power.prepend(QChar(0x207B)); // superscript minus
+    return QStringLiteral("%1 × 10%2").arg(QLocale().toString(mantissa, 'f', 2), power);
+}
+
+QString nonFinite(double value)
+{
+    if (std::isnan(value)) return QStringLiteral("—");
+    return value > 0 ? QStringLiteral("∞") : QStringLiteral("−∞");
+}
+
+} // namespace
+
 QString formatSignificant(double value, int digits)
 {
-    if (!std::isfinite(value)) return value > 0 ? QStringLiteral("∞") : QStringLiteral("−∞");
+    if (!std::isfinite(value)) return nonFinite(value);
     if (value == 0) return QStringLiteral("0");
+    if (std::abs(value) >= kPlainLimit) return scientific(value);
     const int magnitude = int(std::floor(std::log10(std::abs(value))));
     const int decimals = std::clamp(digits - 1 - magnitude, 0, 15);
     const QLocale locale;
@@ -110,7 +138,8 @@ QString formatCount(double count)
 
 QString formatFixed(double value, int decimals)
 {
-    if (std::isinf(value)) return value > 0 ? QStringLiteral("∞") : QStringLiteral("−∞");
+    if (!std::isfinite(value)) return nonFinite(value);
+    if (std::abs(value) >= kPlainLimit) return scientific(value);
     return QLocale().toString(value, 'f', decimals);
 }
 

@@ -33,9 +33,11 @@ void setDisplayByteUnit(ByteUnit unit);
 /// "6.74 B", "124 M" — parameter counts with a short scale word.
 [[nodiscard]] QString formatCount(double count);
 /// `value` with `digits` significant digits in plain decimals (1,234 and 0.00123, never 1.23e+03),
-/// in the current locale; "∞" for a run that never finishes.
+/// in the current locale; "∞" for a run that never finishes; from 10^15 on "5.24 × 10³⁰⁵" (a bogus
+/// log figure must not print as 301 digits).
 [[nodiscard]] QString formatSignificant(double value, int digits);
-/// A number in the current locale with fixed decimals; "∞" for a run that never finishes.
+/// A number in the current locale with fixed decimals; "∞" for a run that never finishes; from 10^15
+/// on as formatSignificant().
 [[nodiscard]] QString formatFixed(double value, int decimals);
 /// Items of a list in a sentence: "a, b, c" in English, "a、b、c" in Chinese (usability review,
 /// problem 10: half-width punctuation inside Chinese sentences).

@@ -180,7 +180,8 @@ QString ProblemText::of(const core::Problem& w)
         return tr("%1 has %2 parameters; at most %3 are supported.")
             .arg(key(w), formatCount(w.value("params")), formatCount(w.value("max_params")));
     case ProblemCode::text_too_long:
-        return tr("%1 is longer than %2 characters.").arg(key(w), n(w, "max"));
+        //: %2 is a count of bytes of UTF-8; a Chinese character takes three
+        return tr("%1 is longer than %2 bytes (a Chinese character takes 3).").arg(key(w), n(w, "max"));
     case ProblemCode::max_positions_mismatch:
         return w.value("learned") > 0 ? tr("%1 is required with learned positions.").arg(key(w))
                                       : tr("%1 applies to learned positions only.").arg(key(w));

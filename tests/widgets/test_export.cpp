@@ -10,6 +10,7 @@
 #include "widgets/charts/comparison_chart.h"
 #include "widgets/dialogs/actual_dialog.h"
 #include "widgets/dialogs/export_dialog.h"
+#include "widgets/export/folder_export.h"
 #include "widgets/export/launch_export.h"
 #include "widgets/export/report_export.h"
 #include "widgets/inputs/input_panel.h"
@@ -757,6 +758,7 @@ TEST_CASE(
         scale->setCurrentIndex(scale->findData(1));
         dialog.findChild<QLineEdit*>(QStringLiteral("exportName"))->setText(QStringLiteral("Board meeting, option A"));
         dialog.setFolder(out.path());
+        dialog.setSubfolder(false); // straight into the (empty) folder: nothing to replace
         const ExportResult r = dialog.run();
         INFO(r.error.toStdString());
         REQUIRE(r.error.isEmpty());
@@ -783,6 +785,7 @@ TEST_CASE(
     // Remembered: the next dialog opens with the same choices.
     ExportDialog again(window.mainView(), &session, &window);
     CHECK(again.folder() == out.path());
+    CHECK_FALSE(again.subfolder());
     CHECK_FALSE(again.findChild<QCheckBox*>(QStringLiteral("exportSvg"))->isChecked());
     CHECK(again.findChild<QCheckBox*>(QStringLiteral("exportBom"))->isChecked());
     CHECK(again.findChild<QComboBox*>(QStringLiteral("exportScale"))->currentData().toInt() == 1);

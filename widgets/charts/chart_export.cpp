@@ -291,19 +291,20 @@ QString chartTitle(const QChart* chart)
     return chart->title();
 }
 
-QString exportPicture(const PicturePainter& paint, const QString& path, QSizeF size, double scale, const QString& title)
+QString renderPicture(const PicturePainter& paint, const QString& format, QSizeF size, double scale,
+    const QString& title, QByteArray& bytes)
 {
-    const QString suffix = QFileInfo(path).suffix().toLower();
-    // Rendered into memory, then written in one checked, atomic step (safe_save.h): a full disk
-    // leaves the previous export intact instead of a truncated PNG or an empty SVG (review DEF-03).
+    const QString suffix = format.toLower();
+    // Rendered into memory; the caller writes the bytes in one checked, atomic step (safe_save.h): a
+    // full disk leaves the previous export intact instead of a truncated PNG or an empty SVG.
     QString error;
-    QByteArray bytes;
+    bytes.clear();
     QBuffer buffer(&bytes);
     buffer.open(QIODevice::WriteOnly);
     auto draw = [&](QPaintDevice& device) {
         QPainter painter;
         if (!painter.begin(&device)) {
-            error = QStringLiteral("cannot write %1").arg(path);
+            error = QStringLiteral("cannot draw the %1 picture").arg(suffix);
             return;
         }
         painter.setRenderHint(QPainter::Antialiasing);
@@ -316,7 +317,7 @@ QString exportPicture(const PicturePainter& paint, const QString& path, QSizeF s
         image.fill(Qt::white);
         draw(image);
         if (!error.isEmpty()) return error;
-        return savePng(image, path);
+        if (!image.save(&buffer, "PNG")) return QStringLiteral("the picture could not be encoded");
     } else if (suffix == QLatin1String("svg")) {
         QSvgGenerator svg;
         svg.setOutputDevice(&buffer);
@@ -335,24 +336,47 @@ QString exportPicture(const PicturePainter& paint, const QString& path, QSizeF s
     } else {
         error = QStringLiteral("unknown format \"%1\" (use .png, .svg or .pdf)").arg(suffix);
     }
-    if (error.isEmpty()) error = saveBytes(path, bytes);
+    return error;
+}
+
+QString exportPicture(const PicturePainter& paint, const QString& path, QSizeF size, double scale, const QString& title)
+{
+    QByteArray bytes;
+    if (QString error = renderPicture(paint, QFileInfo(path).suffix(), size, scale, title, bytes); !error.isEmpty())
+        return QStringLiteral("%1: %2").arg(path, error);
+    return saveBytes(path, bytes);
+}
+
+QString renderChartFile(
+    QChart* chart, const QString& format, QSizeF size, double scale, const QString& title, QByteArray& bytes)
+{
+    const QString oldTitle = chart->title();
+    if (!title.isEmpty()) chart->setTitle(title);
+    QString error;
+    if (format.toLower() == QLatin1String("png")) {
+        bytes.clear();
+        QBuffer buffer(&bytes);
+        buffer.open(QIODevice::WriteOnly);
+        const QImage image = renderChart(chart, size, scale);
+        if (image.isNull() || !image.save(&buffer, "PNG")) error = QStringLiteral("the picture could not be encoded");
+    } else {
+        error = renderPicture(
+            [chart](QPainter& painter, QSizeF at) {
+                ExportCategories categories(chart);
+                paint(chart, painter, at);
+            },
+            format, size, scale, chart->title(), bytes);
+    }
+    if (!title.isEmpty()) chart->setTitle(oldTitle);
     return error;
 }
 
 QString exportChart(QChart* chart, const QString& path, QSizeF size, double scale, const QString& title)
 {
-    const QString oldTitle = chart->title();
-    if (!title.isEmpty()) chart->setTitle(title);
-    const QString error = QFileInfo(path).suffix().toLower() == QLatin1String("png")
-        ? savePng(renderChart(chart, size, scale), path)
-        : exportPicture(
-            [chart](QPainter& painter, QSizeF at) {
-                ExportCategories categories(chart);
-                paint(chart, painter, at);
-            },
-            path, size, scale, chart->title());
-    if (!title.isEmpty()) chart->setTitle(oldTitle);
-    return error;
+    QByteArray bytes;
+    if (QString error = renderChartFile(chart, QFileInfo(path).suffix(), size, scale, title, bytes); !error.isEmpty())
+        return QStringLiteral("%1: %2").arg(path, error);
+    return saveBytes(path, bytes);
 }
 
 double smallestFontPt(const QChart* chart)

@@ -2,6 +2,7 @@
 // Charts to files at an explicit size — never a grab of the on-screen view, whose size depends on
 // the window: PNG (at 1×, 2× or 3× device pixel ratio), SVG and PDF, chosen by the extension.
 
+#include <QByteArray>
 #include <QImage>
 #include <QRectF>
 #include <QSizeF>
@@ -23,6 +24,15 @@ using PicturePainter = std::function<void(QPainter& painter, QSizeF size)>;
 /// .pdf), in one checked, atomic write. Returns an empty string on success, else the reason.
 [[nodiscard]] QString exportPicture(
     const PicturePainter& paint, const QString& path, QSizeF size, double scale, const QString& title = {});
+
+/// What exportPicture() writes, drawn into `bytes` instead of a file; `format` is png, svg or pdf.
+/// Returns an empty string on success, else the reason.
+[[nodiscard]] QString renderPicture(const PicturePainter& paint, const QString& format, QSizeF size, double scale,
+    const QString& title, QByteArray& bytes);
+
+/// What exportChart() writes, drawn into `bytes`.
+[[nodiscard]] QString renderChartFile(
+    QChart* chart, const QString& format, QSizeF size, double scale, const QString& title, QByteArray& bytes);
 
 /// The bounding box, in chart coordinates, of the title of `chart`'s axis on `side` (Qt::AlignRight:
 /// the right-hand axis) when the chart is laid out at `size` points for export; null when it has no

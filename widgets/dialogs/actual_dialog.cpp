@@ -42,10 +42,7 @@ ActualDialog::ActualDialog(ScenarioSession* session, core::ActualComparison comp
 QString ActualDialog::text() const
 {
     const auto& c = m_comparison;
-    const QLocale locale;
-    auto number = [&](double v, int decimals) {
-        return std::isfinite(v) ? locale.toString(v, 'f', decimals) : QStringLiteral("∞");
-    };
+    auto number = [](double v, int decimals) { return formatFixed(v, decimals); };
     auto row = [&](const QString& name, std::optional<double> measured, double planned, const QString& shown,
                    const QString& plannedShown) {
         QString residual;

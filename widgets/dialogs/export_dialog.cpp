@@ -1,9 +1,12 @@
 #include "widgets/dialogs/export_dialog.h"
 
 #include "widgets/app_settings.h"
+#include "widgets/export/safe_save.h"
 #include "widgets/main_view.h"
+#include "widgets/native_path.h"
 #include "widgets/session/scenario_document.h"
 #include "widgets/session/scenario_session.h"
+#include "widgets/text_limit.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -17,6 +20,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
+#include <QMessageBox>
 #include <QPushButton>
 #include <QStandardPaths>
 #include <QVBoxLayout>
@@ -35,6 +39,7 @@ ExportDialog::ExportDialog(MainView* view, ScenarioSession* session, QWidget* pa
     m_name = new QLineEdit(QString::fromStdString(session->scenario().name), this);
     m_name->setObjectName(QStringLiteral("exportName"));
     m_name->setToolTip(tr("Heads the report and every exported chart; a change renames the scenario"));
+    limitToScenarioName(m_name);
     m_folder = new QLineEdit(this);
     m_folder->setObjectName(QStringLiteral("exportFolder"));
     m_folder->setText(saved.folder.isEmpty() ? QDir(QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation))
@@ -54,6 +59,16 @@ ExportDialog::ExportDialog(MainView* view, ScenarioSession* session, QWidget* pa
     auto* folderLabel = new QLabel(tr("&Folder:"), this);
     folderLabel->setBuddy(m_folder);
     top->addRow(folderLabel, folderRow);
+    m_subfolder = new QCheckBox(tr("In a &new folder named after the scenario"), this);
+    m_subfolder->setObjectName(QStringLiteral("exportSubfolder"));
+    m_subfolder->setToolTip(tr("Nothing already in the folder is replaced: each export gets its own folder"));
+    m_subfolder->setChecked(saved.subfolder);
+    top->addRow(QString(), m_subfolder);
+    m_target = new QLabel(this);
+    m_target->setObjectName(QStringLiteral("exportTarget"));
+    m_target->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_target->setWordWrap(true);
+    top->addRow(QString(), m_target);
 
     // Every figure with something to show, ticked unless the user left it out last time.
     auto* figures = new QGroupBox(tr("Charts"), this);
@@ -143,6 +158,9 @@ ExportDialog::ExportDialog(MainView* view, ScenarioSession* session, QWidget* pa
     connect(m_png, &QCheckBox::toggled, m_scale, &QWidget::setEnabled);
     connect(m_figures, &QListWidget::itemChanged, this, &ExportDialog::updateButtons);
     connect(m_folder, &QLineEdit::textChanged, this, &ExportDialog::updateButtons);
+    connect(m_folder, &QLineEdit::textChanged, this, &ExportDialog::updateTarget);
+    connect(m_name, &QLineEdit::textChanged, this, &ExportDialog::updateTarget);
+    connect(m_subfolder, &QCheckBox::toggled, this, &ExportDialog::updateTarget);
 
     auto* lower = new QHBoxLayout;
     lower->addWidget(data, 1);
@@ -156,7 +174,8 @@ ExportDialog::ExportDialog(MainView* view, ScenarioSession* session, QWidget* pa
     m_bom->setEnabled(m_tables->isChecked());
     m_scale->setEnabled(m_png->isChecked());
     updateButtons();
-    resize(620, 640);
+    updateTarget();
+    resize(620, 660);
 }
 
 QString ExportDialog::folder() const
@@ -167,6 +186,57 @@ QString ExportDialog::folder() const
 void ExportDialog::setFolder(const QString& folder)
 {
     m_folder->setText(folder);
+}
+
+bool ExportDialog::subfolder() const
+{
+    return m_subfolder->isChecked();
+}
+
+void ExportDialog::setSubfolder(bool on)
+{
+    m_subfolder->setChecked(on);
+}
+
+QString ExportDialog::targetFolder() const
+{
+    if (folder().isEmpty()) return {};
+    if (!subfolder()) return resolveFolder(folder());
+    const QString name = m_name->text().trimmed();
+    return freshExportFolder(folder(), name.isEmpty() ? QString::fromStdString(m_session->scenario().name) : name);
+}
+
+void ExportDialog::updateTarget()
+{
+    const QString target = QDir::toNativeSeparators(targetFolder());
+    //: where the exported files will be written; %1 is a folder's full path
+    m_target->setText(target.isEmpty() ? QString() : tr("Files go to: %1").arg(target));
+}
+
+void ExportDialog::accept()
+{
+    const QString target = targetFolder();
+    QStringList existing;
+    for (const QString& file : exportFileNames(m_view, m_session, options())) {
+        const QString path = QDir(target).filePath(file);
+        if (pathExists(path) && !wroteThis(path)) existing << file;
+    }
+    if (!existing.isEmpty()) {
+        QMessageBox ask(QMessageBox::Warning, tr("Replace files?"),
+            tr("%n file(s) in %1 would be replaced. They were not written by this export.", "", int(existing.size()))
+                .arg(QDir::toNativeSeparators(target)),
+            QMessageBox::NoButton, this);
+        ask.setObjectName(QStringLiteral("exportReplace"));
+        ask.setInformativeText(tr("Choose another folder, or tick “In a new folder”, to keep them."));
+        ask.setDetailedText(existing.join(QLatin1Char('\n')));
+        QPushButton* replace = ask.addButton(tr("&Replace"), QMessageBox::DestructiveRole);
+        QPushButton* keep = ask.addButton(QMessageBox::Cancel);
+        ask.setDefaultButton(keep);
+        ask.exec();
+        if (ask.clickedButton() != replace) return;
+    }
+    m_agreedFolder = existing.isEmpty() ? QString() : target;
+    QDialog::accept();
 }
 
 bool ExportDialog::openFolderWhenDone() const
@@ -206,11 +276,18 @@ void ExportDialog::updateButtons()
 
 ExportResult ExportDialog::run()
 {
+    const QString target = targetFolder(); // before a rename: the folder shown is the folder used
     const QString name = m_name->text().trimmed();
-    if (!name.isEmpty() && name.toStdString() != m_session->scenario().name)
-        m_session->document()->edit(tr("Rename scenario"), [&name](core::Scenario& s) { s.name = name.toStdString(); });
+    if (!name.isEmpty() && name.toStdString() != m_session->scenario().name
+        && !m_session->document()->edit(
+            tr("Rename scenario"), [&name](core::Scenario& s) { s.name = name.toStdString(); })) {
+        ExportResult refused;
+        refused.error = tr("The name was not applied, so nothing was exported.");
+        return refused;
+    }
     AppSettings::ExportChoices c;
     c.folder = folder();
+    c.subfolder = subfolder();
     for (int i = 0; i < m_figures->count(); ++i)
         if (m_figures->item(i)->checkState() != Qt::Checked)
             c.skippedFigures << m_figures->item(i)->data(Qt::UserRole).toString();
@@ -227,7 +304,9 @@ ExportResult ExportDialog::run()
     c.reportPdf = o.reportPdf;
     c.openFolder = m_open->isChecked();
     AppSettings::setExportChoices(c);
-    return exportAll(m_view, m_session, folder(), o);
+    ExportOptions agreed = o;
+    agreed.replaceExisting = !m_agreedFolder.isEmpty() && m_agreedFolder == target;
+    return exportAll(m_view, m_session, target, agreed);
 }
 
 } // namespace ui

@@ -4,13 +4,17 @@
 // correction; a checklist of every figure with something to show (every slide, the pipeline, the
 // placement and the what-if grid); the figures' formats and PNG scale; CSV with or without a BOM;
 // JSON; the report's formats; and whether to open the folder afterwards. Remembers its choices.
+// The files go to a new folder named after the scenario unless the user unticks that; the folder
+// they go to is shown in full, and files there that this run did not write are replaced only after
+// the user agreed to it in a box that names them.
 
-#include "widgets/export/report_export.h"
+#include "widgets/export/folder_export.h"
 
 #include <QDialog>
 
 class QCheckBox;
 class QComboBox;
+class QLabel;
 class QLineEdit;
 class QListWidget;
 
@@ -24,18 +28,27 @@ class ExportDialog : public QDialog {
 public:
     ExportDialog(MainView* view, ScenarioSession* session, QWidget* parent = nullptr);
 
+    /// The folder field as typed (the parent of the new folder when subfolder() is ticked).
     [[nodiscard]] QString folder() const;
     void setFolder(const QString& folder);
+    [[nodiscard]] bool subfolder() const;
+    void setSubfolder(bool on);
+    /// Where the files go: the folder field resolved (~, relative paths), and the new folder inside
+    /// it when ticked (freshExportFolder). Shown below the field.
+    [[nodiscard]] QString targetFolder() const;
     /// What the ticks say.
     [[nodiscard]] ExportOptions options() const;
     /// Renames the scenario if its name was edited (one undo step), remembers the choices and writes
-    /// the files. The caller reports the result.
+    /// the files into targetFolder(). The caller reports the result.
     [[nodiscard]] ExportResult run();
+    /// The Export button: asks before replacing files this run did not write (stays open on No).
+    void accept() override;
     [[nodiscard]] QListWidget* figureList() const { return m_figures; }
     [[nodiscard]] bool openFolderWhenDone() const;
 
 private:
     void updateButtons();
+    void updateTarget();
 
     MainView* m_view;
     ScenarioSession* m_session;
@@ -43,6 +56,9 @@ private:
     QLineEdit* m_folder;
     QListWidget* m_figures;
     QCheckBox *m_png, *m_svg, *m_pdf, *m_tables, *m_bom, *m_json, *m_md, *m_html, *m_reportPdf, *m_open;
+    QCheckBox* m_subfolder;
+    QLabel* m_target;
+    QString m_agreedFolder; ///< the folder whose existing files the user agreed to replace
     QComboBox* m_scale;
     QPushButton* m_export = nullptr;
 };

@@ -52,19 +52,27 @@ QStringList LaunchExport::copy(const core::Scenario& scenario, core::Framework f
     return {};
 }
 
-QStringList LaunchExport::save(const core::Scenario& scenario, core::Framework framework, const QString& path)
+QStringList LaunchExport::filesFor(core::Framework framework, const QString& path)
+{
+    if (framework == core::Framework::deepspeed) return { path, path + QStringLiteral(".expected.txt") };
+    return { path };
+}
+
+QStringList LaunchExport::save(
+    const core::Scenario& scenario, core::Framework framework, const QString& path, bool mayReplace)
 {
     const core::LaunchSettings settings = ScenarioSession::launchSettingsFor(scenario, framework);
     if (!settings.ok()) return refusals(settings);
-    if (const QString error = saveBytes(path, QByteArray::fromStdString(settings.text)); !error.isEmpty())
-        return { error };
-    if (framework == core::Framework::deepspeed) {
-        const QString side = path + QStringLiteral(".expected.txt");
-        if (const QString error = saveBytes(side, QByteArray::fromStdString(settings.expectationText));
-            !error.isEmpty())
-            return { error };
-    }
-    return {};
+    const QStringList paths = filesFor(framework, path);
+    std::vector<FileBytes> files { { paths[0], QByteArray::fromStdString(settings.text) } };
+    if (paths.size() > 1) files.push_back({ paths[1], QByteArray::fromStdString(settings.expectationText) });
+    // The pair is one set: DeepSpeed's config never lands without the expectations it was planned with.
+    const SaveSetResult saved = saveSet(files, mayReplace);
+    QStringList problems;
+    for (const QString& existing : saved.existing)
+        problems << tr("%1 exists and was not replaced.").arg(existing);
+    if (!saved.error.isEmpty()) problems << saved.error;
+    return problems;
 }
 
 void LaunchExport::fillMenu(QMenu* menu, const std::function<void(core::Framework)>& chosen)

@@ -29,10 +29,13 @@ public:
     /// The settings on the clipboard (DeepSpeed: the JSON alone, so that it stays valid). Returns the
     /// refusals, empty when copied.
     [[nodiscard]] static QStringList copy(const core::Scenario& scenario, core::Framework framework);
-    /// Writes the settings to `path` (DeepSpeed: the expectations to `path`.expected.txt) through the safe
-    /// write. Returns the refusals or the write error, empty when written.
+    /// The files save() writes at `path`: the settings, and for DeepSpeed `path`.expected.txt beside them.
+    [[nodiscard]] static QStringList filesFor(core::Framework framework, const QString& path);
+    /// Writes filesFor() as one set, all or none: the settings (DeepSpeed: the expectations beside
+    /// them). A file that exists is replaced only when `mayReplace` (the user agreed) or when this run
+    /// wrote it. Returns the refusals, the files not replaced or the write error; empty when written.
     [[nodiscard]] static QStringList save(
-        const core::Scenario& scenario, core::Framework framework, const QString& path);
+        const core::Scenario& scenario, core::Framework framework, const QString& path, bool mayReplace = false);
     /// Fills `menu` with one action per framework (object names launch-megatron, …), each calling
     /// `chosen` with it.
     static void fillMenu(QMenu* menu, const std::function<void(core::Framework)>& chosen);

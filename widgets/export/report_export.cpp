@@ -2,27 +2,22 @@
 
 #include "core/estimate_io.h"
 #include "core/explain.h"
-#include "core/plan_io.h"
 #include "core/presets.h"
 #include "core/scenario_io.h"
 #include "widgets/charts/chart_export.h"
 #include "widgets/explain_text.h"
-#include "widgets/export/safe_save.h"
 #include "widgets/format.h"
 #include "widgets/inputs/field_texts.h"
 #include "widgets/models/collectives_model.h"
 #include "widgets/models/comparison_model.h"
 #include "widgets/models/memory_table_model.h"
-#include "widgets/pages/comparison_view.h"
 #include "widgets/pages/decision_guide_page.h"
-#include "widgets/pages/planner_page.h"
 #include "widgets/session/scenario_session.h"
 #include "widgets/verdict_banner.h"
 
 #include <QAbstractTextDocumentLayout>
 #include <QBuffer>
 #include <QCoreApplication>
-#include <QDir>
 #include <QFont>
 #include <QImage>
 #include <QLocale>
@@ -44,12 +39,6 @@ namespace {
 struct ReportText {
     Q_DECLARE_TR_FUNCTIONS(ui::Report)
 };
-
-bool writeText(const QString& path, const QByteArray& text, bool bom, QString& error)
-{
-    error = saveBytes(path, bom ? QByteArray("\xEF\xBB\xBF") + text : text);
-    return error.isEmpty();
-}
 
 /// One piece of the report; Markdown and the printed page are both written from these.
 struct Block {
@@ -476,113 +465,6 @@ QImage reportFigureImage(const MainView::Figure& figure, double height)
     painter.setRenderHint(QPainter::Antialiasing);
     figure.paint(painter, size);
     return image;
-}
-
-ExportResult exportAll(MainView* view, ScenarioSession* session, const QString& folder, const ExportOptions& options)
-{
-    ExportResult result;
-    if (!QDir().mkpath(folder)) {
-        result.error = QStringLiteral("cannot create %1").arg(folder);
-        return result;
-    }
-    const QDir dir(folder);
-    const DerivedResults& results = session->results();
-    const core::Scenario& s = results.scenario;
-    const core::Estimate& e = results.estimate;
-    const QString name = QString::fromStdString(s.name);
-
-    // The figures chosen (every one with something to show, by default), each in the formats chosen.
-    std::vector<MainView::Figure> figures;
-    for (auto& f : view->figures())
-        if (!options.figures || options.figures->contains(f.file)) figures.push_back(std::move(f));
-    QStringList formats;
-    if (options.png) formats << QStringLiteral("png");
-    if (options.svg) formats << QStringLiteral("svg");
-    if (options.pdf) formats << QStringLiteral("pdf");
-    for (const auto& f : figures) {
-        for (const QString& ext : formats) {
-            const QString file = QStringLiteral("%1.%2").arg(f.file, ext);
-            // Exported charts name the scenario they show.
-            const QString title = f.title + QStringLiteral(" — ") + name;
-            const QString error = f.chart ? exportChart(f.chart, dir.filePath(file), f.size, options.scale, title)
-                                          : exportPicture(f.paint, dir.filePath(file), f.size, options.scale, title);
-            if (!error.isEmpty()) {
-                result.error = error;
-                return result;
-            }
-            result.files << file;
-        }
-    }
-
-    const ComparisonView* comparison = view->comparison();
-    const bool compared = comparison->count() >= 2;
-    if (options.tables) {
-        std::vector<std::pair<const char*, std::string>> tables { { "estimate.csv", core::estimateToCsv(e) },
-            { "memory_stages.csv", core::memoryStagesCsv(e) }, { "collectives.csv", core::collectivesCsv(e) } };
-        if (compared) tables.emplace_back("comparison.csv", modelCsv(*comparison->figures()).toStdString());
-        // The scaling chart's sweep, and a plan search done for this scenario, in the command line's
-        // formats (plan_io.h): `sweep --gpus … --format csv` and `plan --format csv/json`.
-        tables.emplace_back("scaling_sweep.csv", core::sweepToCsv(results.gpuSweep, "gpus"));
-        const PlannerPage* search = view->plannerPage();
-        if (search->isCurrent() && !search->isRunning() && !search->result().plans.empty()) {
-            tables.emplace_back("plans.csv", core::planToCsv(search->result()));
-            tables.emplace_back("plans.json", core::planToJson(search->result()));
-        }
-        for (const auto& [file, text] : tables) {
-            const bool csv = QLatin1String(file).endsWith(QLatin1String(".csv"));
-            if (!writeText(dir.filePath(QLatin1String(file)), QByteArray::fromStdString(text), csv && options.csvBom,
-                    result.error))
-                return result;
-            result.files << QLatin1String(file);
-        }
-    }
-    if (options.json) {
-        if (!writeText(dir.filePath(QStringLiteral("estimate.json")),
-                QByteArray::fromStdString(core::estimateToJson(e)), false, result.error)
-            || !writeText(dir.filePath(QStringLiteral("scenario.tpscenario.json")),
-                QByteArray::fromStdString(core::scenarioToJson(s)), false, result.error))
-            return result;
-        result.files << QStringLiteral("estimate.json") << QStringLiteral("scenario.tpscenario.json");
-    }
-
-    if (!options.reportMarkdown && !options.reportHtml && !options.reportPdf) return result;
-    // The report, from values: what a reader needs to trust the numbers. Its charts are the chosen
-    // figures, memory and step time first (page 1); Markdown and HTML point at the PNGs when those are
-    // written, the PDF embeds its own drawings at the page width.
-    ReportInputs inputs { results, {}, compared ? comparison->figures() : nullptr, session->explanations() };
-    for (std::size_t i = 0; i < figures.size(); ++i) {
-        const auto& f = figures[i];
-        const double height = inputs.charts.size() < 2 ? kReportFirstChartHeight : kReportChartHeight;
-        inputs.charts.push_back({ f.title, f.file + QStringLiteral(".png"), reportFigureImage(f, height) });
-    }
-    if (options.reportMarkdown) {
-        if (!writeText(dir.filePath(QStringLiteral("report.md")), reportMarkdown(inputs).toUtf8(), false, result.error))
-            return result;
-        result.files << QStringLiteral("report.md");
-    }
-    const std::unique_ptr<QTextDocument> doc = reportDocument(inputs);
-    if (options.reportHtml) {
-        if (!writeText(
-                dir.filePath(QStringLiteral("report.html")), reportHtml(inputs, true).toUtf8(), false, result.error))
-            return result;
-        result.files << QStringLiteral("report.html");
-    }
-    if (options.reportPdf) {
-        QByteArray pdfBytes;
-        {
-            QBuffer pdfBuffer(&pdfBytes);
-            pdfBuffer.open(QIODevice::WriteOnly);
-            QPdfWriter pdf(&pdfBuffer);
-            pdf.setPageSize(QPageSize(QPageSize::A4));
-            pdf.setPageMargins(QMarginsF(15, 15, 15, 15), QPageLayout::Millimeter);
-            pdf.setTitle(name);
-            pdf.setCreator(QStringLiteral("TrainPlanner"));
-            printReport(*doc, pdf, name);
-        }
-        if (!writeText(dir.filePath(QStringLiteral("report.pdf")), pdfBytes, false, result.error)) return result;
-        result.files << QStringLiteral("report.pdf");
-    }
-    return result;
 }
 
 } // namespace ui

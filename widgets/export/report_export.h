@@ -1,8 +1,6 @@
 #pragma once
-// Everything for a meeting in one folder: the figures as PNG (1×–3×), SVG and PDF, every table as
-// CSV ("C" locale, optional UTF-8 BOM for Excel), the estimate and scenario as JSON, and a report
-// (Markdown, HTML and A4 PDF) laid out as a handout (usability review, problem 3): page 1 the
-// verdict, the key inputs and two charts; then the other charts at the printable width with fonts of
+// The report of an export (folder_export.h): Markdown, HTML and A4 PDF, laid out as a handout:
+// page 1 the verdict, the key inputs and two charts; then the other charts at the printable width with fonts of
 // at least 8 pt, the decision guide, the tables in GiB and ms with the interface's headers; formulas,
 // assumptions and the scenario's JSON in an appendix. What to write is the export dialog's choice.
 
@@ -67,24 +65,5 @@ void printReport(QTextDocument& document, QPdfWriter& pdf, const QString& footer
 [[nodiscard]] double reportFontScale(const QChart* chart);
 /// A figure drawn for the report: `height` units high at the page width, 3× for print.
 [[nodiscard]] QImage reportFigureImage(const MainView::Figure& figure, double height);
-
-struct ExportOptions {
-    double scale = 2.0; ///< PNG device pixel ratio (1, 2 or 3)
-    bool csvBom = false; ///< prefix CSV files with a UTF-8 BOM so Excel reads Chinese text
-    /// The figures to write, by file name ("memory", "pipeline"); nullopt: every one.
-    std::optional<QStringList> figures;
-    bool png = true, svg = true, pdf = true; ///< the figures' formats
-    bool tables = true; ///< the CSV files
-    bool json = true; ///< estimate.json and the scenario
-    bool reportMarkdown = true, reportHtml = true, reportPdf = true;
-};
-
-struct ExportResult {
-    QStringList files; ///< written, relative to the folder
-    QString error; ///< empty on success
-};
-
-[[nodiscard]] ExportResult exportAll(
-    MainView* view, ScenarioSession* session, const QString& folder, const ExportOptions& options = {});
 
 } // namespace ui

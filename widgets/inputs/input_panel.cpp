@@ -9,6 +9,7 @@
 #include "widgets/inputs/form_section.h"
 #include "widgets/problem_text.h"
 #include "widgets/session/scenario_session.h"
+#include "widgets/text_limit.h"
 
 #include <QAbstractSlider>
 #include <QAbstractSpinBox>
@@ -180,11 +181,17 @@ void InputPanel::buildModel()
     // clearing the field gives the automatic name back.
     m_name = new QLineEdit(section);
     m_name->setObjectName(QStringLiteral("scenarioName"));
-    m_name->setMaxLength(200);
+    limitToScenarioName(m_name);
     connect(m_name, &QLineEdit::editingFinished, this, [this] {
         const QString text = m_name->text().trimmed();
-        m_doc->edit(QCoreApplication::translate("ui::InputPanel", "Rename scenario"),
+        const bool applied = m_doc->edit(QCoreApplication::translate("ui::InputPanel", "Rename scenario"),
             [&text](core::Scenario& s) { s.name = text.isEmpty() ? core::automaticName(s) : text.toStdString(); });
+        if (!applied) {
+            // The field shows what the scenario holds: a refused name must not look saved. The
+            // refusal itself is marked on the field (showRefused).
+            m_name->setModified(false);
+            showScenario(m_doc->scenario());
+        }
     });
     section->addRow(QT_TRANSLATE_NOOP("ui::InputPanel", "&Name:"), m_name);
     m_preset = m_bind->combo(
@@ -240,6 +247,7 @@ void InputPanel::buildModel()
 
 QWidget* InputPanel::controlFor(const QString& keyPath) const
 {
+    if (keyPath == QLatin1String("name")) return m_name; // not a row of the field table
     return m_bind->controlFor(keyPath);
 }
 

@@ -4,6 +4,7 @@
 #include "widgets/charts/comparison_chart.h"
 #include "widgets/format.h"
 #include "widgets/models/comparison_model.h"
+#include "widgets/native_path.h"
 #include "widgets/problem_text.h"
 #include "widgets/session/scenario_session.h"
 
@@ -64,7 +65,7 @@ ComparisonView::ComparisonView(ScenarioSession* session, QWidget* parent)
         const QString path = QFileDialog::getOpenFileName(this, tr("Add scenario to the comparison"), QString(),
             tr("TrainPlanner scenarios (*.tpscenario.json *.json)"));
         if (path.isEmpty()) return;
-        const auto result = core::loadScenarioFile(path.toStdString());
+        const auto result = core::loadScenarioFile(nativePath(path));
         if (!result.ok())
             QMessageBox::warning(this, tr("Cannot open scenario"), ProblemText::of(result.error));
         else

@@ -1,6 +1,7 @@
 #include "widgets/pages/cost_planner_panel.h"
 
 #include "widgets/format.h"
+#include "widgets/native_path.h"
 #include "widgets/problem_text.h"
 #include "widgets/session/scenario_document.h"
 #include "widgets/session/scenario_session.h"
@@ -144,7 +145,7 @@ CostPlannerPanel::CostPlannerPanel(ScenarioSession* session, QWidget* parent)
 
 bool CostPlannerPanel::openPriceTable(const QString& path)
 {
-    const core::PriceTableResult r = ScenarioSession::loadPriceTable(path.toStdString());
+    const core::PriceTableResult r = ScenarioSession::loadPriceTable(nativePath(path));
     if (!r.ok()) {
         m_tableError = ProblemText::of(r.error);
         retranslate();

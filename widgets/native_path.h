@@ -1,0 +1,29 @@
+#pragma once
+// File names between the file system (bytes) and the interface (QString). Linux file names are
+// bytes; Qt decodes them as UTF-8 and turns a byte that is not UTF-8 into U+FFFD, so a file named
+// "lat\xe9.tpscenario.json" (Latin-1, from an old archive or a Windows share) became another name
+// that does not exist: the GUI could save a file it then could not open. Here such a byte is kept as
+// the lone surrogate U+DC80 + (byte − 0x80), as Python's "surrogateescape" does, and given back
+// as the same byte when the name goes to the file system. Valid UTF-8 names are unchanged.
+// Every path the GUI hands to core (to read or write) goes through nativePath().
+
+#include <QByteArray>
+#include <QString>
+
+#include <string>
+
+namespace ui {
+
+/// A file name's bytes (a command-line argument, a file system entry) as text, losslessly.
+[[nodiscard]] QString pathFromNative(const QByteArray& bytes);
+/// The bytes of a file name made by pathFromNative() (or typed): what open() must be given.
+[[nodiscard]] std::string nativePath(const QString& path);
+
+/// Whether `path` names anything (a dangling symbolic link too), as the file system sees its bytes.
+[[nodiscard]] bool pathExists(const QString& path);
+/// Whether `path` is a folder (or a link to one).
+[[nodiscard]] bool isFolder(const QString& path);
+/// Creates the folder `path` and its missing parents (0777 less the umask); true when it is a folder after.
+bool makeFolders(const QString& path);
+
+} // namespace ui
