@@ -638,11 +638,11 @@ int main(int argc, char** argv)
     imp->add_option("FILE", file,
            "config.json of a llama, mistral, mixtral, qwen2, qwen2_moe, gemma, gemma2, phi3 or gpt2 model")
         ->required();
-    imp->add_option("-o,--output", output,
+    auto* importOutput = imp->add_option("-o,--output", output,
         "write the scenario to this file (- for standard output, the default); a file that exists is not replaced "
         "without --force");
     bool force = false;
-    imp->add_flag("--force", force, "replace the --output file if it exists");
+    imp->add_flag("--force", force, "replace the --output file if it exists")->needs(importOutput);
 
     std::string framework = "megatron", launchOutput;
     auto* lch = app.add_subcommand("launch",
@@ -653,11 +653,11 @@ int main(int argc, char** argv)
     lch->add_option("--framework", framework, "megatron, torchtitan or deepspeed")
         ->required()
         ->check(CLI::IsMember({ "megatron", "torchtitan", "deepspeed" }));
-    lch->add_option("-o,--output", launchOutput,
+    auto* launchOutputOption = lch->add_option("-o,--output", launchOutput,
         "write the settings to this file (DeepSpeed's expectations beside it, in OUTPUT.expected.txt; both or "
         "neither); - for standard output, the default (DeepSpeed's expectations then go to standard error); files "
         "that exist are not replaced without --force");
-    lch->add_flag("--force", force, "replace the --output files if they exist");
+    lch->add_flag("--force", force, "replace the --output files if they exist")->needs(launchOutputOption);
     lch->add_option("--set", overrides, "override a key first, e.g. --set parallel.zero=3 (repeatable)");
 
     std::string logFile, scenarioFile;

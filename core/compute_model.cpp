@@ -101,6 +101,22 @@ double modelFlopsPerStep(const Scenario& s)
     return trainingFlops(s, forwardFlops(s.model.arch, s.training.seqLen, s.training.globalBatch));
 }
 
+double causalModelFlopsPerStep(const Scenario& s)
+{
+    ForwardFlops f = forwardFlops(s.model.arch, s.training.seqLen, s.training.globalBatch);
+    // Row i of a causal score square attends to i + 1 keys: s(s + 1)/2 of s² entries, the half to
+    // within 1/s (Megatron-LM counts s/2 per query, as here).
+    f.layers -= f.attentionCore / 2;
+    f.attentionCore /= 2;
+    return trainingFlops(s, f);
+}
+
+double executedFlopsPerStep(const Scenario& s)
+{
+    if (!s.parallel.flashAttention) return hardwareFlopsPerStep(s);
+    return hardwareFlopsPerStep(s) - attentionFlopsPerStep(s) + attentionKernelFlopsPerStep(s);
+}
+
 double duplicatedFlopsPerStep(const Scenario& s)
 {
     const Architecture& a = s.model.arch;

@@ -19,12 +19,31 @@ struct ForwardFlops {
 
 /// Model FLOPs of one optimizer step: forward + backward (2× for full training; for LoRA/QLoRA the
 /// frozen base needs only input gradients: ≈ 4N per token plus the adapters), no recomputation.
+/// The attention core is counted over the whole s × s square, the convention of the published
+/// throughput figures: Narayanan et al. 2021 eq. 3, Korthikanti et al. 2022, PaLM (Chowdhery et al.
+/// 2022, appendix B: 6N + 12·L·H·Q·T), torchtitan and llm-foundry ("we follow the convention and do
+/// not account for sparsity in causal attention"), Megatron-LM's num_floating_point_operations until
+/// 2025-03 (8873b55). core/fidelity.cpp compares published figures in it; the estimate's own MFU does
+/// not use it (causalModelFlopsPerStep).
 [[nodiscard]] double modelFlopsPerStep(const Scenario& s);
+/// Model FLOPs as the estimate's MFU counts them (docs/FORMULAS.md §4): modelFlopsPerStep with the
+/// attention core over the causal half of the square, the half a causal model needs (Megatron-LM's
+/// num_floating_point_operations since 2025-03: "causal mask (only half of the mask is non-zero)").
+/// The step time prices the flash-attention kernel on that half too (attentionKernelFlopsPerStep),
+/// so MFU cannot pass 1; with the whole square it did at long sequences (the attention core's 3 ×
+/// full-square FLOPs against a kernel that does 1.75 × of them).
+[[nodiscard]] double causalModelFlopsPerStep(const Scenario& s);
 /// Forward FLOPs of the LoRA adapters of one step (0 for full training).
 [[nodiscard]] double adapterForwardFlops(const Scenario& s);
 /// Hardware FLOPs: model FLOPs plus the recomputed forward work (full: all layers; selective:
-/// the attention core; Korthikanti et al. 2022 §5) plus the work TP ranks repeat.
+/// the attention core; Korthikanti et al. 2022 §5) plus the work TP ranks repeat. The attention core
+/// over the whole square, as modelFlopsPerStep (Narayanan's TFLOP/s per GPU count these).
 [[nodiscard]] double hardwareFlopsPerStep(const Scenario& s);
+/// The FLOPs the GPUs execute in one step, as HFU and TFLOP/s per GPU count them: hardwareFlopsPerStep
+/// with the attention core as the flash-attention kernel does it where it runs (causal half, its
+/// backward recomputing Q·Kᵀ: attentionKernelFlopsPerStep); without flash attention the unfused
+/// kernels compute the whole square, masked half included, and that is what runs.
+[[nodiscard]] double executedFlopsPerStep(const Scenario& s);
 /// Matmul work that TP − 1 ranks repeat because every rank computes it in full: MLA's
 /// down-projections (DeepSeek-V3 inference/model.py: wq_a and wkv_a are plain Linear layers),
 /// forward and backward, and again when the forward is recomputed.

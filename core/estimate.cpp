@@ -121,8 +121,14 @@ Estimate estimate(const Scenario& s)
     bool exactPeak = true;
     c.peakFlopsPerGpu = peakFlops(s.hardware.gpu, s.precision.compute, &exactPeak);
     if (!exactPeak) e.warnings.emplace_back(ProblemCode::peak_missing_for_dtype);
-    c.modelFlopsPerStep = modelFlopsPerStep(s);
-    c.hardwareFlopsPerStep = hardwareFlopsPerStep(s);
+    // MFU, HFU and TFLOP/s per GPU count the attention core as the step time prices it: its causal
+    // half (and with flash attention as the kernel does it), so that none passes the peak
+    // (docs/FORMULAS.md §4). The time model below splits the work as before, on the whole-square
+    // counts: the matmuls other than attention are the same in both.
+    const double squareModelFlops = modelFlopsPerStep(s);
+    const double squareHardwareFlops = hardwareFlopsPerStep(s);
+    c.modelFlopsPerStep = causalModelFlopsPerStep(s);
+    c.hardwareFlopsPerStep = executedFlopsPerStep(s);
     c.microBatches = microBatchesPerStep(s);
     // The step lasts as long as the busiest data-parallel replica: with a global batch that does not
     // divide by dp (or is smaller than dp) some replicas take one sequence more, or none at all
@@ -137,21 +143,27 @@ Estimate estimate(const Scenario& s)
     // datasheet peak: the best GEMM reaches 86.9 % of peak on A100 but 80.3 % on H100 and 70.9 % in
     // fp8 on H100, and a single efficiency against the peak fitted 0.665 on A100 and 0.55 on H100.
     c.achievableFlopsPerGpu = achievableFlops(s.hardware.gpu, s.precision.compute);
-    const double sixteenBit
-        = c.flopsOutsideFp8 > 0 ? achievableFlops(s.hardware.gpu, DType::bf16) : c.achievableFlopsPerGpu;
+    // No kernel runs above the compute format's peak, the one MFU is measured against (a GPU object
+    // may give an fp8 peak below the 16-bit rate).
+    const double sixteenBit = c.flopsOutsideFp8 > 0
+        ? std::min(achievableFlops(s.hardware.gpu, DType::bf16), c.peakFlopsPerGpu)
+        : c.achievableFlopsPerGpu;
     // With flash attention the attention core is its own kernel, priced at that kernel's measured rate
     // on the FLOPs it does (causal half, backward 2.5 × forward), not as a GEMM on the whole square.
     const double attentionCounted = s.parallel.flashAttention ? attentionFlopsPerStep(s) : 0.0;
     const double attentionInFp8
         = isFp8(s.precision.compute) && s.precision.fp8Scope == Fp8Scope::all ? attentionCounted : 0.0;
-    const double gemmFlops = c.hardwareFlopsPerStep - attentionCounted;
+    const double gemmFlops = squareHardwareFlops - attentionCounted;
     const double gemmOutsideFp8 = c.flopsOutsideFp8 > 0 ? c.flopsOutsideFp8 - (attentionCounted - attentionInFp8) : 0.0;
     // The fraction of those measured rates training reaches: efficiency.compute (fitted on A100) times
     // the GPU generation's sustained fraction (Hopper sustains less of its MAMF; docs/FIDELITY.md).
     const double achieved = s.efficiency.compute * s.hardware.gpu.sustainedFraction;
     bool attentionMeasured = true;
     c.attentionKernelFlopsPerGpu = attentionKernelFlopsPerStep(s) / e.gpus;
-    c.attentionRatePerGpu = s.parallel.flashAttention ? attentionKernelRate(s, &attentionMeasured) : 0.0;
+    // FlashAttention's kernels are 16-bit (and fp8): with fp32 or tf32 compute the attention runs no
+    // faster than that format's peak.
+    c.attentionRatePerGpu
+        = s.parallel.flashAttention ? std::min(attentionKernelRate(s, &attentionMeasured), c.peakFlopsPerGpu) : 0.0;
     if (s.parallel.flashAttention && !attentionMeasured && s.parallel.attentionKernel != AttentionKernel::automatic)
         e.warnings.push_back(
             { ProblemCode::attention_rate_assumed, { { "fraction_of_matmul_rate", kAttentionToMatmulRate } } });
@@ -178,7 +190,7 @@ Estimate estimate(const Scenario& s)
     // (overhead.loss_bytes_per_logit), the backward reads that copy and writes their gradient, which
     // the two backward matmuls of the head read — 5 × the activation width + 2 × the kept copy per
     // logit, per MTP module again. Counted as they are, not calibrated.
-    const double recomputeFactor = (c.hardwareFlopsPerStep - duplicatedFlopsPerStep(s)) / c.modelFlopsPerStep;
+    const double recomputeFactor = (squareHardwareFlops - duplicatedFlopsPerStep(s)) / squareModelFlops;
     const double activationWidth = std::max(2.0, bytesOf(s.precision.compute));
     const double logitsPerMicroBatch = double(t.microBatch) * t.seqLen / s.parallel.cp * s.model.arch.vocab
         / s.parallel.tp * (1 + s.model.arch.mtpLayers);
@@ -262,8 +274,8 @@ Estimate estimate(const Scenario& s)
     // The attention core's time: the window of a context-parallel ring (without flash attention, its
     // share of the matmul time).
     const double attentionTimeS = s.parallel.flashAttention ? c.attentionTimeS
-        : c.hardwareFlopsPerStep > 0 ? c.matmulTimeS * attentionFlopsPerStep(s) / c.hardwareFlopsPerStep
-                                     : 0.0;
+        : squareHardwareFlops > 0 ? c.matmulTimeS * attentionFlopsPerStep(s) / squareHardwareFlops
+                                  : 0.0;
     e.communication = communication(s, e.memory, c.computeTimeS, attentionTimeS);
     c.stepTimeS = c.computeTimeS + c.bubbleTimeS + e.communication.exposedTimeS + c.optimizerTimeS + c.offloadTimeS;
     e.communication.shareOfStep = e.communication.exposedTimeS / c.stepTimeS;

@@ -1,6 +1,7 @@
 #include "core/fidelity.h"
 
 #include "core/architecture.h"
+#include "core/compute_model.h"
 #include "core/embedded_data.h"
 #include "core/estimate.h"
 #include "core/json_reader.h"
@@ -78,10 +79,14 @@ double predictedMetric(const Scenario& s, FidelityMetric metric)
     switch (metric) {
     case FidelityMetric::peak_memory_gib:
         return peakMemoryGib(e.memory, MemoryMeasure::device);
+    // The published throughput figures all count the attention core over the whole s × s square
+    // (Narayanan's and BLOOM's TFLOP/s, Korthikanti's MFU, Megatron-LM's README table of 2024-07, and
+    // the Llama 3 paper's MFU, whose formula is not given, as PaLM and torchtitan count): compared in
+    // that convention (compute_model.h), not in the estimate's causal one.
     case FidelityMetric::tflops_per_gpu:
-        return e.compute.tflopsPerGpu;
+        return hardwareFlopsPerStep(s) / (e.compute.stepTimeS * e.gpus) / 1e12;
     case FidelityMetric::mfu:
-        return e.compute.mfu;
+        return modelFlopsPerStep(s) / (e.compute.stepTimeS * e.gpus * e.compute.peakFlopsPerGpu);
     case FidelityMetric::step_time_s:
         return e.compute.stepTimeS;
     case FidelityMetric::gpu_hours:

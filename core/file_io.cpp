@@ -194,7 +194,7 @@ std::string check(Target& t)
     struct stat st { };
     if (::lstat(path.c_str(), &st) == 0) {
         if (S_ISLNK(st.st_mode)) {
-            // The file the link names is replaced and the link stays (G09). stat() also reaches what
+            // The file the link names is replaced and the link stays. stat() also reaches what
             // realpath() cannot name, such as /dev/stdout's pipe: its kind is the message.
             struct stat linked { };
             if (::stat(path.c_str(), &linked) != 0)

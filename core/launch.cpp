@@ -1,6 +1,7 @@
 #include "core/launch.h"
 
 #include "core/checked.h"
+#include "core/compute_model.h"
 #include "core/estimate_io.h"
 #include "core/number_format.h"
 #include "core/presets.h"
@@ -93,7 +94,11 @@ std::string expectationLines(const Scenario& s, const Estimate& e, const LogExpe
     if (f == Framework::torchtitan) os << " (torchtitan's \"memory:\" is the reserved figure)";
     os << "\n";
     os << "  MFU: " << fixedNumber(x.mfu * 100, 1) << " %, " << fixedNumber(x.modelTflopsPerGpu, 1)
-       << " TFLOP/s of model FLOPs per GPU\n";
+       << " TFLOP/s of model FLOPs per GPU (attention over the causal half of the s x s square)\n";
+    if (f == Framework::torchtitan)
+        os << "    torchtitan counts attention over the whole square: its \"mfu\" "
+           << fixedNumber(x.mfuWholeSquare * 100, 1) << " %, \"tflops\" "
+           << fixedNumber(x.modelTflopsPerGpuWholeSquare, 1) << "\n";
     os << "  tokens/s: " << fixedNumber(x.tokensPerS, 0) << " in all, " << fixedNumber(x.tokensPerSPerGpu, 0)
        << " per GPU";
     if (f == Framework::torchtitan) os << " (torchtitan's \"tps\")";
@@ -523,6 +528,11 @@ LogExpectation expectationOf(const Scenario& s, const Estimate& e)
     x.mfu = e.compute.mfu;
     const auto peakTflops = s.hardware.gpu.peakTflops.find(s.precision.compute);
     x.modelTflopsPerGpu = peakTflops == s.hardware.gpu.peakTflops.end() ? 0 : e.compute.mfu * peakTflops->second;
+    // The whole square's model FLOPs over the causal half's, the ratio of the two MFUs.
+    const double wholeSquare
+        = e.compute.modelFlopsPerStep > 0 ? modelFlopsPerStep(s) / e.compute.modelFlopsPerStep : 1.0;
+    x.mfuWholeSquare = x.mfu * wholeSquare;
+    x.modelTflopsPerGpuWholeSquare = x.modelTflopsPerGpu * wholeSquare;
     x.gpus = e.gpus;
     x.tokensPerS = e.compute.tokensPerS;
     x.tokensPerSPerGpu = e.gpus > 0 ? e.compute.tokensPerS / e.gpus : 0;

@@ -41,6 +41,10 @@ struct LogExpectation {
     double capacityGib = 0;
     double mfu = 0;
     double modelTflopsPerGpu = 0; ///< MFU × the compute dtype's peak
+    /// The same two with the attention core over the whole s × s square, as torchtitan's "mfu" and
+    /// "tflops" count it (docs/FORMULAS.md §4; the estimate's own count its causal half).
+    double mfuWholeSquare = 0;
+    double modelTflopsPerGpuWholeSquare = 0;
     double tokensPerS = 0; ///< the whole run
     double tokensPerSPerGpu = 0; ///< torchtitan's "tps"
     std::int64_t steps = 0; ///< optimizer steps for the token budget

@@ -23,10 +23,10 @@ constexpr std::array<std::string_view, kProblemCodeCount> kNames { "heads_not_di
     "value_wrong_type", "value_not_a_choice", "key_unknown", "key_required", "key_given_twice",
     "kv_heads_not_dividing_heads", "top_k_out_of_experts", "moe_ffn_hidden_required", "dense_layers_not_below_layers",
     "moe_key_without_experts", "file_not_json", "file_unreadable", "model_given_twice", "lora_targets_invalid",
-    "lora_key_with_full_training", "profile_nested", "gpu_override_needs_preset", "model_too_large", "text_too_long",
-    "max_positions_mismatch", "latent_attention_rule", "gpu_peak_required", "rate_above_peak", "rate_without_peak",
-    "node_watts_below_tdp", "hidden_not_divisible_by_heads", "model_type_unsupported", "config_not_modelled",
-    "framework_cannot_express", "log_has_no_steps", "invalid_value" };
+    "lora_key_with_full_training", "profile_nested", "gpu_override_needs_preset", "gpu_override_empty",
+    "model_too_large", "text_too_long", "max_positions_mismatch", "latent_attention_rule", "gpu_peak_required",
+    "rate_above_peak", "rate_without_peak", "node_watts_below_tdp", "hidden_not_divisible_by_heads",
+    "model_type_unsupported", "config_not_modelled", "framework_cannot_express", "log_has_no_steps", "invalid_value" };
 
 /// Whole numbers in plain digits (a GPU limit of 10000000, not 1e+07), others as the stream writes them.
 std::string number(double v)
@@ -125,6 +125,7 @@ std::string_view keyOf(ProblemCode code)
     case lora_key_with_full_training:
     case profile_nested:
     case gpu_override_needs_preset:
+    case gpu_override_empty:
     case model_too_large:
     case text_too_long:
     case max_positions_mismatch:
@@ -281,6 +282,9 @@ std::string Problem::message() const
         return "a hardware profile cannot reference another profile";
     case gpu_override_needs_preset:
         return "replaces a field of a GPU preset, and hardware.gpu is a GPU object";
+    case gpu_override_empty:
+        return "names nothing to replace: give the preset's entries that differ, each by its dtype (\"bf16\") or "
+               "kernel (\"flash2\")";
     case model_too_large:
         return "has " + v("params") + " parameters; at most " + v("max_params") + " are supported";
     case text_too_long:

@@ -69,6 +69,7 @@ enum class ProblemCode {
     lora_key_with_full_training,
     profile_nested, ///< a hardware profile names another profile
     gpu_override_needs_preset, ///< a single GPU field next to a GPU object, not a preset name
+    gpu_override_empty, ///< a per-dtype or per-kernel override of a GPU preset that names no entry ({})
     model_too_large, ///< params, max_params
     text_too_long, ///< max: characters or bytes
     max_positions_mismatch, ///< learned: 1 when learned positions need it, 0 when they are not learned

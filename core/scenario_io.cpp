@@ -10,7 +10,10 @@
 
 #include <algorithm>
 #include <bit>
+#include <cmath>
 #include <filesystem>
+#include <functional>
+#include <optional>
 #include <system_error>
 
 namespace core {
@@ -229,6 +232,60 @@ private:
     bool m_saved;
 };
 
+/// The least rate a GPU field takes (hardware.gpu.achievable_tflops.*, attention_tflops.*: 0.001).
+constexpr double kLeastRate = 0.001;
+
+/// The 16-bit peak the flash-attention kernels' rates are measured against (readGpu): bf16's, else
+/// fp16's; empty when the GPU has neither.
+std::string attentionReference(const json& peaks)
+{
+    if (peaks.contains("bf16")) return "bf16";
+    if (peaks.contains("fp16")) return "fp16";
+    return {};
+}
+
+/// A new peak carries the GPU's measured fractions of its old one along. The measured rates — the
+/// best GEMM (achievable_tflops, per dtype) and the flash-attention kernels (attention_tflops,
+/// against the 16-bit peak) — were measured on the datasheet's peak; a user who gives another peak
+/// (a clock, a power cap, a variant of the card) gets them scaled by new ÷ old peak, as a clock
+/// change scales both: the measured achievable ÷ peak ratio (the preset's source, e.g. the MAMF
+/// table's 86.9 % on the A100) carried to the new peak. A rate the same override gives is the user's
+/// own and is kept. Without this the step time, priced at the measured rates, ignored a peak
+/// override that moved only MFU's denominator, and a lower peak was refused for a measured rate the
+/// user never wrote. `before` is the GPU as written before the override (gpuToJson or a file's
+/// object); `after` holds the new peak_tflops and receives the scaled rates — those it does not give
+/// (`keepGiven`: a file's override), or all of them (an edit of the peak alone, where `after` still
+/// states the rates of the old peak).
+void carryMeasuredRates(const json& before, json& after, bool keepGiven = true)
+{
+    if (!before.contains("peak_tflops") || !after.contains("peak_tflops")) return;
+    const json& oldPeaks = before["peak_tflops"];
+    const json& newPeaks = after["peak_tflops"];
+    if (!oldPeaks.is_object() || !newPeaks.is_object()) return;
+    // new ÷ old peak of a dtype whose peak changed; anything the reader will refuse is left to it.
+    auto ratio = [&](const std::string& dtype) -> std::optional<double> {
+        if (!oldPeaks.contains(dtype) || !newPeaks.contains(dtype)) return std::nullopt;
+        const json &o = oldPeaks[dtype], &n = newPeaks[dtype];
+        if (!o.is_number() || !n.is_number()) return std::nullopt;
+        const double old = o.get<double>(), now = n.get<double>();
+        if (!(old > 0) || !(now > 0) || !std::isfinite(old) || !std::isfinite(now) || old == now) return std::nullopt;
+        return now / old;
+    };
+    auto scale = [&](const char* key, const std::function<std::optional<double>(const std::string&)>& factorOf) {
+        if (!before.contains(key) || !before[key].is_object()) return;
+        if (after.contains(key) && !after[key].is_object()) return; // refused by the reader, by its key
+        for (const auto& [entry, rate] : before[key].items()) {
+            const auto factor = factorOf(entry);
+            if (!factor || !rate.is_number() || (keepGiven && after.contains(key) && after[key].contains(entry)))
+                continue;
+            after[key][entry] = std::max(kLeastRate, rate.get<double>() * *factor);
+        }
+    };
+    scale("achievable_tflops", ratio);
+    const std::string reference = attentionReference(oldPeaks);
+    if (!reference.empty()) scale("attention_tflops", [&](const std::string&) { return ratio(reference); });
+}
+
 void readHardware(ObjectReader r, Scenario& s, bool allowProfile = true)
 {
     Hardware& h = s.hardware;
@@ -274,7 +331,15 @@ void readHardware(ObjectReader r, Scenario& s, bool allowProfile = true)
                 "replaces a field of a GPU preset, and hardware.gpu is a GPU object: give the field inside "
                 "hardware.gpu",
                 Problem(ProblemCode::gpu_override_needs_preset));
+        // {} replaces no entry: merged into the preset it would pass unnoticed.
+        for (const char* key : { "peak_tflops", "achievable_tflops", "attention_tflops" })
+            if (overrides.contains(key) && overrides[key].is_object() && overrides[key].empty())
+                fail(r.pathOf(key),
+                    "names nothing to replace: give the preset's entries that differ, each by its dtype (\"bf16\") "
+                    "or kernel (\"flash2\")",
+                    Problem(ProblemCode::gpu_override_empty));
         json merged = detail::gpuToJson(h.gpu);
+        carryMeasuredRates(merged, overrides);
         // Rates per dtype or per kernel replace the preset's entries one by one.
         for (const auto& [key, value] : overrides.items())
             if (value.is_object() && merged.contains(key) && merged[key].is_object())
@@ -469,6 +534,15 @@ std::optional<ScenarioError> applyOverride(Scenario& scenario, std::string_view 
 
     const SkipProfiles skip;
     json doc = json::parse(scenarioToJson(scenario));
+    // A peak edited alone keeps the GPU's measured fractions of it (carryMeasuredRates), also where the
+    // scenario states the rates already (a peak overridden before, a GPU object).
+    json* gpu = nullptr;
+    for (const char* prefix : { "hardware.peak_tflops", "hardware.gpu.peak_tflops" })
+        if (path == prefix || path.starts_with(std::string(prefix) + ".")) {
+            json& hardware = doc["hardware"];
+            gpu = std::string_view(prefix).starts_with("hardware.gpu.") ? &hardware["gpu"] : &hardware;
+        }
+    const json gpuBefore = gpu && gpu->is_object() ? *gpu : json();
     json* node = &doc;
     std::size_t start = 0;
     const std::string shownPath = printable(path, 64);
@@ -486,6 +560,7 @@ std::optional<ScenarioError> applyOverride(Scenario& scenario, std::string_view 
         node = &(*node)[key];
         start = dot + 1;
     }
+    if (gpu && gpu->is_object() && gpuBefore.is_object()) carryMeasuredRates(gpuBefore, *gpu, false);
     // The file form states a LoRA run's adapters; switching the method to full drops them with it.
     if (path == "training.method" && value == "full") {
         doc["training"].erase("lora_rank");

@@ -1,5 +1,6 @@
 #include "core/training_log.h"
 
+#include "core/compute_model.h"
 #include "core/estimate_io.h"
 #include "core/reliability_model.h"
 
@@ -237,7 +238,11 @@ ActualComparison compareWithLog(const Scenario& s, const Estimate& e, TrainingLo
     const StageMemory& peak = e.memory.peak();
     const double reserved = e.memory.total() - peak.outsideAllocator;
     c.plannedMemoryGib = (log.memoryIsAllocated ? reserved - peak.allocatorSlack : reserved) / kBytesPerGib;
-    c.plannedMfu = e.compute.mfu;
+    // torchtitan, the one log that prints an MFU, counts attention over the whole s × s square; the
+    // estimate's MFU counts its causal half (docs/FORMULAS.md §4): compared in torchtitan's convention.
+    c.plannedMfu = c.mfu && e.compute.modelFlopsPerStep > 0
+        ? e.compute.mfu * modelFlopsPerStep(s) / e.compute.modelFlopsPerStep
+        : e.compute.mfu;
     const auto peakTflops = s.hardware.gpu.peakTflops.find(s.precision.compute);
     c.plannedTflopsPerGpu = peakTflops == s.hardware.gpu.peakTflops.end() ? 0 : e.compute.mfu * peakTflops->second;
 

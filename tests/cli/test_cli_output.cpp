@@ -199,6 +199,12 @@ TEST_CASE("-o into a missing folder says so, with the path once, and -o '' is ba
     CHECK(empty.code == 2);
     CHECK_THAT(empty.err, Catch::Contains("--output: must name a file"));
     CHECK(run("import-config " + kConfig + " -o ''").code == 2);
+    // --force without an output to replace: bad usage, not silently ignored.
+    const Run force = run("launch - --framework megatron --force");
+    CHECK(force.code == 2);
+    CHECK(force.out.empty());
+    CHECK_THAT(force.err, Catch::Contains("--force requires --output"));
+    CHECK(run("import-config " + kConfig + " --force").code == 2);
     // The existing folder itself: not a regular file.
     const Run folder = run("launch - --framework megatron -o " + d.dir.string() + "/");
     CHECK(folder.code == 3);

@@ -198,3 +198,78 @@ TEST_CASE("sweeping a key applies the file validation", "[core][sweep]")
     REQUIRE(bad.error);
     CHECK(bad.error->path == "parallel.tp");
 }
+
+TEST_CASE("MFU counts the attention core over its causal half, as Megatron-LM since 2025-03", "[core][compute][mfu]")
+{
+    // Megatron-LM's num_floating_point_operations (8873b55, "only half of the attention matrix is
+    // non-zero"): the s/(6h) term of Narayanan's eq. 3 becomes s/(12h).
+    auto [layers, hidden, heads, batch, seq] = GENERATE(table<int, int, int, int, int>({
+        { 96, 12288, 96, 1536, 2048 }, // GPT-3 175B
+        { 24, 2048, 16, 512, 2048 }, { 24, 2048, 16, 8, 131072 }, // long sequences, where the term dominates
+    }));
+    Scenario s = gpt3(batch);
+    s.training.seqLen = seq;
+    s.model.arch.layers = layers;
+    s.model.arch.hidden = hidden;
+    s.model.arch.heads = s.model.arch.kvHeads = heads;
+    s.model.arch.headDim = hidden / heads;
+    s.model.arch.ffnHidden = 4 * hidden;
+    const double B = batch, S = seq, L = layers, h = hidden, V = 51200;
+    CHECK(causalModelFlopsPerStep(s) == Approx(72 * B * S * L * h * h * (1 + S / (12 * h) + V / (12 * L * h))));
+    CHECK(modelFlopsPerStep(s) == Approx(72 * B * S * L * h * h * (1 + S / (6 * h) + V / (12 * L * h))));
+    // Executed: the flash kernel's causal forward and its backward of 2.5 forwards, 1.75 × the
+    // whole-square forward 4·B·s²·h per layer (2.25 × with full recomputation); without flash
+    // attention the whole square runs, as hardware FLOPs count it.
+    const double forwardSquare = 4 * B * S * S * h * L;
+    CHECK(executedFlopsPerStep(s) == Approx(hardwareFlopsPerStep(s) - 3 * forwardSquare + 1.75 * forwardSquare));
+    s.parallel.recompute = Recompute::full;
+    CHECK(executedFlopsPerStep(s) == Approx(hardwareFlopsPerStep(s) - 4 * forwardSquare + 2.25 * forwardSquare));
+    s.parallel.flashAttention = false;
+    CHECK(executedFlopsPerStep(s) == hardwareFlopsPerStep(s));
+    // The estimate reports these, with the step time it had before.
+    s.parallel.flashAttention = true;
+    s.parallel.recompute = Recompute::none;
+    const Estimate e = estimate(s);
+    CHECK(e.compute.modelFlopsPerStep == Approx(causalModelFlopsPerStep(s)));
+    CHECK(e.compute.hardwareFlopsPerStep == Approx(executedFlopsPerStep(s)));
+    CHECK(e.compute.mfu == Approx(causalModelFlopsPerStep(s) / (e.compute.stepTimeS * e.gpus * 312e12)));
+}
+
+TEST_CASE(
+    "MFU and HFU stay at most 1 over sequence lengths, models, GPUs and formats", "[core][compute][mfu][property]")
+{
+    // The review's case: Llama 2 7B on 8 A100 at 10^6 tokens had MFU 1.066 (336 TFLOP/s per GPU of 312).
+    {
+        Scenario s = defaultScenario();
+        REQUIRE_FALSE(applyOverride(s, "training.seq_len=1000000"));
+        const Estimate e = estimate(s);
+        CHECK(e.compute.mfu <= 1);
+        CHECK(e.compute.tflopsPerGpu <= 312);
+    }
+    int checked = 0;
+    for (const char* model : { "model.preset=llama-2-7b", "model.preset=llama-3-70b", "model.preset=deepseek-v3",
+             R"(model={"params": 1e9})" })
+        for (const char* gpu : { "a100-80gb", "h100-sxm", "b200", "rtx-4090", "mi300x", "v100-32gb" })
+            for (const char* dtype : { "bf16", "fp16", "fp32", "fp8_e4m3" })
+                for (const bool flash : { true, false })
+                    for (double seq = 512; seq <= 1e7; seq *= 4.2) {
+                        Scenario s = defaultScenario();
+                        const std::string settings[]
+                            = { model, std::string("hardware.gpu=") + gpu, std::string("precision.compute=") + dtype,
+                                  std::string("parallel.flash_attention=") + (flash ? "true" : "false"),
+                                  "training.seq_len=" + std::to_string(std::llround(seq)), "training.global_batch=64" };
+                        bool valid = true;
+                        for (const auto& o : settings)
+                            valid = valid && !applyOverride(s, o);
+                        if (!valid) continue; // a format the GPU has no peak for, a model the layout cannot take
+                        const Estimate e = estimate(s);
+                        INFO(model << " on " << gpu << " in " << dtype << (flash ? " with" : " without")
+                                   << " flash attention at " << seq << " tokens");
+                        CHECK(e.compute.mfu <= 1);
+                        CHECK(e.compute.hfu <= 1);
+                        CHECK(e.compute.mfu <= e.compute.hfu * (1 + 1e-12));
+                        CHECK(e.compute.tflopsPerGpu * 1e12 <= e.compute.peakFlopsPerGpu * (1 + 1e-12));
+                        ++checked;
+                    }
+    CHECK(checked > 300);
+}

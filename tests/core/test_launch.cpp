@@ -1,5 +1,6 @@
 // Launch settings (issue 21): each framework's file read back and held against the scenario, and
 // the settings a framework cannot express refused by name.
+#include "core/compute_model.h"
 #include "core/estimate.h"
 #include "core/fidelity.h"
 #include "core/launch.h"
@@ -328,4 +329,22 @@ TEST_CASE("a name's controls, DEL and line separators stay inside a comment or a
         const std::string comment = text.substr(0, text.find('\n'));
         CHECK_THAT(comment, Catch::EndsWith("\"a b c d\"e\\f g h\""));
     }
+}
+
+TEST_CASE("torchtitan's expected mfu and tflops are in its own whole-square convention", "[launch][mfu]")
+{
+    const core::Scenario s = withOverrides(
+        core::defaultScenario(), { "model.preset=llama-3-8b", "parallel.zero=3", "precision.gradients=fp32" });
+    const auto settings = settingsOf(s, core::Framework::torchtitan);
+    REQUIRE(settings.ok());
+    const auto& x = settings.expectation;
+    const core::Estimate e = core::estimate(s);
+    // torchtitan: 6N + 12·L·H·Q·T per token, "we follow the convention and do not account for
+    // sparsity in causal attention"; the estimate's MFU counts the causal half.
+    CHECK(x.mfu == Approx(e.compute.mfu));
+    CHECK(x.mfuWholeSquare == Approx(core::modelFlopsPerStep(s) / (e.compute.stepTimeS * e.gpus * 312e12)));
+    CHECK(x.mfuWholeSquare > x.mfu);
+    CHECK(x.modelTflopsPerGpuWholeSquare == Approx(x.mfuWholeSquare * 312));
+    CHECK_THAT(settings.text, Catch::Contains("torchtitan counts attention over the whole square: its \"mfu\""));
+    CHECK_THAT(settingsOf(s, core::Framework::megatron).text, Catch::Contains("causal half"));
 }

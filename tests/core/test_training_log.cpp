@@ -1,6 +1,7 @@
 // Plan versus actual (issue 21): logs in each framework's print format (tests/data/logs, written from
 // the print statements core/training_log.h names) read back, and a run at 1.25 × the estimate
 // forecast at 1.25 × the planned time.
+#include "core/compute_model.h"
 #include "core/estimate.h"
 #include "core/fidelity.h"
 #include "core/file_io.h"
@@ -85,6 +86,11 @@ TEST_CASE("a torchtitan log: colour codes, tps with thousands separators, no val
     const double tokensPerStep = double(s.training.globalBatch) * s.training.seqLen;
     CHECK(c.stepTimeS == Approx(tokensPerStep / (3508.5 * 8)));
     CHECK(*c.mfu == Approx((0.6508 + 0.6521) / 2));
+    // torchtitan's mfu counts attention over the whole s × s square (PaLM's 6N + 12·L·H·Q·T): the plan's
+    // is compared in that convention, not in the estimate's causal one.
+    const core::Estimate e = core::estimate(s);
+    CHECK(c.plannedMfu == Approx(core::modelFlopsPerStep(s) / (e.compute.stepTimeS * e.gpus * 312e12)));
+    CHECK(c.plannedMfu > e.compute.mfu);
     CHECK(*c.peakMemoryGib == Approx(41.25)); // the largest step's; the validation line's 45 GiB is not a step
     CHECK_FALSE(c.log.memoryIsAllocated);
 }
