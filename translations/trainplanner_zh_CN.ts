@@ -4476,6 +4476,15 @@
         <extracomment>%2 is a count of bytes of UTF-8; a Chinese character takes three</extracomment>
         <translation>%1 超过了 %2 字节（一个汉字占 3 字节）。</translation>
     </message>
+    <message>
+        <source>%1 names nothing to replace: give the preset's figures that differ, each by its number format ("bf16") or kernel ("flash2").</source>
+        <translation>%1 没有给出要替换的内容：请写出与预设不同的数值，每项以数值格式（"bf16"）或内核（"flash2"）为键。</translation>
+    </message>
+    <message>
+        <source>the global batch must be a whole multiple of micro-batch × data-parallel size (%1 × %2), or the run stops at start-up</source>
+        <extracomment>%1 × %2 are the micro-batch and the data-parallel size</extracomment>
+        <translation>全局批大小必须是微批大小 × 数据并行规模（%1 × %2）的整数倍，否则训练在启动时就会停止</translation>
+    </message>
 </context>
 <context>
     <name>ui::ReliabilityCharts</name>

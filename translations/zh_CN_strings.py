@@ -1394,4 +1394,6 @@ ZH.update({
     'The name was not applied, so nothing was exported.': '名称未能应用，因此没有导出任何文件。',
     '%1 exists and was not replaced.': '%1 已存在，未被替换。',
     '%1 is written beside the settings and exists already. Replace it?': '%1 与设置文件写在一起，且已存在。要替换它吗？',
+    'the global batch must be a whole multiple of micro-batch × data-parallel size (%1 × %2), or the run stops at start-up': '全局批大小必须是微批大小 × 数据并行规模（%1 × %2）的整数倍，否则训练在启动时就会停止',
+    '%1 names nothing to replace: give the preset\'s figures that differ, each by its number format ("bf16") or kernel ("flash2").': '%1 没有给出要替换的内容：请写出与预设不同的数值，每项以数值格式（"bf16"）或内核（"flash2"）为键。',
 })

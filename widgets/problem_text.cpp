@@ -176,6 +176,10 @@ QString ProblemText::of(const core::Problem& w)
     case ProblemCode::gpu_override_needs_preset:
         return tr("%1 replaces a figure of a GPU preset, but the GPU is given whole: set it inside the GPU.")
             .arg(key(w));
+    case ProblemCode::gpu_override_empty:
+        return tr("%1 names nothing to replace: give the preset's figures that differ, each by its number format "
+                  "(\"bf16\") or kernel (\"flash2\").")
+            .arg(key(w));
     case ProblemCode::model_too_large:
         return tr("%1 has %2 parameters; at most %3 are supported.")
             .arg(key(w), formatCount(w.value("params")), formatCount(w.value("max_params")));
@@ -225,6 +229,12 @@ QString ProblemText::of(const core::Problem& w)
             break;
         case 3:
             why = tr("the model is chosen by name there, and this architecture is not one of its models");
+            break;
+        case 4:
+            //: %1 × %2 are the micro-batch and the data-parallel size
+            why = tr("the global batch must be a whole multiple of micro-batch × data-parallel size (%1 × %2), or "
+                     "the run stops at start-up")
+                      .arg(n(w, "micro_batch"), n(w, "dp"));
             break;
         default:
             why = tr("it has no setting for it");

@@ -22,8 +22,11 @@
 #include <QListWidget>
 #include <QMessageBox>
 #include <QPushButton>
+#include <QResizeEvent>
 #include <QStandardPaths>
 #include <QVBoxLayout>
+
+#include <algorithm>
 
 namespace ui {
 
@@ -66,8 +69,9 @@ ExportDialog::ExportDialog(MainView* view, ScenarioSession* session, QWidget* pa
     top->addRow(QString(), m_subfolder);
     m_target = new QLabel(this);
     m_target->setObjectName(QStringLiteral("exportTarget"));
-    m_target->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_target->setWordWrap(true);
+    // One line, elided in the middle (the folder's own name stays in view), the whole path as its tooltip:
+    // a wrapped label keeps the height of its narrowest layout.
+    m_target->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     top->addRow(QString(), m_target);
 
     // Every figure with something to show, ticked unless the user left it out last time.
@@ -210,7 +214,15 @@ void ExportDialog::updateTarget()
 {
     const QString target = QDir::toNativeSeparators(targetFolder());
     //: where the exported files will be written; %1 is a folder's full path
-    m_target->setText(target.isEmpty() ? QString() : tr("Files go to: %1").arg(target));
+    const QString text = target.isEmpty() ? QString() : tr("Files go to: %1").arg(target);
+    m_target->setToolTip(text);
+    m_target->setText(m_target->fontMetrics().elidedText(text, Qt::ElideMiddle, std::max(m_target->width(), 200)));
+}
+
+void ExportDialog::resizeEvent(QResizeEvent* event)
+{
+    QDialog::resizeEvent(event);
+    updateTarget();
 }
 
 void ExportDialog::accept()

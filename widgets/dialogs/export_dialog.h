@@ -46,6 +46,9 @@ public:
     [[nodiscard]] QListWidget* figureList() const { return m_figures; }
     [[nodiscard]] bool openFolderWhenDone() const;
 
+protected:
+    void resizeEvent(QResizeEvent* event) override;
+
 private:
     void updateButtons();
     void updateTarget();
