@@ -332,7 +332,7 @@ TEST_CASE("plan --prices ranks GPU type x count x layout x pricing by total cost
 
 namespace {
 
-/// The heavy model of the hostile-input review (4,096 layers, 1,024 experts, 64 GPUs per node).
+/// A model at the top of the documented ranges (4,096 layers, 1,024 experts, 64 GPUs per node).
 const std::string kHeavyModel = R"({"format": "trainplanner-scenario", "version": 1,
   "model": {"layers": 4096, "hidden": 1024, "heads": 64, "kv_heads": 64, "ffn_hidden": 4096, "vocab": 32000,
             "experts": 1024, "top_k": 2, "moe_ffn_hidden": 512},
@@ -378,7 +378,7 @@ TEST_CASE("plan refuses a search past its limit at once, naming what to narrow",
     CHECK_THAT(counts.err, Catch::Contains("narrow --gpus (20 GPU counts"));
 }
 
-TEST_CASE("plan --pin: a key pinned twice is refused; pins that leave nothing are named", "[cli][plan]")
+TEST_CASE("plan --pin: a key pinned twice is refused, and pins that leave nothing are named", "[cli][plan]")
 {
     const Run twice = run("plan - --gpus 64 --pin parallel.tp=1 --pin parallel.tp=8 --top 1");
     CHECK(twice.code == 2);

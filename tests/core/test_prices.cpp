@@ -302,7 +302,7 @@ TEST_CASE("an unknown GPU type is named before anything is searched", "[prices]"
 
 TEST_CASE("a price search past the limit is refused before it starts, naming what to narrow", "[prices][size]")
 {
-    // One price, the heavy model of the hostile-input review on up to 524,288 GPUs: 20 counts, 3.5 million
+    // One price, a model at the top of the documented ranges on up to 524,288 GPUs: 20 counts, 3.5 million
     // configurations, most of them on the largest counts.
     const auto heavy = core::parseScenario(R"({"format": "trainplanner-scenario", "version": 1,
         "model": {"layers": 4096, "hidden": 1024, "heads": 64, "kv_heads": 64, "ffn_hidden": 4096, "vocab": 32000,
