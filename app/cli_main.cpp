@@ -332,6 +332,65 @@ std::string lossScaleText(
     return os.str();
 }
 
+/// A search refused for its size: the count, the limit, and what to narrow, as the command line's
+/// options name it.
+std::string searchTooLargeText(const core::Problem& p)
+{
+    const std::string values = std::to_string(std::llround(p.value("values")));
+    std::string narrow;
+    if (p.key == "gpus")
+        narrow = "--gpus (" + values + " GPU counts are searched: the powers of two up to it, and it)";
+    else if (p.key == "gpu_types")
+        narrow = "--gpu-types (" + values + " GPU types are compared)";
+    else if (p.key == "prices")
+        narrow = "--prices (" + values
+            + " prices are compared; each GPU type and spot reclaim rate is a search of its own): fewer rows, or "
+              "--gpu-types";
+    else if (p.value("pinned") > 0)
+        narrow = "--pin " + p.key + " (" + values + " values)";
+    else if (p.key == "parallel.tp" || p.key == "parallel.pp" || p.key == "parallel.cp" || p.key == "parallel.dp"
+        || p.key == "parallel.ep")
+        narrow = p.key + " with --pin (" + values + " values are searched), or use fewer --gpus";
+    else
+        narrow = p.key + " with --pin (" + values + " values are searched)";
+    return "plan: the search has " + std::to_string(std::llround(p.value("configurations")))
+        + " configurations to estimate, more than the limit of " + std::to_string(std::llround(p.value("limit")))
+        + "; narrow " + narrow;
+}
+
+/// "--pin parallel.tp=1,8 keeps 120": a pin as it was given (at most eight values shown) and what it keeps.
+std::string pinText(const core::PinEffect& pin)
+{
+    std::string values;
+    for (std::size_t i = 0; i < pin.values.size() && i < 8; ++i)
+        values += (i ? "," : "") + core::knobValueText(pin.knob, pin.values[i]);
+    if (pin.values.size() > 8) values += ",... (" + std::to_string(pin.values.size()) + " values)";
+    return "--pin " + std::string(core::kKnobKeys[std::size_t(pin.knob)]) + "=" + values + " keeps "
+        + std::to_string(pin.keeps);
+}
+
+/// Why a search has no plan, and what to change: the pins, the GPUs, or the rules the space broke.
+std::string noPlanText(const core::PlanResult& r)
+{
+    if (r.problem && r.problem->code == core::ProblemCode::pins_leave_nothing) {
+        std::string text = "no configuration is left by the pins: of the " + std::to_string(r.excluded)
+            + " configurations on " + std::to_string(r.gpus) + " GPUs, ";
+        for (std::size_t i = 0; i < r.pins.size(); ++i)
+            text += (i ? ", " : "") + pinText(r.pins[i]);
+        const bool alone = std::any_of(r.pins.begin(), r.pins.end(), [](const auto& p) { return p.keeps == 0; });
+        return text
+            + (alone ? "; a pin that keeps none leaves nothing by itself: change its values"
+                     : "; together they leave nothing: loosen one")
+            + "\n";
+    }
+    if (r.evaluated == 0)
+        return "no configuration to estimate on " + std::to_string(r.gpus) + " GPUs: each breaks a rule above\n";
+    if (r.excluded > 0)
+        return "no configuration the pins leave fits: try more GPUs, a smaller micro-batch or offload, or loosen the "
+               "pins\n";
+    return "no configuration fits: try more GPUs, a smaller micro-batch or offload\n";
+}
+
 std::string planText(const core::PlanResult& r, const std::string& format)
 {
     std::ostringstream os;
@@ -363,7 +422,7 @@ std::string planText(const core::PlanResult& r, const std::string& format)
             p.withinBestRange ? "≈" : "");
         os << line;
     }
-    if (r.plans.empty()) os << "no configuration fits: try more GPUs, a smaller micro-batch or offload\n";
+    if (r.plans.empty()) os << noPlanText(r);
     if (!r.plans.empty() && r.plans.front().estimate.range) {
         const auto& range = *r.plans.front().estimate.range;
         int ties = 0;
@@ -383,11 +442,14 @@ std::string costPlanText(const core::CostPlanResult& r, double deadlineDays)
     std::ostringstream os;
     char line[400];
     std::snprintf(line, sizeof line,
-        "%lld searches (GPU type x price x count), %lld layouts fit, %lld of the best "
-        "past the deadline%s\n",
-        static_cast<long long>(r.searched), static_cast<long long>(r.fitting), static_cast<long long>(r.pastDeadline),
+        "%lld layout searches (GPU type x spot reclaim rate x count) for %lld prices, %lld layouts fit, %lld of the "
+        "best past the deadline%s\n",
+        static_cast<long long>(r.searched), static_cast<long long>(r.offers), static_cast<long long>(r.fitting),
+        static_cast<long long>(r.pastDeadline),
         deadlineDays > 0 ? (" of " + core::fixedNumber(deadlineDays, 1) + " days").c_str() : "");
     os << line;
+    if (r.duplicates > 0)
+        os << "  " << r.duplicates << " repeated prices (same GPU, provider, pricing and price) compared once\n";
     std::snprintf(line, sizeof line, "\n%4s %-10s %-28s %-9s %8s %6s %3s %3s %5s %3s %4s %9s %13s %14s\n", "rank",
         "GPU", "provider", "pricing", "USD/GPUh", "GPUs", "TP", "PP", "DP", "CP", "ZeRO", "days", "interruptions",
         "total (USD)");
@@ -403,7 +465,12 @@ std::string costPlanText(const core::CostPlanResult& r, double deadlineDays)
             core::fixedNumber(e.training.totalCostUsd, 0).c_str());
         os << line;
     }
-    if (r.plans.empty())
+    if (r.plans.empty() && r.problem && r.problem->code == core::ProblemCode::pins_leave_nothing)
+        os << "no plan: the pins leave no configuration on any GPU count (" << r.problem->key << " alone keeps "
+           << std::llround(r.problem->value("keeps")) << " of " << std::llround(r.problem->value("configurations"))
+           << " on "
+           << "the largest count); loosen them\n";
+    else if (r.plans.empty())
         os << "no plan fits and finishes by the deadline: add GPUs, allow more days or other GPU types\n";
     return os.str();
 }
@@ -800,10 +867,27 @@ int main(int argc, char** argv)
         report("--gpu-types and --deadline-days compare prices: give a price table with --prices");
         return kBadInput;
     }
+    core::PlanConstraints constraints;
+    if (*pln) {
+        // Read before anything is searched, with or without prices: a bad or repeated pin exits 2.
+        for (const auto& pin : pins)
+            if (auto bad = core::addConstraint(constraints, *scenario, pin)) {
+                report("--pin: " + bad->toString());
+                return kBadInput;
+            }
+    }
     if (*pln && !pricesFile.empty()) {
+        // A price search ranks by total cost: another objective would be silently ignored.
+        if (pln->count("--objective") && objective != "cost") {
+            report("--objective " + objective
+                + ": a search with --prices ranks by the run's total cost; leave --objective out (or give cost), or "
+                  "plan without --prices to rank by time or memory");
+            return kBadInput;
+        }
         const core::PriceTableResult prices = core::loadPriceTable(pricesFile);
         if (!prices.ok()) {
-            report(prices.error.path.rfind(pricesFile, 0) == 0
+            // A file that cannot be read is named by its message; a problem inside it after its name.
+            report(prices.error.problem.code == core::ProblemCode::file_unreadable
                     ? prices.error.toString()
                     : core::printable(pricesFile, 200) + ": " + prices.error.toString());
             return kBadInput;
@@ -812,15 +896,24 @@ int main(int argc, char** argv)
         options.maxGpus = planGpus;
         options.deadlineDays = deadlineDays;
         options.top = top;
+        options.constraints = constraints;
         std::stringstream list(gpuTypes);
         for (std::string type; std::getline(list, type, ',');)
             if (!type.empty()) options.gpuTypes.push_back(type);
-        const core::CostPlanResult result = core::planCost(*scenario, *prices.table, options);
-        if (!result.unknownGpuTypes.empty()) {
+        if (pln->count("--gpu-types") && options.gpuTypes.empty()) {
+            report("--gpu-types: names no GPU type; give one or more of the table's, e.g. --gpu-types h100-sxm");
+            return kBadInput;
+        }
+        if (const auto unknown = core::unknownGpuTypes(*prices.table, options.gpuTypes); !unknown.empty()) {
             std::string names;
-            for (const auto& n : result.unknownGpuTypes)
+            for (const auto& n : unknown)
                 names += (names.empty() ? "" : ", ") + core::printable(n, 40);
             report("--gpu-types: " + names + ": not in the price table");
+            return kBadInput;
+        }
+        const core::CostPlanResult result = core::planCost(*scenario, *prices.table, options);
+        if (result.refused()) {
+            report(searchTooLargeText(*result.problem));
             return kBadInput;
         }
         return emit(pln->count("--format") && format == "json" ? core::costPlanToJson(result)
@@ -833,12 +926,13 @@ int main(int argc, char** argv)
         options.objective = objective == "cost" ? core::Objective::cost
             : objective == "memory"             ? core::Objective::memory
                                                 : core::Objective::time;
-        for (const auto& pin : pins)
-            if (auto bad = core::addConstraint(options.constraints, *scenario, pin)) {
-                report("--pin: " + bad->toString());
-                return kBadInput;
-            }
-        return emit(planText(core::plan(*scenario, options), pln->count("--format") ? format : "text"));
+        options.constraints = constraints;
+        const core::PlanResult result = core::plan(*scenario, options);
+        if (result.refused()) {
+            report(searchTooLargeText(*result.problem));
+            return kBadInput;
+        }
+        return emit(planText(result, pln->count("--format") ? format : "text"));
     }
 
     if (*swp) {

@@ -23,14 +23,43 @@ std::pair<ojson, ojson> knobs(const Scenario& s)
 
 } // namespace
 
+nlohmann::ordered_json problemToJson(const Problem& problem)
+{
+    ojson out { { "code", problem.codeName() }, { "key", problem.key }, { "message", problem.message() } };
+    for (const auto& [name, value] : problem.values)
+        out[name] = value;
+    return out;
+}
+
 std::string planToJson(const PlanResult& r)
 {
     ojson doc;
     doc["format"] = "trainplanner-plan";
     doc["version"] = 1;
+    doc["configurations"] = r.configurations; // counted before the search
     doc["evaluated"] = r.evaluated;
     doc["feasible"] = r.feasible;
     if (r.excluded > 0) doc["excluded"] = r.excluded; // by plan --pin (written only then)
+    if (!r.pins.empty()) {
+        // What each pin keeps of the space: with "problem" pins_leave_nothing, which pins to loosen.
+        ojson pins = ojson::array();
+        for (const PinEffect& pin : r.pins) {
+            ojson values = ojson::array();
+            for (const int v : pin.values) {
+                // As a scenario file writes the key: a word, a flag or a number.
+                if (pin.knob == Knob::recompute)
+                    values.push_back(knobValueText(pin.knob, v));
+                else if (pin.knob == Knob::sequence_parallel)
+                    values.push_back(v != 0);
+                else
+                    values.push_back(v);
+            }
+            pins.push_back({ { "key", std::string(kKnobKeys[std::size_t(pin.knob)]) }, { "values", values },
+                { "keeps", pin.keeps } });
+        }
+        doc["pins"] = pins;
+    }
+    if (r.problem) doc["problem"] = problemToJson(*r.problem);
     doc["rejected"] = ojson::object();
     for (const auto& [code, count] : r.rejected)
         doc["rejected"][std::string(toString(code))] = count;

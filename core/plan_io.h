@@ -6,9 +6,15 @@
 #include "core/planner.h"
 #include "core/sweep.h"
 
+#include <nlohmann/json.hpp>
+
 #include <string>
 
 namespace core {
+
+/// A search's problem (search_too_large, pins_leave_nothing) as the plan and cost-plan JSON write it:
+/// "code", "key", its English "message" and its named numbers.
+[[nodiscard]] nlohmann::ordered_json problemToJson(const Problem& problem);
 
 [[nodiscard]] std::string planToJson(const PlanResult& result);
 /// One row per plan, best first; the header names each column with its unit.

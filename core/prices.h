@@ -51,15 +51,21 @@ struct PriceTableResult {
 /// spot, reliability.spot_interruptions_per_node_day. False when the table has no such price.
 bool applyPrice(Scenario& scenario, const Price& price, Pricing pricing);
 
+/// A re-pricing (the cost lines of an estimate at another price of the same GPU: cost_model.h
+/// priceRun, ~10 ns) counts as 1/64 of a configuration's estimate (1–15 µs) in a price search's size.
+inline constexpr std::int64_t kRepricingsPerConfiguration = 64;
+
 struct CostPlanOptions {
     std::vector<std::string> gpuTypes; ///< empty: every GPU the table prices
     int maxGpus = 64; ///< counts searched: powers of two up to it, and it
     double deadlineDays = 0; ///< 0: none
     int top = 10;
-    /// Layouts searched per GPU type, count and price (the planner's own search, time objective).
+    /// Layouts kept per GPU type, count and price (the planner's own search, cost objective).
     int layoutsPerCount = 3;
-    const std::atomic<bool>* cancel = nullptr; ///< polled between searches
-    std::function<void(double)> progress; ///< the fraction done, from the calling thread
+    PlanConstraints constraints; ///< the planner's pins, in every search
+    int threads = 0; ///< 0 = one per hardware thread
+    const std::atomic<bool>* cancel = nullptr; ///< polled while searching
+    std::function<void(double)> progress; ///< the fraction done, from one worker thread; keep it cheap
 };
 
 struct CostPlan {
@@ -72,14 +78,34 @@ struct CostPlan {
 
 struct CostPlanResult {
     std::vector<CostPlan> plans; ///< cheapest total cost first, each finishing by the deadline
-    std::int64_t searched = 0; ///< (GPU type, provider, pricing, count) searched
-    std::int64_t fitting = 0; ///< layouts that fit
-    std::int64_t pastDeadline = 0; ///< fitting plans that finish after the deadline
-    std::vector<std::string> unknownGpuTypes; ///< asked for but not in the table
+    /// Layout searches run: one per GPU type, spot reclaim rate and count, shared by every price of
+    /// that GPU and rate (the estimate but its cost lines does not depend on the price).
+    std::int64_t searched = 0;
+    std::int64_t offers = 0; ///< distinct (GPU type, provider, pricing, price, reclaim rate) compared
+    std::int64_t duplicates = 0; ///< rows' prices that repeated an offer exactly: compared once
+    /// The search's size, counted before it started: the configurations its searches estimate,
+    /// plus its re-pricings ÷ kRepricingsPerConfiguration.
+    std::int64_t configurations = 0;
+    std::int64_t fitting = 0; ///< layouts that fit, over the searches
+    std::int64_t pastDeadline = 0; ///< of the best layouts per price and count, those that finish after the deadline
+    std::vector<std::string> unknownGpuTypes; ///< asked for but not in the table: nothing was searched
+    /// search_too_large: refused before anything was searched, its key the option to narrow
+    /// ("gpus", "gpu_types", "prices") or a pinned knob's key; pins_leave_nothing: the pins left no
+    /// configuration in any search.
+    std::optional<Problem> problem;
     bool cancelled = false;
+
+    [[nodiscard]] bool refused() const { return problem && problem->code == ProblemCode::search_too_large; }
 };
 
+/// The names in `gpuTypes` that no price of `table` is for.
+[[nodiscard]] std::vector<std::string> unknownGpuTypes(
+    const PriceTable& table, const std::vector<std::string>& gpuTypes);
+
 /// The cheapest plans for `scenario`'s model and training over `table`'s GPU types, counts and prices.
+/// Identical offers are compared once; the layouts of a GPU type, reclaim rate and count are searched
+/// once (on all threads) and priced at each of its prices. Unknown GPU types are named before
+/// anything is searched; a search past kMaxPlanConfigurations is refused (CostPlanResult::problem).
 [[nodiscard]] CostPlanResult planCost(
     const Scenario& scenario, const PriceTable& table, const CostPlanOptions& options);
 

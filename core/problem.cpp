@@ -19,11 +19,12 @@ constexpr std::array<std::string_view, kProblemCodeCount> kNames { "heads_not_di
     "too_many_gpus", "ep_not_dividing_dp_cp", "virtual_stages_need_interleaved", "interleaved_needs_pp",
     "sequence_parallel_needs_tp", "pipeline_split_needs_pp", "tp_saved_input_needs_sequence_parallel",
     "grad_reduce_needs_zero", "attention_kernel_needs_flash_attention", "micro_batch_over_global_batch",
-    "stage_without_layer", "does_not_fit", "too_few_layers_per_stage", "over_time_budget", "value_out_of_range",
-    "value_wrong_type", "value_not_a_choice", "key_unknown", "key_required", "key_given_twice",
-    "kv_heads_not_dividing_heads", "top_k_out_of_experts", "moe_ffn_hidden_required", "dense_layers_not_below_layers",
-    "moe_key_without_experts", "file_not_json", "file_unreadable", "model_given_twice", "lora_targets_invalid",
-    "lora_key_with_full_training", "profile_nested", "gpu_override_needs_preset", "gpu_override_empty",
+    "stage_without_layer", "does_not_fit", "too_few_layers_per_stage", "over_time_budget", "search_too_large",
+    "pins_leave_nothing", "value_out_of_range", "value_wrong_type", "value_not_a_choice", "key_unknown", "key_required",
+    "key_given_twice", "kv_heads_not_dividing_heads", "top_k_out_of_experts", "moe_ffn_hidden_required",
+    "dense_layers_not_below_layers", "moe_key_without_experts", "file_not_json", "file_unreadable", "model_given_twice",
+    "lora_targets_invalid", "lora_key_with_full_training", "profile_nested", "gpu_override_needs_preset",
+    "gpu_override_empty",
     "model_too_large", "text_too_long", "max_positions_mismatch", "latent_attention_rule", "gpu_peak_required",
     "rate_above_peak", "rate_without_peak", "node_watts_below_tdp", "hidden_not_divisible_by_heads",
     "model_type_unsupported", "config_not_modelled", "framework_cannot_express", "log_has_no_steps", "invalid_value" };
@@ -112,6 +113,8 @@ std::string_view keyOf(ProblemCode code)
         return "model.experts";
     case does_not_fit:
     case over_time_budget:
+    case search_too_large: // the search names the knob or option to narrow
+    case pins_leave_nothing: // the search names the pin
     case value_out_of_range:
     case value_wrong_type:
     case value_not_a_choice:
@@ -237,6 +240,13 @@ std::string Problem::message() const
         return "fewer than two layers per pipeline stage";
     case over_time_budget:
         return "slower than the time budget";
+    case search_too_large:
+        return "the search has " + v("configurations") + " configurations to estimate, more than the limit of "
+            + v("limit") + "; narrow the " + v("values") + " values of "
+            + (key.empty() ? std::string("the search") : key);
+    case pins_leave_nothing:
+        return "the pins leave none of the " + v("configurations") + " configurations of the search ("
+            + (key.empty() ? std::string("a pin") : key) + " alone keeps " + v("keeps") + ")";
     case value_out_of_range:
         return std::string("must be ")
             + (value("power_of_two") > 0   ? "a power of two"

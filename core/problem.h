@@ -50,6 +50,10 @@ enum class ProblemCode {
     does_not_fit, ///< memory per GPU beyond the GPU's capacity
     too_few_layers_per_stage, ///< the planner's rule: at least two layers per stage
     over_time_budget, ///< the planner's time budget
+    /// A search counted past its limit before it started (planner.h kMaxPlanConfigurations):
+    /// configurations, limit, values (of the knob or option to narrow, the key), pinned (1: --pin set them)
+    search_too_large,
+    pins_leave_nothing, ///< the pins excluded every configuration: configurations (the space), keeps (the key's pin)
     // What the file reader refuses (ScenarioError::problem, beside the reader's own English words).
     value_out_of_range, ///< min, max; integer 1 where the value must be whole, power_of_two 1 for a power of two
     value_wrong_type, ///< expected: 0 a number, 1 true or false, 2 a string, 3 an object, 4 an array

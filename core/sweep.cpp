@@ -1,5 +1,6 @@
 #include "core/sweep.h"
 
+#include "core/checked.h"
 #include "core/scenario_fields.h"
 
 #include <unordered_map>
@@ -9,9 +10,11 @@ namespace core {
 SweepResult sweepGpus(const Scenario& base, int minGpus, int maxGpus)
 {
     SweepResult out;
-    const int fixed = base.parallel.tp * base.parallel.pp * base.parallel.cp;
+    // tp × pp × cp through checked.h like every product of degrees (a valid scenario keeps it within
+    // kMaxGpus, but the sweep divides by it).
+    const std::int64_t fixed = clampedProduct({ base.parallel.tp, base.parallel.pp, base.parallel.cp });
     for (long long gpus = 1; gpus <= maxGpus; gpus *= 2) {
-        if (gpus < minGpus || gpus % fixed != 0) continue;
+        if (gpus < minGpus || fixed < 1 || gpus % fixed != 0) continue;
         Scenario s = base;
         const long long dp = gpus / fixed;
         // Past the limit of parallel.dp, or more sequences than the global batch: no valid point follows.

@@ -6,6 +6,7 @@
 #include "core/placement.h"
 #include "core/planner.h"
 #include "core/presets.h"
+#include "core/prices.h"
 #include "core/scenario_io.h"
 #include "core/sweep.h"
 #include "core/timeline.h"
@@ -77,6 +78,40 @@ void BM_Plan405BOn4096(benchmark::State& state)
         = benchmark::Counter(double(evaluated) * double(state.iterations()), benchmark::Counter::kIsRate);
 }
 BENCHMARK(BM_Plan405BOn4096)->Unit(benchmark::kMillisecond)->UseRealTime();
+
+void BM_PlanDeepSeekV3On2048(benchmark::State& state)
+{
+    // A large realistic search: DeepSeek-V3 (MoE, EP up to 64) on its 2,048 H800, the bundled example.
+    const auto loaded = core::loadScenarioFile(
+        std::string(TP_SOURCE_DIR) + "/resources/examples/deepseek-v3-2048-h800.tpscenario.json");
+    const core::Scenario s = *loaded.scenario;
+    std::int64_t evaluated = 0;
+    for (auto _ : state) {
+        core::PlanOptions o;
+        o.gpus = 2048;
+        const auto r = core::plan(s, o);
+        evaluated = r.evaluated;
+        benchmark::DoNotOptimize(r.plans.data());
+    }
+    state.counters["configs"] = double(evaluated);
+}
+BENCHMARK(BM_PlanDeepSeekV3On2048)->Unit(benchmark::kMillisecond)->UseRealTime();
+
+void BM_PlanCostExampleTable(benchmark::State& state)
+{
+    // The price search over the example table: the article's 7B on up to 1,024 GPUs.
+    const auto loaded = core::loadScenarioFile(
+        std::string(TP_SOURCE_DIR) + "/resources/examples/article-large-7b-64gpu.tpscenario.json");
+    const auto table
+        = core::loadPriceTable(std::string(TP_SOURCE_DIR) + "/resources/examples/cloud-prices-2026.tpprices.json");
+    for (auto _ : state) {
+        core::CostPlanOptions o;
+        o.maxGpus = 1024;
+        const auto r = core::planCost(*loaded.scenario, *table.table, o);
+        benchmark::DoNotOptimize(r.plans.data());
+    }
+}
+BENCHMARK(BM_PlanCostExampleTable)->Unit(benchmark::kMillisecond)->UseRealTime();
 
 core::Scenario llama405bOn16k()
 {

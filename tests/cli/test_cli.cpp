@@ -10,6 +10,7 @@
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 #include <vector>
@@ -327,4 +328,122 @@ TEST_CASE("plan --prices ranks GPU type x count x layout x pricing by total cost
     const Run broken = run("plan - --gpus 8 --prices " + writeTemp("bad.tpprices.json", "{\"format\": 1}"));
     CHECK(broken.code == 2);
     CHECK_THAT(broken.err, Catch::Contains("format"));
+}
+
+namespace {
+
+/// A model at the top of the documented ranges (4,096 layers, 1,024 experts, 64 GPUs per node).
+const std::string kHeavyModel = R"({"format": "trainplanner-scenario", "version": 1,
+  "model": {"layers": 4096, "hidden": 1024, "heads": 64, "kv_heads": 64, "ffn_hidden": 4096, "vocab": 32000,
+            "experts": 1024, "top_k": 2, "moe_ffn_hidden": 512},
+  "training": {"global_batch": 536870912, "seq_len": 4096}, "hardware": {"gpu": "h100-sxm", "gpus_per_node": 64})";
+
+const std::string kExamplePrices = std::string(TP_SOURCE_DIR) + "/resources/examples/cloud-prices-2026.tpprices.json";
+
+std::size_t occurrences(const std::string& text, const std::string& part)
+{
+    std::size_t n = 0;
+    for (auto at = text.find(part); at != std::string::npos; at = text.find(part, at + part.size()))
+        ++n;
+    return n;
+}
+
+} // namespace
+
+TEST_CASE("plan refuses a search past its limit at once, naming what to narrow", "[cli][plan][size]")
+{
+    const std::string interleaved = writeTemp("heavy-interleaved.tpscenario.json",
+        kHeavyModel + R"(, "parallel": {"pp": 2, "schedule": "interleaved", "virtual_stages": 2}})");
+    std::string chunks = "1";
+    for (int v = 2; v <= 64; ++v)
+        chunks += "," + std::to_string(v);
+    const Run wide = run("plan " + interleaved
+        + " --gpus 4096 --top 3 --pin "
+          "training.micro_batch=1,2,4,8,16,32,64,128,256,512,1024,2048,4096,8192,16384,32768,65536 --pin "
+          "parallel.virtual_stages="
+        + chunks + " --pin parallel.recompute=none,selective,selective_op,norms_up_proj,full");
+    CHECK(wide.code == 2);
+    CHECK(wide.out.empty());
+    CHECK_THAT(wide.err, Catch::Contains("25086900 configurations"));
+    CHECK_THAT(wide.err, Catch::Contains("--pin parallel.virtual_stages (64 values)"));
+
+    // One price on up to 524,288 GPUs: twenty searches of the heavy model.
+    const std::string heavy = writeTemp("heavy.tpscenario.json", kHeavyModel + "}");
+    const std::string one = writeTemp("one.tpprices.json",
+        R"({"format": "trainplanner-prices", "version": 1, "name": "one", "prices": [{"gpu": "h100-sxm",
+        "provider": "X", "on_demand": 2.0, "date": "2026-01", "source": "s"}]})");
+    const Run counts = run("plan " + heavy + " --gpus 524288 --prices " + one + " --top 3");
+    CHECK(counts.code == 2);
+    CHECK(counts.out.empty());
+    CHECK_THAT(counts.err, Catch::Contains("narrow --gpus (20 GPU counts"));
+}
+
+TEST_CASE("plan --pin: a key pinned twice is refused, and pins that leave nothing are named", "[cli][plan]")
+{
+    const Run twice = run("plan - --gpus 64 --pin parallel.tp=1 --pin parallel.tp=8 --top 1");
+    CHECK(twice.code == 2);
+    CHECK(twice.out.empty());
+    CHECK_THAT(twice.err, Catch::Contains("parallel.tp"));
+    CHECK_THAT(twice.err, Catch::Contains("one list"));
+
+    const Run nothing = run("plan - --gpus 64 --pin parallel.dp=1000000");
+    CHECK(nothing.code == 0);
+    CHECK_THAT(nothing.out, Catch::Contains("no configuration is left by the pins"));
+    CHECK_THAT(nothing.out, Catch::Contains("--pin parallel.dp=1000000 keeps 0"));
+    CHECK(nothing.out.find("try more GPUs") == std::string::npos);
+    const Run json = run("plan - --gpus 64 --pin parallel.dp=1000000 --format json");
+    CHECK(json.code == 0);
+    CHECK_THAT(json.out, Catch::Contains("\"code\": \"pins_leave_nothing\""));
+    CHECK_THAT(json.out, Catch::Contains("\"key\": \"parallel.dp\""));
+    CHECK_THAT(json.out, Catch::Contains("\"keeps\": 0"));
+
+    // dp × micro-batch past an int: no plan with DP 65,537 and micro-batch 65,536 (4.3·10^9 sequences a step).
+    const Run wrap = run("plan - --gpus 65537 --set 'model={\"params\":1e6}' --set training.seq_len=1 --set "
+                         "training.global_batch=536870912 --pin training.micro_batch=65536 --top 3");
+    CHECK(wrap.code == 0);
+    CHECK(wrap.out.find("\n   1 ") == std::string::npos); // no plan ranked
+    CHECK_THAT(wrap.out, Catch::Contains("0 configurations evaluated"));
+    CHECK_THAT(wrap.out, Catch::Contains("rejected 5: global_batch_not_divisible"));
+}
+
+TEST_CASE("plan --prices takes the pins, refuses another objective and checks --gpu-types first", "[cli][prices]")
+{
+    const Run json = run("plan - --gpus 64 --prices " + kExamplePrices + " --pin parallel.tp=8 --format json");
+    REQUIRE(json.code == 0);
+    // Every plan on TP 8 (the best without the pin is TP 1).
+    CHECK(occurrences(json.out, "\"tp\": 8") == occurrences(json.out, "\"tp\":"));
+    CHECK(occurrences(json.out, "\"tp\": 8") > 0);
+
+    CHECK(run("plan - --gpus 64 --prices " + kExamplePrices + " --pin this.is=garbage").code == 2);
+    const Run objective = run("plan - --gpus 64 --prices " + kExamplePrices + " --objective memory");
+    CHECK(objective.code == 2);
+    CHECK_THAT(objective.err, Catch::Contains("--objective"));
+    CHECK(run("plan - --gpus 8 --prices " + kExamplePrices + " --objective cost").code == 0);
+    const Run empty = run("plan - --gpus 64 --prices " + kExamplePrices + " --gpu-types ,");
+    CHECK(empty.code == 2);
+    CHECK_THAT(empty.err, Catch::Contains("--gpu-types"));
+    const Run unknown = run("plan - --gpus 64 --prices " + kExamplePrices + " --gpu-types h100-sxm,nonexistent");
+    CHECK(unknown.code == 2);
+    CHECK_THAT(unknown.err, Catch::Contains("nonexistent"));
+}
+
+TEST_CASE("plan --prices names an unreadable table once", "[cli][prices]")
+{
+    const auto dir = std::filesystem::temp_directory_path() / ("tp_prices_" + std::to_string(::getpid()));
+    std::filesystem::create_directories(dir);
+    const std::string fifo = (dir / "pf").string();
+    REQUIRE(::mkfifo(fifo.c_str(), 0600) == 0);
+    for (const std::string& path : { fifo, dir.string(), (dir / "missing.json").string() }) {
+        const Run r = run("plan - --gpus 8 --prices " + path);
+        INFO(r.err);
+        CHECK(r.code == 2);
+        CHECK(occurrences(r.err, path) == 1);
+    }
+    // A problem inside the table comes after its name.
+    const std::string broken = writeTemp("broken.tpprices.json", "{\"format\": 1}");
+    const Run inside = run("plan - --gpus 8 --prices " + broken);
+    CHECK(inside.code == 2);
+    CHECK(occurrences(inside.err, broken) == 1);
+    CHECK_THAT(inside.err, Catch::Contains("format"));
+    std::filesystem::remove_all(dir);
 }

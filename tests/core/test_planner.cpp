@@ -7,7 +7,9 @@
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <atomic>
+#include <string>
 #include <string_view>
 
 using namespace core;
@@ -302,4 +304,309 @@ TEST_CASE("a constraint is offered the values the search can give a knob", "[cor
     s.model.arch.experts = 8;
     s.model.arch.topK = 2;
     CHECK(knobChoices(s, 64)[std::size_t(Knob::ep)] == std::vector<int> { 1, 2, 4, 8 });
+}
+
+namespace {
+
+/// Two dense layers on 8 GPUs of a node, a global batch of 16: a space small enough to count by hand.
+Scenario twoLayers()
+{
+    Scenario s = defaultScenario(); // Llama-2-7B's layer shape: 32 heads, 32 KV heads
+    s.model.arch.layers = 2;
+    s.training.globalBatch = 16;
+    s.training.seqLen = 2048;
+    s.training.microBatch = 1;
+    s.parallel.flashAttention = true;
+    s.hardware.gpusPerNode = 8;
+    return s;
+}
+
+/// A model at the top of the documented ranges: 4,096 layers, 1,024 experts, 64 GPUs per node.
+Scenario heavyModel()
+{
+    const ScenarioResult r = parseScenario(R"({"format": "trainplanner-scenario", "version": 1,
+        "model": {"layers": 4096, "hidden": 1024, "heads": 64, "kv_heads": 64, "ffn_hidden": 4096, "vocab": 32000,
+                  "experts": 1024, "top_k": 2, "moe_ffn_hidden": 512},
+        "training": {"global_batch": 536870912, "seq_len": 4096},
+        "hardware": {"gpu": "h100-sxm", "gpus_per_node": 64},
+        "parallel": {"pp": 2, "schedule": "interleaved", "virtual_stages": 2}})");
+    INFO(r.error.toString());
+    REQUIRE(r.ok());
+    return *r.scenario;
+}
+
+/// Every fitting configuration of a search, as the unbounded planner kept them.
+struct Everything {
+    double score, time, memory;
+    Layout layout;
+};
+
+std::vector<Everything> everyFitting(const Scenario& s, const PlanOptions& o)
+{
+    std::vector<Everything> all;
+    PlanOptions one = o;
+    one.threads = 1; // the visitor is called from one thread: no lock needed
+    (void)walkSearch(s, one, [&](int, Scenario&, Estimate& e, const Layout& layout) {
+        const double score = o.objective == Objective::time ? e.training.timeS
+            : o.objective == Objective::cost                ? e.training.totalCostUsd
+                                                            : -e.memory.headroom();
+        all.push_back({ score, e.training.timeS, e.memory.total(), layout });
+    });
+    return all;
+}
+
+Layout layoutOf(const Scenario& s)
+{
+    const Parallel& p = s.parallel;
+    return { p.tp, p.pp, p.cp, p.dp, p.ep, p.zero, s.training.microBatch, p.virtualStages, p.sequenceParallel,
+        p.recompute };
+}
+
+} // namespace
+
+TEST_CASE("a search is counted before it runs: two dense layers on 8 GPUs, counted by hand", "[core][planner][size]")
+{
+    // TP 1, 2, 4, 8 (all divide 32 heads); PP 2 needs four layers: refused for TP 1, 2 and 4 (PP 1 only for TP 8);
+    // CP a power of two dividing 8 ÷ TP: (TP, CP) = (1; 1, 2, 4, 8), (2; 1, 2, 4), (4; 1, 2), (8; 1), DP the rest.
+    // dp × mb must divide 16: DP 8 takes mb 1, 2; DP 4 takes 1, 2, 4; DP 2 and 1 take 1, 2, 4, 8
+    // → micro-batch rows 2+3+4+4 (TP 1), 3+4+4 (TP 2), 4+4 (TP 4), 4 (TP 8); refused: 2 + 1 (TP 1) + 1 (TP 2).
+    // Per row, with one stage: v = 1, ZeRO 0–3, SP off (TP 1) or both, recomputation none, selective_op, full:
+    // 12 configurations for TP 1, 24 otherwise → 13 × 12 + 11 × 24 + 8 × 24 + 4 × 24 = 708.
+    const Scenario s = twoLayers();
+    PlanOptions o;
+    o.gpus = 8;
+    const SearchSize size = searchSize(s, o);
+    CHECK(size.configurations == 708);
+    CHECK(size.excluded == 0);
+    CHECK(size.rejected.at(ProblemCode::too_few_layers_per_stage) == 3);
+    CHECK(size.rejected.at(ProblemCode::global_batch_not_divisible) == 4);
+    CHECK(size.rejected.size() == 2);
+    CHECK(size.byValue[std::size_t(Knob::tp)].at(1) == 156);
+    CHECK(size.byValue[std::size_t(Knob::tp)].at(8) == 96);
+    CHECK(size.valuesOf(Knob::micro_batch) == 4);
+    // The search estimates exactly what it counted.
+    o.threads = 2;
+    const PlanResult r = plan(s, o);
+    CHECK(r.configurations == 708);
+    CHECK(r.evaluated == 708);
+    CHECK(r.rejected.at(ProblemCode::too_few_layers_per_stage) == 3);
+    CHECK(r.rejected.at(ProblemCode::global_batch_not_divisible) == 4);
+
+    // Pinned to TP 2 and micro-batch 16: the enumeration takes mb 16 too, which only DP 1 allows (TP 2 with CP 4):
+    // one row of 24. The space gains a row on each DP-1 cell (12 + 3 × 24 = 84): 792, of which 768 are excluded;
+    // mb 16 is refused on the other six cells, and mb 1–8 as before: 10 refusals.
+    REQUIRE_FALSE(addConstraint(o.constraints, s, "parallel.tp=2"));
+    REQUIRE_FALSE(addConstraint(o.constraints, s, "training.micro_batch=16"));
+    const SearchSize pinned = searchSize(s, o);
+    CHECK(pinned.configurations == 24);
+    CHECK(pinned.excluded == 768);
+    CHECK(pinned.rejected.at(ProblemCode::global_batch_not_divisible) == 10);
+    const PlanResult kept = plan(s, o);
+    CHECK(kept.evaluated == 24);
+    CHECK(kept.excluded == 768);
+    // What each pin keeps of the 792 alone: TP 2 has (3 + 4 + 5) rows of 24, mb 16 the four DP-1 cells' rows.
+    REQUIRE(kept.pins.size() == 2);
+    CHECK(kept.pins[0] == PinEffect { Knob::tp, { 2 }, 288 });
+    CHECK(kept.pins[1] == PinEffect { Knob::micro_batch, { 16 }, 84 });
+    CHECK_FALSE(kept.problem);
+}
+
+TEST_CASE("a search past the limit is refused before anything is estimated, naming the knob to narrow",
+    "[core][planner][size]")
+{
+    // Wide pins on the heavy model: 25,086,900 configurations, as many as the unbounded planner once estimated
+    // (in 4½ minutes and 1.3 GB).
+    const Scenario s = heavyModel();
+    PlanOptions o;
+    o.gpus = 4096;
+    o.top = 3;
+    REQUIRE_FALSE(addConstraint(
+        o.constraints, s, "training.micro_batch=1,2,4,8,16,32,64,128,256,512,1024,2048,4096,8192,16384,32768,65536"));
+    std::string chunks = "parallel.virtual_stages=1";
+    for (int v = 2; v <= 64; ++v)
+        chunks += "," + std::to_string(v);
+    REQUIRE_FALSE(addConstraint(o.constraints, s, chunks));
+    REQUIRE_FALSE(addConstraint(o.constraints, s, "parallel.recompute=none,selective,selective_op,norms_up_proj,full"));
+    const SearchSize size = searchSize(s, o);
+    CHECK(size.configurations == 25'086'900);
+    double last = -1;
+    o.progress = [&](double f) { last = f; };
+    const PlanResult r = plan(s, o);
+    CHECK(r.evaluated == 0);
+    CHECK(r.plans.empty());
+    CHECK(r.refused());
+    REQUIRE(r.problem);
+    CHECK(r.problem->code == ProblemCode::search_too_large);
+    CHECK(r.problem->value("configurations") == 25'086'900);
+    CHECK(r.problem->value("limit") == double(kMaxPlanConfigurations));
+    // 64 model chunks multiply the count most (each pipeline of two or more stages takes them all).
+    CHECK(r.problem->key == "parallel.virtual_stages");
+    CHECK(r.problem->value("values") == 64);
+    CHECK(r.problem->value("pinned") == 1);
+    CHECK(last == 1.0);
+    // Narrowed as it says, the search is within the limit.
+    o.constraints.allowed[std::size_t(Knob::virtual_stages)] = { 1, 2 };
+    CHECK_FALSE(searchTooLarge(searchSize(s, o), o.constraints));
+}
+
+TEST_CASE("ordinary searches stay within the limit", "[core][planner][size]")
+{
+    // The bundled default on 8 … 4,096 GPUs, Llama 3.1 405B on 16,384, the MoE examples: far below it.
+    PlanOptions o;
+    for (int gpus = 8; gpus <= 4096; gpus *= 2) {
+        o.gpus = gpus;
+        CHECK(searchSize(defaultScenario(), o).configurations < kMaxPlanConfigurations / 20);
+    }
+    for (const auto& [example, gpus] : { std::pair { "llama-3.1-405b-16k-h100", 16'384 },
+             std::pair { "deepseek-v3-2048-h800", 2048 }, std::pair { "gpt3-175b-narayanan", 1024 } }) {
+        const auto loaded
+            = loadScenarioFile(std::string(TP_SOURCE_DIR) + "/resources/examples/" + example + ".tpscenario.json");
+        REQUIRE(loaded.ok());
+        o.gpus = gpus;
+        INFO(example);
+        CHECK(searchSize(*loaded.scenario, o).configurations < kMaxPlanConfigurations / 20);
+    }
+}
+
+TEST_CASE("dp x micro-batch beyond an int is rejected as global_batch_not_divisible", "[core][planner]")
+{
+    // 65,537 × 65,536 wrapped an int to 65,536, which divides 2^29: an impossible plan was ranked first.
+    Scenario s = defaultScenario();
+    REQUIRE_FALSE(applyOverride(s, R"(model={"params":1e6})"));
+    REQUIRE_FALSE(applyOverride(s, "training.seq_len=1"));
+    REQUIRE_FALSE(applyOverride(s, "training.global_batch=536870912"));
+    PlanOptions o;
+    o.gpus = 65'537; // a prime: TP, PP and CP 1, DP 65,537, which no micro-batch makes a divisor of 2^29
+    REQUIRE_FALSE(addConstraint(o.constraints, s, "training.micro_batch=65536"));
+    const PlanResult r = plan(s, o);
+    CHECK(r.plans.empty());
+    CHECK(r.evaluated == 0);
+    // mb 1, 2, 4, 8 searched and 65,536 pinned: five refusals.
+    CHECK(r.rejected.at(ProblemCode::global_batch_not_divisible) == 5);
+}
+
+TEST_CASE("a knob pinned twice is refused, naming it, and the first list stays", "[core][planner][constraints]")
+{
+    const Scenario s = defaultScenario();
+    PlanConstraints c;
+    REQUIRE_FALSE(addConstraint(c, s, "parallel.tp=1"));
+    const auto twice = addConstraint(c, s, "parallel.tp=8");
+    REQUIRE(twice);
+    CHECK(twice->path == "parallel.tp");
+    CHECK(twice->problem.code == ProblemCode::key_given_twice);
+    CHECK(twice->message.find("one list") != std::string::npos);
+    CHECK(c.allowed[std::size_t(Knob::tp)] == std::vector<int> { 1 });
+    // Values repeated within one list are one value.
+    REQUIRE_FALSE(addConstraint(c, s, "parallel.zero=3,1,3"));
+    CHECK(c.allowed[std::size_t(Knob::zero)] == std::vector<int> { 1, 3 });
+}
+
+TEST_CASE("when the pins exclude every configuration the result says which pin leaves nothing",
+    "[core][planner][constraints]")
+{
+    const Scenario s = defaultScenario();
+    PlanOptions o;
+    o.gpus = 64;
+    REQUIRE_FALSE(addConstraint(o.constraints, s, "parallel.dp=1000000"));
+    REQUIRE_FALSE(addConstraint(o.constraints, s, "parallel.tp=8"));
+    const PlanResult r = plan(s, o);
+    CHECK(r.plans.empty());
+    CHECK(r.evaluated == 0);
+    CHECK(r.excluded > 0);
+    REQUIRE(r.problem);
+    CHECK(r.problem->code == ProblemCode::pins_leave_nothing);
+    CHECK(r.problem->key == "parallel.dp"); // DP 1,000,000 is no DP of 64 GPUs
+    CHECK(r.problem->value("keeps") == 0);
+    REQUIRE(r.pins.size() == 2);
+    CHECK(r.pins[0].knob == Knob::tp);
+    CHECK(r.pins[0].keeps > 0);
+    CHECK(r.pins[1].knob == Knob::dp);
+    CHECK(r.pins[1].keeps == 0);
+}
+
+TEST_CASE("what the search keeps while it runs equals what keeping every fitting plan gave", "[core][planner][bounded]")
+{
+    // Mixtral 8×7B on 1,024 GPUs with micro-batches up to 16: ~40,000 fitting configurations, more than each
+    // list holds before it is pruned (4,096), for each objective.
+    Scenario s = defaultScenario();
+    REQUIRE_FALSE(applyOverride(s, "model.preset=mixtral-8x7b"));
+    for (const auto& [objective, days] : { std::pair { Objective::time, 0.0 }, std::pair { Objective::cost, 0.0 },
+             std::pair { Objective::memory, 0.0 }, std::pair { Objective::memory, 400.0 } }) {
+        PlanOptions o;
+        o.gpus = 1024;
+        o.top = 25;
+        o.objective = objective;
+        o.maxDays = days;
+        o.threads = 3;
+        REQUIRE_FALSE(addConstraint(o.constraints, s, "training.micro_batch=1,2,4,8,16"));
+        INFO("objective " << toString(objective) << ", days " << days);
+        const PlanResult r = plan(s, o);
+        std::vector<Everything> all = everyFitting(s, o);
+        REQUIRE(r.feasible == std::int64_t(all.size()));
+        REQUIRE(all.size() > 8192);
+        // The unbounded rule: every fitting plan kept, the memory objective's budget applied at the end.
+        std::int64_t over = 0;
+        if (objective == Objective::memory) {
+            double fastest = 1e300;
+            for (const auto& x : all)
+                fastest = std::min(fastest, x.time);
+            const double budget = days > 0 ? days * 86400.0 : fastest * 1.25;
+            over = std::erase_if(all, [&](const Everything& x) { return x.time > budget; });
+            CHECK(r.rejected.at(ProblemCode::over_time_budget) == over);
+        }
+        std::vector<Everything> ranked = all;
+        std::sort(ranked.begin(), ranked.end(), [](const Everything& x, const Everything& y) {
+            return x.score != y.score ? x.score < y.score : x.layout.key() < y.layout.key();
+        });
+        REQUIRE(r.plans.size() == std::min<std::size_t>(25, ranked.size()));
+        for (std::size_t i = 0; i < r.plans.size(); ++i) {
+            CHECK(layoutOf(r.plans[i].scenario) == ranked[i].layout);
+            CHECK(r.plans[i].score == ranked[i].score);
+        }
+        std::sort(all.begin(), all.end(), [](const Everything& x, const Everything& y) {
+            return x.memory != y.memory ? x.memory < y.memory
+                                        : (x.time != y.time ? x.time < y.time : x.layout.key() < y.layout.key());
+        });
+        std::vector<Layout> front;
+        double bestTime = 1e300;
+        for (const auto& x : all)
+            if (x.time < bestTime) {
+                bestTime = x.time;
+                front.push_back(x.layout);
+            }
+        REQUIRE(r.pareto.size() == front.size());
+        for (std::size_t i = 0; i < front.size(); ++i)
+            CHECK(layoutOf(r.pareto[i].scenario) == front[i]);
+        // The scatter: every fitting plan up to the limit, else exactly the limit, each a fitting plan's point.
+        CHECK(r.points.size() == std::min<std::size_t>(kMaxPlanPoints, std::size_t(r.feasible)));
+    }
+}
+
+TEST_CASE("a bounded search's plans, front and points do not depend on the threads", "[core][planner][bounded]")
+{
+    Scenario s = defaultScenario();
+    REQUIRE_FALSE(applyOverride(s, "model.preset=mixtral-8x7b"));
+    PlanOptions o;
+    o.gpus = 1024;
+    o.top = 10;
+    REQUIRE_FALSE(addConstraint(o.constraints, s, "training.micro_batch=1,2,4,8,16,32"));
+    o.threads = 1;
+    const PlanResult one = plan(s, o);
+    o.threads = 4;
+    const PlanResult four = plan(s, o);
+    REQUIRE(one.feasible > std::int64_t(kMaxPlanPoints)); // the scatter is a sample
+    REQUIRE(one.points.size() == kMaxPlanPoints);
+    REQUIRE(one.points.size() == four.points.size());
+    for (std::size_t i = 0; i < one.points.size(); ++i) {
+        CHECK(one.points[i].memoryBytes == four.points[i].memoryBytes);
+        CHECK(one.points[i].trainingTimeS == four.points[i].trainingTimeS);
+    }
+    CHECK(std::is_sorted(one.points.begin(), one.points.end(),
+        [](const PlanPoint& a, const PlanPoint& b) { return a.memoryBytes < b.memoryBytes; }));
+    REQUIRE(one.plans.size() == four.plans.size());
+    for (std::size_t i = 0; i < one.plans.size(); ++i)
+        CHECK(one.plans[i].scenario == four.plans[i].scenario);
+    REQUIRE(one.pareto.size() == four.pareto.size());
+    for (std::size_t i = 0; i < one.pareto.size(); ++i)
+        CHECK(one.pareto[i].scenario == four.pareto[i].scenario);
 }
