@@ -678,11 +678,8 @@
     </message>
     <message>
         <source>Cancelled. </source>
+        <extracomment>%1 layout searches, each priced at every offer (%2) of its GPU type</extracomment>
         <translation>已取消。</translation>
-    </message>
-    <message>
-        <source>%1 searches (GPU type × price × count), %2 layouts fit, %3 of the best finish after the deadline.</source>
-        <translation>共搜索 %1 组（GPU 型号 × 价格 × 数量），%2 种布局放得下，其中最优者有 %3 个在截止日期之后才完成。</translation>
     </message>
     <message>
         <source>Not in the price table: %1.</source>
@@ -783,6 +780,10 @@
     <message>
         <source>Prices: %1 (%2), dated %3.</source>
         <translation>价格：%1（%2），日期 %3。</translation>
+    </message>
+    <message>
+        <source>%1 layout searches (GPU type × count) priced at %2 offers, %3 layouts fit, %4 of the best finish after the deadline.</source>
+        <translation>共 %1 次布局搜索（GPU 型号 × 数量），按 %2 个报价计价，%3 种布局放得下，其中最优者有 %4 个在截止日期之后完成。</translation>
     </message>
 </context>
 <context>
@@ -4484,6 +4485,32 @@
         <source>the global batch must be a whole multiple of micro-batch × data-parallel size (%1 × %2), or the run stops at start-up</source>
         <extracomment>%1 × %2 are the micro-batch and the data-parallel size</extracomment>
         <translation>全局批大小必须是微批大小 × 数据并行规模（%1 × %2）的整数倍，否则训练在启动时就会停止</translation>
+    </message>
+    <message>
+        <source>This search has %1 configurations to estimate, more than its limit of %2.</source>
+        <translation>这次搜索要估算 %1 种配置，超过了上限 %2。</translation>
+    </message>
+    <message>
+        <source>Search fewer GPUs.</source>
+        <translation>请减少搜索的 GPU 数量。</translation>
+    </message>
+    <message>
+        <source>Choose fewer GPU types.</source>
+        <translation>请少选几种 GPU 型号。</translation>
+    </message>
+    <message>
+        <source>Use a price table with fewer offers.</source>
+        <translation>请使用报价更少的价格表。</translation>
+    </message>
+    <message>
+        <source>Keep %1 to fewer of its %2 values, or search fewer GPUs.</source>
+        <extracomment>%1 is a setting's key (parallel.pp), %2 how many values the search tries for it</extracomment>
+        <translation>请把 %1 限定在它的 %2 个取值中的少数几个，或减少搜索的 GPU 数量。</translation>
+    </message>
+    <message>
+        <source>What you keep leaves none of the %1 configurations of this search (%2 alone keeps %3).</source>
+        <extracomment>%2 is a setting's key (parallel.tp); what the user keeps of it alone leaves %3 configurations</extracomment>
+        <translation>所保留的设置排除了这次搜索的全部 %1 种配置（仅 %2 一项就只留下 %3 种）。</translation>
     </message>
 </context>
 <context>

@@ -1396,4 +1396,11 @@ ZH.update({
     '%1 is written beside the settings and exists already. Replace it?': '%1 与设置文件写在一起，且已存在。要替换它吗？',
     'the global batch must be a whole multiple of micro-batch × data-parallel size (%1 × %2), or the run stops at start-up': '全局批大小必须是微批大小 × 数据并行规模（%1 × %2）的整数倍，否则训练在启动时就会停止',
     '%1 names nothing to replace: give the preset\'s figures that differ, each by its number format ("bf16") or kernel ("flash2").': '%1 没有给出要替换的内容：请写出与预设不同的数值，每项以数值格式（"bf16"）或内核（"flash2"）为键。',
+    'This search has %1 configurations to estimate, more than its limit of %2.': '这次搜索要估算 %1 种配置，超过了上限 %2。',
+    'Search fewer GPUs.': '请减少搜索的 GPU 数量。',
+    'Choose fewer GPU types.': '请少选几种 GPU 型号。',
+    'Use a price table with fewer offers.': '请使用报价更少的价格表。',
+    'Keep %1 to fewer of its %2 values, or search fewer GPUs.': '请把 %1 限定在它的 %2 个取值中的少数几个，或减少搜索的 GPU 数量。',
+    'What you keep leaves none of the %1 configurations of this search (%2 alone keeps %3).': '所保留的设置排除了这次搜索的全部 %1 种配置（仅 %2 一项就只留下 %3 种）。',
+    '%1 layout searches (GPU type × count) priced at %2 offers, %3 layouts fit, %4 of the best finish after the deadline.': '共 %1 次布局搜索（GPU 型号 × 数量），按 %2 个报价计价，%3 种布局放得下，其中最优者有 %4 个在截止日期之后完成。',
 })

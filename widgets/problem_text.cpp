@@ -107,6 +107,23 @@ QString ProblemText::of(const core::Problem& w)
         return tr("Fewer than two layers per pipeline stage.");
     case ProblemCode::over_time_budget:
         return tr("Slower than the time budget.");
+    case ProblemCode::search_too_large: {
+        const QLocale locale;
+        const QString head = tr("This search has %1 configurations to estimate, more than its limit of %2.")
+                                 .arg(locale.toString(qlonglong(w.value("configurations"))),
+                                     locale.toString(qlonglong(w.value("limit"))));
+        if (w.key == "gpus") return head + QLatin1Char(' ') + tr("Search fewer GPUs.");
+        if (w.key == "gpu_types") return head + QLatin1Char(' ') + tr("Choose fewer GPU types.");
+        if (w.key == "prices") return head + QLatin1Char(' ') + tr("Use a price table with fewer offers.");
+        //: %1 is a setting's key (parallel.pp), %2 how many values the search tries for it
+        return head + QLatin1Char(' ')
+            + tr("Keep %1 to fewer of its %2 values, or search fewer GPUs.").arg(key(w), n(w, "values"));
+    }
+    case ProblemCode::pins_leave_nothing:
+        //: %2 is a setting's key (parallel.tp); what the user keeps of it alone leaves %3 configurations
+        return tr("What you keep leaves none of the %1 configurations of this search (%2 alone keeps %3).")
+            .arg(QLocale().toString(qlonglong(w.value("configurations"))), key(w),
+                QLocale().toString(qlonglong(w.value("keeps"))));
     // What the file reader refuses: the key, then the rule.
     case ProblemCode::value_out_of_range: {
         const QLocale locale;

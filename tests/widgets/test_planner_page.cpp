@@ -1,4 +1,5 @@
 // The Planner tab searches in the background, stays responsive, and applies a plan undoably.
+#include "core/planner.h"
 #include "core/presets.h"
 #include "core/scenario_io.h"
 #include "tests/widgets/settle.h"
@@ -15,6 +16,8 @@
 #include <QApplication>
 #include <QClipboard>
 #include <QElapsedTimer>
+#include <QLabel>
+#include <QLineEdit>
 #include <QMenu>
 #include <QPushButton>
 #include <QSignalSpy>
@@ -260,4 +263,51 @@ TEST_CASE(
         CHECK(p.scenario.parallel.cp == 8);
     }
     CHECK(tab->whyText().contains(QStringLiteral("CP 1 → 8")));
+}
+
+TEST_CASE("a search past its limit is refused before it starts, and the page says what to narrow",
+    "[widgets][planner][bounded]")
+{
+    const auto heavy = core::loadScenarioFile(
+        std::string(TP_SOURCE_DIR) + "/tests/hostile/round2/plan-search-heavy.tpscenario.json");
+    REQUIRE(heavy.ok());
+    ScenarioSession session(*heavy.scenario);
+    MainView w(&session);
+
+    // Prices: one H100 offer, every power of two up to 524,288 GPUs — 3.6 million configurations.
+    CostPlannerPanel* panel = w.plannerPage()->costPlanner();
+    REQUIRE(panel->useExampleTable());
+    panel->findChild<QLineEdit*>(QStringLiteral("costGpuTypes"))->setText(QStringLiteral("h100-sxm"));
+    panel->setMaxGpus(524'288);
+    QSignalSpy finished(panel, &CostPlannerPanel::finished);
+    QElapsedTimer timer;
+    timer.start();
+    panel->start();
+    REQUIRE(waitUntil([&] { return finished.count() == 1; }, 60'000));
+    CHECK(timer.elapsed() < 10'000); // counted, not searched
+    REQUIRE(panel->result().refused());
+    CHECK(panel->result().plans.empty());
+    CHECK(panel->summaryText().contains(QStringLiteral("limit")));
+    CHECK(panel->summaryText().contains(QStringLiteral("fewer GPUs")));
+
+    // Layouts: the planner's own refusal (the review's 25 million configurations), as the search delivers it.
+    const auto interleaved = core::loadScenarioFile(
+        std::string(TP_SOURCE_DIR) + "/tests/hostile/round2/plan-search-heavy-interleaved.tpscenario.json");
+    REQUIRE(interleaved.ok());
+    core::PlanOptions options;
+    options.gpus = 4096;
+    std::string chunks = "parallel.virtual_stages=1";
+    for (int v = 2; v <= 64; ++v)
+        chunks += "," + std::to_string(v);
+    for (const std::string& pin :
+        { std::string("training.micro_batch=1,2,4,8,16,32,64,128,256,512,1024,2048,4096,8192,16384,32768,65536"),
+            chunks, std::string("parallel.recompute=none,selective,selective_op,norms_up_proj,full") })
+        REQUIRE_FALSE(core::addConstraint(options.constraints, *interleaved.scenario, pin));
+    const core::PlanResult refused = core::plan(*interleaved.scenario, options);
+    REQUIRE(refused.refused());
+    emit session.planReady(session.revision(), refused);
+    settle();
+    const QString summary = w.plannerPage()->findChild<QLabel*>(QStringLiteral("planSummary"))->text();
+    CHECK(summary.contains(QStringLiteral("limit")));
+    CHECK(summary.contains(QStringLiteral("25,086,900")));
 }

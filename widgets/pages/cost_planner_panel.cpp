@@ -258,17 +258,21 @@ void CostPlannerPanel::showResult()
     m_stop->setEnabled(false);
     m_progress->setValue(m_result.cancelled ? m_progress->value() : 1000);
     const QLocale locale;
+    //: %1 layout searches, each priced at every offer (%2) of its GPU type
     QString summary = (m_result.cancelled ? tr("Cancelled. ") : QString())
-        + tr("%1 searches (GPU type × price × count), %2 layouts fit, %3 of the best finish after the deadline.")
-              .arg(locale.toString(qlonglong(m_result.searched)), locale.toString(qlonglong(m_result.fitting)),
-                  locale.toString(qlonglong(m_result.pastDeadline)));
+        + tr("%1 layout searches (GPU type × count) priced at %2 offers, %3 layouts fit, %4 of the best finish "
+             "after the deadline.")
+              .arg(locale.toString(qlonglong(m_result.searched)), locale.toString(qlonglong(m_result.offers)),
+                  locale.toString(qlonglong(m_result.fitting)), locale.toString(qlonglong(m_result.pastDeadline)));
     if (!m_result.unknownGpuTypes.empty()) {
         QStringList names;
         for (const auto& name : m_result.unknownGpuTypes)
             names << QString::fromStdString(name);
         summary += QLatin1Char(' ') + tr("Not in the price table: %1.").arg(listText(names));
     }
-    if (m_result.plans.empty() && !m_result.cancelled)
+    if (m_result.problem) // refused before it started, or what was kept left nothing
+        summary = ProblemText::of(*m_result.problem);
+    else if (m_result.plans.empty() && !m_result.cancelled)
         summary += QLatin1Char(' ')
             + tr("No plan fits and finishes by the deadline: add GPUs, allow more days or "
                  "other GPU types.");

@@ -57,6 +57,7 @@ PlannerPage::PlannerPage(ScenarioSession* session, QWidget* parent)
     m_progress->setRange(0, 1000);
     m_progress->setValue(0);
     m_summary = new QLabel(this);
+    m_summary->setObjectName(QStringLiteral("planSummary"));
     m_summary->setWordWrap(true);
     m_why = new QLabel(this);
     m_why->setObjectName(QStringLiteral("planWhy"));
@@ -223,6 +224,11 @@ void PlannerPage::showResult()
                     + tr("%1 more left out by what you keep.").arg(locale.toString(qlonglong(m_result.excluded)))
                                  : QString()));
     m_why->setText(whyText());
+    // Refused before it started (too large), or what was kept left nothing: said instead of the counts.
+    if (m_result.problem) {
+        m_summary->setText(ProblemText::of(*m_result.problem));
+        m_why->clear();
+    }
     if (m_stale)
         m_summary->setText(tr("The scenario has changed since this search: search again to apply a plan.")
             + QLatin1Char(' ') + m_summary->text());
