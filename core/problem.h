@@ -84,8 +84,9 @@ enum class ProblemCode {
     // What launch settings refuse (core/launch.h): the key is the setting.
     framework_cannot_express, ///< framework (Framework), why (LaunchRefusal)
     // What reading a training log refuses (core/training_log.h).
-    log_has_no_steps, ///< no step line of any format the reader knows; rejected, first_line: step lines whose figure is
-                      ///< no measurement
+    /// No step line of any format the reader knows; rejected, first_line: the step lines whose figure is
+    /// no measurement, and the first of them.
+    log_has_no_steps,
     /// A measured figure that cannot be true of the scenario (core/calibration.h measurementBounds()):
     /// kind (MeasurementKind), value and bound (seconds, GiB, a fraction or TFLOP/s), line (of a log; 0: none).
     measurement_implausible,

@@ -90,6 +90,8 @@ struct LogNote {
 /// time per unit, so that compareWithLog() makes it a step time with one factor from the scenario:
 /// seconds per step (Megatron-LM's elapsed time; the Hugging Face Trainer: 1 ÷ steps/s), seconds per
 /// token and GPU (torchtitan: 1 ÷ tps) or seconds per sample (DeepSpeed: 1 ÷ CurrSamplesPerSec).
+/// MFU and TFLOP/s travel with their step's time in the one sample, so that the 1.5 × rule leaves
+/// out the same steps' figures of every kind.
 struct LogSample {
     double pace = 0;
     float mfu = -1; ///< torchtitan's, as a fraction; negative where the line has none
