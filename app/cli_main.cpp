@@ -815,25 +815,25 @@ int main(int argc, char** argv)
     if (!scenario) return kBadInput;
 
     if (*act) {
-        const core::FileRead in = logFile == "/dev/stdin" ? core::readStdinBounded(core::kMaxLogBytes)
-                                                          : core::readFileBounded(logFile, core::kMaxLogBytes);
-        if (!in.ok()) {
-            report(in.error);
+        // Streamed: the memory taken does not grow with the log (core/training_log.h).
+        const core::LogReadResult read = core::readTrainingLog(logFile);
+        if (!read.ok()) {
+            report(read.error);
             return kBadInput;
         }
         core::Problem problem;
-        auto log = core::parseTrainingLog(in.text, &problem);
-        if (!log) {
+        const auto c = core::compareWithLog(*scenario, core::estimateWithRange(*scenario), *read.log, &problem);
+        if (!c) {
             report(core::printable(logFile, 200) + ": " + problem.message());
             return kBadInput;
         }
-        const core::ActualComparison c
-            = core::compareWithLog(*scenario, core::estimateWithRange(*scenario), std::move(*log));
-        if (c.drift)
-            std::cerr << "trainplanner-cli: warning: the measured step time (" << core::fixedNumber(c.stepTimeS, 3)
-                      << " s) is outside the plan's range (" << core::fixedNumber(c.plannedLowS, 3) << "-"
-                      << core::fixedNumber(c.plannedHighS, 3) << " s)\n";
-        return emit(act->count("--format") && format == "json" ? core::actualToJson(c) : core::actualToText(c));
+        for (const core::LogNote& note : c->notes)
+            std::cerr << "trainplanner-cli: note: " << note.message() << "\n";
+        if (c->drift)
+            std::cerr << "trainplanner-cli: warning: the measured step time (" << core::fixedNumber(c->stepTimeS, 3)
+                      << " s) is outside the plan's range (" << core::fixedNumber(c->plannedLowS, 3) << "-"
+                      << core::fixedNumber(c->plannedHighS, 3) << " s)\n";
+        return emit(act->count("--format") && format == "json" ? core::actualToJson(*c) : core::actualToText(*c));
     }
 
     if (*lch) {

@@ -4,11 +4,56 @@
 #include "core/json_reader.h"
 
 #include <algorithm>
+#include <cfloat>
 #include <cmath>
 
 namespace core {
 
-Calibration calibrate(const Scenario& s, const MeasuredRun& measured)
+MeasurementBounds measurementBounds(const Scenario& s, const Estimate& e)
+{
+    MeasurementBounds b;
+    const double gpus = std::max(1, e.gpus);
+    // MFU = model FLOPs per step ÷ (step time × GPUs × peak) (Chowdhery et al. 2022, PaLM, appendix B;
+    /// estimate.cpp): at MFU 1 the step takes model FLOPs ÷ (GPUs × peak), and no step takes less.
+    if (e.compute.peakFlopsPerGpu > 0 && e.compute.modelFlopsPerStep > 0)
+        b.minStepTimeS = e.compute.modelFlopsPerStep / (gpus * e.compute.peakFlopsPerGpu);
+    if (std::isfinite(e.compute.stepTimeS))
+        b.maxStepTimeS = std::max(kLongestStepS, kLongestStepOverPlan * e.compute.stepTimeS);
+    if (s.hardware.gpu.memoryGib > 0) b.maxMemoryGib = s.hardware.gpu.memoryGib * kMemoryUnitTolerance;
+    b.peakTflops = std::max(0.0, e.compute.peakFlopsPerGpu / 1e12);
+    return b;
+}
+
+Problem implausibleMeasurement(MeasurementKind kind, double value, double bound, std::int64_t line)
+{
+    return Problem(ProblemCode::measurement_implausible,
+        { { "kind", double(static_cast<int>(kind)) }, { "value", value }, { "bound", bound },
+            { "line", double(line) } });
+}
+
+std::optional<Problem> checkMeasuredRun(const MeasurementBounds& bounds, const MeasuredRun& run)
+{
+    // Zero, negative, NaN, infinite and subnormal figures are no measurement (a subnormal step time
+    // is 10^-308 s; its reciprocal is infinite).
+    auto number = [](double v) { return std::isfinite(v) && v >= DBL_MIN; };
+    if (run.stepTimeS) {
+        const double t = *run.stepTimeS;
+        if (!number(t)) return implausibleMeasurement(MeasurementKind::not_a_measurement, t, 0);
+        if (t < bounds.minStepTimeS)
+            return implausibleMeasurement(MeasurementKind::step_below_kernel_floor, t, bounds.minStepTimeS);
+        if (t > bounds.maxStepTimeS)
+            return implausibleMeasurement(MeasurementKind::step_beyond_longest, t, bounds.maxStepTimeS);
+    }
+    if (run.peakMemoryBytes) {
+        const double gib = *run.peakMemoryBytes / kBytesPerGib;
+        if (!number(*run.peakMemoryBytes)) return implausibleMeasurement(MeasurementKind::not_a_measurement, gib, 0);
+        if (gib > bounds.maxMemoryGib)
+            return implausibleMeasurement(MeasurementKind::memory_above_device, gib, bounds.maxMemoryGib);
+    }
+    return std::nullopt;
+}
+
+Calibration calibrate(const Scenario& s, const MeasuredRun& run)
 {
     Calibration c;
     c.calibrated = s;
@@ -16,7 +61,24 @@ Calibration calibrate(const Scenario& s, const MeasuredRun& measured)
     c.stepBeforeS = before.compute.stepTimeS;
     c.memoryBefore = before.memory.total();
 
-    if (measured.stepTimeS && *measured.stepTimeS > 0) {
+    // Each figure on its own: an implausible one is refused (the first named), the other still fitted.
+    const MeasurementBounds bounds = measurementBounds(s, before);
+    MeasuredRun measured;
+    if (run.stepTimeS) {
+        if (auto problem = checkMeasuredRun(bounds, { run.stepTimeS, std::nullopt }))
+            c.refused = std::move(problem);
+        else
+            measured.stepTimeS = run.stepTimeS;
+    }
+    if (run.peakMemoryBytes) {
+        if (auto problem = checkMeasuredRun(bounds, { std::nullopt, run.peakMemoryBytes })) {
+            if (!c.refused) c.refused = std::move(problem);
+        } else {
+            measured.peakMemoryBytes = run.peakMemoryBytes;
+        }
+    }
+
+    if (measured.stepTimeS) {
         const double target = *measured.stepTimeS;
         auto stepAt = [&](double eff) {
             Scenario t = c.calibrated;
@@ -41,7 +103,7 @@ Calibration calibrate(const Scenario& s, const MeasuredRun& measured)
             c.stepFitted = true;
         }
     }
-    if (measured.peakMemoryBytes && *measured.peakMemoryBytes > 0) {
+    if (measured.peakMemoryBytes) {
         Scenario zero = c.calibrated;
         zero.overhead.fragmentation = 0;
         const Estimate e = estimate(zero);

@@ -50,9 +50,15 @@ void wordsForNonFinite(nlohmann::ordered_json& j)
 std::string fixedNumber(double v, int decimals)
 {
     if (!std::isfinite(v)) return nonFiniteWord(v);
-    char buf[64];
-    std::snprintf(buf, sizeof buf, "%.*f", decimals, v);
-    return buf;
+    // Plain digits below kPlainDigitsBelow, an exponent from there (as csvNumber): no quantity of a
+    // plan reaches 10^21, and plain digits would run to 300 characters for the largest doubles.
+    char text[400];
+    const auto [end, error] = std::abs(v) < kPlainDigitsBelow
+        ? std::to_chars(text, text + sizeof text, v, std::chars_format::fixed, std::clamp(decimals, 0, 17))
+        : std::to_chars(text, text + sizeof text, v, std::chars_format::scientific, 3);
+    if (error == std::errc()) return std::string(text, end);
+    std::snprintf(text, sizeof text, "%.3e", v); // not reached: 400 bytes hold any of them
+    return text;
 }
 
 std::string csvNumber(double v)
@@ -64,8 +70,9 @@ std::string csvNumber(double v)
     // exponent, where plain digits would run to hundreds of zeros.
     char text[400];
     const double magnitude = std::abs(v);
-    const auto format = magnitude == 0 || (magnitude >= 1e-9 && magnitude < 1e21) ? std::chars_format::fixed
-                                                                                  : std::chars_format::scientific;
+    const auto format = magnitude == 0 || (magnitude >= 1e-9 && magnitude < kPlainDigitsBelow)
+        ? std::chars_format::fixed
+        : std::chars_format::scientific;
     const auto [end, error] = std::to_chars(text, text + sizeof text, v, format);
     if (error != std::errc()) {
         std::snprintf(text, sizeof text, "%.17g", v);

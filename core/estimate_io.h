@@ -9,11 +9,18 @@
 
 namespace core {
 
+/// Magnitudes from which csvNumber() and fixedNumber() write an exponent ("5.243e+305") instead of
+/// plain digits: 10^21, beyond any quantity of a plan (10^15 parameters, 10^7 GPUs, costs), where
+/// plain digits would run to 300 characters for the largest doubles.
+inline constexpr double kPlainDigitsBelow = 1e21;
+
 /// A number in the "C" locale, shortest text that reads back equal (for CSV); an unbounded value
-/// in words (nonFiniteWord), never "inf" or "nan" (review DEF-12).
+/// in words (nonFiniteWord), never "inf" or "nan" (review DEF-12). An exponent from kPlainDigitsBelow
+/// and below 10^-9.
 [[nodiscard]] std::string csvNumber(double value);
-/// `v` with `decimals` decimals in the "C" locale (text tables, comments of launch files), or the word
-/// for an unbounded figure (nonFiniteWord).
+/// `v` with `decimals` decimals (at most 17) in the "C" locale (text tables, comments of launch
+/// files); from kPlainDigitsBelow, four significant digits and an exponent ("1.000e+300"); the word
+/// for an unbounded figure (nonFiniteWord). Never cut: the whole number, whatever its size.
 [[nodiscard]] std::string fixedNumber(double v, int decimals);
 /// "infinite", "-infinite" or "undefined" (NaN): how every output says that a figure is unbounded.
 [[nodiscard]] std::string nonFiniteWord(double value);

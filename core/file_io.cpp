@@ -64,12 +64,14 @@ struct Fd {
     int release() { return std::exchange(fd, -1); }
 };
 
-/// Reads up to limit + 1 bytes; an error text, or empty.
-std::string readAll(int fd, std::size_t limit, std::string& text)
+/// Hands what `fd` gives to `consume`, a piece at a time, until the end, up to limit + 1 bytes, or
+/// until `consume` returns false; an error text, or empty.
+std::string streamAll(int fd, std::uint64_t limit, std::uint64_t size, const ChunkConsumer& consume, StreamRead& out)
 {
-    char buffer[65536];
-    while (text.size() <= limit) {
-        const std::size_t want = std::min(sizeof buffer, limit + 1 - text.size());
+    char buffer[kReadChunkBytes];
+    while (out.bytes <= limit) {
+        const std::size_t want
+            = static_cast<std::size_t>(std::min<std::uint64_t>(sizeof buffer, limit + 1 - out.bytes));
         const ssize_t got = ::read(fd, buffer, want);
         if (got < 0) {
             if (errno == EINTR) continue;
@@ -78,9 +80,49 @@ std::string readAll(int fd, std::size_t limit, std::string& text)
             return "cannot be read (" + systemMessage(errno) + ")";
         }
         if (got == 0) break;
-        text.append(buffer, static_cast<std::size_t>(got));
+        // The byte past the limit only tells that there is more: it is not handed over.
+        const auto given = std::min<std::uint64_t>(static_cast<std::uint64_t>(got), limit - std::min(limit, out.bytes));
+        const bool more = given == 0 || consume(std::string_view(buffer, static_cast<std::size_t>(given)), size);
+        out.bytes += static_cast<std::uint64_t>(got);
+        if (!more && out.bytes <= limit) {
+            out.stopped = true;
+            return {};
+        }
     }
-    if (text.size() > limit) return "too large (more than " + std::to_string(limit) + " bytes)";
+    if (out.bytes > limit) return "too large (more than " + std::to_string(limit) + " bytes)";
+    return {};
+}
+
+/// Reads up to limit + 1 bytes; an error text, or empty.
+std::string readAll(int fd, std::size_t limit, std::string& text)
+{
+    StreamRead read;
+    return streamAll(
+        fd, limit, 0,
+        [&](std::string_view piece, std::uint64_t) {
+            text.append(piece);
+            return true;
+        },
+        read);
+}
+
+/// A regular file of at most `limit` bytes opened for reading, or why not ("" and fd < 0 never both).
+std::string openRegular(const std::string& path, std::uint64_t limit, Fd& fd, std::uint64_t& size)
+{
+    if (path.empty()) return "no such file";
+    if (path.find('\0') != std::string::npos) return "a file name cannot contain a NUL character";
+    // stat() before open(): opening a FIFO waits for a writer and opening a device can act on it.
+    struct stat st { };
+    if (::stat(path.c_str(), &st) != 0) return reasonFor(errno);
+    if (S_ISDIR(st.st_mode)) return "not a regular file (a folder)";
+    if (!S_ISREG(st.st_mode)) return "not a regular file";
+    if (static_cast<std::uint64_t>(st.st_size) > limit)
+        return "too large (" + std::to_string(st.st_size) + " bytes, at most " + std::to_string(limit) + ")";
+    fd.fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
+    if (fd.fd < 0) return reasonFor(errno);
+    // The path may have been swapped between stat() and open(): check what was opened.
+    if (::fstat(fd.fd, &st) != 0 || !S_ISREG(st.st_mode)) return "not a regular file";
+    size = static_cast<std::uint64_t>(st.st_size);
     return {};
 }
 
@@ -115,21 +157,30 @@ bool writeAll(int fd, std::string_view bytes, int& error)
 FileRead readFileBounded(const std::string& path, std::size_t limit)
 {
     auto failure = [&](const std::string& reason) { return FileRead { {}, shown(path) + ": " + reason }; };
-    if (path.empty()) return failure("no such file");
-    if (path.find('\0') != std::string::npos) return failure("a file name cannot contain a NUL character");
-    // stat() before open(): opening a FIFO waits for a writer and opening a device can act on it.
-    struct stat st { };
-    if (::stat(path.c_str(), &st) != 0) return failure(reasonFor(errno));
-    if (S_ISDIR(st.st_mode)) return failure("not a regular file (a folder)");
-    if (!S_ISREG(st.st_mode)) return failure("not a regular file");
-    if (static_cast<std::uint64_t>(st.st_size) > limit)
-        return failure("too large (" + std::to_string(st.st_size) + " bytes, at most " + std::to_string(limit) + ")");
-    Fd fd { ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY) };
-    if (fd.fd < 0) return failure(reasonFor(errno));
-    // The path may have been swapped between stat() and open(): check what was opened.
-    if (::fstat(fd.fd, &st) != 0 || !S_ISREG(st.st_mode)) return failure("not a regular file");
+    Fd fd;
+    std::uint64_t size = 0;
+    if (auto error = openRegular(path, limit, fd, size); !error.empty()) return failure(error);
     FileRead result;
     if (auto error = readAll(fd.fd, limit, result.text); !error.empty()) return failure(error);
+    return result;
+}
+
+StreamRead streamFileBounded(const std::string& path, std::uint64_t limit, const ChunkConsumer& consume)
+{
+    StreamRead result;
+    Fd fd;
+    std::uint64_t size = 0;
+    std::string error = openRegular(path, limit, fd, size);
+    if (error.empty()) error = streamAll(fd.fd, limit, size, consume, result);
+    if (!error.empty()) result.error = shown(path) + ": " + error;
+    return result;
+}
+
+StreamRead streamStdinBounded(std::uint64_t limit, const ChunkConsumer& consume)
+{
+    StreamRead result;
+    if (auto error = streamAll(STDIN_FILENO, limit, 0, consume, result); !error.empty())
+        result.error = "standard input: " + error;
     return result;
 }
 

@@ -6,6 +6,8 @@
 // POSIX (Linux): the tool's platform.
 
 #include <cstddef>
+#include <cstdint>
+#include <functional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -27,6 +29,31 @@ struct FileRead {
 
 /// Standard input (a pipe or a file), at most `limit` bytes: "-" on a command line that asks for it.
 [[nodiscard]] FileRead readStdinBounded(std::size_t limit);
+
+/// How a streamed read ended.
+struct StreamRead {
+    std::string error; ///< "PATH: reason" as FileRead's; empty when every byte was handed over or the consumer stopped
+    bool stopped = false; ///< the consumer returned false
+    std::uint64_t bytes = 0; ///< bytes handed over
+
+    [[nodiscard]] bool ok() const { return error.empty(); }
+};
+
+/// Bytes read at a time by the streamed readers: what they hold, whatever the file's length.
+inline constexpr std::size_t kReadChunkBytes = 64 * 1024;
+
+/// Receives a streamed file in order, a piece of at most kReadChunkBytes at a time, with the size
+/// stat() gave (0 for standard input, whose length is unknown); returns false to stop reading.
+using ChunkConsumer = std::function<bool(std::string_view piece, std::uint64_t size)>;
+
+/// readFileBounded()'s checks and limit (regular files only, refused before opening; at most
+/// limit + 1 bytes read), but nothing is kept: each piece goes to `consume` as it is read, so the
+/// memory a read takes does not grow with the file. A file over the limit is refused with
+/// readFileBounded()'s words, after `consume` has seen the first `limit` bytes.
+[[nodiscard]] StreamRead streamFileBounded(const std::string& path, std::uint64_t limit, const ChunkConsumer& consume);
+
+/// The same for standard input (a pipe or a file): an endless one stops at the limit, "too large".
+[[nodiscard]] StreamRead streamStdinBounded(std::uint64_t limit, const ChunkConsumer& consume);
 
 /// Replaces the content of `path` with `bytes` so that, whatever fails, the file holds either its
 /// old bytes or the new ones, never a mix:

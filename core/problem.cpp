@@ -24,14 +24,15 @@ constexpr std::array<std::string_view, kProblemCodeCount> kNames { "heads_not_di
     "key_given_twice", "kv_heads_not_dividing_heads", "top_k_out_of_experts", "moe_ffn_hidden_required",
     "dense_layers_not_below_layers", "moe_key_without_experts", "file_not_json", "file_unreadable", "model_given_twice",
     "lora_targets_invalid", "lora_key_with_full_training", "profile_nested", "gpu_override_needs_preset",
-    "gpu_override_empty",
-    "model_too_large", "text_too_long", "max_positions_mismatch", "latent_attention_rule", "gpu_peak_required",
-    "rate_above_peak", "rate_without_peak", "node_watts_below_tdp", "hidden_not_divisible_by_heads",
-    "model_type_unsupported", "config_not_modelled", "framework_cannot_express", "log_has_no_steps", "invalid_value" };
+    "gpu_override_empty", "model_too_large", "text_too_long", "max_positions_mismatch", "latent_attention_rule",
+    "gpu_peak_required", "rate_above_peak", "rate_without_peak", "node_watts_below_tdp", "hidden_not_divisible_by_heads",
+    "model_type_unsupported", "config_not_modelled", "framework_cannot_express", "log_has_no_steps",
+    "measurement_implausible", "invalid_value" };
 
 /// Whole numbers in plain digits (a GPU limit of 10000000, not 1e+07), others as the stream writes them.
 std::string number(double v)
 {
+    if (!std::isfinite(v)) return std::isnan(v) ? "undefined" : v > 0 ? "infinite" : "-infinite";
     if (std::abs(v) < 1e15 && v == std::trunc(v)) return std::to_string(static_cast<long long>(v));
     std::ostringstream os;
     os << v;
@@ -142,6 +143,7 @@ std::string_view keyOf(ProblemCode code)
     case config_not_modelled:
     case framework_cannot_express:
     case log_has_no_steps:
+    case measurement_implausible:
     case invalid_value:
         return ""; // the reader names the key
     }
@@ -330,8 +332,38 @@ std::string Problem::message() const
         const auto why = static_cast<std::size_t>(std::clamp(value("why"), 0.0, 3.0));
         return head + kWhy[why];
     }
-    case log_has_no_steps:
-        return "has no step line of Megatron-LM, torchtitan, DeepSpeed or the Hugging Face Trainer";
+    case log_has_no_steps: {
+        std::string text = "has no step line of Megatron-LM, torchtitan, DeepSpeed or the Hugging Face Trainer";
+        if (value("rejected") > 0)
+            text += " with a figure that is a measurement (" + v("rejected")
+                + " step lines have zero, negative, non-finite or out-of-range figures, the first on line "
+                + v("first_line") + ")";
+        return text;
+    }
+    case measurement_implausible: {
+        // The kinds of MeasurementKind (core/calibration.h), in its order.
+        const std::string line = value("line") > 0 ? "line " + v("line") + ": " : std::string();
+        const std::string mismatch = "; is the scenario the one the run used?";
+        switch (static_cast<int>(value("kind"))) {
+        case 0:
+            return line + "a step time of " + v("value") + " s is below the kernel floor of " + v("bound")
+                + " s (the model's FLOPs per step on every GPU at the compute dtype's peak: MFU would exceed 100 %)"
+                + mismatch;
+        case 1:
+            return line + "a step time of " + v("value") + " s is beyond the longest plausible step, " + v("bound")
+                + " s (a day or 1000 × the planned step time, whichever is longer)";
+        case 2:
+            return line + "a peak memory of " + v("value") + " GiB is above the GPU's " + v("bound")
+                + " GiB (its memory, with 8 % for gigabytes read as GiB)" + mismatch;
+        case 3:
+            return line + "an MFU of " + v("value") + " is above 1 (100 %)";
+        case 4:
+            return line + v("value") + " TFLOP/s per GPU is above the GPU's peak of " + v("bound") + " TFLOP/s"
+                + mismatch;
+        default:
+            return line + v("value") + " is no measurement (zero, negative, not finite or out of range)";
+        }
+    }
     case invalid_value:
         return "is refused by the scenario rules";
     }

@@ -89,7 +89,12 @@ enum class ProblemCode {
     // What launch settings refuse (core/launch.h): the key is the setting.
     framework_cannot_express, ///< framework (Framework), why (LaunchRefusal)
     // What reading a training log refuses (core/training_log.h).
-    log_has_no_steps, ///< no step line of any format the reader knows
+    /// No step line of any format the reader knows; rejected, first_line: the step lines whose figure is
+    /// no measurement, and the first of them.
+    log_has_no_steps,
+    /// A measured figure that cannot be true of the scenario (core/calibration.h measurementBounds()):
+    /// kind (MeasurementKind), value and bound (seconds, GiB, a fraction or TFLOP/s), line (of a log; 0: none).
+    measurement_implausible,
     invalid_value, ///< any other value the reader refuses; the key names it
 };
 inline constexpr int kProblemCodeCount = int(ProblemCode::invalid_value) + 1;

@@ -16,215 +16,169 @@ namespace core {
 
 namespace {
 
-/// The text without ANSI colour sequences (torchtitan colours its metrics line).
-std::string withoutColours(std::string_view line)
-{
-    std::string out;
-    out.reserve(line.size());
-    for (std::size_t i = 0; i < line.size(); ++i) {
-        if (line[i] == '\x1b' && i + 1 < line.size() && line[i + 1] == '[') {
-            i += 2;
-            while (i < line.size() && !(line[i] >= '@' && line[i] <= '~'))
-                ++i;
-            continue;
-        }
-        out += line[i];
-    }
-    return out;
-}
-
-/// The number right after `label` (spaces skipped; digit-group commas dropped when `grouped`), or nullopt.
-/// Only finite, non-negative numbers below 10^15 are taken: a log figure beyond that is not a measurement.
-std::optional<double> numberAfter(std::string_view line, std::string_view label, bool grouped = false)
-{
-    const auto at = line.find(label);
-    if (at == std::string_view::npos) return std::nullopt;
-    std::size_t i = at + label.size();
-    while (i < line.size() && line[i] == ' ')
-        ++i;
-    std::string digits;
-    while (i < line.size() && digits.size() < 40) {
-        const char c = line[i];
-        if ((c >= '0' && c <= '9') || c == '.' || c == 'e' || c == 'E' || c == '+' || c == '-')
-            digits += c;
-        else if (!(grouped && c == ','))
-            break;
-        ++i;
-    }
-    if (digits.empty()) return std::nullopt;
-    char* end = nullptr;
-    const double v = std::strtod(digits.c_str(), &end);
-    if (end == digits.c_str() || !std::isfinite(v) || v < 0 || v >= 1e15) return std::nullopt;
-    return v;
-}
-
-std::optional<std::int64_t> integerAfter(std::string_view line, std::string_view label)
-{
-    const auto v = numberAfter(line, label);
-    if (!v || *v != std::floor(*v)) return std::nullopt;
-    return std::int64_t(*v);
-}
-
-struct Candidate {
-    TrainingLog log;
-    int lines = 0;
-};
-
-void readLine(std::string_view raw, std::array<Candidate, 4>& c)
-{
-    const std::string line = withoutColours(raw);
-    // Megatron-LM: the iteration line and report_memory's lines.
-    if (line.find(" iteration ") != std::string::npos
-        && line.find("elapsed time per iteration (ms):") != std::string::npos) {
-        LogStep s;
-        const auto step = integerAfter(line, " iteration ");
-        const auto ms = numberAfter(line, "elapsed time per iteration (ms):");
-        if (step && ms && *ms > 0) {
-            s.step = *step;
-            s.stepTimeS = *ms / 1000.0;
-            s.tflopsPerGpu = numberAfter(line, "throughput per GPU (TFLOP/s/GPU):");
-            c[0].log.steps.push_back(s);
-            ++c[0].lines;
-        }
-        return;
-    }
-    if (line.find("memory (MB)") != std::string::npos) {
-        if (const auto reserved = numberAfter(line, "| max reserved:")) {
-            auto& best = c[0].log.maxReservedGib;
-            best = std::max(best.value_or(0.0), *reserved * 1048576.0 / kBytesPerGib);
-        }
-        return;
-    }
-    // torchtitan: "step: N  loss: …", not its validation line; "wps" (words per second) before it was
-    // renamed tps in 2024.
-    const char* rate = line.find("tps:") != std::string::npos ? "tps:" : "wps:";
-    if (const auto at = line.find("step:"); at != std::string::npos && line.find(rate) != std::string::npos
-        && line.find("validate step:") == std::string::npos
-        && (at == 0 || line[at - 1] == ' ' || line[at - 1] == ']')) {
-        const auto step = integerAfter(std::string_view(line).substr(at), "step:");
-        const auto tps = numberAfter(line, rate, true);
-        if (step && tps && *tps > 0) {
-            LogStep s;
-            s.step = *step;
-            s.tokensPerSPerGpu = tps;
-            if (const auto mfu = numberAfter(line, "mfu:")) s.mfu = *mfu / 100.0;
-            s.memoryGib = numberAfter(line, "memory:");
-            c[1].log.steps.push_back(s);
-            ++c[1].lines;
-        }
-        return;
-    }
-    // DeepSpeed's throughput timer.
-    if (line.find("CurrSamplesPerSec=") != std::string::npos) {
-        const auto step = integerAfter(line, "global_step=");
-        const auto samples = numberAfter(line, "CurrSamplesPerSec=");
-        if (step && samples && *samples > 0) {
-            LogStep s;
-            s.step = *step;
-            s.samplesPerS = samples;
-            s.memoryGib = numberAfter(line, "MaxMemAllocated=");
-            c[2].log.steps.push_back(s);
-            ++c[2].lines;
-        }
-        return;
-    }
-    // The Hugging Face Trainer's summary.
-    if (line.find("'train_steps_per_second':") != std::string::npos) {
-        const auto rate = numberAfter(line, "'train_steps_per_second':");
-        if (rate && *rate > 0) {
-            LogStep s;
-            s.step = 0;
-            s.stepTimeS = 1.0 / *rate;
-            c[3].log.steps.push_back(s);
-            ++c[3].lines;
-        }
-    }
-}
-
 double median(std::vector<double> v)
 {
     if (v.empty()) return 0;
-    std::sort(v.begin(), v.end());
-    const std::size_t n = v.size();
-    return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+    const auto middle = v.begin() + static_cast<std::ptrdiff_t>(v.size() / 2);
+    std::nth_element(v.begin(), middle, v.end());
+    if (v.size() % 2) return *middle;
+    return (*std::max_element(v.begin(), middle) + *middle) / 2;
+}
+
+/// "1,234": counts in notes read at a glance.
+std::string count(double n)
+{
+    std::string digits = std::to_string(static_cast<long long>(n));
+    for (auto i = static_cast<std::ptrdiff_t>(digits.size()) - 3; i > 0 && digits[std::size_t(i) - 1] != '-'; i -= 3)
+        digits.insert(std::size_t(i), ",");
+    return digits;
+}
+
+constexpr std::array<const char*, 4> kFrameworkWords { "Megatron-LM", "torchtitan", "DeepSpeed",
+    "Hugging Face Trainer" };
+
+const char* frameworkWord(double index)
+{
+    return kFrameworkWords[static_cast<std::size_t>(std::clamp(index, 0.0, 3.0))];
 }
 
 } // namespace
 
-std::optional<TrainingLog> parseTrainingLog(std::string_view text, Problem* error)
+double LogNote::value(std::string_view name) const
 {
-    std::array<Candidate, 4> candidates;
-    candidates[0].log.format = LogFormat::megatron;
-    candidates[1].log.format = LogFormat::torchtitan;
-    candidates[2].log.format = LogFormat::deepspeed;
-    candidates[2].log.memoryIsAllocated = true;
-    candidates[3].log.format = LogFormat::hf_trainer;
-    std::size_t begin = 0;
-    while (begin < text.size()) {
-        std::size_t end = text.find('\n', begin);
-        if (end == std::string_view::npos) end = text.size();
-        std::string_view line = text.substr(begin, end - begin);
-        if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
-        if (line.size() <= 64 * 1024) readLine(line, candidates); // longer is no log line
-        begin = end + 1;
-    }
-    const auto best = std::max_element(
-        candidates.begin(), candidates.end(), [](const Candidate& a, const Candidate& b) { return a.lines < b.lines; });
-    if (best->lines == 0) {
-        if (error) *error = Problem(ProblemCode::log_has_no_steps);
-        return std::nullopt;
-    }
-    return best->log;
+    for (const auto& [k, v] : values)
+        if (k == name) return v;
+    return 0;
 }
 
-ActualComparison compareWithLog(const Scenario& s, const Estimate& e, TrainingLog log)
+std::string LogNote::message() const
 {
+    auto n = [&](const char* name) { return count(value(name)); };
+    switch (code) {
+    case LogNoteCode::other_framework:
+        return n("lines") + " step lines of " + frameworkWord(value("framework"))
+            + " were left out: the log is read as " + frameworkWord(value("chosen")) + "'s";
+    case LogNoteCode::framework_tie:
+        return std::string(frameworkWord(value("framework"))) + " and " + frameworkWord(value("other")) + " have "
+            + n("lines") + " step lines each: the log is read as " + frameworkWord(value("framework"))
+            + "'s, whose first step line comes first";
+    case LogNoteCode::figures_rejected:
+        return n("lines")
+            + " step lines were left out: their figure is no measurement (zero, negative, not finite "
+              "or out of range), the first on line "
+            + n("first_line");
+    case LogNoteCode::restarted:
+        return "the step numbers go back " + n("restarts") + " time(s), first on line " + n("line") + " (from step "
+            + n("from") + " to " + n("to") + "): a restarted run; the steps of every part are taken";
+    case LogNoteCode::only_warmup_step:
+        return "the only step logged is the first (step " + n("step") + ", line " + n("line")
+            + "), which includes the warm-up (compilation, allocator, NCCL set-up): the measurement is slower than "
+              "the steady pace";
+    case LogNoteCode::not_steady:
+        return n("left_out") + " of " + n("steady")
+            + " steady steps are over 1.5 × the median and were left out: the run is not steady, the median is "
+              "that of its faster part";
+    case LogNoteCode::sampled:
+        return "the median is taken over a uniform sample of " + n("sample") + " of the " + n("steady")
+            + " steady steps (within ±0.4 % of rank of the exact median)";
+    }
+    return std::string(toString(code));
+}
+
+std::optional<ActualComparison> compareWithLog(
+    const Scenario& s, const Estimate& e, const TrainingLog& log, Problem* error)
+{
+    auto refuse = [&](Problem problem) -> std::optional<ActualComparison> {
+        if (error) *error = std::move(problem);
+        return std::nullopt;
+    };
+    if (log.stepLines == 0) return refuse(Problem(ProblemCode::log_has_no_steps));
     ActualComparison c;
+    c.log = { log.format, log.memoryIsAllocated, log.stepLines, log.steadySteps,
+        log.steadySteps > static_cast<std::int64_t>(log.sample.size()) };
+    c.notes = log.notes;
     const double tokensPerStep = double(s.training.globalBatch) * s.training.seqLen;
     const double gpus = std::max(1, e.gpus);
-    // Each logged step's time: as printed, or from its throughput and the scenario's batch.
-    std::vector<std::pair<const LogStep*, double>> timed;
-    for (const LogStep& step : log.steps) {
-        double t = 0;
-        if (step.stepTimeS)
-            t = *step.stepTimeS;
-        else if (step.tokensPerSPerGpu)
-            t = tokensPerStep / (*step.tokensPerSPerGpu * gpus);
-        else if (step.samplesPerS)
-            t = s.training.globalBatch / *step.samplesPerS;
-        if (t > 0 && std::isfinite(t)) timed.emplace_back(&step, t);
-    }
+    // A logged pace times this is a step time: torchtitan's is per token and GPU, DeepSpeed's per sample.
+    const double perStep = log.format == LogFormat::torchtitan ? tokensPerStep / gpus
+        : log.format == LogFormat::deepspeed                   ? double(s.training.globalBatch)
+                                                               : 1.0;
+    auto seconds = [&](double pace) { return pace * perStep; };
+
     // Steady steps: all but the first logged one (compilation, allocator and NCCL warm-up), and
     // none more than 1.5 × the median of the others (a step that saved a checkpoint or evaluated).
-    std::vector<std::pair<const LogStep*, double>> steady(
-        timed.size() > 1 ? timed.begin() + 1 : timed.begin(), timed.end());
-    std::vector<double> times;
-    for (const auto& [step, t] : steady)
-        times.push_back(t);
-    const double typical = median(times);
-    std::vector<std::pair<const LogStep*, double>> used;
-    for (const auto& entry : steady)
-        if (entry.second <= 1.5 * typical) used.push_back(entry);
-    c.stepsUsed = int(used.size());
-    c.stepsLeftOut = int(log.steps.size()) - c.stepsUsed;
-    if (!used.empty()) {
-        c.firstStep = used.front().first->step;
-        c.lastStep = used.back().first->step;
+    // Over the sample, which is every steady step up to kLogSampleCapacity.
+    std::vector<double> stepTimes, mfus, tflops;
+    if (log.sample.empty()) {
+        // The first step is all there is: taken, with a note (not for the Trainer's one average).
+        const LogSample& only = log.firstSample;
+        stepTimes.push_back(seconds(only.pace));
+        if (only.mfu >= 0) mfus.push_back(only.mfu);
+        if (only.tflopsPerGpu >= 0) tflops.push_back(only.tflopsPerGpu);
+        c.stepsUsed = 1;
+        c.firstStep = c.lastStep = log.firstStep;
+        if (log.format != LogFormat::hf_trainer)
+            c.notes.push_back({ LogNoteCode::only_warmup_step,
+                { { "step", double(log.firstStep) }, { "line", double(log.firstStepLine) } } });
+    } else {
+        std::vector<double> times;
+        times.reserve(log.sample.size());
+        for (const LogSample& x : log.sample)
+            times.push_back(seconds(x.pace));
+        const double typical = median(times);
+        std::size_t kept = 0;
+        for (std::size_t i = 0; i < times.size(); ++i) {
+            if (!(times[i] <= 1.5 * typical)) continue;
+            ++kept;
+            stepTimes.push_back(times[i]);
+            if (log.sample[i].mfu >= 0) mfus.push_back(log.sample[i].mfu);
+            if (log.sample[i].tflopsPerGpu >= 0) tflops.push_back(log.sample[i].tflopsPerGpu);
+        }
+        // Over a sample, the outliers found in it stand for the same share of the log's steady steps.
+        c.stepsUsed = c.log.sampled ? std::llround(double(log.steadySteps) * double(kept) / double(log.sample.size()))
+                                    : static_cast<std::int64_t>(kept);
+        c.firstStep = log.lowestSteadyStep;
+        c.lastStep = log.highestSteadyStep;
+        const std::int64_t outliers = log.steadySteps - c.stepsUsed;
+        if (outliers * 4 > log.steadySteps)
+            c.notes.push_back({ LogNoteCode::not_steady,
+                { { "left_out", double(outliers) }, { "steady", double(log.steadySteps) } } });
     }
-    std::vector<double> stepTimes, mfus, memories, tflops;
-    for (const auto& [step, t] : used) {
-        stepTimes.push_back(t);
-        if (step->mfu) mfus.push_back(*step->mfu);
-        if (step->memoryGib) memories.push_back(*step->memoryGib);
-        if (step->tflopsPerGpu) tflops.push_back(*step->tflopsPerGpu);
-    }
+    c.stepsLeftOut = log.stepLines - c.stepsUsed;
     c.stepTimeS = median(stepTimes);
     c.tokensPerS = c.stepTimeS > 0 ? tokensPerStep / c.stepTimeS : 0;
     if (!mfus.empty()) c.mfu = median(mfus);
     if (!tflops.empty()) c.tflopsPerGpu = median(tflops);
-    // Memory is a peak: the largest the log reports.
-    if (!memories.empty()) c.peakMemoryGib = *std::max_element(memories.begin(), memories.end());
-    if (log.maxReservedGib) c.peakMemoryGib = log.maxReservedGib;
+    if (log.peakMemoryGib) c.peakMemoryGib = log.peakMemoryGib->value;
+
+    // What no run of this scenario can show: the log is of another run, and no figure of it is taken.
+    const MeasurementBounds bounds = measurementBounds(s, e);
+    if (seconds(log.fastest.value) < bounds.minStepTimeS)
+        return refuse(implausibleMeasurement(MeasurementKind::step_below_kernel_floor, seconds(log.fastest.value),
+            bounds.minStepTimeS, log.fastest.line));
+    if (!(c.stepTimeS <= bounds.maxStepTimeS))
+        return refuse(implausibleMeasurement(MeasurementKind::step_beyond_longest, c.stepTimeS, bounds.maxStepTimeS,
+            log.sample.empty() ? log.firstStepLine : 0));
+    if (log.peakMemoryGib && log.peakMemoryGib->value > bounds.maxMemoryGib)
+        return refuse(implausibleMeasurement(MeasurementKind::memory_above_device, log.peakMemoryGib->value,
+            bounds.maxMemoryGib, log.peakMemoryGib->line));
+    if (log.highestMfu && log.highestMfu->value > 1)
+        return refuse(
+            implausibleMeasurement(MeasurementKind::mfu_above_one, log.highestMfu->value, 1, log.highestMfu->line));
+    if (log.highestTflopsPerGpu && bounds.peakTflops > 0 && log.highestTflopsPerGpu->value > bounds.peakTflops)
+        return refuse(implausibleMeasurement(MeasurementKind::tflops_above_peak, log.highestTflopsPerGpu->value,
+            bounds.peakTflops, log.highestTflopsPerGpu->line));
+
+    if (log.rejectedLines > 0)
+        c.notes.push_back({ LogNoteCode::figures_rejected,
+            { { "lines", double(log.rejectedLines) }, { "first_line", double(log.firstRejectedLine) } } });
+    if (log.restarts > 0)
+        c.notes.push_back({ LogNoteCode::restarted,
+            { { "restarts", double(log.restarts) }, { "line", double(log.restartLine) },
+                { "from", double(log.restartFrom) }, { "to", double(log.restartTo) } } });
+    if (c.log.sampled)
+        c.notes.push_back({ LogNoteCode::sampled,
+            { { "sample", double(log.sample.size()) }, { "steady", double(log.steadySteps) } } });
 
     // The plan, in the same terms.
     c.plannedStepTimeS = e.compute.stepTimeS;
@@ -275,7 +229,6 @@ ActualComparison compareWithLog(const Scenario& s, const Estimate& e, TrainingLo
     c.forecast = paced.training;
     const double tolerance = e.range ? 0.0 : 0.1;
     c.drift = c.stepTimeS < c.plannedLowS * (1 - tolerance) || c.stepTimeS > c.plannedHighS * (1 + tolerance);
-    c.log = std::move(log);
     return c;
 }
 
@@ -284,9 +237,9 @@ std::string actualToJson(const ActualComparison& c)
     nlohmann::ordered_json doc;
     doc["format"] = "trainplanner-actual";
     doc["version"] = 1;
-    doc["log"] = { { "framework", std::string(toString(c.log.format)) }, { "steps_read", c.log.steps.size() },
+    doc["log"] = { { "framework", std::string(toString(c.log.format)) }, { "steps_read", c.log.stepLines },
         { "steps_used", c.stepsUsed }, { "steps_left_out", c.stepsLeftOut }, { "first_step", c.firstStep },
-        { "last_step", c.lastStep } };
+        { "last_step", c.lastStep }, { "sampled", c.log.sampled } };
     nlohmann::ordered_json measured;
     measured["step_time_s"] = c.stepTimeS;
     measured["tokens_per_s"] = c.tokensPerS;
@@ -319,6 +272,7 @@ std::string actualToJson(const ActualComparison& c)
     refit["step_time_s_after"] = c.refit.stepAfterS;
     if (!c.refit.stepNote.empty()) refit["step_note"] = c.refit.stepNote;
     if (!c.refit.memoryNote.empty()) refit["memory_note"] = c.refit.memoryNote;
+    if (c.refit.refused) refit["refused"] = c.refit.refused->message();
     doc["refitted"] = refit;
     auto training = [](const TrainingEstimate& t) {
         return nlohmann::ordered_json { { "time_s", t.timeS }, { "gpu_hours", t.gpuHours },
@@ -327,6 +281,10 @@ std::string actualToJson(const ActualComparison& c)
     doc["forecast"] = training(c.forecast);
     doc["plan"] = training(c.planned);
     doc["drift"] = c.drift;
+    nlohmann::ordered_json notes = nlohmann::ordered_json::array();
+    for (const LogNote& note : c.notes)
+        notes.push_back({ { "code", std::string(toString(note.code)) }, { "message", note.message() } });
+    doc["notes"] = notes;
     wordsForNonFinite(doc);
     return doc.dump(2) + "\n";
 }
@@ -337,7 +295,7 @@ std::string actualToText(const ActualComparison& c)
     if (c.log.format == LogFormat::hf_trainer) {
         os << "Training log (hf_trainer): the Trainer's average over the whole run, warm-up included\n\n";
     } else {
-        os << "Training log (" << toString(c.log.format) << "): " << c.log.steps.size() << " step lines, median of "
+        os << "Training log (" << toString(c.log.format) << "): " << c.log.stepLines << " step lines, median of "
            << c.stepsUsed << " steady steps";
         if (c.stepsUsed > 0) os << " (" << c.firstStep << " to " << c.lastStep << ")";
         os << "; " << c.stepsLeftOut << " left out (the first, and any over 1.5 x the median)\n\n";
@@ -367,6 +325,7 @@ std::string actualToText(const ActualComparison& c)
         os << ", overhead.fragmentation " << fixedNumber(c.refit.calibrated.overhead.fragmentation, 3);
     os << "\n";
     if (!c.refit.stepNote.empty()) os << "  " << c.refit.stepNote << "\n";
+    if (c.refit.refused) os << "  not fitted: " << c.refit.refused->message() << "\n";
     os << "\nwhole run          "
        << "      planned     forecast\n";
     std::snprintf(line, sizeof line, "%-18s %12s %12s\n", "days", fixedNumber(c.planned.timeS / 86400, 1).c_str(),

@@ -15,13 +15,21 @@
 //   of the whole batch, memory in GiB as torch reports it);
 // - the Hugging Face Trainer's summary, {'train_runtime': …, 'train_samples_per_second': …,
 //   'train_steps_per_second': S, …}: one average over the whole run, warm-up included.
+//
+// Reading streams: the log is read in pieces of 64 KiB, one line at a time ('\n', '\r\n' or a lone
+// '\r' ends a line; a line over 64 KiB is no log line and is skipped), and the reader keeps per format
+// only what the comparison needs, bounded whatever the log's length (about 1 MiB per format at most):
+// counts, the first step, extremes with their lines, and the steady steps' figures in a sample of at
+// most kLogSampleCapacity (see TrainingLog::sample). A log of 3 million lines reads in a few MB.
 
 #include "core/calibration.h"
 #include "core/estimate.h"
 #include "core/problem.h"
 
 #include <array>
+#include <atomic>
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -37,36 +45,142 @@ inline constexpr std::array<std::string_view, 4> kLogFormatNames { "megatron", "
     return nameOf(f, kLogFormatNames);
 }
 
-/// A log larger than this is refused: a year of Megatron-LM lines at one per step is ~50 MB.
-inline constexpr std::size_t kMaxLogBytes = std::size_t(512) << 20;
+/// A log larger than this is refused. Reading streams, so the cap no longer bounds memory but the
+/// time a read takes. Measured at -O1 on one core of a loaded 2-core test machine, from the page
+/// cache: step lines of Megatron-LM read at 1.4 GB/s; the slowest log, one of empty lines, at 120 MB/s
+/// (the work per line). 4 GiB thus take 3 s for a real log (or the disk's time to read it) and at most
+/// about 35 s for a hostile one. A year of Megatron-LM lines at one per step is ~50 MB; a run that
+/// logs every rank's memory at every step writes far more, and stays well within the cap.
+inline constexpr std::size_t kMaxLogBytes = std::size_t(4) << 30;
 
-/// One logged step; absent figures are nullopt.
-struct LogStep {
-    std::int64_t step = 0;
-    std::optional<double> stepTimeS; ///< Megatron-LM's elapsed time per iteration
-    std::optional<double> tokensPerSPerGpu; ///< torchtitan's tps
-    std::optional<double> samplesPerS; ///< DeepSpeed's CurrSamplesPerSec (the whole batch)
-    std::optional<double> tflopsPerGpu; ///< Megatron-LM's throughput per GPU
-    std::optional<double> mfu; ///< torchtitan's mfu, as a fraction
-    std::optional<double> memoryGib; ///< torchtitan: max reserved; DeepSpeed: max allocated
+/// Lines longer than this are skipped: no framework prints a step line of 64 KiB.
+inline constexpr std::size_t kMaxLogLineBytes = 64 * 1024;
+
+/// The steady steps the reader keeps figures of (TrainingLog::sample): 65,536 × 16 bytes = 1 MiB.
+/// Up to this many steady steps (a run of 65,536 logged steps or fewer: weeks of training at one line per
+/// step and per minute) the median is exact.
+inline constexpr std::size_t kLogSampleCapacity = 65536;
+
+/// What the reader of a comparison should know about its log (not an error: the comparison stands).
+enum class LogNoteCode {
+    other_framework, ///< framework (LogFormat), lines: another framework's step lines, left out; chosen (LogFormat)
+    framework_tie, ///< framework (the chosen LogFormat), other (LogFormat), lines: as many step lines each
+    figures_rejected, ///< lines, first_line: step lines whose figure is no measurement, left out
+    restarted, ///< restarts, line, from, to: step numbers go back (the first time: on line, from → to)
+    only_warmup_step, ///< step, line: the only step is the first (warm-up) step, used for want of another
+    not_steady, ///< left_out, steady: more than a quarter of the steady steps are over 1.5 × the median
+    sampled, ///< sample, steady: the median is taken over a uniform sample of the steady steps
+};
+inline constexpr std::array<std::string_view, 7> kLogNoteCodeNames { "other_framework", "framework_tie",
+    "figures_rejected", "restarted", "only_warmup_step", "not_steady", "sampled" };
+[[nodiscard]] constexpr std::string_view toString(LogNoteCode c)
+{
+    return nameOf(c, kLogNoteCodeNames);
+}
+
+struct LogNote {
+    LogNoteCode code = LogNoteCode::other_framework;
+    Problem::Values values; ///< named numbers, as a Problem's
+
+    [[nodiscard]] double value(std::string_view name) const; ///< 0 when absent
+    [[nodiscard]] std::string message() const; ///< English, for the command line and files
 };
 
+/// One steady step's figures as the reader keeps them. `pace` is the log's own figure turned into a
+/// time per unit, so that compareWithLog() makes it a step time with one factor from the scenario:
+/// seconds per step (Megatron-LM's elapsed time; the Hugging Face Trainer: 1 ÷ steps/s), seconds per
+/// token and GPU (torchtitan: 1 ÷ tps) or seconds per sample (DeepSpeed: 1 ÷ CurrSamplesPerSec).
+/// MFU and TFLOP/s travel with their step's time in the one sample, so that the 1.5 × rule leaves
+/// out the same steps' figures of every kind.
+struct LogSample {
+    double pace = 0;
+    float mfu = -1; ///< torchtitan's, as a fraction; negative where the line has none
+    float tflopsPerGpu = -1; ///< Megatron-LM's throughput per GPU; negative where the line has none
+};
+
+/// A figure of the log and the line it is on (1-based; lines end at '\n', '\r\n' or '\r').
+struct LogFigure {
+    double value = 0;
+    std::int64_t line = 0;
+};
+
+/// What the reader keeps of the log's step lines, in the format that has the most of them.
 struct TrainingLog {
     LogFormat format = LogFormat::megatron;
-    std::vector<LogStep> steps;
-    std::optional<double> maxReservedGib; ///< Megatron-LM's report_memory, the largest of its ranks
     /// What the memory figure is: PyTorch's max_memory_reserved() or max_memory_allocated().
     bool memoryIsAllocated = false;
+    std::int64_t stepLines = 0; ///< step lines read, the first included
+    /// The first logged step, which the median leaves out (compilation, allocator and NCCL warm-up).
+    std::int64_t firstStep = 0, firstStepLine = 0;
+    LogSample firstSample;
+    /// The steady steps — all but the first — that the median is taken over: every one while there are
+    /// at most kLogSampleCapacity, else a uniform random sample of that many (reservoir sampling,
+    /// Vitter's algorithm R, with a fixed seed: the same log always gives the same result). The sample's
+    /// median is then the median of the log's within ±1/√capacity = ±0.4 % of rank in 95 % of logs
+    /// (the binomial spread of the sample's order statistics), and the outliers the 1.5 × rule finds
+    /// in the sample stand for the same fraction of the log's steady steps.
+    std::vector<LogSample> sample;
+    std::int64_t steadySteps = 0; ///< how many steady steps `sample` stands for
+    std::int64_t lowestSteadyStep = 0, highestSteadyStep = 0; ///< their step numbers
+    LogFigure fastest, slowest; ///< the smallest and the largest pace of any step line
+    /// The largest memory of any step line or, for Megatron-LM, report_memory line (the largest rank's
+    /// max reserved), in GiB: memory is a peak.
+    std::optional<LogFigure> peakMemoryGib;
+    std::optional<LogFigure> highestMfu, highestTflopsPerGpu; ///< of any step line
+    /// Step numbers going back: a restarted run (resumed from a checkpoint into the same log).
+    std::int64_t restarts = 0;
+    std::int64_t restartLine = 0, restartFrom = 0, restartTo = 0; ///< the first restart
+    /// Step lines of this format whose figure is no measurement (zero, negative, not finite, beyond
+    /// 10^15, too small for a double, not a whole number): left out.
+    std::int64_t rejectedLines = 0, firstRejectedLine = 0;
+    /// What the reader noticed about the whole log: other frameworks' lines left out, a tie between
+    /// formats (other_framework, framework_tie).
+    std::vector<LogNote> notes;
 };
 
-/// The step lines of `text`, in the format that has the most of them. nullopt and `error` (code
-/// log_has_no_steps) when no line of any format is found.
+/// The step lines of `text`, in the format that has the most of them (a tie goes to the format whose
+/// first step line comes first, with a note). nullopt and `error` (code log_has_no_steps) when no line
+/// of any format is found. The same reader as readTrainingLog(), for tests and small texts.
 [[nodiscard]] std::optional<TrainingLog> parseTrainingLog(std::string_view text, Problem* error = nullptr);
 
+struct LogReadOptions {
+    /// The fraction of the file's bytes read so far, called at most about 100 times (at every whole
+    /// percent) from the reading thread; for standard input, whose length is unknown, only at the end.
+    std::function<void(double)> progress;
+    /// Set (from another thread) to stop reading: the result is then `cancelled`.
+    const std::atomic<bool>* cancel = nullptr;
+};
+
+struct LogReadResult {
+    std::optional<TrainingLog> log;
+    /// Why there is no log, in English: "PATH: reason" as core/file_io.h's readers give it (no such
+    /// file, not a regular file, too large …), or "PATH: " and the problem's message.
+    std::string error;
+    std::optional<Problem> problem; ///< the file was read but has no step line (log_has_no_steps)
+    bool cancelled = false;
+
+    [[nodiscard]] bool ok() const { return log.has_value(); }
+};
+
+/// Reads the log at `path` ("/dev/stdin": standard input) as it streams in: regular files only, as
+/// readFileBounded() (FIFOs, folders and devices are refused before opening), at most kMaxLogBytes
+/// (an endless standard input stops there: "too large"). Memory does not grow with the log.
+[[nodiscard]] LogReadResult readTrainingLog(const std::string& path, const LogReadOptions& options = {});
+
+/// What a comparison keeps of its log: no per-step figures (a dialog holds the comparison).
+struct LogSummary {
+    LogFormat format = LogFormat::megatron;
+    bool memoryIsAllocated = false;
+    std::int64_t stepLines = 0;
+    std::int64_t steadySteps = 0;
+    bool sampled = false; ///< the median is taken over a sample of the steady steps (more than kLogSampleCapacity)
+};
+
 struct ActualComparison {
-    TrainingLog log;
-    int stepsUsed = 0; ///< the steady steps the median is taken over
-    int stepsLeftOut = 0; ///< the first logged step (warm-up) and outliers (checkpoints, evaluation)
+    LogSummary log;
+    std::int64_t stepsUsed = 0; ///< the steady steps the median is taken over
+    std::int64_t stepsLeftOut = 0; ///< the first logged step (warm-up) and outliers (checkpoints, evaluation)
+    /// The lowest and highest step number of the steady steps (a restarted run goes back in between).
     std::int64_t firstStep = 0, lastStep = 0;
 
     // Measured: the median of the steady steps.
@@ -95,10 +209,24 @@ struct ActualComparison {
     TrainingEstimate forecast, planned;
     /// The measured step time lies outside the plan's range (or, without a range, 10 % from its step time).
     bool drift = false;
+
+    /// What the reader should know about the log: the reader's notes, then figures_rejected,
+    /// restarted, only_warmup_step, not_steady, sampled. The CLI prints them on stderr and in the
+    /// JSON's "notes".
+    std::vector<LogNote> notes;
 };
 
-/// Holds `log` against the scenario it ran (`estimate` is the scenario's, with its range when it has one).
-[[nodiscard]] ActualComparison compareWithLog(const Scenario& scenario, const Estimate& estimate, TrainingLog log);
+/// Holds `log` against the scenario it ran (`estimate` is the scenario's, with its range when it has
+/// one). The steady steps' median, none over 1.5 × the median of the steady steps (docs/DESIGN.md).
+///
+/// Refused (nullopt, `error` measurement_implausible naming the line and the bound, see
+/// core/calibration.h measurementBounds()) when a figure cannot be a measurement of this scenario: a
+/// step faster than the kernel floor (any step line), a measured step time (the median) beyond
+/// the longest plausible step, a peak memory above the GPU's, a logged MFU above 1 or TFLOP/s per GPU
+/// above the peak. Each of these means the log is of another run (or the scenario not the one it ran),
+/// so no figure of it is taken. Single long steps are left out by the 1.5 × rule.
+[[nodiscard]] std::optional<ActualComparison> compareWithLog(
+    const Scenario& scenario, const Estimate& estimate, const TrainingLog& log, Problem* error = nullptr);
 
 [[nodiscard]] std::string actualToJson(const ActualComparison& c);
 [[nodiscard]] std::string actualToText(const ActualComparison& c);

@@ -32,10 +32,11 @@ if [ "${TP_SKIP_SANITIZERS:-0}" != "1" ]; then
   (cd "$asan" && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 ctest --output-on-failure -j "$jobs")
 fi
 
-# The libFuzzer target over the scenario reader and the config.json importer (issue 17): a short
-# run on every test, from the corpus in tests/fuzz/corpus; a finding fails the run.
+# The libFuzzer targets (issue 17; scripts/fuzz.sh): the scenario reader and the config.json
+# importer, the training log reader, the price table reader and the --pin parser, the time split
+# between them, each from its corpus under tests/fuzz; a finding fails the run.
 if [ "${TP_SKIP_FUZZ:-0}" != "1" ]; then
-  echo "== fuzzing the scenario reader and the importer for ${TP_FUZZ_SECONDS:-60} s (libFuzzer, clang-14, ASan + UBSan)"
+  echo "== fuzzing the readers for ${TP_FUZZ_SECONDS:-60} s in all (libFuzzer, clang-14, ASan + UBSan)"
   # libFuzzer prints a line per new input; the end (statistics, or a finding and its input) is what matters.
   bash "$TP_ROOT/scripts/fuzz.sh" "${TP_FUZZ_SECONDS:-60}" 2>&1 | tail -n 60
 fi

@@ -275,10 +275,18 @@ TEST_CASE("actual holds a training log against the scenario", "[cli][log]")
     const Run text = run("actual " + logs + "megatron.log --scenario " + gpt3);
     CHECK(text.code == 0);
     CHECK_THAT(text.out, Catch::Contains("step time (s)"));
-    // The torchtitan log's run is not GPT-3's: the drift is said on stderr, the report still printed.
-    const Run drift = run("actual " + logs + "torchtitan.log --scenario " + gpt3);
+    // The torchtitan log's run is Llama 3 8B's, 12 % slower than planned: the drift is said on
+    // stderr, the report still printed.
+    const Run drift = run("actual " + logs
+        + "torchtitan.log --scenario - --set model.preset=llama-3-8b --set "
+          "parallel.zero=3");
     CHECK(drift.code == 0);
     CHECK_THAT(drift.err, Catch::Contains("outside the plan's range"));
+    // Against GPT-3 on 1024 GPUs its steps would be faster than the hardware allows: refused.
+    const Run other = run("actual " + logs + "torchtitan.log --scenario " + gpt3);
+    CHECK(other.code == 2);
+    CHECK(other.out.empty());
+    CHECK_THAT(other.err, Catch::Contains("torchtitan.log: line 6:") && Catch::Contains("kernel floor"));
     // Refused: no such file, no step line, no scenario.
     CHECK(run("actual /nonexistent.log --scenario -").code == 2);
     const Run none = run("actual " + writeTemp("empty.log", "nothing here\n") + " --scenario -");

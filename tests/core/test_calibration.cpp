@@ -34,11 +34,20 @@ TEST_CASE(
     CHECK(c.memoryAfter == Approx(measured.memory.total()).epsilon(1e-9));
     CHECK(c.stepBeforeS < c.stepAfterS); // the default 0.73 is faster than the fitted value
 
-    // Out of reach: a step faster than efficiency 1.0 allows stops at the bound and says why.
-    const Calibration fast = calibrate(start, { measured.compute.stepTimeS / 100, std::nullopt });
+    // Out of reach: a step faster than efficiency 1.0 allows (yet above the kernel floor, MFU 100 %)
+    // stops at the bound and says why.
+    const double floor = measurementBounds(start, estimate(start)).minStepTimeS;
+    const Calibration fast = calibrate(start, { 1.01 * floor, std::nullopt });
     CHECK_FALSE(fast.stepFitted);
+    CHECK_FALSE(fast.refused);
     CHECK(fast.calibrated.efficiency.compute == 1.0);
     CHECK_FALSE(fast.stepNote.empty());
+    // Below the floor (a hundredth of the estimate: MFU far above 100 %), no measurement: refused.
+    const Calibration impossible = calibrate(start, { measured.compute.stepTimeS / 100, std::nullopt });
+    REQUIRE(impossible.refused);
+    CHECK(impossible.refused->code == ProblemCode::measurement_implausible);
+    CHECK_FALSE(impossible.stepFitted);
+    CHECK(impossible.calibrated.efficiency.compute == start.efficiency.compute);
 }
 
 TEST_CASE("a scenario referencing a hardware profile takes its values, and its own keys win", "[core][calibration]")
