@@ -42,6 +42,7 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
+#include <QProgressDialog>
 #include <QPushButton>
 #include <QScreen>
 #include <QSplitter>
@@ -69,6 +70,10 @@ MainWindow::MainWindow(ScenarioSession* session, QWidget* parent)
     connect(m_doc, &ScenarioDocument::filePathChanged, this, &MainWindow::updateTitle);
     connect(m_doc->undoStack(), &QUndoStack::cleanChanged, this, &MainWindow::updateTitle);
     connect(m_doc, &ScenarioDocument::scenarioChanged, this, &MainWindow::updateTitle);
+    connect(m_session, &ScenarioSession::logProgress, this, [this](double fraction) {
+        if (m_logProgress) m_logProgress->setValue(int(std::lround(fraction * 100)));
+    });
+    connect(m_session, &ScenarioSession::logCompared, this, &MainWindow::showLogComparison);
     updateTitle();
     // Later starts: the last geometry and splitter sizes. The first: most of the screen (issue 22:
     // Qt's default, about half of a 1920 × 1080 desktop, cut the tab bar).
@@ -334,21 +339,45 @@ QDialog* MainWindow::createAccuracyDialog()
     return dialog;
 }
 
-bool MainWindow::compareWithLog(const QString& path)
+void MainWindow::compareWithLog(const QString& path)
 {
-    const core::FileRead in = core::readFileBounded(nativePath(path), core::kMaxLogBytes);
-    core::Problem problem(core::ProblemCode::file_unreadable);
-    std::optional<core::ActualComparison> comparison;
-    if (in.ok()) comparison = m_session->compareWithLog(in.text, &problem);
-    if (!comparison) {
-        QMessageBox::warning(this, tr("Cannot compare with the log"),
-            tr("%1 was not read.\n\n%2").arg(QFileInfo(path).fileName(), ProblemText::of(problem)));
-        return false;
+    // Read on a worker thread with a progress bar and a Cancel button: a log of gigabytes takes
+    // seconds, and the window stays usable (the box is modal to this window only).
+    if (m_logProgress) m_logProgress->deleteLater();
+    m_logPath = path;
+    m_logProgress = new QProgressDialog(tr("Reading %1…").arg(QFileInfo(path).fileName()), tr("Cancel"), 0, 100, this);
+    m_logProgress->setObjectName(QStringLiteral("logProgress"));
+    m_logProgress->setWindowTitle(tr("Compare with a training log"));
+    m_logProgress->setWindowModality(Qt::WindowModal);
+    m_logProgress->setMinimumDuration(300);
+    m_logProgress->setAutoClose(false);
+    m_logProgress->setAutoReset(false);
+    m_logProgress->setValue(0);
+    connect(m_logProgress, &QProgressDialog::canceled, m_session, &ScenarioSession::cancelLogComparison);
+    m_session->requestLogComparison(nativePath(path));
+}
+
+void MainWindow::showLogComparison(std::uint64_t, const LogComparison& result)
+{
+    if (m_logProgress) {
+        m_logProgress->deleteLater();
+        m_logProgress = nullptr;
     }
-    auto* dialog = new ActualDialog(m_session, std::move(*comparison), this);
+    if (result.cancelled) return; // the user asked for it
+    if (!result.comparison) {
+        // A file error is core's English "PATH: reason"; a problem is worded here.
+        const std::string& error = result.fileError;
+        const QString why = result.problem ? ProblemText::of(*result.problem) : QString::fromStdString(error);
+        auto* box = new QMessageBox(QMessageBox::Warning, tr("Cannot compare with the log"),
+            tr("%1 was not read.\n\n%2").arg(QFileInfo(m_logPath).fileName(), why), QMessageBox::Close, this);
+        box->setObjectName(QStringLiteral("logRefused"));
+        box->setAttribute(Qt::WA_DeleteOnClose);
+        box->open();
+        return;
+    }
+    auto* dialog = new ActualDialog(m_session, *result.comparison, this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     dialog->show();
-    return true;
 }
 
 void MainWindow::saveLaunchSettings(core::Framework framework)

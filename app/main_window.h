@@ -5,6 +5,10 @@
 // the MainView. Holds no model logic.
 
 #include <QMainWindow>
+#include <QPointer>
+#include <QProgressDialog>
+
+#include <cstdint>
 
 class QActionGroup;
 class QDialog;
@@ -15,6 +19,7 @@ class MainView;
 class PresentationView;
 class ScenarioDocument;
 class ScenarioSession;
+struct LogComparison;
 
 class MainWindow : public QMainWindow {
     Q_OBJECT
@@ -84,11 +89,15 @@ private:
     QAction* m_compareLog = nullptr;
 
 public:
-    /// Reads the training log at `path` and shows it against the current scenario; false (with a
-    /// dialog) when it cannot be read or has no step line.
-    bool compareWithLog(const QString& path);
+    /// Reads the training log at `path` in the background (a progress box with Cancel), then shows it
+    /// against the current scenario, or a box that says why it cannot (unreadable, no step line, a
+    /// figure no run of this scenario can show).
+    void compareWithLog(const QString& path);
 
 private:
+    void showLogComparison(std::uint64_t revision, const LogComparison& result);
+    QPointer<QProgressDialog> m_logProgress;
+    QString m_logPath;
     QAction* m_importConfig = nullptr;
     QAction* m_quit = nullptr;
     QAction* m_undo = nullptr;

@@ -155,10 +155,6 @@
         <translation>把 efficiency.compute（日志给出保留显存时还包括碎片率）设为能复现这次运行的数值；可一步撤销</translation>
     </message>
     <message>
-        <source>%1 log: the Trainer's average over the whole run, warm-up included.</source>
-        <translation>%1 日志：Trainer 对整次运行的平均值，含预热阶段。</translation>
-    </message>
-    <message>
         <source>%1 log: median of %2 steady steps (%3 to %4); %5 left out (the first, and any over 1.5 × the median).</source>
         <translation>%1 日志：取 %2 个稳定步（第 %3 至 %4 步）的中位数；剔除 %5 步（第一步，以及超过中位数 1.5 倍的步）。</translation>
     </message>
@@ -242,6 +238,10 @@
         <source>Refit to training log</source>
         <translation>按训练日志重新拟合</translation>
     </message>
+    <message>
+        <source>Hugging Face Trainer log: the Trainer's average over the whole run, warm-up included.</source>
+        <translation>Hugging Face Trainer 日志：Trainer 给出的整个训练的平均值，包含预热。</translation>
+    </message>
 </context>
 <context>
     <name>ui::CalibrationDialog</name>
@@ -324,6 +324,10 @@
     <message>
         <source>The measurement exceeds the estimate by more than fragmentation can explain.</source>
         <translation>实测值超出估算的部分，已超过碎片率所能解释的范围。</translation>
+    </message>
+    <message>
+        <source>Not fitted: %1</source>
+        <translation>未拟合：%1</translation>
     </message>
 </context>
 <context>
@@ -3485,6 +3489,14 @@
         <source>%1 is written beside the settings and exists already. Replace it?</source>
         <translation>%1 与设置文件写在一起，且已存在。要替换它吗？</translation>
     </message>
+    <message>
+        <source>Reading %1…</source>
+        <translation>正在读取 %1…</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
 </context>
 <context>
     <name>ui::MemoryChart</name>
@@ -4511,6 +4523,74 @@
         <source>What you keep leaves none of the %1 configurations of this search (%2 alone keeps %3).</source>
         <extracomment>%2 is a setting's key (parallel.tp); what the user keeps of it alone leaves %3 configurations</extracomment>
         <translation>所保留的设置排除了这次搜索的全部 %1 种配置（仅 %2 一项就只留下 %3 种）。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n step line(s) have figures that are no measurement (zero, negative, not finite or out of range); the first is line %1.</source>
+        <translation><numerusform>有 %n 行步骤记录中的数值不是测量值（为零、为负、非有限值或超出范围）；第一处在第 %1 行。</numerusform></translation>
+    </message>
+    <message>
+        <source>Line %1: </source>
+        <translation>第 %1 行：</translation>
+    </message>
+    <message>
+        <source>Is this the scenario the run used?</source>
+        <translation>这是该次训练所用的场景吗？</translation>
+    </message>
+    <message>
+        <source>a step of %1 s is faster than this scenario allows: %2 s with every GPU at its peak (MFU would exceed 100 %).</source>
+        <translation>每步 %1 秒比这个场景所能达到的还快：即使每张 GPU 都以峰值运行也要 %2 秒（MFU 会超过 100 %）。</translation>
+    </message>
+    <message>
+        <source>a step of %1 s is longer than any plausible step, %2 s (a day or 1000 × the planned step, whichever is longer).</source>
+        <translation>每步 %1 秒超过了任何合理的步长 %2 秒（一天或计划步长的 1000 倍，取较长者）。</translation>
+    </message>
+    <message>
+        <source>a peak memory of %1 GiB is more than the GPU has, %2 GiB (with 8 % for gigabytes read as GiB).</source>
+        <translation>峰值显存 %1 GiB 超过了 GPU 的 %2 GiB（已为把 GB 当作 GiB 的读数留出 8 % 余量）。</translation>
+    </message>
+    <message>
+        <source>an MFU of %1 is above 100 %.</source>
+        <translation>MFU 为 %1，超过了 100 %。</translation>
+    </message>
+    <message>
+        <source>%1 TFLOP/s per GPU is above the GPU's peak of %2 TFLOP/s.</source>
+        <translation>每卡 %1 TFLOP/s 超过了 GPU 的峰值 %2 TFLOP/s。</translation>
+    </message>
+    <message>
+        <source>%1 is no measurement (zero, negative, not finite or out of range).</source>
+        <translation>%1 不是测量值（为零、为负、非有限值或超出范围）。</translation>
+    </message>
+    <message>
+        <source>the Hugging Face Trainer</source>
+        <translation>Hugging Face Trainer</translation>
+    </message>
+    <message>
+        <source>%1 step lines of %2 were left out: the log is read as %3's.</source>
+        <translation>%2 的 %1 行步骤记录被略去：该日志按 %3 的格式读取。</translation>
+    </message>
+    <message>
+        <source>%1 and %2 have %3 step lines each: the log is read as %1's, whose first step line comes first.</source>
+        <translation>%1 和 %2 各有 %3 行步骤记录：该日志按 %1 的格式读取，因为它的第一行步骤记录出现得更早。</translation>
+    </message>
+    <message>
+        <source>%1 step lines were left out: their figure is no measurement (zero, negative, not finite or out of range); the first is line %2.</source>
+        <translation>有 %1 行步骤记录被略去：其中的数值不是测量值（为零、为负、非有限值或超出范围）；第一处在第 %2 行。</translation>
+    </message>
+    <message numerus="yes">
+        <source>The step numbers go back %n time(s), first on line %1 (from step %2 to %3): a restarted run; the steps of every part are taken.</source>
+        <translation><numerusform>步数回退了 %n 次，第一次在第 %1 行（从第 %2 步回到第 %3 步）：这是一次重启过的训练；各段的步骤都被采用。</numerusform></translation>
+    </message>
+    <message>
+        <source>The only step logged is the first (step %1, line %2), which includes the warm-up: the measurement is slower than the steady pace.</source>
+        <translation>日志中唯一的一步是第一步（第 %1 步，第 %2 行），其中包含预热：这个测量值比稳定速度慢。</translation>
+    </message>
+    <message>
+        <source>%1 of %2 steady steps are over 1.5 × the median and were left out: the run is not steady, and the median is that of its faster part.</source>
+        <translation>%2 个稳定步骤中有 %1 个超过中位数的 1.5 倍而被略去：训练并不稳定，中位数只代表其中较快的部分。</translation>
+    </message>
+    <message>
+        <source>The median is taken over a uniform sample of %1 of the %2 steady steps (within ±0.4 % of rank of the exact median).</source>
+        <translation>中位数取自 %2 个稳定步骤中均匀抽取的 %1 个（与精确中位数的秩相差不超过 ±0.4 %）。</translation>
     </message>
 </context>
 <context>

@@ -7,6 +7,8 @@
 #include <QLocale>
 #include <QStringList>
 
+#include <algorithm>
+
 namespace ui {
 
 namespace {
@@ -258,8 +260,49 @@ QString ProblemText::of(const core::Problem& w)
         }
         return tr("%1 cannot be expressed in %2's settings: %3.").arg(key(w), framework, why);
     }
-    case ProblemCode::log_has_no_steps:
-        return tr("This log has no step line of Megatron-LM, torchtitan, DeepSpeed or the Hugging Face Trainer.");
+    case ProblemCode::log_has_no_steps: {
+        const QString none
+            = tr("This log has no step line of Megatron-LM, torchtitan, DeepSpeed or the Hugging Face Trainer.");
+        if (w.value("rejected") <= 0) return none;
+        return none + QLatin1Char(' ')
+            + tr("%n step line(s) have figures that are no measurement (zero, negative, not finite or out of "
+                 "range); the first is line %1.",
+                nullptr, int(w.value("rejected")))
+                  .arg(QLocale().toString(qlonglong(w.value("first_line"))));
+    }
+    case ProblemCode::measurement_implausible: {
+        // The kinds of core::MeasurementKind, in its order. A log names its line; a figure typed in
+        // (the calibration dialog) has none.
+        const QString line
+            = w.value("line") > 0 ? tr("Line %1: ").arg(QLocale().toString(qlonglong(w.value("line")))) : QString();
+        const QString value = formatSignificant(w.value("value"), 4), bound = formatSignificant(w.value("bound"), 4);
+        const QString mismatch = QLatin1Char(' ') + tr("Is this the scenario the run used?");
+        switch (int(w.value("kind"))) {
+        case 0:
+            return line
+                + tr("a step of %1 s is faster than this scenario allows: %2 s with every GPU at its peak (MFU "
+                     "would exceed 100 %).")
+                      .arg(value, bound)
+                + mismatch;
+        case 1:
+            return line
+                + tr("a step of %1 s is longer than any plausible step, %2 s (a day or 1000 × the planned step, "
+                     "whichever is longer).")
+                      .arg(value, bound);
+        case 2:
+            return line
+                + tr("a peak memory of %1 GiB is more than the GPU has, %2 GiB (with 8 % for gigabytes read as "
+                     "GiB).")
+                      .arg(value, bound)
+                + mismatch;
+        case 3:
+            return line + tr("an MFU of %1 is above 100 %.").arg(value);
+        case 4:
+            return line + tr("%1 TFLOP/s per GPU is above the GPU's peak of %2 TFLOP/s.").arg(value, bound) + mismatch;
+        default:
+            return line + tr("%1 is no measurement (zero, negative, not finite or out of range).").arg(value);
+        }
+    }
     case ProblemCode::invalid_value:
         return tr("%1 has a value the scenario rules refuse.").arg(key(w));
     }
@@ -314,6 +357,59 @@ QString ProblemText::of(const core::ImportNote& note)
         return tr("n_inner is null: ffn_hidden = 4 × n_embd.");
     }
     return {};
+}
+
+QString ProblemText::logFormatName(core::LogFormat format)
+{
+    switch (format) {
+    case core::LogFormat::megatron:
+        return QStringLiteral("Megatron-LM");
+    case core::LogFormat::torchtitan:
+        return QStringLiteral("torchtitan");
+    case core::LogFormat::deepspeed:
+        return QStringLiteral("DeepSpeed");
+    case core::LogFormat::hf_trainer:
+        return tr("the Hugging Face Trainer");
+    }
+    return {};
+}
+
+QString ProblemText::of(const core::LogNote& note)
+{
+    const QLocale locale;
+    auto count = [&](const char* name) { return locale.toString(qlonglong(note.value(name))); };
+    auto format
+        = [&](const char* name) { return logFormatName(core::LogFormat(std::clamp(int(note.value(name)), 0, 3))); };
+    switch (note.code) {
+    case core::LogNoteCode::other_framework:
+        return tr("%1 step lines of %2 were left out: the log is read as %3's.")
+            .arg(count("lines"), format("framework"), format("chosen"));
+    case core::LogNoteCode::framework_tie:
+        return tr("%1 and %2 have %3 step lines each: the log is read as %1's, whose first step line comes first.")
+            .arg(format("framework"), format("other"), count("lines"));
+    case core::LogNoteCode::figures_rejected:
+        return tr("%1 step lines were left out: their figure is no measurement (zero, negative, not finite or out "
+                  "of range); the first is line %2.")
+            .arg(count("lines"), count("first_line"));
+    case core::LogNoteCode::restarted:
+        return tr("The step numbers go back %n time(s), first on line %1 (from step %2 to %3): a restarted run; "
+                  "the steps of every part are taken.",
+            nullptr, int(note.value("restarts")))
+            .arg(count("line"), count("from"), count("to"));
+    case core::LogNoteCode::only_warmup_step:
+        return tr("The only step logged is the first (step %1, line %2), which includes the warm-up: the "
+                  "measurement is slower than the steady pace.")
+            .arg(count("step"), count("line"));
+    case core::LogNoteCode::not_steady:
+        return tr("%1 of %2 steady steps are over 1.5 × the median and were left out: the run is not steady, and "
+                  "the median is that of its faster part.")
+            .arg(count("left_out"), count("steady"));
+    case core::LogNoteCode::sampled:
+        return tr("The median is taken over a uniform sample of %1 of the %2 steady steps (within ±0.4 % of rank "
+                  "of the exact median).")
+            .arg(count("sample"), count("steady"));
+    }
+    return QString::fromUtf8(core::toString(note.code).data(), qsizetype(core::toString(note.code).size()));
 }
 
 QString ProblemText::summary(core::ProblemCode code)

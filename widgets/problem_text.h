@@ -5,6 +5,7 @@
 #include "core/estimate.h"
 #include "core/hf_import.h"
 #include "core/scenario_io.h"
+#include "core/training_log.h"
 
 #include <QCoreApplication>
 #include <QString>
@@ -21,6 +22,10 @@ public:
     [[nodiscard]] static QString of(const core::ScenarioError& error);
     /// What a config.json import assumed or could not represent.
     [[nodiscard]] static QString of(const core::ImportNote& note);
+    /// What the reader of a training log should know about it (a framework's lines left out, a restart…).
+    [[nodiscard]] static QString of(const core::LogNote& note);
+    /// "Megatron-LM", "torchtitan", "DeepSpeed", "the Hugging Face Trainer".
+    [[nodiscard]] static QString logFormatName(core::LogFormat format);
     /// A short phrase for a count of problems of one kind ("12 do not fit in memory").
     [[nodiscard]] static QString summary(core::ProblemCode code);
 };

@@ -472,11 +472,15 @@ TEST_CASE("a log beyond the sample's capacity gives the true median within a sta
 
 TEST_CASE("a step faster than the kernel floor refuses the log, naming the line and the floor", "[log][bounds]")
 {
-    // Llama 2 7B on 8 A100s: model FLOPs per step ÷ (8 × 312 TFLOP/s), about 77 s.
+    // Llama 2 7B on 8 A100s: model FLOPs per step ÷ (8 × 312 TFLOP/s). By hand, per token: 6 × the
+    // matmul weights (32 layers of 4h² attention and 3·h·ffn SwiGLU, h = 4096, ffn = 11008, and the
+    // 4096 × 32000 output head) plus causal attention, 6·L·s·h; 1024 × 4096 tokens a step: 72.0 s.
     const core::Scenario s = core::defaultScenario();
     const core::Estimate e = core::estimate(s);
     const double floor = e.compute.modelFlopsPerStep / (8 * 312e12);
-    CHECK(floor == Approx(0.713 * 108.57).epsilon(0.01)); // MFU 71.3 % of a 108.6 s step
+    const double perToken
+        = 6 * (32 * (4.0 * 4096 * 4096 + 3.0 * 4096 * 11008) + 4096.0 * 32000) + 6.0 * 32 * 4096 * 4096;
+    CHECK(floor == Approx(perToken * 1024 * 4096 / (8 * 312e12)).epsilon(0.01));
     const core::Problem p = refusal(s, megatronLog({ 300, 110, 0.9 * floor, 110, 112 }));
     CHECK(p.code == core::ProblemCode::measurement_implausible);
     CHECK(p.value("kind") == int(core::MeasurementKind::step_below_kernel_floor));

@@ -1,6 +1,7 @@
 #include "widgets/dialogs/actual_dialog.h"
 
 #include "widgets/format.h"
+#include "widgets/problem_text.h"
 #include "widgets/session/scenario_document.h"
 #include "widgets/session/scenario_session.h"
 
@@ -54,24 +55,10 @@ QString ActualDialog::text() const
                               "<td align=right>%4</td></tr>")
             .arg(name, measured ? shown : QStringLiteral("–"), plannedShown, residual);
     };
-    QString source;
-    switch (c.log.format) {
-    case core::LogFormat::megatron:
-        source = QStringLiteral("Megatron-LM");
-        break;
-    case core::LogFormat::torchtitan:
-        source = QStringLiteral("torchtitan");
-        break;
-    case core::LogFormat::deepspeed:
-        source = QStringLiteral("DeepSpeed");
-        break;
-    case core::LogFormat::hf_trainer:
-        source = QStringLiteral("Hugging Face Trainer");
-        break;
-    }
+    const QString source = ProblemText::logFormatName(c.log.format);
     QString html = QStringLiteral("<p>");
     if (c.log.format == core::LogFormat::hf_trainer)
-        html += tr("%1 log: the Trainer's average over the whole run, warm-up included.").arg(source);
+        html += tr("Hugging Face Trainer log: the Trainer's average over the whole run, warm-up included.");
     else
         html += tr("%1 log: median of %2 steady steps (%3 to %4); %5 left out (the first, and any over 1.5 × the "
                    "median).")
@@ -80,7 +67,16 @@ QString ActualDialog::text() const
                     .arg(c.firstStep)
                     .arg(c.lastStep)
                     .arg(c.stepsLeftOut);
-    html += QStringLiteral("</p><table cellspacing=6><tr><th></th><th>%1</th><th>%2</th><th>%3</th></tr>")
+    html += QStringLiteral("</p>");
+    // What the reader should know before trusting the figures: other frameworks' lines, restarts, a lone
+    // warm-up step, an unsteady run.
+    if (!c.notes.empty()) {
+        html += QStringLiteral("<ul>");
+        for (const core::LogNote& note : c.notes)
+            html += QStringLiteral("<li>%1</li>").arg(ProblemText::of(note).toHtmlEscaped());
+        html += QStringLiteral("</ul>");
+    }
+    html += QStringLiteral("<table cellspacing=6><tr><th></th><th>%1</th><th>%2</th><th>%3</th></tr>")
                 .arg(tr("measured"), tr("planned"), tr("residual"));
     html += row(
         tr("Step time (s)"), c.stepTimeS, c.plannedStepTimeS, number(c.stepTimeS, 3), number(c.plannedStepTimeS, 3));

@@ -2,6 +2,7 @@
 
 #include "widgets/export/safe_save.h"
 #include "widgets/format.h"
+#include "widgets/problem_text.h"
 #include "widgets/session/scenario_session.h"
 
 #include <QCheckBox>
@@ -116,6 +117,10 @@ QString CalibrationDialog::resultText() const
                .arg(tr("Estimated step time"), formatSignificant(r.stepBeforeS, 4), formatSignificant(r.stepAfterS, 4));
     text += QStringLiteral("<tr><td>%1</td><td>%2</td><td>%3</td></tr></table>")
                 .arg(tr("Estimated peak memory"), formatBytes(r.memoryBefore), formatBytes(r.memoryAfter));
+    // A figure no run of this scenario can show is not fitted: said first.
+    if (r.refused)
+        text += QStringLiteral("<p style='color:#D55E00'>⚠ %1</p>")
+                    .arg(tr("Not fitted: %1").arg(ProblemText::of(*r.refused).toHtmlEscaped()));
     // The reasons a fit stopped at a bound, in the interface language (core gives them in English).
     if (!r.stepNote.empty())
         text += QStringLiteral("<p>⚠ %1</p>")

@@ -207,7 +207,38 @@ std::optional<core::ActualComparison> ScenarioSession::compareWithLog(
     auto log = core::parseTrainingLog(logText, problem);
     if (!log) return std::nullopt;
     const core::Scenario s = scenario();
-    return core::compareWithLog(s, core::estimateWithRange(s), std::move(*log));
+    return core::compareWithLog(s, core::estimateWithRange(s), *log, problem);
+}
+
+void ScenarioSession::requestLogComparison(const std::string& path)
+{
+    const core::Scenario s = scenario();
+    const std::uint64_t revision = m_revision;
+    auto progress = progressRelay(&ScenarioSession::isComparingLog, &ScenarioSession::logProgress);
+    m_logs.start<LogComparison>(
+        [s, path, progress](const std::atomic<bool>& stop) {
+            LogComparison out;
+            core::LogReadOptions options;
+            options.progress = progress;
+            options.cancel = &stop;
+            core::LogReadResult read = core::readTrainingLog(path, options);
+            out.cancelled = read.cancelled;
+            if (!read.ok()) {
+                out.problem = read.problem;
+                if (!read.problem) out.fileError = read.error;
+                return out;
+            }
+            core::Problem problem;
+            out.comparison = core::compareWithLog(s, core::estimateWithRange(s), *read.log, &problem);
+            if (!out.comparison) out.problem = problem;
+            return out;
+        },
+        [this, revision](const LogComparison& result) { emit logCompared(revision, result); });
+}
+
+void ScenarioSession::cancelLogComparison()
+{
+    m_logs.cancel();
 }
 
 core::LaunchSettings ScenarioSession::launchSettingsFor(const core::Scenario& scenario, core::Framework framework)

@@ -26,8 +26,18 @@
 
 #include <cstdint>
 #include <functional>
+#include <optional>
+#include <string>
 
 namespace ui {
+
+/// A training log read in the background and held against the scenario (requestLogComparison).
+struct LogComparison {
+    std::optional<core::ActualComparison> comparison;
+    std::string fileError; ///< the file could not be read: "PATH: reason" (English, from core)
+    std::optional<core::Problem> problem; ///< read, but no step line, or a figure no run of the scenario can show
+    bool cancelled = false;
+};
 
 class ScenarioSession : public QObject {
     Q_OBJECT
@@ -80,9 +90,15 @@ public:
     /// The settings `framework` starts `scenario` with (a plan's, or the current one), with what its
     /// log should show (the estimate with its range).
     /// A training log's text held against the current scenario; nullopt and `problem` when it has no
-    /// step line.
+    /// step line or a figure no run of the scenario can show.
     [[nodiscard]] std::optional<core::ActualComparison> compareWithLog(
         const std::string& logText, core::Problem* problem) const;
+    /// Reads the log at `path` (a file name's bytes) on a worker thread, as it streams in (a log of
+    /// gigabytes takes seconds and little memory), and holds it against the current scenario:
+    /// progress as logProgress, the result as logCompared. Latest wins; cancellable.
+    void requestLogComparison(const std::string& path);
+    void cancelLogComparison();
+    [[nodiscard]] bool isComparingLog() const { return m_logs.isRunning(); }
     [[nodiscard]] static core::LaunchSettings launchSettingsFor(
         const core::Scenario& scenario, core::Framework framework);
     /// The published runs against the model; computed once, on first use.
@@ -98,6 +114,8 @@ signals:
     void planReady(std::uint64_t revision, const core::PlanResult& result);
     void costPlanProgress(double fraction);
     void costPlanReady(std::uint64_t revision, const core::CostPlanResult& result);
+    void logProgress(double fraction);
+    void logCompared(std::uint64_t revision, const ui::LogComparison& result);
 
 private:
     void scenarioChanged();
@@ -119,6 +137,7 @@ private:
     JobTracker m_heatmap { this };
     JobTracker m_plans { this };
     JobTracker m_costPlans { this };
+    JobTracker m_logs { this };
 };
 
 } // namespace ui
