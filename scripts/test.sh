@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Installs what is missing, checks every C++ file's format, builds, and runs every test with ctest;
-# then builds the core, the command line and their tests again with AddressSanitizer +
-# UndefinedBehaviorSanitizer and runs those too; then fuzzes the readers for 60 s. Exits non-zero on
-# any failure.
+# then the second hostile-input review's runner; then builds the core, the command line and their
+# tests again with AddressSanitizer + UndefinedBehaviorSanitizer and runs those and the runner too;
+# then fuzzes the readers for 60 s. Exits non-zero on any failure.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 jobs="$(nproc 2>/dev/null || echo 2)"
@@ -20,6 +20,11 @@ find "$TP_ROOT/app" "$TP_ROOT/core" "$TP_ROOT/tests" "$TP_ROOT/widgets" \( -name
 tp_build -DTRAINPLANNER_TESTS=ON
 (cd "$TP_BUILD" && QT_QPA_PLATFORM=offscreen ctest --output-on-failure -j "$jobs")
 
+# The second hostile-input review's runner (tests/hostile/round2/README.md): every case must pass.
+# Run alone, after ctest: its three search cases have a 60-second limit.
+echo "== hostile-input review 2: run_all.sh against the release CLI"
+bash "$TP_ROOT/tests/hostile/round2/run_all.sh" "$TP_BUILD/trainplanner-cli"
+
 if [ "${TP_SKIP_SANITIZERS:-0}" != "1" ]; then
   echo "== sanitizer build (ASan + UBSan): core, CLI and their tests"
   asan="${TP_ASAN_BUILD_DIR:-$TP_ROOT/build-asan}"
@@ -30,6 +35,9 @@ if [ "${TP_SKIP_SANITIZERS:-0}" != "1" ]; then
   fi
   cmake --build "$asan" -j "$jobs"
   (cd "$asan" && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 ctest --output-on-failure -j "$jobs")
+  echo "== hostile-input review 2: run_all.sh against the sanitizer build"
+  NO_VLIMIT=1 ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
+    bash "$TP_ROOT/tests/hostile/round2/run_all.sh" "$asan/trainplanner-cli"
 fi
 
 # The libFuzzer targets (issue 17; scripts/fuzz.sh): the scenario reader and the config.json
