@@ -1,9 +1,16 @@
 #pragma once
 // Products of counts — parallel degrees, batches, layers, steps — computed one way everywhere.
 // Each factor fits an int, but their product need not: dp × micro_batch = 65,537 × 65,536 wraps an
-// int to 65,536, which then "divides" a global batch it has nothing to do with (hostile-input review
-// 2, H2-06). The product is taken in 64 bits with the overflow checked; code that divides by a
-// product, compares one with a limit or writes one to a file goes through these functions.
+// int to 65,536, which then "divides" a global batch it has nothing to do with, and the planner
+// ranked that impossible layout first. The product is taken in 64 bits with the overflow checked;
+// code that divides by a product, compares one with a limit or writes one to a file goes through
+// these functions.
+//
+// The one exception, by rule: products of parallel degrees alone (tp, pp, dp, cp, ep, virtual
+// stages) within one scenario that passed validateScenario() — their full product is at most
+// kMaxGpus = 10^7, so every sub-product fits an int (a rank's index, a group's size). Anything that
+// multiplies a degree by a batch, a sequence, a count of steps or tokens, or degrees of a scenario
+// not yet validated (the planner's candidates, an edit being checked) uses these functions, or doubles.
 
 #include <cstdint>
 #include <initializer_list>
