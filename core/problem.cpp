@@ -25,9 +25,9 @@ constexpr std::array<std::string_view, kProblemCodeCount> kNames { "heads_not_di
     "dense_layers_not_below_layers", "moe_key_without_experts", "file_not_json", "file_unreadable", "model_given_twice",
     "lora_targets_invalid", "lora_key_with_full_training", "profile_nested", "gpu_override_needs_preset",
     "gpu_override_empty", "model_too_large", "text_too_long", "max_positions_mismatch", "latent_attention_rule",
-    "gpu_peak_required", "rate_above_peak", "rate_without_peak", "node_watts_below_tdp", "hidden_not_divisible_by_heads",
-    "model_type_unsupported", "config_not_modelled", "framework_cannot_express", "log_has_no_steps",
-    "measurement_implausible", "invalid_value" };
+    "gpu_peak_required", "rate_above_peak", "rate_without_peak", "node_watts_below_tdp",
+    "hidden_not_divisible_by_heads", "model_type_unsupported", "config_not_modelled", "framework_cannot_express",
+    "log_has_no_steps", "measurement_implausible", "invalid_value" };
 
 /// Whole numbers in plain digits (a GPU limit of 10000000, not 1e+07), others as the stream writes them.
 std::string number(double v)
