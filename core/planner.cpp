@@ -1,8 +1,9 @@
 // The planner's API: the knobs and their values, constraints, applying a layout, and plan(), which
-// counts the space (plan_space.cpp), walks it and joins what each worker kept.
+// counts the space (plan_space.cpp), walks it and joins what each worker kept (plan_collector.cpp).
 #include "core/planner.h"
 
 #include "core/fidelity.h"
+#include "core/plan_collector.h"
 #include "core/plan_space.h"
 #include "core/printable.h"
 #include "core/scenario_fields.h"
@@ -13,201 +14,6 @@
 namespace core {
 
 namespace {
-
-double scoreOf(const Estimate& e, Objective objective)
-{
-    switch (objective) {
-    case Objective::time:
-        return e.training.timeS;
-    case Objective::cost:
-        return e.training.totalCostUsd;
-    case Objective::memory:
-        return -e.memory.headroom();
-    }
-    return e.training.timeS;
-}
-
-/// A fitting configuration as the ranking, the Pareto front and the scatter need it: 64 bytes.
-struct Scored {
-    double score;
-    double time;
-    double memory;
-    Layout layout;
-};
-
-bool better(const Scored& x, const Scored& y)
-{
-    if (x.score != y.score) return x.score < y.score;
-    return x.layout.key() < y.layout.key(); // deterministic tie-break
-}
-
-bool byMemory(const Scored& x, const Scored& y)
-{
-    if (x.memory != y.memory) return x.memory < y.memory;
-    if (x.time != y.time) return x.time < y.time;
-    return x.layout.key() < y.layout.key();
-}
-
-/// The k best of `xs` by `better`, in no order.
-void keepBest(std::vector<Scored>& xs, std::size_t k)
-{
-    if (xs.size() <= k) return;
-    std::nth_element(xs.begin(), xs.begin() + std::ptrdiff_t(k), xs.end(), better);
-    xs.resize(k);
-}
-
-/// The Pareto front of (memory, time): sorted by memory, each point faster than all before it, so one
-/// point per front position (the first by layout). The front of a union is the front of its parts'
-/// fronts: the workers prune their own and the search joins them.
-void keepParetoFront(std::vector<Scored>& xs)
-{
-    std::sort(xs.begin(), xs.end(), byMemory);
-    double bestTime = 1e300;
-    std::size_t kept = 0;
-    for (std::size_t i = 0; i < xs.size(); ++i)
-        if (xs[i].time < bestTime) {
-            bestTime = xs[i].time;
-            xs[kept++] = xs[i];
-        }
-    xs.resize(kept);
-}
-
-/// For the memory objective, whose time budget (1.25 × the fastest plan) is known only at the end:
-/// the points fewer than k others beat on both score and time. Only those can be among the k best
-/// under any budget — a point k others beat while being at least as fast is beaten by them under
-/// every budget it meets.
-void keepUnbeaten(std::vector<Scored>& xs, std::size_t k)
-{
-    if (k == 0) {
-        xs.clear();
-        return;
-    }
-    std::sort(xs.begin(), xs.end(),
-        [](const Scored& x, const Scored& y) { return x.time != y.time ? x.time < y.time : better(x, y); });
-    std::vector<Scored> bestSoFar; // the k best of those at least as fast, the worst on top
-    std::size_t kept = 0;
-    for (std::size_t i = 0; i < xs.size(); ++i) {
-        const Scored x = xs[i];
-        if (bestSoFar.size() == k && better(bestSoFar.front(), x)) continue;
-        xs[kept++] = x;
-        bestSoFar.push_back(x);
-        std::push_heap(bestSoFar.begin(), bestSoFar.end(), better);
-        if (bestSoFar.size() > k) {
-            std::pop_heap(bestSoFar.begin(), bestSoFar.end(), better);
-            bestSoFar.pop_back();
-        }
-    }
-    xs.resize(kept);
-}
-
-std::uint64_t mixed(std::uint64_t x)
-{
-    // SplitMix64's finaliser (Steele, Lea and Flood 2014): every input bit reaches every output bit.
-    x += 0x9e3779b97f4a7c15ULL;
-    x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
-    return x ^ (x >> 31);
-}
-
-std::uint64_t hashOf(const Layout& l)
-{
-    std::uint64_t h = 0;
-    for (const int v : { l.tp, l.pp, l.cp, l.dp, l.ep, l.zero, l.microBatch, l.virtualStages,
-             l.sequenceParallel ? 1 : 0, int(l.recompute) })
-        h = mixed(h ^ std::uint64_t(std::uint32_t(v)));
-    return h;
-}
-
-/// A scatter point with its sampling key: the kMaxPlanPoints smallest hashes are kept, a uniform
-/// sample that any split of the work into threads gives alike.
-struct Sampled {
-    std::uint64_t hash;
-    double memory;
-    double time;
-    Layout layout;
-};
-
-bool sampledFirst(const Sampled& x, const Sampled& y)
-{
-    return x.hash != y.hash ? x.hash < y.hash : x.layout.key() < y.layout.key();
-}
-
-void keepSample(std::vector<Sampled>& xs)
-{
-    if (xs.size() <= kMaxPlanPoints) return;
-    std::nth_element(xs.begin(), xs.begin() + std::ptrdiff_t(kMaxPlanPoints), xs.end(), sampledFirst);
-    xs.resize(kMaxPlanPoints);
-}
-
-/// What one worker keeps of the fitting configurations it estimates: bounded by the number of plans
-/// asked for, the Pareto front and kMaxPlanPoints, not by the space. Each list is pruned when it
-/// has doubled, so pruning costs O(1) per configuration.
-class Collector {
-public:
-    explicit Collector(const PlanOptions& o)
-        : m_objective(o.objective)
-        , m_top(std::size_t(std::max(0, o.top)))
-        , m_budget(o.maxDays > 0 ? o.maxDays * 86400.0 : 0.0)
-        , m_bestCap(std::max<std::size_t>(4096, 2 * m_top))
-    {
-    }
-
-    void add(const Scored& x)
-    {
-        pareto.push_back(x);
-        if (pareto.size() >= m_paretoCap) {
-            keepParetoFront(pareto);
-            m_paretoCap = std::max<std::size_t>(4096, 2 * pareto.size());
-        }
-        points.push_back({ hashOf(x.layout), x.memory, x.time, x.layout });
-        if (points.size() >= 2 * kMaxPlanPoints) keepSample(points);
-        if (m_objective != Objective::memory) {
-            addBest(x);
-        } else if (m_budget > 0) {
-            if (x.time > m_budget)
-                ++overBudget;
-            else
-                addBest(x);
-        } else {
-            // The budget is 1.25 × the fastest of all; a plan slower than 1.25 × the fastest seen so
-            // far is over it whatever comes later.
-            fastest = std::min(fastest, x.time);
-            if (x.time > fastest * 1.25) {
-                ++overBudget;
-                return;
-            }
-            times.push_back(x.time);
-            best.push_back(x);
-            if (times.size() >= m_timesCap) {
-                overBudget += std::int64_t(std::erase_if(times, [&](double t) { return t > fastest * 1.25; }));
-                m_timesCap = std::max<std::size_t>(4096, 2 * times.size());
-            }
-            if (best.size() >= m_bestCap) {
-                std::erase_if(best, [&](const Scored& y) { return y.time > fastest * 1.25; });
-                keepUnbeaten(best, m_top);
-                m_bestCap = std::max<std::size_t>({ 4096, 2 * m_top, 2 * best.size() });
-            }
-        }
-    }
-
-    std::vector<Scored> best, pareto;
-    std::vector<Sampled> points;
-    std::vector<double> times; ///< memory objective without days: the times within 1.25 × the fastest seen
-    double fastest = 1e300;
-    std::int64_t overBudget = 0; ///< memory objective: plans known to be over the time budget
-
-private:
-    void addBest(const Scored& x)
-    {
-        best.push_back(x);
-        if (best.size() >= m_bestCap) keepBest(best, m_top);
-    }
-
-    Objective m_objective;
-    std::size_t m_top;
-    double m_budget; ///< memory objective: the budget in seconds when days are given, else 0
-    std::size_t m_bestCap, m_paretoCap = 4096, m_timesCap = 4096;
-};
 
 std::optional<Problem> pinsLeaveNothing(const SearchSize& size, const std::vector<PinEffect>& pins)
 {
@@ -376,10 +182,11 @@ PlanResult plan(const Scenario& base, const PlanOptions& o)
     result.problem = pinsLeaveNothing(size, result.pins);
 
     const int threads = searchThreads(o);
-    std::vector<Collector> kept(static_cast<std::size_t>(threads), Collector(o));
+    std::vector<detail::Collector> kept(static_cast<std::size_t>(threads), detail::Collector(o));
     const SearchWalk walked = detail::walk(
         base, allowed, size.configurations, o, threads, [&](int worker, Scenario&, Estimate& e, const Layout& layout) {
-            kept[std::size_t(worker)].add({ scoreOf(e, o.objective), e.training.timeS, e.memory.total(), layout });
+            kept[std::size_t(worker)].add(
+                { detail::scoreOf(e, o.objective), e.training.timeS, e.memory.total(), layout });
         });
     result.evaluated = walked.evaluated;
     result.feasible = walked.feasible;
@@ -387,12 +194,12 @@ PlanResult plan(const Scenario& base, const PlanOptions& o)
     if (walked.evaluated > walked.feasible)
         result.rejected[ProblemCode::does_not_fit] += walked.evaluated - walked.feasible;
 
-    std::vector<Scored> best, pareto;
-    std::vector<Sampled> points;
+    std::vector<detail::Scored> best, pareto;
+    std::vector<detail::Sampled> points;
     std::vector<double> times;
     double fastest = 1e300;
     std::int64_t overBudget = 0;
-    for (Collector& c : kept) {
+    for (detail::Collector& c : kept) {
         best.insert(best.end(), c.best.begin(), c.best.end());
         pareto.insert(pareto.end(), c.pareto.begin(), c.pareto.end());
         points.insert(points.end(), c.points.begin(), c.points.end());
@@ -402,27 +209,27 @@ PlanResult plan(const Scenario& base, const PlanOptions& o)
     }
     {
         // Scatter points in a deterministic order (by memory).
-        keepSample(points);
-        std::sort(points.begin(), points.end(), [](const Sampled& x, const Sampled& y) {
+        detail::keepSample(points);
+        std::sort(points.begin(), points.end(), [](const detail::Sampled& x, const detail::Sampled& y) {
             return x.memory != y.memory ? x.memory < y.memory : x.layout.key() < y.layout.key();
         });
-        for (const Sampled& p : points)
+        for (const detail::Sampled& p : points)
             result.points.push_back({ p.memory, p.time });
     }
-    keepParetoFront(pareto);
+    detail::keepParetoFront(pareto);
     if (o.objective == Objective::memory && result.feasible > 0) {
         // Memory headroom at a time budget: only plans fast enough compete, on the front as in the ranking
         // (a plan slower than the budget cannot beat one within it on time).
         const double budget = o.maxDays > 0 ? o.maxDays * 86400.0 : fastest * 1.25;
         overBudget += std::count_if(times.begin(), times.end(), [&](double t) { return t > budget; });
-        std::erase_if(best, [&](const Scored& x) { return x.time > budget; });
-        std::erase_if(pareto, [&](const Scored& x) { return x.time > budget; });
+        std::erase_if(best, [&](const detail::Scored& x) { return x.time > budget; });
+        std::erase_if(pareto, [&](const detail::Scored& x) { return x.time > budget; });
         result.rejected[ProblemCode::over_time_budget] += overBudget;
     }
-    keepBest(best, std::size_t(std::max(0, o.top)));
-    std::sort(best.begin(), best.end(), better);
+    detail::keepBest(best, std::size_t(std::max(0, o.top)));
+    std::sort(best.begin(), best.end(), detail::better);
 
-    auto materialise = [&](const Scored& x) {
+    auto materialise = [&](const detail::Scored& x) {
         Plan p;
         p.scenario = base;
         applyLayout(p.scenario, x.layout);
@@ -430,7 +237,7 @@ PlanResult plan(const Scenario& base, const PlanOptions& o)
         p.score = x.score;
         return p;
     };
-    for (const Scored& x : best)
+    for (const detail::Scored& x : best)
         result.plans.push_back(materialise(x));
     // Plans the estimate cannot rank apart: the lower end of a plan's range at or below the upper end
     // of the best's (the score's time or cost scales with the step time; headroom plans by time).
@@ -442,7 +249,7 @@ PlanResult plan(const Scenario& base, const PlanOptions& o)
         for (Plan& p : result.plans)
             p.withinBestRange = p.estimate.training.timeS * p.estimate.range->low <= bestHigh;
     }
-    for (const Scored& x : pareto)
+    for (const detail::Scored& x : pareto)
         result.pareto.push_back(materialise(x));
     return result;
 }
