@@ -1,506 +1,19 @@
+// The planner's API: the knobs and their values, constraints, applying a layout, and plan(), which
+// counts the space (plan_space.cpp), walks it and joins what each worker kept (plan_collector.cpp).
 #include "core/planner.h"
 
-#include "core/checked.h"
 #include "core/fidelity.h"
+#include "core/plan_collector.h"
+#include "core/plan_space.h"
 #include "core/printable.h"
 #include "core/scenario_fields.h"
 
 #include <algorithm>
 #include <set>
-#include <thread>
 
 namespace core {
 
 namespace {
-
-/// The knobs turned inside one (TP, PP, CP, DP, EP) cell of the space, for each micro-batch.
-struct Inner {
-    int virtualStages;
-    int zero;
-    bool sequenceParallel;
-    Recompute recompute;
-};
-
-/// The values a knob is enumerated over: those searched by default and a limit's others (micro-batch
-/// 16, interleaving 8); the limit itself filters the configurations, so that what it leaves out is
-/// counted. Each value once, in a set: a pin may list tens of thousands.
-std::vector<int> valuesOf(const PlanConstraints& c, Knob knob, const std::vector<int>& searched)
-{
-    std::vector<int> out;
-    std::set<int> seen;
-    for (const int v : searched)
-        if (seen.insert(v).second) out.push_back(v);
-    for (const int v : c.allowed[std::size_t(knob)])
-        if (seen.insert(v).second) out.push_back(v);
-    return out;
-}
-
-/// The space plan() walks, without its constraints and without listing it: every (TP, PP, CP, DP, EP)
-/// cell within the rules, the micro-batches each DP allows, and the inner knobs of a (TP, PP).
-struct Space {
-    struct Cell {
-        int tp, pp, cp, dp, ep;
-    };
-    std::vector<Cell> cells; ///< at most ~10^5: TP ≤ 7 values, PP the divisors, CP ≤ 5, EP ≤ ~20
-    /// Per DP, the micro-batches whose dp × mb divides the global batch: each divides global_batch ÷ dp,
-    /// so there are at most that number's divisors (≤ 1,344 for a batch below 2^30).
-    std::map<int, std::vector<int>> microBatches;
-    std::vector<int> chunks, recomputes;
-    int layers = 0;
-    std::map<ProblemCode, std::int64_t> rejected; ///< structurally impossible, as the search counts them
-
-    /// Interleaving, ZeRO, sequence parallelism and recomputation in a cell of `tp` and `pp`.
-    [[nodiscard]] std::vector<Inner> inner(int tp, int pp) const
-    {
-        std::vector<Inner> out;
-        for (const int v : chunks) {
-            if (v > 1 && (pp < 2 || clampedProduct({ 2, pp, v }) > layers)) continue; // two layers per chunk
-            // ZeRO-2/3 only without PP: DeepSpeed refuses the pair, Megatron-LM has no such mode.
-            for (int zero = 0; zero <= (pp > 1 ? 1 : 3); ++zero)
-                for (int sp = 0; sp <= (tp > 1 ? 1 : 0); ++sp)
-                    for (const int r : recomputes)
-                        out.push_back({ v, zero, sp == 1, Recompute(r) });
-        }
-        return out;
-    }
-};
-
-/// Describes the space; structurally impossible points are counted as rejected, not kept.
-Space describe(const Scenario& base, const PlanOptions& o)
-{
-    Space space;
-    const Architecture& a = base.model.arch;
-    const PlanConstraints& c = o.constraints;
-    space.layers = a.layers;
-    space.chunks = valuesOf(c, Knob::virtual_stages, { 1, 2, 4 });
-    // Selective recomputation (Korthikanti's) stores nothing more than none with flash attention:
-    // searched only where asked for.
-    std::vector<int> defaultRecomputes { int(Recompute::none), int(Recompute::selective_op), int(Recompute::full) };
-    if (!base.parallel.flashAttention) defaultRecomputes.push_back(int(Recompute::selective));
-    space.recomputes = valuesOf(c, Knob::recompute, defaultRecomputes);
-    const std::vector<int> microBatches = valuesOf(c, Knob::micro_batch, o.microBatches);
-    const std::int64_t globalBatch = base.training.globalBatch;
-    const int gpus = o.gpus;
-    if (gpus < 1) return space;
-    const int maxTp = std::min({ base.hardware.gpusPerNode, 64, gpus });
-    for (int tp = 1; tp <= maxTp; tp *= 2) {
-        if (gpus % tp != 0) continue;
-        // TP splits heads and KV heads (Megatron replicates KV heads when tp > kv_heads).
-        if (a.heads % tp != 0 || (a.kvHeads % tp != 0 && tp % a.kvHeads != 0)) {
-            ++space.rejected[ProblemCode::heads_not_divisible_by_tp];
-            continue;
-        }
-        const int perTp = gpus / tp;
-        for (int pp = 1; pp <= std::min(perTp, a.layers); ++pp) {
-            if (perTp % pp != 0) continue;
-            // Uneven stages are allowed (Llama 3 ran 126 layers on 16 stages); each stage needs two layers.
-            if (pp > 1 && clampedProduct({ 2, pp }) > a.layers) {
-                ++space.rejected[ProblemCode::too_few_layers_per_stage];
-                continue;
-            }
-            const int perPp = perTp / pp; // dp × cp
-            for (int cp = 1; cp <= 16 && cp <= perPp; cp *= 2) {
-                if (perPp % cp != 0) continue;
-                if (cp > 1 && !isMultipleOf(base.training.seqLen, { 2, cp })) {
-                    ++space.rejected[ProblemCode::seq_len_not_divisible_by_cp];
-                    continue;
-                }
-                const int dp = perPp / cp;
-                // EP divides the experts and is carved out of dp × cp (Megatron-LM).
-                std::vector<int> eps { 1 };
-                if (a.isMoe())
-                    for (std::int64_t ep = 2; ep <= std::min<std::int64_t>(a.experts, perPp); ep *= 2)
-                        if (a.experts % ep == 0 && perPp % ep == 0) eps.push_back(int(ep));
-                // dp × mb in 64 bits: 65,537 × 65,536 wraps an int to 65,536, which "divides" a batch.
-                auto [at, added] = space.microBatches.try_emplace(dp);
-                if (added)
-                    for (const int mb : microBatches)
-                        if (isMultipleOf(globalBatch, { dp, mb })) at->second.push_back(mb);
-                const auto refused = std::int64_t(microBatches.size() - at->second.size());
-                for (const int ep : eps) {
-                    if (refused > 0) space.rejected[ProblemCode::global_batch_not_divisible] += refused;
-                    space.cells.push_back({ tp, pp, cp, dp, ep });
-                }
-            }
-        }
-    }
-    return space;
-}
-
-/// A cell the constraints allow, with the micro-batches and inner knobs they allow in it (none empty).
-struct AllowedCell {
-    Space::Cell cell;
-    const std::vector<int>* microBatches;
-    const std::vector<Inner>* inner;
-};
-
-struct Allowed {
-    std::vector<AllowedCell> cells;
-    std::map<int, std::vector<int>> microBatches; ///< per DP
-    std::map<std::pair<bool, int>, std::vector<Inner>> inner; ///< per (TP > 1, PP)
-};
-
-Allowed allowedBy(const Space& space, const PlanConstraints& c)
-{
-    Allowed out;
-    for (const auto& [dp, mbs] : space.microBatches) {
-        auto& kept = out.microBatches[dp];
-        for (const int mb : mbs)
-            if (c.allows(Knob::micro_batch, mb)) kept.push_back(mb);
-    }
-    for (const Space::Cell& cell : space.cells) {
-        if (!c.allows(Knob::tp, cell.tp) || !c.allows(Knob::pp, cell.pp) || !c.allows(Knob::cp, cell.cp)
-            || !c.allows(Knob::dp, cell.dp) || !c.allows(Knob::ep, cell.ep))
-            continue;
-        const std::vector<int>& mbs = out.microBatches.at(cell.dp);
-        if (mbs.empty()) continue;
-        auto [at, added] = out.inner.try_emplace(std::pair(cell.tp > 1, cell.pp));
-        if (added)
-            for (const Inner& in : space.inner(cell.tp, cell.pp))
-                if (c.allows(Knob::virtual_stages, in.virtualStages) && c.allows(Knob::zero, in.zero)
-                    && c.allows(Knob::sequence_parallel, in.sequenceParallel ? 1 : 0)
-                    && c.allows(Knob::recompute, int(in.recompute)))
-                    at->second.push_back(in);
-        if (at->second.empty()) continue;
-        out.cells.push_back({ cell, &mbs, &at->second });
-    }
-    return out;
-}
-
-struct Tally {
-    std::int64_t count = 0;
-    std::array<std::map<int, std::int64_t>, kKnobCount> byValue;
-};
-
-/// Counts the allowed configurations, and how many have each value of each knob: a cell holds
-/// micro-batches × inner knobs of them, so the counts are products, nothing is listed.
-Tally tally(const Allowed& allowed)
-{
-    Tally t;
-    std::map<int, std::int64_t> innerPerDp; // weights of each micro-batch value
-    std::map<const std::vector<Inner>*, std::int64_t> batchesPerInner; // weights of each inner value
-    for (const AllowedCell& a : allowed.cells) {
-        const auto mbs = std::int64_t(a.microBatches->size()), inner = std::int64_t(a.inner->size());
-        const std::int64_t n = mbs * inner; // ≤ 1,344 × 2,560: the product of two small counts
-        t.count += n;
-        t.byValue[std::size_t(Knob::tp)][a.cell.tp] += n;
-        t.byValue[std::size_t(Knob::pp)][a.cell.pp] += n;
-        t.byValue[std::size_t(Knob::cp)][a.cell.cp] += n;
-        t.byValue[std::size_t(Knob::dp)][a.cell.dp] += n;
-        t.byValue[std::size_t(Knob::ep)][a.cell.ep] += n;
-        innerPerDp[a.cell.dp] += inner;
-        batchesPerInner[a.inner] += mbs;
-    }
-    for (const auto& [dp, weight] : innerPerDp)
-        for (const int mb : allowed.microBatches.at(dp))
-            t.byValue[std::size_t(Knob::micro_batch)][mb] += weight;
-    for (const auto& [list, weight] : batchesPerInner)
-        for (const Inner& in : *list) {
-            t.byValue[std::size_t(Knob::virtual_stages)][in.virtualStages] += weight;
-            t.byValue[std::size_t(Knob::zero)][in.zero] += weight;
-            t.byValue[std::size_t(Knob::sequence_parallel)][in.sequenceParallel ? 1 : 0] += weight;
-            t.byValue[std::size_t(Knob::recompute)][int(in.recompute)] += weight;
-        }
-    return t;
-}
-
-SearchSize sizeOf(const Space& space, const Allowed& allowed, const PlanConstraints& c)
-{
-    SearchSize size;
-    size.rejected = space.rejected;
-    Tally within = tally(allowed);
-    size.configurations = within.count;
-    if (c.any()) {
-        Tally all = tally(allowedBy(space, PlanConstraints {}));
-        size.excluded = all.count - within.count;
-        size.spaceByValue = std::move(all.byValue);
-    } else {
-        size.spaceByValue = within.byValue;
-    }
-    size.byValue = std::move(within.byValue);
-    return size;
-}
-
-std::vector<PinEffect> pinEffects(const SearchSize& size, const PlanConstraints& c)
-{
-    std::vector<PinEffect> out;
-    for (std::size_t k = 0; k < kKnobCount; ++k) {
-        if (!c.limits(Knob(k))) continue;
-        PinEffect pin { Knob(k), c.allowed[k], 0 };
-        for (const int v : pin.values)
-            if (const auto at = size.spaceByValue[k].find(v); at != size.spaceByValue[k].end()) pin.keeps += at->second;
-        out.push_back(std::move(pin));
-    }
-    return out;
-}
-
-/// Rows of work taken at once by a worker: a row is one cell and micro-batch, 1–2,560 estimates.
-constexpr std::int64_t kRowsPerTake = 4;
-
-/// Estimates the allowed configurations on `threads` threads, handing those that fit to `fits`.
-/// The workers take rows in order from a shared counter, so the space is never listed and the
-/// threads stay busy to the end; what they keep is the visitor's.
-SearchWalk walk(const Scenario& base, const Allowed& allowed, std::int64_t total, const PlanOptions& o, int threads,
-    const FitVisitor& fits)
-{
-    std::vector<std::int64_t> firstRow; // of each allowed cell: a prefix sum, strictly increasing
-    firstRow.reserve(allowed.cells.size());
-    std::int64_t rows = 0;
-    for (const AllowedCell& a : allowed.cells) {
-        firstRow.push_back(rows);
-        rows += std::int64_t(a.microBatches->size());
-    }
-    // A small search is not worth a thread per core.
-    threads = int(std::clamp<std::int64_t>(total / 256, 1, std::max(1, threads)));
-    std::atomic<std::int64_t> next { 0 }, done { 0 };
-    std::int64_t reported = -1; // worker 0's last report, in thousandths
-    std::vector<SearchWalk> counts(static_cast<std::size_t>(threads));
-    auto work = [&](int t) {
-        Scenario s = base; // one working copy per thread; only the knobs change
-        SearchWalk& mine = counts[std::size_t(t)];
-        for (;;) {
-            if (o.cancel && o.cancel->load(std::memory_order_relaxed)) return;
-            if (t == 0 && o.progress && total > 0) {
-                // At most a thousand reports: the GUI queues each one to its own thread.
-                const std::int64_t permille = done.load(std::memory_order_relaxed) * 1000 / total;
-                if (permille != reported) {
-                    reported = permille;
-                    o.progress(double(permille) / 1000.0);
-                }
-            }
-            const std::int64_t begin = next.fetch_add(kRowsPerTake, std::memory_order_relaxed);
-            if (begin >= rows) return;
-            const std::int64_t end = std::min(rows, begin + kRowsPerTake);
-            auto cell = std::size_t(std::upper_bound(firstRow.begin(), firstRow.end(), begin) - firstRow.begin()) - 1;
-            for (std::int64_t row = begin; row < end; ++row) {
-                while (cell + 1 < firstRow.size() && firstRow[cell + 1] <= row)
-                    ++cell;
-                const AllowedCell& a = allowed.cells[cell];
-                const int mb = (*a.microBatches)[std::size_t(row - firstRow[cell])];
-                for (const Inner& in : *a.inner) {
-                    const Layout layout { a.cell.tp, a.cell.pp, a.cell.cp, a.cell.dp, a.cell.ep, in.zero, mb,
-                        in.virtualStages, in.sequenceParallel, in.recompute };
-                    applyLayout(s, layout);
-                    Estimate e = estimate(s);
-                    ++mine.evaluated;
-                    if (!e.memory.fits()) continue;
-                    ++mine.feasible;
-                    fits(t, s, e, layout);
-                }
-                done.fetch_add(std::int64_t(a.inner->size()), std::memory_order_relaxed);
-            }
-        }
-    };
-    std::vector<std::thread> pool;
-    for (int t = 1; t < threads; ++t)
-        pool.emplace_back(work, t);
-    work(0);
-    for (auto& th : pool)
-        th.join();
-    if (o.progress) o.progress(1.0);
-    SearchWalk out;
-    for (const SearchWalk& c : counts) {
-        out.evaluated += c.evaluated;
-        out.feasible += c.feasible;
-    }
-    out.cancelled = o.cancel && o.cancel->load();
-    return out;
-}
-
-double scoreOf(const Estimate& e, Objective objective)
-{
-    switch (objective) {
-    case Objective::time:
-        return e.training.timeS;
-    case Objective::cost:
-        return e.training.totalCostUsd;
-    case Objective::memory:
-        return -e.memory.headroom();
-    }
-    return e.training.timeS;
-}
-
-/// A fitting configuration as the ranking, the Pareto front and the scatter need it: 64 bytes.
-struct Scored {
-    double score;
-    double time;
-    double memory;
-    Layout layout;
-};
-
-bool better(const Scored& x, const Scored& y)
-{
-    if (x.score != y.score) return x.score < y.score;
-    return x.layout.key() < y.layout.key(); // deterministic tie-break
-}
-
-bool byMemory(const Scored& x, const Scored& y)
-{
-    if (x.memory != y.memory) return x.memory < y.memory;
-    if (x.time != y.time) return x.time < y.time;
-    return x.layout.key() < y.layout.key();
-}
-
-/// The k best of `xs` by `better`, in no order.
-void keepBest(std::vector<Scored>& xs, std::size_t k)
-{
-    if (xs.size() <= k) return;
-    std::nth_element(xs.begin(), xs.begin() + std::ptrdiff_t(k), xs.end(), better);
-    xs.resize(k);
-}
-
-/// The Pareto front of (memory, time): sorted by memory, each point faster than all before it, so one
-/// point per front position (the first by layout). The front of a union is the front of its parts'
-/// fronts: the workers prune their own and the search joins them.
-void keepParetoFront(std::vector<Scored>& xs)
-{
-    std::sort(xs.begin(), xs.end(), byMemory);
-    double bestTime = 1e300;
-    std::size_t kept = 0;
-    for (std::size_t i = 0; i < xs.size(); ++i)
-        if (xs[i].time < bestTime) {
-            bestTime = xs[i].time;
-            xs[kept++] = xs[i];
-        }
-    xs.resize(kept);
-}
-
-/// For the memory objective, whose time budget (1.25 × the fastest plan) is known only at the end:
-/// the points fewer than k others beat on both score and time. Only those can be among the k best
-/// under any budget — a point k others beat while being at least as fast is beaten by them under
-/// every budget it meets.
-void keepUnbeaten(std::vector<Scored>& xs, std::size_t k)
-{
-    if (k == 0) {
-        xs.clear();
-        return;
-    }
-    std::sort(xs.begin(), xs.end(),
-        [](const Scored& x, const Scored& y) { return x.time != y.time ? x.time < y.time : better(x, y); });
-    std::vector<Scored> bestSoFar; // the k best of those at least as fast, the worst on top
-    std::size_t kept = 0;
-    for (std::size_t i = 0; i < xs.size(); ++i) {
-        const Scored x = xs[i];
-        if (bestSoFar.size() == k && better(bestSoFar.front(), x)) continue;
-        xs[kept++] = x;
-        bestSoFar.push_back(x);
-        std::push_heap(bestSoFar.begin(), bestSoFar.end(), better);
-        if (bestSoFar.size() > k) {
-            std::pop_heap(bestSoFar.begin(), bestSoFar.end(), better);
-            bestSoFar.pop_back();
-        }
-    }
-    xs.resize(kept);
-}
-
-std::uint64_t mixed(std::uint64_t x)
-{
-    // SplitMix64's finaliser (Steele, Lea and Flood 2014): every input bit reaches every output bit.
-    x += 0x9e3779b97f4a7c15ULL;
-    x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
-    return x ^ (x >> 31);
-}
-
-std::uint64_t hashOf(const Layout& l)
-{
-    std::uint64_t h = 0;
-    for (const int v : { l.tp, l.pp, l.cp, l.dp, l.ep, l.zero, l.microBatch, l.virtualStages,
-             l.sequenceParallel ? 1 : 0, int(l.recompute) })
-        h = mixed(h ^ std::uint64_t(std::uint32_t(v)));
-    return h;
-}
-
-/// A scatter point with its sampling key: the kMaxPlanPoints smallest hashes are kept, a uniform
-/// sample that any split of the work into threads gives alike.
-struct Sampled {
-    std::uint64_t hash;
-    double memory;
-    double time;
-    Layout layout;
-};
-
-bool sampledFirst(const Sampled& x, const Sampled& y)
-{
-    return x.hash != y.hash ? x.hash < y.hash : x.layout.key() < y.layout.key();
-}
-
-void keepSample(std::vector<Sampled>& xs)
-{
-    if (xs.size() <= kMaxPlanPoints) return;
-    std::nth_element(xs.begin(), xs.begin() + std::ptrdiff_t(kMaxPlanPoints), xs.end(), sampledFirst);
-    xs.resize(kMaxPlanPoints);
-}
-
-/// What one worker keeps of the fitting configurations it estimates: bounded by the number of plans
-/// asked for, the Pareto front and kMaxPlanPoints, not by the space. Each list is pruned when it
-/// has doubled, so pruning costs O(1) per configuration.
-class Collector {
-public:
-    explicit Collector(const PlanOptions& o)
-        : m_objective(o.objective)
-        , m_top(std::size_t(std::max(0, o.top)))
-        , m_budget(o.maxDays > 0 ? o.maxDays * 86400.0 : 0.0)
-        , m_bestCap(std::max<std::size_t>(4096, 2 * m_top))
-    {
-    }
-
-    void add(const Scored& x)
-    {
-        pareto.push_back(x);
-        if (pareto.size() >= m_paretoCap) {
-            keepParetoFront(pareto);
-            m_paretoCap = std::max<std::size_t>(4096, 2 * pareto.size());
-        }
-        points.push_back({ hashOf(x.layout), x.memory, x.time, x.layout });
-        if (points.size() >= 2 * kMaxPlanPoints) keepSample(points);
-        if (m_objective != Objective::memory) {
-            addBest(x);
-        } else if (m_budget > 0) {
-            if (x.time > m_budget)
-                ++overBudget;
-            else
-                addBest(x);
-        } else {
-            // The budget is 1.25 × the fastest of all; a plan slower than 1.25 × the fastest seen so
-            // far is over it whatever comes later.
-            fastest = std::min(fastest, x.time);
-            if (x.time > fastest * 1.25) {
-                ++overBudget;
-                return;
-            }
-            times.push_back(x.time);
-            best.push_back(x);
-            if (times.size() >= m_timesCap) {
-                overBudget += std::int64_t(std::erase_if(times, [&](double t) { return t > fastest * 1.25; }));
-                m_timesCap = std::max<std::size_t>(4096, 2 * times.size());
-            }
-            if (best.size() >= m_bestCap) {
-                std::erase_if(best, [&](const Scored& y) { return y.time > fastest * 1.25; });
-                keepUnbeaten(best, m_top);
-                m_bestCap = std::max<std::size_t>({ 4096, 2 * m_top, 2 * best.size() });
-            }
-        }
-    }
-
-    std::vector<Scored> best, pareto;
-    std::vector<Sampled> points;
-    std::vector<double> times; ///< memory objective without days: the times within 1.25 × the fastest seen
-    double fastest = 1e300;
-    std::int64_t overBudget = 0; ///< memory objective: plans known to be over the time budget
-
-private:
-    void addBest(const Scored& x)
-    {
-        best.push_back(x);
-        if (best.size() >= m_bestCap) keepBest(best, m_top);
-    }
-
-    Objective m_objective;
-    std::size_t m_top;
-    double m_budget; ///< memory objective: the budget in seconds when days are given, else 0
-    std::size_t m_bestCap, m_paretoCap = 4096, m_timesCap = 4096;
-};
 
 std::optional<Problem> pinsLeaveNothing(const SearchSize& size, const std::vector<PinEffect>& pins)
 {
@@ -649,69 +162,18 @@ std::string toString(Objective objective)
     return "time";
 }
 
-Knob SearchSize::widest() const
-{
-    Knob best = Knob::micro_batch;
-    double bestFactor = 0;
-    std::size_t bestValues = 0;
-    for (std::size_t k = 0; k < kKnobCount; ++k) {
-        std::int64_t most = 0;
-        for (const auto& [value, count] : byValue[k])
-            most = std::max(most, count);
-        if (most == 0) continue;
-        const double factor = double(configurations) / double(most);
-        if (factor > bestFactor || (factor == bestFactor && byValue[k].size() > bestValues)) {
-            best = Knob(k);
-            bestFactor = factor;
-            bestValues = byValue[k].size();
-        }
-    }
-    return best;
-}
-
-SearchSize searchSize(const Scenario& base, const PlanOptions& options)
-{
-    const Space space = describe(base, options);
-    return sizeOf(space, allowedBy(space, options.constraints), options.constraints);
-}
-
-std::optional<Problem> searchTooLarge(const SearchSize& size, const PlanConstraints& constraints)
-{
-    if (size.configurations <= kMaxPlanConfigurations) return std::nullopt;
-    const Knob knob = size.widest();
-    return Problem(ProblemCode::search_too_large,
-        { { "configurations", double(size.configurations) }, { "limit", double(kMaxPlanConfigurations) },
-            { "values", double(size.valuesOf(knob)) }, { "pinned", constraints.limits(knob) ? 1.0 : 0.0 } },
-        std::string(kKnobKeys[std::size_t(knob)]));
-}
-
-int searchThreads(const PlanOptions& options)
-{
-    return std::max(1, options.threads > 0 ? options.threads : int(std::thread::hardware_concurrency()));
-}
-
-SearchWalk walkSearch(const Scenario& base, const PlanOptions& options, const FitVisitor& fits)
-{
-    const Space space = describe(base, options);
-    const Allowed allowed = allowedBy(space, options.constraints);
-    std::int64_t total = 0;
-    for (const AllowedCell& a : allowed.cells)
-        total += std::int64_t(a.microBatches->size()) * std::int64_t(a.inner->size());
-    return walk(base, allowed, total, options, searchThreads(options), fits);
-}
-
 PlanResult plan(const Scenario& base, const PlanOptions& o)
 {
     PlanResult result;
     result.gpus = o.gpus;
     // Counted first, from the space's cells: a search past the limit is refused before anything is estimated.
-    const Space space = describe(base, o);
-    const Allowed allowed = allowedBy(space, o.constraints);
-    const SearchSize size = sizeOf(space, allowed, o.constraints);
+    const detail::Space space = detail::describe(base, o);
+    const detail::Allowed allowed = detail::allowedBy(space, o.constraints);
+    const SearchSize size = detail::sizeOf(space, allowed, o.constraints);
     result.configurations = size.configurations;
     result.excluded = size.excluded;
     result.rejected = size.rejected;
-    result.pins = pinEffects(size, o.constraints);
+    result.pins = detail::pinEffects(size, o.constraints);
     if (auto tooLarge = searchTooLarge(size, o.constraints)) {
         result.problem = std::move(tooLarge);
         if (o.progress) o.progress(1.0);
@@ -720,10 +182,11 @@ PlanResult plan(const Scenario& base, const PlanOptions& o)
     result.problem = pinsLeaveNothing(size, result.pins);
 
     const int threads = searchThreads(o);
-    std::vector<Collector> kept(static_cast<std::size_t>(threads), Collector(o));
-    const SearchWalk walked = walk(
+    std::vector<detail::Collector> kept(static_cast<std::size_t>(threads), detail::Collector(o));
+    const SearchWalk walked = detail::walk(
         base, allowed, size.configurations, o, threads, [&](int worker, Scenario&, Estimate& e, const Layout& layout) {
-            kept[std::size_t(worker)].add({ scoreOf(e, o.objective), e.training.timeS, e.memory.total(), layout });
+            kept[std::size_t(worker)].add(
+                { detail::scoreOf(e, o.objective), e.training.timeS, e.memory.total(), layout });
         });
     result.evaluated = walked.evaluated;
     result.feasible = walked.feasible;
@@ -731,12 +194,12 @@ PlanResult plan(const Scenario& base, const PlanOptions& o)
     if (walked.evaluated > walked.feasible)
         result.rejected[ProblemCode::does_not_fit] += walked.evaluated - walked.feasible;
 
-    std::vector<Scored> best, pareto;
-    std::vector<Sampled> points;
+    std::vector<detail::Scored> best, pareto;
+    std::vector<detail::Sampled> points;
     std::vector<double> times;
     double fastest = 1e300;
     std::int64_t overBudget = 0;
-    for (Collector& c : kept) {
+    for (detail::Collector& c : kept) {
         best.insert(best.end(), c.best.begin(), c.best.end());
         pareto.insert(pareto.end(), c.pareto.begin(), c.pareto.end());
         points.insert(points.end(), c.points.begin(), c.points.end());
@@ -746,27 +209,27 @@ PlanResult plan(const Scenario& base, const PlanOptions& o)
     }
     {
         // Scatter points in a deterministic order (by memory).
-        keepSample(points);
-        std::sort(points.begin(), points.end(), [](const Sampled& x, const Sampled& y) {
+        detail::keepSample(points);
+        std::sort(points.begin(), points.end(), [](const detail::Sampled& x, const detail::Sampled& y) {
             return x.memory != y.memory ? x.memory < y.memory : x.layout.key() < y.layout.key();
         });
-        for (const Sampled& p : points)
+        for (const detail::Sampled& p : points)
             result.points.push_back({ p.memory, p.time });
     }
-    keepParetoFront(pareto);
+    detail::keepParetoFront(pareto);
     if (o.objective == Objective::memory && result.feasible > 0) {
         // Memory headroom at a time budget: only plans fast enough compete, on the front as in the ranking
         // (a plan slower than the budget cannot beat one within it on time).
         const double budget = o.maxDays > 0 ? o.maxDays * 86400.0 : fastest * 1.25;
         overBudget += std::count_if(times.begin(), times.end(), [&](double t) { return t > budget; });
-        std::erase_if(best, [&](const Scored& x) { return x.time > budget; });
-        std::erase_if(pareto, [&](const Scored& x) { return x.time > budget; });
+        std::erase_if(best, [&](const detail::Scored& x) { return x.time > budget; });
+        std::erase_if(pareto, [&](const detail::Scored& x) { return x.time > budget; });
         result.rejected[ProblemCode::over_time_budget] += overBudget;
     }
-    keepBest(best, std::size_t(std::max(0, o.top)));
-    std::sort(best.begin(), best.end(), better);
+    detail::keepBest(best, std::size_t(std::max(0, o.top)));
+    std::sort(best.begin(), best.end(), detail::better);
 
-    auto materialise = [&](const Scored& x) {
+    auto materialise = [&](const detail::Scored& x) {
         Plan p;
         p.scenario = base;
         applyLayout(p.scenario, x.layout);
@@ -774,7 +237,7 @@ PlanResult plan(const Scenario& base, const PlanOptions& o)
         p.score = x.score;
         return p;
     };
-    for (const Scored& x : best)
+    for (const detail::Scored& x : best)
         result.plans.push_back(materialise(x));
     // Plans the estimate cannot rank apart: the lower end of a plan's range at or below the upper end
     // of the best's (the score's time or cost scales with the step time; headroom plans by time).
@@ -786,7 +249,7 @@ PlanResult plan(const Scenario& base, const PlanOptions& o)
         for (Plan& p : result.plans)
             p.withinBestRange = p.estimate.training.timeS * p.estimate.range->low <= bestHigh;
     }
-    for (const Scored& x : pareto)
+    for (const detail::Scored& x : pareto)
         result.pareto.push_back(materialise(x));
     return result;
 }
