@@ -21,7 +21,6 @@
 #include <QCommandLineParser>
 #include <QDialog>
 #include <QDir>
-#include <QFileInfo>
 #include <QImage>
 #include <QRegularExpression>
 #include <QTabWidget>
@@ -163,7 +162,7 @@ int main(int argc, char** argv)
         scenario = *result.scenario;
     }
     ui::ScenarioSession session(scenario);
-    if (!path.isEmpty()) session.document()->reset(scenario, QFileInfo(path).absoluteFilePath());
+    if (!path.isEmpty()) session.document()->reset(scenario, ui::absolutePath(path));
     ui::MainWindow window(&session);
     QStringList startProblems;
     if (!batch) {

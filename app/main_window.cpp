@@ -342,7 +342,8 @@ QDialog* MainWindow::createAccuracyDialog()
 void MainWindow::compareWithLog(const QString& path)
 {
     // Read on a worker thread with a progress bar and a Cancel button: a log of gigabytes takes
-    // seconds, and the window stays usable (the box is modal to this window only).
+    // seconds, and the window keeps painting while the box answers Cancel. The box is modal to this
+    // window: the comparison is of the scenario as it was when the reading started.
     if (m_logProgress) m_logProgress->deleteLater();
     m_logPath = path;
     m_logProgress = new QProgressDialog(tr("Reading %1…").arg(QFileInfo(path).fileName()), tr("Cancel"), 0, 100, this);
@@ -352,6 +353,7 @@ void MainWindow::compareWithLog(const QString& path)
     m_logProgress->setMinimumDuration(300);
     m_logProgress->setAutoClose(false);
     m_logProgress->setAutoReset(false);
+    m_logProgress->setMinimumWidth(420); // the title, not only the bar, readable
     m_logProgress->setValue(0);
     connect(m_logProgress, &QProgressDialog::canceled, m_session, &ScenarioSession::cancelLogComparison);
     m_session->requestLogComparison(nativePath(path));
@@ -376,6 +378,8 @@ void MainWindow::showLogComparison(std::uint64_t, const LogComparison& result)
         return;
     }
     auto* dialog = new ActualDialog(m_session, *result.comparison, this);
+    // Several may be open: each names its log.
+    dialog->setWindowTitle(QStringLiteral("%1 — %2").arg(dialog->windowTitle(), QFileInfo(m_logPath).fileName()));
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     dialog->show();
 }
@@ -490,24 +494,27 @@ QStringList MainWindow::openStartFiles(const QStringList& paths)
     std::vector<core::Scenario> opened;
     for (const QString& path : paths) {
         if (opened.size() == 4) {
-            problems
-                << tr("%1 was not opened: at most four scenarios can be compared.").arg(QFileInfo(path).fileName());
+            problems << tr("%1 was not opened: at most four scenarios can be compared.")
+                            .arg(QDir::toNativeSeparators(absolutePath(path)));
             continue;
         }
         const core::ScenarioResult result = core::loadScenarioFile(nativePath(path));
         if (!result.ok()) {
-            problems << tr("%1 was not opened: %2").arg(QFileInfo(path).fileName(), ProblemText::of(result.error));
+            problems << tr("%1 was not opened: %2")
+                            .arg(QDir::toNativeSeparators(absolutePath(path)), ProblemText::of(result.error));
             continue;
         }
         if (opened.empty()) {
-            m_doc->reset(*result.scenario, QFileInfo(path).absoluteFilePath());
-            rememberRecent(QFileInfo(path).absoluteFilePath());
+            m_doc->reset(*result.scenario, absolutePath(path));
+            rememberRecent(absolutePath(path));
         }
         opened.push_back(*result.scenario);
     }
-    if (opened.size() > 1)
+    if (opened.size() > 1) {
         for (const core::Scenario& s : opened)
             m_view->comparison()->add(s);
+        m_view->showPage(QStringLiteral("compare")); // where the other files went
+    }
     return problems;
 }
 

@@ -789,6 +789,14 @@
         <source>%1 layout searches (GPU type × count) priced at %2 offers, %3 layouts fit, %4 of the best finish after the deadline.</source>
         <translation>共 %1 次布局搜索（GPU 型号 × 数量），按 %2 个报价计价，%3 种布局放得下，其中最优者有 %4 个在截止日期之后完成。</translation>
     </message>
+    <message>
+        <source>%1 layout searches (GPU type × count) priced at %2 offers, %3 layouts fit.</source>
+        <translation>共 %1 次布局搜索（GPU 型号 × 数量），按 %2 个报价计价，%3 种布局放得下。</translation>
+    </message>
+    <message>
+        <source>No layout fits in memory: add GPUs, or GPU types with more memory.</source>
+        <translation>没有放得下的布局：请增加 GPU，或选择显存更大的 GPU 型号。</translation>
+    </message>
 </context>
 <context>
     <name>ui::DecisionGuidePage</name>
@@ -1255,10 +1263,6 @@
         <source>Replace files?</source>
         <translation>替换文件？</translation>
     </message>
-    <message numerus="yes">
-        <source>%n file(s) in %1 would be replaced. They were not written by this export.</source>
-        <translation><numerusform>%1 中的 %n 个文件将被替换，它们不是这次导出写入的。</numerusform></translation>
-    </message>
     <message>
         <source>Choose another folder, or tick “In a new folder”, to keep them.</source>
         <translation>如要保留它们，请另选文件夹，或勾选“放入新文件夹”。</translation>
@@ -1270,6 +1274,22 @@
     <message>
         <source>The name was not applied, so nothing was exported.</source>
         <translation>名称未能应用，因此没有导出任何文件。</translation>
+    </message>
+    <message>
+        <source>Not a folder</source>
+        <translation>不是文件夹</translation>
+    </message>
+    <message>
+        <source>%1 is a file, not a folder: choose another folder.</source>
+        <translation>%1 是文件而不是文件夹：请另选文件夹。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n file(s) in %1 would be replaced: this export did not write them.</source>
+        <translation><numerusform>%1 中的 %n 个文件将被替换：它们不是这次导出写入的。</numerusform></translation>
+    </message>
+    <message>
+        <source>Choose another folder to keep them.</source>
+        <translation>如要保留它们，请另选文件夹。</translation>
     </message>
 </context>
 <context>
@@ -4499,27 +4519,6 @@
         <translation>全局批大小必须是微批大小 × 数据并行规模（%1 × %2）的整数倍，否则训练在启动时就会停止</translation>
     </message>
     <message>
-        <source>This search has %1 configurations to estimate, more than its limit of %2.</source>
-        <translation>这次搜索要估算 %1 种配置，超过了上限 %2。</translation>
-    </message>
-    <message>
-        <source>Search fewer GPUs.</source>
-        <translation>请减少搜索的 GPU 数量。</translation>
-    </message>
-    <message>
-        <source>Choose fewer GPU types.</source>
-        <translation>请少选几种 GPU 型号。</translation>
-    </message>
-    <message>
-        <source>Use a price table with fewer offers.</source>
-        <translation>请使用报价更少的价格表。</translation>
-    </message>
-    <message>
-        <source>Keep %1 to fewer of its %2 values, or search fewer GPUs.</source>
-        <extracomment>%1 is a setting's key (parallel.pp), %2 how many values the search tries for it</extracomment>
-        <translation>请把 %1 限定在它的 %2 个取值中的少数几个，或减少搜索的 GPU 数量。</translation>
-    </message>
-    <message>
         <source>What you keep leaves none of the %1 configurations of this search (%2 alone keeps %3).</source>
         <extracomment>%2 is a setting's key (parallel.tp); what the user keeps of it alone leaves %3 configurations</extracomment>
         <translation>所保留的设置排除了这次搜索的全部 %1 种配置（仅 %2 一项就只留下 %3 种）。</translation>
@@ -4533,28 +4532,12 @@
         <translation>第 %1 行：</translation>
     </message>
     <message>
-        <source>Is this the scenario the run used?</source>
-        <translation>这是该次训练所用的场景吗？</translation>
-    </message>
-    <message>
-        <source>a step of %1 s is faster than this scenario allows: %2 s with every GPU at its peak (MFU would exceed 100 %).</source>
-        <translation>每步 %1 秒比这个场景所能达到的还快：即使每张 GPU 都以峰值运行也要 %2 秒（MFU 会超过 100 %）。</translation>
-    </message>
-    <message>
         <source>a step of %1 s is longer than any plausible step, %2 s (a day or 1000 × the planned step, whichever is longer).</source>
         <translation>每步 %1 秒超过了任何合理的步长 %2 秒（一天或计划步长的 1000 倍，取较长者）。</translation>
     </message>
     <message>
-        <source>a peak memory of %1 GiB is more than the GPU has, %2 GiB (with 8 % for gigabytes read as GiB).</source>
-        <translation>峰值显存 %1 GiB 超过了 GPU 的 %2 GiB（已为把 GB 当作 GiB 的读数留出 8 % 余量）。</translation>
-    </message>
-    <message>
         <source>an MFU of %1 is above 100 %.</source>
         <translation>MFU 为 %1，超过了 100 %。</translation>
-    </message>
-    <message>
-        <source>%1 TFLOP/s per GPU is above the GPU's peak of %2 TFLOP/s.</source>
-        <translation>每卡 %1 TFLOP/s 超过了 GPU 的峰值 %2 TFLOP/s。</translation>
     </message>
     <message>
         <source>%1 is no measurement (zero, negative, not finite or out of range).</source>
@@ -4591,6 +4574,35 @@
     <message>
         <source>The median is taken over a uniform sample of %1 of the %2 steady steps (within ±0.4 % of rank of the exact median).</source>
         <translation>中位数取自 %2 个稳定步骤中均匀抽取的 %1 个（与精确中位数的秩相差不超过 ±0.4 %）。</translation>
+    </message>
+    <message>
+        <source>This search has %1 configurations to estimate, more than its limit of %2. Search fewer GPUs.</source>
+        <translation>这次搜索要估算 %1 种配置，超过了上限 %2。请减少搜索的 GPU 数量。</translation>
+    </message>
+    <message>
+        <source>This search has %1 configurations to estimate, more than its limit of %2. Choose fewer GPU types.</source>
+        <translation>这次搜索要估算 %1 种配置，超过了上限 %2。请少选几种 GPU 型号。</translation>
+    </message>
+    <message>
+        <source>This search has %1 configurations to estimate, more than its limit of %2. Use a price table with fewer offers.</source>
+        <translation>这次搜索要估算 %1 种配置，超过了上限 %2。请使用报价更少的价格表。</translation>
+    </message>
+    <message>
+        <source>This search has %1 configurations to estimate, more than its limit of %2. Keep %3 to fewer of its %4 values, or search fewer GPUs.</source>
+        <extracomment>%3 is a setting's key (parallel.pp), %4 how many values the search tries for it</extracomment>
+        <translation>这次搜索要估算 %1 种配置，超过了上限 %2。请把 %3 限定在它的 %4 个取值中的少数几个，或减少搜索的 GPU 数量。</translation>
+    </message>
+    <message>
+        <source>a step of %1 s is faster than this scenario allows: %2 s with every GPU at its peak (MFU would exceed 100 %). Is this the scenario the run used?</source>
+        <translation>每步 %1 秒比这个场景所能达到的还快：即使每张 GPU 都以峰值运行也要 %2 秒（MFU 会超过 100 %）。这是该次训练所用的场景吗？</translation>
+    </message>
+    <message>
+        <source>a peak memory of %1 GiB is more than the GPU has, %2 GiB (with 8 % for gigabytes read as GiB). Is this the scenario the run used?</source>
+        <translation>峰值显存 %1 GiB 超过了 GPU 的 %2 GiB（已为把 GB 当作 GiB 的读数留出 8 % 余量）。这是该次训练所用的场景吗？</translation>
+    </message>
+    <message>
+        <source>%1 TFLOP/s per GPU is above the GPU's peak of %2 TFLOP/s. Is this the scenario the run used?</source>
+        <translation>每卡 %1 TFLOP/s 超过了 GPU 的峰值 %2 TFLOP/s。这是该次训练所用的场景吗？</translation>
     </message>
 </context>
 <context>

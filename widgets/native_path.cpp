@@ -1,7 +1,11 @@
 #include "widgets/native_path.h"
 
+#include <QDir>
+
 #include <cerrno>
+#include <cstring>
 #include <sys/stat.h>
+#include <unistd.h>
 
 namespace ui {
 
@@ -82,6 +86,18 @@ std::string nativePath(const QString& path)
         i += units - 1;
     }
     return out;
+}
+
+QString absolutePath(const QString& path)
+{
+    if (path.isEmpty() || path.startsWith(QLatin1Char('/'))) return path.isEmpty() ? path : QDir::cleanPath(path);
+    QByteArray cwd(4096, '\0');
+    while (!::getcwd(cwd.data(), std::size_t(cwd.size()))) {
+        if (errno != ERANGE || cwd.size() > (1 << 20)) return QDir::cleanPath(path); // no working folder
+        cwd.resize(cwd.size() * 2);
+    }
+    cwd.truncate(qsizetype(std::strlen(cwd.constData())));
+    return QDir::cleanPath(pathFromNative(cwd) + QLatin1Char('/') + path);
 }
 
 bool pathExists(const QString& path)

@@ -19,6 +19,9 @@ namespace ui {
 /// The bytes of a file name made by pathFromNative() (or typed): what open() must be given.
 [[nodiscard]] std::string nativePath(const QString& path);
 
+/// `path` made absolute against the working folder and cleaned (no "." or ".." parts), keeping the
+/// bytes of a name that is not UTF-8 (QFileInfo::absoluteFilePath() turns them into U+FFFD).
+[[nodiscard]] QString absolutePath(const QString& path);
 /// Whether `path` names anything (a dangling symbolic link too), as the file system sees its bytes.
 [[nodiscard]] bool pathExists(const QString& path);
 /// Whether `path` is a folder (or a link to one).

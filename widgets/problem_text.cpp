@@ -110,16 +110,25 @@ QString ProblemText::of(const core::Problem& w)
     case ProblemCode::over_time_budget:
         return tr("Slower than the time budget.");
     case ProblemCode::search_too_large: {
+        // Whole sentences per case: Chinese joins sentences without a space.
         const QLocale locale;
-        const QString head = tr("This search has %1 configurations to estimate, more than its limit of %2.")
-                                 .arg(locale.toString(qlonglong(w.value("configurations"))),
-                                     locale.toString(qlonglong(w.value("limit"))));
-        if (w.key == "gpus") return head + QLatin1Char(' ') + tr("Search fewer GPUs.");
-        if (w.key == "gpu_types") return head + QLatin1Char(' ') + tr("Choose fewer GPU types.");
-        if (w.key == "prices") return head + QLatin1Char(' ') + tr("Use a price table with fewer offers.");
-        //: %1 is a setting's key (parallel.pp), %2 how many values the search tries for it
-        return head + QLatin1Char(' ')
-            + tr("Keep %1 to fewer of its %2 values, or search fewer GPUs.").arg(key(w), n(w, "values"));
+        const QString count = locale.toString(qlonglong(w.value("configurations"))),
+                      limit = locale.toString(qlonglong(w.value("limit")));
+        if (w.key == "gpus")
+            return tr("This search has %1 configurations to estimate, more than its limit of %2. Search fewer GPUs.")
+                .arg(count, limit);
+        if (w.key == "gpu_types")
+            return tr("This search has %1 configurations to estimate, more than its limit of %2. Choose fewer GPU "
+                      "types.")
+                .arg(count, limit);
+        if (w.key == "prices")
+            return tr("This search has %1 configurations to estimate, more than its limit of %2. Use a price table "
+                      "with fewer offers.")
+                .arg(count, limit);
+        //: %3 is a setting's key (parallel.pp), %4 how many values the search tries for it
+        return tr("This search has %1 configurations to estimate, more than its limit of %2. Keep %3 to fewer of "
+                  "its %4 values, or search fewer GPUs.")
+            .arg(count, limit, key(w), n(w, "values"));
     }
     case ProblemCode::pins_leave_nothing:
         //: %2 is a setting's key (parallel.tp); what the user keeps of it alone leaves %3 configurations
@@ -276,14 +285,12 @@ QString ProblemText::of(const core::Problem& w)
         const QString line
             = w.value("line") > 0 ? tr("Line %1: ").arg(QLocale().toString(qlonglong(w.value("line")))) : QString();
         const QString value = formatSignificant(w.value("value"), 4), bound = formatSignificant(w.value("bound"), 4);
-        const QString mismatch = QLatin1Char(' ') + tr("Is this the scenario the run used?");
         switch (int(w.value("kind"))) {
         case 0:
             return line
                 + tr("a step of %1 s is faster than this scenario allows: %2 s with every GPU at its peak (MFU "
-                     "would exceed 100 %).")
-                      .arg(value, bound)
-                + mismatch;
+                     "would exceed 100 %). Is this the scenario the run used?")
+                      .arg(value, bound);
         case 1:
             return line
                 + tr("a step of %1 s is longer than any plausible step, %2 s (a day or 1000 × the planned step, "
@@ -292,13 +299,14 @@ QString ProblemText::of(const core::Problem& w)
         case 2:
             return line
                 + tr("a peak memory of %1 GiB is more than the GPU has, %2 GiB (with 8 % for gigabytes read as "
-                     "GiB).")
-                      .arg(value, bound)
-                + mismatch;
+                     "GiB). Is this the scenario the run used?")
+                      .arg(value, bound);
         case 3:
             return line + tr("an MFU of %1 is above 100 %.").arg(value);
         case 4:
-            return line + tr("%1 TFLOP/s per GPU is above the GPU's peak of %2 TFLOP/s.").arg(value, bound) + mismatch;
+            return line
+                + tr("%1 TFLOP/s per GPU is above the GPU's peak of %2 TFLOP/s. Is this the scenario the run used?")
+                      .arg(value, bound);
         default:
             return line + tr("%1 is no measurement (zero, negative, not finite or out of range).").arg(value);
         }

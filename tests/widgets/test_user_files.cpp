@@ -286,6 +286,13 @@ TEST_CASE("a file name that is not UTF-8 opens, compares and saves under its own
     CHECK(session.document()->filePath() == name);
     CHECK(window.openStartFiles({ name, name }).isEmpty());
     CHECK(window.mainView()->comparison()->count() == 2);
+    // Given relative, as a shell in its folder passes it: made absolute without losing the byte.
+    char previous[4096];
+    REQUIRE(::getcwd(previous, sizeof previous));
+    REQUIRE(::chdir(QFile::encodeName(dir.path()).constData()) == 0);
+    CHECK(window.openStartFiles({ pathFromNative(raw) }).isEmpty());
+    REQUIRE(::chdir(previous) == 0);
+    CHECK(nativePath(session.document()->filePath()) == path);
     // Saved back under the same bytes.
     REQUIRE(saveBytes(name, "{}").isEmpty());
     std::ifstream in(path, std::ios::binary);

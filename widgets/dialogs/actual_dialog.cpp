@@ -62,11 +62,8 @@ QString ActualDialog::text() const
     else
         html += tr("%1 log: median of %2 steady steps (%3 to %4); %5 left out (the first, and any over 1.5 × the "
                    "median).")
-                    .arg(source)
-                    .arg(c.stepsUsed)
-                    .arg(c.firstStep)
-                    .arg(c.lastStep)
-                    .arg(c.stepsLeftOut);
+                    .arg(source, QLocale().toString(qlonglong(c.stepsUsed)), QLocale().toString(qlonglong(c.firstStep)),
+                        QLocale().toString(qlonglong(c.lastStep)), QLocale().toString(qlonglong(c.stepsLeftOut)));
     html += QStringLiteral("</p>");
     // What the reader should know before trusting the figures: other frameworks' lines, restarts, a lone
     // warm-up step, an unsteady run.

@@ -13,6 +13,7 @@
 #include <QDialogButtonBox>
 #include <QDir>
 #include <QFileDialog>
+#include <QFileInfo>
 #include <QFormLayout>
 #include <QGridLayout>
 #include <QGroupBox>
@@ -228,6 +229,14 @@ void ExportDialog::resizeEvent(QResizeEvent* event)
 void ExportDialog::accept()
 {
     const QString target = targetFolder();
+    // Said before anything is drawn, with the dialog still open to choose another folder.
+    for (QString part = target; !part.isEmpty() && part != QLatin1String("/"); part = QFileInfo(part).path()) {
+        if (!pathExists(part)) continue;
+        if (isFolder(part)) break;
+        QMessageBox::warning(this, tr("Not a folder"),
+            tr("%1 is a file, not a folder: choose another folder.").arg(QDir::toNativeSeparators(part)));
+        return;
+    }
     QStringList existing;
     for (const QString& file : exportFileNames(m_view, m_session, options())) {
         const QString path = QDir(target).filePath(file);
@@ -235,11 +244,12 @@ void ExportDialog::accept()
     }
     if (!existing.isEmpty()) {
         QMessageBox ask(QMessageBox::Warning, tr("Replace files?"),
-            tr("%n file(s) in %1 would be replaced. They were not written by this export.", "", int(existing.size()))
+            tr("%n file(s) in %1 would be replaced: this export did not write them.", "", int(existing.size()))
                 .arg(QDir::toNativeSeparators(target)),
             QMessageBox::NoButton, this);
         ask.setObjectName(QStringLiteral("exportReplace"));
-        ask.setInformativeText(tr("Choose another folder, or tick “In a new folder”, to keep them."));
+        ask.setInformativeText(subfolder() ? tr("Choose another folder to keep them.")
+                                           : tr("Choose another folder, or tick “In a new folder”, to keep them."));
         ask.setDetailedText(existing.join(QLatin1Char('\n')));
         QPushButton* replace = ask.addButton(tr("&Replace"), QMessageBox::DestructiveRole);
         QPushButton* keep = ask.addButton(QMessageBox::Cancel);

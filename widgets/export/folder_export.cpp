@@ -222,7 +222,7 @@ QString resolveFolder(const QString& typed)
         path = QDir::homePath();
     else if (path.startsWith(QLatin1String("~/")))
         path = QDir::homePath() + path.mid(1);
-    return QDir::cleanPath(QDir::current().absoluteFilePath(path));
+    return absolutePath(path);
 }
 
 QString folderNameFor(const QString& scenarioName)

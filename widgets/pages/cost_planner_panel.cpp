@@ -18,6 +18,7 @@
 #include <QLocale>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QSpinBox>
 #include <QTableWidget>
 #include <QVBoxLayout>
@@ -173,7 +174,9 @@ void CostPlannerPanel::setTable(core::PriceTable table, const QString& origin)
     m_table = std::move(table);
     m_origin = origin;
     m_tableError.clear();
-    m_types->setText(listText(types));
+    // An input the search reads back: preset names with ASCII commas in every language (the Chinese
+    // list comma 、 made the whole field one unknown GPU type).
+    m_types->setText(types.join(QStringLiteral(", ")));
     m_run->setEnabled(!isRunning());
     retranslate();
 }
@@ -202,12 +205,16 @@ void CostPlannerPanel::start()
 {
     if (!m_table || isRunning()) return;
     core::CostPlanOptions options;
-    for (const QString& type : m_types->text().split(QLatin1Char(','), Qt::SkipEmptyParts))
+    // Whatever separates the names as a user types them: commas (half- or full-width), the list comma
+    // 、, semicolons or spaces.
+    static const QRegularExpression separators(QStringLiteral("[,，、;；\\s]+"));
+    for (const QString& type : m_types->text().split(separators, Qt::SkipEmptyParts))
         if (!type.trimmed().isEmpty()) options.gpuTypes.push_back(type.trimmed().toStdString());
     options.maxGpus = m_gpus->value();
     options.deadlineDays = m_deadline->value();
     options.top = 30;
     m_searched = m_session->scenario();
+    m_searchedDeadline = options.deadlineDays > 0;
     m_searchStarted = true;
     m_stale = false;
     m_session->requestCostPlan(*m_table, options);
@@ -260,10 +267,15 @@ void CostPlannerPanel::showResult()
     const QLocale locale;
     //: %1 layout searches, each priced at every offer (%2) of its GPU type
     QString summary = (m_result.cancelled ? tr("Cancelled. ") : QString())
-        + tr("%1 layout searches (GPU type × count) priced at %2 offers, %3 layouts fit, %4 of the best finish "
-             "after the deadline.")
-              .arg(locale.toString(qlonglong(m_result.searched)), locale.toString(qlonglong(m_result.offers)),
-                  locale.toString(qlonglong(m_result.fitting)), locale.toString(qlonglong(m_result.pastDeadline)));
+        + (m_searchedDeadline
+                ? tr("%1 layout searches (GPU type × count) priced at %2 offers, %3 layouts fit, %4 of the best "
+                     "finish after the deadline.")
+                      .arg(locale.toString(qlonglong(m_result.searched)), locale.toString(qlonglong(m_result.offers)),
+                          locale.toString(qlonglong(m_result.fitting)),
+                          locale.toString(qlonglong(m_result.pastDeadline)))
+                : tr("%1 layout searches (GPU type × count) priced at %2 offers, %3 layouts fit.")
+                      .arg(locale.toString(qlonglong(m_result.searched)), locale.toString(qlonglong(m_result.offers)),
+                          locale.toString(qlonglong(m_result.fitting))));
     if (!m_result.unknownGpuTypes.empty()) {
         QStringList names;
         for (const auto& name : m_result.unknownGpuTypes)
@@ -274,8 +286,9 @@ void CostPlannerPanel::showResult()
         summary = ProblemText::of(*m_result.problem);
     else if (m_result.plans.empty() && !m_result.cancelled)
         summary += QLatin1Char(' ')
-            + tr("No plan fits and finishes by the deadline: add GPUs, allow more days or "
-                 "other GPU types.");
+            + (m_searchedDeadline ? tr("No plan fits and finishes by the deadline: add GPUs, allow more days or "
+                                       "other GPU types.")
+                                  : tr("No layout fits in memory: add GPUs, or GPU types with more memory."));
     if (m_stale)
         summary = tr("The scenario has changed since this search: search again to apply a plan.") + QLatin1Char(' ')
             + summary;

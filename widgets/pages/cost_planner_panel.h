@@ -62,6 +62,7 @@ private:
     QString m_origin;
     core::CostPlanResult m_result;
     core::Scenario m_searched;
+    bool m_searchedDeadline = false; ///< the search shown had a deadline
     bool m_searchStarted = false;
     bool m_stale = false;
     QString m_tableError;
