@@ -150,7 +150,7 @@ std::string_view keyOf(ProblemCode code)
     return "";
 }
 
-double Problem::value(std::string_view name) const
+double Problem::valueOf(const Values& values, std::string_view name)
 {
     for (const auto& [k, v] : values)
         if (k == name) return v;

@@ -122,7 +122,10 @@ struct Problem {
     [[nodiscard]] std::string codeName() const { return std::string(toString(code)); }
     /// English, for the command line and files (the reader puts the key in front).
     [[nodiscard]] std::string message() const;
-    [[nodiscard]] double value(std::string_view name) const; ///< 0 when absent
+    [[nodiscard]] double value(std::string_view name) const { return valueOf(values, name); } ///< 0 when absent
+
+    /// The number named `name` in `values`, 0 when absent (also for a log's notes, which carry the same).
+    [[nodiscard]] static double valueOf(const Values& values, std::string_view name);
 };
 
 /// Which kind of value a key wanted (Problem value "expected" of value_wrong_type).

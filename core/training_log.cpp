@@ -44,13 +44,6 @@ const char* frameworkWord(double index)
 
 } // namespace
 
-double LogNote::value(std::string_view name) const
-{
-    for (const auto& [k, v] : values)
-        if (k == name) return v;
-    return 0;
-}
-
 std::string LogNote::message() const
 {
     auto n = [&](const char* name) { return count(value(name)); };

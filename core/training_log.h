@@ -82,7 +82,10 @@ struct LogNote {
     LogNoteCode code = LogNoteCode::other_framework;
     Problem::Values values; ///< named numbers, as a Problem's
 
-    [[nodiscard]] double value(std::string_view name) const; ///< 0 when absent
+    [[nodiscard]] double value(std::string_view name) const
+    {
+        return Problem::valueOf(values, name);
+    } ///< 0 when absent
     [[nodiscard]] std::string message() const; ///< English, for the command line and files
 };
 

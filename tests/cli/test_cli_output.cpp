@@ -2,6 +2,7 @@
 // without --force, the command's own input, half of a DeepSpeed pair; "-" and /dev/stdout as
 // standard output; the exit codes (2 bad input, 3 an output that cannot be written).
 #include "tests/cli/cli_runner.h"
+#include "tests/scratch_folder.h"
 
 #include <catch2/catch.hpp>
 
@@ -18,24 +19,10 @@ namespace fs = std::filesystem;
 namespace {
 
 /// A fresh private folder per test case, removed at the end.
-struct Folder {
-    fs::path dir;
+struct Folder : tp_test::ScratchFolder {
     Folder()
+        : ScratchFolder("tp_cli_out")
     {
-        static int counter = 0;
-        dir = fs::temp_directory_path()
-            / ("tp_cli_out_" + std::to_string(::getpid()) + "_" + std::to_string(++counter));
-        fs::remove_all(dir);
-        fs::create_directories(dir);
-    }
-    ~Folder() { fs::remove_all(dir); }
-    [[nodiscard]] std::string operator/(const std::string& name) const { return (dir / name).string(); }
-    [[nodiscard]] std::size_t entries() const
-    {
-        std::size_t n = 0;
-        for ([[maybe_unused]] const auto& e : fs::directory_iterator(dir))
-            ++n;
-        return n;
     }
 };
 

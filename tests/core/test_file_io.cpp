@@ -3,6 +3,7 @@
 // planted link, replace a device or FIFO, or widen a file's permissions.
 #include "core/file_io.h"
 #include "core/printable.h"
+#include "tests/scratch_folder.h"
 
 #include <catch2/catch.hpp>
 
@@ -24,25 +25,10 @@ namespace fs = std::filesystem;
 namespace {
 
 /// A fresh private folder per test case, removed at the end.
-struct Scratch {
-    fs::path dir;
+struct Scratch : tp_test::ScratchFolder {
     Scratch()
+        : ScratchFolder("tp_file_io")
     {
-        static int counter = 0;
-        dir = fs::temp_directory_path()
-            / ("tp_file_io_" + std::to_string(::getpid()) + "_" + std::to_string(++counter));
-        fs::remove_all(dir);
-        fs::create_directories(dir);
-    }
-    ~Scratch() { fs::remove_all(dir); }
-    [[nodiscard]] std::string operator/(const std::string& name) const { return (dir / name).string(); }
-    /// Every entry of the folder (to check that no temporary file is left behind).
-    [[nodiscard]] std::size_t entries() const
-    {
-        std::size_t n = 0;
-        for ([[maybe_unused]] const auto& e : fs::directory_iterator(dir))
-            ++n;
-        return n;
     }
 };
 

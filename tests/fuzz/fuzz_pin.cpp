@@ -4,28 +4,14 @@
 // sanitizer reports, unbounded work and unprintable refusals are findings. scripts/fuzz.sh runs it
 // from tests/fuzz/corpus_pin.
 #include "core/planner.h"
+#include "tests/fuzz/fuzz_checks.h"
 
 #include <cstdint>
 #include <cstdlib>
 #include <string_view>
 
-namespace {
-
-void require(bool condition)
-{
-    if (!condition) std::abort();
-}
-
-bool hasControlBytes(std::string_view s)
-{
-    for (const char ch : s) {
-        const auto c = static_cast<unsigned char>(ch);
-        if ((c < 0x20 && c != '\n' && c != '\t') || c == 0x7F) return true;
-    }
-    return false;
-}
-
-} // namespace
+using fuzz::hasControlBytes;
+using fuzz::require;
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size)
 {

@@ -3,29 +3,15 @@
 // unbounded work are findings. scripts/fuzz.sh runs it from tests/fuzz/corpus_price_table.
 #include "core/estimate.h"
 #include "core/prices.h"
+#include "tests/fuzz/fuzz_checks.h"
 
 #include <cmath>
 #include <cstdint>
 #include <cstdlib>
 #include <string_view>
 
-namespace {
-
-void require(bool condition)
-{
-    if (!condition) std::abort();
-}
-
-bool hasControlBytes(std::string_view s)
-{
-    for (const char ch : s) {
-        const auto c = static_cast<unsigned char>(ch);
-        if ((c < 0x20 && c != '\n' && c != '\t') || c == 0x7F) return true;
-    }
-    return false;
-}
-
-} // namespace
+using fuzz::hasControlBytes;
+using fuzz::require;
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size)
 {

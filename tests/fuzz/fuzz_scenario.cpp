@@ -8,6 +8,7 @@
 #include "core/hf_import.h"
 #include "core/scenario_io.h"
 #include "core/timeline.h"
+#include "tests/fuzz/fuzz_checks.h"
 
 #include <cmath>
 #include <cstdint>
@@ -16,19 +17,8 @@
 
 namespace {
 
-void require(bool condition)
-{
-    if (!condition) std::abort();
-}
-
-bool hasControlBytes(std::string_view s)
-{
-    for (const char ch : s) {
-        const auto c = static_cast<unsigned char>(ch);
-        if ((c < 0x20 && c != '\n' && c != '\t') || c == 0x7F) return true;
-    }
-    return false;
-}
+using fuzz::hasControlBytes;
+using fuzz::require;
 
 void checkScenario(const core::Scenario& s)
 {

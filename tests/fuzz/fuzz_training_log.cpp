@@ -8,6 +8,7 @@
 #include "core/fidelity.h"
 #include "core/log_reader.h"
 #include "core/training_log.h"
+#include "tests/fuzz/fuzz_checks.h"
 
 #include <cmath>
 #include <cstdint>
@@ -16,19 +17,8 @@
 
 namespace {
 
-void require(bool condition)
-{
-    if (!condition) std::abort();
-}
-
-bool hasControlBytes(std::string_view s)
-{
-    for (const char ch : s) {
-        const auto c = static_cast<unsigned char>(ch);
-        if ((c < 0x20 && c != '\n' && c != '\t') || c == 0x7F) return true;
-    }
-    return false;
-}
+using fuzz::hasControlBytes;
+using fuzz::require;
 
 bool sameLog(const core::TrainingLog& a, const core::TrainingLog& b)
 {
