@@ -359,7 +359,7 @@ void MainWindow::compareWithLog(const QString& path)
     m_session->requestLogComparison(nativePath(path));
 }
 
-void MainWindow::showLogComparison(std::uint64_t, const LogComparison& result)
+void MainWindow::showLogComparison(std::uint64_t revision, const LogComparison& result)
 {
     if (m_logProgress) {
         m_logProgress->deleteLater();
@@ -377,7 +377,7 @@ void MainWindow::showLogComparison(std::uint64_t, const LogComparison& result)
         box->open();
         return;
     }
-    auto* dialog = new ActualDialog(m_session, *result.comparison, this);
+    auto* dialog = new ActualDialog(m_session, *result.comparison, this, revision);
     // Several may be open: each names its log.
     dialog->setWindowTitle(QStringLiteral("%1 — %2").arg(dialog->windowTitle(), QFileInfo(m_logPath).fileName()));
     dialog->setAttribute(Qt::WA_DeleteOnClose);
@@ -599,7 +599,9 @@ void MainWindow::dragEnterEvent(QDragEnterEvent* event)
 
 void MainWindow::dropEvent(QDropEvent* event)
 {
-    const QString path = event->mimeData()->urls().value(0).toLocalFile();
+    // The URL's percent-encoded bytes, not toLocalFile(): a file name that is not UTF-8 stays itself.
+    const QString path = pathFromNative(
+        QByteArray::fromPercentEncoding(event->mimeData()->urls().value(0).path(QUrl::FullyEncoded).toLatin1()));
     if (!path.isEmpty() && maybeSave()) openFile(path);
     event->acceptProposedAction();
 }

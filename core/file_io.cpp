@@ -342,12 +342,20 @@ std::string keepOld(Target& t)
     if (out.fd < 0) return "cannot keep its old content aside: " + error;
     Fd in { ::open(t.target.c_str(), O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NOCTTY) };
     if (in.fd < 0) return "cannot keep its old content aside (" + systemMessage(errno) + ")";
-    std::string old;
-    if (auto failure = readAll(in.fd, std::numeric_limits<std::size_t>::max() - 1, old); !failure.empty())
-        return "cannot keep its old content aside: it " + failure;
     [[maybe_unused]] const int owned = ::fchown(out.fd, t.old.st_uid, t.old.st_gid);
     (void)::fchmod(out.fd, t.old.st_mode & 07777);
-    if (auto failure = finish(out, old); !failure.empty()) return "cannot keep its old content aside: " + failure;
+    // Copied in pieces: the old file may be larger than memory.
+    char buffer[65536];
+    for (;;) {
+        const ssize_t got = ::read(in.fd, buffer, sizeof buffer);
+        if (got < 0 && errno == EINTR) continue;
+        if (got < 0) return "cannot keep its old content aside (" + systemMessage(errno) + ")";
+        if (got == 0) break;
+        int written = 0;
+        if (!writeAll(out.fd, std::string_view(buffer, std::size_t(got)), written))
+            return "cannot keep its old content aside (" + systemMessage(written) + ")";
+    }
+    if (auto failure = finish(out, {}); !failure.empty()) return "cannot keep its old content aside: " + failure;
     return {};
 }
 
@@ -440,7 +448,10 @@ WriteSetResult writeFilesAtomically(const std::vector<FileToWrite>& files, Exist
             }
         }
         cleanUp();
-        return failure(t, reason);
+        failure(t, reason);
+        // One that appeared since the check: listed, so that a caller can still ask to replace it.
+        if (error == EEXIST && existing == Existing::refuse) result.existing.push_back(t.file->path);
+        return result;
     }
     // 4. Done: the backups go, and the renames are made durable (best effort: the new content is in
     // place either way).

@@ -44,8 +44,11 @@ struct Sampled {
 /// The kMaxPlanPoints points of `xs` with the smallest hashes, in no order.
 void keepSample(std::vector<Sampled>& xs);
 
-/// What one worker keeps of the fitting configurations it estimates: bounded by the number of plans
-/// asked for, the Pareto front and kMaxPlanPoints, not by the space. Each list is pruned when it
+/// What one worker keeps of the fitting configurations it estimates: for the time and cost
+/// objectives bounded by the number of plans asked for, the Pareto front and kMaxPlanPoints, not by
+/// the space. The memory objective without a deadline learns its time budget only at the end: it
+/// keeps every plan fewer than K others beat on both headroom and time, which can be most of the
+/// fitting plans (at most the search's limit, kMaxPlanConfigurations). Each list is pruned when it
 /// has doubled, so pruning costs O(1) per configuration.
 class Collector {
 public:

@@ -356,7 +356,8 @@ std::string Problem::message() const
             return line + "a peak memory of " + v("value") + " GiB is above the GPU's " + v("bound")
                 + " GiB (its memory, with 8 % for gigabytes read as GiB)" + mismatch;
         case 3:
-            return line + "an MFU of " + v("value") + " is above 1 (100 %)";
+            return line + "an MFU of " + v("value") + " is above " + v("bound")
+                + " (100 % of the peak, in the log's own count of attention FLOPs)";
         case 4:
             return line + v("value") + " TFLOP/s per GPU is above the GPU's peak of " + v("bound") + " TFLOP/s"
                 + mismatch;

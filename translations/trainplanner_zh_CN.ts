@@ -242,6 +242,14 @@
         <source>Hugging Face Trainer log: the Trainer's average over the whole run, warm-up included.</source>
         <translation>Hugging Face Trainer 日志：Trainer 给出的整个训练的平均值，包含预热。</translation>
     </message>
+    <message>
+        <source>Applied: the scenario now uses the refitted values. Compare the log again to see the new plan beside it.</source>
+        <translation>已应用：场景现在使用重新拟合的数值。再次与日志对比，即可看到新的计划与日志并列。</translation>
+    </message>
+    <message>
+        <source>The scenario has changed since this log was compared: the plan shown is the one it had then, and its refit is not applied to another scenario.</source>
+        <translation>自与这份日志对比以来场景已经改变：这里显示的是当时的计划，其拟合结果不会应用到另一个场景上。</translation>
+    </message>
 </context>
 <context>
     <name>ui::CalibrationDialog</name>
@@ -4536,10 +4544,6 @@
         <translation>每步 %1 秒超过了任何合理的步长 %2 秒（一天或计划步长的 1000 倍，取较长者）。</translation>
     </message>
     <message>
-        <source>an MFU of %1 is above 100 %.</source>
-        <translation>MFU 为 %1，超过了 100 %。</translation>
-    </message>
-    <message>
         <source>%1 is no measurement (zero, negative, not finite or out of range).</source>
         <translation>%1 不是测量值（为零、为负、非有限值或超出范围）。</translation>
     </message>
@@ -4603,6 +4607,11 @@
     <message>
         <source>%1 TFLOP/s per GPU is above the GPU's peak of %2 TFLOP/s. Is this the scenario the run used?</source>
         <translation>每卡 %1 TFLOP/s 超过了 GPU 的峰值 %2 TFLOP/s。这是该次训练所用的场景吗？</translation>
+    </message>
+    <message>
+        <source>an MFU of %1 is above %2, 100 % of the peak in the log's own count of attention FLOPs.</source>
+        <extracomment>%2 is 100 % of the peak in the log's own count of attention FLOPs (over 1 at long sequences)</extracomment>
+        <translation>MFU 为 %1，超过了 %2，即按日志自己的注意力 FLOPs 计法达到峰值的 100 %。</translation>
     </message>
 </context>
 <context>

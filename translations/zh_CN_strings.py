@@ -1403,7 +1403,6 @@ ZH.update({
     '%n step line(s) have figures that are no measurement (zero, negative, not finite or out of range); the first is line %1.': '有 %n 行步骤记录中的数值不是测量值（为零、为负、非有限值或超出范围）；第一处在第 %1 行。',
     'Line %1: ': '第 %1 行：',
     'a step of %1 s is longer than any plausible step, %2 s (a day or 1000 × the planned step, whichever is longer).': '每步 %1 秒超过了任何合理的步长 %2 秒（一天或计划步长的 1000 倍，取较长者）。',
-    'an MFU of %1 is above 100 %.': 'MFU 为 %1，超过了 100 %。',
     '%1 is no measurement (zero, negative, not finite or out of range).': '%1 不是测量值（为零、为负、非有限值或超出范围）。',
     'the Hugging Face Trainer': 'Hugging Face Trainer',
     "%1 step lines of %2 were left out: the log is read as %3's.": '%2 的 %1 行步骤记录被略去：该日志按 %3 的格式读取。',
@@ -1426,4 +1425,7 @@ ZH.update({
     'a step of %1 s is faster than this scenario allows: %2 s with every GPU at its peak (MFU would exceed 100 %). Is this the scenario the run used?': '每步 %1 秒比这个场景所能达到的还快：即使每张 GPU 都以峰值运行也要 %2 秒（MFU 会超过 100 %）。这是该次训练所用的场景吗？',
     'a peak memory of %1 GiB is more than the GPU has, %2 GiB (with 8 % for gigabytes read as GiB). Is this the scenario the run used?': '峰值显存 %1 GiB 超过了 GPU 的 %2 GiB（已为把 GB 当作 GiB 的读数留出 8 % 余量）。这是该次训练所用的场景吗？',
     "%1 TFLOP/s per GPU is above the GPU's peak of %2 TFLOP/s. Is this the scenario the run used?": '每卡 %1 TFLOP/s 超过了 GPU 的峰值 %2 TFLOP/s。这是该次训练所用的场景吗？',
+    'Applied: the scenario now uses the refitted values. Compare the log again to see the new plan beside it.': '已应用：场景现在使用重新拟合的数值。再次与日志对比，即可看到新的计划与日志并列。',
+    'The scenario has changed since this log was compared: the plan shown is the one it had then, and its refit is not applied to another scenario.': '自与这份日志对比以来场景已经改变：这里显示的是当时的计划，其拟合结果不会应用到另一个场景上。',
+    "an MFU of %1 is above %2, 100 % of the peak in the log's own count of attention FLOPs.": 'MFU 为 %1，超过了 %2，即按日志自己的注意力 FLOPs 计法达到峰值的 100 %。',
 })

@@ -5,12 +5,15 @@
 // that does not exist: the GUI could save a file it then could not open. Here such a byte is kept as
 // the lone surrogate U+DC80 + (byte − 0x80), as Python's "surrogateescape" does, and given back
 // as the same byte when the name goes to the file system. Valid UTF-8 names are unchanged.
-// Every path the GUI hands to core (to read or write) goes through nativePath().
+// Every path the GUI hands to core (to read or write) goes through nativePath(); names keep their
+// bytes where they come to the GUI as bytes: the command line, $HOME, a dropped file's URL. Qt's file
+// dialogs decode the names they list themselves, so a name that is not UTF-8 cannot be picked there.
 
 #include <QByteArray>
 #include <QString>
 
 #include <string>
+#include <vector>
 
 namespace ui {
 
@@ -26,7 +29,8 @@ namespace ui {
 [[nodiscard]] bool pathExists(const QString& path);
 /// Whether `path` is a folder (or a link to one).
 [[nodiscard]] bool isFolder(const QString& path);
-/// Creates the folder `path` and its missing parents (0777 less the umask); true when it is a folder after.
-bool makeFolders(const QString& path);
+/// Creates the folder `path` and its missing parents (0777 less the umask); true when it is a folder
+/// after. `created` receives the folders it made, outermost first (to remove them again).
+bool makeFolders(const QString& path, std::vector<std::string>* created = nullptr);
 
 } // namespace ui

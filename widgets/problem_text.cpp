@@ -302,7 +302,10 @@ QString ProblemText::of(const core::Problem& w)
                      "GiB). Is this the scenario the run used?")
                       .arg(value, bound);
         case 3:
-            return line + tr("an MFU of %1 is above 100 %.").arg(value);
+            //: %2 is 100 % of the peak in the log's own count of attention FLOPs (over 1 at long sequences)
+            return line
+                + tr("an MFU of %1 is above %2, 100 % of the peak in the log's own count of attention FLOPs.")
+                      .arg(value, bound);
         case 4:
             return line
                 + tr("%1 TFLOP/s per GPU is above the GPU's peak of %2 TFLOP/s. Is this the scenario the run used?")

@@ -30,9 +30,23 @@ Utf8LengthValidator::Utf8LengthValidator(qsizetype maxBytes, QObject* parent)
 
 QValidator::State Utf8LengthValidator::validate(QString& input, int& pos) const
 {
-    if (input.toUtf8().size() <= m_maxBytes) return Acceptable;
-    input = cutToUtf8Bytes(input, m_maxBytes);
-    pos = std::min(pos, int(input.size()));
+    if (input.toUtf8().size() > m_maxBytes) {
+        // The inserted part: what lies between the prefix and the suffix the edit left as they were.
+        const QString& before = m_accepted;
+        qsizetype prefix = 0, suffix = 0;
+        while (prefix < before.size() && prefix < input.size() && before[prefix] == input[prefix])
+            ++prefix;
+        while (suffix < before.size() - prefix && suffix < input.size() - prefix
+            && before[before.size() - 1 - suffix] == input[input.size() - 1 - suffix])
+            ++suffix;
+        const QString head = input.left(prefix), tail = input.right(suffix);
+        const qsizetype room = m_maxBytes - head.toUtf8().size() - tail.toUtf8().size();
+        if (room < 0) return Invalid; // the text around the edit is over the limit by itself
+        const QString inserted = cutToUtf8Bytes(input.mid(prefix, input.size() - prefix - suffix), room);
+        input = head + inserted + tail;
+        pos = int(prefix + inserted.size());
+    }
+    m_accepted = input;
     return Acceptable;
 }
 

@@ -11,6 +11,7 @@ namespace ui {
 
 /// Keeps a line edit's text within `maxBytes` of UTF-8. Typing past the limit does nothing, as at a
 /// maxLength; a paste is cut at the last whole character that fits (never inside a surrogate pair).
+/// What is cut is always the part being inserted, wherever the cursor is: the text around it stays.
 class Utf8LengthValidator : public QValidator {
     Q_OBJECT
 public:
@@ -20,6 +21,9 @@ public:
 
 private:
     qsizetype m_maxBytes;
+    /// The text as last accepted: what an edit inserted is what differs from it (QLineEdit hands the
+    /// validator the edited text only).
+    mutable QString m_accepted;
 };
 
 /// `text` cut to at most `maxBytes` of UTF-8 at a character boundary.

@@ -286,7 +286,7 @@ TEST_CASE("actual holds a training log against the scenario", "[cli][log]")
     const Run other = run("actual " + logs + "torchtitan.log --scenario " + gpt3);
     CHECK(other.code == 2);
     CHECK(other.out.empty());
-    CHECK_THAT(other.err, Catch::Contains("torchtitan.log: line 6:") && Catch::Contains("kernel floor"));
+    CHECK_THAT(other.err, Catch::Contains("torchtitan.log: a step time of") && Catch::Contains("kernel floor"));
     // Refused: no such file, no step line, no scenario.
     CHECK(run("actual /nonexistent.log --scenario -").code == 2);
     const Run none = run("actual " + writeTemp("empty.log", "nothing here\n") + " --scenario -");

@@ -6,6 +6,7 @@
 #include "tests/widgets/settle.h"
 #include "widgets/dialogs/actual_dialog.h"
 #include "widgets/native_path.h"
+#include "widgets/session/scenario_document.h"
 #include "widgets/session/scenario_session.h"
 
 #include <QApplication>
@@ -115,4 +116,25 @@ TEST_CASE("a log read in the background opens the comparison with its notes, or 
     const auto* refused = window.findChild<QMessageBox*>(QStringLiteral("logRefused"));
     CHECK(refused->text().contains(QStringLiteral("megatron-ok.log")));
     CHECK(refused->text().contains(QStringLiteral("Is this the scenario the run used?")));
+}
+
+TEST_CASE("a comparison whose scenario has changed since can no longer apply its refit", "[widgets][log]")
+{
+    ScenarioSession session(core::defaultScenario());
+    const double planned = session.results().estimate.compute.stepTimeS;
+    core::Problem problem;
+    const auto comparison = session.compareWithLog(megatronLines(1.25 * planned, 1, 6), &problem);
+    REQUIRE(comparison);
+    ActualDialog dialog(&session, *comparison);
+    auto* apply = dialog.findChild<QPushButton*>(QStringLiteral("actualApply"));
+    REQUIRE(apply);
+    CHECK(apply->isEnabled());
+    // Another scenario: the refit was fitted to the one before.
+    session.document()->edit(QStringLiteral("test"), [](core::Scenario& s) { s.training.seqLen = 2048; });
+    ui::test::settle();
+    CHECK(dialog.isStale());
+    CHECK_FALSE(apply->isEnabled());
+    const double efficiency = session.scenario().efficiency.compute;
+    dialog.applyRefit();
+    CHECK(session.scenario().efficiency.compute == efficiency);
 }

@@ -23,6 +23,7 @@
 #include <QCheckBox>
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QKeyEvent>
 #include <QLabel>
 #include <QLineEdit>
@@ -33,8 +34,10 @@
 #include <QTimer>
 #include <catch2/catch.hpp>
 
+#include <csignal>
 #include <cstdlib>
 #include <fstream>
+#include <sys/resource.h>
 #include <unistd.h>
 
 using namespace ui;
@@ -153,8 +156,8 @@ TEST_CASE("exports go to a new folder named after the scenario, ~ is the home fo
     const ExportResult r = exportAll(&view, &session, second, smallExport());
     REQUIRE(r.error.isEmpty());
     CHECK(r.folder == second);
-    // Made by this run: the same session's next export updates it.
-    CHECK(freshExportFolder(QStringLiteral("~/exports"), name) == second);
+    // Each export its own folder, also after one of this run: two exports' files never mix.
+    CHECK(freshExportFolder(QStringLiteral("~/exports"), name) == first + QStringLiteral(" (3)"));
     qputenv("HOME", oldHome);
 }
 
@@ -243,6 +246,15 @@ TEST_CASE("the name field holds at most the 200 bytes a file may hold, and a ref
     field->selectAll();
     field->insert(QString(100, QChar(0x4E2D)));
     CHECK(field->text().toUtf8().size() <= int(core::kMaxNameBytes));
+
+    // Typed at the start of a full name: the keystroke goes nowhere, the name's end stays.
+    field->setText(QString(66, QChar(0x8BAD)) + QStringLiteral("ab"));
+    REQUIRE(field->text().toUtf8().size() == 200);
+    const QString full = field->text();
+    field->setCursorPosition(0);
+    QKeyEvent x(QEvent::KeyPress, Qt::Key_X, Qt::NoModifier, QStringLiteral("x"));
+    QApplication::sendEvent(field, &x);
+    CHECK(field->text() == full);
 
     // The export dialog's name field keeps the same limit.
     MainView view(&session);
@@ -356,4 +368,26 @@ TEST_CASE("DeepSpeed's config and its expectations are saved as one set, and nei
     CHECK(LaunchExport::save(session.scenario(), core::Framework::deepspeed, path, true).isEmpty());
     CHECK(contentOf(path).contains("train_micro_batch_size_per_gpu"));
     CHECK(QFile::exists(path + QStringLiteral(".expected.txt")));
+}
+
+TEST_CASE("an export that cannot be written leaves nothing, not even the folders it made", "[widgets][files]")
+{
+    ScenarioSession session(core::defaultScenario());
+    MainView view(&session);
+    QTemporaryDir dir;
+    REQUIRE(dir.isValid());
+    const QString nested = dir.filePath(QStringLiteral("new/deeper/export"));
+    // A full disk without root: RLIMIT_FSIZE for this process while it writes, SIGXFSZ ignored.
+    rlimit old {};
+    ::getrlimit(RLIMIT_FSIZE, &old);
+    const auto oldHandler = std::signal(SIGXFSZ, SIG_IGN);
+    const rlimit small { 4096, old.rlim_max };
+    ::setrlimit(RLIMIT_FSIZE, &small);
+    const ExportResult r = exportAll(&view, &session, nested, smallExport());
+    ::setrlimit(RLIMIT_FSIZE, &old);
+    std::signal(SIGXFSZ, oldHandler);
+    CHECK(r.error.contains(QStringLiteral("File too large")));
+    CHECK(r.files.isEmpty());
+    CHECK_FALSE(QFileInfo::exists(dir.filePath(QStringLiteral("new"))));
+    CHECK(QDir(dir.path()).isEmpty(QDir::AllEntries | QDir::Hidden | QDir::NoDotAndDotDot));
 }

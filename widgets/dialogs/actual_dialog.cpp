@@ -15,10 +15,12 @@
 
 namespace ui {
 
-ActualDialog::ActualDialog(ScenarioSession* session, core::ActualComparison comparison, QWidget* parent)
+ActualDialog::ActualDialog(
+    ScenarioSession* session, core::ActualComparison comparison, QWidget* parent, std::uint64_t revision)
     : QDialog(parent)
     , m_session(session)
     , m_comparison(std::move(comparison))
+    , m_revision(revision != 0 ? revision : session->revision())
 {
     setObjectName(QStringLiteral("actualDialog"));
     setWindowTitle(tr("Plan versus training log"));
@@ -35,9 +37,16 @@ ActualDialog::ActualDialog(ScenarioSession* session, core::ActualComparison comp
     m_apply->setEnabled(m_comparison.refit.stepFitted || m_comparison.refit.memoryFitted);
     connect(m_apply, &QPushButton::clicked, this, &ActualDialog::applyRefit);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    m_stale = new QLabel(this);
+    m_stale->setObjectName(QStringLiteral("actualStale"));
+    m_stale->setWordWrap(true);
+    m_stale->setStyleSheet(QStringLiteral("color: #D55E00"));
+    connect(session, &ScenarioSession::resultsChanged, this, &ActualDialog::updateStale);
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(m_text);
+    layout->addWidget(m_stale);
     layout->addWidget(buttons);
+    updateStale();
 }
 
 QString ActualDialog::text() const
@@ -117,8 +126,27 @@ QString ActualDialog::text() const
     return html;
 }
 
+bool ActualDialog::isStale() const
+{
+    return m_session->revision() != m_revision;
+}
+
+void ActualDialog::updateStale()
+{
+    const bool stale = isStale();
+    m_stale->setText(!stale ? QString()
+            : m_applied     ? tr("Applied: the scenario now uses the refitted values. Compare the log again to see "
+                                     "the new plan beside it.")
+                            : tr("The scenario has changed since this log was compared: the plan shown is the "
+                                     "one it had then, and its refit is not applied to another scenario."));
+    m_stale->setVisible(stale);
+    if (stale) m_apply->setEnabled(false);
+}
+
 void ActualDialog::applyRefit()
 {
+    if (isStale()) return;
+    m_applied = true;
     const auto& r = m_comparison.refit;
     const double compute = r.calibrated.efficiency.compute, fragmentation = r.calibrated.overhead.fragmentation;
     const bool step = r.stepFitted, memory = r.memoryFitted;

@@ -189,16 +189,21 @@ ExportResult exportAll(MainView* view, ScenarioSession* session, const QString& 
         files.push_back(std::move(f));
     }
 
-    const bool created = !pathExists(result.folder);
-    if (!makeFolders(result.folder)) {
+    // All or none: the folders made for this export go again when its files could not be written.
+    std::vector<std::string> made;
+    auto removeMade = [&made] {
+        for (auto it = made.rbegin(); it != made.rend(); ++it)
+            ::rmdir(it->c_str()); // only when empty
+    };
+    if (!makeFolders(result.folder, &made)) {
+        removeMade();
         result.error = QStringLiteral("%1: cannot create the folder").arg(result.folder);
         return result;
     }
-    if (created) rememberWritten(result.folder);
+    if (!made.empty()) rememberWritten(result.folder);
     const SaveSetResult saved = saveSet(files, options.replaceExisting);
     if (!saved.ok()) {
-        // All or none: a folder made for this export goes again when nothing went into it.
-        if (created) ::rmdir(nativePath(result.folder).c_str()); // only when empty
+        removeMade();
         for (const QString& path : saved.existing)
             result.existing << QFileInfo(path).fileName();
         result.error = saved.error.isEmpty()
@@ -218,10 +223,13 @@ QString resolveFolder(const QString& typed)
 {
     QString path = typed.trimmed();
     if (path.isEmpty()) return {};
+    // $HOME as its bytes (QDir::homePath() decodes it lossily), Qt's answer where it is unset.
+    const QByteArray homeBytes = qgetenv("HOME");
+    const QString home = homeBytes.isEmpty() ? QDir::homePath() : pathFromNative(homeBytes);
     if (path == QLatin1String("~"))
-        path = QDir::homePath();
+        path = home;
     else if (path.startsWith(QLatin1String("~/")))
-        path = QDir::homePath() + path.mid(1);
+        path = home + path.mid(1);
     return absolutePath(path);
 }
 
@@ -247,7 +255,7 @@ QString freshExportFolder(const QString& parent, const QString& scenarioName)
     const QString base = folderNameFor(scenarioName);
     for (int n = 1;; ++n) {
         const QString candidate = dir.filePath(n == 1 ? base : QStringLiteral("%1 (%2)").arg(base).arg(n));
-        if (!pathExists(candidate) || wroteThis(candidate)) return candidate;
+        if (!pathExists(candidate)) return candidate;
     }
 }
 

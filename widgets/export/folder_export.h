@@ -5,8 +5,9 @@
 //
 // Nothing a user owns is overwritten: an export goes to a new folder named after the scenario by
 // default (freshExportFolder); into a chosen folder it replaces only the files this run exported
-// there itself, unless the user agreed to replace the others (ExportOptions::replaceExisting). Every
-// file is rendered in memory first and the whole set is written at once — all of it or none.
+// there itself and left unchanged, unless the user agreed to replace the others
+// (ExportOptions::replaceExisting). Every file is rendered in memory first and the whole set is
+// written at once — all of it or none.
 
 #include <QString>
 #include <QStringList>
@@ -57,8 +58,8 @@ struct ExportResult {
 [[nodiscard]] QString folderNameFor(const QString& scenarioName);
 
 /// Where a new export of `scenarioName` goes under `parent` (resolved): parent/NAME, or "NAME (2)",
-/// "NAME (3)", … when that exists — unless this run made it (a second export of the same session
-/// updates its own folder).
+/// "NAME (3)", … when that exists. Every export gets its own folder: one reused would mix the files
+/// of two exports (a plans.csv of an earlier search beside a report that has none).
 [[nodiscard]] QString freshExportFolder(const QString& parent, const QString& scenarioName);
 
 } // namespace ui
