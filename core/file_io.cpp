@@ -344,17 +344,15 @@ std::string keepOld(Target& t)
     if (in.fd < 0) return "cannot keep its old content aside (" + systemMessage(errno) + ")";
     [[maybe_unused]] const int owned = ::fchown(out.fd, t.old.st_uid, t.old.st_gid);
     (void)::fchmod(out.fd, t.old.st_mode & 07777);
-    // Copied in pieces: the old file may be larger than memory.
-    char buffer[65536];
-    for (;;) {
-        const ssize_t got = ::read(in.fd, buffer, sizeof buffer);
-        if (got < 0 && errno == EINTR) continue;
-        if (got < 0) return "cannot keep its old content aside (" + systemMessage(errno) + ")";
-        if (got == 0) break;
-        int written = 0;
-        if (!writeAll(out.fd, std::string_view(buffer, std::size_t(got)), written))
-            return "cannot keep its old content aside (" + systemMessage(written) + ")";
-    }
+    // Copied a piece at a time, as the streamed readers read: the old file may be larger than memory.
+    int written = 0;
+    StreamRead copied;
+    if (auto failure = streamAll(
+            in.fd, std::numeric_limits<std::uint64_t>::max() - 1, 0,
+            [&](std::string_view piece, std::uint64_t) { return writeAll(out.fd, piece, written); }, copied);
+        !failure.empty())
+        return "cannot keep its old content aside: it " + failure;
+    if (copied.stopped) return "cannot keep its old content aside (" + systemMessage(written) + ")";
     if (auto failure = finish(out, {}); !failure.empty()) return "cannot keep its old content aside: " + failure;
     return {};
 }

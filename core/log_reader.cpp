@@ -104,8 +104,6 @@ void LogParser::Candidate::add(
     std::int64_t line, std::int64_t step, LogSample sample, double mfu, double tflops, std::optional<double> memoryGib)
 {
     TrainingLog& l = log;
-    if (l.stepLines == 0 || sample.pace < l.fastest.value) l.fastest = { sample.pace, line };
-    if (l.stepLines == 0 || sample.pace > l.slowest.value) l.slowest = { sample.pace, line };
     if (memoryGib) raise(l.peakMemoryGib, *memoryGib, line);
     if (mfu >= 0) raise(l.highestMfu, mfu, line);
     if (tflops >= 0) raise(l.highestTflopsPerGpu, tflops, line);

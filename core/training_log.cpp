@@ -75,7 +75,7 @@ std::string LogNote::message() const
         return "the median is taken over a uniform sample of " + n("sample") + " of the " + n("steady")
             + " steady steps (within ±0.4 % of rank of the exact median)";
     }
-    return std::string(toString(code));
+    return {}; // every code is worded above
 }
 
 std::optional<ActualComparison> compareWithLog(

@@ -125,7 +125,6 @@ struct TrainingLog {
     std::vector<LogSample> sample;
     std::int64_t steadySteps = 0; ///< how many steady steps `sample` stands for
     std::int64_t lowestSteadyStep = 0, highestSteadyStep = 0; ///< their step numbers
-    LogFigure fastest, slowest; ///< the smallest and the largest pace of any step line
     /// The largest memory of any step line or, for Megatron-LM, report_memory line (the largest rank's
     /// max reserved), in GiB: memory is a peak.
     std::optional<LogFigure> peakMemoryGib;

@@ -4540,10 +4540,6 @@
         <translation>第 %1 行：</translation>
     </message>
     <message>
-        <source>a step of %1 s is longer than any plausible step, %2 s (a day or 1000 × the planned step, whichever is longer).</source>
-        <translation>每步 %1 秒超过了任何合理的步长 %2 秒（一天或计划步长的 1000 倍，取较长者）。</translation>
-    </message>
-    <message>
         <source>%1 is no measurement (zero, negative, not finite or out of range).</source>
         <translation>%1 不是测量值（为零、为负、非有限值或超出范围）。</translation>
     </message>
@@ -4597,19 +4593,23 @@
         <translation>这次搜索要估算 %1 种配置，超过了上限 %2。请把 %3 限定在它的 %4 个取值中的少数几个，或减少搜索的 GPU 数量。</translation>
     </message>
     <message>
-        <source>a step of %1 s is faster than this scenario allows: %2 s with every GPU at its peak (MFU would exceed 100 %). Is this the scenario the run used?</source>
-        <translation>每步 %1 秒比这个场景所能达到的还快：即使每张 GPU 都以峰值运行也要 %2 秒（MFU 会超过 100 %）。这是该次训练所用的场景吗？</translation>
-    </message>
-    <message>
-        <source>a peak memory of %1 GiB is more than the GPU has, %2 GiB (with 8 % for gigabytes read as GiB). Is this the scenario the run used?</source>
-        <translation>峰值显存 %1 GiB 超过了 GPU 的 %2 GiB（已为把 GB 当作 GiB 的读数留出 8 % 余量）。这是该次训练所用的场景吗？</translation>
-    </message>
-    <message>
         <source>%1 TFLOP/s per GPU is above the GPU's peak of %2 TFLOP/s. Is this the scenario the run used?</source>
         <translation>每卡 %1 TFLOP/s 超过了 GPU 的峰值 %2 TFLOP/s。这是该次训练所用的场景吗？</translation>
     </message>
     <message>
-        <source>an MFU of %1 is above %2, 100 % of the peak in the log's own count of attention FLOPs.</source>
+        <source>A step of %1 s is faster than this scenario allows: %2 s with every GPU at its peak (MFU would exceed 100 %). Is this the scenario the run used?</source>
+        <translation>每步 %1 秒比这个场景所能达到的还快：即使每张 GPU 都以峰值运行也要 %2 秒（MFU 会超过 100 %）。这是该次训练所用的场景吗？</translation>
+    </message>
+    <message>
+        <source>A step of %1 s is longer than any plausible step, %2 s (a day or 1000 × the planned step, whichever is longer).</source>
+        <translation>每步 %1 秒超过了任何合理的步长 %2 秒（一天或计划步长的 1000 倍，取较长者）。</translation>
+    </message>
+    <message>
+        <source>A peak memory of %1 GiB is more than the GPU has, %2 GiB (with 8 % for gigabytes read as GiB). Is this the scenario the run used?</source>
+        <translation>峰值显存 %1 GiB 超过了 GPU 的 %2 GiB（已为把 GB 当作 GiB 的读数留出 8 % 余量）。这是该次训练所用的场景吗？</translation>
+    </message>
+    <message>
+        <source>An MFU of %1 is above %2, 100 % of the peak in the log's own count of attention FLOPs.</source>
         <extracomment>%2 is 100 % of the peak in the log's own count of attention FLOPs (over 1 at long sequences)</extracomment>
         <translation>MFU 为 %1，超过了 %2，即按日志自己的注意力 FLOPs 计法达到峰值的 100 %。</translation>
     </message>

@@ -288,23 +288,23 @@ QString ProblemText::of(const core::Problem& w)
         switch (int(w.value("kind"))) {
         case 0:
             return line
-                + tr("a step of %1 s is faster than this scenario allows: %2 s with every GPU at its peak (MFU "
+                + tr("A step of %1 s is faster than this scenario allows: %2 s with every GPU at its peak (MFU "
                      "would exceed 100 %). Is this the scenario the run used?")
                       .arg(value, bound);
         case 1:
             return line
-                + tr("a step of %1 s is longer than any plausible step, %2 s (a day or 1000 × the planned step, "
+                + tr("A step of %1 s is longer than any plausible step, %2 s (a day or 1000 × the planned step, "
                      "whichever is longer).")
                       .arg(value, bound);
         case 2:
             return line
-                + tr("a peak memory of %1 GiB is more than the GPU has, %2 GiB (with 8 % for gigabytes read as "
+                + tr("A peak memory of %1 GiB is more than the GPU has, %2 GiB (with 8 % for gigabytes read as "
                      "GiB). Is this the scenario the run used?")
                       .arg(value, bound);
         case 3:
             //: %2 is 100 % of the peak in the log's own count of attention FLOPs (over 1 at long sequences)
             return line
-                + tr("an MFU of %1 is above %2, 100 % of the peak in the log's own count of attention FLOPs.")
+                + tr("An MFU of %1 is above %2, 100 % of the peak in the log's own count of attention FLOPs.")
                       .arg(value, bound);
         case 4:
             return line

@@ -23,7 +23,7 @@ using fuzz::require;
 bool sameLog(const core::TrainingLog& a, const core::TrainingLog& b)
 {
     if (a.format != b.format || a.stepLines != b.stepLines || a.steadySteps != b.steadySteps
-        || a.sample.size() != b.sample.size() || a.fastest.line != b.fastest.line || a.slowest.line != b.slowest.line
+        || a.sample.size() != b.sample.size() || a.firstStepLine != b.firstStepLine
         || a.rejectedLines != b.rejectedLines || a.restarts != b.restarts || a.notes.size() != b.notes.size())
         return false;
     for (std::size_t i = 0; i < a.sample.size(); ++i)
