@@ -520,9 +520,11 @@ std::string publishedText(const std::string& format)
                 { "predicted", r.predicted }, { "error", r.error }, { "source", r.run->source } });
         nlohmann::ordered_json doc { { "format", "trainplanner-fidelity" }, { "version", 1 },
             { "throughput_mean_abs_error", summary.throughputMeanAbsError },
-            { "memory_mean_abs_error", summary.memoryMeanAbsError }, { "out_of_sample_throughput", groups },
-            { "out_of_sample_memory", memoryGroups }, { "rank_agreement", ranks },
-            { "mean_rank_agreement", summary.meanRankAgreement },
+            { "memory_mean_abs_error", summary.memoryMeanAbsError },
+            { "throughput_source_balanced_error", summary.throughputSourceBalancedError },
+            { "memory_source_balanced_error", summary.memorySourceBalancedError },
+            { "out_of_sample_throughput", groups }, { "out_of_sample_memory", memoryGroups },
+            { "rank_agreement", ranks }, { "mean_rank_agreement", summary.meanRankAgreement },
             { "decisive_pairs",
                 { { "min_gap", core::kDecisiveGap }, { "pairs", summary.decisivePairs },
                     { "agreeing", summary.decisivePairsAgreeing } } },
@@ -550,6 +552,11 @@ std::string publishedText(const std::string& format)
     }
     std::snprintf(line, sizeof line, "\nout of sample, mean |error|: throughput %.1f %%, peak memory %.1f %%\n",
         summary.throughputMeanAbsError * 100, summary.memoryMeanAbsError * 100);
+    os << line;
+    std::snprintf(line, sizeof line,
+        "out of sample, source-balanced (the mean of each source's mean |error|): throughput %.1f %%, peak memory "
+        "%.1f %%\n",
+        summary.throughputSourceBalancedError * 100, summary.memorySourceBalancedError * 100);
     os << line;
     os << "\nout-of-sample throughput by source and by regime (mean error > 0: the estimate is optimistic)\n";
     std::string kind;

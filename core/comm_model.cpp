@@ -1,6 +1,7 @@
 #include "core/comm_model.h"
 
 #include "core/compute_model.h"
+#include "core/software_stack.h"
 
 #include <algorithm>
 #include <array>
@@ -376,6 +377,9 @@ CommunicationEstimate communication(
         double fraction = 0;
         switch (c.group) {
         case Group::dp:
+            // A stack that reduces gradients after the backward hides none of it (software_stack.h).
+            fraction = stackProfile(s.training.framework).dpOverlap ? ef.commOverlap : 0.0;
+            break;
         case Group::cp:
             fraction = ef.commOverlap;
             break;

@@ -6,6 +6,7 @@
 #include "core/memory_model.h"
 #include "core/reliability_model.h"
 #include "core/scenario_edit.h"
+#include "core/software_stack.h"
 
 #include <algorithm>
 #include <cmath>
@@ -199,13 +200,16 @@ Estimate estimate(const Scenario& s)
     const double tokensPerMicroBatch = double(t.microBatch) * t.seqLen / s.parallel.cp;
     const double eagerMain = eagerElementwiseBytesPerToken(s, s.model.arch.isMoe());
     const double eagerDense = s.model.arch.isMoe() ? eagerElementwiseBytesPerToken(s, false) : eagerMain;
+    // Megatron's softmax, where its fused kernel does not apply, runs as five fp32 kernels
+    // (software_stack.h): their traffic beyond the fused kernel's, per layer.
+    const double fallbackBytes = softmaxFallbackBytesPerLayer(s);
     double perMicroBatch = 0;
     for (const auto& st : e.memory.perStage) {
         const double eager = ((st.layers - st.denseLayers + st.mtpLayers) * eagerMain + st.denseLayers * eagerDense)
             * tokensPerMicroBatch * kEagerPassesPerForward * recomputeFactor;
         perMicroBatch = std::max(perMicroBatch,
             s.efficiency.memoryBoundPasses * activationBytesWrittenOnStage(s, st) * recomputeFactor + eager
-                + (st.stage == s.parallel.pp - 1 ? logitBytes : 0.0));
+                + (st.layers + st.mtpLayers) * fallbackBytes + (st.stage == s.parallel.pp - 1 ? logitBytes : 0.0));
     }
     double memoryBoundBytes = perMicroBatch * busiestMicroBatches;
     if (t.method == Method::qlora) {
@@ -224,8 +228,15 @@ Estimate estimate(const Scenario& s)
     c.fp8CastTimeS = busiestMicroBatches * castBytes / (memoryTBps * 1e12);
     c.memoryBoundTimeS = memoryBoundBytes / (memoryTBps * 1e12) + c.fp8CastTimeS;
     c.computeTimeS = c.matmulTimeS + c.memoryBoundTimeS;
-    c.bubbleFraction = bubbleFraction(s.parallel, c.microBatches);
-    c.bubbleTimeS = c.computeTimeS * c.bubbleFraction;
+    // The host issues every operation of every micro-batch (software_stack.h): on the stage where that
+    // takes longest, for the busiest replica's micro-batches.
+    const StackProfile& stack = stackProfile(t.framework);
+    double hostPerMicroBatch = 0;
+    for (const auto& st : e.memory.perStage)
+        hostPerMicroBatch = std::max(hostPerMicroBatch,
+            hostTimePerMicroBatchS(
+                s, st.layers + st.mtpLayers, st.denseLayers, st.stage == 0, st.stage == s.parallel.pp - 1));
+    c.hostTimeS = busiestMicroBatches * hostPerMicroBatch;
 
     // The optimizer step is bound by memory bandwidth: for each parameter it updates, a GPU reads
     // the gradient, reads and writes the master weight and the optimizer state, and writes the
@@ -241,7 +252,8 @@ Estimate estimate(const Scenario& s)
     // value per parameter: review D12).
     const double bytesPerUpdate
         = bytesOf(pr.gradients) + bytesOf(pr.weights) + 2 * (pr.masterWeights ? bytesOf(*pr.masterWeights) : 0);
-    const double stepBytes = updated * bytesPerUpdate + 2 * peak.optimizerStateBytes;
+    const double stepBytes
+        = updated * (bytesPerUpdate + stack.optimizerExtraBytesPerParam) + 2 * peak.optimizerStateBytes;
     c.optimizerTimeS = stepBytes / (memoryTBps * 1e12);
 
     // Offload (review D4). ZeRO-Offload (Ren et al. 2021 §4) runs the optimizer on the CPU: the same
@@ -277,6 +289,17 @@ Estimate estimate(const Scenario& s)
         : squareHardwareFlops > 0 ? c.matmulTimeS * attentionFlopsPerStep(s) / squareHardwareFlops
                                   : 0.0;
     e.communication = communication(s, e.memory, c.computeTimeS, attentionTimeS);
+    // A micro-batch lasts as long as the slower of its GPU work (with the collectives it waits for) and
+    // its host's issuing; the GPU waits for the difference. The bubble idles the stages for as long.
+    double withinMicroBatches = c.computeTimeS;
+    for (const Collective& col : e.communication.collectives)
+        if (col.group != Group::dp) withinMicroBatches += col.exposedTimeS;
+    c.hostStallTimeS = std::max(0.0, c.hostTimeS - withinMicroBatches);
+    c.computeTimeS += c.hostStallTimeS;
+    c.bubbleFraction = bubbleFraction(s.parallel, c.microBatches);
+    c.bubbleTimeS = c.computeTimeS * c.bubbleFraction;
+    // The optimizer's host work runs with the GPU idle (the loss scaler's and the norm's read-backs).
+    c.optimizerTimeS += stack.stepHostS;
     c.stepTimeS = c.computeTimeS + c.bubbleTimeS + e.communication.exposedTimeS + c.optimizerTimeS + c.offloadTimeS;
     e.communication.shareOfStep = e.communication.exposedTimeS / c.stepTimeS;
     c.mfu = c.modelFlopsPerStep / (c.stepTimeS * e.gpus * c.peakFlopsPerGpu);

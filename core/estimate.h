@@ -144,7 +144,14 @@ struct ComputeEstimate {
     /// Matmul time at that rate over the time their shapes take (waves of thread blocks on the SMs, HBM
     /// traffic, the per-kernel floor): ≤ 1 (docs/FORMULAS.md §4, "GEMM shapes").
     double gemmShapeEfficiency = 1;
-    double computeTimeS = 0; ///< ideal (bubble-free) compute time of one step: matmuls + memory-bound
+    /// Bubble-free time of one step's micro-batches on the busiest stage: matmuls + memory-bound + the
+    /// time the GPU waits for its host (hostStallTimeS).
+    double computeTimeS = 0;
+    /// The host's (CPU's) time to issue the busiest stage's operations of one step (training.framework;
+    /// 0 for the generic stack), and the part of it the GPU is left waiting: what the host needs
+    /// beyond the micro-batches' GPU work and the collectives they wait for (docs/MODEL.md "Software stacks").
+    double hostTimeS = 0;
+    double hostStallTimeS = 0;
     double matmulTimeS = 0; ///< hardware FLOPs at the achieved fraction of peak (attentionTimeS included)
     double attentionTimeS = 0; ///< part of matmulTimeS: the flash-attention kernel (0 without flash attention)
     double attentionKernelFlopsPerGpu = 0; ///< FLOPs that kernel does per step on one GPU (causal half, backward 2.5 ×)
@@ -156,7 +163,8 @@ struct ComputeEstimate {
     double flopsOutsideFp8 = 0; ///< hardware FLOPs at the 16-bit rate in an fp8 run (outside precision.fp8_scope)
     double bubbleFraction = 0; ///< pipeline idle / ideal compute time
     double bubbleTimeS = 0;
-    double optimizerTimeS = 0; ///< on the GPU at HBM bandwidth, or on the CPU when offloaded
+    /// On the GPU at HBM bandwidth, or on the CPU when offloaded; with the stack's host time per step.
+    double optimizerTimeS = 0;
     double offloadTimeS = 0; ///< PCIe transfers of offloaded states and parameters not hidden under compute
     double stepTimeS = 0;
     double mfu = 0;

@@ -109,6 +109,7 @@ std::string estimateToJson(const Estimate& e)
         { "micro_batches", c.microBatches }, { "compute_time_s", c.computeTimeS }, { "matmul_time_s", c.matmulTimeS },
         { "attention_time_s", c.attentionTimeS }, { "attention_kernel_flops_per_gpu", c.attentionKernelFlopsPerGpu },
         { "attention_rate_per_gpu", c.attentionRatePerGpu }, { "memory_bound_time_s", c.memoryBoundTimeS },
+        { "host_time_s", c.hostTimeS }, { "host_stall_time_s", c.hostStallTimeS },
         { "fp8_cast_time_s", c.fp8CastTimeS }, { "flops_outside_fp8_per_step", c.flopsOutsideFp8 },
         { "bubble_fraction", c.bubbleFraction }, { "bubble_time_s", c.bubbleTimeS },
         { "optimizer_time_s", c.optimizerTimeS }, { "offload_time_s", c.offloadTimeS }, { "step_time_s", c.stepTimeS },
@@ -209,6 +210,8 @@ std::string estimateToCsv(const Estimate& e)
     row("compute", "attention_time_s", c.attentionTimeS, "s");
     row("compute", "memory_bound_time_s", c.memoryBoundTimeS, "s");
     row("compute", "fp8_cast_time_s", c.fp8CastTimeS, "s");
+    row("compute", "host_time_s", c.hostTimeS, "s");
+    row("compute", "host_stall_time_s", c.hostStallTimeS, "s");
     row("compute", "bubble_fraction", c.bubbleFraction, "ratio");
     row("compute", "optimizer_time_s", c.optimizerTimeS, "s");
     row("compute", "offload_time_s", c.offloadTimeS, "s");
@@ -316,9 +319,15 @@ std::string estimateToText(const Scenario& s, const Estimate& e)
     std::snprintf(line, sizeof line,
         "  compute              %.3f s = matmuls %.3f (their shapes reach %.0f %% of the rate) + attention kernel %.3f "
         "+ "
-        "memory-bound %.3f\n",
+        "memory-bound %.3f",
         c.computeTimeS, c.gemmTimeS(), c.gemmShapeEfficiency * 100, c.attentionTimeS, c.memoryBoundTimeS);
     os << line;
+    if (c.hostStallTimeS > 0) {
+        std::snprintf(line, sizeof line, " + waiting for the host %.3f (it issues the step's work in %.3f)",
+            c.hostStallTimeS, c.hostTimeS);
+        os << line;
+    }
+    os << "\n";
     std::snprintf(line, sizeof line, "  MFU                  %.1f %%   (%.0f TFLOP/s per GPU, %.0f tokens/s)\n",
         c.mfu * 100, c.tflopsPerGpu, c.tokensPerS);
     os << line;

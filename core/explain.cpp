@@ -3,6 +3,7 @@
 #include "core/compute_model.h"
 #include "core/cost_model.h"
 #include "core/memory_model.h"
+#include "core/software_stack.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -167,9 +168,19 @@ std::vector<Explanation> explain(const Scenario& s, const Estimate& e)
         "scenario settings overhead.fragmentation and overhead.cuda_context_gib (docs/MODEL.md)");
 
     const auto& c = e.compute;
-    add("compute.compute_time_s", "matmuls + memory-bound kernels",
-        sec(c.matmulTimeS) + " + " + sec(c.memoryBoundTimeS) + " = " + sec(c.computeTimeS),
+    add("compute.compute_time_s", "matmuls + memory-bound kernels + waiting for the host",
+        sec(c.matmulTimeS) + " + " + sec(c.memoryBoundTimeS) + " + " + sec(c.hostStallTimeS) + " = "
+            + sec(c.computeTimeS),
         "docs/MODEL.md \"Compute and time\"; calibration in docs/FIDELITY.md");
+    const StackProfile& stack = stackProfile(s.training.framework);
+    if (c.hostTimeS > 0)
+        add("compute.host_stall_time_s",
+            "host time − (matmuls + memory-bound + collectives inside the micro-batches); host time = micro-batches × "
+            "operations × host time per operation",
+            sec(c.hostTimeS) + ", " + n(stack.hostSecondsPerOp * 1e6) + " µs per operation; the GPU waits "
+                + sec(c.hostStallTimeS),
+            std::string(stack.source) + " (training.framework " + std::string(toString(s.training.framework))
+                + "; docs/MODEL.md \"Software stacks\")");
     const double gemmTimeS = c.gemmTimeS();
     // efficiency.compute, times the GPU generation's sustained fraction where it is calibrated.
     const double sustained = s.hardware.gpu.sustainedFraction;
@@ -249,8 +260,11 @@ std::vector<Explanation> explain(const Scenario& s, const Estimate& e)
             "ZeRO-Offload (Ren et al. 2021 §4): the optimizer runs on the CPU; scenario setting "
             "hardware.host_memory_gbps");
     else
-        add("compute.optimizer_time_s", "parameters updated × bytes touched ÷ memory bandwidth",
-            "= " + sec(c.optimizerTimeS), "GPU datasheet (HBM bandwidth)");
+        add("compute.optimizer_time_s",
+            "parameters updated × bytes touched ÷ memory bandwidth + the stack's host time per step",
+            "= " + sec(c.optimizerTimeS - stack.stepHostS) + " + " + sec(stack.stepHostS) + " = "
+                + sec(c.optimizerTimeS),
+            "GPU datasheet (HBM bandwidth); " + std::string(stack.source));
     if (c.offloadTimeS > 0)
         add("compute.offload_time_s",
             "PCIe: gradients down and weights up per step; offloaded parameters up per pass, beyond the compute",

@@ -76,6 +76,9 @@ struct FidelitySummary {
     /// GPU-hours) and peak memory. NaN when a kind has no validation run.
     double throughputMeanAbsError = 0;
     double memoryMeanAbsError = 0;
+    /// The same, source-balanced: the mean over sources of each source's mean |error| (NaN without any).
+    double throughputSourceBalancedError = 0;
+    double memorySourceBalancedError = 0;
 };
 
 /// Two layouts' measured throughputs are told apart when they differ by at least this: twice the

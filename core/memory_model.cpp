@@ -129,7 +129,9 @@ LayerActivations layerTerms(const Scenario& s, bool moeLayer, bool stored = true
     } else {
         t.split += sb * mlpInternals(a.ffnHidden);
     }
-    const double scores = heads * sb * (double(s.training.seqLen) / p.cp); // a·s²·b
+    // Each rank's queries (s/c of them) score against all s keys: a·(s/c)·s·b per rank, not the
+    // diagonal block a·(s/c)²·b (without flash attention CP has no blockwise kernel to do less).
+    const double scores = heads * sb * double(s.training.seqLen); // a·s²·b ÷ c
     if (p.flashAttention)
         t.split += 4.0 * heads * sb;
     else

@@ -119,6 +119,12 @@ Space describe(const Scenario& base, const PlanOptions& o)
             const int perPp = perTp / pp; // dp × cp
             for (int cp = 1; cp <= 16 && cp <= perPp; cp *= 2) {
                 if (perPp % cp != 0) continue;
+                // Context parallelism exists only as a blockwise flash kernel (ring attention, Transformer
+                // Engine's AttnFuncWithCPAndKVP2P; Megatron-Core asserts it): without flash attention, no CP.
+                if (cp > 1 && !base.parallel.flashAttention) {
+                    ++space.rejected[ProblemCode::cp_without_flash_attention];
+                    continue;
+                }
                 if (cp > 1 && !isMultipleOf(base.training.seqLen, { 2, cp })) {
                     ++space.rejected[ProblemCode::seq_len_not_divisible_by_cp];
                     continue;

@@ -76,6 +76,8 @@ struct Training {
     double tokens = 2e12; ///< token budget of the run
     Optimizer optimizer = Optimizer::adamw;
     Method method = Method::full;
+    /// The software stack (file key training.framework; core/software_stack.h).
+    SoftwareStack framework = SoftwareStack::generic;
     int loraRank = 16;
     std::vector<std::string> loraTargets { "q", "k", "v", "o" };
 

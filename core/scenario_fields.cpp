@@ -94,6 +94,12 @@ constexpr Field kFields[] = {
         .max = last(kMethodNames),
         .choices = kMethodNames,
         TP_WHOLE(training.method) },
+    { .path = "training.framework",
+        .kind = C,
+        .max = last(kSoftwareStackNames),
+        .choices = kSoftwareStackNames,
+        TP_WHOLE(training.framework),
+        .written = [](const Scenario& s) { return s.training.framework != SoftwareStack::generic; } },
     // The adapters of a LoRA or QLoRA run; a full fine-tune has none (the reader refuses the key there).
     { .path = "training.lora_rank",
         .kind = I,

@@ -120,10 +120,6 @@
         <translation>64k token 及以上</translation>
     </message>
     <message>
-        <source>&lt;p&gt;The estimate against %1 published training runs, with the shipped defaults. Out of sample (runs not used to choose the defaults), the mean error is &lt;b&gt;%2 %&lt;/b&gt; on throughput and &lt;b&gt;%3 %&lt;/b&gt; on peak memory. Three defaults were calibrated on the %4 calibration runs: matmul efficiency %5, the share %6 of it Hopper GPUs sustain, and %7 memory-bound passes (docs/FIDELITY.md). Where a source measured one model in several layouts on one software stack, the estimate orders them with a mean rank correlation of %8 over %9 sets. Double-click a run to open it as a scenario.&lt;/p&gt;</source>
-        <translation>&lt;p&gt;用默认参数估算 %1 个公开发表的训练记录，并与发表值对比。在样本外（未用于确定默认值的记录）上，吞吐的平均误差为 &lt;b&gt;%2 %&lt;/b&gt;，峰值显存为 &lt;b&gt;%3 %&lt;/b&gt;。三个默认值由 %4 个校准记录确定：矩阵乘效率 %5、Hopper GPU 可持续达到其中的比例 %6、访存受限遍数 %7（见 docs/FIDELITY.md）。当同一来源在同一软件栈上以多种并行布局测量同一模型时，估算给出的排序与实测的平均秩相关系数为 %8（共 %9 组）。双击某条记录可将其作为场景打开。&lt;/p&gt;</translation>
-    </message>
-    <message>
         <source>&lt;p&gt;Where the choice matters — two layouts measured at least %1 % apart — it orders %2 of %3 pairs as measured.&lt;/p&gt;</source>
         <translation>&lt;p&gt;在选择真正有影响的地方——两种布局的实测吞吐相差至少 %1 %——估算对 %3 对中的 %2 对给出了与实测一致的先后。&lt;/p&gt;</translation>
     </message>
@@ -138,6 +134,14 @@
     <message>
         <source>Out of sample: error by source and by regime — throughput, then peak memory</source>
         <translation>样本外：按来源和场景划分的误差——先吞吐，后峰值显存</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;The estimate against %1 published training runs, with the shipped defaults. Out of sample (runs not used to choose the defaults), the mean error is &lt;b&gt;%2 %&lt;/b&gt; on throughput and &lt;b&gt;%3 %&lt;/b&gt; on peak memory. On the %4 calibration runs, three defaults were calibrated — matmul efficiency %5, the share %6 of it Hopper GPUs sustain, and %7 memory-bound passes — and each software stack's host costs on its own runs (docs/FIDELITY.md). Where a source measured one model in several layouts on one software stack, the estimate orders them with a mean rank correlation of %8 over %9 sets. Double-click a run to open it as a scenario.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;用默认参数估算 %1 个公开发表或实测的训练记录，并与发表值对比。在样本外（未用于确定默认值的记录）上，吞吐的平均误差为 &lt;b&gt;%2 %&lt;/b&gt;，峰值显存为 &lt;b&gt;%3 %&lt;/b&gt;。在 %4 个校准记录上确定了三个默认值——矩阵乘效率 %5、Hopper GPU 可持续达到其中的比例 %6、访存受限遍数 %7——并在各软件栈自己的记录上拟合了它的主机开销（见 docs/FIDELITY.md）。当同一来源在同一软件栈上以多种并行布局测量同一模型时，估算给出的排序与实测的平均秩相关系数为 %8（共 %9 组）。双击某条记录可将其作为场景打开。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Each source counted once (the mean of each source's mean error), the error is &lt;b&gt;%1 %&lt;/b&gt; on throughput and &lt;b&gt;%2 %&lt;/b&gt; on peak memory: one large table cannot hide the others.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;每个来源只计一次（各来源平均误差的平均值）时，吞吐误差为 &lt;b&gt;%1 %&lt;/b&gt;，峰值显存误差为 &lt;b&gt;%2 %&lt;/b&gt;：一张大表掩盖不了其他来源。&lt;/p&gt;</translation>
     </message>
 </context>
 <context>
@@ -1004,10 +1008,6 @@
         <translation>层数_阶段 × 字节/层 × 同时在途的微批 + logits（每个 logit 的损失字节数）·s·b·V/t</translation>
     </message>
     <message>
-        <source>matmuls + memory-bound kernels</source>
-        <translation>矩阵乘 + 访存受限内核</translation>
-    </message>
-    <message>
         <source>model FLOPs ÷ (step time × GPUs × peak)</source>
         <translation>模型 FLOPs ÷ (每步时间 × GPU 数 × 峰值)</translation>
     </message>
@@ -1018,10 +1018,6 @@
     <message>
         <source>parameters updated × bytes touched ÷ (host memory bandwidth ÷ GPUs sharing the node)</source>
         <translation>更新的参数 × 访问的字节 ÷ (主机内存带宽 ÷ 共享该节点的 GPU 数)</translation>
-    </message>
-    <message>
-        <source>parameters updated × bytes touched ÷ memory bandwidth</source>
-        <translation>更新的参数 × 访问的字节 ÷ 显存带宽</translation>
     </message>
     <message>
         <source>passes × activation bytes per layer × layers × micro-batches × recompute factor ÷ HBM bandwidth (+ fp8 casts)</source>
@@ -1154,6 +1150,22 @@
     <message>
         <source> over </source>
         <translation>，经 </translation>
+    </message>
+    <message>
+        <source>matmuls + memory-bound kernels + waiting for the host</source>
+        <translation>矩阵乘 + 访存受限内核 + 等待主机</translation>
+    </message>
+    <message>
+        <source>host time − (matmuls + memory-bound + collectives inside the micro-batches); host time = micro-batches × operations × host time per operation</source>
+        <translation>主机时间 −（矩阵乘 + 访存受限 + 微批次内部的集合通信）；主机时间 = 微批次数 × 操作数 × 每个操作的主机时间</translation>
+    </message>
+    <message>
+        <source>parameters updated × bytes touched ÷ memory bandwidth + the stack's host time per step</source>
+        <translation>更新的参数数 × 访问字节数 ÷ 显存带宽 + 软件栈每步的主机时间</translation>
+    </message>
+    <message>
+        <source> µs per operation; the GPU waits </source>
+        <translation> µs/操作；GPU 等待 </translation>
     </message>
 </context>
 <context>
@@ -3010,6 +3022,30 @@
         <source>Rented at $%1 per GPU-hour, the cost section's price for any GPU.</source>
         <translation>按每 GPU 小时 %1 美元租用：成本部分的价格，对任何 GPU 都相同。</translation>
     </message>
+    <message>
+        <source>Software stack:</source>
+        <translation>软件栈：</translation>
+    </message>
+    <message>
+        <source>Change software stack</source>
+        <translation>更改软件栈</translation>
+    </message>
+    <message>
+        <source>What the training framework adds to the GPU's work. Generic: nothing; every overlap as the efficiency settings say. Megatron-LM (2021–23) and Megatron-DeepSpeed: about 50 µs of CPU time to issue each kernel (a small model waits for its CPU), the softmax unfused where Megatron's kernel does not apply, the gradient all-reduce after the backward, and the optimizer's extra passes. Fitted on vTrain's measured runs; see Help → How Accurate Is This?</source>
+        <translation>训练框架在 GPU 工作之外增加的开销。通用：不增加；各种重叠按效率设置计算。Megatron-LM（2021–23）和 Megatron-DeepSpeed：每发射一个内核约需 50 µs 的 CPU 时间（小模型会等待 CPU），在 Megatron 融合内核不适用时 softmax 不融合，梯度 all-reduce 在反向传播之后进行，以及优化器的额外遍历。这些常数在 vTrain 的实测记录上拟合；见 帮助 → 估算有多准？</translation>
+    </message>
+    <message>
+        <source>Generic (GPU work only)</source>
+        <translation>通用（仅 GPU 工作）</translation>
+    </message>
+    <message>
+        <source>Megatron-LM (2021–23)</source>
+        <translation>Megatron-LM（2021–23）</translation>
+    </message>
+    <message>
+        <source>Megatron-DeepSpeed</source>
+        <translation>Megatron-DeepSpeed</translation>
+    </message>
 </context>
 <context>
     <name>ui::LaunchExport</name>
@@ -4613,6 +4649,10 @@
         <extracomment>%2 is 100 % of the peak in the log's own count of attention FLOPs (over 1 at long sequences)</extracomment>
         <translation>MFU 为 %1，超过了 %2，即按日志自己的注意力 FLOPs 计法达到峰值的 100 %。</translation>
     </message>
+    <message>
+        <source>context parallelism without flash attention</source>
+        <translation>未启用 flash attention 的上下文并行</translation>
+    </message>
 </context>
 <context>
     <name>ui::ReliabilityCharts</name>
@@ -4938,6 +4978,10 @@
     <message>
         <source>Offload</source>
         <translation>卸载传输</translation>
+    </message>
+    <message>
+        <source>Waiting for the host</source>
+        <translation>等待主机</translation>
     </message>
 </context>
 <context>

@@ -37,7 +37,10 @@ const char* const kFormulas[] = {
     QT_TRANSLATE_NOOP("ui::ExplainText", "inter-node bytes of all GPUs over the run × price per TB"),
     QT_TRANSLATE_NOOP("ui::ExplainText",
         "layers_stage × bytes/layer × in-flight micro-batches + logits (loss bytes per logit)·s·b·V/t"),
-    QT_TRANSLATE_NOOP("ui::ExplainText", "matmuls + memory-bound kernels"),
+    QT_TRANSLATE_NOOP("ui::ExplainText", "matmuls + memory-bound kernels + waiting for the host"),
+    QT_TRANSLATE_NOOP("ui::ExplainText",
+        "host time − (matmuls + memory-bound + collectives inside the micro-batches); host time = micro-batches × "
+        "operations × host time per operation"),
     QT_TRANSLATE_NOOP("ui::ExplainText", "model FLOPs ÷ (step time × GPUs × peak)"),
     QT_TRANSLATE_NOOP("ui::ExplainText",
         "one micro-batch, gradients freed after each step: max(activations + LM head's gradient at the "
@@ -45,7 +48,8 @@ const char* const kFormulas[] = {
         "bytes(gradients) ÷ (dp·cp if ZeRO ≥ 2)"),
     QT_TRANSLATE_NOOP(
         "ui::ExplainText", "parameters updated × bytes touched ÷ (host memory bandwidth ÷ GPUs sharing the node)"),
-    QT_TRANSLATE_NOOP("ui::ExplainText", "parameters updated × bytes touched ÷ memory bandwidth"),
+    QT_TRANSLATE_NOOP(
+        "ui::ExplainText", "parameters updated × bytes touched ÷ memory bandwidth + the stack's host time per step"),
     QT_TRANSLATE_NOOP("ui::ExplainText",
         "passes × activation bytes per layer × layers × micro-batches × recompute factor ÷ HBM bandwidth "
         "(+ fp8 casts)"),
@@ -71,6 +75,7 @@ const char* const kFormulas[] = {
 // The words of core's arithmetic, longest first where one contains another.
 const char* const kPhrases[] = {
     QT_TRANSLATE_NOOP("ui::ExplainText", "(SM count not given: no wave quantization)"),
+    QT_TRANSLATE_NOOP("ui::ExplainText", " µs per operation; the GPU waits "),
     QT_TRANSLATE_NOOP("ui::ExplainText", "(offloaded: the layers' saved tensors,"),
     QT_TRANSLATE_NOOP("ui::ExplainText", "on the host; two layers' worth on the GPU)"),
     QT_TRANSLATE_NOOP("ui::ExplainText", "bytes/layer (average over the stage's layers) + working set"),

@@ -435,6 +435,8 @@ QString ProblemText::summary(core::ProblemCode code)
         return tr("fewer than two layers per stage");
     case ProblemCode::seq_len_not_divisible_by_cp:
         return tr("sequence not divisible by 2 × CP");
+    case ProblemCode::cp_without_flash_attention:
+        return tr("context parallelism without flash attention");
     case ProblemCode::global_batch_not_divisible:
         return tr("global batch not divisible by DP × micro-batch");
     case ProblemCode::over_time_budget:

@@ -374,15 +374,18 @@ TEST_CASE("the published runs are the papers' figures", "[core][fidelity][publis
         { "megatron-h100-462b", 459.9 / 989.5 },
     };
     const auto& runs = publishedRuns();
-    CHECK(runs.size() == published.size());
     std::set<std::string> ids;
+    std::size_t fromPapers = 0;
     for (const PublishedRun& run : runs) {
         INFO(run.id);
         CHECK(ids.insert(run.id).second);
+        if (run.group.starts_with("vTrain")) continue; // read from its CSV files (test_software_stack.cpp)
+        ++fromPapers;
         REQUIRE(published.count(run.id) == 1);
         CHECK(run.published == published.at(run.id));
         CHECK_FALSE(run.source.empty());
     }
+    CHECK(fromPapers == published.size());
 }
 
 TEST_CASE("out of sample, the shipped defaults are within 13.8 % on the papers' runs", "[core][fidelity]")
@@ -400,6 +403,7 @@ TEST_CASE("out of sample, the shipped defaults are within 13.8 % on the papers' 
     for (const FidelityRow& row : summary.rows) {
         INFO(row.run->id << ": predicted " << row.predicted << ", published " << row.run->published);
         CHECK(std::isfinite(row.predicted));
+        if (row.run->group.starts_with("vTrain")) continue; // measured iterations: test_software_stack.cpp
         (row.run->calibration ? calibration : validation)++;
         if (row.run->group == "MosaicML llm-foundry benchmarks" || row.run->group == "torchtitan benchmarks (PyTorch)"
             || row.run->group == "Megatron-LM README (NVIDIA, H100)")
@@ -443,7 +447,9 @@ TEST_CASE("out of sample, llm-foundry's measured FSDP runs: today's errors by re
     // 0.056 (raised, and why): the large-scale H100 table's 1b, 3b, 7b and 70b rows ran FlashAttention-2
     // (its sweep.py), not the Triton kernel they were scored with; 1b and 3b are now 5–13 % optimistic.
     CHECK(slice("source", "MosaicML llm-foundry benchmarks").meanAbsError <= 0.056);
-    CHECK(slice("gpu", "a100-80gb").meanAbsError <= 0.07);
+    // 0.082 (raised, and why): vTrain's 300 out-of-sample A100 runs joined the suite (8.5 % and 9.9 %,
+    // test_software_stack.cpp); llm-foundry's A100 rows did not move.
+    CHECK(slice("gpu", "a100-80gb").meanAbsError <= 0.082);
     CHECK(slice("gpu", "a100-40gb").meanAbsError <= 0.045);
     // H100 0.074 → 0.077 (raised, and why): a tile's fixed cost is time at the 16-bit pace, so fp8
     // GEMMs pay more K-steps for it, and torchao's cast bytes are 6 per activation element, not 5:
@@ -454,7 +460,9 @@ TEST_CASE("out of sample, llm-foundry's measured FSDP runs: today's errors by re
     // 0.083 since Llama 3's rows on H100 took their paper's pipeline layout, v = 8 (issue 19).
     CHECK(slice("gpu", "h100-sxm").meanAbsError <= 0.083);
     CHECK(slice("sequence", "16k-32k").meanAbsError <= 0.075);
-    CHECK(slice("size", "under 1B").meanAbsError <= 0.035);
+    // 0.069 (raised, and why): vTrain's small GPT models joined (Megatron-DeepSpeed, TP up to 8 on one
+    // node, 7–9 % with its host time; 30 % and more without).
+    CHECK(slice("size", "under 1B").meanAbsError <= 0.069);
     // fp8: 0.182 before GEMM shapes, 0.188 with them; 0.153 since the 500 W GPU's peak is taken at its
     // power limit (most of its 34 rows are torchtitan's at 500 W, below); 0.158 since TP's
     // all-gathers carry fp8 (torchtitan's tensorwise rows with TP moved toward 0, its rowwise rows,
@@ -491,7 +499,9 @@ TEST_CASE("out of sample, llm-foundry's measured FSDP runs: today's errors by re
     CHECK(slice("source", "Megatron-LM README (NVIDIA, H100)").meanAbsError <= 0.085);
     // Over every source: 0.148 before attention had its own kernel rate, 0.113 before GEMM shapes,
     // 0.080 before the 500 W GPU's peak.
-    CHECK(summary.throughputMeanAbsError <= 0.075);
+    // 0.080 with vTrain's 300 out-of-sample runs (8.5 % and 9.9 %); source-balanced it is higher,
+    // and the test of software stacks bounds it.
+    CHECK(summary.throughputMeanAbsError <= 0.080);
 }
 
 TEST_CASE("honest ranges: measured ÷ estimated step time of the out-of-sample runs of the scenario's regime",

@@ -29,7 +29,8 @@ void setChartTitle(QChart* chart, const QString& title);
 /// A round axis maximum: 1, 2, 2.5 or 5 × 10^k at or above `v`.
 [[nodiscard]] double niceCeiling(double v);
 /// Labels a value axis in plain decimals, as many as its tick spacing needs: "1500", "0.25", never
-/// "1.5e+03" (usability review). Call after setting the range and tick count.
+/// "1.5e+03" (usability review). Call after setting the range: with fixed ticks it picks a tick count
+/// that puts them at exact labels (0, 1, 2 … 5, not 0, 1.25 … printed "1").
 void setPlainLabels(QValueAxis* axis);
 /// Whole decades around [lo, hi] for a log axis: finite, positive and at least one decade wide
 /// whatever the data (Qt Charts' log axis recurses without end on an empty or infinite range).

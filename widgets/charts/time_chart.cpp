@@ -22,9 +22,10 @@ namespace ui {
 namespace {
 
 // Compute in shades of one blue (GEMMs, attention lighter, memory-bound darker), the rest as before.
+// The GPU waiting for its host: compute's blue, hatched — time in the compute that does no work.
 const QColor kColors[TimeChart::PartCount] = { palette::kBlue, palette::kBlue.lighter(160), palette::kBlue.darker(150),
-    palette::kGrey, palette::kPurple, palette::kGrey.darker(150), palette::kOrange, palette::kYellow, palette::kSkyBlue,
-    palette::kVermillion, palette::kGreen };
+    palette::kBlue, palette::kGrey, palette::kPurple, palette::kGrey.darker(150), palette::kOrange, palette::kYellow,
+    palette::kSkyBlue, palette::kVermillion, palette::kGreen };
 
 core::Group groupOf(TimeChart::Part part)
 {
@@ -55,6 +56,7 @@ TimeChart::TimeChart(QWidget* parent)
     for (int p = 0; p < PartCount; ++p) {
         auto* set = new QBarSet(QString(), m_series);
         set->setColor(kColors[p]);
+        if (p == HostStall) set->setBrush(QBrush(kColors[p], Qt::BDiagPattern));
         set->setBorderColor(kColors[p].darker(130));
         set->append({ 0.0, 0.0 });
         m_sets << set;
@@ -83,6 +85,8 @@ double TimeChart::seconds(const core::Estimate& e, Part part, Row row)
         return row == StepRow ? c.attentionTimeS : 0;
     case MemoryBound:
         return row == StepRow ? c.memoryBoundTimeS : 0;
+    case HostStall:
+        return row == StepRow ? c.hostStallTimeS : 0;
     case Bubble:
         return row == StepRow ? c.bubbleTimeS : 0;
     case Optimizer:
@@ -137,9 +141,9 @@ void TimeChart::refresh()
 
 void TimeChart::retranslate()
 {
-    const QString names[PartCount] = { tr("Matmuls"), tr("Attention"), tr("Memory-bound"), tr("Pipeline bubble"),
-        tr("Optimizer step"), tr("Offload"), tr("TP communication"), tr("CP communication"), tr("PP communication"),
-        tr("DP communication"), tr("EP communication") };
+    const QString names[PartCount] = { tr("Matmuls"), tr("Attention"), tr("Memory-bound"), tr("Waiting for the host"),
+        tr("Pipeline bubble"), tr("Optimizer step"), tr("Offload"), tr("TP communication"), tr("CP communication"),
+        tr("PP communication"), tr("DP communication"), tr("EP communication") };
     for (int p = 0; p < PartCount; ++p)
         m_sets[p]->setLabel(names[p]);
     if (m_estimate.compute.stepTimeS > 0) refresh();
@@ -170,9 +174,9 @@ void TimeChart::showTooltip(bool hovering, int index, QBarSet* set)
                                 .toHtmlEscaped());
     const int part = int(m_sets.indexOf(set));
     if (m_explain) {
-        static const char* const keys[Tp]
-            = { "compute.matmul_time_s", "compute.attention_time_s", "compute.memory_bound_time_s",
-                  "compute.bubble_time_s", "compute.optimizer_time_s", "compute.offload_time_s" };
+        static const char* const keys[Tp] = { "compute.matmul_time_s", "compute.attention_time_s",
+            "compute.memory_bound_time_s", "compute.host_stall_time_s", "compute.bubble_time_s",
+            "compute.optimizer_time_s", "compute.offload_time_s" };
         if (part < Tp)
             text += m_explain(QString::fromLatin1(keys[part]));
         else

@@ -21,7 +21,7 @@ class TimeChart : public QChartView {
 public:
     /// The step's parts: compute as its GEMMs, the attention kernel and the memory-bound kernels, then
     /// the pipeline bubble, the optimizer step, offload transfers and each group's communication.
-    enum Part { Gemm, Attention, MemoryBound, Bubble, Optimizer, Offload, Tp, Cp, Pp, Dp, Ep, PartCount };
+    enum Part { Gemm, Attention, MemoryBound, HostStall, Bubble, Optimizer, Offload, Tp, Cp, Pp, Dp, Ep, PartCount };
     enum Row { StepRow, CommunicationRow };
 
     explicit TimeChart(QWidget* parent = nullptr);

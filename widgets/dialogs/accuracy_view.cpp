@@ -88,8 +88,9 @@ void AccuracyView::retranslate()
     m_intro->setText(
         tr("<p>The estimate against %1 published training runs, with the shipped defaults. Out of sample "
            "(runs not used to choose the defaults), the mean error is <b>%2 %</b> on throughput and <b>%3 %</b> on "
-           "peak memory. Three defaults were calibrated on the %4 calibration runs: matmul efficiency %5, the share "
-           "%6 of it Hopper GPUs sustain, and %7 memory-bound passes (docs/FIDELITY.md). Where a source measured "
+           "peak memory. On the %4 calibration runs, three defaults were calibrated — matmul efficiency %5, the share "
+           "%6 of it Hopper GPUs sustain, and %7 memory-bound passes — and each software stack's host costs on "
+           "its own runs (docs/FIDELITY.md). Where a source measured "
            "one model in several layouts on one software stack, the estimate orders them with a mean rank "
            "correlation of %8 over %9 sets. Double-click a run to open it as a scenario.</p>")
             .arg(int(m_summary.rows.size()))
@@ -100,6 +101,10 @@ void AccuracyView::retranslate()
                 locale.toString(core::Efficiency {}.memoryBoundPasses, 'f', 0),
                 locale.toString(m_summary.meanRankAgreement, 'f', 2))
             .arg(int(m_summary.rankAgreement.size()))
+        + tr("<p>Each source counted once (the mean of each source's mean error), the error is <b>%1 %</b> on "
+             "throughput and <b>%2 %</b> on peak memory: one large table cannot hide the others.</p>")
+              .arg(locale.toString(m_summary.throughputSourceBalancedError * 100, 'f', 1),
+                  locale.toString(m_summary.memorySourceBalancedError * 100, 'f', 1))
         + tr("<p>Where the choice matters — two layouts measured at least %1 % apart — it orders %2 of %3 "
              "pairs as measured.</p>")
               .arg(locale.toString(core::kDecisiveGap * 100, 'f', 0))

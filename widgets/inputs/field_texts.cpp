@@ -183,6 +183,19 @@ const std::vector<FieldText>& texts()
             .items = inOrder(std::array<const char*, 3> { QT_TRANSLATE_NOOP("ui::InputPanel", "Full training"),
                 QT_TRANSLATE_NOOP("ui::InputPanel", "LoRA fine-tuning"),
                 QT_TRANSLATE_NOOP("ui::InputPanel", "QLoRA fine-tuning (NF4 base)") }) },
+        { .path = "training.framework",
+            .label = QT_TRANSLATE_NOOP("ui::InputPanel", "Software stack:"),
+            .undo = QT_TRANSLATE_NOOP("ui::InputPanel", "Change software stack"),
+            .tip = QT_TRANSLATE_NOOP("ui::InputPanel",
+                "What the training framework adds to the GPU's work. Generic: nothing; every overlap as the "
+                "efficiency settings say. Megatron-LM (2021–23) and Megatron-DeepSpeed: about 50 µs of CPU time to "
+                "issue each kernel (a small model waits for its CPU), the softmax unfused where Megatron's kernel "
+                "does not apply, the gradient all-reduce after the backward, and the optimizer's extra passes. "
+                "Fitted on vTrain's measured runs; see Help → How Accurate Is This?"),
+            .items
+            = inOrder(std::array<const char*, 3> { QT_TRANSLATE_NOOP("ui::InputPanel", "Generic (GPU work only)"),
+                QT_TRANSLATE_NOOP("ui::InputPanel", "Megatron-LM (2021–23)"),
+                QT_TRANSLATE_NOOP("ui::InputPanel", "Megatron-DeepSpeed") }) },
         { .path = "training.lora_rank",
             .label = QT_TRANSLATE_NOOP("ui::InputPanel", "LoRA rank:"),
             .undo = QT_TRANSLATE_NOOP("ui::InputPanel", "Change LoRA rank"),

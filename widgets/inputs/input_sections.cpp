@@ -119,7 +119,7 @@ void InputPanel::buildTraining()
     m_sections << sec;
     addFields(sec,
         { "training.seq_len", "training.micro_batch", "training.global_batch", "training.tokens", "training.optimizer",
-            "training.method", "training.lora_rank" });
+            "training.framework", "training.method", "training.lora_rank" });
 }
 
 void InputPanel::buildPrecision()

@@ -1,0 +1,69 @@
+#pragma once
+// Software stacks (scenario key training.framework): what a training framework adds to the GPU's
+// work — the kernels it launches for one layer, what its host (CPU) spends issuing them, which
+// collectives it overlaps, the kernels it leaves unfused and its work per step (docs/MODEL.md
+// "Software stacks"; docs/FIDELITY.md for the fitted constants and the runs they are fitted on).
+
+#include "core/scenario.h"
+
+#include <string_view>
+#include <vector>
+
+namespace core {
+
+enum class OpKind { gemm, elementwise, attention, collective, host_sync };
+enum class OpPass { forward, backward };
+
+/// One kind of operation of a pass, and how many of it the pass issues on one rank.
+struct Operation {
+    std::string_view name;
+    OpKind kind = OpKind::elementwise;
+    OpPass pass = OpPass::forward;
+    int count = 1;
+};
+
+struct StackProfile {
+    SoftwareStack framework = SoftwareStack::generic;
+    std::string_view source; ///< where its mechanisms and constants come from
+    /// CPU time to issue one kernel or collective: eager PyTorch's dispatch, autograd's bookkeeping and
+    /// the stack's Python around it (0: the host is never the bottleneck).
+    double hostSecondsPerOp = 0;
+    /// Host time of each optimizer step with the GPU idle: the optimizer's Python, the loss scaler's
+    /// and the gradient norm's device-to-host reads.
+    double stepHostS = 0;
+    /// HBM traffic of the optimizer step per updated parameter beyond the update itself.
+    double optimizerExtraBytesPerParam = 0;
+    /// Megatron's FusedScaleMaskSoftmax: fused only when 16 < s ≤ 4096 and b·a/t is a multiple of 4,
+    /// else five unfused fp32 kernels.
+    bool megatronSoftmax = false;
+    /// The data-parallel gradient reduction may overlap the backward (else it runs after it).
+    bool dpOverlap = true;
+};
+
+[[nodiscard]] const StackProfile& stackProfile(SoftwareStack framework);
+
+/// Whether the scenario's attention softmax takes Megatron's unfused fallback (fp32, five kernels
+/// forward, four backward): a Megatron stack without flash attention, a key length outside
+/// (16, 4096] or micro-batch × heads per TP rank not a multiple of 4 (megatron/model/fused_softmax.py,
+/// FusedScaleMaskSoftmax.is_kernel_available, NVIDIA/Megatron-LM 23.04).
+[[nodiscard]] bool softmaxFallback(const Scenario& s);
+
+/// The operations one transformer layer issues per micro-batch on one rank, forward and backward
+/// (a recomputed forward issues the forward again), as the scenario's stack launches them.
+[[nodiscard]] std::vector<Operation> layerOperations(const Scenario& s, bool moeLayer);
+
+/// The operations of a micro-batch outside the layers on one stage: fetching the batch, the
+/// embedding (first stage), the final norm, the LM head and the loss (last stage), and the stage's
+/// point-to-point transfers.
+[[nodiscard]] std::vector<Operation> stageOperations(const Scenario& s, bool firstStage, bool lastStage);
+
+/// Host (CPU) time of one micro-batch on a stage with `layers` layers of the main kind and
+/// `denseLayers` dense layers of a MoE model, on the scenario's stack: its operations × the stack's
+/// host time per operation.
+[[nodiscard]] double hostTimePerMicroBatchS(
+    const Scenario& s, int layers, int denseLayers, bool firstStage, bool lastStage);
+
+/// Bytes the softmax fallback moves beyond the fused kernel per micro-batch and layer on one rank.
+[[nodiscard]] double softmaxFallbackBytesPerLayer(const Scenario& s);
+
+} // namespace core
