@@ -170,8 +170,8 @@ double intraNodeGBpsOf(const Scenario& s, Group group)
     return gpu.intraNodeGBps;
 }
 
-CommunicationEstimate communication(
-    const Scenario& s, const MemoryEstimate& memory, double computeTimeS, double attentionTimeS)
+CommunicationEstimate communication(const Scenario& s, const MemoryEstimate& memory, double computeTimeS,
+    double attentionTimeS, double tpBackwardWindowS)
 {
     const Parallel& p = s.parallel;
     const Architecture& a = s.model.arch;
@@ -398,7 +398,13 @@ CommunicationEstimate communication(
         double& backward = w.backward;
         double& lastBackward = w.lastBackward;
         double& attention = w.attention;
-        double hidden = c.timeS * fraction;
+        // Megatron's asynchronous input-gradient all-reduce (LinearWithGradAccumulationAndAsyncCommunication,
+        // without sequence parallelism): 2 of the layer's 4 TP all-reduces (2 of 6 with full recomputation)
+        // run beside the QKV and fc1 weight-gradient GEMMs, hidden up to those GEMMs' time.
+        double async = 0;
+        if (c.group == Group::tp && !p.sequenceParallel && stackProfile(tr.framework).tpBackwardOverlap)
+            async = std::min(c.timeS * 2 / tpPerLayer, tpBackwardWindowS);
+        double hidden = (c.timeS - async) * fraction;
         switch (windows[i]) {
         case Window::forward:
             hidden = std::min(hidden, forward);
@@ -431,7 +437,7 @@ CommunicationEstimate communication(
             break;
         }
         }
-        c.exposedTimeS = c.timeS - hidden;
+        c.exposedTimeS = c.timeS - async - hidden;
         out.sentBytesPerGpu += c.sentBytesPerGpu;
         out.timeS += c.timeS;
         out.exposedTimeS += c.exposedTimeS;

@@ -38,8 +38,10 @@ namespace core {
 
 /// All collectives of one step for a GPU of the most loaded pipeline stage. `computeTimeS` is the
 /// ideal compute time: the budget under which overlapped traffic can hide; `attentionTimeS` the part
-/// of it spent in the attention core, under which a context-parallel ring hides its K/V.
-[[nodiscard]] CommunicationEstimate communication(
-    const Scenario& s, const MemoryEstimate& memory, double computeTimeS, double attentionTimeS);
+/// of it spent in the attention core, under which a context-parallel ring hides its K/V;
+/// `tpBackwardWindowS` the weight-gradient GEMMs beside which a stack with tpBackwardOverlap
+/// (software_stack.h) runs its column-parallel layers' input-gradient all-reduces.
+[[nodiscard]] CommunicationEstimate communication(const Scenario& s, const MemoryEstimate& memory, double computeTimeS,
+    double attentionTimeS, double tpBackwardWindowS = 0);
 
 } // namespace core

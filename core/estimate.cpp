@@ -288,7 +288,24 @@ Estimate estimate(const Scenario& s)
     const double attentionTimeS = s.parallel.flashAttention ? c.attentionTimeS
         : squareHardwareFlops > 0 ? c.matmulTimeS * attentionFlopsPerStep(s) / squareHardwareFlops
                                   : 0.0;
-    e.communication = communication(s, e.memory, c.computeTimeS, attentionTimeS);
+    // The weight-gradient GEMMs of the column-parallel layers (QKV, fc1) of a step: a stack that overlaps
+    // TP's backward all-reduces hides them there (software_stack.h). Each layer GEMM runs forward,
+    // input gradient and weight gradient (and a recomputed forward), at one pace.
+    double tpBackwardWindowS = 0;
+    const Architecture& arch = s.model.arch;
+    if (stack.tpBackwardOverlap && s.parallel.tp > 1 && !arch.isMla()) {
+        const double qkv = double(arch.hidden) * (arch.heads + 2.0 * arch.kvHeads) * arch.headDim;
+        const double fc1 = double(arch.hidden) * arch.ffnHidden * (arch.mlp == Mlp::swiglu ? 2 : 1);
+        const double rest = double(arch.heads) * arch.headDim * arch.hidden + double(arch.ffnHidden) * arch.hidden;
+        // The linear layers' share of the GEMM time (without flash attention the attention core's
+        // batched GEMMs are part of it).
+        const ForwardFlops f = forwardFlops(arch, t.seqLen, 1);
+        const double linear = f.layers - f.attentionCore;
+        const double layerShare = linear / (linear + f.logits + (s.parallel.flashAttention ? 0 : f.attentionCore));
+        const double passes = 3 + (s.parallel.recompute == Recompute::full ? 1 : 0);
+        tpBackwardWindowS = c.gemmTimeS() * layerShare * (qkv + fc1) / (qkv + fc1 + rest) / passes;
+    }
+    e.communication = communication(s, e.memory, c.computeTimeS, attentionTimeS, tpBackwardWindowS);
     // A micro-batch lasts as long as the slower of its GPU work (with the collectives it waits for) and
     // its host's issuing; the GPU waits for the difference. The bubble idles the stages for as long.
     double withinMicroBatches = c.computeTimeS;

@@ -38,6 +38,9 @@ struct StackProfile {
     bool megatronSoftmax = false;
     /// The data-parallel gradient reduction may overlap the backward (else it runs after it).
     bool dpOverlap = true;
+    /// Without sequence parallelism, the column-parallel layers' (QKV, fc1) input-gradient all-reduces
+    /// run beside their weight-gradient GEMMs: up to those GEMMs' time of the TP traffic hides.
+    bool tpBackwardOverlap = false;
 };
 
 [[nodiscard]] const StackProfile& stackProfile(SoftwareStack framework);

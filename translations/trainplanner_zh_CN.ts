@@ -944,16 +944,8 @@
 <context>
     <name>ui::ExplainText</name>
     <message>
-        <source>(fp8 GEMM FLOPs ÷ fp8 achievable + GEMM FLOPs outside the fp8 scope ÷ 16-bit achievable) ÷ (GPUs × efficiency) + attention kernel</source>
-        <translation>(FP8 GEMM FLOPs ÷ FP8 可达算力 + FP8 范围之外的 GEMM FLOPs ÷ 16 位可达算力) ÷ (GPU 数 × 效率) + 注意力内核</translation>
-    </message>
-    <message>
         <source>Adafactor: (rows + columns of every matrix + vectors) × bytes(states) ÷ (dp·cp if ZeRO ≥ 1)</source>
         <translation>Adafactor：(每个矩阵的行 + 列 + 向量) × 字节数(状态) ÷ (ZeRO ≥ 1 时除以 dp·cp)</translation>
-    </message>
-    <message>
-        <source>GEMM FLOPs ÷ (GPUs × achievable matmul rate × efficiency [× the GPU's sustained fraction] × shape efficiency) + attention kernel</source>
-        <translation>GEMM FLOPs ÷ (GPU 数 × 可达矩阵乘算力 × 效率 [× 该 GPU 的持续比例] × 形状效率) + 注意力内核</translation>
     </message>
     <message>
         <source>GPU-hours × price + GPU-hours × server power per GPU (else TDP) × PUE × energy price</source>
@@ -1166,6 +1158,14 @@
     <message>
         <source> µs per operation; the GPU waits </source>
         <translation> µs/操作；GPU 等待 </translation>
+    </message>
+    <message>
+        <source>(fp8 GEMM FLOPs ÷ fp8 achievable + GEMM FLOPs outside the fp8 scope ÷ 16-bit achievable) ÷ (GPUs × efficiency) + attention kernel</source>
+        <translation>(FP8 GEMM FLOPs ÷ FP8 可达算力 + FP8 范围之外的 GEMM FLOPs ÷ 16 位可达算力) ÷ (GPU 数 × 效率) + 注意力内核</translation>
+    </message>
+    <message>
+        <source>GEMM FLOPs ÷ (GPUs × achievable matmul rate × efficiency [× the GPU's sustained fraction] × shape efficiency) + attention kernel</source>
+        <translation>GEMM FLOPs ÷ (GPU 数 × 可达矩阵乘算力 × 效率 [× 该 GPU 的持续比例] × 形状效率) + 注意力内核</translation>
     </message>
 </context>
 <context>
