@@ -2,6 +2,7 @@
 
 #include "core/architecture.h"
 #include "core/compute_model.h"
+#include "core/software_stack.h"
 
 #include <algorithm>
 #include <cmath>
@@ -128,6 +129,15 @@ LayerActivations layerTerms(const Scenario& s, bool moeLayer, bool stored = true
         t.split += a.sharedExperts * sb * mlpInternals(a.moeFfnHidden);
     } else {
         t.split += sb * mlpInternals(a.ffnHidden);
+    }
+    // QLoRA with bitsandbytes: MatMul4Bit.forward saves its input whenever it needs a gradient
+    // (bitsandbytes/autograd/_functions.py: ctx.tensors = (A, B)), which frozen PyTorch linears do not —
+    // each 4-bit layer's input once more: the QKV and MLP inputs (shared by the fused or gate/up
+    // projections), the output projection's and the down projection's (the second fidelity review, F5).
+    if (stored && s.training.method == Method::qlora && stackProfile(s.training.framework).bitsandbytesQlora
+        && !(moeLayer && a.isMoe())) {
+        t.replicated += sb * 2 * h * ab;
+        t.split += sb * (o + a.ffnHidden) * ab;
     }
     // Each rank's queries (s/c of them) score against all s keys: a·(s/c)·s·b per rank, not the
     // diagonal block a·(s/c)²·b (without flash attention CP has no blockwise kernel to do less).

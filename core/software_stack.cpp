@@ -24,7 +24,7 @@ constexpr double kMegatronStepHostS = 6e-3;
 // update counted in estimate() moves 28 with 16-bit gradients: 30 more.
 constexpr double kMegatronOptimizerExtraBytes = 30;
 
-constexpr std::array<StackProfile, 3> kProfiles { {
+constexpr std::array<StackProfile, 4> kProfiles { {
     { .framework = SoftwareStack::generic,
         .source = "no stack: the GPU's work only, every overlap as the efficiency keys say" },
     { .framework = SoftwareStack::megatron_lm,
@@ -46,6 +46,11 @@ constexpr std::array<StackProfile, 3> kProfiles { {
         .megatronSoftmax = true,
         .dpOverlap = false,
         .tpBackwardOverlap = true },
+    // LitGPT's host costs are not characterised (no measured runs of small shapes): 0, as generic.
+    { .framework = SoftwareStack::litgpt,
+        .source = "Lightning-AI/litgpt (2023-24): QLoRA through bitsandbytes' Linear4bit "
+                  "(bitsandbytes/autograd/_functions.py, MatMul4Bit); eager PyTorch",
+        .bitsandbytesQlora = true },
 } };
 
 /// Megatron's fused softmax takes key lengths in (16, 4096] (megatron/model/fused_softmax.py since

@@ -41,6 +41,9 @@ struct StackProfile {
     /// Without sequence parallelism, the column-parallel layers' (QKV, fc1) input-gradient all-reduces
     /// run beside their weight-gradient GEMMs: up to those GEMMs' time of the TP traffic hides.
     bool tpBackwardOverlap = false;
+    /// QLoRA through bitsandbytes' Linear4bit, whose MatMul4Bit keeps every 4-bit layer's input for
+    /// the backward (a frozen PyTorch linear keeps none; torchao's NF4 linear keeps only the weight).
+    bool bitsandbytesQlora = false;
 };
 
 [[nodiscard]] const StackProfile& stackProfile(SoftwareStack framework);

@@ -3031,10 +3031,6 @@
         <translation>更改软件栈</translation>
     </message>
     <message>
-        <source>What the training framework adds to the GPU's work. Generic: nothing; every overlap as the efficiency settings say. Megatron-LM (2021–23) and Megatron-DeepSpeed: about 50 µs of CPU time to issue each kernel (a small model waits for its CPU), the softmax unfused where Megatron's kernel does not apply, the gradient all-reduce after the backward, and the optimizer's extra passes. Fitted on vTrain's measured runs; see Help → How Accurate Is This?</source>
-        <translation>训练框架在 GPU 工作之外增加的开销。通用：不增加；各种重叠按效率设置计算。Megatron-LM（2021–23）和 Megatron-DeepSpeed：每发射一个内核约需 50 µs 的 CPU 时间（小模型会等待 CPU），在 Megatron 融合内核不适用时 softmax 不融合，梯度 all-reduce 在反向传播之后进行，以及优化器的额外遍历。这些常数在 vTrain 的实测记录上拟合；见 帮助 → 估算有多准？</translation>
-    </message>
-    <message>
         <source>Generic (GPU work only)</source>
         <translation>通用（仅 GPU 工作）</translation>
     </message>
@@ -3045,6 +3041,14 @@
     <message>
         <source>Megatron-DeepSpeed</source>
         <translation>Megatron-DeepSpeed</translation>
+    </message>
+    <message>
+        <source>What the training framework adds to the GPU's work. Generic: nothing; every overlap as the efficiency settings say. Megatron-LM (2021–23) and Megatron-DeepSpeed: about 50 µs of CPU time to issue each kernel (a small model waits for its CPU), the softmax unfused where Megatron's kernel does not apply, the gradient all-reduce after the backward, and the optimizer's extra passes. Fitted on vTrain's measured runs; see Help → How Accurate Is This? LitGPT: QLoRA through bitsandbytes, which keeps every 4-bit layer's input for the backward.</source>
+        <translation>训练框架在 GPU 工作之外增加的开销。通用：不增加；各种重叠按效率设置计算。Megatron-LM（2021–23）和 Megatron-DeepSpeed：每发射一个内核约需 50 µs 的 CPU 时间（小模型会等待 CPU），在 Megatron 融合内核不适用时 softmax 不融合，梯度 all-reduce 在反向传播之后进行，以及优化器的额外遍历。这些常数在 vTrain 的实测记录上拟合；见 帮助 → 估算有多准？LitGPT：QLoRA 通过 bitsandbytes 实现，它为反向传播保留每个 4 位层的输入。</translation>
+    </message>
+    <message>
+        <source>LitGPT</source>
+        <translation>LitGPT</translation>
     </message>
 </context>
 <context>

@@ -1435,11 +1435,12 @@ ZH.update({
     "parameters updated × bytes touched ÷ memory bandwidth + the stack's host time per step": "更新的参数数 × 访问字节数 ÷ 显存带宽 + 软件栈每步的主机时间",
     "Software stack:": "软件栈：",
     "Change software stack": "更改软件栈",
-    "What the training framework adds to the GPU's work. Generic: nothing; every overlap as the efficiency settings say. Megatron-LM (2021–23) and Megatron-DeepSpeed: about 50 µs of CPU time to issue each kernel (a small model waits for its CPU), the softmax unfused where Megatron's kernel does not apply, the gradient all-reduce after the backward, and the optimizer's extra passes. Fitted on vTrain's measured runs; see Help → How Accurate Is This?": "训练框架在 GPU 工作之外增加的开销。通用：不增加；各种重叠按效率设置计算。Megatron-LM（2021–23）和 Megatron-DeepSpeed：每发射一个内核约需 50 µs 的 CPU 时间（小模型会等待 CPU），在 Megatron 融合内核不适用时 softmax 不融合，梯度 all-reduce 在反向传播之后进行，以及优化器的额外遍历。这些常数在 vTrain 的实测记录上拟合；见 帮助 → 估算有多准？",
+    "What the training framework adds to the GPU's work. Generic: nothing; every overlap as the efficiency settings say. Megatron-LM (2021–23) and Megatron-DeepSpeed: about 50 µs of CPU time to issue each kernel (a small model waits for its CPU), the softmax unfused where Megatron's kernel does not apply, the gradient all-reduce after the backward, and the optimizer's extra passes. Fitted on vTrain's measured runs; see Help → How Accurate Is This? LitGPT: QLoRA through bitsandbytes, which keeps every 4-bit layer's input for the backward.": "训练框架在 GPU 工作之外增加的开销。通用：不增加；各种重叠按效率设置计算。Megatron-LM（2021–23）和 Megatron-DeepSpeed：每发射一个内核约需 50 µs 的 CPU 时间（小模型会等待 CPU），在 Megatron 融合内核不适用时 softmax 不融合，梯度 all-reduce 在反向传播之后进行，以及优化器的额外遍历。这些常数在 vTrain 的实测记录上拟合；见 帮助 → 估算有多准？LitGPT：QLoRA 通过 bitsandbytes 实现，它为反向传播保留每个 4 位层的输入。",
     "Generic (GPU work only)": "通用（仅 GPU 工作）",
     "Megatron-LM (2021–23)": "Megatron-LM（2021–23）",
     "Megatron-DeepSpeed": "Megatron-DeepSpeed",
     "context parallelism without flash attention": "未启用 flash attention 的上下文并行",
     "Waiting for the host": "等待主机",
     " µs per operation; the GPU waits ": " µs/操作；GPU 等待 ",
+    "LitGPT": "LitGPT",
 })

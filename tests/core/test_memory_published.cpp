@@ -199,8 +199,9 @@ TEST_CASE("the measured-memory suite: each peak read as its source measured it, 
     // LitGPT's five LoRA and QLoRA runs on one A100 (max_memory_allocated); 0.056 with torchtune's four
     // runs (each within 3 %), gradients freed after each step (PyTorch's zero_grad: the torchtitan runs
     // on 8 GPUs fell 3–5 %, see below) and K and V copied to every head before PyTorch's SDPA.
-    // 0.068 with torchtune's LoRA and QLoRA runs (+19, +35 %: see below).
-    CHECK(sum / runs <= 0.068);
+    // 0.068 with torchtune's LoRA and QLoRA runs (+19, +35 %: see below); 0.063 since LitGPT's runs name
+    // their stack and bitsandbytes' saved inputs are counted (its QLoRA rows −12/−11 % → +2/+3 %).
+    CHECK(sum / runs <= 0.063);
     for (const auto& [id, error] : errors) {
         INFO(id << ": " << error * 100 << " %");
         // The known gaps (docs/FIDELITY.md, "Where the model is weakest"): 405B with PP 8 (−6 … −19 %),
@@ -220,10 +221,8 @@ TEST_CASE("the measured-memory suite: each peak read as its source measured it, 
             CHECK(std::abs(error) <= 0.20);
         else if (id == "torchtune-llama3.2-3b-qlora")
             CHECK(std::abs(error) <= 0.36);
-        // QLoRA (−11, −12 %): bitsandbytes dequantizes the LM head for its backward and more that
-        // is not identified; LitGPT's LoRA rows (+2 … +4 %) partly by compensation (FIDELITY.md).
-        else if (id.find("-qlora-") != std::string::npos)
-            CHECK(std::abs(error) <= 0.12);
+        // LitGPT's QLoRA (+2, +3 %) with bitsandbytes' saved inputs, its LoRA rows (+2 … +4 %) partly by
+        // compensation (FIDELITY.md): within 5 % like the rest.
         else
             CHECK(std::abs(error) <= 0.05);
     }

@@ -228,3 +228,29 @@ TEST_CASE("F6: no context parallelism without flash attention, and its scores co
     two.parallel.cp = 2;
     CHECK(activationBytesPerLayer(two) == Approx(activationBytesPerLayer(one) / 2));
 }
+
+TEST_CASE("F5: QLoRA through bitsandbytes keeps every 4-bit layer's input, and LitGPT's peaks follow",
+    "[core][stack][memory]")
+{
+    // bitsandbytes' MatMul4Bit.forward: ctx.tensors = (A, B) whenever the input needs a gradient; per
+    // Llama layer and token that is the QKV and MLP inputs (h each), the output projection's (h) and
+    // the down projection's (f), in bf16.
+    const FidelitySummary summary = validatePublished();
+    int qlora = 0;
+    for (const FidelityRow& row : summary.rows)
+        if (row.run->id.starts_with("litgpt-")) {
+            INFO(row.run->id << ": " << row.error);
+            CHECK(row.run->scenario.training.framework == SoftwareStack::litgpt);
+            CHECK(std::abs(row.error) <= 0.05); // both QLoRA peaks were −11 … −12 %
+            qlora += row.run->scenario.training.method == Method::qlora;
+        }
+    CHECK(qlora == 2);
+    for (const PublishedRun& run : publishedRuns())
+        if (run.id.starts_with("litgpt-llama2-7b-qlora")) {
+            Scenario generic = run.scenario;
+            generic.training.framework = SoftwareStack::generic; // torchao's NF4 linear keeps only the weight
+            const double h = 4096, f = 11008, tokens = run.scenario.training.seqLen;
+            CHECK(activationBytesPerLayer(run.scenario) - activationBytesPerLayer(generic)
+                == Approx(tokens * (3 * h + f) * 2));
+        }
+}

@@ -191,11 +191,13 @@ const std::vector<FieldText>& texts()
                 "efficiency settings say. Megatron-LM (2021–23) and Megatron-DeepSpeed: about 50 µs of CPU time to "
                 "issue each kernel (a small model waits for its CPU), the softmax unfused where Megatron's kernel "
                 "does not apply, the gradient all-reduce after the backward, and the optimizer's extra passes. "
-                "Fitted on vTrain's measured runs; see Help → How Accurate Is This?"),
+                "Fitted on vTrain's measured runs; see Help → How Accurate Is This? LitGPT: QLoRA through "
+                "bitsandbytes, which keeps every 4-bit layer's input for the backward."),
             .items
-            = inOrder(std::array<const char*, 3> { QT_TRANSLATE_NOOP("ui::InputPanel", "Generic (GPU work only)"),
+            = inOrder(std::array<const char*, 4> { QT_TRANSLATE_NOOP("ui::InputPanel", "Generic (GPU work only)"),
                 QT_TRANSLATE_NOOP("ui::InputPanel", "Megatron-LM (2021–23)"),
-                QT_TRANSLATE_NOOP("ui::InputPanel", "Megatron-DeepSpeed") }) },
+                QT_TRANSLATE_NOOP("ui::InputPanel", "Megatron-DeepSpeed"),
+                QT_TRANSLATE_NOOP("ui::InputPanel", "LitGPT") }) },
         { .path = "training.lora_rank",
             .label = QT_TRANSLATE_NOOP("ui::InputPanel", "LoRA rank:"),
             .undo = QT_TRANSLATE_NOOP("ui::InputPanel", "Change LoRA rank"),
