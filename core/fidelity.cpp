@@ -234,6 +234,11 @@ std::vector<std::pair<std::string, std::string>> regimesOf(const Scenario& s, co
                            : "64k and more");
     const bool fp8 = isFp8(s.precision.compute);
     out.emplace_back("format", fp8 ? "fp8" : "bf16/fp16");
+    // Where the model has been weakest: one node or several, TP on narrow layers (small GEMMs and
+    // host-bound kernels), fine-tuning.
+    out.emplace_back("nodes", p.gpus() <= s.hardware.gpusPerNode ? "one node" : "multi-node");
+    if (p.tp > 1 && s.model.arch.hidden <= 4096) out.emplace_back("tp", "TP > 1 at hidden <= 4096");
+    out.emplace_back("method", s.training.method == Method::full ? "pre-training" : "fine-tuning (LoRA, QLoRA)");
     return out;
 }
 
@@ -263,8 +268,8 @@ std::vector<FidelityGroup> outOfSampleGroups(const std::vector<FidelityRow>& row
         g.meanError /= g.runs;
     }
     std::stable_sort(groups.begin(), groups.end(), [](const FidelityGroup& a, const FidelityGroup& b) {
-        static const std::array<std::string_view, 6> order { "source", "gpu", "size", "parallelism", "sequence",
-            "format" };
+        static const std::array<std::string_view, 9> order { "source", "gpu", "size", "parallelism", "sequence",
+            "format", "nodes", "tp", "method" };
         return std::find(order.begin(), order.end(), a.kind) < std::find(order.begin(), order.end(), b.kind);
     });
     return groups;

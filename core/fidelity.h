@@ -44,7 +44,7 @@ struct FidelityRow {
 /// The out-of-sample throughput error of one slice of the suite: a source, or a regime (GPU, size
 /// class, parallelism family, sequence length, compute format).
 struct FidelityGroup {
-    std::string kind; ///< "source", "gpu", "size", "parallelism", "sequence", "format"
+    std::string kind; ///< "source", "gpu", "size", "parallelism", "sequence", "format", "nodes", "tp", "method"
     std::string name;
     int runs = 0;
     double meanAbsError = 0;

@@ -143,6 +143,38 @@
         <source>&lt;p&gt;Each source counted once (the mean of each source's mean error), the error is &lt;b&gt;%1 %&lt;/b&gt; on throughput and &lt;b&gt;%2 %&lt;/b&gt; on peak memory: one large table cannot hide the others.&lt;/p&gt;</source>
         <translation>&lt;p&gt;每个来源只计一次（各来源平均误差的平均值）时，吞吐误差为 &lt;b&gt;%1 %&lt;/b&gt;，峰值显存误差为 &lt;b&gt;%2 %&lt;/b&gt;：一张大表掩盖不了其他来源。&lt;/p&gt;</translation>
     </message>
+    <message>
+        <source>Nodes</source>
+        <translation>节点</translation>
+    </message>
+    <message>
+        <source>Tensor parallelism</source>
+        <translation>张量并行</translation>
+    </message>
+    <message>
+        <source>Training</source>
+        <translation>训练</translation>
+    </message>
+    <message>
+        <source>one node</source>
+        <translation>单节点</translation>
+    </message>
+    <message>
+        <source>several nodes</source>
+        <translation>多节点</translation>
+    </message>
+    <message>
+        <source>TP &gt; 1 at a width of 4096 or less</source>
+        <translation>隐藏维度不超过 4096 且 TP &gt; 1</translation>
+    </message>
+    <message>
+        <source>pre-training</source>
+        <translation>预训练</translation>
+    </message>
+    <message>
+        <source>fine-tuning (LoRA, QLoRA)</source>
+        <translation>微调（LoRA、QLoRA）</translation>
+    </message>
 </context>
 <context>
     <name>ui::ActualDialog</name>

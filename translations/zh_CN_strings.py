@@ -1443,4 +1443,11 @@ ZH.update({
     "Waiting for the host": "等待主机",
     " µs per operation; the GPU waits ": " µs/操作；GPU 等待 ",
     "LitGPT": "LitGPT",
+    "Nodes": "节点",
+    "Tensor parallelism": "张量并行",
+    "one node": "单节点",
+    "several nodes": "多节点",
+    "TP > 1 at a width of 4096 or less": "隐藏维度不超过 4096 且 TP > 1",
+    "pre-training": "预训练",
+    "fine-tuning (LoRA, QLoRA)": "微调（LoRA、QLoRA）",
 })

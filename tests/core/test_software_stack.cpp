@@ -199,6 +199,12 @@ TEST_CASE("S1: small GPT models on one node and layout sweeps on many, out of sa
         }
     CHECK(summary.throughputSourceBalancedError == Approx(sum / sources));
     CHECK(summary.throughputSourceBalancedError > summary.throughputMeanAbsError);
+    // And by the regimes where the model has been weakest.
+    CHECK(slice(summary, "nodes", "one node").runs >= 270);
+    CHECK(slice(summary, "nodes", "multi-node").runs >= 30);
+    CHECK(slice(summary, "tp", "TP > 1 at hidden <= 4096").runs >= 150);
+    CHECK(slice(summary, "size", "under 1B").meanAbsError <= 0.08);
+    CHECK(slice(summary, "method", "fine-tuning (LoRA, QLoRA)").runs >= 2);
 }
 
 TEST_CASE("F6: no context parallelism without flash attention, and its scores count (s/c)·s per rank",

@@ -159,6 +159,9 @@ QString AccuracyView::kindText(const std::string& kind)
     if (kind == "parallelism") return tr("Parallelism");
     if (kind == "sequence") return tr("Sequence");
     if (kind == "format") return tr("Format");
+    if (kind == "nodes") return tr("Nodes");
+    if (kind == "tp") return tr("Tensor parallelism");
+    if (kind == "method") return tr("Training");
     return QString::fromStdString(kind);
 }
 
@@ -177,6 +180,11 @@ QString AccuracyView::regimeText(const std::string& name)
     if (name == "4k-8k") return tr("4k–8k tokens");
     if (name == "16k-32k") return tr("16k–32k tokens");
     if (name == "64k and more") return tr("64k tokens and more");
+    if (name == "one node") return tr("one node");
+    if (name == "multi-node") return tr("several nodes");
+    if (name == "TP > 1 at hidden <= 4096") return tr("TP > 1 at a width of 4096 or less");
+    if (name == "pre-training") return tr("pre-training");
+    if (name == "fine-tuning (LoRA, QLoRA)") return tr("fine-tuning (LoRA, QLoRA)");
     return QString::fromStdString(name);
 }
 
