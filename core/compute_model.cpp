@@ -71,6 +71,15 @@ ForwardFlops forwardFlops(const Architecture& a, double seqLen, double sequences
     return f;
 }
 
+double contextParallelAttentionSlowdown(const Scenario& s)
+{
+    constexpr double kHalfRateTokens = 680;
+    const int cp = s.parallel.cp;
+    if (cp <= 1 || !s.parallel.flashAttention) return 1;
+    const double whole = s.training.seqLen, chunk = whole / (2.0 * cp);
+    return (whole / (whole + kHalfRateTokens)) / (chunk / (chunk + kHalfRateTokens));
+}
+
 double adapterForwardFlops(const Scenario& s)
 {
     const Training& t = s.training;

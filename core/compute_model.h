@@ -65,6 +65,12 @@ struct ForwardFlops {
 /// 16-bit achievable matmul rate × kAttentionToMatmulRate, and `measured` is set false. FP8
 /// attention (precision.fp8_scope all) runs kFp8AttentionSpeedup × faster.
 [[nodiscard]] double attentionKernelRate(const Scenario& s, bool* measured = nullptr);
+/// Context parallelism runs the attention kernel as a ring of c steps over load-balanced half-chunks of
+/// s/(2c) tokens (Transformer Engine's AttnFuncWithCPAndKVP2P), and a flash kernel's rate falls on short
+/// blocks as ℓ/(ℓ + ℓ½): Triton's fused-attention tutorial (FlashAttention-2, causal, head width 64, 1k
+/// to 16k tokens) fits ℓ½ = 680 tokens for forward and backward (docs/FIDELITY.md). The catalog's rate
+/// is the kernel's at the whole sequence; this is how much slower its chunks run.
+[[nodiscard]] double contextParallelAttentionSlowdown(const Scenario& s);
 /// FlashAttention-2 over the best GEMM on the A100 (the one GPU both are measured on): 204.6 / 271.2.
 inline constexpr double kAttentionToMatmulRate = 204.6 / 271.2;
 /// FlashAttention-3 on H100: FP8 "close to 1.2 PFLOPs/s" against 740 TFLOP/s in FP16 (Shah et al. 2024, abstract).

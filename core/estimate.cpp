@@ -168,9 +168,9 @@ Estimate estimate(const Scenario& s)
     if (s.parallel.flashAttention && !attentionMeasured && s.parallel.attentionKernel != AttentionKernel::automatic)
         e.warnings.push_back(
             { ProblemCode::attention_rate_assumed, { { "fraction_of_matmul_rate", kAttentionToMatmulRate } } });
-    c.attentionTimeS = c.attentionRatePerGpu > 0
-        ? busiestReplica * c.attentionKernelFlopsPerGpu / (c.attentionRatePerGpu * achieved)
-        : 0.0;
+    c.attentionTimeS = c.attentionRatePerGpu > 0 ? busiestReplica * c.attentionKernelFlopsPerGpu
+            / (c.attentionRatePerGpu * achieved) * contextParallelAttentionSlowdown(s)
+                                                 : 0.0;
     double memoryTBps = s.hardware.gpu.memoryTBps;
     if (memoryTBps <= 0) {
         memoryTBps = kAssumedMemoryTBps;

@@ -74,7 +74,9 @@ std::vector<Inner> Space::inner(int tp, int pp) const
 {
     std::vector<Inner> out;
     for (const int v : chunks) {
-        if (v > 1 && (pp < 2 || clampedProduct({ 2, pp, v }) > layers)) continue; // two layers per chunk
+        // At least one layer per chunk (Llama 3 §3.3.2 ran one; the embedding and the loss count as
+        // layers when the pipeline split says so).
+        if (v > 1 && (pp < 2 || clampedProduct({ pp, v }) > layers + endUnits)) continue;
         // ZeRO-2/3 only without PP: DeepSpeed refuses the pair, Megatron-LM has no such mode.
         for (int zero = 0; zero <= (pp > 1 ? 1 : 3); ++zero)
             for (int sp = 0; sp <= (tp > 1 ? 1 : 0); ++sp)
@@ -90,10 +92,13 @@ Space describe(const Scenario& base, const PlanOptions& o)
     const Architecture& a = base.model.arch;
     const PlanConstraints& c = o.constraints;
     space.layers = a.layers;
-    space.chunks = valuesOf(c, Knob::virtual_stages, { 1, 2, 4 });
+    space.endUnits = base.parallel.pipelineSplit == PipelineSplit::embedding_and_loss ? 2 : 0;
+    space.chunks = valuesOf(c, Knob::virtual_stages, { 1, 2, 4, 8 });
     // Selective recomputation (Korthikanti's) stores nothing more than none with flash attention:
-    // searched only where asked for.
-    std::vector<int> defaultRecomputes { int(Recompute::none), int(Recompute::selective_op), int(Recompute::full) };
+    // searched only where asked for. Recomputing the norms and the activation function's output
+    // (norms_up_proj: Llama 3's and DeepSeek-V3's cheap savers) is.
+    std::vector<int> defaultRecomputes { int(Recompute::none), int(Recompute::norms_up_proj),
+        int(Recompute::selective_op), int(Recompute::full) };
     if (!base.parallel.flashAttention) defaultRecomputes.push_back(int(Recompute::selective));
     space.recomputes = valuesOf(c, Knob::recompute, defaultRecomputes);
     const std::vector<int> microBatches = valuesOf(c, Knob::micro_batch, o.microBatches);

@@ -32,6 +32,7 @@ struct Space {
     std::map<int, std::vector<int>> microBatches;
     std::vector<int> chunks, recomputes;
     int layers = 0;
+    int endUnits = 0; ///< the embedding and the loss, counted as layers by the pipeline split (0 or 2)
     std::map<ProblemCode, std::int64_t> rejected; ///< structurally impossible, as the search counts them
 
     /// Interleaving, ZeRO, sequence parallelism and recomputation in a cell of `tp` and `pp`.

@@ -372,7 +372,7 @@ TEST_CASE("plan refuses a search past its limit at once, naming what to narrow",
         + chunks + " --pin parallel.recompute=none,selective,selective_op,norms_up_proj,full");
     CHECK(wide.code == 2);
     CHECK(wide.out.empty());
-    CHECK_THAT(wide.err, Catch::Contains("25086900 configurations"));
+    CHECK_THAT(wide.err, Catch::Contains("26735900 configurations"));
     CHECK_THAT(wide.err, Catch::Contains("--pin parallel.virtual_stages (64 values)"));
 
     // One price on up to 524,288 GPUs: twenty searches of the heavy model.

@@ -45,7 +45,7 @@ const std::string kConfig = std::string(TP_SOURCE_DIR) + "/tests/data/hf/llama-2
 
 } // namespace
 
-TEST_CASE("-o never replaces a file that exists unless --force is given", "[cli][output]")
+TEST_CASE("output: -o never replaces a file that exists unless --force is given", "[cli][output]")
 {
     Folder d;
     const std::string out = d / "megatron.args";
@@ -77,7 +77,7 @@ TEST_CASE("-o never replaces a file that exists unless --force is given", "[cli]
     CHECK_THAT(slurp(d / "new.json"), Catch::Contains("trainplanner-scenario"));
 }
 
-TEST_CASE("-o onto the command's own input is refused even with --force", "[cli][output]")
+TEST_CASE("output: -o onto the command's own input is refused even with --force", "[cli][output]")
 {
     Folder d;
     const std::string s = d / "s.tpscenario.json";
@@ -141,8 +141,8 @@ TEST_CASE("DeepSpeed's config and its expectations are written both or neither",
     CHECK(d.entries() == 2);
 }
 
-TEST_CASE(
-    "-o - and a path naming standard output write to standard output, other special files are refused", "[cli][output]")
+TEST_CASE("output: -o - and a path naming standard output write to standard output, other special files are refused",
+    "[cli][output]")
 {
     Folder d;
     // "-" is standard output, not a file named "-".
@@ -173,7 +173,7 @@ TEST_CASE(
     CHECK(S_ISFIFO(st.st_mode));
 }
 
-TEST_CASE("-o into a missing folder says so, with the path once, and -o '' is bad usage", "[cli][output]")
+TEST_CASE("output: -o into a missing folder says so, with the path once, and -o '' is bad usage", "[cli][output]")
 {
     Folder d;
     for (const std::string& target : { d / "newdir/", d / "newdir/file" }) {
