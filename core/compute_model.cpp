@@ -426,8 +426,10 @@ struct GemmPricing {
 double gemmTimeS(const GemmPricing& g, const Tiles& rowTiles, const Tiles& colTiles, double rows, double cols,
     double inner, double groups)
 {
+    // Without the SM count there are no waves to count, but every output tile still pays its fixed cost
+    // (a GPU typed by the user gets the catalog's derating, not a perfect GEMM).
     const double compute = (g.smCount > 0 ? wavesFlops(rowTiles, colTiles, inner, groups, g.smCount, g.overheadK)
-                                          : 2 * rows * cols * inner * groups)
+                                          : 2 * rows * cols * (inner + g.overheadK) * groups)
         * g.secondsPerFlop;
     // Roofline: reading both operands and writing the output once.
     const double memory = groups * (rows * inner + inner * cols + rows * cols) * g.bytesPerElement * g.secondsPerByte;

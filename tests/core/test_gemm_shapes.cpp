@@ -53,10 +53,12 @@ TEST_CASE("GEMM shapes: the wave and tile model follows NVIDIA's cuBLAS curve on
         if (n >= 4096) CHECK(std::abs(error) < 0.10); // 4,352 is a dip of the measured curve (+10 %)
     }
     CHECK(sum / figure.size() < 0.06);
-    // Without the waves and the tile cost every size would run at the top rate.
+    // Without an SM count (a GPU typed by the user) there are no waves to count, but every tile still pays
+    // its fixed cost: n / (n + 512) of the rate at every size, not the top rate.
     GpuSpec flat = gpu;
     flat.smCount = 0;
-    CHECK(squareTflops(flat, 1024, rate) == Approx(squareTflops(flat, 8192, rate)));
+    CHECK(squareTflops(flat, 1024, rate) / squareTflops(flat, 8192, rate)
+        == Approx((1024.0 / (1024 + kGemmTileOverheadK)) / (8192.0 / (8192 + kGemmTileOverheadK))));
 }
 
 TEST_CASE("GEMM shapes: the roofline and the per-kernel floor bound small GEMMs", "[core][compute][shapes]")
@@ -67,13 +69,14 @@ TEST_CASE("GEMM shapes: the roofline and the per-kernel floor bound small GEMMs"
     // over 16 + 512 inner steps, on an SM's share of the rate.
     CHECK(
         gemmTimeS(gpu, 16, 16, 16, 1, rate, 2, hbm) == Approx(2 * 128 * 128 * (16 + kGemmTileOverheadK) * 108 / rate));
-    // Without an SM count: the FLOPs at the rate, the operands' HBM traffic or one kernel's 3.8 µs
-    // (NVIDIA, Getting Started with CUDA Graphs), whichever is longest.
+    // Without an SM count: the FLOPs with each tile's fixed cost at the rate, the operands' HBM traffic or
+    // one kernel's 3.8 µs (NVIDIA, Getting Started with CUDA Graphs), whichever is longest.
     gpu.smCount = 0;
     CHECK(gemmTimeS(gpu, 16, 16, 16, 1, rate, 2, hbm) == Approx(3.8e-6));
     // A matrix-vector product is bound by reading the matrix: 8,192 × 8,192 bf16 weights at 2.039 TB/s.
     CHECK(gemmTimeS(gpu, 1, 8192, 8192, 1, rate, 2, hbm) == Approx((8192.0 * 8192 + 8192 + 8192) * 2 / hbm));
-    CHECK(gemmTimeS(gpu, 8192, 8192, 8192, 1, rate, 2, hbm) == Approx(2 * 8192.0 * 8192 * 8192 / rate));
+    CHECK(gemmTimeS(gpu, 8192, 8192, 8192, 1, rate, 2, hbm)
+        == Approx(2 * 8192.0 * 8192 * (8192 + kGemmTileOverheadK) / rate));
     gpu.smCount = 108;
     // Grouped GEMMs (a rank's experts) share their waves: 8 small experts in one kernel cost less than
     // 8 kernels.
