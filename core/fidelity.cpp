@@ -417,28 +417,32 @@ double spearmanCorrelation(const std::vector<double>& a, const std::vector<doubl
     return da > 0 && db > 0 ? num / std::sqrt(da * db) : std::nan("");
 }
 
+namespace detail {
+
+const std::vector<Residual>* precomputedResiduals = nullptr;
+
+std::vector<Residual> computeResiduals()
+{
+    std::vector<Residual> out;
+    for (const FidelityRow& row : validatePublished().rows) {
+        const PublishedRun& run = *row.run;
+        if (run.calibration || run.metric == FidelityMetric::peak_memory_gib || !std::isfinite(row.error)) continue;
+        // Throughput metrics: a run that measured less than estimated took longer; time metrics
+        // (GPU-hours, step time) the other way round.
+        const bool time = run.metric == FidelityMetric::gpu_hours || run.metric == FidelityMetric::step_time_s;
+        out.push_back({ time ? 1 / (1 + row.error) : 1 + row.error, regimesOf(run.scenario, run.group) });
+    }
+    return out;
+}
+
+} // namespace detail
+
 namespace {
 
-/// One out-of-sample residual: measured ÷ estimated step time, and the run's regimes.
-struct Residual {
-    double timeRatio;
-    std::vector<std::pair<std::string, std::string>> regimes;
-};
-
-const std::vector<Residual>& residuals()
+const std::vector<detail::Residual>& residuals()
 {
-    static const std::vector<Residual> table = [] {
-        std::vector<Residual> out;
-        for (const FidelityRow& row : validatePublished().rows) {
-            const PublishedRun& run = *row.run;
-            if (run.calibration || run.metric == FidelityMetric::peak_memory_gib || !std::isfinite(row.error)) continue;
-            // Throughput metrics: a run that measured less than estimated took longer; time metrics
-            // (GPU-hours, step time) the other way round.
-            const bool time = run.metric == FidelityMetric::gpu_hours || run.metric == FidelityMetric::step_time_s;
-            out.push_back({ time ? 1 / (1 + row.error) : 1 + row.error, regimesOf(run.scenario, run.group) });
-        }
-        return out;
-    }();
+    if (detail::precomputedResiduals) return *detail::precomputedResiduals;
+    static const std::vector<detail::Residual> table = detail::computeResiduals();
     return table;
 }
 
@@ -473,7 +477,7 @@ EstimateRange stepTimeRange(const Scenario& s)
         { "gpu", "parallelism", "format" }, { "gpu", "format" }, { "parallelism", "format" }, { "format" }, {} };
     for (const auto& kinds : levels) {
         std::vector<double> ratios;
-        for (const Residual& r : residuals()) {
+        for (const detail::Residual& r : residuals()) {
             bool match = true;
             for (const auto& kind : kinds)
                 match = match

@@ -116,4 +116,18 @@ inline constexpr int kMinRangeRuns = 8;
 /// estimate() with its range: what the CLI, the app and the report show.
 [[nodiscard]] Estimate estimateWithRange(const Scenario& scenario);
 
+namespace detail {
+/// One out-of-sample residual: measured ÷ estimated step time, and the run's regimes.
+struct Residual {
+    double timeRatio;
+    std::vector<std::pair<std::string, std::string>> regimes;
+};
+/// The residuals stepTimeRange() draws on: every out-of-sample throughput run of validatePublished().
+[[nodiscard]] std::vector<Residual> computeResiduals();
+/// The same table computed when the binary was built (core/gen/residual_table_main.cpp writes it, and
+/// every program links it through trainplanner::core), so no process estimates the suite before its
+/// first answer; null in the generator itself, which computes it.
+extern const std::vector<Residual>* precomputedResiduals;
+} // namespace detail
+
 } // namespace core

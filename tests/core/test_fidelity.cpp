@@ -615,3 +615,16 @@ TEST_CASE("torchtitan's 500 W H100: the peak at its power limit between NVIDIA's
     }
     CHECK(cards == 51); // 35 throughput runs, 16 peak-memory runs
 }
+
+TEST_CASE("the residual table built with the program is the one the suite gives now", "[core][fidelity][range]")
+{
+    // Programs draw ranges from a table computed when they were built (core/gen/residual_table_main.cpp),
+    // not by estimating the suite before their first answer; it must be this model's table.
+    REQUIRE(detail::precomputedResiduals != nullptr);
+    const std::vector<detail::Residual> now = detail::computeResiduals();
+    REQUIRE(detail::precomputedResiduals->size() == now.size());
+    for (std::size_t i = 0; i < now.size(); ++i) {
+        CHECK((*detail::precomputedResiduals)[i].timeRatio == Approx(now[i].timeRatio).epsilon(1e-12));
+        CHECK((*detail::precomputedResiduals)[i].regimes == now[i].regimes);
+    }
+}
