@@ -323,7 +323,7 @@ std::string estimateToText(const Scenario& s, const Estimate& e)
         c.computeTimeS, c.gemmTimeS(), c.gemmShapeEfficiency * 100, c.attentionTimeS, c.memoryBoundTimeS);
     os << line;
     if (c.hostStallTimeS > 0) {
-        std::snprintf(line, sizeof line, " + waiting for the host %.3f (it issues the step's work in %.3f)",
+        std::snprintf(line, sizeof line, " + waiting for the CPU %.3f (it needs %.3f s to launch the step's kernels)",
             c.hostStallTimeS, c.hostTimeS);
         os << line;
     }

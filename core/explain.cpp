@@ -168,7 +168,7 @@ std::vector<Explanation> explain(const Scenario& s, const Estimate& e)
         "scenario settings overhead.fragmentation and overhead.cuda_context_gib (docs/MODEL.md)");
 
     const auto& c = e.compute;
-    add("compute.compute_time_s", "matmuls + memory-bound kernels + waiting for the host",
+    add("compute.compute_time_s", "matmuls + memory-bound kernels + waiting for the CPU",
         sec(c.matmulTimeS) + " + " + sec(c.memoryBoundTimeS) + " + " + sec(c.hostStallTimeS) + " = "
             + sec(c.computeTimeS),
         "docs/MODEL.md \"Compute and time\"; calibration in docs/FIDELITY.md");

@@ -140,10 +140,6 @@
         <translation>&lt;p&gt;用默认参数估算 %1 个公开发表或实测的训练记录，并与发表值对比。在样本外（未用于确定默认值的记录）上，吞吐的平均误差为 &lt;b&gt;%2 %&lt;/b&gt;，峰值显存为 &lt;b&gt;%3 %&lt;/b&gt;。在 %4 个校准记录上确定了三个默认值——矩阵乘效率 %5、Hopper GPU 可持续达到其中的比例 %6、访存受限遍数 %7——并在各软件栈自己的记录上拟合了它的主机开销（见 docs/FIDELITY.md）。当同一来源在同一软件栈上以多种并行布局测量同一模型时，估算给出的排序与实测的平均秩相关系数为 %8（共 %9 组）。双击某条记录可将其作为场景打开。&lt;/p&gt;</translation>
     </message>
     <message>
-        <source>&lt;p&gt;Each source counted once (the mean of each source's mean error), the error is &lt;b&gt;%1 %&lt;/b&gt; on throughput and &lt;b&gt;%2 %&lt;/b&gt; on peak memory: one large table cannot hide the others.&lt;/p&gt;</source>
-        <translation>&lt;p&gt;每个来源只计一次（各来源平均误差的平均值）时，吞吐误差为 &lt;b&gt;%1 %&lt;/b&gt;，峰值显存误差为 &lt;b&gt;%2 %&lt;/b&gt;：一张大表掩盖不了其他来源。&lt;/p&gt;</translation>
-    </message>
-    <message>
         <source>Nodes</source>
         <translation>节点</translation>
     </message>
@@ -174,6 +170,10 @@
     <message>
         <source>fine-tuning (LoRA, QLoRA)</source>
         <translation>微调（LoRA、QLoRA）</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Each source counted once (the mean of each source's mean |error|), the error is &lt;b&gt;%1 %&lt;/b&gt; on throughput and &lt;b&gt;%2 %&lt;/b&gt; on peak memory: one large table cannot hide the others.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;每个来源只计一次（各来源平均绝对误差的平均值）时，吞吐误差为 &lt;b&gt;%1 %&lt;/b&gt;，峰值显存误差为 &lt;b&gt;%2 %&lt;/b&gt;：一张大表掩盖不了其他来源。&lt;/p&gt;</translation>
     </message>
 </context>
 <context>
@@ -1176,10 +1176,6 @@
         <translation>，经 </translation>
     </message>
     <message>
-        <source>matmuls + memory-bound kernels + waiting for the host</source>
-        <translation>矩阵乘 + 访存受限内核 + 等待主机</translation>
-    </message>
-    <message>
         <source>host time − (matmuls + memory-bound + collectives inside the micro-batches); host time = micro-batches × operations × host time per operation</source>
         <translation>主机时间 −（矩阵乘 + 访存受限 + 微批次内部的集合通信）；主机时间 = 微批次数 × 操作数 × 每个操作的主机时间</translation>
     </message>
@@ -1198,6 +1194,10 @@
     <message>
         <source>GEMM FLOPs ÷ (GPUs × achievable matmul rate × efficiency [× the GPU's sustained fraction] × shape efficiency) + attention kernel</source>
         <translation>GEMM FLOPs ÷ (GPU 数 × 可达矩阵乘算力 × 效率 [× 该 GPU 的持续比例] × 形状效率) + 注意力内核</translation>
+    </message>
+    <message>
+        <source>matmuls + memory-bound kernels + waiting for the CPU</source>
+        <translation>矩阵乘 + 访存受限内核 + 等待 CPU</translation>
     </message>
 </context>
 <context>
@@ -3075,12 +3075,18 @@
         <translation>Megatron-DeepSpeed</translation>
     </message>
     <message>
-        <source>What the training framework adds to the GPU's work. Generic: nothing; every overlap as the efficiency settings say. Megatron-LM (2021–23) and Megatron-DeepSpeed: about 50 µs of CPU time to issue each kernel (a small model waits for its CPU), the softmax unfused where Megatron's kernel does not apply, the gradient all-reduce after the backward, and the optimizer's extra passes. Fitted on vTrain's measured runs; see Help → How Accurate Is This? LitGPT: QLoRA through bitsandbytes, which keeps every 4-bit layer's input for the backward.</source>
-        <translation>训练框架在 GPU 工作之外增加的开销。通用：不增加；各种重叠按效率设置计算。Megatron-LM（2021–23）和 Megatron-DeepSpeed：每发射一个内核约需 50 µs 的 CPU 时间（小模型会等待 CPU），在 Megatron 融合内核不适用时 softmax 不融合，梯度 all-reduce 在反向传播之后进行，以及优化器的额外遍历。这些常数在 vTrain 的实测记录上拟合；见 帮助 → 估算有多准？LitGPT：QLoRA 通过 bitsandbytes 实现，它为反向传播保留每个 4 位层的输入。</translation>
-    </message>
-    <message>
         <source>LitGPT</source>
         <translation>LitGPT</translation>
+    </message>
+    <message>
+        <source>The training framework, and what it adds to the GPU's own work.
+Generic: nothing; the efficiency settings say what overlaps. Pick it for any stack not listed.
+Megatron-LM (2021–23), Megatron-DeepSpeed: Python launches every GPU kernel, about 50 µs of CPU time each, so a small model waits for its CPU (the host); Megatron's fast softmax only where it applies; gradients averaged after the backward pass, not during it. Fitted on vTrain's measured runs (Help → How Accurate Is This?).
+LitGPT: QLoRA through bitsandbytes, which keeps each 4-bit layer's input for the backward pass.</source>
+        <translation>训练框架，以及它在 GPU 自身工作之外增加的开销。
+通用：不增加；哪些部分相互重叠由效率设置决定。未列出的软件栈请选它。
+Megatron-LM（2021–23）、Megatron-DeepSpeed：每个 GPU 内核都由 Python 发射，每个约需 50 µs 的 CPU 时间，因此小模型会等待它的 CPU（主机）；Megatron 的快速 softmax 只在适用时使用；梯度在反向传播之后才求平均，而不是在其间。这些常数在 vTrain 的实测记录上拟合（帮助 → 估算有多准？）。
+LitGPT：QLoRA 通过 bitsandbytes 实现，它为反向传播保留每个 4 位层的输入。</translation>
     </message>
 </context>
 <context>
@@ -5016,8 +5022,12 @@
         <translation>卸载传输</translation>
     </message>
     <message>
-        <source>Waiting for the host</source>
-        <translation>等待主机</translation>
+        <source>One step: %1 s — waiting for the CPU %2 % of it, communication exposed %3 %</source>
+        <translation>每步 %1 秒 — 其中等待 CPU 占 %2 %，未被掩盖的通信占 %3 %</translation>
+    </message>
+    <message>
+        <source>Waiting for the CPU (host)</source>
+        <translation>等待 CPU（主机）</translation>
     </message>
 </context>
 <context>

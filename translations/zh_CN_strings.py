@@ -1429,8 +1429,8 @@ ZH.update({
     'The scenario has changed since this log was compared: the plan shown is the one it had then, and its refit is not applied to another scenario.': '自与这份日志对比以来场景已经改变：这里显示的是当时的计划，其拟合结果不会应用到另一个场景上。',
     "An MFU of %1 is above %2, 100 % of the peak in the log's own count of attention FLOPs.": 'MFU 为 %1，超过了 %2，即按日志自己的注意力 FLOPs 计法达到峰值的 100 %。',
     "<p>The estimate against %1 published training runs, with the shipped defaults. Out of sample (runs not used to choose the defaults), the mean error is <b>%2 %</b> on throughput and <b>%3 %</b> on peak memory. On the %4 calibration runs, three defaults were calibrated — matmul efficiency %5, the share %6 of it Hopper GPUs sustain, and %7 memory-bound passes — and each software stack's host costs on its own runs (docs/FIDELITY.md). Where a source measured one model in several layouts on one software stack, the estimate orders them with a mean rank correlation of %8 over %9 sets. Double-click a run to open it as a scenario.</p>": "<p>用默认参数估算 %1 个公开发表或实测的训练记录，并与发表值对比。在样本外（未用于确定默认值的记录）上，吞吐的平均误差为 <b>%2 %</b>，峰值显存为 <b>%3 %</b>。在 %4 个校准记录上确定了三个默认值——矩阵乘效率 %5、Hopper GPU 可持续达到其中的比例 %6、访存受限遍数 %7——并在各软件栈自己的记录上拟合了它的主机开销（见 docs/FIDELITY.md）。当同一来源在同一软件栈上以多种并行布局测量同一模型时，估算给出的排序与实测的平均秩相关系数为 %8（共 %9 组）。双击某条记录可将其作为场景打开。</p>",
-    "<p>Each source counted once (the mean of each source's mean error), the error is <b>%1 %</b> on throughput and <b>%2 %</b> on peak memory: one large table cannot hide the others.</p>": "<p>每个来源只计一次（各来源平均误差的平均值）时，吞吐误差为 <b>%1 %</b>，峰值显存误差为 <b>%2 %</b>：一张大表掩盖不了其他来源。</p>",
-    "matmuls + memory-bound kernels + waiting for the host": "矩阵乘 + 访存受限内核 + 等待主机",
+    "<p>Each source counted once (the mean of each source's mean |error|), the error is <b>%1 %</b> on throughput and <b>%2 %</b> on peak memory: one large table cannot hide the others.</p>": "<p>每个来源只计一次（各来源平均绝对误差的平均值）时，吞吐误差为 <b>%1 %</b>，峰值显存误差为 <b>%2 %</b>：一张大表掩盖不了其他来源。</p>",
+    "matmuls + memory-bound kernels + waiting for the CPU": "矩阵乘 + 访存受限内核 + 等待 CPU",
     "host time − (matmuls + memory-bound + collectives inside the micro-batches); host time = micro-batches × operations × host time per operation": "主机时间 −（矩阵乘 + 访存受限 + 微批次内部的集合通信）；主机时间 = 微批次数 × 操作数 × 每个操作的主机时间",
     "parameters updated × bytes touched ÷ memory bandwidth + the stack's host time per step": "更新的参数数 × 访问字节数 ÷ 显存带宽 + 软件栈每步的主机时间",
     "Software stack:": "软件栈：",
@@ -1450,4 +1450,7 @@ ZH.update({
     "TP > 1 at a width of 4096 or less": "隐藏维度不超过 4096 且 TP > 1",
     "pre-training": "预训练",
     "fine-tuning (LoRA, QLoRA)": "微调（LoRA、QLoRA）",
+    "Waiting for the CPU (host)": "等待 CPU（主机）",
+    "One step: %1 s — waiting for the CPU %2 % of it, communication exposed %3 %": "每步 %1 秒 — 其中等待 CPU 占 %2 %，未被掩盖的通信占 %3 %",
+    "The training framework, and what it adds to the GPU's own work.\nGeneric: nothing; the efficiency settings say what overlaps. Pick it for any stack not listed.\nMegatron-LM (2021–23), Megatron-DeepSpeed: Python launches every GPU kernel, about 50 µs of CPU time each, so a small model waits for its CPU (the host); Megatron's fast softmax only where it applies; gradients averaged after the backward pass, not during it. Fitted on vTrain's measured runs (Help → How Accurate Is This?).\nLitGPT: QLoRA through bitsandbytes, which keeps each 4-bit layer's input for the backward pass.": "训练框架，以及它在 GPU 自身工作之外增加的开销。\n通用：不增加；哪些部分相互重叠由效率设置决定。未列出的软件栈请选它。\nMegatron-LM（2021–23）、Megatron-DeepSpeed：每个 GPU 内核都由 Python 发射，每个约需 50 µs 的 CPU 时间，因此小模型会等待它的 CPU（主机）；Megatron 的快速 softmax 只在适用时使用；梯度在反向传播之后才求平均，而不是在其间。这些常数在 vTrain 的实测记录上拟合（帮助 → 估算有多准？）。\nLitGPT：QLoRA 通过 bitsandbytes 实现，它为反向传播保留每个 4 位层的输入。",
 })

@@ -37,7 +37,7 @@ const char* const kFormulas[] = {
     QT_TRANSLATE_NOOP("ui::ExplainText", "inter-node bytes of all GPUs over the run × price per TB"),
     QT_TRANSLATE_NOOP("ui::ExplainText",
         "layers_stage × bytes/layer × in-flight micro-batches + logits (loss bytes per logit)·s·b·V/t"),
-    QT_TRANSLATE_NOOP("ui::ExplainText", "matmuls + memory-bound kernels + waiting for the host"),
+    QT_TRANSLATE_NOOP("ui::ExplainText", "matmuls + memory-bound kernels + waiting for the CPU"),
     QT_TRANSLATE_NOOP("ui::ExplainText",
         "host time − (matmuls + memory-bound + collectives inside the micro-batches); host time = micro-batches × "
         "operations × host time per operation"),

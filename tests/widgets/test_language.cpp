@@ -177,7 +177,7 @@ TEST_CASE("how each figure was computed is worded in Chinese: every formula and 
         { "precision.compute=\"fp8_e4m3\"" } };
     // What may stay in Latin letters: key paths, units, symbols, acronyms and the value names of keys.
     const QRegularExpression notation(QStringLiteral(
-        R"(([a-z_0-9]+\.)+[a-z_0-9]+|Ψ_\w+|\b(GB|GiB|TB|kWh|GPU-h|GPUs?|SMs?|FLOPs|GEMM|FP8|fp8|HBM|PCIe|ZeRO(-3)?|DDP|)"
+        R"(([a-z_0-9]+\.)+[a-z_0-9]+|Ψ_\w+|\b(GB|GiB|TB|kWh|GPU-h|GPUs?|CPU|SMs?|FLOPs|GEMM|FP8|fp8|HBM|PCIe|ZeRO(-3)?|DDP|)"
         R"(NCCL|CUDA|TDP|PUE|LM|LoRA|QLoRA|NF4|Adafactor|flash-attention|token|rank|logits?|auto|flash[123]?|max|dp|cp|)"
         R"(ep|TB-month)\b)"));
     std::set<std::string> formulas;

@@ -9,6 +9,7 @@
 #include <QChart>
 #include <QCursor>
 #include <QEvent>
+#include <QGraphicsLayout>
 #include <QHorizontalStackedBarSeries>
 #include <QLegendMarker>
 #include <QLocale>
@@ -120,6 +121,7 @@ void TimeChart::refresh()
     const bool unitChanged = newUnit != m_unitSeconds;
     m_unitSeconds = newUnit;
     const auto markers = chart()->legend()->markers(m_series); // one per bar set, in order
+    bool legendChanged = false;
     for (int p = 0; p < PartCount; ++p) {
         double total = 0;
         for (int r = 0; r < 2; ++r) {
@@ -128,22 +130,38 @@ void TimeChart::refresh()
             total += v;
         }
         // The legend lists only what this step has (an 11-entry legend does not fit beside the bars).
-        if (p < markers.size()) markers[p]->setVisible(total > 0 || p == Gemm);
+        const bool shown = total > 0 || p == Gemm;
+        if (p < markers.size() && markers[p]->isVisible() != shown) {
+            markers[p]->setVisible(shown);
+            legendChanged = true;
+        }
     }
+    // A hidden marker keeps its place until the legend is laid out again (a gap, or entries cut to
+    // "Mat…" when one appears).
+    if (legendChanged && chart()->legend()->layout()) chart()->legend()->layout()->invalidate();
     m_axisX->setRange(0, niceCeiling(longest / m_unitSeconds * 1.05));
     setPlainLabels(m_axisX); // "1500", not "1.5e+03"
     if (unitChanged) retranslate();
     const QLocale locale;
-    setChartTitle(chart(),
-        tr("One step: %1 s — communication exposed %2 % of it")
-            .arg(formatSeconds(step), locale.toString(m_estimate.communication.shareOfStep * 100, 'f', 1)));
+    const double cpuWait = step > 0 ? m_estimate.compute.hostStallTimeS / step : 0;
+    // Where the GPU mostly waits for its CPU, that is the story of the step: said first.
+    if (cpuWait >= 0.05)
+        setChartTitle(chart(),
+            tr("One step: %1 s — waiting for the CPU %2 % of it, communication exposed %3 %")
+                .arg(formatSeconds(step), locale.toString(cpuWait * 100, 'f', 1),
+                    locale.toString(m_estimate.communication.shareOfStep * 100, 'f', 1)));
+    else
+        setChartTitle(chart(),
+            tr("One step: %1 s — communication exposed %2 % of it")
+                .arg(formatSeconds(step), locale.toString(m_estimate.communication.shareOfStep * 100, 'f', 1)));
 }
 
 void TimeChart::retranslate()
 {
-    const QString names[PartCount] = { tr("Matmuls"), tr("Attention"), tr("Memory-bound"), tr("Waiting for the host"),
-        tr("Pipeline bubble"), tr("Optimizer step"), tr("Offload"), tr("TP communication"), tr("CP communication"),
-        tr("PP communication"), tr("DP communication"), tr("EP communication") };
+    const QString names[PartCount]
+        = { tr("Matmuls"), tr("Attention"), tr("Memory-bound"), tr("Waiting for the CPU (host)"), tr("Pipeline bubble"),
+              tr("Optimizer step"), tr("Offload"), tr("TP communication"), tr("CP communication"),
+              tr("PP communication"), tr("DP communication"), tr("EP communication") };
     for (int p = 0; p < PartCount; ++p)
         m_sets[p]->setLabel(names[p]);
     if (m_estimate.compute.stepTimeS > 0) refresh();

@@ -101,7 +101,7 @@ void AccuracyView::retranslate()
                 locale.toString(core::Efficiency {}.memoryBoundPasses, 'f', 0),
                 locale.toString(m_summary.meanRankAgreement, 'f', 2))
             .arg(int(m_summary.rankAgreement.size()))
-        + tr("<p>Each source counted once (the mean of each source's mean error), the error is <b>%1 %</b> on "
+        + tr("<p>Each source counted once (the mean of each source's mean |error|), the error is <b>%1 %</b> on "
              "throughput and <b>%2 %</b> on peak memory: one large table cannot hide the others.</p>")
               .arg(locale.toString(m_summary.throughputSourceBalancedError * 100, 'f', 1),
                   locale.toString(m_summary.memorySourceBalancedError * 100, 'f', 1))

@@ -187,12 +187,13 @@ const std::vector<FieldText>& texts()
             .label = QT_TRANSLATE_NOOP("ui::InputPanel", "Software stack:"),
             .undo = QT_TRANSLATE_NOOP("ui::InputPanel", "Change software stack"),
             .tip = QT_TRANSLATE_NOOP("ui::InputPanel",
-                "What the training framework adds to the GPU's work. Generic: nothing; every overlap as the "
-                "efficiency settings say. Megatron-LM (2021–23) and Megatron-DeepSpeed: about 50 µs of CPU time to "
-                "issue each kernel (a small model waits for its CPU), the softmax unfused where Megatron's kernel "
-                "does not apply, the gradient all-reduce after the backward, and the optimizer's extra passes. "
-                "Fitted on vTrain's measured runs; see Help → How Accurate Is This? LitGPT: QLoRA through "
-                "bitsandbytes, which keeps every 4-bit layer's input for the backward."),
+                "The training framework, and what it adds to the GPU's own work.\n"
+                "Generic: nothing; the efficiency settings say what overlaps. Pick it for any stack not listed.\n"
+                "Megatron-LM (2021–23), Megatron-DeepSpeed: Python launches every GPU kernel, about 50 µs of CPU "
+                "time each, so a small model waits for its CPU (the host); Megatron's fast softmax only where it "
+                "applies; gradients averaged after the backward pass, not during it. Fitted on vTrain's measured "
+                "runs (Help → How Accurate Is This?).\n"
+                "LitGPT: QLoRA through bitsandbytes, which keeps each 4-bit layer's input for the backward pass."),
             .items
             = inOrder(std::array<const char*, 4> { QT_TRANSLATE_NOOP("ui::InputPanel", "Generic (GPU work only)"),
                 QT_TRANSLATE_NOOP("ui::InputPanel", "Megatron-LM (2021–23)"),
