@@ -5022,12 +5022,12 @@ LitGPT：QLoRA 通过 bitsandbytes 实现，它为反向传播保留每个 4 位
         <translation>卸载传输</translation>
     </message>
     <message>
-        <source>One step: %1 s — waiting for the CPU %2 % of it, communication exposed %3 %</source>
-        <translation>每步 %1 秒 — 其中等待 CPU 占 %2 %，未被掩盖的通信占 %3 %</translation>
-    </message>
-    <message>
         <source>Waiting for the CPU (host)</source>
         <translation>等待 CPU（主机）</translation>
+    </message>
+    <message>
+        <source>One step: %1 s — %2 % of it waiting for the CPU, %3 % exposed communication</source>
+        <translation>每步 %1 秒 — 其中等待 CPU 占 %2 %，未被掩盖的通信占 %3 %</translation>
     </message>
 </context>
 <context>
@@ -5183,6 +5183,10 @@ LitGPT：QLoRA 通过 bitsandbytes 实现，它为反向传播保留每个 4 位
         <source>ⓘ Hover for formulas</source>
         <extracomment>a hint at the banner's top right: resting the mouse on the figures shows their formulas</extracomment>
         <translation>ⓘ 悬停查看公式</translation>
+    </message>
+    <message>
+        <source> · the GPUs wait for their CPU %1 % of it</source>
+        <translation> · GPU 等待 CPU 的时间占每步 %1 %</translation>
     </message>
 </context>
 <context>

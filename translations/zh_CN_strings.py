@@ -1451,6 +1451,7 @@ ZH.update({
     "pre-training": "预训练",
     "fine-tuning (LoRA, QLoRA)": "微调（LoRA、QLoRA）",
     "Waiting for the CPU (host)": "等待 CPU（主机）",
-    "One step: %1 s — waiting for the CPU %2 % of it, communication exposed %3 %": "每步 %1 秒 — 其中等待 CPU 占 %2 %，未被掩盖的通信占 %3 %",
+    "One step: %1 s — %2 % of it waiting for the CPU, %3 % exposed communication": "每步 %1 秒 — 其中等待 CPU 占 %2 %，未被掩盖的通信占 %3 %",
     "The training framework, and what it adds to the GPU's own work.\nGeneric: nothing; the efficiency settings say what overlaps. Pick it for any stack not listed.\nMegatron-LM (2021–23), Megatron-DeepSpeed: Python launches every GPU kernel, about 50 µs of CPU time each, so a small model waits for its CPU (the host); Megatron's fast softmax only where it applies; gradients averaged after the backward pass, not during it. Fitted on vTrain's measured runs (Help → How Accurate Is This?).\nLitGPT: QLoRA through bitsandbytes, which keeps each 4-bit layer's input for the backward pass.": "训练框架，以及它在 GPU 自身工作之外增加的开销。\n通用：不增加；哪些部分相互重叠由效率设置决定。未列出的软件栈请选它。\nMegatron-LM（2021–23）、Megatron-DeepSpeed：每个 GPU 内核都由 Python 发射，每个约需 50 µs 的 CPU 时间，因此小模型会等待它的 CPU（主机）；Megatron 的快速 softmax 只在适用时使用；梯度在反向传播之后才求平均，而不是在其间。这些常数在 vTrain 的实测记录上拟合（帮助 → 估算有多准？）。\nLitGPT：QLoRA 通过 bitsandbytes 实现，它为反向传播保留每个 4 位层的输入。",
+    " · the GPUs wait for their CPU %1 % of it": " · GPU 等待 CPU 的时间占每步 %1 %",
 })

@@ -108,6 +108,10 @@ VerdictBanner::Text VerdictBanner::textOf(
               .arg(formatSeconds(c.stepTimeS), locale.toString(c.mfu * 100, 'f', 1),
                   locale.toString(estimate.communication.shareOfStep * 100, 'f', 1), formatFixed(t.timeS / 86400, 1),
                   formatFixed(t.gpuHours, 0), formatFixed(t.totalCostUsd, 0));
+    // A step that mostly waits for its CPU (a software stack's host time): the banner says so.
+    if (c.stepTimeS > 0 && c.hostStallTimeS >= 0.05 * c.stepTimeS)
+        details += tr(" · the GPUs wait for their CPU %1 % of it")
+                       .arg(locale.toString(c.hostStallTimeS / c.stepTimeS * 100, 'f', 0));
     const auto& r = estimate.reliability;
     //: %1 goodput percent, %2 number of interruptions, %3 checkpoint interval in minutes, %4 checkpoint size
     details += QLatin1Char('\n')

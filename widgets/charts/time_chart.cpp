@@ -147,7 +147,7 @@ void TimeChart::refresh()
     // Where the GPU mostly waits for its CPU, that is the story of the step: said first.
     if (cpuWait >= 0.05)
         setChartTitle(chart(),
-            tr("One step: %1 s — waiting for the CPU %2 % of it, communication exposed %3 %")
+            tr("One step: %1 s — %2 % of it waiting for the CPU, %3 % exposed communication")
                 .arg(formatSeconds(step), locale.toString(cpuWait * 100, 'f', 1),
                     locale.toString(m_estimate.communication.shareOfStep * 100, 'f', 1)));
     else
