@@ -267,11 +267,19 @@ std::vector<FidelityGroup> outOfSampleGroups(const std::vector<FidelityRow>& row
         g.meanAbsError /= g.runs;
         g.meanError /= g.runs;
     }
-    std::stable_sort(groups.begin(), groups.end(), [](const FidelityGroup& a, const FidelityGroup& b) {
-        static const std::array<std::string_view, 9> order { "source", "gpu", "size", "parallelism", "sequence",
-            "format", "nodes", "tp", "method" };
-        return std::find(order.begin(), order.end(), a.kind) < std::find(order.begin(), order.end(), b.kind);
-    });
+    // Kinds in regimesOf's order; within a kind, the regimes that have an order in it (sizes and
+    // lengths ascending, one node before several, pre-training before fine-tuning), the rest as first seen.
+    static const std::array<std::string_view, 9> kinds { "source", "gpu", "size", "parallelism", "sequence", "format",
+        "nodes", "tp", "method" };
+    static const std::array<std::string_view, 12> ordered { "under 1B", "1B-10B", "10B-100B", "100B and more",
+        "up to 2k", "4k-8k", "16k-32k", "64k and more", "one node", "multi-node", "pre-training",
+        "fine-tuning (LoRA, QLoRA)" };
+    auto rank = [](const FidelityGroup& g) {
+        return std::pair(std::find(kinds.begin(), kinds.end(), g.kind) - kinds.begin(),
+            std::find(ordered.begin(), ordered.end(), g.name) - ordered.begin());
+    };
+    std::stable_sort(groups.begin(), groups.end(),
+        [&](const FidelityGroup& a, const FidelityGroup& b) { return rank(a) < rank(b); });
     return groups;
 }
 
