@@ -24,7 +24,7 @@ constexpr double kMegatronStepHostS = 6e-3;
 // update counted in estimate() moves 28 with 16-bit gradients: 30 more.
 constexpr double kMegatronOptimizerExtraBytes = 30;
 
-constexpr std::array<StackProfile, 4> kProfiles { {
+constexpr std::array<StackProfile, 5> kProfiles { {
     { .framework = SoftwareStack::generic,
         .source = "no stack: the GPU's work only, every overlap as the efficiency keys say" },
     { .framework = SoftwareStack::megatron_lm,
@@ -50,6 +50,12 @@ constexpr std::array<StackProfile, 4> kProfiles { {
     { .framework = SoftwareStack::litgpt,
         .source = "Lightning-AI/litgpt (2023-24): QLoRA through bitsandbytes' Linear4bit "
                   "(bitsandbytes/autograd/_functions.py, MatMul4Bit); eager PyTorch",
+        .bitsandbytesQlora = true },
+    // Hugging Face Trainer with PEFT: QLoRA through the same bitsandbytes Linear4bit (peft's
+    // bnb.Linear4bit wraps it); host costs not characterised, as LitGPT's.
+    { .framework = SoftwareStack::hf_trainer,
+        .source = "huggingface/transformers Trainer with peft (2023-24): QLoRA through bitsandbytes' Linear4bit "
+                  "(MatMul4Bit); eager PyTorch",
         .bitsandbytesQlora = true },
 } };
 

@@ -326,3 +326,20 @@ TEST_CASE("item 9: a GPU typed by the user is derated as the catalog's GPUs are,
     CHECK(ratio <= 0.869 / kTypicalAchievableFraction);
     CHECK(estimate(typed).compute.gemmShapeEfficiency < 1);
 }
+
+TEST_CASE("Hugging Face's PEFT QLoRA keeps the 4-bit inputs as LitGPT's does, and every stack has a source",
+    "[core][stack][memory]")
+{
+    // peft's bnb.Linear4bit runs bitsandbytes' MatMul4Bit, as LitGPT's Linear4bit does.
+    for (const PublishedRun& run : publishedRuns())
+        if (run.id == "litgpt-llama2-7b-qlora-mb1") {
+            Scenario hf = run.scenario;
+            hf.training.framework = SoftwareStack::hf_trainer;
+            CHECK(activationBytesPerLayer(hf) == activationBytesPerLayer(run.scenario));
+        }
+    for (std::size_t i = 0; i < kSoftwareStackNames.size(); ++i) {
+        const StackProfile& p = stackProfile(SoftwareStack(i));
+        CHECK(p.framework == SoftwareStack(i));
+        CHECK_FALSE(p.source.empty());
+    }
+}

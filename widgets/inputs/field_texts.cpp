@@ -193,12 +193,14 @@ const std::vector<FieldText>& texts()
                 "time each, so a small model waits for its CPU (the host); Megatron's fast softmax only where it "
                 "applies; gradients averaged after the backward pass, not during it. Fitted on vTrain's measured "
                 "runs (Help → How Accurate Is This?).\n"
-                "LitGPT: QLoRA through bitsandbytes, which keeps each 4-bit layer's input for the backward pass."),
+                "LitGPT, Hugging Face Trainer (PEFT): QLoRA through bitsandbytes, which keeps each 4-bit layer's "
+                "input for the backward pass."),
             .items
-            = inOrder(std::array<const char*, 4> { QT_TRANSLATE_NOOP("ui::InputPanel", "Generic (GPU work only)"),
+            = inOrder(std::array<const char*, 5> { QT_TRANSLATE_NOOP("ui::InputPanel", "Generic (GPU work only)"),
                 QT_TRANSLATE_NOOP("ui::InputPanel", "Megatron-LM (2021–23)"),
                 QT_TRANSLATE_NOOP("ui::InputPanel", "Megatron-DeepSpeed"),
-                QT_TRANSLATE_NOOP("ui::InputPanel", "LitGPT") }) },
+                QT_TRANSLATE_NOOP("ui::InputPanel", "LitGPT"),
+                QT_TRANSLATE_NOOP("ui::InputPanel", "Hugging Face Trainer (PEFT)") }) },
         { .path = "training.lora_rank",
             .label = QT_TRANSLATE_NOOP("ui::InputPanel", "LoRA rank:"),
             .undo = QT_TRANSLATE_NOOP("ui::InputPanel", "Change LoRA rank"),
