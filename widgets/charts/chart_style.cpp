@@ -52,6 +52,15 @@ double niceCeiling(double v)
     return 10 * p;
 }
 
+double tightCeiling(double v)
+{
+    if (v <= 0) return 1;
+    const double p = std::pow(10.0, std::floor(std::log10(v)));
+    for (double step : { 1.0, 1.25, 1.5, 2.0, 2.5, 3.0, 4.0, 5.0, 6.0, 8.0, 10.0 })
+        if (step * p >= v) return step * p;
+    return 10 * p;
+}
+
 std::pair<double, double> logDecades(double lo, double hi)
 {
     constexpr double kFloor = 1e-6, kCeiling = 1e12;

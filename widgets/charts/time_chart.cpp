@@ -139,7 +139,8 @@ void TimeChart::refresh()
     // A hidden marker keeps its place until the legend is laid out again (a gap, or entries cut to
     // "Mat…" when one appears).
     if (legendChanged && chart()->legend()->layout()) chart()->legend()->layout()->invalidate();
-    m_axisX->setRange(0, niceCeiling(longest / m_unitSeconds * 1.05));
+    // A tight end (109 s on 0–125, not 0–200): setPlainLabels then picks ticks on exact labels for it.
+    m_axisX->setRange(0, tightCeiling(longest / m_unitSeconds * 1.05));
     setPlainLabels(m_axisX); // "1500", not "1.5e+03"
     if (unitChanged) retranslate();
     const QLocale locale;
