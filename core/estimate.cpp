@@ -232,10 +232,13 @@ Estimate estimate(const Scenario& s)
     // takes longest, for the busiest replica's micro-batches.
     const StackProfile& stack = stackProfile(t.framework);
     double hostPerMicroBatch = 0;
-    for (const auto& st : e.memory.perStage)
-        hostPerMicroBatch = std::max(hostPerMicroBatch,
-            hostTimePerMicroBatchS(
-                s, st.layers + st.mtpLayers, st.denseLayers, st.stage == 0, st.stage == s.parallel.pp - 1));
+    if (stack.hostSecondsPerOp > 0) {
+        const HostTimes host = hostTimes(s);
+        for (const auto& st : e.memory.perStage)
+            hostPerMicroBatch = std::max(hostPerMicroBatch,
+                host.microBatchS(
+                    st.layers + st.mtpLayers, st.denseLayers, st.stage == 0, st.stage == s.parallel.pp - 1));
+    }
     c.hostTimeS = busiestMicroBatches * hostPerMicroBatch;
 
     // The optimizer step is bound by memory bandwidth: for each parameter it updates, a GPU reads

@@ -202,25 +202,31 @@ std::vector<Operation> stageOperations(const Scenario& s, bool firstStage, bool 
     return ops;
 }
 
-double hostTimePerMicroBatchS(const Scenario& s, int layers, int denseLayers, bool firstStage, bool lastStage)
+HostTimes hostTimes(const Scenario& s)
 {
+    HostTimes h;
     const StackProfile& stack = stackProfile(s.training.framework);
-    if (stack.hostSecondsPerOp <= 0) return 0;
+    if (stack.hostSecondsPerOp <= 0) return h;
     // A recomputed forward issues the layer's forward operations again; nothing outside the layers is
     // recomputed.
     auto price = [&](const std::vector<Operation>& ops, int forwardPassCount) {
-        double seconds = 0;
-        for (const Operation& op : ops) {
-            const double count = double(op.count) * (op.pass == OpPass::forward ? forwardPassCount : 1);
-            seconds += count * stack.hostSecondsPerOp;
-        }
-        return seconds;
+        double count = 0;
+        for (const Operation& op : ops)
+            count += double(op.count) * (op.pass == OpPass::forward ? forwardPassCount : 1);
+        return count * stack.hostSecondsPerOp;
     };
     const int passes = forwardPasses(s);
-    double seconds = price(stageOperations(s, firstStage, lastStage), 1);
-    seconds += (layers - denseLayers) * price(layerOperations(s, s.model.arch.isMoe()), passes);
-    if (denseLayers > 0) seconds += denseLayers * price(layerOperations(s, false), passes);
-    return seconds;
+    h.mainLayerS = price(layerOperations(s, s.model.arch.isMoe()), passes);
+    h.denseLayerS = s.model.arch.isMoe() ? price(layerOperations(s, false), passes) : h.mainLayerS;
+    for (int first = 0; first < 2; ++first)
+        for (int last = 0; last < 2; ++last)
+            h.stageS[first][last] = price(stageOperations(s, first == 1, last == 1), 1);
+    return h;
+}
+
+double hostTimePerMicroBatchS(const Scenario& s, int layers, int denseLayers, bool firstStage, bool lastStage)
+{
+    return hostTimes(s).microBatchS(layers, denseLayers, firstStage, lastStage);
 }
 
 } // namespace core

@@ -63,6 +63,21 @@ struct StackProfile {
 /// point-to-point transfers.
 [[nodiscard]] std::vector<Operation> stageOperations(const Scenario& s, bool firstStage, bool lastStage);
 
+/// The host's (CPU's) time per micro-batch on the scenario's stack, priced once per scenario: each
+/// layer's operations (a recomputed forward issues its forward again) and what a stage adds outside its
+/// layers, by whether it holds the embedding and the head; all 0 for a stack without host cost.
+struct HostTimes {
+    double mainLayerS = 0, denseLayerS = 0;
+    double stageS[2][2] {}; ///< [first stage][last stage]
+    /// One micro-batch on a stage with `layers` layers (of which `denseLayers` dense ones of a MoE model).
+    [[nodiscard]] double microBatchS(int layers, int denseLayers, bool firstStage, bool lastStage) const
+    {
+        return stageS[firstStage ? 1 : 0][lastStage ? 1 : 0] + (layers - denseLayers) * mainLayerS
+            + denseLayers * denseLayerS;
+    }
+};
+[[nodiscard]] HostTimes hostTimes(const Scenario& s);
+
 /// Host (CPU) time of one micro-batch on a stage with `layers` layers of the main kind and
 /// `denseLayers` dense layers of a MoE model, on the scenario's stack: its operations × the stack's
 /// host time per operation.
