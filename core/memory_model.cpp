@@ -133,7 +133,7 @@ LayerActivations layerTerms(const Scenario& s, bool moeLayer, bool stored = true
     // QLoRA with bitsandbytes: MatMul4Bit.forward saves its input whenever it needs a gradient
     // (bitsandbytes/autograd/_functions.py: ctx.tensors = (A, B)), which frozen PyTorch linears do not —
     // each 4-bit layer's input once more: the QKV and MLP inputs (shared by the fused or gate/up
-    // projections), the output projection's and the down projection's (the second fidelity review, F5).
+    // projections), the output projection's and the down projection's.
     if (stored && s.training.method == Method::qlora && stackProfile(s.training.framework).bitsandbytesQlora
         && !(moeLayer && a.isMoe())) {
         t.replicated += sb * 2 * h * ab;

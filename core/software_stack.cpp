@@ -66,8 +66,8 @@ constexpr int kFusedSoftmaxMaxKeys = 4096;
 constexpr int kFusedSoftmaxBatchMultiple = 4;
 
 // The unfused fallback per score element (fp16 scores): forward input.float() 2 + 4, × scale 4 + 4,
-// masked_fill 4 + 1 + 4, Softmax 4 + 4, .half() 4 + 2 = 37 B; backward 41 B (the review of
-// 2026-12-02, F2, counting forward_torch_softmax); the fused kernel moves 4 forward and 6 backward.
+// masked_fill 4 + 1 + 4, Softmax 4 + 4, .half() 4 + 2 = 37 B; backward 41 B (counting
+// forward_torch_softmax and its autograd backward); the fused kernel moves 4 forward and 6 backward.
 constexpr double kFallbackExtraForwardBytes = 37 - 4;
 constexpr double kFallbackExtraBackwardBytes = 41 - 6;
 
