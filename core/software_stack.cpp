@@ -224,9 +224,4 @@ HostTimes hostTimes(const Scenario& s)
     return h;
 }
 
-double hostTimePerMicroBatchS(const Scenario& s, int layers, int denseLayers, bool firstStage, bool lastStage)
-{
-    return hostTimes(s).microBatchS(layers, denseLayers, firstStage, lastStage);
-}
-
 } // namespace core

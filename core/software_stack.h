@@ -78,12 +78,6 @@ struct HostTimes {
 };
 [[nodiscard]] HostTimes hostTimes(const Scenario& s);
 
-/// Host (CPU) time of one micro-batch on a stage with `layers` layers of the main kind and
-/// `denseLayers` dense layers of a MoE model, on the scenario's stack: its operations × the stack's
-/// host time per operation.
-[[nodiscard]] double hostTimePerMicroBatchS(
-    const Scenario& s, int layers, int denseLayers, bool firstStage, bool lastStage);
-
 /// Bytes the softmax fallback moves beyond the fused kernel per micro-batch and layer on one rank.
 [[nodiscard]] double softmaxFallbackBytesPerLayer(const Scenario& s);
 

@@ -82,19 +82,19 @@ TEST_CASE(
     const Scenario s = smallGpt(1, 1);
     const double tau = stackProfile(SoftwareStack::megatron_lm).hostSecondsPerOp;
     REQUIRE(tau > 0);
-    CHECK(hostTimePerMicroBatchS(s, 24, 0, true, true) == Approx((24 * (15 + 28) + 36) * tau));
+    CHECK(hostTimes(s).microBatchS(24, 0, true, true) == Approx((24 * (15 + 28) + 36) * tau));
     // TP adds its four all-reduces per layer (two each way) and the embedding's and loss's; the softmax
     // fallback 4 forward and 3 backward kernels; full recomputation issues the layer's forward again.
     const Scenario tp8 = smallGpt(8, 1);
-    CHECK(hostTimePerMicroBatchS(tp8, 24, 0, true, true) == Approx((24 * (15 + 4 + 2 + 28 + 3 + 2) + 36 + 5) * tau));
+    CHECK(hostTimes(tp8).microBatchS(24, 0, true, true) == Approx((24 * (15 + 4 + 2 + 28 + 3 + 2) + 36 + 5) * tau));
     Scenario recompute = s;
     recompute.parallel.recompute = Recompute::full;
-    CHECK(hostTimePerMicroBatchS(recompute, 24, 0, true, true) == Approx((24 * (2 * 15 + 28) + 36) * tau));
+    CHECK(hostTimes(recompute).microBatchS(24, 0, true, true) == Approx((24 * (2 * 15 + 28) + 36) * tau));
 
     // The estimate: at TP 8 and one sequence the GPU waits for its host; the wait is part of the compute
     // time, and the step adds up. DP 1: all 256 sequences are micro-batches of this replica.
     const Estimate e = estimate(tp8);
-    CHECK(e.compute.hostTimeS == Approx(256 * hostTimePerMicroBatchS(tp8, 24, 0, true, true)));
+    CHECK(e.compute.hostTimeS == Approx(256 * hostTimes(tp8).microBatchS(24, 0, true, true)));
     CHECK(e.compute.hostStallTimeS > 0);
     CHECK(e.compute.computeTimeS
         == Approx(e.compute.matmulTimeS + e.compute.memoryBoundTimeS + e.compute.hostStallTimeS));
@@ -103,6 +103,23 @@ TEST_CASE(
     CHECK(g.compute.hostTimeS == 0);
     CHECK(g.compute.hostStallTimeS == 0);
     CHECK(e.compute.stepTimeS > 1.5 * g.compute.stepTimeS);
+}
+
+TEST_CASE("Megatron's optimizer moves 58 bytes per updated parameter and keeps the GPU idle for its host work",
+    "[core][stack]")
+{
+    // megatron/optimizer/optimizer.py per parameter: unscale 8, L2 norm 4, clip 8, fused Adam 28, copy to
+    // 16-bit 6, zeroing 4 = 58 B, where the update every stack is priced with moves 28 with fp16
+    // gradients: 30 B more, at the GPU's HBM bandwidth; plus the stack's host time per step.
+    Scenario generic = smallGpt(1, 1, "generic");
+    generic.precision.gradients = DType::fp16;
+    Scenario megatron = generic;
+    megatron.training.framework = SoftwareStack::megatron_lm;
+    const Estimate g = estimate(generic), m = estimate(megatron);
+    const double updated = g.memory.peak().trainableDense / (generic.parallel.zero >= 1 ? generic.parallel.dp : 1);
+    const double hbm = generic.hardware.gpu.memoryTBps * 1e12;
+    CHECK(m.compute.optimizerTimeS - g.compute.optimizerTimeS
+        == Approx(updated * 30 / hbm + stackProfile(SoftwareStack::megatron_lm).stepHostS));
 }
 
 TEST_CASE("Megatron-LM before August 2023 reduces gradients after the backward, not under it", "[core][stack]")
