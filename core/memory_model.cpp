@@ -476,6 +476,13 @@ MemoryEstimate memoryEstimate(const Scenario& s, const ParameterBreakdown& b)
             next += n;
         }
     }
+    // Passes a stage runs before its first backward, and that one: what it holds at most.
+    auto leadPasses = [&](int stage) {
+        return p.schedule == Schedule::gpipe
+            ? 1e300
+            : double(warmupPasses(p, stage, std::numeric_limits<long long>::max())) + 1;
+    };
+    // Reserved: a middle stage is copied from the one before it in place (no reallocation).
     for (int i = 0; i < stages; ++i) {
         const bool first = i == 0, last = i == stages - 1;
         const auto [count, equalChunks] = split.onStage(i);
@@ -484,6 +491,17 @@ MemoryEstimate memoryEstimate(const Scenario& s, const ParameterBreakdown& b)
         const int mtp = last ? a.mtpLayers : 0;
         const double n = count - denseCount + mtp; // layers of the main kind
         const double nd = denseCount;
+        // A middle stage holding what the middle stage before it holds is that stage again, but for
+        // its place in the schedule (what it keeps in flight): with 16 or 64 stages most are.
+        if (!first && !last && i >= 2 && out.perStage.back().layers == count
+            && out.perStage.back().denseLayers == denseCount) {
+            StageMemory& st = out.perStage.emplace_back(out.perStage.back());
+            st.stage = i;
+            StageActivation& act = coefficients.emplace_back(coefficients.back());
+            act.stage = i;
+            act.leadPasses = leadPasses(i);
+            continue;
+        }
         // Parameters on one GPU of this stage (Shoeybi et al. 2019 §3; Narayanan et al. 2021 §2.2).
         // With tied embeddings and pp > 1 the last stage keeps its own copy for the LM head (Megatron).
         ParamPart layerSplit = b.layerSplit * n;
@@ -576,9 +594,7 @@ MemoryEstimate memoryEstimate(const Scenario& s, const ParameterBreakdown& b)
         StageActivation& act = coefficients.emplace_back();
         act.stage = i;
         act.layerCount = count;
-        act.leadPasses = p.schedule == Schedule::gpipe
-            ? 1e300
-            : double(warmupPasses(p, i, std::numeric_limits<long long>::max())) + 1;
+        act.leadPasses = leadPasses(i);
         // The first and last stages' emptier chunks (pipeline_split) are walked through the schedule:
         // they change which passes hold layers. Chunks that differ by the remainder's one layer keep
         // the closed form over their total (a walk per stage would cost O(p²·v) per estimate).
