@@ -829,7 +829,7 @@ int main(int argc, char** argv)
             return kBadInput;
         }
         core::Problem problem;
-        const auto c = core::compareWithLog(*scenario, core::estimateWithRange(*scenario), *read.log, &problem);
+        const auto c = core::compareWithLog(*scenario, *read.log, &problem);
         if (!c) {
             report(core::printable(logFile, 200) + ": " + problem.message());
             return kBadInput;
@@ -849,8 +849,8 @@ int main(int argc, char** argv)
             return kBadInput;
         }
         const auto chosen = core::enumFromName<core::Framework>(framework, core::kFrameworkNames);
-        const core::LaunchSettings settings = core::launchSettings(
-            *scenario, core::estimateWithRange(*scenario), chosen.value_or(core::Framework::megatron));
+        const core::LaunchSettings settings
+            = core::launchSettings(*scenario, chosen.value_or(core::Framework::megatron));
         if (!settings.ok()) {
             for (const auto& refusal : settings.refused)
                 report("launch --framework " + framework + ": " + core::refusalText(*scenario, refusal));

@@ -157,8 +157,10 @@ Estimate estimate(const Scenario& s)
     const double gemmFlops = squareHardwareFlops - attentionCounted;
     const double gemmOutsideFp8 = c.flopsOutsideFp8 > 0 ? c.flopsOutsideFp8 - (attentionCounted - attentionInFp8) : 0.0;
     // The fraction of those measured rates training reaches: efficiency.compute (fitted on A100) times
-    // the GPU generation's sustained fraction (Hopper sustains less of its MAMF; docs/FIDELITY.md).
-    const double achieved = s.efficiency.compute * s.hardware.gpu.sustainedFraction;
+    // the GPU generation's sustained fraction (Hopper sustains less of its MAMF; docs/FIDELITY.md) times
+    // the software stack's residual efficiency (1 unless fitted on that stack's runs).
+    const double achieved = s.efficiency.compute * s.hardware.gpu.sustainedFraction
+        * stackProfile(s.training.framework).residualEfficiency;
     bool attentionMeasured = true;
     c.attentionKernelFlopsPerGpu = attentionKernelFlopsPerStep(s) / e.gpus;
     // FlashAttention's kernels are 16-bit (and fp8): with fp32 or tf32 compute the attention runs no

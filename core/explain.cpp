@@ -184,7 +184,8 @@ std::vector<Explanation> explain(const Scenario& s, const Estimate& e)
     const double gemmTimeS = c.gemmTimeS();
     // efficiency.compute, times the GPU generation's sustained fraction where it is calibrated.
     const double sustained = s.hardware.gpu.sustainedFraction;
-    const std::string achieved = n(s.efficiency.compute) + (sustained != 1 ? " × " + n(sustained) : std::string());
+    std::string achieved = n(s.efficiency.compute) + (sustained != 1 ? " × " + n(sustained) : std::string());
+    if (stack.residualEfficiency != 1) achieved += " × " + n(stack.residualEfficiency);
     if (c.flopsOutsideFp8 > 0) {
         add("compute.matmul_time_s",
             "(fp8 GEMM FLOPs ÷ fp8 achievable + GEMM FLOPs outside the fp8 scope ÷ 16-bit achievable) ÷ (GPUs × "

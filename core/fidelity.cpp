@@ -6,6 +6,7 @@
 #include "core/estimate.h"
 #include "core/json_reader.h"
 #include "core/scenario_io.h"
+#include "core/software_stack.h"
 
 #include <algorithm>
 #include <cmath>
@@ -340,7 +341,7 @@ FidelitySummary validatePublished()
         p.schedule = Schedule::one_f_one_b;
         p.virtualStages = 1;
         // Megatron pads the vocabulary to a multiple of 128 × TP: the padding follows the layout.
-        if (s.training.framework != SoftwareStack::generic) s.model.arch.vocab = 0;
+        if (stackProfile(s.training.framework).padsVocabulary) s.model.arch.vocab = 0;
         s.training.microBatch = 1;
         s.training.globalBatch = 0;
         s.training.tokens = 0;

@@ -3,9 +3,11 @@
 #include "core/checked.h"
 #include "core/compute_model.h"
 #include "core/estimate_io.h"
+#include "core/fidelity.h"
 #include "core/number_format.h"
 #include "core/presets.h"
 #include "core/scenario_fields.h"
+#include "core/software_stack.h"
 
 #include <nlohmann/json.hpp>
 
@@ -580,6 +582,22 @@ LaunchSettings launchSettings(const Scenario& scenario, const Estimate& estimate
     out.refused = refusals.take();
     if (!out.refused.empty()) out.text.clear();
     return out;
+}
+
+Scenario launchedScenario(const Scenario& scenario, Framework framework)
+{
+    Scenario s = scenario;
+    const StackFamily family = framework == Framework::megatron ? StackFamily::megatron
+        : framework == Framework::torchtitan                    ? StackFamily::torchtitan
+                                                                : StackFamily::deepspeed;
+    s.training.framework = stackOfFamily(s.training.framework, family);
+    return s;
+}
+
+LaunchSettings launchSettings(const Scenario& scenario, Framework framework)
+{
+    const Scenario launched = launchedScenario(scenario, framework);
+    return launchSettings(launched, estimateWithRange(launched), framework);
 }
 
 } // namespace core

@@ -69,6 +69,11 @@ struct LaunchSettings {
 
 /// `estimate` is the scenario's (with its range when it has one: estimateWithRange).
 [[nodiscard]] LaunchSettings launchSettings(const Scenario& scenario, const Estimate& estimate, Framework framework);
+/// The scenario as `framework` runs it: training.framework set to that framework's stack
+/// (software_stack.h stackOfFamily), so the expectations price what that stack adds.
+[[nodiscard]] Scenario launchedScenario(const Scenario& scenario, Framework framework);
+/// launchSettings of launchedScenario(), with its estimate and range.
+[[nodiscard]] LaunchSettings launchSettings(const Scenario& scenario, Framework framework);
 
 /// "parallel.tp = 8 cannot be expressed in DeepSpeed's settings: …", English, for the command line.
 [[nodiscard]] std::string refusalText(const Scenario& scenario, const Problem& refusal);

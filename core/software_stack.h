@@ -44,9 +44,23 @@ struct StackProfile {
     /// QLoRA through bitsandbytes' Linear4bit, whose MatMul4Bit keeps every 4-bit layer's input for
     /// the backward (a frozen PyTorch linear keeps none; torchao's NF4 linear keeps only the weight).
     bool bitsandbytesQlora = false;
+    /// Megatron pads the vocabulary to a multiple of 128 × TP (--make-vocab-size-divisible-by): the
+    /// embedding's size follows the layout.
+    bool padsVocabulary = false;
+    /// What the stack's own runs show beyond its mechanisms, multiplying the matmul and attention
+    /// rates: 1 unless fitted on calibration runs of that stack (the source names them).
+    double residualEfficiency = 1;
 };
 
 [[nodiscard]] const StackProfile& stackProfile(SoftwareStack framework);
+
+/// The frameworks whose launch settings TrainPlanner writes or whose logs it reads.
+enum class StackFamily { megatron, torchtitan, deepspeed, hf_trainer };
+/// The stack a run of `family` uses: the scenario's own when it is one of that family (Megatron-LM,
+/// Megatron-DeepSpeed or Megatron-Core for Megatron's arguments and logs; DeepSpeed, Megatron-DeepSpeed
+/// or GPT-NeoX for DeepSpeed's), else the family's current stack (Megatron-Core, torchtitan,
+/// DeepSpeed, the Hugging Face Trainer).
+[[nodiscard]] SoftwareStack stackOfFamily(SoftwareStack named, StackFamily family);
 
 /// Whether the scenario's attention softmax takes Megatron's unfused fallback (fp32, five kernels
 /// forward, four backward): a Megatron stack without flash attention, a key length outside

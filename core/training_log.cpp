@@ -2,7 +2,9 @@
 
 #include "core/compute_model.h"
 #include "core/estimate_io.h"
+#include "core/fidelity.h"
 #include "core/reliability_model.h"
+#include "core/software_stack.h"
 
 #include <nlohmann/json.hpp>
 
@@ -87,6 +89,7 @@ std::optional<ActualComparison> compareWithLog(
     };
     if (log.stepLines == 0) return refuse(Problem(ProblemCode::log_has_no_steps));
     ActualComparison c;
+    c.stack = s.training.framework;
     c.log = { log.format, log.memoryIsAllocated, log.stepLines, log.steadySteps,
         log.steadySteps > static_cast<std::int64_t>(log.sample.size()) };
     c.notes = log.notes;
@@ -238,9 +241,9 @@ std::string actualToJson(const ActualComparison& c)
     nlohmann::ordered_json doc;
     doc["format"] = "trainplanner-actual";
     doc["version"] = 1;
-    doc["log"] = { { "framework", std::string(toString(c.log.format)) }, { "steps_read", c.log.stepLines },
-        { "steps_used", c.stepsUsed }, { "steps_left_out", c.stepsLeftOut }, { "first_step", c.firstStep },
-        { "last_step", c.lastStep }, { "sampled", c.log.sampled } };
+    doc["log"] = { { "framework", std::string(toString(c.log.format)) }, { "stack", std::string(toString(c.stack)) },
+        { "steps_read", c.log.stepLines }, { "steps_used", c.stepsUsed }, { "steps_left_out", c.stepsLeftOut },
+        { "first_step", c.firstStep }, { "last_step", c.lastStep }, { "sampled", c.log.sampled } };
     nlohmann::ordered_json measured;
     measured["step_time_s"] = c.stepTimeS;
     measured["tokens_per_s"] = c.tokensPerS;
@@ -294,13 +297,14 @@ std::string actualToText(const ActualComparison& c)
 {
     std::ostringstream os;
     if (c.log.format == LogFormat::hf_trainer) {
-        os << "Training log (hf_trainer): the Trainer's average over the whole run, warm-up included\n\n";
+        os << "Training log (hf_trainer): the Trainer's average over the whole run, warm-up included\n";
     } else {
         os << "Training log (" << toString(c.log.format) << "): " << c.log.stepLines << " step lines, median of "
            << c.stepsUsed << " steady steps";
         if (c.stepsUsed > 0) os << " (" << c.firstStep << " to " << c.lastStep << ")";
-        os << "; " << c.stepsLeftOut << " left out (the first, and any over 1.5 x the median)\n\n";
+        os << "; " << c.stepsLeftOut << " left out (the first, and any over 1.5 x the median)\n";
     }
+    os << "planned on the software stack " << toString(c.stack) << " (training.framework)\n\n";
     char line[200];
     std::snprintf(line, sizeof line, "%-26s %14s %14s %9s\n", "", "measured", "planned", "residual");
     os << line;
@@ -339,6 +343,23 @@ std::string actualToText(const ActualComparison& c)
         fixedNumber(c.planned.totalCostUsd, 0).c_str(), fixedNumber(c.forecast.totalCostUsd, 0).c_str());
     os << line;
     return os.str();
+}
+
+Scenario loggedScenario(const Scenario& scenario, LogFormat format)
+{
+    Scenario s = scenario;
+    const StackFamily family = format == LogFormat::megatron ? StackFamily::megatron
+        : format == LogFormat::torchtitan                    ? StackFamily::torchtitan
+        : format == LogFormat::deepspeed                     ? StackFamily::deepspeed
+                                                             : StackFamily::hf_trainer;
+    s.training.framework = stackOfFamily(s.training.framework, family);
+    return s;
+}
+
+std::optional<ActualComparison> compareWithLog(const Scenario& scenario, const TrainingLog& log, Problem* error)
+{
+    const Scenario logged = loggedScenario(scenario, log.format);
+    return compareWithLog(logged, estimateWithRange(logged), log, error);
 }
 
 } // namespace core

@@ -180,6 +180,7 @@ struct LogSummary {
 
 struct ActualComparison {
     LogSummary log;
+    SoftwareStack stack = SoftwareStack::generic; ///< the stack the plan is priced on (loggedScenario)
     std::int64_t stepsUsed = 0; ///< the steady steps the median is taken over
     std::int64_t stepsLeftOut = 0; ///< the first logged step (warm-up) and outliers (checkpoints, evaluation)
     /// The lowest and highest step number of the steady steps (a restarted run goes back in between).
@@ -229,6 +230,13 @@ struct ActualComparison {
 /// so no figure of it is taken. Single long steps are left out by the 1.5 × rule.
 [[nodiscard]] std::optional<ActualComparison> compareWithLog(
     const Scenario& scenario, const Estimate& estimate, const TrainingLog& log, Problem* error = nullptr);
+/// The scenario as the log's framework ran it: training.framework set to that framework's stack
+/// (software_stack.h stackOfFamily).
+[[nodiscard]] Scenario loggedScenario(const Scenario& scenario, LogFormat format);
+/// compareWithLog of loggedScenario(), with its estimate and range: the plan priced on the stack that
+/// wrote the log.
+[[nodiscard]] std::optional<ActualComparison> compareWithLog(
+    const Scenario& scenario, const TrainingLog& log, Problem* error = nullptr);
 
 [[nodiscard]] std::string actualToJson(const ActualComparison& c);
 [[nodiscard]] std::string actualToText(const ActualComparison& c);

@@ -61,7 +61,18 @@ enum class TpSavedInput { shard, gathered };
 /// The software stack a run uses (file key training.framework; core/software_stack.h): the kernels
 /// it launches and fuses, the collectives it overlaps and what its host (CPU) adds per kernel, per
 /// micro-batch and per step. generic: no stack's costs, every overlap as the efficiency keys say.
-enum class SoftwareStack { generic, megatron_lm, megatron_deepspeed, litgpt, hf_trainer };
+enum class SoftwareStack {
+    generic,
+    megatron_lm,
+    megatron_deepspeed,
+    litgpt,
+    hf_trainer,
+    megatron_core,
+    deepspeed,
+    gpt_neox,
+    torchtitan,
+    llm_foundry
+};
 /// How long gradients live. persistent: in buffers allocated once and kept between steps (Megatron-LM's
 /// contiguous gradient buffer, PyTorch DDP's buckets, DeepSpeed's gradient partitions). per_step: each
 /// gradient is allocated when its layer's backward produces it and freed after the optimizer step
@@ -118,8 +129,8 @@ inline constexpr std::array<std::string_view, 2> kFp8ScalingNames { "tensorwise"
 inline constexpr std::array<std::string_view, 2> kDpCollectivesNames { "buckets", "per_layer" };
 inline constexpr std::array<std::string_view, 2> kPipelineSplitNames { "layers", "embedding_and_loss" };
 inline constexpr std::array<std::string_view, 2> kTpSavedInputNames { "shard", "gathered" };
-inline constexpr std::array<std::string_view, 5> kSoftwareStackNames { "generic", "megatron-lm", "megatron-deepspeed",
-    "litgpt", "hf-trainer" };
+inline constexpr std::array<std::string_view, 10> kSoftwareStackNames { "generic", "megatron-lm", "megatron-deepspeed",
+    "litgpt", "hf-trainer", "megatron-core", "deepspeed", "gpt-neox", "torchtitan", "llm-foundry" };
 inline constexpr std::array<std::string_view, 2> kGradientBuffersNames { "persistent", "per_step" };
 inline constexpr std::array<std::string_view, 3> kPricingNames { "on_demand", "reserved", "spot" };
 

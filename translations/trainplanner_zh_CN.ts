@@ -3079,18 +3079,42 @@
         <translation>LitGPT</translation>
     </message>
     <message>
+        <source>Hugging Face Trainer (PEFT)</source>
+        <translation>Hugging Face Trainer（PEFT）</translation>
+    </message>
+    <message>
         <source>The training framework, and what it adds to the GPU's own work.
 Generic: nothing; the efficiency settings say what overlaps. Pick it for any stack not listed.
 Megatron-LM (2021–23), Megatron-DeepSpeed: Python launches every GPU kernel, about 50 µs of CPU time each, so a small model waits for its CPU (the host); Megatron's fast softmax only where it applies; gradients averaged after the backward pass, not during it. Fitted on vTrain's measured runs (Help → How Accurate Is This?).
-LitGPT, Hugging Face Trainer (PEFT): QLoRA through bitsandbytes, which keeps each 4-bit layer's input for the backward pass.</source>
+LitGPT, Hugging Face Trainer (PEFT): QLoRA through bitsandbytes, which keeps each 4-bit layer's input for the backward pass.
+Megatron-Core: Megatron's optimizer and softmax rule; gradients averaged during the backward pass.
+DeepSpeed, GPT-NeoX, torchtitan, llm-foundry: the GPU's work as Generic; whether gradients are averaged during the backward pass is the overlap setting. Their CPU cost is not measured.</source>
         <translation>训练框架，以及它在 GPU 自身工作之外增加的开销。
 通用：不增加；哪些部分相互重叠由效率设置决定。未列出的软件栈请选它。
 Megatron-LM（2021–23）、Megatron-DeepSpeed：每个 GPU 内核都由 Python 发射，每个约需 50 µs 的 CPU 时间，因此小模型会等待它的 CPU（主机）；Megatron 的快速 softmax 只在适用时使用；梯度在反向传播之后才求平均，而不是在其间。这些常数在 vTrain 的实测记录上拟合（帮助 → 估算有多准？）。
-LitGPT、Hugging Face Trainer（PEFT）：QLoRA 通过 bitsandbytes 实现，它为反向传播保留每个 4 位层的输入。</translation>
+LitGPT、Hugging Face Trainer（PEFT）：QLoRA 通过 bitsandbytes 实现，它为反向传播保留每个 4 位层的输入。
+Megatron-Core：使用 Megatron 的优化器和 softmax 规则；梯度在反向传播期间求平均。
+DeepSpeed、GPT-NeoX、torchtitan、llm-foundry：GPU 的工作与“通用”相同；梯度是否在反向传播期间求平均由重叠设置决定。它们的 CPU 开销尚未实测。</translation>
     </message>
     <message>
-        <source>Hugging Face Trainer (PEFT)</source>
-        <translation>Hugging Face Trainer（PEFT）</translation>
+        <source>Megatron-Core (2023 on)</source>
+        <translation>Megatron-Core（2023 年起）</translation>
+    </message>
+    <message>
+        <source>DeepSpeed (ZeRO)</source>
+        <translation>DeepSpeed（ZeRO）</translation>
+    </message>
+    <message>
+        <source>GPT-NeoX</source>
+        <translation>GPT-NeoX</translation>
+    </message>
+    <message>
+        <source>torchtitan</source>
+        <translation>torchtitan</translation>
+    </message>
+    <message>
+        <source>llm-foundry (Composer)</source>
+        <translation>llm-foundry（Composer）</translation>
     </message>
 </context>
 <context>

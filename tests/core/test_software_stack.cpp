@@ -4,11 +4,13 @@
 #include "core/compute_model.h"
 #include "core/estimate.h"
 #include "core/fidelity.h"
+#include "core/launch.h"
 #include "core/memory_model.h"
 #include "core/planner.h"
 #include "core/presets.h"
 #include "core/scenario_io.h"
 #include "core/software_stack.h"
+#include "core/training_log.h"
 #include "tests/core/parsed_scenario.h"
 
 #include <catch2/catch.hpp>
@@ -186,14 +188,16 @@ TEST_CASE("S1: small GPT models on one node and layout sweeps on many, out of sa
     const FidelitySummary summary = validatePublished();
     // The generic stack was −52 % on the review's grid and is 31.8 % and 11.7 % off on these rows; with
     // the stack's host time, its softmax fallback, its unoverlapped reduction and its overlapped TP
-    // backward: 8.6 % and 11.3 % (still 9 % too fast across nodes).
+    // backward: 8.6 % and 11.3 % (9 % too fast across nodes); with its residual efficiency fitted on
+    // the calibration rows (0.94): 8.7 % and 8.4 %.
     const FidelityGroup& single = slice(summary, "source", "vTrain single-node (KAIST)");
     CHECK(single.runs == 270);
     CHECK(single.meanAbsError <= 0.09);
     CHECK(std::abs(single.meanError) <= 0.05);
     const FidelityGroup& multi = slice(summary, "source", "vTrain multi-node (KAIST)");
     CHECK(multi.runs == 30);
-    CHECK(multi.meanAbsError <= 0.115);
+    CHECK(multi.meanAbsError <= 0.09);
+    CHECK(std::abs(multi.meanError) <= 0.07);
     // Their layout sweeps: one set per model. The issue asks 0.9 for each multi-node sweep; the 18.4B
     // model's (11 layouts on 256 GPUs) is at 0.64 (0.54 before TP's backward overlap) — a ratchet until
     // the pipeline's stage imbalance is modelled.
@@ -201,7 +205,9 @@ TEST_CASE("S1: small GPT models on one node and layout sweeps on many, out of sa
     for (const RankAgreement& a : summary.rankAgreement)
         if (a.source == "vTrain multi-node (KAIST)") rho[a.firstRun] = a.spearman;
     REQUIRE(rho.size() == 2);
-    CHECK(rho.at("vtrain-multi-1") >= 0.95); // 3.6B, 19 layouts on 64 GPUs
+    // 3.6B, 19 layouts on 64 GPUs: 0.96, 0.949 with the residual efficiency (it slows compute, not
+    // communication, which moves two near-equal layouts past each other); the issue asks 0.9.
+    CHECK(rho.at("vtrain-multi-1") >= 0.94);
     CHECK(rho.at("vtrain-multi-26") >= 0.6); // 18.4B
     for (const RankAgreement& a : summary.rankAgreement)
         if (a.source == "vTrain single-node (KAIST)") {
@@ -358,5 +364,74 @@ TEST_CASE("Hugging Face's PEFT QLoRA keeps the 4-bit inputs as LitGPT's does, an
         const StackProfile& p = stackProfile(SoftwareStack(i));
         CHECK(p.framework == SoftwareStack(i));
         CHECK_FALSE(p.source.empty());
+        CHECK(p.residualEfficiency > 0);
+        CHECK(p.residualEfficiency <= 1);
     }
+}
+
+TEST_CASE("Published runs name the stack they ran on, where a profile describes it", "[core][stack][fidelity]")
+{
+    const std::map<std::string, SoftwareStack> expected {
+        { "MosaicML llm-foundry benchmarks", SoftwareStack::llm_foundry },
+        { "torchtitan benchmarks (PyTorch)", SoftwareStack::torchtitan },
+        { "torchao benchmarks (PyTorch)", SoftwareStack::torchtitan },
+        { "Megatron-LM README (NVIDIA, H100)", SoftwareStack::megatron_core },
+        { "BLOOM (BigScience)", SoftwareStack::megatron_deepspeed },
+        { "Korthikanti et al. 2022 (Megatron-LM)", SoftwareStack::megatron_lm },
+        { "LitGPT resource tables (Lightning AI)", SoftwareStack::litgpt },
+        // Megatron-LM as of early 2021 predates the fused softmax's batch rule the megatron-lm profile
+        // applies (40becfc9, August 2021) and its 4096-key limit (January 2022).
+        { "Narayanan et al. 2021 (Megatron-LM)", SoftwareStack::generic },
+    };
+    std::map<std::string, int> seen;
+    for (const PublishedRun& run : publishedRuns()) {
+        const auto it = expected.find(run.group);
+        if (it == expected.end()) continue;
+        INFO(run.id);
+        CHECK(run.scenario.training.framework == it->second);
+        ++seen[run.group];
+    }
+    CHECK(seen.size() == expected.size());
+}
+
+TEST_CASE("A stack's residual efficiency divides the matmul and attention time, and nothing else", "[core][stack]")
+{
+    // Megatron-DeepSpeed and Megatron-LM share their mechanisms; only the residual fitted on vTrain's
+    // calibration rows tells them apart.
+    Scenario deepspeed = smallGpt(2, 4, "megatron-deepspeed");
+    Scenario megatron = deepspeed;
+    megatron.training.framework = SoftwareStack::megatron_lm;
+    const double eta = stackProfile(SoftwareStack::megatron_deepspeed).residualEfficiency;
+    CHECK(eta == Approx(0.94));
+    CHECK(stackProfile(SoftwareStack::megatron_lm).residualEfficiency == 1);
+    const Estimate a = estimate(deepspeed), b = estimate(megatron);
+    CHECK(a.compute.matmulTimeS == Approx(b.compute.matmulTimeS / eta));
+    CHECK(a.compute.memoryBoundTimeS == Approx(b.compute.memoryBoundTimeS));
+    megatron.efficiency.compute *= eta;
+    CHECK(estimate(megatron).compute.matmulTimeS == Approx(a.compute.matmulTimeS));
+}
+
+TEST_CASE("Launch settings and a training log are priced on the stack of their framework", "[core][stack][launch]")
+{
+    const Scenario generic = defaultScenario();
+    REQUIRE(generic.training.framework == SoftwareStack::generic);
+    CHECK(launchedScenario(generic, Framework::megatron).training.framework == SoftwareStack::megatron_core);
+    CHECK(launchedScenario(generic, Framework::torchtitan).training.framework == SoftwareStack::torchtitan);
+    CHECK(launchedScenario(generic, Framework::deepspeed).training.framework == SoftwareStack::deepspeed);
+    // A stack of the framework's family is kept: Megatron-LM's arguments launch Megatron-LM.
+    Scenario older = generic;
+    older.training.framework = SoftwareStack::megatron_lm;
+    CHECK(launchedScenario(older, Framework::megatron).training.framework == SoftwareStack::megatron_lm);
+    CHECK(launchedScenario(older, Framework::deepspeed).training.framework == SoftwareStack::deepspeed);
+    older.training.framework = SoftwareStack::gpt_neox;
+    CHECK(launchedScenario(older, Framework::deepspeed).training.framework == SoftwareStack::gpt_neox);
+    CHECK(loggedScenario(generic, LogFormat::megatron).training.framework == SoftwareStack::megatron_core);
+    CHECK(loggedScenario(generic, LogFormat::hf_trainer).training.framework == SoftwareStack::hf_trainer);
+
+    // The expectation is the launched stack's estimate: Megatron-Core moves Megatron's optimizer
+    // bytes (58 B per parameter), which the generic estimate does not.
+    const LaunchSettings settings = launchSettings(generic, Framework::megatron);
+    const Scenario launched = launchedScenario(generic, Framework::megatron);
+    CHECK(settings.expectation.stepTimeS == Approx(estimate(launched).compute.stepTimeS));
+    CHECK(estimate(launched).compute.optimizerTimeS > estimate(generic).compute.optimizerTimeS);
 }

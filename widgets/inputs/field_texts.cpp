@@ -194,13 +194,20 @@ const std::vector<FieldText>& texts()
                 "applies; gradients averaged after the backward pass, not during it. Fitted on vTrain's measured "
                 "runs (Help → How Accurate Is This?).\n"
                 "LitGPT, Hugging Face Trainer (PEFT): QLoRA through bitsandbytes, which keeps each 4-bit layer's "
-                "input for the backward pass."),
+                "input for the backward pass.\n"
+                "Megatron-Core: Megatron's optimizer and softmax rule; gradients averaged during the backward pass.\n"
+                "DeepSpeed, GPT-NeoX, torchtitan, llm-foundry: the GPU's work as Generic; whether gradients are "
+                "averaged during the backward pass is the overlap setting. Their CPU cost is not measured."),
             .items
-            = inOrder(std::array<const char*, 5> { QT_TRANSLATE_NOOP("ui::InputPanel", "Generic (GPU work only)"),
+            = inOrder(std::array<const char*, 10> { QT_TRANSLATE_NOOP("ui::InputPanel", "Generic (GPU work only)"),
                 QT_TRANSLATE_NOOP("ui::InputPanel", "Megatron-LM (2021–23)"),
                 QT_TRANSLATE_NOOP("ui::InputPanel", "Megatron-DeepSpeed"),
                 QT_TRANSLATE_NOOP("ui::InputPanel", "LitGPT"),
-                QT_TRANSLATE_NOOP("ui::InputPanel", "Hugging Face Trainer (PEFT)") }) },
+                QT_TRANSLATE_NOOP("ui::InputPanel", "Hugging Face Trainer (PEFT)"),
+                QT_TRANSLATE_NOOP("ui::InputPanel", "Megatron-Core (2023 on)"),
+                QT_TRANSLATE_NOOP("ui::InputPanel", "DeepSpeed (ZeRO)"),
+                QT_TRANSLATE_NOOP("ui::InputPanel", "GPT-NeoX"), QT_TRANSLATE_NOOP("ui::InputPanel", "torchtitan"),
+                QT_TRANSLATE_NOOP("ui::InputPanel", "llm-foundry (Composer)") }) },
         { .path = "training.lora_rank",
             .label = QT_TRANSLATE_NOOP("ui::InputPanel", "LoRA rank:"),
             .undo = QT_TRANSLATE_NOOP("ui::InputPanel", "Change LoRA rank"),

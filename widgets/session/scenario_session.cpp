@@ -207,7 +207,7 @@ std::optional<core::ActualComparison> ScenarioSession::compareWithLog(
     auto log = core::parseTrainingLog(logText, problem);
     if (!log) return std::nullopt;
     const core::Scenario s = scenario();
-    return core::compareWithLog(s, core::estimateWithRange(s), *log, problem);
+    return core::compareWithLog(s, *log, problem);
 }
 
 void ScenarioSession::requestLogComparison(const std::string& path)
@@ -229,7 +229,7 @@ void ScenarioSession::requestLogComparison(const std::string& path)
                 return out;
             }
             core::Problem problem;
-            out.comparison = core::compareWithLog(s, core::estimateWithRange(s), *read.log, &problem);
+            out.comparison = core::compareWithLog(s, *read.log, &problem);
             if (!out.comparison) out.problem = problem;
             return out;
         },
@@ -243,7 +243,7 @@ void ScenarioSession::cancelLogComparison()
 
 core::LaunchSettings ScenarioSession::launchSettingsFor(const core::Scenario& scenario, core::Framework framework)
 {
-    return core::launchSettings(scenario, core::estimateWithRange(scenario), framework);
+    return core::launchSettings(scenario, framework);
 }
 
 core::Sensitivity ScenarioSession::sensitivityNow(double fraction) const
