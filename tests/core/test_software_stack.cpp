@@ -435,3 +435,24 @@ TEST_CASE("Launch settings and a training log are priced on the stack of their f
     CHECK(settings.expectation.stepTimeS == Approx(estimate(launched).compute.stepTimeS));
     CHECK(estimate(launched).compute.optimizerTimeS > estimate(generic).compute.optimizerTimeS);
 }
+
+TEST_CASE("The default scenario's MFU lies where measured runs of its kind lie", "[core][stack][fidelity]")
+{
+    // The default — Llama 2 7B on 8 A100 80GB, bf16, flash attention, data parallel, no recomputation —
+    // has the generic stack's mechanisms: fused kernels, the reduction overlapped, no host cost. The
+    // measured runs closest to it are llm-foundry's MPT-7B on 8 A100 80GB (scripts/train/benchmarking/
+    // README.md, commit 8c8dd48, MFU by their count): 64.23 % at 2,048 tokens without activation
+    // checkpointing, and 49.46-58.01 % at 1k-32k tokens with it (54.84 % at 4,096). A 7B model does
+    // not reach 71 % there; "50-60 %" is what checkpointed runs show.
+    const Scenario s = defaultScenario();
+    REQUIRE(s.training.framework == SoftwareStack::generic);
+    REQUIRE(s.parallel.recompute == Recompute::none);
+    const double mfu = estimate(s).compute.mfu;
+    CHECK(mfu >= 0.6423 * 0.9);
+    CHECK(mfu <= 0.6423 * 1.1);
+    Scenario checkpointed = s;
+    checkpointed.parallel.recompute = Recompute::full;
+    const double withRecompute = estimate(checkpointed).compute.mfu;
+    CHECK(withRecompute >= 0.4946 * 0.95);
+    CHECK(withRecompute <= 0.5801 * 1.05);
+}
