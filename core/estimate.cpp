@@ -101,9 +101,14 @@ double CommunicationEstimate::groupTimeS(Group group, bool exposed) const
 
 Estimate estimate(const Scenario& s)
 {
+    const ParameterBreakdown b = countParameters(s.model.arch);
+    return estimate(s, b, memoryEstimate(s, b));
+}
+
+Estimate estimate(const Scenario& s, const ParameterBreakdown& b, MemoryEstimate memory)
+{
     Estimate e;
     e.gpus = static_cast<int>(s.parallel.gpus()); // at most kMaxGpus in a valid scenario
-    const ParameterBreakdown b = countParameters(s.model.arch);
     if (s.model.params > 0) {
         e.params.total = e.params.active = s.model.params;
     } else {
@@ -113,7 +118,7 @@ Estimate estimate(const Scenario& s)
     const auto& t = s.training;
     e.params.trainable
         = t.method == Method::full ? double(e.params.total) : loraParams(s.model.arch, t.loraRank, t.loraTargets);
-    e.memory = memoryEstimate(s, b);
+    e.memory = std::move(memory);
     e.params.perGpu = e.memory.peak().params;
     e.warnings = warningsFor(s);
 

@@ -234,4 +234,10 @@ struct Estimate {
 
 [[nodiscard]] Estimate estimate(const Scenario& scenario);
 
+struct ParameterBreakdown;
+/// estimate() from the memory it starts with: `breakdown` is countParameters(scenario.model.arch) and
+/// `memory` memoryEstimate(scenario, breakdown). For a search that tries many layouts of one model
+/// and prices the time only of those whose memory fits.
+[[nodiscard]] Estimate estimate(const Scenario& scenario, const ParameterBreakdown& breakdown, MemoryEstimate memory);
+
 } // namespace core

@@ -3,7 +3,9 @@
 // keeps as it walks is plan_collector.cpp's; the API is planner.cpp's.
 #include "core/plan_space.h"
 
+#include "core/architecture.h"
 #include "core/checked.h"
+#include "core/memory_model.h"
 
 #include <algorithm>
 #include <atomic>
@@ -230,6 +232,7 @@ SearchWalk walk(const Scenario& base, const Allowed& allowed, std::int64_t total
     std::vector<SearchWalk> counts(static_cast<std::size_t>(threads));
     auto work = [&](int t) {
         Scenario s = base; // one working copy per thread; only the knobs change
+        const ParameterBreakdown breakdown = countParameters(s.model.arch); // the model is the base's
         SearchWalk& mine = counts[std::size_t(t)];
         for (;;) {
             if (o.cancel && o.cancel->load(std::memory_order_relaxed)) return;
@@ -254,10 +257,12 @@ SearchWalk walk(const Scenario& base, const Allowed& allowed, std::int64_t total
                     const Layout layout { a.cell.tp, a.cell.pp, a.cell.cp, a.cell.dp, a.cell.ep, in.zero, mb,
                         in.virtualStages, in.sequenceParallel, in.recompute };
                     applyLayout(s, layout);
-                    Estimate e = estimate(s);
+                    // Memory first: the time of a layout that does not fit is never looked at.
+                    MemoryEstimate memory = memoryEstimate(s, breakdown);
                     ++mine.evaluated;
-                    if (!e.memory.fits()) continue;
+                    if (!memory.fits()) continue;
                     ++mine.feasible;
+                    Estimate e = estimate(s, breakdown, std::move(memory));
                     fits(t, s, e, layout);
                 }
                 done.fetch_add(std::int64_t(a.inner->size()), std::memory_order_relaxed);
