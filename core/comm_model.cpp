@@ -195,7 +195,11 @@ CommunicationEstimate communication(const Scenario& s, const MemoryEstimate& mem
     // Where each collective may hide (review D1b): under the forward passes (a third of the compute),
     // under the backward passes (two thirds), or only under the backward of the last micro-batch.
     enum class Window { forward, backward, lastBackward, anywhere, attention };
+    // Reserved for the collectives a step issues (fewer than 16): adding one does not reallocate.
+    constexpr std::size_t kMostCollectives = 16;
     std::vector<Window> windows;
+    windows.reserve(kMostCollectives);
+    out.collectives.reserve(kMostCollectives);
     // `stride`: ranks between two members of the group (strideOf; the expert-data-parallel group
     // steps over EP as well).
     auto add = [&](Group g, CollectiveOp op, int n, double messageBytes, double calls, int stride,

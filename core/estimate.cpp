@@ -210,12 +210,15 @@ Estimate estimate(const Scenario& s, const ParameterBreakdown& b, MemoryEstimate
     // Megatron's softmax, where its fused kernel does not apply, runs as five fp32 kernels
     // (software_stack.h): their traffic beyond the fused kernel's, per layer.
     const double fallbackBytes = softmaxFallbackBytesPerLayer(s);
+    const bool moe = s.model.arch.isMoe();
+    const double writtenMain = activationBytesWrittenPerLayer(s, moe);
+    const std::pair written { writtenMain, moe ? activationBytesWrittenPerLayer(s, false) : writtenMain };
     double perMicroBatch = 0;
     for (const auto& st : e.memory.perStage) {
         const double eager = ((st.layers - st.denseLayers + st.mtpLayers) * eagerMain + st.denseLayers * eagerDense)
             * tokensPerMicroBatch * kEagerPassesPerForward * recomputeFactor;
         perMicroBatch = std::max(perMicroBatch,
-            s.efficiency.memoryBoundPasses * activationBytesWrittenOnStage(s, st) * recomputeFactor + eager
+            s.efficiency.memoryBoundPasses * activationBytesWrittenOnStage(st, written) * recomputeFactor + eager
                 + (st.layers + st.mtpLayers) * fallbackBytes + (st.stage == s.parallel.pp - 1 ? logitBytes : 0.0));
     }
     double memoryBoundBytes = perMicroBatch * busiestMicroBatches;

@@ -32,6 +32,8 @@ struct StageActivation {
     int stage = 0;
     int layerCount = 0; ///< transformer layers on the stage
     double leadPasses = 0; ///< warm-up forwards + 1 (inFlightMicroBatches, without the cap at m·v)
+    /// A copy of the stage before it holding no more in flight: never above it at any micro-batch size.
+    bool dominated = false;
     std::vector<int> chunks; ///< their split over the stage's model chunks, when unequal
     double layers = 0; ///< bytes per sequence per in-flight micro-batch (layers + first-stage extras)
     double once = 0; ///< bytes per sequence held once (logits, recompute working set)
@@ -254,12 +256,9 @@ double activationBytesWrittenPerLayer(const Scenario& s, bool moeLayer)
     return onGpu(layerTerms(s, moeLayer, false), s.parallel);
 }
 
-double activationBytesWrittenOnStage(const Scenario& s, const StageMemory& st)
+double activationBytesWrittenOnStage(const StageMemory& st, std::pair<double, double> written)
 {
-    const bool moe = s.model.arch.isMoe();
-    const double main = activationBytesWrittenPerLayer(s, moe);
-    const double dense = st.denseLayers > 0 ? activationBytesWrittenPerLayer(s, false) : 0;
-    return (st.layers - st.denseLayers + st.mtpLayers) * main + st.denseLayers * dense;
+    return (st.layers - st.denseLayers + st.mtpLayers) * written.first + st.denseLayers * written.second;
 }
 
 namespace {
@@ -500,6 +499,7 @@ MemoryEstimate memoryEstimate(const Scenario& s, const ParameterBreakdown& b)
             StageActivation& act = coefficients.emplace_back(coefficients.back());
             act.stage = i;
             act.leadPasses = leadPasses(i);
+            act.dominated = act.leadPasses <= coefficients[static_cast<std::size_t>(i - 1)].leadPasses;
             continue;
         }
         // Parameters on one GPU of this stage (Shoeybi et al. 2019 §3; Narayanan et al. 2021 §2.2).
@@ -746,6 +746,7 @@ MemoryEstimate memoryEstimate(const Scenario& s, const ParameterBreakdown& b)
     // can make the largest, one micro-batch per step, lower than the one below it: it is tried first.
     auto fitsAt = [&](int mbs) {
         for (const auto& c : coefficients) {
+            if (c.dominated) continue;
             MemoryBreakdown m;
             m.weights = c.fixed - c.gradients; // states and buffers, already summed; fill() adds gradients
             double inFlight = 0;

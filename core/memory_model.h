@@ -5,6 +5,8 @@
 #include "core/architecture.h"
 #include "core/estimate.h"
 
+#include <utility>
+
 namespace core {
 
 /// QLoRA's NF4 with double quantization: 4 bits + 0.127 bits of block constants per parameter
@@ -30,8 +32,10 @@ inline constexpr double kNf4BytesPerParam = (4.0 + 8.0 / 64.0 + 32.0 / (64.0 * 2
 /// The same without any recomputation: what one layer's forward writes for one micro-batch (the
 /// traffic of its memory-bound kernels, compute_model).
 [[nodiscard]] double activationBytesWrittenPerLayer(const Scenario& s, bool moeLayer);
-/// What the forward of all layers of one stage writes for one micro-batch (dense, MoE and MTP).
-[[nodiscard]] double activationBytesWrittenOnStage(const Scenario& s, const StageMemory& stage);
+/// What the forward of all layers of one stage writes for one micro-batch (dense, MoE and MTP), from
+/// what one layer of each kind writes: `written` is {activationBytesWrittenPerLayer(s, main kind),
+/// activationBytesWrittenPerLayer(s, false)}, taken once for all stages.
+[[nodiscard]] double activationBytesWrittenOnStage(const StageMemory& stage, std::pair<double, double> written);
 
 /// Layers of every model chunk: result[i][c] is chunk c of stage i, model chunk c·p + i (Megatron's
 /// interleaved placement; one chunk per stage without interleaving). The layers are split evenly over
