@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <tuple>
 
 namespace core {
 
@@ -419,288 +420,328 @@ double inFlightLayers(const Parallel& p, int stage, int microBatches, const std:
     return peak;
 }
 
-MemoryEstimate memoryEstimate(const Scenario& s, const ParameterBreakdown& b)
+namespace {
+
+/// What every stage's memory is priced from, taken once per estimate.
+struct MemoryInputs {
+    MemoryInputs(const Scenario& scenario, const ParameterBreakdown& breakdown)
+        : s(scenario)
+        , b(breakdown)
+    {
+        const Architecture& a = s.model.arch;
+        const Parallel& p = s.parallel;
+        const Training& tr = s.training;
+        scale = parameterScale(s, b);
+        t = p.tp;
+        e = p.ep;
+        denseShard = double(p.dp) * p.cp;
+        expertShard = std::max(1.0, denseShard / e);
+        lora = tr.method != Method::full;
+        moe = a.isMoe();
+        adaptersPerLayer = lora ? loraParamsPerLayer(a, tr.loraRank, tr.loraTargets, moe) : 0;
+        adaptersPerDenseLayer = lora && moe ? loraParamsPerLayer(a, tr.loraRank, tr.loraTargets, false) : 0;
+        perLayerAct = activationBytesPerLayer(s, moe);
+        perDenseLayerAct = moe && a.denseLayers > 0 ? activationBytesPerLayer(s, false) : 0;
+        ab = activationElementBytes(s.precision.compute);
+        wb = bytesOf(s.precision.weights);
+        mb = tr.microBatch;
+        seqTokens = double(tr.seqLen) / p.cp;
+        spDiv = p.sequenceParallel ? t : 1;
+        communicators = (p.tp > 1) + (p.pp > 1) + (p.cp > 1) + (p.ep > 1) + (p.dp * p.cp > 1);
+        // Full recompute brings one layer's whole working set back, for one micro-batch at a time.
+        // Op-level selective checkpointing run eagerly (no torch.compile) brings back what it did not
+        // keep: each recomputed op writes its output again (torch.utils.checkpoint reruns the layer's
+        // forward), where compiled recomputation fuses the elementwise chains into their consumers.
+        recomputeWorkingSet = p.recompute == Recompute::full ? onGpu(layerTerms(s, moe), p)
+            : p.recompute == Recompute::selective_op && p.elementwiseKernels == ElementwiseKernels::eager
+            ? std::max(0.0, onGpu(layerTerms(s, moe), p) - perLayerAct)
+            : 0;
+        perLayerGathers = p.zero >= 3 && denseShard > 1 && !keptGathered(s);
+    }
+    /// ZeRO shards over the data-parallel ranks that hold the same parameters: DP × CP for dense
+    /// parameters (Megatron's distributed optimizer), the expert-data-parallel group for experts.
+    [[nodiscard]] double shard(double bytes, double group, int fromStage) const
+    {
+        return s.parallel.zero >= fromStage ? bytes / group : bytes;
+    }
+
+    const Scenario& s;
+    const ParameterBreakdown& b;
+    double scale = 1; ///< a bare size keeps its exact count: the derived shape's parts scaled to it
+    double t = 1, e = 1; ///< TP and EP
+    double denseShard = 1, expertShard = 1;
+    bool lora = false, moe = false;
+    double adaptersPerLayer = 0, adaptersPerDenseLayer = 0;
+    double perLayerAct = 0, perDenseLayerAct = 0; ///< stored activations of one layer per micro-batch
+    double ab = 2, wb = 2; ///< bytes per activation and per weight element
+    double mb = 1; ///< micro-batch size
+    double seqTokens = 0; ///< tokens of one sequence on one GPU (CP: s/c)
+    double spDiv = 1;
+    int communicators = 0;
+    double recomputeWorkingSet = 0;
+    bool perLayerGathers = false; ///< ZeRO-3 gathering each layer before use
+};
+
+/// The layers one stage holds and where it sits in the pipeline.
+struct StageLayers {
+    int stage = 0, count = 0, denseCount = 0, mtp = 0;
+    bool first = false, last = false, equalChunks = true;
+    [[nodiscard]] double main() const { return count - denseCount + mtp; } ///< layers of the main kind
+    [[nodiscard]] double dense() const { return denseCount; }
+};
+
+/// Parameters of one stage and its model states: weights, gradients, fp32 master weights and optimizer
+/// states after ZeRO's sharding, and what offload moves to the host (Shoeybi et al. 2019 §3;
+/// Narayanan et al. 2021 §2.2; Rajbhandari et al. 2020 §5 and Table 1; Ren et al. 2021).
+void stageStates(const MemoryInputs& in, const StageLayers& l, StageMemory& st)
 {
+    const Scenario& s = in.s;
+    const ParameterBreakdown& b = in.b;
     const Architecture& a = s.model.arch;
     const Parallel& p = s.parallel;
-    const Precision& pr = s.precision;
     const Training& tr = s.training;
-    const int stages = p.pp;
-    const double t = p.tp, e = p.ep;
-    // A bare size keeps its exact count: scale the derived shape's parts to it.
-    const double scale = parameterScale(s, b);
+    const double n = l.main(), nd = l.dense(), t = in.t, scale = in.scale;
+    // With tied embeddings and pp > 1 the last stage keeps its own copy for the LM head (Megatron).
+    ParamPart layerSplit = b.layerSplit * n;
+    layerSplit += b.denseSplit * nd;
+    ParamPart denseSplit = layerSplit;
+    if (l.first) denseSplit += b.wordEmbedding;
+    if (l.last) denseSplit += a.tiedEmbeddings && p.pp > 1 ? b.wordEmbedding : b.lmHead;
+    denseSplit += b.mtpSplit * l.mtp;
+    ParamPart replicated = b.layerReplicated * n;
+    replicated += b.denseReplicated * nd;
+    replicated += b.mtpReplicated * l.mtp;
+    if (l.first) replicated += b.positions;
+    if (l.last) replicated += b.finalNorm;
+    const double dense = scale * (denseSplit.params / t + replicated.params);
+    const double experts = scale * n * b.layerExperts.params / (in.e * t);
 
-    // ZeRO shards over the data-parallel ranks that hold the same parameters: DP × CP for dense
-    // parameters (Megatron's distributed optimizer), the expert-data-parallel group for experts.
-    const double denseShard = double(p.dp) * p.cp;
-    const double expertShard = std::max(1.0, denseShard / e);
-    auto shard = [&](double bytes, double group, int fromStage) { return p.zero >= fromStage ? bytes / group : bytes; };
+    st.stage = l.stage;
+    st.layers = l.count;
+    st.denseLayers = l.denseCount;
+    st.mtpLayers = l.mtp;
+    st.params = dense + experts;
+    MemoryBreakdown& m = st.bytes;
 
-    const bool lora = tr.method != Method::full;
-    const bool moe = a.isMoe();
-    const double adaptersPerLayer = lora ? loraParamsPerLayer(a, tr.loraRank, tr.loraTargets, moe) : 0;
-    const double adaptersPerDenseLayer = lora && moe ? loraParamsPerLayer(a, tr.loraRank, tr.loraTargets, false) : 0;
-    const double perLayerAct = activationBytesPerLayer(s, moe);
-    const double perDenseLayerAct = moe && a.denseLayers > 0 ? activationBytesPerLayer(s, false) : 0;
-    const double ab = activationElementBytes(pr.compute);
-    const double mb = tr.microBatch;
-    const double seqTokens = double(tr.seqLen) / p.cp; // tokens of one sequence on one GPU (CP: s/c)
-    const double spDiv = p.sequenceParallel ? t : 1;
-    const int communicators = (p.tp > 1) + (p.pp > 1) + (p.cp > 1) + (p.ep > 1) + (p.dp * p.cp > 1);
-    std::vector<StageActivation> coefficients;
-    coefficients.reserve(static_cast<std::size_t>(stages));
-    // Full recompute brings one layer's whole working set back, for one micro-batch at a time. Op-level
-    // selective checkpointing run eagerly (no torch.compile) brings back what it did not keep: each
-    // recomputed op writes its output again (torch.utils.checkpoint reruns the layer's forward), where
-    // compiled recomputation fuses the elementwise chains into their consumers.
-    const double recomputeWorkingSet = p.recompute == Recompute::full ? onGpu(layerTerms(s, moe), p)
-        : p.recompute == Recompute::selective_op && p.elementwiseKernels == ElementwiseKernels::eager
-        ? std::max(0.0, onGpu(layerTerms(s, moe), p) - perLayerAct)
-        : 0;
+    // Weights: frozen base for LoRA (QLoRA: its linear layers' matrices and the experts in NF4),
+    // otherwise the trainable copy; LoRA adds its adapters to the dense part. The dense part and
+    // the experts are sharded over different groups.
+    const double wb = in.wb;
+    const double nf4Dense = tr.method == Method::qlora ? scale * layerSplit.params / t : 0;
+    const double nf4Experts = tr.method == Method::qlora ? experts : 0;
+    // Trainable parameters and their states (LoRA: the adapters only, split over TP).
+    const double trainDense = in.lora ? (n * in.adaptersPerLayer + nd * in.adaptersPerDenseLayer) / t : dense;
+    const double trainExperts = in.lora ? 0 : experts;
+    const double denseWeightBytes
+        = (dense - nf4Dense) * wb + nf4Dense * kNf4BytesPerParam + (in.lora ? trainDense * wb : 0);
+    const double expertWeightBytes = (experts - nf4Experts) * wb + nf4Experts * kNf4BytesPerParam;
+    st.nf4Params = nf4Dense + nf4Experts;
+    st.trainableDense = trainDense;
+    st.trainableExpert = trainExperts;
+    st.expertParams = experts;
 
-    MemoryEstimate out;
-    out.capacity = s.hardware.gpu.memoryGib * kGiB;
-    out.perStage.reserve(static_cast<std::size_t>(stages));
-    out.activationBytesPerLayer = perLayerAct;
-    const ChunkSplit split(a.layers, p);
-    // Model chunk c·p + i sits on stage i; the dense layers of a MoE model come first in model order
-    // (DeepSeek-V3: layers 0–2).
+    // ZeRO stage 1 shards master weights and optimizer states, stage 2 also gradients, stage 3 also
+    // weights.
+    m.weights = in.shard(denseWeightBytes, in.denseShard, 3) + in.shard(expertWeightBytes, in.expertShard, 3);
+    // ZeRO-3 that reduces after accumulation gathers once per step and keeps the stage's parameters
+    // whole, in the gathered dtype, from the first forward to the last backward (FSDP2's
+    // reshard_after_forward=False with set_requires_gradient_sync(False); torchtitan's default
+    // with pipeline parallelism, torchtitan/parallelisms/parallelize_llama.py apply_fsdp).
+    if (keptGathered(s)) {
+        const double g = std::min(wb, in.ab);
+        m.weights += (dense - nf4Dense + experts - nf4Experts) * g + st.nf4Params * kNf4BytesPerParam
+            + (in.lora ? trainDense * g : 0);
+    }
+    auto states = [&](double bytesPerParam, int fromStage) {
+        return in.shard(trainDense * bytesPerParam, in.denseShard, fromStage)
+            + in.shard(trainExperts * bytesPerParam, in.expertShard, fromStage);
+    };
+    // ZeRO-2/3 that accumulate before they reduce (FSDP's no_sync) hold the whole gradient of the
+    // stage until the last micro-batch; reducing every micro-batch keeps only the shard.
+    m.gradients = states(bytesOf(s.precision.gradients), wholeGradients(s) ? 4 : 2);
+    m.masterWeights = s.precision.masterWeights ? states(bytesOf(*s.precision.masterWeights), 1) : 0;
+    // Optimizer states are per parameter, except Adafactor's factored second moment: one row and
+    // one column accumulator per matrix (LoRA adapters are counted whole, an upper bound).
+    const double optBytes = optimizerBytesPerParam(tr.optimizer, s.precision.optimizerStates);
+    st.optimizerElementsDense = trainDense;
+    st.optimizerElementsExpert = trainExperts;
+    if (tr.optimizer == Optimizer::adafactor && !in.lora) {
+        st.optimizerElementsDense = scale * (denseSplit.factored / t + replicated.factored);
+        st.optimizerElementsExpert = scale * n * b.layerExperts.factored / (in.e * t);
+    }
+    m.optimizerStates = in.shard(st.optimizerElementsDense * optBytes, in.denseShard, 1)
+        + in.shard(st.optimizerElementsExpert * optBytes, in.expertShard, 1);
+
+    st.optimizerStateBytes = m.optimizerStates;
+    // Offload (Ren et al. 2021, "ZeRO-Offload"): states move to host memory.
+    if (p.offloadOptimizer) {
+        st.onHost.masterWeights = m.masterWeights;
+        st.onHost.optimizerStates = m.optimizerStates;
+        m.masterWeights = m.optimizerStates = 0;
+    }
+    if (p.offloadParams) {
+        st.onHost.weights = m.weights;
+        m.weights = 0;
+    }
+    st.hostBytes = st.onHost.total();
+}
+
+/// A stage's activations per sequence: what each in-flight micro-batch keeps, what is held once (the
+/// logits, a recomputed layer's working set) and what offload sends to the host. Linear in the
+/// micro-batch size, so the largest micro-batch that fits is found without pricing the model again.
+void stageActivations(const MemoryInputs& in, const StageLayers& l, const ChunkSplit& split, StageActivation& act)
+{
+    const Scenario& s = in.s;
+    const Architecture& a = s.model.arch;
+    const Parallel& p = s.parallel;
+    const double n = l.main(), nd = l.dense(), seqTokens = in.seqTokens, spDiv = in.spDiv, ab = in.ab;
+    act.stage = l.stage;
+    act.layerCount = l.count;
+    // The first and last stages' emptier chunks (pipeline_split) are walked through the schedule:
+    // they change which passes hold layers. Chunks that differ by the remainder's one layer keep
+    // the closed form over their total (a walk per stage would cost O(p²·v) per estimate).
+    const bool endStage = split.ends && (l.first || l.last);
+    if (!l.equalChunks && endStage && static_cast<long long>(p.pp) * split.v <= kMaxWalkedPeriod)
+        for (int c = 0; c < split.v; ++c)
+            act.chunks.push_back(split.at(l.stage, c));
+    act.layers = (n * in.perLayerAct + nd * in.perDenseLayerAct) / in.mb;
+    // An MTP module also keeps its two norm inputs and the 2h-wide projection input.
+    act.layers += l.mtp * 4.0 * ab * seqTokens * a.hidden / spDiv;
+    if (l.first) {
+        // Token ids (int64) and, with dropout, the embedding dropout mask (Megatron's
+        // theoretical memory: 8·s·b and s·b·h per in-flight micro-batch).
+        act.layers += 8.0 * seqTokens + (a.dropout ? seqTokens * a.hidden / spDiv : 0);
+    }
+    if (l.last) {
+        // Final norm and LM-head inputs, and the logits held at the loss, by default the fp32
+        // softmax of the cross-entropy backward, 4·s·b·V/t (vocabulary-parallel; the bytes per
+        // logit are a setting); one micro-batch at a time.
+        // Under DTensor the LM head keeps its gathered input (torchtitan's ColwiseParallel output layer).
+        const bool gatheredHead = p.sequenceParallel && p.tpSavedInput == TpSavedInput::gathered;
+        act.once = ab * seqTokens * a.hidden / spDiv + ab * seqTokens * a.hidden / (gatheredHead ? 1 : spDiv)
+            + s.overhead.lossBytesPerLogit * seqTokens * a.vocab / in.t;
+        act.once += a.mtpLayers * s.overhead.lossBytesPerLogit * seqTokens * a.vocab / in.t; // each MTP module's logits
+    }
+    // Counted together with the logits, though autograd frees the loss's tensors before the last
+    // layer's recomputation: the runs measured as PyTorch's reserved memory hold that much more than
+    // the rest of the model accounts for (docs/FIDELITY.md, "Peak memory, measured").
+    if (in.recomputeWorkingSet > 0 && n + nd > 0) act.once += in.recomputeWorkingSet / in.mb;
+    // Activation offload (torchtune's OffloadActivations, Transformer Engine's CPU offloading): what
+    // the layers save goes to host memory as the forward makes it and comes back a layer ahead of
+    // the backward. The GPU holds the layer computing and the one in transfer; the logits stay.
+    if (p.offloadActivations && n + nd > 0) {
+        act.offloaded = act.layers;
+        act.once += std::min(2.0, n + nd) * act.layers / (n + nd);
+        act.layers = 0;
+    }
+}
+
+/// A stage's buffers: ZeRO-3's gathered layers and FSDP's root unit, the data-parallel bucket and
+/// the NCCL buffers of every communicator (and which of them sit outside PyTorch's allocator).
+void stageBuffers(const MemoryInputs& in, const StageLayers& l, StageMemory& st)
+{
+    const Scenario& s = in.s;
+    const ParameterBreakdown& b = in.b;
+    const Architecture& a = s.model.arch;
+    const Parallel& p = s.parallel;
+    const double n = l.main(), nd = l.dense(), t = in.t;
+    MemoryBreakdown& m = st.bytes;
+    // ZeRO-3 gathers each layer before use: the layer computing and the next one prefetched (Zhao et
+    // al. 2023, "PyTorch FSDP", §3.3 backward prefetch). Parameters offloaded to the host come back the
+    // same way, a layer at a time (review D4). Gathered in the compute dtype when the stored copy is
+    // wider (FSDP's MixedPrecisionPolicy.param_dtype: fp32 shards, bf16 gathered layers and their
+    // gradients).
+    const double gathered = std::min(in.wb, in.ab);
+    if ((in.perLayerGathers || p.offloadParams) && n + nd > 0) {
+        const double mainLayer
+            = b.layerSplit.params / t + b.layerReplicated.params + b.layerExperts.params / (in.e * t);
+        const double denseLayer = b.denseSplit.params / t + b.denseReplicated.params;
+        const double layerParams = in.scale * (n > 0 ? std::max(mainLayer, nd > 0 ? denseLayer : 0.0) : denseLayer);
+        m.buffers += 2 * layerParams * gathered;
+        // The layer whose backward runs: its whole gradient in the gathered dtype, and the
+        // reduce-scatter's input in the gradient dtype (FSDP2 foreach_reduce copies the
+        // gradients into one reduce_dtype buffer before reducing them).
+        if (in.perLayerGathers && !in.lora) m.buffers += layerParams * (gathered + bytesOf(s.precision.gradients));
+    }
+    if (in.perLayerGathers) {
+        // FSDP's root unit: what no wrapped layer owns — the embedding, the final norm and the
+        // LM head — is gathered when the root's forward starts and freed only after it (torchtitan's
+        // fully_shard(model) around the wrapped layers, parallelize_llama.py apply_fsdp), gathered again
+        // for the whole backward, and the LM head's gradient, its first, waits for the root's
+        // reduction at the end of the backward.
+        const double headParams = l.last ? (a.tiedEmbeddings ? b.wordEmbedding.params : b.lmHead.params) / t : 0;
+        double rootParams = l.first ? b.wordEmbedding.params / t + b.positions.params : 0;
+        if (l.last) rootParams += b.finalNorm.params + (a.tiedEmbeddings && l.first ? 0 : headParams);
+        m.buffers += in.scale * (rootParams + (in.lora ? 0 : headParams)) * gathered;
+    }
+    // Without sharded gradients the data-parallel reduction runs through a bucket (PyTorch DDP's
+    // bucket_cap_mb, default 25 MiB); every communicator holds NCCL buffers.
+    if (p.zero <= 2 && in.denseShard > 1) m.buffers += s.overhead.gradBucketMib * kMiB;
+    m.buffers += in.communicators * s.overhead.commBufferGibPerGroup * kGiB;
+    // NCCL allocates its buffers itself (cudaMalloc), outside the framework's caching allocator.
+    st.outsideAllocator = in.communicators * s.overhead.commBufferGibPerGroup * kGiB + s.overhead.cudaContextGib * kGiB;
+}
+
+/// What the micro-batch search needs of a stage's states and buffers, and, for gradients freed after
+/// every step, when they appear as the backward runs: the LM head's first, while the logits are still
+/// held, the first layer's last, when only that layer's activations (and its recomputation) are left.
+void stageGradients(const MemoryInputs& in, const StageLayers& l, const StageMemory& st, StageActivation& act)
+{
+    const Scenario& s = in.s;
+    const Architecture& a = s.model.arch;
+    const double n = l.main(), nd = l.dense();
+    act.fixed = st.bytes.modelStates() + st.bytes.buffers;
+    act.gradients = st.bytes.gradients;
+    if (s.parallel.gradientBuffers != GradientBuffers::per_step) return;
+    if (!in.lora && st.params > 0 && l.last)
+        act.firstGradients = st.bytes.gradients
+            * (in.scale * (a.tiedEmbeddings ? in.b.wordEmbedding.params : in.b.lmHead.params) / in.t) / st.params;
+    if (n + nd > 0) act.endOfBackward = (n * in.perLayerAct + nd * in.perDenseLayerAct) / (n + nd) / in.mb;
+    if (in.recomputeWorkingSet > 0 && n + nd > 0) act.endOfBackward += in.recomputeWorkingSet / in.mb;
+}
+
+/// The dense layers of a MoE model on each stage: they come first in model order (DeepSeek-V3:
+/// layers 0–2), and model chunk c·p + i sits on stage i. Empty without dense layers.
+std::vector<int> denseLayersOnStages(const Architecture& a, const ChunkSplit& split, int stages)
+{
     std::vector<int> denseOn;
-    if (moe && a.denseLayers > 0) {
-        denseOn.assign(static_cast<std::size_t>(stages), 0);
-        int next = 0;
-        for (long long j = 0; j < split.chunks && next < a.denseLayers; ++j) {
-            const int n = split.modelChunk(j);
-            denseOn[static_cast<std::size_t>(j % stages)] += std::clamp(a.denseLayers - next, 0, n);
-            next += n;
-        }
+    if (!a.isMoe() || a.denseLayers <= 0) return denseOn;
+    denseOn.assign(static_cast<std::size_t>(stages), 0);
+    int next = 0;
+    for (long long j = 0; j < split.chunks && next < a.denseLayers; ++j) {
+        const int n = split.modelChunk(j);
+        denseOn[static_cast<std::size_t>(j % stages)] += std::clamp(a.denseLayers - next, 0, n);
+        next += n;
     }
-    // Passes a stage runs before its first backward, and that one: what it holds at most.
-    auto leadPasses = [&](int stage) {
-        return p.schedule == Schedule::gpipe
-            ? 1e300
-            : double(warmupPasses(p, stage, std::numeric_limits<long long>::max())) + 1;
-    };
-    // Reserved: a middle stage is copied from the one before it in place (no reallocation).
-    for (int i = 0; i < stages; ++i) {
-        const bool first = i == 0, last = i == stages - 1;
-        const auto [count, equalChunks] = split.onStage(i);
-        // MTP modules sit after the last layer, on the last stage (as Megatron-Core places them).
-        const int denseCount = denseOn.empty() ? 0 : denseOn[static_cast<std::size_t>(i)];
-        const int mtp = last ? a.mtpLayers : 0;
-        const double n = count - denseCount + mtp; // layers of the main kind
-        const double nd = denseCount;
-        // A middle stage holding what the middle stage before it holds is that stage again, but for
-        // its place in the schedule (what it keeps in flight): with 16 or 64 stages most are.
-        if (!first && !last && i >= 2 && out.perStage.back().layers == count
-            && out.perStage.back().denseLayers == denseCount) {
-            StageMemory& st = out.perStage.emplace_back(out.perStage.back());
-            st.stage = i;
-            StageActivation& act = coefficients.emplace_back(coefficients.back());
-            act.stage = i;
-            act.leadPasses = leadPasses(i);
-            act.dominated = act.leadPasses <= coefficients[static_cast<std::size_t>(i - 1)].leadPasses;
-            continue;
-        }
-        // Parameters on one GPU of this stage (Shoeybi et al. 2019 §3; Narayanan et al. 2021 §2.2).
-        // With tied embeddings and pp > 1 the last stage keeps its own copy for the LM head (Megatron).
-        ParamPart layerSplit = b.layerSplit * n;
-        layerSplit += b.denseSplit * nd;
-        ParamPart denseSplit = layerSplit;
-        if (first) denseSplit += b.wordEmbedding;
-        if (last) denseSplit += a.tiedEmbeddings && stages > 1 ? b.wordEmbedding : b.lmHead;
-        denseSplit += b.mtpSplit * mtp;
-        ParamPart replicated = b.layerReplicated * n;
-        replicated += b.denseReplicated * nd;
-        replicated += b.mtpReplicated * mtp;
-        if (first) replicated += b.positions;
-        if (last) replicated += b.finalNorm;
-        const double dense = scale * (denseSplit.params / t + replicated.params);
-        const double experts = scale * n * b.layerExperts.params / (e * t);
+    return denseOn;
+}
 
-        StageMemory& st = out.perStage.emplace_back(); // built in place: the struct is large
-        st.stage = i;
-        st.layers = count;
-        st.denseLayers = denseCount;
-        st.mtpLayers = mtp;
-        st.params = dense + experts;
-        MemoryBreakdown& m = st.bytes;
-
-        // Weights: frozen base for LoRA (QLoRA: its linear layers' matrices and the experts in NF4),
-        // otherwise the trainable copy; LoRA adds its adapters to the dense part. The dense part and
-        // the experts are sharded over different groups.
-        const double wb = bytesOf(pr.weights);
-        const double nf4Dense = tr.method == Method::qlora ? scale * layerSplit.params / t : 0;
-        const double nf4Experts = tr.method == Method::qlora ? experts : 0;
-        // Trainable parameters and their states (LoRA: the adapters only, split over TP).
-        const double trainDense = lora ? (n * adaptersPerLayer + nd * adaptersPerDenseLayer) / t : dense;
-        const double trainExperts = lora ? 0 : experts;
-        const double denseWeightBytes
-            = (dense - nf4Dense) * wb + nf4Dense * kNf4BytesPerParam + (lora ? trainDense * wb : 0);
-        const double expertWeightBytes = (experts - nf4Experts) * wb + nf4Experts * kNf4BytesPerParam;
-        st.nf4Params = nf4Dense + nf4Experts;
-        st.trainableDense = trainDense;
-        st.trainableExpert = trainExperts;
-        st.expertParams = experts;
-
-        // ZeRO (Rajbhandari et al. 2020, §5 and Table 1): stage 1 shards master weights and
-        // optimizer states, stage 2 also gradients, stage 3 also weights.
-        m.weights = shard(denseWeightBytes, denseShard, 3) + shard(expertWeightBytes, expertShard, 3);
-        // ZeRO-3 that reduces after accumulation gathers once per step and keeps the stage's parameters
-        // whole, in the gathered dtype, from the first forward to the last backward (FSDP2's
-        // reshard_after_forward=False with set_requires_gradient_sync(False); torchtitan's default
-        // with pipeline parallelism, torchtitan/parallelisms/parallelize_llama.py apply_fsdp).
-        if (keptGathered(s)) {
-            const double g = std::min(wb, ab);
-            m.weights += (dense - nf4Dense + experts - nf4Experts) * g + st.nf4Params * kNf4BytesPerParam
-                + (lora ? trainDense * g : 0);
-        }
-        auto states = [&](double bytesPerParam, int fromStage) {
-            return shard(trainDense * bytesPerParam, denseShard, fromStage)
-                + shard(trainExperts * bytesPerParam, expertShard, fromStage);
-        };
-        // ZeRO-2/3 that accumulate before they reduce (FSDP's no_sync) hold the whole gradient of the
-        // stage until the last micro-batch; reducing every micro-batch keeps only the shard.
-        const bool unshardedGradients = wholeGradients(s);
-        m.gradients = states(bytesOf(pr.gradients), unshardedGradients ? 4 : 2);
-        m.masterWeights = pr.masterWeights ? states(bytesOf(*pr.masterWeights), 1) : 0;
-        // Optimizer states are per parameter, except Adafactor's factored second moment: one row and
-        // one column accumulator per matrix (LoRA adapters are counted whole, an upper bound).
-        const double optBytes = optimizerBytesPerParam(tr.optimizer, pr.optimizerStates);
-        st.optimizerElementsDense = trainDense;
-        st.optimizerElementsExpert = trainExperts;
-        if (tr.optimizer == Optimizer::adafactor && !lora) {
-            st.optimizerElementsDense = scale * (denseSplit.factored / t + replicated.factored);
-            st.optimizerElementsExpert = scale * n * b.layerExperts.factored / (e * t);
-        }
-        m.optimizerStates = shard(st.optimizerElementsDense * optBytes, denseShard, 1)
-            + shard(st.optimizerElementsExpert * optBytes, expertShard, 1);
-
-        st.optimizerStateBytes = m.optimizerStates;
-        // Offload (Ren et al. 2021, "ZeRO-Offload"): states move to host memory.
-        if (p.offloadOptimizer) {
-            st.onHost.masterWeights = m.masterWeights;
-            st.onHost.optimizerStates = m.optimizerStates;
-            m.masterWeights = m.optimizerStates = 0;
-        }
-        if (p.offloadParams) {
-            st.onHost.weights = m.weights;
-            m.weights = 0;
-        }
-        st.hostBytes = st.onHost.total();
-
-        // Activations are linear in the micro-batch size: coefficients per sequence, so the
-        // largest micro-batch that fits can be found without re-running the whole model.
-        StageActivation& act = coefficients.emplace_back();
-        act.stage = i;
-        act.layerCount = count;
-        act.leadPasses = leadPasses(i);
-        // The first and last stages' emptier chunks (pipeline_split) are walked through the schedule:
-        // they change which passes hold layers. Chunks that differ by the remainder's one layer keep
-        // the closed form over their total (a walk per stage would cost O(p²·v) per estimate).
-        const bool endStage = split.ends && (first || last);
-        if (!equalChunks && endStage && static_cast<long long>(p.pp) * split.v <= kMaxWalkedPeriod)
-            for (int c = 0; c < split.v; ++c)
-                act.chunks.push_back(split.at(i, c));
-        act.layers = (n * perLayerAct + nd * perDenseLayerAct) / mb;
-        // An MTP module also keeps its two norm inputs and the 2h-wide projection input.
-        act.layers += mtp * 4.0 * ab * seqTokens * a.hidden / spDiv;
-        if (first) {
-            // Token ids (int64) and, with dropout, the embedding dropout mask (Megatron's
-            // theoretical memory: 8·s·b and s·b·h per in-flight micro-batch).
-            act.layers += 8.0 * seqTokens + (a.dropout ? seqTokens * a.hidden / spDiv : 0);
-        }
-        if (last) {
-            // Final norm and LM-head inputs, and the logits held at the loss, by default the fp32
-            // softmax of the cross-entropy backward, 4·s·b·V/t (vocabulary-parallel; the bytes per
-            // logit are a setting); one micro-batch at a time.
-            // Under DTensor the LM head keeps its gathered input (torchtitan's ColwiseParallel output layer).
-            const bool gatheredHead = p.sequenceParallel && p.tpSavedInput == TpSavedInput::gathered;
-            act.once = ab * seqTokens * a.hidden / spDiv + ab * seqTokens * a.hidden / (gatheredHead ? 1 : spDiv)
-                + s.overhead.lossBytesPerLogit * seqTokens * a.vocab / t;
-            act.once
-                += a.mtpLayers * s.overhead.lossBytesPerLogit * seqTokens * a.vocab / t; // each MTP module's logits
-        }
-        // Counted together with the logits, though autograd frees the loss's tensors before the last
-        // layer's recomputation: the runs measured as PyTorch's reserved memory hold that much more than
-        // the rest of the model accounts for (docs/FIDELITY.md, "Peak memory, measured").
-        if (recomputeWorkingSet > 0 && n + nd > 0) act.once += recomputeWorkingSet / mb;
-        // Activation offload (torchtune's OffloadActivations, Transformer Engine's CPU offloading): what
-        // the layers save goes to host memory as the forward makes it and comes back a layer ahead of
-        // the backward. The GPU holds the layer computing and the one in transfer; the logits stay.
-        if (p.offloadActivations && n + nd > 0) {
-            act.offloaded = act.layers;
-            act.once += std::min(2.0, n + nd) * act.layers / (n + nd);
-            act.layers = 0;
-        }
-
-        // Buffers. ZeRO-3 gathers each layer before use: the layer computing and the next one
-        // prefetched (Zhao et al. 2023, "PyTorch FSDP", §3.3 backward prefetch). Parameters
-        // offloaded to the host come back the same way, a layer at a time (review D4).
-        const bool perLayerGathers = p.zero >= 3 && denseShard > 1 && !keptGathered(s);
-        // Gathered in the compute dtype when the stored copy is wider (FSDP's
-        // MixedPrecisionPolicy.param_dtype: fp32 shards, bf16 gathered layers and their gradients).
-        const double gathered = std::min(wb, ab);
-        if ((perLayerGathers || p.offloadParams) && n + nd > 0) {
-            const double mainLayer
-                = b.layerSplit.params / t + b.layerReplicated.params + b.layerExperts.params / (e * t);
-            const double denseLayer = b.denseSplit.params / t + b.denseReplicated.params;
-            const double layerParams = scale * (n > 0 ? std::max(mainLayer, nd > 0 ? denseLayer : 0.0) : denseLayer);
-            m.buffers += 2 * layerParams * gathered;
-            // The layer whose backward runs: its whole gradient in the gathered dtype, and the
-            // reduce-scatter's input in the gradient dtype (FSDP2 foreach_reduce copies the
-            // gradients into one reduce_dtype buffer before reducing them).
-            if (perLayerGathers && !lora) m.buffers += layerParams * (gathered + bytesOf(pr.gradients));
-        }
-        if (perLayerGathers) {
-            // FSDP's root unit: what no wrapped layer owns — the embedding, the final norm and the
-            // LM head — is gathered when the root's forward starts and freed only after it (torchtitan's
-            // fully_shard(model) around the wrapped layers, parallelize_llama.py apply_fsdp), gathered again
-            // for the whole backward, and the LM head's gradient, its first, waits for the root's
-            // reduction at the end of the backward.
-            const double headParams = last ? (a.tiedEmbeddings ? b.wordEmbedding.params : b.lmHead.params) / t : 0;
-            double rootParams = first ? b.wordEmbedding.params / t + b.positions.params : 0;
-            if (last) rootParams += b.finalNorm.params + (a.tiedEmbeddings && first ? 0 : headParams);
-            m.buffers += scale * (rootParams + (lora ? 0 : headParams)) * gathered;
-        }
-        // Without sharded gradients the data-parallel reduction runs through a bucket (PyTorch DDP's
-        // bucket_cap_mb, default 25 MiB); every communicator holds NCCL buffers.
-        if (p.zero <= 2 && denseShard > 1) m.buffers += s.overhead.gradBucketMib * kMiB;
-        m.buffers += communicators * s.overhead.commBufferGibPerGroup * kGiB;
-        // NCCL allocates its buffers itself (cudaMalloc), outside the framework's caching allocator.
-        st.outsideAllocator
-            = communicators * s.overhead.commBufferGibPerGroup * kGiB + s.overhead.cudaContextGib * kGiB;
-        act.fixed = m.modelStates() + m.buffers;
-        act.gradients = m.gradients;
-        // Gradients freed after every step appear as the backward runs: the LM head's first, while the
-        // logits are still held, the first layer's last, when only that layer's activations (and its
-        // recomputation) are left. (Only then: estimate() runs per planner candidate.)
-        if (p.gradientBuffers == GradientBuffers::per_step) {
-            if (!lora && st.params > 0 && last)
-                act.firstGradients = m.gradients
-                    * (scale * (a.tiedEmbeddings ? b.wordEmbedding.params : b.lmHead.params) / t) / st.params;
-            if (n + nd > 0) act.endOfBackward = (n * perLayerAct + nd * perDenseLayerAct) / (n + nd) / mb;
-            if (recomputeWorkingSet > 0 && n + nd > 0) act.endOfBackward += recomputeWorkingSet / mb;
-        }
+/// A stage's memory at a micro-batch size, from its coefficients: allocated bytes, allocator slack,
+/// CUDA context.
+struct StageFill {
+    explicit StageFill(const Scenario& scenario)
+        : s(scenario)
+        , chunksPerStage(scenario.parallel.schedule == Schedule::interleaved ? scenario.parallel.virtualStages : 1)
+    {
     }
-
-    // Total of stage i at micro-batch size mbs: allocated bytes, allocator slack, CUDA context.
-    const double chunksPerStage = p.schedule == Schedule::interleaved ? p.virtualStages : 1;
-    const double gb = tr.globalBatch;
-    auto microBatchesAt = [&](int mbs) {
-        // A partial last micro-batch is still in flight: round up.
-        return std::max(1, static_cast<int>(std::ceil(gb / (double(p.dp) * mbs))));
-    };
-    // Gradients freed after every step and one micro-batch per step: nothing accumulates, so the
-    // backward frees activations while it creates gradients (zero_grad(set_to_none=True)).
-    auto perStepGradients
-        = [&](int microBatches) { return p.gradientBuffers == GradientBuffers::per_step && microBatches == 1; };
-    auto fill = [&](const StageActivation& c, int mbs, MemoryBreakdown& m, double& inFlight) {
+    /// Micro-batches per step: a partial last micro-batch is still in flight, so rounded up.
+    [[nodiscard]] int microBatchesAt(int mbs) const
+    {
+        return std::max(1, static_cast<int>(std::ceil(double(s.training.globalBatch) / (double(s.parallel.dp) * mbs))));
+    }
+    /// Gradients freed after every step and one micro-batch per step: nothing accumulates, so the
+    /// backward frees activations while it creates gradients (zero_grad(set_to_none=True)).
+    [[nodiscard]] bool perStepGradients(int microBatches) const
+    {
+        return s.parallel.gradientBuffers == GradientBuffers::per_step && microBatches == 1;
+    }
+    void operator()(const StageActivation& c, int mbs, MemoryBreakdown& m, double& inFlight) const
+    {
         const int microBatches = microBatchesAt(mbs);
         // Layer-weighted when the chunks differ (pipeline_split): what the stage's layers hold, per layer.
         inFlight = c.chunks.empty() || c.layerCount == 0
             ? std::min(c.leadPasses, microBatches * chunksPerStage) / chunksPerStage
-            : inFlightLayers(p, c.stage, microBatches, c.chunks) / c.layerCount;
+            : inFlightLayers(s.parallel, c.stage, microBatches, c.chunks) / c.layerCount;
         m.activations = mbs * (c.layers * inFlight + c.once);
         m.gradients = c.gradients;
         if (perStepGradients(microBatches)) {
@@ -714,36 +755,43 @@ MemoryEstimate memoryEstimate(const Scenario& s, const ParameterBreakdown& b)
         }
         m.overhead = s.overhead.fragmentation * (c.fixed - c.gradients + m.gradients + m.activations)
             + s.overhead.cudaContextGib * kGiB;
-    };
-    const bool perStepAtMicroBatch = perStepGradients(microBatchesAt(tr.microBatch));
-    for (std::size_t i = 0; i < out.perStage.size(); ++i) {
-        fill(coefficients[i], tr.microBatch, out.perStage[i].bytes, out.perStage[i].inFlight);
-        out.perStage[i].allocatorSlack = out.perStage[i].bytes.overhead - s.overhead.cudaContextGib * kGiB;
-        out.perStage[i].activationPerMicroBatch = tr.microBatch * coefficients[i].layers;
-        out.perStage[i].activationOnce = tr.microBatch * coefficients[i].once;
-        if (coefficients[i].offloaded > 0) {
-            StageMemory& st = out.perStage[i];
-            st.onHost.activations = tr.microBatch * coefficients[i].offloaded * st.inFlight;
-            st.activationOffloadPerMicroBatch = tr.microBatch * coefficients[i].offloaded;
-            st.hostBytes = st.onHost.total();
-        }
-        if (perStepAtMicroBatch) {
-            out.perStage[i].perStepGradients = coefficients[i].gradients;
-            out.perStage[i].firstGradients = coefficients[i].firstGradients;
-            out.perStage[i].backwardEndActivations = tr.microBatch * coefficients[i].endOfBackward;
-        }
-        out.perStage[i].chunkShares.clear();
-        if (!coefficients[i].chunks.empty() && coefficients[i].layerCount > 0)
-            for (int n : coefficients[i].chunks)
-                out.perStage[i].chunkShares.push_back(double(n) / coefficients[i].layerCount);
     }
-    for (std::size_t i = 1; i < out.perStage.size(); ++i)
-        if (out.perStage[i].bytes.total() > out.perStage[static_cast<std::size_t>(out.stage)].bytes.total())
-            out.stage = static_cast<int>(i);
 
-    // The peak never falls as the micro-batch grows (b × min(p − i, m) is non-decreasing), so a
-    // binary search over 1 … global batch / dp finds the largest that fits. Gradients freed every step
-    // can make the largest, one micro-batch per step, lower than the one below it: it is tried first.
+    const Scenario& s;
+    double chunksPerStage = 1;
+};
+
+/// A stage's figures at the scenario's micro-batch size.
+void finishStage(const StageFill& fill, const StageActivation& c, bool perStepAtMicroBatch, StageMemory& st)
+{
+    const Scenario& s = fill.s;
+    const double mbs = s.training.microBatch;
+    fill(c, s.training.microBatch, st.bytes, st.inFlight);
+    st.allocatorSlack = st.bytes.overhead - s.overhead.cudaContextGib * kGiB;
+    st.activationPerMicroBatch = mbs * c.layers;
+    st.activationOnce = mbs * c.once;
+    if (c.offloaded > 0) {
+        st.onHost.activations = mbs * c.offloaded * st.inFlight;
+        st.activationOffloadPerMicroBatch = mbs * c.offloaded;
+        st.hostBytes = st.onHost.total();
+    }
+    if (perStepAtMicroBatch) {
+        st.perStepGradients = c.gradients;
+        st.firstGradients = c.firstGradients;
+        st.backwardEndActivations = mbs * c.endOfBackward;
+    }
+    st.chunkShares.clear();
+    if (!c.chunks.empty() && c.layerCount > 0)
+        for (int n : c.chunks)
+            st.chunkShares.push_back(double(n) / c.layerCount);
+}
+
+/// The largest micro-batch every stage fits at. The peak never falls as the micro-batch grows
+/// (b × min(p − i, m) is non-decreasing), so a binary search over 1 … global batch / dp finds it.
+/// Gradients freed every step can make the largest, one micro-batch per step, lower than the one below
+/// it: it is tried first.
+int largestFittingMicroBatch(const StageFill& fill, const std::vector<StageActivation>& coefficients, double capacity)
+{
     auto fitsAt = [&](int mbs) {
         for (const auto& c : coefficients) {
             if (c.dominated) continue;
@@ -751,17 +799,81 @@ MemoryEstimate memoryEstimate(const Scenario& s, const ParameterBreakdown& b)
             m.weights = c.fixed - c.gradients; // states and buffers, already summed; fill() adds gradients
             double inFlight = 0;
             fill(c, mbs, m, inFlight);
-            if (m.total() > out.capacity) return false;
+            if (m.total() > capacity) return false;
         }
         return true;
     };
-    int lo = 0, hi = std::max(1, tr.globalBatch / p.dp);
+    int lo = 0, hi = std::max(1, fill.s.training.globalBatch / fill.s.parallel.dp);
     if (fitsAt(hi)) lo = hi;
     while (hi - lo > 1) {
         const int mid = lo + (hi - lo) / 2;
         (fitsAt(mid) ? lo : hi) = mid;
     }
-    out.largestMicroBatch = lo;
+    return lo;
+}
+
+} // namespace
+
+MemoryEstimate memoryEstimate(const Scenario& s, const ParameterBreakdown& b)
+{
+    const Architecture& a = s.model.arch;
+    const Parallel& p = s.parallel;
+    const Training& tr = s.training;
+    const int stages = p.pp;
+    const MemoryInputs in(s, b);
+
+    MemoryEstimate out;
+    out.capacity = s.hardware.gpu.memoryGib * kGiB;
+    out.activationBytesPerLayer = in.perLayerAct;
+    // Reserved: a middle stage is copied from the one before it in place (no reallocation).
+    out.perStage.reserve(static_cast<std::size_t>(stages));
+    std::vector<StageActivation> coefficients;
+    coefficients.reserve(static_cast<std::size_t>(stages));
+    const ChunkSplit split(a.layers, p);
+    const std::vector<int> denseOn = denseLayersOnStages(a, split, stages);
+    // Passes a stage runs before its first backward, and that one: what it holds at most.
+    auto leadPasses = [&](int stage) {
+        return p.schedule == Schedule::gpipe
+            ? 1e300
+            : double(warmupPasses(p, stage, std::numeric_limits<long long>::max())) + 1;
+    };
+    for (int i = 0; i < stages; ++i) {
+        StageLayers l;
+        l.stage = i;
+        l.first = i == 0;
+        l.last = i == stages - 1;
+        std::tie(l.count, l.equalChunks) = split.onStage(i);
+        l.denseCount = denseOn.empty() ? 0 : denseOn[static_cast<std::size_t>(i)];
+        l.mtp = l.last ? a.mtpLayers : 0; // MTP modules sit after the last layer (as Megatron-Core places them)
+        // A middle stage holding what the middle stage before it holds is that stage again, but for
+        // its place in the schedule (what it keeps in flight): with 16 or 64 stages most are.
+        if (!l.first && !l.last && i >= 2 && out.perStage.back().layers == l.count
+            && out.perStage.back().denseLayers == l.denseCount) {
+            StageMemory& st = out.perStage.emplace_back(out.perStage.back());
+            st.stage = i;
+            StageActivation& act = coefficients.emplace_back(coefficients.back());
+            act.stage = i;
+            act.leadPasses = leadPasses(i);
+            act.dominated = act.leadPasses <= coefficients[static_cast<std::size_t>(i - 1)].leadPasses;
+            continue;
+        }
+        StageMemory& st = out.perStage.emplace_back(); // built in place: the struct is large
+        stageStates(in, l, st);
+        StageActivation& act = coefficients.emplace_back();
+        act.leadPasses = leadPasses(i);
+        stageActivations(in, l, split, act);
+        stageBuffers(in, l, st);
+        stageGradients(in, l, st, act);
+    }
+
+    const StageFill fill(s);
+    const bool perStepAtMicroBatch = fill.perStepGradients(fill.microBatchesAt(tr.microBatch));
+    for (std::size_t i = 0; i < out.perStage.size(); ++i)
+        finishStage(fill, coefficients[i], perStepAtMicroBatch, out.perStage[i]);
+    for (std::size_t i = 1; i < out.perStage.size(); ++i)
+        if (out.perStage[i].bytes.total() > out.perStage[static_cast<std::size_t>(out.stage)].bytes.total())
+            out.stage = static_cast<int>(i);
+    out.largestMicroBatch = largestFittingMicroBatch(fill, coefficients, out.capacity);
     return out;
 }
 
