@@ -170,41 +170,70 @@ double intraNodeGBpsOf(const Scenario& s, Group group)
     return gpu.intraNodeGBps;
 }
 
-CommunicationEstimate communication(const Scenario& s, const MemoryEstimate& memory, double computeTimeS,
-    double attentionTimeS, double tpBackwardWindowS)
-{
-    const Parallel& p = s.parallel;
-    const Architecture& a = s.model.arch;
-    const Training& tr = s.training;
-    const Efficiency& ef = s.efficiency;
-    const StageMemory& stage = memory.peak();
-    const double m = microBatchesPerStep(s);
-    // Per-layer traffic follows the busiest stage, which sets the pipeline's pace (with DeepSeek-V3's
-    // dense first layers, the stage holding the most MoE layers for the expert all-to-alls); the
-    // data-parallel traffic follows the stage whose memory is reported. MTP modules are layers too.
-    double layers = 0, moeLayers = 0;
-    for (const StageMemory& st : memory.perStage) {
-        layers = std::max(layers, double(st.layers + st.mtpLayers));
-        if (a.isMoe()) moeLayers = std::max(moeLayers, double(st.layers - st.denseLayers + st.mtpLayers));
-    }
-    const double ab = std::max(2.0, bytesOf(s.precision.compute)); // activations on the wire
-    const double tokens = double(tr.seqLen) / p.cp * tr.microBatch; // per GPU per micro-batch
-    const bool fullRecompute = p.recompute == Recompute::full;
+namespace {
 
-    CommunicationEstimate out;
-    // Where each collective may hide (review D1b): under the forward passes (a third of the compute),
-    // under the backward passes (two thirds), or only under the backward of the last micro-batch.
-    enum class Window { forward, backward, lastBackward, anywhere, attention };
-    // Reserved for the collectives a step issues (fewer than 16): adding one does not reallocate.
-    constexpr std::size_t kMostCollectives = 16;
-    std::vector<Window> windows;
-    windows.reserve(kMostCollectives);
-    out.collectives.reserve(kMostCollectives);
-    // `stride`: ranks between two members of the group (strideOf; the expert-data-parallel group
-    // steps over EP as well).
-    auto add = [&](Group g, CollectiveOp op, int n, double messageBytes, double calls, int stride,
-                   Window window = Window::backward) {
+/// Where a collective may hide (review D1b): under the forward passes (a third of the compute), under
+/// the backward passes (two thirds), only under the backward of the last micro-batch, anywhere in
+/// the micro-batches, or under the attention core.
+enum class Window { forward, backward, lastBackward, anywhere, attention };
+
+/// What every group's traffic is derived from, taken once per estimate.
+struct TrafficInputs {
+    TrafficInputs(const Scenario& scenario, const MemoryEstimate& memory)
+        : s(scenario)
+        , stage(memory.peak())
+    {
+        const Parallel& p = s.parallel;
+        const Training& tr = s.training;
+        m = microBatchesPerStep(s);
+        // Per-layer traffic follows the busiest stage, which sets the pipeline's pace (with DeepSeek-V3's
+        // dense first layers, the stage holding the most MoE layers for the expert all-to-alls); the
+        // data-parallel traffic follows the stage whose memory is reported. MTP modules are layers too.
+        for (const StageMemory& st : memory.perStage) {
+            layers = std::max(layers, double(st.layers + st.mtpLayers));
+            if (s.model.arch.isMoe())
+                moeLayers = std::max(moeLayers, double(st.layers - st.denseLayers + st.mtpLayers));
+        }
+        ab = std::max(2.0, bytesOf(s.precision.compute));
+        tokens = double(tr.seqLen) / p.cp * tr.microBatch;
+        fullRecompute = p.recompute == Recompute::full;
+        tpPerLayer = 4 + (fullRecompute ? 2 : 0);
+        tpMessage = tokens * s.model.arch.hidden * ab;
+    }
+
+    const Scenario& s;
+    const StageMemory& stage; ///< the stage whose memory is reported
+    double m = 1; ///< micro-batches per step
+    double layers = 0, moeLayers = 0; ///< on the busiest stage
+    double ab = 2; ///< bytes per activation element on the wire
+    double tokens = 0; ///< per GPU per micro-batch
+    bool fullRecompute = false;
+    /// TP collectives per layer and micro-batch (Shoeybi et al. 2019 §3; Narayanan et al. 2021 §3): two
+    /// forward and two backward, two more when the forward is recomputed.
+    double tpPerLayer = 4;
+    double tpMessage = 0; ///< s·b·h of one micro-batch, in bytes
+};
+
+/// The step's collectives as they are added, each with its window.
+class CollectiveList {
+public:
+    CollectiveList(const Scenario& s, CommunicationEstimate& out)
+        : m_s(s)
+        , m_out(out)
+    {
+        // Reserved for the collectives a step issues (fewer than 16): adding one does not reallocate.
+        constexpr std::size_t kMostCollectives = 16;
+        m_windows.reserve(kMostCollectives);
+        m_out.collectives.reserve(kMostCollectives);
+    }
+    /// `stride`: ranks between two members of the group (strideOf; the expert-data-parallel group
+    /// steps over EP as well).
+    void add(Group g, CollectiveOp op, int n, double messageBytes, double calls, int stride,
+        Window window = Window::backward)
+    {
         if (n <= 1 || calls <= 0 || messageBytes <= 0) return;
+        const Scenario& s = m_s;
+        const Efficiency& ef = s.efficiency;
         Collective c;
         c.group = g;
         c.op = op;
@@ -231,16 +260,24 @@ CommunicationEstimate communication(const Scenario& s, const MemoryEstimate& mem
         c.bandwidthGBps = linkGBps * ef.busBandwidth;
         c.sentBytesPerGpu = calls * messageBytes * busFactor(op, n);
         c.timeS = calls * c.latencyPerCallS + c.sentBytesPerGpu / (c.bandwidthGBps * 1e9);
-        out.collectives.push_back(c);
-        windows.push_back(window);
-    };
+        m_out.collectives.push_back(c);
+        m_windows.push_back(window);
+    }
+    [[nodiscard]] Window windowOf(std::size_t i) const { return m_windows[i]; }
 
-    // Tensor parallel (Shoeybi et al. 2019 §3; Narayanan et al. 2021 §3): per layer and
-    // micro-batch two all-reduces of s·b·h forward and two backward, two more when the forward is
-    // recomputed; with sequence parallelism each becomes an all-gather plus a reduce-scatter
-    // (Korthikanti et al. 2022 §4.2.2), the same volume.
-    const double tpPerLayer = 4 + (fullRecompute ? 2 : 0);
-    const double tpMessage = tokens * a.hidden * ab;
+private:
+    const Scenario& m_s;
+    CommunicationEstimate& m_out;
+    std::vector<Window> m_windows;
+};
+
+/// Tensor parallel: per layer and micro-batch all-reduces of s·b·h; with sequence parallelism each
+/// becomes an all-gather plus a reduce-scatter (Korthikanti et al. 2022 §4.2.2), the same volume.
+void tensorParallelTraffic(const TrafficInputs& in, CollectiveList& list)
+{
+    const Scenario& s = in.s;
+    const Parallel& p = s.parallel;
+    const double calls = in.layers * in.m * in.tpPerLayer;
     if (p.sequenceParallel) {
         // With fp8 linear layers the all-gathers carry fp8: torchao casts a column-parallel linear's
         // input, and a row-parallel one's output gradient, to float8 before gathering it ("float8
@@ -249,131 +286,161 @@ CommunicationEstimate communication(const Scenario& s, const MemoryEstimate& mem
         // scaling runs plain TP: its gathers stay 16-bit (torchtitan enables the float8 TP styles
         // for tensor-wise scaling only, parallelize_llama.py at 820504e).
         const bool fp8Gather = isFp8(s.precision.compute) && s.precision.fp8Scaling == Fp8Scaling::tensorwise;
-        const double gatherBytes = fp8Gather ? bytesOf(s.precision.compute) : ab;
-        add(Group::tp, CollectiveOp::all_gather, p.tp, tokens * a.hidden * gatherBytes, layers * m * tpPerLayer, 1,
+        const double gatherBytes = fp8Gather ? bytesOf(s.precision.compute) : in.ab;
+        list.add(Group::tp, CollectiveOp::all_gather, p.tp, in.tokens * s.model.arch.hidden * gatherBytes, calls, 1,
             Window::anywhere);
-        add(Group::tp, CollectiveOp::reduce_scatter, p.tp, tpMessage, layers * m * tpPerLayer, 1, Window::anywhere);
+        list.add(Group::tp, CollectiveOp::reduce_scatter, p.tp, in.tpMessage, calls, 1, Window::anywhere);
     } else {
-        add(Group::tp, CollectiveOp::all_reduce, p.tp, tpMessage, layers * m * tpPerLayer, 1, Window::anywhere);
+        list.add(Group::tp, CollectiveOp::all_reduce, p.tp, in.tpMessage, calls, 1, Window::anywhere);
     }
+}
 
-    // Context parallel (ring attention; Liu et al. 2023): K and V of each layer pass around the c
-    // ranks forward (again when recomputed). The backward recomputes attention block by block, so it
-    // circulates K and V once more together with their gradients (Transformer Engine's
-    // AttnFuncWithCPAndKVP2P: "point-to-point communications of KV and dKV"; review D9): three
-    // units of K/V traffic per layer, not two. Each pass moves (c − 1)/c of the whole K/V, the
-    // volume of an all-gather (K/V) or a reduce-scatter (dK/dV).
+/// Context parallel (ring attention; Liu et al. 2023): K and V of each layer pass around the c
+/// ranks forward (again when recomputed). The backward recomputes attention block by block, so it
+/// circulates K and V once more together with their gradients (Transformer Engine's
+/// AttnFuncWithCPAndKVP2P: "point-to-point communications of KV and dKV"; review D9): three
+/// units of K/V traffic per layer, not two. Each pass moves (c − 1)/c of the whole K/V, the
+/// volume of an all-gather (K/V) or a reduce-scatter (dK/dV).
+void contextParallelTraffic(const TrafficInputs& in, CollectiveList& list)
+{
+    const Scenario& s = in.s;
+    const Parallel& p = s.parallel;
+    const Architecture& a = s.model.arch;
     // With MLA the ring passes the expanded per-head K (dh + dr) and V (dv): the attention kernel
     // receives them after the up-projection.
     const double kvWidth
         = (a.isMla() ? double(a.heads) * (a.qkHeadDim() + a.valueHeadDim()) : 2.0 * a.kvHeads * a.headDim) / p.tp;
-    const double kvMessage = double(tr.seqLen) * tr.microBatch * kvWidth * ab;
+    const double kvMessage = double(s.training.seqLen) * s.training.microBatch * kvWidth * in.ab;
     // The ring overlaps each step's transfer with the attention of the block it holds (Liu et al.
     // 2023 §3; Transformer Engine's ring): its window is the attention core's time, not the layer's —
     // at 8k tokens a small share of a large model's compute, at 128k most of it.
-    add(Group::cp, CollectiveOp::all_gather, p.cp, kvMessage, layers * m * (fullRecompute ? 3 : 2), p.tp,
+    list.add(Group::cp, CollectiveOp::all_gather, p.cp, kvMessage, in.layers * in.m * (in.fullRecompute ? 3 : 2), p.tp,
         Window::attention);
-    add(Group::cp, CollectiveOp::reduce_scatter, p.cp, kvMessage, layers * m, p.tp, Window::attention);
+    list.add(Group::cp, CollectiveOp::reduce_scatter, p.cp, kvMessage, in.layers * in.m, p.tp, Window::attention);
+}
 
-    // Pipeline parallel: activations forward and their gradients backward, s·b·h per micro-batch
-    // per stage boundary; interleaving crosses v times as many boundaries (Narayanan et al. §2.2).
-    // Each TP rank sends 1/t of the tensor: with sequence parallelism it holds only its part, and
-    // without it Megatron's scatter/gather sends 1/t over the network and all-gathers the rest over
-    // NVLink (Narayanan et al. 2021 §4.1; review D10; the NVLink all-gather is not counted).
+/// Pipeline parallel: activations forward and their gradients backward, s·b·h per micro-batch
+/// per stage boundary; interleaving crosses v times as many boundaries (Narayanan et al. §2.2).
+/// Each TP rank sends 1/t of the tensor: with sequence parallelism it holds only its part, and
+/// without it Megatron's scatter/gather sends 1/t over the network and all-gathers the rest over
+/// NVLink (Narayanan et al. 2021 §4.1; review D10; the NVLink all-gather is not counted).
+void pipelineParallelTraffic(const TrafficInputs& in, CollectiveList& list)
+{
+    const Parallel& p = in.s.parallel;
     const double v = p.schedule == Schedule::interleaved ? p.virtualStages : 1;
-    add(Group::pp, CollectiveOp::send_recv, p.pp, tpMessage / p.tp, 2 * m * v, strideOf(p, Group::pp),
+    list.add(Group::pp, CollectiveOp::send_recv, p.pp, in.tpMessage / p.tp, 2 * in.m * v, strideOf(p, Group::pp),
         Window::anywhere);
+}
 
-    // Data parallel over DP × CP (experts over DP × CP / EP). ZeRO paper §7: plain DP all-reduces
-    // the gradients (2Ψ); ZeRO-1/2 reduce-scatter gradients and all-gather parameters (2Ψ);
-    // ZeRO-3 gathers parameters forward and again backward (3Ψ). With several micro-batches,
-    // ZeRO-2/3 reduce gradients every micro-batch and ZeRO-3 re-gathers every micro-batch.
-    // The traffic moves in buckets, each a call that pays NCCL's latency (review D16): ZeRO-0/1/2
-    // reduce max(4·10^7, 10^6 × n) parameters at a time (Megatron-LM's DDP bucket_size default, n
-    // the data-parallel group: it grows with the group so that the latency does not), FSDP /
-    // ZeRO-3 gathers and reduces one layer (FSDP unit) at a time.
-    // Windows (review D1b): ZeRO-0/1 reduce once, after the last micro-batch, under its backward
-    // only; ZeRO-2/3 reduce every micro-batch under its backward (ZeRO-2 with grad_reduce
-    // after_accumulation, FSDP's no_sync, once, as ZeRO-1); FSDP prefetches the forward
-    // gathers too, so ZeRO-3's gathers hide anywhere; the ZeRO-1/2 parameter gather that follows the
-    // optimizer step hides under the next forward (Megatron's overlap-param-gather). ZeRO-3 with
-    // grad_reduce after_accumulation gathers once per step, under the forwards, and reduces once.
+/// Data parallel over DP × CP (experts over DP × CP / EP). ZeRO paper §7: plain DP all-reduces
+/// the gradients (2Ψ); ZeRO-1/2 reduce-scatter gradients and all-gather parameters (2Ψ);
+/// ZeRO-3 gathers parameters forward and again backward (3Ψ). With several micro-batches,
+/// ZeRO-2/3 reduce gradients every micro-batch and ZeRO-3 re-gathers every micro-batch.
+/// The traffic moves in buckets, each a call that pays NCCL's latency (review D16): ZeRO-0/1/2
+/// reduce max(4·10^7, 10^6 × n) parameters at a time (Megatron-LM's DDP bucket_size default, n
+/// the data-parallel group: it grows with the group so that the latency does not), FSDP /
+/// ZeRO-3 gathers and reduces one layer (FSDP unit) at a time.
+/// Windows (review D1b): ZeRO-0/1 reduce once, after the last micro-batch, under its backward
+/// only; ZeRO-2/3 reduce every micro-batch under its backward (ZeRO-2 with grad_reduce
+/// after_accumulation, FSDP's no_sync, once, as ZeRO-1); FSDP prefetches the forward
+/// gathers too, so ZeRO-3's gathers hide anywhere; the ZeRO-1/2 parameter gather that follows the
+/// optimizer step hides under the next forward (Megatron's overlap-param-gather). ZeRO-3 with
+/// grad_reduce after_accumulation gathers once per step, under the forwards, and reduces once.
+void dataParallelTraffic(const TrafficInputs& in, CollectiveList& list)
+{
+    const Scenario& s = in.s;
+    const Parallel& p = s.parallel;
+    const double m = in.m;
     const int denseGroup = p.dp * p.cp;
     const int expertGroup = std::max(1, denseGroup / p.ep);
     const double gradBytes = bytesOf(s.precision.gradients), weightBytes = bytesOf(s.precision.weights);
     // ZeRO-3 gathers parameters in the compute dtype: FSDP casts the shard before the all-gather
     // (FSDP2 MixedPrecisionPolicy.param_dtype "specifies the dtype for the unsharded parameter and
     // hence ... the parameter all-gather"; review D2), as memory_model.cpp sizes the gathered layers.
-    const double gatherBytes = std::min(weightBytes, ab);
-    const double units = std::max(1.0, layers);
+    const double gatherBytes = std::min(weightBytes, in.ab);
+    const double units = std::max(1.0, in.layers);
     // ZeRO-0/1/2 in buckets, or, as PyTorch FSDP's NO_SHARD and SHARD_GRAD_OP do, one collective per
     // wrapped layer (parallel.dp_collectives): at hundreds of ranks each call's ring latency adds up.
     const bool perLayer = p.dpCollectives == DpCollectives::per_layer;
-    auto dataParallel = [&](double trainable, double resident, int n, int stride) {
+    auto group = [&](double trainable, double resident, int n, int stride) {
         // ZeRO-1/2 gather the updated parameters in the compute dtype too: the copy the forward uses.
         const double grads = trainable * gradBytes, params = trainable * gatherBytes;
         const double kg = perLayer ? units : std::max(1.0, std::ceil(trainable / std::max(4e7, 1e6 * n))), kp = kg;
         switch (p.zero) {
         case 0:
-            add(Group::dp, CollectiveOp::all_reduce, n, grads / kg, kg, stride, Window::lastBackward);
+            list.add(Group::dp, CollectiveOp::all_reduce, n, grads / kg, kg, stride, Window::lastBackward);
             break;
         case 1:
-            add(Group::dp, CollectiveOp::reduce_scatter, n, grads / kg, kg, stride, Window::lastBackward);
-            add(Group::dp, CollectiveOp::all_gather, n, params / kp, kp, stride, Window::forward);
+            list.add(Group::dp, CollectiveOp::reduce_scatter, n, grads / kg, kg, stride, Window::lastBackward);
+            list.add(Group::dp, CollectiveOp::all_gather, n, params / kp, kp, stride, Window::forward);
             break;
         case 2:
             if (p.gradReduce == GradReduce::after_accumulation)
-                add(Group::dp, CollectiveOp::reduce_scatter, n, grads / kg, kg, stride, Window::lastBackward);
+                list.add(Group::dp, CollectiveOp::reduce_scatter, n, grads / kg, kg, stride, Window::lastBackward);
             else
-                add(Group::dp, CollectiveOp::reduce_scatter, n, grads / kg, m * kg, stride, Window::backward);
-            add(Group::dp, CollectiveOp::all_gather, n, params / kp, kp, stride, Window::forward);
+                list.add(Group::dp, CollectiveOp::reduce_scatter, n, grads / kg, m * kg, stride, Window::backward);
+            list.add(Group::dp, CollectiveOp::all_gather, n, params / kp, kp, stride, Window::forward);
             break;
         default:
             if (p.gradReduce == GradReduce::after_accumulation) {
                 // Gathered once per step and kept whole (FSDP2's reshard_after_forward=False with no_sync;
                 // torchtitan with PP): one gather under the first forward, one reduction at the end.
-                add(Group::dp, CollectiveOp::all_gather, n, resident * gatherBytes / units, units, stride,
+                list.add(Group::dp, CollectiveOp::all_gather, n, resident * gatherBytes / units, units, stride,
                     Window::forward);
-                add(Group::dp, CollectiveOp::reduce_scatter, n, grads / units, units, stride, Window::lastBackward);
+                list.add(
+                    Group::dp, CollectiveOp::reduce_scatter, n, grads / units, units, stride, Window::lastBackward);
                 break;
             }
-            add(Group::dp, CollectiveOp::all_gather, n, resident * gatherBytes / units, 2 * m * units, stride,
+            list.add(Group::dp, CollectiveOp::all_gather, n, resident * gatherBytes / units, 2 * m * units, stride,
                 Window::anywhere);
-            add(Group::dp, CollectiveOp::reduce_scatter, n, grads / units, m * units, stride, Window::backward);
+            list.add(Group::dp, CollectiveOp::reduce_scatter, n, grads / units, m * units, stride, Window::backward);
             break;
         }
     };
-    dataParallel(stage.trainableDense, stage.params - stage.expertParams, denseGroup, strideOf(p, Group::dp));
-    dataParallel(stage.trainableExpert, stage.expertParams, expertGroup, strideOf(p, Group::dp) * p.ep);
+    const StageMemory& stage = in.stage;
+    group(stage.trainableDense, stage.params - stage.expertParams, denseGroup, strideOf(p, Group::dp));
+    group(stage.trainableExpert, stage.expertParams, expertGroup, strideOf(p, Group::dp) * p.ep);
+}
 
-    // Expert parallel (Lepikhin et al. 2021, GShard): two all-to-alls (dispatch, combine) of the
-    // top_k routed token copies per MoE layer forward, two backward, two more when recomputed.
-    // With node-limited routing across nodes a token crosses the network once per target node —
-    // at most routed_node_limit of the nodes the EP group spans — and fans out to its experts
-    // over NVLink, overlapped with the network transfer (DeepSeek-V3 §2.1.2 and §3.2.2).
-    if (a.isMoe()) {
-        double copies = a.topK;
-        if (a.routedNodeLimit > 0 && linkOf(s, Group::ep) == Link::inter_node) {
-            const double nodes = std::ceil(double(p.tp) * p.ep / std::max(1, s.hardware.gpusPerNode));
-            copies = std::min({ copies, double(a.routedNodeLimit), nodes });
-        }
-        // With TP, Megatron-Core requires sequence parallelism for MoE and each rank dispatches its
-        // own s·b/t tokens (review D11).
-        const double dispatched = p.sequenceParallel ? tokens / p.tp : tokens;
-        add(Group::ep, CollectiveOp::all_to_all, p.ep, copies * dispatched * a.hidden * ab,
-            moeLayers * m * (4 + (fullRecompute ? 2 : 0)), strideOf(p, Group::ep), Window::anywhere);
+/// Expert parallel (Lepikhin et al. 2021, GShard): two all-to-alls (dispatch, combine) of the
+/// top_k routed token copies per MoE layer forward, two backward, two more when recomputed.
+/// With node-limited routing across nodes a token crosses the network once per target node —
+/// at most routed_node_limit of the nodes the EP group spans — and fans out to its experts
+/// over NVLink, overlapped with the network transfer (DeepSeek-V3 §2.1.2 and §3.2.2).
+void expertParallelTraffic(const TrafficInputs& in, CollectiveList& list)
+{
+    const Scenario& s = in.s;
+    const Parallel& p = s.parallel;
+    const Architecture& a = s.model.arch;
+    if (!a.isMoe()) return;
+    double copies = a.topK;
+    if (a.routedNodeLimit > 0 && linkOf(s, Group::ep) == Link::inter_node) {
+        const double nodes = std::ceil(double(p.tp) * p.ep / std::max(1, s.hardware.gpusPerNode));
+        copies = std::min({ copies, double(a.routedNodeLimit), nodes });
     }
+    // With TP, Megatron-Core requires sequence parallelism for MoE and each rank dispatches its
+    // own s·b/t tokens (review D11).
+    const double dispatched = p.sequenceParallel ? in.tokens / p.tp : in.tokens;
+    list.add(Group::ep, CollectiveOp::all_to_all, p.ep, copies * dispatched * a.hidden * in.ab,
+        in.moeLayers * in.m * (4 + (in.fullRecompute ? 2 : 0)), strideOf(p, Group::ep), Window::anywhere);
+}
 
-    // Overlap: each collective hides up to its overlap setting (comm_overlap for DP and CP; TP, PP and
-    // EP their own, default 0) in what is left of its window: the forward passes are a third of the
-    // compute, the backward passes two thirds, the last micro-batch's backward 2/3 ÷ m of it. NVLink
-    // and the network are separate links driven by separate engines, so traffic on one does not use
-    // up the compute time that hides traffic on the other: each link has its own windows.
+/// Overlap: each collective hides up to its overlap setting (comm_overlap for DP and CP; TP, PP and
+/// EP their own, default 0) in what is left of its window: the forward passes are a third of the
+/// compute, the backward passes two thirds, the last micro-batch's backward 2/3 ÷ m of it. NVLink
+/// and the network are separate links driven by separate engines, so traffic on one does not use
+/// up the compute time that hides traffic on the other: each link has its own windows.
+void hideUnderCompute(const TrafficInputs& in, const CollectiveList& list, double computeTimeS, double attentionTimeS,
+    double tpBackwardWindowS, CommunicationEstimate& out)
+{
+    const Scenario& s = in.s;
+    const Efficiency& ef = s.efficiency;
+    const StackProfile& stack = stackProfile(s.training.framework);
     struct Windows {
         double forward, backward, lastBackward, attention;
     };
     const double attentionWindow = std::clamp(attentionTimeS, 0.0, computeTimeS);
-    const Windows whole { computeTimeS / 3.0, computeTimeS * 2.0 / 3.0, computeTimeS * 2.0 / 3.0 / std::max(1.0, m),
+    const Windows whole { computeTimeS / 3.0, computeTimeS * 2.0 / 3.0, computeTimeS * 2.0 / 3.0 / std::max(1.0, in.m),
         attentionWindow };
     Windows perLink[2] = { whole, whole };
     for (std::size_t i = 0; i < out.collectives.size(); ++i) {
@@ -382,7 +449,7 @@ CommunicationEstimate communication(const Scenario& s, const MemoryEstimate& mem
         switch (c.group) {
         case Group::dp:
             // A stack that reduces gradients after the backward hides none of it (software_stack.h).
-            fraction = stackProfile(s.training.framework).dpOverlap ? ef.commOverlap : 0.0;
+            fraction = stack.dpOverlap ? ef.commOverlap : 0.0;
             break;
         case Group::cp:
             fraction = ef.commOverlap;
@@ -406,10 +473,10 @@ CommunicationEstimate communication(const Scenario& s, const MemoryEstimate& mem
         // without sequence parallelism): 2 of the layer's 4 TP all-reduces (2 of 6 with full recomputation)
         // run beside the QKV and fc1 weight-gradient GEMMs, hidden up to those GEMMs' time.
         double async = 0;
-        if (c.group == Group::tp && !p.sequenceParallel && stackProfile(tr.framework).tpBackwardOverlap)
-            async = std::min(c.timeS * 2 / tpPerLayer, tpBackwardWindowS);
+        if (c.group == Group::tp && !s.parallel.sequenceParallel && stack.tpBackwardOverlap)
+            async = std::min(c.timeS * 2 / in.tpPerLayer, tpBackwardWindowS);
         double hidden = (c.timeS - async) * fraction;
-        switch (windows[i]) {
+        switch (list.windowOf(i)) {
         case Window::forward:
             hidden = std::min(hidden, forward);
             forward -= hidden;
@@ -446,6 +513,22 @@ CommunicationEstimate communication(const Scenario& s, const MemoryEstimate& mem
         out.timeS += c.timeS;
         out.exposedTimeS += c.exposedTimeS;
     }
+}
+
+} // namespace
+
+CommunicationEstimate communication(const Scenario& s, const MemoryEstimate& memory, double computeTimeS,
+    double attentionTimeS, double tpBackwardWindowS)
+{
+    const TrafficInputs in(s, memory);
+    CommunicationEstimate out;
+    CollectiveList list(s, out);
+    tensorParallelTraffic(in, list);
+    contextParallelTraffic(in, list);
+    pipelineParallelTraffic(in, list);
+    dataParallelTraffic(in, list);
+    expertParallelTraffic(in, list);
+    hideUnderCompute(in, list, computeTimeS, attentionTimeS, tpBackwardWindowS, out);
     return out;
 }
 
