@@ -291,6 +291,8 @@ std::string estimateToText(const Scenario& s, const Estimate& e)
     const auto& m = e.memory.peak().bytes;
     os << escapeControls(s.name) << "\n"; // a name may hold ESC sequences (review DEF-11)
     os << "  GPUs                 " << e.gpus << " × " << escapeControls(s.hardware.gpu.name) << "\n";
+    if (s.training.framework != SoftwareStack::generic)
+        os << "  software stack       " << toString(s.training.framework) << " (training.framework)\n";
     os << "  parameters           " << e.params.total << " total, " << e.params.active << " active\n";
     os << "  per GPU (stage " << e.memory.stage << ")\n";
     os << "    weights            " << gb(m.weights) << "\n";
@@ -343,9 +345,10 @@ std::string estimateToText(const Scenario& s, const Estimate& e)
     }
     // Time and cost are infinite when the run never finishes: said in words, never "inf" or "nan".
     const auto& t = e.training;
-    os << "  training             " << fixedNumber(t.steps, 0) << " steps, " << fixedNumber(t.timeS / 86400, 1)
-       << " days, " << fixedNumber(t.gpuHours, 0) << " GPU-hours, " << fixedNumber(t.energyKwh, 0) << " kWh, $"
-       << fixedNumber(t.costUsd, 0) << "\n";
+    // Whole steps, as a launch's --train-iters counts them (the time takes the budget's fraction of the last).
+    os << "  training             " << fixedNumber(std::ceil(t.steps), 0) << " steps, "
+       << fixedNumber(t.timeS / 86400, 1) << " days, " << fixedNumber(t.gpuHours, 0) << " GPU-hours, "
+       << fixedNumber(t.energyKwh, 0) << " kWh, $" << fixedNumber(t.costUsd, 0) << "\n";
     os << "  total cost           $" << fixedNumber(t.totalCostUsd, 0) << " (GPUs $" << fixedNumber(t.gpuCostUsd, 0)
        << ", energy $" << fixedNumber(t.energyCostUsd, 0) << ", storage $" << fixedNumber(t.storageCostUsd, 0)
        << ", network $" << fixedNumber(t.networkCostUsd, 0) << ", team $" << fixedNumber(t.teamCostUsd, 0) << ")\n";

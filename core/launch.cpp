@@ -79,7 +79,8 @@ std::string expectationLines(const Scenario& s, const Estimate& e, const LogExpe
 {
     std::ostringstream os;
     const auto& p = s.parallel;
-    os << "Expected in the run's log (TrainPlanner's estimate for this scenario):\n";
+    os << "Expected in the run's log (TrainPlanner's estimate for this scenario on the software stack "
+       << toString(s.training.framework) << "):\n";
     os << "  step time: " << fixedNumber(x.stepTimeS, 2) << " s";
     if (x.rangeRuns > 0)
         os << ", range " << fixedNumber(x.stepLowS, 2) << "-" << fixedNumber(x.stepHighS, 2) << " s (" << x.rangeRuns

@@ -44,6 +44,13 @@ const char* frameworkWord(double index)
     return kFrameworkWords[static_cast<std::size_t>(std::clamp(index, 0.0, 3.0))];
 }
 
+/// A software stack's file name ("megatron-core"), from a note's number.
+std::string_view stackWord(double index)
+{
+    const double last = double(kSoftwareStackNames.size() - 1);
+    return kSoftwareStackNames[static_cast<std::size_t>(std::clamp(index, 0.0, last))];
+}
+
 } // namespace
 
 std::string LogNote::message() const
@@ -76,6 +83,10 @@ std::string LogNote::message() const
     case LogNoteCode::sampled:
         return "the median is taken over a uniform sample of " + n("sample") + " of the " + n("steady")
             + " steady steps (within ±0.4 % of rank of the exact median)";
+    case LogNoteCode::stack_replaced:
+        return "the log is " + std::string(frameworkWord(value("framework"))) + "'s: the plan is priced on its stack, "
+            + std::string(stackWord(value("priced")))
+            + ", not on training.framework = " + std::string(stackWord(value("named")));
     }
     return {}; // every code is worded above
 }
@@ -359,7 +370,13 @@ Scenario loggedScenario(const Scenario& scenario, LogFormat format)
 std::optional<ActualComparison> compareWithLog(const Scenario& scenario, const TrainingLog& log, Problem* error)
 {
     const Scenario logged = loggedScenario(scenario, log.format);
-    return compareWithLog(logged, estimateWithRange(logged), log, error);
+    auto c = compareWithLog(logged, estimateWithRange(logged), log, error);
+    const SoftwareStack named = scenario.training.framework;
+    if (c && named != SoftwareStack::generic && named != logged.training.framework)
+        c->notes.push_back({ LogNoteCode::stack_replaced,
+            { { "framework", double(log.format) }, { "named", double(named) },
+                { "priced", double(logged.training.framework) } } });
+    return c;
 }
 
 } // namespace core

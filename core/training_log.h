@@ -70,9 +70,12 @@ enum class LogNoteCode {
     only_warmup_step, ///< step, line: the only step is the first (warm-up) step, used for want of another
     not_steady, ///< left_out, steady: more than a quarter of the steady steps are over 1.5 × the median
     sampled, ///< sample, steady: the median is taken over a uniform sample of the steady steps
+    /// framework (LogFormat), named and priced (SoftwareStack): the scenario names a stack of another
+    /// framework than the log's; the plan is priced on the log's framework's stack instead
+    stack_replaced,
 };
-inline constexpr std::array<std::string_view, 7> kLogNoteCodeNames { "other_framework", "framework_tie",
-    "figures_rejected", "restarted", "only_warmup_step", "not_steady", "sampled" };
+inline constexpr std::array<std::string_view, 8> kLogNoteCodeNames { "other_framework", "framework_tie",
+    "figures_rejected", "restarted", "only_warmup_step", "not_steady", "sampled", "stack_replaced" };
 [[nodiscard]] constexpr std::string_view toString(LogNoteCode c)
 {
     return nameOf(c, kLogNoteCodeNames);

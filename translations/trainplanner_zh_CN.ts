@@ -3083,20 +3083,6 @@
         <translation>Hugging Face Trainer（PEFT）</translation>
     </message>
     <message>
-        <source>The training framework, and what it adds to the GPU's own work.
-Generic: nothing; the efficiency settings say what overlaps. Pick it for any stack not listed.
-Megatron-LM (2021–23), Megatron-DeepSpeed: Python launches every GPU kernel, about 50 µs of CPU time each, so a small model waits for its CPU (the host); Megatron's fast softmax only where it applies; gradients averaged after the backward pass, not during it. Fitted on vTrain's measured runs (Help → How Accurate Is This?).
-LitGPT, Hugging Face Trainer (PEFT): QLoRA through bitsandbytes, which keeps each 4-bit layer's input for the backward pass.
-Megatron-Core: Megatron's optimizer and softmax rule; gradients averaged during the backward pass.
-DeepSpeed, GPT-NeoX, torchtitan, llm-foundry: the GPU's work as Generic; whether gradients are averaged during the backward pass is the overlap setting. Their CPU cost is not measured.</source>
-        <translation>训练框架，以及它在 GPU 自身工作之外增加的开销。
-通用：不增加；哪些部分相互重叠由效率设置决定。未列出的软件栈请选它。
-Megatron-LM（2021–23）、Megatron-DeepSpeed：每个 GPU 内核都由 Python 发射，每个约需 50 µs 的 CPU 时间，因此小模型会等待它的 CPU（主机）；Megatron 的快速 softmax 只在适用时使用；梯度在反向传播之后才求平均，而不是在其间。这些常数在 vTrain 的实测记录上拟合（帮助 → 估算有多准？）。
-LitGPT、Hugging Face Trainer（PEFT）：QLoRA 通过 bitsandbytes 实现，它为反向传播保留每个 4 位层的输入。
-Megatron-Core：使用 Megatron 的优化器和 softmax 规则；梯度在反向传播期间求平均。
-DeepSpeed、GPT-NeoX、torchtitan、llm-foundry：GPU 的工作与“通用”相同；梯度是否在反向传播期间求平均由重叠设置决定。它们的 CPU 开销尚未实测。</translation>
-    </message>
-    <message>
         <source>Megatron-Core (2023 on)</source>
         <translation>Megatron-Core（2023 年起）</translation>
     </message>
@@ -3115,6 +3101,20 @@ DeepSpeed、GPT-NeoX、torchtitan、llm-foundry：GPU 的工作与“通用”�
     <message>
         <source>llm-foundry (Composer)</source>
         <translation>llm-foundry（Composer）</translation>
+    </message>
+    <message>
+        <source>The training framework, and what it adds to the GPU's own work.
+Generic: nothing; the efficiency settings say what overlaps. Pick it for any stack not listed.
+Megatron-LM (2021–23), Megatron-DeepSpeed: Python launches every GPU kernel, about 50 µs of CPU time each, so a small model waits for its CPU (the host); Megatron's fast softmax only where it applies; gradients averaged after the backward pass, not during it. Fitted on vTrain's measured runs (Help → How Accurate Is This?); there Megatron-DeepSpeed's GPU work also runs 6 % slower (its fitted efficiency, 0.94).
+LitGPT, Hugging Face Trainer (PEFT): QLoRA through bitsandbytes, which keeps each 4-bit layer's input for the backward pass.
+Megatron-Core: Megatron's optimizer (58 bytes moved per parameter each step) and its softmax rule; gradients averaged during the backward pass.
+DeepSpeed, GPT-NeoX, torchtitan, llm-foundry: the GPU's work as Generic; whether gradients are averaged during the backward pass is the overlap setting. Their CPU cost is not measured.</source>
+        <translation>训练框架，以及它在 GPU 自身工作之外增加的开销。
+通用：不增加；哪些部分相互重叠由效率设置决定。未列出的软件栈请选它。
+Megatron-LM（2021–23）、Megatron-DeepSpeed：每个 GPU 内核都由 Python 发射，每个约需 50 µs 的 CPU 时间，因此小模型会等待它的 CPU（主机）；Megatron 的快速 softmax 只在适用时使用；梯度在反向传播之后才求平均，而不是在其间。这些常数在 vTrain 的实测记录上拟合（帮助 → 估算有多准？）；在这些记录上，Megatron-DeepSpeed 的 GPU 工作还要慢 6 %（其拟合效率为 0.94）。
+LitGPT、Hugging Face Trainer（PEFT）：QLoRA 通过 bitsandbytes 实现，它为反向传播保留每个 4 位层的输入。
+Megatron-Core：使用 Megatron 的优化器（每步每个参数搬运 58 字节）和 softmax 规则；梯度在反向传播期间求平均。
+DeepSpeed、GPT-NeoX、torchtitan、llm-foundry：GPU 的工作与“通用”相同；梯度是否在反向传播期间求平均由重叠设置决定。它们的 CPU 开销尚未实测。</translation>
     </message>
 </context>
 <context>
@@ -4722,6 +4722,10 @@ DeepSpeed、GPT-NeoX、torchtitan、llm-foundry：GPU 的工作与“通用”�
     <message>
         <source>context parallelism without flash attention</source>
         <translation>未启用 flash attention 的上下文并行</translation>
+    </message>
+    <message>
+        <source>The log is %1's: the plan is priced on its software stack, %2, not on the scenario's %3.</source>
+        <translation>该日志来自 %1：计划按它的软件栈 %2 估算，而不是场景中的 %3。</translation>
     </message>
 </context>
 <context>

@@ -419,6 +419,17 @@ QString ProblemText::of(const core::LogNote& note)
         return tr("The median is taken over a uniform sample of %1 of the %2 steady steps (within ±0.4 % of rank "
                   "of the exact median).")
             .arg(count("sample"), count("steady"));
+    case core::LogNoteCode::stack_replaced: {
+        // The stacks by their file names (training.framework), product names in both languages.
+        auto stack = [&](const char* name) {
+            const double last = double(core::kSoftwareStackNames.size() - 1);
+            const std::string_view word
+                = core::kSoftwareStackNames[std::size_t(std::clamp(note.value(name), 0.0, last))];
+            return QString::fromUtf8(word.data(), qsizetype(word.size()));
+        };
+        return tr("The log is %1's: the plan is priced on its software stack, %2, not on the scenario's %3.")
+            .arg(format("framework"), stack("priced"), stack("named"));
+    }
     }
     return QString::fromUtf8(core::toString(note.code).data(), qsizetype(core::toString(note.code).size()));
 }

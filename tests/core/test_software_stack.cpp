@@ -3,6 +3,7 @@
 // fast (S1, F2, F3), context parallelism without flash attention (F6). Each failed before the stacks.
 #include "core/compute_model.h"
 #include "core/estimate.h"
+#include "core/estimate_io.h"
 #include "core/fidelity.h"
 #include "core/launch.h"
 #include "core/memory_model.h"
@@ -455,4 +456,13 @@ TEST_CASE("The default scenario's MFU lies where measured runs of its kind lie",
     const double withRecompute = estimate(checkpointed).compute.mfu;
     CHECK(withRecompute >= 0.4946 * 0.95);
     CHECK(withRecompute <= 0.5801 * 1.05);
+}
+
+TEST_CASE("The estimate's text names a stack other than generic", "[core][stack][io]")
+{
+    Scenario s = defaultScenario();
+    CHECK(estimateToText(s, estimate(s)).find("software stack") == std::string::npos);
+    s.training.framework = SoftwareStack::torchtitan;
+    CHECK(estimateToText(s, estimate(s)).find("software stack       torchtitan (training.framework)")
+        != std::string::npos);
 }

@@ -648,3 +648,37 @@ TEST_CASE("notes: the only step is the warm-up, an unsteady run, a restart, figu
     CHECK(doc.at("notes")[0].at("code") == "restarted");
     CHECK_THAT(doc.at("notes")[0].at("message").get<std::string>(), Catch::Contains("restarted run"));
 }
+
+TEST_CASE(
+    "A log is priced on its framework's stack, and a scenario naming another stack is told so", "[core][actual][stack]")
+{
+    const core::Scenario s = gpt3();
+    REQUIRE(s.training.framework == core::SoftwareStack::generic);
+    const auto log = core::parseTrainingLog(megatronLog(40.0, 6));
+    REQUIRE(log);
+    core::Problem problem;
+    // Generic: priced on Megatron-Core, with nothing to say.
+    auto c = core::compareWithLog(s, *log, &problem);
+    REQUIRE(c);
+    CHECK(c->stack == core::SoftwareStack::megatron_core);
+    CHECK_FALSE(hasNote(*c, core::LogNoteCode::stack_replaced));
+    CHECK_THAT(core::actualToText(*c), Catch::Contains("planned on the software stack megatron-core"));
+    CHECK(nlohmann::json::parse(core::actualToJson(*c)).at("log").at("stack") == "megatron-core");
+    // A Megatron stack is kept.
+    core::Scenario older = s;
+    older.training.framework = core::SoftwareStack::megatron_lm;
+    c = core::compareWithLog(older, *log, &problem);
+    REQUIRE(c);
+    CHECK(c->stack == core::SoftwareStack::megatron_lm);
+    CHECK_FALSE(hasNote(*c, core::LogNoteCode::stack_replaced));
+    // Another framework's stack is replaced, and the note names both.
+    core::Scenario titan = s;
+    titan.training.framework = core::SoftwareStack::torchtitan;
+    c = core::compareWithLog(titan, *log, &problem);
+    REQUIRE(c);
+    CHECK(c->stack == core::SoftwareStack::megatron_core);
+    const core::LogNote& n = note(*c, core::LogNoteCode::stack_replaced);
+    CHECK(n.message()
+        == "the log is Megatron-LM's: the plan is priced on its stack, megatron-core, not on "
+           "training.framework = torchtitan");
+}

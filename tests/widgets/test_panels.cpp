@@ -149,6 +149,14 @@ TEST_CASE("parallelism, training, precision and cost controls each edit one key"
     REQUIRE(control<QComboBox>(w2, "parallel.dp_collectives")->isEnabled());
     choose(control<QComboBox>(w2, "parallel.dp_collectives"), int(core::DpCollectives::per_layer));
     CHECK(doc2.scenario().parallel.dpCollectives == core::DpCollectives::per_layer);
+    // The software stack: every profile offered, its help one line per stack (the tip's line breaks kept).
+    auto* stack = control<QComboBox>(w2, "training.framework");
+    CHECK(stack->count() == int(core::kSoftwareStackNames.size()));
+    CHECK(stack->toolTip().contains(QStringLiteral("<br>Megatron-Core:")));
+    choose(stack, int(core::SoftwareStack::megatron_deepspeed));
+    CHECK(doc2.scenario().training.framework == core::SoftwareStack::megatron_deepspeed);
+    choose(stack, int(core::SoftwareStack::generic));
+    CHECK(doc2.scenario().training.framework == core::SoftwareStack::generic);
     // How long gradients live and whether K and V are copied per head: framework facts the user sets.
     choose(control<QComboBox>(w2, "parallel.gradient_buffers"), int(core::GradientBuffers::per_step));
     CHECK(doc2.scenario().parallel.gradientBuffers == core::GradientBuffers::per_step);
