@@ -105,25 +105,22 @@ Estimate estimate(const Scenario& s)
     return estimate(s, b, memoryEstimate(s, b));
 }
 
-Estimate estimate(const Scenario& s, const ParameterBreakdown& b, MemoryEstimate memory)
-{
-    Estimate e;
-    e.gpus = static_cast<int>(s.parallel.gpus()); // at most kMaxGpus in a valid scenario
-    if (s.model.params > 0) {
-        e.params.total = e.params.active = s.model.params;
-    } else {
-        e.params.total = std::llround(b.total());
-        e.params.active = std::llround(b.active());
-    }
-    const auto& t = s.training;
-    e.params.trainable
-        = t.method == Method::full ? double(e.params.total) : loraParams(s.model.arch, t.loraRank, t.loraTargets);
-    e.memory = std::move(memory);
-    e.params.perGpu = e.memory.peak().params;
-    e.warnings = warningsFor(s);
+namespace {
 
-    // Compute (docs/FORMULAS.md §4): hardware FLOPs over all GPUs at the achieved fraction of peak.
+/// What the step's terms share, taken once per estimate.
+struct StepInputs {
+    double squareModelFlops = 0, squareHardwareFlops = 0; ///< whole-square attention counts (the time model's)
+    double busiestReplica = 1; ///< the busiest data-parallel replica's sequences over the mean
+    double busiestMicroBatches = 1; ///< its micro-batches per step
+    double memoryTBps = 0; ///< HBM bandwidth (the datasheet's, or assumed)
+    double recomputeFactor = 1; ///< executed over model FLOPs (without the work TP ranks repeat)
+};
+
+/// The FLOPs of a step and the busiest replica's share of them (docs/FORMULAS.md §4).
+StepInputs stepInputs(const Scenario& s, Estimate& e)
+{
     ComputeEstimate& c = e.compute;
+    const Training& t = s.training;
     bool exactPeak = true;
     c.peakFlopsPerGpu = peakFlops(s.hardware.gpu, s.precision.compute, &exactPeak);
     if (!exactPeak) e.warnings.emplace_back(ProblemCode::peak_missing_for_dtype);
@@ -142,6 +139,21 @@ Estimate estimate(const Scenario& s, const ParameterBreakdown& b, MemoryEstimate
     const double perReplica = double(t.globalBatch) / s.parallel.dp;
     const double busiestReplica = std::ceil(perReplica) / perReplica;
     const double busiestMicroBatches = std::max(1.0, std::ceil(perReplica) / t.microBatch);
+    StepInputs in;
+    in.squareModelFlops = squareModelFlops;
+    in.squareHardwareFlops = squareHardwareFlops;
+    in.busiestReplica = busiestReplica;
+    in.busiestMicroBatches = busiestMicroBatches;
+    in.recomputeFactor = (squareHardwareFlops - duplicatedFlopsPerStep(s)) / squareModelFlops;
+    return in;
+}
+
+/// Matmul time: hardware FLOPs over all GPUs at the achieved fraction of their achievable rate, GEMMs
+/// by their shapes and the attention kernel at its own rate.
+void matmulTime(const Scenario& s, StepInputs& in, Estimate& e)
+{
+    ComputeEstimate& c = e.compute;
+    const double squareHardwareFlops = in.squareHardwareFlops, busiestReplica = in.busiestReplica;
     // With fp8 compute, the matmuls outside the fp8 scope (attention core, LM head) run at the
     // 16-bit tensor rate (review D7: every FLOP at the fp8 peak gave 1.74× where 1.28× was measured).
     c.flopsOutsideFp8 = flopsOutsideFp8Scope(s);
@@ -190,6 +202,17 @@ Estimate estimate(const Scenario& s, const ParameterBreakdown& b, MemoryEstimate
             * ((gemmFlops - gemmOutsideFp8) / c.achievableFlopsPerGpu + gemmOutsideFp8 / sixteenBit)
             / (e.gpus * achieved * c.gemmShapeEfficiency)
         + c.attentionTimeS;
+    in.memoryTBps = memoryTBps;
+}
+
+/// Memory-bound time: what the layers' elementwise kernels, the loss and fp8's casts move at HBM
+/// bandwidth.
+void memoryBoundTime(const Scenario& s, const StepInputs& in, Estimate& e)
+{
+    ComputeEstimate& c = e.compute;
+    const Training& t = s.training;
+    const double busiestMicroBatches = in.busiestMicroBatches, memoryTBps = in.memoryTBps;
+    const double recomputeFactor = in.recomputeFactor;
     // Memory-bound kernels: their traffic scales with the activations a layer writes (the
     // no-recomputation set), not with FLOPs, so their share grows as h shrinks. Recomputation runs
     // them again in proportion to the recomputed FLOPs. Calibrated, docs/FIDELITY.md.
@@ -198,7 +221,6 @@ Estimate estimate(const Scenario& s, const ParameterBreakdown& b, MemoryEstimate
     // (overhead.loss_bytes_per_logit), the backward reads that copy and writes their gradient, which
     // the two backward matmuls of the head read — 5 × the activation width + 2 × the kept copy per
     // logit, per MTP module again. Counted as they are, not calibrated.
-    const double recomputeFactor = (squareHardwareFlops - duplicatedFlopsPerStep(s)) / squareModelFlops;
     const double activationWidth = std::max(2.0, bytesOf(s.precision.compute));
     const double logitsPerMicroBatch = double(t.microBatch) * t.seqLen / s.parallel.cp * s.model.arch.vocab
         / s.parallel.tp * (1 + s.model.arch.mtpLayers);
@@ -238,6 +260,14 @@ Estimate estimate(const Scenario& s, const ParameterBreakdown& b, MemoryEstimate
     c.fp8CastTimeS = busiestMicroBatches * castBytes / (memoryTBps * 1e12);
     c.memoryBoundTimeS = memoryBoundBytes / (memoryTBps * 1e12) + c.fp8CastTimeS;
     c.computeTimeS = c.matmulTimeS + c.memoryBoundTimeS;
+}
+
+/// The host's time to issue the step's operations (software_stack.h).
+void hostTime(const Scenario& s, const StepInputs& in, Estimate& e)
+{
+    ComputeEstimate& c = e.compute;
+    const Training& t = s.training;
+    const double busiestMicroBatches = in.busiestMicroBatches;
     // The host issues every operation of every micro-batch (software_stack.h): on the stage where that
     // takes longest, for the busiest replica's micro-batches.
     const StackProfile& stack = stackProfile(t.framework);
@@ -250,7 +280,14 @@ Estimate estimate(const Scenario& s, const ParameterBreakdown& b, MemoryEstimate
                     st.layers + st.mtpLayers, st.denseLayers, st.stage == 0, st.stage == s.parallel.pp - 1));
     }
     c.hostTimeS = busiestMicroBatches * hostPerMicroBatch;
+}
 
+/// The optimizer step and what offload adds.
+void optimizerAndOffloadTime(const Scenario& s, const StepInputs& in, Estimate& e)
+{
+    ComputeEstimate& c = e.compute;
+    const StackProfile& stack = stackProfile(s.training.framework);
+    const double busiestMicroBatches = in.busiestMicroBatches, memoryTBps = in.memoryTBps;
     // The optimizer step is bound by memory bandwidth: for each parameter it updates, a GPU reads
     // the gradient, reads and writes the master weight and the optimizer state, and writes the
     // working weight. With ZeRO ≥ 1 a GPU updates only its shard (the all-gather that follows is
@@ -295,7 +332,16 @@ Estimate estimate(const Scenario& s, const ParameterBreakdown& b, MemoryEstimate
     underCompute += busiestMicroBatches * 2 * peak.activationOffloadPerMicroBatch / hostLink;
     offloadTransferS += std::max(0.0, underCompute - c.computeTimeS);
     c.offloadTimeS = offloadTransferS;
+}
 
+/// The compute windows collectives hide in beyond the forward and backward passes: the attention
+/// core's time (a context-parallel ring's) and the column-parallel weight-gradient GEMMs' (TP's
+/// backward all-reduces on a stack that overlaps them).
+std::pair<double, double> overlapWindows(const Scenario& s, const StepInputs& in, const ComputeEstimate& c)
+{
+    const Training& t = s.training;
+    const StackProfile& stack = stackProfile(t.framework);
+    const double squareHardwareFlops = in.squareHardwareFlops;
     // The attention core's time: the window of a context-parallel ring (without flash attention, its
     // share of the matmul time).
     const double attentionTimeS = s.parallel.flashAttention ? c.attentionTimeS
@@ -318,6 +364,38 @@ Estimate estimate(const Scenario& s, const ParameterBreakdown& b, MemoryEstimate
         const double passes = 3 + (s.parallel.recompute == Recompute::full ? 1 : 0);
         tpBackwardWindowS = c.gemmTimeS() * layerShare * (qkv + fc1) / (qkv + fc1 + rest) / passes;
     }
+    return { attentionTimeS, tpBackwardWindowS };
+}
+
+} // namespace
+
+Estimate estimate(const Scenario& s, const ParameterBreakdown& b, MemoryEstimate memory)
+{
+    Estimate e;
+    e.gpus = static_cast<int>(s.parallel.gpus()); // at most kMaxGpus in a valid scenario
+    if (s.model.params > 0) {
+        e.params.total = e.params.active = s.model.params;
+    } else {
+        e.params.total = std::llround(b.total());
+        e.params.active = std::llround(b.active());
+    }
+    const auto& t = s.training;
+    e.params.trainable
+        = t.method == Method::full ? double(e.params.total) : loraParams(s.model.arch, t.loraRank, t.loraTargets);
+    e.memory = std::move(memory);
+    e.params.perGpu = e.memory.peak().params;
+    e.warnings = warningsFor(s);
+
+    // Compute (docs/FORMULAS.md §4), term by term.
+    ComputeEstimate& c = e.compute;
+    StepInputs in = stepInputs(s, e);
+    matmulTime(s, in, e);
+    memoryBoundTime(s, in, e);
+    hostTime(s, in, e);
+    optimizerAndOffloadTime(s, in, e);
+    const auto [attentionTimeS, tpBackwardWindowS] = overlapWindows(s, in, c);
+    const StackProfile& stack = stackProfile(t.framework);
+    const double recomputeFactor = in.recomputeFactor;
     e.communication = communication(s, e.memory, c.computeTimeS, attentionTimeS, tpBackwardWindowS);
     // A micro-batch lasts as long as the slower of its GPU work (with the collectives it waits for) and
     // its host's issuing; the GPU waits for the difference. The bubble idles the stages for as long.
