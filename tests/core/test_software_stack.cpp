@@ -466,3 +466,37 @@ TEST_CASE("The estimate's text names a stack other than generic", "[core][stack]
     CHECK(estimateToText(s, estimate(s)).find("software stack       torchtitan (training.framework)")
         != std::string::npos);
 }
+
+TEST_CASE("Megatron's TP backward all-reduces hide beside the QKV and fc1 weight gradients, and only there",
+    "[core][stack]")
+{
+    // Without sequence parallelism, 2 of a layer's 4 TP all-reduces run asynchronously beside a
+    // weight-gradient GEMM (LinearWithGradAccumulationAndAsyncCommunication): at most half the TP time
+    // hides, and no more than those GEMMs last.
+    auto tpTimes = [](const Scenario& s) {
+        double time = 0, exposed = 0;
+        for (const auto& c : estimate(s).communication.collectives)
+            if (c.group == Group::tp) {
+                time += c.timeS;
+                exposed += c.exposedTimeS;
+            }
+        return std::pair { time, exposed };
+    };
+    Scenario s = smallGpt(8, 4);
+    s.efficiency.tpOverlap = 0;
+    const auto [time, exposed] = tpTimes(s);
+    REQUIRE(time > 0);
+    CHECK(exposed < time);
+    CHECK(exposed >= time / 2 - 1e-12);
+    const Estimate e = estimate(s);
+    CHECK(time - exposed <= e.compute.gemmTimeS() / 2 + 1e-12);
+    // The generic stack leaves TP to efficiency.tp_overlap (0 here): all of it exposed.
+    s.training.framework = SoftwareStack::generic;
+    const auto [genericTime, genericExposed] = tpTimes(s);
+    CHECK(genericExposed == Approx(genericTime));
+    // Sequence parallelism turns the asynchronous all-reduce off (megatron/arguments.py).
+    s.training.framework = SoftwareStack::megatron_lm;
+    s.parallel.sequenceParallel = true;
+    const auto [spTime, spExposed] = tpTimes(s);
+    CHECK(spExposed == Approx(spTime));
+}
