@@ -467,8 +467,8 @@ TEST_CASE("The estimate's text names a stack other than generic", "[core][stack]
         != std::string::npos);
 }
 
-TEST_CASE("Megatron's TP backward all-reduces hide beside the QKV and fc1 weight gradients, and only there",
-    "[core][stack]")
+TEST_CASE(
+    "Megatron's TP backward all-reduces hide beside the QKV and fc1 weight gradients, and only there", "[core][stack]")
 {
     // Without sequence parallelism, 2 of a layer's 4 TP all-reduces run asynchronously beside a
     // weight-gradient GEMM (LinearWithGradAccumulationAndAsyncCommunication): at most half the TP time
