@@ -30,23 +30,12 @@ constexpr double kMegatronDeepSpeedResidual = 0.94;
 // update counted in estimate() moves 28 with 16-bit gradients: 30 more.
 constexpr double kMegatronOptimizerExtraBytes = 30;
 
-constexpr std::array<StackProfile, kSoftwareStackNames.size()> kProfiles { {
-    { .framework = SoftwareStack::generic,
-        .source = "no stack: the GPU's work only, every overlap as the efficiency keys say" },
-    { .framework = SoftwareStack::megatron_lm,
-        .source = "NVIDIA/Megatron-LM 2021-23 (tag 23.04): megatron/model/transformer.py, fused_softmax.py, "
-                  "training.py; host constants fitted on vTrain's calibration rows (Megatron-DeepSpeed, same layer "
-                  "code)",
-        .hostSecondsPerOp = kMegatronHostSecondsPerOp,
-        .stepHostS = kMegatronStepHostS,
-        .optimizerExtraBytesPerParam = kMegatronOptimizerExtraBytes,
-        .megatronSoftmax = true,
-        .dpOverlap = false,
-        .tpBackwardOverlap = true,
-        .padsVocabulary = true },
-    { .framework = SoftwareStack::megatron_deepspeed,
-        .source = "microsoft/Megatron-DeepSpeed (2023), Megatron-LM's layers with DeepSpeed's engine; host constants "
-                  "and residual efficiency fitted on vTrain's calibration rows (Bang et al., MICRO 2024)",
+/// Megatron-LM's 2021-23 layer code, which Megatron-DeepSpeed runs too: its host cost, optimizer,
+/// softmax rule, unoverlapped gradient reduction, asynchronous TP backward and padded vocabulary.
+constexpr StackProfile megatronLayerCode(SoftwareStack framework, std::string_view source, double residual)
+{
+    return { .framework = framework,
+        .source = source,
         .hostSecondsPerOp = kMegatronHostSecondsPerOp,
         .stepHostS = kMegatronStepHostS,
         .optimizerExtraBytesPerParam = kMegatronOptimizerExtraBytes,
@@ -54,7 +43,20 @@ constexpr std::array<StackProfile, kSoftwareStackNames.size()> kProfiles { {
         .dpOverlap = false,
         .tpBackwardOverlap = true,
         .padsVocabulary = true,
-        .residualEfficiency = kMegatronDeepSpeedResidual },
+        .residualEfficiency = residual };
+}
+
+constexpr std::array<StackProfile, kSoftwareStackNames.size()> kProfiles { {
+    { .framework = SoftwareStack::generic,
+        .source = "no stack: the GPU's work only, every overlap as the efficiency keys say" },
+    megatronLayerCode(SoftwareStack::megatron_lm,
+        "NVIDIA/Megatron-LM 2021-23 (tag 23.04): megatron/model/transformer.py, fused_softmax.py, training.py; host "
+        "constants fitted on vTrain's calibration rows (Megatron-DeepSpeed, same layer code)",
+        1),
+    megatronLayerCode(SoftwareStack::megatron_deepspeed,
+        "microsoft/Megatron-DeepSpeed (2023), Megatron-LM's layers with DeepSpeed's engine; host constants and "
+        "residual efficiency fitted on vTrain's calibration rows (Bang et al., MICRO 2024)",
+        kMegatronDeepSpeedResidual),
     // LitGPT's host costs are not characterised (no measured runs of small shapes): 0, as generic.
     { .framework = SoftwareStack::litgpt,
         .source = "Lightning-AI/litgpt (2023-24): QLoRA through bitsandbytes' Linear4bit "

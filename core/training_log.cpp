@@ -47,8 +47,7 @@ const char* frameworkWord(double index)
 /// A software stack's file name ("megatron-core"), from a note's number.
 std::string_view stackWord(double index)
 {
-    const double last = double(kSoftwareStackNames.size() - 1);
-    return kSoftwareStackNames[static_cast<std::size_t>(std::clamp(index, 0.0, last))];
+    return toString(SoftwareStack(int(std::clamp(index, 0.0, double(kSoftwareStackNames.size() - 1)))));
 }
 
 } // namespace

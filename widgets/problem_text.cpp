@@ -424,7 +424,7 @@ QString ProblemText::of(const core::LogNote& note)
         auto stack = [&](const char* name) {
             const double last = double(core::kSoftwareStackNames.size() - 1);
             const std::string_view word
-                = core::kSoftwareStackNames[std::size_t(std::clamp(note.value(name), 0.0, last))];
+                = core::toString(core::SoftwareStack(int(std::clamp(note.value(name), 0.0, last))));
             return QString::fromUtf8(word.data(), qsizetype(word.size()));
         };
         return tr("The log is %1's: the plan is priced on its software stack, %2, not on the scenario's %3.")
