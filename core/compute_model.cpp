@@ -332,6 +332,22 @@ double bubbleFraction(const Parallel& p, double microBatches)
     return (p.pp - 1) / (v * m);
 }
 
+StageWork stageWork(const Scenario& s, double hardwareFlops)
+{
+    StageWork w;
+    const Parallel& p = s.parallel;
+    w.stages = std::max(1, p.pp);
+    if (w.stages < 2 || p.pipelineSplit == PipelineSplit::balanced) return w;
+    const Architecture& a = s.model.arch;
+    // The head's matmul: forward and backward (input and weight gradients), or the input gradient only
+    // when its weight is frozen (LoRA), as trainingFlops counts it; never recomputed.
+    const double logits = forwardFlops(a, s.training.seqLen, s.training.globalBatch).logits;
+    w.head = (s.training.method == Method::full ? 3 : 2) * logits;
+    w.perLayer = std::max(0.0, hardwareFlops - w.head) / std::max(1, a.layers + a.mtpLayers);
+    w.meanStage = hardwareFlops / w.stages;
+    return w;
+}
+
 double microBatchesPerStep(const Scenario& s)
 {
     return std::max(1.0, double(s.training.globalBatch) / (double(s.parallel.dp) * s.training.microBatch));

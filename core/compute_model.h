@@ -127,6 +127,28 @@ inline constexpr double kFp8RowwiseWeightCastBytes = 10;
 /// (Narayanan et al. 2021 §2.2).
 [[nodiscard]] double bubbleFraction(const Parallel& p, double microBatches);
 
+/// How a step's matmul work falls on the pipeline stages. Each layer (with its recomputation, and each
+/// MTP module as a layer) does the same work; the output head's forward and backward (not recomputed;
+/// each MTP module's head too) run on the last stage, where Megatron-LM, DeepSpeed's pipeline and
+/// torchtitan put it. 1F1B then runs at the busiest stage's pace: the step takes (m·v − 1) of its m·v
+/// chunk turns (v chunks per stage when interleaved, else 1) plus every stage's once, and the other
+/// stages wait for the difference (docs/MODEL.md "Stage imbalance").
+/// parallel.pipeline_split "balanced" says the stack evens the stages' work out: every load is 1.
+struct StageWork {
+    double perLayer = 0; ///< matmul FLOPs of one layer per step, all its passes
+    double head = 0; ///< the output heads' FLOPs per step, on the last stage
+    double meanStage = 0; ///< the step's matmul FLOPs over the stages
+    int stages = 1;
+    /// A stage's matmul work over the mean stage's: `layers` layers (and MTP modules), `last` whether
+    /// it holds the output head.
+    [[nodiscard]] double load(double layers, bool last) const
+    {
+        return meanStage > 0 ? (perLayer * layers + (last ? head : 0.0)) / meanStage : 1.0;
+    }
+};
+/// `hardwareFlops` is hardwareFlopsPerStep(s) (the whole-square count the time model prices).
+[[nodiscard]] StageWork stageWork(const Scenario& s, double hardwareFlops);
+
 /// Micro-batches per data-parallel replica per step: global batch / (dp × micro-batch), at least 1.
 /// Fractional when the batch does not divide (a warning says so), so that communication and the
 /// bubble stay consistent with the FLOPs of the whole global batch.

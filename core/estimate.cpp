@@ -404,8 +404,21 @@ Estimate estimate(const Scenario& s, const ParameterBreakdown& b, MemoryEstimate
         if (col.group != Group::dp) withinMicroBatches += col.exposedTimeS;
     c.hostStallTimeS = std::max(0.0, c.hostTimeS - withinMicroBatches);
     c.computeTimeS += c.hostStallTimeS;
-    c.bubbleFraction = bubbleFraction(s.parallel, c.microBatches);
-    c.bubbleTimeS = c.computeTimeS * c.bubbleFraction;
+    c.bubbleTimeS = c.computeTimeS * bubbleFraction(s.parallel, c.microBatches);
+    // 1F1B runs at the busiest stage's pace (compute_model.h, StageWork): the last stage's output head
+    // adds its matmul time to every chunk's turn but the first, and the other stages wait for it.
+    if (s.parallel.pp > 1) {
+        const StageWork work = stageWork(s, in.squareHardwareFlops);
+        for (const auto& st : e.memory.perStage)
+            c.busiestStageLoad
+                = std::max(c.busiestStageLoad, work.load(st.layers + st.mtpLayers, st.stage == s.parallel.pp - 1));
+        // Each stage's chunks run in turn at the busiest stage's pace but the first: (m·v − 1) of m·v.
+        const double slots = std::max(1.0, c.microBatches)
+            * (s.parallel.schedule == Schedule::interleaved ? std::max(1, s.parallel.virtualStages) : 1);
+        c.stageWaitTimeS = (c.busiestStageLoad - 1) * c.matmulTimeS * (slots - 1) / slots;
+        c.bubbleTimeS += c.stageWaitTimeS;
+    }
+    c.bubbleFraction = c.computeTimeS > 0 ? c.bubbleTimeS / c.computeTimeS : 0.0;
     // The optimizer's host work runs with the GPU idle (the loss scaler's and the norm's read-backs).
     c.optimizerTimeS += stack.stepHostS;
     c.stepTimeS = c.computeTimeS + c.bubbleTimeS + e.communication.exposedTimeS + c.optimizerTimeS + c.offloadTimeS;

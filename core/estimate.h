@@ -161,8 +161,12 @@ struct ComputeEstimate {
     double memoryBoundTimeS = 0; ///< norms, softmax, dropout, activations, residuals at HBM bandwidth
     double fp8CastTimeS = 0; ///< part of memoryBoundTimeS: scaling and casting fp8 matmul operands
     double flopsOutsideFp8 = 0; ///< hardware FLOPs at the 16-bit rate in an fp8 run (outside precision.fp8_scope)
-    double bubbleFraction = 0; ///< pipeline idle / ideal compute time
+    /// Pipeline idle time over the mean stage's compute time: the schedule's (p − 1)/(v·m) and the stages'
+    /// wait for the busiest one.
+    double bubbleFraction = 0;
     double bubbleTimeS = 0;
+    double busiestStageLoad = 1; ///< the busiest stage's matmul work over the mean stage's (StageWork)
+    double stageWaitTimeS = 0; ///< part of bubbleTimeS: (m·v − 1)/(m·v) of the busiest stage's excess matmul time
     /// On the GPU at HBM bandwidth, or on the CPU when offloaded; with the stack's host time per step.
     double optimizerTimeS = 0;
     double offloadTimeS = 0; ///< PCIe transfers of offloaded states and parameters not hidden under compute

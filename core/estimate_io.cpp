@@ -112,6 +112,7 @@ std::string estimateToJson(const Estimate& e)
         { "host_time_s", c.hostTimeS }, { "host_stall_time_s", c.hostStallTimeS },
         { "fp8_cast_time_s", c.fp8CastTimeS }, { "flops_outside_fp8_per_step", c.flopsOutsideFp8 },
         { "bubble_fraction", c.bubbleFraction }, { "bubble_time_s", c.bubbleTimeS },
+        { "busiest_stage_load", c.busiestStageLoad }, { "stage_wait_time_s", c.stageWaitTimeS },
         { "optimizer_time_s", c.optimizerTimeS }, { "offload_time_s", c.offloadTimeS }, { "step_time_s", c.stepTimeS },
         { "mfu", c.mfu }, { "hfu", c.hfu }, { "tflops_per_gpu", c.tflopsPerGpu }, { "tokens_per_s", c.tokensPerS } };
     if (e.range) compute["step_time_s_range"] = { c.stepTimeS * e.range->low, c.stepTimeS * e.range->high };
@@ -213,6 +214,8 @@ std::string estimateToCsv(const Estimate& e)
     row("compute", "host_time_s", c.hostTimeS, "s");
     row("compute", "host_stall_time_s", c.hostStallTimeS, "s");
     row("compute", "bubble_fraction", c.bubbleFraction, "ratio");
+    row("compute", "busiest_stage_load", c.busiestStageLoad, "ratio");
+    row("compute", "stage_wait_time_s", c.stageWaitTimeS, "s");
     row("compute", "optimizer_time_s", c.optimizerTimeS, "s");
     row("compute", "offload_time_s", c.offloadTimeS, "s");
     row("compute", "step_time_s", c.stepTimeS, "s");

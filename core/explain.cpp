@@ -249,11 +249,14 @@ std::vector<Explanation> explain(const Scenario& s, const Estimate& e)
                     : "fp8 casts, tensor-wise: 6 B per activation and 8 B per weight element, a block's input cast "
                       "once before TP gathers it (torchao's float8 roofline and float8 TP, Transformer Engine "
                       "current scaling)"));
-    add("compute.bubble_time_s", "compute time × (p − 1) ÷ (v · m)",
+    add("compute.bubble_time_s",
+        "compute time × (p − 1) ÷ (v · m) + (v · m − 1) ÷ (v · m) × (busiest stage's load − 1) × matmul time",
         sec(c.computeTimeS) + " × " + n(p.pp - 1) + " ÷ ("
-            + n(p.schedule == Schedule::interleaved ? p.virtualStages : 1) + " × " + n(c.microBatches)
-            + ") = " + sec(c.bubbleTimeS),
-        "Narayanan et al. 2021 §2.2 (1F1B and interleaved schedules)");
+            + n(p.schedule == Schedule::interleaved ? p.virtualStages : 1) + " × " + n(c.microBatches) + ") + "
+            + sec(c.stageWaitTimeS) + " (load " + n(c.busiestStageLoad) + ") = " + sec(c.bubbleTimeS),
+        "Narayanan et al. 2021 §2.2 (1F1B and interleaved schedules); the output head on the last stage "
+        "(Megatron-LM's post_process, DeepSpeed's and torchtitan's pipeline splits), unless "
+        "parallel.pipeline_split is balanced");
     if (p.offloadOptimizer)
         add("compute.optimizer_time_s",
             "parameters updated × bytes touched ÷ (host memory bandwidth ÷ GPUs sharing the node)",

@@ -192,6 +192,9 @@ std::string megatronArgs(const Scenario& s, const Estimate& e, const LogExpectat
     if (s.training.method != Method::full) refusals.add("training.method", LaunchRefusal::no_such_setting);
     if (p.offloadParams) refusals.add("parallel.offload_params", LaunchRefusal::no_such_setting, 1);
     if (p.pp > 1 && p.schedule == Schedule::gpipe) refusals.add("parallel.schedule", LaunchRefusal::no_such_setting);
+    // A split that evens the stages' work out is a placement of the stack's own (DualPipe's), not a flag.
+    if (p.pipelineSplit == PipelineSplit::balanced)
+        refusals.add("parallel.pipeline_split", LaunchRefusal::no_such_setting);
     if (a.position == Position::alibi) refusals.add("model.position", LaunchRefusal::no_such_setting);
     if (a.parallelBlock) refusals.add("model.parallel_block", LaunchRefusal::no_such_setting, 1);
     if (!q.masterWeights && q.weights != DType::fp32)
@@ -382,6 +385,8 @@ std::string torchtitanToml(const Scenario& s, const Estimate& e, const LogExpect
     if (p.offloadParams != p.offloadOptimizer)
         refusals.add(p.offloadParams ? "parallel.offload_params" : "parallel.offload_optimizer",
             LaunchRefusal::no_such_setting, 1);
+    if (p.pipelineSplit == PipelineSplit::balanced)
+        refusals.add("parallel.pipeline_split", LaunchRefusal::no_such_setting);
     if (p.offloadActivations) refusals.add("parallel.offload_activations", LaunchRefusal::no_such_setting, 1);
     if (q.compute == DType::fp16 || q.weights == DType::fp16)
         refusals.add("precision.compute", LaunchRefusal::no_such_setting);

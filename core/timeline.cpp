@@ -1,5 +1,7 @@
 #include "core/timeline.h"
 
+#include "core/compute_model.h"
+
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -72,7 +74,8 @@ struct Simulation {
 };
 
 /// Event simulation of m micro-batches: an op starts when its stage is free and its input is ready.
-Simulation simulate(Schedule schedule, int p, int v, int g, int m, BlockTimes t)
+/// `times` holds each stage's block lengths.
+Simulation simulate(Schedule schedule, int p, int v, int g, int m, const std::vector<BlockTimes>& times)
 {
     Simulation out;
     std::vector<std::vector<Op>> ops(static_cast<std::size_t>(p));
@@ -81,7 +84,7 @@ Simulation simulate(Schedule schedule, int p, int v, int g, int m, BlockTimes t)
         ops[std::size_t(st)] = stageOps(schedule, st, m, p, v, g);
         remaining += ops[std::size_t(st)].size();
     }
-    out.blocks.reserve(remaining * (t.recompute > 0 ? 3 : 2) / 2 + 2 * std::size_t(p));
+    out.blocks.reserve(remaining * (times.front().recompute > 0 ? 3 : 2) / 2 + 2 * std::size_t(p));
     std::vector<std::size_t> next(static_cast<std::size_t>(p), 0);
     std::vector<double> freeAt(static_cast<std::size_t>(p), 0.0), busy(static_cast<std::size_t>(p), 0.0);
     // End time of (forward?, stage, chunk, micro-batch), NaN until it has run: a flat array, not a
@@ -116,6 +119,7 @@ Simulation simulate(Schedule schedule, int p, int v, int g, int m, BlockTimes t)
             auto& i = next[std::size_t(st)];
             while (i < ops[std::size_t(st)].size()) {
                 const Op& op = ops[std::size_t(st)][i];
+                const BlockTimes& t = times[std::size_t(st)];
                 double inputAt = 0;
                 if (!ready(st, op, inputAt)) break;
                 double start = std::max(freeAt[std::size_t(st)], inputAt);
@@ -162,17 +166,32 @@ Timeline pipelineTimeline(const Scenario& s, const Estimate& e, long long maxBlo
     const int p = t.stages, v = t.chunks, m = t.microBatches;
 
     // One micro-batch through one chunk: forward 1 part, backward 2, recomputation r (Narayanan
-    // et al. 2021 §5.1: backward costs twice the forward; recomputation adds forward work).
+    // et al. 2021 §5.1: backward costs twice the forward; recomputation adds forward work). A stage
+    // whose matmul work is above the mean (the output head's, compute_model.h StageWork) takes longer
+    // by that excess of the matmul time.
     const double r = 3 * e.compute.recomputeFraction;
     const double perChunk = e.compute.computeTimeS / (double(m) * v);
-    const BlockTimes times { perChunk / (3 + r), r * perChunk / (3 + r), 2 * perChunk / (3 + r) };
+    const double matmulShare = e.compute.computeTimeS > 0 ? e.compute.matmulTimeS / e.compute.computeTimeS : 0.0;
+    std::vector<double> scale(static_cast<std::size_t>(p), 1.0);
+    if (p > 1) {
+        const StageWork work = stageWork(s, hardwareFlopsPerStep(s));
+        for (const auto& st : e.memory.perStage)
+            if (st.stage >= 0 && st.stage < p)
+                scale[std::size_t(st.stage)]
+                    = 1 + (work.load(st.layers + st.mtpLayers, st.stage == p - 1) - 1) * matmulShare;
+    }
+    std::vector<BlockTimes> times;
+    times.reserve(scale.size());
+    for (double k : scale)
+        times.push_back({ k * perChunk / (3 + r), k * r * perChunk / (3 + r), k * 2 * perChunk / (3 + r) });
+    const double busiest = *std::max_element(scale.begin(), scale.end());
     t.busyS = e.compute.computeTimeS;
 
     // How many micro-batches to draw. A long step is drawn as the shortest step with the same warm-up
     // and cool-down (two micro-batches per stage, the same remainder modulo p so that interleaved
     // groups keep their shape); every micro-batch beyond it adds one forward, recomputation and
     // backward per chunk to every stage's steady state, and no idle time.
-    const long long blocksPerMicroBatch = (times.recompute > 0 ? 3LL : 2LL) * p * v;
+    const long long blocksPerMicroBatch = (times.front().recompute > 0 ? 3LL : 2LL) * p * v;
     long long drawn = m;
     if (blocksPerMicroBatch * drawn > maxBlocks) {
         drawn = std::min<long long>(m, 2LL * p + m % p);
@@ -184,8 +203,12 @@ Timeline pipelineTimeline(const Scenario& s, const Estimate& e, long long maxBlo
         Simulation sim = simulate(par.schedule, p, v, p, static_cast<int>(drawn), times);
         t.blocks = std::move(sim.blocks);
         drawnEnd = sim.end;
-        t.pipelineEndS = sim.end + double(m - drawn) * v * (times.forward + times.recompute + times.backward);
-        t.idleS = sim.idle;
+        t.pipelineEndS = sim.end + double(m - drawn) * v * busiest * perChunk;
+        // Every stage but the busiest waits for it in each added micro-batch's chunks.
+        double behind = 0;
+        for (double k : scale)
+            behind += busiest - k;
+        t.idleS = sim.idle + double(m - drawn) * v * perChunk * behind;
     } else {
         // Too many stages and chunks to draw even a short step: the estimate's own bubble.
         t.pipelineEndS = e.compute.computeTimeS + e.compute.bubbleTimeS;

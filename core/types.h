@@ -51,8 +51,12 @@ enum class Fp8Scaling { tensorwise, rowwise };
 enum class DpCollectives { buckets, per_layer };
 /// How layers are split over pipeline stages: evenly, or with the embedding and the loss each counted
 /// as one layer, so that the first and the last stage hold one layer fewer (Megatron-Core's
-/// account_for_embedding_in_pipeline_split and account_for_loss_in_pipeline_split; Llama 3 §3.3.2).
-enum class PipelineSplit { layers, embedding_and_loss };
+/// account_for_embedding_in_pipeline_split and account_for_loss_in_pipeline_split; Llama 3 §3.3.2),
+/// or balanced: layers held evenly, and the stack places work so that every stage does as much
+/// (DeepSeek-V3's DualPipe puts the shallowest layers with the embedding and the deepest with the output
+/// head on one rank, DeepSeek-V3 report §3.2.1). The first two leave the output head's work on the
+/// last stage, which the others wait for.
+enum class PipelineSplit { layers, embedding_and_loss, balanced };
 /// What a column-parallel matmul keeps for its weight gradient under sequence parallelism: its
 /// sequence shard, gathered again in the backward (Megatron-LM; Korthikanti et al. 2022 §4.2.2), or
 /// the gathered input (PyTorch DTensor, torchtitan: PrepareModuleInput redistributes to Replicate and
@@ -127,7 +131,7 @@ inline constexpr std::array<std::string_view, 2> kGradReduceNames { "per_micro_b
 inline constexpr std::array<std::string_view, 2> kElementwiseKernelsNames { "fused", "eager" };
 inline constexpr std::array<std::string_view, 2> kFp8ScalingNames { "tensorwise", "rowwise" };
 inline constexpr std::array<std::string_view, 2> kDpCollectivesNames { "buckets", "per_layer" };
-inline constexpr std::array<std::string_view, 2> kPipelineSplitNames { "layers", "embedding_and_loss" };
+inline constexpr std::array<std::string_view, 3> kPipelineSplitNames { "layers", "embedding_and_loss", "balanced" };
 inline constexpr std::array<std::string_view, 2> kTpSavedInputNames { "shard", "gathered" };
 inline constexpr std::array<std::string_view, 10> kSoftwareStackNames { "generic", "megatron-lm", "megatron-deepspeed",
     "litgpt", "hf-trainer", "megatron-core", "deepspeed", "gpt-neox", "torchtitan", "llm-foundry" };

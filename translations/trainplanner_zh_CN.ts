@@ -1012,10 +1012,6 @@
         <translation>计算 + 气泡 + 暴露的通信 + 优化器 + 卸载</translation>
     </message>
     <message>
-        <source>compute time × (p − 1) ÷ (v · m)</source>
-        <translation>计算时间 × (p − 1) ÷ (v · m)</translation>
-    </message>
-    <message>
         <source>flash-attention FLOPs per GPU (causal half; backward 2.5 × forward; + a recomputed forward) ÷ (kernel rate × efficiency)</source>
         <translation>每卡 flash-attention FLOPs（因果一半；反向 2.5 × 前向；+ 一次重计算的前向）÷ (内核算力 × 效率)</translation>
     </message>
@@ -1198,6 +1194,14 @@
     <message>
         <source>matmuls + memory-bound kernels + waiting for the CPU</source>
         <translation>矩阵乘 + 访存受限内核 + 等待 CPU</translation>
+    </message>
+    <message>
+        <source>compute time × (p − 1) ÷ (v · m) + (v · m − 1) ÷ (v · m) × (busiest stage's load − 1) × matmul time</source>
+        <translation>计算时间 × (p − 1) ÷ (v · m) + (v · m − 1) ÷ (v · m) × (最忙一级的负载 − 1) × 矩阵乘时间</translation>
+    </message>
+    <message>
+        <source>(load </source>
+        <translation>(负载 </translation>
     </message>
 </context>
 <context>
@@ -2500,10 +2504,6 @@
         <translation>均分</translation>
     </message>
     <message>
-        <source>The first stage also holds the embedding and the most micro-batches, the last the output layer and the loss. Counting each as a layer gives those stages one layer fewer (Megatron-Core's account_for_embedding/loss_in_pipeline_split).</source>
-        <translation>第一级还要放嵌入层并驻留最多的微批，最后一级要放输出层和损失。把它们各算作一层，这两级就各少放一层（Megatron-Core 的 account_for_embedding/loss_in_pipeline_split）。</translation>
-    </message>
-    <message>
         <source>Embedding, loss as layers (Llama 3)</source>
         <translation>嵌入层和损失各算一层（Llama 3）</translation>
     </message>
@@ -3115,6 +3115,20 @@ Megatron-LM（2021–23）、Megatron-DeepSpeed：每个 GPU 内核都由 Python
 LitGPT、Hugging Face Trainer（PEFT）：QLoRA 通过 bitsandbytes 实现，它为反向传播保留每个 4 位层的输入。
 Megatron-Core：使用 Megatron 的优化器（每步每个参数搬运 58 字节）和 softmax 规则；梯度在反向传播期间求平均。
 DeepSpeed、GPT-NeoX、torchtitan、llm-foundry：GPU 的工作与“通用”相同；梯度是否在反向传播期间求平均由重叠设置决定。它们的 CPU 开销尚未实测。</translation>
+    </message>
+    <message>
+        <source>The first stage also holds the embedding and the most micro-batches, the last the output layer and the loss; every stage waits for the busiest one.
+Even: as many layers on every stage; the last also runs the output layer.
+Embedding, loss as layers: the first and last stages hold one layer fewer (Megatron-Core's account_for_embedding/loss_in_pipeline_split).
+Balanced: the stack places the layers so that every stage does the same work (DeepSeek-V3's DualPipe puts the first and the last layers on one GPU); no launcher has a setting for it.</source>
+        <translation>第一级还要放嵌入层并驻留最多的微批，最后一级要放输出层和损失；每一级都要等最忙的那一级。
+均分：每级层数相同，最后一级还要算输出层。
+嵌入层、损失各算一层：第一级和最后一级各少放一层（Megatron-Core 的 account_for_embedding/loss_in_pipeline_split）。
+均衡：由训练框架安排各层，使每一级的计算量相同（DeepSeek-V3 的 DualPipe 把最前和最后的层放在同一块 GPU 上）；没有启动器提供这一设置。</translation>
+    </message>
+    <message>
+        <source>Work balanced by the stack (DeepSeek-V3)</source>
+        <translation>由框架均衡计算量（DeepSeek-V3）</translation>
     </message>
 </context>
 <context>

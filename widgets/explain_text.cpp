@@ -29,7 +29,8 @@ const char* const kFormulas[] = {
     QT_TRANSLATE_NOOP("ui::ExplainText", "calls × latency(group, nodes) + calls × message × bus factor ÷ bandwidth"),
     QT_TRANSLATE_NOOP("ui::ExplainText", "checkpoint size × checkpoints kept × price per TB-month × months"),
     QT_TRANSLATE_NOOP("ui::ExplainText", "compute + bubble + exposed communication + optimizer + offload"),
-    QT_TRANSLATE_NOOP("ui::ExplainText", "compute time × (p − 1) ÷ (v · m)"),
+    QT_TRANSLATE_NOOP("ui::ExplainText",
+        "compute time × (p − 1) ÷ (v · m) + (v · m − 1) ÷ (v · m) × (busiest stage's load − 1) × matmul time"),
     QT_TRANSLATE_NOOP("ui::ExplainText",
         "flash-attention FLOPs per GPU (causal half; backward 2.5 × forward; + a recomputed forward) ÷ "
         "(kernel rate × efficiency)"),
@@ -98,6 +99,7 @@ const char* const kPhrases[] = {
     QT_TRANSLATE_NOOP("ui::ExplainText", " days"),
     QT_TRANSLATE_NOOP("ui::ExplainText", " at "),
     QT_TRANSLATE_NOOP("ui::ExplainText", " over "),
+    QT_TRANSLATE_NOOP("ui::ExplainText", "(load "),
 };
 
 } // namespace

@@ -72,6 +72,65 @@ TEST_CASE("pipeline bubble: (p−1)/m for 1F1B, (p−1)/(v·m) interleaved", "[c
     CHECK(bubbleFraction(p, 64) == 0);
 }
 
+TEST_CASE("the output head's work on the last stage makes the other stages wait", "[core][compute][published]")
+{
+    // Narayanan et al. 2021's 39.1B model (Table 1: 48 layers, hidden 8192, 64 heads, batch 1536) with
+    // full recomputation. Eq. 3 splits the step's FLOPs into the layers' 96·B·s·L·h²·(1 + s/(6h)) and
+    // the output head's 6·B·s·h·V (forward and backward, not recomputed), which Megatron-LM runs on the
+    // last stage (post_process). 1F1B then runs at that stage's pace: every micro-batch but the first
+    // waits for its excess of the matmul time.
+    Scenario s = gpt3(1536);
+    s.model.arch.layers = 48;
+    s.model.arch.hidden = 8192;
+    s.model.arch.heads = s.model.arch.kvHeads = 64;
+    s.model.arch.headDim = 128;
+    s.model.arch.ffnHidden = 4 * 8192;
+    s.parallel.recompute = Recompute::full;
+    s.parallel.tp = 8;
+    s.parallel.dp = 4;
+    s.training.microBatch = 1;
+    const double B = 1536, S = 2048, L = 48, h = 8192, V = 51200;
+    const double layersFlops = 96 * B * S * L * h * h * (1 + S / (6 * h)), headFlops = 6 * B * S * h * V;
+    struct Case {
+        int pp;
+        PipelineSplit split;
+        double lastLayers, mostLayersElsewhere;
+    };
+    // With the ends counted, 50 units on 2 stages leave 24 layers on each; on 8 stages the first two
+    // take the remainder (7 units, the first giving one to the embedding), the last 6 − 1.
+    const Case cases[] = { { 2, PipelineSplit::layers, 24, 24 }, { 8, PipelineSplit::layers, 6, 6 },
+        { 2, PipelineSplit::embedding_and_loss, 24, 24 }, { 8, PipelineSplit::embedding_and_loss, 5, 7 } };
+    for (const Case& c : cases) {
+        s.parallel.pp = c.pp;
+        s.parallel.pipelineSplit = c.split;
+        REQUIRE_FALSE(validateScenario(s));
+        const double mean = (layersFlops + headFlops) / c.pp;
+        const double load
+            = std::max(c.lastLayers / L * layersFlops + headFlops, c.mostLayersElsewhere / L * layersFlops) / mean;
+        const Estimate e = estimate(s);
+        INFO("pp " << c.pp << " split " << toString(c.split));
+        CHECK(e.compute.busiestStageLoad == Approx(load).epsilon(1e-9));
+        const double m = 1536.0 / 4;
+        CHECK(e.compute.stageWaitTimeS == Approx((load - 1) * e.compute.matmulTimeS * (m - 1) / m).epsilon(1e-9));
+        CHECK(e.compute.bubbleTimeS
+            == Approx(e.compute.computeTimeS * (c.pp - 1) / m + e.compute.stageWaitTimeS).epsilon(1e-9));
+    }
+    for (int pp : { 2, 8 }) {
+        s.parallel.pp = pp;
+        // The head adds (p − 1) × its share of the step to a mean stage's work: 7 times as much on 8
+        // stages as on 2, which flatters deep pipelines when it is left out.
+        s.parallel.pipelineSplit = PipelineSplit::layers;
+        const double excess = (pp - 1) * headFlops / (layersFlops + headFlops);
+        CHECK(estimate(s).compute.busiestStageLoad - 1 == Approx(excess).epsilon(1e-9));
+        // A stack that evens the stages out (DeepSeek-V3's DualPipe) waits for none.
+        s.parallel.pipelineSplit = PipelineSplit::balanced;
+        const Estimate even = estimate(s);
+        CHECK(even.compute.busiestStageLoad == 1);
+        CHECK(even.compute.stageWaitTimeS == 0);
+        CHECK(even.compute.bubbleFraction == Approx((pp - 1) / (1536.0 / 4)));
+    }
+}
+
 TEST_CASE("nccl-tests bus factors", "[core][comm][published]")
 {
     // NVIDIA nccl-tests doc/PERFORMANCE.md: all-reduce 2(n−1)/n, all-gather / reduce-scatter

@@ -142,9 +142,10 @@ TEST_CASE("Megatron-LM: GQA, SwiGLU, MoE and ZeRO-3 reach their flags", "[launch
     CHECK(args.count("--use-distributed-optimizer") == 0);
     CHECK(args.count("--swiglu") == (s.model.arch.mlp == core::Mlp::swiglu ? 1 : 0));
 
-    // DeepSeek-V3 recomputes its norms, MLA up-projections and MoE activations (§3.4).
-    const core::Scenario moe
-        = withOverrides(example("deepseek-v3-2048-h800.tpscenario.json"), { "parallel.recompute=norms_up_proj" });
+    // DeepSeek-V3 recomputes its norms, MLA up-projections and MoE activations (§3.4); Megatron-LM runs
+    // its layers split evenly, without DualPipe's placement of the ends.
+    const core::Scenario moe = withOverrides(example("deepseek-v3-2048-h800.tpscenario.json"),
+        { "parallel.recompute=norms_up_proj", "parallel.pipeline_split=layers" });
     const auto moeSettings = settingsOf(moe, core::Framework::megatron);
     INFO((moeSettings.refused.empty() ? std::string() : core::refusalText(moe, moeSettings.refused.front())));
     REQUIRE(moeSettings.ok());
@@ -243,6 +244,11 @@ TEST_CASE("a setting a framework cannot express is refused by its key, and nothi
     CHECK(refuses(settingsOf(withOverrides(core::defaultScenario(), { "parallel.recompute=selective_op" }),
                       core::Framework::megatron),
         "parallel.recompute"));
+    // DeepSeek-V3's DualPipe places the ends itself: neither Megatron-LM nor torchtitan has a flag for it.
+    const core::Scenario balanced = withOverrides(
+        core::defaultScenario(), { "parallel.pp=2", "parallel.dp=4", "parallel.pipeline_split=balanced" });
+    CHECK(refuses(settingsOf(balanced, core::Framework::megatron), "parallel.pipeline_split"));
+    CHECK(refuses(settingsOf(balanced, core::Framework::torchtitan), "parallel.pipeline_split"));
     // A name with a line break stays in its comment: every other line is still an argument.
     core::Scenario named = core::defaultScenario();
     named.name = "two\n--lines";

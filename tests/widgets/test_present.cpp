@@ -280,8 +280,11 @@ TEST_CASE("the pipeline tab draws core's timeline and follows edits", "[widgets]
     const core::Timeline expected = core::pipelineTimeline(doc.scenario(), session.results().estimate);
     const core::Timeline& shown = w.timelineView()->timeline();
     CHECK(shown.blocks.size() == expected.blocks.size());
-    CHECK(shown.idleFraction() == Approx(session.results().estimate.compute.bubbleFraction).epsilon(0.02));
-    CHECK(shown.stepTimeS == Approx(session.results().estimate.compute.stepTimeS));
+    CHECK(shown.stepTimeS == Approx(expected.stepTimeS));
+    // The embedding and the loss counted as layers leave the middle stages the busiest: the estimate's
+    // pace bounds the simulated step from above (test_timeline.cpp).
+    CHECK(shown.stepTimeS <= session.results().estimate.compute.stepTimeS);
+    CHECK(shown.stepTimeS == Approx(session.results().estimate.compute.stepTimeS).epsilon(0.03));
     REQUIRE(doc.edit(QStringLiteral("fewer stages"), [](core::Scenario& s) {
         s.parallel.pp = 2;
         s.parallel.dp = 1024;

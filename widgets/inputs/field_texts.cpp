@@ -431,10 +431,15 @@ const std::vector<FieldText>& texts()
             .undo = QT_TRANSLATE_NOOP("ui::InputPanel", "Change layers per stage"),
             .tip = QT_TRANSLATE_NOOP("ui::InputPanel",
                 "The first stage also holds the embedding and the most micro-batches, the last the output layer and "
-                "the loss. Counting each as a layer gives those stages one layer fewer (Megatron-Core's "
-                "account_for_embedding/loss_in_pipeline_split)."),
-            .items = inOrder(std::array<const char*, 2> { QT_TRANSLATE_NOOP("ui::InputPanel", "Even"),
-                QT_TRANSLATE_NOOP("ui::InputPanel", "Embedding, loss as layers (Llama 3)") }) },
+                "the loss; every stage waits for the busiest one.\n"
+                "Even: as many layers on every stage; the last also runs the output layer.\n"
+                "Embedding, loss as layers: the first and last stages hold one layer fewer (Megatron-Core's "
+                "account_for_embedding/loss_in_pipeline_split).\n"
+                "Balanced: the stack places the layers so that every stage does the same work (DeepSeek-V3's "
+                "DualPipe puts the first and the last layers on one GPU); no launcher has a setting for it."),
+            .items = inOrder(std::array<const char*, 3> { QT_TRANSLATE_NOOP("ui::InputPanel", "Even"),
+                QT_TRANSLATE_NOOP("ui::InputPanel", "Embedding, loss as layers (Llama 3)"),
+                QT_TRANSLATE_NOOP("ui::InputPanel", "Work balanced by the stack (DeepSeek-V3)") }) },
         { .path = "parallel.offload_optimizer",
             .label = QT_TRANSLATE_NOOP("ui::InputPanel", "Offload optimizer:"),
             .undo = QT_TRANSLATE_NOOP("ui::InputPanel", "Toggle optimizer offload"),
