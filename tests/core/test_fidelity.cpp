@@ -500,8 +500,8 @@ TEST_CASE("out of sample, llm-foundry's measured FSDP runs: today's errors by re
     // Over every source: 0.148 before attention had its own kernel rate, 0.113 before GEMM shapes,
     // 0.080 before the 500 W GPU's peak.
     // 0.081 with vTrain's 300 out-of-sample runs (8.6 % and 11.3 %); source-balanced it is higher,
-    // and the test of software stacks bounds it.
-    CHECK(summary.throughputMeanAbsError <= 0.081);
+    // and the test of software stacks bounds it. 0.078 with the stages' wait for the busiest.
+    CHECK(summary.throughputMeanAbsError <= 0.078);
 }
 
 TEST_CASE("honest ranges: measured ÷ estimated step time of the out-of-sample runs of the scenario's regime",

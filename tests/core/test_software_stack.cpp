@@ -190,24 +190,26 @@ TEST_CASE("S1: small GPT models on one node and layout sweeps on many, out of sa
     // The generic stack was −52 % on the review's grid and is 31.8 % and 11.7 % off on these rows; with
     // the stack's host time, its softmax fallback, its unoverlapped reduction and its overlapped TP
     // backward: 8.6 % and 11.3 % (9 % too fast across nodes); with its residual efficiency fitted on
-    // the calibration rows (0.94): 8.7 % and 8.4 %.
+    // the calibration rows (0.94): 8.7 % and 8.4 %; with the stages' wait for the busiest (the output
+    // head on the last stage): 8.2 % and 8.2 %, and single-node's signed error −1.4 → +0.4 %.
     const FidelityGroup& single = slice(summary, "source", "vTrain single-node (KAIST)");
     CHECK(single.runs == 270);
-    CHECK(single.meanAbsError <= 0.09);
-    CHECK(std::abs(single.meanError) <= 0.05);
+    CHECK(single.meanAbsError <= 0.085);
+    CHECK(std::abs(single.meanError) <= 0.02);
     const FidelityGroup& multi = slice(summary, "source", "vTrain multi-node (KAIST)");
     CHECK(multi.runs == 30);
-    CHECK(multi.meanAbsError <= 0.09);
+    CHECK(multi.meanAbsError <= 0.085);
     CHECK(std::abs(multi.meanError) <= 0.07);
     // Their layout sweeps: one set per model. The issue asks 0.9 for each multi-node sweep; the 18.4B
-    // model's (11 layouts on 256 GPUs) is at 0.64 (0.54 before TP's backward overlap) — a ratchet until
-    // the pipeline's stage imbalance is modelled.
+    // model's (11 layouts on 256 GPUs) is at 0.64 (0.54 before TP's backward overlap; the stage
+    // imbalance left it there) — a ratchet.
     std::map<std::string, double> rho;
     for (const RankAgreement& a : summary.rankAgreement)
         if (a.source == "vTrain multi-node (KAIST)") rho[a.firstRun] = a.spearman;
     REQUIRE(rho.size() == 2);
     // 3.6B, 19 layouts on 64 GPUs: 0.96, 0.949 with the residual efficiency (it slows compute, not
-    // communication, which moves two near-equal layouts past each other); the issue asks 0.9.
+    // communication, which moves two near-equal layouts past each other), 0.944 with the stages' wait
+    // for the busiest; the issue asks 0.9.
     CHECK(rho.at("vtrain-multi-1") >= 0.94);
     CHECK(rho.at("vtrain-multi-26") >= 0.6); // 18.4B
     for (const RankAgreement& a : summary.rankAgreement)
