@@ -213,8 +213,9 @@ LayerMatmuls layerMatmuls(const Architecture& a, bool moeLayer)
     const double f = moe ? a.moeFfnHidden : a.ffnHidden;
     const double copies = moe ? a.topK + a.sharedExperts : 1;
     LayerMatmuls m;
-    auto add = [&](double in, double out, double n, bool row, bool duplicated = false, bool up = false) {
-        m.items[static_cast<std::size_t>(m.count++)] = { in, out, n, row, duplicated, up };
+    auto add = [&](double in, double out, double n, bool row, bool duplicated = false, bool up = false,
+                   FusableGroup fusable = FusableGroup::none) {
+        m.items[static_cast<std::size_t>(m.count++)] = { in, out, n, row, duplicated, up, fusable };
     };
     if (a.isMla()) {
         const double qk = heads * a.qkHeadDim();
@@ -229,13 +230,17 @@ LayerMatmuls layerMatmuls(const Architecture& a, bool moeLayer)
         add(heads * a.vHeadDim, h, 1, true);
     } else {
         const double q = heads * a.headDim, kv = double(a.kvHeads) * a.headDim;
-        add(h, q, 1, false);
-        add(h, kv, 1, false);
-        add(h, kv, 1, false);
+        add(h, q, 1, false, false, false, FusableGroup::qkv);
+        add(h, kv, 1, false, false, false, FusableGroup::qkv);
+        add(h, kv, 1, false, false, false, FusableGroup::qkv);
         add(q, h, 1, true);
     }
-    add(h, f, copies, false);
-    if (a.mlp == Mlp::swiglu) add(h, f, copies, false);
+    if (a.mlp == Mlp::swiglu) {
+        add(h, f, copies, false, false, false, FusableGroup::gate_up);
+        add(h, f, copies, false, false, false, FusableGroup::gate_up);
+    } else {
+        add(h, f, copies, false);
+    }
     add(f, h, copies, true);
     return m;
 }

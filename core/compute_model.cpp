@@ -1,6 +1,7 @@
 #include "core/compute_model.h"
 
 #include "core/architecture.h"
+#include "core/software_stack.h"
 
 #include <algorithm>
 #include <array>
@@ -67,8 +68,13 @@ ForwardFlops forwardFlops(const Architecture& a, double seqLen, double sequences
     const double denseLayer = a.isMoe() ? layerMatmulFlops(a, false, tokens) : mainLayer;
     f.layers = moeLayers * mainLayer + denseLayers * denseLayer
         + a.mtpLayers * (mainLayer + 2 * tokens * 2.0 * a.hidden * a.hidden) + f.attentionCore;
-    f.logits = (1 + a.mtpLayers) * 2 * tokens * double(a.hidden) * a.vocab;
+    f.logits = logitsFlops(a, tokens);
     return f;
+}
+
+double logitsFlops(const Architecture& a, double tokens)
+{
+    return (1 + a.mtpLayers) * 2 * tokens * double(a.hidden) * a.vocab;
 }
 
 double contextParallelAttentionSlowdown(const Scenario& s)
@@ -341,7 +347,7 @@ StageWork stageWork(const Scenario& s, double hardwareFlops)
     const Architecture& a = s.model.arch;
     // The head's matmul: forward and backward (input and weight gradients), or the input gradient only
     // when its weight is frozen (LoRA), as trainingFlops counts it; never recomputed.
-    const double logits = forwardFlops(a, s.training.seqLen, s.training.globalBatch).logits;
+    const double logits = logitsFlops(a, double(s.training.seqLen) * s.training.globalBatch);
     w.head = (s.training.method == Method::full ? 3 : 2) * logits;
     w.perLayer = std::max(0.0, hardwareFlops - w.head) / std::max(1, a.layers + a.mtpLayers);
     w.meanStage = hardwareFlops / w.stages;
@@ -482,6 +488,7 @@ double matmulShapeEfficiency(const Scenario& s, double rate, double memoryBytesP
     const double tokens = double(s.training.microBatch) * s.training.seqLen / p.cp;
     const bool trainsWeights = s.training.method == Method::full;
     const double forwards = p.recompute == Recompute::full ? 2 : 1;
+    const StackProfile& stack = stackProfile(s.training.framework);
     double ideal = 0, timed = 0;
     // A matmul of `m` tokens × `k` by `k` × `n`, `count` times per micro-batch: its forward (output
     // m × n over k), input gradient (m × k over n) and, when its weight trains, weight gradient
@@ -505,12 +512,23 @@ double matmulShapeEfficiency(const Scenario& s, double rate, double memoryBytesP
                 && x.duplicated == y.duplicated;
         };
         for (int i = 0; i < mm.count;) {
-            const LayerMatmul& m = mm.items[static_cast<std::size_t>(i)];
-            // Consecutive matmuls of one shape in the same block (K and V; SwiGLU's gate and up) are timed once.
-            int same = 1;
-            while (i + same < mm.count && (i + same >= firstMlp) == (i >= firstMlp)
-                && sameShape(mm.items[static_cast<std::size_t>(i + same)], m))
-                ++same;
+            LayerMatmul m = mm.items[static_cast<std::size_t>(i)];
+            int span = 1; // the list's matmuls this GEMM stands for
+            double gemms = 1; // how many GEMMs of this shape run
+            if ((m.fusable == FusableGroup::qkv && stack.fusedQkv)
+                || (m.fusable == FusableGroup::gate_up && stack.fusedGateUp)) {
+                // A stack that fuses Q, K and V (or the gate and up) runs them as one GEMM, their outputs
+                // side by side.
+                for (; i + span < mm.count && mm.items[static_cast<std::size_t>(i + span)].fusable == m.fusable; ++span)
+                    m.out += mm.items[static_cast<std::size_t>(i + span)].out;
+            } else {
+                // Consecutive matmuls of one shape in the same block (K and V; SwiGLU's gate and up) are
+                // timed once.
+                while (i + span < mm.count && (i + span >= firstMlp) == (i >= firstMlp)
+                    && sameShape(mm.items[static_cast<std::size_t>(i + span)], m))
+                    ++span;
+                gemms = span;
+            }
             // Per rank: column-parallel splits the output, row-parallel the input (Megatron-LM §3).
             const double out = m.duplicated || m.rowParallel ? m.out : m.out / tp;
             const double in = m.duplicated || !m.rowParallel ? m.in : m.in / tp;
@@ -518,12 +536,12 @@ double matmulShapeEfficiency(const Scenario& s, double rate, double memoryBytesP
                 // Routed experts: one grouped GEMM over the experts this rank holds, each with its share
                 // of the expert-parallel group's tokens; shared experts see every token.
                 const double held = std::max(1.0, double(a.experts) / p.ep);
-                add(tokens * a.topK * p.ep / a.experts, out, in, held, same * count);
-                if (a.sharedExperts > 0) add(tokens, out, in, a.sharedExperts, same * count);
+                add(tokens * a.topK * p.ep / a.experts, out, in, held, gemms * count);
+                if (a.sharedExperts > 0) add(tokens, out, in, a.sharedExperts, gemms * count);
             } else {
-                add(tokens, out, in, 1, same * count);
+                add(tokens, out, in, 1, gemms * count);
             }
-            i += same;
+            i += span;
         }
     };
     const int moeLayers = a.moeLayers();

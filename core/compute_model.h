@@ -16,6 +16,8 @@ struct ForwardFlops {
 /// 2 FLOPs per multiply-accumulate; attention scores counted over the full s × s square, as
 /// Narayanan et al. 2021 (eq. 3) and Megatron's MFU do.
 [[nodiscard]] ForwardFlops forwardFlops(const Architecture& arch, double seqLen, double sequences);
+/// The output head's forward FLOPs over `tokens`, once for the model and once per MTP module: 2·h·V each.
+[[nodiscard]] double logitsFlops(const Architecture& arch, double tokens);
 
 /// Model FLOPs of one optimizer step: forward + backward (2× for full training; for LoRA/QLoRA the
 /// frozen base needs only input gradients: ≈ 4N per token plus the adapters), no recomputation.

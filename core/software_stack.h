@@ -47,6 +47,10 @@ struct StackProfile {
     /// Megatron pads the vocabulary to a multiple of 128 × TP (--make-vocab-size-divisible-by): the
     /// embedding's size follows the layout.
     bool padsVocabulary = false;
+    /// Q, K and V run as one GEMM of their outputs side by side (FusableGroup::qkv).
+    bool fusedQkv = false;
+    /// SwiGLU's gate and up run as one GEMM of 2·f outputs (FusableGroup::gate_up).
+    bool fusedGateUp = false;
     /// What the stack's own runs show beyond its mechanisms, multiplying the matmul and attention
     /// rates: 1 unless fitted on calibration runs of that stack (the source names them).
     double residualEfficiency = 1;

@@ -3103,20 +3103,6 @@
         <translation>llm-foundry（Composer）</translation>
     </message>
     <message>
-        <source>The training framework, and what it adds to the GPU's own work.
-Generic: nothing; the efficiency settings say what overlaps. Pick it for any stack not listed.
-Megatron-LM (2021–23), Megatron-DeepSpeed: Python launches every GPU kernel, about 50 µs of CPU time each, so a small model waits for its CPU (the host); Megatron's fast softmax only where it applies; gradients averaged after the backward pass, not during it. Fitted on vTrain's measured runs (Help → How Accurate Is This?); there Megatron-DeepSpeed's GPU work also runs 6 % slower (its fitted efficiency, 0.94).
-LitGPT, Hugging Face Trainer (PEFT): QLoRA through bitsandbytes, which keeps each 4-bit layer's input for the backward pass.
-Megatron-Core: Megatron's optimizer (58 bytes moved per parameter each step) and its softmax rule; gradients averaged during the backward pass.
-DeepSpeed, GPT-NeoX, torchtitan, llm-foundry: the GPU's work as Generic; whether gradients are averaged during the backward pass is the overlap setting. Their CPU cost is not measured.</source>
-        <translation>训练框架，以及它在 GPU 自身工作之外增加的开销。
-通用：不增加；哪些部分相互重叠由效率设置决定。未列出的软件栈请选它。
-Megatron-LM（2021–23）、Megatron-DeepSpeed：每个 GPU 内核都由 Python 发射，每个约需 50 µs 的 CPU 时间，因此小模型会等待它的 CPU（主机）；Megatron 的快速 softmax 只在适用时使用；梯度在反向传播之后才求平均，而不是在其间。这些常数在 vTrain 的实测记录上拟合（帮助 → 估算有多准？）；在这些记录上，Megatron-DeepSpeed 的 GPU 工作还要慢 6 %（其拟合效率为 0.94）。
-LitGPT、Hugging Face Trainer（PEFT）：QLoRA 通过 bitsandbytes 实现，它为反向传播保留每个 4 位层的输入。
-Megatron-Core：使用 Megatron 的优化器（每步每个参数搬运 58 字节）和 softmax 规则；梯度在反向传播期间求平均。
-DeepSpeed、GPT-NeoX、torchtitan、llm-foundry：GPU 的工作与“通用”相同；梯度是否在反向传播期间求平均由重叠设置决定。它们的 CPU 开销尚未实测。</translation>
-    </message>
-    <message>
         <source>The first stage also holds the embedding and the most micro-batches, the last the output layer and the loss; every stage waits for the busiest one.
 Even: as many layers on every stage; the last also runs the output layer.
 Embedding, loss as layers: the first and last stages hold one layer fewer (Megatron-Core's account_for_embedding/loss_in_pipeline_split).
@@ -3129,6 +3115,22 @@ Balanced: the stack places the layers so that every stage does the same work (De
     <message>
         <source>Work balanced by the stack (DeepSeek-V3)</source>
         <translation>由框架均衡计算量（DeepSeek-V3）</translation>
+    </message>
+    <message>
+        <source>The training framework, and what it adds to the GPU's own work.
+Generic: nothing; the efficiency settings say what overlaps. Pick it for any stack not listed.
+Megatron-LM (2021–23), Megatron-DeepSpeed: Python launches every GPU kernel, about 50 µs of CPU time each, so a small model waits for its CPU (the host); Megatron's fast softmax only where it applies; gradients averaged after the backward pass, not during it. Fitted on vTrain's measured runs (Help → How Accurate Is This?); there Megatron-DeepSpeed's GPU work also runs 2 % slower (its fitted efficiency, 0.98).
+LitGPT, Hugging Face Trainer (PEFT): QLoRA through bitsandbytes, which keeps each 4-bit layer's input for the backward pass.
+Megatron-Core: Megatron's optimizer (58 bytes moved per parameter each step) and its softmax rule; gradients averaged during the backward pass.
+DeepSpeed, GPT-NeoX, torchtitan, llm-foundry: the GPU's work as Generic; whether gradients are averaged during the backward pass is the overlap setting. Their CPU cost is not measured.
+The Megatron stacks multiply Q, K and V as one matrix (and SwiGLU's gate and up); GPT-NeoX, LitGPT and llm-foundry fuse Q, K and V only; the others keep them apart: fewer, wider multiplications fill the GPU better.</source>
+        <translation>训练框架，以及它在 GPU 自身工作之外增加的开销。
+通用：不增加；哪些部分相互重叠由效率设置决定。未列出的软件栈请选它。
+Megatron-LM（2021–23）、Megatron-DeepSpeed：每个 GPU 内核都由 Python 发射，每个约需 50 µs 的 CPU 时间，因此小模型会等待它的 CPU（主机）；Megatron 的快速 softmax 只在适用时使用；梯度在反向传播之后才求平均，而不是在其间。这些常数在 vTrain 的实测记录上拟合（帮助 → 估算有多准？）；在这些记录上，Megatron-DeepSpeed 的 GPU 工作还要慢 2 %（其拟合效率为 0.98）。
+LitGPT、Hugging Face Trainer（PEFT）：QLoRA 通过 bitsandbytes 实现，它为反向传播保留每个 4 位层的输入。
+Megatron-Core：使用 Megatron 的优化器（每步每个参数搬运 58 字节）和 softmax 规则；梯度在反向传播期间求平均。
+DeepSpeed、GPT-NeoX、torchtitan、llm-foundry：GPU 的工作与“通用”相同；梯度是否在反向传播期间求平均由重叠设置决定。它们的 CPU 开销尚未实测。
+Megatron 系列把 Q、K、V 合成一次矩阵乘（SwiGLU 的 gate 和 up 也合并）；GPT-NeoX、LitGPT 和 llm-foundry 只合并 Q、K、V；其余框架分开计算：更少、更宽的矩阵乘更能填满 GPU。</translation>
     </message>
 </context>
 <context>

@@ -6,6 +6,7 @@
 #include "core/presets.h"
 #include "core/scenario_io.h"
 #include "core/sweep.h"
+#include "tests/core/narayanan_shapes.h"
 
 #include <catch2/catch.hpp>
 
@@ -80,11 +81,7 @@ TEST_CASE("the output head's work on the last stage makes the other stages wait"
     // last stage (post_process). 1F1B then runs at that stage's pace: every micro-batch but the first
     // waits for its excess of the matmul time.
     Scenario s = gpt3(1536);
-    s.model.arch.layers = 48;
-    s.model.arch.hidden = 8192;
-    s.model.arch.heads = s.model.arch.kvHeads = 64;
-    s.model.arch.headDim = 128;
-    s.model.arch.ffnHidden = 4 * 8192;
+    setNarayanan39b(s.model.arch);
     s.parallel.recompute = Recompute::full;
     s.parallel.tp = 8;
     s.parallel.dp = 4;

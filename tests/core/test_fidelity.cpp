@@ -411,7 +411,11 @@ TEST_CASE("out of sample, the shipped defaults are within 13.8 % on the papers' 
         // Llama 3 405B at 128k tokens: +45 % since issue 19 read its pipeline layout from §3.3.2 (v = 8
         // instead of the v = 2 assumed, a 6 % bubble instead of 23 %); what the 47 % bubble hid is the
         // missing cost of ring attention at 128k on CP 16 (docs/FIDELITY.md, "Where the model is weakest").
-        CHECK(std::abs(row.error) < (row.run->id == "llama3-405b-16384gpu-131072" ? 0.50 : 0.40));
+        // LLaMA 65B's GPU-hours: +42 % since efficiency.compute was refit to 0.91 (its assumed layout's
+        // exposed gradient reduction, above, is most of it).
+        CHECK(std::abs(row.error) < (row.run->id == "llama3-405b-16384gpu-131072" ? 0.50
+                      : row.run->id == "llama-65b-gpu-hours"                      ? 0.45
+                                                                                  : 0.40));
         if (!row.run->calibration && row.run->metric != FidelityMetric::peak_memory_gib) {
             papersError += std::abs(row.error);
             ++papers;
@@ -446,7 +450,11 @@ TEST_CASE("out of sample, llm-foundry's measured FSDP runs: today's errors by re
     // sustained fraction refit: llm-foundry 0.101 → 0.053, A100 80GB 0.124 → 0.069, 16k–32k 0.169 → 0.071.
     // 0.056 (raised, and why): the large-scale H100 table's 1b, 3b, 7b and 70b rows ran FlashAttention-2
     // (its sweep.py), not the Triton kernel they were scored with; 1b and 3b are now 5–13 % optimistic.
-    CHECK(slice("source", "MosaicML llm-foundry benchmarks").meanAbsError <= 0.056);
+    // 0.075 (raised, and why): the stacks' fused projections (MPT's Wqkv timed as one GEMM) made the
+    // small models faster, and efficiency.compute and Hopper's sustained fraction, refit on the nine
+    // calibration runs (0.96 → 0.91, 0.86 → 0.83), slowed every row: out of sample llm-foundry is now
+    // 5 % pessimistic (its five calibration rows were 2 % optimistic before the refit).
+    CHECK(slice("source", "MosaicML llm-foundry benchmarks").meanAbsError <= 0.075);
     // 0.084 (raised, and why): vTrain's 300 out-of-sample A100 runs joined the suite (8.6 % and 11.3 %,
     // test_software_stack.cpp); llm-foundry's A100 rows did not move.
     CHECK(slice("gpu", "a100-80gb").meanAbsError <= 0.084);
@@ -458,8 +466,10 @@ TEST_CASE("out of sample, llm-foundry's measured FSDP runs: today's errors by re
     // 0.081 with the large-scale table's FlashAttention-2 (above), after per-layer FSDP collectives
     // for SHARD_GRAD_OP brought its 1b/3b rows at 512 GPUs from +23/+14 % back to +13/+5 %.
     // 0.083 since Llama 3's rows on H100 took their paper's pipeline layout, v = 8 (issue 19).
-    CHECK(slice("gpu", "h100-sxm").meanAbsError <= 0.083);
-    CHECK(slice("sequence", "16k-32k").meanAbsError <= 0.075);
+    // 0.115 and 0.102 (raised, and why): the refit above, Hopper's fraction with it; llm-foundry's H100
+    // rows at 8k–32k tokens are 10–15 % pessimistic.
+    CHECK(slice("gpu", "h100-sxm").meanAbsError <= 0.115);
+    CHECK(slice("sequence", "16k-32k").meanAbsError <= 0.102);
     // 0.069 (raised, and why): vTrain's small GPT models joined (Megatron-DeepSpeed, TP up to 8 on one
     // node, 7–9 % with its host time; 30 % and more without).
     CHECK(slice("size", "under 1B").meanAbsError <= 0.069);
@@ -500,8 +510,10 @@ TEST_CASE("out of sample, llm-foundry's measured FSDP runs: today's errors by re
     // Over every source: 0.148 before attention had its own kernel rate, 0.113 before GEMM shapes,
     // 0.080 before the 500 W GPU's peak.
     // 0.081 with vTrain's 300 out-of-sample runs (8.6 % and 11.3 %); source-balanced it is higher,
-    // and the test of software stacks bounds it. 0.078 with the stages' wait for the busiest.
-    CHECK(summary.throughputMeanAbsError <= 0.078);
+    // and the test of software stacks bounds it. 0.078 with the stages' wait for the busiest; 0.083
+    // (raised, and why) with the fused projections and the refit defaults, which bring the
+    // source-balanced mean from 11.4 to 10.4 % and llm-foundry's 211 rows from 5.5 to 7.4 %.
+    CHECK(summary.throughputMeanAbsError <= 0.083);
 }
 
 TEST_CASE("honest ranges: measured ÷ estimated step time of the out-of-sample runs of the scenario's regime",

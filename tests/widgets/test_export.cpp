@@ -346,8 +346,13 @@ TEST_CASE("File menu: launch settings saved beside their expectations, a trainin
     CHECK(refused.front().contains(QStringLiteral("DeepSpeed")));
     CHECK_FALSE(QFile::exists(refusedPath));
 
-    // A Megatron-LM log at 1.25 × the estimate: the dialog says so, and applying the refit is one undo step.
-    const double planned = session.results().estimate.compute.stepTimeS;
+    // A Megatron-LM log at 1.25 × the estimate on Megatron-Core's stack, which prices it: the dialog
+    // says so, and applying the refit is one undo step.
+    const auto onStack = [](core::Scenario s) {
+        s.training.framework = core::SoftwareStack::megatron_core;
+        return s;
+    };
+    const double planned = core::estimate(onStack(session.scenario())).compute.stepTimeS;
     std::string log;
     for (int i = 1; i <= 6; ++i)
         log += " iteration " + std::to_string(i * 10)
@@ -362,7 +367,7 @@ TEST_CASE("File menu: launch settings saved beside their expectations, a trainin
     dialog.applyRefit();
     CHECK(session.document()->undoStack()->count() == steps + 1);
     CHECK(session.scenario().efficiency.compute == Approx(comparison->refit.calibrated.efficiency.compute));
-    CHECK(session.results().estimate.compute.stepTimeS == Approx(1.25 * planned).epsilon(0.01));
+    CHECK(core::estimate(onStack(session.scenario())).compute.stepTimeS == Approx(1.25 * planned).epsilon(0.01));
     CHECK_FALSE(session.compareWithLog("no steps here", &problem));
     CHECK(problem.code == core::ProblemCode::log_has_no_steps);
 }

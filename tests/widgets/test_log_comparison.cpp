@@ -97,7 +97,10 @@ TEST_CASE("a log read in the background opens the comparison with its notes, or 
     ScenarioSession session(core::defaultScenario());
     MainWindow window(&session);
     window.show();
-    const double planned = session.results().estimate.compute.stepTimeS;
+    // A Megatron-LM log is priced on Megatron-Core's stack (its fused projections among its differences).
+    core::Scenario onStack = session.scenario();
+    onStack.training.framework = core::SoftwareStack::megatron_core;
+    const double planned = core::estimate(onStack).compute.stepTimeS;
 
     // A restarted run at 1.25 × the plan, in a file whose name is not UTF-8.
     const std::string path = QFile::encodeName(dir.path()).toStdString() + "/run-\xe9.log";

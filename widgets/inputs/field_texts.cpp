@@ -192,14 +192,17 @@ const std::vector<FieldText>& texts()
                 "Megatron-LM (2021–23), Megatron-DeepSpeed: Python launches every GPU kernel, about 50 µs of CPU "
                 "time each, so a small model waits for its CPU (the host); Megatron's fast softmax only where it "
                 "applies; gradients averaged after the backward pass, not during it. Fitted on vTrain's measured "
-                "runs (Help → How Accurate Is This?); there Megatron-DeepSpeed's GPU work also runs 6 % slower (its "
-                "fitted efficiency, 0.94).\n"
+                "runs (Help → How Accurate Is This?); there Megatron-DeepSpeed's GPU work also runs 2 % slower (its "
+                "fitted efficiency, 0.98).\n"
                 "LitGPT, Hugging Face Trainer (PEFT): QLoRA through bitsandbytes, which keeps each 4-bit layer's "
                 "input for the backward pass.\n"
                 "Megatron-Core: Megatron's optimizer (58 bytes moved per parameter each step) and its softmax rule; "
                 "gradients averaged during the backward pass.\n"
                 "DeepSpeed, GPT-NeoX, torchtitan, llm-foundry: the GPU's work as Generic; whether gradients are "
-                "averaged during the backward pass is the overlap setting. Their CPU cost is not measured."),
+                "averaged during the backward pass is the overlap setting. Their CPU cost is not measured.\n"
+                "The Megatron stacks multiply Q, K and V as one matrix (and SwiGLU's gate and up); GPT-NeoX, LitGPT "
+                "and llm-foundry fuse Q, K and V only; the others keep them apart: fewer, wider multiplications "
+                "fill the GPU better."),
             .items
             = inOrder(std::array<const char*, 10> { QT_TRANSLATE_NOOP("ui::InputPanel", "Generic (GPU work only)"),
                 QT_TRANSLATE_NOOP("ui::InputPanel", "Megatron-LM (2021–23)"),
