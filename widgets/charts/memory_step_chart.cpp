@@ -107,7 +107,17 @@ void MemoryStepChart::refresh()
         s->attachAxis(m_axisY);
         m_stages.push_back(s);
     }
+    // Qt Charts lays a line out again (its outline stroked for hovering, every joint's angle) whenever
+    // its points, its pen or its axes change. The old points go first and the axes take their new
+    // ranges while the lines are empty, so that each line is laid out once, with its new points.
     double top = 0;
+    for (int i = 0; i < stages; ++i) {
+        m_stages[std::size_t(i)]->clear();
+        top = std::max(top, bytesIn(m_trace.stages[std::size_t(i)].peakBytes));
+    }
+    const double capacity = bytesIn(m_trace.capacity);
+    const double end = m_trace.stepTimeS > 0 ? m_trace.stepTimeS : 1;
+    setAxisRanges(end, std::max(top, capacity));
     for (int i = 0; i < stages; ++i) {
         const auto& trace = m_trace.stages[std::size_t(i)];
         QList<QPointF> points;
@@ -115,14 +125,14 @@ void MemoryStepChart::refresh()
         for (const auto& sample : trace.samples)
             points << QPointF(sample.timeS, bytesIn(sample.bytes));
         QLineSeries* s = m_stages[std::size_t(i)];
-        s->replace(points);
         QPen pen = s->pen();
-        pen.setWidthF(i == m_trace.peakStage ? 3.0 : 1.5);
-        s->setPen(pen);
-        top = std::max(top, bytesIn(trace.peakBytes));
+        const double width = i == m_trace.peakStage ? 3.0 : 1.5;
+        if (pen.widthF() != width) {
+            pen.setWidthF(width);
+            s->setPen(pen);
+        }
+        s->replace(points);
     }
-    const double capacity = bytesIn(m_trace.capacity);
-    const double end = m_trace.stepTimeS > 0 ? m_trace.stepTimeS : 1;
     m_capacity->replace(stages > 0 ? QList<QPointF> { { 0, capacity }, { end, capacity } } : QList<QPointF> {});
     if (stages > 0) {
         const auto& peak = m_trace.stages[std::size_t(m_trace.peakStage)];
@@ -130,6 +140,11 @@ void MemoryStepChart::refresh()
     } else {
         m_peak->clear();
     }
+    retranslate();
+}
+
+void MemoryStepChart::setAxisRanges(double end, double top)
+{
     m_axisX->setRange(0, end);
     if (end > 0) {
         // The range stays the step (the schedule above is drawn on the same axis); the ticks fall on
@@ -139,8 +154,7 @@ void MemoryStepChart::refresh()
         m_axisX->setTickInterval(niceCeiling(end / 5));
         setPlainLabels(m_axisX);
     }
-    m_axisY->setRange(0, niceCeiling(std::max(top, capacity) * 1.05));
-    retranslate();
+    m_axisY->setRange(0, niceCeiling(top * 1.05));
 }
 
 void MemoryStepChart::retranslate()

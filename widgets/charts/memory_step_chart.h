@@ -40,6 +40,8 @@ protected:
 private:
     void retranslate();
     void refresh();
+    /// The time axis over the step (0 … end, round ticks), the memory axis up to just above `top`.
+    void setAxisRanges(double end, double top);
 
     core::MemoryOverStep m_trace;
     bool m_stale = false;
