@@ -25,6 +25,7 @@ std::vector<Problem> warningsFor(const Scenario& s)
     const Architecture& a = s.model.arch;
     const Parallel& p = s.parallel;
     std::vector<Problem> w;
+    w.reserve(4); // a scenario rarely has more: one allocation, not one per warning
     auto add = [&](ProblemCode code, std::vector<std::pair<std::string, double>> values) {
         w.emplace_back(code, std::move(values));
     };

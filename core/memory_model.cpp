@@ -737,7 +737,11 @@ struct StageFill {
     }
     void operator()(const StageActivation& c, int mbs, MemoryBreakdown& m, double& inFlight) const
     {
-        const int microBatches = microBatchesAt(mbs);
+        (*this)(c, mbs, microBatchesAt(mbs), m, inFlight);
+    }
+    /// As above, with the micro-batches per step at `mbs` (microBatchesAt) given.
+    void operator()(const StageActivation& c, int mbs, int microBatches, MemoryBreakdown& m, double& inFlight) const
+    {
         // Layer-weighted when the chunks differ (pipeline_split): what the stage's layers hold, per layer.
         inFlight = c.chunks.empty() || c.layerCount == 0
             ? std::min(c.leadPasses, microBatches * chunksPerStage) / chunksPerStage
@@ -762,11 +766,12 @@ struct StageFill {
 };
 
 /// A stage's figures at the scenario's micro-batch size.
-void finishStage(const StageFill& fill, const StageActivation& c, bool perStepAtMicroBatch, StageMemory& st)
+void finishStage(const StageFill& fill, const StageActivation& c, int microBatches, StageMemory& st)
 {
     const Scenario& s = fill.s;
     const double mbs = s.training.microBatch;
-    fill(c, s.training.microBatch, st.bytes, st.inFlight);
+    const bool perStepAtMicroBatch = fill.perStepGradients(microBatches);
+    fill(c, s.training.microBatch, microBatches, st.bytes, st.inFlight);
     st.allocatorSlack = st.bytes.overhead - s.overhead.cudaContextGib * kGiB;
     st.activationPerMicroBatch = mbs * c.layers;
     st.activationOnce = mbs * c.once;
@@ -793,12 +798,13 @@ void finishStage(const StageFill& fill, const StageActivation& c, bool perStepAt
 int largestFittingMicroBatch(const StageFill& fill, const std::vector<StageActivation>& coefficients, double capacity)
 {
     auto fitsAt = [&](int mbs) {
+        const int microBatches = fill.microBatchesAt(mbs);
         for (const auto& c : coefficients) {
             if (c.dominated) continue;
             MemoryBreakdown m;
             m.weights = c.fixed - c.gradients; // states and buffers, already summed; fill() adds gradients
             double inFlight = 0;
-            fill(c, mbs, m, inFlight);
+            fill(c, mbs, microBatches, m, inFlight);
             if (m.total() > capacity) return false;
         }
         return true;
@@ -867,9 +873,9 @@ MemoryEstimate memoryEstimate(const Scenario& s, const ParameterBreakdown& b)
     }
 
     const StageFill fill(s);
-    const bool perStepAtMicroBatch = fill.perStepGradients(fill.microBatchesAt(tr.microBatch));
+    const int microBatches = fill.microBatchesAt(tr.microBatch);
     for (std::size_t i = 0; i < out.perStage.size(); ++i)
-        finishStage(fill, coefficients[i], perStepAtMicroBatch, out.perStage[i]);
+        finishStage(fill, coefficients[i], microBatches, out.perStage[i]);
     for (std::size_t i = 1; i < out.perStage.size(); ++i)
         if (out.perStage[i].bytes.total() > out.perStage[static_cast<std::size_t>(out.stage)].bytes.total())
             out.stage = static_cast<int>(i);
