@@ -1,6 +1,7 @@
 #include "core/comm_model.h"
 
 #include "core/compute_model.h"
+#include "core/pipeline_schedule.h"
 #include "core/software_stack.h"
 
 #include <algorithm>
@@ -327,7 +328,7 @@ void contextParallelTraffic(const TrafficInputs& in, CollectiveList& list)
 void pipelineParallelTraffic(const TrafficInputs& in, CollectiveList& list)
 {
     const Parallel& p = in.s.parallel;
-    const double v = p.schedule == Schedule::interleaved ? p.virtualStages : 1;
+    const double v = chunksPerStage(p);
     list.add(Group::pp, CollectiveOp::send_recv, p.pp, in.tpMessage / p.tp, 2 * in.m * v, strideOf(p, Group::pp),
         Window::anywhere);
 }

@@ -1,6 +1,7 @@
 #include "core/compute_model.h"
 
 #include "core/architecture.h"
+#include "core/pipeline_schedule.h"
 #include "core/software_stack.h"
 
 #include <algorithm>
@@ -330,14 +331,6 @@ double eagerElementwiseBytesPerToken(const Scenario& s, bool moeLayer)
     return bytes;
 }
 
-double bubbleFraction(const Parallel& p, double microBatches)
-{
-    const double m = std::max(1.0, microBatches);
-    if (p.pp <= 1) return 0;
-    const double v = p.schedule == Schedule::interleaved ? p.virtualStages : 1;
-    return (p.pp - 1) / (v * m);
-}
-
 StageWork stageWork(const Scenario& s, double hardwareFlops)
 {
     StageWork w;
@@ -352,11 +345,6 @@ StageWork stageWork(const Scenario& s, double hardwareFlops)
     w.perLayer = std::max(0.0, hardwareFlops - w.head) / std::max(1, a.layers + a.mtpLayers);
     w.meanStage = hardwareFlops / w.stages;
     return w;
-}
-
-double microBatchesPerStep(const Scenario& s)
-{
-    return std::max(1.0, double(s.training.globalBatch) / (double(s.parallel.dp) * s.training.microBatch));
 }
 
 bool wholeGradients(const Scenario& s)

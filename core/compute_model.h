@@ -125,10 +125,6 @@ inline constexpr double kFp8TensorwiseWeightCastBytes = 8;
 inline constexpr double kFp8RowwiseActivationCastBytes = 8;
 inline constexpr double kFp8RowwiseWeightCastBytes = 10;
 
-/// Pipeline bubble over ideal compute time: (p−1)/m for GPipe and 1F1B, (p−1)/(v·m) interleaved
-/// (Narayanan et al. 2021 §2.2).
-[[nodiscard]] double bubbleFraction(const Parallel& p, double microBatches);
-
 /// How a step's matmul work falls on the pipeline stages. Each layer (with its recomputation, and each
 /// MTP module as a layer) does the same work; the output head's forward and backward (not recomputed;
 /// each MTP module's head too) run on the last stage, where Megatron-LM, DeepSpeed's pipeline and
@@ -151,10 +147,6 @@ struct StageWork {
 /// `hardwareFlops` is hardwareFlopsPerStep(s) (the whole-square count the time model prices).
 [[nodiscard]] StageWork stageWork(const Scenario& s, double hardwareFlops);
 
-/// Micro-batches per data-parallel replica per step: global batch / (dp × micro-batch), at least 1.
-/// Fractional when the batch does not divide (a warning says so), so that communication and the
-/// bubble stay consistent with the FLOPs of the whole global batch.
-[[nodiscard]] double microBatchesPerStep(const Scenario& s);
 
 /// parallel.grad_reduce "after_accumulation" with more than one micro-batch: ZeRO-2/3 hold the stage's
 /// whole gradient until the last micro-batch (FSDP's no_sync) and reduce it once.

@@ -4,6 +4,7 @@
 #include "core/comm_model.h"
 #include "core/compute_model.h"
 #include "core/memory_model.h"
+#include "core/pipeline_schedule.h"
 #include "core/reliability_model.h"
 #include "core/scenario_edit.h"
 #include "core/software_stack.h"
@@ -413,10 +414,7 @@ Estimate estimate(const Scenario& s, const ParameterBreakdown& b, MemoryEstimate
         for (const auto& st : e.memory.perStage)
             c.busiestStageLoad
                 = std::max(c.busiestStageLoad, work.load(st.layers + st.mtpLayers, st.stage == s.parallel.pp - 1));
-        // Each stage's chunks run in turn at the busiest stage's pace but the first: (m·v − 1) of m·v.
-        const double slots = std::max(1.0, c.microBatches)
-            * (s.parallel.schedule == Schedule::interleaved ? std::max(1, s.parallel.virtualStages) : 1);
-        c.stageWaitTimeS = (c.busiestStageLoad - 1) * c.matmulTimeS * (slots - 1) / slots;
+        c.stageWaitTimeS = (c.busiestStageLoad - 1) * c.matmulTimeS * pacedTurnsShare(s.parallel, c.microBatches);
         c.bubbleTimeS += c.stageWaitTimeS;
     }
     c.bubbleFraction = c.computeTimeS > 0 ? c.bubbleTimeS / c.computeTimeS : 0.0;

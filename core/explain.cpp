@@ -3,6 +3,7 @@
 #include "core/compute_model.h"
 #include "core/cost_model.h"
 #include "core/memory_model.h"
+#include "core/pipeline_schedule.h"
 #include "core/software_stack.h"
 
 #include <algorithm>
@@ -251,8 +252,7 @@ std::vector<Explanation> explain(const Scenario& s, const Estimate& e)
                       "current scaling)"));
     add("compute.bubble_time_s",
         "compute time × (p − 1) ÷ (v · m) + (v · m − 1) ÷ (v · m) × (busiest stage's load − 1) × matmul time",
-        sec(c.computeTimeS) + " × " + n(p.pp - 1) + " ÷ ("
-            + n(p.schedule == Schedule::interleaved ? p.virtualStages : 1) + " × " + n(c.microBatches) + ") + "
+        sec(c.computeTimeS) + " × " + n(p.pp - 1) + " ÷ (" + n(chunksPerStage(p)) + " × " + n(c.microBatches) + ") + "
             + sec(c.stageWaitTimeS) + " (load " + n(c.busiestStageLoad) + ") = " + sec(c.bubbleTimeS),
         "Narayanan et al. 2021 §2.2 (1F1B and interleaved schedules); the output head on the last stage "
         "(Megatron-LM's post_process, DeepSpeed's and torchtitan's pipeline splits), unless "

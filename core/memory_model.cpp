@@ -2,6 +2,7 @@
 
 #include "core/architecture.h"
 #include "core/compute_model.h"
+#include "core/pipeline_schedule.h"
 #include "core/software_stack.h"
 
 #include <algorithm>
@@ -273,7 +274,7 @@ struct ChunkSplit {
 
     ChunkSplit(int layers, const Parallel& p)
         : stages(std::max(1, p.pp))
-        , v(p.schedule == Schedule::interleaved && stages > 1 ? std::max(1, p.virtualStages) : 1)
+        , v(chunksPerStage(p))
         , chunks(stages * v)
         , ends(p.pipelineSplit == PipelineSplit::embedding_and_loss && stages > 1)
     {
@@ -316,108 +317,6 @@ std::vector<std::vector<int>> chunkLayers(int layers, const Parallel& p)
         for (int c = 0; c < split.v; ++c)
             out[static_cast<std::size_t>(i)][static_cast<std::size_t>(c)] = split.at(i, c);
     return out;
-}
-
-namespace {
-
-/// Forward passes a stage runs before its first backward (Megatron-LM's schedules; timeline.cpp).
-long long warmupPasses(const Parallel& p, int stage, long long passes)
-{
-    switch (p.schedule) {
-    case Schedule::gpipe:
-        return passes;
-    case Schedule::one_f_one_b:
-        return std::min<long long>(passes, p.pp - stage - 1);
-    case Schedule::interleaved:
-        return std::min<long long>(
-            passes, 2LL * (p.pp - stage - 1) + (static_cast<long long>(p.virtualStages) - 1) * p.pp);
-    }
-    return 0;
-}
-
-/// The chunk of the k-th forward (or backward) pass of a stage: Megatron's interleaved order, groups of
-/// g micro-batches through chunk 0, 1, … (backward: v − 1, v − 2, …); the last group may be shorter.
-int chunkOfPass(long long k, long long m, int g, int v, bool backward)
-{
-    const long long group = k / (static_cast<long long>(g) * v);
-    const long long first = group * g;
-    const long long size = std::min<long long>(g, m - first);
-    const int c = static_cast<int>((k - first * v) / size);
-    return backward ? v - 1 - c : c;
-}
-
-/// Layers of the first k forward (or backward) passes of a stage whose chunks hold `chunks` layers, in
-/// groups of g micro-batches.
-double layersOfPasses(long long k, long long m, int g, const std::vector<int>& chunks, bool backward)
-{
-    const long long v = static_cast<long long>(chunks.size());
-    auto layersOf = [&](long long c) { return double(chunks[static_cast<std::size_t>(backward ? v - 1 - c : c)]); };
-    double all = 0;
-    for (int n : chunks)
-        all += n;
-    const long long period = g * v, full = m / g;
-    double sum = 0;
-    auto partOfGroup = [&](long long r, long long size) { // the first r passes of a group of `size`
-        for (long long c = 0; c < r / size; ++c)
-            sum += size * layersOf(c);
-        if (r % size != 0) sum += (r % size) * layersOf(r / size);
-    };
-    const long long groups = std::min(k / period, full);
-    sum += double(groups) * g * all;
-    const long long rest = k - groups * period;
-    if (rest > 0) partOfGroup(rest, groups < full ? g : m - full * g);
-    return sum;
-}
-
-} // namespace
-
-double inFlightMicroBatches(const Parallel& p, int stage, int microBatches)
-{
-    const double m = microBatches;
-    const double v = p.schedule == Schedule::interleaved ? p.virtualStages : 1;
-    if (p.schedule == Schedule::gpipe) return m;
-    // The warm-up forwards and the forward that precedes the first backward.
-    return std::min(double(warmupPasses(p, stage, static_cast<long long>(m * v))) + 1, m * v) / v;
-}
-
-double inFlightLayers(const Parallel& p, int stage, int microBatches, const std::vector<int>& chunks)
-{
-    const int v = static_cast<int>(chunks.size());
-    const bool equal = std::all_of(chunks.begin(), chunks.end(), [&](int n) { return n == chunks.front(); });
-    if (equal) return inFlightMicroBatches(p, stage, microBatches) * v * (chunks.empty() ? 0 : chunks.front());
-    // Unequal chunks: walk the order. Held = forwards run − backwards run, weighted by the chunks'
-    // layers, at its largest. Full groups repeat every p·v passes, so two periods from the start and
-    // one before the end (where a shorter group may sit) cover every distinct moment.
-    const int g = v > 1 ? p.pp : 1;
-    const long long m = microBatches, n = m * v, period = static_cast<long long>(g) * v;
-    const long long w = warmupPasses(p, stage, n);
-    auto weight = [&](long long k, bool backward) {
-        return double(chunks[static_cast<std::size_t>(chunkOfPass(k, m, g, v, backward))]);
-    };
-    double held = 0;
-    for (long long k = 0; k < w; ++k)
-        held += weight(k, false);
-    double peak = held;
-    // Step j: forward w + j runs, then backward j. held before the step is forwards(w + j) − backwards(j).
-    auto walk = [&](long long from, long long to, double start) {
-        double h = start;
-        for (long long j = from; j < to; ++j) {
-            h += weight(w + j, false);
-            peak = std::max(peak, h);
-            h -= weight(j, true);
-        }
-        return h;
-    };
-    const long long steps = n - w;
-    if (steps <= 3 * period) {
-        walk(0, steps, held);
-    } else {
-        walk(0, 2 * period, held);
-        // The last period before the end, from what is held when it starts.
-        const long long tail = steps - period;
-        walk(tail, steps, layersOfPasses(w + tail, m, g, chunks, false) - layersOfPasses(tail, m, g, chunks, true));
-    }
-    return peak;
 }
 
 namespace {
@@ -721,7 +620,7 @@ std::vector<int> denseLayersOnStages(const Architecture& a, const ChunkSplit& sp
 struct StageFill {
     explicit StageFill(const Scenario& scenario)
         : s(scenario)
-        , chunksPerStage(scenario.parallel.schedule == Schedule::interleaved ? scenario.parallel.virtualStages : 1)
+        , chunks(chunksPerStage(scenario.parallel))
     {
     }
     /// Micro-batches per step: a partial last micro-batch is still in flight, so rounded up.
@@ -744,7 +643,7 @@ struct StageFill {
     {
         // Layer-weighted when the chunks differ (pipeline_split): what the stage's layers hold, per layer.
         inFlight = c.chunks.empty() || c.layerCount == 0
-            ? std::min(c.leadPasses, microBatches * chunksPerStage) / chunksPerStage
+            ? std::min(c.leadPasses, microBatches * chunks) / chunks
             : inFlightLayers(s.parallel, c.stage, microBatches, c.chunks) / c.layerCount;
         m.activations = mbs * (c.layers * inFlight + c.once);
         m.gradients = c.gradients;
@@ -762,7 +661,7 @@ struct StageFill {
     }
 
     const Scenario& s;
-    double chunksPerStage = 1;
+    double chunks = 1; ///< model chunks per stage (chunksPerStage)
 };
 
 /// A stage's figures at the scenario's micro-batch size.

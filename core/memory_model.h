@@ -45,18 +45,6 @@ inline constexpr double kNf4BytesPerParam = (4.0 + 8.0 / 64.0 + 32.0 / (64.0 * 2
 /// per chunk, the first holds only the embedding and the last only the loss (Llama 3 §3.3.2).
 [[nodiscard]] std::vector<std::vector<int>> chunkLayers(int layers, const Parallel& p);
 
-/// Micro-batches whose activations a stage holds at its peak (Narayanan et al. 2021 §2.2;
-/// Korthikanti et al. 2022 §4.2.3): GPipe m; 1F1B min(p − i, m); interleaved Megatron's warm-up,
-/// min(2(p − i − 1) + (v − 1)p + 1, m·v) chunk passes over v — p + (p − 1)/v on the first stage.
-[[nodiscard]] double inFlightMicroBatches(const Parallel& p, int stage, int microBatches);
-
-/// Layers × micro-batches of stored activations a stage holds at its peak, when its chunks hold
-/// `chunks` layers: every (micro-batch, chunk) pass whose forward has run and backward has not, in the
-/// schedule's order (warm-up forwards, then a forward and a backward in turn). With equal chunks this
-/// is inFlightMicroBatches × layers; with an emptier first chunk (pipeline_split) the extra warm-up
-/// passes of the first stage hold fewer layers.
-[[nodiscard]] double inFlightLayers(const Parallel& p, int stage, int microBatches, const std::vector<int>& chunks);
-
 /// Memory of every pipeline stage. `breakdown` must be countParameters(s.model.arch).
 [[nodiscard]] MemoryEstimate memoryEstimate(const Scenario& s, const ParameterBreakdown& breakdown);
 

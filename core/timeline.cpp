@@ -1,6 +1,7 @@
 #include "core/timeline.h"
 
 #include "core/compute_model.h"
+#include "core/pipeline_schedule.h"
 
 #include <algorithm>
 #include <cmath>
@@ -46,8 +47,7 @@ std::vector<Op> stageOps(Schedule schedule, int stage, int m, int p, int v, int 
     }
     // 1F1B and interleaved: warm-up forwards, then one forward and one backward in turn, then the
     // remaining backwards (Narayanan et al. 2021 §2.2; Megatron-LM's schedules).
-    const int warmup = schedule == Schedule::interleaved ? std::min(total, (p - stage - 1) * 2 + (v - 1) * g)
-                                                         : std::min(total, p - stage - 1);
+    const int warmup = static_cast<int>(warmupPasses(schedule, p, v, g, stage, total));
     int f = 0, b = 0;
     for (; f < warmup; ++f)
         ops.push_back({ true, fwd[std::size_t(f)].first, fwd[std::size_t(f)].second });
@@ -160,7 +160,7 @@ Timeline pipelineTimeline(const Scenario& s, const Estimate& e, long long maxBlo
     const Parallel& par = s.parallel;
     Timeline t;
     t.stages = std::max(1, par.pp);
-    t.chunks = par.schedule == Schedule::interleaved && par.pp > 1 ? std::max(1, par.virtualStages) : 1;
+    t.chunks = chunksPerStage(par);
     // At most 10^9 (global_batch ≤ 10^9): fits an int.
     t.microBatches = static_cast<int>(std::max(1.0, std::ceil(e.compute.microBatches - 1e-9)));
     const int p = t.stages, v = t.chunks, m = t.microBatches;

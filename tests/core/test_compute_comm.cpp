@@ -3,6 +3,7 @@
 #include "core/comm_model.h"
 #include "core/compute_model.h"
 #include "core/estimate.h"
+#include "core/pipeline_schedule.h"
 #include "core/presets.h"
 #include "core/scenario_io.h"
 #include "core/sweep.h"

@@ -5,6 +5,7 @@
 #include "core/estimate.h"
 #include "core/fidelity.h"
 #include "core/memory_model.h"
+#include "core/pipeline_schedule.h"
 #include "core/presets.h"
 #include "core/scenario_io.h"
 #include "core/suggest.h"
