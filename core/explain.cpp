@@ -32,51 +32,71 @@ std::string sec(double s)
     return n(s) + " s";
 }
 
-} // namespace
+/// Appends one explanation.
+void add(
+    std::vector<Explanation>& out, std::string key, std::string formula, std::string substituted, std::string source)
+{
+    out.push_back({ std::move(key), std::move(formula), std::move(substituted), std::move(source) });
+}
 
-std::vector<Explanation> explain(const Scenario& s, const Estimate& e)
+/// Freed after every step with one micro-batch (memory_model.cpp): the peak is the backward's start
+/// or its end, whichever holds more. The bytes at each.
+std::pair<double, double> backwardMoments(const StageMemory& st)
+{
+    return { st.activationPerMicroBatch * st.inFlight + st.activationOnce + st.firstGradients,
+        st.perStepGradients + st.backwardEndActivations };
+}
+
+/// "count × bytes B", or nothing for an empty count.
+std::string term(double count, double bytes)
+{
+    return count > 0 ? n(count) + " × " + n(bytes) + " B" : std::string();
+}
+
+/// Terms of one sharding group, divided when sharded: "(a × 2 B + b × 0.516 B) ÷ 8".
+std::string group(const std::vector<std::string>& terms, double divisor, bool sharded)
+{
+    std::string joined;
+    int count = 0;
+    for (const auto& x : terms)
+        if (!x.empty()) {
+            joined += (joined.empty() ? "" : " + ") + x;
+            ++count;
+        }
+    if (joined.empty() || !sharded) return joined; // sharded over one rank still shows "÷ 1"
+    return (count > 1 ? "(" + joined + ")" : joined) + " ÷ " + n(divisor);
+}
+
+std::string sum(const std::string& a, const std::string& b)
+{
+    if (a.empty()) return b.empty() ? std::string("0") : b;
+    return b.empty() ? a : a + " + " + b;
+}
+
+/// On the GPU, or moved to the host by offload: the arithmetic is the same, the place differs.
+std::string placed(const std::string& arithmetic, double onGpu, double onHost)
+{
+    if (onHost > 0) return "on the host (offload): " + arithmetic + " = " + gb(onHost) + "; on the GPU " + gb(onGpu);
+    return arithmetic + " = " + gb(onGpu);
+}
+
+const char* const kZeroSource = "Rajbhandari et al. 2020 (ZeRO), §5 and Table 1";
+
+/// The peak stage's weights, as QLoRA, offload and ZeRO-3 place them.
+void explainWeights(const Scenario& s, const Estimate& e, std::vector<Explanation>& out)
 {
     const auto& p = s.parallel;
     const auto& pr = s.precision;
     const auto& st = e.memory.peak();
     const auto& m = st.bytes;
     const double shard = double(p.dp) * p.cp;
-    const std::string zeroSource = "Rajbhandari et al. 2020 (ZeRO), §5 and Table 1";
-    std::vector<Explanation> out;
-    auto add = [&](std::string key, std::string formula, std::string substituted, std::string source) {
-        out.push_back({ std::move(key), std::move(formula), std::move(substituted), std::move(source) });
-    };
+    const std::string zeroSource = kZeroSource;
 
     // Model states print the arithmetic that produces them (review D17): the dense part and the
     // experts, sharded over different groups (dp·cp and dp·cp ÷ ep); QLoRA's NF4 base; LoRA's
     // adapters; Adafactor's factored rows and columns; what offload moved to the host.
     const double expertShard = std::max(1.0, shard / p.ep);
     const double wb = bytesOf(pr.weights);
-    // "count × bytes B", or nothing for an empty count.
-    auto term
-        = [&](double count, double bytes) { return count > 0 ? n(count) + " × " + n(bytes) + " B" : std::string(); };
-    // Terms of one sharding group, divided when sharded: "(a × 2 B + b × 0.516 B) ÷ 8".
-    auto group = [&](std::vector<std::string> terms, double divisor, bool sharded) {
-        std::string joined;
-        int count = 0;
-        for (const auto& x : terms)
-            if (!x.empty()) {
-                joined += (joined.empty() ? "" : " + ") + x;
-                ++count;
-            }
-        if (joined.empty() || !sharded) return joined; // sharded over one rank still shows "÷ 1"
-        return (count > 1 ? "(" + joined + ")" : joined) + " ÷ " + n(divisor);
-    };
-    auto sum = [](const std::string& a, const std::string& b) {
-        if (a.empty()) return b.empty() ? std::string("0") : b;
-        return b.empty() ? a : a + " + " + b;
-    };
-    // On the GPU, or moved to the host by offload: the arithmetic is the same, the place differs.
-    auto placed = [&](const std::string& arithmetic, double onGpu, double onHost) {
-        if (onHost > 0)
-            return "on the host (offload): " + arithmetic + " = " + gb(onHost) + "; on the GPU " + gb(onGpu);
-        return arithmetic + " = " + gb(onGpu);
-    };
     const bool lora = s.training.method != Method::full;
     // QLoRA stores the experts and the dense layers' matrices in NF4 (memory_model.cpp).
     const double nf4Experts = s.training.method == Method::qlora ? st.expertParams : 0;
@@ -94,7 +114,7 @@ std::vector<Explanation> explain(const Scenario& s, const Estimate& e)
                         lora ? term(st.trainableDense, g) : "" },
                 1, false);
     }
-    add("memory.weights",
+    add(out, "memory.weights",
         lora ? "Ψ_base × bytes(weights) (QLoRA: linear layers in NF4, 0.516 B) + Ψ_adapters × bytes(weights), ÷ shard "
                "if ZeRO-3"
             : keptGathered(s)
@@ -105,7 +125,20 @@ std::vector<Explanation> explain(const Scenario& s, const Estimate& e)
         std::string("Shoeybi et al. 2019 §3 (TP split), Narayanan et al. 2021 §2.2 (PP stages), ") + zeroSource
             + (s.training.method == Method::qlora ? "; Dettmers et al. 2023 (QLoRA) §3: NF4 with double quantization"
                                                   : ""));
-    // Gradients, master weights and optimizer states: per trainable parameter (or factored element).
+}
+
+/// Gradients, master weights and optimizer states of the peak stage: per trainable parameter (or
+/// factored element), sharded as ZeRO's stage says.
+void explainTrainingStates(const Scenario& s, const Estimate& e, std::vector<Explanation>& out)
+{
+    const auto& p = s.parallel;
+    const auto& pr = s.precision;
+    const auto& st = e.memory.peak();
+    const auto& m = st.bytes;
+    const double shard = double(p.dp) * p.cp;
+    const double expertShard = std::max(1.0, shard / p.ep);
+    const std::string zeroSource = kZeroSource;
+    const bool lora = s.training.method != Method::full;
     auto states = [&](double dense, double experts, double bytes, bool sharded) {
         return sum(
             group({ term(dense, bytes) }, shard, sharded), group({ term(experts, bytes) }, expertShard, sharded));
@@ -113,12 +146,9 @@ std::vector<Explanation> explain(const Scenario& s, const Estimate& e)
     const bool unshardedGradients = wholeGradients(s);
     const std::string allGradients
         = states(st.trainableDense, st.trainableExpert, bytesOf(pr.gradients), p.zero >= 2 && !unshardedGradients);
-    // Freed after every step with one micro-batch (memory_model.cpp): the peak is the backward's start
-    // or its end, whichever holds more.
-    const double startBytes = st.activationPerMicroBatch * st.inFlight + st.activationOnce + st.firstGradients;
-    const double endBytes = st.perStepGradients + st.backwardEndActivations;
+    const auto [startBytes, endBytes] = backwardMoments(st);
     if (st.perStepGradients > 0)
-        add("memory.gradients",
+        add(out, "memory.gradients",
             "one micro-batch, gradients freed after each step: max(activations + LM head's gradient at the "
             "backward's start, all gradients + first layer's activations at its end); all = Ψ_trainable × "
             "bytes(gradients) ÷ (dp·cp if ZeRO ≥ 2)",
@@ -126,15 +156,15 @@ std::vector<Explanation> explain(const Scenario& s, const Estimate& e)
                 + (endBytes > startBytes ? allGradients : "LM head's gradient") + " = " + gb(m.gradients),
             zeroSource + "; PyTorch optimizer.zero_grad(set_to_none=True) (parallel.gradient_buffers per_step)");
     else
-        add("memory.gradients", "Ψ_trainable × bytes(gradients) ÷ (dp·cp, experts dp·cp ÷ ep, if ZeRO ≥ 2)",
+        add(out, "memory.gradients", "Ψ_trainable × bytes(gradients) ÷ (dp·cp, experts dp·cp ÷ ep, if ZeRO ≥ 2)",
             allGradients + " = " + gb(m.gradients), zeroSource + "; Megatron keeps fp32 gradients (18 B/param)");
-    add("memory.master_weights", "Ψ_trainable × bytes(master) ÷ (dp·cp, experts dp·cp ÷ ep, if ZeRO ≥ 1)",
+    add(out, "memory.master_weights", "Ψ_trainable × bytes(master) ÷ (dp·cp, experts dp·cp ÷ ep, if ZeRO ≥ 1)",
         placed(pr.masterWeights ? states(st.trainableDense, st.trainableExpert, bytesOf(*pr.masterWeights), p.zero >= 1)
                                 : "0",
             m.masterWeights, st.onHost.masterWeights),
         "Micikevicius et al. 2018 (mixed precision: fp32 master copy), " + zeroSource);
     const bool factored = s.training.optimizer == Optimizer::adafactor && !lora;
-    add("memory.optimizer_states",
+    add(out, "memory.optimizer_states",
         factored ? "Adafactor: (rows + columns of every matrix + vectors) × bytes(states) ÷ (dp·cp if ZeRO ≥ 1)"
                  : "Ψ_trainable × bytes/param(optimizer) ÷ (dp·cp, experts dp·cp ÷ ep, if ZeRO ≥ 1)",
         placed(states(st.optimizerElementsDense, st.optimizerElementsExpert,
@@ -142,15 +172,23 @@ std::vector<Explanation> explain(const Scenario& s, const Estimate& e)
             m.optimizerStates, st.onHost.optimizerStates),
         factored ? "Shazeer & Stern 2018 (Adafactor) §3: factored second moment, no first moment; " + zeroSource
                  : "Kingma & Ba 2015 (Adam: 2 moments); " + zeroSource);
+}
+
+/// Activations, buffers and the allocator's overhead of the peak stage.
+void explainActivations(const Scenario& s, const Estimate& e, std::vector<Explanation>& out)
+{
+    const auto& st = e.memory.peak();
+    const auto& m = st.bytes;
+    const auto [startBytes, endBytes] = backwardMoments(st);
     const bool peakAtBackwardEnd = st.perStepGradients > 0 && endBytes > startBytes;
     if (peakAtBackwardEnd)
-        add("memory.activations",
+        add(out, "memory.activations",
             "at the backward's end (gradients freed after each step): the first layer's activations, with its "
             "recomputation",
             "bytes/layer (average over the stage's layers) + working set = " + gb(m.activations),
             "Korthikanti et al. 2022 §4 and Table 2 (per-tensor terms)");
     else
-        add("memory.activations",
+        add(out, "memory.activations",
             "layers_stage × bytes/layer × in-flight micro-batches + logits (loss bytes per logit)·s·b·V/t",
             (st.denseLayers + st.mtpLayers > 0
                     ? "(" + n(st.layers - st.denseLayers + st.mtpLayers) + " × " + gb(e.memory.activationBytesPerLayer)
@@ -161,21 +199,26 @@ std::vector<Explanation> explain(const Scenario& s, const Estimate& e)
                             + ", on the host; two layers' worth on the GPU)"
                                              : std::string()),
             "Korthikanti et al. 2022 §4 and Table 2 (per-tensor terms), §4.2.3 (in-flight micro-batches)");
-    add("memory.buffers", "ZeRO-3: 2 gathered layers; DDP bucket; NCCL buffers per communicator", "= " + gb(m.buffers),
+    add(out, "memory.buffers", "ZeRO-3: 2 gathered layers; DDP bucket; NCCL buffers per communicator",
+        "= " + gb(m.buffers),
         "Zhao et al. 2023 (PyTorch FSDP) §3.3; PyTorch DDP bucket_cap_mb; scenario setting "
         "overhead.comm_buffer_gib_per_group");
-    add("memory.overhead", "fragmentation × allocated + CUDA context",
+    add(out, "memory.overhead", "fragmentation × allocated + CUDA context",
         n(s.overhead.fragmentation) + " × allocated + " + n(s.overhead.cudaContextGib) + " GiB = " + gb(m.overhead),
         "scenario settings overhead.fragmentation and overhead.cuda_context_gib (docs/MODEL.md)");
+}
 
+/// A micro-batch's compute: matmuls, attention, memory-bound kernels and the host.
+void explainCompute(const Scenario& s, const Estimate& e, std::vector<Explanation>& out)
+{
     const auto& c = e.compute;
-    add("compute.compute_time_s", "matmuls + memory-bound kernels + waiting for the CPU",
+    add(out, "compute.compute_time_s", "matmuls + memory-bound kernels + waiting for the CPU",
         sec(c.matmulTimeS) + " + " + sec(c.memoryBoundTimeS) + " + " + sec(c.hostStallTimeS) + " = "
             + sec(c.computeTimeS),
         "docs/MODEL.md \"Compute and time\"; calibration in docs/FIDELITY.md");
     const StackProfile& stack = stackProfile(s.training.framework);
     if (c.hostTimeS > 0)
-        add("compute.host_stall_time_s",
+        add(out, "compute.host_stall_time_s",
             "host time − (matmuls + memory-bound + collectives inside the micro-batches); host time = micro-batches × "
             "operations × host time per operation",
             sec(c.hostTimeS) + ", " + n(stack.hostSecondsPerOp * 1e6) + " µs per operation; the GPU waits "
@@ -188,7 +231,7 @@ std::vector<Explanation> explain(const Scenario& s, const Estimate& e)
     std::string achieved = n(s.efficiency.compute) + (sustained != 1 ? " × " + n(sustained) : std::string());
     if (stack.residualEfficiency != 1) achieved += " × " + n(stack.residualEfficiency);
     if (c.flopsOutsideFp8 > 0) {
-        add("compute.matmul_time_s",
+        add(out, "compute.matmul_time_s",
             "(fp8 GEMM FLOPs ÷ fp8 achievable + GEMM FLOPs outside the fp8 scope ÷ 16-bit achievable) ÷ (GPUs × "
             "efficiency) + attention kernel",
             "… ÷ (" + n(e.gpus) + " × " + n(c.achievableFlopsPerGpu) + " … × " + achieved + " × "
@@ -198,7 +241,7 @@ std::vector<Explanation> explain(const Scenario& s, const Estimate& e)
             "precision.fp8_scope: "
             "the LM head stays bf16 in torchao Float8Linear and Transformer Engine by default");
     } else {
-        add("compute.matmul_time_s",
+        add(out, "compute.matmul_time_s",
             "GEMM FLOPs ÷ (GPUs × achievable matmul rate × efficiency [× the GPU's sustained fraction] × shape "
             "efficiency) + attention kernel",
             n(c.hardwareFlopsPerStep) + (c.attentionTimeS > 0 ? " − attention" : "") + " ÷ (" + n(e.gpus) + " × "
@@ -208,7 +251,7 @@ std::vector<Explanation> explain(const Scenario& s, const Estimate& e)
             "efficiency calibrated "
             "(docs/FIDELITY.md)");
     }
-    add("compute.gemm_shape_efficiency",
+    add(out, "compute.gemm_shape_efficiency",
         "Σ FLOPs ÷ rate over Σ time of each GEMM of a micro-batch on one rank (forward, input and weight gradients, by "
         "their per-rank "
         "shapes): waves of 128 × 256 or 128 × 128 output tiles on the GPU's SMs, each tile's fixed cost, HBM traffic, "
@@ -221,7 +264,7 @@ std::vector<Explanation> explain(const Scenario& s, const Estimate& e)
         "(the tile cost, fitted to its A100 cuBLAS curve); NVIDIA, Getting Started with CUDA Graphs (3.8 µs per "
         "kernel)");
     if (c.attentionTimeS > 0)
-        add("compute.attention_time_s",
+        add(out, "compute.attention_time_s",
             "flash-attention FLOPs per GPU (causal half; backward 2.5 × forward; + a recomputed forward) ÷ (kernel "
             "rate × efficiency)",
             n(c.attentionKernelFlopsPerGpu) + " ÷ (" + n(c.attentionRatePerGpu) + " × " + achieved
@@ -231,7 +274,7 @@ std::vector<Explanation> explain(const Scenario& s, const Estimate& e)
             "et al. 2024 "
             "(FlashAttention-3: 740 TFLOP/s forward on H100, FlashAttention-2 at 35 %); the GPU catalog's "
             "attention_tflops");
-    add("compute.memory_bound_time_s",
+    add(out, "compute.memory_bound_time_s",
         "passes × activation bytes per layer × layers × micro-batches × recompute factor ÷ HBM bandwidth (+ fp8 casts)",
         n(s.efficiency.memoryBoundPasses) + " × activations (no recomputation) × " + n(c.microBatches)
             + " micro-batches … = " + sec(c.memoryBoundTimeS - c.fp8CastTimeS)
@@ -250,7 +293,15 @@ std::vector<Explanation> explain(const Scenario& s, const Estimate& e)
                     : "fp8 casts, tensor-wise: 6 B per activation and 8 B per weight element, a block's input cast "
                       "once before TP gathers it (torchao's float8 roofline and float8 TP, Transformer Engine "
                       "current scaling)"));
-    add("compute.bubble_time_s",
+}
+
+/// The step around the compute: the pipeline's bubble, the optimizer, offload, the step and MFU.
+void explainStep(const Scenario& s, const Estimate& e, std::vector<Explanation>& out)
+{
+    const auto& p = s.parallel;
+    const auto& c = e.compute;
+    const StackProfile& stack = stackProfile(s.training.framework);
+    add(out, "compute.bubble_time_s",
         "compute time × (p − 1) ÷ (v · m) + (v · m − 1) ÷ (v · m) × (busiest stage's load − 1) × matmul time",
         sec(c.computeTimeS) + " × " + n(p.pp - 1) + " ÷ (" + n(chunksPerStage(p)) + " × " + n(c.microBatches) + ") + "
             + sec(c.stageWaitTimeS) + " (load " + n(c.busiestStageLoad) + ") = " + sec(c.bubbleTimeS),
@@ -258,33 +309,38 @@ std::vector<Explanation> explain(const Scenario& s, const Estimate& e)
         "(Megatron-LM's post_process, DeepSpeed's and torchtitan's pipeline splits), unless "
         "parallel.pipeline_split is balanced");
     if (p.offloadOptimizer)
-        add("compute.optimizer_time_s",
+        add(out, "compute.optimizer_time_s",
             "parameters updated × bytes touched ÷ (host memory bandwidth ÷ GPUs sharing the node)",
             "= " + sec(c.optimizerTimeS) + " at " + n(s.hardware.hostMemoryGBps) + " GB/s per node",
             "ZeRO-Offload (Ren et al. 2021 §4): the optimizer runs on the CPU; scenario setting "
             "hardware.host_memory_gbps");
     else
-        add("compute.optimizer_time_s",
+        add(out, "compute.optimizer_time_s",
             "parameters updated × bytes touched ÷ memory bandwidth + the stack's host time per step",
             "= " + sec(c.optimizerTimeS - stack.stepHostS) + " + " + sec(stack.stepHostS) + " = "
                 + sec(c.optimizerTimeS),
             "GPU datasheet (HBM bandwidth); " + std::string(stack.source));
     if (c.offloadTimeS > 0)
-        add("compute.offload_time_s",
+        add(out, "compute.offload_time_s",
             "PCIe: gradients down and weights up per step; offloaded parameters up per pass, beyond the compute",
             "= " + sec(c.offloadTimeS) + " over " + n(s.hardware.gpu.pcieGBps) + " GB/s × "
                 + n(s.efficiency.busBandwidth),
             "ZeRO-Offload §4, ZeRO-Infinity (Rajbhandari et al. 2021); GPU datasheet (PCIe link)");
-    add("compute.step_time_s", "compute + bubble + exposed communication + optimizer + offload",
+    add(out, "compute.step_time_s", "compute + bubble + exposed communication + optimizer + offload",
         sec(c.computeTimeS) + " + " + sec(c.bubbleTimeS) + " + " + sec(e.communication.exposedTimeS) + " + "
             + sec(c.optimizerTimeS) + " + " + sec(c.offloadTimeS) + " = " + sec(c.stepTimeS),
         "docs/FORMULAS.md §4");
-    add("compute.mfu", "model FLOPs ÷ (step time × GPUs × peak)",
+    add(out, "compute.mfu", "model FLOPs ÷ (step time × GPUs × peak)",
         n(c.modelFlopsPerStep) + " ÷ (" + sec(c.stepTimeS) + " × " + n(e.gpus) + " × " + n(c.peakFlopsPerGpu)
             + ") = " + n(c.mfu * 100) + " %",
         "Chowdhery et al. 2022 (PaLM) App. B; Narayanan et al. 2021");
+}
+
+/// Each collective: its calls, latency and bytes over its link.
+void explainCommunication(const Estimate& e, std::vector<Explanation>& out)
+{
     for (const auto& col : e.communication.collectives) {
-        add("communication." + std::string(toString(col.group)) + "." + std::string(toString(col.op)),
+        add(out, "communication." + std::string(toString(col.group)) + "." + std::string(toString(col.op)),
             "calls × latency(group, nodes) + calls × message × bus factor ÷ bandwidth",
             n(col.callsPerStep) + " × " + n(col.latencyPerCallS * 1e6) + " µs (" + n(col.groupSize) + " ranks on "
                 + n(col.nodes) + " nodes) + " + gb(col.sentBytesPerGpu) + " ÷ " + n(col.bandwidthGBps)
@@ -293,31 +349,52 @@ std::vector<Explanation> explain(const Scenario& s, const Estimate& e)
             "step, tree, PAT); "
             "Megatron rank order tp-cp-ep-dp-pp (link)");
     }
+}
+
+/// The run: its time and what it costs.
+void explainTraining(const Scenario& s, const Estimate& e, std::vector<Explanation>& out)
+{
+    const auto& c = e.compute;
     const auto& t = e.training;
-    add("training.time_s", "tokens ÷ (global batch × sequence) × step time",
+    add(out, "training.time_s", "tokens ÷ (global batch × sequence) × step time",
         n(s.training.tokens) + " ÷ (" + n(s.training.globalBatch) + " × " + n(s.training.seqLen) + ") × "
             + sec(c.stepTimeS) + " = " + n(t.timeS / 86400) + " days",
         "docs/FORMULAS.md §4");
-    add("training.cost_usd", "GPU-hours × price + GPU-hours × server power per GPU (else TDP) × PUE × energy price",
+    add(out, "training.cost_usd",
+        "GPU-hours × price + GPU-hours × server power per GPU (else TDP) × PUE × energy price",
         n(t.gpuHours) + " × $" + n(s.cost.gpuHourUsd) + " + " + n(t.gpuHours) + " GPU-h × "
             + n(s.hardware.gpu.nodeWattsPerGpu > 0 ? s.hardware.gpu.nodeWattsPerGpu : s.hardware.gpu.tdpWatts) + " W × "
             + n(s.cost.pue) + " = " + n(t.energyKwh) + " kWh × $" + n(s.cost.kwhUsd) + " = $" + n(t.costUsd),
         "scenario settings cost.*; the server's datasheet (hardware.gpu.node_watts_per_gpu), else the GPU's (TDP)");
     const double months = t.timeS / kSecondsPerMonth;
-    add("training.storage_cost_usd", "checkpoint size × checkpoints kept × price per TB-month × months",
+    add(out, "training.storage_cost_usd", "checkpoint size × checkpoints kept × price per TB-month × months",
         gb(e.reliability.checkpointBytes) + " × " + n(s.cost.checkpointsKept) + " × $" + n(s.cost.storageUsdPerTbMonth)
             + "/TB × " + n(months) + " = $" + n(t.storageCostUsd),
         "scenario settings cost.storage_usd_per_tb_month (AWS S3 Standard list price) and cost.checkpoints_kept");
-    add("training.network_cost_usd", "inter-node bytes of all GPUs over the run × price per TB",
+    add(out, "training.network_cost_usd", "inter-node bytes of all GPUs over the run × price per TB",
         n(t.interNodeBytes / 1e12) + " TB × $" + n(s.cost.networkUsdPerTb) + " = $" + n(t.networkCostUsd),
         "communication estimate (collectives on inter-node links); scenario setting cost.network_usd_per_tb");
-    add("training.team_cost_usd", "people × person-month × months of the run",
+    add(out, "training.team_cost_usd", "people × person-month × months of the run",
         n(s.cost.teamSize) + " × $" + n(s.cost.personMonthUsd) + " × " + n(months) + " = $" + n(t.teamCostUsd),
         "scenario settings cost.team_size and cost.person_month_usd (source article §6.5)");
-    add("training.total_cost_usd", "GPUs + energy + storage + network + team",
+    add(out, "training.total_cost_usd", "GPUs + energy + storage + network + team",
         "$" + n(t.costUsd) + " + $" + n(t.storageCostUsd) + " + $" + n(t.networkCostUsd) + " + $" + n(t.teamCostUsd)
             + " = $" + n(t.totalCostUsd),
         "source article §6.5");
+}
+
+} // namespace
+
+std::vector<Explanation> explain(const Scenario& s, const Estimate& e)
+{
+    std::vector<Explanation> out;
+    explainWeights(s, e, out);
+    explainTrainingStates(s, e, out);
+    explainActivations(s, e, out);
+    explainCompute(s, e, out);
+    explainStep(s, e, out);
+    explainCommunication(e, out);
+    explainTraining(s, e, out);
     return out;
 }
 
