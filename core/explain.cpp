@@ -80,22 +80,35 @@ std::string placed(const std::string& arithmetic, double onGpu, double onHost)
     return arithmetic + " = " + gb(onGpu);
 }
 
-const char* const kZeroSource = "Rajbhandari et al. 2020 (ZeRO), §5 and Table 1";
+/// What the model states' explanations share: the peak stage, and the two groups ZeRO shards over
+/// (dp·cp for the dense part, dp·cp ÷ ep for the experts).
+struct StatesContext {
+    StatesContext(const Scenario& s, const Estimate& e)
+        : p(s.parallel)
+        , pr(s.precision)
+        , st(e.memory.peak())
+        , m(st.bytes)
+        , shard(double(p.dp) * p.cp)
+        , expertShard(std::max(1.0, shard / p.ep))
+    {
+    }
+    const Parallel& p;
+    const Precision& pr;
+    const StageMemory& st;
+    const MemoryBreakdown& m;
+    double shard, expertShard;
+    std::string zeroSource = "Rajbhandari et al. 2020 (ZeRO), §5 and Table 1";
+};
 
 /// The peak stage's weights, as QLoRA, offload and ZeRO-3 place them.
 void explainWeights(const Scenario& s, const Estimate& e, std::vector<Explanation>& out)
 {
-    const auto& p = s.parallel;
-    const auto& pr = s.precision;
-    const auto& st = e.memory.peak();
-    const auto& m = st.bytes;
-    const double shard = double(p.dp) * p.cp;
-    const std::string zeroSource = kZeroSource;
+    const StatesContext x(s, e);
+    const auto& [p, pr, st, m, shard, expertShard, zeroSource] = x;
 
     // Model states print the arithmetic that produces them (review D17): the dense part and the
     // experts, sharded over different groups (dp·cp and dp·cp ÷ ep); QLoRA's NF4 base; LoRA's
     // adapters; Adafactor's factored rows and columns; what offload moved to the host.
-    const double expertShard = std::max(1.0, shard / p.ep);
     const double wb = bytesOf(pr.weights);
     const bool lora = s.training.method != Method::full;
     // QLoRA stores the experts and the dense layers' matrices in NF4 (memory_model.cpp).
@@ -131,13 +144,8 @@ void explainWeights(const Scenario& s, const Estimate& e, std::vector<Explanatio
 /// factored element), sharded as ZeRO's stage says.
 void explainTrainingStates(const Scenario& s, const Estimate& e, std::vector<Explanation>& out)
 {
-    const auto& p = s.parallel;
-    const auto& pr = s.precision;
-    const auto& st = e.memory.peak();
-    const auto& m = st.bytes;
-    const double shard = double(p.dp) * p.cp;
-    const double expertShard = std::max(1.0, shard / p.ep);
-    const std::string zeroSource = kZeroSource;
+    const StatesContext x(s, e);
+    const auto& [p, pr, st, m, shard, expertShard, zeroSource] = x;
     const bool lora = s.training.method != Method::full;
     auto states = [&](double dense, double experts, double bytes, bool sharded) {
         return sum(
