@@ -2,7 +2,7 @@
 // Communication per training step (docs/FORMULAS.md §5): every collective of every group, its volume
 // with the nccl-tests bus factors, the link it crosses and how much of it hides under compute.
 
-#include "core/estimate.h"
+#include "core/estimate_types.h"
 
 namespace core {
 

@@ -2,7 +2,7 @@
 // What a run costs, line by line (docs/MODEL.md "Cost"; the source article §6.5: "not only the
 // GPUs: network traffic, storage I/O, power and the people who keep it running").
 
-#include "core/estimate.h"
+#include "core/estimate_types.h"
 
 namespace core {
 

@@ -3,7 +3,7 @@
 // derived term by term from the architecture; pipeline stages and their in-flight micro-batches.
 
 #include "core/architecture.h"
-#include "core/estimate.h"
+#include "core/estimate_types.h"
 
 #include <utility>
 

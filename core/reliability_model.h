@@ -3,7 +3,7 @@
 // interrupted, how large a checkpoint is and how long it takes to write, the best checkpoint
 // interval, and how much of the wall-clock time is useful work (goodput).
 
-#include "core/estimate.h"
+#include "core/estimate_types.h"
 
 #include <utility>
 #include <vector>
