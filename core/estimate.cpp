@@ -26,8 +26,8 @@ std::vector<Problem> warningsFor(const Scenario& s)
     const Architecture& a = s.model.arch;
     const Parallel& p = s.parallel;
     std::vector<Problem> w;
-    w.reserve(4); // a scenario rarely has more: one allocation, not one per warning
     auto add = [&](ProblemCode code, std::vector<std::pair<std::string, double>> values) {
+        if (w.empty()) w.reserve(4); // a scenario rarely has more: one allocation, none without warnings
         w.emplace_back(code, std::move(values));
     };
     if (a.heads % p.tp != 0) add(ProblemCode::heads_not_divisible_by_tp, { { "heads", a.heads }, { "tp", p.tp } });

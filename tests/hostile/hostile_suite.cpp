@@ -44,8 +44,10 @@ const std::string kGui = TP_GUI; // empty in builds without the GUI (the sanitiz
 #ifdef TP_SANITIZED
 constexpr double kSlowdown = 20;
 /// AddressSanitizer keeps freed memory in a 256-MB quarantine and adds its shadow memory: a bounded
-/// reader that holds 11 MB shows 324 MB resident. The release build checks the bounds themselves.
-constexpr double kExtraRssMb = 512;
+/// reader that holds 11 MB shows 324 MB resident, and the planner's search over layouts of a
+/// 4,096-layer model on 720,720 GPUs (11 MB released) 2.4–2.65 GB from one run to the next, on this
+/// and on earlier builds. The release build checks the bounds themselves.
+constexpr double kExtraRssMb = 1024;
 #else
 constexpr double kSlowdown = 1;
 constexpr double kExtraRssMb = 0;
