@@ -147,9 +147,10 @@ void explainTrainingStates(const Scenario& s, const Estimate& e, std::vector<Exp
     const StatesContext x(s, e);
     const auto& [p, pr, st, m, shard, expertShard, zeroSource] = x;
     const bool lora = s.training.method != Method::full;
-    auto states = [&](double dense, double experts, double bytes, bool sharded) {
+    // Through the context: clang 14 cannot capture a structured binding in a lambda.
+    auto states = [&x](double dense, double experts, double bytes, bool sharded) {
         return sum(
-            group({ term(dense, bytes) }, shard, sharded), group({ term(experts, bytes) }, expertShard, sharded));
+            group({ term(dense, bytes) }, x.shard, sharded), group({ term(experts, bytes) }, x.expertShard, sharded));
     };
     const bool unshardedGradients = wholeGradients(s);
     const std::string allGradients
