@@ -31,32 +31,9 @@ double layersOfPasses(long long k, long long m, int g, const std::vector<int>& c
 
 } // namespace
 
-int chunksPerStage(const Parallel& p)
-{
-    return p.schedule == Schedule::interleaved && p.pp > 1 ? std::max(1, p.virtualStages) : 1;
-}
-
 double microBatchesPerStep(const Scenario& s)
 {
     return std::max(1.0, double(s.training.globalBatch) / (double(s.parallel.dp) * s.training.microBatch));
-}
-
-long long warmupPasses(Schedule schedule, int pp, int v, int g, int stage, long long passes)
-{
-    switch (schedule) {
-    case Schedule::gpipe:
-        return passes;
-    case Schedule::one_f_one_b:
-        return std::min<long long>(passes, pp - stage - 1);
-    case Schedule::interleaved:
-        return std::min<long long>(passes, 2LL * (pp - stage - 1) + (static_cast<long long>(v) - 1) * g);
-    }
-    return 0;
-}
-
-long long warmupPasses(const Parallel& p, int stage, long long passes)
-{
-    return warmupPasses(p.schedule, p.pp, chunksPerStage(p), p.pp, stage, passes);
 }
 
 int chunkOfPass(long long k, long long m, int g, int v, bool backward)

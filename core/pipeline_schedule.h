@@ -6,13 +6,17 @@
 
 #include "core/scenario.h"
 
+#include <algorithm>
 #include <vector>
 
 namespace core {
 
 /// Model chunks on each stage: parallel.virtual_stages with the interleaved schedule on two stages or
 /// more, else 1.
-[[nodiscard]] int chunksPerStage(const Parallel& p);
+[[nodiscard]] inline int chunksPerStage(const Parallel& p)
+{
+    return p.schedule == Schedule::interleaved && p.pp > 1 ? std::max(1, p.virtualStages) : 1;
+}
 
 /// Micro-batches per data-parallel replica per step: global batch / (dp × micro-batch), at least 1.
 /// Fractional when the batch does not divide (a warning says so), so that communication and the
@@ -22,9 +26,24 @@ namespace core {
 /// Forward passes stage `stage` runs before its first backward, of `passes` (micro-batches × chunks):
 /// all of them with GPipe, p − i − 1 with 1F1B, 2(p − i − 1) + (v − 1)·g interleaved with groups of g
 /// micro-batches (Megatron-LM's interleaved schedule, g = p).
-[[nodiscard]] long long warmupPasses(Schedule schedule, int pp, int v, int g, int stage, long long passes);
+/// (Inline: the memory model asks it for every stage of every estimate.)
+[[nodiscard]] inline long long warmupPasses(Schedule schedule, int pp, int v, int g, int stage, long long passes)
+{
+    switch (schedule) {
+    case Schedule::gpipe:
+        return passes;
+    case Schedule::one_f_one_b:
+        return std::min<long long>(passes, pp - stage - 1);
+    case Schedule::interleaved:
+        return std::min<long long>(passes, 2LL * (pp - stage - 1) + (static_cast<long long>(v) - 1) * g);
+    }
+    return 0;
+}
 /// As above for the scenario's schedule, g = p.
-[[nodiscard]] long long warmupPasses(const Parallel& p, int stage, long long passes);
+[[nodiscard]] inline long long warmupPasses(const Parallel& p, int stage, long long passes)
+{
+    return warmupPasses(p.schedule, p.pp, chunksPerStage(p), p.pp, stage, passes);
+}
 
 /// The chunk of the k-th forward (or backward) pass of a stage: Megatron's interleaved order, groups of
 /// g micro-batches through chunk 0, 1, … (backward: v − 1, v − 2, …); the last group may be shorter.
