@@ -137,16 +137,15 @@ struct StageWork {
     double head = 0; ///< the output heads' FLOPs per step, on the last stage
     double meanStage = 0; ///< the step's matmul FLOPs over the stages
     int stages = 1;
-    /// A stage's matmul work over the mean stage's: `layers` layers (and MTP modules), `last` whether
-    /// it holds the output head.
-    [[nodiscard]] double load(double layers, bool last) const
+    /// Stage `stage`'s matmul work over the mean stage's, when it holds `layers` layers (and MTP modules);
+    /// the last stage also runs the output head.
+    [[nodiscard]] double load(int stage, double layers) const
     {
-        return meanStage > 0 ? (perLayer * layers + (last ? head : 0.0)) / meanStage : 1.0;
+        return meanStage > 0 ? (perLayer * layers + (stage == stages - 1 ? head : 0.0)) / meanStage : 1.0;
     }
 };
 /// `hardwareFlops` is hardwareFlopsPerStep(s) (the whole-square count the time model prices).
 [[nodiscard]] StageWork stageWork(const Scenario& s, double hardwareFlops);
-
 
 /// parallel.grad_reduce "after_accumulation" with more than one micro-batch: ZeRO-2/3 hold the stage's
 /// whole gradient until the last micro-batch (FSDP's no_sync) and reduce it once.

@@ -412,8 +412,7 @@ Estimate estimate(const Scenario& s, const ParameterBreakdown& b, MemoryEstimate
     if (s.parallel.pp > 1) {
         const StageWork work = stageWork(s, in.squareHardwareFlops);
         for (const auto& st : e.memory.perStage)
-            c.busiestStageLoad
-                = std::max(c.busiestStageLoad, work.load(st.layers + st.mtpLayers, st.stage == s.parallel.pp - 1));
+            c.busiestStageLoad = std::max(c.busiestStageLoad, work.load(st.stage, st.layers + st.mtpLayers));
         c.stageWaitTimeS = (c.busiestStageLoad - 1) * c.matmulTimeS * pacedTurnsShare(s.parallel, c.microBatches);
         c.bubbleTimeS += c.stageWaitTimeS;
     }

@@ -634,11 +634,7 @@ struct StageFill {
     {
         return s.parallel.gradientBuffers == GradientBuffers::per_step && microBatches == 1;
     }
-    void operator()(const StageActivation& c, int mbs, MemoryBreakdown& m, double& inFlight) const
-    {
-        (*this)(c, mbs, microBatchesAt(mbs), m, inFlight);
-    }
-    /// As above, with the micro-batches per step at `mbs` (microBatchesAt) given.
+    /// A stage's memory at micro-batch `mbs`, of which a step runs `microBatches` (microBatchesAt(mbs)).
     void operator()(const StageActivation& c, int mbs, int microBatches, MemoryBreakdown& m, double& inFlight) const
     {
         // Layer-weighted when the chunks differ (pipeline_split): what the stage's layers hold, per layer.

@@ -177,8 +177,7 @@ Timeline pipelineTimeline(const Scenario& s, const Estimate& e, long long maxBlo
         const StageWork work = stageWork(s, hardwareFlopsPerStep(s));
         for (const auto& st : e.memory.perStage)
             if (st.stage >= 0 && st.stage < p)
-                scale[std::size_t(st.stage)]
-                    = 1 + (work.load(st.layers + st.mtpLayers, st.stage == p - 1) - 1) * matmulShare;
+                scale[std::size_t(st.stage)] = 1 + (work.load(st.stage, st.layers + st.mtpLayers) - 1) * matmulShare;
     }
     std::vector<BlockTimes> times;
     times.reserve(scale.size());

@@ -54,7 +54,7 @@ enum class DpCollectives { buckets, per_layer };
 /// account_for_embedding_in_pipeline_split and account_for_loss_in_pipeline_split; Llama 3 §3.3.2),
 /// or balanced: layers held evenly, and the stack places work so that every stage does as much
 /// (DeepSeek-V3's DualPipe puts the shallowest layers with the embedding and the deepest with the output
-/// head on one rank, DeepSeek-V3 report §3.2.1). The first two leave the output head's work on the
+/// head on one rank, DeepSeek-V3 report §3.2.3). The first two leave the output head's work on the
 /// last stage, which the others wait for.
 enum class PipelineSplit { layers, embedding_and_loss, balanced };
 /// What a column-parallel matmul keeps for its weight gradient under sequence parallelism: its

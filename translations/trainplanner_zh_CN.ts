@@ -3113,10 +3113,6 @@ Balanced: the stack places the layers so that every stage does the same work (De
 均衡：由训练框架安排各层，使每一级的计算量相同（DeepSeek-V3 的 DualPipe 把最前和最后的层放在同一块 GPU 上）；没有启动器提供这一设置。</translation>
     </message>
     <message>
-        <source>Work balanced by the stack (DeepSeek-V3)</source>
-        <translation>由框架均衡计算量（DeepSeek-V3）</translation>
-    </message>
-    <message>
         <source>The training framework, and what it adds to the GPU's own work.
 Generic: nothing; the efficiency settings say what overlaps. Pick it for any stack not listed.
 Megatron-LM (2021–23), Megatron-DeepSpeed: Python launches every GPU kernel, about 50 µs of CPU time each, so a small model waits for its CPU (the host); Megatron's fast softmax only where it applies; gradients averaged after the backward pass, not during it. Fitted on vTrain's measured runs (Help → How Accurate Is This?); there Megatron-DeepSpeed's GPU work also runs 2 % slower (its fitted efficiency, 0.98).
@@ -3131,6 +3127,10 @@ LitGPT、Hugging Face Trainer（PEFT）：QLoRA 通过 bitsandbytes 实现，它
 Megatron-Core：使用 Megatron 的优化器（每步每个参数搬运 58 字节）和 softmax 规则；梯度在反向传播期间求平均。
 DeepSpeed、GPT-NeoX、torchtitan、llm-foundry：GPU 的工作与“通用”相同；梯度是否在反向传播期间求平均由重叠设置决定。它们的 CPU 开销尚未实测。
 Megatron 系列把 Q、K、V 合成一次矩阵乘（SwiGLU 的 gate 和 up 也合并）；GPT-NeoX、LitGPT 和 llm-foundry 只合并 Q、K、V；其余框架分开计算：更少、更宽的矩阵乘更能填满 GPU。</translation>
+    </message>
+    <message>
+        <source>Balanced (DeepSeek-V3)</source>
+        <translation>均衡（DeepSeek-V3）</translation>
     </message>
 </context>
 <context>

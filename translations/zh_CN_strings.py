@@ -1460,8 +1460,7 @@ ZH.update({
     "The log is %1's: the plan is priced on its software stack, %2, not on the scenario's %3.": "该日志来自 %1：计划按它的软件栈 %2 估算，而不是场景中的 %3。",
     "The first stage also holds the embedding and the most micro-batches, the last the output layer and the loss; every stage waits for the busiest one.\nEven: as many layers on every stage; the last also runs the output layer.\nEmbedding, loss as layers: the first and last stages hold one layer fewer (Megatron-Core's account_for_embedding/loss_in_pipeline_split).\nBalanced: the stack places the layers so that every stage does the same work (DeepSeek-V3's DualPipe puts the first and the last layers on one GPU); no launcher has a setting for it.":
         "第一级还要放嵌入层并驻留最多的微批，最后一级要放输出层和损失；每一级都要等最忙的那一级。\n均分：每级层数相同，最后一级还要算输出层。\n嵌入层、损失各算一层：第一级和最后一级各少放一层（Megatron-Core 的 account_for_embedding/loss_in_pipeline_split）。\n均衡：由训练框架安排各层，使每一级的计算量相同（DeepSeek-V3 的 DualPipe 把最前和最后的层放在同一块 GPU 上）；没有启动器提供这一设置。",
-    "Work balanced by the stack (DeepSeek-V3)":
-        "由框架均衡计算量（DeepSeek-V3）",
+    "Balanced (DeepSeek-V3)": "均衡（DeepSeek-V3）",
     "compute time × (p − 1) ÷ (v · m) + (v · m − 1) ÷ (v · m) × (busiest stage's load − 1) × matmul time":
         "计算时间 × (p − 1) ÷ (v · m) + (v · m − 1) ÷ (v · m) × (最忙一级的负载 − 1) × 矩阵乘时间",
     "(load ": "(负载 ",

@@ -442,7 +442,7 @@ const std::vector<FieldText>& texts()
                 "DualPipe puts the first and the last layers on one GPU); no launcher has a setting for it."),
             .items = inOrder(std::array<const char*, 3> { QT_TRANSLATE_NOOP("ui::InputPanel", "Even"),
                 QT_TRANSLATE_NOOP("ui::InputPanel", "Embedding, loss as layers (Llama 3)"),
-                QT_TRANSLATE_NOOP("ui::InputPanel", "Work balanced by the stack (DeepSeek-V3)") }) },
+                QT_TRANSLATE_NOOP("ui::InputPanel", "Balanced (DeepSeek-V3)") }) },
         { .path = "parallel.offload_optimizer",
             .label = QT_TRANSLATE_NOOP("ui::InputPanel", "Offload optimizer:"),
             .undo = QT_TRANSLATE_NOOP("ui::InputPanel", "Toggle optimizer offload"),
