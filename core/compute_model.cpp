@@ -7,7 +7,6 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
-#include <cstdlib>
 #include <optional>
 
 namespace core {
@@ -78,13 +77,15 @@ double logitsFlops(const Architecture& a, double tokens)
     return (1 + a.mtpLayers) * 2 * tokens * double(a.hidden) * a.vocab;
 }
 
-double contextParallelAttentionSlowdown(const Scenario& s)
+double attentionLengthSlowdown(const Scenario& s)
 {
-    constexpr double kHalfRateTokens = 680;
+    if (!s.parallel.flashAttention) return 1;
     const int cp = s.parallel.cp;
-    if (cp <= 1 || !s.parallel.flashAttention) return 1;
-    const double whole = s.training.seqLen, chunk = whole / (2.0 * cp);
-    return (whole / (whole + kHalfRateTokens)) / (chunk / (chunk + kHalfRateTokens));
+    const double whole = s.training.seqLen, block = cp > 1 ? whole / (2.0 * cp) : whole;
+    const double reference = attentionKernelOf(s) == AttentionKernel::flash1 ? kFlash1ReferenceTokens
+                                                                             : kFlashReferenceTokens;
+    auto share = [](double tokens) { return tokens / (tokens + kAttentionHalfRateTokens); };
+    return share(reference) / share(block);
 }
 
 double adapterForwardFlops(const Scenario& s)
@@ -223,17 +224,22 @@ double attentionKernelFlopsPerStep(const Scenario& s)
     return (forwards + 2.5) * attentionCoreFlops(s.model.arch, s.training.seqLen, s.training.globalBatch) / 2;
 }
 
+AttentionKernel attentionKernelOf(const Scenario& s)
+{
+    const AttentionKernel k = s.parallel.attentionKernel;
+    if (k != AttentionKernel::automatic) return k;
+    return s.hardware.gpu.flash3Tflops > 0 ? AttentionKernel::flash3 : AttentionKernel::flash2;
+}
+
 double attentionKernelRate(const Scenario& s, bool* measured)
 {
     const GpuSpec& gpu = s.hardware.gpu;
     double tflops = 0;
-    switch (s.parallel.attentionKernel) {
-    case AttentionKernel::automatic:
-        tflops = gpu.flash3Tflops > 0 ? gpu.flash3Tflops : gpu.flash2Tflops;
-        break;
+    switch (attentionKernelOf(s)) {
     case AttentionKernel::flash1:
         tflops = gpu.flash1Tflops;
         break;
+    case AttentionKernel::automatic: // never returned by attentionKernelOf
     case AttentionKernel::flash2:
         tflops = gpu.flash2Tflops;
         break;

@@ -67,12 +67,26 @@ struct ForwardFlops {
 /// 16-bit achievable matmul rate × kAttentionToMatmulRate, and `measured` is set false. FP8
 /// attention (precision.fp8_scope all) runs kFp8AttentionSpeedup × faster.
 [[nodiscard]] double attentionKernelRate(const Scenario& s, bool* measured = nullptr);
-/// Context parallelism runs the attention kernel as a ring of c steps over load-balanced half-chunks of
-/// s/(2c) tokens (Transformer Engine's AttnFuncWithCPAndKVP2P), and a flash kernel's rate falls on short
-/// blocks as ℓ/(ℓ + ℓ½): Triton's fused-attention tutorial (FlashAttention-2, causal, head width 64, 1k
-/// to 16k tokens) fits ℓ½ = 680 tokens for forward and backward (docs/FIDELITY.md). The catalog's rate
-/// is the kernel's at the whole sequence; this is how much slower its chunks run.
-[[nodiscard]] double contextParallelAttentionSlowdown(const Scenario& s);
+/// The kernel the scenario runs: parallel.attention_kernel, or for auto FlashAttention-3 where the GPU
+/// has its rate, else FlashAttention-2.
+[[nodiscard]] AttentionKernel attentionKernelOf(const Scenario& s);
+/// A flash kernel's rate rises with the tokens of the blocks it runs, as ℓ/(ℓ + ℓ½) (per-tile costs and
+/// the causal diagonal amortise over the length): Triton's fused-attention tutorial (FlashAttention-2,
+/// causal, head width 64, 1k to 16k tokens) fits ℓ½ = 680 tokens for forward and backward
+/// (docs/FIDELITY.md).
+inline constexpr double kAttentionHalfRateTokens = 680;
+/// FlashAttention-2's and -3's published rates are the best of their papers' benchmarks over 512 to 16k
+/// tokens, reached at the longest (Dao 2023 §4.1, Fig. 4; Shah et al. 2024 §4.1): the catalog's rates of
+/// those kernels are their rates at 16k tokens.
+inline constexpr double kFlashReferenceTokens = 16384;
+/// FlashAttention-1 reaches 25–40 % of the A100's peak (Dao 2023, abstract) and the catalog takes the
+/// middle, 32.5 %: on the curve above, a kernel at 40 % at 16k tokens runs at 32.5 % on
+/// 680 · 0.780 / 0.220 ≈ 2,400 tokens (0.780 = 0.8125 × 16384/17064), the length its catalog rate refers to.
+inline constexpr double kFlash1ReferenceTokens = 2400;
+/// How much slower than its catalog rate the scenario's flash kernel runs on its blocks: the whole
+/// sequence, or with context parallelism the ring's load-balanced half-chunks of s/(2c) tokens
+/// (Transformer Engine's AttnFuncWithCPAndKVP2P). 1 without flash attention.
+[[nodiscard]] double attentionLengthSlowdown(const Scenario& s);
 /// FlashAttention-2 over the best GEMM on the A100 (the one GPU both are measured on): 204.6 / 271.2.
 inline constexpr double kAttentionToMatmulRate = 204.6 / 271.2;
 /// FlashAttention-3 on H100: FP8 "close to 1.2 PFLOPs/s" against 740 TFLOP/s in FP16 (Shah et al. 2024, abstract).

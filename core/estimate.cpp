@@ -190,7 +190,7 @@ void matmulTime(const Scenario& s, StepInputs& in, Estimate& e)
         e.warnings.push_back(
             { ProblemCode::attention_rate_assumed, { { "fraction_of_matmul_rate", kAttentionToMatmulRate } } });
     c.attentionTimeS = c.attentionRatePerGpu > 0 ? busiestReplica * c.attentionKernelFlopsPerGpu
-            / (c.attentionRatePerGpu * achieved) * contextParallelAttentionSlowdown(s)
+            / (c.attentionRatePerGpu * achieved) * attentionLengthSlowdown(s)
                                                  : 0.0;
     double memoryTBps = s.hardware.gpu.memoryTBps;
     if (memoryTBps <= 0) {

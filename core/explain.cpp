@@ -275,14 +275,16 @@ void explainCompute(const Scenario& s, const Estimate& e, std::vector<Explanatio
     if (c.attentionTimeS > 0)
         add(out, "compute.attention_time_s",
             "flash-attention FLOPs per GPU (causal half; backward 2.5 × forward; + a recomputed forward) ÷ (kernel "
-            "rate × efficiency)",
-            n(c.attentionKernelFlopsPerGpu) + " ÷ (" + n(c.attentionRatePerGpu) + " × " + achieved
-                + ") = " + sec(c.attentionTimeS) + " (parallel.attention_kernel "
+            "rate × efficiency) × length factor (the kernel's rate at its reference length ÷ its rate on blocks of ℓ "
+            "tokens, ℓ/(ℓ + 680); reference 16k tokens, 2.4k for flash1; ℓ = s, or s/(2·cp) with context "
+            "parallelism)",
+            n(c.attentionKernelFlopsPerGpu) + " ÷ (" + n(c.attentionRatePerGpu) + " × " + achieved + ") × "
+                + n(attentionLengthSlowdown(s)) + " = " + sec(c.attentionTimeS) + " (parallel.attention_kernel "
                 + std::string(toString(s.parallel.attentionKernel)) + ")",
             "Dao 2023 (FlashAttention-2 §4.1: 73 % forward, 63 % backward on A100; its benchmark's FLOP count); Shah "
             "et al. 2024 "
             "(FlashAttention-3: 740 TFLOP/s forward on H100, FlashAttention-2 at 35 %); the GPU catalog's "
-            "attention_tflops");
+            "attention_tflops; Triton's fused-attention tutorial (rate by length)");
     add(out, "compute.memory_bound_time_s",
         "passes × activation bytes per layer × layers × micro-batches × recompute factor ÷ HBM bandwidth (+ fp8 casts)",
         n(s.efficiency.memoryBoundPasses) + " × activations (no recomputation) × " + n(c.microBatches)

@@ -1012,10 +1012,6 @@
         <translation>计算 + 气泡 + 暴露的通信 + 优化器 + 卸载</translation>
     </message>
     <message>
-        <source>flash-attention FLOPs per GPU (causal half; backward 2.5 × forward; + a recomputed forward) ÷ (kernel rate × efficiency)</source>
-        <translation>每卡 flash-attention FLOPs（因果一半；反向 2.5 × 前向；+ 一次重计算的前向）÷ (内核算力 × 效率)</translation>
-    </message>
-    <message>
         <source>fragmentation × allocated + CUDA context</source>
         <translation>碎片率 × 已分配 + CUDA 上下文</translation>
     </message>
@@ -1202,6 +1198,10 @@
     <message>
         <source>(load </source>
         <translation>(负载 </translation>
+    </message>
+    <message>
+        <source>flash-attention FLOPs per GPU (causal half; backward 2.5 × forward; + a recomputed forward) ÷ (kernel rate × efficiency) × length factor (the kernel's rate at its reference length ÷ its rate on blocks of ℓ tokens, ℓ/(ℓ + 680); reference 16k tokens, 2.4k for flash1; ℓ = s, or s/(2·cp) with context parallelism)</source>
+        <translation>每卡 flash-attention FLOPs（因果一半；反向 2.5 × 前向；+ 一次重计算的前向）÷ (内核算力 × 效率) × 长度系数（内核在其参考长度上的算力 ÷ 它在 ℓ 个 token 的块上的算力，ℓ/(ℓ + 680)；参考长度 16k token，flash1 为 2.4k；ℓ = s，开启上下文并行时为 s/(2·cp)）</translation>
     </message>
 </context>
 <context>

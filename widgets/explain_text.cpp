@@ -32,8 +32,10 @@ const char* const kFormulas[] = {
     QT_TRANSLATE_NOOP("ui::ExplainText",
         "compute time × (p − 1) ÷ (v · m) + (v · m − 1) ÷ (v · m) × (busiest stage's load − 1) × matmul time"),
     QT_TRANSLATE_NOOP("ui::ExplainText",
-        "flash-attention FLOPs per GPU (causal half; backward 2.5 × forward; + a recomputed forward) ÷ "
-        "(kernel rate × efficiency)"),
+        "flash-attention FLOPs per GPU (causal half; backward 2.5 × forward; + a recomputed forward) ÷ (kernel "
+        "rate × efficiency) × length factor (the kernel's rate at its reference length ÷ its rate on blocks of ℓ "
+        "tokens, ℓ/(ℓ + 680); reference 16k tokens, 2.4k for flash1; ℓ = s, or s/(2·cp) with context "
+        "parallelism)"),
     QT_TRANSLATE_NOOP("ui::ExplainText", "fragmentation × allocated + CUDA context"),
     QT_TRANSLATE_NOOP("ui::ExplainText", "inter-node bytes of all GPUs over the run × price per TB"),
     QT_TRANSLATE_NOOP("ui::ExplainText",

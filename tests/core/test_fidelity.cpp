@@ -454,11 +454,16 @@ TEST_CASE("out of sample, llm-foundry's measured FSDP runs: today's errors by re
     // small models faster, and efficiency.compute and Hopper's sustained fraction, refit on the nine
     // calibration runs (0.96 → 0.91, 0.86 → 0.83), slowed every row: out of sample llm-foundry is now
     // 5 % pessimistic (its five calibration rows were 2 % optimistic before the refit).
-    CHECK(slice("source", "MosaicML llm-foundry benchmarks").meanAbsError <= 0.075);
+    // 0.071: the attention kernel's rate follows the sequence length (FlashAttention-2 and -3 at their
+    // 16k-token rates, the Triton kernel at its 2.4k): llm-foundry 7.4 → 7.0 %, its mean −5.2 → −1.1 %.
+    CHECK(slice("source", "MosaicML llm-foundry benchmarks").meanAbsError <= 0.071);
     // 0.084 (raised, and why): vTrain's 300 out-of-sample A100 runs joined the suite (8.6 % and 11.3 %,
     // test_software_stack.cpp); llm-foundry's A100 rows did not move.
-    CHECK(slice("gpu", "a100-80gb").meanAbsError <= 0.084);
-    CHECK(slice("gpu", "a100-40gb").meanAbsError <= 0.045);
+    // 0.085 and 0.054 (raised, and why): with the attention rate by length, llm-foundry's A100 rows at
+    // 16k–64k on the Triton kernel run 1.2–1.3 × faster attention and turned optimistic
+    // (A100 40GB 4.5 → 5.3 %, its mean +2.4 %); the refit efficiency (0.91 → 0.915) added half a point.
+    CHECK(slice("gpu", "a100-80gb").meanAbsError <= 0.085);
+    CHECK(slice("gpu", "a100-40gb").meanAbsError <= 0.054);
     // H100 0.074 → 0.077 (raised, and why): a tile's fixed cost is time at the 16-bit pace, so fp8
     // GEMMs pay more K-steps for it, and torchao's cast bytes are 6 per activation element, not 5:
     // llm-foundry's seven fp8 rows on one H100 node moved 1–6 points more pessimistic while
@@ -468,11 +473,14 @@ TEST_CASE("out of sample, llm-foundry's measured FSDP runs: today's errors by re
     // 0.083 since Llama 3's rows on H100 took their paper's pipeline layout, v = 8 (issue 19).
     // 0.115 and 0.102 (raised, and why): the refit above, Hopper's fraction with it; llm-foundry's H100
     // rows at 8k–32k tokens are 10–15 % pessimistic.
-    CHECK(slice("gpu", "h100-sxm").meanAbsError <= 0.115);
-    CHECK(slice("sequence", "16k-32k").meanAbsError <= 0.102);
+    // 0.081 and 0.089 with the attention rate by length: the H100 rows at 8k–32k moved toward 0.
+    CHECK(slice("gpu", "h100-sxm").meanAbsError <= 0.081);
+    CHECK(slice("sequence", "16k-32k").meanAbsError <= 0.089);
     // 0.069 (raised, and why): vTrain's small GPT models joined (Megatron-DeepSpeed, TP up to 8 on one
     // node, 7–9 % with its host time; 30 % and more without).
-    CHECK(slice("size", "under 1B").meanAbsError <= 0.069);
+    // 0.075 (raised, and why): the attention rate by length, as for A100 40GB above (most of
+    // llm-foundry's long-sequence A100 rows are models under 1B).
+    CHECK(slice("size", "under 1B").meanAbsError <= 0.075);
     // fp8: 0.182 before GEMM shapes, 0.188 with them; 0.153 since the 500 W GPU's peak is taken at its
     // power limit (most of its 34 rows are torchtitan's at 500 W, below); 0.158 since TP's
     // all-gathers carry fp8 (torchtitan's tensorwise rows with TP moved toward 0, its rowwise rows,
@@ -513,7 +521,8 @@ TEST_CASE("out of sample, llm-foundry's measured FSDP runs: today's errors by re
     // and the test of software stacks bounds it. 0.078 with the stages' wait for the busiest; 0.083
     // (raised, and why) with the fused projections and the refit defaults, which bring the
     // source-balanced mean from 11.4 to 10.4 % and llm-foundry's 211 rows from 5.5 to 7.4 %.
-    CHECK(summary.throughputMeanAbsError <= 0.083);
+    // 0.082 with the attention rate by length (8.2 → 8.1 %; source-balanced 10.4 → 10.5 %).
+    CHECK(summary.throughputMeanAbsError <= 0.082);
 }
 
 TEST_CASE("honest ranges: measured ÷ estimated step time of the out-of-sample runs of the scenario's regime",

@@ -126,7 +126,7 @@ TEST_CASE("GEMM shapes: sm_count and sustained_fraction are GPU fields, read, wr
         CHECK(p.spec.smCount > 0);
         const bool hopper
             = p.name.starts_with("h100") || p.name.starts_with("h800") || p.name.starts_with("h200") || p.name == "h20";
-        CHECK(p.spec.sustainedFraction == (hopper ? 0.83 : 1.0));
+        CHECK(p.spec.sustainedFraction == (hopper ? 0.84 : 1.0));
     }
     CHECK(findGpuPreset("h100-sxm")->spec.smCount == 132);
     CHECK(findGpuPreset("h100-pcie")->spec.smCount == 114);

@@ -136,7 +136,7 @@ TEST_CASE("a refused file is worded in Chinese, with no English sentence from co
         return text.replace(at, from.size(), to);
     };
     const std::vector<std::string> files { with("\"tp\": 1", "\"tp\": 3"), with("\"dp\": 8", "\"dp\": 0"),
-        with("\"compute\": 0.91", "\"compute\": 2.5"), with("\"tp\": 1", "\"tp\": true"),
+        with("\"compute\": 0.915", "\"compute\": 2.5"), with("\"tp\": 1", "\"tp\": true"),
         with("\"recompute\": \"none\"", "\"recompute\": \"most\""), with("\"tp\": 1", "\"tpp\": 1"),
         with("\"virtual_stages\": 1", "\"virtual_stages\": 2"),
         with("\"sequence_parallel\": false", "\"sequence_parallel\": 1"), "{\"format\": 1",
