@@ -8,6 +8,7 @@
 #include <array>
 #include <cmath>
 #include <optional>
+#include <utility>
 
 namespace core {
 
@@ -54,6 +55,17 @@ double attentionCoreFlops(const Architecture& a, double seqLen, double sequences
 
 ForwardFlops forwardFlops(const Architecture& a, double seqLen, double sequences)
 {
+    // One estimate asks for the same model's FLOPs several times (model, causal, hardware and executed
+    // FLOPs; per sequence for the overlap windows): each thread keeps its last few answers.
+    struct Entry {
+        Architecture arch;
+        double seqLen = 0, sequences = 0;
+        ForwardFlops flops;
+    };
+    thread_local std::array<std::optional<Entry>, 4> recent;
+    thread_local std::size_t next = 0;
+    for (const auto& e : recent)
+        if (e && e->seqLen == seqLen && e->sequences == sequences && e->arch == a) return e->flops;
     const double tokens = seqLen * sequences;
     ForwardFlops f;
     // Projections (Q, K, V, output; MLA's down- and up-projections) and the MLP, per layer kind.
@@ -69,6 +81,8 @@ ForwardFlops forwardFlops(const Architecture& a, double seqLen, double sequences
     f.layers = moeLayers * mainLayer + denseLayers * denseLayer
         + a.mtpLayers * (mainLayer + 2 * tokens * 2.0 * a.hidden * a.hidden) + f.attentionCore;
     f.logits = logitsFlops(a, tokens);
+    recent[next] = Entry { a, seqLen, sequences, f };
+    next = (next + 1) % recent.size();
     return f;
 }
 
@@ -437,6 +451,17 @@ double wavesFlops(const Tiles& rows, const Tiles& cols, double inner, double gro
 /// per estimate.
 struct GemmPricing {
     double smCount = 0, secondsPerFlop = 0, bytesPerElement = 2, secondsPerByte = 0, overheadK = kGemmTileOverheadK;
+    bool operator==(const GemmPricing&) const = default;
+};
+
+/// What matmulShapeEfficiency's answer depends on.
+struct ShapeKey {
+    GemmPricing pricing;
+    Architecture arch;
+    int tp = 1, cp = 1, ep = 1;
+    double tokens = 0, forwards = 1;
+    bool trainsWeights = true, fusedQkv = false, fusedGateUp = false;
+    bool operator==(const ShapeKey&) const = default;
 };
 
 double gemmTimeS(const GemmPricing& g, const Tiles& rowTiles, const Tiles& colTiles, double rows, double cols,
@@ -483,6 +508,13 @@ double matmulShapeEfficiency(const Scenario& s, double rate, double memoryBytesP
     const bool trainsWeights = s.training.method == Method::full;
     const double forwards = p.recompute == Recompute::full ? 2 : 1;
     const StackProfile& stack = stackProfile(s.training.framework);
+    // Everything the result depends on. Most slider ticks (data parallelism, batch, ZeRO, pipeline,
+    // costs) leave the GEMMs' shapes alone, and the planner tries many layouts of one shape in a
+    // row: each thread keeps its last answer.
+    const ShapeKey key { g, a, p.tp, p.cp, p.ep, tokens, forwards, trainsWeights, stack.fusedQkv,
+        stack.fusedGateUp };
+    thread_local std::optional<std::pair<ShapeKey, double>> last;
+    if (last && last->first == key) return last->second;
     double ideal = 0, timed = 0;
     // A matmul of `m` tokens × `k` by `k` × `n`, `count` times per micro-batch: its forward (output
     // m × n over k), input gradient (m × k over n) and, when its weight trains, weight gradient
@@ -542,7 +574,9 @@ double matmulShapeEfficiency(const Scenario& s, double rate, double memoryBytesP
     layer(a.isMoe(), (a.isMoe() ? moeLayers : a.layers) + a.mtpLayers);
     if (a.isMoe()) layer(false, a.layers - moeLayers);
     add(tokens, double(a.vocab) / tp, a.hidden, 1, 1 + a.mtpLayers);
-    return timed > 0 ? ideal / timed : 1.0;
+    const double efficiency = timed > 0 ? ideal / timed : 1.0;
+    last.emplace(key, efficiency);
+    return efficiency;
 }
 
 } // namespace core

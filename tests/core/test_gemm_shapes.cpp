@@ -10,6 +10,9 @@
 
 #include <cmath>
 #include <map>
+#include <set>
+#include <thread>
+#include <vector>
 
 using namespace core;
 
@@ -281,4 +284,34 @@ TEST_CASE("fp8 casts counted per operand from torchao's roofline, tensor-wise an
         "precision": {"compute": "fp8_e4m3", "fp8_scaling": "blockwise"}})");
     CHECK_FALSE(bad.ok());
     CHECK(bad.error.toString().find("precision.fp8_scaling") != std::string::npos);
+}
+
+TEST_CASE("the per-thread memos of GEMM shapes and FLOPs answer as a fresh thread does", "[core][compute][shapes]")
+{
+    // matmulShapeEfficiency and forwardFlops keep their last answers per thread. Each variant changes one
+    // input they read; estimated one after another, warm, each must equal its estimate in a new thread.
+    const Scenario base = defaultScenario();
+    std::vector<Scenario> variants(10, base);
+    variants[1].parallel.tp = 2;
+    variants[2].training.microBatch = 2;
+    variants[3].training.seqLen = 2048;
+    variants[4].parallel.recompute = Recompute::full;
+    variants[5].training.framework = SoftwareStack::megatron_core;
+    variants[6].hardware.gpu.smCount += 4;
+    variants[7].precision.compute = DType::fp8_e4m3;
+    variants[8].model.arch.ffnHidden += 128;
+    variants[9].training.method = Method::lora;
+    auto step = [](const Scenario& s) { return estimate(s).compute.stepTimeS; };
+    std::vector<double> warm;
+    for (int round = 0; round < 2; ++round)
+        for (const Scenario& s : variants)
+            warm.push_back(step(s));
+    for (std::size_t i = 0; i < warm.size(); ++i) {
+        double cold = 0;
+        std::thread([&] { cold = step(variants[i % variants.size()]); }).join();
+        INFO("variant " << i % variants.size());
+        CHECK(warm[i] == cold);
+    }
+    std::set<double> distinct(warm.begin(), warm.end());
+    CHECK(distinct.size() == variants.size()); // every variant changes the step
 }
