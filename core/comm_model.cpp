@@ -279,6 +279,15 @@ void tensorParallelTraffic(const TrafficInputs& in, CollectiveList& list)
     const Scenario& s = in.s;
     const Parallel& p = s.parallel;
     const double calls = in.layers * in.m * in.tpPerLayer;
+    // The vocabulary-parallel ends on the busiest stage, the last (with PP 1 the first too), per
+    // micro-batch (Megatron's VocabParallelEmbedding and vocab_parallel_cross_entropy; the review's F10):
+    // the embedding's output reduced (first stage) and the LM head's input gradient reduced — with
+    // sequence parallelism each a reduce-scatter one way and an all-gather the other — and the
+    // cross-entropy's three all-reduces of one fp32 per token (the logits' maximum, the sum of
+    // exponentials, the target's logit).
+    const double embedding = p.pp == 1 ? in.m : 0.0;
+    const double head = in.m;
+    const double lossCalls = 3 * in.m, lossMessage = in.tokens * 4.0;
     if (p.sequenceParallel) {
         // With fp8 linear layers the all-gathers carry fp8: torchao casts a column-parallel linear's
         // input, and a row-parallel one's output gradient, to float8 before gathering it ("float8
@@ -288,11 +297,17 @@ void tensorParallelTraffic(const TrafficInputs& in, CollectiveList& list)
         // for tensor-wise scaling only, parallelize_llama.py at 820504e).
         const bool fp8Gather = isFp8(s.precision.compute) && s.precision.fp8Scaling == Fp8Scaling::tensorwise;
         const double gatherBytes = fp8Gather ? bytesOf(s.precision.compute) : in.ab;
-        list.add(Group::tp, CollectiveOp::all_gather, p.tp, in.tokens * s.model.arch.hidden * gatherBytes, calls, 1,
+        list.add(Group::tp, CollectiveOp::all_gather, p.tp, in.tokens * s.model.arch.hidden * gatherBytes,
+            calls + embedding + head, 1, Window::anywhere);
+        list.add(Group::tp, CollectiveOp::reduce_scatter, p.tp, in.tpMessage, calls + embedding + head, 1,
             Window::anywhere);
-        list.add(Group::tp, CollectiveOp::reduce_scatter, p.tp, in.tpMessage, calls, 1, Window::anywhere);
+        list.add(Group::tp, CollectiveOp::all_reduce, p.tp, lossMessage, lossCalls, 1, Window::anywhere);
     } else {
-        list.add(Group::tp, CollectiveOp::all_reduce, p.tp, in.tpMessage, calls, 1, Window::anywhere);
+        // One entry for the layers' all-reduces and the ends': its message is the mean over its calls,
+        // which keeps both its time and its bytes.
+        const double whole = calls + embedding + head;
+        const double message = (whole * in.tpMessage + lossCalls * lossMessage) / (whole + lossCalls);
+        list.add(Group::tp, CollectiveOp::all_reduce, p.tp, message, whole + lossCalls, 1, Window::anywhere);
     }
 }
 

@@ -115,7 +115,9 @@ struct Collective {
     Group group = Group::dp;
     CollectiveOp op = CollectiveOp::all_reduce;
     int groupSize = 1;
-    double messageBytes = 0; ///< size of the whole tensor of one call
+    /// Size of the whole tensor of one call; the mean over its calls where one entry carries two sizes
+    /// (TP's all-reduce: the layers' and the cross-entropy's).
+    double messageBytes = 0;
     double callsPerStep = 0;
     double sentBytesPerGpu = 0; ///< on the wire per GPU per step (nccl-tests bus factors)
     double timeS = 0; ///< latency + bandwidth time per step

@@ -413,6 +413,39 @@ TEST_CASE("F8: the attention kernel's rate follows the sequence length as its be
     CHECK(rateAt(s, 2400, AttentionKernel::flash1) == Approx(0.325 * 312e12 * achieved).epsilon(0.001));
 }
 
+TEST_CASE("F10: the vocabulary-parallel embedding and loss add their collectives to TP's traffic",
+    "[core][stack][comm]")
+{
+    // Megatron's VocabParallelEmbedding reduces its output, the LM head's column-parallel linear reduces
+    // its input gradient, and vocab_parallel_cross_entropy all-reduces the logits' maximum, the sum of
+    // exponentials and the target's logit (one fp32 per token each): five collectives per micro-batch
+    // beside the layers' four, the review's "+5 % on TP calls at 24 layers" (4 · 24 + 5 = 101).
+    const Scenario s = smallGpt(2, 1); // 24 layers, TP 2, no sequence parallelism, no recomputation
+    const Estimate e = estimate(s);
+    const double m = e.compute.microBatches;
+    const Collective* allReduce = nullptr;
+    for (const Collective& c : e.communication.collectives)
+        if (c.group == Group::tp && c.op == CollectiveOp::all_reduce) allReduce = &c;
+    REQUIRE(allReduce != nullptr);
+    CHECK(allReduce->callsPerStep / m == Approx(101));
+    CHECK(allReduce->callsPerStep / (m * 4 * 24) == Approx(1.052).epsilon(0.001));
+    // Bytes: 98 tensors of s·b·h (fp16) and three of s·b fp32 values per micro-batch, over TP 2's bus
+    // factor 2·(t − 1)/t = 1.
+    const double sbh = 2048.0 * 1024 * 2, sb = 2048.0 * 4;
+    CHECK(allReduce->sentBytesPerGpu / m == Approx(98 * sbh + 3 * sb));
+    // With sequence parallelism the ends gather and scatter as the layers do, and the loss keeps its
+    // all-reduces.
+    Scenario sp = s;
+    sp.parallel.sequenceParallel = true;
+    const Estimate f = estimate(sp);
+    std::map<CollectiveOp, double> calls;
+    for (const Collective& c : f.communication.collectives)
+        if (c.group == Group::tp) calls[c.op] = c.callsPerStep / m;
+    CHECK(calls[CollectiveOp::all_gather] == Approx(98));
+    CHECK(calls[CollectiveOp::reduce_scatter] == Approx(98));
+    CHECK(calls[CollectiveOp::all_reduce] == Approx(3));
+}
+
 TEST_CASE("item 9: a GPU typed by the user is derated as the catalog's GPUs are, not priced as a perfect GEMM",
     "[core][stack][gpu]")
 {
