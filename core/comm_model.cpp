@@ -272,42 +272,41 @@ private:
     std::vector<Window> m_windows;
 };
 
-/// Tensor parallel: per layer and micro-batch all-reduces of s·b·h; with sequence parallelism each
-/// becomes an all-gather plus a reduce-scatter (Korthikanti et al. 2022 §4.2.2), the same volume.
+/// Tensor parallel: the TP collectives of the busiest stage's layers (the forward's again when it is
+/// recomputed) and of its vocabulary-parallel ends, per micro-batch, as the stack's operation list
+/// gives them (software_stack.h, addTensorParallelLayerOps and addTensorParallelEndOps: the host issues
+/// the same calls). Per layer and micro-batch two
+/// all-reduces of s·b·h forward and two backward, or with sequence parallelism an all-gather and a
+/// reduce-scatter each (Shoeybi et al. 2019 §3; Korthikanti et al. 2022 §4.2.2); the ends add the
+/// embedding's and the LM head's (s·b·h) and the cross-entropy's three of one fp32 per token. Calls of
+/// one operation are one entry, its message the mean over them (which keeps its time and its bytes).
 void tensorParallelTraffic(const TrafficInputs& in, CollectiveList& list)
 {
     const Scenario& s = in.s;
     const Parallel& p = s.parallel;
-    const double calls = in.layers * in.m * in.tpPerLayer;
-    // The vocabulary-parallel ends on the busiest stage, the last (with PP 1 the first too), per
-    // micro-batch (Megatron's VocabParallelEmbedding and vocab_parallel_cross_entropy; the review's F10):
-    // the embedding's output reduced (first stage) and the LM head's input gradient reduced — with
-    // sequence parallelism each a reduce-scatter one way and an all-gather the other — and the
-    // cross-entropy's three all-reduces of one fp32 per token (the logits' maximum, the sum of
-    // exponentials, the target's logit).
-    const double embedding = p.pp == 1 ? in.m : 0.0;
-    const double head = in.m;
-    const double lossCalls = 3 * in.m, lossMessage = in.tokens * 4.0;
-    if (p.sequenceParallel) {
-        // With fp8 linear layers the all-gathers carry fp8: torchao casts a column-parallel linear's
-        // input, and a row-parallel one's output gradient, to float8 before gathering it ("float8
-        // all-gather ... for TP, by default for Float8Linear", torchtitan docs/float8.md;
-        // torchao/float8/float8_tensor_parallel.py). The reduce-scatters stay in 16 bits. Row-wise
-        // scaling runs plain TP: its gathers stay 16-bit (torchtitan enables the float8 TP styles
-        // for tensor-wise scaling only, parallelize_llama.py at 820504e).
-        const bool fp8Gather = isFp8(s.precision.compute) && s.precision.fp8Scaling == Fp8Scaling::tensorwise;
-        const double gatherBytes = fp8Gather ? bytesOf(s.precision.compute) : in.ab;
-        list.add(Group::tp, CollectiveOp::all_gather, p.tp, in.tokens * s.model.arch.hidden * gatherBytes,
-            calls + embedding + head, 1, Window::anywhere);
-        list.add(Group::tp, CollectiveOp::reduce_scatter, p.tp, in.tpMessage, calls + embedding + head, 1,
-            Window::anywhere);
-        list.add(Group::tp, CollectiveOp::all_reduce, p.tp, lossMessage, lossCalls, 1, Window::anywhere);
-    } else {
-        // One entry for the layers' all-reduces and the ends': its message is the mean over its calls,
-        // which keeps both its time and its bytes.
-        const double whole = calls + embedding + head;
-        const double message = (whole * in.tpMessage + lossCalls * lossMessage) / (whole + lossCalls);
-        list.add(Group::tp, CollectiveOp::all_reduce, p.tp, message, whole + lossCalls, 1, Window::anywhere);
+    if (p.tp <= 1) return;
+    constexpr std::size_t kOps = 5;
+    double calls[kOps] {}, bytes[kOps] {};
+    auto count = [&](const Operations& ops, double times, int forwardPassCount) {
+        for (const Operation& op : ops) {
+            if (op.kind != OpKind::collective || op.group != Group::tp) continue;
+            const double n = times * op.count * (op.pass == OpPass::forward ? forwardPassCount : 1);
+            const auto i = static_cast<std::size_t>(op.collective);
+            calls[i] += n;
+            bytes[i] += n * op.bytesPerToken * in.tokens;
+        }
+    };
+    // TP runs in every layer alike (MoE layers' experts apart).
+    Operations layer, ends;
+    addTensorParallelLayerOps(s, OpPass::forward, layer);
+    addTensorParallelLayerOps(s, OpPass::backward, layer);
+    count(layer, in.layers, forwardPasses(s));
+    // The busiest stage is the last (the output head); with one stage it holds the embedding too.
+    addTensorParallelEndOps(s, p.pp == 1, true, ends);
+    count(ends, 1, 1);
+    for (const CollectiveOp op : { CollectiveOp::all_gather, CollectiveOp::reduce_scatter, CollectiveOp::all_reduce }) {
+        const auto i = static_cast<std::size_t>(op);
+        if (calls[i] > 0) list.add(Group::tp, op, p.tp, bytes[i] / calls[i], calls[i] * in.m, 1, Window::anywhere);
     }
 }
 

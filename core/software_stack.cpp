@@ -2,6 +2,7 @@
 
 #include "core/types.h"
 
+#include <algorithm>
 #include <array>
 
 namespace core {
@@ -135,12 +136,12 @@ constexpr double kFallbackExtraForwardBytes = 37 - 4;
 constexpr double kFallbackExtraBackwardBytes = 41 - 6;
 
 /// Forward passes of a layer per micro-batch: 2 with full recomputation.
+} // namespace
+
 int forwardPasses(const Scenario& s)
 {
     return s.parallel.recompute == Recompute::full ? 2 : 1;
 }
-
-} // namespace
 
 const StackProfile& stackProfile(SoftwareStack framework)
 {
@@ -182,7 +183,70 @@ double softmaxFallbackBytesPerLayer(const Scenario& s)
     return scores * (kFallbackExtraForwardBytes * forwardPasses(s) + kFallbackExtraBackwardBytes);
 }
 
-std::vector<Operation> layerOperations(const Scenario& s, bool moeLayer)
+namespace {
+
+/// Bytes per element of TP's activation traffic: at least 16 bits; an fp8 all-gather carries fp8
+/// (torchao casts a column-parallel linear's input to float8 before gathering it with tensor-wise
+/// scaling and sequence parallelism; the reduce-scatters stay 16-bit).
+double tpBytes(const Scenario& s, CollectiveOp op)
+{
+    const double ab = std::max(2.0, bytesOf(s.precision.compute));
+    const bool fp8Gather = op == CollectiveOp::all_gather && isFp8(s.precision.compute)
+        && s.precision.fp8Scaling == Fp8Scaling::tensorwise;
+    return fp8Gather ? bytesOf(s.precision.compute) : ab;
+}
+
+/// One vocabulary-parallel end (the embedding's output, or the LM head's input gradient): an all-reduce
+/// in `reduced`, or with sequence parallelism a reduce-scatter there and an all-gather in the other pass.
+void tensorParallelEnd(const Scenario& s, Operations& ops, OpPass reduced)
+{
+    const double h = s.model.arch.hidden;
+    const OpPass other = reduced == OpPass::forward ? OpPass::backward : OpPass::forward;
+    auto add = [&](std::string_view name, OpPass pass, CollectiveOp op) {
+        ops.add({ .name = name, .kind = OpKind::collective, .pass = pass, .count = 1, .collective = op,
+            .group = Group::tp, .bytesPerToken = h * tpBytes(s, op) });
+    };
+    if (s.parallel.sequenceParallel) {
+        add("vocabulary-parallel reduce-scatter", reduced, CollectiveOp::reduce_scatter);
+        add("vocabulary-parallel all-gather", other, CollectiveOp::all_gather);
+    } else {
+        add("vocabulary-parallel all-reduce", reduced, CollectiveOp::all_reduce);
+    }
+}
+
+} // namespace
+
+void addTensorParallelLayerOps(const Scenario& s, OpPass pass, Operations& ops)
+{
+    if (s.parallel.tp <= 1) return;
+    const double h = s.model.arch.hidden;
+    auto add = [&](std::string_view name, CollectiveOp op) {
+        ops.add({ .name = name, .kind = OpKind::collective, .pass = pass, .count = 2, .collective = op,
+            .group = Group::tp, .bytesPerToken = h * tpBytes(s, op) });
+    };
+    if (s.parallel.sequenceParallel) {
+        add("TP all-gathers", CollectiveOp::all_gather);
+        add("TP reduce-scatters", CollectiveOp::reduce_scatter);
+    } else {
+        add("TP all-reduces", CollectiveOp::all_reduce);
+    }
+}
+
+void addTensorParallelEndOps(const Scenario& s, bool firstStage, bool lastStage, Operations& ops)
+{
+    if (s.parallel.tp <= 1) return;
+    // The embedding's output summed over the vocabulary's shards (VocabParallelEmbedding).
+    if (firstStage) tensorParallelEnd(s, ops, OpPass::forward);
+    if (lastStage) {
+        // vocab_parallel_cross_entropy: the logits' maximum, the sum of exponentials and the target's
+        // logit, one fp32 per token each; then the LM head's input gradient summed over the shards.
+        ops.add({ .name = "cross-entropy all-reduces", .kind = OpKind::collective, .pass = OpPass::forward,
+            .count = 3, .collective = CollectiveOp::all_reduce, .group = Group::tp, .bytesPerToken = 4 });
+        tensorParallelEnd(s, ops, OpPass::backward);
+    }
+}
+
+Operations layerOperations(const Scenario& s, bool moeLayer)
 {
     // A GPT layer as Megatron-LM 23.04 issues it (megatron/model/transformer.py, ParallelTransformerLayer
     // without sequence parallelism): one fused QKV GEMM, the dense, fc1 and fc2 GEMMs with their biases
@@ -192,9 +256,9 @@ std::vector<Operation> layerOperations(const Scenario& s, bool moeLayer)
     const Parallel& p = s.parallel;
     const bool bias = a.bias != Bias::none;
     const bool fallback = softmaxFallback(s);
-    std::vector<Operation> ops;
+    Operations ops;
     auto add = [&](std::string_view name, OpKind kind, OpPass pass, int count) {
-        if (count > 0) ops.push_back({ name, kind, pass, count });
+        ops.add({ .name = name, .kind = kind, .pass = pass, .count = count });
     };
     using enum OpKind;
     using enum OpPass;
@@ -213,7 +277,7 @@ std::vector<Operation> layerOperations(const Scenario& s, bool moeLayer)
     }
     add("activation", elementwise, forward, 1);
     add("residual adds (bias-dropout-add)", elementwise, forward, 2);
-    add("TP all-reduces", collective, forward, p.tp > 1 ? 2 : 0);
+    addTensorParallelLayerOps(s, forward, ops);
 
     add("norm gradients", elementwise, backward, 2 * (a.parallelBlock ? 1 : 2));
     add("linear input and weight gradients", gemm, backward, 2 * linears);
@@ -229,19 +293,20 @@ std::vector<Operation> layerOperations(const Scenario& s, bool moeLayer)
     }
     add("activation gradient", elementwise, backward, 1);
     add("residual gradients", elementwise, backward, 4);
-    add("TP all-reduces", collective, backward, p.tp > 1 ? 2 : 0);
+    addTensorParallelLayerOps(s, backward, ops);
     if (moeLayer) {
         // Router GEMM, top-k, its softmax, the permutation and its inverse, forward and backward, and
         // the two all-to-alls each way (one local expert's GEMMs are the linear layers above).
         add("router and token permutation", elementwise, forward, 5);
         add("router and token permutation gradients", elementwise, backward, 5);
-        add("EP all-to-alls", collective, forward, p.ep > 1 ? 2 : 0);
-        add("EP all-to-alls", collective, backward, p.ep > 1 ? 2 : 0);
+        for (const OpPass pass : { forward, backward })
+            ops.add({ .name = "EP all-to-alls", .kind = collective, .pass = pass, .count = p.ep > 1 ? 2 : 0,
+                .collective = CollectiveOp::all_to_all, .group = Group::ep });
     }
     return ops;
 }
 
-std::vector<Operation> stageOperations(const Scenario& s, bool firstStage, bool lastStage)
+Operations stageOperations(const Scenario& s, bool firstStage, bool lastStage)
 {
     // Megatron's GPT step per micro-batch (megatron/training.py, pretrain_gpt.py): get_batch copies
     // tokens, labels, loss mask, attention mask and positions to the GPU after reading their sizes
@@ -251,9 +316,9 @@ std::vector<Operation> stageOperations(const Scenario& s, bool firstStage, bool 
     // mean of the loss; each pipeline boundary a send and a receive each way, each followed by a
     // device synchronisation (p2p_communication.py).
     const Parallel& p = s.parallel;
-    std::vector<Operation> ops;
+    Operations ops;
     auto add = [&](std::string_view name, OpKind kind, OpPass pass, int count) {
-        if (count > 0) ops.push_back({ name, kind, pass, count });
+        ops.add({ .name = name, .kind = kind, .pass = pass, .count = count });
     };
     using enum OpKind;
     using enum OpPass;
@@ -262,7 +327,6 @@ std::vector<Operation> stageOperations(const Scenario& s, bool firstStage, bool 
     if (firstStage) {
         add("embedding", elementwise, forward, s.model.arch.position == Position::learned ? 4 : 3);
         add("embedding gradients", elementwise, backward, 3);
-        add("embedding all-reduce", collective, forward, p.tp > 1 ? 1 : 0);
     }
     if (lastStage) {
         add("final norm", elementwise, forward, 1);
@@ -271,12 +335,12 @@ std::vector<Operation> stageOperations(const Scenario& s, bool firstStage, bool 
         add("final norm gradient", elementwise, backward, 2);
         add("LM head gradients", gemm, backward, 2);
         add("cross-entropy gradient", elementwise, backward, 5);
-        add("cross-entropy all-reduces", collective, forward, p.tp > 1 ? 3 : 0);
-        add("LM head input all-reduce", collective, backward, p.tp > 1 ? 1 : 0);
     }
+    addTensorParallelEndOps(s, firstStage, lastStage, ops);
     const int boundaries = (firstStage ? 0 : 1) + (lastStage ? 0 : 1);
-    add("pipeline sends and receives", collective, forward, boundaries);
-    add("pipeline sends and receives", collective, backward, boundaries);
+    for (const OpPass pass : { forward, backward })
+        ops.add({ .name = "pipeline sends and receives", .kind = collective, .pass = pass, .count = boundaries,
+            .collective = CollectiveOp::send_recv, .group = Group::pp });
     add("pipeline synchronisations", host_sync, forward, 2 * boundaries);
     return ops;
 }
@@ -288,7 +352,7 @@ HostTimes hostTimes(const Scenario& s)
     if (stack.hostSecondsPerOp <= 0) return h;
     // A recomputed forward issues the layer's forward operations again; nothing outside the layers is
     // recomputed.
-    auto price = [&](const std::vector<Operation>& ops, int forwardPassCount) {
+    auto price = [&](const Operations& ops, int forwardPassCount) {
         double count = 0;
         for (const Operation& op : ops)
             count += double(op.count) * (op.pass == OpPass::forward ? forwardPassCount : 1);

@@ -4,22 +4,45 @@
 // collectives it overlaps, the kernels it leaves unfused and its work per step (docs/MODEL.md
 // "Software stacks"; docs/FIDELITY.md for the fitted constants and the runs they are fitted on).
 
+#include "core/estimate_types.h"
 #include "core/scenario.h"
 
+#include <array>
 #include <string_view>
-#include <vector>
 
 namespace core {
 
 enum class OpKind { gemm, elementwise, attention, collective, host_sync };
 enum class OpPass { forward, backward };
 
-/// One kind of operation of a pass, and how many of it the pass issues on one rank.
+/// One kind of operation of a pass, and how many of it the pass issues on one rank. Built with
+/// designated initializers: what is left out is zero (a forward elementwise kernel; a collective's
+/// fields as below). No member initializers, so that an Operations array costs nothing until filled.
 struct Operation {
     std::string_view name;
-    OpKind kind = OpKind::elementwise;
-    OpPass pass = OpPass::forward;
-    int count = 1;
+    OpKind kind;
+    OpPass pass;
+    int count;
+    /// A collective's operation and group, and the bytes of one call's whole tensor per token of the
+    /// micro-batch on this rank (0 where another part of the model prices the traffic: EP's
+    /// all-to-alls and the pipeline's sends, in comm_model.cpp).
+    CollectiveOp collective;
+    Group group;
+    double bytesPerToken;
+};
+
+/// The operations of a layer or a stage, in a fixed array: estimate() lists them on every call and
+/// allocates nothing for them. Only the first `count` items are set.
+struct Operations {
+    static constexpr int kMost = 40;
+    std::array<Operation, kMost> items;
+    int count = 0;
+    void add(const Operation& op)
+    {
+        if (op.count > 0 && count < kMost) items[static_cast<std::size_t>(count++)] = op;
+    }
+    [[nodiscard]] const Operation* begin() const { return items.data(); }
+    [[nodiscard]] const Operation* end() const { return items.data() + count; }
 };
 
 struct StackProfile {
@@ -73,13 +96,28 @@ enum class StackFamily { megatron, torchtitan, deepspeed, hf_trainer };
 [[nodiscard]] bool softmaxFallback(const Scenario& s);
 
 /// The operations one transformer layer issues per micro-batch on one rank, forward and backward
-/// (a recomputed forward issues the forward again), as the scenario's stack launches them.
-[[nodiscard]] std::vector<Operation> layerOperations(const Scenario& s, bool moeLayer);
+/// (a recomputed forward issues the forward again), as the scenario's stack launches them. Its TP
+/// collectives are the ones comm_model.cpp prices: host time and traffic count the same calls.
+[[nodiscard]] Operations layerOperations(const Scenario& s, bool moeLayer);
 
 /// The operations of a micro-batch outside the layers on one stage: fetching the batch, the
 /// embedding (first stage), the final norm, the LM head and the loss (last stage), and the stage's
 /// point-to-point transfers.
-[[nodiscard]] std::vector<Operation> stageOperations(const Scenario& s, bool firstStage, bool lastStage);
+[[nodiscard]] Operations stageOperations(const Scenario& s, bool firstStage, bool lastStage);
+
+/// TP's collectives, derived here once: what layerOperations and stageOperations list for TP, and what
+/// comm_model.cpp prices (the host issues the calls the traffic counts).
+/// A layer's in one pass: two conjugate pairs (Shoeybi et al. 2019 §3: f and g), all-reduces of s·b·h,
+/// or with sequence parallelism an all-gather and a reduce-scatter each (Korthikanti et al. 2022
+/// §4.2.2), the same volume in twice the calls.
+void addTensorParallelLayerOps(const Scenario& s, OpPass pass, Operations& ops);
+/// A stage's vocabulary-parallel ends: the embedding's output reduced (first stage); the
+/// cross-entropy's three all-reduces of one fp32 per token and the LM head's input gradient reduced
+/// (last stage); with sequence parallelism each reduction is a reduce-scatter and an all-gather.
+void addTensorParallelEndOps(const Scenario& s, bool firstStage, bool lastStage, Operations& ops);
+
+/// Forward passes of a layer per micro-batch: 2 under full recomputation, else 1.
+[[nodiscard]] int forwardPasses(const Scenario& s);
 
 /// The host's (CPU's) time per micro-batch on the scenario's stack, priced once per scenario: each
 /// layer's operations (a recomputed forward issues its forward again) and what a stage adds outside its

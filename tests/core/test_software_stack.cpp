@@ -444,6 +444,12 @@ TEST_CASE("F10: the vocabulary-parallel embedding and loss add their collectives
     CHECK(calls[CollectiveOp::all_gather] == Approx(98));
     CHECK(calls[CollectiveOp::reduce_scatter] == Approx(98));
     CHECK(calls[CollectiveOp::all_reduce] == Approx(3));
+    // The host issues the calls the traffic prices (one operation list): with sequence parallelism each
+    // of a layer's four all-reduces is two launches, and each vocabulary-parallel end two.
+    const double perOp = stackProfile(SoftwareStack::megatron_lm).hostSecondsPerOp;
+    const HostTimes plain = hostTimes(s), split = hostTimes(sp);
+    CHECK((split.mainLayerS - plain.mainLayerS) / perOp == Approx(4));
+    CHECK((split.stageS[1][1] - plain.stageS[1][1]) / perOp == Approx(2));
 }
 
 TEST_CASE("item 9: a GPU typed by the user is derated as the catalog's GPUs are, not priced as a perfect GEMM",
