@@ -426,18 +426,21 @@ void expertParallelTraffic(const TrafficInputs& in, CollectiveList& list)
 {
     const Scenario& s = in.s;
     const Parallel& p = s.parallel;
-    const Architecture& a = s.model.arch;
-    if (!a.isMoe()) return;
-    double copies = a.topK;
-    if (a.routedNodeLimit > 0 && linkOf(s, Group::ep) == Link::inter_node) {
-        const double nodes = std::ceil(double(p.tp) * p.ep / std::max(1, s.hardware.gpusPerNode));
-        copies = std::min({ copies, double(a.routedNodeLimit), nodes });
+    if (!s.model.arch.isMoe()) return;
+    // The MoE layers' all-to-alls as the operation list gives them (software_stack.h,
+    // addExpertParallelOps), the forward's again when it is recomputed.
+    Operations ops;
+    addExpertParallelOps(s, OpPass::forward, ops);
+    addExpertParallelOps(s, OpPass::backward, ops);
+    double calls = 0, bytes = 0;
+    for (const Operation& op : ops) {
+        const double n = in.moeLayers * op.count * (op.pass == OpPass::forward ? forwardPasses(s) : 1);
+        calls += n;
+        bytes += n * op.bytesPerToken * in.tokens;
     }
-    // With TP, Megatron-Core requires sequence parallelism for MoE and each rank dispatches its
-    // own s·b/t tokens (review D11).
-    const double dispatched = p.sequenceParallel ? in.tokens / p.tp : in.tokens;
-    list.add(Group::ep, CollectiveOp::all_to_all, p.ep, copies * dispatched * a.hidden * in.ab,
-        in.moeLayers * in.m * (4 + (in.fullRecompute ? 2 : 0)), strideOf(p, Group::ep), Window::anywhere);
+    if (calls > 0)
+        list.add(Group::ep, CollectiveOp::all_to_all, p.ep, bytes / calls, calls * in.m, strideOf(p, Group::ep),
+            Window::anywhere);
 }
 
 /// Overlap: each collective hides up to its overlap setting (comm_overlap for DP and CP; TP, PP and

@@ -1,9 +1,12 @@
 #include "core/software_stack.h"
 
+#include "core/comm_model.h"
+
 #include "core/types.h"
 
 #include <algorithm>
 #include <array>
+#include <cmath>
 
 namespace core {
 
@@ -246,6 +249,26 @@ void addTensorParallelEndOps(const Scenario& s, bool firstStage, bool lastStage,
     }
 }
 
+void addExpertParallelOps(const Scenario& s, OpPass pass, Operations& ops)
+{
+    const Parallel& p = s.parallel;
+    const Architecture& a = s.model.arch;
+    if (p.ep <= 1 || !a.isMoe()) return;
+    // Each token goes to its top-k experts; with node-limited routing across nodes to at most that
+    // many nodes, once per node (DeepSeek-V3 §2.1.2, §3.2.2).
+    double copies = a.topK;
+    if (a.routedNodeLimit > 0 && linkOf(s, Group::ep) == Link::inter_node) {
+        const double nodes = std::ceil(double(p.tp) * p.ep / std::max(1, s.hardware.gpusPerNode));
+        copies = std::min({ copies, double(a.routedNodeLimit), nodes });
+    }
+    // With TP, Megatron-Core requires sequence parallelism for MoE and each rank dispatches its own
+    // s·b/t tokens (review D11).
+    const double share = p.sequenceParallel ? 1.0 / p.tp : 1.0;
+    ops.add({ .name = "EP all-to-alls (dispatch and combine)", .kind = OpKind::collective, .pass = pass, .count = 2,
+        .collective = CollectiveOp::all_to_all, .group = Group::ep,
+        .bytesPerToken = copies * share * a.hidden * std::max(2.0, bytesOf(s.precision.compute)) });
+}
+
 Operations layerOperations(const Scenario& s, bool moeLayer)
 {
     // A GPT layer as Megatron-LM 23.04 issues it (megatron/model/transformer.py, ParallelTransformerLayer
@@ -299,9 +322,8 @@ Operations layerOperations(const Scenario& s, bool moeLayer)
         // the two all-to-alls each way (one local expert's GEMMs are the linear layers above).
         add("router and token permutation", elementwise, forward, 5);
         add("router and token permutation gradients", elementwise, backward, 5);
-        for (const OpPass pass : { forward, backward })
-            ops.add({ .name = "EP all-to-alls", .kind = collective, .pass = pass, .count = p.ep > 1 ? 2 : 0,
-                .collective = CollectiveOp::all_to_all, .group = Group::ep });
+        addExpertParallelOps(s, forward, ops);
+        addExpertParallelOps(s, backward, ops);
     }
     return ops;
 }

@@ -116,6 +116,11 @@ void addTensorParallelLayerOps(const Scenario& s, OpPass pass, Operations& ops);
 /// (last stage); with sequence parallelism each reduction is a reduce-scatter and an all-gather.
 void addTensorParallelEndOps(const Scenario& s, bool firstStage, bool lastStage, Operations& ops);
 
+/// A MoE layer's expert all-to-alls in one pass (dispatch and combine): per token this rank dispatches,
+/// its copies (top-k; fewer with node-limited routing across nodes) × h; what layerOperations lists and
+/// comm_model.cpp prices.
+void addExpertParallelOps(const Scenario& s, OpPass pass, Operations& ops);
+
 /// Forward passes of a layer per micro-batch: 2 under full recomputation, else 1.
 [[nodiscard]] int forwardPasses(const Scenario& s);
 
