@@ -45,6 +45,10 @@ std::vector<Problem> warningsFor(const Scenario& s)
     if (!degreeDivides(s, "parallel.cp", p.cp))
         add(ProblemCode::seq_len_not_divisible_by_cp, { { "seq_len", s.training.seqLen }, { "cp", p.cp } });
     if (p.cp > 1 && !p.flashAttention) add(ProblemCode::cp_without_flash_attention, { { "cp", p.cp } });
+    // A stack whose layer code had no flash attention (software_stack.h): the default scenario's flash
+    // attention would make its runs up to a third faster than they ran (the review's F10).
+    if (p.flashAttention && !stackProfile(s.training.framework).flashAttention)
+        add(ProblemCode::stack_without_flash_attention, {});
     if (s.precision.masterWeights && *s.precision.masterWeights == s.precision.weights
         && s.training.method == Method::full)
         add(ProblemCode::redundant_master_weights, {});

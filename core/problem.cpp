@@ -16,7 +16,7 @@ constexpr std::array<std::string_view, kProblemCodeCount> kNames { "heads_not_di
     "experts_not_divisible_by_ep", "seq_len_not_divisible_by_cp", "ep_without_experts", "redundant_master_weights",
     "cp_without_flash_attention", "peak_missing_for_dtype", "memory_bandwidth_assumed", "run_never_finishes",
     "zero_with_pipeline", "tokens_less_than_one_step", "attention_rate_assumed", "low_precision_gradient_accumulation",
-    "too_many_gpus", "ep_not_dividing_dp_cp", "virtual_stages_need_interleaved", "interleaved_needs_pp",
+    "stack_without_flash_attention", "too_many_gpus", "ep_not_dividing_dp_cp", "virtual_stages_need_interleaved", "interleaved_needs_pp",
     "sequence_parallel_needs_tp", "pipeline_split_needs_pp", "tp_saved_input_needs_sequence_parallel",
     "grad_reduce_needs_zero", "attention_kernel_needs_flash_attention", "micro_batch_over_global_batch",
     "stage_without_layer", "does_not_fit", "too_few_layers_per_stage", "over_time_budget", "search_too_large",
@@ -92,6 +92,8 @@ std::string_view keyOf(ProblemCode code)
         return "parallel.attention_kernel";
     case low_precision_gradient_accumulation:
         return "precision.gradients";
+    case stack_without_flash_attention:
+        return "parallel.flash_attention";
     case too_many_gpus:
         return "parallel";
     case virtual_stages_need_interleaved:
@@ -199,6 +201,9 @@ std::string Problem::message() const
         return "the GPU catalog has no measured rate for this flash-attention kernel on this GPU; attention is priced "
                "at "
             + v("fraction_of_matmul_rate") + " × its matmul rate";
+    case stack_without_flash_attention:
+        return "Megatron-LM's 2021-23 layer code computed attention with the fused softmax (flash attention came in "
+               "mid-2023): set parallel.flash_attention to false, or choose megatron-core";
     case low_precision_gradient_accumulation:
         return "gradients are summed over " + v("micro_batches") + " micro-batches in a format of "
             + v("significant_bits")

@@ -52,6 +52,7 @@ constexpr StackProfile megatronLayerCode(SoftwareStack framework, std::string_vi
         .dpOverlap = false,
         .tpBackwardOverlap = true,
         .padsVocabulary = true,
+        .flashAttention = framework != SoftwareStack::megatron_lm,
         .fusedQkv = true,
         .fusedGateUp = true,
         .residualEfficiency = residual };

@@ -157,6 +157,12 @@ std::vector<Suggestion> nearestValid(const Scenario& s, const Estimate& e)
             offer(w.code, "parallel.flash_attention", "true", c);
             break;
         }
+        case ProblemCode::stack_without_flash_attention: {
+            Scenario c = s;
+            c.parallel.flashAttention = false;
+            offer(w.code, "parallel.flash_attention", "false", c);
+            break;
+        }
         case ProblemCode::low_precision_gradient_accumulation: {
             Scenario c = s;
             c.precision.gradients = DType::fp32;

@@ -4743,6 +4743,10 @@ Megatron 系列把 Q、K、V 合成一次矩阵乘（SwiGLU 的 gate 和 up 也�
         <source>The log is %1's: the plan is priced on its software stack, %2, not on the scenario's %3.</source>
         <translation>该日志来自 %1：计划按它的软件栈 %2 估算，而不是场景中的 %3。</translation>
     </message>
+    <message>
+        <source>Megatron-LM's 2021–23 layer code computed attention with the fused softmax (flash attention came in mid-2023). Turn flash attention off, or choose Megatron-Core.</source>
+        <translation>Megatron-LM 2021–23 年的层代码用融合 softmax 计算注意力（flash attention 于 2023 年年中才加入）。请关闭 flash attention，或改选 Megatron-Core。</translation>
+    </message>
 </context>
 <context>
     <name>ui::ReliabilityCharts</name>

@@ -1026,6 +1026,7 @@ ZH.update({
     "checkpoint size × checkpoints kept × price per TB-month × months": "检查点大小 × 保留份数 × 每 TB·月单价 × 月数",
     "compute + bubble + exposed communication + optimizer + offload": "计算 + 气泡 + 暴露的通信 + 优化器 + 卸载",
     "flash-attention FLOPs per GPU (causal half; backward 2.5 × forward; + a recomputed forward) ÷ (kernel rate × efficiency) × length factor (the kernel's rate at its reference length ÷ its rate on blocks of ℓ tokens, ℓ/(ℓ + 680); reference 16k tokens, 2.4k for flash1; ℓ = s, or s/(2·cp) with context parallelism)": "每卡 flash-attention FLOPs（因果一半；反向 2.5 × 前向；+ 一次重计算的前向）÷ (内核算力 × 效率) × 长度系数（内核在其参考长度上的算力 ÷ 它在 ℓ 个 token 的块上的算力，ℓ/(ℓ + 680)；参考长度 16k token，flash1 为 2.4k；ℓ = s，开启上下文并行时为 s/(2·cp)）",
+    "Megatron-LM's 2021–23 layer code computed attention with the fused softmax (flash attention came in mid-2023). Turn flash attention off, or choose Megatron-Core.": "Megatron-LM 2021–23 年的层代码用融合 softmax 计算注意力（flash attention 于 2023 年年中才加入）。请关闭 flash attention，或改选 Megatron-Core。",
     "fragmentation × allocated + CUDA context": "碎片率 × 已分配 + CUDA 上下文",
     "inter-node bytes of all GPUs over the run × price per TB": "整个训练中所有 GPU 的跨节点字节数 × 每 TB 单价",
     "layers_stage × bytes/layer × in-flight micro-batches + logits (loss bytes per logit)·s·b·V/t": "层数_阶段 × 字节/层 × 同时在途的微批 + logits（每个 logit 的损失字节数）·s·b·V/t",

@@ -66,6 +66,9 @@ QString ProblemText::of(const core::Problem& w)
                   "%1 × its "
                   "matmul rate.")
             .arg(formatSignificant(w.value("fraction_of_matmul_rate"), 3));
+    case ProblemCode::stack_without_flash_attention:
+        return tr("Megatron-LM's 2021–23 layer code computed attention with the fused softmax (flash attention came "
+                  "in mid-2023). Turn flash attention off, or choose Megatron-Core.");
     case ProblemCode::low_precision_gradient_accumulation:
         return tr(
             "Gradients are summed over %1 micro-batches in a format of %2 significant bits: once the sum has grown, "

@@ -12,12 +12,14 @@
 #include "core/presets.h"
 #include "core/scenario_io.h"
 #include "core/software_stack.h"
+#include "core/suggest.h"
 #include "core/training_log.h"
 #include "tests/core/narayanan_shapes.h"
 #include "tests/core/parsed_scenario.h"
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <fstream>
 #include <map>
@@ -450,6 +452,42 @@ TEST_CASE("F10: the vocabulary-parallel embedding and loss add their collectives
     const HostTimes plain = hostTimes(s), split = hostTimes(sp);
     CHECK((split.mainLayerS - plain.mainLayerS) / perOp == Approx(4));
     CHECK((split.stageS[1][1] - plain.stageS[1][1]) / perOp == Approx(2));
+}
+
+TEST_CASE("F10: flash attention on Megatron-LM's 2021-23 stack is flagged and its fix turns it off",
+    "[core][stack][warnings]")
+{
+    // The default scenario has flash attention on; Megatron-LM's published runs of 2021-23 computed attention
+    // with the fused softmax, and on the review's grid of small GPT runs that switch alone moved the model by
+    // 26 %. Megatron-Core and Megatron-DeepSpeed (2023) run flash attention.
+    auto flagged = [](const Estimate& e) {
+        return std::any_of(e.warnings.begin(), e.warnings.end(),
+            [](const Problem& w) { return w.code == ProblemCode::stack_without_flash_attention; });
+    };
+    Scenario s = defaultScenario();
+    s.parallel.flashAttention = true;
+    s.training.framework = SoftwareStack::megatron_lm;
+    const Estimate e = estimate(s);
+    CHECK(flagged(e));
+    bool offered = false;
+    for (const Suggestion& fix : nearestValid(s, e))
+        if (fix.code == ProblemCode::stack_without_flash_attention) {
+            offered = true;
+            CHECK(fix.key == "parallel.flash_attention");
+            CHECK(fix.value == "false");
+            CHECK_FALSE(flagged(estimate(fix.scenario)));
+        }
+    CHECK(offered);
+    for (const SoftwareStack other : { SoftwareStack::megatron_core, SoftwareStack::megatron_deepspeed }) {
+        Scenario t = s;
+        t.training.framework = other;
+        CHECK_FALSE(flagged(estimate(t)));
+    }
+    // No published run is flagged: Megatron-LM's runs there say flash_attention false.
+    for (const PublishedRun& run : publishedRuns()) {
+        INFO(run.id);
+        CHECK_FALSE(flagged(estimate(run.scenario)));
+    }
 }
 
 TEST_CASE("item 9: a GPU typed by the user is derated as the catalog's GPUs are, not priced as a perfect GEMM",
