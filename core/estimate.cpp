@@ -46,7 +46,7 @@ std::vector<Problem> warningsFor(const Scenario& s)
         add(ProblemCode::seq_len_not_divisible_by_cp, { { "seq_len", s.training.seqLen }, { "cp", p.cp } });
     if (p.cp > 1 && !p.flashAttention) add(ProblemCode::cp_without_flash_attention, { { "cp", p.cp } });
     // A stack whose layer code had no flash attention (software_stack.h): the default scenario's flash
-    // attention would make its runs up to a third faster than they ran (the review's F10).
+    // attention would make its runs up to a third faster than they ran.
     if (p.flashAttention && !stackProfile(s.training.framework).flashAttention)
         add(ProblemCode::stack_without_flash_attention, {});
     if (s.precision.masterWeights && *s.precision.masterWeights == s.precision.weights

@@ -34,7 +34,7 @@ enum class ProblemCode {
     tokens_less_than_one_step, ///< the token budget is smaller than one step: counted as one step
     attention_rate_assumed, ///< the chosen flash-attention kernel has no measured rate on this GPU
     low_precision_gradient_accumulation, ///< micro-batch gradients summed in bf16/fp16 (review D19)
-    /// flash attention on a stack whose layer code had none (Megatron-LM 2021–23; the review's F10)
+    /// flash attention on a stack whose layer code had none (Megatron-LM 2021–23)
     stack_without_flash_attention,
     // Layouts no framework runs: the reader refuses them, the heatmap crosses them out.
     too_many_gpus, ///< tp × pp × dp × cp beyond kMaxGpus (review DEF-01)

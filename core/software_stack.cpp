@@ -263,7 +263,7 @@ void addExpertParallelOps(const Scenario& s, OpPass pass, Operations& ops)
         copies = std::min({ copies, double(a.routedNodeLimit), nodes });
     }
     // With TP, Megatron-Core requires sequence parallelism for MoE and each rank dispatches its own
-    // s·b/t tokens (review D11).
+    // s·b/t tokens.
     const double share = p.sequenceParallel ? 1.0 / p.tp : 1.0;
     ops.add({ .name = "EP all-to-alls (dispatch and combine)", .kind = OpKind::collective, .pass = pass, .count = 2,
         .collective = CollectiveOp::all_to_all, .group = Group::ep,

@@ -71,8 +71,8 @@ struct StackProfile {
     /// embedding's size follows the layout.
     bool padsVocabulary = false;
     /// The stack's layer code has flash attention: Megatron-LM's of 2021–23, as its published runs
-    /// used it, computed attention with the fused softmax (--use-flash-attn came in mid-2023; the
-    /// review's F10); Megatron-DeepSpeed's 2023 code has --use-flash-attn-v1 and -v2.
+    /// used it, computed attention with the fused softmax (--use-flash-attn came in mid-2023);
+    /// Megatron-DeepSpeed's 2023 code has --use-flash-attn-v1 and -v2.
     bool flashAttention = true;
     /// Q, K and V run as one GEMM of their outputs side by side (FusableGroup::qkv).
     bool fusedQkv = false;
