@@ -492,7 +492,9 @@ void hideUnderCompute(const TrafficInputs& in, const CollectiveList& list, doubl
         // run beside the QKV and fc1 weight-gradient GEMMs, hidden up to those GEMMs' time.
         double async = 0;
         if (c.group == Group::tp && !s.parallel.sequenceParallel && stack.tpBackwardOverlap)
-            async = std::min(c.timeS * 2 / in.tpPerLayer, tpBackwardWindowS);
+            // Only the layers' calls: 2 per layer and micro-batch of the entry's calls (the vocabulary-
+            // parallel ends share the entry).
+            async = std::min(c.timeS * 2 * in.layers * in.m / c.callsPerStep, tpBackwardWindowS);
         double hidden = (c.timeS - async) * fraction;
         switch (list.windowOf(i)) {
         case Window::forward:

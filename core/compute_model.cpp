@@ -96,8 +96,9 @@ double attentionLengthSlowdown(const Scenario& s)
     if (!s.parallel.flashAttention) return 1;
     const int cp = s.parallel.cp;
     const double whole = s.training.seqLen, block = cp > 1 ? whole / (2.0 * cp) : whole;
-    const double reference = attentionKernelOf(s) == AttentionKernel::flash1 ? kFlash1ReferenceTokens
-                                                                             : kFlashReferenceTokens;
+    // A GPU without FlashAttention-1's rate prices it from FlashAttention-2's ratio, whose length is 16k.
+    const bool flash1 = attentionKernelOf(s) == AttentionKernel::flash1 && s.hardware.gpu.flash1Tflops > 0;
+    const double reference = flash1 ? kFlash1ReferenceTokens : kFlashReferenceTokens;
     auto share = [](double tokens) { return tokens / (tokens + kAttentionHalfRateTokens); };
     return share(reference) / share(block);
 }

@@ -202,13 +202,16 @@ double tpBytes(const Scenario& s, CollectiveOp op)
 
 /// One vocabulary-parallel end (the embedding's output, or the LM head's input gradient): an all-reduce
 /// in `reduced`, or with sequence parallelism a reduce-scatter there and an all-gather in the other pass.
+/// 16 bits either way: the embedding's gathered gradient is a gradient, and the LM head stays out of fp8
+/// (torchtitan converts only the layers' linears).
 void tensorParallelEnd(const Scenario& s, Operations& ops, OpPass reduced)
 {
     const double h = s.model.arch.hidden;
+    const double ab = std::max(2.0, bytesOf(s.precision.compute));
     const OpPass other = reduced == OpPass::forward ? OpPass::backward : OpPass::forward;
     auto add = [&](std::string_view name, OpPass pass, CollectiveOp op) {
         ops.add({ .name = name, .kind = OpKind::collective, .pass = pass, .count = 1, .collective = op,
-            .group = Group::tp, .bytesPerToken = h * tpBytes(s, op) });
+            .group = Group::tp, .bytesPerToken = h * ab });
     };
     if (s.parallel.sequenceParallel) {
         add("vocabulary-parallel reduce-scatter", reduced, CollectiveOp::reduce_scatter);

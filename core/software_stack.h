@@ -8,6 +8,7 @@
 #include "core/scenario.h"
 
 #include <array>
+#include <cassert>
 #include <string_view>
 
 namespace core {
@@ -24,8 +25,7 @@ struct Operation {
     OpPass pass;
     int count;
     /// A collective's operation and group, and the bytes of one call's whole tensor per token of the
-    /// micro-batch on this rank (0 where another part of the model prices the traffic: EP's
-    /// all-to-alls and the pipeline's sends, in comm_model.cpp).
+    /// micro-batch on this rank (0 for the pipeline's sends, which comm_model.cpp prices apart).
     CollectiveOp collective;
     Group group;
     double bytesPerToken;
@@ -39,6 +39,7 @@ struct Operations {
     int count = 0;
     void add(const Operation& op)
     {
+        assert(count < kMost); // a layer lists about 28, a stage about 18
         if (op.count > 0 && count < kMost) items[static_cast<std::size_t>(count++)] = op;
     }
     [[nodiscard]] const Operation* begin() const { return items.data(); }

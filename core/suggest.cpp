@@ -159,8 +159,15 @@ std::vector<Suggestion> nearestValid(const Scenario& s, const Estimate& e)
         }
         case ProblemCode::stack_without_flash_attention: {
             Scenario c = s;
-            c.parallel.flashAttention = false;
-            offer(w.code, "parallel.flash_attention", "false", c);
+            if (s.parallel.cp > 1) {
+                // Context parallelism needs flash attention: the stack that has both.
+                c.training.framework = SoftwareStack::megatron_core;
+                offer(w.code, "training.framework", "megatron-core", c);
+            } else {
+                c.parallel.flashAttention = false;
+                c.parallel.attentionKernel = AttentionKernel::automatic; // a kernel needs flash attention
+                offer(w.code, "parallel.flash_attention", "false", c);
+            }
             break;
         }
         case ProblemCode::low_precision_gradient_accumulation: {
