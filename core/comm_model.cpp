@@ -198,7 +198,6 @@ struct TrafficInputs {
         ab = std::max(2.0, bytesOf(s.precision.compute));
         tokens = double(tr.seqLen) / p.cp * tr.microBatch;
         fullRecompute = p.recompute == Recompute::full;
-        tpPerLayer = 4 + (fullRecompute ? 2 : 0);
         tpMessage = tokens * s.model.arch.hidden * ab;
     }
 
@@ -209,9 +208,6 @@ struct TrafficInputs {
     double ab = 2; ///< bytes per activation element on the wire
     double tokens = 0; ///< per GPU per micro-batch
     bool fullRecompute = false;
-    /// TP collectives per layer and micro-batch (Shoeybi et al. 2019 §3; Narayanan et al. 2021 §3): two
-    /// forward and two backward, two more when the forward is recomputed.
-    double tpPerLayer = 4;
     double tpMessage = 0; ///< s·b·h of one micro-batch, in bytes
 };
 
@@ -274,12 +270,12 @@ private:
 
 /// Tensor parallel: the TP collectives of the busiest stage's layers (the forward's again when it is
 /// recomputed) and of its vocabulary-parallel ends, per micro-batch, as the stack's operation list
-/// gives them (software_stack.h, addTensorParallelLayerOps and addTensorParallelEndOps: the host issues
-/// the same calls). Per layer and micro-batch two
-/// all-reduces of s·b·h forward and two backward, or with sequence parallelism an all-gather and a
-/// reduce-scatter each (Shoeybi et al. 2019 §3; Korthikanti et al. 2022 §4.2.2); the ends add the
-/// embedding's and the LM head's (s·b·h) and the cross-entropy's three of one fp32 per token. Calls of
-/// one operation are one entry, its message the mean over them (which keeps its time and its bytes).
+/// gives them (software_stack.h, addTensorParallelLayerOps and addTensorParallelEndOps: the host
+/// issues the same calls). Per layer and micro-batch two all-reduces of s·b·h forward and two
+/// backward, or with sequence parallelism an all-gather and a reduce-scatter each (Shoeybi et al.
+/// 2019 §3; Korthikanti et al. 2022 §4.2.2); the ends add the embedding's and the LM head's (s·b·h)
+/// and the cross-entropy's three of one fp32 per token. Calls of one operation are one entry, its
+/// message the mean over them (which keeps its time and its bytes).
 void tensorParallelTraffic(const TrafficInputs& in, CollectiveList& list)
 {
     const Scenario& s = in.s;

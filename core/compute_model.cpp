@@ -512,8 +512,7 @@ double matmulShapeEfficiency(const Scenario& s, double rate, double memoryBytesP
     // Everything the result depends on. Most slider ticks (data parallelism, batch, ZeRO, pipeline,
     // costs) leave the GEMMs' shapes alone, and the planner tries many layouts of one shape in a
     // row: each thread keeps its last answer.
-    const ShapeKey key { g, a, p.tp, p.cp, p.ep, tokens, forwards, trainsWeights, stack.fusedQkv,
-        stack.fusedGateUp };
+    const ShapeKey key { g, a, p.tp, p.cp, p.ep, tokens, forwards, trainsWeights, stack.fusedQkv, stack.fusedGateUp };
     thread_local std::optional<std::pair<ShapeKey, double>> last;
     if (last && last->first == key) return last->second;
     double ideal = 0, timed = 0;

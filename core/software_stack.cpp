@@ -1,7 +1,6 @@
 #include "core/software_stack.h"
 
 #include "core/comm_model.h"
-
 #include "core/types.h"
 
 #include <algorithm>
@@ -139,7 +138,6 @@ constexpr int kFusedSoftmaxBatchMultiple = 4;
 constexpr double kFallbackExtraForwardBytes = 37 - 4;
 constexpr double kFallbackExtraBackwardBytes = 41 - 6;
 
-/// Forward passes of a layer per micro-batch: 2 with full recomputation.
 } // namespace
 
 int forwardPasses(const Scenario& s)
@@ -189,15 +187,20 @@ double softmaxFallbackBytesPerLayer(const Scenario& s)
 
 namespace {
 
-/// Bytes per element of TP's activation traffic: at least 16 bits; an fp8 all-gather carries fp8
-/// (torchao casts a column-parallel linear's input to float8 before gathering it with tensor-wise
-/// scaling and sequence parallelism; the reduce-scatters stay 16-bit).
+/// Bytes per activation element on the wire: the compute format's, at least 16 bits.
+double wireBytes(const Scenario& s)
+{
+    return std::max(2.0, bytesOf(s.precision.compute));
+}
+
+/// Bytes per element of a layer's TP traffic: an fp8 all-gather carries fp8 (torchao casts a
+/// column-parallel linear's input to float8 before gathering it with tensor-wise scaling and sequence
+/// parallelism; the reduce-scatters stay 16-bit).
 double tpBytes(const Scenario& s, CollectiveOp op)
 {
-    const double ab = std::max(2.0, bytesOf(s.precision.compute));
     const bool fp8Gather = op == CollectiveOp::all_gather && isFp8(s.precision.compute)
         && s.precision.fp8Scaling == Fp8Scaling::tensorwise;
-    return fp8Gather ? bytesOf(s.precision.compute) : ab;
+    return fp8Gather ? bytesOf(s.precision.compute) : wireBytes(s);
 }
 
 /// One vocabulary-parallel end (the embedding's output, or the LM head's input gradient): an all-reduce
@@ -207,11 +210,15 @@ double tpBytes(const Scenario& s, CollectiveOp op)
 void tensorParallelEnd(const Scenario& s, Operations& ops, OpPass reduced)
 {
     const double h = s.model.arch.hidden;
-    const double ab = std::max(2.0, bytesOf(s.precision.compute));
     const OpPass other = reduced == OpPass::forward ? OpPass::backward : OpPass::forward;
     auto add = [&](std::string_view name, OpPass pass, CollectiveOp op) {
-        ops.add({ .name = name, .kind = OpKind::collective, .pass = pass, .count = 1, .collective = op,
-            .group = Group::tp, .bytesPerToken = h * ab });
+        ops.add({ .name = name,
+            .kind = OpKind::collective,
+            .pass = pass,
+            .count = 1,
+            .collective = op,
+            .group = Group::tp,
+            .bytesPerToken = h * wireBytes(s) });
     };
     if (s.parallel.sequenceParallel) {
         add("vocabulary-parallel reduce-scatter", reduced, CollectiveOp::reduce_scatter);
@@ -228,8 +235,13 @@ void addTensorParallelLayerOps(const Scenario& s, OpPass pass, Operations& ops)
     if (s.parallel.tp <= 1) return;
     const double h = s.model.arch.hidden;
     auto add = [&](std::string_view name, CollectiveOp op) {
-        ops.add({ .name = name, .kind = OpKind::collective, .pass = pass, .count = 2, .collective = op,
-            .group = Group::tp, .bytesPerToken = h * tpBytes(s, op) });
+        ops.add({ .name = name,
+            .kind = OpKind::collective,
+            .pass = pass,
+            .count = 2,
+            .collective = op,
+            .group = Group::tp,
+            .bytesPerToken = h * tpBytes(s, op) });
     };
     if (s.parallel.sequenceParallel) {
         add("TP all-gathers", CollectiveOp::all_gather);
@@ -247,8 +259,13 @@ void addTensorParallelEndOps(const Scenario& s, bool firstStage, bool lastStage,
     if (lastStage) {
         // vocab_parallel_cross_entropy: the logits' maximum, the sum of exponentials and the target's
         // logit, one fp32 per token each; then the LM head's input gradient summed over the shards.
-        ops.add({ .name = "cross-entropy all-reduces", .kind = OpKind::collective, .pass = OpPass::forward,
-            .count = 3, .collective = CollectiveOp::all_reduce, .group = Group::tp, .bytesPerToken = 4 });
+        ops.add({ .name = "cross-entropy all-reduces",
+            .kind = OpKind::collective,
+            .pass = OpPass::forward,
+            .count = 3,
+            .collective = CollectiveOp::all_reduce,
+            .group = Group::tp,
+            .bytesPerToken = 4 });
         tensorParallelEnd(s, ops, OpPass::backward);
     }
 }
@@ -268,9 +285,13 @@ void addExpertParallelOps(const Scenario& s, OpPass pass, Operations& ops)
     // With TP, Megatron-Core requires sequence parallelism for MoE and each rank dispatches its own
     // s·b/t tokens.
     const double share = p.sequenceParallel ? 1.0 / p.tp : 1.0;
-    ops.add({ .name = "EP all-to-alls (dispatch and combine)", .kind = OpKind::collective, .pass = pass, .count = 2,
-        .collective = CollectiveOp::all_to_all, .group = Group::ep,
-        .bytesPerToken = copies * share * a.hidden * std::max(2.0, bytesOf(s.precision.compute)) });
+    ops.add({ .name = "EP all-to-alls (dispatch and combine)",
+        .kind = OpKind::collective,
+        .pass = pass,
+        .count = 2,
+        .collective = CollectiveOp::all_to_all,
+        .group = Group::ep,
+        .bytesPerToken = copies * share * a.hidden * wireBytes(s) });
 }
 
 Operations layerOperations(const Scenario& s, bool moeLayer)
@@ -341,7 +362,6 @@ Operations stageOperations(const Scenario& s, bool firstStage, bool lastStage)
     // subtract, exp, sum, log, target gather and masking; three all-reduces with TP) and the masked
     // mean of the loss; each pipeline boundary a send and a receive each way, each followed by a
     // device synchronisation (p2p_communication.py).
-    const Parallel& p = s.parallel;
     Operations ops;
     auto add = [&](std::string_view name, OpKind kind, OpPass pass, int count) {
         ops.add({ .name = name, .kind = kind, .pass = pass, .count = count });
@@ -365,8 +385,12 @@ Operations stageOperations(const Scenario& s, bool firstStage, bool lastStage)
     addTensorParallelEndOps(s, firstStage, lastStage, ops);
     const int boundaries = (firstStage ? 0 : 1) + (lastStage ? 0 : 1);
     for (const OpPass pass : { forward, backward })
-        ops.add({ .name = "pipeline sends and receives", .kind = collective, .pass = pass, .count = boundaries,
-            .collective = CollectiveOp::send_recv, .group = Group::pp });
+        ops.add({ .name = "pipeline sends and receives",
+            .kind = collective,
+            .pass = pass,
+            .count = boundaries,
+            .collective = CollectiveOp::send_recv,
+            .group = Group::pp });
     add("pipeline synchronisations", host_sync, forward, 2 * boundaries);
     return ops;
 }

@@ -382,8 +382,8 @@ TEST_CASE("F7: the planner reaches the published layouts of GPT-3 175B and Llama
         }
 }
 
-TEST_CASE("F8: the attention kernel's rate follows the sequence length as its benchmarks measured",
-    "[core][stack][compute]")
+TEST_CASE(
+    "F8: the attention kernel's rate follows the sequence length as its benchmarks measured", "[core][stack][compute]")
 {
     // The rate one GPU reaches on the attention FLOPs of a step: FLOPs ÷ time.
     auto rateAt = [](Scenario s, int seqLen, AttentionKernel kernel) {
@@ -415,8 +415,8 @@ TEST_CASE("F8: the attention kernel's rate follows the sequence length as its be
     CHECK(rateAt(s, 2400, AttentionKernel::flash1) == Approx(0.325 * 312e12 * achieved).epsilon(0.001));
 }
 
-TEST_CASE("F10: the vocabulary-parallel embedding and loss add their collectives to TP's traffic",
-    "[core][stack][comm]")
+TEST_CASE(
+    "F10: the vocabulary-parallel embedding and loss add their collectives to TP's traffic", "[core][stack][comm]")
 {
     // Megatron's VocabParallelEmbedding reduces its output, the LM head's column-parallel linear reduces
     // its input gradient, and vocab_parallel_cross_entropy all-reduces the logits' maximum, the sum of
