@@ -1,8 +1,9 @@
 // Widget tests run without a display: choose the offscreen platform before QApplication exists
-// (catch_discover_tests also runs this binary at build time).
-#define CATCH_CONFIG_RUNNER
+// (catch_discover_tests also runs this binary at build time). Catch's implementation is in
+// tests/support/catch_impl.cpp.
+#include "tests/support/catch_run.h"
+
 #include <QApplication>
-#include <catch2/catch.hpp>
 
 #include <cstdlib>
 
@@ -10,5 +11,5 @@ int main(int argc, char** argv)
 {
     if (!std::getenv("QT_QPA_PLATFORM")) qputenv("QT_QPA_PLATFORM", "offscreen");
     QApplication app(argc, argv);
-    return Catch::Session().run(argc, argv);
+    return runCatchSession(argc, argv);
 }
