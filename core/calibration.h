@@ -1,5 +1,5 @@
 #pragma once
-// Calibration to your own cluster (issue 12): from one measured run of a known configuration — its
+// Calibration to your own cluster: from one measured run of a known configuration — its
 // step time and/or its peak memory — fit the matmul efficiency and the allocator fragmentation so
 // the estimate reproduces it, and write them with the GPU into a hardware profile
 // (`*.tphardware.json`) that scenario files reference as `"hardware": {"profile": FILE}`.

@@ -165,7 +165,7 @@ double intraNodeGBpsOf(const Scenario& s, Group group)
 {
     const GpuSpec& gpu = s.hardware.gpu;
     // NVLink joins only `nvlink_gpus` GPUs (H100 PCIe: bridged pairs); a group that spans two such
-    // domains inside the node goes over PCIe (review D6).
+    // domains inside the node goes over PCIe.
     if (gpu.nvlinkGpus > 0 && crosses(s, group, gpu.nvlinkGpus))
         return gpu.pcieGBps > 0 ? gpu.pcieGBps : gpu.interNodeGBps;
     return gpu.intraNodeGBps;
@@ -173,7 +173,7 @@ double intraNodeGBpsOf(const Scenario& s, Group group)
 
 namespace {
 
-/// Where a collective may hide (review D1b): under the forward passes (a third of the compute), under
+/// Where a collective may hide: under the forward passes (a third of the compute), under
 /// the backward passes (two thirds), only under the backward of the last micro-batch, anywhere in
 /// the micro-batches, or under the attention core.
 enum class Window { forward, backward, lastBackward, anywhere, attention };
@@ -246,7 +246,7 @@ public:
         if (c.link == Link::inter_node && op != CollectiveOp::all_to_all && op != CollectiveOp::send_recv) {
             // A ring or tree over a group with r ranks on each node leaves the node through r NICs
             // at once (NCCL runs one channel per NIC), so its bus bandwidth is r × the per-GPU NIC
-            // share, never more than NVLink inside the node (review D1; NCCL's maintainers:
+            // share, never more than NVLink inside the node (NCCL's maintainers:
             // NVIDIA/nccl-tests#119 "96 GB/s is the target" for 4 × 200 Gb/s per node, NVIDIA/nccl#495
             // 75 GB/s measured for 8 × 100 Gb/s). With TP = 8 a DP group has one rank per node and
             // keeps the per-GPU figure. Point-to-point and all-to-all traffic is per GPU already.
@@ -309,7 +309,7 @@ void tensorParallelTraffic(const TrafficInputs& in, CollectiveList& list)
 /// Context parallel (ring attention; Liu et al. 2023): K and V of each layer pass around the c
 /// ranks forward (again when recomputed). The backward recomputes attention block by block, so it
 /// circulates K and V once more together with their gradients (Transformer Engine's
-/// AttnFuncWithCPAndKVP2P: "point-to-point communications of KV and dKV"; review D9): three
+/// AttnFuncWithCPAndKVP2P: "point-to-point communications of KV and dKV"): three
 /// units of K/V traffic per layer, not two. Each pass moves (c − 1)/c of the whole K/V, the
 /// volume of an all-gather (K/V) or a reduce-scatter (dK/dV).
 void contextParallelTraffic(const TrafficInputs& in, CollectiveList& list)
@@ -334,7 +334,7 @@ void contextParallelTraffic(const TrafficInputs& in, CollectiveList& list)
 /// per stage boundary; interleaving crosses v times as many boundaries (Narayanan et al. §2.2).
 /// Each TP rank sends 1/t of the tensor: with sequence parallelism it holds only its part, and
 /// without it Megatron's scatter/gather sends 1/t over the network and all-gathers the rest over
-/// NVLink (Narayanan et al. 2021 §4.1; review D10; the NVLink all-gather is not counted).
+/// NVLink (Narayanan et al. 2021 §4.1; the NVLink all-gather is not counted).
 void pipelineParallelTraffic(const TrafficInputs& in, CollectiveList& list)
 {
     const Parallel& p = in.s.parallel;
@@ -347,11 +347,11 @@ void pipelineParallelTraffic(const TrafficInputs& in, CollectiveList& list)
 /// the gradients (2Ψ); ZeRO-1/2 reduce-scatter gradients and all-gather parameters (2Ψ);
 /// ZeRO-3 gathers parameters forward and again backward (3Ψ). With several micro-batches,
 /// ZeRO-2/3 reduce gradients every micro-batch and ZeRO-3 re-gathers every micro-batch.
-/// The traffic moves in buckets, each a call that pays NCCL's latency (review D16): ZeRO-0/1/2
+/// The traffic moves in buckets, each a call that pays NCCL's latency: ZeRO-0/1/2
 /// reduce max(4·10^7, 10^6 × n) parameters at a time (Megatron-LM's DDP bucket_size default, n
 /// the data-parallel group: it grows with the group so that the latency does not), FSDP /
 /// ZeRO-3 gathers and reduces one layer (FSDP unit) at a time.
-/// Windows (review D1b): ZeRO-0/1 reduce once, after the last micro-batch, under its backward
+/// Windows: ZeRO-0/1 reduce once, after the last micro-batch, under its backward
 /// only; ZeRO-2/3 reduce every micro-batch under its backward (ZeRO-2 with grad_reduce
 /// after_accumulation, FSDP's no_sync, once, as ZeRO-1); FSDP prefetches the forward
 /// gathers too, so ZeRO-3's gathers hide anywhere; the ZeRO-1/2 parameter gather that follows the
@@ -367,7 +367,7 @@ void dataParallelTraffic(const TrafficInputs& in, CollectiveList& list)
     const double gradBytes = bytesOf(s.precision.gradients), weightBytes = bytesOf(s.precision.weights);
     // ZeRO-3 gathers parameters in the compute dtype: FSDP casts the shard before the all-gather
     // (FSDP2 MixedPrecisionPolicy.param_dtype "specifies the dtype for the unsharded parameter and
-    // hence ... the parameter all-gather"; review D2), as memory_model.cpp sizes the gathered layers.
+    // hence ... the parameter all-gather"), as memory_model.cpp sizes the gathered layers.
     const double gatherBytes = std::min(weightBytes, in.ab);
     const double units = std::max(1.0, in.layers);
     // ZeRO-0/1/2 in buckets, or, as PyTorch FSDP's NO_SHARD and SHARD_GRAD_OP do, one collective per

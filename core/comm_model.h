@@ -10,7 +10,7 @@ namespace core {
 /// doc/PERFORMANCE.md "bus bandwidth"): all-reduce 2(n−1)/n; all-gather, reduce-scatter and
 /// all-to-all (n−1)/n; send/recv 1.
 [[nodiscard]] double busFactor(CollectiveOp op, int n);
-/// The share of a collective's bytes that leaves the node (review D14): none on NVLink or PCIe; a ring
+/// The share of a collective's bytes that leaves the node: none on NVLink or PCIe; a ring
 /// over n ranks on N nodes crosses the network on N of its n hops (all-gather, reduce-scatter,
 /// all-reduce: N / n, all of it with one rank per node); an all-to-all sends (n − r) / (n − 1) of its
 /// bytes to the other nodes (r ranks per node); a send/recv over the network all of it.

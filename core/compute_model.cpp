@@ -118,7 +118,7 @@ namespace {
 /// matmuls need the input gradient only, one more forward's worth, while the attention core (no
 /// weights) still costs twice its forward and the adapters, being trained, three times in all —
 /// about 4N FLOPs per token instead of 6N (Hu et al. 2021 §4.2: no gradients are computed for the
-/// frozen weights; review D3).
+/// frozen weights).
 double trainingFlops(const Scenario& s, const ForwardFlops& f)
 {
     if (s.training.method == Method::full) return 3 * (f.layers + f.logits);
@@ -388,7 +388,7 @@ double peakFlops(const GpuSpec& gpu, DType dtype, bool* exact)
     std::array<DType, 3> fallbacks { DType::fp32, DType::fp32, DType::fp32 };
     switch (dtype) {
     // No bf16 tensor cores (V100): bf16 runs on the CUDA cores at the fp32 rate, not the fp16
-    // tensor peak (review D20: 8× optimistic).
+    // tensor peak, which would be 8× optimistic.
     case DType::bf16:
         fallbacks = { DType::fp32, DType::tf32, DType::fp16 };
         break;

@@ -95,7 +95,7 @@ inline constexpr double kFp8AttentionSpeedup = 1200.0 / 740.0;
 /// Hardware FLOPs of one step that stay at the 16-bit rate when the compute format is fp8: the
 /// matmuls outside `precision.fp8_scope` — the attention core (forward, backward and a recomputed
 /// forward) unless the scope is `all`, and the LM head unless it is `linear_and_head` or `all`.
-/// 0 when the compute format is not fp8 (review D7).
+/// 0 when the compute format is not fp8.
 [[nodiscard]] double flopsOutsideFp8Scope(const Scenario& s);
 
 /// HBM bytes one GPU moves per micro-batch to scale and cast the operands of its fp8 matmuls, for

@@ -21,7 +21,7 @@ void priceRun(const Scenario& s, Estimate& e)
     const Cost& c = s.cost;
     // GPUs and energy: GPU-hours × price; GPU-hours × TDP × PUE × price per kWh (docs/FORMULAS.md §4).
     t.gpuHours = t.timeS / 3600.0 * e.gpus;
-    // Energy: the whole server's power per GPU where its datasheet gives it (review D15: a DGX A100
+    // Energy: the whole server's power per GPU where its datasheet gives it (a DGX A100
     // draws up to 6.5 kW for 8 × 400 W GPUs), else the GPU's TDP alone; × PUE for the facility.
     const GpuSpec& g = s.hardware.gpu;
     t.energyKwh = t.gpuHours * (g.nodeWattsPerGpu > 0 ? g.nodeWattsPerGpu : g.tdpWatts) / 1000.0 * c.pue;
@@ -34,7 +34,7 @@ void priceRun(const Scenario& s, Estimate& e)
     t.storageCostUsd = times(e.reliability.checkpointBytes * c.checkpointsKept / 1e12 * c.storageUsdPerTbMonth, months);
 
     // Network: the bytes that leave a node, from every GPU, every step: a ring over several nodes
-    // sends most of its hops over NVLink (review D14: the whole ring had been counted).
+    // sends most of its hops over NVLink, so only its hops between nodes count.
     double interNodePerGpuStep = 0;
     for (const Collective& col : e.communication.collectives)
         interNodePerGpuStep += col.sentBytesPerGpu * networkShare(col);

@@ -1,5 +1,5 @@
 #pragma once
-// The decision guide (issue 9; the source article §4–6): what kind of training this is, whether
+// The decision guide (the source article §4–6): what kind of training this is, whether
 // one GPU is enough, how many are needed, whether fine-tuning would do, and the migration
 // checklist of §6 with each item's urgency and numbers taken from the estimate. Plain data: the
 // GUI phrases it.

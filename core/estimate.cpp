@@ -57,7 +57,7 @@ std::vector<Problem> warningsFor(const Scenario& s)
     // sharded gradients or parameters.
     if (p.zero >= 2 && p.pp > 1) add(ProblemCode::zero_with_pipeline, { { "zero", p.zero }, { "pp", p.pp } });
     // Summing many micro-batches' gradients in a 16-bit format drops the small ones once the sum has
-    // grown (review D19; the number-format lab's stall): Megatron-LM accumulates into an fp32
+    // grown (the number-format lab's stall): Megatron-LM accumulates into an fp32
     // main_grad, DeepSpeed's bf16 optimizer in fp32 (grad_accum_dtype).
     const DType g = s.precision.gradients;
     if ((g == DType::bf16 || g == DType::fp16) && microBatchesPerStep(s) > 1)
@@ -141,7 +141,7 @@ StepInputs stepInputs(const Scenario& s, Estimate& e)
     c.microBatches = microBatchesPerStep(s);
     // The step lasts as long as the busiest data-parallel replica: with a global batch that does not
     // divide by dp (or is smaller than dp) some replicas take one sequence more, or none at all
-    // (review D13: 4 sequences on dp = 8 ran at half the time of dp = 4).
+    // (counted evenly, 4 sequences on dp = 8 ran at half the time of dp = 4).
     const double perReplica = double(t.globalBatch) / s.parallel.dp;
     const double busiestReplica = std::ceil(perReplica) / perReplica;
     const double busiestMicroBatches = std::max(1.0, std::ceil(perReplica) / t.microBatch);
@@ -161,7 +161,7 @@ void matmulTime(const Scenario& s, StepInputs& in, Estimate& e)
     ComputeEstimate& c = e.compute;
     const double squareHardwareFlops = in.squareHardwareFlops, busiestReplica = in.busiestReplica;
     // With fp8 compute, the matmuls outside the fp8 scope (attention core, LM head) run at the
-    // 16-bit tensor rate (review D7: every FLOP at the fp8 peak gave 1.74× where 1.28× was measured).
+    // 16-bit tensor rate (every FLOP at the fp8 peak gave 1.74× where 1.28× was measured).
     c.flopsOutsideFp8 = flopsOutsideFp8Scope(s);
     // Matmuls are priced against the GPU's achievable matmul rate (its measured MAMF), not the
     // datasheet peak: the best GEMM reaches 86.9 % of peak on A100 but 80.3 % on H100 and 70.9 % in
@@ -222,7 +222,7 @@ void memoryBoundTime(const Scenario& s, const StepInputs& in, Estimate& e)
     // Memory-bound kernels: their traffic scales with the activations a layer writes (the
     // no-recomputation set), not with FLOPs, so their share grows as h shrinks. Recomputation runs
     // them again in proportion to the recomputed FLOPs. Calibrated, docs/FIDELITY.md.
-    // The last stage also moves the logits (review D8: with a 50k vocabulary they outweigh all twelve
+    // The last stage also moves the logits (with a 50k vocabulary they outweigh all twelve
     // layers of a 125M model): the head's matmul writes them, the loss reads them and keeps its copy
     // (overhead.loss_bytes_per_logit), the backward reads that copy and writes their gradient, which
     // the two backward matmuls of the head read — 5 × the activation width + 2 × the kept copy per
@@ -252,7 +252,7 @@ void memoryBoundTime(const Scenario& s, const StepInputs& in, Estimate& e)
     double memoryBoundBytes = perMicroBatch * busiestMicroBatches;
     if (t.method == Method::qlora) {
         // QLoRA dequantises the NF4 base to the compute dtype for every matmul of the forward, the
-        // backward and a recomputed forward (Dettmers et al. 2023 §3; review D3): per parameter it
+        // backward and a recomputed forward (Dettmers et al. 2023 §3): per parameter it
         // reads 0.5 B (+ the double-quantised scales), writes the 2-byte copy and the matmul reads
         // it back — 4.5 B per parameter per pass, memory-bound.
         const double passes = 2 + (s.parallel.recompute == Recompute::full ? 1 : 0);
@@ -305,14 +305,14 @@ void optimizerAndOffloadTime(const Scenario& s, const StepInputs& in, Estimate& 
     const double updated = peak.trainableDense / denseShard + peak.trainableExpert / expertShard;
     const auto& pr = s.precision;
     // The states are read and written as the memory model sizes them (Adafactor's factors, not a
-    // value per parameter: review D12).
+    // a value per parameter).
     const double bytesPerUpdate
         = bytesOf(pr.gradients) + bytesOf(pr.weights) + 2 * (pr.masterWeights ? bytesOf(*pr.masterWeights) : 0);
     const double stepBytes
         = updated * (bytesPerUpdate + stack.optimizerExtraBytesPerParam) + 2 * peak.optimizerStateBytes;
     c.optimizerTimeS = stepBytes / (memoryTBps * 1e12);
 
-    // Offload (review D4). ZeRO-Offload (Ren et al. 2021 §4) runs the optimizer on the CPU: the same
+    // Offload. ZeRO-Offload (Ren et al. 2021 §4) runs the optimizer on the CPU: the same
     // bytes per parameter at the node's host memory bandwidth, shared by its GPUs; the gradients go
     // down and the updated weights come back over PCIe every step. Offloaded parameters (ZeRO-Infinity,
     // Rajbhandari et al. 2021) come up for the forward, the backward and a recomputed forward of
@@ -437,7 +437,7 @@ Estimate estimate(const Scenario& s, const ParameterBreakdown& b, MemoryEstimate
     const double tokensPerStep = double(t.globalBatch) * t.seqLen;
     tr.steps = t.tokens / tokensPerStep;
     if (tr.steps < 1) {
-        // A run takes whole steps; less than one would print as "0 steps" (review DEF-12).
+        // A run takes whole steps; less than one would print as "0 steps".
         e.warnings.push_back({ ProblemCode::tokens_less_than_one_step,
             { { "tokens", t.tokens }, { "tokens_per_step", tokensPerStep } } });
         tr.steps = 1;

@@ -64,7 +64,7 @@ std::string fixedNumber(double v, int decimals)
 std::string csvNumber(double v)
 {
     if (!std::isfinite(v)) return nonFiniteWord(v);
-    // Plain decimals, the shortest that read back as v (issue 22: a spreadsheet shows 360, not
+    // Plain decimals, the shortest that read back as v (a spreadsheet shows 360, not
     // 3.6e+02). std::to_chars without a precision gives exactly that, in the "C" locale whatever the
     // program's, and fast (a 65,000-row sweep). Only magnitudes no quantity here reaches keep the
     // exponent, where plain digits would run to hundreds of zeros.
@@ -292,7 +292,7 @@ std::string estimateToText(const Scenario& s, const Estimate& e)
 {
     std::ostringstream os;
     const auto& m = e.memory.peak().bytes;
-    os << escapeControls(s.name) << "\n"; // a name may hold ESC sequences (review DEF-11)
+    os << escapeControls(s.name) << "\n"; // a name may hold ESC sequences a terminal would act on
     os << "  GPUs                 " << e.gpus << " × " << escapeControls(s.hardware.gpu.name) << "\n";
     if (s.training.framework != SoftwareStack::generic)
         os << "  software stack       " << toString(s.training.framework) << " (training.framework)\n";

@@ -15,7 +15,7 @@ namespace core {
 inline constexpr double kPlainDigitsBelow = 1e21;
 
 /// A number in the "C" locale, shortest text that reads back equal (for CSV); an unbounded value
-/// in words (nonFiniteWord), never "inf" or "nan" (review DEF-12). An exponent from kPlainDigitsBelow
+/// in words (nonFiniteWord), never "inf" or "nan". An exponent from kPlainDigitsBelow
 /// and below 10^-9.
 [[nodiscard]] std::string csvNumber(double value);
 /// `v` with `decimals` decimals (at most 17) in the "C" locale (text tables, comments of launch

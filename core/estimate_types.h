@@ -215,7 +215,7 @@ struct ReliabilityEstimate {
     double idealTimeS = 0; ///< training time without failures
 };
 
-/// Where measured runs of the same kind landed against their estimates (issue 18, "honest ranges"):
+/// Where measured runs of the same kind landed against their estimates ("honest ranges"):
 /// the 10th and 90th percentiles of measured ÷ estimated step time over the out-of-sample published
 /// runs of the scenario's regime (fidelity.cpp). Set by estimateWithRange(), not by estimate().
 struct EstimateRange {

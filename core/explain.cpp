@@ -106,7 +106,7 @@ void explainWeights(const Scenario& s, const Estimate& e, std::vector<Explanatio
     const StatesContext x(s, e);
     const auto& [p, pr, st, m, shard, expertShard, zeroSource] = x;
 
-    // Model states print the arithmetic that produces them (review D17): the dense part and the
+    // Model states print the arithmetic that produces them: the dense part and the
     // experts, sharded over different groups (dp·cp and dp·cp ÷ ep); QLoRA's NF4 base; LoRA's
     // adapters; Adafactor's factored rows and columns; what offload moved to the host.
     const double wb = bytesOf(pr.weights);

@@ -1,5 +1,5 @@
 #pragma once
-// Every figure explains itself (issue 6): for each quantity of an estimate, the formula, the
+// Every figure explains itself: for each quantity of an estimate, the formula, the
 // formula with this scenario's numbers in it, and the source. The texts are notation and
 // citations, not sentences: widgets add the translated name of the quantity.
 

@@ -1,5 +1,5 @@
 #pragma once
-// Published training runs and how close the estimate comes to each (issue 11; docs/FIDELITY.md).
+// Published training runs and how close the estimate comes to each (docs/FIDELITY.md).
 // The runs live in resources/fidelity/published.json, embedded at build time.
 
 #include "core/estimate.h"

@@ -1,6 +1,7 @@
 #pragma once
-// The one way TrainPlanner reads and writes files (hostile-input review DEF-03, DEF-04, DEF-05,
-// DEF-09). Every file the CLI and the GUI write — scenarios, exports, reports, hardware profiles,
+// The one way TrainPlanner reads and writes files, so that neither a full disk, a FIFO or a device
+// at the path, a planted temporary file nor a zero-size /proc file can lose data or hang a read.
+// Every file the CLI and the GUI write — scenarios, exports, reports, hardware profiles,
 // imports — goes through writeFileAtomically() (files that belong together through
 // writeFilesAtomically()); every file they read goes through readFileBounded().
 // POSIX (Linux): the tool's platform.

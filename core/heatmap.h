@@ -1,5 +1,5 @@
 #pragma once
-// Feasibility heatmap (issue 12): the estimate over two inputs at once — e.g. TP × PP, micro-batch
+// Feasibility heatmap: the estimate over two inputs at once — e.g. TP × PP, micro-batch
 // × recomputation, sequence length × data parallelism — with every cell either a full estimate or
 // the reason it is impossible (an invalid combination, or memory beyond the GPU).
 

@@ -35,7 +35,7 @@ public:
     [[nodiscard]] bool has(const char* key) const { return m_doc.contains(key) && !m_doc.at(key).is_null(); }
 
     /// A field that becomes the architecture key `to`: within that key's limits (scenario_fields.h),
-    /// so that the scenario written is one TrainPlanner reads back (review DEF-08).
+    /// so that the scenario written is one TrainPlanner reads back.
     int integer(const char* key, const char* to, std::int64_t min = 1, std::int64_t max = 100'000'000)
     {
         if (!has(key)) fail(key, std::string("missing (needed for ") + to + ")", Problem(ProblemCode::key_required));
@@ -377,7 +377,7 @@ Scenario scenarioFor(const ImportedModel& model)
     s.model = ModelSpec {};
     s.model.arch = model.arch;
     // A name is at most 200 bytes (docs/DESIGN.md); control characters of a hostile _name_or_path are
-    // escaped, so that the name can be shown on a terminal (review DEF-08, DEF-11).
+    // escaped, so that the name can be shown on a terminal.
     s.name = printable(model.name.empty() ? model.modelType : model.name, 150) + " (imported from config.json)";
     return s;
 }

@@ -1,5 +1,5 @@
 #pragma once
-// A model from a local Hugging Face config.json (issue 12): the field names of the Llama, Mistral,
+// A model from a local Hugging Face config.json: the field names of the Llama, Mistral,
 // Mixtral, Qwen2, GPT-2, Phi, Phi-3, Gemma and DeepSeek-V2/V3 families mapped onto TrainPlanner's
 // architecture, with a record of what mapped to what. No network: the file is read as given.
 

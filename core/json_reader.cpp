@@ -50,7 +50,7 @@ Problem outOfRange(double min, double max, bool integer, bool powerOfTwo = false
 namespace {
 
 /// Set while a file the user did not name is read (a hardware profile a scenario points to): its
-/// values are not repeated in messages, only their kind (review DEF-10: a scenario from someone
+/// values are not repeated in messages, only their kind (a scenario from someone
 /// else could otherwise show the first bytes of any JSON file on the screen).
 thread_local int tQuietValues = 0;
 
@@ -273,7 +273,7 @@ std::size_t firstInvalidUtf8(std::string_view s)
     return std::string_view::npos;
 }
 
-/// A parser callback that refuses a key given twice in one object (review DEF-14: the last one
+/// A parser callback that refuses a key given twice in one object (otherwise the last one
 /// silently won, so {"tp": 3, "tp": 1} ran with tp 1 and a typo'd second "model" hid the first).
 class DuplicateKeys {
 public:
@@ -317,7 +317,7 @@ private:
 };
 
 /// nlohmann's parse error without its "last read: '…'" part, which repeats the file's bytes (the
-/// first line of a secret file, review DEF-10); line and column say where the problem is.
+/// first line of a secret file); line and column say where the problem is.
 std::string withoutContent(std::string message)
 {
     message = message.substr(message.find(']') + 2);

@@ -1,5 +1,5 @@
 #pragma once
-// Launch settings for a plan (issue 21): the scenario written as the settings a framework starts a
+// Launch settings for a plan: the scenario written as the settings a framework starts a
 // run with — Megatron-LM's pretrain_gpt.py arguments, a torchtitan TOML job file, a DeepSpeed JSON
 // config — with what the estimate expects the run's log to show. A setting the framework has no way
 // to express is refused, named by its scenario key: settings that silently run another layout than

@@ -1,5 +1,5 @@
 #pragma once
-// Loss scaling and fp8 scaling in the number-format lab (issue 21; the source article §3.2's table:
+// Loss scaling and fp8 scaling in the number-format lab (the source article §3.2's table:
 // gradient scaling and dynamic precision). Gradient magnitudes are modelled as log-normal,
 // log10|g| ~ Normal(log10 median, sigma), and each format's representable range is held against
 // them after multiplying by the loss scale S:

@@ -547,7 +547,7 @@ void stageBuffers(const MemoryInputs& in, const StageLayers& l, StageMemory& st)
     MemoryBreakdown& m = st.bytes;
     // ZeRO-3 gathers each layer before use: the layer computing and the next one prefetched (Zhao et
     // al. 2023, "PyTorch FSDP", §3.3 backward prefetch). Parameters offloaded to the host come back the
-    // same way, a layer at a time (review D4). Gathered in the compute dtype when the stored copy is
+    // same way, a layer at a time. Gathered in the compute dtype when the stored copy is
     // wider (FSDP's MixedPrecisionPolicy.param_dtype: fp32 shards, bf16 gathered layers and their
     // gradients).
     const double gathered = std::min(in.wb, in.ab);

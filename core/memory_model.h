@@ -21,7 +21,7 @@ inline constexpr double kNf4BytesPerParam = (4.0 + 8.0 / 64.0 + 32.0 / (64.0 * 2
 [[nodiscard]] double optimizerBytesPerParam(Optimizer optimizer, DType stateType);
 /// Optimizer-state bytes of the whole model, as a checkpoint holds them: per trainable parameter,
 /// except full training with Adafactor, whose factored second moment has a row and a column per
-/// matrix (review D12: the checkpoint counted 4 B per parameter where memory counted the factors).
+/// matrix (the checkpoint once counted 4 B per parameter where memory counted the factors).
 [[nodiscard]] double modelOptimizerStateBytes(const Scenario& s, double trainableParams);
 
 /// Stored activations of one transformer layer for one micro-batch on one GPU, in bytes

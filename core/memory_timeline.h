@@ -1,5 +1,5 @@
 #pragma once
-// Memory over one step (issue 19): for every pipeline stage, the bytes it holds through the step of
+// Memory over one step: for every pipeline stage, the bytes it holds through the step of
 // pipelineTimeline() — model states and buffers all along, each forward adding its micro-batch's
 // activations for its chunk, each backward (with its recomputation) holding the logits or the
 // recomputed layer while it runs and then freeing the chunk's activations; gradients freed after

@@ -1,5 +1,5 @@
 #pragma once
-// Where ranks sit (issue 12): Megatron-LM's rank order — TP fastest, then CP, then DP (with EP
+// Where ranks sit: Megatron-LM's rank order — TP fastest, then CP, then DP (with EP
 // carved out of DP × CP), then PP — mapped onto nodes of `gpus_per_node` GPUs, and for each
 // parallel group whether its members share a node (NVLink) or cross the network, with the
 // group's share of the step time. Enumerated rank by rank, independently of comm_model's formula.

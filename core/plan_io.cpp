@@ -117,7 +117,7 @@ std::string sweepToJson(const SweepResult& r, const std::string& key)
 
 std::string sweepToCsv(const SweepResult& r, const std::string& key)
 {
-    // A GPU-count sweep varies the GPUs themselves: one column, not "gpus,gpus" (review D18).
+    // A GPU-count sweep varies the GPUs themselves: one column, not "gpus,gpus".
     const bool byGpus = key == "gpus";
     std::ostringstream os;
     os << (byGpus ? std::string() : key + ",")

@@ -22,7 +22,7 @@ namespace core {
 
 /// `key` names what was varied ("gpus" for a GPU-count sweep, else the key path).
 [[nodiscard]] std::string sweepToJson(const SweepResult& result, const std::string& key);
-/// One row per point. A GPU-count sweep has one gpus column, not two (review D18).
+/// One row per point. A GPU-count sweep has one gpus column, not two.
 [[nodiscard]] std::string sweepToCsv(const SweepResult& result, const std::string& key);
 
 } // namespace core

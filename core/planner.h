@@ -1,5 +1,5 @@
 #pragma once
-// The planner (issue 8): search every parallel configuration of a model on a number of GPUs,
+// The planner: search every parallel configuration of a model on a number of GPUs,
 // keep those that fit, rank them by the objective, and report the Pareto front of memory against
 // step time. Multi-threaded (std::thread), deterministic, cancellable, with progress callbacks.
 //
@@ -48,8 +48,8 @@ inline constexpr std::array<std::string_view, kKnobCount> kKnobKeys { "parallel.
 /// A knob's value as a file writes it: "full" for a recomputation, "true" for a flag, "8" for a count.
 [[nodiscard]] std::string knobValueText(Knob knob, int value);
 
-/// Values each knob may take in a search (usability review, problem 9: ZeRO-3 and full
-/// recomputation could not be kept, and the winner quietly dropped them). Empty: any; one value:
+/// Values each knob may take in a search (so that a user can keep, say, ZeRO-3 and full
+/// recomputation, which a winner would otherwise quietly drop). Empty: any; one value:
 /// pinned. A limited micro-batch, recomputation or interleaving is searched over exactly its
 /// values, also those the planner does not try by itself (micro-batch 16, norms and up-projections).
 struct PlanConstraints {

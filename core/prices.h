@@ -1,5 +1,5 @@
 #pragma once
-// Prices and spot capacity (issue 21; source article §3.4 and §5: elastic cloud capacity as a way
+// Prices and spot capacity (source article §3.4 and §5: elastic cloud capacity as a way
 // to lower cost). A price table (`*.tpprices.json`, docs/DESIGN.md) lists, per GPU type and provider,
 // what a GPU-hour costs on demand, reserved and on spot capacity — each price with its date and
 // source — and how often spot capacity is taken back. The cost planner ranks GPU type × count ×

@@ -2,7 +2,7 @@
 // Text taken from input (file names, keys, values, model names) made safe to show: on a terminal
 // an ESC or OSC sequence in a scenario name could clear the screen or retitle the window, a
 // right-to-left override could make a message lie about its content, and a 500 KB key would bury
-// the message (hostile-input review DEF-11, DEF-14).
+// the message.
 
 #include <cstddef>
 #include <string>

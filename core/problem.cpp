@@ -379,7 +379,8 @@ std::string Problem::message() const
 std::optional<Problem> parallelRuleProblem(const Parallel& p)
 {
     using enum ProblemCode;
-    // Computed in 64 bits and refused before anything divides by it (review DEF-01).
+    // Computed in 64 bits and refused before anything divides by it (an int product wrapped to 0,
+    // SIGFPE, or to a negative GPU count).
     if (p.gpus() > kMaxGpus)
         return Problem(too_many_gpus,
             { { "tp", p.tp }, { "pp", p.pp }, { "dp", p.dp }, { "cp", p.cp }, { "gpus", double(p.gpus()) },
@@ -412,7 +413,7 @@ std::optional<Problem> layoutProblem(const Scenario& s)
         return Problem(micro_batch_over_global_batch,
             { { "micro_batch", double(t.microBatch) }, { "global_batch", double(t.globalBatch) } });
     // Every pipeline stage (every model chunk with interleaving) holds at least one layer: Megatron-LM
-    // and DeepSpeed refuse more stages than layers (review DEF-15: pp 512 with 32 layers).
+    // and DeepSpeed refuse more stages than layers (pp 512 with 32 layers).
     // With the embedding and the loss counted as layers, a chunk may hold only one of them.
     const std::int64_t chunks = clampedProduct({ s.parallel.pp, s.parallel.virtualStages });
     const bool countsEnds = s.parallel.pipelineSplit == PipelineSplit::embedding_and_loss;

@@ -1,5 +1,5 @@
 #pragma once
-// One type for everything the tool reports as wrong or assumed about a scenario (issue 20, §4.4):
+// One type for everything the tool reports as wrong or assumed about a scenario:
 // an estimate's warnings, the rules that make a layout impossible (the heatmap's crossed-out
 // cells, the file reader's cross-field errors) and the planner's rejections. Each is a code, the
 // scenario key a user would change to resolve it, and named numbers. Core words them in English
@@ -30,14 +30,14 @@ enum class ProblemCode {
     peak_missing_for_dtype,
     memory_bandwidth_assumed,
     run_never_finishes,
-    zero_with_pipeline, ///< ZeRO-2/3 with PP > 1: DeepSpeed refuses it (review DEF-15)
+    zero_with_pipeline, ///< ZeRO-2/3 with PP > 1: DeepSpeed refuses it
     tokens_less_than_one_step, ///< the token budget is smaller than one step: counted as one step
     attention_rate_assumed, ///< the chosen flash-attention kernel has no measured rate on this GPU
-    low_precision_gradient_accumulation, ///< micro-batch gradients summed in bf16/fp16 (review D19)
+    low_precision_gradient_accumulation, ///< micro-batch gradients summed in bf16/fp16
     /// flash attention on a stack whose layer code had none (Megatron-LM 2021–23)
     stack_without_flash_attention,
     // Layouts no framework runs: the reader refuses them, the heatmap crosses them out.
-    too_many_gpus, ///< tp × pp × dp × cp beyond kMaxGpus (review DEF-01)
+    too_many_gpus, ///< tp × pp × dp × cp beyond kMaxGpus (computed in 64 bits)
     ep_not_dividing_dp_cp, ///< EP is carved out of dp × cp (Megatron-LM)
     virtual_stages_need_interleaved,
     interleaved_needs_pp,
@@ -47,7 +47,7 @@ enum class ProblemCode {
     grad_reduce_needs_zero,
     attention_kernel_needs_flash_attention,
     micro_batch_over_global_batch,
-    stage_without_layer, ///< pp × virtual stages beyond the layers (review DEF-15)
+    stage_without_layer, ///< pp × virtual stages beyond the layers (Megatron-LM and DeepSpeed refuse it)
     // What the heatmap and the planner find when they price a layout.
     does_not_fit, ///< memory per GPU beyond the GPU's capacity
     too_few_layers_per_stage, ///< the planner's rule: at least two layers per stage

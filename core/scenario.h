@@ -244,7 +244,7 @@ struct Reliability {
     bool operator==(const Reliability&) const = default;
 };
 
-/// Memory beyond model states and activations (issue 3, docs/MODEL.md "Overheads"). Each default
+/// Memory beyond model states and activations (docs/MODEL.md "Overheads"). Each default
 /// is documented with its source; users with measurements should set their own.
 struct Overhead {
     double cudaContextGib = 0.6; ///< CUDA context + library workspaces per GPU

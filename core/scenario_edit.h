@@ -1,5 +1,5 @@
 #pragma once
-// What changing one input carries with it (issue 20, §4.2): the rules a form applies when a user
+// What changing one input carries with it: the rules a form applies when a user
 // edits a field, kept in core beside the scenario they protect, and tested here, instead of in
 // the widgets' lambdas. A file states every value explicitly and is read as written; these rules
 // are for interactive edits, where one change implies others.
@@ -30,8 +30,8 @@ void setSchedule(Parallel& parallel, Schedule schedule);
 [[nodiscard]] Hardware withGpuPreset(const Hardware& current, const GpuPreset& preset);
 
 /// The name a scenario gets from what it describes: "Llama 3 70B pre-training on 8 × H100 SXM 80GB",
-/// "6.74 B-parameter model LoRA fine-tuning on 1 × RTX 4090" (usability review, problem 1: after a
-/// change of model and GPU every title and export still named the default scenario). A scenario
+/// "6.74 B-parameter model LoRA fine-tuning on 1 × RTX 4090" (a fixed name was wrong after a
+/// change of model and GPU: every title and export still named the default scenario). A scenario
 /// whose name is its automatic one keeps following its edits (nameFollowingEdit); one the user named
 /// keeps that name.
 [[nodiscard]] std::string automaticName(const Scenario& scenario);
@@ -47,7 +47,7 @@ void nameFollowingEdit(const Scenario& before, Scenario& after);
 
 /// The degree `key` after `steps` steps (negative: down) through the values for which degreeDivides
 /// holds, from its current value: DP 8 → 16 → 32 with a global batch of 1,024, not 9, 10, 11
-/// (usability review, problem 6). nullopt where no such value lies that way (DP at 1,024).
+/// (which would only raise divisibility warnings). nullopt where no such value lies that way (DP at 1,024).
 [[nodiscard]] std::optional<int> steppedDegree(const Scenario& scenario, std::string_view key, int steps);
 
 /// The GPU count TP × PP × CP × DP after `steps` steps of DP (steppedDegree), or nullopt.

@@ -1,10 +1,10 @@
 #pragma once
-// Every key of a scenario file that holds one value, in one table (issue 20, §4.2 of the
-// architecture review): its path, kind and range, the file names of its choices, how it is read
-// from and written into a Scenario, what an interactive edit of it carries with it and when it
-// applies. The file reader and writer, --set, import-config and the GUI's form all take their keys
+// Every key of a scenario file that holds one value, in one table: its path, kind and range, the
+// file names of its choices, how it is read from and written into a Scenario, what an interactive
+// edit of it carries with it and when it applies. The file reader and writer, --set, import-config and the GUI's form all take their keys
 // from here, so nothing can be typed, imported or overridden that a file could not hold
-// (hostile-input review DEF-01, DEF-06, DEF-08), and a key's rules are written once.
+// (no GPU count or parameter count that overflows, no imported config.json TrainPlanner cannot read
+// back), and a key's rules are written once.
 //
 // Ranges are in the file's units. They are generous on purpose (a 4,096-layer model, a
 // million-way data parallelism) and chosen so that every product the estimate forms from them is

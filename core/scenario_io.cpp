@@ -105,7 +105,7 @@ ModelSpec readModel(ObjectReader r)
         m.params = r.limitedInteger("params");
         m.arch = standardShape(m.params);
         // A bare size stands alone: an architecture key beside it is known, just not combinable
-        // (review DEF-14: "model.layers: unknown key" misled).
+        // ("model.layers: unknown key" misled).
         for (const char* key : { "mlp", "norm", "bias", "tied_embeddings", "position", "dropout", "router_bias",
                  "parallel_block", "lm_head_bias" })
             if (r.has(key))
@@ -185,7 +185,7 @@ void readTraining(ObjectReader r, Scenario& s)
                 fail(path + "[" + std::to_string(i) + "]",
                     "must be one of q, k, v, o, gate, up, down, got " + detail::describe(v),
                     Problem(ProblemCode::lora_targets_invalid));
-            // A repeated target would be counted again (review DEF-15: ["q","q","q"] tripled the adapters).
+            // A repeated target would be counted again (["q","q","q"] tripled the adapters).
             if (std::find(t.loraTargets.begin(), t.loraTargets.end(), v.get<std::string>()) != t.loraTargets.end())
                 fail(path + "[" + std::to_string(i) + "]", detail::quoted(v.get<std::string>()) + " is listed twice",
                     Problem(ProblemCode::key_given_twice));
@@ -193,7 +193,7 @@ void readTraining(ObjectReader r, Scenario& s)
         }
     }
     r.rejectUnknownKeys();
-    // Adapters of a full fine-tune would be silently ignored (review DEF-15): say so instead.
+    // Adapters of a full fine-tune would be silently ignored: say so instead.
     if (t.method == Method::full)
         for (const char* key : { "lora_targets", "lora_rank" })
             if (r.has(key))
@@ -320,7 +320,7 @@ void readHardware(ObjectReader r, Scenario& s, bool allowProfile = true)
                 Problem(ProblemCode::value_wrong_type, { { "expected", double(ExpectedType::object) } }));
         }
     }
-    // Single fields of a preset GPU, next to its name (review D5; issue 19): the preset's figures
+    // Single fields of a preset GPU, next to its name: the preset's figures
     // with these replaced, read and checked as a GPU object's, errors named by the key as written.
     json overrides = json::object();
     for (const std::string_view key : detail::kGpuOverrideKeys)
@@ -394,7 +394,7 @@ void applyHardwareProfile(const std::string& file, const std::string& keyPath, S
 void checkAcrossSections(const Scenario& s)
 {
     // The parameter count is a product of in-range fields; a 4,096-expert, 2^20-wide model reaches
-    // 10^19 and wrapped to a negative count (review DEF-06). Refused before any estimate uses it.
+    // 10^19 and wrapped to a negative count. Refused before any estimate uses it.
     if (s.model.params == 0) {
         const double params = countParameters(s.model.arch).total();
         if (!(params <= kMaxParameters))
@@ -568,7 +568,7 @@ std::optional<ScenarioError> applyOverride(Scenario& scenario, std::string_view 
     }
     ScenarioResult result = parseDocument(doc);
     if (!result.ok()) return result.error;
-    // A new hardware profile is read and applied like one named in a file (review DEF-07: it was
+    // A new hardware profile is read and applied like one named in a file (once it was
     // stored but never read, so a missing or broken profile went unnoticed). Keys the override
     // itself gives for the hardware section win, as a file's own keys do.
     const std::string newProfile = doc["hardware"].value("profile", std::string());

@@ -37,7 +37,7 @@ struct ScenarioResult {
     [[nodiscard]] bool ok() const { return scenario.has_value(); }
 };
 
-/// Limits against hostile files (issue 5): bounded size and nesting.
+/// Limits against hostile files: bounded size and nesting.
 inline constexpr std::size_t kMaxScenarioBytes = 1 << 20;
 /// A scenario's name in the file, in UTF-8 bytes: about 66 Chinese characters, 200 Latin ones. Fields
 /// that edit a name count bytes, not characters (a 200-character limit let 600 bytes through).

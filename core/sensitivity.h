@@ -1,5 +1,5 @@
 #pragma once
-// How far the estimate moves when an assumption is off (issue 12): each default that is not a
+// How far the estimate moves when an assumption is off: each default that is not a
 // datasheet fact — efficiencies, overlaps, latency, bandwidths, memory overheads, reliability — is
 // moved down and up by a user-set fraction, one at a time, and step time, memory per GPU and
 // total cost are recomputed. Rows come sorted by their swing on step time.

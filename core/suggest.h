@@ -1,5 +1,5 @@
 #pragma once
-// "Nearest valid" (issue 12): for a warning about a combination that does not divide (heads by TP,
+// "Nearest valid": for a warning about a combination that does not divide (heads by TP,
 // layers by PP·v, the batch by DP·micro-batch, experts by EP, the sequence by 2·CP, …), the closest
 // setting that removes it — keeping the GPU count where the change is a parallel degree (for PP only
 // when a divisor within a factor of two allows it; otherwise DP stays and the GPU count changes).

@@ -32,7 +32,7 @@ SweepResult sweepKey(const Scenario& base, const std::string& keyPath, const std
 {
     SweepResult out;
     // A value given twice gives the same point: validate and estimate it once (a 65,000-value
-    // --vary of one repeated value took 6 s, review hostile case C45).
+    // --vary of one repeated value took 6 s).
     std::unordered_map<std::string, std::size_t> seen;
     for (const auto& v : values) {
         if (const auto it = seen.find(v); it != seen.end()) {

@@ -1,5 +1,5 @@
 #pragma once
-// One training step as a Gantt chart (issue 12): for the current pipeline schedule (GPipe, 1F1B,
+// One training step as a Gantt chart: for the current pipeline schedule (GPipe, 1F1B,
 // interleaved 1F1B with v chunks), when each stage runs each micro-batch's forward, recomputation
 // and backward, where it idles, and the exposed communication and optimizer step that follow.
 // Simulated from the schedules' dependency rules (Huang et al. 2019, GPipe; Narayanan et al. 2021
@@ -45,7 +45,7 @@ struct Timeline {
 };
 
 /// The most forward/recompute/backward blocks a timeline holds: what a Gantt chart can show, and a
-/// bound on the work of every edit (review DEF-02: a step of 10^9 micro-batches needed 28 GB).
+/// bound on the work of every edit (without it, a step of 10^9 micro-batches needed 28 GB).
 inline constexpr long long kMaxTimelineBlocks = 100'000;
 
 /// The step of `e` (estimated from `s`) laid out on the pipeline. Micro-batches are rounded up to a

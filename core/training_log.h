@@ -1,5 +1,5 @@
 #pragma once
-// Plan versus actual (issue 21): the step lines of a training log read back and held against the
+// Plan versus actual: the step lines of a training log read back and held against the
 // estimate — measured step time, throughput, memory and MFU, the efficiencies refitted to match,
 // each term's residual, and the whole run forecast at the measured pace.
 //
