@@ -59,7 +59,7 @@ BENCHMARK(BM_EstimateDeepSeekV3);
 
 void BM_Plan405BOn4096(benchmark::State& state)
 {
-    // The whole planner search for Llama 3.1 405B on 4,096 H100 (issue 8: under 2 s, ≥ 200k configs/s).
+    // The whole planner search for Llama 3.1 405B on 4,096 H100 (the target: under 2 s, ≥ 200k configs/s).
     core::Scenario s = core::defaultScenario();
     s.model = core::presetModel(*core::findModelPreset("llama-3.1-405b"));
     s.hardware = core::presetHardware(*core::findGpuPreset("h100-sxm"), 8);
@@ -141,7 +141,7 @@ BENCHMARK(BM_PipelineTimeline405B)->Unit(benchmark::kMicrosecond);
 
 void BM_PipelineTimelineLongStep(benchmark::State& state)
 {
-    // Review DEF-02: 10^9 micro-batches (was bad_alloc after 2 GB) on one stage, and on 16 stages ×
+    // 10^9 micro-batches (once bad_alloc after 2 GB) on one stage, and on 16 stages ×
     // 4 chunks: both drawn shortened, bounded by kMaxTimelineBlocks.
     core::Scenario s = core::defaultScenario();
     s.parallel.dp = 1;
@@ -160,7 +160,7 @@ BENCHMARK(BM_PipelineTimelineLongStep)->Arg(0)->Arg(1)->Unit(benchmark::kMicrose
 
 void BM_StepTimeRange(benchmark::State& state)
 {
-    // The range every estimate the app shows carries (issue 18): a scan of the suite's residuals.
+    // The range every estimate the app shows carries: a scan of the suite's residuals.
     const core::Scenario s = core::defaultScenario();
     (void)core::stepTimeRange(s); // the residual table is built once per process
     for (auto _ : state)

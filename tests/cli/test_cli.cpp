@@ -64,7 +64,7 @@ TEST_CASE("sweep over GPUs and over a key", "[cli][sweep]")
 {
     const Run gpus = run("sweep - --gpus 8..64 --format csv");
     CHECK(gpus.code == 0);
-    // One gpus column (review D18: the header once read "gpus,gpus,…").
+    // One gpus column (the header once read "gpus,gpus,…").
     CHECK(gpus.out.rfind("gpus,memory_per_gpu_bytes,fits,step_time_s", 0) == 0);
     CHECK(std::count(gpus.out.begin(), gpus.out.end(), '\n') == 5); // header + 8, 16, 32, 64
     const Run zero = run("sweep - --vary parallel.zero=0,1,2,3");

@@ -1,4 +1,4 @@
-// Installing like a desktop application (issue 22): `cmake --install` into a DESTDIR puts every file
+// Installing like a desktop application: `cmake --install` into a DESTDIR puts every file
 // in the freedesktop layout, the desktop entry and the AppStream metainfo pass their validators, and
 // the man pages and the bash completion name every command and option the programs' --help lists.
 #include "tests/cli/cli_runner.h"

@@ -1,4 +1,4 @@
-// Hostile and broken scenario files (issue 5): every one exits 2 with a message naming the
+// Hostile and broken scenario files: every one exits 2 with a message naming the
 // problem on stderr, writes nothing on stdout, and never crashes.
 #include "tests/cli/cli_runner.h"
 

@@ -1,4 +1,4 @@
-// Calibration (issue 12): a synthetic measured run generated with known factors is fitted back to
+// Calibration: a synthetic measured run generated with known factors is fitted back to
 // them; the profile it writes is read back through a scenario that references it.
 #include "core/calibration.h"
 #include "core/estimate.h"

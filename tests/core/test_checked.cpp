@@ -14,7 +14,7 @@ TEST_CASE("a product of counts is exact or absent, never wrapped", "[core][check
 {
     CHECK(checkedProduct({}) == 1);
     CHECK(checkedProduct({ 8, 8, 16 }) == 1024);
-    // dp × micro-batch of the review's case: 65,537 × 65,536 = 4,295,032,832, which an int wraps to 65,536.
+    // dp × micro-batch of a plan that once overflowed: 65,537 × 65,536 = 4,295,032,832, which an int wraps to 65,536.
     CHECK(checkedProduct({ 65'537, 65'536 }) == 4'295'032'832LL);
     // 2^31 × 2^31 × 2^2 = 2^64: one past the range.
     CHECK_FALSE(checkedProduct({ 1LL << 31, 1LL << 31, 4 }).has_value());

@@ -244,7 +244,7 @@ TEST_CASE("step time, MFU and training totals follow from their parts", "[core][
     CHECK(e.training.steps == Approx(2e12 / (1024.0 * 4096)));
     CHECK(e.training.gpuHours == Approx(e.training.timeS / 3600 * 8));
     CHECK(e.training.timeS == Approx(e.training.steps * c.stepTimeS / e.reliability.goodput));
-    // The server's power per GPU (DGX A100: 6.5 kW for 8 GPUs, review D15), × PUE 1.2.
+    // The server's power per GPU (DGX A100: 6.5 kW for 8 GPUs), × PUE 1.2.
     CHECK(e.training.energyKwh == Approx(e.training.gpuHours * 6.5 / 8 * 1.2));
     CHECK(e.training.costUsd == Approx(e.training.gpuHours * 2.0 + e.training.energyKwh * 0.10));
 }
@@ -299,7 +299,7 @@ TEST_CASE("MFU counts the attention core over its causal half, as Megatron-LM si
 TEST_CASE(
     "MFU and HFU stay at most 1 over sequence lengths, models, GPUs and formats", "[core][compute][mfu][property]")
 {
-    // The review's case: Llama 2 7B on 8 A100 at 10^6 tokens had MFU 1.066 (336 TFLOP/s per GPU of 312).
+    // Llama 2 7B on 8 A100 at 10^6 tokens once had MFU 1.066 (336 TFLOP/s per GPU of 312).
     {
         Scenario s = defaultScenario();
         REQUIRE_FALSE(applyOverride(s, "training.seq_len=1000000"));

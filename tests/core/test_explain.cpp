@@ -119,12 +119,11 @@ std::pair<double, double> evaluated(const std::string& substituted)
 
 } // namespace
 
-TEST_CASE(
-    "D17: the model-state explanations print the arithmetic that produces the shown value", "[core][explain][review]")
+TEST_CASE("the model-state explanations print the arithmetic that produces the shown value", "[core][explain][review]")
 {
-    // The review's scenarios (expert-review.md D17): Mixtral with EP 8 (the experts are not sharded:
-    // their data-parallel group is dp·cp ÷ ep = 1), the same with TP 2, QLoRA and LoRA on a 7B,
-    // Adafactor on 1B, everything offloaded. Before, e.g. "7.24e+09 × 4 B ÷ 8 = 23.35 GB".
+    // Mixtral with EP 8 (the experts are not sharded: their data-parallel group is dp·cp ÷ ep = 1),
+    // the same with TP 2, QLoRA and LoRA on a 7B, Adafactor on 1B, everything offloaded. Before, the
+    // texts held false arithmetic, e.g. "7.24e+09 × 4 B ÷ 8 = 23.35 GB".
     const char* scenarios[] = {
         R"({"format":"trainplanner-scenario","version":1,"model":{"preset":"mixtral-8x7b"},"training":{"seq_len":4096,"global_batch":64},"parallel":{"dp":8,"ep":8,"recompute":"full"},"hardware":{"gpu":"h100-sxm"}})",
         R"({"format":"trainplanner-scenario","version":1,"model":{"preset":"mixtral-8x7b"},"training":{"seq_len":4096,"global_batch":64},"parallel":{"tp":2,"dp":8,"ep":8,"sequence_parallel":true,"recompute":"full","zero":3},"hardware":{"gpu":"h100-sxm"}})",

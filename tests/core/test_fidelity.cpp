@@ -1,4 +1,4 @@
-// The fidelity suite (issue 11; docs/FIDELITY.md): published training runs against the estimate
+// The fidelity suite (docs/FIDELITY.md): published training runs against the estimate
 // with the shipped defaults. The published figures are typed here from the papers, independently
 // of resources/fidelity/published.json, so an edit to either is caught.
 #include "core/fidelity.h"
@@ -395,7 +395,7 @@ TEST_CASE("out of sample, the shipped defaults are within 13.8 % on the papers' 
     // the refit efficiency, 0.96 on A100, makes the runs with large GEMMs faster, and BLOOM (+30 %) and
     // the GPU-hour rows with assumed layouts moved furthest). The widest, LLaMA 65B's GPU-hours
     // (+38 %), has an assumed layout (TP 8 × DP 256, ZeRO-1, 8 micro-batches) whose gradient reduction
-    // Megatron-style hides only under the last micro-batch's backward (review D1b); Meta's own code
+    // Megatron-style hides only under the last micro-batch's backward; Meta's own code
     // overlapped it "as much as possible" (LLaMA §2.4). docs/FIDELITY.md.
     const FidelitySummary summary = validatePublished();
     int calibration = 0, validation = 0, papers = 0;
@@ -408,7 +408,7 @@ TEST_CASE("out of sample, the shipped defaults are within 13.8 % on the papers' 
         if (row.run->group == "MosaicML llm-foundry benchmarks" || row.run->group == "torchtitan benchmarks (PyTorch)"
             || row.run->group == "Megatron-LM README (NVIDIA, H100)")
             continue; // the benchmark tables, each with its own ratchet below
-        // Llama 3 405B at 128k tokens: +45 % since issue 19 read its pipeline layout from §3.3.2 (v = 8
+        // Llama 3 405B at 128k tokens: +45 % since its pipeline layout is read from §3.3.2 (v = 8
         // instead of the v = 2 assumed, a 6 % bubble instead of 23 %); what the 47 % bubble hid is the
         // missing cost of ring attention at 128k on CP 16 (docs/FIDELITY.md, "Where the model is weakest").
         // LLaMA 65B's GPU-hours: +42 % since efficiency.compute was refit to 0.91 (its assumed layout's
@@ -424,13 +424,12 @@ TEST_CASE("out of sample, the shipped defaults are within 13.8 % on the papers' 
     // Calibration uses a few runs (nine, chosen by rule before the rest were compared); most are out of sample.
     CHECK(calibration == 9);
     CHECK(validation >= 20 * calibration);
-    // 0.138 since Llama 3's three rows took the pipeline layout their paper describes (issue 19).
+    // 0.138 since Llama 3's three rows took the pipeline layout their paper describes.
     CHECK(papersError / papers <= 0.138);
     CHECK(summary.memoryMeanAbsError <= 0.10);
 }
 
-TEST_CASE("out of sample, llm-foundry's measured FSDP runs: today's errors by regime, a ratchet for issue 18",
-    "[core][fidelity]")
+TEST_CASE("llm-foundry's measured FSDP runs out of sample: today's errors by regime as a ratchet", "[core][fidelity]")
 {
     // 211 measured runs outside the calibration set. Since the attention core has its own kernel rate
     // (FlashAttention-1 for MPT's Triton kernel, FlashAttention-2 for torchtitan's SDPA), H100 fell
@@ -470,7 +469,7 @@ TEST_CASE("out of sample, llm-foundry's measured FSDP runs: today's errors by re
     // torchtitan's fp8 rows (below) moved toward 0.
     // 0.081 with the large-scale table's FlashAttention-2 (above), after per-layer FSDP collectives
     // for SHARD_GRAD_OP brought its 1b/3b rows at 512 GPUs from +23/+14 % back to +13/+5 %.
-    // 0.083 since Llama 3's rows on H100 took their paper's pipeline layout, v = 8 (issue 19).
+    // 0.083 since Llama 3's rows on H100 took their paper's pipeline layout, v = 8.
     // 0.115 and 0.102 (raised, and why): the refit above, Hopper's fraction with it; llm-foundry's H100
     // rows at 8k–32k tokens are 10–15 % pessimistic.
     // 0.081 and 0.089 with the attention rate by length: the H100 rows at 8k–32k moved toward 0.
@@ -497,12 +496,12 @@ TEST_CASE("out of sample, llm-foundry's measured FSDP runs: today's errors by re
     // 0.155 with TP's all-gathers in fp8 (as fp8 above); 0.148 since its two runs without torch.compile
     // are eager (parallel.elementwise_kernels; +22 and +23 % before, +9 and +10 % now).
     CHECK(slice("source", "torchtitan benchmarks (PyTorch)").runs == 41);
-    // 0.125 with fp8 scaling (as fp8 above); 0.137 since issue 19 gave the six 405B runs with PP
+    // 0.125 with fp8 scaling (as fp8 above); 0.137 since the six 405B runs with PP have
     // torchtitan's FSDP that keeps parameters gathered and reduces once (grad_reduce after_accumulation):
     // the per-micro-batch all-gathers that no longer run had hidden 10–15 % of their time (+4 … +41 %
     // became +10 … +44 %); their measured peak memory needs it (−51 … −58 % before).
     CHECK(slice("source", "torchtitan benchmarks (PyTorch)").meanAbsError <= 0.14);
-    // The review's symptom: FSDP across eight A100 nodes was predicted 51–57 % too slow. torchtitan's
+    // Before, FSDP across eight A100 nodes was predicted 51–57 % too slow. torchtitan's
     // six A100 rows (Llama 2 13B/70B, Llama 3 8B/70B on 64 GPUs) are now each within 20 % (optimistic:
     // the efficiency refit on llm-foundry's Composer runs is higher than torchtitan's eager FSDP2 reaches).
     for (const FidelityRow& row : summary.rows)
@@ -585,7 +584,7 @@ TEST_CASE("rank agreement: where a source measures one model in several layouts,
     // chosen per size), each within one table (one campaign, one software stack) and one stack the
     // scenario tells apart: the H100 MPT-1B rows on 128–512 GPUs (FlashAttention-2, FSDP
     // SHARD_GRAD_OP, January 2024) and on 8–64 GPUs (the Triton kernel, FULL_SHARD, October 2023) are
-    // two sets. torchtitan's tables hold two layouts of a model at most. Issue 18 asks for 0.9; today
+    // two sets. torchtitan's tables hold two layouts of a model at most. The target is 0.9; today
     // the mean is 0.76 over 17 sets: most sweeps differ by a few per cent, within the runs' own
     // scatter (MPT-1B on 32 A100 measured 18 % below its neighbours). A ratchet.
     const FidelitySummary summary = validatePublished();

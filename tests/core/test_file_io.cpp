@@ -1,4 +1,4 @@
-// The one read path and the one write path (review DEF-03, DEF-04, DEF-05, DEF-09): bounded reads
+// The one read path and the one write path: bounded reads
 // that never trust st_size or block, and atomic writes that never destroy the old file, follow a
 // planted link, replace a device or FIFO, or widen a file's permissions.
 #include "core/file_io.h"
@@ -68,16 +68,16 @@ TEST_CASE("bounded reads: what the file is, not what it says it is", "[core][fil
     CHECK(contains(readFileBounded("", 100).error, "no such file"));
     CHECK(contains(readFileBounded(s / "a.json" + std::string(1, '\0') + "junk", 100).error, "NUL"));
 
-    // A FIFO would block the open (E28, E05): refused before opening.
+    // A FIFO would block the open: refused before opening.
     REQUIRE(::mkfifo((s / "fifo").c_str(), 0600) == 0);
     CHECK(contains(readFileBounded(s / "fifo", 100).error, "not a regular file"));
 
-    // A link loop is a link loop, not "no such file" (E07, E29).
+    // A link loop is a link loop, not "no such file".
     fs::create_symlink(s / "loop2", s / "loop1");
     fs::create_symlink(s / "loop1", s / "loop2");
     CHECK(contains(readFileBounded(s / "loop1", 100).error, "link loop"));
 
-    // procfs says 0 bytes for files with content (E40: /proc/kallsyms was read whole, 5.4 MB,
+    // procfs says 0 bytes for files with content (/proc/kallsyms was read whole, 5.4 MB,
     // before the 1 MiB limit applied): the read itself stops at limit + 1 bytes.
     struct stat st { };
     REQUIRE(::stat("/proc/self/status", &st) == 0);
@@ -96,14 +96,14 @@ TEST_CASE("atomic writes replace a file whole and keep its permissions", "[core]
     ::umask(mask);
     CHECK((modeOf(target) & 0777) == (0666 & ~mask)); // a new file: 0666 less the umask, as any program's
 
-    // G10: a private file stays private.
+    // A private file stays private (a 0600 file had become 0644).
     REQUIRE(::chmod(target.c_str(), 0600) == 0);
     REQUIRE(writeFileAtomically(target, "second").empty());
     CHECK(slurp(target) == "second");
     CHECK((modeOf(target) & 0777) == 0600);
     CHECK(s.entries() == 1); // no temporary file left
 
-    // G12: a valid 252-byte name (".tmp" pushed the old temporary name past NAME_MAX).
+    // A valid 252-byte name (".tmp" pushed the old temporary name past NAME_MAX).
     const std::string longName = s / std::string(252, 'o');
     CHECK(writeFileAtomically(longName, "long").empty());
     CHECK(slurp(longName) == "long");
@@ -112,7 +112,7 @@ TEST_CASE("atomic writes replace a file whole and keep its permissions", "[core]
 TEST_CASE("atomic writes refuse what is not a regular file and follow links to one", "[core][file_io]")
 {
     Scratch s;
-    // G07 (and D41's /dev/full as root): a FIFO stays a FIFO.
+    // A FIFO stays a FIFO (it had become a regular file, as /dev/full did for root).
     REQUIRE(::mkfifo((s / "fifo").c_str(), 0600) == 0);
     CHECK(contains(writeFileAtomically(s / "fifo", "x"), "not a regular file"));
     CHECK(S_ISFIFO(modeOf(s / "fifo")));
@@ -132,7 +132,7 @@ TEST_CASE("atomic writes refuse what is not a regular file and follow links to o
     fs::create_directory(s / "folder");
     CHECK(contains(writeFileAtomically(s / "folder", "x"), "not a regular file"));
 
-    // G09: a link to a file: the file it names gets the new bytes and the link stays a link.
+    // A link to a file: the file it names gets the new bytes and the link stays a link.
     put(s / "target9", "TARGET-OLD");
     fs::create_symlink(s / "target9", s / "link9");
     CHECK(writeFileAtomically(s / "link9", "new").empty());
@@ -142,7 +142,7 @@ TEST_CASE("atomic writes refuse what is not a regular file and follow links to o
     fs::create_symlink(s / "nowhere", s / "dangling");
     CHECK(contains(writeFileAtomically(s / "dangling", "x"), "leads nowhere"));
 
-    // DEF-05 / G04: a planted PATH.tmp link to a victim is neither followed nor removed.
+    // A planted PATH.tmp link to a victim is neither followed nor removed.
     put(s / "victim.txt", "VICTIM");
     fs::create_symlink(s / "victim.txt", s / "out.json.tmp");
     CHECK(writeFileAtomically(s / "out.json", "scenario").empty());
@@ -158,7 +158,7 @@ TEST_CASE("a write that fails leaves the old file byte for byte", "[core][file_i
     const std::string old(10'000, 'a');
     put(target, old);
     // A full disk without root: RLIMIT_FSIZE in a child, with SIGXFSZ ignored so that write()
-    // fails with EFBIG (review DEF-03: the disk filled during an export and files became empty).
+    // fails with EFBIG (once, the disk filled during an export and files became empty).
     const pid_t child = ::fork();
     REQUIRE(child >= 0);
     if (child == 0) {
@@ -188,7 +188,7 @@ TEST_CASE("a write that fails leaves the old file byte for byte", "[core][file_i
 
 TEST_CASE("messages show input escaped and bounded", "[core][file_io][messages]")
 {
-    // DEF-11: ESC, OSC, BEL, NUL, C1 controls and bidirectional overrides are escaped.
+    // ESC, OSC, BEL, NUL, C1 controls and bidirectional overrides are escaped.
     CHECK(printable("\x1b[2J\x1b]0;PWNED\x07") == "\\x1b[2J\\x1b]0;PWNED\\x07");
     CHECK(printable(std::string("a\0b", 3)) == "a\\x00b");
     CHECK(printable("\xc2\x9b"
@@ -199,7 +199,7 @@ TEST_CASE("messages show input escaped and bounded", "[core][file_io][messages]"
         == "abc\\u202ecba"); // right-to-left override
     CHECK(printable("\xff\xfe") == "\\xff\\xfe"); // not UTF-8
     CHECK(printable("训练 🚀") == "训练 🚀"); // printable text passes unchanged
-    // DEF-14: a 500 KB key is cut, saying by how much; never inside a character.
+    // A 500 KB key is cut, saying by how much; never inside a character.
     CHECK(printable(std::string(500'000, 'k'), 10) == "kkkkkkkkkk…(+499990 bytes)");
     CHECK(printable("训练", 4) == "训…(+3 bytes)");
     CHECK(escapeControls(std::string(300, 'x')).size() == 300);

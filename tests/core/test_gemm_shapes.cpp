@@ -1,4 +1,4 @@
-// GEMMs timed by their shapes (issue 18, "shape-aware compute"): waves of thread blocks on the
+// GEMMs timed by their shapes ("shape-aware compute"): waves of thread blocks on the
 // SMs, each tile's fixed cost, the operands' HBM traffic and a per-kernel floor.
 #include "core/compute_model.h"
 #include "core/estimate.h"
@@ -88,7 +88,7 @@ TEST_CASE("GEMM shapes: the roofline and the per-kernel floor bound small GEMMs"
 
 TEST_CASE("GEMM shapes: tensor parallelism on a small hidden size is mostly overhead", "[core][compute][shapes]")
 {
-    // The review's symptom: small GPT models (hidden 1,024–2,048) on one node of A100 were predicted
+    // Before, small GPT models (hidden 1,024–2,048) on one node of A100 were predicted
     // about 2× too fast, worst at micro-batch 1 and TP 8. Splitting their GEMMs eight ways leaves too
     // few tiles to fill the SMs.
     Scenario s = scenario(R"({"format": "trainplanner-scenario", "version": 1,
@@ -163,11 +163,11 @@ TEST_CASE("GEMM shapes: sm_count and sustained_fraction are GPU fields, read, wr
     CHECK(f.compute.gemmTimeS() / e.compute.gemmTimeS() == Approx(2).epsilon(0.02));
 }
 
-TEST_CASE("D8: a 10M-parameter model no longer reaches 42 % MFU on one A100", "[core][review][compute][shapes]")
+TEST_CASE("a 10M-parameter model no longer reaches 42 % MFU on one A100", "[core][review][compute][shapes]")
 {
-    // The review's d8_tiny10m: a bare 10M-parameter model (hidden 128, one head, 9 layers), 32
-    // sequences of 512 tokens per micro-batch on one A100. "GEMMs with K = 128 and per-kernel launch
-    // latency make [41.6 % MFU] implausible" (expert-review.md, D8); MosaicML's smallest measured model,
+    // A bare 10M-parameter model (hidden 128, one head, 9 layers), 32 sequences of 512 tokens per
+    // micro-batch on one A100, once estimated at 41.6 % MFU: implausible with GEMMs of K = 128 and
+    // per-kernel launch latency. MosaicML's smallest measured model,
     // MPT-125M (hidden 768), reached 44.8 % on A100 80GB. Its GEMMs now pay their tiles' fixed cost
     // over an inner dimension of 128.
     const Scenario s = scenario(R"({"format": "trainplanner-scenario", "version": 1, "name": "d8_tiny10m",

@@ -1,4 +1,4 @@
-// Feasibility heatmap (issue 12): every cell equals estimate() of the scenario with those two
+// Feasibility heatmap: every cell equals estimate() of the scenario with those two
 // inputs, and infeasible cells carry the reason.
 #include "core/heatmap.h"
 #include "core/presets.h"

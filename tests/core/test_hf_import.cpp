@@ -1,4 +1,4 @@
-// config.json import (issue 12): the exact official parameter counts of each family from small
+// config.json import: the exact official parameter counts of each family from small
 // hand-written config files with the published field values (tests/data/hf).
 #include "core/architecture.h"
 #include "core/hf_import.h"

@@ -1,4 +1,4 @@
-// Launch settings (issue 21): each framework's file read back and held against the scenario, and
+// Launch settings: each framework's file read back and held against the scenario, and
 // the settings a framework cannot express refused by name.
 #include "core/compute_model.h"
 #include "core/estimate.h"

@@ -1,4 +1,4 @@
-// Loss scaling in the number-format lab (issue 21): the fractions a loss scale flushes to zero and
+// Loss scaling in the number-format lab: the fractions a loss scale flushes to zero and
 // overflows are the normal distribution's (values from its table, not from this code), the dynamic
 // scaler follows PyTorch GradScaler's rule step by step, and fp8 rounding errors match the closed form
 // for values spread evenly in log space.

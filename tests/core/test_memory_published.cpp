@@ -192,7 +192,7 @@ TEST_CASE("the measured-memory suite: each peak read as its source measured it, 
     CHECK(sources == 4); // torchtitan's (with Trainy's runs), torchao's, LitGPT's and torchtune's
     CHECK(sourceRuns == runs);
     CHECK(weighted / runs == Approx(summary.memoryMeanAbsError));
-    // 0.071 since the suite grew from 2 to 20 runs with issue 19's FSDP mechanisms (the root unit, the
+    // 0.071 since the suite grew from 2 to 20 runs with the FSDP mechanisms (the root unit, the
     // layer's gradient in reduction, parameters kept gathered with PP, eager recomputation); 0.052
     // with DTensor's gathered TP inputs and loss parallel's 16 bytes per logit (70B: −21/−16 % → −5/+1 %);
     // 0.046 with eager layers' extra tensors and torchao's six runs (each within 3.5 %); 0.048 with

@@ -1,4 +1,4 @@
-// Memory over one step (issue 19): every stage's trace peaks at the total the memory model reports.
+// Memory over one step: every stage's trace peaks at the total the memory model reports.
 #include "core/estimate.h"
 #include "core/fidelity.h"
 #include "core/memory_timeline.h"

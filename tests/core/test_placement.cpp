@@ -1,4 +1,4 @@
-// The placement map (issue 12): ranks enumerated one by one onto nodes in Megatron-LM's order give,
+// The placement map: ranks enumerated one by one onto nodes in Megatron-LM's order give,
 // for every parallel group, the same link (NVLink or network) that the communication model used
 // for its timing — for many layouts and node sizes, including ones that do not divide evenly.
 #include "core/comm_model.h"

@@ -40,7 +40,7 @@ TEST_CASE("a GPU-count sweep writes one gpus column, a key sweep names the key f
     const auto byGpus = rows(sweepToCsv(sweepGpus(s, 8, 64), "gpus"));
     REQUIRE(byGpus.size() == 5); // header + 8, 16, 32, 64
     CHECK(byGpus[0][0] == "gpus");
-    CHECK(byGpus[0][1] == "memory_per_gpu_bytes"); // review D18: not "gpus,gpus"
+    CHECK(byGpus[0][1] == "memory_per_gpu_bytes"); // not "gpus,gpus"
     CHECK(byGpus[1][0] == "8");
     CHECK(byGpus[4][0] == "64");
     const SweepResult zero = sweepKey(s, "parallel.zero", { "0", "3" });
@@ -82,7 +82,7 @@ TEST_CASE("plans write as CSV rows best first and as trainplanner-plan JSON", "[
 
 TEST_CASE("CSV numbers are plain decimals that read back exactly", "[core][io][csv]")
 {
-    // Issue 22: a spreadsheet showed 3.6e+02 for 360.
+    // A spreadsheet showed 3.6e+02 for 360.
     CHECK(core::csvNumber(360) == "360");
     CHECK(core::csvNumber(0.1) == "0.1");
     CHECK(core::csvNumber(-2.5) == "-2.5");

@@ -128,7 +128,7 @@ TEST_CASE("the ranking is deterministic across thread counts", "[core][planner]"
 
 TEST_CASE("the planner marks the plans its own error cannot rank apart from the best", "[core][planner][range]")
 {
-    // Issue 18: the top plans differ by less than 1 % while the estimate's out-of-sample range is
+    // The top plans differ by less than 1 % while the estimate's out-of-sample range is
     // ±10–20 %: those plans are marked, and the best is always within its own range.
     PlanOptions o;
     o.gpus = 64;
@@ -148,7 +148,7 @@ TEST_CASE("the planner marks the plans its own error cannot rank apart from the 
 TEST_CASE("for published large runs the planner ranks the published layout within the best plan's range",
     "[core][planner][published][range]")
 {
-    // Issue 18: given a published run's model, GPU count, batch and sequence length, some plan with
+    // Given a published run's model, GPU count, batch and sequence length, some plan with
     // the published TP, PP, CP and EP must lie within the best plan's range — the estimate cannot claim
     // its own favourite is faster than the layout the run used. All seven since the search takes one layer
     // per model chunk and norms_up_proj (Llama 3's layout) and CP's short chunks pay their attention rate.
@@ -207,7 +207,7 @@ TEST_CASE("the planner keeps the reduction setting only on ZeRO-2 and ZeRO-3 pla
 
 TEST_CASE("constraints pin or limit any knob, and what they leave out is counted", "[core][planner][constraints]")
 {
-    // Usability review, problem 9: ZeRO-3 and full recomputation could not be kept in a search.
+    // ZeRO-3 and full recomputation could not be kept in a search: the winner quietly dropped them.
     Scenario s = defaultScenario();
     PlanOptions free;
     free.gpus = 64;
@@ -416,7 +416,7 @@ TEST_CASE("a search past the limit is refused before anything is estimated, nami
         chunks += "," + std::to_string(v);
     REQUIRE_FALSE(addConstraint(o.constraints, s, chunks));
     REQUIRE_FALSE(addConstraint(o.constraints, s, "parallel.recompute=none,selective,selective_op,norms_up_proj,full"));
-    // 25,086,900 (the hostile review's own count) while a model chunk needed two layers; one layer per
+    // 25,086,900 while a model chunk needed two layers; one layer per
     // chunk, as Llama 3 ran, adds the deepest interleavings.
     const SearchSize size = searchSize(s, o);
     CHECK(size.configurations == 26'735'900);

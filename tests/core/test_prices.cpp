@@ -1,4 +1,4 @@
-// Prices and spot capacity (issue 21): the price table's reader, spot reclaims folded into the
+// Prices and spot capacity: the price table's reader, spot reclaims folded into the
 // reliability model, and the cost planner choosing spot exactly when its discount outweighs what its
 // interruptions lose.
 #include "core/estimate.h"

@@ -1,4 +1,4 @@
-// Property tests over many random valid scenarios (issue 5): outputs are finite and
+// Property tests over many random valid scenarios: outputs are finite and
 // non-negative, estimates are deterministic, and the model's monotonic relations hold.
 #include "core/architecture.h"
 #include "core/estimate.h"

@@ -15,7 +15,7 @@ TEST_CASE("Llama 3: 16,384 GPUs for 54 days see about 419 unexpected interruptio
 {
     // Llama Team 2024, §3.3.4 and Table 5: 419 unexpected interruptions in a 54-day snapshot on
     // 16,384 H100. The default per-GPU MTBF, 50,000 h, is that record rounded (16,384 × 54 × 24 / 419
-    // = 50,676 h; docs/PUBLISHED.md); the issue asks for within 15 %.
+    // = 50,676 h; docs/PUBLISHED.md); within 15 % is the target.
     const Scenario s = defaultScenario();
     CHECK(expectedInterruptions(16'384, s.reliability.gpuMtbfHours, 54 * 86400.0) == Approx(419).epsilon(0.15));
     // Cluster MTBF: about 3 hours between unexpected interruptions (docs/PUBLISHED.md: ≈ 3.1 h).
@@ -79,7 +79,7 @@ TEST_CASE("cost lines: GPUs, energy, checkpoint storage, inter-node traffic and 
     // 64 GPUs on 8 nodes: the ZeRO-3 data-parallel collectives cross nodes; every GPU sends
     // 3 × (n−1)/n × 2 bytes × Ψ per micro-batch (Rajbhandari et al. §7: 1.5× plain data parallel;
     // gathered and reduced again for each of the 1024 / 64 = 16 micro-batches), and 8 of each
-    // ring's 64 hops leave a node (review D14).
+    // ring's 64 hops leave a node.
     const double perGpuStep = 3 * 63.0 / 64 * 2 * 7e9 * 16;
     CHECK(t.interNodeBytes == Approx(perGpuStep * 64 * t.steps * 8 / 64).epsilon(1e-6));
     CHECK(t.networkCostUsd == Approx(t.interNodeBytes / 1e12 * 5));

@@ -1,4 +1,4 @@
-// The rules one interactive edit carries with it (issue 20, §4.2), in core where the form and
+// The rules one interactive edit carries with it, in core where the form and
 // any other editor share them. Expected values follow from the published shapes.
 #include "core/presets.h"
 #include "core/scenario_edit.h"
@@ -84,7 +84,7 @@ TEST_CASE("choosing a GPU keeps the servers' size, except into and out of a rack
 
 TEST_CASE("parallel degrees step through the values that divide what they split", "[core][edit]")
 {
-    // Usability review, problem 6: DP's arrows walked 9, 10, … 14 into divisibility warnings.
+    // DP's arrows once walked 9, 10, … 14 into divisibility warnings.
     Scenario s = defaultScenario(); // global batch 1,024 sequences, micro-batch 1, DP 8, 32 layers
     REQUIRE(s.training.globalBatch == 1024);
     REQUIRE(s.training.microBatch == 1);

@@ -1,7 +1,8 @@
-// One table for every key a scenario holds (issue 20, §4.2), with its range, and checked products
-// (hostile-input review DEF-01, DEF-06, DEF-08, DEF-14, DEF-15): out-of-range values and absurd
-// products are refused, naming the key, before anything uses them; every value the table sets is
-// what the writer writes and the reader reads back; an edit carries its rules with it.
+// One table for every key a scenario holds, with its range, and checked products (hostile input:
+// overflowing GPU and parameter counts, unreadable imports, duplicate keys, layouts no framework
+// runs): out-of-range values and absurd products are refused, naming the key, before anything uses
+// them; every value the table sets is what the writer writes and the reader reads back; an edit
+// carries its rules with it.
 #include "core/estimate.h"
 #include "core/hf_import.h"
 #include "core/scenario_fields.h"
@@ -82,9 +83,9 @@ TEST_CASE("every number key is read with the limits of the one table", "[core][l
     CHECK(findField("parallel.nope") == nullptr);
 }
 
-TEST_CASE("DEF-01: the GPU count is a 64-bit product, refused above 10^7 before any use", "[core][limits][hostile]")
+TEST_CASE("the GPU count is a 64-bit product refused above 10^7 before any use", "[core][limits][hostile]")
 {
-    // The reviewer's reproducers: tp × pp × dp wrapped to 0 (SIGFPE), to a negative count (a
+    // Products that once wrapped in an int: tp × pp × dp to 0 (SIGFPE), to a negative count (a
     // "valid" scenario with negative cost) and to a plausible 32,768.
     for (const auto& [dp, product] : std::vector<std::pair<int, std::string>> {
              { 131072, "4294967296" }, { 98304, "3221225472" }, { 131073, "4295000064" } }) {
@@ -109,7 +110,7 @@ TEST_CASE("DEF-01: the GPU count is a 64-bit product, refused above 10^7 before 
     REQUIRE(r.ok());
     CHECK(r.scenario->parallel.gpus() == 10'000'000);
     CHECK(estimate(*r.scenario).gpus == 10'000'000);
-    // --set reaches the same rule (C20).
+    // --set reaches the same rule.
     Scenario s = defaultScenario();
     CHECK_FALSE(applyOverride(s, "training.global_batch=131072"));
     CHECK_FALSE(applyOverride(s, "parallel.tp=64"));
@@ -120,7 +121,7 @@ TEST_CASE("DEF-01: the GPU count is a 64-bit product, refused above 10^7 before 
     CHECK(s.parallel.dp == 8); // untouched
 }
 
-TEST_CASE("DEF-06: a parameter count beyond 10^15 is refused, naming the model", "[core][limits][hostile]")
+TEST_CASE("a parameter count beyond 10^15 is refused naming the model", "[core][limits][hostile]")
 {
     json doc = defaultDoc();
     doc["model"] = { { "layers", 4096 }, { "hidden", 1048576 }, { "heads", 4096 }, { "ffn_hidden", 1048576 },
@@ -129,7 +130,7 @@ TEST_CASE("DEF-06: a parameter count beyond 10^15 is refused, naming the model",
     ScenarioError e = refusal(doc);
     CHECK(e.path == "model");
     CHECK(e.message.find("parameters; at most 1e+15") != std::string::npos);
-    // The dense extreme of B27 (3.2·10^16) too; a 10^14 bare size stays valid.
+    // The dense extreme of the largest dimensions (3.2·10^16) too; a 10^14 bare size stays valid.
     doc["model"] = { { "layers", 4096 }, { "hidden", 1048576 }, { "heads", 4096 }, { "ffn_hidden", 1048576 },
         { "vocab", 16777216 } };
     CHECK(refusal(doc).path == "model");
@@ -137,9 +138,9 @@ TEST_CASE("DEF-06: a parameter count beyond 10^15 is refused, naming the model",
     CHECK(parseScenario(doc.dump()).ok());
 }
 
-TEST_CASE("DEF-15: combinations no framework runs are refused or warned about", "[core][limits][hostile]")
+TEST_CASE("combinations no framework runs are refused or warned about", "[core][limits][hostile]")
 {
-    // pp greater than the layers (B73): 480 of 512 stages would hold nothing.
+    // pp greater than the layers: 480 of 512 stages would hold nothing.
     json doc = defaultDoc();
     doc["parallel"]["pp"] = 512;
     ScenarioError e = refusal(doc);
@@ -149,7 +150,7 @@ TEST_CASE("DEF-15: combinations no framework runs are refused or warned about", 
     doc["parallel"]["schedule"] = "interleaved";
     doc["parallel"]["virtual_stages"] = 4;
     CHECK(refusal(doc).path == "parallel.pp"); // 64 chunks on 32 layers
-    // Duplicate LoRA targets (B50) and LoRA targets on a full fine-tune (B52).
+    // Duplicate LoRA targets and LoRA targets on a full fine-tune.
     doc = defaultDoc();
     doc["training"]["method"] = "lora";
     doc["training"]["lora_targets"] = { "q", "v", "q" };
@@ -164,7 +165,7 @@ TEST_CASE("DEF-15: combinations no framework runs are refused or warned about", 
     REQUIRE_FALSE(applyOverride(s, "training.method=lora"));
     CHECK_FALSE(applyOverride(s, "training.method=full"));
     CHECK(s.training.method == Method::full);
-    // ZeRO-2/3 with PP (B36): a warning that names why.
+    // ZeRO-2/3 with PP: a warning that names why.
     s = defaultScenario();
     s.parallel.pp = 4;
     s.parallel.dp = 2;
@@ -175,28 +176,28 @@ TEST_CASE("DEF-15: combinations no framework runs are refused or warned about", 
     CHECK(warned);
 }
 
-TEST_CASE("DEF-14: duplicate keys and a bare size beside architecture keys are named", "[core][limits][hostile]")
+TEST_CASE("duplicate keys and a bare size beside architecture keys are named", "[core][limits][hostile]")
 {
-    // A18: {"tp": 3, "tp": 1} ran with tp 1.
+    // {"tp": 3, "tp": 1} ran with tp 1.
     const std::string text = scenarioToJson(defaultScenario());
     std::string twice = text;
     twice.replace(twice.find("\"tp\": 1"), 7, "\"tp\": 3, \"tp\": 1");
     ScenarioResult r = parseScenario(twice);
     REQUIRE_FALSE(r.ok());
     CHECK(r.error.toString() == "parallel.tp: is given twice (each key may appear once)");
-    // A19: a second "model" section.
+    // A second "model" section.
     std::string models = text;
     models.replace(models.find("\"model\": {"), 10, "\"model\": {\"preset\": \"nope\"}, \"model\": {");
     r = parseScenario(models);
     REQUIRE_FALSE(r.ok());
     CHECK(r.error.path == "model");
-    // B38: layers beside params is known, only not combinable.
+    // Layers beside params is known, only not combinable.
     json doc = defaultDoc();
     doc["model"] = { { "params", 7e9 }, { "layers", 32 } };
     CHECK(refusal(doc).toString() == "model.layers: cannot be combined with params (a bare size)");
 }
 
-TEST_CASE("DEF-12: a token budget below one step is one step, with a warning", "[core][limits][hostile]")
+TEST_CASE("a token budget below one step is one step with a warning", "[core][limits][hostile]")
 {
     Scenario s = defaultScenario();
     s.training.seqLen = 10'000'000;
@@ -211,8 +212,7 @@ TEST_CASE("DEF-12: a token budget below one step is one step, with a warning", "
     CHECK(warned);
 }
 
-TEST_CASE("DEF-07 and DEF-10: --set hardware.profile reads the profile, and never echoes its content",
-    "[core][limits][hostile]")
+TEST_CASE("a hardware.profile given by --set is read and its content never echoed", "[core][limits][hostile]")
 {
     const auto dir = std::filesystem::temp_directory_path() / ("tp_limits_" + std::to_string(::getpid()));
     std::filesystem::create_directories(dir);
@@ -223,28 +223,28 @@ TEST_CASE("DEF-07 and DEF-10: --set hardware.profile reads the profile, and neve
     REQUIRE_FALSE(applyOverride(s, "hardware.profile=" + good));
     CHECK(s.hardware.preset == "h100-sxm");
     CHECK(s.efficiency.compute == 0.3);
-    // C93: a missing profile is an error, not an identical row.
+    // A missing profile is an error, not ignored (a sweep over profiles gave identical rows).
     auto error = applyOverride(s, "hardware.profile=" + (dir / "missing.json").string());
     REQUIRE(error);
     CHECK(error->path == "hardware.profile");
     CHECK(error->message.find("no such file") != std::string::npos);
-    // E17: a bare JSON string holding a secret.
+    // A bare JSON string holding a secret.
     const auto secret = (dir / "secret.json").string();
     std::ofstream(secret) << R"("ghp_SECRETSECRETSECRETSECRETSECRET0123")";
     error = applyOverride(s, "hardware.profile=" + secret);
     REQUIRE(error);
     CHECK(error->toString().find("SECRET") == std::string::npos);
     CHECK(error->toString().find("must be an object, got a string") != std::string::npos);
-    // E16: a quoted first line: nlohmann's "last read: '…'" is not repeated.
+    // A quoted first line: nlohmann's "last read: '…'" is not repeated.
     std::ofstream(secret) << "\"sk-live-SECRET-TOKEN-0123456789abcdef-DO-NOT-LEAK\n";
     error = applyOverride(s, "hardware.profile=" + secret);
     REQUIRE(error);
     CHECK(error->toString().find("SECRET") == std::string::npos);
-    CHECK(error->toString().find("secret.json") != std::string::npos); // names the profile (E02)
+    CHECK(error->toString().find("secret.json") != std::string::npos); // names the profile
     std::filesystem::remove_all(dir);
 }
 
-TEST_CASE("DEF-08: import-config writes only scenarios TrainPlanner reads back", "[core][limits][hostile]")
+TEST_CASE("import-config writes only scenarios TrainPlanner reads back", "[core][limits][hostile]")
 {
     json config = json::parse(std::ifstream(std::string(TP_SOURCE_DIR) + "/tests/data/hf/llama-2-7b.json"));
     for (const auto& [field, key] :
@@ -257,7 +257,7 @@ TEST_CASE("DEF-08: import-config writes only scenarios TrainPlanner reads back",
         CHECK(r.error.path == field);
         CHECK(r.error.message.find("(TrainPlanner's model." + key + ")") != std::string::npos);
     }
-    // D20, D21: a 10 KB name with escape sequences is escaped and cut to fit the 200-byte limit.
+    // A 10 KB name with escape sequences is escaped and cut to fit the 200-byte limit.
     json c = config;
     c["_name_or_path"] = "\x1b]0;PWNED\x07" + std::string(10'000, 'n');
     const ImportResult r = importHfConfig(c.dump());
@@ -268,7 +268,7 @@ TEST_CASE("DEF-08: import-config writes only scenarios TrainPlanner reads back",
     CHECK_FALSE(validateScenario(s));
 }
 
-TEST_CASE("DEF-01's class: dp × micro-batch is counted in 64 bits where it can pass 2^31", "[core][limits][hostile]")
+TEST_CASE("dp × micro-batch is counted in 64 bits where it can pass 2^31", "[core][limits][hostile]")
 {
     // dp 10^6 × micro-batch 65,536 = 6.6·10^10 sequences: the divisibility warning and its
     // suggestion used int (UBSan in the sanitizer build fails this test if any product overflows).
@@ -431,7 +431,7 @@ TEST_CASE("a key applies only where it means something", "[core][fields]")
 
 TEST_CASE("a refused file or edit carries its problem as a code with the key and numbers", "[core][fields][problems]")
 {
-    // Problems as data (issue 20, §4.4): the reader words its refusal in English for the command line
+    // Problems as data: the reader words its refusal in English for the command line
     // and gives the GUI the same as a code, so the interface can word it in its own language.
     struct Case {
         std::string_view key;

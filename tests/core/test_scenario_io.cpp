@@ -102,7 +102,7 @@ TEST_CASE("scenarios round-trip through their JSON text", "[core][io]")
 
 TEST_CASE("the layout rules name the key the user set and say why, in the file's words", "[core][io][validation]")
 {
-    // The rules now live in core::layoutProblem() (issue 20); the reader's messages are a contract
+    // The rules now live in core::layoutProblem(); the reader's messages are a contract
     // (docs/DESIGN.md: "path: reason") and keep the words they had when the reader wrote them itself.
     auto [override, expected] = GENERATE(table<std::string, std::string>({
         { "parallel.tp=1,parallel.sequence_parallel=true", "parallel.sequence_parallel: needs tp of at least 2" },
@@ -192,8 +192,8 @@ TEST_CASE("overrides (--set) use the file validation and change nothing on error
     REQUIRE_FALSE(applyOverride(s, "parallel.zero=3"));
     CHECK(s.parallel.zero == 3);
     REQUIRE_FALSE(applyOverride(s, "hardware.gpu=h100-sxm"));
-    CHECK(s.hardware.gpu.memoryGib == Approx(81559 / 1024.0).margin(0.005)); // nvidia-smi's memory.total (review D5)
-    // One field of the preset, the rest kept (issue 19).
+    CHECK(s.hardware.gpu.memoryGib == Approx(81559 / 1024.0).margin(0.005)); // nvidia-smi's memory.total
+    // One field of the preset, the rest kept.
     REQUIRE_FALSE(applyOverride(s, "hardware.inter_node_gbps=25"));
     CHECK(s.hardware.preset == "h100-sxm");
     CHECK(s.hardware.gpu.interNodeGBps == 25);
@@ -292,7 +292,7 @@ TEST_CASE("examples: the source article's pair and the published runs", "[core][
     CHECK(deepseek.training.gpuHours == Approx(2'664'000).epsilon(0.15));
 }
 
-TEST_CASE("a preset GPU with single fields overridden keeps the preset's other figures (issue 19)", "[core][io]")
+TEST_CASE("a preset GPU with single fields overridden keeps the preset's other figures", "[core][io]")
 {
     // "A user whose cluster has 4 NICs per node cannot keep the A100 preset and change one number."
     const ScenarioResult r

@@ -1,4 +1,4 @@
-// Sensitivity (issue 12): one assumption at a time, ±f; the directions follow the model (a faster
+// Sensitivity: one assumption at a time, ±f; the directions follow the model (a faster
 // matmul shortens the step, fragmentation only moves memory), and the base is the estimate.
 #include "core/scenario_io.h"
 #include "core/sensitivity.h"

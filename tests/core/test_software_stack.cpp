@@ -1,7 +1,7 @@
-// Software stacks (training.framework) and the defects of the second fidelity review they answer
-// (../shared/reviews/2026-12-02/fidelity-review-2.md): small models on one node predicted twice too
-// fast (S1, F2, F3), fused projections timed apart (F4), context parallelism without flash attention
-// (F6). Each failed before the stacks.
+// Software stacks (training.framework) and the errors they remove: small models on one node predicted
+// twice too fast (kernels and collectives the model did not know about, no fixed cost per kernel,
+// call, micro-batch or step), fused projections timed apart, context parallelism without flash
+// attention. Each failed before the stacks.
 #include "core/compute_model.h"
 #include "core/estimate.h"
 #include "core/estimate_io.h"
@@ -28,8 +28,8 @@ using namespace core;
 
 namespace {
 
-/// The review's S1 cell: a 24-layer GPT of width 1024 (16 heads) on one node of A100, Megatron-LM,
-/// fp16, no flash attention, no recomputation.
+/// A small GPT once predicted twice too fast: 24 layers of width 1024 (16 heads) on one node of
+/// A100, Megatron-LM, fp16, no flash attention, no recomputation.
 Scenario smallGpt(int tp, int microBatch, const char* framework = "megatron-lm")
 {
     return scenario(std::string(R"({"format": "trainplanner-scenario", "version": 1,
@@ -160,7 +160,7 @@ TEST_CASE("training.framework is read, written only when not generic, and refuse
     CHECK(r.error.toString().find("training.framework") != std::string::npos);
 }
 
-TEST_CASE("S1: small GPT models on one node and layout sweeps on many, out of sample (vTrain's measured runs)",
+TEST_CASE("small GPT models on one node and layout sweeps on many out of sample (vTrain's measured runs)",
     "[core][stack][fidelity]")
 {
     // vTrain's rows (resources/fidelity/vtrain): every fourth is a calibration row, chosen by position
@@ -191,7 +191,8 @@ TEST_CASE("S1: small GPT models on one node and layout sweeps on many, out of sa
             CHECK(run.published == measured.at(run.id));
         }
     const FidelitySummary summary = validatePublished();
-    // The generic stack was −52 % on the review's grid and is 31.8 % and 11.7 % off on these rows; with
+    // The generic stack was −52 % on a grid of small GPT runs (h 1024–2048, 24 layers, TP 1–8,
+    // micro-batch 1–8 on 8 A100) and is 31.8 % and 11.7 % off on these rows; with
     // the stack's host time, its softmax fallback, its unoverlapped reduction and its overlapped TP
     // backward: 8.6 % and 11.3 % (9 % too fast across nodes); with its residual efficiency fitted on
     // the calibration rows (0.94): 8.7 % and 8.4 %; with the stages' wait for the busiest (the output
@@ -206,7 +207,7 @@ TEST_CASE("S1: small GPT models on one node and layout sweeps on many, out of sa
     CHECK(multi.runs == 30);
     CHECK(multi.meanAbsError <= 0.092);
     CHECK(std::abs(multi.meanError) <= 0.07);
-    // Their layout sweeps: one set per model. The issue asks 0.9 for each multi-node sweep; the 18.4B
+    // Their layout sweeps: one set per model. The target is 0.9 for each multi-node sweep; the 18.4B
     // model's (11 layouts on 256 GPUs) is at 0.64 (0.54 before TP's backward overlap; the stage
     // imbalance left it there) — a ratchet.
     std::map<std::string, double> rho;
@@ -215,7 +216,7 @@ TEST_CASE("S1: small GPT models on one node and layout sweeps on many, out of sa
     REQUIRE(rho.size() == 2);
     // 3.6B, 19 layouts on 64 GPUs: 0.96, 0.949 with the residual efficiency (it slows compute, not
     // communication, which moves two near-equal layouts past each other), 0.944 with the stages' wait
-    // for the busiest; the issue asks 0.9.
+    // for the busiest; the target is 0.9.
     CHECK(rho.at("vtrain-multi-1") >= 0.94);
     CHECK(rho.at("vtrain-multi-26") >= 0.6); // 18.4B
     for (const RankAgreement& a : summary.rankAgreement)
@@ -241,9 +242,9 @@ TEST_CASE("S1: small GPT models on one node and layout sweeps on many, out of sa
     CHECK(slice(summary, "method", "fine-tuning (LoRA, QLoRA)").runs >= 2);
 }
 
-TEST_CASE("F4: a stack that fuses Q and K and V (or the gate and up) times them as one GEMM", "[core][stack][gemm]")
+TEST_CASE("a stack that fuses Q and K and V (or the gate and up) times them as one GEMM", "[core][stack][gemm]")
 {
-    // The review's example, Narayanan et al.'s 39.1B (48 layers, hidden 8192, 64 heads, s 2048, micro-batch
+    // Narayanan et al.'s 39.1B (48 layers, hidden 8192, 64 heads, s 2048, micro-batch
     // 1, full recomputation) on Megatron-LM, whose ParallelAttention runs one query_key_value GEMM of
     // 3h/t outputs. Its re-implementation of the shape efficiency, with the same tile cost: TP 8 0.762
     // timed apart, 0.811 fused (+6.4 %); TP 2 0.868 and 0.874 (+0.7 %). Split eight ways, each of Q, K
@@ -286,8 +287,8 @@ TEST_CASE("F4: a stack that fuses Q and K and V (or the gate and up) times them 
             == estimate(gpt39(8, "generic")).compute.gemmShapeEfficiency);
 }
 
-TEST_CASE("F6: no context parallelism without flash attention, and its scores count (s/c)·s per rank",
-    "[core][stack][planner]")
+TEST_CASE(
+    "no context parallelism without flash attention and its scores count (s/c)·s per rank", "[core][stack][planner]")
 {
     // GPT-3 175B on 512 A100 as Narayanan et al. ran it (fp16, no flash attention).
     Scenario s = scenario(R"({"format": "trainplanner-scenario", "version": 1,
@@ -314,8 +315,8 @@ TEST_CASE("F6: no context parallelism without flash attention, and its scores co
     CHECK(activationBytesPerLayer(two) == Approx(activationBytesPerLayer(one) / 2));
 }
 
-TEST_CASE("F5: QLoRA through bitsandbytes keeps every 4-bit layer's input, and LitGPT's peaks follow",
-    "[core][stack][memory]")
+TEST_CASE(
+    "QLoRA through bitsandbytes keeps every 4-bit layer's input and LitGPT's peaks follow", "[core][stack][memory]")
 {
     // bitsandbytes' MatMul4Bit.forward: ctx.tensors = (A, B) whenever the input needs a gradient; per
     // Llama layer and token that is the QKV and MLP inputs (h each), the output projection's (h) and
@@ -340,7 +341,7 @@ TEST_CASE("F5: QLoRA through bitsandbytes keeps every 4-bit layer's input, and L
         }
 }
 
-TEST_CASE("F7: the planner reaches the published layouts of GPT-3 175B and Llama 3 405B within 5 % of its best",
+TEST_CASE("the planner reaches the published layouts of GPT-3 175B and Llama 3 405B within 5 % of its best",
     "[core][stack][planner]")
 {
     // Narayanan et al. 2021 (TP 8, PP 8 on 512 A100, batch 1536) and Llama 3 (Dubey et al. 2024, Table 4:
@@ -383,7 +384,7 @@ TEST_CASE("F7: the planner reaches the published layouts of GPT-3 175B and Llama
 }
 
 TEST_CASE(
-    "F8: the attention kernel's rate follows the sequence length as its benchmarks measured", "[core][stack][compute]")
+    "the attention kernel's rate follows the sequence length as its benchmarks measured", "[core][stack][compute]")
 {
     // The rate one GPU reaches on the attention FLOPs of a step: FLOPs ÷ time.
     auto rateAt = [](Scenario s, int seqLen, AttentionKernel kernel) {
@@ -415,13 +416,12 @@ TEST_CASE(
     CHECK(rateAt(s, 2400, AttentionKernel::flash1) == Approx(0.325 * 312e12 * achieved).epsilon(0.001));
 }
 
-TEST_CASE(
-    "F10: the vocabulary-parallel embedding and loss add their collectives to TP's traffic", "[core][stack][comm]")
+TEST_CASE("the vocabulary-parallel embedding and loss add their collectives to TP's traffic", "[core][stack][comm]")
 {
     // Megatron's VocabParallelEmbedding reduces its output, the LM head's column-parallel linear reduces
     // its input gradient, and vocab_parallel_cross_entropy all-reduces the logits' maximum, the sum of
     // exponentials and the target's logit (one fp32 per token each): five collectives per micro-batch
-    // beside the layers' four, the review's "+5 % on TP calls at 24 layers" (4 · 24 + 5 = 101).
+    // beside the layers' four: +5 % on TP calls at 24 layers (4 · 24 + 5 = 101).
     const Scenario s = smallGpt(2, 1); // 24 layers, TP 2, no sequence parallelism, no recomputation
     const Estimate e = estimate(s);
     const double m = e.compute.microBatches;
@@ -454,12 +454,12 @@ TEST_CASE(
     CHECK((split.stageS[1][1] - plain.stageS[1][1]) / perOp == Approx(2));
 }
 
-TEST_CASE("F10: flash attention on Megatron-LM's 2021-23 stack is flagged and its fix turns it off",
-    "[core][stack][warnings]")
+TEST_CASE(
+    "flash attention on Megatron-LM's 2021-23 stack is flagged and its fix turns it off", "[core][stack][warnings]")
 {
     // The default scenario has flash attention on; Megatron-LM's published runs of 2021-23 computed attention
-    // with the fused softmax, and on the review's grid of small GPT runs that switch alone moved the model by
-    // 26 %. Megatron-Core and Megatron-DeepSpeed (2023) run flash attention.
+    // with the fused softmax, and on a grid of small GPT runs (as above) that switch alone moved the model
+    // by 26 %. Megatron-Core and Megatron-DeepSpeed (2023) run flash attention.
     auto flagged = [](const Estimate& e) {
         return std::any_of(e.warnings.begin(), e.warnings.end(),
             [](const Problem& w) { return w.code == ProblemCode::stack_without_flash_attention; });
@@ -490,7 +490,7 @@ TEST_CASE("F10: flash attention on Megatron-LM's 2021-23 stack is flagged and it
     }
 }
 
-TEST_CASE("item 9: a GPU typed by the user is derated as the catalog's GPUs are, not priced as a perfect GEMM",
+TEST_CASE("a GPU typed by the user is derated as the catalog's GPUs are and not priced as a perfect GEMM",
     "[core][stack][gpu]")
 {
     // The default scenario on the A100 80GB preset and on the same chip typed in by its datasheet peak:

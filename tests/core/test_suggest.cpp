@@ -1,4 +1,4 @@
-// "Nearest valid" suggestions (issue 12): each removes its warning, is a valid scenario, keeps the
+// "Nearest valid" suggestions: each removes its warning, is a valid scenario, keeps the
 // GPU count when it changes a parallel degree, and is the closest such setting.
 #include "core/presets.h"
 #include "core/scenario_io.h"

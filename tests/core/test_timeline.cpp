@@ -1,4 +1,4 @@
-// The pipeline timeline (issue 12): simulated from the schedules' dependency rules, its idle time
+// The pipeline timeline: simulated from the schedules' dependency rules, its idle time
 // over the busy time equals the bubble fraction core reports — (p−1)/m for GPipe and 1F1B,
 // (p−1)/(v·m) interleaved (Narayanan et al. 2021 §2.2) — and it spans the estimated step.
 #include "core/presets.h"
@@ -101,7 +101,7 @@ TEST_CASE("with full recomputation each backward is preceded by its recomputed f
 
 TEST_CASE("a long step is drawn shortened, with the full step's pipeline end and idle time", "[core][timeline]")
 {
-    // Review DEF-02: a step of 10^9 micro-batches built 2·10^9 blocks. A shortened drawing keeps the
+    // A step of 10^9 micro-batches once built 2·10^9 blocks. A shortened drawing keeps the
     // warm-up and cool-down; its figures must equal those of simulating every micro-batch.
     struct Case {
         int pp, m;
@@ -140,7 +140,7 @@ TEST_CASE("a long step is drawn shortened, with the full step's pipeline end and
 
 TEST_CASE("the timeline's work is bounded whatever the micro-batch and stage counts", "[core][timeline]")
 {
-    // Review DEF-02's scenarios: 10^9 micro-batches on one stage (bad_alloc after 2 GB), and 512
+    // The scenarios that once failed: 10^9 micro-batches on one stage (bad_alloc after 2 GB), and 512
     // stages × 64 chunks (80 s, then bad_alloc) — here as the largest pipeline a 4,096-layer model allows.
     Scenario s = defaultScenario();
     s.parallel.dp = 1;

@@ -1,4 +1,4 @@
-// Plan versus actual (issue 21): logs in each framework's print format (tests/data/logs, written from
+// Plan versus actual: logs in each framework's print format (tests/data/logs, written from
 // the print statements core/training_log.h names) read back, and a run at 1.25 × the estimate
 // forecast at 1.25 × the planned time. The reader streams: logs fed in pieces of any size, lines
 // ended by '\n', '\r\n' or '\r', multi-megabyte logs within and beyond the sample's capacity, the
@@ -514,7 +514,7 @@ TEST_CASE("memory above the GPU's, an MFU above 1 and TFLOP/s above the peak ref
               "max reserved: "
             + std::to_string(mb) + "\n";
     };
-    // 10^15 − 1 MB (the review's log), and 100,000 MB = 97.7 GiB: refused on line 4.
+    // 10^15 − 1 MB (a log that was once taken as measured), and 100,000 MB = 97.7 GiB: refused on line 4.
     for (const double mb : { 999999999999999.0, 100000.0 }) {
         const core::Problem p = refusal(s, memory(mb));
         CHECK(p.value("kind") == int(core::MeasurementKind::memory_above_device));

@@ -2,7 +2,7 @@
 // accepted scenario through estimate(), the timeline, every writer and a round trip. Crashes,
 // sanitizer reports, unbounded work, NaN/inf/null or control characters in output, and broken
 // round trips are findings. scripts/test.sh runs it for 60 s (scripts/fuzz.sh [seconds] for longer);
-// tests/fuzz/corpus holds the seeds, among them the hostile-input review's reproducers.
+// tests/fuzz/corpus holds the seeds, among them reproducers of hostile inputs that once broke the reader.
 #include "core/estimate.h"
 #include "core/estimate_io.h"
 #include "core/hf_import.h"

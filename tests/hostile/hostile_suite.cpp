@@ -1,10 +1,10 @@
-// The hostile-input review's cases (../shared/reviews/2026-11-30/hostile-input.md, 407 cases, 15
-// defects) as a standing suite: every case runs the real binaries in a private folder and must meet
-// the contract of docs/DESIGN.md — exit 0, 2 (bad input) or 3 (cannot write) as the case says, no
-// signal, nothing over 10 s, no file destroyed, no control character or NaN/inf/null in any output.
+// The cases of a hostile-input test of 2026-11-30 (407 cases, 15 defects found) as a standing
+// suite: every case runs the real binaries in a private folder and must meet the contract of
+// docs/DESIGN.md — exit 0, 2 (bad input) or 3 (cannot write) as the case says, no signal, nothing
+// over 10 s, no file destroyed, no control character or NaN/inf/null in any output.
 //
-// The cases are data (cases.json, one per line); each names the review's id and, where it showed
-// one, the defect. Files a case needs are made from a spec: a scenario patch on the bundled default,
+// The cases are data (cases.json, one per line); each has an id and, where it showed one, the
+// defect it found. Files a case needs are made from a spec: a scenario patch on the bundled default,
 // a config.json patch, raw text or bytes, a FIFO, a link, a sparse file. A full disk is
 // RLIMIT_FSIZE with SIGXFSZ ignored (no root needed). Nothing touches a real device or system file.
 
@@ -231,7 +231,7 @@ Outcome run(const std::vector<std::string>& argv, const fs::path& dir, const jso
         ::_exit(127);
     }
     if (pipeIn) {
-        // A program that refuses its input (E15: /dev/stdin is not a regular file) may exit before
+        // A program that refuses its input (a profile of /dev/stdin: not a regular file) may exit before
         // this write: the write must fail with EPIPE, not kill the test with SIGPIPE.
         std::signal(SIGPIPE, SIG_IGN);
         ::close(stdinPipe[0]);
@@ -425,7 +425,7 @@ void runCategory(const std::string& prefix)
 
 } // namespace
 
-TEST_CASE("hostile: the review's cases are all here", "[hostile]")
+TEST_CASE("hostile: every case is here once", "[hostile]")
 {
     const auto cases = loadCases();
     std::set<std::string> ids;
@@ -435,7 +435,7 @@ TEST_CASE("hostile: the review's cases are all here", "[hostile]")
         defects += c.contains("defect");
     }
     CHECK(cases.size() >= 407);
-    CHECK(defects >= 123); // every case that showed a defect in the review
+    CHECK(defects >= 123); // every case that showed a defect when the suite was written
 }
 
 TEST_CASE("hostile A: scenario JSON syntax, encoding, size, nesting, duplicates, keys", "[hostile]")

@@ -1,4 +1,6 @@
-// Memory defects of the expert review (../shared/reviews/2026-11-30/expert-review.md), issue 19.
+// Memory, energy and network-traffic mechanisms the estimate once got wrong, each on a scenario that
+// showed the error, with the value its source gives (a datasheet, a device's own report, a paper);
+// the published runs fit the GPUs they ran on; the GPU catalog's capacities and peaks.
 #include "core/architecture.h"
 #include "core/comm_model.h"
 #include "core/compute_model.h"
@@ -16,7 +18,7 @@
 
 using namespace core;
 
-TEST_CASE("D5: GPU capacities as the devices report them, not marketing GB converted to GiB",
+TEST_CASE("GPU capacities as the devices report them instead of marketing GB converted to GiB",
     "[core][review][memory][presets]")
 {
     // nvidia-smi's memory.total (MiB) and rocm-smi's VRAM Total Memory (B), from public device logs;
@@ -25,7 +27,7 @@ TEST_CASE("D5: GPU capacities as the devices report them, not marketing GB conve
         { "mi300x", 205822885888 / 1073741824.0 }, { "h100-sxm", 81559 / 1024.0 }, { "h800-sxm", 81559 / 1024.0 },
         { "h100-pcie", 81559 / 1024.0 }, { "a100-80gb", 81920 / 1024.0 }, { "a100-40gb", 40960 / 1024.0 },
         { "v100-32gb", 32510 / 1024.0 }, { "rtx-4090", 24564 / 1024.0 },
-        // Added in issue 19: the GPUs teams rent that were missing.
+        // The GPUs teams rent that were missing at first.
         { "h100-nvl", 95830 / 1024.0 }, { "h20", 97871 / 1024.0 }, { "a800-80gb", 81920 / 1024.0 },
         { "l40s", 46068 / 1024.0 }, { "gb200-nvl72", 189471 / 1024.0 } };
     for (const auto& [name, gib] : reported) {
@@ -41,7 +43,7 @@ TEST_CASE("D5: GPU capacities as the devices report them, not marketing GB conve
         == Approx((8 * 32.0 * 1073741824 - 335544320) / 1073741824).margin(0.005));
     CHECK(findGpuPreset("mi325x")->spec.source.find("(assumption)") != std::string::npos);
     CHECK(gpuPresets().size() == std::size(reported) + 1);
-    // The review's scenario: Llama 3 8B unsharded on one H200 needs about 136 GiB: it fits now.
+    // Llama 3 8B unsharded on one H200 needs about 136 GiB: it fits now.
     const Scenario s = scenario(R"({"format":"trainplanner-scenario","version":1,"model":{"preset":"llama-3-8b"},
         "training":{"seq_len":2048},"parallel":{"dp":1,"zero":0},"hardware":{"gpu":"h200-sxm"}})");
     const Estimate e = estimate(s);
@@ -49,10 +51,10 @@ TEST_CASE("D5: GPU capacities as the devices report them, not marketing GB conve
     CHECK(e.memory.fits());
 }
 
-TEST_CASE("D12: Adafactor's factored states, the same in memory, in the checkpoint and in the optimizer step",
+TEST_CASE("Adafactor's factored states count the same in memory and the checkpoint and the optimizer step",
     "[core][review][memory]")
 {
-    // The review's scenario: a 1B model trained with Adafactor on one GPU, bf16 weights, fp32 master
+    // A 1B model trained with Adafactor on one GPU, bf16 weights, fp32 master
     // weights. Before: memory 0.0032 GB of states but a 10 GB checkpoint (4 B of state per parameter).
     const Scenario s = scenario(R"({"format":"trainplanner-scenario","version":1,"model":{"params":1000000000},
         "training":{"optimizer":"adafactor","global_batch":8},"parallel":{"dp":1,"zero":0}})");
@@ -81,8 +83,8 @@ TEST_CASE("D12: Adafactor's factored states, the same in memory, in the checkpoi
     CHECK(eo.memory.peak().optimizerStateBytes == Approx(states));
 }
 
-TEST_CASE("D19: gradients summed over many micro-batches in bf16 are warned about, with fp32 as the fix",
-    "[core][review][memory]")
+TEST_CASE(
+    "gradients summed over many micro-batches in bf16 are warned about with fp32 as the fix", "[core][review][memory]")
 {
     // The default scenario (Llama-2-7B on 8 A100, ZeRO-1) accumulates 128 micro-batches of bf16
     // gradients, the stall the number-format lab shows; Megatron-LM and DeepSpeed accumulate in fp32.
@@ -113,10 +115,10 @@ TEST_CASE("D19: gradients summed over many micro-batches in bf16 are warned abou
         CHECK(w.code != ProblemCode::low_precision_gradient_accumulation);
 }
 
-TEST_CASE("D14: network bytes are the bytes that leave a node, not every hop of a ring that spans nodes",
+TEST_CASE("network bytes are the bytes that leave a node and not every hop of a ring that spans nodes",
     "[core][review][cost]")
 {
-    // The review's scenario: the article's 7B with ZeRO-3 over 64 A100 (8 nodes of 8): each DP ring
+    // The article's 7B with ZeRO-3 over 64 A100 (8 nodes of 8): each DP ring
     // has 64 hops, of which 8 cross the network, so the fabric carries 1/8 of the ring's bytes —
     // about 2.4 EB over the run, where the report said 19 EB.
     const Scenario s = scenario(R"({"format": "trainplanner-scenario", "version": 1, "model": {"preset": "llama-2-7b"},
@@ -147,7 +149,7 @@ TEST_CASE("D14: network bytes are the bytes that leave a node, not every hop of 
     CHECK(networkShare(ring) == 0);
 }
 
-TEST_CASE("D15: energy counts the whole server's power per GPU where its datasheet gives it", "[core][review][cost]")
+TEST_CASE("energy counts the whole server's power per GPU where its datasheet gives it", "[core][review][cost]")
 {
     // DGX A100: 6.5 kW max for 8 × 400 W GPUs; DGX H100/H200: 10.2 kW; DGX B200: 14.3 kW (NVIDIA
     // datasheets and user guides). Before: GPU-hours × TDP × PUE, half a DGX A100's draw.
@@ -178,13 +180,13 @@ TEST_CASE("D15: energy counts the whole server's power per GPU where its datashe
     CHECK(lean.scenario->hardware.gpu.nodeWattsPerGpu == 600);
 }
 
-// ---- Published runs fit where they ran (issue 19, deliverable 1) ----
+// ---- Published runs fit where they ran ----
 
 TEST_CASE("every published run fits in the memory of the GPUs it ran on", "[core][memory][published][fidelity]")
 {
     // A run measured on a cluster cannot have needed more memory than its GPUs have: the layout in the
-    // suite (and the mechanisms its source names) must fit. Before issue 19, the three Llama 3 405B
-    // layouts needed 89–121 GiB of 79.6 and DeepSeek-V3 124 GiB.
+    // suite (and the mechanisms its source names) must fit. Before this was checked, the three Llama
+    // 3 405B layouts needed 89–121 GiB of 79.6 and DeepSeek-V3 124 GiB.
     int runs = 0;
     for (const PublishedRun& run : publishedRuns()) {
         const Estimate e = estimate(run.scenario);

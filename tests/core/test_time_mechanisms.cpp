@@ -1,5 +1,7 @@
-// The time defects of the expert review (../shared/reviews/2026-11-30/expert-review.md), each on
-// the review's scenario, with the value its source gives. Every test here failed before the fix.
+// Time mechanisms the estimate once got wrong — collectives' links, latencies and overlap windows,
+// LoRA and fp8 FLOPs, offload, attention kernels —, each on a scenario that showed the error, with
+// the value its source gives (a paper, a datasheet, NCCL's code, a measured run). Every test here
+// failed before its fix.
 #include "core/comm_model.h"
 #include "core/compute_model.h"
 #include "core/estimate.h"
@@ -27,7 +29,7 @@ Collective collective(const Estimate& e, Group group, CollectiveOp op)
 
 } // namespace
 
-TEST_CASE("D1: a ring over whole nodes leaves each node through all its NICs", "[core][review][comm]")
+TEST_CASE("a ring over whole nodes leaves each node through all its NICs", "[core][review][comm]")
 {
     // NCCL's maintainers: a ring over nodes of 8 GPUs runs at the node's summed NIC bandwidth
     // (NVIDIA/nccl-tests#119: "96 GB/s is the target" for 4 × 200 Gb/s; NVIDIA/nccl#495: 75 GB/s
@@ -39,7 +41,7 @@ TEST_CASE("D1: a ring over whole nodes leaves each node through all its NICs", "
     const Collective gather = collective(e, Group::dp, CollectiveOp::all_gather);
     CHECK(gather.link == Link::inter_node);
     CHECK(gather.bandwidthGBps == Approx(200 * 0.8));
-    // The review's symptom: going from one node to two made the run slower in total.
+    // Before, going from one node to two made the run slower in total.
     Scenario oneNode = twoNodes;
     oneNode.parallel.dp = 8;
     CHECK(e.compute.tokensPerS > 1.5 * estimate(oneNode).compute.tokensPerS);
@@ -55,11 +57,11 @@ TEST_CASE("D1: a ring over whole nodes leaves each node through all its NICs", "
     CHECK(ranksPerNode(2, 1, 8) == 2);
 }
 
-TEST_CASE("D2: ZeRO-3 gathers parameters in the compute dtype", "[core][review][comm]")
+TEST_CASE("ZeRO-3 gathers parameters in the compute dtype", "[core][review][comm]")
 {
     // FSDP2 MixedPrecisionPolicy.param_dtype "specifies the dtype for the unsharded parameter and
     // hence the dtype for forward/backward computation and the parameter all-gather": fp32 shards,
-    // bf16 compute → 8,030,261,248 parameters × 2 B per gather (the review's 16.06 GB, not 32.12).
+    // bf16 compute → 8,030,261,248 parameters × 2 B per gather (16.06 GB, not 32.12).
     const Scenario s = scenario(R"({"format": "trainplanner-scenario", "version": 1, "model": {"preset": "llama-3-8b"},
         "training": {"seq_len": 8192, "micro_batch": 2, "global_batch": 16},
         "precision": {"compute": "bf16", "weights": "fp32", "gradients": "fp32", "master_weights": "none", "optimizer_states": "fp32"},
@@ -70,8 +72,7 @@ TEST_CASE("D2: ZeRO-3 gathers parameters in the compute dtype", "[core][review][
     CHECK(gather.messageBytes * gather.callsPerStep == Approx(8'030'261'248.0 * 2 * 2));
 }
 
-TEST_CASE(
-    "D16: a collective's latency grows with its group and its buckets, as NCCL's model has it", "[core][review][comm]")
+TEST_CASE("a collective's latency grows with its group and its buckets as NCCL's model has it", "[core][review][comm]")
 {
     // NVIDIA/nccl src/graph/tuning.cc (Simple protocol): base latency plus one hop per ring step —
     // 3.4 µs over NVLink, 14 µs over the network — or, for an all-reduce, a tree of
@@ -82,7 +83,7 @@ TEST_CASE(
     // One rank per node: PAT for all-gather and reduce-scatter, 2.8 µs per rank plus log2 hops.
     CHECK(ncclLatencyUs(CollectiveOp::all_gather, 256, 256, false, 10) == Approx(10 + 8 * 14 / 3.5 + 2.8 * 256));
 
-    // The review's scenario: Llama 3 8B, plain data parallelism over 16,384 H100. Before: one call of
+    // Llama 3 8B, plain data parallelism over 16,384 H100. Before: one call of
     // 10 µs for 16 GB of gradients; now Megatron's buckets (max(4·10^7, 10^6 × n) parameters: one
     // here, since 10^6 × 16,384 exceeds the model) each pay the 16,384-rank latency.
     const Scenario wide
@@ -149,7 +150,7 @@ TEST_CASE("FSDP's ZeRO-2 (SHARD_GRAD_OP) gathers and reduces per layer: its late
     CHECK(bad.error.toString().find("parallel.dp_collectives") != std::string::npos);
 }
 
-TEST_CASE("D1b: each data-parallel mechanism hides its traffic in its own window", "[core][review][comm]")
+TEST_CASE("each data-parallel mechanism hides its traffic in its own window", "[core][review][comm]")
 {
     // FSDP prefetches the forward all-gathers (the whole compute is its window); ZeRO-0/1 with
     // gradient accumulation reduce once, under the last micro-batch's backward only. A slow network
@@ -176,7 +177,7 @@ TEST_CASE("D1b: each data-parallel mechanism hides its traffic in its own window
     CHECK(rs.exposedTimeS > 0);
 }
 
-TEST_CASE("D10: pipeline send/recv carries 1/t of the activations per TP rank", "[core][review][comm]")
+TEST_CASE("pipeline send/recv carries 1/t of the activations per TP rank", "[core][review][comm]")
 {
     // Narayanan et al. 2021 §4.1 (scatter/gather; with sequence parallelism each rank holds 1/t):
     // s·b·h·2 / t = 4096 × 1 × 8192 × 2 / 8 = 8,388,608 B per boundary and direction.
@@ -186,11 +187,10 @@ TEST_CASE("D10: pipeline send/recv carries 1/t of the activations per TP rank", 
     CHECK(collective(estimate(s), Group::pp, CollectiveOp::send_recv).messageBytes == Approx(8'388'608.0));
 }
 
-TEST_CASE(
-    "D11: with TP and sequence parallelism each rank dispatches its own tokens to the experts", "[core][review][comm]")
+TEST_CASE("with TP and sequence parallelism each rank dispatches its own tokens to the experts", "[core][review][comm]")
 {
     // Megatron-Core MoE with TP requires sequence parallelism; each rank routes s·b/t tokens:
-    // top_k · s · b · h · 2 / t = 2 × 4096 × 4096 × 2 / 2 = 33,554,432 B (the review's 33.6 MB).
+    // top_k · s · b · h · 2 / t = 2 × 4096 × 4096 × 2 / 2 = 33,554,432 B (33.6 MB).
     const Scenario s
         = scenario(R"({"format": "trainplanner-scenario", "version": 1, "model": {"preset": "mixtral-8x7b"},
         "training": {"seq_len": 4096, "global_batch": 64},
@@ -198,11 +198,11 @@ TEST_CASE(
     CHECK(collective(estimate(s), Group::ep, CollectiveOp::all_to_all).messageBytes == Approx(33'554'432.0));
 }
 
-TEST_CASE("D13: a global batch smaller than dp leaves replicas idle instead of splitting sequences",
-    "[core][review][compute]")
+TEST_CASE(
+    "a global batch smaller than dp leaves replicas idle instead of splitting sequences", "[core][review][compute]")
 {
     // 4 sequences on 8 replicas: four replicas take one sequence each and four wait; the compute of
-    // the step is one sequence's, as on dp = 4 (the review: 0.556 s on dp 8 against 1.006 s on dp 4).
+    // the step is one sequence's, as on dp = 4 (before: 0.556 s on dp 8 against 1.006 s on dp 4).
     const Scenario dp8
         = scenario(R"({"format": "trainplanner-scenario", "version": 1, "model": {"preset": "llama-2-7b"},
                                       "training": {"global_batch": 4}, "parallel": {"dp": 8}})");
@@ -219,7 +219,7 @@ TEST_CASE("D13: a global batch smaller than dp leaves replicas idle instead of s
     CHECK(estimate(odd).compute.matmulTimeS == Approx(even * 126 / 125));
 }
 
-TEST_CASE("D20: bf16 on a GPU without bf16 tensor cores runs at the fp32 rate", "[core][review][compute]")
+TEST_CASE("bf16 on a GPU without bf16 tensor cores runs at the fp32 rate", "[core][review][compute]")
 {
     // V100 datasheet: 15.7 TFLOP/s fp32, 125 fp16 tensor, no bf16; bf16 runs on the CUDA cores.
     const Scenario s = scenario(R"({"format": "trainplanner-scenario", "version": 1, "model": {"preset": "llama-2-7b"},
@@ -232,7 +232,7 @@ TEST_CASE("D20: bf16 on a GPU without bf16 tensor cores runs at the fp32 rate", 
     CHECK(warned);
 }
 
-TEST_CASE("D3: LoRA trains the adapters only: about 4N FLOPs per token, and QLoRA pays its dequantisation",
+TEST_CASE("LoRA trains the adapters only at about 4N FLOPs per token and QLoRA pays its dequantisation",
     "[core][review][compute]")
 {
     // Hu et al. 2021 §4.2: no gradients for the frozen weights, so their matmuls cost a forward and
@@ -271,7 +271,7 @@ TEST_CASE("D3: LoRA trains the adapters only: about 4N FLOPs per token, and QLoR
     CHECK(eQ.compute.stepTimeS > eLora.compute.stepTimeS);
 }
 
-TEST_CASE("D6: the H100 PCIe's NVLink bridges join pairs, wider groups go over PCIe", "[core][review][comm]")
+TEST_CASE("the H100 PCIe's NVLink bridges join pairs and wider groups go over PCIe", "[core][review][comm]")
 {
     // NVIDIA H100 PCIe datasheet: an NVLink bridge (600 GB/s bidirectional) joins two cards; the
     // others are reached over PCIe Gen5 x16 (128 GB/s bidirectional, 64 per direction).
@@ -281,7 +281,7 @@ TEST_CASE("D6: the H100 PCIe's NVLink bridges join pairs, wider groups go over P
         "hardware": {"gpu": "h100-pcie"}})");
     const Collective wide = collective(estimate(tp8), Group::tp, CollectiveOp::all_gather);
     CHECK(wide.link == Link::intra_node);
-    CHECK(wide.bandwidthGBps == Approx(64 * 0.8)); // the review: 240 GB/s before, 5–10× too fast
+    CHECK(wide.bandwidthGBps == Approx(64 * 0.8)); // 240 GB/s before, 5–10× too fast
     Scenario tp2 = tp8;
     tp2.parallel.tp = 2;
     tp2.parallel.dp = 4;
@@ -296,12 +296,12 @@ TEST_CASE("D6: the H100 PCIe's NVLink bridges join pairs, wider groups go over P
     CHECK(collective(estimate(sxm), Group::tp, CollectiveOp::all_gather).bandwidthGBps == Approx(450 * 0.8));
 }
 
-TEST_CASE("D7: fp8 speeds up the linear layers only, and pays for its casts", "[core][review][compute]")
+TEST_CASE("fp8 speeds up the linear layers only and pays for its casts", "[core][review][compute]")
 {
     // torchtitan benchmarks/llama3_h100_202412_torchtitan.md, Table 1: Llama 3.1 8B, FSDP on 8 H100,
     // local batch 2 × 8192, op-level selective recomputation, torch.compile: 6,667 tok/s/GPU in bf16
-    // and 8,532 with Float8 linears — 1.28×. The tolerance covers NeMo/Transformer Engine's 1.3–1.5×
-    // (review D7). Before the fix every FLOP ran at the fp8 peak: 1.74×.
+    // and 8,532 with Float8 linears — 1.28×. The tolerance covers NeMo/Transformer Engine's 1.3–1.5×.
+    // Before the fix every FLOP ran at the fp8 peak: 1.74×.
     const Scenario bf16
         = scenario(R"({"format": "trainplanner-scenario", "version": 1, "model": {"preset": "llama-3-8b"},
         "training": {"seq_len": 8192, "micro_batch": 2, "global_batch": 16},
@@ -362,7 +362,7 @@ TEST_CASE("D7: fp8 speeds up the linear layers only, and pays for its casts", "[
     }
 }
 
-TEST_CASE("D7: fp8's gain shrinks as attention grows, as llm-foundry measured", "[core][review][compute]")
+TEST_CASE("fp8's gain shrinks with the attention share as llm-foundry measured", "[core][review][compute]")
 {
     // MosaicML llm-foundry's H100 tables (bf16 and fp8 rows with the same micro-batch): the fp8
     // speed-up falls from 1.31–1.35× at 512 tokens to 1.00–1.05× at 32k, where the bf16 attention
@@ -390,7 +390,7 @@ TEST_CASE("D7: fp8's gain shrinks as attention grows, as llm-foundry measured", 
     CHECK(longest < shortest - 0.19);
 }
 
-TEST_CASE("D8: matmuls are priced against each GPU's measured achievable rate, not its datasheet peak",
+TEST_CASE("matmuls are priced against each GPU's measured achievable rate instead of its datasheet peak",
     "[core][review][compute]")
 {
     // Bekman, ml-engineering compute/accelerator/README.md, "Maximum Achievable Matmul FLOPS
@@ -410,7 +410,7 @@ TEST_CASE("D8: matmuls are priced against each GPU's measured achievable rate, n
     CHECK(achievableFlops(rtx, DType::bf16, &measured) == Approx(165.2e12 * kTypicalAchievableFraction));
     CHECK_FALSE(measured);
 
-    // The review's symptom: one efficiency against the peak made H100 runs as efficient as A100
+    // Before, one efficiency against the peak made H100 runs as efficient as A100
     // runs; MosaicML measured MPT-7B at 2k tokens on 8 GPUs at MFU 0.642 (A100 80GB) and 0.464 (H100)
     // (llm-foundry benchmarking README). The estimate now gives H100 the smaller share of its peak.
     const Scenario onA100
@@ -426,7 +426,7 @@ TEST_CASE("D8: matmuls are priced against each GPU's measured achievable rate, n
     CHECK(e.compute.peakFlopsPerGpu == Approx(989.5e12));
 }
 
-TEST_CASE("D9: the context-parallel ring carries K/V forward, and K/V with dK/dV backward", "[core][review][comm]")
+TEST_CASE("the context-parallel ring carries K/V forward and K/V with dK/dV backward", "[core][review][comm]")
 {
     // Transformer Engine's ring attention (AttnFuncWithCPAndKVP2P, "point-to-point communications of
     // KV and dKV"): the backward circulates K/V again together with their gradients, so a layer moves
@@ -450,10 +450,10 @@ TEST_CASE("D9: the context-parallel ring carries K/V forward, and K/V with dK/dV
         collective(estimate(full), Group::cp, CollectiveOp::all_gather).callsPerStep == Approx(1.5 * kv.callsPerStep));
 }
 
-TEST_CASE("D4: offload costs PCIe transfers and a CPU optimizer step, and keeps the layers it needs on the GPU",
+TEST_CASE("offload costs PCIe transfers and a CPU optimizer step and keeps the layers it needs on the GPU",
     "[core][review][compute]")
 {
-    // The review's scenario: Llama 2 7B on one A100, full recomputation, 64 micro-batches, optimizer
+    // Llama 2 7B on one A100, full recomputation, 64 micro-batches, optimizer
     // and parameters offloaded. Before: 79.92 s against 80.01 s without offload — offloading
     // everything was faster, and no layer stayed on the GPU.
     const Scenario all
@@ -482,7 +482,7 @@ TEST_CASE("D4: offload costs PCIe transfers and a CPU optimizer step, and keeps 
     CHECK(ea.memory.peak().bytes.buffers >= 2 * 202'383'360.0 * 2);
 }
 
-TEST_CASE("D8: the last stage moves its logits through memory, which small models with large vocabularies feel",
+TEST_CASE("the last stage moves its logits through memory which small models with large vocabularies feel",
     "[core][review][compute]")
 {
     // GPT-2 124M: 12 layers of h = 768 against a 50,257-token head. The logits of one micro-batch are
@@ -500,7 +500,7 @@ TEST_CASE("D8: the last stage moves its logits through memory, which small model
     CHECK(18 * logits / bandwidth > e.compute.memoryBoundTimeS / 4);
 }
 
-TEST_CASE("D8/D9: attention is its own kernel, at its measured rate on the FLOPs it does", "[core][review][compute]")
+TEST_CASE("attention is its own kernel at its measured rate on the FLOPs it does", "[core][review][compute]")
 {
     // FlashAttention-2's benchmark counts a causal kernel's FLOPs as 4·b·s²·heads·d / 2 and forward +
     // backward as 3.5 × that (its backward recomputes Q·Kᵀ: 2.5 × the forward). Llama 3 8B (32
@@ -566,7 +566,7 @@ TEST_CASE("D8/D9: attention is its own kernel, at its measured rate on the FLOPs
         warned = warned || w.code == ProblemCode::attention_rate_assumed;
     CHECK(warned);
 
-    // The review's symptom: one node of H100 at 32k tokens was +68 % (MPT-1B), while A100 was within
+    // Before, one node of H100 at 32k tokens was +68 % (MPT-1B), while A100 was within
     // 14 %: the attention core ran at the GEMM efficiency. MosaicML measured MPT-1B at 32k on 8 GPUs at
     // 12,025 tokens/s per H100 and 6,275 per A100 80GB — 1.92× — with MPT's Triton kernel (FlashAttention-1).
     const auto run = [](const std::string& id) -> const Scenario& {
@@ -617,8 +617,8 @@ TEST_CASE("parallel.attention_kernel: read, written, refused without flash atten
     CHECK(fast.error.toString().find("attention_tflops.flash2") != std::string::npos);
 }
 
-TEST_CASE("D1b: NVLink and the network hide their traffic under the same compute, each on its own link",
-    "[core][review][comm]")
+TEST_CASE(
+    "NVLink and the network hide their traffic under the same compute each on its own link", "[core][review][comm]")
 {
     // Megatron-LM's 32B GPT on 384 H100 (TP 8 in a node, DP 48 across nodes) with TP and DP overlap
     // on, as its README has them. TP's NVLink traffic and DP's network traffic use different links
