@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs what is missing, checks every C++ file's format, builds, and runs every test with ctest;
-# then the second hostile-input review's runner; then builds the core, the command line and their
+# then the hostile-input runner of tests/hostile/round2; then builds the core, the command line and their
 # tests again with AddressSanitizer + UndefinedBehaviorSanitizer and runs those and the runner too;
 # then fuzzes the readers for 60 s. Exits non-zero on any failure.
 set -euo pipefail
@@ -13,14 +13,14 @@ TP_PACKAGES+=(desktop-file-utils appstream man-db) # the install test's validato
 TP_PACKAGES+=(poppler-utils)                      # pdffonts: the report PDF embeds the SC face (tests/widgets/test_export.cpp)
 tp_install_missing
 
-# Every C++ file follows the repository's .clang-format (issue 20): a rule nothing checks erodes.
+# Every C++ file follows the repository's .clang-format: a rule nothing checks erodes.
 echo "== clang-format-14 --dry-run --Werror on every C++ file"
 find "$TP_ROOT/app" "$TP_ROOT/core" "$TP_ROOT/tests" "$TP_ROOT/widgets" \( -name '*.cpp' -o -name '*.h' \) -print0 \
   | xargs -0 clang-format-14 --dry-run --Werror
 tp_build -DTRAINPLANNER_TESTS=ON
 (cd "$TP_BUILD" && QT_QPA_PLATFORM=offscreen ctest --output-on-failure -j "$jobs")
 
-# The second hostile-input review's runner (tests/hostile/round2/README.md): every case must pass.
+# The hostile-input runner of tests/hostile/round2 (README.md there): every case must pass.
 # Run alone, after ctest: its three search cases have a 60-second limit.
 echo "== hostile-input review 2: run_all.sh against the release CLI"
 bash "$TP_ROOT/tests/hostile/round2/run_all.sh" "$TP_BUILD/trainplanner-cli"
@@ -40,7 +40,7 @@ if [ "${TP_SKIP_SANITIZERS:-0}" != "1" ]; then
     bash "$TP_ROOT/tests/hostile/round2/run_all.sh" "$asan/trainplanner-cli"
 fi
 
-# The libFuzzer targets (issue 17; scripts/fuzz.sh): the scenario reader and the config.json
+# The libFuzzer targets (scripts/fuzz.sh): the scenario reader and the config.json
 # importer, the training log reader, the price table reader and the --pin parser, the time split
 # between them, each from its corpus under tests/fuzz; a finding fails the run.
 if [ "${TP_SKIP_FUZZ:-0}" != "1" ]; then
