@@ -1,0 +1,38 @@
+// What the plan command's two searches share: the search over layouts (plan.cpp) and, with
+// --prices, the search over GPU types, counts, layouts and pricing (cost_plan.cpp).
+#pragma once
+
+#include "core/planner.h"
+#include "core/problem.h"
+#include "core/scenario.h"
+
+#include <CLI/CLI.hpp>
+
+#include <string>
+#include <vector>
+
+namespace cli {
+
+/// plan's options as given.
+struct PlanArguments {
+    std::string file;
+    std::string format = "text";
+    std::vector<std::string> overrides;
+    std::vector<std::string> pins;
+    int gpus = 0;
+    int top = 10;
+    std::string objective = "time";
+    std::string pricesFile;
+    std::string gpuTypes;
+    double deadlineDays = 0;
+};
+
+/// A search refused for its size: the count, the limit, and what to narrow, as the command line's
+/// options name it.
+std::string searchTooLargeText(const core::Problem& p);
+
+/// plan --prices: ranks the plans of every price by the run's total cost; the exit code.
+int runCostPlan(const CLI::App& plan, const PlanArguments& a, const core::Scenario& scenario,
+    const core::PlanConstraints& constraints);
+
+} // namespace cli
