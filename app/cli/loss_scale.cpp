@@ -64,7 +64,7 @@ std::string lossScaleText(
     const auto fp8 = core::fp8ScalingErrors(g);
     if (format == "json") return lossScaleJson(g, scale, options, fractions, run, fp8);
     std::ostringstream os;
-    char line[240];
+    char line[320]; // the longest line, the dynamic scaler's with every field at its widest, takes about 290
     std::snprintf(line, sizeof line, "gradients: log10|g| ~ Normal(log10 %.4g, %.3g decades); loss scale S = %.6g\n\n",
         g.median, g.sigmaDecades, scale);
     os << line;
