@@ -72,60 +72,8 @@
         <translation>格式</translation>
     </message>
     <message>
-        <source>under 1B parameters</source>
-        <translation>1B 参数以下</translation>
-    </message>
-    <message>
-        <source>1B–10B parameters</source>
-        <translation>1B–10B 参数</translation>
-    </message>
-    <message>
-        <source>10B–100B parameters</source>
-        <translation>10B–100B 参数</translation>
-    </message>
-    <message>
-        <source>100B parameters and more</source>
-        <translation>100B 参数及以上</translation>
-    </message>
-    <message>
-        <source>mixture of experts</source>
-        <translation>混合专家</translation>
-    </message>
-    <message>
-        <source>tensor/pipeline (3D)</source>
-        <translation>张量/流水线并行（3D）</translation>
-    </message>
-    <message>
-        <source>FSDP / ZeRO-2/3</source>
-        <translation>FSDP / ZeRO-2/3</translation>
-    </message>
-    <message>
-        <source>data parallel</source>
-        <translation>数据并行</translation>
-    </message>
-    <message>
-        <source>up to 2k tokens</source>
-        <translation>2k token 以内</translation>
-    </message>
-    <message>
-        <source>4k–8k tokens</source>
-        <translation>4k–8k token</translation>
-    </message>
-    <message>
-        <source>16k–32k tokens</source>
-        <translation>16k–32k token</translation>
-    </message>
-    <message>
-        <source>64k tokens and more</source>
-        <translation>64k token 及以上</translation>
-    </message>
-    <message>
         <source>&lt;p&gt;Where the choice matters — two layouts measured at least %1 % apart — it orders %2 of %3 pairs as measured.&lt;/p&gt;</source>
         <translation>&lt;p&gt;在选择真正有影响的地方——两种布局的实测吞吐相差至少 %1 %——估算对 %3 对中的 %2 对给出了与实测一致的先后。&lt;/p&gt;</translation>
-    </message>
-    <message>
-        <source>all published runs</source>
-        <translation>全部公开记录</translation>
     </message>
     <message>
         <source>Peak memory · %1</source>
@@ -150,26 +98,6 @@
     <message>
         <source>Training</source>
         <translation>训练</translation>
-    </message>
-    <message>
-        <source>one node</source>
-        <translation>单节点</translation>
-    </message>
-    <message>
-        <source>several nodes</source>
-        <translation>多节点</translation>
-    </message>
-    <message>
-        <source>TP &gt; 1 at a width of 4096 or less</source>
-        <translation>隐藏维度不超过 4096 且 TP &gt; 1</translation>
-    </message>
-    <message>
-        <source>pre-training</source>
-        <translation>预训练</translation>
-    </message>
-    <message>
-        <source>fine-tuning (LoRA, QLoRA)</source>
-        <translation>微调（LoRA、QLoRA）</translation>
     </message>
     <message>
         <source>&lt;p&gt;Each source counted once (the mean of each source's mean |error|), the error is &lt;b&gt;%1 %&lt;/b&gt; on throughput and &lt;b&gt;%2 %&lt;/b&gt; on peak memory: one large table cannot hide the others.&lt;/p&gt;</source>
@@ -4749,6 +4677,81 @@ Megatron 系列把 Q、K、V 合成一次矩阵乘（SwiGLU 的 gate 和 up 也�
     </message>
 </context>
 <context>
+    <name>ui::RangeText</name>
+    <message>
+        <source>under 1B parameters</source>
+        <translation>1B 参数以下</translation>
+    </message>
+    <message>
+        <source>1B–10B parameters</source>
+        <translation>1B–10B 参数</translation>
+    </message>
+    <message>
+        <source>10B–100B parameters</source>
+        <translation>10B–100B 参数</translation>
+    </message>
+    <message>
+        <source>100B parameters and more</source>
+        <translation>100B 参数及以上</translation>
+    </message>
+    <message>
+        <source>mixture of experts</source>
+        <translation>混合专家</translation>
+    </message>
+    <message>
+        <source>tensor/pipeline (3D)</source>
+        <translation>张量/流水线并行（3D）</translation>
+    </message>
+    <message>
+        <source>FSDP / ZeRO-2/3</source>
+        <translation>FSDP / ZeRO-2/3</translation>
+    </message>
+    <message>
+        <source>data parallel</source>
+        <translation>数据并行</translation>
+    </message>
+    <message>
+        <source>up to 2k tokens</source>
+        <translation>2k token 以内</translation>
+    </message>
+    <message>
+        <source>4k–8k tokens</source>
+        <translation>4k–8k token</translation>
+    </message>
+    <message>
+        <source>16k–32k tokens</source>
+        <translation>16k–32k token</translation>
+    </message>
+    <message>
+        <source>64k tokens and more</source>
+        <translation>64k token 及以上</translation>
+    </message>
+    <message>
+        <source>one node</source>
+        <translation>单节点</translation>
+    </message>
+    <message>
+        <source>several nodes</source>
+        <translation>多节点</translation>
+    </message>
+    <message>
+        <source>TP &gt; 1 at a width of 4096 or less</source>
+        <translation>隐藏维度不超过 4096 且 TP &gt; 1</translation>
+    </message>
+    <message>
+        <source>pre-training</source>
+        <translation>预训练</translation>
+    </message>
+    <message>
+        <source>fine-tuning (LoRA, QLoRA)</source>
+        <translation>微调（LoRA、QLoRA）</translation>
+    </message>
+    <message>
+        <source>all published runs</source>
+        <translation>全部公开记录</translation>
+    </message>
+</context>
+<context>
     <name>ui::ReliabilityCharts</name>
     <message>
         <source>Goodput (%)</source>
@@ -4905,7 +4908,23 @@ Megatron 系列把 Q、K、V 合成一次矩阵乘（SwiGLU 的 gate 和 up 也�
     </message>
 </context>
 <context>
-    <name>ui::SensitivityView</name>
+    <name>ui::SensitivityChart</name>
+    <message>
+        <source>Assumption −%1 %</source>
+        <translation>假设 −%1 %</translation>
+    </message>
+    <message>
+        <source>Assumption +%1 %</source>
+        <translation>假设 +%1 %</translation>
+    </message>
+    <message>
+        <source>Change (%)</source>
+        <translation>变化（%）</translation>
+    </message>
+    <message>
+        <source>%1, each assumption ±%2 %</source>
+        <translation>%1：各项假设依次 ±%2 %</translation>
+    </message>
     <message>
         <source>Compute efficiency</source>
         <translation>计算效率</translation>
@@ -4962,6 +4981,9 @@ Megatron 系列把 Q、K、V 合成一次矩阵乘（SwiGLU 的 gate 和 up 也�
         <source>Restart time</source>
         <translation>重启时间</translation>
     </message>
+</context>
+<context>
+    <name>ui::SensitivityPage</name>
     <message>
         <source>&amp;Outcome:</source>
         <translation>结果指标(&amp;O)：</translation>
@@ -4979,28 +5001,12 @@ Megatron 系列把 Q、K、V 合成一次矩阵乘（SwiGLU 的 gate 和 up 也�
         <translation>总成本</translation>
     </message>
     <message>
-        <source>Assumption −%1 %</source>
-        <translation>假设 −%1 %</translation>
-    </message>
-    <message>
-        <source>Assumption +%1 %</source>
-        <translation>假设 +%1 %</translation>
-    </message>
-    <message>
-        <source>Each default that is not a datasheet fact moves down and up by the same fraction, one at a time; the bars show how far the outcome moves. The longest bars are the assumptions worth measuring on your own cluster (docs/FIDELITY.md).</source>
-        <translation>每个并非来自数据手册的默认值依次上下变动相同比例，条形显示结果随之变化多少。条形最长的假设，最值得在自己的集群上实测（见 docs/FIDELITY.md）。</translation>
-    </message>
-    <message>
         <source>&amp;Moves by:</source>
         <translation>变动幅度(&amp;M)：</translation>
     </message>
     <message>
-        <source>Change (%)</source>
-        <translation>变化（%）</translation>
-    </message>
-    <message>
-        <source>%1, each assumption ±%2 %</source>
-        <translation>%1：各项假设依次 ±%2 %</translation>
+        <source>Each default that is not a datasheet fact moves down and up by the same fraction, one at a time; the bars show how far the outcome moves. The longest bars are the assumptions worth measuring on your own cluster (docs/FIDELITY.md).</source>
+        <translation>每个并非来自数据手册的默认值依次上下变动相同比例，条形显示结果随之变化多少。条形最长的假设，最值得在自己的集群上实测（见 docs/FIDELITY.md）。</translation>
     </message>
 </context>
 <context>

@@ -7,10 +7,10 @@
 #include "widgets/charts/memory_step_chart.h"
 #include "widgets/charts/reliability_charts.h"
 #include "widgets/charts/scaling_chart.h"
-#include "widgets/charts/sensitivity_view.h"
+#include "widgets/pages/sensitivity_page.h"
 #include "widgets/charts/time_chart.h"
-#include "widgets/copyable_table_view.h"
-#include "widgets/focus_ring.h"
+#include "widgets/models/copyable_table_view.h"
+#include "widgets/style/focus_ring.h"
 #include "widgets/inputs/input_panel.h"
 #include "widgets/models/collectives_model.h"
 #include "widgets/models/memory_table_model.h"
@@ -131,7 +131,7 @@ MainView::MainView(ScenarioSession* session, QWidget* parent)
     m_comparison = new ComparisonView(session, m_tabs);
     m_guide = new DecisionGuidePage(m_tabs);
     m_heatmap = new WhatIfPage(session, m_tabs);
-    m_sensitivity = new SensitivityView(session, m_tabs);
+    m_sensitivity = new SensitivityPage(session, m_tabs);
     // The pages in tab order, paired with kPages (ids and titles) by position.
     QWidget* const pages[] = { memoryPage, timePage, pipelinePage, scalingPage, m_reliability, m_planner,
         new PrecisionLab(m_tabs), m_comparison, m_guide, m_heatmap, m_sensitivity };

@@ -2,7 +2,7 @@
 // The main window's central view: inputs on the left; on the right the verdict and the result
 // pages in tabs (one list, kPages in main_view.cpp). It hands the session's results to each view.
 
-#include "widgets/format.h"
+#include "widgets/text/format.h"
 
 #include <QSizeF>
 #include <QStringList>
@@ -31,7 +31,7 @@ class MemoryTableModel;
 class PlannerPage;
 class ReliabilityCharts;
 class ScalingChart;
-class SensitivityView;
+class SensitivityPage;
 class WhatIfPage;
 class ScenarioSession;
 struct DerivedResults;
@@ -63,7 +63,7 @@ public:
     [[nodiscard]] ReliabilityCharts* reliabilityCharts() const;
     [[nodiscard]] ComparisonView* comparison() const { return m_comparison; }
     [[nodiscard]] DecisionGuidePage* decisionGuide() const;
-    [[nodiscard]] SensitivityView* sensitivityView() const { return m_sensitivity; }
+    [[nodiscard]] SensitivityPage* sensitivityPage() const { return m_sensitivity; }
     [[nodiscard]] WhatIfPage* whatIfPage() const { return m_heatmap; }
     [[nodiscard]] VerdictBanner* banner() const { return m_banner; }
     [[nodiscard]] QTabWidget* tabs() const { return m_tabs; }
@@ -137,7 +137,7 @@ private:
     ReliabilityCharts* m_reliability;
     ComparisonView* m_comparison;
     DecisionGuidePage* m_guide;
-    SensitivityView* m_sensitivity;
+    SensitivityPage* m_sensitivity;
     WhatIfPage* m_heatmap;
     ScenarioSession* m_session;
 };

@@ -1,8 +1,8 @@
 #include "widgets/verdict_banner.h"
 
-#include "widgets/dialogs/accuracy_view.h"
-#include "widgets/format.h"
-#include "widgets/problem_text.h"
+#include "widgets/text/format.h"
+#include "widgets/text/problem_text.h"
+#include "widgets/text/range_text.h"
 
 #include <QEvent>
 #include <QHBoxLayout>
@@ -126,7 +126,7 @@ VerdictBanner::Text VerdictBanner::textOf(
                   .arg(formatSeconds(c.stepTimeS * measured->low), formatSeconds(c.stepTimeS * measured->high),
                       formatFixed(t.timeS * measured->low / 86400, 1), formatFixed(t.timeS * measured->high / 86400, 1))
                   .arg(measured->runs)
-                  .arg(AccuracyView::rangeBasisText(*measured));
+                  .arg(RangeText::basis(*measured));
     }
     if (ranges) {
         const auto& range = *ranges;

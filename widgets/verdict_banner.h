@@ -4,7 +4,7 @@
 #include "core/estimate.h"
 #include "core/sensitivity.h"
 #include "core/suggest.h"
-#include "widgets/format.h"
+#include "widgets/text/format.h"
 
 #include <QFrame>
 

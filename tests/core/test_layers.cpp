@@ -1,11 +1,16 @@
-// The layers' rules (docs/DESIGN.md "Layers", issue 20), checked on the sources because a rule nothing
-// checks erodes: core/ includes no Qt; Qt Charts is included only under widgets/charts/; views
-// receive values — only the results hub (and the number-format lab, which needs no scenario) call
-// core's computations; only AppSettings touches QSettings.
+// The layers' rules (docs/DESIGN.md "Layers"), checked on the sources because a rule nothing checks
+// erodes: core/ includes no Qt; Qt Charts is included only under widgets/charts/; a folder of widgets/
+// includes only from the folders below it, and no file takes part in an include cycle; views receive
+// values — only the results hub (and the number-format lab, which needs no scenario, and the launch
+// files, which are written from the scenario they are handed) call core's computations; only
+// AppSettings touches QSettings.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <functional>
+#include <map>
 #include <regex>
 #include <set>
 #include <sstream>
@@ -123,10 +128,11 @@ TEST_CASE("views receive values: only the results hub calls core's computations"
              "estimateWithRange", "precisionLab", "launchSettings", "compareWithLog" })
         CHECK(computations.count(f) == 1);
 
-    // The hub, and the number-format lab's two experiments (their simulations take their own inputs, no
-    // scenario).
+    // The hub; the number-format lab's two experiments (their simulations take their own inputs, no
+    // scenario); the launch files, whose settings are text for the scenario they are handed (any page's,
+    // not only the current one).
     const std::set<std::string> allowed { "widgets/session/scenario_session.cpp", "widgets/pages/precision_lab.cpp",
-        "widgets/pages/loss_scale_lab.cpp" };
+        "widgets/pages/loss_scale_lab.cpp", "widgets/io/launch_export.cpp" };
     std::set<std::string> callers;
     const std::regex call(R"(core::([a-z]\w*)\s*\()");
     for (const auto& f : guiSources()) {
@@ -142,13 +148,14 @@ TEST_CASE("views receive values: only the results hub calls core's computations"
             }
         }
     }
-    CHECK(callers.size() <= 3);
+    CHECK(callers.size() <= 4);
     CHECK(callers.count("widgets/session/scenario_session.cpp") == 1);
 }
 
 TEST_CASE("settings are typed: only AppSettings touches QSettings", "[core][layers]")
 {
-    // Each stored key's name, type and default in one place (widgets/app_settings.cpp, issue 20).
+    // Each stored key's name, type and default in one place (widgets/io/app_settings.cpp): a key spelled
+    // in two files can drift apart, and the second spelling reads a default the first never wrote.
     const std::regex settings(R"(\bQSettings\b)");
     int owner = 0;
     for (const auto& f : guiSources()) {
@@ -157,11 +164,11 @@ TEST_CASE("settings are typed: only AppSettings touches QSettings", "[core][laye
         for (const auto& line : codeLines(f)) {
             ++number;
             if (!std::regex_search(line, settings)) continue;
-            if (path == "widgets/app_settings.cpp") {
+            if (path == "widgets/io/app_settings.cpp") {
                 ++owner;
                 continue;
             }
-            FAIL_CHECK(path << ":" << number << " uses QSettings outside widgets/app_settings.cpp: " << line);
+            FAIL_CHECK(path << ":" << number << " uses QSettings outside widgets/io/app_settings.cpp: " << line);
         }
     }
     CHECK(owner > 3);
@@ -169,7 +176,7 @@ TEST_CASE("settings are typed: only AppSettings touches QSettings", "[core][laye
 
 TEST_CASE("the notes the code cites are in the repository", "[core][layers]")
 {
-    // Comments cite docs/DESIGN.md, docs/FORMULAS.md, … by name: each must exist (issue 20), and
+    // Comments cite docs/DESIGN.md, docs/FORMULAS.md, … by name: each must exist, and
     // no source may send a reader outside the repository for the design (only the reviews it
     // answers are cited by their own path).
     // Ours are upper case (docs/MODEL.md); lower-case ones belong to other projects (torchtitan's
@@ -201,7 +208,7 @@ TEST_CASE("the notes the code cites are in the repository", "[core][layers]")
 
 TEST_CASE("includes name their file from the repository root, and folders hold what their name says", "[core][layers]")
 {
-    // "core/estimate.h", "widgets/charts/memory_chart.h" (issue 20, §4.3): where a file comes from is
+    // "core/estimate.h", "widgets/charts/memory_chart.h": where a file comes from is
     // read off its include, and a moved file breaks the build, not a reader's guess.
     const std::regex quoted(R"re(^\s*#\s*include\s*"([^"]+)")re");
     int includes = 0;
@@ -231,8 +238,8 @@ TEST_CASE("core holds no sentence the GUI shows: its strings reach a view only a
     "[core][layers]")
 {
     // Issue 20: what core says in words (problems, refusals, import notes) reaches the GUI as codes and is
-    // worded there (widgets/problem_text.cpp); its explanations' notation through one catalog
-    // (widgets/explain_text.cpp). Every other core string a view converts is listed here by its shape:
+    // worded there (widgets/text/problem_text.cpp); its explanations' notation through one catalog
+    // (widgets/text/explain_text.cpp). Every other core string a view converts is listed here by its shape:
     // a name (a scenario's, a preset's, a GPU's), a key or identifier, a citation (source), a file's text,
     // or the English fallback a coded text keeps for the rare refusal without a code. A new conversion of
     // another core string fails here until it is coded, catalogued or added with its reason.
@@ -266,4 +273,88 @@ TEST_CASE("core holds no sentence the GUI shows: its strings reach a view only a
         }
     }
     CHECK(conversions > 30);
+}
+
+namespace {
+
+/// The folder of a file under widgets/ ("charts"), or "" for the root's files.
+std::string widgetFolder(const std::string& repo)
+{
+    const std::string rest = repo.substr(std::string("widgets/").size());
+    const auto slash = rest.find('/');
+    return slash == std::string::npos ? std::string() : rest.substr(0, slash);
+}
+
+/// The widget files a file includes ("widgets/…" paths).
+std::vector<std::string> widgetIncludes(const fs::path& f)
+{
+    static const std::regex quoted(R"re(^\s*#\s*include\s*"(widgets/[^"]+)")re");
+    std::vector<std::string> out;
+    for (const auto& line : codeLines(f)) {
+        std::smatch m;
+        if (std::regex_search(line, m, quoted)) out.push_back(m[1].str());
+    }
+    return out;
+}
+
+} // namespace
+
+TEST_CASE("a folder of widgets/ includes only from the folders below it", "[core][layers]")
+{
+    // Lowest first (widgets/CMakeLists.txt says what each holds). Folders of one level do not include
+    // each other: a chart does not know the painted views, nor a page the form.
+    const std::map<std::string, int> level { { "text", 0 }, { "style", 0 }, { "io", 1 }, { "session", 2 },
+        { "models", 3 }, { "charts", 3 }, { "painted", 3 }, { "inputs", 4 }, { "pages", 4 }, { "", 5 }, { "export", 6 },
+        { "dialogs", 7 } };
+    int edges = 0;
+    for (const auto& f : sourcesUnder("widgets")) {
+        const std::string from = widgetFolder(repoPath(f));
+        INFO(repoPath(f));
+        REQUIRE(level.count(from) == 1); // a new folder takes its place in the list above
+        for (const auto& included : widgetIncludes(f)) {
+            const std::string to = widgetFolder(included);
+            INFO("includes " << included);
+            REQUIRE(level.count(to) == 1);
+            if (to == from) continue;
+            ++edges;
+            CHECK(level.at(to) < level.at(from));
+        }
+    }
+    CHECK(edges > 100);
+}
+
+TEST_CASE("no file of widgets/ takes part in an include cycle", "[core][layers]")
+{
+    // A unit is a header with its source: a.cpp including b.h and b.cpp including a.h is a cycle
+    // between the units a and b even though no header includes itself.
+    auto unit = [](std::string path) { return path.substr(0, path.rfind('.')); };
+    std::map<std::string, std::set<std::string>> uses;
+    for (const auto& f : sourcesUnder("widgets")) {
+        auto& out = uses[unit(repoPath(f))];
+        for (const auto& included : widgetIncludes(f))
+            if (unit(included) != unit(repoPath(f))) out.insert(unit(included));
+    }
+    CHECK(uses.size() > 60);
+    // Depth-first search: a unit met again while it is still on the path closes a cycle.
+    enum Mark { unseen, onPath, done };
+    std::map<std::string, Mark> mark;
+    std::vector<std::string> path;
+    std::function<void(const std::string&)> visit = [&](const std::string& u) {
+        mark[u] = onPath;
+        path.push_back(u);
+        for (const auto& v : uses[u]) {
+            if (mark[v] == onPath) {
+                std::string cycle;
+                for (auto it = std::find(path.begin(), path.end(), v); it != path.end(); ++it)
+                    cycle += *it + " -> ";
+                FAIL_CHECK("include cycle: " << cycle << v);
+            } else if (mark[v] == unseen) {
+                visit(v);
+            }
+        }
+        path.pop_back();
+        mark[u] = done;
+    };
+    for (const auto& [u, _] : uses)
+        if (mark[u] == unseen) visit(u);
 }

@@ -7,10 +7,10 @@
 #include "tests/widgets/settle.h"
 #include "widgets/charts/loss_scale_chart.h"
 #include "widgets/charts/memory_chart.h"
-#include "widgets/explain_text.h"
-#include "widgets/format.h"
+#include "widgets/text/explain_text.h"
+#include "widgets/text/format.h"
 #include "widgets/inputs/form_section.h"
-#include "widgets/language.h"
+#include "widgets/text/language.h"
 #include "widgets/main_view.h"
 #include "widgets/models/comparison_model.h"
 #include "widgets/pages/comparison_view.h"
@@ -18,7 +18,7 @@
 #include "widgets/pages/precision_lab.h"
 #include "widgets/pages/what_if_page.h"
 #include "widgets/painted/heatmap_grid.h"
-#include "widgets/problem_text.h"
+#include "widgets/text/problem_text.h"
 #include "widgets/session/scenario_document.h"
 #include "widgets/session/scenario_session.h"
 #include "widgets/verdict_banner.h"
@@ -166,7 +166,7 @@ TEST_CASE("how each figure was computed is worded in Chinese: every formula and 
     "[widgets][i18n][explain]")
 {
     // Core writes its explanations in English notation (the command line, the files); the GUI's
-    // catalog (widgets/explain_text.cpp) words them. Over every published run, and each as LoRA,
+    // catalog (widgets/text/explain_text.cpp) words them. Over every published run, and each as LoRA,
     // QLoRA, offloaded, with Adafactor, activation offload, gradients freed per step, ZeRO-3 and fp8:
     // every formula is in the catalog, and in Chinese nothing but notation is left in Latin letters.
     REQUIRE(ui::setLanguage(QStringLiteral("zh_CN")));

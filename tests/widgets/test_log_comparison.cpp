@@ -5,7 +5,7 @@
 #include "core/scenario_io.h"
 #include "tests/widgets/settle.h"
 #include "widgets/dialogs/actual_dialog.h"
-#include "widgets/native_path.h"
+#include "widgets/text/native_path.h"
 #include "widgets/session/scenario_document.h"
 #include "widgets/session/scenario_session.h"
 

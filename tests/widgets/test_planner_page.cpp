@@ -7,7 +7,7 @@
 #include "widgets/inputs/input_panel.h"
 #include "widgets/main_view.h"
 #include "widgets/pages/cost_planner_panel.h"
-#include "widgets/pages/plan_constraints.h"
+#include "widgets/pages/plan_constraints_bar.h"
 #include "widgets/pages/planner_page.h"
 #include "widgets/session/scenario_document.h"
 #include "widgets/session/scenario_session.h"

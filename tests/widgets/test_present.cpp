@@ -9,7 +9,8 @@
 #include "widgets/charts/cost_breakdown_chart.h"
 #include "widgets/charts/memory_chart.h"
 #include "widgets/charts/plan_scatter_chart.h"
-#include "widgets/charts/sensitivity_view.h"
+#include "widgets/charts/sensitivity_chart.h"
+#include "widgets/pages/sensitivity_page.h"
 #include "widgets/dialogs/accuracy_view.h"
 #include "widgets/dialogs/calibration_dialog.h"
 #include "widgets/main_view.h"
@@ -318,27 +319,27 @@ TEST_CASE("the sensitivity tab draws core's swings, and the banner can show the 
     ScenarioSession session(example("article-large-7b-64gpu.tpscenario.json"));
     ScenarioDocument& doc = *session.document();
     MainView w(&session);
-    auto* view = w.sensitivityView();
+    auto* view = w.sensitivityPage();
     // Asked of the session in the background when the tab is shown.
     CHECK_FALSE(view->isCurrent());
     w.tabs()->setCurrentWidget(view);
     w.show();
     REQUIRE(waitUntil([&] { return view->isCurrent(); }));
     const core::Sensitivity expected = core::sensitivity(doc.scenario(), 0.2);
-    REQUIRE(view->order().size() == expected.rows.size());
+    REQUIRE(view->chart()->order().size() == expected.rows.size());
     const int n = int(expected.rows.size());
     for (int i = 0; i < n; ++i) {
-        const core::Assumption a = view->order()[std::size_t(i)];
+        const core::Assumption a = view->chart()->order()[std::size_t(i)];
         for (const auto& row : expected.rows) {
             if (row.assumption != a) continue;
             // Categories run bottom-up: top row i is bar n − 1 − i.
-            CHECK(view->lowBars()->at(n - 1 - i) == Approx((row.low.stepTimeS / expected.base.stepTimeS - 1) * 100));
-            CHECK(view->highBars()->at(n - 1 - i) == Approx((row.high.stepTimeS / expected.base.stepTimeS - 1) * 100));
+            CHECK(view->chart()->lowBars()->at(n - 1 - i) == Approx((row.low.stepTimeS / expected.base.stepTimeS - 1) * 100));
+            CHECK(view->chart()->highBars()->at(n - 1 - i) == Approx((row.high.stepTimeS / expected.base.stepTimeS - 1) * 100));
         }
     }
     // The top row has the largest swing on step time.
-    CHECK(view->order().front() == expected.rows.front().assumption);
-    view->setMetric(SensitivityView::Cost);
+    CHECK(view->chart()->order().front() == expected.rows.front().assumption);
+    view->setMetric(SensitivityChart::Cost);
     view->setFraction(0.4);
     REQUIRE(waitUntil([&] { return view->isCurrent(); }));
     CHECK(view->result().fraction == Approx(0.4));

@@ -5,18 +5,18 @@
 #include "app/main_window.h"
 #include "core/scenario_io.h"
 #include "tests/widgets/settle.h"
-#include "widgets/app_settings.h"
+#include "widgets/io/app_settings.h"
 #include "widgets/dialogs/export_dialog.h"
 #include "widgets/export/folder_export.h"
-#include "widgets/export/launch_export.h"
-#include "widgets/export/safe_save.h"
+#include "widgets/io/launch_export.h"
+#include "widgets/io/safe_save.h"
 #include "widgets/inputs/input_panel.h"
 #include "widgets/main_view.h"
-#include "widgets/native_path.h"
+#include "widgets/text/native_path.h"
 #include "widgets/pages/comparison_view.h"
 #include "widgets/session/scenario_document.h"
 #include "widgets/session/scenario_session.h"
-#include "widgets/text_limit.h"
+#include "widgets/text/text_limit.h"
 
 #include <QAbstractButton>
 #include <QApplication>

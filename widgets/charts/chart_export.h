@@ -2,6 +2,8 @@
 // Charts to files at an explicit size — never a grab of the on-screen view, whose size depends on
 // the window: PNG (at 1×, 2× or 3× device pixel ratio), SVG and PDF, chosen by the extension.
 
+#include "widgets/io/picture_export.h"
+
 #include <QByteArray>
 #include <QImage>
 #include <QRectF>
@@ -16,19 +18,6 @@ class QChartView;
 class QPainter;
 
 namespace ui {
-
-/// Draws a picture of `size` points (a painted view: the pipeline, the placement, the what-if grid).
-using PicturePainter = std::function<void(QPainter& painter, QSizeF size)>;
-
-/// Writes what `paint` draws at `size` points to `path` (.png at size × scale pixels, .svg or
-/// .pdf), in one checked, atomic write. Returns an empty string on success, else the reason.
-[[nodiscard]] QString exportPicture(
-    const PicturePainter& paint, const QString& path, QSizeF size, double scale, const QString& title = {});
-
-/// What exportPicture() writes, drawn into `bytes` instead of a file; `format` is png, svg or pdf.
-/// Returns an empty string on success, else the reason.
-[[nodiscard]] QString renderPicture(const PicturePainter& paint, const QString& format, QSizeF size, double scale,
-    const QString& title, QByteArray& bytes);
 
 /// What exportChart() writes, drawn into `bytes`.
 [[nodiscard]] QString renderChartFile(
@@ -71,12 +60,6 @@ using ChartRenderer = std::function<QImage(QSizeF size, double scale, double fon
 
 /// A chart's title (views outside charts/ do not include Qt Charts).
 [[nodiscard]] QString chartTitle(const QChart* chart);
-
-/// Context-menu actions "Copy Chart as Image" and "Save Chart As…" on any view that can draw
-/// itself: `image` for the clipboard, `save` writes the file (returns the reason on failure),
-/// offering SVG and PDF besides PNG when `vectorFormats`.
-void installImageActions(QWidget* view, std::function<QImage()> image, std::function<QString()> suggestedName,
-    std::function<QString(const QString& path)> save, bool vectorFormats);
 
 /// The same for a chart view: rendered at 1200 × 750 points, 2×, saved as PNG, SVG or PDF.
 void installChartActions(QChartView* view);

@@ -3,8 +3,8 @@
 #include "widgets/charts/chart_export.h"
 #include "widgets/charts/chart_style.h"
 #include "widgets/charts/memory_chart.h"
-#include "widgets/charts/palette.h"
-#include "widgets/format.h"
+#include "widgets/style/palette.h"
+#include "widgets/text/format.h"
 
 #include <QBarCategoryAxis>
 #include <QBarSet>

@@ -1,7 +1,7 @@
 #include "widgets/charts/cost_chart.h"
 
 #include "widgets/charts/chart_style.h"
-#include "widgets/charts/palette.h"
+#include "widgets/style/palette.h"
 
 #include <QChart>
 #include <QEvent>

@@ -2,7 +2,7 @@
 
 #include "widgets/charts/chart_export.h"
 #include "widgets/charts/chart_style.h"
-#include "widgets/charts/palette.h"
+#include "widgets/style/palette.h"
 
 #include <QBarCategoryAxis>
 #include <QBarSet>

@@ -1,7 +1,7 @@
 #include "widgets/charts/memory_chart.h"
 
 #include "widgets/charts/chart_style.h"
-#include "widgets/charts/palette.h"
+#include "widgets/style/palette.h"
 
 #include <QBarCategoryAxis>
 #include <QBarSet>

@@ -3,7 +3,7 @@
 // The only place (with its siblings in widgets/charts/) that includes Qt Charts.
 
 #include "core/estimate.h"
-#include "widgets/format.h"
+#include "widgets/text/format.h"
 
 #include <QChartView>
 #include <QList>

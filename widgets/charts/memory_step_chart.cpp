@@ -1,8 +1,8 @@
 #include "widgets/charts/memory_step_chart.h"
 
 #include "widgets/charts/chart_style.h"
-#include "widgets/charts/palette.h"
-#include "widgets/format.h"
+#include "widgets/style/palette.h"
+#include "widgets/text/format.h"
 
 #include <QChart>
 #include <QEvent>

@@ -5,7 +5,7 @@
 // core::memoryOverStep(); the peak of each line is the stage's total in the memory chart.
 
 #include "core/memory_timeline.h"
-#include "widgets/format.h"
+#include "widgets/text/format.h"
 
 #include <QChartView>
 

@@ -1,7 +1,7 @@
 #include "widgets/charts/reliability_charts.h"
 
 #include "widgets/charts/chart_style.h"
-#include "widgets/charts/palette.h"
+#include "widgets/style/palette.h"
 
 #include <QChart>
 #include <QChartView>

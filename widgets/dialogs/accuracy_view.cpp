@@ -2,8 +2,9 @@
 
 #include "core/presets.h"
 #include "widgets/charts/fidelity_chart.h"
-#include "widgets/copyable_table_view.h"
-#include "widgets/format.h"
+#include "widgets/models/copyable_table_view.h"
+#include "widgets/text/format.h"
+#include "widgets/text/range_text.h"
 
 #include <QEvent>
 #include <QHeaderView>
@@ -115,7 +116,8 @@ void AccuracyView::retranslate()
     const auto groups = slices();
     for (std::size_t i = 0; i < groups.size(); ++i) {
         const core::FidelityGroup& g = groups[i];
-        const QString slice = QStringLiteral("%1: %2 (%3)").arg(kindText(g.kind), regimeText(g.name)).arg(g.runs);
+        const QString slice
+            = QStringLiteral("%1: %2 (%3)").arg(kindText(g.kind), RangeText::regime(g.name)).arg(g.runs);
         categories << (i < throughput ? slice : tr("Peak memory · %1").arg(slice));
     }
     m_chart->setTexts(tr("Out of sample: error by source and by regime — throughput, then peak memory"),
@@ -163,38 +165,6 @@ QString AccuracyView::kindText(const std::string& kind)
     if (kind == "tp") return tr("Tensor parallelism");
     if (kind == "method") return tr("Training");
     return QString::fromStdString(kind);
-}
-
-QString AccuracyView::regimeText(const std::string& name)
-{
-    // Core's regime names (fidelity.cpp regimesOf); sources and GPU presets are names, not translated.
-    if (name == "under 1B") return tr("under 1B parameters");
-    if (name == "1B-10B") return tr("1B–10B parameters");
-    if (name == "10B-100B") return tr("10B–100B parameters");
-    if (name == "100B and more") return tr("100B parameters and more");
-    if (name == "mixture of experts") return tr("mixture of experts");
-    if (name == "tensor/pipeline (3D)") return tr("tensor/pipeline (3D)");
-    if (name == "FSDP / ZeRO-2/3") return tr("FSDP / ZeRO-2/3");
-    if (name == "data parallel") return tr("data parallel");
-    if (name == "up to 2k") return tr("up to 2k tokens");
-    if (name == "4k-8k") return tr("4k–8k tokens");
-    if (name == "16k-32k") return tr("16k–32k tokens");
-    if (name == "64k and more") return tr("64k tokens and more");
-    if (name == "one node") return tr("one node");
-    if (name == "multi-node") return tr("several nodes");
-    if (name == "TP > 1 at hidden <= 4096") return tr("TP > 1 at a width of 4096 or less");
-    if (name == "pre-training") return tr("pre-training");
-    if (name == "fine-tuning (LoRA, QLoRA)") return tr("fine-tuning (LoRA, QLoRA)");
-    return QString::fromStdString(name);
-}
-
-QString AccuracyView::rangeBasisText(const core::EstimateRange& range)
-{
-    if (range.regimes.empty()) return tr("all published runs");
-    QStringList parts;
-    for (const std::string& regime : range.regimes)
-        parts << regimeText(regime);
-    return listText(parts);
 }
 
 void AccuracyView::changeEvent(QEvent* event)

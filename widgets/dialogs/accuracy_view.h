@@ -32,11 +32,6 @@ public:
     /// bottom-up): the signed mean error in the first set, the mean |error| in the second, in percent.
     [[nodiscard]] QBarSet* meanErrorBars() const;
     [[nodiscard]] QBarSet* meanAbsErrorBars() const;
-    /// One of core's regime names (fidelity.cpp regimesOf) in the interface's language; sources and
-    /// GPU names come back as they are.
-    [[nodiscard]] static QString regimeText(const std::string& name);
-    /// A step-time range's regime (core::EstimateRange::regimes) in the interface's language.
-    [[nodiscard]] static QString rangeBasisText(const core::EstimateRange& range);
 
 protected:
     void changeEvent(QEvent* event) override;

@@ -1,7 +1,7 @@
 #include "widgets/dialogs/actual_dialog.h"
 
-#include "widgets/format.h"
-#include "widgets/problem_text.h"
+#include "widgets/text/format.h"
+#include "widgets/text/problem_text.h"
 #include "widgets/session/scenario_document.h"
 #include "widgets/session/scenario_session.h"
 

@@ -1,8 +1,8 @@
 #include "widgets/dialogs/calibration_dialog.h"
 
-#include "widgets/export/safe_save.h"
-#include "widgets/format.h"
-#include "widgets/problem_text.h"
+#include "widgets/io/safe_save.h"
+#include "widgets/text/format.h"
+#include "widgets/text/problem_text.h"
 #include "widgets/session/scenario_session.h"
 
 #include <QCheckBox>

@@ -1,12 +1,12 @@
 #include "widgets/dialogs/export_dialog.h"
 
-#include "widgets/app_settings.h"
-#include "widgets/export/safe_save.h"
+#include "widgets/io/app_settings.h"
+#include "widgets/io/safe_save.h"
 #include "widgets/main_view.h"
-#include "widgets/native_path.h"
+#include "widgets/text/native_path.h"
 #include "widgets/session/scenario_document.h"
 #include "widgets/session/scenario_session.h"
-#include "widgets/text_limit.h"
+#include "widgets/text/text_limit.h"
 
 #include <QCheckBox>
 #include <QComboBox>

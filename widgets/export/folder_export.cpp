@@ -5,14 +5,14 @@
 #include "core/scenario_io.h"
 #include "widgets/charts/chart_export.h"
 #include "widgets/export/report_export.h"
-#include "widgets/export/safe_save.h"
+#include "widgets/io/safe_save.h"
 #include "widgets/main_view.h"
 #include "widgets/models/comparison_model.h"
-#include "widgets/native_path.h"
+#include "widgets/text/native_path.h"
 #include "widgets/pages/comparison_view.h"
 #include "widgets/pages/planner_page.h"
 #include "widgets/session/scenario_session.h"
-#include "widgets/text_limit.h"
+#include "widgets/text/text_limit.h"
 
 #include <QBuffer>
 #include <QDir>

@@ -3,7 +3,7 @@
 #include "core/scenario_fields.h"
 #include "core/scenario_io.h"
 #include "core/types.h"
-#include "widgets/format.h"
+#include "widgets/text/format.h"
 
 #include <QCoreApplication>
 #include <QLocale>

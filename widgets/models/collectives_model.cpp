@@ -1,6 +1,6 @@
 #include "widgets/models/collectives_model.h"
 
-#include "widgets/format.h"
+#include "widgets/text/format.h"
 
 #include <QLocale>
 

@@ -1,6 +1,6 @@
 #include "widgets/models/comparison_model.h"
 
-#include "widgets/format.h"
+#include "widgets/text/format.h"
 
 #include <QColor>
 #include <QFont>

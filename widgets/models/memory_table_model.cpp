@@ -1,6 +1,6 @@
 #include "widgets/models/memory_table_model.h"
 
-#include "widgets/format.h"
+#include "widgets/text/format.h"
 
 #include <QFont>
 #include <QLocale>

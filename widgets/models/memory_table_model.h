@@ -2,7 +2,7 @@
 // Memory per GPU of every pipeline stage, term by term (the numbers behind the memory chart).
 
 #include "core/estimate.h"
-#include "widgets/format.h"
+#include "widgets/text/format.h"
 
 #include <QAbstractTableModel>
 

@@ -1,6 +1,6 @@
 #include "widgets/models/plan_table_model.h"
 
-#include "widgets/format.h"
+#include "widgets/text/format.h"
 
 #include <QLocale>
 

@@ -1,6 +1,6 @@
 #include "widgets/pages/decision_guide_page.h"
 
-#include "widgets/format.h"
+#include "widgets/text/format.h"
 
 #include <QCheckBox>
 #include <QEvent>

@@ -1,15 +1,15 @@
 #include "widgets/pages/planner_page.h"
 
 #include "widgets/charts/plan_scatter_chart.h"
-#include "widgets/copyable_table_view.h"
-#include "widgets/dialogs/accuracy_view.h"
-#include "widgets/export/launch_export.h"
-#include "widgets/format.h"
+#include "widgets/io/launch_export.h"
+#include "widgets/models/copyable_table_view.h"
 #include "widgets/models/plan_table_model.h"
 #include "widgets/pages/cost_planner_panel.h"
-#include "widgets/pages/plan_constraints.h"
-#include "widgets/problem_text.h"
+#include "widgets/pages/plan_constraints_bar.h"
 #include "widgets/session/scenario_session.h"
+#include "widgets/text/format.h"
+#include "widgets/text/problem_text.h"
+#include "widgets/text/range_text.h"
 
 #include <QComboBox>
 #include <QEvent>
@@ -285,7 +285,7 @@ QString PlannerPage::whyText() const
             + tr(
                 "%n of the plans shown (≈) are within its range: measured runs like these (%1) do not tell them apart.",
                 nullptr, ties)
-                  .arg(AccuracyView::rangeBasisText(*e.range));
+                  .arg(RangeText::basis(*e.range));
     return text;
 }
 

@@ -1,19 +1,15 @@
 #include "widgets/painted/heatmap_grid.h"
 
-#include "widgets/format.h"
-#include "widgets/problem_text.h"
-#include "widgets/session/scenario_session.h"
+#include "widgets/text/format.h"
+#include "widgets/text/problem_text.h"
 
-#include <QComboBox>
 #include <QEvent>
-#include <QGridLayout>
 #include <QHBoxLayout>
 #include <QHelpEvent>
 #include <QLabel>
 #include <QLocale>
 #include <QMouseEvent>
 #include <QPainter>
-#include <QSignalBlocker>
 #include <QToolTip>
 #include <QVBoxLayout>
 

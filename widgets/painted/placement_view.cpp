@@ -1,7 +1,7 @@
 #include "widgets/painted/placement_view.h"
 
-#include "widgets/charts/palette.h"
-#include "widgets/format.h"
+#include "widgets/style/palette.h"
+#include "widgets/text/format.h"
 
 #include <QEvent>
 #include <QLocale>

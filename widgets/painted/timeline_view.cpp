@@ -1,10 +1,10 @@
 #include "widgets/painted/timeline_view.h"
 
-#include "widgets/charts/chart_export.h"
-#include "widgets/charts/chart_style.h"
-#include "widgets/charts/palette.h"
-#include "widgets/export/safe_save.h"
-#include "widgets/format.h"
+#include "widgets/io/picture_export.h"
+#include "widgets/io/safe_save.h"
+#include "widgets/style/axis_ticks.h"
+#include "widgets/style/palette.h"
+#include "widgets/text/format.h"
 
 #include <QEvent>
 #include <QHelpEvent>

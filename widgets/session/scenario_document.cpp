@@ -2,7 +2,7 @@
 
 #include "core/scenario_edit.h"
 #include "core/scenario_io.h"
-#include "widgets/problem_text.h"
+#include "widgets/text/problem_text.h"
 
 #include <QDateTime>
 #include <QHash>

@@ -1,7 +1,7 @@
 #include "widgets/session/scenario_session.h"
 
 #include "core/reliability_model.h"
-#include "widgets/explain_text.h"
+#include "widgets/text/explain_text.h"
 
 #include <QPointer>
 
@@ -239,11 +239,6 @@ void ScenarioSession::requestLogComparison(const std::string& path)
 void ScenarioSession::cancelLogComparison()
 {
     m_logs.cancel();
-}
-
-core::LaunchSettings ScenarioSession::launchSettingsFor(const core::Scenario& scenario, core::Framework framework)
-{
-    return core::launchSettings(scenario, framework);
 }
 
 core::Sensitivity ScenarioSession::sensitivityNow(double fraction) const

@@ -12,14 +12,13 @@
 #include "core/explain.h"
 #include "core/fidelity.h"
 #include "core/heatmap.h"
-#include "core/launch.h"
 #include "core/planner.h"
 #include "core/prices.h"
 #include "core/training_log.h"
-#include "widgets/format.h"
 #include "widgets/session/derived_results.h"
 #include "widgets/session/job_tracker.h"
 #include "widgets/session/scenario_document.h"
+#include "widgets/text/format.h"
 
 #include <QObject>
 #include <QTimer>
@@ -99,8 +98,6 @@ public:
     void requestLogComparison(const std::string& path);
     void cancelLogComparison();
     [[nodiscard]] bool isComparingLog() const { return m_logs.isRunning(); }
-    [[nodiscard]] static core::LaunchSettings launchSettingsFor(
-        const core::Scenario& scenario, core::Framework framework);
     /// The published runs against the model; computed once, on first use.
     [[nodiscard]] const core::FidelitySummary& publishedRuns();
 

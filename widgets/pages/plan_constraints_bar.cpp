@@ -1,6 +1,6 @@
-#include "widgets/pages/plan_constraints.h"
+#include "widgets/pages/plan_constraints_bar.h"
 
-#include "widgets/format.h"
+#include "widgets/text/format.h"
 
 #include <QEvent>
 #include <QGridLayout>

@@ -1,6 +1,6 @@
-#include "widgets/copyable_table_view.h"
+#include "widgets/models/copyable_table_view.h"
 
-#include "widgets/retranslate.h"
+#include "widgets/text/retranslate.h"
 
 #include <QAction>
 #include <QApplication>

@@ -1,4 +1,4 @@
-#include "widgets/retranslate.h"
+#include "widgets/text/retranslate.h"
 
 #include <QEvent>
 #include <QWidget>

@@ -1,7 +1,7 @@
-#include "widgets/export/safe_save.h"
+#include "widgets/io/safe_save.h"
 
 #include "core/file_io.h"
-#include "widgets/native_path.h"
+#include "widgets/text/native_path.h"
 
 #include <QBuffer>
 #include <QHash>

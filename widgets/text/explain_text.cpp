@@ -1,4 +1,4 @@
-#include "widgets/explain_text.h"
+#include "widgets/text/explain_text.h"
 
 #include <algorithm>
 

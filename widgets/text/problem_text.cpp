@@ -1,8 +1,8 @@
-#include "widgets/problem_text.h"
+#include "widgets/text/problem_text.h"
 
 #include "core/scenario_fields.h"
 #include "core/scenario_io.h"
-#include "widgets/format.h"
+#include "widgets/text/format.h"
 
 #include <QLocale>
 #include <QStringList>

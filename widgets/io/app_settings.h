@@ -3,7 +3,7 @@
 // default and how bad stored values are read (a hand-edited or older settings file never yields
 // an out-of-range value). Nothing else touches QSettings.
 
-#include "widgets/format.h"
+#include "widgets/text/format.h"
 
 #include <QByteArray>
 #include <QString>

@@ -1,4 +1,4 @@
-#include "widgets/language.h"
+#include "widgets/text/language.h"
 
 #include <QCoreApplication>
 #include <QLibraryInfo>

@@ -1,4 +1,4 @@
-#include "widgets/app_settings.h"
+#include "widgets/io/app_settings.h"
 
 #include <QFileInfo>
 #include <QSettings>

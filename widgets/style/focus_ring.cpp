@@ -1,4 +1,4 @@
-#include "widgets/focus_ring.h"
+#include "widgets/style/focus_ring.h"
 
 #include <QAbstractScrollArea>
 #include <QApplication>

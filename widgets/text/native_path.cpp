@@ -1,4 +1,4 @@
-#include "widgets/native_path.h"
+#include "widgets/text/native_path.h"
 
 #include <QDir>
 

@@ -1,8 +1,7 @@
-#include "widgets/export/launch_export.h"
+#include "widgets/io/launch_export.h"
 
-#include "widgets/export/safe_save.h"
-#include "widgets/problem_text.h"
-#include "widgets/session/scenario_session.h"
+#include "widgets/io/safe_save.h"
+#include "widgets/text/problem_text.h"
 
 #include <QApplication>
 #include <QClipboard>
@@ -46,7 +45,7 @@ QStringList LaunchExport::refusals(const core::LaunchSettings& settings)
 
 QStringList LaunchExport::copy(const core::Scenario& scenario, core::Framework framework)
 {
-    const core::LaunchSettings settings = ScenarioSession::launchSettingsFor(scenario, framework);
+    const core::LaunchSettings settings = core::launchSettings(scenario, framework);
     if (!settings.ok()) return refusals(settings);
     QApplication::clipboard()->setText(QString::fromStdString(settings.text));
     return {};
@@ -61,7 +60,7 @@ QStringList LaunchExport::filesFor(core::Framework framework, const QString& pat
 QStringList LaunchExport::save(
     const core::Scenario& scenario, core::Framework framework, const QString& path, bool mayReplace)
 {
-    const core::LaunchSettings settings = ScenarioSession::launchSettingsFor(scenario, framework);
+    const core::LaunchSettings settings = core::launchSettings(scenario, framework);
     if (!settings.ok()) return refusals(settings);
     const QStringList paths = filesFor(framework, path);
     std::vector<FileBytes> files { { paths[0], QByteArray::fromStdString(settings.text) } };

@@ -1,4 +1,4 @@
-#include "widgets/format.h"
+#include "widgets/text/format.h"
 
 #include <QCoreApplication>
 #include <QLocale>

@@ -1,4 +1,4 @@
-#include "widgets/text_limit.h"
+#include "widgets/text/text_limit.h"
 
 #include "core/scenario_io.h"
 

@@ -1,0 +1,122 @@
+#include "widgets/charts/sensitivity_chart.h"
+
+#include "widgets/charts/chart_export.h"
+#include "widgets/charts/chart_style.h"
+#include "widgets/style/palette.h"
+
+#include <QBarCategoryAxis>
+#include <QBarSet>
+#include <QChart>
+#include <QHorizontalBarSeries>
+#include <QValueAxis>
+
+#include <algorithm>
+#include <cmath>
+
+namespace ui {
+
+SensitivityChart::SensitivityChart(QWidget* parent)
+    : QChartView(parent)
+{
+    setObjectName(QStringLiteral("sensitivityChart"));
+    auto* chart = newChart();
+    m_low = new QBarSet(QString(), chart);
+    m_low->setColor(palette::kBlue);
+    m_high = new QBarSet(QString(), chart);
+    m_high->setColor(palette::kOrange);
+    auto* series = new QHorizontalBarSeries(chart);
+    series->append(m_low);
+    series->append(m_high);
+    series->setBarWidth(0.8);
+    chart->addSeries(series);
+    m_axisY = new QBarCategoryAxis(chart);
+    m_axisY->setTruncateLabels(false);
+    m_axisX = new QValueAxis(chart);
+    m_axisX->setLabelFormat(QStringLiteral("%+g"));
+    chart->addAxis(m_axisY, Qt::AlignLeft);
+    chart->addAxis(m_axisX, Qt::AlignBottom);
+    series->attachAxis(m_axisY);
+    series->attachAxis(m_axisX);
+    setChart(chart);
+    prepareChartView(this);
+    installChartActions(this);
+}
+
+void SensitivityChart::setResult(const core::Sensitivity& result, Metric metric, const QString& metricName, int percent)
+{
+    auto value = [metric](const core::Outcome& o) {
+        return metric == StepTime ? o.stepTimeS : metric == Memory ? o.memoryBytes : o.totalCostUsd;
+    };
+    const double base = value(result.base);
+    // Largest swing at the top: horizontal bar categories run bottom-up.
+    std::vector<const core::SensitivityRow*> rows;
+    for (const auto& r : result.rows)
+        rows.push_back(&r);
+    std::stable_sort(rows.begin(), rows.end(), [&](const auto* a, const auto* b) {
+        return std::abs(value(a->high) - value(a->low)) < std::abs(value(b->high) - value(b->low));
+    });
+    QStringList categories;
+    QList<qreal> low, high;
+    m_order.clear();
+    double extent = 1;
+    for (const auto* r : rows) {
+        categories << assumptionName(r->assumption);
+        const double l = base > 0 ? (value(r->low) / base - 1) * 100 : 0;
+        const double h = base > 0 ? (value(r->high) / base - 1) * 100 : 0;
+        low << l;
+        high << h;
+        extent = std::max({ extent, std::abs(l), std::abs(h) });
+    }
+    for (auto it = rows.rbegin(); it != rows.rend(); ++it)
+        m_order.push_back((*it)->assumption);
+    m_axisY->setCategories(categories);
+    m_low->remove(0, m_low->count());
+    m_low->append(low);
+    m_high->remove(0, m_high->count());
+    m_high->append(high);
+    const double limit = niceCeiling(extent * 1.1);
+    m_axisX->setRange(-limit, limit);
+
+    m_low->setLabel(tr("Assumption −%1 %").arg(percent));
+    m_high->setLabel(tr("Assumption +%1 %").arg(percent));
+    m_axisX->setTitleText(tr("Change (%)"));
+    setChartTitle(chart(), tr("%1, each assumption ±%2 %").arg(metricName).arg(percent));
+}
+
+QString SensitivityChart::assumptionName(core::Assumption a)
+{
+    using A = core::Assumption;
+    switch (a) {
+    case A::compute_efficiency:
+        return tr("Compute efficiency");
+    case A::memory_bound_passes:
+        return tr("Memory-bound passes");
+    case A::bus_bandwidth:
+        return tr("Bus bandwidth efficiency");
+    case A::comm_overlap:
+        return tr("DP/CP overlap");
+    case A::comm_latency:
+        return tr("Latency per collective");
+    case A::intra_node_bandwidth:
+        return tr("NVLink bandwidth");
+    case A::inter_node_bandwidth:
+        return tr("Network bandwidth");
+    case A::memory_bandwidth:
+        return tr("HBM bandwidth");
+    case A::fragmentation:
+        return tr("Allocator fragmentation");
+    case A::cuda_context:
+        return tr("CUDA context");
+    case A::comm_buffers:
+        return tr("NCCL buffers");
+    case A::gpu_mtbf:
+        return tr("GPU MTBF");
+    case A::checkpoint_bandwidth:
+        return tr("Checkpoint bandwidth");
+    case A::restart_time:
+        return tr("Restart time");
+    }
+    return {};
+}
+
+} // namespace ui
