@@ -1,14 +1,15 @@
 #pragma once
 // The main window's central view: inputs on the left; on the right the verdict and the result
-// pages in tabs (one list, kPages in main_view.cpp). It hands the session's results to each view.
+// pages in tabs, built from their rows (widgets/pages/page_registry.h). It hands the session's
+// results to each page.
 
+#include "widgets/pages/page_registry.h"
 #include "widgets/text/format.h"
 
 #include <QSizeF>
 #include <QStringList>
 #include <QWidget>
 
-#include <array>
 #include <cstdint>
 #include <functional>
 #include <vector>
@@ -23,7 +24,6 @@ class CollectivesModel;
 class ComparisonView;
 class CostBreakdownChart;
 class CostChart;
-class CopyableTableView;
 class DecisionGuidePage;
 class InputPanel;
 class MemoryChart;
@@ -47,8 +47,11 @@ public:
     explicit MainView(ScenarioSession* session, QWidget* parent = nullptr);
 
     [[nodiscard]] InputPanel* inputs() const { return m_inputs; }
-    // The views of the result pages, each brought up to date with the session's results first
-    // (a page behind the current one takes new results only when shown or asked for).
+    /// The widget of page `id` ("memory", … pageIds()), brought up to date with the session's results
+    /// first (a page behind the current one takes new results only when shown or asked for); null for
+    /// an unknown id.
+    [[nodiscard]] QWidget* page(const QString& id) const;
+    // The views of the result pages, each brought up to date first (for the tests).
     [[nodiscard]] MemoryChart* memoryChart() const;
     [[nodiscard]] TimeChart* timeChart() const;
     [[nodiscard]] TimelineView* timelineView() const;
@@ -59,12 +62,12 @@ public:
     [[nodiscard]] CostBreakdownChart* costBreakdownChart() const;
     [[nodiscard]] CollectivesModel* collectives() const;
     [[nodiscard]] MemoryTableModel* memoryTable() const;
-    [[nodiscard]] PlannerPage* plannerPage() const { return m_planner; }
+    [[nodiscard]] PlannerPage* plannerPage() const;
     [[nodiscard]] ReliabilityCharts* reliabilityCharts() const;
-    [[nodiscard]] ComparisonView* comparison() const { return m_comparison; }
+    [[nodiscard]] ComparisonView* comparison() const;
     [[nodiscard]] DecisionGuidePage* decisionGuide() const;
-    [[nodiscard]] SensitivityPage* sensitivityPage() const { return m_sensitivity; }
-    [[nodiscard]] WhatIfPage* whatIfPage() const { return m_heatmap; }
+    [[nodiscard]] SensitivityPage* sensitivityPage() const;
+    [[nodiscard]] WhatIfPage* whatIfPage() const;
     [[nodiscard]] VerdictBanner* banner() const { return m_banner; }
     [[nodiscard]] QTabWidget* tabs() const { return m_tabs; }
     /// The result pages' ids in tab order ("memory", "time", … "sensitivity").
@@ -73,17 +76,10 @@ public:
     bool showPage(const QString& id);
     /// Every chart with something to show, in tab order (presentation mode's slides).
     [[nodiscard]] QList<QChart*> presentableCharts() const;
-    /// A result figure as the export writes it: a chart, or a painted view.
-    struct Figure {
-        QString file; ///< base name of its files ("memory", "pipeline"), stable across versions
-        QString title; ///< as shown, in the interface language
-        QChart* chart = nullptr;
-        std::function<void(QPainter&, QSizeF)> paint; ///< a painted view (chart == nullptr)
-        QSizeF size { 1200, 750 }; ///< export size in points
-    };
-    /// Every figure with something to show, in tab order: each chart of presentableCharts() — every
-    /// slide is exportable — and the pipeline, the rank placement and the what-if grid (usability
-    /// review, problem 7: six kinds were never exported).
+    using Figure = ui::Figure;
+    /// Every figure with something to show, in tab order, as the pages' rows name them: every chart
+    /// (every slide is exportable) and the painted views (the pipeline, the rank placement, the
+    /// what-if grid).
     [[nodiscard]] std::vector<Figure> figures() const;
     /// The banner shows the range of step, memory and cost with every assumption ±20 % in turn.
     void setShowRanges(bool on);
@@ -92,53 +88,27 @@ protected:
     void changeEvent(QEvent* event) override;
 
 private:
-    /// The result pages in tab order (kPages in main_view.cpp).
-    enum class Page {
-        memory,
-        time,
-        pipeline,
-        scaling,
-        reliability,
-        planner,
-        formats,
-        compare,
-        guide,
-        whatif,
-        sensitivity,
-        count
-    };
-
     void retranslate();
     /// Takes the session's results: the banner and the current page at once, the other pages
     /// when shown or asked for. The only place views get results.
     void showResults(const DerivedResults& results);
-    /// Hands `results` to the views of `page` unless they have the latest already.
-    void pushToPage(int page, const DerivedResults& results) const;
-    void bringUpToDate(Page page) const;
+    /// Hands `results` to page `index` unless it has the latest already.
+    void pushToPage(int index, const DerivedResults& results) const;
+    void bringUpToDate(int index) const;
+    /// The one view of type T on page `id`, brought up to date.
+    template <class T> [[nodiscard]] T* viewOn(const char* id) const;
+
+    struct Page {
+        BuiltPage built;
+        mutable std::uint64_t generation = 0; ///< of the results it shows
+    };
 
     std::uint64_t m_generation = 0; ///< counts showResults calls (a new unit re-announces the same results)
-    mutable std::array<std::uint64_t, std::size_t(Page::count)> m_pageGeneration {};
+    std::vector<Page> m_pages; ///< in pageRows() order
 
     InputPanel* m_inputs;
     VerdictBanner* m_banner;
     QTabWidget* m_tabs;
-    MemoryChart* m_memory;
-    MemoryTableModel* m_memoryTable;
-    TimeChart* m_time;
-    TimelineView* m_timeline;
-    MemoryStepChart* m_memoryStep;
-    PlacementView* m_placement;
-    CollectivesModel* m_collectives;
-    CopyableTableView* m_collectivesView;
-    ScalingChart* m_scaling;
-    CostChart* m_cost;
-    CostBreakdownChart* m_costBreakdown;
-    PlannerPage* m_planner;
-    ReliabilityCharts* m_reliability;
-    ComparisonView* m_comparison;
-    DecisionGuidePage* m_guide;
-    SensitivityPage* m_sensitivity;
-    WhatIfPage* m_heatmap;
     ScenarioSession* m_session;
 };
 

@@ -227,6 +227,11 @@ ChartRenderer rendererFor(QChart* chart)
     };
 }
 
+void addChartFigure(std::vector<Figure>& out, const QString& file, QChartView* view)
+{
+    if (view && chartHasData(view->chart())) out.push_back({ file, chartTitle(view->chart()), view->chart(), {} });
+}
+
 void installChartActionsUnder(QWidget* root)
 {
     for (QChartView* view : root->findChildren<QChartView*>())

@@ -12,6 +12,7 @@
 
 #include <functional>
 #include <utility>
+#include <vector>
 
 class QChart;
 class QChartView;
@@ -63,6 +64,9 @@ using ChartRenderer = std::function<QImage(QSizeF size, double scale, double fon
 
 /// The same for a chart view: rendered at 1200 × 750 points, 2×, saved as PNG, SVG or PDF.
 void installChartActions(QChartView* view);
+
+/// Appends the chart of `view` to `out` as the figure `file` when it has something to show.
+void addChartFigure(std::vector<Figure>& out, const QString& file, QChartView* view);
 
 /// installChartActions() on every chart view under `root`.
 void installChartActionsUnder(QWidget* root);

@@ -28,6 +28,9 @@ public:
         const std::vector<std::pair<double, double>>& byInterval);
     [[nodiscard]] QLineSeries* goodputByGpus() const { return m_goodputGpus; }
     [[nodiscard]] QLineSeries* goodputByInterval() const { return m_goodputInterval; }
+    /// Goodput and interruptions against the GPU count; goodput against the checkpoint interval.
+    [[nodiscard]] QChartView* scaleView() const { return m_scaleView; }
+    [[nodiscard]] QChartView* intervalView() const { return m_intervalView; }
 
 protected:
     void changeEvent(QEvent* event) override;

@@ -10,6 +10,7 @@
 
 #include <functional>
 
+class QChart;
 class QPainter;
 class QWidget;
 
@@ -33,5 +34,14 @@ using PicturePainter = std::function<void(QPainter& painter, QSizeF size)>;
 /// offering SVG and PDF besides PNG when `vectorFormats`.
 void installImageActions(QWidget* view, std::function<QImage()> image, std::function<QString()> suggestedName,
     std::function<QString(const QString& path)> save, bool vectorFormats);
+
+/// A result figure as the export writes it: a chart, or a painted view.
+struct Figure {
+    QString file; ///< base name of its files ("memory", "pipeline"), stable across versions
+    QString title; ///< as shown, in the interface language
+    QChart* chart = nullptr;
+    PicturePainter paint; ///< a painted view (chart == nullptr)
+    QSizeF size { 1200, 750 }; ///< export size in points
+};
 
 } // namespace ui

@@ -48,6 +48,7 @@ public:
     [[nodiscard]] QString launchNote() const;
     /// Planner → GPU types and prices.
     [[nodiscard]] CostPlannerPanel* costPlanner() const { return m_costPlanner; }
+    [[nodiscard]] PlanScatterChart* scatter() const { return m_scatter; }
     /// The two searches: layouts (0), GPU types and prices (1).
     [[nodiscard]] QTabWidget* searches() const { return m_searches; }
     /// Whether the shown plans were searched for the current scenario.
@@ -63,6 +64,11 @@ protected:
     void changeEvent(QEvent* event) override;
 
 private:
+    // The constructor's parts, in the order it runs them.
+    void createSearchControls();
+    void createResultControls();
+    [[nodiscard]] QWidget* layOutLayoutSearch();
+    void connectSignals();
     void retranslate();
     void showResult();
     void scenarioChanged(const core::Scenario& scenario);

@@ -1,0 +1,136 @@
+// One page or one table model at a time: each row of the page registry builds its page alone and
+// takes the session's results; the table models obey QAbstractItemModel's contract.
+#include "core/estimate.h"
+#include "core/planner.h"
+#include "core/scenario_io.h"
+#include "tests/widgets/settle.h"
+#include "widgets/charts/chart_export.h"
+#include "widgets/main_view.h"
+#include "widgets/models/collectives_model.h"
+#include "widgets/models/comparison_model.h"
+#include "widgets/models/memory_table_model.h"
+#include "widgets/models/plan_table_model.h"
+#include "widgets/pages/page_registry.h"
+#include "widgets/session/scenario_session.h"
+
+#include <QAbstractItemModelTester>
+#include <QChart>
+#include <QChartView>
+#include <QFile>
+#include <QRegularExpression>
+#include <QTabWidget>
+#include <catch2/catch.hpp>
+
+#include <memory>
+#include <set>
+
+using namespace ui;
+
+namespace {
+
+core::Scenario example(const char* name)
+{
+    const auto loaded = core::loadScenarioFile(std::string(TP_SOURCE_DIR) + "/resources/examples/" + name);
+    REQUIRE(loaded.ok());
+    return *loaded.scenario;
+}
+
+} // namespace
+
+TEST_CASE("each page row builds its page alone and shows the session's results", "[widgets][pages]")
+{
+    ScenarioSession session(example("article-large-7b-64gpu.tpscenario.json"));
+    std::set<std::string> ids;
+    std::set<QString> files;
+    for (const PageRow& row : pageRows()) {
+        INFO(row.id);
+        CHECK(ids.insert(row.id).second);
+        const BuiltPage page = row.make(&session, nullptr);
+        std::unique_ptr<QWidget> owner(page.widget);
+        REQUIRE(page.widget != nullptr);
+        REQUIRE(page.figures);
+        if (page.show) page.show(session.results());
+        for (const Figure& f : page.figures()) {
+            INFO(f.file.toStdString());
+            CHECK(files.insert(f.file).second); // one file name per figure across the pages
+            CHECK((f.chart != nullptr) != bool(f.paint));
+            CHECK_FALSE(f.title.isEmpty());
+        }
+    }
+    CHECK(ids.size() == 11);
+    // The pages that take the hub's results have drawn them.
+    for (const char* file : { "memory", "step_time", "memory_over_step", "pipeline", "placement", "scaling",
+             "time_and_cost", "cost_breakdown", "reliability_goodput", "reliability_checkpoints" })
+        CHECK(files.count(QLatin1String(file)) == 1);
+}
+
+TEST_CASE("every chart with data on a tab is one of the figures its row names", "[widgets][pages]")
+{
+    ScenarioSession session(example("article-large-7b-64gpu.tpscenario.json"));
+    MainView w(&session);
+    const std::vector<Figure> figures = w.figures();
+    std::set<const QChart*> named;
+    for (const Figure& f : figures)
+        if (f.chart) named.insert(f.chart);
+    int charts = 0;
+    for (int i = 0; i < w.tabs()->count(); ++i)
+        for (const QChartView* view : w.tabs()->widget(i)->findChildren<QChartView*>()) {
+            if (!chartHasData(view->chart())) continue;
+            ++charts;
+            INFO(view->objectName().toStdString() << " on tab " << i);
+            CHECK(named.count(view->chart()) == 1); // a chart its row forgot would miss the export and the slides
+        }
+    CHECK(charts >= 10);
+    CHECK(w.presentableCharts().size() == int(named.size()));
+}
+
+TEST_CASE("the table models keep QAbstractItemModel's contract", "[widgets][models]")
+{
+    using Tester = QAbstractItemModelTester;
+    const core::Scenario scenario = example("article-large-7b-64gpu.tpscenario.json");
+    const core::Estimate estimate = core::estimate(scenario);
+
+    MemoryTableModel memory;
+    Tester memoryTester(&memory, Tester::FailureReportingMode::Fatal);
+    memory.setEstimate(estimate);
+    CHECK(memory.rowCount() > 0);
+
+    CollectivesModel collectives;
+    Tester collectivesTester(&collectives, Tester::FailureReportingMode::Fatal);
+    collectives.setEstimate(estimate);
+    CHECK(collectives.rowCount() > 0);
+
+    PlanTableModel plans;
+    Tester plansTester(&plans, Tester::FailureReportingMode::Fatal);
+    core::PlanOptions options;
+    options.gpus = 64;
+    options.top = 5;
+    options.threads = 1;
+    plans.setPlans(core::plan(scenario, options).plans);
+    CHECK(plans.rowCount() > 0);
+    plans.setPlans({});
+    CHECK(plans.rowCount() == 0);
+
+    ComparisonModel comparison;
+    Tester comparisonTester(&comparison, Tester::FailureReportingMode::Fatal);
+    comparison.setEstimates({ QStringLiteral("a"), QStringLiteral("b") }, { estimate, estimate });
+    CHECK(comparison.rowCount() > 0);
+    comparison.setEstimates({}, {});
+}
+
+TEST_CASE("the manual's --tab list names every page in tab order", "[widgets][pages]")
+{
+    QFile man(QStringLiteral(TP_SOURCE_DIR "/docs/man/trainplanner.1"));
+    REQUIRE(man.open(QIODevice::ReadOnly));
+    const QString text = QString::fromUtf8(man.readAll());
+    const auto start = text.indexOf(QStringLiteral("\\-\\-tab"));
+    REQUIRE(start >= 0);
+    const QString entry = text.mid(start, text.indexOf(QStringLiteral(".TP"), start) - start);
+    qsizetype at = 0;
+    for (const QString& id : MainView::pageIds()) {
+        INFO(id.toStdString());
+        const auto found = entry.indexOf(QRegularExpression(QStringLiteral("\\b%1\\b").arg(id)), at);
+        CHECK(found >= at);
+        if (found >= 0) at = found;
+    }
+}

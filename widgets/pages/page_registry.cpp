@@ -1,0 +1,250 @@
+#include "widgets/pages/page_registry.h"
+
+#include "widgets/charts/chart_export.h"
+#include "widgets/charts/comparison_chart.h"
+#include "widgets/charts/cost_breakdown_chart.h"
+#include "widgets/charts/cost_chart.h"
+#include "widgets/charts/loss_scale_chart.h"
+#include "widgets/charts/memory_chart.h"
+#include "widgets/charts/memory_step_chart.h"
+#include "widgets/charts/plan_scatter_chart.h"
+#include "widgets/charts/precision_chart.h"
+#include "widgets/charts/reliability_charts.h"
+#include "widgets/charts/scaling_chart.h"
+#include "widgets/charts/time_chart.h"
+#include "widgets/models/collectives_model.h"
+#include "widgets/models/copyable_table_view.h"
+#include "widgets/models/memory_table_model.h"
+#include "widgets/pages/comparison_view.h"
+#include "widgets/pages/decision_guide_page.h"
+#include "widgets/pages/loss_scale_lab.h"
+#include "widgets/pages/planner_page.h"
+#include "widgets/pages/precision_lab.h"
+#include "widgets/pages/sensitivity_page.h"
+#include "widgets/pages/what_if_page.h"
+#include "widgets/painted/heatmap_grid.h"
+#include "widgets/painted/placement_view.h"
+#include "widgets/painted/timeline_view.h"
+#include "widgets/session/derived_results.h"
+
+#include <QCoreApplication>
+#include <QPainter>
+#include <QSplitter>
+
+namespace ui {
+
+namespace {
+
+/// `widgets` one above the other (or side by side), sharing the height (width) by `stretch`.
+QSplitter* split(Qt::Orientation orientation, const char* name, std::initializer_list<std::pair<QWidget*, int>> widgets,
+    QWidget* parent = nullptr)
+{
+    auto* splitter = new QSplitter(orientation, parent);
+    splitter->setObjectName(QLatin1String(name));
+    int i = 0;
+    for (const auto& [widget, stretch] : widgets) {
+        splitter->addWidget(widget);
+        splitter->setStretchFactor(i++, stretch);
+    }
+    return splitter;
+}
+
+/// A table view of `model`, with the copy action.
+CopyableTableView* tableOf(QAbstractItemModel* model, const char* name)
+{
+    auto* view = new CopyableTableView;
+    view->setObjectName(QLatin1String(name));
+    view->setModel(model);
+    return view;
+}
+
+BuiltPage memoryPage(ScenarioSession*, QWidget* parent)
+{
+    auto* chart = new MemoryChart;
+    auto* table = new MemoryTableModel;
+    QSplitter* page
+        = split(Qt::Vertical, "memorySplit", { { chart, 4 }, { tableOf(table, "memoryTable"), 1 } }, parent);
+    table->setParent(page);
+    return { page,
+        [chart, table](const DerivedResults& r) {
+            chart->setEstimate(r.estimate);
+            table->setEstimate(r.estimate);
+        },
+        [chart] {
+            std::vector<Figure> out;
+            addChartFigure(out, QStringLiteral("memory"), chart);
+            return out;
+        } };
+}
+
+BuiltPage timePage(ScenarioSession*, QWidget* parent)
+{
+    auto* chart = new TimeChart;
+    auto* collectives = new CollectivesModel;
+    QSplitter* page
+        = split(Qt::Vertical, "timeSplit", { { chart, 3 }, { tableOf(collectives, "collectivesTable"), 2 } }, parent);
+    collectives->setParent(page);
+    return { page,
+        [chart, collectives](const DerivedResults& r) {
+            chart->setEstimate(r.estimate);
+            collectives->setEstimate(r.estimate);
+        },
+        [chart] {
+            std::vector<Figure> out;
+            addChartFigure(out, QStringLiteral("step_time"), chart);
+            return out;
+        } };
+}
+
+BuiltPage pipelinePage(ScenarioSession*, QWidget* parent)
+{
+    auto* timeline = new TimelineView;
+    auto* memoryStep = new MemoryStepChart;
+    auto* placement = new PlacementView;
+    // The memory along the step sits under the schedule it follows, on the same time axis.
+    QSplitter* page
+        = split(Qt::Vertical, "pipelineSplit", { { timeline, 3 }, { memoryStep, 3 }, { placement, 1 } }, parent);
+    return { page,
+        [=](const DerivedResults& r) {
+            memoryStep->setTrace(r.memoryStep);
+            timeline->setTimeline(r.timeline);
+            placement->setData(r.scenario, r.placement);
+        },
+        [=] {
+            std::vector<Figure> out;
+            (void)memoryStep->freshChart(); // drawn only while visible
+            addChartFigure(out, QStringLiteral("memory_over_step"), memoryStep);
+            out.push_back({ QStringLiteral("pipeline"), timeline->title(), nullptr,
+                [timeline](QPainter& p, QSizeF size) { timeline->paint(p, size.toSize()); }, { 1200, 600 } });
+            out.push_back(
+                { QStringLiteral("placement"), QCoreApplication::translate("ui::MainView", "Rank placement"), nullptr,
+                    [placement](QPainter& p, QSizeF size) { placement->paint(p, size.toSize()); }, { 1200, 600 } });
+            return out;
+        } };
+}
+
+BuiltPage scalingPage(ScenarioSession*, QWidget* parent)
+{
+    auto* scaling = new ScalingChart;
+    auto* cost = new CostChart;
+    auto* breakdown = new CostBreakdownChart;
+    QSplitter* costRow = split(Qt::Horizontal, "costSplit", { { cost, 3 }, { breakdown, 2 } });
+    QSplitter* page = split(Qt::Vertical, "scalingSplit", { { scaling, 3 }, { costRow, 2 } }, parent);
+    return { page,
+        [=](const DerivedResults& r) {
+            scaling->setSweep(r.gpuSweep, r.estimate);
+            cost->setSweep(r.gpuSweep, static_cast<int>(r.scenario.parallel.gpus()));
+            breakdown->setEstimate(r.estimate);
+        },
+        [=] {
+            std::vector<Figure> out;
+            addChartFigure(out, QStringLiteral("scaling"), scaling);
+            addChartFigure(out, QStringLiteral("time_and_cost"), cost);
+            addChartFigure(out, QStringLiteral("cost_breakdown"), breakdown);
+            return out;
+        } };
+}
+
+BuiltPage reliabilityPage(ScenarioSession*, QWidget* parent)
+{
+    auto* page = new ReliabilityCharts(parent);
+    return { page, [page](const DerivedResults& r) { page->setData(r.gpuSweep, r.estimate, r.goodputByInterval); },
+        [page] {
+            std::vector<Figure> out;
+            addChartFigure(out, QStringLiteral("reliability_goodput"), page->scaleView());
+            addChartFigure(out, QStringLiteral("reliability_checkpoints"), page->intervalView());
+            return out;
+        } };
+}
+
+BuiltPage plannerPage(ScenarioSession* session, QWidget* parent)
+{
+    auto* page = new PlannerPage(session, parent);
+    return { page, {}, [page] {
+                std::vector<Figure> out;
+                addChartFigure(out, QStringLiteral("plans"), page->scatter());
+                return out;
+            } };
+}
+
+BuiltPage formatsPage(ScenarioSession*, QWidget* parent)
+{
+    auto* page = new PrecisionLab(parent);
+    return { page, {}, [page] {
+                std::vector<Figure> out;
+                addChartFigure(out, QStringLiteral("number_formats"), page->chart());
+                addChartFigure(out, QStringLiteral("loss_scaling"), page->lossScale()->chart());
+                return out;
+            } };
+}
+
+BuiltPage comparePage(ScenarioSession* session, QWidget* parent)
+{
+    auto* page = new ComparisonView(session, parent);
+    return { page, {}, [page] {
+                std::vector<Figure> out;
+                addChartFigure(out, QStringLiteral("comparison_memory"), page->memoryChart());
+                addChartFigure(out, QStringLiteral("comparison_step_time"), page->stepChart());
+                return out;
+            } };
+}
+
+BuiltPage guidePage(ScenarioSession*, QWidget* parent)
+{
+    auto* page = new DecisionGuidePage(parent);
+    return { page, [page](const DerivedResults& r) { page->setResults(r); }, [] { return std::vector<Figure>(); } };
+}
+
+BuiltPage whatIfPage(ScenarioSession* session, QWidget* parent)
+{
+    auto* page = new WhatIfPage(session, parent);
+    return { page, {}, [page] {
+                std::vector<Figure> out;
+                if (page->grid()->heatmap().cells.empty()) return out;
+                out.push_back({ QStringLiteral("what_if"), page->title(), nullptr,
+                    [page](QPainter& p, QSizeF size) {
+                        // The grid under its page's title, which says what the axes and colours are.
+                        p.fillRect(QRectF(QPointF(0, 0), size), Qt::white);
+                        p.setPen(QColor(0x30, 0x30, 0x30));
+                        p.drawText(QRectF(0, 4, size.width(), 24), Qt::AlignCenter, page->title());
+                        p.translate(0, 30);
+                        page->grid()->paint(p, QSize(int(size.width()), int(size.height()) - 30));
+                    },
+                    { 1200, 750 } });
+                return out;
+            } };
+}
+
+BuiltPage sensitivityPage(ScenarioSession* session, QWidget* parent)
+{
+    auto* page = new SensitivityPage(session, parent);
+    return { page, {}, [page] {
+                page->ensureCurrent(); // asked of the session only while visible
+                std::vector<Figure> out;
+                addChartFigure(out, QStringLiteral("sensitivity"), page->chart());
+                return out;
+            } };
+}
+
+constexpr PageRow kPages[] = {
+    { "memory", QT_TRANSLATE_NOOP("ui::MainView", "Memory"), memoryPage },
+    { "time", QT_TRANSLATE_NOOP("ui::MainView", "Step time"), timePage },
+    { "pipeline", QT_TRANSLATE_NOOP("ui::MainView", "Pipeline and placement"), pipelinePage },
+    { "scaling", QT_TRANSLATE_NOOP("ui::MainView", "Scaling"), scalingPage },
+    { "reliability", QT_TRANSLATE_NOOP("ui::MainView", "Reliability"), reliabilityPage },
+    { "planner", QT_TRANSLATE_NOOP("ui::MainView", "Planner"), plannerPage },
+    { "formats", QT_TRANSLATE_NOOP("ui::MainView", "Number formats"), formatsPage },
+    { "compare", QT_TRANSLATE_NOOP("ui::MainView", "Compare"), comparePage },
+    { "guide", QT_TRANSLATE_NOOP("ui::MainView", "Decision guide"), guidePage },
+    { "whatif", QT_TRANSLATE_NOOP("ui::MainView", "What if"), whatIfPage },
+    { "sensitivity", QT_TRANSLATE_NOOP("ui::MainView", "Sensitivity"), sensitivityPage },
+};
+
+} // namespace
+
+std::span<const PageRow> pageRows()
+{
+    return kPages;
+}
+
+} // namespace ui

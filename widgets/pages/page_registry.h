@@ -1,0 +1,40 @@
+#pragma once
+// The result pages, one row each: what the main view's tabs, --tab, the export, the slides and the
+// retranslation are built from. A new page is its view files and one row in page_registry.cpp.
+
+#include "widgets/io/picture_export.h"
+
+#include <QString>
+
+#include <functional>
+#include <span>
+#include <vector>
+
+class QWidget;
+
+namespace ui {
+
+class ScenarioSession;
+struct DerivedResults;
+
+/// A result page as its row built it.
+struct BuiltPage {
+    QWidget* widget = nullptr;
+    /// Hands the session's results to the page's views; empty for a page that listens to the session
+    /// itself (the planner, the comparison, the what-if grid, the sensitivity).
+    std::function<void(const DerivedResults&)> show;
+    /// The page's figures that have something to show, in the page's order, each with its stable file
+    /// name. Brings views that draw only while visible up to date first.
+    std::function<std::vector<Figure>()> figures;
+};
+
+struct PageRow {
+    const char* id; ///< --tab, tests, the export's fallback names
+    const char* title; ///< the tab's title, translated in the ui::MainView context
+    BuiltPage (*make)(ScenarioSession* session, QWidget* parent);
+};
+
+/// The result pages in tab order.
+[[nodiscard]] std::span<const PageRow> pageRows();
+
+} // namespace ui
