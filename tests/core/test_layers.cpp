@@ -237,8 +237,8 @@ TEST_CASE("includes name their file from the repository root, and folders hold w
 TEST_CASE("core holds no sentence the GUI shows: its strings reach a view only as names, keys, citations or files",
     "[core][layers]")
 {
-    // Issue 20: what core says in words (problems, refusals, import notes) reaches the GUI as codes and is
-    // worded there (widgets/text/problem_text.cpp); its explanations' notation through one catalog
+    // A translated interface shows no English: what core says in words (problems, refusals, import notes) reaches the
+    // GUI as codes and is worded there (widgets/text/problem_text.cpp); its explanations' notation through one catalog
     // (widgets/text/explain_text.cpp). Every other core string a view converts is listed here by its shape:
     // a name (a scenario's, a preset's, a GPU's), a key or identifier, a citation (source), a file's text,
     // or the English fallback a coded text keeps for the rare refusal without a code. A new conversion of
@@ -357,4 +357,25 @@ TEST_CASE("no file of widgets/ takes part in an include cycle", "[core][layers]"
     };
     for (const auto& [u, _] : uses)
         if (mark[u] == unseen) visit(u);
+}
+
+TEST_CASE("no comment or test name cites an issue or a review's item number", "[core][layers]")
+{
+    // A reader cannot look up an issue's or a review item's number: comments say what they protect and where a
+    // rule or a figure comes from, and tests are named by their subject.
+    const std::regex ticket(
+        R"((\b[Ii]ssues? #?[0-9]+)|(\b[Rr]eview,? (problem |item |case )?[A-Z]{0,4}-?[0-9]+[a-z]?\b)|(\bU2-[0-9]+)|(TEST_CASE\("[A-Z]{1,4}-?[0-9]+[a-z]?(:|/[A-Z])))");
+    int files = 0;
+    for (const char* dir : { "app", "core", "widgets", "tests" })
+        for (const auto& f : sourcesUnder(dir)) {
+            ++files;
+            std::ifstream in(f);
+            std::string line;
+            int number = 0;
+            while (std::getline(in, line)) {
+                ++number;
+                if (std::regex_search(line, ticket)) FAIL_CHECK(repoPath(f) << ":" << number << ": " << line);
+            }
+        }
+    CHECK(files > 200);
 }

@@ -1,6 +1,6 @@
 #pragma once
-// File → Export Charts, Tables and Report (usability review, problem 7: the export was a folder
-// chooser and a status-bar line). Shows the scenario's name, which heads every file, for a last
+// File → Export Charts, Tables and Report: what will be written, chosen before anything is (a folder
+// chooser alone left users guessing which files came out). Shows the scenario's name, which heads every file, for a last
 // correction; a checklist of every figure with something to show (every slide, the pipeline, the
 // placement and the what-if grid); the figures' formats and PNG scale; CSV with or without a BOM;
 // JSON; the report's formats; and whether to open the folder afterwards. Remembers its choices.

@@ -303,7 +303,7 @@ QString reportHtml(const ReportInputs& in, const std::vector<Block>& blocks, boo
             break;
         }
     }
-    // The Simplified Chinese face for Chinese (review: the PDF embedded the Japanese glyph variants).
+    // The Simplified Chinese face for Chinese (without it the PDF embedded the Japanese glyph variants).
     const QString family
         = QLocale().language() == QLocale::Chinese ? QStringLiteral("Noto Sans CJK SC") : QStringLiteral("DejaVu Sans");
     return QStringLiteral(
