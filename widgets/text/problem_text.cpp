@@ -25,6 +25,18 @@ QString key(const core::Problem& w)
 
 QString ProblemText::of(const core::Problem& w)
 {
+    // Each family words its own codes and answers nothing for the others; a code no family words
+    // shows its name (the language test checks that every code has a translated sentence).
+    for (auto family : { &estimateWarning, &layoutProblem, &fileProblem, &modelProblem, &hardwareProblem,
+             &launchProblem, &measurementProblem }) {
+        if (std::optional<QString> text = family(w)) return *text;
+    }
+    return QString::fromStdString(w.codeName());
+}
+
+// Inconsistent but computable inputs: the estimate runs and lists them as warnings.
+std::optional<QString> ProblemText::estimateWarning(const core::Problem& w)
+{
     using core::ProblemCode;
     switch (w.code) {
     case ProblemCode::heads_not_divisible_by_tp:
@@ -80,6 +92,16 @@ QString ProblemText::of(const core::Problem& w)
                   "h): the run "
                   "never finishes. Write checkpoints faster, restart faster or use fewer GPUs.")
             .arg(formatSignificant(w.value("cluster_mtbf_hours"), 3));
+    default:
+        return std::nullopt;
+    }
+}
+
+// Layouts no framework runs, and what the heatmap and the planner find when they price one.
+std::optional<QString> ProblemText::layoutProblem(const core::Problem& w)
+{
+    using core::ProblemCode;
+    switch (w.code) {
     case ProblemCode::too_many_gpus:
         return tr("TP × PP × DP × CP = %1 GPUs; at most %2 are supported.")
             .arg(QLocale().toString(w.value("gpus"), 'f', 0), QLocale().toString(w.value("max_gpus"), 'f', 0));
@@ -138,7 +160,16 @@ QString ProblemText::of(const core::Problem& w)
         return tr("What you keep leaves none of the %1 configurations of this search (%2 alone keeps %3).")
             .arg(QLocale().toString(qlonglong(w.value("configurations"))), key(w),
                 QLocale().toString(qlonglong(w.value("keeps"))));
-    // What the file reader refuses: the key, then the rule.
+    default:
+        return std::nullopt;
+    }
+}
+
+// What the file reader refuses in a value, a key or the file as a whole.
+std::optional<QString> ProblemText::fileProblem(const core::Problem& w)
+{
+    using core::ProblemCode;
+    switch (w.code) {
     case ProblemCode::value_out_of_range: {
         const QLocale locale;
         const bool whole = w.value("integer") > 0;
@@ -180,6 +211,25 @@ QString ProblemText::of(const core::Problem& w)
         return tr("%1 is missing; the scenario format requires it.").arg(key(w));
     case ProblemCode::key_given_twice:
         return tr("%1 is given twice; each key may appear once.").arg(key(w));
+    case ProblemCode::file_not_json:
+        return tr("The file is not a JSON scenario: its text cannot be read as JSON (UTF-8, at most 1 MiB).");
+    case ProblemCode::file_unreadable:
+        return tr("The file cannot be read: it does not exist, is not a regular file, or is too large.");
+    case ProblemCode::text_too_long:
+        //: %2 is a count of bytes of UTF-8; a Chinese character takes three
+        return tr("%1 is longer than %2 bytes (a Chinese character takes 3).").arg(key(w), n(w, "max"));
+    case ProblemCode::invalid_value:
+        return tr("%1 has a value the scenario rules refuse.").arg(key(w));
+    default:
+        return std::nullopt;
+    }
+}
+
+// The model's rules, in a scenario file or a config.json import.
+std::optional<QString> ProblemText::modelProblem(const core::Problem& w)
+{
+    using core::ProblemCode;
+    switch (w.code) {
     case ProblemCode::kv_heads_not_dividing_heads:
         return tr("KV heads (%1) must divide the attention heads (%2).").arg(n(w, "kv_heads"), n(w, "heads"));
     case ProblemCode::top_k_out_of_experts:
@@ -191,10 +241,6 @@ QString ProblemText::of(const core::Problem& w)
             .arg(n(w, "dense_layers"), n(w, "layers"));
     case ProblemCode::moe_key_without_experts:
         return tr("Expert settings apply to a mixture of experts only: set the experts above 0.");
-    case ProblemCode::file_not_json:
-        return tr("The file is not a JSON scenario: its text cannot be read as JSON (UTF-8, at most 1 MiB).");
-    case ProblemCode::file_unreadable:
-        return tr("The file cannot be read: it does not exist, is not a regular file, or is too large.");
     case ProblemCode::model_given_twice:
         return tr("%1: a model is given by a preset, by a size (params) or by its architecture — one of them.")
             .arg(key(w));
@@ -202,21 +248,9 @@ QString ProblemText::of(const core::Problem& w)
         return tr("%1 must list LoRA targets among q, k, v, o, gate, up and down.").arg(key(w));
     case ProblemCode::lora_key_with_full_training:
         return tr("%1 applies to LoRA and QLoRA only, and the method is full training.").arg(key(w));
-    case ProblemCode::profile_nested:
-        return tr("%1: a hardware profile cannot point to another profile.").arg(key(w));
-    case ProblemCode::gpu_override_needs_preset:
-        return tr("%1 replaces a figure of a GPU preset, but the GPU is given whole: set it inside the GPU.")
-            .arg(key(w));
-    case ProblemCode::gpu_override_empty:
-        return tr("%1 names nothing to replace: give the preset's figures that differ, each by its number format "
-                  "(\"bf16\") or kernel (\"flash2\").")
-            .arg(key(w));
     case ProblemCode::model_too_large:
         return tr("%1 has %2 parameters; at most %3 are supported.")
             .arg(key(w), formatCount(w.value("params")), formatCount(w.value("max_params")));
-    case ProblemCode::text_too_long:
-        //: %2 is a count of bytes of UTF-8; a Chinese character takes three
-        return tr("%1 is longer than %2 bytes (a Chinese character takes 3).").arg(key(w), n(w, "max"));
     case ProblemCode::max_positions_mismatch:
         return w.value("learned") > 0 ? tr("%1 is required with learned positions.").arg(key(w))
                                       : tr("%1 applies to learned positions only.").arg(key(w));
@@ -230,6 +264,32 @@ QString ProblemText::of(const core::Problem& w)
         default:
             return tr("%1: these keys belong to latent attention and need a KV latent rank above 0.").arg(key(w));
         }
+    case ProblemCode::hidden_not_divisible_by_heads:
+        return tr("%1: the hidden size (%2) must be divisible by the attention heads (%3).")
+            .arg(key(w), n(w, "hidden"), n(w, "heads"));
+    case ProblemCode::model_type_unsupported:
+        return tr("%1 names a model family TrainPlanner cannot import.").arg(key(w));
+    case ProblemCode::config_not_modelled:
+        return tr("%1 sets a feature of the model TrainPlanner does not model.").arg(key(w));
+    default:
+        return std::nullopt;
+    }
+}
+
+// The hardware's rules: profiles, GPU presets and their figures.
+std::optional<QString> ProblemText::hardwareProblem(const core::Problem& w)
+{
+    using core::ProblemCode;
+    switch (w.code) {
+    case ProblemCode::profile_nested:
+        return tr("%1: a hardware profile cannot point to another profile.").arg(key(w));
+    case ProblemCode::gpu_override_needs_preset:
+        return tr("%1 replaces a figure of a GPU preset, but the GPU is given whole: set it inside the GPU.")
+            .arg(key(w));
+    case ProblemCode::gpu_override_empty:
+        return tr("%1 names nothing to replace: give the preset's figures that differ, each by its number format "
+                  "(\"bf16\") or kernel (\"flash2\").")
+            .arg(key(w));
     case ProblemCode::gpu_peak_required:
         return tr("%1 must give the peak of at least one number format.").arg(key(w));
     case ProblemCode::rate_above_peak:
@@ -239,13 +299,16 @@ QString ProblemText::of(const core::Problem& w)
     case ProblemCode::node_watts_below_tdp:
         return tr("%1 is the whole server's power per GPU and cannot be below the GPU's TDP (%2 W).")
             .arg(key(w), n(w, "tdp_watts"));
-    case ProblemCode::hidden_not_divisible_by_heads:
-        return tr("%1: the hidden size (%2) must be divisible by the attention heads (%3).")
-            .arg(key(w), n(w, "hidden"), n(w, "heads"));
-    case ProblemCode::model_type_unsupported:
-        return tr("%1 names a model family TrainPlanner cannot import.").arg(key(w));
-    case ProblemCode::config_not_modelled:
-        return tr("%1 sets a feature of the model TrainPlanner does not model.").arg(key(w));
+    default:
+        return std::nullopt;
+    }
+}
+
+// What launch settings cannot express (core/launch.h).
+std::optional<QString> ProblemText::launchProblem(const core::Problem& w)
+{
+    using core::ProblemCode;
+    switch (w.code) {
     case ProblemCode::framework_cannot_express: {
         const QString framework = w.value("framework") == 2 ? QStringLiteral("DeepSpeed")
             : w.value("framework") == 1                     ? QStringLiteral("torchtitan")
@@ -272,6 +335,16 @@ QString ProblemText::of(const core::Problem& w)
         }
         return tr("%1 cannot be expressed in %2's settings: %3.").arg(key(w), framework, why);
     }
+    default:
+        return std::nullopt;
+    }
+}
+
+// What reading a training log or a measured figure refuses.
+std::optional<QString> ProblemText::measurementProblem(const core::Problem& w)
+{
+    using core::ProblemCode;
+    switch (w.code) {
     case ProblemCode::log_has_no_steps: {
         const QString none
             = tr("This log has no step line of Megatron-LM, torchtitan, DeepSpeed or the Hugging Face Trainer.");
@@ -317,10 +390,9 @@ QString ProblemText::of(const core::Problem& w)
             return line + tr("%1 is no measurement (zero, negative, not finite or out of range).").arg(value);
         }
     }
-    case ProblemCode::invalid_value:
-        return tr("%1 has a value the scenario rules refuse.").arg(key(w));
+    default:
+        return std::nullopt;
     }
-    return QString::fromStdString(w.codeName());
 }
 
 QString ProblemText::of(const core::ScenarioError& error)

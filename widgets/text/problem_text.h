@@ -10,6 +10,8 @@
 #include <QCoreApplication>
 #include <QString>
 
+#include <optional>
+
 namespace ui {
 
 class ProblemText {
@@ -28,6 +30,17 @@ public:
     [[nodiscard]] static QString logFormatName(core::LogFormat format);
     /// A short phrase for a count of problems of one kind ("12 do not fit in memory").
     [[nodiscard]] static QString summary(core::ProblemCode code);
+
+private:
+    // of(Problem) by family of codes, in core/problem.h's groups: each words its own codes and
+    // answers nothing for any other.
+    static std::optional<QString> estimateWarning(const core::Problem& w);
+    static std::optional<QString> layoutProblem(const core::Problem& w);
+    static std::optional<QString> fileProblem(const core::Problem& w);
+    static std::optional<QString> modelProblem(const core::Problem& w);
+    static std::optional<QString> hardwareProblem(const core::Problem& w);
+    static std::optional<QString> launchProblem(const core::Problem& w);
+    static std::optional<QString> measurementProblem(const core::Problem& w);
 };
 
 } // namespace ui
