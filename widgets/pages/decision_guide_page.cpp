@@ -153,8 +153,17 @@ void DecisionGuidePage::showEvent(QShowEvent* event)
 DecisionGuidePage::Texts DecisionGuidePage::textsOf(
     const core::Scenario& s, const core::Estimate& e, const core::DecisionGuide& g)
 {
-    using core::ChecklistId;
     Texts out;
+    out.verdict = verdictOf(s, e, g);
+    for (const core::ChecklistItem& item : g.checklist) {
+        auto [title, body] = checklistTexts(item.id, s, e, g);
+        out.checklist.push_back({ item.id, item.need, title, body });
+    }
+    return out;
+}
+
+QString DecisionGuidePage::verdictOf(const core::Scenario& s, const core::Estimate& e, const core::DecisionGuide& g)
+{
     const QLocale locale;
     const QString gpu = QString::fromStdString(s.hardware.gpu.name);
     const QString capacity = gib(e.memory.capacity);
@@ -201,83 +210,81 @@ DecisionGuidePage::Texts DecisionGuidePage::textsOf(
                       .arg(gib(g.loraBytes), fitText(g.loraFits), gib(g.qloraBytes), fitText(g.qloraFits))
                       .arg(locale.toString(g.loraBytes / g.oneGpuBytes * 100, 'f', 0),
                           locale.toString(g.qloraBytes / g.oneGpuBytes * 100, 'f', 0));
-    out.verdict = QStringLiteral("<p>") + paragraphs.join(QStringLiteral("</p><p>")) + QStringLiteral("</p>");
+    return QStringLiteral("<p>") + paragraphs.join(QStringLiteral("</p><p>")) + QStringLiteral("</p>");
+}
 
+std::pair<QString, QString> DecisionGuidePage::checklistTexts(
+    core::ChecklistId id, const core::Scenario& s, const core::Estimate& e, const core::DecisionGuide& g)
+{
+    using core::ChecklistId;
+    const QLocale locale;
+    const QString gpu = QString::fromStdString(s.hardware.gpu.name);
     const auto& t = e.training;
     const auto& r = e.reliability;
     const double days = t.timeS / 86400.0;
-    for (const core::ChecklistItem& item : g.checklist) {
-        QString title, body;
-        switch (item.id) {
-        case ChecklistId::distributed_code:
-            title = tr("Distributed training code");
-            body = e.gpus > 1
-                ? tr("%1 GPUs (%2): data loading, gradient synchronisation and checkpoint save/load must be "
-                     "rewritten for a distributed framework.")
-                      .arg(locale.toString(e.gpus), parallelism(s.parallel))
-                : tr("One GPU: the single-GPU training loop is enough.");
-            break;
-        case ChecklistId::hyperparameters:
-            title = tr("Hyperparameters");
-            body = tr("Global batch %1 sequences (%2 tokens) = %3 replicas × micro-batch %4 × %5 accumulation steps; "
-                      "learning rate, "
-                      "batch size and warm-up found on one GPU do not carry over and need a new search.")
-                       .arg(locale.toString(s.training.globalBatch),
-                           formatCount(double(s.training.globalBatch) * s.training.seqLen),
-                           locale.toString(s.parallel.dp), locale.toString(s.training.microBatch),
-                           formatSignificant(e.compute.microBatches, 3));
-            break;
-        case ChecklistId::data_pipeline:
-            title = tr("Data pipeline");
-            body = tr(
-                "%1 of tokenized data (4 bytes per token), read at %2/s by the whole cluster on %3 nodes: multi-node "
-                "training needs shared or replicated storage that keeps every node fed.")
-                       .arg(humanBytes(g.datasetBytes), humanBytes(g.readBytesPerS), locale.toString(g.nodes));
-            break;
-        case ChecklistId::fault_tolerance:
-            title = tr("Fault tolerance");
-            body = tr(
-                "About %1 interruptions expected over %2 days (cluster MTBF %3 h): automatic restart from the latest "
-                "checkpoint (%4, written in %5 s every %6 min) keeps days of work from being lost.")
-                       .arg(r.expectedInterruptions < 1
-                               ? formatSignificant(r.expectedInterruptions, 2)
-                               : formatFixed(r.expectedInterruptions, r.expectedInterruptions < 10 ? 1 : 0),
-                           formatFixed(days, 1), locale.toString(r.clusterMtbfHours, 'f', 1),
-                           humanBytes(r.checkpointBytes), locale.toString(r.checkpointWriteS, 'f', 0),
-                           locale.toString(r.checkpointIntervalS / 60, 'f', 0));
-            break;
-        case ChecklistId::network:
-            title = tr("Network");
-            body
-                = tr("Communication takes %1 % of each step and %2 crosses the network over the run: a high-bandwidth, "
-                     "low-latency interconnect and a parallel layout that keeps heavy traffic inside nodes.")
-                      .arg(locale.toString(e.communication.shareOfStep * 100, 'f', 1), humanBytes(t.interNodeBytes));
-            break;
-        case ChecklistId::monitoring:
-            title = tr("Monitoring");
-            body = tr(
-                "%1 days on %2 × %3: watch memory, GPU utilisation, network bandwidth and the loss curve continuously.")
-                       .arg(formatFixed(days, 1), locale.toString(e.gpus), gpu);
-            break;
-        case ChecklistId::software_stack:
-            title = tr("Identical software stack");
-            body = tr(
-                "%1 nodes must run the same driver, CUDA, NCCL and framework versions, or bugs appear that cannot be "
-                "reproduced.")
-                       .arg(locale.toString(g.nodes));
-            break;
-        case ChecklistId::budget:
-            title = tr("Budget");
-            body = tr("%1 in total: GPUs %2, energy %3, checkpoint storage %4, network %5, team %6 (settings under "
-                      "Efficiency, "
-                      "cost and reliability).")
-                       .arg(usd(t.totalCostUsd), usd(t.gpuCostUsd), usd(t.energyCostUsd), usd(t.storageCostUsd),
-                           usd(t.networkCostUsd), usd(t.teamCostUsd));
-            break;
-        }
-        out.checklist.push_back({ item.id, item.need, title, body });
+    QString title, body;
+    switch (id) {
+    case ChecklistId::distributed_code:
+        title = tr("Distributed training code");
+        body = e.gpus > 1 ? tr("%1 GPUs (%2): data loading, gradient synchronisation and checkpoint save/load must be "
+                               "rewritten for a distributed framework.")
+                                .arg(locale.toString(e.gpus), parallelism(s.parallel))
+                          : tr("One GPU: the single-GPU training loop is enough.");
+        break;
+    case ChecklistId::hyperparameters:
+        title = tr("Hyperparameters");
+        body = tr("Global batch %1 sequences (%2 tokens) = %3 replicas × micro-batch %4 × %5 accumulation steps; "
+                  "learning rate, "
+                  "batch size and warm-up found on one GPU do not carry over and need a new search.")
+                   .arg(locale.toString(s.training.globalBatch),
+                       formatCount(double(s.training.globalBatch) * s.training.seqLen), locale.toString(s.parallel.dp),
+                       locale.toString(s.training.microBatch), formatSignificant(e.compute.microBatches, 3));
+        break;
+    case ChecklistId::data_pipeline:
+        title = tr("Data pipeline");
+        body = tr("%1 of tokenized data (4 bytes per token), read at %2/s by the whole cluster on %3 nodes: multi-node "
+                  "training needs shared or replicated storage that keeps every node fed.")
+                   .arg(humanBytes(g.datasetBytes), humanBytes(g.readBytesPerS), locale.toString(g.nodes));
+        break;
+    case ChecklistId::fault_tolerance:
+        title = tr("Fault tolerance");
+        body
+            = tr("About %1 interruptions expected over %2 days (cluster MTBF %3 h): automatic restart from the latest "
+                 "checkpoint (%4, written in %5 s every %6 min) keeps days of work from being lost.")
+                  .arg(r.expectedInterruptions < 1
+                          ? formatSignificant(r.expectedInterruptions, 2)
+                          : formatFixed(r.expectedInterruptions, r.expectedInterruptions < 10 ? 1 : 0),
+                      formatFixed(days, 1), locale.toString(r.clusterMtbfHours, 'f', 1), humanBytes(r.checkpointBytes),
+                      locale.toString(r.checkpointWriteS, 'f', 0), locale.toString(r.checkpointIntervalS / 60, 'f', 0));
+        break;
+    case ChecklistId::network:
+        title = tr("Network");
+        body = tr("Communication takes %1 % of each step and %2 crosses the network over the run: a high-bandwidth, "
+                  "low-latency interconnect and a parallel layout that keeps heavy traffic inside nodes.")
+                   .arg(locale.toString(e.communication.shareOfStep * 100, 'f', 1), humanBytes(t.interNodeBytes));
+        break;
+    case ChecklistId::monitoring:
+        title = tr("Monitoring");
+        body = tr(
+            "%1 days on %2 × %3: watch memory, GPU utilisation, network bandwidth and the loss curve continuously.")
+                   .arg(formatFixed(days, 1), locale.toString(e.gpus), gpu);
+        break;
+    case ChecklistId::software_stack:
+        title = tr("Identical software stack");
+        body = tr("%1 nodes must run the same driver, CUDA, NCCL and framework versions, or bugs appear that cannot be "
+                  "reproduced.")
+                   .arg(locale.toString(g.nodes));
+        break;
+    case ChecklistId::budget:
+        title = tr("Budget");
+        body = tr("%1 in total: GPUs %2, energy %3, checkpoint storage %4, network %5, team %6 (settings under "
+                  "Efficiency, "
+                  "cost and reliability).")
+                   .arg(usd(t.totalCostUsd), usd(t.gpuCostUsd), usd(t.energyCostUsd), usd(t.storageCostUsd),
+                       usd(t.networkCostUsd), usd(t.teamCostUsd));
+        break;
     }
-    return out;
+    return { title, body };
 }
 
 QString DecisionGuidePage::needText(core::Need need)

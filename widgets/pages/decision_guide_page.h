@@ -1,5 +1,5 @@
 #pragma once
-// The decision guide tab (issue 9; the source article §5–6): a plain-language verdict on the
+// The decision guide tab (the source article §5–6): a plain-language verdict on the
 // current scenario — size class, whether one GPU suffices, how many are needed, whether LoRA or
 // QLoRA would do — and the migration checklist, whose items light up (required, recommended, not
 // needed) from the estimate and can be ticked off as the team handles them.
@@ -9,6 +9,7 @@
 #include <QWidget>
 
 #include <array>
+#include <utility>
 #include <vector>
 
 class QCheckBox;
@@ -52,6 +53,12 @@ protected:
     void showEvent(QShowEvent* event) override;
 
 private:
+    /// The verdict's paragraphs (<p>, <b>), and one checklist item's title and explanation: textsOf's parts.
+    [[nodiscard]] static QString verdictOf(
+        const core::Scenario& scenario, const core::Estimate& estimate, const core::DecisionGuide& guide);
+    [[nodiscard]] static std::pair<QString, QString> checklistTexts(core::ChecklistId id,
+        const core::Scenario& scenario, const core::Estimate& estimate, const core::DecisionGuide& guide);
+
     void layOutIfStale();
     void retranslate();
 

@@ -34,10 +34,31 @@ PlannerPage::PlannerPage(ScenarioSession* session, QWidget* parent)
     , m_session(session)
 {
     setObjectName(QStringLiteral("plannerPage"));
+    createSearchControls();
+    createResultControls();
+    QWidget* layouts = layOutLayoutSearch();
+    // Two searches, a tab each: layouts on a number of GPUs, and GPU types × counts × prices.
+    m_costPlanner = new CostPlannerPanel(session, this);
+    m_searches = new QTabWidget(this);
+    m_searches->setObjectName(QStringLiteral("planSearches"));
+    m_searches->addTab(layouts, QString());
+    m_searches->addTab(m_costPlanner, QString());
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_searches);
+
+    connectSignals();
+    retranslate();
+}
+
+/// The search's settings and its state: GPUs, objective, constraints, run and stop, progress, summary.
+void PlannerPage::createSearchControls()
+{
     m_gpus = new QSpinBox(this);
     m_gpus->setObjectName(QStringLiteral("planGpus"));
     m_gpus->setRange(1, 1'000'000);
-    m_gpus->setValue(static_cast<int>(std::min<std::int64_t>(session->scenario().parallel.gpus(), m_gpus->maximum())));
+    m_gpus->setValue(
+        static_cast<int>(std::min<std::int64_t>(m_session->scenario().parallel.gpus(), m_gpus->maximum())));
     m_gpusLabel = new QLabel(this);
     m_gpusLabel->setBuddy(m_gpus);
     m_objective = new QComboBox(this);
@@ -46,7 +67,7 @@ PlannerPage::PlannerPage(ScenarioSession* session, QWidget* parent)
     m_objectiveLabel = new QLabel(this);
     m_objectiveLabel->setBuddy(m_objective);
     m_constraints = new PlanConstraintsBar(this);
-    m_constraints->setScenario(session->scenario(), m_gpus->value());
+    m_constraints->setScenario(m_session->scenario(), m_gpus->value());
     connect(m_gpus, &QSpinBox::valueChanged, this,
         [this](int gpus) { m_constraints->setScenario(m_session->scenario(), gpus); });
     m_run = new QPushButton(this);
@@ -59,13 +80,18 @@ PlannerPage::PlannerPage(ScenarioSession* session, QWidget* parent)
     m_summary = new QLabel(this);
     m_summary->setObjectName(QStringLiteral("planSummary"));
     m_summary->setWordWrap(true);
+}
+
+/// What the search found: the table of plans, the scatter, why the best won, Apply and the launch settings.
+void PlannerPage::createResultControls()
+{
     m_why = new QLabel(this);
     m_why->setObjectName(QStringLiteral("planWhy"));
     m_why->setWordWrap(true);
     m_apply = new QPushButton(this);
     m_apply->setObjectName(QStringLiteral("planApply"));
     m_apply->setEnabled(false);
-    // Next to Apply: the plan as the settings a framework starts it with (issue 21).
+    // Next to Apply: the plan as the settings a framework starts it with.
     m_launch = new QToolButton(this);
     m_launch->setObjectName(QStringLiteral("planLaunch"));
     m_launch->setPopupMode(QToolButton::InstantPopup);
@@ -84,7 +110,11 @@ PlannerPage::PlannerPage(ScenarioSession* session, QWidget* parent)
     table->setSelectionMode(QAbstractItemView::SingleSelection);
     m_table = table;
     m_scatter = new PlanScatterChart(this);
+}
 
+/// The layouts search's tab: its controls above, the plans and their scatter side by side.
+QWidget* PlannerPage::layOutLayoutSearch()
+{
     auto* controls = new QGridLayout;
     controls->addWidget(m_gpusLabel, 0, 0);
     controls->addWidget(m_gpus, 0, 1);
@@ -112,39 +142,33 @@ PlannerPage::PlannerPage(ScenarioSession* session, QWidget* parent)
     splitter->addWidget(m_scatter);
     splitter->setStretchFactor(0, 3);
     splitter->setStretchFactor(1, 2);
-    // Two searches: layouts on a number of GPUs, and GPU types × counts × prices (issue 21).
     auto* layouts = new QWidget(this);
     auto* layoutsLayout = new QVBoxLayout(layouts);
     layoutsLayout->addLayout(controls);
     layoutsLayout->addWidget(splitter, 1);
-    m_costPlanner = new CostPlannerPanel(session, this);
-    m_searches = new QTabWidget(this);
-    m_searches->setObjectName(QStringLiteral("planSearches"));
-    m_searches->addTab(layouts, QString());
-    m_searches->addTab(m_costPlanner, QString());
-    auto* layout = new QVBoxLayout(this);
-    layout->setContentsMargins(0, 0, 0, 0);
-    layout->addWidget(m_searches);
+    return layouts;
+}
 
+void PlannerPage::connectSignals()
+{
     connect(m_run, &QPushButton::clicked, this, &PlannerPage::start);
     connect(m_stop, &QPushButton::clicked, this, &PlannerPage::cancel);
     connect(m_apply, &QPushButton::clicked, this, [this] {
         const auto rows = m_table->selectionModel()->selectedRows();
         apply(rows.isEmpty() ? 0 : rows.front().row());
     });
-    connect(session->document(), &ScenarioDocument::scenarioChanged, this, &PlannerPage::scenarioChanged);
-    connect(session, &ScenarioSession::planProgress, m_progress,
+    connect(m_session->document(), &ScenarioDocument::scenarioChanged, this, &PlannerPage::scenarioChanged);
+    connect(m_session, &ScenarioSession::planProgress, m_progress,
         [this](double fraction) { m_progress->setValue(int(fraction * 1000)); });
     // Only the latest search is delivered; whether it still fits the scenario is m_stale's to say.
-    connect(session, &ScenarioSession::displayFormatChanged, this, [this] {
+    connect(m_session, &ScenarioSession::displayFormatChanged, this, [this] {
         if (m_result.evaluated > 0 && !isRunning()) showResult(); // memory figures in the new unit
     });
-    connect(session, &ScenarioSession::planReady, this, [this](std::uint64_t, const core::PlanResult& result) {
+    connect(m_session, &ScenarioSession::planReady, this, [this](std::uint64_t, const core::PlanResult& result) {
         m_result = result;
         showResult();
         emit finished();
     });
-    retranslate();
 }
 
 bool PlannerPage::isRunning() const
@@ -266,7 +290,7 @@ QString PlannerPage::whyText() const
     reasons << tr("communication %1 % of the step").arg(locale.toString(e.communication.shareOfStep * 100, 'f', 1));
     //: separates the reasons in "Why the best plan wins: …" (Chinese: full-width semicolon)
     QString text = tr("Why the best plan wins: %1.").arg(reasons.join(tr("; ")));
-    // Every setting it changes, context parallelism included (review: "why" did not mention CP).
+    // Every setting it changes, context parallelism included.
     QStringList changes;
     for (const core::Knob knob : core::differingKnobs(m_searched, best.scenario))
         //: a setting the plan changes: its name (%1), the current value (%2) and the plan's (%3)
