@@ -6,16 +6,16 @@
 #include "core/file_io.h"
 #include "core/printable.h"
 #include "core/scenario_io.h"
-#include "widgets/io/app_settings.h"
 #include "widgets/export/folder_export.h"
+#include "widgets/io/app_settings.h"
 #include "widgets/io/safe_save.h"
-#include "widgets/text/language.h"
 #include "widgets/main_view.h"
-#include "widgets/text/native_path.h"
 #include "widgets/pages/comparison_view.h"
 #include "widgets/pages/planner_page.h"
 #include "widgets/presentation_view.h"
 #include "widgets/session/scenario_session.h"
+#include "widgets/text/language.h"
+#include "widgets/text/native_path.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -28,6 +28,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <optional>
 
 namespace {
 
@@ -40,54 +41,58 @@ void preferOffscreenForScreenshots(int argc, char** argv)
             qputenv("QT_QPA_PLATFORM", "offscreen");
 }
 
-} // namespace
+/// The command line's options, each defined once: the parser is given them, and the modes ask it
+/// about them.
+struct Options {
+    const QCommandLineOption screenshot { QStringLiteral("screenshot"),
+        QStringLiteral("Save a picture of the main window to PNG and exit."), QStringLiteral("PNG") };
+    const QCommandLineOption lang { QStringLiteral("lang"), QStringLiteral("Interface language, e.g. en or zh_CN."),
+        QStringLiteral("LANG") };
+    const QCommandLineOption size { QStringLiteral("size"),
+        QStringLiteral("Window size for --screenshot, e.g. 1280x800."), QStringLiteral("WxH"),
+        QStringLiteral("1280x800") };
+    const QCommandLineOption tab { QStringLiteral("tab"),
+        QStringLiteral("Tab shown for --screenshot: %1, or accuracy (the Help dialog).")
+            .arg(ui::MainView::pageIds().join(QStringLiteral(", "))),
+        QStringLiteral("TAB"), QStringLiteral("memory") };
+    const QCommandLineOption exportDir { QStringLiteral("export"),
+        QStringLiteral("Write every chart (PNG, SVG, PDF), table (CSV) and a report into a new folder named "
+                       "after the scenario inside DIR, and exit."),
+        QStringLiteral("DIR") };
+    const QCommandLineOption noSubfolder { QStringLiteral("no-subfolder"),
+        QStringLiteral("With --export: write into DIR itself; files already there are not replaced unless "
+                       "--force is given.") };
+    const QCommandLineOption force { QStringLiteral("force"),
+        QStringLiteral("With --export --no-subfolder: replace files of the same names in DIR.") };
+    const QCommandLineOption bom { QStringLiteral("bom"),
+        QStringLiteral("With --export: start CSV files with a UTF-8 BOM (Excel).") };
+    const QCommandLineOption slide { QStringLiteral("slide"),
+        QStringLiteral("With --screenshot: save presentation slide N (1 = title) instead of the window."),
+        QStringLiteral("N") };
+};
 
-int main(int argc, char** argv)
+/// An exit status to end with at once; nothing to go on.
+using EarlyExit = std::optional<int>;
+
+void addOptions(QCommandLineParser& parser, const Options& o)
 {
-    preferOffscreenForScreenshots(argc, argv);
-    QApplication app(argc, argv);
-    QApplication::setApplicationName(QStringLiteral("TrainPlanner"));
-    QApplication::setOrganizationName(QStringLiteral("TrainPlanner"));
-    QApplication::setApplicationVersion(QStringLiteral(TRAINPLANNER_VERSION));
-
-    QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral("Plan the resources of training large language models."));
     parser.addHelpOption();
     parser.addVersionOption();
-    const QCommandLineOption screenshot(QStringLiteral("screenshot"),
-        QStringLiteral("Save a picture of the main window to PNG and exit."), QStringLiteral("PNG"));
-    const QCommandLineOption lang(
-        QStringLiteral("lang"), QStringLiteral("Interface language, e.g. en or zh_CN."), QStringLiteral("LANG"));
-    const QCommandLineOption size(QStringLiteral("size"),
-        QStringLiteral("Window size for --screenshot, e.g. 1280x800."), QStringLiteral("WxH"),
-        QStringLiteral("1280x800"));
-    const QCommandLineOption tab(QStringLiteral("tab"),
-        QStringLiteral("Tab shown for --screenshot: %1, or accuracy (the Help dialog).")
-            .arg(ui::MainView::pageIds().join(QStringLiteral(", "))),
-        QStringLiteral("TAB"), QStringLiteral("memory"));
-    const QCommandLineOption exportDir(QStringLiteral("export"),
-        QStringLiteral("Write every chart (PNG, SVG, PDF), table (CSV) and a report into a new folder named "
-                       "after the scenario inside DIR, and exit."),
-        QStringLiteral("DIR"));
-    const QCommandLineOption noSubfolder(QStringLiteral("no-subfolder"),
-        QStringLiteral("With --export: write into DIR itself; files already there are not replaced unless "
-                       "--force is given."));
-    const QCommandLineOption force(QStringLiteral("force"),
-        QStringLiteral("With --export --no-subfolder: replace files of the same names in DIR."));
-    const QCommandLineOption bom(
-        QStringLiteral("bom"), QStringLiteral("With --export: start CSV files with a UTF-8 BOM (Excel)."));
-    const QCommandLineOption slide(QStringLiteral("slide"),
-        QStringLiteral("With --screenshot: save presentation slide N (1 = title) instead of the window."),
-        QStringLiteral("N"));
-    parser.addOptions({ screenshot, lang, size, tab, exportDir, noSubfolder, force, bom, slide });
+    parser.addOptions({ o.screenshot, o.lang, o.size, o.tab, o.exportDir, o.noSubfolder, o.force, o.bom, o.slide });
     parser.addPositionalArgument(
         QStringLiteral("FILE"), QStringLiteral("Scenario file to open (*.tpscenario.json)."), QStringLiteral("FILE"));
     parser.addPositionalArgument(QStringLiteral("OTHER"),
         QStringLiteral("Up to three more scenario files, compared with FILE in the Compare tab "
                        "(and in --export's comparison charts, table and report)."),
         QStringLiteral("[OTHER...]"));
-    // Bad usage exits 2 like the CLI (review DEF-13: process() exits 1); help and version exit 3
-    // when they cannot be written.
+}
+
+/// Parses the arguments and answers --help and --version. Bad usage exits 2, like the command-line
+/// tool (QCommandLineParser::process() would exit 1); help and version exit 3 when they cannot be
+/// written.
+EarlyExit parse(QCommandLineParser& parser, int argc, char** argv)
+{
     // The arguments as the bytes they are: a file name that is not UTF-8 stays openable (native_path.h).
     QStringList arguments;
     for (int i = 0; i < argc; ++i)
@@ -109,34 +114,43 @@ int main(int argc, char** argv)
         }
         return 0;
     }
-    if (parser.isSet(screenshot) && parser.isSet(exportDir)) {
+    return std::nullopt;
+}
+
+/// Options that only go together, or not at all: exit 2 with the rule.
+EarlyExit checkCombinations(const QCommandLineParser& parser, const Options& o)
+{
+    if (parser.isSet(o.screenshot) && parser.isSet(o.exportDir)) {
         std::fprintf(
             stderr, "trainplanner: --screenshot and --export cannot be combined; run them one after the other\n");
         return 2;
     }
-    if (parser.isSet(exportDir) && parser.value(exportDir).trimmed().isEmpty()) {
+    if (parser.isSet(o.exportDir) && parser.value(o.exportDir).trimmed().isEmpty()) {
         std::fprintf(stderr, "trainplanner: --export needs a folder\n");
         return 2;
     }
-    if ((parser.isSet(noSubfolder) || parser.isSet(force)) && !parser.isSet(exportDir)) {
+    if ((parser.isSet(o.noSubfolder) || parser.isSet(o.force)) && !parser.isSet(o.exportDir)) {
         std::fprintf(stderr, "trainplanner: --no-subfolder and --force go with --export\n");
         return 2;
     }
-    if (parser.isSet(force) && !parser.isSet(noSubfolder)) {
+    if (parser.isSet(o.force) && !parser.isSet(o.noSubfolder)) {
         std::fprintf(stderr,
             "trainplanner: --force replaces files in DIR itself: give --no-subfolder too (by default the export "
             "goes to a new folder and replaces nothing)\n");
         return 2;
     }
-    core::ignoreFileSizeSignal(); // a file-size limit is a write error (exit 3), not SIGXFSZ
+    return std::nullopt;
+}
 
-    // --lang wins; a screenshot is English unless asked otherwise (reproducible); the GUI remembers.
+/// --lang wins; a screenshot is English unless asked otherwise (reproducible); the GUI remembers.
+EarlyExit chooseLanguage(const QCommandLineParser& parser, const Options& o)
+{
     QString language = ui::AppSettings::language();
-    if (parser.isSet(screenshot) || parser.isSet(exportDir)) language = QStringLiteral("en");
-    if (parser.isSet(lang)) {
-        // A language the tool has a translation for, by its code (review DEF-14: "garbage" and a
-        // path were silently taken for English).
-        language = parser.value(lang);
+    if (parser.isSet(o.screenshot) || parser.isSet(o.exportDir)) language = QStringLiteral("en");
+    if (parser.isSet(o.lang)) {
+        // Only the code of a language the tool has a translation for: anything else (a word, a
+        // path) is refused, not taken for English without a word.
+        language = parser.value(o.lang);
         static const QRegularExpression code(QStringLiteral("^[a-z]{2,3}(_[A-Z]{2})?$"));
         if (!code.match(language).hasMatch() || !ui::setLanguage(language)) {
             std::fprintf(stderr, "trainplanner: --lang: no translation for \"%s\" (available: en, zh_CN)\n",
@@ -145,11 +159,139 @@ int main(int argc, char** argv)
         }
     }
     ui::setLanguage(language);
+    return std::nullopt;
+}
+
+/// The files after FILE, for the Compare tab of a picture or an export: exit 2 on one too many or
+/// one that cannot be read.
+EarlyExit addComparedFiles(ui::MainWindow& window, const core::Scenario& scenario, const QStringList& files)
+{
+    if (files.size() <= 1) return std::nullopt;
+    if (files.size() > 4) {
+        std::fprintf(stderr, "trainplanner: at most four scenarios can be compared\n");
+        return 2;
+    }
+    auto* comparison = window.mainView()->comparison();
+    comparison->add(scenario);
+    for (qsizetype i = 1; i < files.size(); ++i) {
+        const auto other = core::loadScenarioFile(ui::nativePath(files[i]));
+        if (!other.ok()) {
+            std::fprintf(stderr, "trainplanner: %s\n", core::escapeControls(other.error.toString()).c_str());
+            return 2;
+        }
+        comparison->add(*other.scenario);
+    }
+    return std::nullopt;
+}
+
+/// --export DIR: every chart, table and the report, into a new folder in DIR (or DIR itself).
+int exportFolder(
+    const QCommandLineParser& parser, const Options& o, ui::MainWindow& window, ui::ScenarioSession& session)
+{
+    window.resize(1280, 800);
+    ui::ExportOptions options;
+    options.csvBom = parser.isSet(o.bom);
+    options.replaceExisting = parser.isSet(o.force);
+    const QString parent = ui::resolveFolder(parser.value(o.exportDir));
+    if (ui::pathExists(parent) && !ui::isFolder(parent)) {
+        std::fprintf(stderr, "trainplanner: --export %s: is a file, not a folder\n",
+            core::escapeControls(ui::nativePath(parent)).c_str());
+        return 3;
+    }
+    const QString folder = parser.isSet(o.noSubfolder)
+        ? parent
+        : ui::freshExportFolder(parent, QString::fromStdString(session.scenario().name));
+    const auto result = ui::exportAll(window.mainView(), &session, folder, options);
+    if (!result.error.isEmpty()) {
+        std::fprintf(stderr, "trainplanner: %s%s\n", core::escapeControls(ui::nativePath(result.error)).c_str(),
+            result.existing.isEmpty() ? "" : " (give --force to replace them)");
+        return 3;
+    }
+    std::printf("wrote %lld files to %s\n", static_cast<long long>(result.files.size()),
+        core::escapeControls(ui::nativePath(result.folder)).c_str());
+    return 0;
+}
+
+/// --screenshot PNG: the window on the page --tab names (the Help dialog's accuracy table, or a
+/// presentation slide with --slide), at --size, without showing it on a screen.
+int saveScreenshot(const QCommandLineParser& parser, const Options& o, ui::MainWindow& window)
+{
+    const QStringList wh = parser.value(o.size).split(QLatin1Char('x'));
+    const int w = wh.value(0).toInt(), h = wh.value(1).toInt();
+    if (wh.size() != 2 || w < 640 || h < 480 || w > 8000 || h > 8000) {
+        std::fprintf(stderr, "trainplanner: --size must look like 1280x800 (at least 640x480)\n");
+        return 2;
+    }
+    // The result pages, and the Help dialog's accuracy table.
+    const QStringList tabs = ui::MainView::pageIds() << QStringLiteral("accuracy");
+    if (!tabs.contains(parser.value(o.tab))) {
+        std::fprintf(
+            stderr, "trainplanner: --tab must be one of %s\n", tabs.join(QStringLiteral(", ")).toUtf8().constData());
+        return 2;
+    }
+    window.mainView()->showPage(parser.value(o.tab));
+    window.resize(w, h);
+    if (parser.value(o.tab) == QLatin1String("compare")) window.mainView()->comparison()->showArticlePair();
+    if (parser.value(o.tab) == QLatin1String("planner")) {
+        // Show a finished search: run it and wait (the search takes milliseconds).
+        auto* planner = window.mainView()->plannerPage();
+        planner->start();
+        while (planner->isRunning())
+            QApplication::processEvents(QEventLoop::AllEvents, 50);
+        QApplication::processEvents();
+    }
+    window.show();
+    // A few rounds: wrapped texts take their height once their width is known (InputPanel).
+    for (int round = 0; round < 5; ++round)
+        QApplication::processEvents();
+    const QString out = parser.value(o.screenshot);
+    QImage picture;
+    if (parser.isSet(o.slide)) {
+        auto* presentation = window.createPresentation();
+        const int n = parser.value(o.slide).toInt();
+        if (n < 1 || n > presentation->slideCount()) {
+            std::fprintf(stderr, "trainplanner: --slide must be between 1 and %d\n", presentation->slideCount());
+            return 2;
+        }
+        picture = presentation->renderSlide(n - 1, QSize(w, h));
+    } else if (parser.value(o.tab) == QLatin1String("accuracy")) {
+        QDialog* dialog = window.createAccuracyDialog();
+        dialog->resize(w, h);
+        dialog->show();
+        QApplication::processEvents();
+        picture = dialog->grab().toImage();
+    } else {
+        picture = window.grab().toImage();
+    }
+    if (const QString error = ui::savePng(picture, out); !error.isEmpty()) {
+        std::fprintf(stderr, "trainplanner: cannot write %s\n", core::escapeControls(error.toStdString()).c_str());
+        return 3;
+    }
+    return 0;
+}
+
+} // namespace
+
+int main(int argc, char** argv)
+{
+    preferOffscreenForScreenshots(argc, argv);
+    QApplication app(argc, argv);
+    QApplication::setApplicationName(QStringLiteral("TrainPlanner"));
+    QApplication::setOrganizationName(QStringLiteral("TrainPlanner"));
+    QApplication::setApplicationVersion(QStringLiteral(TRAINPLANNER_VERSION));
+
+    QCommandLineParser parser;
+    const Options o;
+    addOptions(parser, o);
+    if (const EarlyExit code = parse(parser, argc, argv)) return *code;
+    if (const EarlyExit code = checkCombinations(parser, o)) return *code;
+    core::ignoreFileSizeSignal(); // a file-size limit is a write error (exit 3), not SIGXFSZ
+    if (const EarlyExit code = chooseLanguage(parser, o)) return *code;
 
     // Pictures and exports are made for scripts: a file that cannot be read is an error (exit 2). The
     // window opens what it can and says what it could not in a dialog: started from a file manager
     // (the desktop entry's %F) nobody reads stderr.
-    const bool batch = parser.isSet(screenshot) || parser.isSet(exportDir);
+    const bool batch = parser.isSet(o.screenshot) || parser.isSet(o.exportDir);
     core::Scenario scenario = core::defaultScenario();
     QString path;
     if (batch && !parser.positionalArguments().isEmpty()) {
@@ -169,101 +311,12 @@ int main(int argc, char** argv)
         startProblems = window.openStartFiles(parser.positionalArguments());
         for (const QString& problem : std::as_const(startProblems))
             std::fprintf(stderr, "trainplanner: %s\n", core::escapeControls(problem.toStdString()).c_str());
-    } else if (const QStringList files = parser.positionalArguments(); files.size() > 1) {
-        if (files.size() > 4) {
-            std::fprintf(stderr, "trainplanner: at most four scenarios can be compared\n");
-            return 2;
-        }
-        auto* comparison = window.mainView()->comparison();
-        comparison->add(scenario);
-        for (qsizetype i = 1; i < files.size(); ++i) {
-            const auto other = core::loadScenarioFile(ui::nativePath(files[i]));
-            if (!other.ok()) {
-                std::fprintf(stderr, "trainplanner: %s\n", core::escapeControls(other.error.toString()).c_str());
-                return 2;
-            }
-            comparison->add(*other.scenario);
-        }
+    } else if (const EarlyExit code = addComparedFiles(window, scenario, parser.positionalArguments())) {
+        return *code;
     }
 
-    if (parser.isSet(exportDir)) {
-        window.resize(1280, 800);
-        ui::ExportOptions options;
-        options.csvBom = parser.isSet(bom);
-        options.replaceExisting = parser.isSet(force);
-        const QString parent = ui::resolveFolder(parser.value(exportDir));
-        if (ui::pathExists(parent) && !ui::isFolder(parent)) {
-            std::fprintf(stderr, "trainplanner: --export %s: is a file, not a folder\n",
-                core::escapeControls(ui::nativePath(parent)).c_str());
-            return 3;
-        }
-        const QString folder = parser.isSet(noSubfolder)
-            ? parent
-            : ui::freshExportFolder(parent, QString::fromStdString(session.scenario().name));
-        const auto result = ui::exportAll(window.mainView(), &session, folder, options);
-        if (!result.error.isEmpty()) {
-            std::fprintf(stderr, "trainplanner: %s%s\n", core::escapeControls(ui::nativePath(result.error)).c_str(),
-                result.existing.isEmpty() ? "" : " (give --force to replace them)");
-            return 3;
-        }
-        std::printf("wrote %lld files to %s\n", static_cast<long long>(result.files.size()),
-            core::escapeControls(ui::nativePath(result.folder)).c_str());
-        return 0;
-    }
-    if (parser.isSet(screenshot)) {
-        const QStringList wh = parser.value(size).split(QLatin1Char('x'));
-        const int w = wh.value(0).toInt(), h = wh.value(1).toInt();
-        if (wh.size() != 2 || w < 640 || h < 480 || w > 8000 || h > 8000) {
-            std::fprintf(stderr, "trainplanner: --size must look like 1280x800 (at least 640x480)\n");
-            return 2;
-        }
-        // The result pages, and the Help dialog's accuracy table.
-        const QStringList tabs = ui::MainView::pageIds() << QStringLiteral("accuracy");
-        if (!tabs.contains(parser.value(tab))) {
-            std::fprintf(stderr, "trainplanner: --tab must be one of %s\n",
-                tabs.join(QStringLiteral(", ")).toUtf8().constData());
-            return 2;
-        }
-        window.mainView()->showPage(parser.value(tab));
-        window.resize(w, h);
-        if (parser.value(tab) == QLatin1String("compare")) window.mainView()->comparison()->showArticlePair();
-        if (parser.value(tab) == QLatin1String("planner")) {
-            // Show a finished search: run it and wait (the search takes milliseconds).
-            auto* planner = window.mainView()->plannerPage();
-            planner->start();
-            while (planner->isRunning())
-                QApplication::processEvents(QEventLoop::AllEvents, 50);
-            QApplication::processEvents();
-        }
-        window.show();
-        // A few rounds: wrapped texts take their height once their width is known (InputPanel).
-        for (int round = 0; round < 5; ++round)
-            QApplication::processEvents();
-        const QString out = parser.value(screenshot);
-        QImage picture;
-        if (parser.isSet(slide)) {
-            auto* presentation = window.createPresentation();
-            const int n = parser.value(slide).toInt();
-            if (n < 1 || n > presentation->slideCount()) {
-                std::fprintf(stderr, "trainplanner: --slide must be between 1 and %d\n", presentation->slideCount());
-                return 2;
-            }
-            picture = presentation->renderSlide(n - 1, QSize(w, h));
-        } else if (parser.value(tab) == QLatin1String("accuracy")) {
-            QDialog* dialog = window.createAccuracyDialog();
-            dialog->resize(w, h);
-            dialog->show();
-            QApplication::processEvents();
-            picture = dialog->grab().toImage();
-        } else {
-            picture = window.grab().toImage();
-        }
-        if (const QString error = ui::savePng(picture, out); !error.isEmpty()) {
-            std::fprintf(stderr, "trainplanner: cannot write %s\n", core::escapeControls(error.toStdString()).c_str());
-            return 3;
-        }
-        return 0;
-    }
+    if (parser.isSet(o.exportDir)) return exportFolder(parser, o, window, session);
+    if (parser.isSet(o.screenshot)) return saveScreenshot(parser, o, window);
     window.show();
     window.showStartProblems(startProblems);
     return QApplication::exec();

@@ -5,22 +5,22 @@
 #include "core/file_io.h"
 #include "core/hf_import.h"
 #include "core/scenario_io.h"
-#include "widgets/io/app_settings.h"
 #include "widgets/dialogs/accuracy_view.h"
 #include "widgets/dialogs/actual_dialog.h"
 #include "widgets/dialogs/calibration_dialog.h"
 #include "widgets/dialogs/export_dialog.h"
 #include "widgets/export/folder_export.h"
+#include "widgets/io/app_settings.h"
 #include "widgets/io/launch_export.h"
 #include "widgets/io/safe_save.h"
-#include "widgets/text/language.h"
 #include "widgets/main_view.h"
-#include "widgets/text/native_path.h"
 #include "widgets/pages/comparison_view.h"
 #include "widgets/presentation_view.h"
-#include "widgets/text/problem_text.h"
 #include "widgets/session/scenario_document.h"
 #include "widgets/session/scenario_session.h"
+#include "widgets/text/language.h"
+#include "widgets/text/native_path.h"
+#include "widgets/text/problem_text.h"
 #include "widgets/verdict_banner.h"
 
 #include <QAction>
@@ -75,8 +75,8 @@ MainWindow::MainWindow(ScenarioSession* session, QWidget* parent)
     });
     connect(m_session, &ScenarioSession::logCompared, this, &MainWindow::showLogComparison);
     updateTitle();
-    // Later starts: the last geometry and splitter sizes. The first: most of the screen (issue 22:
-    // Qt's default, about half of a 1920 × 1080 desktop, cut the tab bar).
+    // Later starts: the last geometry and splitter sizes. The first: most of the screen (Qt's
+    // default, about half of a 1920 × 1080 desktop, cuts the tab bar).
     if (!restoreGeometry(AppSettings::windowGeometry())) {
         if (const QScreen* screen = QGuiApplication::primaryScreen()) {
             const QRect available = screen->availableGeometry();
@@ -95,6 +95,16 @@ MainWindow::MainWindow(ScenarioSession* session, QWidget* parent)
 }
 
 void MainWindow::createActions()
+{
+    createFileMenu();
+    createEditMenu();
+    createViewMenu();
+    createToolsMenu();
+    createHelpMenu();
+    updateRecentMenu();
+}
+
+void MainWindow::createFileMenu()
 {
     m_fileMenu = menuBar()->addMenu(QString());
     m_new = m_fileMenu->addAction(QString(), this, [this] {
@@ -145,7 +155,10 @@ void MainWindow::createActions()
     m_fileMenu->addSeparator();
     m_quit = m_fileMenu->addAction(QString(), this, &QWidget::close);
     m_quit->setShortcut(QKeySequence::Quit);
+}
 
+void MainWindow::createEditMenu()
+{
     m_editMenu = menuBar()->addMenu(QString());
     m_undo = m_doc->undoStack()->createUndoAction(this);
     m_undo->setShortcuts(QKeySequence::Undo);
@@ -153,7 +166,10 @@ void MainWindow::createActions()
     m_redo->setShortcuts(QKeySequence::Redo); // every binding of the platform: Ctrl+Y and Ctrl+Shift+Z
     m_editMenu->addAction(m_undo);
     m_editMenu->addAction(m_redo);
+}
 
+void MainWindow::createViewMenu()
+{
     m_viewMenu = menuBar()->addMenu(QString());
     m_unitMenu = m_viewMenu->addMenu(QString());
     auto* units = new QActionGroup(this);
@@ -170,8 +186,23 @@ void MainWindow::createActions()
     });
     m_present = m_viewMenu->addAction(QString(), this, [this] { createPresentation()->showFullScreen(); });
     m_present->setShortcut(QKeySequence(Qt::Key_F5));
-    // The result tabs from anywhere, inputs included (review problem 9: Ctrl+PgDn changed the GPU):
-    // Ctrl+PgDn / Ctrl+PgUp the next and previous tab, Ctrl+1 … Ctrl+9 a tab by its place.
+    createTabShortcuts();
+    m_ranges = m_viewMenu->addAction(QString(), this, [this](bool on) {
+        m_view->setShowRanges(on);
+        AppSettings::setShowRanges(on);
+    });
+    m_ranges->setCheckable(true);
+    m_ranges->setChecked(AppSettings::showRanges());
+    m_view->setShowRanges(m_ranges->isChecked());
+    m_viewMenu->addSeparator();
+    createLanguageMenu();
+}
+
+void MainWindow::createTabShortcuts()
+{
+    // The result tabs from anywhere, inputs included (window shortcuts: Ctrl+PgDn in the GPU list turns
+    // the tab, not the GPU): Ctrl+PgDn / Ctrl+PgUp the next and previous tab, Ctrl+1 … Ctrl+9 a tab by
+    // its place.
     auto* tabs = m_view->tabs();
     auto* nextTab = new QAction(this);
     nextTab->setObjectName(QStringLiteral("nextTab"));
@@ -191,14 +222,10 @@ void MainWindow::createActions()
         connect(tab, &QAction::triggered, this, [tabs, i] { tabs->setCurrentIndex(i); });
         addAction(tab);
     }
-    m_ranges = m_viewMenu->addAction(QString(), this, [this](bool on) {
-        m_view->setShowRanges(on);
-        AppSettings::setShowRanges(on);
-    });
-    m_ranges->setCheckable(true);
-    m_ranges->setChecked(AppSettings::showRanges());
-    m_view->setShowRanges(m_ranges->isChecked());
-    m_viewMenu->addSeparator();
+}
+
+void MainWindow::createLanguageMenu()
+{
     m_languageMenu = m_viewMenu->addMenu(QString());
     auto* languages = new QActionGroup(this);
     m_langSystem = m_languageMenu->addAction(QString());
@@ -216,7 +243,10 @@ void MainWindow::createActions()
         setLanguage(a->data().toString());
         AppSettings::setLanguage(a->data().toString());
     });
+}
 
+void MainWindow::createToolsMenu()
+{
     m_toolsMenu = menuBar()->addMenu(QString());
     m_calibrate = m_toolsMenu->addAction(QString(), this, [this] {
         auto* dialog = new CalibrationDialog(m_session, this);
@@ -227,10 +257,13 @@ void MainWindow::createActions()
         QApplication::clipboard()->setText(QString::fromStdString(core::estimateToJson(m_session->results().estimate)));
         statusBar()->showMessage(tr("Estimate copied as JSON"), 3000);
     });
+}
 
+void MainWindow::createHelpMenu()
+{
     m_helpMenu = menuBar()->addMenu(QString());
     m_accuracy = m_helpMenu->addAction(QString(), this, [this] { createAccuracyDialog()->show(); });
-    // Shift+F1, then a click on any input: its definition, unit, default and source (review problem 7).
+    // Shift+F1, then a click on any input: its definition, unit, default and source.
     m_whatsThis = QWhatsThis::createAction(this);
     m_whatsThis->setObjectName(QStringLiteral("whatsThis"));
     m_helpMenu->addAction(m_whatsThis);
@@ -242,7 +275,6 @@ void MainWindow::createActions()
                 .arg(QStringLiteral(TRAINPLANNER_VERSION), QString::fromLatin1(qVersion()),
                     QStringLiteral(QT_VERSION_STR)));
     });
-    updateRecentMenu();
 }
 
 void MainWindow::exportWithDialog()
@@ -263,7 +295,7 @@ void MainWindow::exportWithDialog()
         QDesktopServices::openUrl(url);
         return;
     }
-    // Done, with the way to the files (review: a status-bar line was the only confirmation).
+    // Done, with the way to the files (a status-bar line alone is easily missed).
     QMessageBox done(QMessageBox::Information, tr("Export done"),
         tr("Exported %1 files to %2.").arg(result.files.size()).arg(QDir::toNativeSeparators(folder)),
         QMessageBox::Close, this);
@@ -440,7 +472,7 @@ void MainWindow::retranslate()
     m_copyJson->setText(tr("Copy estimate as &JSON"));
     m_calibrate->setText(tr("&Calibrate to a Measured Run…"));
     m_helpMenu->setTitle(tr("&Help"));
-    m_about->setText(tr("A&bout TrainPlanner")); // "&Accurate" has A (review: the same mnemonic twice)
+    m_about->setText(tr("A&bout TrainPlanner")); // "&Accurate" has A: no menu uses a mnemonic twice
     updateRecentMenu();
     updateTitle();
 }

@@ -57,7 +57,15 @@ protected:
     void dropEvent(QDropEvent* event) override;
 
 private:
+    /// The menus, left to right, and the window's tab shortcuts (part of View's setup).
     void createActions();
+    void createFileMenu();
+    void createEditMenu();
+    void createViewMenu();
+    void createTabShortcuts();
+    void createLanguageMenu();
+    void createToolsMenu();
+    void createHelpMenu();
     void retranslate();
     void updateTitle();
     void updateRecentMenu();
