@@ -1,4 +1,4 @@
-# Installing TrainPlanner like a desktop application (issue 22): both programs, the examples, the
+# Installing TrainPlanner like a desktop application: both programs, the examples, the
 # freedesktop files (desktop entry, icon, MIME types, AppStream metainfo), man pages and bash
 # completion, in the freedesktop layout; and a Debian package by CPack (scripts/package.sh).
 include(GNUInstallDirs)

@@ -42,8 +42,8 @@ VerdictBanner::VerdictBanner(QWidget* parent)
         if (link.startsWith(QLatin1String("fix:")) && ok && i >= 0 && i < int(m_suggestions.size()))
             emit suggestionChosen(m_suggestions[std::size_t(i)]);
     });
-    // Says that the figures explain themselves (usability review, problem 7: the formula tooltips were
-    // found by chance); hovering the cue shows them too.
+    // Says that the figures explain themselves (their formula tooltips would otherwise be found only by
+    // chance); hovering the cue shows them too.
     m_cue = new QLabel(this);
     m_cue->setObjectName(QStringLiteral("formulaCue"));
     m_cue->setAlignment(Qt::AlignRight | Qt::AlignTop);

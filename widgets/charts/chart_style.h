@@ -29,7 +29,7 @@ QLineSeries* addLine(QChart* chart, const QColor& color, bool points = true, Qt:
 /// setTitle, a fifth of a slider tick (bench_gui).
 void setChartTitle(QChart* chart, const QString& title);
 /// Labels a value axis in plain decimals, as many as its tick spacing needs: "1500", "0.25", never
-/// "1.5e+03" (usability review). Call after setting the range: with fixed ticks it picks a tick count
+/// "1.5e+03". Call after setting the range: with fixed ticks it picks a tick count
 /// that puts them at exact labels (0, 1, 2 … 5, not 0, 1.25 … printed "1").
 void setPlainLabels(QValueAxis* axis);
 

@@ -44,7 +44,7 @@ MemoryChart::MemoryChart(QWidget* parent)
         m_series->append(set);
     }
     m_series->setBarWidth(0.6);
-    // Each part carries its value (usability review: the bars had none); parts too thin for their
+    // Each part carries its value; parts too thin for their
     // label hide it (refresh).
     m_series->setLabelsVisible(true);
     m_series->setLabelsPosition(QAbstractBarSeries::LabelsCenter);

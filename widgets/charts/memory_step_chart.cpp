@@ -148,7 +148,7 @@ void MemoryStepChart::setAxisRanges(double end, double top)
     m_axisX->setRange(0, end);
     if (end > 0) {
         // The range stays the step (the schedule above is drawn on the same axis); the ticks fall on
-        // round times inside it (review: 27.1, 54.3, 81.4 s).
+        // round times inside it, not on its fifths (27.1, 54.3, 81.4 s).
         m_axisX->setTickType(QValueAxis::TicksDynamic);
         m_axisX->setTickAnchor(0);
         m_axisX->setTickInterval(niceCeiling(end / 5));

@@ -1,5 +1,5 @@
 #pragma once
-// Memory over one step (issue 19): for every pipeline stage, the GPU memory it holds along the step
+// Memory over one step: for every pipeline stage, the GPU memory it holds along the step
 // drawn above it — model states and buffers throughout, activations rising with each forward and
 // falling with each backward — with the GPU's capacity and where the peak happens. Drawn from
 // core::memoryOverStep(); the peak of each line is the stage's total in the memory chart.

@@ -106,7 +106,7 @@ void PlanScatterChart::retranslate()
     m_best->setName(tr("Best plan"));
     m_axisX->setTitleText(tr("Memory per GPU (%1)").arg(unitName()));
     m_axisY->setTitleText(tr("Training time (days, log scale)"));
-    // The slide and the export say what was searched (review: the planner slide did not).
+    // The slide and the export say what was searched: on how many GPUs.
     setChartTitle(chart(),
         m_gpus > 0 ? tr("Every plan that fits on %1 GPUs: memory against time").arg(QLocale().toString(m_gpus))
                    : tr("Every plan that fits: memory against time"));

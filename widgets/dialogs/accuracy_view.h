@@ -1,5 +1,5 @@
 #pragma once
-// "How accurate is this?" (issue 11; docs/FIDELITY.md): every published run against the estimate
+// "How accurate is this?" (docs/FIDELITY.md): every published run against the estimate
 // with the current code and defaults — the out-of-sample error by source and by regime as bars, every
 // run in the table with its source. Double-clicking a run opens its scenario.
 

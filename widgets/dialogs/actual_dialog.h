@@ -1,5 +1,5 @@
 #pragma once
-// File → Compare With Training Log (issue 21): a run's first hour held against the plan — the
+// File → Compare With Training Log: a run's first hour held against the plan — the
 // measured step time, throughput, memory and MFU beside the estimate's, each residual, whether the
 // run left the plan's range, and the whole run forecast at the measured pace. The refitted
 // efficiency can be applied to the scenario (one undo step), so that every view follows the run.

@@ -1,5 +1,5 @@
 #pragma once
-// Tools → Calibrate to a Measured Run (issue 12): enter the step time and/or peak memory measured
+// Tools → Calibrate to a Measured Run: enter the step time and/or peak memory measured
 // for the current configuration; TrainPlanner fits the matmul efficiency and the fragmentation,
 // shows the estimate before and after, applies them (undoable) and saves a hardware profile.
 

@@ -42,7 +42,7 @@ struct FieldText {
 
 /// The help on a field (its tooltip and What's This), in the interface language: its name and
 /// what it is, its unit and range, the default scenario's value and where that comes from, and the
-/// file key that --set and scenario files use (usability review, problem 7).
+/// file key that --set and scenario files use.
 [[nodiscard]] QString fieldHelp(const core::Field& field, const FieldText& text);
 
 /// `path`'s value in `scenario` as the form shows it (a choice's text, a number in shown units), in

@@ -38,7 +38,7 @@ public:
     /// `keyPath` names the scenario key ("parallel.tp") so refused edits and warnings find the
     /// control; `undoText` is translated in context "ui::InputPanel" (mark it QT_TRANSLATE_NOOP).
     /// The range is the key's limits in core's table (scenario_fields.h), the file reader's own, so
-    /// that the form cannot hold a value a file could not (review DEF-01, DEF-08). `floor` lowers
+    /// that the form cannot hold a value a file could not. `floor` lowers
     /// the minimum for a value shown when the key does not apply (top-k 0 for a dense model).
     QSpinBox* spin(QWidget* parent, const QString& keyPath, Getter<int> get, Setter<int> set, const char* undoText,
         std::optional<int> floor = std::nullopt);

@@ -28,7 +28,7 @@ public:
     void addRow(const char* label, QWidget* field, std::function<QString()> help);
     void addWideRow(QWidget* field);
     /// A labelled row whose field spans the section's width below its label: for a choice whose
-    /// texts are long (the precision recipe, review problem 10: truncated in Chinese).
+    /// texts are long (the precision recipe, whose Chinese texts a row beside the label would cut).
     void addStackedRow(const char* label, QWidget* field, const char* toolTip = nullptr);
     /// Combo items whose texts are translatable; the data is the value the binder stores.
     void setItems(QComboBox* combo, std::vector<std::pair<const char*, QVariant>> items);

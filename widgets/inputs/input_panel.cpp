@@ -53,8 +53,8 @@ int InputPanel::paramsToSlider(double params)
 
 namespace {
 
-/// The wheel scrolls the panel unless the control under it has focus (usability review, problem 2:
-/// scrolling down the form turned TP from 1 into 64 without a click). The event is ignored and stopped
+/// The wheel scrolls the panel unless the control under it has focus (else
+/// scrolling down the form turns TP from 1 into 64 without a click). The event is ignored and stopped
 /// here, so Qt hands it on to the parents and the scroll area scrolls; a control that was clicked or
 /// tabbed into takes the wheel as before.
 class WheelGuard : public QObject {
@@ -65,12 +65,12 @@ protected:
     bool eventFilter(QObject* watched, QEvent* event) override
     {
         // Ctrl+Z and Ctrl+Shift+Z in a focused number field: the window's Undo and Redo, not the line
-        // edit's own (usability review, problem 4: Ctrl+Z did nothing while a spin box had focus). What
+        // edit's own (under which Ctrl+Z does nothing to the scenario while a spin box has focus). What
         // was typed is committed first, so it is the step undone.
         if (event->type() == QEvent::ShortcutOverride) {
             auto* key = static_cast<QKeyEvent*>(event);
             // In a number field the window's Ctrl shortcuts win too (Ctrl+E exports; X11's line edit takes
-            // it as end-of-line, found on the review's re-check under Xvfb), except the clipboard's.
+            // it as end-of-line, as under Xvfb), except the clipboard's.
             const bool windowShortcut = qobject_cast<QAbstractSpinBox*>(watched)
                 && (key->modifiers() & Qt::ControlModifier) && key->key() >= Qt::Key_A && key->key() <= Qt::Key_Z
                 && !key->matches(QKeySequence::Copy) && !key->matches(QKeySequence::Cut)
@@ -324,8 +324,8 @@ void InputPanel::showResults(const DerivedResults& r)
         //: ends a sentence built of parts (Chinese: a full-width full stop)
         facts += QLatin1Char('\n') + rates + tr(".");
     }
-    // The price stays with the scenario when the GPU changes (review: $2.00 an hour carried from A100 to
-    // H100 unnoticed): said next to the GPU, where the change is made.
+    // The price stays with the scenario when the GPU changes (an A100's $2.00 an hour would carry over to
+    // an H100 unnoticed): said next to the GPU, where the change is made.
     facts += QLatin1Char('\n')
         + tr("Rented at $%1 per GPU-hour, the cost section's price for any GPU.")
               .arg(QLocale().toString(s.cost.gpuHourUsd, 'f', 2));

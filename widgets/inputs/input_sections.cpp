@@ -169,8 +169,8 @@ void InputPanel::buildParallelism()
 {
     auto* sec = new FormSection(QT_TRANSLATE_NOOP("ui::InputPanel", "Parallelism"), this);
     m_sections << sec;
-    // The GPU count, set through data parallelism (usability review, problem 6: "8 H100" had to be
-    // typed as DP = 8); its arrows step to the next count whose DP divides the global batch.
+    // The GPU count, set through data parallelism (so that "8 H100" need not be typed as DP = 8);
+    // its arrows step to the next count whose DP divides the global batch.
     auto* gpus = m_bind->derivedSpin(
         sec, QStringLiteral("parallel.gpus"), 1, static_cast<int>(core::kMaxGpus),
         [](const Scenario& s) { return static_cast<int>(s.parallel.gpus()); },

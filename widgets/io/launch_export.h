@@ -1,5 +1,5 @@
 #pragma once
-// Launch settings from the GUI (issue 21): a plan's or the current scenario's settings for
+// Launch settings from the GUI: a plan's or the current scenario's settings for
 // Megatron-LM, torchtitan or DeepSpeed (core/launch.h), copied to the clipboard or saved. A setting
 // the framework cannot express is worded in the interface language and nothing is copied or written.
 

@@ -136,7 +136,7 @@ QVariant ComparisonModel::data(const QModelIndex& index, int role) const
     case Qt::TextAlignmentRole:
         return int(Qt::AlignCenter);
     case Qt::BackgroundRole: // differences from the first scenario stand out
-        // A neutral blue: "different", not the banner's "does not fit" red (usability review).
+        // A neutral blue: "different", not the banner's "does not fit" red.
         return differs(index.row(), index.column()) ? QVariant(kDifferentColor) : QVariant();
     case Qt::FontRole:
         if (differs(index.row(), index.column())) {

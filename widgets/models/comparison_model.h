@@ -1,5 +1,5 @@
 #pragma once
-// The Compare tab's key figures as a table model (issue 20, §4.6): one column per scenario, one
+// The Compare tab's key figures as a table model: one column per scenario, one
 // row per figure, as the source article's summary table lists them. The view, the CSV and the
 // report all read this model, built from the estimates — not from a table widget's texts.
 

@@ -57,7 +57,7 @@ QVariant PlanTableModel::data(const QModelIndex& index, int role) const
     case Sp:
         return p.sequenceParallel ? tr("on") : QStringLiteral("–");
     case Recompute:
-        return recomputeName(p.recompute); // review: "none" stayed English in Chinese
+        return recomputeName(p.recompute); // translated, "none" included
     case Virtual:
         return p.virtualStages;
     case MicroBatch:

@@ -106,8 +106,8 @@ void ComparisonView::showArticlePair()
 
 namespace {
 
-/// The bundled examples' names in the interface language (usability review, problem 10: the
-/// compare headers stayed English); any other name is the user's and is shown as written.
+/// The bundled examples' names in the interface language (the compare headers follow the
+/// language); any other name is the user's and is shown as written.
 QString displayName(const std::string& name)
 {
     static const char* const kBundled[] = {

@@ -1,5 +1,5 @@
 #pragma once
-// Planner → GPU types and prices (issue 21): with a price table (`*.tpprices.json`), search GPU type ×
+// Planner → GPU types and prices: with a price table (`*.tpprices.json`), search GPU type ×
 // count × layout × pricing for the cheapest run that finishes by a deadline, in the background; spot
 // capacity is ranked with its reclaims priced in (lost work, restarts). Applying a row makes its GPU,
 // price, pricing and layout the scenario (one undo step). Like the layout search, a search belongs to

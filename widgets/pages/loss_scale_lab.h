@@ -1,5 +1,5 @@
 #pragma once
-// Loss scaling in the number-format lab (issue 21; source article §3.2: gradient scaling and dynamic
+// Loss scaling in the number-format lab (source article §3.2: gradient scaling and dynamic
 // precision). Set the gradients' median and spread and the loss scale S: the chart slides the scaled
 // distribution across each format's range, the table gives the exact fractions flushed to zero and
 // overflowing, a dynamic loss scaler runs on the same gradients, and fp8's per-tensor and block

@@ -1,5 +1,5 @@
 #pragma once
-// What a planner search must keep (usability review, problem 9): one button per knob the planner
+// What a planner search must keep: one button per knob the planner
 // turns, each with a menu of the values it could take on these GPUs. Checking values limits the
 // knob to them; "Only the current" pins it to the scenario's; "Any" frees it again.
 

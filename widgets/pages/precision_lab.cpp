@@ -107,7 +107,7 @@ void PrecisionLab::run()
     for (int i = 0; i < int(runs.size()); ++i) {
         const auto& r = runs[std::size_t(i)];
         m_results->setItem(i, 0, new QTableWidgetItem(runName(r)));
-        // fp16 overflows past 65,504 and inf − inf is NaN: said in words (review DEF-12: "-nan%").
+        // fp16 overflows past 65,504 and inf − inf is NaN: said in words, not as "-nan%".
         QString final = QString::number(r.final, 'g', 17), error;
         if (std::isnan(r.final))
             final = tr("undefined (NaN)");

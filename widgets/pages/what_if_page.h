@@ -1,5 +1,5 @@
 #pragma once
-// Feasibility heatmap (issue 12): pick two inputs; every cell is the estimate with those values,
+// Feasibility heatmap: pick two inputs; every cell is the estimate with those values,
 // coloured by memory per GPU or step time, infeasible cells crossed out with the reason in the
 // tooltip; a click applies the cell's values (undoable). Drawn from core::heatmap().
 

@@ -74,7 +74,7 @@ QColor HeatmapGrid::colourOf(const core::HeatCell& c) const
     if (!c.estimate) return QColor(0xDD, 0xDD, 0xDD);
     if (m_metric == Memory) {
         // Share of the GPU: green when half full, amber near full; beyond, the strongest colour of the
-        // grid (review: a fitting 79-GiB cell was the darkest red, the cells that do not fit pale).
+        // grid, so that no cell that fits, however full (79 GiB of 80), is redder than one that does not.
         const double share = c.estimate->memory.total() / c.estimate->memory.capacity;
         if (share > 1) return kNoFit;
         const double t = std::clamp(share, 0.0, 1.0);

@@ -1,5 +1,5 @@
 #pragma once
-// The feasibility grid of the What-if page (issue 12): one cell per pair of values, coloured by
+// The feasibility grid of the What-if page: one cell per pair of values, coloured by
 // memory per GPU or step time, infeasible cells crossed out with the reason in the tooltip.
 // Painted with QPainter from a core::Heatmap.
 

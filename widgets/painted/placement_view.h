@@ -1,5 +1,5 @@
 #pragma once
-// Where ranks sit (issue 12): the first nodes of the cluster with each GPU's TP, DP and PP
+// Where ranks sit: the first nodes of the cluster with each GPU's TP, DP and PP
 // coordinates (coloured by pipeline stage), and for each parallel group whether it stays on
 // NVLink or crosses the network, with its time per step. Drawn from core::placement().
 

@@ -89,7 +89,7 @@ void TimelineView::setTimeline(core::Timeline timeline)
 QString TimelineView::title() const
 {
     const QLocale locale;
-    // "1 stage", not "1 stages" (usability review).
+    // "1 stage", not "1 stages": the singular is a text of its own.
     const QString stages
         = m_timeline.stages == 1 ? tr("1 stage") : tr("%1 stages").arg(locale.toString(m_timeline.stages));
     return tr("One step on the pipeline: %1 × %2 micro-batches%3 — idle %4 % of the busy time, step %5 s")
@@ -179,7 +179,8 @@ void TimelineView::paint(QPainter& painter, QSize size) const
     painter.setPen(QColor(0x60, 0x60, 0x60));
     painter.drawLine(QPointF(plot.left(), plot.bottom() + 2), QPointF(plot.right(), plot.bottom() + 2));
     const QLocale locale;
-    // Ticks on round times, as the memory-over-step chart below on the same axis (review: 21.7, 43.4 s).
+    // Ticks on round times, not on fifths of the step (21.7, 43.4 s), as the memory-over-step chart
+    // below on the same axis.
     const double interval = niceCeiling(t.drawnStepTimeS / 5);
     for (int i = 0; i * interval <= t.drawnStepTimeS * (1 + 1e-9); ++i) {
         const double x = plot.left() + i * interval * xs;

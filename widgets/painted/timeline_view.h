@@ -1,5 +1,5 @@
 #pragma once
-// The pipeline schedule of one step as a Gantt chart (issue 12): stages as rows, each micro-batch's
+// The pipeline schedule of one step as a Gantt chart: stages as rows, each micro-batch's
 // forward, recomputation and backward as blocks, idle time shaded, then the exposed communication
 // and the optimizer step. Drawn from core::pipelineTimeline(); the widget only paints.
 

@@ -29,7 +29,7 @@ public:
     [[nodiscard]] int id() const override { return m_mergeId; }
     bool mergeWith(const QUndoCommand* other) override
     {
-        // One rule for every input (usability review, problem 4): changes of the same control less
+        // One rule for every input: changes of the same control less
         // than a second apart are one step — a drag, a run of arrow keys or wheel notches — and a
         // change after a pause is a step of its own, so that Undo takes back what the user expects.
         if (other->id() != id()) return false;

@@ -1,5 +1,5 @@
 #pragma once
-// The results hub between the document and the views (architecture review §4.1). It owns the
+// The results hub between the document and the views. It owns the
 // scenario document; every change of the scenario arms a zero-delay timer, so however many edits
 // arrive in one event-loop turn, the derived results are computed once and announced once.
 // Slow work — sensitivity, the what-if heatmap, the planner search — runs through a latest-job-wins

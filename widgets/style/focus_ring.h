@@ -1,5 +1,5 @@
 #pragma once
-// A 2-pixel ring around the widget with keyboard focus (usability review, problem 9: the style's
+// A 2-pixel ring around the widget with keyboard focus (the style's
 // focus frame is a faint 1-pixel line, hard to follow on a projector). One ring per window follows
 // the focus that the keyboard moves (Tab, mnemonics; not a click, as browsers' :focus-visible). It is a child of the
 // window drawn over everything, passes the mouse through, moves with its widget and every scrolling parent, and is cut

@@ -10,10 +10,11 @@ namespace ui {
 
 enum class ByteUnit { GB, GiB }; ///< GB = 10^9 bytes, GiB = 2^30 bytes
 
-/// The unit every memory figure is shown in — charts, tables, tooltips, the banner, the report
-/// (issue 20, §4.5). One per process, like QLocale's default: ScenarioSession::setByteUnit() sets
-/// it (from the View menu and the saved settings) and re-delivers the results, so every view
-/// redraws in it. Inputs keep the file's units (memory_gib is GiB whatever is shown).
+/// The unit every memory figure is shown in — charts, tables, tooltips, the banner, the report —
+/// set in one place, so that no view shows another. One per process, like QLocale's default:
+/// ScenarioSession::setByteUnit() sets it (from the View menu and the saved settings) and
+/// re-delivers the results, so every view redraws in it. Inputs keep the file's units (memory_gib
+/// is GiB whatever is shown).
 void setDisplayByteUnit(ByteUnit unit);
 [[nodiscard]] ByteUnit displayByteUnit();
 
@@ -39,8 +40,8 @@ void setDisplayByteUnit(ByteUnit unit);
 /// A number in the current locale with fixed decimals; "∞" for a run that never finishes; from 10^15
 /// on as formatSignificant().
 [[nodiscard]] QString formatFixed(double value, int decimals);
-/// Items of a list in a sentence: "a, b, c" in English, "a、b、c" in Chinese (usability review,
-/// problem 10: half-width punctuation inside Chinese sentences).
+/// Items of a list in a sentence: "a, b, c" in English, "a、b、c" in Chinese (a Chinese sentence takes
+/// full-width punctuation, never the half-width comma).
 [[nodiscard]] QString listText(const QStringList& items);
 
 } // namespace ui
