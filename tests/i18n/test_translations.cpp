@@ -1,4 +1,4 @@
-// The Chinese translation is complete and current (issue 10): no message unfinished, vanished or
+// The Chinese translation is complete and current: no message unfinished, vanished or
 // empty, and every translatable string in widgets/ and app/ has a translation — checked by running
 // lupdate on the sources into a scratch file and comparing with the committed .ts.
 #include <catch2/catch.hpp>

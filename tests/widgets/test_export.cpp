@@ -1,4 +1,4 @@
-// Export for meetings (issue 7): every chart at the chosen size and scale, SVG with paths, CSV that
+// Export for meetings: every chart at the chosen size and scale, SVG with paths, CSV that
 // round-trips to core's numbers, and the report.
 #include "app/main_window.h"
 #include "core/estimate_io.h"
@@ -131,7 +131,7 @@ TEST_CASE("exporting every chart and table of an example scenario", "[widgets][e
     CHECK(md.contains(QStringLiteral("Narayanan")));
     CHECK(md.contains(QStringLiteral("## Decision guide")));
     CHECK(md.contains(QStringLiteral("- [Required] **Distributed training code**")));
-    // The report's tables are the on-screen tables (issue 20): headers in words, memory in the unit
+    // The report's tables are the on-screen tables: headers in words, memory in the unit
     // shown; core's snake_case keys and plain bytes stay in the CSV files.
     CHECK(md.contains(QStringLiteral("| Total (GiB) |")));
     CHECK(md.contains(QStringLiteral("Sent / GPU (GiB)")));
@@ -229,7 +229,7 @@ TEST_CASE("with two or more scenarios compared, the export adds the comparison c
 
 TEST_CASE("the report is built from values alone, with no view", "[widgets][export][report]")
 {
-    // §4.6 of the architecture review: the report reads the results, never a widget's text, so it
+    // The report reads the results, never a widget's text, so it
     // says what the banner and the decision guide say for the same values, in the display unit.
     core::Scenario s = core::defaultScenario();
     s.name = "Report from values";
@@ -270,8 +270,8 @@ TEST_CASE("the report is built from values alone, with no view", "[widgets][expo
 
 TEST_CASE("File > Save onto a full disk keeps the old file byte for byte and says so", "[widgets][export][hostile]")
 {
-    // Review DEF-03 / QS1: Qt 6.4's QSaveFile::commit() renamed a temporary file whose buffered
-    // flush had failed, leaving a 0-byte scenario. A full disk without root: RLIMIT_FSIZE, lowered
+    // Qt 6.4's QSaveFile::commit() renames a temporary file whose buffered flush has failed, leaving a
+    // 0-byte scenario. A full disk without root: RLIMIT_FSIZE, lowered
     // for this process only while saving, with SIGXFSZ ignored so that the write fails with EFBIG.
     QTemporaryDir dir;
     const QString path = dir.filePath(QStringLiteral("my.tpscenario.json"));
@@ -426,7 +426,8 @@ TEST_CASE(
     QApplication::processEvents();
     REQUIRE(seq->hasFocus());
     const int before = doc.scenario().training.seqLen;
-    // Typed, not yet committed: Ctrl+Z commits it and undoes it (review: Ctrl+Z did nothing here).
+    // Typed, not yet committed: Ctrl+Z commits it and undoes it (the line edit's own Ctrl+Z would do
+    // nothing to the scenario).
     seq->selectAll();
     QTest::keyClicks(seq, QStringLiteral("2048"));
     QTest::keyClick(seq, Qt::Key_Z, Qt::ControlModifier);
@@ -474,7 +475,7 @@ TEST_CASE(
     QApplication::processEvents();
     const QString gpuBefore = gpu->currentText();
     const int tab = tabs->currentIndex();
-    // Review: Ctrl+PgDn in the GPU combo changed the GPU to "H100 PCIe".
+    // Ctrl+PgDn in the GPU combo turns the tab; the combo's own Ctrl+PgDn would choose "H100 PCIe".
     QTest::keyClick(gpu, Qt::Key_PageDown, Qt::ControlModifier);
     CHECK(tabs->currentIndex() == (tab + 1) % tabs->count());
     CHECK(gpu->currentText() == gpuBefore);
@@ -482,13 +483,13 @@ TEST_CASE(
     CHECK(tabs->currentIndex() == tab);
     QTest::keyClick(gpu, Qt::Key_3, Qt::ControlModifier);
     CHECK(tabs->currentIndex() == 2);
-    // The Size label's mnemonic focuses the slider (review: Alt+S did nothing).
+    // The Size label's mnemonic focuses the slider.
     QTest::keyClick(&window, Qt::Key_S, Qt::AltModifier);
     QApplication::processEvents();
     auto* size = window.mainView()->inputs()->findChild<QSlider*>(QStringLiteral("modelSize"));
     REQUIRE(size);
     CHECK(size->hasFocus());
-    // No menu uses one mnemonic twice (review: Help had "&Accurate" and "&About").
+    // No menu uses one mnemonic twice (Help has "&Accurate" and "A&bout").
     for (QAction* menu : window.menuBar()->actions()) {
         QSet<QChar> letters;
         for (QAction* a : menu->menu()->actions()) {
@@ -504,8 +505,8 @@ TEST_CASE(
 
 TEST_CASE("every input explains itself: definition, unit, default with its source, file key", "[widgets][help]")
 {
-    // Usability review, problem 7: no tooltip or What's This on "ZeRO stage", "Virtual stages",
-    // "Memory-bound passes", "Bus bandwidth", "DP/CP overlap"; the banner's formulas found by chance.
+    // Every input, "ZeRO stage", "Virtual stages", "Memory-bound passes", "Bus bandwidth" and "DP/CP
+    // overlap" among them, has a tooltip and What's This; the banner points to its formulas.
     ScenarioSession session(core::defaultScenario());
     MainWindow window(&session);
     auto* inputs = window.mainView()->inputs();
@@ -537,7 +538,7 @@ TEST_CASE("every input explains itself: definition, unit, default with its sourc
     CHECK(help("efficiency.comm_overlap").contains(QStringLiteral("an assumption, not fitted")));
     CHECK(help("parallel.virtual_stages").contains(QStringLiteral("Narayanan")));
     CHECK(help("parallel.virtual_stages").contains(QStringLiteral("<code>parallel.virtual_stages</code>")));
-    // The label says billions; the field no longer repeats it as "B" (review problem 10: "（十亿）" + "B").
+    // The label says billions; the field does not repeat it as "B" (in Chinese "（十亿）" + "B").
     CHECK(help("training.tokens").contains(QStringLiteral("Default: 2,000 — ")));
     CHECK(inputs->findChild<QDoubleSpinBox*>(QStringLiteral("training.tokens"))->suffix().isEmpty());
     CHECK(help("hardware.gpu.inter_node_gbps").contains(QStringLiteral("Unit: GB/s")));
@@ -601,7 +602,7 @@ std::vector<Placed> imagesOf(QTextDocument& doc)
 TEST_CASE("the report is a handout: page 1 verdict, inputs and two charts, readable fonts, no axis cut off",
     "[widgets][export][report]")
 {
-    // Usability review, problem 3: right-hand axes clipped, chart text at 4–5 pt on A4, raw tables.
+    // No right-hand axis clipped, no chart text under the minimum size on A4, tables in words.
     ScenarioSession session(core::defaultScenario());
     MainView view(&session);
     view.resize(1280, 800);
@@ -634,7 +635,7 @@ TEST_CASE("the report is a handout: page 1 verdict, inputs and two charts, reada
         INFO(f.file.toStdString());
         CHECK(smallestFontPt(f.chart) * reportFontScale(f.chart) >= kReportMinFontPt - 1e-9);
     }
-    // The right-hand axis titles lie inside the chart, hence inside the page (review: cut off).
+    // The right-hand axis titles lie inside the chart, hence inside the page, not cut off.
     int rightAxes = 0;
     for (const auto& f : view.figures()) {
         if (!f.chart) continue;
@@ -662,7 +663,7 @@ TEST_CASE("the report is a handout: page 1 verdict, inputs and two charts, reada
     int figures = 0;
     for (QTextBlock block = doc->begin(); block.isValid(); block = block.next())
         if (block.text() == QLocale().toString(12.55, 'f', 2) && QTextCursor(block).currentTable()) {
-            CHECK(block.blockFormat().nonBreakableLines()); // review: numbers wrapped mid-digit
+            CHECK(block.blockFormat().nonBreakableLines()); // no number wrapped mid-digit
             ++figures;
         }
     CHECK(figures >= 2); // weights and gradients of Llama 2 7B, 12.55 GiB each
@@ -694,7 +695,8 @@ TEST_CASE("the Chinese report: translated headers, the Simplified Chinese face i
     CHECK(text.contains(QStringLiteral("合计")));
     CHECK_FALSE(text.contains(QStringLiteral("Total (GiB)")));
     CHECK_FALSE(text.contains(QStringLiteral("Key inputs")));
-    // The review found Noto Sans CJK JP embedded: pdffonts (poppler-utils, installed by scripts/test.sh).
+    // The Simplified Chinese font, not Noto Sans CJK JP (which draws some characters the Japanese way):
+    // pdffonts (poppler-utils, installed by scripts/test.sh).
     const QString pdffonts = QStandardPaths::findExecutable(QStringLiteral("pdffonts"));
     REQUIRE_FALSE(pdffonts.isEmpty());
     QProcess fonts;
@@ -724,7 +726,8 @@ TEST_CASE("the Chinese report: translated headers, the Simplified Chinese face i
 TEST_CASE(
     "the export dialog writes what is ticked, every slide can be ticked, and it remembers", "[widgets][export][dialog]")
 {
-    // Usability review, problem 7: all-or-nothing, six chart kinds never exported, no confirmation.
+    // Not all-or-nothing: each figure is ticked or not, every chart kind among them, and the choices are
+    // remembered.
     QTemporaryDir settingsDir;
     QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, settingsDir.path());
     QSettings().clear();

@@ -1,4 +1,4 @@
-// Switching the language at run time retranslates menus, panels and charts (issue 10).
+// Switching the language at run time retranslates menus, panels and charts.
 #include "app/main_window.h"
 #include "core/explain.h"
 #include "core/fidelity.h"
@@ -60,13 +60,13 @@ TEST_CASE("switching to Chinese and back at run time", "[widgets][i18n]")
     CHECK(hasChinese(menus.front()->text())); // 文件(&F)
     CHECK(hasChinese(window.mainView()->memoryChart()->chart()->title()));
     CHECK(hasChinese(window.mainView()->tabs()->tabText(0)));
-    // The bundled comparison's headers too (review problem 10: "A: Source article: …" stayed English).
+    // The bundled comparison's headers too ("A: Source article: …" in Chinese).
     window.mainView()->comparison()->showArticlePair();
     const QString header
         = window.mainView()->comparison()->figures()->headerData(0, Qt::Horizontal, Qt::DisplayRole).toString();
     CHECK(header.startsWith(QStringLiteral("A: ")));
     CHECK(hasChinese(header));
-    // Lists inside Chinese sentences take the enumeration comma (review: ";" and "；", "," and "，" mixed),
+    // Lists inside Chinese sentences take the enumeration comma (not ";" or "；", "," or "，"),
     // the banner's range basis among them.
     CHECK(ui::listText({ QStringLiteral("a"), QStringLiteral("b") }) == QStringLiteral("a、b"));
     const QString details = window.mainView()->banner()->detailsText();
@@ -125,7 +125,7 @@ TEST_CASE("the input column fits its scroll area at 1280 × 800 in English and C
 
 TEST_CASE("a refused file is worded in Chinese, with no English sentence from core", "[widgets][i18n][problems]")
 {
-    // The reader's refusals reach the GUI as codes (issue 20): the dialog and the input panel word them
+    // The reader's refusals reach the GUI as codes: the dialog and the input panel word them
     // in the interface language; only the key paths, the values' names and numbers are the file's.
     REQUIRE(ui::setLanguage(QStringLiteral("zh_CN")));
     const std::string base = core::scenarioToJson(core::defaultScenario());

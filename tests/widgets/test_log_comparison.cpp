@@ -113,7 +113,7 @@ TEST_CASE("a log read in the background opens the comparison with its notes, or 
     CHECK(dialog->text().contains(QStringLiteral("restarted run"))); // the reader's note, worded
     ::unlink(path.c_str());
 
-    // The review's GPT-3 log on 1,024 GPUs against Llama 2 7B on 8: faster than 8 A100 can go.
+    // A GPT-3 log on 1,024 GPUs (tests/hostile/round2) against Llama 2 7B on 8: faster than 8 A100 can go.
     window.compareWithLog(QString::fromUtf8(TP_SOURCE_DIR) + QStringLiteral("/tests/hostile/round2/megatron-ok.log"));
     REQUIRE(waitUntil([&] { return window.findChild<QMessageBox*>(QStringLiteral("logRefused")) != nullptr; }, 30'000));
     const auto* refused = window.findChild<QMessageBox*>(QStringLiteral("logRefused"));

@@ -85,7 +85,7 @@ TEST_CASE("moving the model-size slider updates the chart to core's numbers", "[
     requireChartMatchesCore(*w.memoryChart(), doc.scenario());
     CHECK(slider->value() == before);
 
-    // A drag back to where it started leaves no undo step (issue 20) and the file unmodified.
+    // A drag back to where it started leaves no undo step and the file unmodified.
     auto* dp = w.findChild<QSpinBox*>(QStringLiteral("parallel.dp"));
     REQUIRE(dp);
     const int dpBefore = dp->value();
@@ -147,7 +147,7 @@ TEST_CASE("an edit that changes nothing records nothing", "[widgets][document]")
 TEST_CASE("memory over one step: under the pipeline timeline, each stage's peak is its total, in the unit shown",
     "[widgets][memory][timeline]")
 {
-    // Issue 19: GPT-3 175B on 8 stages, interleaved: 8 lines, and the highest point of each is the
+    // GPT-3 175B on 8 stages, interleaved: 8 lines, and the highest point of each is the
     // stage's total in the memory chart.
     const auto loaded = core::loadScenarioFile(
         std::string(TP_SOURCE_DIR) + "/resources/examples/gpt3-175b-narayanan.tpscenario.json");
@@ -189,7 +189,7 @@ TEST_CASE("memory over one step: under the pipeline timeline, each stage's peak 
 
 TEST_CASE("choosing GB reaches every view, table, chart and tooltip that shows memory", "[widgets][units]")
 {
-    // Issue 20 (§4.5): the unit once reached 3 views of 11. Every figure the results, the heatmap,
+    // The unit is set in one place, for every view: every figure the results, the heatmap,
     // a plan search and the comparison put on screen is read back after the switch.
     core::Scenario s = core::defaultScenario();
     s.parallel.dp = 4;

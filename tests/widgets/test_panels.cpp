@@ -191,10 +191,10 @@ TEST_CASE("parallelism, training, precision and cost controls each edit one key"
     const core::Estimate e2 = core::estimate(doc2.scenario());
     CHECK(facts->text().contains(QLocale().toString(e2.compute.achievableFlopsPerGpu / 1e12, 'f', 1)));
     CHECK(facts->text().contains(QLocale().toString(e2.compute.attentionRatePerGpu / 1e12, 'f', 1)));
-    // The price next to the GPU (review: $2.00 an hour carried from A100 to H100 unnoticed).
+    // The price next to the GPU, where a change of GPU would carry it over unnoticed.
     CHECK(facts->text().contains(
         QStringLiteral("Rented at $%1 per GPU-hour").arg(QLocale().toString(doc2.scenario().cost.gpuHourUsd, 'f', 2))));
-    // Editing one figure of a preset GPU keeps the preset and its other figures (issue 19).
+    // Editing one figure of a preset GPU keeps the preset and its other figures.
     const std::string presetName = doc2.scenario().hardware.preset;
     REQUIRE_FALSE(presetName.empty());
     control<QDoubleSpinBox>(w2, "hardware.gpu.inter_node_gbps")->setValue(12.5);
@@ -235,7 +235,7 @@ TEST_CASE("an edit the file rules refuse is shown at the control and changes not
 
 TEST_CASE("every number control takes its range from core's limits table", "[widgets][panels][limits]")
 {
-    // One table for the reader, --set, import-config and the form (review DEF-01/DEF-08): a control
+    // One table for the reader, --set, import-config and the form: a control
     // can hold nothing a file could not, and nothing a file can hold is out of a control's reach.
     ScenarioSession session(core::defaultScenario());
     ScenarioDocument& doc = *session.document();
@@ -266,7 +266,7 @@ TEST_CASE("every number control takes its range from core's limits table", "[wid
 
 TEST_CASE("every form control of a key is built from core's field table", "[widgets][panels][fields]")
 {
-    // Kind, choices, edit rules and when a key applies come from core (issue 20, §4.2): a combo lists
+    // Kind, choices, edit rules and when a key applies come from core: a combo lists
     // every choice a file can name, an edit through the control carries its rules, and the control is
     // disabled where the key does not apply.
     ScenarioSession session(core::defaultScenario());
@@ -545,7 +545,7 @@ TEST_CASE("the wheel scrolls the input panel over an unfocused control instead o
     };
     for (int i = 0; i < 6; ++i)
         CHECK_FALSE(wheel(tp)); // not taken: passed on to the panel
-    CHECK(session.scenario().parallel.tp == before); // review: six notches made TP 64
+    CHECK(session.scenario().parallel.tp == before); // six notches taken would make TP 64
     wheel(scroll->viewport());
     CHECK(scroll->verticalScrollBar()->value() > scrolled); // what the panel does with it
     // Every control of the form is guarded the same way, the size slider and the spin boxes included.
@@ -569,7 +569,7 @@ TEST_CASE("the scenario's name follows the model and the GPUs until the user nam
     auto* name = w.inputs()->findChild<QLineEdit*>(QStringLiteral("scenarioName"));
     REQUIRE(name);
     CHECK(name->text() == QStringLiteral("Llama 2 7B pre-training on 8 × A100 SXM 80GB"));
-    // The review's task: Llama 3 70B on H100. Title, report, exports and slides read this name.
+    // Llama 3 70B on H100. Title, report, exports and slides read this name.
     auto* preset = w.inputs()->findChild<QComboBox*>(QStringLiteral("model.preset"));
     REQUIRE(preset);
     preset->setCurrentIndex(preset->findData(QStringLiteral("llama-3-70b")));
@@ -594,7 +594,7 @@ TEST_CASE("the scenario's name follows the model and the GPUs until the user nam
 
 TEST_CASE("figures in sentences keep their significant digits without exponents", "[widgets][format]")
 {
-    // Issue 22: "1.23e+03 s" and "3.6e+02" read as noise on a slide.
+    // Not "1.23e+03 s" and "3.6e+02", which read as noise on a slide.
     CHECK(ui::formatSignificant(128, 4) == QStringLiteral("128"));
     CHECK(ui::formatSignificant(2.5, 3) == QLocale().toString(2.5, 'f', 1));
     CHECK(ui::formatSignificant(0.00123, 3) == QLocale().toString(0.00123, 'f', 5));
@@ -605,8 +605,8 @@ TEST_CASE("figures in sentences keep their significant digits without exponents"
 
 TEST_CASE("a GPU-count field sets DP, and the degrees' arrows step through dividing values", "[widgets][gpus]")
 {
-    // Usability review, problem 6: 8 H100 had to be typed as DP = 8, and DP's arrows walked 9 … 14
-    // into a divisibility warning.
+    // 8 H100 is typed as 8 GPUs, not as DP = 8, and DP's arrows skip 9 … 14, which would end in a
+    // divisibility warning.
     ui::ScenarioSession session(core::defaultScenario()); // TP 1, PP 1, CP 1, DP 8; global batch 1,024
     ui::ScenarioDocument& doc = *session.document();
     ui::MainView w(&session);
@@ -651,7 +651,7 @@ TEST_CASE("a GPU-count field sets DP, and the degrees' arrows step through divid
 
 TEST_CASE("a 2-pixel ring follows the keyboard focus and is cut by the input panel's scroll area", "[widgets][focus]")
 {
-    // Usability review, problem 9: the style's focus frame was too faint to follow.
+    // The style's own focus frame is too faint to follow.
     ui::ScenarioSession session(core::defaultScenario());
     ui::MainView w(&session);
     w.resize(1280, 600);

@@ -62,7 +62,7 @@ TEST_CASE("the planner runs in the background while the user keeps editing, and 
     CHECK(doc.scenario().model.params == InputPanel::sliderToParams(before + 10));
     REQUIRE(waitForSearch(tab, finished));
     // The search was for the model before the edit: it stops, and none of its plans can be applied to
-    // the model now loaded (issue 20: Apply used to copy the old plan's split onto it).
+    // the model now loaded (Apply would copy the old plan's split onto it).
     CHECK_FALSE(tab->isCurrent());
     CHECK_FALSE(w.findChild<QPushButton*>(QStringLiteral("planApply"))->isEnabled());
     const core::Scenario edited = doc.scenario();
@@ -208,8 +208,8 @@ TEST_CASE(
 TEST_CASE(
     "the planner keeps what the user pins and says every setting its plan changes", "[widgets][planner][constraints]")
 {
-    // Usability review, problem 9: ZeRO-3 and full recomputation were dropped by the winner, and
-    // "why it wins" did not mention the context parallelism it picked.
+    // The winner keeps pinned ZeRO-3 and full recomputation, and "why it wins" names the context
+    // parallelism it picks.
     ScenarioSession session(core::defaultScenario());
     ScenarioDocument& doc = *session.document();
     doc.edit(QStringLiteral("test"), [](core::Scenario& s) {
@@ -290,7 +290,7 @@ TEST_CASE("a search past its limit is refused before it starts, and the page say
     CHECK(panel->summaryText().contains(QStringLiteral("limit")));
     CHECK(panel->summaryText().contains(QStringLiteral("fewer GPUs")));
 
-    // Layouts: the planner's own refusal (the review's 25 million configurations), as the search delivers it.
+    // Layouts: the planner's own refusal (a search of 25 million configurations), as the search delivers it.
     const auto interleaved = core::loadScenarioFile(
         std::string(TP_SOURCE_DIR) + "/tests/hostile/round2/plan-search-heavy-interleaved.tpscenario.json");
     REQUIRE(interleaved.ok());

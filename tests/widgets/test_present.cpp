@@ -1,4 +1,4 @@
-// Presentation mode and copying charts (issue 7): slides are the title plus every chart with data,
+// Presentation mode and copying charts: slides are the title plus every chart with data,
 // keys move between them, Esc leaves, fonts grow for the slide and come back afterwards; a chart
 // copied to the clipboard is an image at the export size.
 #include "app/main_window.h"
@@ -349,7 +349,7 @@ TEST_CASE("the sensitivity tab draws core's swings, and the banner can show the 
     REQUIRE(waitUntil([&] { return view->isCurrent(); }));
     CHECK(view->result().base.stepTimeS == Approx(core::sensitivity(doc.scenario(), 0.4).base.stepTimeS));
 
-    // The measured-runs range is always there (issue 18); the ±20 % sweep only when asked for.
+    // The measured-runs range is always there; the ±20 % sweep only when asked for.
     CHECK(w.banner()->detailsText().contains(QStringLiteral("Range from")));
     CHECK_FALSE(w.banner()->detailsText().contains(QStringLiteral("Range, each assumption")));
     w.setShowRanges(true);
@@ -380,8 +380,8 @@ TEST_CASE("the heatmap shows core's cells and a click applies one", "[widgets][h
         if (target < 0 && shown.cells[i].feasible()) target = int(i);
     }
     REQUIRE(target >= 0);
-    // Colours: every cell that does not fit is redder than every cell that fits (review: a fitting
-    // 79-GiB cell was the darkest red, the cells that do not fit pale).
+    // Colours: every cell that does not fit is redder than every cell that fits, however full (79 GiB
+    // of 80).
     view->grid()->resize(600, 400);
     QImage drawn(QSize(600, 400), QImage::Format_ARGB32_Premultiplied);
     {
@@ -405,7 +405,7 @@ TEST_CASE("the heatmap shows core's cells and a click applies one", "[widgets][h
     CHECK(doc.scenario().parallel.pp == shown.cells[std::size_t(target)].y);
     CHECK(session.results().estimate.memory.fits());
     // Until the map of the new scenario arrives, the grid shows the old one, whose cells hold the old
-    // scenario's other values: none of them can be applied (issue 20).
+    // scenario's other values: none of them can be applied.
     int other = -1;
     for (std::size_t i = 0; i < shown.cells.size(); ++i)
         if (int(i) != target && shown.cells[i].feasible()) other = int(i);
@@ -495,8 +495,8 @@ TEST_CASE("a run that never finishes says so instead of drawing infinite days", 
     CHECK_FALSE(details->text().contains(QStringLiteral("inf")));
 }
 
-TEST_CASE("the review's lesser points: verdict colours, compared figures, the searched GPU count, bar values",
-    "[widgets][present][review]")
+TEST_CASE(
+    "slide verdict colours, compared figures, the searched GPU count and bar values", "[widgets][present][review]")
 {
     // The presentation's "does not fit" verdict was blue; it is the banner's red (and "fits" green).
     auto reddish = [](const QImage& image) {
@@ -557,7 +557,7 @@ TEST_CASE("the review's lesser points: verdict colours, compared figures, the se
 
 TEST_CASE("axis labels are plain decimals, never exponents", "[widgets][present][review]")
 {
-    // Usability review: "1e+03" and "1e+06" labels, and ticks at 27.1, 54.3, 81.4 s.
+    // Not "1e+03" and "1e+06" labels, nor ticks at 27.1, 54.3, 81.4 s.
     for (const char* file : { "llama-3-70b-does-not-fit.tpscenario.json", "gpt3-175b-narayanan.tpscenario.json" }) {
         ScenarioSession session(example(file));
         MainView w(&session);
