@@ -4,6 +4,7 @@
 #include "core/printable.h"
 #include "core/scenario_fields.h"
 
+#include <algorithm>
 #include <bit>
 #include <cmath>
 #include <cstdio>
@@ -112,13 +113,6 @@ std::string quoted(std::string_view text)
     return out;
 }
 
-std::string scientific(double v)
-{
-    char text[32];
-    std::snprintf(text, sizeof text, "%.3g", v);
-    return text;
-}
-
 ObjectReader::ObjectReader(const json& object, std::string path)
     : m_object(object)
     , m_path(std::move(path))
@@ -188,38 +182,24 @@ double ObjectReader::number(std::string_view key, double min, double max)
     return d;
 }
 
-namespace {
-
-const Field& limitFor(const std::string& path)
+double ObjectReader::field(std::string_view key, const Field& f)
 {
-    const Field* limit = findField(path);
-    // Every key read with limits has an entry (test_scenario_fields.cpp walks the reader's keys).
-    if (!limit) fail(path, "has no limits (internal error)");
-    return *limit;
-}
-
-} // namespace
-
-std::string ObjectReader::limitKey(std::string_view key) const
-{
-    // A lookup, not a message: the raw path (pathOf() escapes for display).
-    const std::string& section = m_limitsSection.empty() ? m_path : m_limitsSection;
-    return section.empty() ? std::string(key) : section + "." + std::string(key);
-}
-
-std::int64_t ObjectReader::limitedInteger(std::string_view key)
-{
-    const Field& l = limitFor(limitKey(key));
-    const auto v = integer(key, static_cast<std::int64_t>(l.min), static_cast<std::int64_t>(l.max));
-    if (l.kind == FieldKind::powerOfTwo && !std::has_single_bit(static_cast<std::uint64_t>(v)))
-        fail(pathOf(key), rangeText(l) + ", got " + std::to_string(v), outOfRange(l.min, l.max, true, true));
-    return v;
-}
-
-double ObjectReader::limitedNumber(std::string_view key)
-{
-    const Field& l = limitFor(limitKey(key));
-    return number(key, l.min, l.max);
+    switch (f.kind) {
+    case FieldKind::integer:
+    case FieldKind::powerOfTwo: {
+        const auto v = integer(key, static_cast<std::int64_t>(f.min), static_cast<std::int64_t>(f.max));
+        if (f.kind == FieldKind::powerOfTwo && !std::has_single_bit(static_cast<std::uint64_t>(v)))
+            fail(pathOf(key), rangeText(f) + ", got " + std::to_string(v), outOfRange(f.min, f.max, true, true));
+        return double(v);
+    }
+    case FieldKind::number:
+        return number(key, f.min, f.max);
+    case FieldKind::boolean:
+        return boolean(key) ? 1 : 0;
+    case FieldKind::choice:
+        return double(choice(key, f.choices));
+    }
+    return 0;
 }
 
 std::size_t ObjectReader::choice(std::string_view key, std::span<const std::string_view> names)
@@ -392,63 +372,143 @@ json parseLimited(std::string_view text, std::string_view what)
     }
 }
 
+namespace {
+
+/// model.bias: true and false stand for biases on every linear and on none, "qkv" for Q, K and V only.
+constexpr std::string_view kBiasPath = "model.bias";
+
+void readBias(ObjectReader& r, std::string_view key, Architecture& a)
+{
+    const json& b = r.raw(key);
+    if (b.is_boolean())
+        a.bias = b.get<bool>() ? Bias::all : Bias::none;
+    else if (b.is_string() && b.get<std::string>() == "qkv")
+        a.bias = Bias::qkv;
+    else
+        fail(r.pathOf(key), "must be true, false or \"qkv\", got " + describe(b),
+            Problem(ProblemCode::value_not_a_choice));
+}
+
+json biasToJson(Bias bias)
+{
+    return bias == Bias::qkv ? json("qkv") : json(bias == Bias::all);
+}
+
+/// The rule of `f` for its value just read (entry `index` of a table), failing with the key's path.
+void checkRule(const ObjectReader& r, std::string_view key, const Field& f, const Scenario& s, std::size_t index = 0)
+{
+    if (!f.rule) return;
+    if (auto broken = f.rule(s, index)) fail(r.pathOf(key), std::move(broken->message), std::move(broken->problem));
+}
+
+/// An object inside the object (a GPU's rates per dtype or per kernel): the entries of `rows`, in
+/// order, then no other key.
+void readTable(
+    ObjectReader& r, std::string_view key, std::span<const Field* const> rows, std::string_view object, Scenario& s)
+{
+    ObjectReader table = r.object(key);
+    int given = 0;
+    for (const Field* f : rows) {
+        if (f->entries.empty()) {
+            const std::string_view entry = keyInObject(*f, object).second;
+            if (!table.has(entry)) continue;
+            f->set(s, table.field(entry, *f));
+            checkRule(table, entry, *f, s);
+            ++given;
+            continue;
+        }
+        for (std::size_t i = 0; i < f->entries.size(); ++i) {
+            if (!table.has(f->entries[i])) continue;
+            f->setEntry(s, i, table.field(f->entries[i], *f));
+            checkRule(table, f->entries[i], *f, s, i);
+            ++given;
+        }
+    }
+    table.rejectUnknownKeys();
+    // The one required table, a GPU's datasheet peaks, needs a dtype's.
+    if (given == 0 && rows.front()->required)
+        fail(r.pathOf(key), "must give at least one dtype's peak", Problem(ProblemCode::gpu_peak_required));
+}
+
+/// Reads the keys `r` gives of `rows` (of `object`, in file order) into `s`, each checked against its
+/// kind, range and rule as it is read; `required`: the rows an object must state are read even when
+/// absent ("is required").
+void readRows(ObjectReader& r, std::span<const Field* const> rows, std::string_view object, Scenario& s, bool required)
+{
+    for (std::size_t i = 0; i < rows.size();) {
+        const auto [key, entry] = keyInObject(*rows[i], object);
+        std::size_t end = i + 1;
+        while (end < rows.size() && keyInObject(*rows[end], object).first == key)
+            ++end;
+        const Field& f = *rows[i];
+        if (r.has(key) || (required && f.required)) {
+            if (!entry.empty())
+                readTable(r, key, rows.subspan(i, end - i), object, s);
+            else if (f.path == kBiasPath)
+                readBias(r, key, s.model.arch);
+            else {
+                f.set(s, r.field(key, f));
+                checkRule(r, key, f, s);
+            }
+        }
+        i = end;
+    }
+}
+
+/// The rows of `object` that `s` states, as the file writes them.
+json rowsToJson(std::span<const Field* const> rows, std::string_view object, const Scenario& s)
+{
+    json out = json::object();
+    for (const Field* f : rows) {
+        if (f->written && !f->written(s)) continue;
+        const auto [key, entry] = keyInObject(*f, object);
+        json& slot = out[std::string(key)];
+        if (!f->entries.empty()) {
+            slot = json::object();
+            for (std::size_t i = 0; i < f->entries.size(); ++i)
+                if (const auto v = f->entry(s, i)) slot[std::string(f->entries[i])] = *v;
+        } else if (f->path == kBiasPath)
+            slot = biasToJson(s.model.arch.bias);
+        else if (!entry.empty())
+            slot[std::string(entry)] = fieldJson<json>(*f, f->get(s));
+        else
+            slot = fieldJson<json>(*f, f->get(s));
+    }
+    return out;
+}
+
+/// The defaults docs/DESIGN.md gives the head geometry: kv_heads = heads, head_dim = hidden / heads.
+void deriveHeadGeometry(ObjectReader& r, Architecture& a, bool headsGiven, bool hiddenGiven)
+{
+    if (!r.has("kv_heads") && headsGiven) a.kvHeads = a.heads;
+    if (r.has("head_dim") || !(headsGiven || hiddenGiven)) return;
+    if (a.hidden % a.heads != 0)
+        fail(r.pathOf("head_dim"),
+            "is required when hidden (" + std::to_string(a.hidden) + ") is not divisible by heads ("
+                + std::to_string(a.heads) + ")",
+            Problem(ProblemCode::hidden_not_divisible_by_heads, { { "hidden", a.hidden }, { "heads", a.heads } }));
+    a.headDim = a.hidden / a.heads;
+}
+
+} // namespace
+
 void readArchitectureFields(ObjectReader& r, Architecture& a)
 {
-    r.limitsOf("model");
     const bool headsGiven = r.has("heads");
     const bool hiddenGiven = r.has("hidden");
-    if (r.has("layers")) a.layers = static_cast<int>(r.limitedInteger("layers"));
-    if (hiddenGiven) a.hidden = static_cast<int>(r.limitedInteger("hidden"));
-    if (headsGiven) a.heads = static_cast<int>(r.limitedInteger("heads"));
-    if (r.has("kv_heads"))
-        a.kvHeads = static_cast<int>(r.limitedInteger("kv_heads"));
-    else if (headsGiven)
-        a.kvHeads = a.heads; // docs/DESIGN.md: kv_heads defaults to heads
-    if (r.has("head_dim"))
-        a.headDim = static_cast<int>(r.limitedInteger("head_dim"));
-    else if (headsGiven || hiddenGiven) {
-        if (a.hidden % a.heads != 0)
-            fail(r.pathOf("head_dim"),
-                "is required when hidden (" + std::to_string(a.hidden) + ") is not divisible by heads ("
-                    + std::to_string(a.heads) + ")",
-                Problem(ProblemCode::hidden_not_divisible_by_heads, { { "hidden", a.hidden }, { "heads", a.heads } }));
-        a.headDim = a.hidden / a.heads; // docs/DESIGN.md: head_dim defaults to hidden / heads
-    }
-    if (r.has("ffn_hidden")) a.ffnHidden = static_cast<int>(r.limitedInteger("ffn_hidden"));
-    if (r.has("vocab")) a.vocab = static_cast<int>(r.limitedInteger("vocab"));
-    if (r.has("mlp")) a.mlp = r.enumeration<Mlp>("mlp", kMlpNames);
-    if (r.has("norm")) a.norm = r.enumeration<Norm>("norm", kNormNames);
-    if (r.has("bias")) {
-        const json& b = r.raw("bias");
-        if (b.is_boolean())
-            a.bias = b.get<bool>() ? Bias::all : Bias::none;
-        else if (b.is_string() && b.get<std::string>() == "qkv")
-            a.bias = Bias::qkv;
-        else
-            fail(r.pathOf("bias"), "must be true, false or \"qkv\", got " + describe(b),
-                Problem(ProblemCode::value_not_a_choice));
-    }
-    if (r.has("tied_embeddings")) a.tiedEmbeddings = r.boolean("tied_embeddings");
-    if (r.has("position")) a.position = r.enumeration<Position>("position", kPositionNames);
-    if (r.has("max_positions")) a.maxPositions = static_cast<int>(r.limitedInteger("max_positions"));
-    if (r.has("dropout")) a.dropout = r.boolean("dropout");
-    if (r.has("experts")) a.experts = static_cast<int>(r.limitedInteger("experts"));
-    if (r.has("top_k")) a.topK = static_cast<int>(r.limitedInteger("top_k"));
-    if (r.has("moe_ffn_hidden")) a.moeFfnHidden = static_cast<int>(r.limitedInteger("moe_ffn_hidden"));
-    if (r.has("shared_experts")) a.sharedExperts = static_cast<int>(r.limitedInteger("shared_experts"));
-    if (r.has("router_bias")) a.routerBias = r.boolean("router_bias");
-    if (r.has("dense_layers")) a.denseLayers = static_cast<int>(r.limitedInteger("dense_layers"));
-    if (r.has("routed_node_limit")) a.routedNodeLimit = static_cast<int>(r.limitedInteger("routed_node_limit"));
-    if (r.has("q_lora_rank")) a.qLoraRank = static_cast<int>(r.limitedInteger("q_lora_rank"));
-    if (r.has("kv_lora_rank")) a.kvLoraRank = static_cast<int>(r.limitedInteger("kv_lora_rank"));
-    if (r.has("rope_head_dim")) a.ropeHeadDim = static_cast<int>(r.limitedInteger("rope_head_dim"));
-    if (r.has("v_head_dim"))
-        a.vHeadDim = static_cast<int>(r.limitedInteger("v_head_dim"));
-    else if (a.kvLoraRank > 0 && a.vHeadDim == 0)
+    Scenario s; // the rows read and write a Scenario's architecture
+    s.model.arch = a;
+    const auto rows = objectFields("model");
+    // The head geometry's defaults are taken right after head_dim, before the keys that follow it.
+    const auto headDim
+        = std::find_if(rows.begin(), rows.end(), [](const Field* f) { return f->path == "model.head_dim"; });
+    const auto split = static_cast<std::size_t>(headDim - rows.begin()) + 1;
+    readRows(r, rows.first(split), "model", s, false);
+    deriveHeadGeometry(r, s.model.arch, headsGiven, hiddenGiven);
+    readRows(r, rows.subspan(split), "model", s, false);
+    a = s.model.arch;
+    if (!r.has("v_head_dim") && a.kvLoraRank > 0 && a.vHeadDim == 0)
         a.vHeadDim = a.headDim; // MLA: values as wide as keys unless given
-    if (r.has("mtp_layers")) a.mtpLayers = static_cast<int>(r.limitedInteger("mtp_layers"));
-    if (r.has("parallel_block")) a.parallelBlock = r.boolean("parallel_block");
-    if (r.has("lm_head_bias")) a.lmHeadBias = r.boolean("lm_head_bias");
 }
 
 void validateArchitecture(const Architecture& a, const std::string& path)
@@ -499,122 +559,45 @@ void validateArchitecture(const Architecture& a, const std::string& path)
 
 json architectureToJson(const Architecture& a)
 {
-    json j;
-    j["layers"] = a.layers;
-    j["hidden"] = a.hidden;
-    j["heads"] = a.heads;
-    j["kv_heads"] = a.kvHeads;
-    j["head_dim"] = a.headDim;
-    j["ffn_hidden"] = a.ffnHidden;
-    j["vocab"] = a.vocab;
-    j["mlp"] = std::string(nameOf(a.mlp, kMlpNames));
-    j["norm"] = std::string(nameOf(a.norm, kNormNames));
-    if (a.bias == Bias::qkv)
-        j["bias"] = "qkv";
-    else
-        j["bias"] = a.bias == Bias::all;
-    j["tied_embeddings"] = a.tiedEmbeddings;
-    j["position"] = std::string(nameOf(a.position, kPositionNames));
-    if (a.position == Position::learned) j["max_positions"] = a.maxPositions;
-    j["dropout"] = a.dropout;
-    if (a.experts > 0) {
-        j["experts"] = a.experts;
-        j["top_k"] = a.topK;
-        j["moe_ffn_hidden"] = a.moeFfnHidden;
-        j["shared_experts"] = a.sharedExperts;
-        if (a.routerBias) j["router_bias"] = true;
-        if (a.denseLayers > 0) j["dense_layers"] = a.denseLayers;
-        if (a.routedNodeLimit > 0) j["routed_node_limit"] = a.routedNodeLimit;
-    }
-    // Written only when used, so files of models without them keep their keys.
-    if (a.isMla()) {
-        j["q_lora_rank"] = a.qLoraRank;
-        j["kv_lora_rank"] = a.kvLoraRank;
-        j["rope_head_dim"] = a.ropeHeadDim;
-        j["v_head_dim"] = a.vHeadDim;
-    }
-    if (a.mtpLayers > 0) j["mtp_layers"] = a.mtpLayers;
-    if (a.parallelBlock) j["parallel_block"] = true;
-    if (a.lmHeadBias) j["lm_head_bias"] = true;
-    return j;
+    Scenario s;
+    s.model.arch = a;
+    return rowsToJson(objectFields("model"), "model", s);
 }
 
 GpuSpec readGpu(ObjectReader& r)
 {
-    GpuSpec g;
-    r.limitsOf("hardware.gpu");
+    Scenario s; // the rows read and write a Scenario's GPU
+    GpuSpec& g = s.hardware.gpu;
+    g = GpuSpec {};
     g.name = r.string("name");
     if (g.name.empty() || g.name.size() > 100)
         fail(r.pathOf("name"), "must be 1 to 100 characters", Problem(ProblemCode::text_too_long, { { "max", 100 } }));
-    g.memoryGib = r.limitedNumber("memory_gib");
-    ObjectReader peaks = r.object("peak_tflops");
-    peaks.limitsOf("hardware.gpu.peak_tflops");
-    for (std::size_t i = 0; i < kDTypeNames.size(); ++i)
-        if (peaks.has(kDTypeNames[i])) g.peakTflops[static_cast<DType>(i)] = peaks.limitedNumber(kDTypeNames[i]);
-    peaks.rejectUnknownKeys();
-    if (g.peakTflops.empty())
-        fail(r.pathOf("peak_tflops"), "must give at least one dtype's peak", Problem(ProblemCode::gpu_peak_required));
-    if (r.has("achievable_tflops")) {
-        ObjectReader measured = r.object("achievable_tflops");
-        measured.limitsOf("hardware.gpu.achievable_tflops");
-        for (std::size_t i = 0; i < kDTypeNames.size(); ++i) {
-            if (!measured.has(kDTypeNames[i])) continue;
-            const auto dtype = static_cast<DType>(i);
-            const double v = measured.limitedNumber(kDTypeNames[i]);
-            const auto peak = g.peakTflops.find(dtype);
-            if (peak == g.peakTflops.end())
-                fail(measured.pathOf(kDTypeNames[i]),
-                    "has no peak_tflops." + std::string(kDTypeNames[i]) + " to be measured against",
-                    Problem(ProblemCode::rate_without_peak));
-            if (v > peak->second)
-                fail(measured.pathOf(kDTypeNames[i]),
-                    "must not exceed the peak (" + scientific(peak->second) + " TFLOP/s), got " + scientific(v),
-                    Problem(ProblemCode::rate_above_peak, { { "peak_tflops", peak->second } }));
-            g.achievableTflops[dtype] = v;
-        }
-        measured.rejectUnknownKeys();
-    }
-    if (r.has("attention_tflops")) {
-        ObjectReader kernels = r.object("attention_tflops");
-        kernels.limitsOf("hardware.gpu.attention_tflops");
-        const auto bf16Peak = g.peakTflops.count(DType::bf16) ? g.peakTflops.at(DType::bf16)
-            : g.peakTflops.count(DType::fp16)                 ? g.peakTflops.at(DType::fp16)
-                                                              : 0.0;
-        auto kernel = [&](const char* key, double& out) {
-            if (!kernels.has(key)) return;
-            const double v = kernels.limitedNumber(key);
-            if (bf16Peak <= 0)
-                fail(kernels.pathOf(key), "needs a bf16 or fp16 peak_tflops to be measured against",
-                    Problem(ProblemCode::rate_without_peak));
-            if (v > bf16Peak)
-                fail(kernels.pathOf(key),
-                    "must not exceed the 16-bit peak (" + scientific(bf16Peak) + " TFLOP/s), got " + scientific(v),
-                    Problem(ProblemCode::rate_above_peak, { { "peak_tflops", bf16Peak } }));
-            out = v;
-        };
-        kernel("flash1", g.flash1Tflops);
-        kernel("flash2", g.flash2Tflops);
-        kernel("flash3", g.flash3Tflops);
-        kernels.rejectUnknownKeys();
-    }
-    g.intraNodeGBps = r.limitedNumber("intra_node_gbps");
-    g.interNodeGBps = r.limitedNumber("inter_node_gbps");
-    g.tdpWatts = r.limitedNumber("tdp_watts");
-    if (r.has("node_watts_per_gpu")) {
-        g.nodeWattsPerGpu = r.limitedNumber("node_watts_per_gpu");
-        if (g.nodeWattsPerGpu < g.tdpWatts)
-            fail(r.pathOf("node_watts_per_gpu"),
-                "is the whole server's power per GPU and cannot be below the GPU's tdp_watts (" + scientific(g.tdpWatts)
-                    + "), got " + scientific(g.nodeWattsPerGpu),
-                Problem(ProblemCode::node_watts_below_tdp, { { "tdp_watts", g.tdpWatts } }));
-    }
-    if (r.has("memory_tbps")) g.memoryTBps = r.limitedNumber("memory_tbps");
-    if (r.has("nvlink_gpus")) g.nvlinkGpus = static_cast<int>(r.limitedInteger("nvlink_gpus"));
-    if (r.has("pcie_gbps")) g.pcieGBps = r.limitedNumber("pcie_gbps");
-    if (r.has("sm_count")) g.smCount = static_cast<int>(r.limitedInteger("sm_count"));
-    if (r.has("sustained_fraction")) g.sustainedFraction = r.limitedNumber("sustained_fraction");
+    readRows(r, objectFields("hardware.gpu"), "hardware.gpu", s, true);
     if (r.has("source")) g.source = r.string("source");
     return g;
+}
+
+json gpuToJson(const GpuSpec& g)
+{
+    Scenario s;
+    s.hardware.gpu = g;
+    json j = rowsToJson(objectFields("hardware.gpu"), "hardware.gpu", s);
+    j["name"] = g.name;
+    if (!g.source.empty()) j["source"] = g.source;
+    return j;
+}
+
+std::span<const std::string_view> gpuOverrideKeys()
+{
+    static const std::vector<std::string_view> keys = [] {
+        std::vector<std::string_view> out;
+        for (const Field* f : objectFields("hardware.gpu")) {
+            const std::string_view key = keyInObject(*f, "hardware.gpu").first;
+            if (out.empty() || out.back() != key) out.push_back(key);
+        }
+        return out;
+    }();
+    return keys;
 }
 
 std::optional<std::vector<std::string>> gpuOverrides(const GpuSpec& base, const GpuSpec& gpu)
@@ -622,43 +605,13 @@ std::optional<std::vector<std::string>> gpuOverrides(const GpuSpec& base, const 
     if (gpu.name != base.name) return std::nullopt;
     const json a = gpuToJson(base), b = gpuToJson(gpu);
     std::vector<std::string> keys;
-    for (const std::string_view key : kGpuOverrideKeys) {
+    for (const std::string_view key : gpuOverrideKeys()) {
         const std::string k(key);
         const bool inA = a.contains(k), inB = b.contains(k);
         if (inA && !inB) return std::nullopt;
         if (inB && (!inA || a.at(k) != b.at(k))) keys.push_back(k);
     }
     return keys;
-}
-
-json gpuToJson(const GpuSpec& g)
-{
-    json peaks = json::object();
-    for (const auto& [dtype, tflops] : g.peakTflops)
-        peaks[std::string(toString(dtype))] = tflops;
-    json j { { "name", g.name }, { "memory_gib", g.memoryGib }, { "peak_tflops", peaks },
-        { "intra_node_gbps", g.intraNodeGBps }, { "inter_node_gbps", g.interNodeGBps }, { "tdp_watts", g.tdpWatts } };
-    if (!g.achievableTflops.empty()) {
-        json measured = json::object();
-        for (const auto& [dtype, tflops] : g.achievableTflops)
-            measured[std::string(toString(dtype))] = tflops;
-        j["achievable_tflops"] = measured;
-    }
-    if (g.flash1Tflops > 0 || g.flash2Tflops > 0 || g.flash3Tflops > 0) {
-        json kernels = json::object();
-        if (g.flash1Tflops > 0) kernels["flash1"] = g.flash1Tflops;
-        if (g.flash2Tflops > 0) kernels["flash2"] = g.flash2Tflops;
-        if (g.flash3Tflops > 0) kernels["flash3"] = g.flash3Tflops;
-        j["attention_tflops"] = kernels;
-    }
-    if (g.nodeWattsPerGpu > 0) j["node_watts_per_gpu"] = g.nodeWattsPerGpu;
-    if (g.memoryTBps > 0) j["memory_tbps"] = g.memoryTBps;
-    if (g.nvlinkGpus > 0) j["nvlink_gpus"] = g.nvlinkGpus; // written only when set
-    if (g.pcieGBps > 0) j["pcie_gbps"] = g.pcieGBps;
-    if (g.smCount > 0) j["sm_count"] = g.smCount; // written only when set
-    if (g.sustainedFraction != 1) j["sustained_fraction"] = g.sustainedFraction;
-    if (!g.source.empty()) j["source"] = g.source;
-    return j;
 }
 
 } // namespace core::detail

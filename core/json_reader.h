@@ -3,6 +3,7 @@
 // every error names its key path, and keys nobody asked for are reported as unknown.
 // Internal to core (used by scenario_io.cpp and presets.cpp).
 
+#include "core/scenario_fields.h"
 #include "core/scenario_io.h"
 
 #include <nlohmann/json.hpp>
@@ -31,8 +32,6 @@ struct ReadError {
 [[nodiscard]] Problem problemAt(ProblemCode code, const std::string& path, Problem::Values values = {});
 /// Short, printable rendering of a value for messages (only its kind inside QuietValues).
 [[nodiscard]] std::string describe(const json& value);
-/// A large count for messages: "3.15e+16".
-[[nodiscard]] std::string scientific(double v);
 /// A string value in quotes for messages, printable and cut (only "…" inside QuietValues).
 [[nodiscard]] std::string quoted(std::string_view text);
 
@@ -56,12 +55,9 @@ public:
     [[nodiscard]] std::int64_t integer(std::string_view key, std::int64_t min, std::int64_t max);
     /// Finite number in [min, max].
     [[nodiscard]] double number(std::string_view key, double min, double max);
-    /// An integer (or power of two) or a number within the limits scenario_fields.h gives for this
-    /// key's path, or for "SECTION.key" after limitsOf(SECTION) (a preset's architecture is read
-    /// with the limits of "model", a profile's GPU with those of "hardware.gpu").
-    [[nodiscard]] std::int64_t limitedInteger(std::string_view key);
-    [[nodiscard]] double limitedNumber(std::string_view key);
-    void limitsOf(std::string section) { m_limitsSection = std::move(section); }
+    /// The value of `key` with the kind and range of the table's `field` (scenario_fields.h), as
+    /// Field::set takes it: a number, a boolean as 0 or 1, a choice as its index.
+    [[nodiscard]] double field(std::string_view key, const Field& field);
     [[nodiscard]] bool boolean(std::string_view key);
     [[nodiscard]] std::string string(std::string_view key);
     [[nodiscard]] ObjectReader object(std::string_view key);
@@ -69,21 +65,13 @@ public:
 
     /// The index of the value in `names` ("must be one of a, b, c, got …" otherwise).
     [[nodiscard]] std::size_t choice(std::string_view key, std::span<const std::string_view> names);
-    template <typename Enum, std::size_t N>
-    [[nodiscard]] Enum enumeration(std::string_view key, const std::array<std::string_view, N>& names)
-    {
-        return static_cast<Enum>(choice(key, names));
-    }
 
     /// Reports the first key that no getter asked for.
     void rejectUnknownKeys() const;
 
 private:
-    [[nodiscard]] std::string limitKey(std::string_view key) const;
-
     const json& m_object;
     std::string m_path;
-    std::string m_limitsSection;
     mutable std::set<std::string, std::less<>> m_seen;
 };
 
@@ -92,6 +80,24 @@ private:
 /// The text of a regular file of at most kMaxScenarioBytes; fails with "PATH: no such file", "…: not
 /// a regular file", "…: too large (…)" or "…: cannot be read".
 [[nodiscard]] std::string readLimitedFile(const std::string& path);
+
+/// `field`'s value `v` as the file writes it: a whole number, a number, true or false, or the
+/// choice's name.
+template <typename Json> [[nodiscard]] Json fieldJson(const Field& field, double v)
+{
+    switch (field.kind) {
+    case FieldKind::integer:
+    case FieldKind::powerOfTwo:
+        return static_cast<std::int64_t>(v);
+    case FieldKind::number:
+        return v;
+    case FieldKind::boolean:
+        return v != 0;
+    case FieldKind::choice:
+        return std::string(field.choices[static_cast<std::size_t>(v)]);
+    }
+    return nullptr;
+}
 
 /// Reads an architecture object's fields (docs/DESIGN.md "model") on top of `arch`.
 void readArchitectureFields(ObjectReader& r, Architecture& arch);
@@ -102,10 +108,9 @@ void validateArchitecture(const Architecture& arch, const std::string& path);
 [[nodiscard]] GpuSpec readGpu(ObjectReader& r);
 [[nodiscard]] json gpuToJson(const GpuSpec& gpu);
 /// The GPU fields a scenario may override next to a preset name (`"hardware": {"gpu": "a100-80gb",
-/// "inter_node_gbps": 12.5}`): every field of a GPU object but its name and source.
-inline constexpr std::array<std::string_view, 13> kGpuOverrideKeys { "memory_gib", "peak_tflops", "achievable_tflops",
-    "attention_tflops", "intra_node_gbps", "inter_node_gbps", "tdp_watts", "node_watts_per_gpu", "memory_tbps",
-    "nvlink_gpus", "pcie_gbps", "sm_count", "sustained_fraction" };
+/// "inter_node_gbps": 12.5}`): the keys of the field table's GPU rows, every field of a GPU object but
+/// its name and source.
+[[nodiscard]] std::span<const std::string_view> gpuOverrideKeys();
 /// The override keys whose values differ between `base` and `gpu` (as gpuToJson writes them), or
 /// nullopt when `gpu` cannot be written as `base` plus overrides (another name, or a field `base`
 /// has and `gpu` dropped).

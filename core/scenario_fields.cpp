@@ -5,7 +5,9 @@
 
 #include <algorithm>
 #include <array>
+#include <cstdio>
 #include <sstream>
+#include <vector>
 
 namespace core {
 
@@ -52,6 +54,73 @@ constexpr double kNoMasterWeights = last(kMasterWeightNames);
         setArchitectureField(s.model.arch, &Architecture::m, static_cast<int>(v));                                     \
     }
 
+// An architecture field that is not a number (a choice, a switch): stated by a file it makes the model
+// explicit; an edit changes it alone.
+#define TP_ARCH_WHOLE(m)                                                                                               \
+    .get = [](const Scenario& s) { return double(static_cast<long long>(s.model.arch.m)); },                           \
+    .set = [](Scenario& s, double v) {                                                                                 \
+        s.model.params = 0;                                                                                            \
+        s.model.arch.m = static_cast<decltype(s.model.arch.m)>(static_cast<long long>(v));                             \
+    }
+// A GPU's rates per dtype (a map from DType): entry i is the dtype kDTypeNames[i] names.
+#define TP_RATES(m)                                                                                                    \
+    .entries = kDTypeNames,                                                                                            \
+    .entry = [](const Scenario& s, std::size_t i) -> std::optional<double> {                                           \
+        const auto it = s.hardware.gpu.m.find(DType(i));                                                               \
+        return it == s.hardware.gpu.m.end() ? std::nullopt : std::optional<double>(it->second);                        \
+    },                                                                                                                 \
+    .setEntry = [](Scenario& s, std::size_t i, double v) { s.hardware.gpu.m[DType(i)] = v; }
+
+/// The file's values of model.bias, in the order of Bias (all, none, qkv): the booleans stand for
+/// biases on every linear and on none.
+constexpr std::array<std::string_view, 3> kBiasFileNames { "true", "false", "qkv" };
+
+bool (*const kMoe)(const Scenario&) = [](const Scenario& s) { return s.model.arch.isMoe(); };
+bool (*const kMla)(const Scenario&) = [](const Scenario& s) { return s.model.arch.isMla(); };
+
+/// A measured best GEMM (achievable_tflops) is a fraction of its dtype's datasheet peak.
+std::optional<RuleBreak> measuredWithinPeak(const Scenario& s, std::size_t index)
+{
+    const GpuSpec& g = s.hardware.gpu;
+    const auto dtype = DType(index);
+    const double rate = g.achievableTflops.at(dtype);
+    const auto peak = g.peakTflops.find(dtype);
+    if (peak == g.peakTflops.end())
+        return RuleBreak { "has no peak_tflops." + std::string(kDTypeNames[index]) + " to be measured against",
+            Problem(ProblemCode::rate_without_peak) };
+    if (rate > peak->second)
+        return RuleBreak { "must not exceed the peak (" + messageNumber(peak->second) + " TFLOP/s), got "
+                + messageNumber(rate),
+            Problem(ProblemCode::rate_above_peak, { { "peak_tflops", peak->second } }) };
+    return std::nullopt;
+}
+
+/// A flash-attention kernel's measured rate is a fraction of the 16-bit peak: bf16's, else fp16's.
+std::optional<RuleBreak> kernelWithinPeak(const GpuSpec& g, double rate)
+{
+    const auto bf16 = g.peakTflops.find(DType::bf16);
+    const auto fp16 = g.peakTflops.find(DType::fp16);
+    const double peak = bf16 != g.peakTflops.end() ? bf16->second : fp16 != g.peakTflops.end() ? fp16->second : 0.0;
+    if (peak <= 0)
+        return RuleBreak { "needs a bf16 or fp16 peak_tflops to be measured against",
+            Problem(ProblemCode::rate_without_peak) };
+    if (rate > peak)
+        return RuleBreak { "must not exceed the 16-bit peak (" + messageNumber(peak) + " TFLOP/s), got "
+                + messageNumber(rate),
+            Problem(ProblemCode::rate_above_peak, { { "peak_tflops", peak } }) };
+    return std::nullopt;
+}
+
+/// A server's power per GPU holds the GPU's own (its TDP) and its share of the rest.
+std::optional<RuleBreak> serverAtLeastGpu(const Scenario& s, std::size_t)
+{
+    const GpuSpec& g = s.hardware.gpu;
+    if (g.nodeWattsPerGpu >= g.tdpWatts) return std::nullopt;
+    return RuleBreak { "is the whole server's power per GPU and cannot be below the GPU's tdp_watts ("
+            + messageNumber(g.tdpWatts) + "), got " + messageNumber(g.nodeWattsPerGpu),
+        Problem(ProblemCode::node_watts_below_tdp, { { "tdp_watts", g.tdpWatts } }) };
+}
+
 // Sources of the bounds: see docs/DESIGN.md "Scenario file"; where a bound is a physical one it says so.
 constexpr Field kFields[] = {
     { .path = "model.params",
@@ -60,25 +129,75 @@ constexpr Field kFields[] = {
         .max = 1e14,
         .get = [](const Scenario& s) { return double(s.model.params); },
         .set = [](Scenario& s, double v) { s.model = bareSizeModel(static_cast<std::int64_t>(v)); } },
-    { .path = "model.layers", .kind = I, .min = 1, .max = 4096, TP_ARCH(layers) },
-    { .path = "model.hidden", .kind = I, .min = 1, .max = kMaxDim, TP_ARCH(hidden) },
-    { .path = "model.heads", .kind = I, .min = 1, .max = 4096, TP_ARCH(heads) },
+    // An architecture's keys, in the order the reader reads them (a file with several bad keys is
+    // refused by the first); the size is what an explicit architecture must state.
+    { .path = "model.layers", .kind = I, .min = 1, .max = 4096, TP_ARCH(layers), .required = true },
+    { .path = "model.hidden", .kind = I, .min = 1, .max = kMaxDim, TP_ARCH(hidden), .required = true },
+    { .path = "model.heads", .kind = I, .min = 1, .max = 4096, TP_ARCH(heads), .required = true },
     { .path = "model.kv_heads", .kind = I, .min = 1, .max = 4096, TP_ARCH(kvHeads) },
     { .path = "model.head_dim", .kind = I, .min = 1, .max = 65536, TP_ARCH(headDim) },
-    { .path = "model.ffn_hidden", .kind = I, .min = 1, .max = kMaxDim, TP_ARCH(ffnHidden) },
-    { .path = "model.vocab", .kind = I, .min = 1, .max = 1 << 24, TP_ARCH(vocab) },
-    { .path = "model.max_positions", .kind = I, .min = 1, .max = 1 << 24, TP_ARCH(maxPositions) },
-    { .path = "model.experts", .kind = I, .min = 0, .max = 4096, TP_ARCH(experts) },
-    { .path = "model.top_k", .kind = I, .min = 1, .max = 4096, TP_ARCH(topK) },
-    { .path = "model.moe_ffn_hidden", .kind = I, .min = 1, .max = kMaxDim, TP_ARCH(moeFfnHidden) },
-    { .path = "model.shared_experts", .kind = I, .min = 0, .max = 64, TP_ARCH(sharedExperts) },
-    { .path = "model.dense_layers", .kind = I, .min = 0, .max = 4096, TP_ARCH(denseLayers) },
-    { .path = "model.routed_node_limit", .kind = I, .min = 0, .max = 4096, TP_ARCH(routedNodeLimit) },
-    { .path = "model.q_lora_rank", .kind = I, .min = 0, .max = kMaxDim, TP_ARCH(qLoraRank) },
-    { .path = "model.kv_lora_rank", .kind = I, .min = 0, .max = kMaxDim, TP_ARCH(kvLoraRank) },
-    { .path = "model.rope_head_dim", .kind = I, .min = 0, .max = 65536, TP_ARCH(ropeHeadDim) },
-    { .path = "model.v_head_dim", .kind = I, .min = 0, .max = 65536, TP_ARCH(vHeadDim) },
-    { .path = "model.mtp_layers", .kind = I, .min = 0, .max = 16, TP_ARCH(mtpLayers) },
+    { .path = "model.ffn_hidden", .kind = I, .min = 1, .max = kMaxDim, TP_ARCH(ffnHidden), .required = true },
+    { .path = "model.vocab", .kind = I, .min = 1, .max = 1 << 24, TP_ARCH(vocab), .required = true },
+    { .path = "model.mlp", .kind = C, .max = last(kMlpNames), .choices = kMlpNames, TP_ARCH_WHOLE(mlp) },
+    { .path = "model.norm", .kind = C, .max = last(kNormNames), .choices = kNormNames, TP_ARCH_WHOLE(norm) },
+    // Written true for biases on every linear, false for none (json_reader.cpp reads and writes it).
+    { .path = "model.bias", .kind = C, .max = last(kBiasFileNames), .choices = kBiasFileNames, TP_ARCH_WHOLE(bias) },
+    { .path = "model.tied_embeddings", .kind = B, .max = 1, TP_ARCH_WHOLE(tiedEmbeddings) },
+    { .path = "model.position",
+        .kind = C,
+        .max = last(kPositionNames),
+        .choices = kPositionNames,
+        TP_ARCH_WHOLE(position) },
+    { .path = "model.max_positions",
+        .kind = I,
+        .min = 1,
+        .max = 1 << 24,
+        TP_ARCH(maxPositions),
+        .written = [](const Scenario& s) { return s.model.arch.position == Position::learned; } },
+    { .path = "model.dropout", .kind = B, .max = 1, TP_ARCH_WHOLE(dropout) },
+    // A mixture of experts' keys, written for a model with experts.
+    { .path = "model.experts", .kind = I, .min = 0, .max = 4096, TP_ARCH(experts), .written = kMoe },
+    { .path = "model.top_k", .kind = I, .min = 1, .max = 4096, TP_ARCH(topK), .written = kMoe },
+    { .path = "model.moe_ffn_hidden", .kind = I, .min = 1, .max = kMaxDim, TP_ARCH(moeFfnHidden), .written = kMoe },
+    { .path = "model.shared_experts", .kind = I, .min = 0, .max = 64, TP_ARCH(sharedExperts), .written = kMoe },
+    { .path = "model.router_bias",
+        .kind = B,
+        .max = 1,
+        TP_ARCH_WHOLE(routerBias),
+        .written = [](const Scenario& s) { return s.model.arch.isMoe() && s.model.arch.routerBias; } },
+    { .path = "model.dense_layers",
+        .kind = I,
+        .min = 0,
+        .max = 4096,
+        TP_ARCH(denseLayers),
+        .written = [](const Scenario& s) { return s.model.arch.isMoe() && s.model.arch.denseLayers > 0; } },
+    { .path = "model.routed_node_limit",
+        .kind = I,
+        .min = 0,
+        .max = 4096,
+        TP_ARCH(routedNodeLimit),
+        .written = [](const Scenario& s) { return s.model.arch.isMoe() && s.model.arch.routedNodeLimit > 0; } },
+    // Latent attention's keys, written for a model with it, so files of models without it keep their keys.
+    { .path = "model.q_lora_rank", .kind = I, .min = 0, .max = kMaxDim, TP_ARCH(qLoraRank), .written = kMla },
+    { .path = "model.kv_lora_rank", .kind = I, .min = 0, .max = kMaxDim, TP_ARCH(kvLoraRank), .written = kMla },
+    { .path = "model.rope_head_dim", .kind = I, .min = 0, .max = 65536, TP_ARCH(ropeHeadDim), .written = kMla },
+    { .path = "model.v_head_dim", .kind = I, .min = 0, .max = 65536, TP_ARCH(vHeadDim), .written = kMla },
+    { .path = "model.mtp_layers",
+        .kind = I,
+        .min = 0,
+        .max = 16,
+        TP_ARCH(mtpLayers),
+        .written = [](const Scenario& s) { return s.model.arch.mtpLayers > 0; } },
+    { .path = "model.parallel_block",
+        .kind = B,
+        .max = 1,
+        TP_ARCH_WHOLE(parallelBlock),
+        .written = [](const Scenario& s) { return s.model.arch.parallelBlock; } },
+    { .path = "model.lm_head_bias",
+        .kind = B,
+        .max = 1,
+        TP_ARCH_WHOLE(lmHeadBias),
+        .written = [](const Scenario& s) { return s.model.arch.lmHeadBias; } },
 
     { .path = "training.seq_len", .kind = I, .min = 1, .max = 10'000'000, TP_WHOLE(training.seqLen) },
     { .path = "training.micro_batch", .kind = I, .min = 1, .max = 65'536, TP_WHOLE(training.microBatch) },
@@ -308,42 +427,110 @@ constexpr Field kFields[] = {
         .max = 1e5,
         TP_REAL(hardware.hostMemoryGBps),
         .written = [](const Scenario& s) { return s.hardware.hostMemoryGBps != Hardware {}.hostMemoryGBps; } },
-    // A GPU's figures, read with its object (or next to a preset's name, replacing that field).
-    { .path = "hardware.gpu.memory_gib", .kind = N, .min = 0.5, .max = 65536, TP_REAL(hardware.gpu.memoryGib) },
-    { .path = "hardware.gpu.peak_tflops.*", .kind = N, .min = 0.001, .max = 1e6 },
-    { .path = "hardware.gpu.achievable_tflops.*", .kind = N, .min = 0.001, .max = 1e6 },
+    // A GPU's figures, in the order the reader reads its object (the first bad key is named); a GPU
+    // object must state its memory, peaks, links and power. Single fields may also stand next to a
+    // preset's name, replacing the preset's.
+    { .path = "hardware.gpu.memory_gib",
+        .kind = N,
+        .min = 0.5,
+        .max = 65536,
+        TP_REAL(hardware.gpu.memoryGib),
+        .required = true },
+    { .path = "hardware.gpu.peak_tflops.*",
+        .kind = N,
+        .min = 0.001,
+        .max = 1e6,
+        .required = true,
+        TP_RATES(peakTflops) },
+    // The best GEMM measured (MAMF), per dtype: at most the datasheet's peak of its dtype.
+    { .path = "hardware.gpu.achievable_tflops.*",
+        .kind = N,
+        .min = 0.001,
+        .max = 1e6,
+        .written = [](const Scenario& s) { return !s.hardware.gpu.achievableTflops.empty(); },
+        TP_RATES(achievableTflops),
+        .rule = measuredWithinPeak },
+    // The flash-attention kernels' measured rates, 16-bit: at most the bf16 (else fp16) peak.
     { .path = "hardware.gpu.attention_tflops.flash1",
         .kind = N,
         .min = 0.001,
         .max = 1e6,
-        TP_REAL(hardware.gpu.flash1Tflops) },
+        TP_REAL(hardware.gpu.flash1Tflops),
+        .written = [](const Scenario& s) { return s.hardware.gpu.flash1Tflops > 0; },
+        .rule = [](const Scenario& s,
+                    std::size_t) { return kernelWithinPeak(s.hardware.gpu, s.hardware.gpu.flash1Tflops); } },
     { .path = "hardware.gpu.attention_tflops.flash2",
         .kind = N,
         .min = 0.001,
         .max = 1e6,
-        TP_REAL(hardware.gpu.flash2Tflops) },
+        TP_REAL(hardware.gpu.flash2Tflops),
+        .written = [](const Scenario& s) { return s.hardware.gpu.flash2Tflops > 0; },
+        .rule = [](const Scenario& s,
+                    std::size_t) { return kernelWithinPeak(s.hardware.gpu, s.hardware.gpu.flash2Tflops); } },
     { .path = "hardware.gpu.attention_tflops.flash3",
         .kind = N,
         .min = 0.001,
         .max = 1e6,
-        TP_REAL(hardware.gpu.flash3Tflops) },
-    { .path = "hardware.gpu.intra_node_gbps", .kind = N, .min = 0.01, .max = 1e5, TP_REAL(hardware.gpu.intraNodeGBps) },
-    { .path = "hardware.gpu.inter_node_gbps", .kind = N, .min = 0.01, .max = 1e5, TP_REAL(hardware.gpu.interNodeGBps) },
-    { .path = "hardware.gpu.tdp_watts", .kind = N, .min = 1, .max = 1e5, TP_REAL(hardware.gpu.tdpWatts) },
+        TP_REAL(hardware.gpu.flash3Tflops),
+        .written = [](const Scenario& s) { return s.hardware.gpu.flash3Tflops > 0; },
+        .rule = [](const Scenario& s,
+                    std::size_t) { return kernelWithinPeak(s.hardware.gpu, s.hardware.gpu.flash3Tflops); } },
+    { .path = "hardware.gpu.intra_node_gbps",
+        .kind = N,
+        .min = 0.01,
+        .max = 1e5,
+        TP_REAL(hardware.gpu.intraNodeGBps),
+        .required = true },
+    { .path = "hardware.gpu.inter_node_gbps",
+        .kind = N,
+        .min = 0.01,
+        .max = 1e5,
+        TP_REAL(hardware.gpu.interNodeGBps),
+        .required = true },
+    { .path = "hardware.gpu.tdp_watts",
+        .kind = N,
+        .min = 1,
+        .max = 1e5,
+        TP_REAL(hardware.gpu.tdpWatts),
+        .required = true },
+    // The figures a GPU may leave out (0: not given), written where given.
     { .path = "hardware.gpu.node_watts_per_gpu",
         .kind = N,
         .min = 1,
         .max = 1e5,
-        TP_REAL(hardware.gpu.nodeWattsPerGpu) },
-    { .path = "hardware.gpu.memory_tbps", .kind = N, .min = 0.01, .max = 1000, TP_REAL(hardware.gpu.memoryTBps) },
-    { .path = "hardware.gpu.nvlink_gpus", .kind = I, .min = 0, .max = 1024, TP_WHOLE(hardware.gpu.nvlinkGpus) },
-    { .path = "hardware.gpu.pcie_gbps", .kind = N, .min = 0.01, .max = 1e5, TP_REAL(hardware.gpu.pcieGBps) },
-    { .path = "hardware.gpu.sm_count", .kind = I, .min = 1, .max = 4096, TP_WHOLE(hardware.gpu.smCount) },
+        TP_REAL(hardware.gpu.nodeWattsPerGpu),
+        .written = [](const Scenario& s) { return s.hardware.gpu.nodeWattsPerGpu > 0; },
+        .rule = serverAtLeastGpu },
+    { .path = "hardware.gpu.memory_tbps",
+        .kind = N,
+        .min = 0.01,
+        .max = 1000,
+        TP_REAL(hardware.gpu.memoryTBps),
+        .written = [](const Scenario& s) { return s.hardware.gpu.memoryTBps > 0; } },
+    { .path = "hardware.gpu.nvlink_gpus",
+        .kind = I,
+        .min = 0,
+        .max = 1024,
+        TP_WHOLE(hardware.gpu.nvlinkGpus),
+        .written = [](const Scenario& s) { return s.hardware.gpu.nvlinkGpus > 0; } },
+    { .path = "hardware.gpu.pcie_gbps",
+        .kind = N,
+        .min = 0.01,
+        .max = 1e5,
+        TP_REAL(hardware.gpu.pcieGBps),
+        .written = [](const Scenario& s) { return s.hardware.gpu.pcieGBps > 0; } },
+    { .path = "hardware.gpu.sm_count",
+        .kind = I,
+        .min = 1,
+        .max = 4096,
+        TP_WHOLE(hardware.gpu.smCount),
+        .written = [](const Scenario& s) { return s.hardware.gpu.smCount > 0; } },
     { .path = "hardware.gpu.sustained_fraction",
         .kind = N,
         .min = 0.01,
         .max = 1.0,
-        TP_REAL(hardware.gpu.sustainedFraction) },
+        TP_REAL(hardware.gpu.sustainedFraction),
+        .written = [](const Scenario& s) { return s.hardware.gpu.sustainedFraction != 1; } },
 
     { .path = "efficiency.compute", .kind = N, .min = 0.01, .max = 1.0, TP_REAL(efficiency.compute) },
     { .path = "efficiency.memory_bound_passes",
@@ -406,6 +593,8 @@ constexpr Field kFields[] = {
 #undef TP_REAL
 #undef TP_WHOLE
 #undef TP_ARCH
+#undef TP_ARCH_WHOLE
+#undef TP_RATES
 
 std::string numberText(double v, FieldKind kind)
 {
@@ -420,6 +609,45 @@ std::string numberText(double v, FieldKind kind)
 std::span<const Field> scenarioFields()
 {
     return kFields;
+}
+
+namespace {
+
+/// The rows under "OBJECT.", in file order, but those named in `except`.
+std::vector<const Field*> rowsUnder(std::string_view object, std::string_view except = {})
+{
+    std::vector<const Field*> rows;
+    for (const Field& f : kFields)
+        if (f.path.size() > object.size() && f.path.starts_with(object) && f.path[object.size()] == '.'
+            && f.path != except)
+            rows.push_back(&f);
+    return rows;
+}
+
+} // namespace
+
+std::span<const Field* const> objectFields(std::string_view object)
+{
+    static const std::vector<const Field*> model = rowsUnder("model", "model.params");
+    static const std::vector<const Field*> gpu = rowsUnder("hardware.gpu");
+    if (object == "model") return model;
+    if (object == "hardware.gpu") return gpu;
+    return {};
+}
+
+std::pair<std::string_view, std::string_view> keyInObject(const Field& field, std::string_view object)
+{
+    std::string_view key = field.path.substr(object.size() + 1);
+    const auto dot = key.find('.');
+    if (dot == std::string_view::npos) return { key, {} };
+    return { key.substr(0, dot), key.substr(dot + 1) };
+}
+
+std::string messageNumber(double v)
+{
+    char text[32];
+    std::snprintf(text, sizeof text, "%.3g", v);
+    return text;
 }
 
 const Field* findField(std::string_view keyPath)

@@ -1,26 +1,36 @@
 #pragma once
 // Every key of a scenario file that holds one value, in one table: its path, kind and range, the
 // file names of its choices, how it is read from and written into a Scenario, what an interactive
-// edit of it carries with it and when it applies. The file reader and writer, --set, import-config and the GUI's form all take their keys
-// from here, so nothing can be typed, imported or overridden that a file could not hold
-// (no GPU count or parameter count that overflows, no imported config.json TrainPlanner cannot read
-// back), and a key's rules are written once.
+// edit of it carries with it and when it applies. The file reader and writer, --set, import-config and the GUI's form
+// all take their keys from here, so nothing can be typed, imported or overridden that a file could not hold (no GPU
+// count or parameter count that overflows, no imported config.json TrainPlanner cannot read back), and a key's rules
+// are written once.
 //
 // Ranges are in the file's units. They are generous on purpose (a 4,096-layer model, a
 // million-way data parallelism) and chosen so that every product the estimate forms from them is
 // finite in double precision; the products that could still be absurd (GPU count, parameter
 // count) have limits of their own below, checked in 64-bit integers before any use.
 
+#include "core/problem.h"
 #include "core/scenario.h"
 
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
+#include <utility>
 
 namespace core {
 
 enum class FieldKind { integer, powerOfTwo, number, boolean, choice };
+
+/// Why a value breaks a rule of its key: English for the command line and files (the key path is put
+/// in front), and the same as a code for the GUI.
+struct RuleBreak {
+    std::string message;
+    Problem problem;
+};
 
 struct Field {
     std::string_view path; ///< file key path, e.g. "parallel.tp"
@@ -41,6 +51,19 @@ struct Field {
     /// Whether the writer states it: keys added after the first format are written only when used or
     /// changed, so that existing files keep their keys. nullptr: always.
     bool (*written)(const Scenario&) = nullptr;
+    /// Whether an object of its own must state it (an explicit architecture its size, a GPU object
+    /// its memory, peaks, links and power; a per-format table at least one entry); otherwise the
+    /// struct's default stands.
+    bool required = false;
+    /// A per-format table ("hardware.gpu.peak_tflops.*"): the file's names of its entries (the dtypes),
+    /// entry i of a Scenario (nullopt where it has none) and setting it; get and set are nullptr.
+    std::span<const std::string_view> entries {};
+    std::optional<double> (*entry)(const Scenario&, std::size_t) = nullptr;
+    void (*setEntry)(Scenario&, std::size_t, double) = nullptr;
+    /// The rule joining the key to another of its object, checked as soon as it is read (a measured
+    /// rate within its peak, a server's power per GPU at least the GPU's); `index` is the entry of a
+    /// per-format table. nullptr: none.
+    std::optional<RuleBreak> (*rule)(const Scenario&, std::size_t index) = nullptr;
 
     [[nodiscard]] bool isNumber() const
     {
@@ -58,12 +81,22 @@ struct Field {
 /// The field of `keyPath` ("parallel.tp", "hardware.gpu.peak_tflops.bf16"), or nullptr.
 [[nodiscard]] const Field* findField(std::string_view keyPath);
 
+/// The rows of an object the reader and the writer walk, in file order: "model" (an architecture's
+/// keys; model.params, a bare size, stands alone) and "hardware.gpu" (a GPU's figures).
+[[nodiscard]] std::span<const Field* const> objectFields(std::string_view object);
+/// The key of `field` in `object` ("peak_tflops" for "hardware.gpu.peak_tflops.*" in "hardware.gpu"),
+/// and its key inside that key's object ("*"; empty where the value is the key's own).
+[[nodiscard]] std::pair<std::string_view, std::string_view> keyInObject(const Field& field, std::string_view object);
+
 /// tp × pp × dp × cp (docs/DESIGN.md: total GPUs): far beyond the largest cluster built (~10^5 GPUs in
 /// 2025), small enough that every count in the estimate fits in an int.
 inline constexpr std::int64_t kMaxGpus = 10'000'000;
 /// Parameters of an explicit architecture: 1,500× DeepSeek-V3's 671B, and small enough that bytes
 /// (×16 per parameter for mixed-precision Adam) and FLOPs stay finite and exact to 1 part in 10^9.
 inline constexpr double kMaxParameters = 1e15;
+
+/// A number as messages show it, three significant digits: "312", "3.15e+16".
+[[nodiscard]] std::string messageNumber(double v);
 
 /// "must be an integer between 1 and 64" / "must be a power of two between 1 and 64" / "must be a
 /// number between 0.01 and 1": the wording every range message uses.

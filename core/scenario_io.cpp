@@ -46,21 +46,7 @@ void readFields(ObjectReader& r, std::string_view section, Scenario& s)
     for (const Field& f : scenarioFields()) {
         const std::string_view key = keyIn(f, section);
         if (key.empty() || !f.set || !r.has(key)) continue;
-        switch (f.kind) {
-        case FieldKind::integer:
-        case FieldKind::powerOfTwo:
-            f.set(s, double(r.limitedInteger(key)));
-            break;
-        case FieldKind::number:
-            f.set(s, r.limitedNumber(key));
-            break;
-        case FieldKind::boolean:
-            f.set(s, r.boolean(key) ? 1 : 0);
-            break;
-        case FieldKind::choice:
-            f.set(s, double(r.choice(key, f.choices)));
-            break;
-        }
+        f.set(s, r.field(key, f));
     }
 }
 
@@ -73,23 +59,7 @@ template <typename Json> Json fieldsToJson(const Scenario& s, std::string_view s
     for (const Field& f : scenarioFields()) {
         const std::string_view key = keyIn(f, section);
         if (key.empty() || !f.get || (f.written && !f.written(s))) continue;
-        const double v = f.get(s);
-        Json& slot = out[std::string(key)];
-        switch (f.kind) {
-        case FieldKind::integer:
-        case FieldKind::powerOfTwo:
-            slot = static_cast<std::int64_t>(v);
-            break;
-        case FieldKind::number:
-            slot = v;
-            break;
-        case FieldKind::boolean:
-            slot = v != 0;
-            break;
-        case FieldKind::choice:
-            slot = std::string(f.choices[static_cast<std::size_t>(v)]);
-            break;
-        }
+        out[std::string(key)] = detail::fieldJson<Json>(f, f.get(s));
     }
     return out;
 }
@@ -102,19 +72,18 @@ ModelSpec readModel(ObjectReader r)
     if (hasPreset && hasParams)
         fail(r.pathOf("params"), "cannot be combined with preset", Problem(ProblemCode::model_given_twice));
     if (hasParams) {
-        m.params = r.limitedInteger("params");
+        m.params = static_cast<std::int64_t>(r.field("params", *findField("model.params")));
         m.arch = standardShape(m.params);
         // A bare size stands alone: an architecture key beside it is known, just not combinable
-        // ("model.layers: unknown key" misled).
-        for (const char* key : { "mlp", "norm", "bias", "tied_embeddings", "position", "dropout", "router_bias",
-                 "parallel_block", "lm_head_bias" })
-            if (r.has(key))
-                fail(r.pathOf(key), "cannot be combined with params (a bare size)",
-                    Problem(ProblemCode::model_given_twice));
-        for (const Field& f : scenarioFields())
-            if (f.path.starts_with("model.") && f.path != "model.params" && r.has(f.path.substr(6)))
-                fail(r.pathOf(f.path.substr(6)), "cannot be combined with params (a bare size)",
-                    Problem(ProblemCode::model_given_twice));
+        // ("model.layers: unknown key" misled). Of several, the first that is not a number is named,
+        // else the first number.
+        for (const bool numbers : { false, true })
+            for (const Field* f : objectFields("model")) {
+                const std::string_view key = keyInObject(*f, "model").first;
+                if (f->isNumber() == numbers && r.has(key))
+                    fail(r.pathOf(key), "cannot be combined with params (a bare size)",
+                        Problem(ProblemCode::model_given_twice));
+            }
         r.rejectUnknownKeys();
         return m;
     }
@@ -130,10 +99,12 @@ ModelSpec readModel(ObjectReader r)
         }
         m.arch = p->arch;
     } else {
-        for (const char* key : { "layers", "hidden", "heads", "ffn_hidden", "vocab" })
-            if (!r.has(key))
+        for (const Field* f : objectFields("model")) {
+            const std::string_view key = keyInObject(*f, "model").first;
+            if (f->required && !r.has(key))
                 fail(r.pathOf(key), "is required (or give \"preset\" or \"params\")",
                     Problem(ProblemCode::key_required));
+        }
         m.arch = Architecture {};
     }
     detail::readArchitectureFields(r, m.arch);
@@ -323,7 +294,7 @@ void readHardware(ObjectReader r, Scenario& s, bool allowProfile = true)
     // Single fields of a preset GPU, next to its name: the preset's figures
     // with these replaced, read and checked as a GPU object's, errors named by the key as written.
     json overrides = json::object();
-    for (const std::string_view key : detail::kGpuOverrideKeys)
+    for (const std::string_view key : detail::gpuOverrideKeys())
         if (r.has(key)) overrides[std::string(key)] = r.raw(key);
     if (!overrides.empty()) {
         if (h.preset.empty())
@@ -332,12 +303,15 @@ void readHardware(ObjectReader r, Scenario& s, bool allowProfile = true)
                 "hardware.gpu",
                 Problem(ProblemCode::gpu_override_needs_preset));
         // {} replaces no entry: merged into the preset it would pass unnoticed.
-        for (const char* key : { "peak_tflops", "achievable_tflops", "attention_tflops" })
-            if (overrides.contains(key) && overrides[key].is_object() && overrides[key].empty())
+        for (const Field* f : objectFields("hardware.gpu")) {
+            const auto [key, entry] = keyInObject(*f, "hardware.gpu");
+            const std::string k(key);
+            if (!entry.empty() && overrides.contains(k) && overrides[k].is_object() && overrides[k].empty())
                 fail(r.pathOf(key),
                     "names nothing to replace: give the preset's entries that differ, each by its dtype (\"bf16\") "
                     "or kernel (\"flash2\")",
                     Problem(ProblemCode::gpu_override_empty));
+        }
         json merged = detail::gpuToJson(h.gpu);
         carryMeasuredRates(merged, overrides);
         // Rates per dtype or per kernel replace the preset's entries one by one.
@@ -399,7 +373,7 @@ void checkAcrossSections(const Scenario& s)
         const double params = countParameters(s.model.arch).total();
         if (!(params <= kMaxParameters))
             fail("model",
-                "has " + detail::scientific(params) + " parameters; at most " + detail::scientific(kMaxParameters)
+                "has " + messageNumber(params) + " parameters; at most " + messageNumber(kMaxParameters)
                     + " are supported (check layers, hidden, ffn_hidden, vocab and experts)",
                 Problem(ProblemCode::model_too_large, { { "params", params }, { "max_params", kMaxParameters } }));
     }

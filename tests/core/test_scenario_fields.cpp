@@ -476,3 +476,56 @@ TEST_CASE("a refused file or edit carries its problem as a code with the key and
         == ProblemCode::key_given_twice);
     CHECK(loadScenarioFile("/nonexistent/a.tpscenario.json").error.problem.code == ProblemCode::file_unreadable);
 }
+
+TEST_CASE("a GPU's and an architecture's keys are the table's rows, read and written by walking them", "[core][fields]")
+{
+    // A GPU field is one row: set on a preset GPU it is written as an override next to the preset's
+    // name, and read back; in a GPU object it is written and read back too.
+    const Scenario base = defaultScenario(); // the A100 80GB preset
+    int gpuKeys = 0;
+    for (const Field* f : objectFields("hardware.gpu")) {
+        const std::string key(keyInObject(*f, "hardware.gpu").first);
+        INFO(std::string(f->path));
+        Scenario s = base;
+        if (f->entries.empty()) {
+            // A value inside the range and the GPU's rules: below the preset's where it has one.
+            const double now = f->get(s);
+            const double v = now > 0 ? (f->kind == FieldKind::number ? now * 0.9 : std::floor(now * 0.9)) : 4;
+            f->set(s, std::clamp(v, f->min, f->max));
+        } else {
+            const std::size_t bf16 = std::size_t(DType::bf16);
+            f->setEntry(s, bf16, *f->entry(s, bf16) * 0.9);
+        }
+        REQUIRE_FALSE(validateScenario(s));
+        CHECK(presetOverrides(s.hardware) == std::vector<std::string> { key });
+        const json written = json::parse(scenarioToJson(s));
+        CHECK(written["hardware"]["gpu"] == "a100-80gb");
+        CHECK(written["hardware"].contains(key));
+        const ScenarioResult back = parseScenario(written.dump());
+        REQUIRE(back.ok());
+        if (f->path == "hardware.gpu.peak_tflops.*") // a new peak carries the measured rates along
+            CHECK(back.scenario->hardware.gpu.peakTflops == s.hardware.gpu.peakTflops);
+        else
+            CHECK(back.scenario->hardware.gpu == s.hardware.gpu);
+        s.hardware.preset.clear();
+        const ScenarioResult object = parseScenario(scenarioToJson(s));
+        REQUIRE(object.ok());
+        CHECK(object.scenario->hardware.gpu == s.hardware.gpu);
+        ++gpuKeys;
+    }
+    CHECK(gpuKeys == 15);
+
+    // Every architecture key is known beside a bare size, and refused there by its name; an explicit
+    // architecture states every key the writer writes.
+    json doc = defaultDoc();
+    Scenario explicitModel = base;
+    explicitModel.model.preset.clear();
+    const json arch = json::parse(scenarioToJson(explicitModel))["model"];
+    for (const Field* f : objectFields("model")) {
+        const std::string key(keyInObject(*f, "model").first);
+        INFO(key);
+        CHECK((arch.contains(key) || (f->written && !f->written(explicitModel))));
+        doc["model"] = { { "params", 7e9 }, { key, arch.contains(key) ? arch[key] : json(1) } };
+        CHECK(refusal(doc).toString() == "model." + key + ": cannot be combined with params (a bare size)");
+    }
+}
