@@ -3,9 +3,9 @@
 #include "widgets/io/app_settings.h"
 #include "widgets/io/safe_save.h"
 #include "widgets/main_view.h"
-#include "widgets/text/native_path.h"
 #include "widgets/session/scenario_document.h"
 #include "widgets/session/scenario_session.h"
+#include "widgets/text/native_path.h"
 #include "widgets/text/text_limit.h"
 
 #include <QCheckBox>
@@ -39,8 +39,61 @@ ExportDialog::ExportDialog(MainView* view, ScenarioSession* session, QWidget* pa
     setObjectName(QStringLiteral("exportDialog"));
     setWindowTitle(tr("Export Charts, Tables and Report"));
     const AppSettings::ExportChoices saved = AppSettings::exportChoices();
+    QFormLayout* top = whereRows(saved);
+    QGroupBox* figures = figuresBox(saved);
+    QWidget* tables = tablesBox();
+    QWidget* report = reportBox();
+    m_open = new QCheckBox(tr("Open the folder when done"), this);
+    const std::pair<QCheckBox*, bool> ticks[] = { { m_png, saved.png }, { m_svg, saved.svg }, { m_pdf, saved.pdf },
+        { m_tables, saved.tables }, { m_bom, saved.bom }, { m_json, saved.json }, { m_md, saved.reportMarkdown },
+        { m_html, saved.reportHtml }, { m_reportPdf, saved.reportPdf }, { m_open, saved.openFolder } };
+    for (const auto& [box, on] : ticks)
+        box->setChecked(on);
+    m_png->setObjectName(QStringLiteral("exportPng"));
+    m_svg->setObjectName(QStringLiteral("exportSvg"));
+    m_pdf->setObjectName(QStringLiteral("exportPdf"));
+    m_tables->setObjectName(QStringLiteral("exportCsv"));
+    m_bom->setObjectName(QStringLiteral("exportBom"));
+    m_json->setObjectName(QStringLiteral("exportJson"));
+    m_md->setObjectName(QStringLiteral("exportMarkdown"));
+    m_html->setObjectName(QStringLiteral("exportHtml"));
+    m_reportPdf->setObjectName(QStringLiteral("exportReportPdf"));
+    m_open->setObjectName(QStringLiteral("exportOpen"));
 
-    m_name = new QLineEdit(QString::fromStdString(session->scenario().name), this);
+    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Cancel, this);
+    m_export = buttons->addButton(tr("&Export"), QDialogButtonBox::AcceptRole);
+    m_export->setDefault(true);
+    connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
+    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    for (QCheckBox* box : { m_png, m_svg, m_pdf, m_tables, m_json, m_md, m_html, m_reportPdf })
+        connect(box, &QCheckBox::toggled, this, &ExportDialog::updateButtons);
+    connect(m_tables, &QCheckBox::toggled, m_bom, &QWidget::setEnabled);
+    connect(m_png, &QCheckBox::toggled, m_scale, &QWidget::setEnabled);
+    connect(m_figures, &QListWidget::itemChanged, this, &ExportDialog::updateButtons);
+    connect(m_folder, &QLineEdit::textChanged, this, &ExportDialog::updateButtons);
+    connect(m_folder, &QLineEdit::textChanged, this, &ExportDialog::updateTarget);
+    connect(m_name, &QLineEdit::textChanged, this, &ExportDialog::updateTarget);
+    connect(m_subfolder, &QCheckBox::toggled, this, &ExportDialog::updateTarget);
+
+    auto* lower = new QHBoxLayout;
+    lower->addWidget(tables, 1);
+    lower->addWidget(report, 1);
+    auto* layout = new QVBoxLayout(this);
+    layout->addLayout(top);
+    layout->addWidget(figures, 1);
+    layout->addLayout(lower);
+    layout->addWidget(m_open);
+    layout->addWidget(buttons);
+    m_bom->setEnabled(m_tables->isChecked());
+    m_scale->setEnabled(m_png->isChecked());
+    updateButtons();
+    updateTarget();
+    resize(620, 660);
+}
+
+QFormLayout* ExportDialog::whereRows(const AppSettings::ExportChoices& saved)
+{
+    m_name = new QLineEdit(QString::fromStdString(m_session->scenario().name), this);
     m_name->setObjectName(QStringLiteral("exportName"));
     m_name->setToolTip(tr("Heads the report and every exported chart; a change renames the scenario"));
     limitToScenarioName(m_name);
@@ -75,6 +128,11 @@ ExportDialog::ExportDialog(MainView* view, ScenarioSession* session, QWidget* pa
     m_target->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     top->addRow(QString(), m_target);
 
+    return top;
+}
+
+QGroupBox* ExportDialog::figuresBox(const AppSettings::ExportChoices& saved)
+{
     // Every figure with something to show, ticked unless the user left it out last time.
     auto* figures = new QGroupBox(tr("Charts"), this);
     m_figures = new QListWidget(figures);
@@ -82,7 +140,7 @@ ExportDialog::ExportDialog(MainView* view, ScenarioSession* session, QWidget* pa
     m_figures->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     m_figures->setTextElideMode(Qt::ElideRight);
     m_figures->setUniformItemSizes(true);
-    for (const auto& f : view->figures()) {
+    for (const auto& f : m_view->figures()) {
         auto* item = new QListWidgetItem(f.title, m_figures);
         item->setData(Qt::UserRole, f.file);
         item->setToolTip(QStringLiteral("%1 (%2)").arg(f.title, f.file)); // the list elides a long title
@@ -117,70 +175,35 @@ ExportDialog::ExportDialog(MainView* view, ScenarioSession* session, QWidget* pa
     figuresLayout->addWidget(m_figures, 1);
     figuresLayout->addLayout(formats);
 
-    auto* data = new QGroupBox(tr("Tables and data"), this);
-    m_tables = new QCheckBox(tr("Tables as CSV"), data);
-    m_bom = new QCheckBox(tr("with a UTF-8 BOM (Excel reads Chinese text)"), data);
-    m_json = new QCheckBox(tr("Estimate and scenario as JSON"), data);
-    auto* dataLayout = new QVBoxLayout(data);
+    return figures;
+}
+
+QGroupBox* ExportDialog::tablesBox()
+{
+    auto* box = new QGroupBox(tr("Tables and data"), this);
+    m_tables = new QCheckBox(tr("Tables as CSV"), box);
+    m_bom = new QCheckBox(tr("with a UTF-8 BOM (Excel reads Chinese text)"), box);
+    m_json = new QCheckBox(tr("Estimate and scenario as JSON"), box);
+    auto* dataLayout = new QVBoxLayout(box);
     dataLayout->addWidget(m_tables);
     dataLayout->addWidget(m_bom);
     dataLayout->addWidget(m_json);
 
-    auto* report = new QGroupBox(tr("Report"), this);
-    m_md = new QCheckBox(tr("Markdown"), report);
-    m_html = new QCheckBox(tr("HTML"), report);
-    m_reportPdf = new QCheckBox(tr("PDF (A4 handout)"), report);
-    auto* reportLayout = new QVBoxLayout(report);
+    return box;
+}
+
+QGroupBox* ExportDialog::reportBox()
+{
+    auto* box = new QGroupBox(tr("Report"), this);
+    m_md = new QCheckBox(tr("Markdown"), box);
+    m_html = new QCheckBox(tr("HTML"), box);
+    m_reportPdf = new QCheckBox(tr("PDF (A4 handout)"), box);
+    auto* reportLayout = new QVBoxLayout(box);
     reportLayout->addWidget(m_reportPdf);
     reportLayout->addWidget(m_html);
     reportLayout->addWidget(m_md);
 
-    m_open = new QCheckBox(tr("Open the folder when done"), this);
-    const std::pair<QCheckBox*, bool> ticks[] = { { m_png, saved.png }, { m_svg, saved.svg }, { m_pdf, saved.pdf },
-        { m_tables, saved.tables }, { m_bom, saved.bom }, { m_json, saved.json }, { m_md, saved.reportMarkdown },
-        { m_html, saved.reportHtml }, { m_reportPdf, saved.reportPdf }, { m_open, saved.openFolder } };
-    for (const auto& [box, on] : ticks)
-        box->setChecked(on);
-    m_png->setObjectName(QStringLiteral("exportPng"));
-    m_svg->setObjectName(QStringLiteral("exportSvg"));
-    m_pdf->setObjectName(QStringLiteral("exportPdf"));
-    m_tables->setObjectName(QStringLiteral("exportCsv"));
-    m_bom->setObjectName(QStringLiteral("exportBom"));
-    m_json->setObjectName(QStringLiteral("exportJson"));
-    m_md->setObjectName(QStringLiteral("exportMarkdown"));
-    m_html->setObjectName(QStringLiteral("exportHtml"));
-    m_reportPdf->setObjectName(QStringLiteral("exportReportPdf"));
-    m_open->setObjectName(QStringLiteral("exportOpen"));
-
-    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Cancel, this);
-    m_export = buttons->addButton(tr("&Export"), QDialogButtonBox::AcceptRole);
-    m_export->setDefault(true);
-    connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
-    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
-    for (QCheckBox* box : { m_png, m_svg, m_pdf, m_tables, m_json, m_md, m_html, m_reportPdf })
-        connect(box, &QCheckBox::toggled, this, &ExportDialog::updateButtons);
-    connect(m_tables, &QCheckBox::toggled, m_bom, &QWidget::setEnabled);
-    connect(m_png, &QCheckBox::toggled, m_scale, &QWidget::setEnabled);
-    connect(m_figures, &QListWidget::itemChanged, this, &ExportDialog::updateButtons);
-    connect(m_folder, &QLineEdit::textChanged, this, &ExportDialog::updateButtons);
-    connect(m_folder, &QLineEdit::textChanged, this, &ExportDialog::updateTarget);
-    connect(m_name, &QLineEdit::textChanged, this, &ExportDialog::updateTarget);
-    connect(m_subfolder, &QCheckBox::toggled, this, &ExportDialog::updateTarget);
-
-    auto* lower = new QHBoxLayout;
-    lower->addWidget(data, 1);
-    lower->addWidget(report, 1);
-    auto* layout = new QVBoxLayout(this);
-    layout->addLayout(top);
-    layout->addWidget(figures, 1);
-    layout->addLayout(lower);
-    layout->addWidget(m_open);
-    layout->addWidget(buttons);
-    m_bom->setEnabled(m_tables->isChecked());
-    m_scale->setEnabled(m_png->isChecked());
-    updateButtons();
-    updateTarget();
-    resize(620, 660);
+    return box;
 }
 
 QString ExportDialog::folder() const

@@ -1,19 +1,21 @@
 #pragma once
 // File → Export Charts, Tables and Report: what will be written, chosen before anything is (a folder
-// chooser alone left users guessing which files came out). Shows the scenario's name, which heads every file, for a last
-// correction; a checklist of every figure with something to show (every slide, the pipeline, the
-// placement and the what-if grid); the figures' formats and PNG scale; CSV with or without a BOM;
-// JSON; the report's formats; and whether to open the folder afterwards. Remembers its choices.
-// The files go to a new folder named after the scenario unless the user unticks that; the folder
-// they go to is shown in full, and files there that this run did not write are replaced only after
-// the user agreed to it in a box that names them.
+// chooser alone left users guessing which files came out). Shows the scenario's name, which heads every file, for a
+// last correction; a checklist of every figure with something to show (every slide, the pipeline, the placement and the
+// what-if grid); the figures' formats and PNG scale; CSV with or without a BOM; JSON; the report's formats; and whether
+// to open the folder afterwards. Remembers its choices. The files go to a new folder named after the scenario unless
+// the user unticks that; the folder they go to is shown in full, and files there that this run did not write are
+// replaced only after the user agreed to it in a box that names them.
 
 #include "widgets/export/folder_export.h"
+#include "widgets/io/app_settings.h"
 
 #include <QDialog>
 
 class QCheckBox;
 class QComboBox;
+class QFormLayout;
+class QGroupBox;
 class QLabel;
 class QLineEdit;
 class QListWidget;
@@ -50,6 +52,12 @@ protected:
     void resizeEvent(QResizeEvent* event) override;
 
 private:
+    /// The scenario's name, the folder and where the files will go.
+    QFormLayout* whereRows(const AppSettings::ExportChoices& saved);
+    /// Every figure with something to show, ticked unless left out last time, and their formats.
+    QGroupBox* figuresBox(const AppSettings::ExportChoices& saved);
+    QGroupBox* tablesBox();
+    QGroupBox* reportBox();
     void updateButtons();
     void updateTarget();
 
