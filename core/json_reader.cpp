@@ -50,11 +50,6 @@ Problem outOfRange(double min, double max, bool integer, bool powerOfTwo = false
 
 namespace {
 
-/// Set while a file the user did not name is read (a hardware profile a scenario points to): its
-/// values are not repeated in messages, only their kind (a scenario from someone
-/// else could otherwise show the first bytes of any JSON file on the screen).
-thread_local int tQuietValues = 0;
-
 const char* kindOf(const json& value)
 {
     switch (value.type()) {
@@ -75,18 +70,9 @@ const char* kindOf(const json& value)
 
 } // namespace
 
-QuietValues::QuietValues()
+std::string describe(const json& value, bool quiet)
 {
-    ++tQuietValues;
-}
-QuietValues::~QuietValues()
-{
-    --tQuietValues;
-}
-
-std::string describe(const json& value)
-{
-    if (tQuietValues > 0) return kindOf(value);
+    if (quiet) return kindOf(value);
     // dump() escapes C0 controls; printable() also escapes C1 controls and bidirectional overrides.
     const std::string text = printable(value.dump(-1, ' ', false, json::error_handler_t::replace), 40);
     switch (value.type()) {
@@ -105,17 +91,18 @@ std::string describe(const json& value)
     }
 }
 
-std::string quoted(std::string_view text)
+std::string quoted(std::string_view text, bool quiet)
 {
     std::string out(1, '"');
-    out += tQuietValues > 0 ? std::string("…") : printable(text, 40);
+    out += quiet ? std::string("…") : printable(text, 40);
     out += '"';
     return out;
 }
 
-ObjectReader::ObjectReader(const json& object, std::string path)
+ObjectReader::ObjectReader(const json& object, std::string path, bool quietValues)
     : m_object(object)
     , m_path(std::move(path))
+    , m_quiet(quietValues)
 {
     if (!m_object.is_object())
         fail(m_path.empty() ? std::string("(top level)") : m_path, "must be an object, got " + describe(m_object),
@@ -210,8 +197,7 @@ std::size_t ObjectReader::choice(std::string_view key, std::span<const std::stri
     std::string allowed;
     for (auto n : names)
         allowed += (allowed.empty() ? "" : ", ") + std::string(n);
-    fail(pathOf(key), "must be one of " + allowed + ", got " + detail::quoted(value),
-        Problem(ProblemCode::value_not_a_choice));
+    fail(pathOf(key), "must be one of " + allowed + ", got " + quoted(value), Problem(ProblemCode::value_not_a_choice));
 }
 
 bool ObjectReader::boolean(std::string_view key)
@@ -231,7 +217,7 @@ std::string ObjectReader::string(std::string_view key)
 
 ObjectReader ObjectReader::object(std::string_view key)
 {
-    return ObjectReader(raw(key), pathOf(key));
+    return reader(raw(key), pathOf(key));
 }
 
 void ObjectReader::rejectUnknownKeys() const
@@ -385,7 +371,7 @@ void readBias(ObjectReader& r, std::string_view key, Architecture& a)
     else if (b.is_string() && b.get<std::string>() == "qkv")
         a.bias = Bias::qkv;
     else
-        fail(r.pathOf(key), "must be true, false or \"qkv\", got " + describe(b),
+        fail(r.pathOf(key), "must be true, false or \"qkv\", got " + r.describe(b),
             Problem(ProblemCode::value_not_a_choice));
 }
 

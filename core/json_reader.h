@@ -30,26 +30,30 @@ struct ReadError {
 [[noreturn]] void fail(std::string path, std::string message, Problem problem);
 /// A code and its numbers as a Problem about `path` (reader errors name the key they are about).
 [[nodiscard]] Problem problemAt(ProblemCode code, const std::string& path, Problem::Values values = {});
-/// Short, printable rendering of a value for messages (only its kind inside QuietValues).
-[[nodiscard]] std::string describe(const json& value);
-/// A string value in quotes for messages, printable and cut (only "…" inside QuietValues).
-[[nodiscard]] std::string quoted(std::string_view text);
-
-/// While alive, messages of this thread name the kind of a bad value, not its content.
-struct QuietValues {
-    QuietValues();
-    ~QuietValues();
-    QuietValues(const QuietValues&) = delete;
-    QuietValues& operator=(const QuietValues&) = delete;
-};
+/// Short, printable rendering of a value for messages (`quiet`: only its kind).
+[[nodiscard]] std::string describe(const json& value, bool quiet = false);
+/// A string value in quotes for messages, printable and cut (`quiet`: only "…").
+[[nodiscard]] std::string quoted(std::string_view text, bool quiet = false);
 
 class ObjectReader {
 public:
-    ObjectReader(const json& object, std::string path);
+    /// `quietValues`: the file is one the user did not name (a hardware profile a scenario points
+    /// to), so messages name the kind of a bad value, never its content (a scenario from someone else
+    /// could otherwise show the first bytes of any JSON file on the screen). Objects read from this
+    /// one are read the same way.
+    ObjectReader(const json& object, std::string path, bool quietValues = false);
 
     [[nodiscard]] bool has(std::string_view key) const;
     [[nodiscard]] const std::string& path() const { return m_path; }
     [[nodiscard]] std::string pathOf(std::string_view key) const;
+    /// A reader of another object of the same file, as quiet as this one.
+    [[nodiscard]] ObjectReader reader(const json& object, std::string path) const
+    {
+        return ObjectReader(object, std::move(path), m_quiet);
+    }
+    /// describe() and quoted() for this file's messages.
+    [[nodiscard]] std::string describe(const json& value) const { return detail::describe(value, m_quiet); }
+    [[nodiscard]] std::string quoted(std::string_view text) const { return detail::quoted(text, m_quiet); }
 
     /// Integer in [min, max]; integral floating values such as 4096.0 or 2e3 are accepted.
     [[nodiscard]] std::int64_t integer(std::string_view key, std::int64_t min, std::int64_t max);
@@ -72,6 +76,7 @@ public:
 private:
     const json& m_object;
     std::string m_path;
+    bool m_quiet = false;
     mutable std::set<std::string, std::less<>> m_seen;
 };
 

@@ -94,7 +94,7 @@ ModelSpec readModel(ObjectReader r)
             std::string names;
             for (const auto& mp : modelPresets())
                 names += (names.empty() ? "" : ", ") + mp.name;
-            fail(r.pathOf("preset"), "unknown model preset " + detail::quoted(m.preset) + " (known: " + names + ")",
+            fail(r.pathOf("preset"), "unknown model preset " + r.quoted(m.preset) + " (known: " + names + ")",
                 Problem(ProblemCode::value_not_a_choice));
         }
         m.arch = p->arch;
@@ -154,11 +154,11 @@ void readTraining(ObjectReader r, Scenario& s)
             const auto& v = list[i];
             if (!v.is_string() || !enumFromName<int>(v.get<std::string>(), kLoraTargets))
                 fail(path + "[" + std::to_string(i) + "]",
-                    "must be one of q, k, v, o, gate, up, down, got " + detail::describe(v),
+                    "must be one of q, k, v, o, gate, up, down, got " + r.describe(v),
                     Problem(ProblemCode::lora_targets_invalid));
             // A repeated target would be counted again (["q","q","q"] tripled the adapters).
             if (std::find(t.loraTargets.begin(), t.loraTargets.end(), v.get<std::string>()) != t.loraTargets.end())
-                fail(path + "[" + std::to_string(i) + "]", detail::quoted(v.get<std::string>()) + " is listed twice",
+                fail(path + "[" + std::to_string(i) + "]", r.quoted(v.get<std::string>()) + " is listed twice",
                     Problem(ProblemCode::key_given_twice));
             t.loraTargets.push_back(v.get<std::string>());
         }
@@ -181,26 +181,14 @@ void readSection(ObjectReader r, std::string_view section, Scenario& s)
     r.rejectUnknownKeys();
 }
 
-/// Directory that relative `hardware.profile` paths are resolved against: the scenario file's
-/// directory while loadScenarioFile() reads it, else the working directory.
-thread_local std::filesystem::path tBaseDir;
-/// Set while a scenario is round-tripped internally (validation, overrides): its values are all
-/// explicit already, so a referenced profile is not read again (it may have moved since).
-thread_local bool tSkipProfiles = false;
-
-/// Sets tSkipProfiles for a scope and restores what it was (scopes nest: validation inside an override).
-struct SkipProfiles {
-    explicit SkipProfiles(bool skip = true)
-        : m_saved(tSkipProfiles)
-    {
-        tSkipProfiles = skip;
-    }
-    ~SkipProfiles() { tSkipProfiles = m_saved; }
-    SkipProfiles(const SkipProfiles&) = delete;
-    SkipProfiles& operator=(const SkipProfiles&) = delete;
-
-private:
-    bool m_saved;
+/// What a scenario is read with, passed down the reader.
+struct ReadContext {
+    /// The directory relative `hardware.profile` paths are resolved against: the scenario file's
+    /// when loadScenarioFile() reads it; empty: the working directory.
+    std::filesystem::path baseDir;
+    /// Whether a profile the scenario names is read. Not while a scenario is read back internally
+    /// (validation, overrides): its values are all explicit already, and the profile may have moved since.
+    bool readProfiles = true;
 };
 
 /// The least rate a GPU field takes (hardware.gpu.achievable_tflops.*, attention_tflops.*: 0.001).
@@ -257,7 +245,8 @@ void carryMeasuredRates(const json& before, json& after, bool keepGiven = true)
     if (!reference.empty()) scale("attention_tflops", [&](const std::string&) { return ratio(reference); });
 }
 
-void readHardware(ObjectReader r, Scenario& s, bool allowProfile = true)
+/// The hardware section; `allowProfile`: false inside a profile, which cannot name another.
+void readHardware(ObjectReader r, Scenario& s, const ReadContext& context, bool allowProfile = true)
 {
     Hardware& h = s.hardware;
     if (r.has("profile")) {
@@ -265,7 +254,7 @@ void readHardware(ObjectReader r, Scenario& s, bool allowProfile = true)
             fail(r.pathOf("profile"), "a hardware profile cannot reference another profile",
                 Problem(ProblemCode::profile_nested));
         const std::string written = r.string("profile"); // applied by readScenario before this section
-        if (tSkipProfiles || h.profile.empty()) h.profile = written;
+        if (!context.readProfiles || h.profile.empty()) h.profile = written;
     }
     if (r.has("gpu")) {
         const json& g = r.raw("gpu");
@@ -276,18 +265,18 @@ void readHardware(ObjectReader r, Scenario& s, bool allowProfile = true)
                 std::string names;
                 for (const auto& gp : gpuPresets())
                     names += (names.empty() ? "" : ", ") + gp.name;
-                fail(r.pathOf("gpu"), "unknown GPU preset " + detail::quoted(h.preset) + " (known: " + names + ")",
+                fail(r.pathOf("gpu"), "unknown GPU preset " + r.quoted(h.preset) + " (known: " + names + ")",
                     Problem(ProblemCode::value_not_a_choice));
             }
             h.gpu = p->spec;
             if (p->gpusPerNode > 0) h.gpusPerNode = p->gpusPerNode; // its NVLink domain, unless given below
         } else if (g.is_object()) {
-            ObjectReader gr(g, r.pathOf("gpu"));
+            ObjectReader gr = r.reader(g, r.pathOf("gpu"));
             h.preset.clear();
             h.gpu = detail::readGpu(gr);
             gr.rejectUnknownKeys();
         } else {
-            fail(r.pathOf("gpu"), "must be a GPU preset name or an object, got " + detail::describe(g),
+            fail(r.pathOf("gpu"), "must be a GPU preset name or an object, got " + r.describe(g),
                 Problem(ProblemCode::value_wrong_type, { { "expected", double(ExpectedType::object) } }));
         }
     }
@@ -321,30 +310,29 @@ void readHardware(ObjectReader r, Scenario& s, bool allowProfile = true)
                     merged[key][entry] = rate;
             else
                 merged[key] = value;
-        ObjectReader gr(merged, r.path());
+        ObjectReader gr = r.reader(merged, r.path());
         h.gpu = detail::readGpu(gr);
     }
     readFields(r, "hardware", s); // gpus_per_node, host_memory_gbps
     r.rejectUnknownKeys();
 }
 
-void applyHardwareProfile(const std::string& file, const std::string& keyPath, Scenario& s)
+void applyHardwareProfile(const std::string& file, const std::string& keyPath, Scenario& s, const ReadContext& context)
 {
     std::filesystem::path path(file);
-    if (path.is_relative() && !tBaseDir.empty()) path = tBaseDir / path;
+    if (path.is_relative() && !context.baseDir.empty()) path = context.baseDir / path;
     try {
         const std::string text = detail::readLimitedFile(path.string());
-        // A scenario from someone else can name any file here: its values are never repeated.
-        const detail::QuietValues quiet;
         const json doc = detail::parseLimited(text, "the hardware profile " + printable(path.filename().string(), 64));
-        ObjectReader top(doc, "");
+        // A scenario from someone else can name any file here: its values are never repeated.
+        ObjectReader top(doc, "", /*quietValues=*/true);
         const std::string format = top.string("format");
         if (format != kProfileFormat)
-            fail("format", "must be \"" + std::string(kProfileFormat) + "\", got " + detail::quoted(format),
+            fail("format", "must be \"" + std::string(kProfileFormat) + "\", got " + top.quoted(format),
                 Problem(ProblemCode::value_not_a_choice));
         (void)top.integer("version", 1, 1);
         if (top.has("name")) (void)top.string("name");
-        if (top.has("hardware")) readHardware(top.object("hardware"), s, false);
+        if (top.has("hardware")) readHardware(top.object("hardware"), s, context, false);
         if (top.has("efficiency")) readSection(top.object("efficiency"), "efficiency", s);
         if (top.has("overhead")) readSection(top.object("overhead"), "overhead", s);
         if (top.has("calibrated_from")) (void)top.raw("calibrated_from"); // provenance, free-form
@@ -383,12 +371,12 @@ void checkAcrossSections(const Scenario& s)
 }
 
 /// Reads a whole file; sections and keys it leaves out keep the values of `base`.
-Scenario readScenario(const json& doc, const Scenario& base)
+Scenario readScenario(const json& doc, const Scenario& base, const ReadContext& context)
 {
     ObjectReader top(doc, "");
     const std::string format = top.string("format");
     if (format != kFormat)
-        fail("format", "must be \"" + std::string(kFormat) + "\", got " + detail::quoted(format),
+        fail("format", "must be \"" + std::string(kFormat) + "\", got " + top.quoted(format),
             Problem(ProblemCode::value_not_a_choice));
     (void)top.integer("version", 1, 1);
 
@@ -409,8 +397,9 @@ Scenario readScenario(const json& doc, const Scenario& base)
         // A hardware profile (a calibrated cluster) fills GPU, efficiency and overheads; the
         // scenario's own keys then take precedence.
         ObjectReader hw = top.object("hardware");
-        if (hw.has("profile") && !tSkipProfiles) applyHardwareProfile(hw.string("profile"), hw.pathOf("profile"), s);
-        readHardware(top.object("hardware"), s);
+        if (hw.has("profile") && context.readProfiles)
+            applyHardwareProfile(hw.string("profile"), hw.pathOf("profile"), s, context);
+        readHardware(top.object("hardware"), s, context);
     }
     for (const char* section : { "efficiency", "cost", "reliability", "overhead" })
         if (top.has(section)) readSection(top.object(section), section, s);
@@ -419,12 +408,21 @@ Scenario readScenario(const json& doc, const Scenario& base)
     return s;
 }
 
-ScenarioResult parseDocument(const json& doc)
+ScenarioResult parseDocument(const json& doc, const ReadContext& context)
 {
     try {
         // Keys a file leaves out take the bundled default scenario's values (documented in the
         // README), never a guess.
-        return { readScenario(doc, defaultScenario()), {} };
+        return { readScenario(doc, defaultScenario(), context), {} };
+    } catch (const detail::ReadError& e) {
+        return { std::nullopt, e.error };
+    }
+}
+
+ScenarioResult parseText(std::string_view text, const ReadContext& context)
+{
+    try {
+        return parseDocument(detail::parseLimited(text, "the scenario file"), context);
     } catch (const detail::ReadError& e) {
         return { std::nullopt, e.error };
     }
@@ -434,11 +432,7 @@ ScenarioResult parseDocument(const json& doc)
 
 ScenarioResult parseScenario(std::string_view text)
 {
-    try {
-        return parseDocument(detail::parseLimited(text, "the scenario file"));
-    } catch (const detail::ReadError& e) {
-        return { std::nullopt, e.error };
-    }
+    return parseText(text, ReadContext {});
 }
 
 ScenarioResult loadScenarioFile(const std::string& filePath)
@@ -449,13 +443,7 @@ ScenarioResult loadScenarioFile(const std::string& filePath)
     } catch (const detail::ReadError& e) {
         return { std::nullopt, e.error };
     }
-    struct BaseDir {
-        explicit BaseDir(std::filesystem::path dir) { tBaseDir = std::move(dir); }
-        ~BaseDir() { tBaseDir.clear(); }
-        BaseDir(const BaseDir&) = delete;
-        BaseDir& operator=(const BaseDir&) = delete;
-    } base(std::filesystem::path(filePath).parent_path());
-    return parseScenario(text);
+    return parseText(text, ReadContext { .baseDir = std::filesystem::path(filePath).parent_path() });
 }
 
 std::vector<std::string> presetOverrides(const Hardware& h)
@@ -506,7 +494,7 @@ std::optional<ScenarioError> applyOverride(Scenario& scenario, std::string_view 
     json value = json::parse(valueText, nullptr, false);
     if (value.is_discarded()) value = valueText; // bare words are strings: --set hardware.gpu=h100-sxm
 
-    const SkipProfiles skip;
+    const ReadContext readBack { .readProfiles = false };
     json doc = json::parse(scenarioToJson(scenario));
     // A peak edited alone keeps the GPU's measured fractions of it (carryMeasuredRates), also where the
     // scenario states the rates already (a peak overridden before, a GPU object).
@@ -540,7 +528,7 @@ std::optional<ScenarioError> applyOverride(Scenario& scenario, std::string_view 
         doc["training"].erase("lora_rank");
         doc["training"].erase("lora_targets");
     }
-    ScenarioResult result = parseDocument(doc);
+    ScenarioResult result = parseDocument(doc, readBack);
     if (!result.ok()) return result.error;
     // A new hardware profile is read and applied like one named in a file (once it was
     // stored but never read, so a missing or broken profile went unnoticed). Keys the override
@@ -549,13 +537,10 @@ std::optional<ScenarioError> applyOverride(Scenario& scenario, std::string_view 
     if (!newProfile.empty() && newProfile != scenario.hardware.profile) {
         Scenario changed = *result.scenario;
         try {
-            {
-                const SkipProfiles read(false);
-                applyHardwareProfile(newProfile, "hardware.profile", changed);
-            }
+            applyHardwareProfile(newProfile, "hardware.profile", changed, ReadContext {});
             if (path == "hardware") {
                 const std::string kept = changed.hardware.profile;
-                readHardware(ObjectReader(value, "hardware"), changed);
+                readHardware(ObjectReader(value, "hardware"), changed, readBack);
                 changed.hardware.profile = kept;
             }
         } catch (const detail::ReadError& e) {
@@ -570,8 +555,7 @@ std::optional<ScenarioError> applyOverride(Scenario& scenario, std::string_view 
 
 std::optional<ScenarioError> validateScenario(const Scenario& scenario)
 {
-    const SkipProfiles skip;
-    const ScenarioResult r = parseScenario(scenarioToJson(scenario));
+    const ScenarioResult r = parseText(scenarioToJson(scenario), ReadContext { .readProfiles = false });
     if (r.ok()) return std::nullopt;
     return r.error;
 }
@@ -580,7 +564,7 @@ Scenario defaultScenario()
 {
     // Parsed once, on top of the struct defaults; the bundled file states every key (a test checks
     // that the file and the struct agree, so neither can drift).
-    static const Scenario s = readScenario(json::parse(embedded::kDefaultScenarioJson), Scenario {});
+    static const Scenario s = readScenario(json::parse(embedded::kDefaultScenarioJson), Scenario {}, ReadContext {});
     return s;
 }
 
