@@ -375,10 +375,22 @@ void readBias(ObjectReader& r, std::string_view key, Architecture& a)
             Problem(ProblemCode::value_not_a_choice));
 }
 
-json biasToJson(Bias bias)
+} // namespace
+
+json rowJson(const Field& f, double v)
 {
+    if (f.path != kBiasPath) return fieldJson<json>(f, v);
+    const auto bias = Bias(static_cast<int>(v));
     return bias == Bias::qkv ? json("qkv") : json(bias == Bias::all);
 }
+
+void failNoEntry(const std::string& path)
+{
+    // The one key that must hold an entry: a GPU's datasheet peaks.
+    fail(path, "must give at least one dtype's peak", Problem(ProblemCode::gpu_peak_required));
+}
+
+namespace {
 
 /// The rule of `f` for its value just read (entry `index` of a table), failing with the key's path.
 void checkRule(const ObjectReader& r, std::string_view key, const Field& f, const Scenario& s, std::size_t index = 0)
@@ -387,65 +399,53 @@ void checkRule(const ObjectReader& r, std::string_view key, const Field& f, cons
     if (auto broken = f.rule(s, index)) fail(r.pathOf(key), std::move(broken->message), std::move(broken->problem));
 }
 
-/// An object inside the object (a GPU's rates per dtype or per kernel): the entries of `rows`, in
-/// order, then no other key.
-void readTable(
-    ObjectReader& r, std::string_view key, std::span<const Field* const> rows, std::string_view object, Scenario& s)
+/// A key holding an object of its own (a GPU's rates per dtype or per kernel): the entries of its
+/// rows, in order, then no other key.
+void readInner(ObjectReader& r, const ObjectKey& k, std::string_view object, Scenario& s)
 {
-    ObjectReader table = r.object(key);
+    ObjectReader inner = r.object(k.key);
     int given = 0;
-    for (const Field* f : rows) {
+    for (const Field* f : k.rows) {
         if (f->entries.empty()) {
             const std::string_view entry = keyInObject(*f, object).second;
-            if (!table.has(entry)) continue;
-            f->set(s, table.field(entry, *f));
-            checkRule(table, entry, *f, s);
+            if (!inner.has(entry)) continue;
+            f->set(s, inner.field(entry, *f));
+            checkRule(inner, entry, *f, s);
             ++given;
             continue;
         }
         for (std::size_t i = 0; i < f->entries.size(); ++i) {
-            if (!table.has(f->entries[i])) continue;
-            f->setEntry(s, i, table.field(f->entries[i], *f));
-            checkRule(table, f->entries[i], *f, s, i);
+            if (!inner.has(f->entries[i])) continue;
+            f->setEntry(s, i, inner.field(f->entries[i], *f));
+            checkRule(inner, f->entries[i], *f, s, i);
             ++given;
         }
     }
-    table.rejectUnknownKeys();
-    // The one required table, a GPU's datasheet peaks, needs a dtype's.
-    if (given == 0 && rows.front()->required)
-        fail(r.pathOf(key), "must give at least one dtype's peak", Problem(ProblemCode::gpu_peak_required));
+    inner.rejectUnknownKeys();
+    if (given == 0 && k.rows.front()->required) failNoEntry(r.pathOf(k.key));
 }
 
-/// Reads the keys `r` gives of `rows` (of `object`, in file order) into `s`, each checked against its
-/// kind, range and rule as it is read; `required`: the rows an object must state are read even when
-/// absent ("is required").
-void readRows(ObjectReader& r, std::span<const Field* const> rows, std::string_view object, Scenario& s, bool required)
+/// Reads key `k` of `object` into `s` where `r` gives it, checked against its rows' kind, range and
+/// rule as it is read; `required`: a key an object must state is read even when absent ("is required").
+void readKey(ObjectReader& r, const ObjectKey& k, std::string_view object, Scenario& s, bool required)
 {
-    for (std::size_t i = 0; i < rows.size();) {
-        const auto [key, entry] = keyInObject(*rows[i], object);
-        std::size_t end = i + 1;
-        while (end < rows.size() && keyInObject(*rows[end], object).first == key)
-            ++end;
-        const Field& f = *rows[i];
-        if (r.has(key) || (required && f.required)) {
-            if (!entry.empty())
-                readTable(r, key, rows.subspan(i, end - i), object, s);
-            else if (f.path == kBiasPath)
-                readBias(r, key, s.model.arch);
-            else {
-                f.set(s, r.field(key, f));
-                checkRule(r, key, f, s);
-            }
-        }
-        i = end;
+    const Field& f = *k.rows.front();
+    if (!r.has(k.key) && !(required && f.required)) return;
+    if (k.holdsObject)
+        readInner(r, k, object, s);
+    else if (f.path == kBiasPath)
+        readBias(r, k.key, s.model.arch);
+    else {
+        f.set(s, r.field(k.key, f));
+        checkRule(r, k.key, f, s);
     }
 }
 
 /// The rows of `object` that `s` states, as the file writes them.
-json rowsToJson(std::span<const Field* const> rows, std::string_view object, const Scenario& s)
+json rowsToJson(std::string_view object, const Scenario& s)
 {
     json out = json::object();
-    for (const Field* f : rows) {
+    for (const Field* f : objectFields(object)) {
         if (f->written && !f->written(s)) continue;
         const auto [key, entry] = keyInObject(*f, object);
         json& slot = out[std::string(key)];
@@ -453,30 +453,32 @@ json rowsToJson(std::span<const Field* const> rows, std::string_view object, con
             slot = json::object();
             for (std::size_t i = 0; i < f->entries.size(); ++i)
                 if (const auto v = f->entry(s, i)) slot[std::string(f->entries[i])] = *v;
-        } else if (f->path == kBiasPath)
-            slot = biasToJson(s.model.arch.bias);
-        else if (!entry.empty())
-            slot[std::string(entry)] = fieldJson<json>(*f, f->get(s));
+        } else if (!entry.empty())
+            slot[std::string(entry)] = rowJson(*f, f->get(s));
         else
-            slot = fieldJson<json>(*f, f->get(s));
+            slot = rowJson(*f, f->get(s));
     }
     return out;
 }
 
-/// The defaults docs/DESIGN.md gives the head geometry: kv_heads = heads, head_dim = hidden / heads.
-void deriveHeadGeometry(ObjectReader& r, Architecture& a, bool headsGiven, bool hiddenGiven)
+} // namespace
+
+void deriveHeadGeometry(Architecture& a, const StatedHeads& stated, const std::string& headDimPath)
 {
-    if (!r.has("kv_heads") && headsGiven) a.kvHeads = a.heads;
-    if (r.has("head_dim") || !(headsGiven || hiddenGiven)) return;
+    if (!stated.kvHeads && stated.heads) a.kvHeads = a.heads;
+    if (stated.headDim || !(stated.heads || stated.hidden)) return;
     if (a.hidden % a.heads != 0)
-        fail(r.pathOf("head_dim"),
+        fail(headDimPath,
             "is required when hidden (" + std::to_string(a.hidden) + ") is not divisible by heads ("
                 + std::to_string(a.heads) + ")",
             Problem(ProblemCode::hidden_not_divisible_by_heads, { { "hidden", a.hidden }, { "heads", a.heads } }));
     a.headDim = a.hidden / a.heads;
 }
 
-} // namespace
+void deriveValueWidth(Architecture& a, bool vHeadDimStated)
+{
+    if (!vHeadDimStated && a.kvLoraRank > 0 && a.vHeadDim == 0) a.vHeadDim = a.headDim;
+}
 
 void readArchitectureFields(ObjectReader& r, Architecture& a)
 {
@@ -484,17 +486,15 @@ void readArchitectureFields(ObjectReader& r, Architecture& a)
     const bool hiddenGiven = r.has("hidden");
     Scenario s; // the rows read and write a Scenario's architecture
     s.model.arch = a;
-    const auto rows = objectFields("model");
-    // The head geometry's defaults are taken right after head_dim, before the keys that follow it.
-    const auto headDim
-        = std::find_if(rows.begin(), rows.end(), [](const Field* f) { return f->path == "model.head_dim"; });
-    const auto split = static_cast<std::size_t>(headDim - rows.begin()) + 1;
-    readRows(r, rows.first(split), "model", s, false);
-    deriveHeadGeometry(r, s.model.arch, headsGiven, hiddenGiven);
-    readRows(r, rows.subspan(split), "model", s, false);
+    for (const ObjectKey& k : objectKeys("model")) {
+        readKey(r, k, "model", s, false);
+        // The head geometry's defaults are taken right after head_dim, before the keys that follow it.
+        if (k.key == "head_dim")
+            deriveHeadGeometry(
+                s.model.arch, { headsGiven, hiddenGiven, r.has("kv_heads"), r.has("head_dim") }, r.pathOf("head_dim"));
+    }
     a = s.model.arch;
-    if (!r.has("v_head_dim") && a.kvLoraRank > 0 && a.vHeadDim == 0)
-        a.vHeadDim = a.headDim; // MLA: values as wide as keys unless given
+    deriveValueWidth(a, r.has("v_head_dim"));
 }
 
 void validateArchitecture(const Architecture& a, const std::string& path)
@@ -547,7 +547,13 @@ json architectureToJson(const Architecture& a)
 {
     Scenario s;
     s.model.arch = a;
-    return rowsToJson(objectFields("model"), "model", s);
+    return rowsToJson("model", s);
+}
+
+void checkGpuName(const std::string& name, const std::string& path)
+{
+    if (name.empty() || name.size() > 100)
+        fail(path, "must be 1 to 100 characters", Problem(ProblemCode::text_too_long, { { "max", 100 } }));
 }
 
 GpuSpec readGpu(ObjectReader& r)
@@ -556,9 +562,9 @@ GpuSpec readGpu(ObjectReader& r)
     GpuSpec& g = s.hardware.gpu;
     g = GpuSpec {};
     g.name = r.string("name");
-    if (g.name.empty() || g.name.size() > 100)
-        fail(r.pathOf("name"), "must be 1 to 100 characters", Problem(ProblemCode::text_too_long, { { "max", 100 } }));
-    readRows(r, objectFields("hardware.gpu"), "hardware.gpu", s, true);
+    checkGpuName(g.name, r.pathOf("name"));
+    for (const ObjectKey& k : objectKeys("hardware.gpu"))
+        readKey(r, k, "hardware.gpu", s, true);
     if (r.has("source")) g.source = r.string("source");
     return g;
 }
@@ -567,35 +573,52 @@ json gpuToJson(const GpuSpec& g)
 {
     Scenario s;
     s.hardware.gpu = g;
-    json j = rowsToJson(objectFields("hardware.gpu"), "hardware.gpu", s);
+    json j = rowsToJson("hardware.gpu", s);
     j["name"] = g.name;
     if (!g.source.empty()) j["source"] = g.source;
     return j;
 }
 
-std::span<const std::string_view> gpuOverrideKeys()
+namespace {
+
+/// Whether the writer states key `k` of a GPU object for `s`.
+bool written(const ObjectKey& k, const Scenario& s)
 {
-    static const std::vector<std::string_view> keys = [] {
-        std::vector<std::string_view> out;
-        for (const Field* f : objectFields("hardware.gpu")) {
-            const std::string_view key = keyInObject(*f, "hardware.gpu").first;
-            if (out.empty() || out.back() != key) out.push_back(key);
-        }
-        return out;
-    }();
-    return keys;
+    return std::any_of(k.rows.begin(), k.rows.end(), [&](const Field* f) { return !f->written || f->written(s); });
 }
+
+/// Whether the writer writes key `k` the same for `a` and `b` (entries and values alike), compared as
+/// JSON values compare: a number of the object itself that is NaN is unordered, so never different
+/// (the preset's figure is written); inside an object of its own it is never equal.
+bool writtenAlike(const ObjectKey& k, const Scenario& a, const Scenario& b)
+{
+    for (const Field* f : k.rows) {
+        const bool inA = !f->written || f->written(a), inB = !f->written || f->written(b);
+        if (inA != inB) return false;
+        if (!inA) continue;
+        const double x = f->entries.empty() ? f->get(a) : 0, y = f->entries.empty() ? f->get(b) : 0;
+        if (x != y && (k.holdsObject || (!std::isnan(x) && !std::isnan(y)))) return false;
+        for (std::size_t i = 0; i < f->entries.size(); ++i) {
+            const auto inEntryA = f->entry(a, i), inEntryB = f->entry(b, i);
+            if (inEntryA.has_value() != inEntryB.has_value() || (inEntryA && *inEntryA != *inEntryB)) return false;
+        }
+    }
+    return true;
+}
+
+} // namespace
 
 std::optional<std::vector<std::string>> gpuOverrides(const GpuSpec& base, const GpuSpec& gpu)
 {
     if (gpu.name != base.name) return std::nullopt;
-    const json a = gpuToJson(base), b = gpuToJson(gpu);
+    Scenario a, b; // the rows read a Scenario's GPU
+    a.hardware.gpu = base;
+    b.hardware.gpu = gpu;
     std::vector<std::string> keys;
-    for (const std::string_view key : gpuOverrideKeys()) {
-        const std::string k(key);
-        const bool inA = a.contains(k), inB = b.contains(k);
+    for (const ObjectKey& k : objectKeys("hardware.gpu")) {
+        const bool inA = written(k, a), inB = written(k, b);
         if (inA && !inB) return std::nullopt;
-        if (inB && (!inA || a.at(k) != b.at(k))) keys.push_back(k);
+        if (inB && (!inA || !writtenAlike(k, a, b))) keys.emplace_back(k.key);
     }
     return keys;
 }

@@ -104,21 +104,35 @@ template <typename Json> [[nodiscard]] Json fieldJson(const Field& field, double
     return nullptr;
 }
 
+/// An object row's value as the file writes it: fieldJson(), but model.bias as true, false or "qkv".
+[[nodiscard]] json rowJson(const Field& field, double v);
+/// Fails at `path`, the key of a GPU's peaks, for holding none.
+[[noreturn]] void failNoEntry(const std::string& path);
+
 /// Reads an architecture object's fields (docs/DESIGN.md "model") on top of `arch`.
 void readArchitectureFields(ObjectReader& r, Architecture& arch);
+/// Which of the head geometry's keys an architecture object states.
+struct StatedHeads {
+    bool heads = false, hidden = false, kvHeads = false, headDim = false;
+};
+/// The defaults docs/DESIGN.md gives the head geometry's keys an object leaves out: kv_heads = heads,
+/// head_dim = hidden / heads (refused at `headDimPath` where hidden is not divisible by the heads).
+void deriveHeadGeometry(Architecture& arch, const StatedHeads& stated, const std::string& headDimPath);
+/// Latent attention's values are as wide as its keys unless v_head_dim is stated.
+void deriveValueWidth(Architecture& arch, bool vHeadDimStated);
 void validateArchitecture(const Architecture& arch, const std::string& path);
 [[nodiscard]] json architectureToJson(const Architecture& arch);
 
 /// Reads a GPU object (docs/DESIGN.md "hardware.gpu"); `name` is required.
 [[nodiscard]] GpuSpec readGpu(ObjectReader& r);
+/// A GPU's name, 1 to 100 bytes (refused at `path`).
+void checkGpuName(const std::string& name, const std::string& path);
 [[nodiscard]] json gpuToJson(const GpuSpec& gpu);
-/// The GPU fields a scenario may override next to a preset name (`"hardware": {"gpu": "a100-80gb",
-/// "inter_node_gbps": 12.5}`): the keys of the field table's GPU rows, every field of a GPU object but
-/// its name and source.
-[[nodiscard]] std::span<const std::string_view> gpuOverrideKeys();
 /// The override keys whose values differ between `base` and `gpu` (as gpuToJson writes them), or
 /// nullopt when `gpu` cannot be written as `base` plus overrides (another name, or a field `base`
-/// has and `gpu` dropped).
+/// has and `gpu` dropped). A scenario may override the GPU fields next to a preset name
+/// (`"hardware": {"gpu": "a100-80gb", "inter_node_gbps": 12.5}`): every key of objectKeys("hardware.gpu"),
+/// the fields of a GPU object but its name and source.
 [[nodiscard]] std::optional<std::vector<std::string>> gpuOverrides(const GpuSpec& base, const GpuSpec& gpu);
 
 } // namespace core::detail

@@ -643,6 +643,35 @@ std::pair<std::string_view, std::string_view> keyInObject(const Field& field, st
     return { key.substr(0, dot), key.substr(dot + 1) };
 }
 
+namespace {
+
+/// The rows of `object` grouped by their key in it.
+std::vector<ObjectKey> keysOf(std::string_view object)
+{
+    std::vector<ObjectKey> keys;
+    const auto rows = objectFields(object);
+    for (std::size_t i = 0; i < rows.size();) {
+        const auto [key, inner] = keyInObject(*rows[i], object);
+        std::size_t end = i + 1;
+        while (end < rows.size() && keyInObject(*rows[end], object).first == key)
+            ++end;
+        keys.push_back({ key, rows.subspan(i, end - i), !inner.empty() });
+        i = end;
+    }
+    return keys;
+}
+
+} // namespace
+
+std::span<const ObjectKey> objectKeys(std::string_view object)
+{
+    static const std::vector<ObjectKey> model = keysOf("model");
+    static const std::vector<ObjectKey> gpu = keysOf("hardware.gpu");
+    if (object == "model") return model;
+    if (object == "hardware.gpu") return gpu;
+    return {};
+}
+
 std::string messageNumber(double v)
 {
     char text[32];

@@ -88,6 +88,16 @@ struct Field {
 /// and its key inside that key's object ("*"; empty where the value is the key's own).
 [[nodiscard]] std::pair<std::string_view, std::string_view> keyInObject(const Field& field, std::string_view object);
 
+/// A key of an object and its rows: one for a value, several for an object of its own
+/// ("attention_tflops": flash1, flash2, flash3; "peak_tflops": one per-format row).
+struct ObjectKey {
+    std::string_view key;
+    std::span<const Field* const> rows;
+    bool holdsObject = false;
+};
+/// The keys of `object` (as objectFields()), in file order.
+[[nodiscard]] std::span<const ObjectKey> objectKeys(std::string_view object);
+
 /// tp × pp × dp × cp (docs/DESIGN.md: total GPUs): far beyond the largest cluster built (~10^5 GPUs in
 /// 2025), small enough that every count in the estimate fits in an int.
 inline constexpr std::int64_t kMaxGpus = 10'000'000;

@@ -113,56 +113,91 @@ ModelSpec readModel(ObjectReader r)
     return m;
 }
 
+/// An architecture key a model's file states, and its value (as Field::get gives it).
+struct StatedKey {
+    const Field* field;
+    double value;
+};
+
+/// The head geometry: written as a group against a preset, so that the reader's defaults
+/// (kv_heads = heads, head_dim = hidden / heads) cannot change it.
+bool inHeadGeometry(const Field& f)
+{
+    return f.path == "model.hidden" || f.path == "model.heads" || f.path == "model.kv_heads"
+        || f.path == "model.head_dim";
+}
+
+/// Keys written only when used (latent attention, MTP, …) that a file states as off when the preset
+/// has them and the model does not.
+bool switchedOffAgainstPreset(const Field& f)
+{
+    for (std::string_view key : { "router_bias", "dense_layers", "routed_node_limit", "q_lora_rank", "kv_lora_rank",
+             "rope_head_dim", "v_head_dim", "mtp_layers", "parallel_block", "lm_head_bias" })
+        if (f.path.substr(6) == key) return true;
+    return false;
+}
+
+/// The architecture keys a model's file states, in file order: every key the writer writes of an
+/// explicit architecture (`preset` nullptr), or only the differences to the preset.
+std::vector<StatedKey> statedArchitectureKeys(const Architecture& arch, const Architecture* preset)
+{
+    Scenario full, base; // the rows read a Scenario's architecture
+    full.model.arch = arch;
+    if (preset) base.model.arch = *preset;
+    auto inFile = [](const Field& f, const Scenario& s) { return !f.written || f.written(s); };
+    bool geometry = false;
+    for (const Field* f : objectFields("model"))
+        geometry |= inHeadGeometry(*f) && f->get(full) != f->get(base);
+    std::vector<StatedKey> stated;
+    for (const Field* f : objectFields("model")) {
+        const bool inFull = inFile(*f, full), inBase = preset && inFile(*f, base);
+        if (inFull && (!preset || (geometry && inHeadGeometry(*f)) || !inBase || f->get(full) != f->get(base)))
+            stated.push_back({ f, f->get(full) });
+        else if (!inFull && inBase && switchedOffAgainstPreset(*f))
+            stated.push_back({ f, 0 });
+    }
+    return stated;
+}
+
 json modelToJson(const ModelSpec& m)
 {
     if (m.params > 0) return json { { "params", m.params } };
-    json full = detail::architectureToJson(m.arch);
+    // A preset's model is written as its name and its differences to the preset.
     const ModelPreset* p = m.preset.empty() ? nullptr : findModelPreset(m.preset);
-    if (!p) return full;
-    // Keep only the differences to the preset. Head geometry is written as a group so that the
-    // defaults (kv_heads = heads, head_dim = hidden / heads) cannot change it on reading.
-    const json base = detail::architectureToJson(p->arch);
-    json out { { "preset", m.preset } };
-    bool geometry = false;
-    for (const char* key : { "hidden", "heads", "kv_heads", "head_dim" })
-        geometry |= full[key] != base[key];
-    for (auto it = full.begin(); it != full.end(); ++it) {
-        const bool inGeometry
-            = it.key() == "hidden" || it.key() == "heads" || it.key() == "kv_heads" || it.key() == "head_dim";
-        if ((inGeometry && geometry) || !base.contains(it.key()) || base[it.key()] != it.value())
-            out[it.key()] = it.value();
-    }
-    // Keys written only when used (latent attention, MTP, …): switched off against the preset.
-    for (const char* key : { "router_bias", "dense_layers", "routed_node_limit", "q_lora_rank", "kv_lora_rank",
-             "rope_head_dim", "v_head_dim", "mtp_layers", "parallel_block", "lm_head_bias" })
-        if (base.contains(key) && !full.contains(key)) out[key] = base[key].is_boolean() ? json(false) : json(0);
+    json out = p ? json { { "preset", m.preset } } : json::object();
+    for (const auto& [f, v] : statedArchitectureKeys(m.arch, p ? &p->arch : nullptr))
+        out[std::string(keyInObject(*f, "model").first)] = detail::rowJson(*f, v);
     return out;
+}
+
+/// training.lora_targets (`list`, the value `r` gives for it): a non-empty list of distinct targets.
+std::vector<std::string> readLoraTargets(const ObjectReader& r, const json& list)
+{
+    const auto path = r.pathOf("lora_targets");
+    if (!list.is_array() || list.empty() || list.size() > kLoraTargets.size())
+        fail(path, "must be a non-empty array of q, k, v, o, gate, up, down",
+            Problem(ProblemCode::lora_targets_invalid));
+    std::vector<std::string> targets;
+    for (std::size_t i = 0; i < list.size(); ++i) {
+        const auto& v = list[i];
+        if (!v.is_string() || !enumFromName<int>(v.get<std::string>(), kLoraTargets))
+            fail(path + "[" + std::to_string(i) + "]",
+                "must be one of q, k, v, o, gate, up, down, got " + r.describe(v),
+                Problem(ProblemCode::lora_targets_invalid));
+        // A repeated target would be counted again (["q","q","q"] tripled the adapters).
+        if (std::find(targets.begin(), targets.end(), v.get<std::string>()) != targets.end())
+            fail(path + "[" + std::to_string(i) + "]", r.quoted(v.get<std::string>()) + " is listed twice",
+                Problem(ProblemCode::key_given_twice));
+        targets.push_back(v.get<std::string>());
+    }
+    return targets;
 }
 
 void readTraining(ObjectReader r, Scenario& s)
 {
     readFields(r, "training", s);
     Training& t = s.training;
-    if (r.has("lora_targets")) {
-        const json& list = r.raw("lora_targets");
-        const auto path = r.pathOf("lora_targets");
-        if (!list.is_array() || list.empty() || list.size() > kLoraTargets.size())
-            fail(path, "must be a non-empty array of q, k, v, o, gate, up, down",
-                Problem(ProblemCode::lora_targets_invalid));
-        t.loraTargets.clear();
-        for (std::size_t i = 0; i < list.size(); ++i) {
-            const auto& v = list[i];
-            if (!v.is_string() || !enumFromName<int>(v.get<std::string>(), kLoraTargets))
-                fail(path + "[" + std::to_string(i) + "]",
-                    "must be one of q, k, v, o, gate, up, down, got " + r.describe(v),
-                    Problem(ProblemCode::lora_targets_invalid));
-            // A repeated target would be counted again (["q","q","q"] tripled the adapters).
-            if (std::find(t.loraTargets.begin(), t.loraTargets.end(), v.get<std::string>()) != t.loraTargets.end())
-                fail(path + "[" + std::to_string(i) + "]", r.quoted(v.get<std::string>()) + " is listed twice",
-                    Problem(ProblemCode::key_given_twice));
-            t.loraTargets.push_back(v.get<std::string>());
-        }
-    }
+    if (r.has("lora_targets")) t.loraTargets = readLoraTargets(r, r.raw("lora_targets"));
     r.rejectUnknownKeys();
     // Adapters of a full fine-tune would be silently ignored: say so instead.
     if (t.method == Method::full)
@@ -245,6 +280,34 @@ void carryMeasuredRates(const json& before, json& after, bool keepGiven = true)
     if (!reference.empty()) scale("attention_tflops", [&](const std::string&) { return ratio(reference); });
 }
 
+/// A preset GPU with single fields replaced, as `r` (the hardware section) gives them next to the
+/// preset's name: the preset's figures with these merged in, read and checked as a GPU object's,
+/// errors named by the key as written.
+GpuSpec withOverrides(const ObjectReader& r, const GpuSpec& preset, const json& overrides)
+{
+    // {} replaces no entry: merged into the preset it would pass unnoticed.
+    for (const ObjectKey& k : objectKeys("hardware.gpu")) {
+        const auto given = overrides.find(k.key);
+        if (k.holdsObject && given != overrides.end() && given->is_object() && given->empty())
+            fail(r.pathOf(k.key),
+                "names nothing to replace: give the preset's entries that differ, each by its dtype (\"bf16\") "
+                "or kernel (\"flash2\")",
+                Problem(ProblemCode::gpu_override_empty));
+    }
+    json merged = detail::gpuToJson(preset);
+    json carried = overrides;
+    carryMeasuredRates(merged, carried);
+    // Rates per dtype or per kernel replace the preset's entries one by one.
+    for (const auto& [key, value] : carried.items())
+        if (value.is_object() && merged.contains(key) && merged[key].is_object())
+            for (const auto& [entry, rate] : value.items())
+                merged[key][entry] = rate;
+        else
+            merged[key] = value;
+    ObjectReader gr = r.reader(merged, r.path());
+    return detail::readGpu(gr);
+}
+
 /// The hardware section; `allowProfile`: false inside a profile, which cannot name another.
 void readHardware(ObjectReader r, Scenario& s, const ReadContext& context, bool allowProfile = true)
 {
@@ -280,38 +343,17 @@ void readHardware(ObjectReader r, Scenario& s, const ReadContext& context, bool 
                 Problem(ProblemCode::value_wrong_type, { { "expected", double(ExpectedType::object) } }));
         }
     }
-    // Single fields of a preset GPU, next to its name: the preset's figures
-    // with these replaced, read and checked as a GPU object's, errors named by the key as written.
+    // Single fields of a preset GPU, next to its name.
     json overrides = json::object();
-    for (const std::string_view key : detail::gpuOverrideKeys())
-        if (r.has(key)) overrides[std::string(key)] = r.raw(key);
+    for (const ObjectKey& k : objectKeys("hardware.gpu"))
+        if (r.has(k.key)) overrides[std::string(k.key)] = r.raw(k.key);
     if (!overrides.empty()) {
         if (h.preset.empty())
             fail(r.pathOf(overrides.begin().key()),
                 "replaces a field of a GPU preset, and hardware.gpu is a GPU object: give the field inside "
                 "hardware.gpu",
                 Problem(ProblemCode::gpu_override_needs_preset));
-        // {} replaces no entry: merged into the preset it would pass unnoticed.
-        for (const Field* f : objectFields("hardware.gpu")) {
-            const auto [key, entry] = keyInObject(*f, "hardware.gpu");
-            const std::string k(key);
-            if (!entry.empty() && overrides.contains(k) && overrides[k].is_object() && overrides[k].empty())
-                fail(r.pathOf(key),
-                    "names nothing to replace: give the preset's entries that differ, each by its dtype (\"bf16\") "
-                    "or kernel (\"flash2\")",
-                    Problem(ProblemCode::gpu_override_empty));
-        }
-        json merged = detail::gpuToJson(h.gpu);
-        carryMeasuredRates(merged, overrides);
-        // Rates per dtype or per kernel replace the preset's entries one by one.
-        for (const auto& [key, value] : overrides.items())
-            if (value.is_object() && merged.contains(key) && merged[key].is_object())
-                for (const auto& [entry, rate] : value.items())
-                    merged[key][entry] = rate;
-            else
-                merged[key] = value;
-        ObjectReader gr = r.reader(merged, r.path());
-        h.gpu = detail::readGpu(gr);
+        h.gpu = withOverrides(r, h.gpu, overrides);
     }
     readFields(r, "hardware", s); // gpus_per_node, host_memory_gbps
     r.rejectUnknownKeys();
@@ -370,6 +412,13 @@ void checkAcrossSections(const Scenario& s)
     if (auto problem = layoutProblem(s)) fail(problem->key, problem->message(), *problem);
 }
 
+void checkName(const std::string& name)
+{
+    if (name.size() > kMaxNameBytes)
+        fail("name", "must be at most " + std::to_string(kMaxNameBytes) + " bytes",
+            Problem(ProblemCode::text_too_long, { { "max", double(kMaxNameBytes) } }));
+}
+
 /// Reads a whole file; sections and keys it leaves out keep the values of `base`.
 Scenario readScenario(const json& doc, const Scenario& base, const ReadContext& context)
 {
@@ -385,9 +434,7 @@ Scenario readScenario(const json& doc, const Scenario& base, const ReadContext& 
 
     if (top.has("name")) {
         s.name = top.string("name");
-        if (s.name.size() > kMaxNameBytes)
-            fail("name", "must be at most " + std::to_string(kMaxNameBytes) + " bytes",
-                Problem(ProblemCode::text_too_long, { { "max", double(kMaxNameBytes) } }));
+        checkName(s.name);
     }
     s.model = readModel(top.object("model"));
     if (top.has("training")) readTraining(top.object("training"), s);
@@ -426,6 +473,184 @@ ScenarioResult parseText(std::string_view text, const ReadContext& context)
     } catch (const detail::ReadError& e) {
         return { std::nullopt, e.error };
     }
+}
+
+// Checking a scenario as its file would be read, without writing the file: the reader's rules in the
+// reader's order, on the values the writer would write and on what the reader would give back for
+// the keys the writer leaves out. A value goes into JSON only once it is refused, so that the
+// message is the reader's own.
+
+/// Whether the reader takes value `v` of `f` as the writer writes it.
+bool accepted(const Field& f, double v)
+{
+    switch (f.kind) {
+    case FieldKind::integer:
+    case FieldKind::powerOfTwo: {
+        const auto i = static_cast<std::int64_t>(v);
+        return i >= static_cast<std::int64_t>(f.min) && i <= static_cast<std::int64_t>(f.max)
+            && (f.kind == FieldKind::integer || std::has_single_bit(static_cast<std::uint64_t>(i)));
+    }
+    case FieldKind::number:
+        return std::isfinite(v) && v >= f.min && v <= f.max;
+    default:
+        return true;
+    }
+}
+
+/// A value as a file's text holds it: a number that is not finite is written null.
+json asWritten(json value)
+{
+    if (value.is_number_float() && !std::isfinite(value.get<double>())) return nullptr;
+    if (value.is_object())
+        for (auto& [key, inner] : value.items())
+            inner = asWritten(inner);
+    return value;
+}
+
+/// Value `v` of `f`, key `key` of the object at `parent`: refused in the reader's words where the
+/// reader refuses it.
+void checkValue(const Field& f, double v, const std::string& parent, std::string_view key)
+{
+    if (accepted(f, v)) return;
+    const json object { { std::string(key), asWritten(detail::fieldJson<json>(f, v)) } };
+    (void)ObjectReader(object, parent).field(key, f);
+}
+
+void checkRule(const Field& f, const Scenario& s, std::size_t index, const std::string& path)
+{
+    if (!f.rule) return;
+    if (auto broken = f.rule(s, index)) fail(path, std::move(broken->message), std::move(broken->problem));
+}
+
+/// The model as the reader gives back what modelToJson() writes, its values checked on the way.
+ModelSpec checkedModel(const ModelSpec& m)
+{
+    ModelSpec back;
+    if (m.params > 0) {
+        const Field& params = *findField("model.params");
+        if (m.params < static_cast<std::int64_t>(params.min) || m.params > static_cast<std::int64_t>(params.max))
+            (void)ObjectReader(json { { "params", m.params } }, "model").field("params", params);
+        back.params = m.params;
+        back.arch = standardShape(m.params);
+        return back;
+    }
+    const ModelPreset* p = m.preset.empty() ? nullptr : findModelPreset(m.preset);
+    Scenario s; // the rows read and write a Scenario's architecture
+    s.model.arch = p ? p->arch : Architecture {};
+    detail::StatedHeads heads;
+    bool vHeadDim = false;
+    for (const auto& [f, v] : statedArchitectureKeys(m.arch, p ? &p->arch : nullptr)) {
+        const std::string_view key = keyInObject(*f, "model").first;
+        checkValue(*f, v, "model", key);
+        f->set(s, v);
+        heads.heads |= key == "heads", heads.hidden |= key == "hidden", heads.kvHeads |= key == "kv_heads";
+        heads.headDim |= key == "head_dim", vHeadDim |= key == "v_head_dim";
+    }
+    detail::deriveHeadGeometry(s.model.arch, heads, "model.head_dim");
+    detail::deriveValueWidth(s.model.arch, vHeadDim);
+    detail::validateArchitecture(s.model.arch, "model");
+    if (p) back.preset = m.preset;
+    back.arch = s.model.arch;
+    return back;
+}
+
+/// A GPU object as the reader gives back what gpuToJson() writes, its values checked on the way.
+GpuSpec checkedGpuObject(const GpuSpec& gpu, const std::string& path)
+{
+    detail::checkGpuName(gpu.name, path + ".name");
+    Scenario s, back; // the rows read and write a Scenario's GPU
+    s.hardware.gpu = gpu;
+    back.hardware.gpu = GpuSpec { .name = gpu.name, .source = gpu.source };
+    for (const ObjectKey& k : objectKeys("hardware.gpu")) {
+        const std::string parent = k.holdsObject ? path + "." + std::string(k.key) : path;
+        int given = 0;
+        for (const Field* f : k.rows) {
+            if (f->written && !f->written(s)) continue;
+            // A per-format row has a value per entry it holds, any other row one.
+            for (std::size_t i = 0; i < std::max<std::size_t>(f->entries.size(), 1); ++i) {
+                const auto v = f->entries.empty() ? std::optional<double>(f->get(s)) : f->entry(s, i);
+                if (!v) continue;
+                const std::string_view key = !f->entries.empty() ? f->entries[i]
+                    : k.holdsObject                              ? keyInObject(*f, "hardware.gpu").second
+                                                                 : k.key;
+                checkValue(*f, *v, parent, key);
+                f->entries.empty() ? f->set(back, *v) : f->setEntry(back, i, *v);
+                checkRule(*f, back, i, parent + "." + std::string(key));
+                ++given;
+            }
+        }
+        if (k.holdsObject && given == 0 && k.rows.front()->required) detail::failNoEntry(parent);
+    }
+    return back.hardware.gpu;
+}
+
+/// The GPU as read back: a preset's name with the fields that differ from it, or a GPU object.
+void checkGpu(const Hardware& h, Hardware& back)
+{
+    const GpuPreset* p = h.preset.empty() ? nullptr : findGpuPreset(h.preset);
+    const auto overridden = p ? detail::gpuOverrides(p->spec, h.gpu) : std::nullopt;
+    if (!overridden) {
+        back.preset.clear();
+        back.gpu = checkedGpuObject(h.gpu, "hardware.gpu");
+        return;
+    }
+    back.gpu = p->spec;
+    if (overridden->empty()) return;
+    // Merged into the preset by the reader's own code: a new peak carries the measured rates along.
+    const json written = detail::gpuToJson(h.gpu);
+    json overrides = json::object();
+    for (const std::string& key : *overridden)
+        overrides[key] = asWritten(written.at(key));
+    back.gpu = withOverrides(ObjectReader(overrides, "hardware"), p->spec, overrides);
+}
+
+/// The keys of `section` the writer writes, checked; those it leaves out take the values of
+/// `defaults` in `back`, as the reader gives them.
+void checkSection(const Scenario& s, std::string_view section, const Scenario& defaults, Scenario& back)
+{
+    for (const Field& f : scenarioFields()) {
+        const std::string_view key = keyIn(f, section);
+        if (key.empty() || !f.get || !f.set) continue;
+        if (f.written && !f.written(s))
+            f.set(back, f.get(defaults));
+        else
+            checkValue(f, f.get(s), std::string(section), key);
+    }
+}
+
+/// training.lora_targets where a LoRA run writes them, else the default's.
+void checkLoraTargets(const Scenario& s, const Scenario& defaults, Scenario& back)
+{
+    if (s.training.method == Method::full) {
+        back.training.loraTargets = defaults.training.loraTargets;
+        return;
+    }
+    const auto& targets = s.training.loraTargets;
+    bool fine = !targets.empty() && targets.size() <= kLoraTargets.size();
+    for (std::size_t i = 0; fine && i < targets.size(); ++i)
+        fine = enumFromName<int>(targets[i], kLoraTargets)
+            && std::find(targets.begin(), targets.begin() + std::ptrdiff_t(i), targets[i])
+                == targets.begin() + std::ptrdiff_t(i);
+    if (!fine) (void)readLoraTargets(ObjectReader(json::object(), "training"), json(targets));
+}
+
+/// The scenario as the reader gives back what scenarioToJson() writes, checked in the reader's order
+/// (readScenario).
+Scenario checkedScenario(const Scenario& s)
+{
+    checkName(s.name);
+    const Scenario defaults = defaultScenario();
+    Scenario back = s;
+    back.model = checkedModel(s.model);
+    checkSection(s, "training", defaults, back);
+    checkLoraTargets(s, defaults, back);
+    for (const char* section : { "precision", "parallel" })
+        checkSection(s, section, defaults, back);
+    checkGpu(s.hardware, back.hardware);
+    for (const char* section : { "hardware", "efficiency", "cost", "reliability", "overhead" })
+        checkSection(s, section, defaults, back);
+    checkAcrossSections(back);
+    return back;
 }
 
 } // namespace
@@ -555,9 +780,12 @@ std::optional<ScenarioError> applyOverride(Scenario& scenario, std::string_view 
 
 std::optional<ScenarioError> validateScenario(const Scenario& scenario)
 {
-    const ScenarioResult r = parseText(scenarioToJson(scenario), ReadContext { .readProfiles = false });
-    if (r.ok()) return std::nullopt;
-    return r.error;
+    try {
+        (void)checkedScenario(scenario);
+        return std::nullopt;
+    } catch (const detail::ReadError& e) {
+        return e.error;
+    }
 }
 
 Scenario defaultScenario()

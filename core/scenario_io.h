@@ -57,7 +57,8 @@ inline constexpr int kMaxJsonDepth = 32;
 [[nodiscard]] std::optional<ScenarioError> applyOverride(Scenario& scenario, std::string_view assignment);
 
 /// Checks an edited scenario with exactly the rules a file must pass (the GUI's edits go through
-/// this, so the screen can never hold a scenario that could not be saved and read back).
+/// this, so the screen can never hold a scenario that could not be saved and read back): the verdict
+/// and the message of reading back what scenarioToJson() writes, found without writing it.
 [[nodiscard]] std::optional<ScenarioError> validateScenario(const Scenario& scenario);
 
 /// The bundled default: Llama-2-7B pre-training on 8 × A100 80GB (resources/scenarios).

@@ -4,7 +4,9 @@
 // them; every value the table sets is what the writer writes and the reader reads back; an edit
 // carries its rules with it.
 #include "core/estimate.h"
+#include "core/fidelity.h"
 #include "core/hf_import.h"
+#include "core/presets.h"
 #include "core/scenario_fields.h"
 #include "core/scenario_io.h"
 #include "core/suggest.h"
@@ -12,10 +14,12 @@
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <unistd.h>
 
 using namespace core;
@@ -514,6 +518,16 @@ TEST_CASE("a GPU's and an architecture's keys are the table's rows, read and wri
         ++gpuKeys;
     }
     CHECK(gpuKeys == 15);
+    // A figure of a preset GPU that is not a number compares unordered with the preset's: it is not
+    // written as an override, and the file holds the preset's figure.
+    Scenario nan = base;
+    nan.hardware.gpu.memoryGib = NAN;
+    CHECK(presetOverrides(nan.hardware).empty());
+    CHECK_FALSE(validateScenario(nan));
+    nan.hardware.gpu.peakTflops[DType::bf16] = NAN; // inside a per-dtype table it is a change, and refused
+    CHECK(presetOverrides(nan.hardware) == std::vector<std::string> { "peak_tflops" });
+    REQUIRE(validateScenario(nan));
+    CHECK(validateScenario(nan)->toString() == "hardware.peak_tflops.bf16: must be a number, got null");
 
     // Every architecture key is known beside a bare size, and refused there by its name; an explicit
     // architecture states every key the writer writes.
@@ -528,4 +542,158 @@ TEST_CASE("a GPU's and an architecture's keys are the table's rows, read and wri
         doc["model"] = { { "params", 7e9 }, { key, arch.contains(key) ? arch[key] : json(1) } };
         CHECK(refusal(doc).toString() == "model." + key + ": cannot be combined with params (a bare size)");
     }
+}
+
+namespace {
+
+/// The verdict validateScenario() gave while it wrote the scenario and read it back: the oracle the
+/// direct check is held against.
+std::optional<ScenarioError> readBack(const Scenario& s)
+{
+    const ScenarioResult r = parseScenario(scenarioToJson(s));
+    if (r.ok()) return std::nullopt;
+    return r.error;
+}
+
+/// The checks a scenario gets: as it is, with its model as an explicit architecture, with its GPU as an object.
+std::vector<Scenario> forms(const Scenario& s)
+{
+    std::vector<Scenario> out { s };
+    if (s.model.params == 0) {
+        out.push_back(s);
+        out.back().model.preset.clear();
+    }
+    out.push_back(s);
+    out.back().hardware.preset.clear();
+    return out;
+}
+
+/// Values a row's value is set to: below its minimum, above its maximum, its ends; for numbers NaN too.
+std::vector<double> outside(const Field& f)
+{
+    if (f.kind != FieldKind::number) return { f.min - 1, f.max + 1, f.min, f.max };
+    return { f.min - std::max(1e-3, std::abs(f.min) * 0.5), f.max * 2 + 1, f.min, f.max, NAN, -INFINITY };
+}
+
+/// The scenario with one rule joining keys broken (or kept, where the file form carries it along).
+std::vector<Scenario> crossFieldCases(const Scenario& base)
+{
+    std::vector<std::function<void(Scenario&)>> edits {
+        [](Scenario& s) { s.parallel.tp = 64; }, // tp not dividing the heads: a warning, not a refusal
+        [](Scenario& s) { s.model.arch.kvHeads = s.model.arch.heads + 1; },
+        [](Scenario& s) { s.model.arch.kvHeads = 3; },
+        [](Scenario& s) { s.model.arch.experts = 8, s.model.arch.topK = 9, s.model.arch.moeFfnHidden = 128; },
+        [](Scenario& s) { s.model.arch.experts = 0; }, // a preset's experts switched off, the rest left
+        [](Scenario& s) { s.model.arch.topK = 2; }, [](Scenario& s) { s.model.arch.position = Position::learned; },
+        [](Scenario& s) { s.model.arch.position = Position::rope, s.model.arch.maxPositions = 2048; },
+        [](Scenario& s) { s.model.arch.kvLoraRank = 512; }, [](Scenario& s) { s.model.arch.qLoraRank = 64; },
+        [](Scenario& s) {
+            s.model.arch.layers = 4096, s.model.arch.hidden = 1 << 20, s.model.arch.ffnHidden = 1 << 20;
+        },
+        [](Scenario& s) { s.model.arch.hidden = 4000, s.model.arch.heads = 30; },
+        [](Scenario& s) { s.parallel.pp = 4096; },
+        [](Scenario& s) { s.training.microBatch = s.training.globalBatch + 1; },
+        [](Scenario& s) { s.parallel.virtualStages = 2; },
+        [](Scenario& s) { s.parallel.sequenceParallel = true, s.parallel.tp = 1; },
+        [](Scenario& s) { s.parallel.ep = 3; },
+        [](Scenario& s) { s.parallel.zero = 1, s.parallel.gradReduce = GradReduce::after_accumulation; },
+        [](Scenario& s) { s.parallel.dp = 1'000'000, s.parallel.tp = 64; },
+        [](Scenario& s) { s.hardware.gpu.nodeWattsPerGpu = s.hardware.gpu.tdpWatts / 2; },
+        [](Scenario& s) { s.hardware.gpu.achievableTflops[DType::bf16] = 1e5; },
+        [](Scenario& s) { s.hardware.gpu.achievableTflops[DType::nf4] = 1; },
+        [](Scenario& s) { s.hardware.gpu.peakTflops.clear(); },
+        [](Scenario& s) { s.hardware.gpu.peakTflops.erase(DType::bf16), s.hardware.gpu.peakTflops.erase(DType::fp16); },
+        [](Scenario& s) { s.hardware.gpu.peakTflops[DType::bf16] = 100; }, // measured rates carried to the new peak
+        [](Scenario& s) { s.hardware.gpu.flash2Tflops = 5e5; }, [](Scenario& s) { s.hardware.gpu.name.clear(); },
+        [](Scenario& s) { s.hardware.gpu.memoryTBps = -1; },
+        [](Scenario& s) { s.hardware.gpu.sustainedFraction = NAN; },
+        [](Scenario& s) { s.name = std::string(201, 'n'); },
+        [](Scenario& s) {
+            s.training.method = Method::lora, s.training.loraTargets = { "q", "v", "q" };
+        },
+        [](Scenario& s) { s.training.method = Method::qlora, s.training.loraTargets = {}; },
+        [](Scenario& s) {
+            s.training.method = Method::lora, s.training.loraTargets = { "q", "x\x1b" };
+        },
+        [](Scenario& s) { s.training.loraTargets = {}, s.training.loraRank = 0; }, // not written for full training
+        [](Scenario& s) { s.model.preset = "no-such-model"; }, [](Scenario& s) { s.hardware.preset = "no-such-gpu"; },
+        [](Scenario& s) { s.model.params = 5; },
+        [](Scenario& s) { s.model.params = 9'007'199'254'740'993; }, // named as given, beyond a double's integers
+        [](Scenario& s) { s.hardware.gpu.peakTflops[DType::bf16] = 0; },
+        [](Scenario& s) { s.hardware.gpu.memoryGib = -0.0; },
+        [](Scenario& s) { s.hardware.gpu.tdpWatts = 5000; }, // above the preset's server power per GPU
+        [](Scenario& s) { s.model.arch.heads = 30; }, // the KV heads no longer divide them
+    };
+    std::vector<Scenario> out;
+    for (const auto& edit : edits) {
+        out.push_back(base);
+        edit(out.back());
+    }
+    return out;
+}
+
+} // namespace
+
+TEST_CASE("validateScenario gives the verdict and the message of writing the file and reading it back",
+    "[core][fields][validation]")
+{
+    // The GUI checks every edit; reading back the written file was the definition, and stays the oracle.
+    std::vector<Scenario> bases { defaultScenario() };
+    for (const auto& entry : std::filesystem::directory_iterator(std::string(TP_SOURCE_DIR) + "/resources/examples"))
+        if (entry.path().string().ends_with(".tpscenario.json")) {
+            const ScenarioResult r = loadScenarioFile(entry.path().string());
+            REQUIRE(r.ok());
+            bases.push_back(*r.scenario);
+        }
+    REQUIRE(bases.size() >= 8);
+    const std::size_t examples = bases.size();
+    for (const PublishedRun& run : publishedRuns())
+        bases.push_back(run.scenario);
+
+    int compared = 0, refused = 0;
+    auto compare = [&](const Scenario& s) {
+        REQUIRE(s.hardware.profile.empty()); // the oracle would read the profile; the check never does
+        const auto expected = readBack(s);
+        const auto got = validateScenario(s);
+        ++compared;
+        REQUIRE(got.has_value() == expected.has_value());
+        if (!expected) return;
+        ++refused;
+        CHECK(got->path == expected->path);
+        CHECK(got->message == expected->message);
+        CHECK(got->problem.code == expected->problem.code);
+        CHECK(got->problem.key == expected->problem.key);
+        CHECK(got->problem.values == expected->problem.values);
+    };
+    for (std::size_t b = 0; b < bases.size(); ++b) {
+        // Every run as it is; the examples and every 100th run mutated key by key.
+        const bool mutate = b < examples || b % 100 == 0;
+        for (const Scenario& form : forms(bases[b])) {
+            INFO("scenario " << b << ": " << form.name);
+            compare(form);
+            if (!mutate) continue;
+            for (const Field& f : scenarioFields()) {
+                if (!f.isNumber()) continue;
+                for (double v : outside(f)) {
+                    INFO(std::string(f.path) << " = " << v);
+                    if (f.kind != FieldKind::number && !std::isfinite(v)) continue;
+                    Scenario s = form;
+                    if (f.set) {
+                        f.set(s, v);
+                    } else {
+                        for (std::size_t i = 0; i < f.entries.size(); ++i)
+                            if (f.entry(s, i)) f.setEntry(s, i, v);
+                    }
+                    compare(s);
+                }
+            }
+            for (const Scenario& s : crossFieldCases(form)) {
+                INFO("cross-field case");
+                compare(s);
+            }
+        }
+    }
+    INFO(compared << " scenarios compared, " << refused << " refused");
+    CHECK(compared > 10'000);
+    CHECK(refused > 3'000);
 }
