@@ -15,6 +15,11 @@
 
 namespace core {
 
+/// Limits against hostile input files (a scenario, a hardware profile, a price table, the catalogs):
+/// bounded size and nesting.
+inline constexpr std::size_t kMaxScenarioBytes = 1 << 20;
+inline constexpr int kMaxJsonDepth = 32;
+
 struct FileRead {
     std::string text;
     std::string error; ///< "PATH: reason" (PATH made printable); empty when the read succeeded

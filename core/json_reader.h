@@ -3,8 +3,8 @@
 // every error names its key path, and keys nobody asked for are reported as unknown.
 // Internal to core (used by scenario_io.cpp and presets.cpp).
 
+#include "core/problem.h"
 #include "core/scenario_fields.h"
-#include "core/scenario_io.h"
 
 #include <nlohmann/json.hpp>
 

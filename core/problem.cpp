@@ -1,7 +1,5 @@
 #include "core/problem.h"
 
-#include "core/scenario_fields.h"
-
 #include <algorithm>
 #include <array>
 #include <cmath>

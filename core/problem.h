@@ -4,8 +4,9 @@
 // cells, the file reader's cross-field errors) and the planner's rejections. Each is a code, the
 // scenario key a user would change to resolve it, and named numbers. Core words them in English
 // for the command line and files; the GUI words them from the code, in the interface language
-// (widgets/problem_text.cpp), so core holds no sentence the GUI shows.
+// (widgets/text/problem_text.cpp), so core holds no sentence the GUI shows.
 
+#include "core/printable.h"
 #include "core/scenario.h"
 
 #include <optional>
@@ -132,6 +133,23 @@ struct Problem {
 
 /// Which kind of value a key wanted (Problem value "expected" of value_wrong_type).
 enum class ExpectedType { number, boolean, string, object, array };
+
+/// A problem with an input file or override. `path` is the key path ("parallel.tp"), or empty
+/// when the problem is the file as a whole (syntax, size, encoding).
+struct ScenarioError {
+    std::string path;
+    std::string message; ///< English, for the command line and files
+    /// The same as a code with numbers (invalid_value where the reader has no code for it), for the
+    /// GUI to word in the interface language (widgets/text/problem_text.cpp).
+    Problem problem;
+
+    /// "path: message", printable: the parts taken from input are escaped where they are put in;
+    /// this escapes again whatever control character may remain (escaping is idempotent).
+    [[nodiscard]] std::string toString() const
+    {
+        return escapeControls(path.empty() ? message : path + ": " + message);
+    }
+};
 
 /// The first rule of `parallel` that makes the layout impossible (checked by the reader on every
 /// file, and by the heatmap on every cell).

@@ -100,6 +100,10 @@ struct Precision {
     bool operator==(const Precision&) const = default;
 };
 
+/// tp × pp × dp × cp (docs/DESIGN.md: total GPUs): far beyond the largest cluster built (~10^5 GPUs in
+/// 2025), small enough that every count in the estimate fits in an int.
+inline constexpr std::int64_t kMaxGpus = 10'000'000;
+
 struct Parallel {
     int tp = 1;
     int pp = 1;

@@ -9,7 +9,8 @@
 // Ranges are in the file's units. They are generous on purpose (a 4,096-layer model, a
 // million-way data parallelism) and chosen so that every product the estimate forms from them is
 // finite in double precision; the products that could still be absurd (GPU count, parameter
-// count) have limits of their own below, checked in 64-bit integers before any use.
+// count) have limits of their own (kMaxGpus in scenario.h, kMaxParameters below), checked in 64-bit
+// integers before any use.
 
 #include "core/problem.h"
 #include "core/scenario.h"
@@ -98,9 +99,7 @@ struct ObjectKey {
 /// The keys of `object` (as objectFields()), in file order.
 [[nodiscard]] std::span<const ObjectKey> objectKeys(std::string_view object);
 
-/// tp × pp × dp × cp (docs/DESIGN.md: total GPUs): far beyond the largest cluster built (~10^5 GPUs in
-/// 2025), small enough that every count in the estimate fits in an int.
-inline constexpr std::int64_t kMaxGpus = 10'000'000;
+// kMaxGpus, the GPU count's limit, is in scenario.h beside the count (Parallel::gpus()).
 /// Parameters of an explicit architecture: 1,500× DeepSeek-V3's 671B, and small enough that bytes
 /// (×16 per parameter for mixed-precision Adam) and FLOPs stay finite and exact to 1 part in 10^9.
 inline constexpr double kMaxParameters = 1e15;

@@ -2,7 +2,7 @@
 // Scenario file format, version 1 (docs/DESIGN.md "Scenario file"): strict reading with messages
 // that name the key path, and writing that round-trips.
 
-#include "core/printable.h"
+#include "core/file_io.h"
 #include "core/problem.h"
 #include "core/scenario.h"
 
@@ -12,23 +12,6 @@
 
 namespace core {
 
-/// A problem with an input file or override. `path` is the key path ("parallel.tp"), or empty
-/// when the problem is the file as a whole (syntax, size, encoding).
-struct ScenarioError {
-    std::string path;
-    std::string message; ///< English, for the command line and files
-    /// The same as a code with numbers (invalid_value where the reader has no code for it), for the
-    /// GUI to word in the interface language (widgets/problem_text.cpp).
-    Problem problem;
-
-    /// "path: message", printable: the parts taken from input are escaped where they are put in;
-    /// this escapes again whatever control character may remain (escaping is idempotent).
-    [[nodiscard]] std::string toString() const
-    {
-        return escapeControls(path.empty() ? message : path + ": " + message);
-    }
-};
-
 /// Either a scenario or the first error found; nothing is partially applied.
 struct ScenarioResult {
     std::optional<Scenario> scenario;
@@ -37,12 +20,11 @@ struct ScenarioResult {
     [[nodiscard]] bool ok() const { return scenario.has_value(); }
 };
 
-/// Limits against hostile files: bounded size and nesting.
-inline constexpr std::size_t kMaxScenarioBytes = 1 << 20;
+// A scenario file's size and nesting are bounded by kMaxScenarioBytes and kMaxJsonDepth (core/file_io.h).
+
 /// A scenario's name in the file, in UTF-8 bytes: about 66 Chinese characters, 200 Latin ones. Fields
 /// that edit a name count bytes, not characters (a 200-character limit let 600 bytes through).
 inline constexpr std::size_t kMaxNameBytes = 200;
-inline constexpr int kMaxJsonDepth = 32;
 
 [[nodiscard]] ScenarioResult parseScenario(std::string_view text);
 [[nodiscard]] ScenarioResult loadScenarioFile(const std::string& filePath);
