@@ -5,9 +5,9 @@
 #include "core/scenario_io.h"
 #include "tests/widgets/settle.h"
 #include "widgets/dialogs/actual_dialog.h"
-#include "widgets/text/native_path.h"
 #include "widgets/session/scenario_document.h"
 #include "widgets/session/scenario_session.h"
+#include "widgets/text/native_path.h"
 
 #include <QApplication>
 #include <QElapsedTimer>

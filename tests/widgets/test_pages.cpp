@@ -3,6 +3,7 @@
 #include "core/estimate.h"
 #include "core/planner.h"
 #include "core/scenario_io.h"
+#include "tests/widgets/example_scenario.h"
 #include "tests/widgets/settle.h"
 #include "widgets/charts/chart_export.h"
 #include "widgets/main_view.h"
@@ -25,17 +26,7 @@
 #include <set>
 
 using namespace ui;
-
-namespace {
-
-core::Scenario example(const char* name)
-{
-    const auto loaded = core::loadScenarioFile(std::string(TP_SOURCE_DIR) + "/resources/examples/" + name);
-    REQUIRE(loaded.ok());
-    return *loaded.scenario;
-}
-
-} // namespace
+using ui::test::example;
 
 TEST_CASE("each page row builds its page alone and shows the session's results", "[widgets][pages]")
 {

@@ -4,19 +4,20 @@
 #include "app/main_window.h"
 #include "core/presets.h"
 #include "core/scenario_io.h"
+#include "tests/widgets/example_scenario.h"
 #include "tests/widgets/settle.h"
 #include "widgets/charts/chart_export.h"
 #include "widgets/charts/cost_breakdown_chart.h"
 #include "widgets/charts/memory_chart.h"
 #include "widgets/charts/plan_scatter_chart.h"
 #include "widgets/charts/sensitivity_chart.h"
-#include "widgets/pages/sensitivity_page.h"
 #include "widgets/dialogs/accuracy_view.h"
 #include "widgets/dialogs/calibration_dialog.h"
 #include "widgets/main_view.h"
 #include "widgets/models/comparison_model.h"
 #include "widgets/pages/comparison_view.h"
 #include "widgets/pages/decision_guide_page.h"
+#include "widgets/pages/sensitivity_page.h"
 #include "widgets/pages/what_if_page.h"
 #include "widgets/painted/heatmap_grid.h"
 #include "widgets/painted/placement_view.h"
@@ -52,19 +53,9 @@
 #include <cmath>
 
 using namespace ui;
+using ui::test::example;
 using ui::test::settle;
 using ui::test::waitUntil;
-
-namespace {
-
-core::Scenario example(const char* name)
-{
-    const auto loaded = core::loadScenarioFile(std::string(TP_SOURCE_DIR) + "/resources/examples/" + name);
-    REQUIRE(loaded.ok());
-    return *loaded.scenario;
-}
-
-} // namespace
 
 TEST_CASE("presentation mode: a title slide, then one slide per chart with data", "[widgets][present]")
 {
@@ -333,8 +324,10 @@ TEST_CASE("the sensitivity tab draws core's swings, and the banner can show the 
         for (const auto& row : expected.rows) {
             if (row.assumption != a) continue;
             // Categories run bottom-up: top row i is bar n − 1 − i.
-            CHECK(view->chart()->lowBars()->at(n - 1 - i) == Approx((row.low.stepTimeS / expected.base.stepTimeS - 1) * 100));
-            CHECK(view->chart()->highBars()->at(n - 1 - i) == Approx((row.high.stepTimeS / expected.base.stepTimeS - 1) * 100));
+            CHECK(view->chart()->lowBars()->at(n - 1 - i)
+                == Approx((row.low.stepTimeS / expected.base.stepTimeS - 1) * 100));
+            CHECK(view->chart()->highBars()->at(n - 1 - i)
+                == Approx((row.high.stepTimeS / expected.base.stepTimeS - 1) * 100));
         }
     }
     // The top row has the largest swing on step time.
