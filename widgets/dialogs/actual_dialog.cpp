@@ -1,9 +1,9 @@
 #include "widgets/dialogs/actual_dialog.h"
 
-#include "widgets/text/format.h"
-#include "widgets/text/problem_text.h"
 #include "widgets/session/scenario_document.h"
 #include "widgets/session/scenario_session.h"
+#include "widgets/text/format.h"
+#include "widgets/text/problem_text.h"
 
 #include <QDialogButtonBox>
 #include <QLabel>

@@ -1,9 +1,9 @@
 #include "widgets/dialogs/calibration_dialog.h"
 
 #include "widgets/io/safe_save.h"
+#include "widgets/session/scenario_session.h"
 #include "widgets/text/format.h"
 #include "widgets/text/problem_text.h"
-#include "widgets/session/scenario_session.h"
 
 #include <QCheckBox>
 #include <QDialogButtonBox>

@@ -8,10 +8,10 @@
 #include "widgets/io/safe_save.h"
 #include "widgets/main_view.h"
 #include "widgets/models/comparison_model.h"
-#include "widgets/text/native_path.h"
 #include "widgets/pages/comparison_view.h"
 #include "widgets/pages/planner_page.h"
 #include "widgets/session/scenario_session.h"
+#include "widgets/text/native_path.h"
 #include "widgets/text/text_limit.h"
 
 #include <QBuffer>

@@ -5,14 +5,14 @@
 #include "core/presets.h"
 #include "core/scenario_io.h"
 #include "widgets/charts/chart_export.h"
-#include "widgets/text/explain_text.h"
-#include "widgets/text/format.h"
 #include "widgets/inputs/field_texts.h"
 #include "widgets/models/collectives_model.h"
 #include "widgets/models/comparison_model.h"
 #include "widgets/models/memory_table_model.h"
 #include "widgets/pages/decision_guide_page.h"
 #include "widgets/session/scenario_session.h"
+#include "widgets/text/explain_text.h"
+#include "widgets/text/format.h"
 #include "widgets/verdict_banner.h"
 
 #include <QAbstractTextDocumentLayout>

@@ -4,11 +4,11 @@
 #include "core/presets.h"
 #include "core/scenario_edit.h"
 #include "core/scenario_io.h"
-#include "widgets/text/format.h"
 #include "widgets/inputs/form_binder.h"
 #include "widgets/inputs/form_section.h"
-#include "widgets/text/problem_text.h"
 #include "widgets/session/scenario_session.h"
+#include "widgets/text/format.h"
+#include "widgets/text/problem_text.h"
 #include "widgets/text/text_limit.h"
 
 #include <QAbstractSlider>

@@ -2,11 +2,11 @@
 
 #include "core/scenario_io.h"
 #include "widgets/charts/comparison_chart.h"
-#include "widgets/text/format.h"
 #include "widgets/models/comparison_model.h"
+#include "widgets/session/scenario_session.h"
+#include "widgets/text/format.h"
 #include "widgets/text/native_path.h"
 #include "widgets/text/problem_text.h"
-#include "widgets/session/scenario_session.h"
 
 #include <QEvent>
 #include <QFile>

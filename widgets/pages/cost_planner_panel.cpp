@@ -1,10 +1,10 @@
 #include "widgets/pages/cost_planner_panel.h"
 
+#include "widgets/session/scenario_document.h"
+#include "widgets/session/scenario_session.h"
 #include "widgets/text/format.h"
 #include "widgets/text/native_path.h"
 #include "widgets/text/problem_text.h"
-#include "widgets/session/scenario_document.h"
-#include "widgets/session/scenario_session.h"
 
 #include <QDoubleSpinBox>
 #include <QEvent>

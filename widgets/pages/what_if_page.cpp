@@ -1,9 +1,9 @@
 #include "widgets/pages/what_if_page.h"
 
-#include "widgets/text/format.h"
 #include "widgets/painted/heatmap_grid.h"
-#include "widgets/text/problem_text.h"
 #include "widgets/session/scenario_session.h"
+#include "widgets/text/format.h"
+#include "widgets/text/problem_text.h"
 
 #include <QComboBox>
 #include <QEvent>
