@@ -81,15 +81,21 @@ std::string planToJson(const PlanResult& r)
 std::string planToCsv(const PlanResult& r)
 {
     std::ostringstream os;
-    os << "rank,tp,pp,dp,cp,ep,zero,sequence_parallel,recompute,virtual_stages,micro_batch,memory_per_gpu_bytes,"
+    // A column per parallel dimension, named as its group ("tp"), in core::dimensions()' order.
+    os << "rank";
+    for (const Dimension& d : dimensions())
+        os << ',' << toString(d.group);
+    os << ",zero,sequence_parallel,recompute,virtual_stages,micro_batch,memory_per_gpu_bytes,"
           "step_time_s,mfu,comm_share,training_time_s,cost_usd,within_best_range\n";
     int rank = 0;
     for (const auto& p : r.plans) {
         const auto& q = p.scenario.parallel;
         const auto& e = p.estimate;
-        os << ++rank << ',' << q.tp << ',' << q.pp << ',' << q.dp << ',' << q.cp << ',' << q.ep << ',' << q.zero << ','
-           << (q.sequenceParallel ? 1 : 0) << ',' << toString(q.recompute) << ',' << q.virtualStages << ','
-           << p.scenario.training.microBatch << ',' << csvNumber(e.memory.total()) << ','
+        os << ++rank;
+        for (const Dimension& d : dimensions())
+            os << ',' << d.of(q);
+        os << ',' << q.zero << ',' << (q.sequenceParallel ? 1 : 0) << ',' << toString(q.recompute) << ','
+           << q.virtualStages << ',' << p.scenario.training.microBatch << ',' << csvNumber(e.memory.total()) << ','
            << csvNumber(e.compute.stepTimeS) << ',' << csvNumber(e.compute.mfu) << ','
            << csvNumber(e.communication.shareOfStep) << ',' << csvNumber(e.training.timeS) << ','
            << csvNumber(e.training.costUsd) << ',' << (p.withinBestRange ? 1 : 0) << '\n';

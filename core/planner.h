@@ -8,6 +8,7 @@
 // the Pareto front and a bounded sample of scatter points), so its memory does not grow with the
 // space it walks.
 
+#include "core/dimensions.h"
 #include "core/estimate.h"
 #include "core/scenario_io.h"
 
@@ -35,13 +36,6 @@ inline constexpr std::int64_t kMaxPlanConfigurations = 2'000'000;
 inline constexpr std::size_t kMaxPlanPoints = 20'000;
 
 enum class Objective { time, cost, memory };
-
-/// The settings the planner turns, each a scenario key.
-enum class Knob { tp, pp, cp, dp, ep, zero, micro_batch, virtual_stages, sequence_parallel, recompute };
-inline constexpr std::size_t kKnobCount = 10;
-inline constexpr std::array<std::string_view, kKnobCount> kKnobKeys { "parallel.tp", "parallel.pp", "parallel.cp",
-    "parallel.dp", "parallel.ep", "parallel.zero", "training.micro_batch", "parallel.virtual_stages",
-    "parallel.sequence_parallel", "parallel.recompute" };
 
 /// A knob's value in a scenario as the field table holds it (a choice as its index, a flag as 0/1).
 [[nodiscard]] int knobValue(const Scenario& scenario, Knob knob);

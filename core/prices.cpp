@@ -396,13 +396,15 @@ std::string costPlanToJson(const CostPlanResult& r)
     for (const CostPlan& p : r.plans) {
         const auto& q = p.scenario.parallel;
         const auto& e = p.estimate;
+        nlohmann::ordered_json layout; // a degree per parallel dimension, named as its group ("tp")
+        for (const Dimension& d : dimensions())
+            layout[std::string(toString(d.group))] = d.of(q);
+        layout["zero"] = q.zero;
+        layout["recompute"] = std::string(toString(q.recompute));
+        layout["micro_batch"] = p.scenario.training.microBatch;
         plans.push_back({ { "gpu", p.scenario.hardware.preset }, { "provider", p.provider },
             { "pricing", std::string(toString(p.pricing)) }, { "gpu_hour_usd", p.priceUsd }, { "gpus", e.gpus },
-            { "parallel",
-                { { "tp", q.tp }, { "pp", q.pp }, { "dp", q.dp }, { "cp", q.cp }, { "ep", q.ep }, { "zero", q.zero },
-                    { "recompute", std::string(toString(q.recompute)) },
-                    { "micro_batch", p.scenario.training.microBatch } } },
-            { "memory_bytes", e.memory.total() }, { "step_time_s", e.compute.stepTimeS },
+            { "parallel", layout }, { "memory_bytes", e.memory.total() }, { "step_time_s", e.compute.stepTimeS },
             { "expected_interruptions", e.reliability.expectedInterruptions },
             { "expected_spot_interruptions", e.reliability.expectedSpotInterruptions },
             { "goodput", e.reliability.goodput },

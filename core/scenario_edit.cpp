@@ -1,6 +1,7 @@
 #include "core/scenario_edit.h"
 
 #include "core/architecture.h"
+#include "core/dimensions.h"
 #include "core/scenario_fields.h"
 
 #include <algorithm>
@@ -74,15 +75,8 @@ void nameFollowingEdit(const Scenario& before, Scenario& after)
 bool degreeDivides(const Scenario& s, std::string_view key, int v)
 {
     if (v < 1) return false;
-    const Architecture& a = s.model.arch;
-    const Parallel& p = s.parallel;
-    if (key == "parallel.dp") return isMultipleOf(s.training.globalBatch, { v, s.training.microBatch });
-    if (key == "parallel.pp")
-        return (a.layers + (p.pipelineSplit == PipelineSplit::embedding_and_loss ? 2 : 0)) % (v * p.virtualStages) == 0;
-    // Load-balanced context parallelism splits the sequence into 2·c chunks (Megatron-LM CP).
-    if (key == "parallel.cp") return v == 1 || s.training.seqLen % (2 * v) == 0;
-    if (key == "parallel.ep") return a.isMoe() ? a.experts % v == 0 : v == 1;
-    return true;
+    const Dimension* d = findDimension(key);
+    return !d || !d->divides || d->divides(s, v);
 }
 
 std::optional<int> steppedDegree(const Scenario& s, std::string_view key, int steps)
@@ -91,12 +85,8 @@ std::optional<int> steppedDegree(const Scenario& s, std::string_view key, int st
     if (!field || !field->get || steps == 0) return std::nullopt;
     // No dividing value lies beyond what is divided (the global batch's sequences per micro-batch, the
     // layers, half the sequence, the experts): the walk ends there, not at the key's limit.
-    const auto& a = s.model.arch;
-    double top = field->max;
-    if (key == "parallel.dp") top = std::min(top, double(s.training.globalBatch) / s.training.microBatch);
-    if (key == "parallel.pp") top = std::min(top, double(a.layers + 2));
-    if (key == "parallel.cp") top = std::min(top, std::max(1.0, s.training.seqLen / 2.0));
-    if (key == "parallel.ep") top = std::min(top, double(std::max(1, a.experts)));
+    const Dimension* d = findDimension(key);
+    const double top = d && d->largest ? std::min(field->max, d->largest(s)) : field->max;
     const int bottom = static_cast<int>(field->min);
     const int highest = static_cast<int>(std::floor(top));
     int v = static_cast<int>(field->get(s));
@@ -126,6 +116,43 @@ void setGpuCount(Scenario& s, std::int64_t gpus)
     const Field* dp = findField("parallel.dp");
     const double replicas = std::clamp(std::round(double(gpus) / perReplica), 1.0, dp ? dp->max : 1.0);
     p.dp = static_cast<int>(replicas);
+}
+
+void applyPlan(Scenario& s, const Scenario& plan)
+{
+    s.parallel = plan.parallel;
+    s.training.microBatch = plan.training.microBatch;
+}
+
+void applyCostPlan(Scenario& s, const Scenario& plan)
+{
+    applyPlan(s, plan);
+    s.hardware.preset = plan.hardware.preset;
+    s.hardware.gpu = plan.hardware.gpu;
+    s.cost.gpuHourUsd = plan.cost.gpuHourUsd;
+    s.cost.pricing = plan.cost.pricing;
+    s.reliability.spotInterruptionsPerNodeDay = plan.reliability.spotInterruptionsPerNodeDay;
+}
+
+namespace {
+
+bool sameBut(const Scenario& searched, Scenario current, void (*apply)(Scenario&, const Scenario&))
+{
+    apply(current, searched);
+    current.name = searched.name;
+    return current == searched;
+}
+
+} // namespace
+
+bool samePlanInputs(const Scenario& searched, const Scenario& current)
+{
+    return sameBut(searched, current, applyPlan);
+}
+
+bool sameCostPlanInputs(const Scenario& searched, const Scenario& current)
+{
+    return sameBut(searched, current, applyCostPlan);
 }
 
 } // namespace core

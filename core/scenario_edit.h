@@ -58,4 +58,20 @@ void nameFollowingEdit(const Scenario& before, Scenario& after);
 /// divide (12 GPUs at TP 8 give DP 2, 16 GPUs).
 void setGpuCount(Scenario& scenario, std::int64_t gpus);
 
+/// What a plan of the planner sets in a scenario, written once for every view and the command line:
+/// `plan`'s layout (every parallel setting, with the schedule and the settings that follow from it)
+/// and its micro-batch.
+void applyPlan(Scenario& scenario, const Scenario& plan);
+
+/// What a plan of the price search sets: `plan`'s GPU, price, pricing and spot reclaim rate, and
+/// what any plan sets (applyPlan).
+void applyCostPlan(Scenario& scenario, const Scenario& plan);
+
+/// Whether a search made for `searched` holds for `current`: they differ at most in what a plan
+/// sets (applyPlan), and in an automatic name, which follows the GPU count a plan sets. Applying a
+/// plan of the search keeps it current; any other edit makes it stale.
+[[nodiscard]] bool samePlanInputs(const Scenario& searched, const Scenario& current);
+/// The same for the price search, whose plans set more (applyCostPlan).
+[[nodiscard]] bool sameCostPlanInputs(const Scenario& searched, const Scenario& current);
+
 } // namespace core

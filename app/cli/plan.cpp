@@ -87,22 +87,32 @@ std::string planText(const core::PlanResult& r, const std::string& format)
     if (r.excluded > 0) os << "  excluded " << r.excluded << " by --pin\n";
     for (const auto& [code, count] : r.rejected)
         os << "  rejected " << count << ": " << core::toString(code) << "\n";
-    std::snprintf(line, sizeof line, "\n%4s %3s %3s %5s %3s %3s %4s %3s %-9s %2s %3s %9s %9s %6s %6s %9s %14s %s\n",
-        "rank", "TP", "PP", "DP", "CP", "EP", "ZeRO", "SP", "recompute", "v", "mb", "GiB/GPU", "step (s)", "MFU",
-        "comm", "days", "cost (USD)", "≈best");
+    // One column per parallel dimension (core::dimensions()); DP, the replicas, takes the most digits.
+    auto width = [](const core::Dimension& d) { return d.group == core::Group::dp ? 5 : 3; };
+    os << "\nrank";
+    for (const core::Dimension& d : core::dimensions()) {
+        std::snprintf(line, sizeof line, " %*s", width(d), std::string(d.label).c_str());
+        os << line;
+    }
+    std::snprintf(line, sizeof line, " %4s %3s %-9s %2s %3s %9s %9s %6s %6s %9s %14s %s\n", "ZeRO", "SP", "recompute",
+        "v", "mb", "GiB/GPU", "step (s)", "MFU", "comm", "days", "cost (USD)", "≈best");
     os << line;
     int rank = 0;
     for (const auto& p : r.plans) {
         const auto& q = p.scenario.parallel;
         const auto& e = p.estimate;
         ++rank;
-        std::snprintf(line, sizeof line,
-            "%4d %3d %3d %5d %3d %3d %4d %3s %-9s %2d %3d %9.1f %9.3f %5.1f%% %5.1f%% %9s %14s %s\n", rank, q.tp, q.pp,
-            q.dp, q.cp, q.ep, q.zero, q.sequenceParallel ? "on" : "-", std::string(core::toString(q.recompute)).c_str(),
-            q.virtualStages, p.scenario.training.microBatch, e.memory.total() / 1073741824.0, e.compute.stepTimeS,
-            e.compute.mfu * 100, e.communication.shareOfStep * 100,
-            core::fixedNumber(e.training.timeS / 86400, 1).c_str(), core::fixedNumber(e.training.costUsd, 0).c_str(),
-            p.withinBestRange ? "≈" : "");
+        std::snprintf(line, sizeof line, "%4d", rank);
+        os << line;
+        for (const core::Dimension& d : core::dimensions()) {
+            std::snprintf(line, sizeof line, " %*d", width(d), d.of(q));
+            os << line;
+        }
+        std::snprintf(line, sizeof line, " %4d %3s %-9s %2d %3d %9.1f %9.3f %5.1f%% %5.1f%% %9s %14s %s\n", q.zero,
+            q.sequenceParallel ? "on" : "-", std::string(core::toString(q.recompute)).c_str(), q.virtualStages,
+            p.scenario.training.microBatch, e.memory.total() / 1073741824.0, e.compute.stepTimeS, e.compute.mfu * 100,
+            e.communication.shareOfStep * 100, core::fixedNumber(e.training.timeS / 86400, 1).c_str(),
+            core::fixedNumber(e.training.costUsd, 0).c_str(), p.withinBestRange ? "≈" : "");
         os << line;
     }
     if (r.plans.empty()) os << noPlanText(r);

@@ -22,26 +22,21 @@ namespace ui {
 
 namespace {
 
-// Compute in shades of one blue (GEMMs, attention lighter, memory-bound darker), the rest as before.
+// Compute in shades of one blue (GEMMs, attention lighter, memory-bound darker), the rest as before;
+// each group's communication in its dimension's colour (palette::dimensionColour).
 // The GPU waiting for its host: compute's blue, hatched — time in the compute that does no work.
-const QColor kColors[TimeChart::PartCount] = { palette::kBlue, palette::kBlue.lighter(160), palette::kBlue.darker(150),
-    palette::kBlue, palette::kGrey, palette::kPurple, palette::kGrey.darker(150), palette::kOrange, palette::kYellow,
-    palette::kSkyBlue, palette::kVermillion, palette::kGreen };
-
-core::Group groupOf(TimeChart::Part part)
+QColor colourOf(int part)
 {
-    switch (part) {
-    case TimeChart::Tp:
-        return core::Group::tp;
-    case TimeChart::Cp:
-        return core::Group::cp;
-    case TimeChart::Pp:
-        return core::Group::pp;
-    case TimeChart::Ep:
-        return core::Group::ep;
-    default:
-        return core::Group::dp;
-    }
+    static const QColor kCompute[TimeChart::FirstGroup] = { palette::kBlue, palette::kBlue.lighter(160),
+        palette::kBlue.darker(150), palette::kBlue, palette::kGrey, palette::kPurple, palette::kGrey.darker(150) };
+    return part < TimeChart::FirstGroup ? kCompute[part]
+                                        : palette::dimensionColour(std::size_t(part - TimeChart::FirstGroup));
+}
+
+/// The parallel dimension whose communication `part` is (part ≥ FirstGroup).
+const core::Dimension& dimensionOf(TimeChart::Part part)
+{
+    return core::dimensions()[std::size_t(part - TimeChart::FirstGroup)];
 }
 
 } // namespace
@@ -56,9 +51,10 @@ TimeChart::TimeChart(QWidget* parent)
     m_series = new QHorizontalStackedBarSeries(chart);
     for (int p = 0; p < PartCount; ++p) {
         auto* set = new QBarSet(QString(), m_series);
-        set->setColor(kColors[p]);
-        if (p == HostStall) set->setBrush(QBrush(kColors[p], Qt::BDiagPattern));
-        set->setBorderColor(kColors[p].darker(130));
+        const QColor colour = colourOf(p);
+        set->setColor(colour);
+        if (p == HostStall) set->setBrush(QBrush(colour, Qt::BDiagPattern));
+        set->setBorderColor(colour.darker(130));
         set->append({ 0.0, 0.0 });
         m_sets << set;
         m_series->append(set);
@@ -97,7 +93,7 @@ double TimeChart::seconds(const core::Estimate& e, Part part, Row row)
     default:
         break;
     }
-    return e.communication.groupTimeS(groupOf(part), row == StepRow);
+    return e.communication.groupTimeS(dimensionOf(part).group, row == StepRow);
 }
 
 double TimeChart::value(Part part, Row row) const
@@ -159,12 +155,13 @@ void TimeChart::refresh()
 
 void TimeChart::retranslate()
 {
-    const QString names[PartCount]
-        = { tr("Matmuls"), tr("Attention"), tr("Memory-bound"), tr("Waiting for the CPU (host)"), tr("Pipeline bubble"),
-              tr("Optimizer step"), tr("Offload"), tr("TP communication"), tr("CP communication"),
-              tr("PP communication"), tr("DP communication"), tr("EP communication") };
+    const QString names[FirstGroup] = { tr("Matmuls"), tr("Attention"), tr("Memory-bound"),
+        tr("Waiting for the CPU (host)"), tr("Pipeline bubble"), tr("Optimizer step"), tr("Offload") };
     for (int p = 0; p < PartCount; ++p)
-        m_sets[p]->setLabel(names[p]);
+        m_sets[p]->setLabel(p < FirstGroup
+                ? names[p]
+                //: the exposed communication of a parallel dimension (%1: TP, PP, DP, CP, EP)
+                : tr("%1 communication").arg(dimensionLabel(dimensionOf(Part(p)))));
     if (m_estimate.compute.stepTimeS > 0) refresh();
     m_axisY->setCategories({ tr("Step (exposed)"), tr("All communication") });
     m_axisX->setTitleText(m_unitSeconds < 1 ? tr("Time per step (ms)") : tr("Time per step (s)"));
@@ -193,14 +190,14 @@ void TimeChart::showTooltip(bool hovering, int index, QBarSet* set)
                                 .toHtmlEscaped());
     const int part = int(m_sets.indexOf(set));
     if (m_explain) {
-        static const char* const keys[Tp] = { "compute.matmul_time_s", "compute.attention_time_s",
+        static const char* const keys[FirstGroup] = { "compute.matmul_time_s", "compute.attention_time_s",
             "compute.memory_bound_time_s", "compute.host_stall_time_s", "compute.bubble_time_s",
             "compute.optimizer_time_s", "compute.offload_time_s" };
-        if (part < Tp)
+        if (part < FirstGroup)
             text += m_explain(QString::fromLatin1(keys[part]));
         else
             for (const auto& col : m_estimate.communication.collectives)
-                if (col.group == groupOf(Part(part)))
+                if (col.group == dimensionOf(Part(part)).group)
                     text += m_explain(QStringLiteral("communication.%1.%2")
                                           .arg(QString::fromLatin1(core::toString(col.group).data()),
                                               QString::fromLatin1(core::toString(col.op).data())));

@@ -2,6 +2,7 @@
 // The anatomy of one training step: compute, pipeline bubble, optimizer and the exposed
 // communication of each group — and, on a second bar, all communication including what hides.
 
+#include "core/dimensions.h"
 #include "core/estimate.h"
 
 #include <QChartView>
@@ -20,8 +21,19 @@ class TimeChart : public QChartView {
     Q_OBJECT
 public:
     /// The step's parts: compute as its GEMMs, the attention kernel and the memory-bound kernels, then
-    /// the pipeline bubble, the optimizer step, offload transfers and each group's communication.
-    enum Part { Gemm, Attention, MemoryBound, HostStall, Bubble, Optimizer, Offload, Tp, Cp, Pp, Dp, Ep, PartCount };
+    /// the pipeline bubble, the optimizer step, offload transfers and, from FirstGroup on, each parallel
+    /// dimension's communication in core::dimensions()' order.
+    enum Part {
+        Gemm,
+        Attention,
+        MemoryBound,
+        HostStall,
+        Bubble,
+        Optimizer,
+        Offload,
+        FirstGroup,
+        PartCount = FirstGroup + int(core::kDimensionCount)
+    };
     enum Row { StepRow, CommunicationRow };
 
     explicit TimeChart(QWidget* parent = nullptr);

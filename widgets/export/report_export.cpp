@@ -95,13 +95,7 @@ Block keyInputs(const core::Scenario& s, const core::Estimate& e)
             .arg(locale.toString(qlonglong(p.gpus())), QString::fromStdString(s.hardware.gpu.name))
             .arg(s.hardware.gpusPerNode) });
     b.rows.push_back({ ReportText::tr("Layout"),
-        ReportText::tr("TP %1 · PP %2 · DP %3 · CP %4 · EP %5 · ZeRO-%6")
-            .arg(p.tp)
-            .arg(p.pp)
-            .arg(p.dp)
-            .arg(p.cp)
-            .arg(p.ep)
-            .arg(p.zero) });
+        layoutDegrees(p, Degrees::all, QStringLiteral(" · ")) + QStringLiteral(" · ZeRO-%1").arg(p.zero) });
     // The form's own words for its choices (field_texts.cpp).
     b.rows.push_back({ ReportText::tr("Activation recomputation"), fieldValueText("parallel.recompute", s) });
     b.rows.push_back({ ReportText::tr("Number formats"),

@@ -2,6 +2,7 @@
 // core's field table (scenario_fields.h: kind, range, edit rules, when it applies) shown with its
 // texts (field_texts.cpp); the precision recipe and the GPU catalog are the panel's own choices.
 
+#include "core/dimensions.h"
 #include "core/presets.h"
 #include "core/scenario_edit.h"
 #include "core/scenario_fields.h"
@@ -184,10 +185,12 @@ void InputPanel::buildParallelism()
     m_gpuTotal = new QLabel(sec);
     m_gpuTotal->setObjectName(QStringLiteral("gpuTotal"));
     sec->addWideRow(m_gpuTotal);
-    addFields(sec, { "parallel.tp" });
-    // The degrees' arrows step through the values that divide what they split (core::degreeDivides).
-    for (const char* key : { "parallel.pp", "parallel.dp", "parallel.cp", "parallel.ep" }) {
-        auto* box = static_cast<QSpinBox*>(addField(sec, key));
+    // One field per parallel dimension; the arrows of a degree that must divide what it splits step
+    // through the values that do (core::steppedDegree).
+    for (const core::Dimension& d : core::dimensions()) {
+        auto* box = qobject_cast<QSpinBox*>(addField(sec, d.key().data())); // a literal: terminated
+        if (!box || !d.divides) continue;
+        const std::string_view key = d.key();
         m_bind->stepThrough(box, [key](const Scenario& s, int steps) -> std::optional<std::int64_t> {
             return core::steppedDegree(s, key, steps);
         });

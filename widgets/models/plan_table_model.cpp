@@ -6,6 +6,17 @@
 
 namespace ui {
 
+namespace {
+
+/// The parallel dimension shown in `column`, or nullptr.
+const core::Dimension* dimensionAt(int column)
+{
+    const int i = column - PlanTableModel::FirstDegree;
+    return i >= 0 && i < int(core::kDimensionCount) ? &core::dimensions()[std::size_t(i)] : nullptr;
+}
+
+} // namespace
+
 PlanTableModel::PlanTableModel(QObject* parent)
     : QAbstractTableModel(parent)
 {
@@ -39,19 +50,10 @@ QVariant PlanTableModel::data(const QModelIndex& index, int role) const
     const auto& p = plan.scenario.parallel;
     const auto& e = plan.estimate;
     const QLocale locale;
+    if (const core::Dimension* d = dimensionAt(index.column())) return d->of(p);
     switch (index.column()) {
     case Rank:
         return index.row() + 1;
-    case Tp:
-        return p.tp;
-    case Pp:
-        return p.pp;
-    case Dp:
-        return p.dp;
-    case Cp:
-        return p.cp;
-    case Ep:
-        return p.ep;
     case Zero:
         return p.zero;
     case Sp:
@@ -84,19 +86,10 @@ QVariant PlanTableModel::headerData(int section, Qt::Orientation orientation, in
 {
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return QAbstractTableModel::headerData(section, orientation, role);
+    if (const core::Dimension* d = dimensionAt(section)) return dimensionLabel(*d);
     switch (section) {
     case Rank:
         return tr("#");
-    case Tp:
-        return QStringLiteral("TP");
-    case Pp:
-        return QStringLiteral("PP");
-    case Dp:
-        return QStringLiteral("DP");
-    case Cp:
-        return QStringLiteral("CP");
-    case Ep:
-        return QStringLiteral("EP");
     case Zero:
         return QStringLiteral("ZeRO");
     case Sp:

@@ -10,15 +10,13 @@ namespace ui {
 class PlanTableModel : public QAbstractTableModel {
     Q_OBJECT
 public:
+    /// The columns: rank, the tie mark, one per parallel dimension (core::dimensions(), from
+    /// FirstDegree on), then the other settings a plan sets and its figures.
     enum Column {
         Rank,
         Tie,
-        Tp,
-        Pp,
-        Dp,
-        Cp,
-        Ep,
-        Zero,
+        FirstDegree,
+        Zero = FirstDegree + int(core::kDimensionCount),
         Sp,
         Recompute,
         Virtual,

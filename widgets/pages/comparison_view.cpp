@@ -81,7 +81,7 @@ bool ComparisonView::add(const core::Scenario& scenario)
 {
     if (count() >= kMaxScenarios) return false;
     m_scenarios.push_back(scenario);
-    m_estimates.push_back(ScenarioSession::estimateFor(scenario));
+    m_estimates.push_back(core::estimate(scenario));
     refresh();
     return true;
 }

@@ -27,24 +27,6 @@
 
 namespace ui {
 
-namespace {
-
-/// What a search depends on in the scenario: everything but what a row sets.
-core::Scenario searchable(core::Scenario s)
-{
-    s.hardware.preset.clear();
-    s.hardware.gpu = {};
-    s.cost.gpuHourUsd = 0;
-    s.cost.pricing = core::Pricing::on_demand;
-    s.reliability.spotInterruptionsPerNodeDay = 0;
-    s.parallel = {};
-    s.training.microBatch = 0;
-    s.name.clear(); // an automatic name follows the GPUs a row sets
-    return s;
-}
-
-} // namespace
-
 CostPlannerPanel::CostPlannerPanel(ScenarioSession* session, QWidget* parent)
     : QWidget(parent)
     , m_session(session)
@@ -130,14 +112,15 @@ CostPlannerPanel::CostPlannerPanel(ScenarioSession* session, QWidget* parent)
     });
     connect(session, &ScenarioSession::costPlanProgress, m_progress,
         [this](double fraction) { m_progress->setValue(int(fraction * 1000)); });
-    connect(session, &ScenarioSession::costPlanReady, this, [this](std::uint64_t, const core::CostPlanResult& result) {
-        m_result = result;
-        showResult();
-        emit finished();
-    });
+    connect(session, &ScenarioSession::costPlanReady, this,
+        [this](std::uint64_t revision, const core::CostPlanResult& result) {
+            if (!m_search.takes(revision, m_session->scenario(), m_session->revision())) return;
+            m_result = result;
+            showResult();
+            emit finished();
+        });
     connect(session->document(), &ScenarioDocument::scenarioChanged, this, [this](const core::Scenario& s) {
-        if (!m_searchStarted || m_stale || searchable(s) == searchable(m_searched)) return;
-        m_stale = true;
+        if (!m_search.becomesStale(s)) return;
         cancel();
         if (!isRunning()) showResult();
     });
@@ -146,7 +129,7 @@ CostPlannerPanel::CostPlannerPanel(ScenarioSession* session, QWidget* parent)
 
 bool CostPlannerPanel::openPriceTable(const QString& path)
 {
-    const core::PriceTableResult r = ScenarioSession::loadPriceTable(nativePath(path));
+    const core::PriceTableResult r = core::loadPriceTable(nativePath(path));
     if (!r.ok()) {
         m_tableError = ProblemText::of(r.error);
         retranslate();
@@ -160,7 +143,7 @@ bool CostPlannerPanel::useExampleTable()
 {
     QFile file(QStringLiteral(":/prices/cloud-prices-2026.tpprices.json"));
     if (!file.open(QIODevice::ReadOnly)) return false;
-    const core::PriceTableResult r = ScenarioSession::parsePriceTable(file.readAll().toStdString());
+    const core::PriceTableResult r = core::parsePriceTable(file.readAll().toStdString());
     if (!r.ok()) return false;
     setTable(*r.table, tr("the example table"));
     return true;
@@ -213,11 +196,9 @@ void CostPlannerPanel::start()
     options.maxGpus = m_gpus->value();
     options.deadlineDays = m_deadline->value();
     options.top = 30;
-    m_searched = m_session->scenario();
+    const core::Scenario searched = m_session->scenario();
     m_searchedDeadline = options.deadlineDays > 0;
-    m_searchStarted = true;
-    m_stale = false;
-    m_session->requestCostPlan(*m_table, options);
+    m_search.start(searched, m_session->requestCostPlan(*m_table, options));
     m_run->setEnabled(false);
     m_stop->setEnabled(true);
     m_apply->setEnabled(false);
@@ -289,7 +270,7 @@ void CostPlannerPanel::showResult()
             + (m_searchedDeadline ? tr("No plan fits and finishes by the deadline: add GPUs, allow more days or "
                                        "other GPU types.")
                                   : tr("No layout fits in memory: add GPUs, or GPU types with more memory."));
-    if (m_stale)
+    if (m_search.isStale())
         summary = tr("The scenario has changed since this search: search again to apply a plan.") + QLatin1Char(' ')
             + summary;
     m_summary->setText(summary);
@@ -298,9 +279,8 @@ void CostPlannerPanel::showResult()
         const core::CostPlan& p = m_result.plans[std::size_t(i)];
         const auto& q = p.scenario.parallel;
         const auto& e = p.estimate;
-        QString layout = QStringLiteral("TP %1 · PP %2 · DP %3").arg(q.tp).arg(q.pp).arg(q.dp);
-        if (q.cp > 1) layout += QStringLiteral(" · CP %1").arg(q.cp);
-        layout += QStringLiteral(" · ZeRO-%1").arg(q.zero);
+        const QString layout
+            = layoutDegrees(q, Degrees::aboveOne, QStringLiteral(" · ")) + QStringLiteral(" · ZeRO-%1").arg(q.zero);
         // What decides first (cost, time), then how: the layout and where it runs.
         const QStringList cells { QString::fromStdString(p.scenario.hardware.gpu.name), pricingName(p.pricing),
             QStringLiteral("$ ") + locale.toString(p.priceUsd, 'f', 3), locale.toString(e.gpus),
@@ -310,20 +290,18 @@ void CostPlannerPanel::showResult()
         for (int c = 0; c < cells.size(); ++c)
             m_results->setItem(i, c, new QTableWidgetItem(cells[c]));
     }
-    m_apply->setEnabled(!m_result.plans.empty() && !m_stale);
+    m_apply->setEnabled(!m_result.plans.empty() && !m_search.isStale());
     if (!m_result.plans.empty()) m_results->selectRow(0);
 }
 
 void CostPlannerPanel::apply(int row)
 {
-    if (row < 0 || row >= int(m_result.plans.size()) || m_stale
-        || searchable(m_session->scenario()) != searchable(m_searched))
-        return;
+    if (row < 0 || row >= int(m_result.plans.size()) || !m_search.appliesTo(m_session->scenario())) return;
     const core::CostPlan& plan = m_result.plans[std::size_t(row)];
-    m_session->applyCostPlan(plan,
-        tr("Use %1 %2 from %3")
-            .arg(QString::fromStdString(plan.scenario.hardware.gpu.name), pricingName(plan.pricing),
-                QString::fromStdString(plan.provider)));
+    m_session->document()->edit(tr("Use %1 %2 from %3")
+                                    .arg(QString::fromStdString(plan.scenario.hardware.gpu.name),
+                                        pricingName(plan.pricing), QString::fromStdString(plan.provider)),
+        [&plan](core::Scenario& s) { core::applyCostPlan(s, plan.scenario); });
 }
 
 void CostPlannerPanel::retranslate()
@@ -342,7 +320,7 @@ void CostPlannerPanel::retranslate()
     m_apply->setText(tr("Apply the selected plan"));
     m_results->setHorizontalHeaderLabels({ tr("GPU"), tr("Pricing"), tr("Per GPU-hour"), tr("GPUs"), tr("Total cost"),
         tr("Days"), tr("Interruptions"), tr("Layout"), tr("Provider") });
-    if (m_searchStarted && !isRunning()) showResult();
+    if (m_search.wasStarted() && !isRunning()) showResult();
 }
 
 void CostPlannerPanel::changeEvent(QEvent* event)

@@ -6,6 +6,8 @@
 // the scenario it started from: an edit makes it stale and its rows cannot be applied.
 
 #include "core/prices.h"
+#include "core/scenario_edit.h"
+#include "widgets/session/held_search.h"
 
 #include <QWidget>
 
@@ -40,7 +42,7 @@ public:
     void apply(int row);
 
     [[nodiscard]] bool isRunning() const;
-    [[nodiscard]] bool isStale() const { return m_stale; }
+    [[nodiscard]] bool isStale() const { return m_search.isStale(); }
     [[nodiscard]] const core::CostPlanResult& result() const { return m_result; }
     [[nodiscard]] QTableWidget* resultsTable() const { return m_results; }
     [[nodiscard]] QString tableText() const;
@@ -61,10 +63,8 @@ private:
     std::optional<core::PriceTable> m_table;
     QString m_origin;
     core::CostPlanResult m_result;
-    core::Scenario m_searched;
+    HeldSearch m_search { core::sameCostPlanInputs };
     bool m_searchedDeadline = false; ///< the search shown had a deadline
-    bool m_searchStarted = false;
-    bool m_stale = false;
     QString m_tableError;
     QLabel* m_tableLabel;
     QPushButton* m_open;

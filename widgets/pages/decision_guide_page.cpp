@@ -38,13 +38,7 @@ QString usd(double v)
 
 QString parallelism(const core::Parallel& p)
 {
-    QStringList parts;
-    if (p.tp > 1) parts << QStringLiteral("TP %1").arg(p.tp);
-    if (p.pp > 1) parts << QStringLiteral("PP %1").arg(p.pp);
-    if (p.cp > 1) parts << QStringLiteral("CP %1").arg(p.cp);
-    if (p.ep > 1) parts << QStringLiteral("EP %1").arg(p.ep);
-    parts << QStringLiteral("DP %1").arg(p.dp);
-    QString text = parts.join(QStringLiteral(" × "));
+    QString text = layoutDegrees(p, Degrees::aboveOne, QStringLiteral(" × "));
     if (p.zero > 0) text += QStringLiteral(", ZeRO-%1").arg(p.zero);
     return text;
 }

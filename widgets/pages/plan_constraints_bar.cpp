@@ -91,17 +91,8 @@ void PlanConstraintsBar::setAllowed(core::Knob knob, std::vector<int> values)
 
 QString PlanConstraintsBar::knobName(core::Knob knob)
 {
+    if (const core::Dimension* d = core::findDimension(knob)) return dimensionLabel(*d);
     switch (knob) {
-    case Knob::tp:
-        return QStringLiteral("TP");
-    case Knob::pp:
-        return QStringLiteral("PP");
-    case Knob::cp:
-        return QStringLiteral("CP");
-    case Knob::dp:
-        return QStringLiteral("DP");
-    case Knob::ep:
-        return QStringLiteral("EP");
     case Knob::zero:
         return QStringLiteral("ZeRO");
     case Knob::micro_batch:
@@ -112,8 +103,9 @@ QString PlanConstraintsBar::knobName(core::Knob knob)
         return tr("sequence parallel");
     case Knob::recompute:
         return tr("recompute");
+    default: // the parallel dimensions, named above
+        return {};
     }
-    return {};
 }
 
 QString PlanConstraintsBar::valueText(core::Knob knob, int value)

@@ -160,15 +160,17 @@ void PlannerPage::connectSignals()
     connect(m_session->document(), &ScenarioDocument::scenarioChanged, this, &PlannerPage::scenarioChanged);
     connect(m_session, &ScenarioSession::planProgress, m_progress,
         [this](double fraction) { m_progress->setValue(int(fraction * 1000)); });
-    // Only the latest search is delivered; whether it still fits the scenario is m_stale's to say.
+    // Only the latest search is delivered; whether it still fits the scenario is m_search's to say.
     connect(m_session, &ScenarioSession::displayFormatChanged, this, [this] {
         if (m_result.evaluated > 0 && !isRunning()) showResult(); // memory figures in the new unit
     });
-    connect(m_session, &ScenarioSession::planReady, this, [this](std::uint64_t, const core::PlanResult& result) {
-        m_result = result;
-        showResult();
-        emit finished();
-    });
+    connect(
+        m_session, &ScenarioSession::planReady, this, [this](std::uint64_t revision, const core::PlanResult& result) {
+            if (!m_search.takes(revision, m_session->scenario(), m_session->revision())) return;
+            m_result = result;
+            showResult();
+            emit finished();
+        });
 }
 
 bool PlannerPage::isRunning() const
@@ -184,10 +186,8 @@ void PlannerPage::start()
     options.objective = core::Objective(m_objective->currentIndex());
     options.top = 20;
     options.constraints = m_constraints->constraints();
-    m_searched = m_session->scenario();
-    m_searchStarted = true;
-    m_stale = false;
-    m_session->requestPlan(options);
+    const core::Scenario searched = m_session->scenario();
+    m_search.start(searched, m_session->requestPlan(options));
     m_run->setEnabled(false);
     m_stop->setEnabled(true);
     m_apply->setEnabled(false);
@@ -202,28 +202,18 @@ void PlannerPage::cancel()
     m_session->cancelPlan();
 }
 
-bool PlannerPage::searchedFor(const core::Scenario& scenario) const
-{
-    core::Scenario same = scenario;
-    same.parallel = m_searched.parallel;
-    same.training.microBatch = m_searched.training.microBatch;
-    same.name = m_searched.name; // an automatic name follows the GPU count a plan sets
-    return same == m_searched;
-}
-
 bool PlannerPage::isCurrent() const
 {
-    return !m_stale;
+    return !m_search.isStale();
 }
 
 void PlannerPage::scenarioChanged(const core::Scenario& scenario)
 {
     m_constraints->setScenario(scenario, m_gpus->value());
-    if (m_stale || searchedFor(scenario)) return; // applying a plan changes only what plans set
-    if (!m_searchStarted) return; // nothing searched yet
-    // The search belongs to an older scenario: the latest edit wins. A running search stops; its plans,
-    // and a finished search's, stay visible as what they were but cannot be applied.
-    m_stale = true;
+    // Applying a plan changes only what plans set. Any other edit: the search belongs to an older
+    // scenario and the latest edit wins. A running search stops; its plans, and a finished search's,
+    // stay visible as what they were but cannot be applied.
+    if (!m_search.becomesStale(scenario)) return;
     cancel();
     if (!isRunning()) showResult();
 }
@@ -253,10 +243,10 @@ void PlannerPage::showResult()
         m_summary->setText(ProblemText::of(*m_result.problem));
         m_why->clear();
     }
-    if (m_stale)
+    if (m_search.isStale())
         m_summary->setText(tr("The scenario has changed since this search: search again to apply a plan.")
             + QLatin1Char(' ') + m_summary->text());
-    m_apply->setEnabled(!m_result.plans.empty() && !m_stale);
+    m_apply->setEnabled(!m_result.plans.empty() && !m_search.isStale());
     m_launch->setEnabled(m_apply->isEnabled());
     if (!m_result.plans.empty()) m_table->selectRow(0);
 }
@@ -292,11 +282,11 @@ QString PlannerPage::whyText() const
     QString text = tr("Why the best plan wins: %1.").arg(reasons.join(tr("; ")));
     // Every setting it changes, context parallelism included.
     QStringList changes;
-    for (const core::Knob knob : core::differingKnobs(m_searched, best.scenario))
+    for (const core::Knob knob : core::differingKnobs(m_search.searched(), best.scenario))
         //: a setting the plan changes: its name (%1), the current value (%2) and the plan's (%3)
         changes << tr("%1 %2 → %3")
                        .arg(PlanConstraintsBar::knobName(knob),
-                           PlanConstraintsBar::valueText(knob, core::knobValue(m_searched, knob)),
+                           PlanConstraintsBar::valueText(knob, core::knobValue(m_search.searched(), knob)),
                            PlanConstraintsBar::valueText(knob, core::knobValue(best.scenario, knob)));
     text += QLatin1Char(' ')
         + (changes.isEmpty() ? tr("It is the current scenario's layout.")
@@ -316,18 +306,16 @@ QString PlannerPage::whyText() const
 void PlannerPage::apply(int row)
 {
     const auto& plans = m_model->plans();
-    if (row < 0 || row >= int(plans.size()) || m_stale || !searchedFor(m_session->scenario())) return;
+    if (row < 0 || row >= int(plans.size()) || !m_search.appliesTo(m_session->scenario())) return;
     const core::Scenario chosen = plans[std::size_t(row)].scenario;
-    m_session->document()->edit(tr("Apply plan %1").arg(row + 1), [&chosen](core::Scenario& s) {
-        s.parallel = chosen.parallel;
-        s.training.microBatch = chosen.training.microBatch;
-    });
+    m_session->document()->edit(
+        tr("Apply plan %1").arg(row + 1), [&chosen](core::Scenario& s) { core::applyPlan(s, chosen); });
 }
 
 void PlannerPage::copyLaunchSettings(int row, core::Framework framework)
 {
     const auto& plans = m_model->plans();
-    if (row < 0 || row >= int(plans.size()) || m_stale || !searchedFor(m_session->scenario())) return;
+    if (row < 0 || row >= int(plans.size()) || !m_search.appliesTo(m_session->scenario())) return;
     const QStringList refused = LaunchExport::copy(plans[std::size_t(row)].scenario, framework);
     m_launchNote->setText(refused.isEmpty()
             ? tr("Copied the %1 for plan %2 to the clipboard.").arg(LaunchExport::title(framework)).arg(row + 1)

@@ -7,6 +7,8 @@
 
 #include "core/launch.h"
 #include "core/planner.h"
+#include "core/scenario_edit.h"
+#include "widgets/session/held_search.h"
 
 #include <QWidget>
 
@@ -72,8 +74,6 @@ private:
     void retranslate();
     void showResult();
     void scenarioChanged(const core::Scenario& scenario);
-    /// `scenario` is the searched one, up to what a plan sets.
-    [[nodiscard]] bool searchedFor(const core::Scenario& scenario) const;
 
     ScenarioSession* m_session;
     QSpinBox* m_gpus;
@@ -95,9 +95,7 @@ private:
     QLabel* m_gpusLabel;
     QLabel* m_objectiveLabel;
     core::PlanResult m_result;
-    core::Scenario m_searched; ///< what the running or shown search started from
-    bool m_stale = false; ///< the scenario changed since: no plan may be applied
-    bool m_searchStarted = false; ///< m_searched is set (its result may still be on its way)
+    HeldSearch m_search { core::samePlanInputs };
 };
 
 } // namespace ui

@@ -14,23 +14,6 @@ namespace {
 const QColor kStageColours[] = { palette::kBlue, palette::kGreen, palette::kOrange, palette::kPurple, palette::kSkyBlue,
     palette::kVermillion, palette::kYellow, palette::kGrey };
 
-QString groupName(core::Group g)
-{
-    switch (g) {
-    case core::Group::tp:
-        return QStringLiteral("TP");
-    case core::Group::cp:
-        return QStringLiteral("CP");
-    case core::Group::ep:
-        return QStringLiteral("EP");
-    case core::Group::dp:
-        return QStringLiteral("DP");
-    case core::Group::pp:
-        return QStringLiteral("PP");
-    }
-    return {};
-}
-
 } // namespace
 
 PlacementView::PlacementView(QWidget* parent)
@@ -56,7 +39,7 @@ QStringList PlacementView::groupLines() const
             ? tr("inside one node (NVLink)")
             : tr("across %1 nodes (network)").arg(locale.toString(g.nodesSpanned));
         lines << tr("%1 groups of %2 GPUs: %3 — %4 s per step, %5 s exposed (%6 % of the step)")
-                     .arg(groupName(g.group))
+                     .arg(dimensionLabel(core::dimensionOf(g.group)))
                      .arg(g.size)
                      .arg(where, formatSignificant(g.timeS, 3), formatSignificant(g.exposedS, 3),
                          locale.toString(g.shareOfStep * 100, 'f', 1));

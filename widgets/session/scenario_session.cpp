@@ -136,7 +136,7 @@ std::function<void(double)> ScenarioSession::progressRelay(
     };
 }
 
-void ScenarioSession::requestPlan(core::PlanOptions options)
+std::uint64_t ScenarioSession::requestPlan(core::PlanOptions options)
 {
     const core::Scenario s = scenario();
     const std::uint64_t revision = m_revision;
@@ -147,6 +147,7 @@ void ScenarioSession::requestPlan(core::PlanOptions options)
             return core::plan(s, options);
         },
         [this, revision](const core::PlanResult& result) { emit planReady(revision, result); });
+    return revision;
 }
 
 void ScenarioSession::cancelPlan()
@@ -154,7 +155,7 @@ void ScenarioSession::cancelPlan()
     m_plans.cancel();
 }
 
-void ScenarioSession::requestCostPlan(core::PriceTable table, core::CostPlanOptions options)
+std::uint64_t ScenarioSession::requestCostPlan(core::PriceTable table, core::CostPlanOptions options)
 {
     const core::Scenario s = scenario();
     const std::uint64_t revision = m_revision;
@@ -165,40 +166,12 @@ void ScenarioSession::requestCostPlan(core::PriceTable table, core::CostPlanOpti
             return core::planCost(s, table, options);
         },
         [this, revision](const core::CostPlanResult& result) { emit costPlanReady(revision, result); });
+    return revision;
 }
 
 void ScenarioSession::cancelCostPlan()
 {
     m_costPlans.cancel();
-}
-
-core::PriceTableResult ScenarioSession::loadPriceTable(const std::string& path)
-{
-    return core::loadPriceTable(path);
-}
-
-core::PriceTableResult ScenarioSession::parsePriceTable(const std::string& text)
-{
-    return core::parsePriceTable(text);
-}
-
-void ScenarioSession::applyCostPlan(const core::CostPlan& plan, const QString& undoText)
-{
-    const core::Scenario chosen = plan.scenario;
-    m_document.edit(undoText, [&chosen](core::Scenario& s) {
-        s.hardware.preset = chosen.hardware.preset;
-        s.hardware.gpu = chosen.hardware.gpu;
-        s.cost.gpuHourUsd = chosen.cost.gpuHourUsd;
-        s.cost.pricing = chosen.cost.pricing;
-        s.reliability.spotInterruptionsPerNodeDay = chosen.reliability.spotInterruptionsPerNodeDay;
-        s.parallel = chosen.parallel;
-        s.training.microBatch = chosen.training.microBatch;
-    });
-}
-
-core::Estimate ScenarioSession::estimateFor(const core::Scenario& scenario)
-{
-    return core::estimate(scenario);
 }
 
 std::optional<core::ActualComparison> ScenarioSession::compareWithLog(

@@ -68,21 +68,17 @@ public:
     void requestSensitivity(double fraction);
     void requestHeatmap(core::HeatAxis x, core::HeatAxis y);
     /// `options.cancel` and `options.progress` are the session's; progress arrives as planProgress.
-    void requestPlan(core::PlanOptions options);
+    /// Returns the revision planReady will carry.
+    std::uint64_t requestPlan(core::PlanOptions options);
     void cancelPlan();
     [[nodiscard]] bool isPlanning() const { return m_plans.isRunning(); }
     /// The cost planner over a price table's GPU types, counts and prices (prices.h), latest wins.
-    void requestCostPlan(core::PriceTable table, core::CostPlanOptions options);
+    /// Returns the revision costPlanReady will carry.
+    std::uint64_t requestCostPlan(core::PriceTable table, core::CostPlanOptions options);
     void cancelCostPlan();
     [[nodiscard]] bool isCostPlanning() const { return m_costPlans.isRunning(); }
-    [[nodiscard]] static core::PriceTableResult loadPriceTable(const std::string& path);
-    [[nodiscard]] static core::PriceTableResult parsePriceTable(const std::string& text);
-    /// Makes `plan` the scenario — its GPU, price, pricing, spot reclaims, split and micro-batch — as
-    /// one undo step named `undoText`.
-    void applyCostPlan(const core::CostPlan& plan, const QString& undoText);
 
-    /// Work whose input is not the current scenario, or that is quick and asked for explicitly.
-    [[nodiscard]] static core::Estimate estimateFor(const core::Scenario& scenario);
+    /// Work on the current scenario that is quick and asked for explicitly.
     /// The sensitivity of the current scenario, in this thread (export needs it now; milliseconds).
     [[nodiscard]] core::Sensitivity sensitivityNow(double fraction) const;
     [[nodiscard]] core::Calibration calibrate(const core::MeasuredRun& measured) const;

@@ -3,6 +3,9 @@
 
 #include <QColor>
 
+#include <cstddef>
+#include <iterator>
+
 namespace ui::palette {
 
 inline const QColor kOrange { 0xE6, 0x9F, 0x00 };
@@ -13,5 +16,14 @@ inline const QColor kBlue { 0x00, 0x72, 0xB2 };
 inline const QColor kVermillion { 0xD5, 0x5E, 0x00 };
 inline const QColor kPurple { 0xCC, 0x79, 0xA7 };
 inline const QColor kGrey { 0x99, 0x99, 0x99 };
+
+/// The communication of each parallel dimension, in core::dimensions()' order (TP, PP, DP, CP, EP);
+/// a dimension past the list takes its colour again from the start, lightened so it differs.
+[[nodiscard]] inline QColor dimensionColour(std::size_t index)
+{
+    static const QColor colours[] = { kOrange, kSkyBlue, kVermillion, kYellow, kGreen };
+    constexpr std::size_t n = std::size(colours);
+    return index < n ? colours[index] : colours[index % n].lighter(140);
+}
 
 } // namespace ui::palette

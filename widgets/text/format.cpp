@@ -102,6 +102,22 @@ QString formatSignificant(double value, int digits)
     return text;
 }
 
+QString dimensionLabel(const core::Dimension& dimension)
+{
+    return QString::fromLatin1(dimension.label.data(), qsizetype(dimension.label.size()));
+}
+
+QString layoutDegrees(const core::Parallel& parallel, Degrees which, const QString& separator)
+{
+    QStringList parts;
+    for (const core::Dimension& d : core::dimensions()) {
+        const int degree = d.of(parallel);
+        if (which == Degrees::all || degree > 1 || d.group == core::Group::dp)
+            parts << QStringLiteral("%1 %2").arg(dimensionLabel(d)).arg(degree);
+    }
+    return parts.join(separator);
+}
+
 QString recomputeName(core::Recompute recompute)
 {
     switch (recompute) {

@@ -1,6 +1,7 @@
 #pragma once
 // Numbers as the user reads them: value + unit, in the current locale, translated units.
 
+#include "core/dimensions.h"
 #include "core/estimate.h"
 
 #include <QString>
@@ -31,6 +32,13 @@ void setDisplayByteUnit(ByteUnit unit);
 /// "none", "selective", "full", "op-level", "norms, up-proj." (translated): short, for table cells
 /// and heatmap columns.
 [[nodiscard]] QString recomputeName(core::Recompute recompute);
+/// A parallel dimension's label, "TP" (the same in every language).
+[[nodiscard]] QString dimensionLabel(const core::Dimension& dimension);
+/// Which degrees a layout's text names (layoutDegrees).
+enum class Degrees { all, aboveOne };
+/// A layout's degrees in core's dimension order, "TP 8 · PP 4 · DP 16" joined by `separator`: every
+/// degree, or those above one and DP always (the replicas: the text is never empty).
+[[nodiscard]] QString layoutDegrees(const core::Parallel& parallel, Degrees which, const QString& separator);
 /// "6.74 B", "124 M" — parameter counts with a short scale word.
 [[nodiscard]] QString formatCount(double count);
 /// `value` with `digits` significant digits in plain decimals (1,234 and 0.00123, never 1.23e+03),

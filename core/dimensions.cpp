@@ -1,0 +1,92 @@
+#include "core/dimensions.h"
+
+#include "core/architecture.h"
+#include "core/checked.h"
+
+#include <algorithm>
+
+namespace core {
+
+namespace {
+
+// What each degree must divide: the conditions of warningsFor (estimate.cpp) and of Megatron-LM's
+// argument checks (megatron/training/arguments.py).
+
+bool dpDivides(const Scenario& s, int v)
+{
+    return isMultipleOf(s.training.globalBatch, { v, s.training.microBatch }); // up to 6.5·10^10, in 64 bits
+}
+double dpLargest(const Scenario& s)
+{
+    return double(s.training.globalBatch) / s.training.microBatch;
+}
+
+bool ppDivides(const Scenario& s, int v)
+{
+    const Parallel& p = s.parallel;
+    return (s.model.arch.layers + (p.pipelineSplit == PipelineSplit::embedding_and_loss ? 2 : 0))
+        % (v * p.virtualStages)
+        == 0;
+}
+double ppLargest(const Scenario& s)
+{
+    return double(s.model.arch.layers + 2);
+}
+
+// Load-balanced context parallelism splits the sequence into 2·c chunks (Megatron-LM CP).
+bool cpDivides(const Scenario& s, int v)
+{
+    return v == 1 || s.training.seqLen % (2 * v) == 0;
+}
+double cpLargest(const Scenario& s)
+{
+    return std::max(1.0, s.training.seqLen / 2.0);
+}
+
+bool epDivides(const Scenario& s, int v)
+{
+    const Architecture& a = s.model.arch;
+    return a.isMoe() ? a.experts % v == 0 : v == 1;
+}
+double epLargest(const Scenario& s)
+{
+    return double(std::max(1, s.model.arch.experts));
+}
+
+const std::array<Dimension, kDimensionCount> kDimensions { {
+    { Group::tp, Knob::tp, "TP", "the attention heads and the FFN width", &Parallel::tp, true, nullptr, nullptr },
+    { Group::pp, Knob::pp, "PP", "the layers (× virtual stages)", &Parallel::pp, true, ppDivides, ppLargest },
+    { Group::dp, Knob::dp, "DP", "the global batch (× micro-batch)", &Parallel::dp, true, dpDivides, dpLargest },
+    { Group::cp, Knob::cp, "CP", "the sequence (in 2·CP chunks)", &Parallel::cp, true, cpDivides, cpLargest },
+    { Group::ep, Knob::ep, "EP", "the experts", &Parallel::ep, false, epDivides, epLargest },
+} };
+
+} // namespace
+
+const std::array<Dimension, kDimensionCount>& dimensions()
+{
+    return kDimensions;
+}
+
+const Dimension& dimensionOf(Group group)
+{
+    for (const Dimension& d : kDimensions)
+        if (d.group == group) return d;
+    return kDimensions[2]; // unreachable: tests/core/test_dimensions.cpp checks every group has its row
+}
+
+const Dimension* findDimension(std::string_view key)
+{
+    for (const Dimension& d : kDimensions)
+        if (d.key() == key) return &d;
+    return nullptr;
+}
+
+const Dimension* findDimension(Knob knob)
+{
+    for (const Dimension& d : kDimensions)
+        if (d.knob == knob) return &d;
+    return nullptr;
+}
+
+} // namespace core
