@@ -1,4 +1,4 @@
-<?xml version='1.0' encoding='utf-8'?>
+<?xml version="1.0" encoding="utf-8"?>
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
@@ -57,6 +57,7 @@
     </message>
     <message>
         <source>Size</source>
+        <extracomment>runs grouped by model size (parameters)</extracomment>
         <translation>规模</translation>
     </message>
     <message>
@@ -65,11 +66,13 @@
     </message>
     <message>
         <source>Sequence</source>
+        <extracomment>runs grouped by sequence length in tokens</extracomment>
         <translation>序列长度</translation>
     </message>
     <message>
         <source>Format</source>
-        <translation>格式</translation>
+        <extracomment>runs grouped by the number format of their matmuls (&quot;bf16/fp16&quot;, &quot;fp8&quot;)</extracomment>
+        <translation>数值格式</translation>
     </message>
     <message>
         <source>&lt;p&gt;Where the choice matters — two layouts measured at least %1 % apart — it orders %2 of %3 pairs as measured.&lt;/p&gt;</source>
@@ -84,7 +87,7 @@
         <translation>样本外：按来源和场景划分的误差——先吞吐，后峰值显存</translation>
     </message>
     <message>
-        <source>&lt;p&gt;The estimate against %1 published training runs, with the shipped defaults. Out of sample (runs not used to choose the defaults), the mean error is &lt;b&gt;%2 %&lt;/b&gt; on throughput and &lt;b&gt;%3 %&lt;/b&gt; on peak memory. On the %4 calibration runs, three defaults were calibrated — matmul efficiency %5, the share %6 of it Hopper GPUs sustain, and %7 memory-bound passes — and each software stack's host costs on its own runs (docs/FIDELITY.md). Where a source measured one model in several layouts on one software stack, the estimate orders them with a mean rank correlation of %8 over %9 sets. Double-click a run to open it as a scenario.&lt;/p&gt;</source>
+        <source>&lt;p&gt;The estimate against %1 published training runs, with the shipped defaults. Out of sample (runs not used to choose the defaults), the mean error is &lt;b&gt;%2 %&lt;/b&gt; on throughput and &lt;b&gt;%3 %&lt;/b&gt; on peak memory. On the %4 calibration runs, three defaults were calibrated — matmul efficiency %5, the share %6 of it Hopper GPUs sustain, and %7 memory-bound passes — and each software stack&apos;s host costs on its own runs (docs/FIDELITY.md). Where a source measured one model in several layouts on one software stack, the estimate orders them with a mean rank correlation of %8 over %9 sets. Double-click a run to open it as a scenario.&lt;/p&gt;</source>
         <translation>&lt;p&gt;用默认参数估算 %1 个公开发表或实测的训练记录，并与发表值对比。在样本外（未用于确定默认值的记录）上，吞吐的平均误差为 &lt;b&gt;%2 %&lt;/b&gt;，峰值显存为 &lt;b&gt;%3 %&lt;/b&gt;。在 %4 个校准记录上确定了三个默认值——矩阵乘效率 %5、Hopper GPU 可持续达到其中的比例 %6、访存受限遍数 %7——并在各软件栈自己的记录上拟合了它的主机开销（见 docs/FIDELITY.md）。当同一来源在同一软件栈上以多种并行布局测量同一模型时，估算给出的排序与实测的平均秩相关系数为 %8（共 %9 组）。双击某条记录可将其作为场景打开。&lt;/p&gt;</translation>
     </message>
     <message>
@@ -97,10 +100,11 @@
     </message>
     <message>
         <source>Training</source>
-        <translation>训练</translation>
+        <extracomment>runs grouped by training method (&quot;pre-training&quot;, &quot;fine-tuning (LoRA, QLoRA)&quot;), not the training itself</extracomment>
+        <translation>训练方式</translation>
     </message>
     <message>
-        <source>&lt;p&gt;Each source counted once (the mean of each source's mean |error|), the error is &lt;b&gt;%1 %&lt;/b&gt; on throughput and &lt;b&gt;%2 %&lt;/b&gt; on peak memory: one large table cannot hide the others.&lt;/p&gt;</source>
+        <source>&lt;p&gt;Each source counted once (the mean of each source&apos;s mean |error|), the error is &lt;b&gt;%1 %&lt;/b&gt; on throughput and &lt;b&gt;%2 %&lt;/b&gt; on peak memory: one large table cannot hide the others.&lt;/p&gt;</source>
         <translation>&lt;p&gt;每个来源只计一次（各来源平均绝对误差的平均值）时，吞吐误差为 &lt;b&gt;%1 %&lt;/b&gt;，峰值显存误差为 &lt;b&gt;%2 %&lt;/b&gt;：一张大表掩盖不了其他来源。&lt;/p&gt;</translation>
     </message>
 </context>
@@ -117,10 +121,6 @@
     <message>
         <source>Sets efficiency.compute (and the fragmentation, where the log gives reserved memory) to the values that reproduce this run; one undo step</source>
         <translation>把 efficiency.compute（日志给出保留显存时还包括碎片率）设为能复现这次运行的数值；可一步撤销</translation>
-    </message>
-    <message>
-        <source>%1 log: median of %2 steady steps (%3 to %4); %5 left out (the first, and any over 1.5 × the median).</source>
-        <translation>%1 日志：取 %2 个稳定步（第 %3 至 %4 步）的中位数；剔除 %5 步（第一步，以及超过中位数 1.5 倍的步）。</translation>
     </message>
     <message>
         <source>measured</source>
@@ -160,14 +160,16 @@
     </message>
     <message numerus="yes">
         <source>Planned range: %1–%2 s per step (%n measured runs like this one).</source>
-        <translation><numerusform>计划区间：每步 %1–%2 秒（依据 %n 条类似的实测记录）。</numerusform></translation>
+        <translation>
+            <numerusform>计划区间：每步 %1–%2 秒（依据 %n 条类似的实测记录）。</numerusform>
+        </translation>
     </message>
     <message>
         <source>Planned step time: %1 s (no measured runs to give a range).</source>
         <translation>计划每步时间：%1 秒（没有可给出区间的实测记录）。</translation>
     </message>
     <message>
-        <source>The run has left the plan's range: the forecast below is the one to budget for.</source>
+        <source>The run has left the plan&apos;s range: the forecast below is the one to budget for.</source>
         <translation>这次运行已偏出计划区间：请按下面的预测做预算。</translation>
     </message>
     <message>
@@ -203,7 +205,7 @@
         <translation>按训练日志重新拟合</translation>
     </message>
     <message>
-        <source>Hugging Face Trainer log: the Trainer's average over the whole run, warm-up included.</source>
+        <source>Hugging Face Trainer log: the Trainer&apos;s average over the whole run, warm-up included.</source>
         <translation>Hugging Face Trainer 日志：Trainer 给出的整个训练的平均值，包含预热。</translation>
     </message>
     <message>
@@ -213,6 +215,11 @@
     <message>
         <source>The scenario has changed since this log was compared: the plan shown is the one it had then, and its refit is not applied to another scenario.</source>
         <translation>自与这份日志对比以来场景已经改变：这里显示的是当时的计划，其拟合结果不会应用到另一个场景上。</translation>
+    </message>
+    <message>
+        <source>%1 log: median of %2 steady steps (%3 to %4); %5 left out (the first, and any over %6 × the median).</source>
+        <extracomment>%6 is the multiple of the median above which a step is left out (1.5)</extracomment>
+        <translation>%1 日志：取 %2 个稳定步（第 %3 至 %4 步）的中位数；剔除 %5 步（第一步，以及超过中位数 %6 倍的步）。</translation>
     </message>
 </context>
 <context>
@@ -458,7 +465,7 @@
         <translation>每卡显存</translation>
     </message>
     <message>
-        <source>Fits on one GPU's memory</source>
+        <source>Fits on one GPU&apos;s memory</source>
         <translation>单卡显存放得下</translation>
     </message>
     <message>
@@ -525,7 +532,7 @@
         <translation>添加文件…</translation>
     </message>
     <message>
-        <source>The source article's pair</source>
+        <source>The source article&apos;s pair</source>
         <translation>原文中的两个对比场景</translation>
     </message>
     <message>
@@ -556,6 +563,7 @@
     </message>
     <message>
         <source>Network</source>
+        <extracomment>a cost category: the price of the traffic between nodes (not the network hardware)</extracomment>
         <translation>网络流量</translation>
     </message>
     <message>
@@ -695,7 +703,7 @@
     </message>
     <message>
         <source>Counts searched: powers of two up to this, and this</source>
-        <translation>搜索的数量：不超过此值的 2 的幂，以及此值本身</translation>
+        <translation>搜索的数量：不超过此值的二的幂，以及此值本身</translation>
     </message>
     <message>
         <source>Deadline (days):</source>
@@ -777,7 +785,7 @@
         <translation>决策指南</translation>
     </message>
     <message>
-        <source>&lt;b&gt;Small model&lt;/b&gt; (%1 parameters, under 1 B): the source article's single-GPU territory — iterate quickly on one GPU or a few, at low cost.</source>
+        <source>&lt;b&gt;Small model&lt;/b&gt; (%1 parameters, under 1 B): the source article&apos;s single-GPU territory — iterate quickly on one GPU or a few, at low cost.</source>
         <translation>&lt;b&gt;小模型&lt;/b&gt;（%1 参数，不足 1B）：原文所说的单卡训练范畴——在单卡或少量卡上快速迭代、低成本试错。</translation>
     </message>
     <message>
@@ -785,7 +793,7 @@
         <translation>&lt;b&gt;中等规模模型&lt;/b&gt;（%1 参数，介于 1B 与 7B 级之间）：通常单机即可；能否单卡取决于精度和显存优化设置。</translation>
     </message>
     <message>
-        <source>&lt;b&gt;Large model&lt;/b&gt; (%1 parameters, the 7B class or more): the source article's distributed-training territory — parallelism, a fast network, fault tolerance and a team that runs them.</source>
+        <source>&lt;b&gt;Large model&lt;/b&gt; (%1 parameters, the 7B class or more): the source article&apos;s distributed-training territory — parallelism, a fast network, fault tolerance and a team that runs them.</source>
         <translation>&lt;b&gt;大模型&lt;/b&gt;（%1 参数，7B 级及以上）：原文所说的分布式训练范畴——需要并行策略、高速网络、容错机制以及能驾驭它们的团队。</translation>
     </message>
     <message>
@@ -809,7 +817,7 @@
         <translation>放不下</translation>
     </message>
     <message>
-        <source>&lt;b&gt;Fine-tuning instead of pre-training&lt;/b&gt; (§5): LoRA rank %1 needs %2 on one GPU (%3), QLoRA %4 (%5) — %6 % and %7 % of full training's memory, and no distributed training at all when it fits.</source>
+        <source>&lt;b&gt;Fine-tuning instead of pre-training&lt;/b&gt; (§5): LoRA rank %1 needs %2 on one GPU (%3), QLoRA %4 (%5) — %6 % and %7 % of full training&apos;s memory, and no distributed training at all when it fits.</source>
         <translation>&lt;b&gt;以微调代替预训练&lt;/b&gt;（§5）：秩为 %1 的 LoRA 单卡需要 %2（%3），QLoRA 需要 %4（%5）——分别为全量训练显存的 %6 % 和 %7 %，放得下时完全无需分布式训练。</translation>
     </message>
     <message>
@@ -858,7 +866,7 @@
     </message>
     <message>
         <source>Network</source>
-        <translation>网络流量</translation>
+        <translation>网络</translation>
     </message>
     <message>
         <source>Communication takes %1 % of each step and %2 crosses the network over the run: a high-bandwidth, low-latency interconnect and a parallel layout that keeps heavy traffic inside nodes.</source>
@@ -924,7 +932,7 @@
         <translation>ZeRO-3：2 个已聚合的层；DDP 桶；每个通信组的 NCCL 缓冲区</translation>
     </message>
     <message>
-        <source>at the backward's end (gradients freed after each step): the first layer's activations, with its recomputation</source>
+        <source>at the backward&apos;s end (gradients freed after each step): the first layer&apos;s activations, with its recomputation</source>
         <translation>反向传播结束时（每步释放梯度）：第一层的激活值及其重计算</translation>
     </message>
     <message>
@@ -956,7 +964,7 @@
         <translation>模型 FLOPs ÷ (每步时间 × GPU 数 × 峰值)</translation>
     </message>
     <message>
-        <source>one micro-batch, gradients freed after each step: max(activations + LM head's gradient at the backward's start, all gradients + first layer's activations at its end); all = Ψ_trainable × bytes(gradients) ÷ (dp·cp if ZeRO ≥ 2)</source>
+        <source>one micro-batch, gradients freed after each step: max(activations + LM head&apos;s gradient at the backward&apos;s start, all gradients + first layer&apos;s activations at its end); all = Ψ_trainable × bytes(gradients) ÷ (dp·cp if ZeRO ≥ 2)</source>
         <translation>一个微批，每步释放梯度：max(反向开始时的激活值 + LM 头的梯度，反向结束时的全部梯度 + 第一层的激活值)；全部梯度 = Ψ_可训练 × 字节数(梯度) ÷ (ZeRO ≥ 2 时除以 dp·cp)</translation>
     </message>
     <message>
@@ -976,7 +984,7 @@
         <translation>token 数 ÷ (全局批 × 序列长度) × 每步时间</translation>
     </message>
     <message>
-        <source>Σ FLOPs ÷ rate over Σ time of each GEMM of a micro-batch on one rank (forward, input and weight gradients, by their per-rank shapes): waves of 128 × 256 or 128 × 128 output tiles on the GPU's SMs, each tile's fixed cost, HBM traffic, a per-kernel floor</source>
+        <source>Σ FLOPs ÷ rate over Σ time of each GEMM of a micro-batch on one rank (forward, input and weight gradients, by their per-rank shapes): waves of 128 × 256 or 128 × 128 output tiles on the GPU&apos;s SMs, each tile&apos;s fixed cost, HBM traffic, a per-kernel floor</source>
         <translation>Σ FLOPs ÷ 算力，除以一个 rank 上一个微批每个 GEMM 的 Σ 时间（前向、输入梯度和权重梯度，按各 rank 的形状）：GPU 各 SM 上 128 × 256 或 128 × 128 输出块的波次、每块的固定开销、HBM 流量、每个内核的下限</translation>
     </message>
     <message>
@@ -1008,19 +1016,19 @@
         <translation>（未给出 SM 数：不计波次量化）</translation>
     </message>
     <message>
-        <source>(offloaded: the layers' saved tensors,</source>
+        <source>(offloaded: the layers&apos; saved tensors,</source>
         <translation>（已卸载：各层保存的张量</translation>
     </message>
     <message>
-        <source>on the host; two layers' worth on the GPU)</source>
+        <source>on the host; two layers&apos; worth on the GPU)</source>
         <translation>在主机内存；GPU 上保留两层）</translation>
     </message>
     <message>
-        <source>bytes/layer (average over the stage's layers) + working set</source>
+        <source>bytes/layer (average over the stage&apos;s layers) + working set</source>
         <translation>字节/层（按该阶段各层平均）+ 工作集</translation>
     </message>
     <message>
-        <source>), the start: LM head's gradient</source>
+        <source>), the start: LM head&apos;s gradient</source>
         <translation>)，取开始时：LM 头的梯度</translation>
     </message>
     <message>
@@ -1100,7 +1108,7 @@
         <translation>主机时间 −（矩阵乘 + 访存受限 + 微批次内部的集合通信）；主机时间 = 微批次数 × 操作数 × 每个操作的主机时间</translation>
     </message>
     <message>
-        <source>parameters updated × bytes touched ÷ memory bandwidth + the stack's host time per step</source>
+        <source>parameters updated × bytes touched ÷ memory bandwidth + the stack&apos;s host time per step</source>
         <translation>更新的参数数 × 访问字节数 ÷ 显存带宽 + 软件栈每步的主机时间</translation>
     </message>
     <message>
@@ -1112,7 +1120,7 @@
         <translation>(FP8 GEMM FLOPs ÷ FP8 可达算力 + FP8 范围之外的 GEMM FLOPs ÷ 16 位可达算力) ÷ (GPU 数 × 效率) + 注意力内核</translation>
     </message>
     <message>
-        <source>GEMM FLOPs ÷ (GPUs × achievable matmul rate × efficiency [× the GPU's sustained fraction] × shape efficiency) + attention kernel</source>
+        <source>GEMM FLOPs ÷ (GPUs × achievable matmul rate × efficiency [× the GPU&apos;s sustained fraction] × shape efficiency) + attention kernel</source>
         <translation>GEMM FLOPs ÷ (GPU 数 × 可达矩阵乘算力 × 效率 [× 该 GPU 的持续比例] × 形状效率) + 注意力内核</translation>
     </message>
     <message>
@@ -1120,7 +1128,7 @@
         <translation>矩阵乘 + 访存受限内核 + 等待 CPU</translation>
     </message>
     <message>
-        <source>compute time × (p − 1) ÷ (v · m) + (v · m − 1) ÷ (v · m) × (busiest stage's load − 1) × matmul time</source>
+        <source>compute time × (p − 1) ÷ (v · m) + (v · m − 1) ÷ (v · m) × (busiest stage&apos;s load − 1) × matmul time</source>
         <translation>计算时间 × (p − 1) ÷ (v · m) + (v · m − 1) ÷ (v · m) × (最忙一级的负载 − 1) × 矩阵乘时间</translation>
     </message>
     <message>
@@ -1128,7 +1136,7 @@
         <translation>(负载 </translation>
     </message>
     <message>
-        <source>flash-attention FLOPs per GPU (causal half; backward 2.5 × forward; + a recomputed forward) ÷ (kernel rate × efficiency) × length factor (the kernel's rate at its reference length ÷ its rate on blocks of ℓ tokens, ℓ/(ℓ + 680); reference 16k tokens, 2.4k for flash1; ℓ = s, or s/(2·cp) with context parallelism)</source>
+        <source>flash-attention FLOPs per GPU (causal half; backward 2.5 × forward; + a recomputed forward) ÷ (kernel rate × efficiency) × length factor (the kernel&apos;s rate at its reference length ÷ its rate on blocks of ℓ tokens, ℓ/(ℓ + 680); reference 16k tokens, 2.4k for flash1; ℓ = s, or s/(2·cp) with context parallelism)</source>
         <translation>每卡 flash-attention FLOPs（因果一半；反向 2.5 × 前向；+ 一次重计算的前向）÷ (内核算力 × 效率) × 长度系数（内核在其参考长度上的算力 ÷ 它在 ℓ 个 token 的块上的算力，ℓ/(ℓ + 680)；参考长度 16k token，flash1 为 2.4k；ℓ = s，开启上下文并行时为 s/(2·cp)）</translation>
     </message>
 </context>
@@ -1240,7 +1248,7 @@
     </message>
     <message>
         <source>Files go to: %1</source>
-        <extracomment>where the exported files will be written; %1 is a folder's full path</extracomment>
+        <extracomment>where the exported files will be written; %1 is a folder&apos;s full path</extracomment>
         <translation>文件将写入：%1</translation>
     </message>
     <message>
@@ -1269,7 +1277,9 @@
     </message>
     <message numerus="yes">
         <source>%n file(s) in %1 would be replaced: this export did not write them.</source>
-        <translation><numerusform>%1 中的 %n 个文件将被替换：它们不是这次导出写入的。</numerusform></translation>
+        <translation>
+            <numerusform>%1 中的 %n 个文件将被替换：它们不是这次导出写入的。</numerusform>
+        </translation>
     </message>
     <message>
         <source>Choose another folder to keep them.</source>
@@ -1303,12 +1313,12 @@
     </message>
     <message>
         <source>op-level</source>
-        <extracomment>PyTorch's op-level selective recomputation</extracomment>
+        <extracomment>PyTorch&apos;s op-level selective recomputation</extracomment>
         <translation>算子级</translation>
     </message>
     <message>
         <source>norms, up-proj.</source>
-        <extracomment>DeepSeek-V3's recomputation of norms and up-projections</extracomment>
+        <extracomment>DeepSeek-V3&apos;s recomputation of norms and up-projections</extracomment>
         <translation>归一化与上投影</translation>
     </message>
 </context>
@@ -1340,7 +1350,7 @@
     </message>
     <message>
         <source>Model size, 100 M to 2 T parameters (log scale). A bare size uses the standard Llama-style shape: head width 128, about 128 hidden units per layer, SwiGLU.</source>
-        <translation>模型规模，1 亿到 2 万亿参数（对数刻度）。仅给出规模时使用标准的 Llama 式结构：每个注意力头宽 128，每层约 128 个隐藏单元，SwiGLU。</translation>
+        <translation>模型规模，100 M 到 2 T 参数（对数刻度）。仅给出规模时使用标准的 Llama 式结构：每个注意力头宽 128，每层约 128 个隐藏单元，SwiGLU。</translation>
     </message>
     <message>
         <source>Parallelism</source>
@@ -1384,7 +1394,7 @@
     </message>
     <message>
         <source>%1 layers, hidden %2, %3 heads (%4 KV), FFN %5, vocabulary %6</source>
-        <translation>%1 层，隐藏维度 %2，%3 个注意力头（%4 个 KV 头），FFN %5，词表 %6</translation>
+        <translation>%1 层，隐藏维度&#xa0;%2，%3 个注意力头（%4 个 KV 头），FFN&#xa0;%5，词表&#xa0;%6</translation>
     </message>
     <message>
         <source>Choose model</source>
@@ -1396,7 +1406,7 @@
     </message>
     <message>
         <source>%1 GiB, %2 TFLOP/s (BF16 dense), NVLink %3 GB/s, network %4 GB/s per GPU, %5 W</source>
-        <translation>%1 GiB，%2 TFLOP/s（BF16 稠密），NVLink %3 GB/s，每⁠卡网络 %4 GB/s，%5 W</translation>
+        <translation>%1 GiB，%2 TFLOP/s（BF16 稠密），NVLink %3 GB/s，每⁠卡网络&#xa0;%4&#xa0;GB/s，%5 W</translation>
     </message>
     <message>
         <source>FP32</source>
@@ -1429,14 +1439,6 @@
     <message>
         <source>NF4</source>
         <translation>NF4</translation>
-    </message>
-    <message>
-        <source>BF16 mixed + FP32 master (16 B/param)</source>
-        <translation>BF16 混合精度 + FP32 主权重（16 字节/参数）</translation>
-    </message>
-    <message>
-        <source>BF16 mixed, FP32 gradients (Megatron, 18 B/param)</source>
-        <translation>BF16 混合精度，FP32 梯度（Megatron，18 字节/参数）</translation>
     </message>
     <message>
         <source>FP16 mixed + loss scaling</source>
@@ -1639,7 +1641,7 @@
         <translation>张量并行（TP）：</translation>
     </message>
     <message>
-        <source>Splits every layer's matrices over GPUs; keep it inside a node (NVLink).</source>
+        <source>Splits every layer&apos;s matrices over GPUs; keep it inside a node (NVLink).</source>
         <translation>把每层的矩阵切分到多张 GPU 上；应保持在节点内（NVLink）。</translation>
     </message>
     <message>
@@ -2056,7 +2058,7 @@
         <translation>修改每个 logit 的字节数</translation>
     </message>
     <message>
-        <source>Bytes per token and vocabulary entry held at the loss: 4 for Megatron's fused cross-entropy (default), 12 for PyTorch's cross_entropy(logits.float()).</source>
+        <source>Bytes per token and vocabulary entry held at the loss: 4 for Megatron&apos;s fused cross-entropy (default), 12 for PyTorch&apos;s cross_entropy(logits.float()).</source>
         <translation>计算损失时每个 token、每个词表项占用的字节数：Megatron 融合交叉熵为 4（默认），PyTorch 的 cross_entropy(logits.float()) 为 12。</translation>
     </message>
     <message>
@@ -2128,24 +2130,30 @@
         <translation>访存受限遍数：</translation>
     </message>
     <message>
-        <source>How many times norms, softmax, dropout and activation functions move a layer's activations through GPU memory per step (default 6, calibrated).</source>
+        <source>How many times norms, softmax, dropout and activation functions move a layer&apos;s activations through GPU memory per step (default 6, calibrated).</source>
         <translation>每步中归一化、softmax、dropout 和激活函数等算子把一层的激活值在显存中读写的遍数（默认 6，经过校准）。</translation>
     </message>
     <message>
         <source>%1 layers, hidden %2, %3 heads (latent attention, KV rank %4), FFN %5, vocabulary %6</source>
-        <translation>%1 层，隐藏维度 %2，%3 个注意力头（多头潜在注意力 MLA，KV 压缩维度 %4），FFN %5，词表 %6</translation>
+        <translation>%1 层，隐藏维度&#xa0;%2，%3 个注意力头（多头潜在注意力 MLA，KV 压缩维度 %4），FFN&#xa0;%5，词表&#xa0;%6</translation>
     </message>
     <message numerus="yes">
         <source>, %n shared</source>
-        <translation><numerusform>，%n 个共享专家</numerusform></translation>
+        <translation>
+            <numerusform>，%n 个共享专家</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>, first %n layer(s) dense</source>
-        <translation><numerusform>，前 %n 层为稠密层</numerusform></translation>
+        <translation>
+            <numerusform>，前 %n 层为稠密层</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>; %n multi-token prediction module(s)</source>
-        <translation><numerusform>；%n 个多 token 预测（MTP）模块</numerusform></translation>
+        <translation>
+            <numerusform>；%n 个多 token 预测（MTP）模块</numerusform>
+        </translation>
     </message>
     <message>
         <source>Expert FFN size:</source>
@@ -2197,7 +2205,9 @@
     </message>
     <message numerus="yes">
         <source>, each token on at most %n node(s)</source>
-        <translation><numerusform>，每个 token 至多路由到 %n 个节点</numerusform></translation>
+        <translation>
+            <numerusform>，每个 token 至多路由到 %n 个节点</numerusform>
+        </translation>
     </message>
     <message>
         <source>Nodes per token (0 = any):</source>
@@ -2256,7 +2266,7 @@
         <translation>整个节点的 CPU 内存带宽，由节点内各 GPU 共享：它决定卸载到 CPU 的优化器步骤的耗时（默认 409.6：两颗 EPYC 7742，各有八条 DDR4-3200 通道）。</translation>
     </message>
     <message>
-        <source>Achieved fraction of the GPU's achievable matmul throughput — its best measured GEMM rate (MAMF), 80–87 % of the datasheet peak on NVIDIA GPUs. The default is calibrated on published runs (docs/FIDELITY.md).</source>
+        <source>Achieved fraction of the GPU&apos;s achievable matmul throughput — its best measured GEMM rate (MAMF), 80–87 % of the datasheet peak on NVIDIA GPUs. The default is calibrated on published runs (docs/FIDELITY.md).</source>
         <translation>训练达到的 GPU 可达矩阵乘法吞吐的比例——可达吞吐即实测最佳 GEMM 速率（MAMF），在 NVIDIA GPU 上为规格峰值的 80–87 %。默认值依据公开训练记录校准（docs/FIDELITY.md）。</translation>
     </message>
     <message>
@@ -2284,7 +2294,7 @@
         <translation>注意力内核：</translation>
     </message>
     <message>
-        <source>The attention core runs at this kernel's measured rate, on the half of the score square a causal mask leaves; its backward recomputes the scores (2.5 × the forward). FlashAttention-3 runs on Hopper only; PyTorch's SDPA uses FlashAttention-2.</source>
+        <source>The attention core runs at this kernel&apos;s measured rate, on the half of the score square a causal mask leaves; its backward recomputes the scores (2.5 × the forward). FlashAttention-3 runs on Hopper only; PyTorch&apos;s SDPA uses FlashAttention-2.</source>
         <translation>注意力核心按该内核的实测速率计算，只算因果掩码留下的一半得分矩阵；其反向传播会重算得分（前向的 2.5 倍）。FlashAttention-3 仅支持 Hopper；PyTorch 的 SDPA 使用 FlashAttention-2。</translation>
     </message>
     <message>
@@ -2308,7 +2318,7 @@
         <translation>，注意力 %1 TFLOP/s</translation>
     </message>
     <message>
-        <source>, of which this model's GEMM shapes reach %1 %</source>
+        <source>, of which this model&apos;s GEMM shapes reach %1 %</source>
         <translation>，本模型的 GEMM 形状可达其中的 %1 %</translation>
     </message>
     <message>
@@ -2328,8 +2338,8 @@
         <translation>逐元素算子：</translation>
     </message>
     <message>
-        <source>Eager PyTorch runs every operation of an RMSNorm, a rotary embedding and SwiGLU as its own kernel, each reading and writing the activations: nine times a fused norm's memory traffic. torch.compile, Megatron-LM and Transformer Engine fuse them.</source>
-        <translation>PyTorch eager 模式下，RMSNorm、旋转位置编码和 SwiGLU 的每个运算都是单独的内核，每个都要读写一遍激活值：归一化的访存量是融合版的 9 倍。torch.compile、Megatron-LM 和 Transformer Engine 会把它们融合。</translation>
+        <source>Eager PyTorch runs every operation of an RMSNorm, a rotary embedding and SwiGLU as its own kernel, each reading and writing the activations: nine times a fused norm&apos;s memory traffic. torch.compile, Megatron-LM and Transformer Engine fuse them.</source>
+        <translation>PyTorch eager 模式下，RMSNorm、旋转位置编码和 SwiGLU 的每个运算都是单独的内核，每个都要读写一遍激活值：归一化的访存量是融合版的九倍。torch.compile、Megatron-LM 和 Transformer Engine 会把它们融合。</translation>
     </message>
     <message>
         <source>Fused (compiled, TE)</source>
@@ -2352,7 +2362,7 @@
         <translation>FP8 缩放：</translation>
     </message>
     <message>
-        <source>Per-row scales handle outliers better but cost more: each operand is cast twice, once per GEMM axis, and tensor parallelism gathers BF16 instead of FP8. torchao's 8B benchmark on 8 H100: +25 % per tensor, +10 % per row.</source>
+        <source>Per-row scales handle outliers better but cost more: each operand is cast twice, once per GEMM axis, and tensor parallelism gathers BF16 instead of FP8. torchao&apos;s 8B benchmark on 8 H100: +25 % per tensor, +10 % per row.</source>
         <translation>按行缩放更能容忍离群值，但开销更大：每个操作数要按 GEMM 的两个轴各转换一次，张量并行的 all-gather 传输 BF16 而不是 FP8。torchao 在 8 张 H100 上的 8B 基准：按张量 +25 %，按行 +10 %。</translation>
     </message>
     <message>
@@ -2372,7 +2382,7 @@
         <translation>数据并行通信：</translation>
     </message>
     <message>
-        <source>ZeRO stages 0–2 reduce and gather in large buckets in PyTorch DDP, DeepSpeed and Megatron-LM, but one layer at a time in PyTorch FSDP (NO_SHARD, SHARD_GRAD_OP). Every call pays the ring's latency, which grows with the group: at hundreds of GPUs per-layer calls cost several per cent. ZeRO-3 always works per layer.</source>
+        <source>ZeRO stages 0–2 reduce and gather in large buckets in PyTorch DDP, DeepSpeed and Megatron-LM, but one layer at a time in PyTorch FSDP (NO_SHARD, SHARD_GRAD_OP). Every call pays the ring&apos;s latency, which grows with the group: at hundreds of GPUs per-layer calls cost several per cent. ZeRO-3 always works per layer.</source>
         <translation>在 PyTorch DDP、DeepSpeed 和 Megatron-LM 中，ZeRO 0–2 阶段按大桶做规约和收集；PyTorch FSDP（NO_SHARD、SHARD_GRAD_OP）则逐层进行。每次调用都要付出环形算法的延迟，且随组规模增长：在数百张 GPU 上，逐层调用会多花几个百分点。ZeRO-3 始终逐层进行。</translation>
     </message>
     <message>
@@ -2444,7 +2454,7 @@
         <translation>ZeRO-2/3 规约：</translation>
     </message>
     <message>
-        <source>With gradient accumulation, ZeRO-2 and ZeRO-3 either reduce-scatter after every micro-batch and keep only their gradient shard (DeepSpeed, FSDP), or accumulate the whole gradient and reduce once (FSDP's no_sync): one reduction instead of one per micro-batch, for unsharded gradient memory. ZeRO-3 then also keeps its parameters gathered from the first forward to the last backward (torchtitan with pipeline parallelism).</source>
+        <source>With gradient accumulation, ZeRO-2 and ZeRO-3 either reduce-scatter after every micro-batch and keep only their gradient shard (DeepSpeed, FSDP), or accumulate the whole gradient and reduce once (FSDP&apos;s no_sync): one reduction instead of one per micro-batch, for unsharded gradient memory. ZeRO-3 then also keeps its parameters gathered from the first forward to the last backward (torchtitan with pipeline parallelism).</source>
         <translation>在梯度累积下，ZeRO-2 和 ZeRO-3 要么在每个微批之后做 reduce-scatter、只保留自己的梯度分片（DeepSpeed、FSDP），要么先累积完整梯度、最后只规约一次（FSDP 的 no_sync）：规约次数从每个微批一次减为一次，代价是梯度显存不再分片。ZeRO-3 此时还会从第一次前向到最后一次反向一直保留聚合后的完整参数（torchtitan 搭配流水线并行时的做法）。</translation>
     </message>
     <message>
@@ -2456,7 +2466,7 @@
         <translation>修改 TP 为反向保留的内容</translation>
     </message>
     <message>
-        <source>With sequence parallelism a column-parallel layer all-gathers its input. Megatron-LM keeps only the sequence shard and gathers it again in the backward; PyTorch's DTensor (torchtitan) keeps the gathered input, t times the memory for the inputs of the attention and MLP projections.</source>
+        <source>With sequence parallelism a column-parallel layer all-gathers its input. Megatron-LM keeps only the sequence shard and gathers it again in the backward; PyTorch&apos;s DTensor (torchtitan) keeps the gathered input, t times the memory for the inputs of the attention and MLP projections.</source>
         <translation>开启序列并行时，列并行层会先 all-gather 自己的输入。Megatron-LM 只保留序列分片，反向时再聚合一次；PyTorch 的 DTensor（torchtitan）保留聚合后的输入，注意力和 MLP 投影的输入因此占用 t 倍显存。</translation>
     </message>
     <message>
@@ -2488,7 +2498,7 @@
         <translation>切换 K/V 复制</translation>
     </message>
     <message>
-        <source>With grouped-query attention, PyTorch's SDPA needs K and V at every query head: torchtitan, torchtune and Hugging Face copy them (repeat_kv), and the kernel keeps the copies for its backward. flash-attn and Transformer Engine read the shared heads.</source>
+        <source>With grouped-query attention, PyTorch&apos;s SDPA needs K and V at every query head: torchtitan, torchtune and Hugging Face copy them (repeat_kv), and the kernel keeps the copies for its backward. flash-attn and Transformer Engine read the shared heads.</source>
         <translation>使用分组查询注意力（GQA）时，PyTorch 的 SDPA 要求每个查询头都有自己的 K 和 V：torchtitan、torchtune 和 Hugging Face 会把它们复制一份（repeat_kv），注意力内核为反向保留这些副本。flash-attn 和 Transformer Engine 直接读取共享的头。</translation>
     </message>
     <message>
@@ -2508,7 +2518,7 @@
         <translation>切换激活值卸载</translation>
     </message>
     <message>
-        <source>Sends what the layers keep for the backward to host memory during the forward and fetches it back a layer ahead of the backward (torchtune, Transformer Engine). The GPU keeps two layers' worth; the PCIe traffic hides under the compute while it is shorter.</source>
+        <source>Sends what the layers keep for the backward to host memory during the forward and fetches it back a layer ahead of the backward (torchtune, Transformer Engine). The GPU keeps two layers&apos; worth; the PCIe traffic hides under the compute while it is shorter.</source>
         <translation>前向时把各层为反向保存的张量送到主机内存，反向时提前一层取回（torchtune、Transformer Engine）。GPU 上只保留两层的量；只要 PCIe 传输比计算短，就能藏在计算之下。</translation>
     </message>
     <message>
@@ -2525,7 +2535,7 @@
         <translation>更改 GPU 计价方式</translation>
     </message>
     <message>
-        <source>How the GPUs are rented; the price per GPU-hour is that pricing's. Spot capacity is cheaper but the provider takes nodes back: each reclaim costs the work since the last checkpoint and a restart. Planner → GPU types and prices fills both from a price table.</source>
+        <source>How the GPUs are rented; the price per GPU-hour is that pricing&apos;s. Spot capacity is cheaper but the provider takes nodes back: each reclaim costs the work since the last checkpoint and a restart. Planner → GPU types and prices fills both from a price table.</source>
         <translation>GPU 的租用方式；每 GPU 小时的价格即该方式的价格。竞价实例更便宜，但供应商会收回节点：每次收回都会损失自上次检查点以来的工作，并需要重启。“并行规划 → GPU 型号与价格”可从价格表同时填入两者。</translation>
     </message>
     <message>
@@ -2549,7 +2559,7 @@
         <translation>更改竞价收回频率</translation>
     </message>
     <message>
-        <source>Spot pricing only: how often the provider takes a node back, per node and day (its spot advisor's interruption frequency, or a price table's). Added to the GPUs' failures: more interruptions, a shorter checkpoint interval, a lower goodput.</source>
+        <source>Spot pricing only: how often the provider takes a node back, per node and day (its spot advisor&apos;s interruption frequency, or a price table&apos;s). Added to the GPUs&apos; failures: more interruptions, a shorter checkpoint interval, a lower goodput.</source>
         <translation>仅用于竞价计价：供应商每个节点每天收回节点的次数（来自其竞价顾问的中断频率或价格表）。它与 GPU 故障相加：中断更多、检查点间隔更短、有效训练时间占比更低。</translation>
     </message>
     <message>
@@ -2569,10 +2579,6 @@
         <translation>你为这个场景取的名称；清空后将重新按模型和 GPU 自动命名</translation>
     </message>
     <message>
-        <source>= TP %1 × PP %2 × DP %3 × CP %4</source>
-        <translation>= TP %1 × PP %2 × DP %3 × CP %4</translation>
-    </message>
-    <message>
         <source>Change GPU count</source>
         <translation>更改 GPU 数量</translation>
     </message>
@@ -2589,7 +2595,7 @@
         <translation>模型中堆叠的 Transformer 块数；流水线阶段按层切分它们。</translation>
     </message>
     <message>
-        <source>Width of the residual stream: the size of every token's vector between layers.</source>
+        <source>Width of the residual stream: the size of every token&apos;s vector between layers.</source>
         <translation>残差流的宽度：每个词元在层与层之间的向量长度。</translation>
     </message>
     <message>
@@ -2621,7 +2627,7 @@
         <translation>每个词元被路由到的专家数：每个词元的计算量取决于 k，权重则包含全部专家。</translation>
     </message>
     <message>
-        <source>Inner width of each expert's MLP.</source>
+        <source>Inner width of each expert&apos;s MLP.</source>
         <translation>每个专家 MLP 的中间宽度。</translation>
     </message>
     <message>
@@ -2629,7 +2635,7 @@
         <translation>除路由专家外，每个词元都会经过的共享专家数（DeepSeek-V3：1）。</translation>
     </message>
     <message>
-        <source>Node-limited routing: each token's experts lie on at most this many nodes, which bounds the all-to-all over the network (DeepSeek-V3: 4).</source>
+        <source>Node-limited routing: each token&apos;s experts lie on at most this many nodes, which bounds the all-to-all over the network (DeepSeek-V3: 4).</source>
         <translation>节点受限路由：每个词元的专家最多分布在这么多个节点上，从而限制跨网络的 all-to-all 流量（DeepSeek-V3：4）。</translation>
     </message>
     <message>
@@ -2653,7 +2659,7 @@
         <translation>最后一层之后的多词元预测模块数，每个模块多向前预测一个词元（DeepSeek-V3：1）。</translation>
     </message>
     <message>
-        <source>Llama 2's pre-training (Touvron et al. 2023, §2.2: 4k context, 4M-token batches, 2T tokens)</source>
+        <source>Llama 2&apos;s pre-training (Touvron et al. 2023, §2.2: 4k context, 4M-token batches, 2T tokens)</source>
         <translation>Llama 2 的预训练（Touvron 等，2023，§2.2：4k 上下文、每批 4M 词元、共 2T 词元）</translation>
     </message>
     <message>
@@ -2670,7 +2676,7 @@
     </message>
     <message>
         <source>The optimizer decides the states kept per parameter: AdamW two (momentum and variance), SGD with momentum one, Adafactor factored ones, 8-bit AdamW two of one byte.</source>
-        <translation>优化器决定每个参数保存的状态：AdamW 两个（动量和方差），带动量的 SGD 一个，Adafactor 为分解后的状态，8 位 AdamW 两个、各占 1 字节。</translation>
+        <translation>优化器决定每个参数保存的状态：AdamW 两个（动量和方差），带动量的 SGD 一个，Adafactor 为分解后的状态，8 位 AdamW 两个、各占一字节。</translation>
     </message>
     <message>
         <source>Full training updates every weight; LoRA trains small adapters beside frozen weights, QLoRA also stores the frozen base in 4 bits (NF4).</source>
@@ -2681,7 +2687,7 @@
         <translation>LoRA 适配器的秩 r：每个被适配的 d × k 矩阵获得 r × (d + k) 个可训练参数。</translation>
     </message>
     <message>
-        <source>Format of the matmuls' inputs; it sets the GPU's peak rate (FP8 doubles BF16's on Hopper).</source>
+        <source>Format of the matmuls&apos; inputs; it sets the GPU&apos;s peak rate (FP8 doubles BF16&apos;s on Hopper).</source>
         <translation>矩阵乘法输入的格式；它决定 GPU 的峰值算力（在 Hopper 上 FP8 是 BF16 的两倍）。</translation>
     </message>
     <message>
@@ -2697,12 +2703,13 @@
         <translation>由优化器更新的 FP32 副本：否则小于 BF16 半个步长的更新会被舍入掉。纯低精度训练时为无。</translation>
     </message>
     <message>
-        <source>Format of the optimizer's states (Adam's momentum and variance).</source>
+        <source>Format of the optimizer&apos;s states (Adam&apos;s momentum and variance).</source>
         <translation>优化器状态（Adam 的动量和方差）的格式。</translation>
     </message>
     <message>
         <source>GPUs</source>
-        <translation>GPU 数</translation>
+        <extracomment>a unit after &quot;Unit:&quot;, a count of GPUs (Chinese: the measure word, &quot;块 GPU&quot;)</extracomment>
+        <translation>块 GPU</translation>
     </message>
     <message>
         <source>stages</source>
@@ -2725,19 +2732,19 @@
         <translation>从不存储注意力分数矩阵的融合注意力（Dao 等，2022）：显存随序列长度线性而非平方增长。</translation>
     </message>
     <message>
-        <source>Order of the micro-batches' forward and backward passes over the pipeline stages: GPipe runs all forwards first; 1F1B alternates and keeps at most PP micro-batches in flight; interleaved 1F1B gives each GPU several chunks for a smaller bubble (Narayanan et al. 2021).</source>
+        <source>Order of the micro-batches&apos; forward and backward passes over the pipeline stages: GPipe runs all forwards first; 1F1B alternates and keeps at most PP micro-batches in flight; interleaved 1F1B gives each GPU several chunks for a smaller bubble (Narayanan et al. 2021).</source>
         <translation>微批次在各流水线阶段上执行前向和反向的顺序：GPipe 先执行全部前向；1F1B 交替执行，同时在途的微批次最多为 PP 个；交错 1F1B 让每张 GPU 承担多个模型块，以缩小气泡（Narayanan 等，2021）。</translation>
     </message>
     <message>
-        <source>Interleaved schedule: model chunks per GPU. v chunks cut the pipeline bubble by v at the cost of v times the pipeline's messages (Narayanan et al. 2021 §2.2).</source>
-        <translation>交错调度：每张 GPU 上的模型块数。v 个块使流水线气泡缩小为 1/v，代价是流水线消息增加到 v 倍（Narayanan 等，2021，§2.2）。</translation>
+        <source>Interleaved schedule: model chunks per GPU. v chunks cut the pipeline bubble by v at the cost of v times the pipeline&apos;s messages (Narayanan et al. 2021 §2.2).</source>
+        <translation>交错调度：每张 GPU 上的模型块数。v 个块使流水线气泡缩小为原来的 v 分之一，代价是流水线消息增加到 v 倍（Narayanan 等，2021，§2.2）。</translation>
     </message>
     <message>
         <source>chunks per GPU</source>
         <translation>块/每 GPU</translation>
     </message>
     <message>
-        <source>Keeps the weights in host memory and streams each layer's over PCIe when it runs (ZeRO-Infinity, FSDP CPU offload).</source>
+        <source>Keeps the weights in host memory and streams each layer&apos;s over PCIe when it runs (ZeRO-Infinity, FSDP CPU offload).</source>
         <translation>把权重保存在主机内存中，每层运行时再经 PCIe 传入（ZeRO-Infinity、FSDP CPU 卸载）。</translation>
     </message>
     <message>
@@ -2753,7 +2760,7 @@
         <translation>GB/s</translation>
     </message>
     <message>
-        <source>Thermal design power of one GPU, used for the energy where the system's power per GPU is not known.</source>
+        <source>Thermal design power of one GPU, used for the energy where the system&apos;s power per GPU is not known.</source>
         <translation>单张 GPU 的热设计功耗；在不知道系统每 GPU 功耗时用于计算能耗。</translation>
     </message>
     <message>
@@ -2769,7 +2776,7 @@
         <translation>GB/s（每节点）</translation>
     </message>
     <message>
-        <source>a DGX A100's two EPYC 7742 with eight DDR4-3200 channels each</source>
+        <source>a DGX A100&apos;s two EPYC 7742 with eight DDR4-3200 channels each</source>
         <translation>DGX A100 的两颗 EPYC 7742，每颗八个 DDR4-3200 通道</translation>
     </message>
     <message>
@@ -2785,7 +2792,7 @@
         <translation>遍/每步</translation>
     </message>
     <message>
-        <source>the mechanism's count, kept after calibration (docs/FIDELITY.md)</source>
+        <source>the mechanism&apos;s count, kept after calibration (docs/FIDELITY.md)</source>
         <translation>按机制计数，校准后保留（docs/FIDELITY.md）</translation>
     </message>
     <message>
@@ -2793,11 +2800,11 @@
         <translation>假设值，未经拟合（docs/MODEL.md）</translation>
     </message>
     <message>
-        <source>nccl-tests on DGX systems reach about 80 % of NVLink's nominal bandwidth (docs/MODEL.md)</source>
+        <source>nccl-tests on DGX systems reach about 80 % of NVLink&apos;s nominal bandwidth (docs/MODEL.md)</source>
         <translation>nccl-tests 在 DGX 系统上可达 NVLink 标称带宽的约 80 %（docs/MODEL.md）</translation>
     </message>
     <message>
-        <source>What one GPU costs per hour at the chosen pricing; GPU-hours × this is most of the run's cost.</source>
+        <source>What one GPU costs per hour at the chosen pricing; GPU-hours × this is most of the run&apos;s cost.</source>
         <translation>按所选计价方式每张 GPU 每小时的费用；GPU 小时数 × 该价格构成训练成本的大部分。</translation>
     </message>
     <message>
@@ -2809,7 +2816,7 @@
         <translation>接近公开 A100 价格的假设值（示例价格表：AWS Capacity Blocks 1.84 美元，2024-12）：请填入你的报价</translation>
     </message>
     <message>
-        <source>Price of electricity; the energy is the servers' power per GPU × PUE × GPU-hours.</source>
+        <source>Price of electricity; the energy is the servers&apos; power per GPU × PUE × GPU-hours.</source>
         <translation>电价；能耗为服务器每 GPU 功耗 × PUE × GPU 小时数。</translation>
     </message>
     <message>
@@ -2817,7 +2824,7 @@
         <translation>美元/千瓦时</translation>
     </message>
     <message>
-        <source>an assumption: enter your site's price</source>
+        <source>an assumption: enter your site&apos;s price</source>
         <translation>假设值：请填入你所在机房的电价</translation>
     </message>
     <message>
@@ -2841,7 +2848,7 @@
         <translation>美元</translation>
     </message>
     <message>
-        <source>an assumption: enter your data centre's</source>
+        <source>an assumption: enter your data centre&apos;s</source>
         <translation>假设值：请填入你的数据中心的数值</translation>
     </message>
     <message>
@@ -2865,11 +2872,11 @@
         <translation>分钟</translation>
     </message>
     <message>
-        <source>an assumption: enter your cluster's</source>
+        <source>an assumption: enter your cluster&apos;s</source>
         <translation>假设值：请填入你的集群的数值</translation>
     </message>
     <message>
-        <source>an assumption; Meta's storage sustains 2 TB/s (Llama Team 2024 §3.3.1)</source>
+        <source>an assumption; Meta&apos;s storage sustains 2 TB/s (Llama Team 2024 §3.3.1)</source>
         <translation>假设值；Meta 的存储可持续 2 TB/s（Llama Team 2024，§3.3.1）</translation>
     </message>
     <message>
@@ -2877,7 +2884,7 @@
         <translation>GiB/每 GPU</translation>
     </message>
     <message>
-        <source>gpu_poor's fixed overhead (docs/MODEL.md)</source>
+        <source>gpu_poor&apos;s fixed overhead (docs/MODEL.md)</source>
         <translation>gpu_poor 的固定开销（docs/MODEL.md）</translation>
     </message>
     <message>
@@ -2893,7 +2900,7 @@
         <translation>MiB</translation>
     </message>
     <message>
-        <source>PyTorch DistributedDataParallel's bucket_cap_mb default</source>
+        <source>PyTorch DistributedDataParallel&apos;s bucket_cap_mb default</source>
         <translation>PyTorch DistributedDataParallel 的 bucket_cap_mb 默认值</translation>
     </message>
     <message>
@@ -2905,11 +2912,11 @@
         <translation>字节/每个 logit</translation>
     </message>
     <message>
-        <source>Megatron-LM's fused cross-entropy (docs/MODEL.md)</source>
+        <source>Megatron-LM&apos;s fused cross-entropy (docs/MODEL.md)</source>
         <translation>Megatron-LM 的融合交叉熵（docs/MODEL.md）</translation>
     </message>
     <message>
-        <source>Llama 2 7B's published shape (Touvron et al. 2023, Table 1), the default scenario's model; a preset brings its own</source>
+        <source>Llama 2 7B&apos;s published shape (Touvron et al. 2023, Table 1), the default scenario&apos;s model; a preset brings its own</source>
         <translation>Llama 2 7B 公开的结构（Touvron 等，2023，表 1），即默认场景的模型；选择预设时使用该预设自己的结构</translation>
     </message>
     <message>
@@ -2921,7 +2928,7 @@
         <translation>默认场景：一个 8 卡节点，数据并行并使用 ZeRO-1（docs/MODEL.md）</translation>
     </message>
     <message>
-        <source>the chosen GPU's datasheet (the default scenario's: NVIDIA A100 SXM 80GB)</source>
+        <source>the chosen GPU&apos;s datasheet (the default scenario&apos;s: NVIDIA A100 SXM 80GB)</source>
         <translation>所选 GPU 的数据手册（默认场景为 NVIDIA A100 SXM 80GB）</translation>
     </message>
     <message>
@@ -2930,10 +2937,12 @@
     </message>
     <message>
         <source>on</source>
+        <extracomment>the value of a switch (sequence parallelism, flash attention…)</extracomment>
         <translation>开</translation>
     </message>
     <message>
         <source>off</source>
+        <extracomment>the value of a switch</extracomment>
         <translation>关</translation>
     </message>
     <message>
@@ -2942,7 +2951,7 @@
     </message>
     <message>
         <source>Range: powers of two from %1 to %2</source>
-        <translation>范围：%1 到 %2 之间的 2 的幂</translation>
+        <translation>范围：%1 到 %2 之间的二的幂</translation>
     </message>
     <message>
         <source>Range: %1 to %2</source>
@@ -2957,11 +2966,11 @@
         <translation>文件键：%1</translation>
     </message>
     <message>
-        <source>A published model with its shape from its config.json or paper (Model details shows every figure). Custom size takes the size slider's standard Llama-style shape.</source>
+        <source>A published model with its shape from its config.json or paper (Model details shows every figure). Custom size takes the size slider&apos;s standard Llama-style shape.</source>
         <translation>已公开的模型，其结构取自其 config.json 或论文（“模型细节”列出全部数值）。“自定义规模”则使用规模滑块对应的标准 Llama 式结构。</translation>
     </message>
     <message>
-        <source>A GPU with its datasheet's figures: memory, peak rate per number format, NVLink, network, PCIe and power. Each can be edited below; an edited figure keeps the GPU's name and is saved beside it.</source>
+        <source>A GPU with its datasheet&apos;s figures: memory, peak rate per number format, NVLink, network, PCIe and power. Each can be edited below; an edited figure keeps the GPU&apos;s name and is saved beside it.</source>
         <translation>带有数据手册数值的 GPU：显存、各数值格式的峰值算力、NVLink、网络、PCIe 和功耗。每一项都可在下方修改；修改后的数值保留该 GPU 的名称，并与其一起保存。</translation>
     </message>
     <message>
@@ -2970,7 +2979,7 @@
     </message>
     <message>
         <source>%1 — %2</source>
-        <extracomment>the help's first line: a field's name (%1, bold) and what it is (%2)</extracomment>
+        <extracomment>the help&apos;s first line: a field&apos;s name (%1, bold) and what it is (%2)</extracomment>
         <translation>%1：%2</translation>
     </message>
     <message>
@@ -2979,7 +2988,7 @@
         <translation>。</translation>
     </message>
     <message>
-        <source>Rented at $%1 per GPU-hour, the cost section's price for any GPU.</source>
+        <source>Rented at $%1 per GPU-hour, the cost section&apos;s price for any GPU.</source>
         <translation>按每 GPU 小时 %1 美元租用：成本部分的价格，对任何 GPU 都相同。</translation>
     </message>
     <message>
@@ -3033,21 +3042,21 @@
     <message>
         <source>The first stage also holds the embedding and the most micro-batches, the last the output layer and the loss; every stage waits for the busiest one.
 Even: as many layers on every stage; the last also runs the output layer.
-Embedding, loss as layers: the first and last stages hold one layer fewer (Megatron-Core's account_for_embedding/loss_in_pipeline_split).
-Balanced: the stack places the layers so that every stage does the same work (DeepSeek-V3's DualPipe puts the first and the last layers on one GPU); no launcher has a setting for it.</source>
+Embedding, loss as layers: the first and last stages hold one layer fewer (Megatron-Core&apos;s account_for_embedding/loss_in_pipeline_split).
+Balanced: the stack places the layers so that every stage does the same work (DeepSeek-V3&apos;s DualPipe puts the first and the last layers on one GPU); no launcher has a setting for it.</source>
         <translation>第一级还要放嵌入层并驻留最多的微批，最后一级要放输出层和损失；每一级都要等最忙的那一级。
 均分：每级层数相同，最后一级还要算输出层。
 嵌入层、损失各算一层：第一级和最后一级各少放一层（Megatron-Core 的 account_for_embedding/loss_in_pipeline_split）。
 均衡：由训练框架安排各层，使每一级的计算量相同（DeepSeek-V3 的 DualPipe 把最前和最后的层放在同一块 GPU 上）；没有启动器提供这一设置。</translation>
     </message>
     <message>
-        <source>The training framework, and what it adds to the GPU's own work.
+        <source>The training framework, and what it adds to the GPU&apos;s own work.
 Generic: nothing; the efficiency settings say what overlaps. Pick it for any stack not listed.
-Megatron-LM (2021–23), Megatron-DeepSpeed: Python launches every GPU kernel, about 50 µs of CPU time each, so a small model waits for its CPU (the host); Megatron's fast softmax only where it applies; gradients averaged after the backward pass, not during it. Fitted on vTrain's measured runs (Help → How Accurate Is This?); there Megatron-DeepSpeed's GPU work also runs 2 % slower (its fitted efficiency, 0.98).
-LitGPT, Hugging Face Trainer (PEFT): QLoRA through bitsandbytes, which keeps each 4-bit layer's input for the backward pass.
-Megatron-Core: Megatron's optimizer (58 bytes moved per parameter each step) and its softmax rule; gradients averaged during the backward pass.
-DeepSpeed, GPT-NeoX, torchtitan, llm-foundry: the GPU's work as Generic; whether gradients are averaged during the backward pass is the overlap setting. Their CPU cost is not measured.
-The Megatron stacks multiply Q, K and V as one matrix (and SwiGLU's gate and up); GPT-NeoX, LitGPT and llm-foundry fuse Q, K and V only; the others keep them apart: fewer, wider multiplications fill the GPU better.</source>
+Megatron-LM (2021–23), Megatron-DeepSpeed: Python launches every GPU kernel, about 50 µs of CPU time each, so a small model waits for its CPU (the host); Megatron&apos;s fast softmax only where it applies; gradients averaged after the backward pass, not during it. Fitted on vTrain&apos;s measured runs (Help → How Accurate Is This?); there Megatron-DeepSpeed&apos;s GPU work also runs 2 % slower (its fitted efficiency, 0.98).
+LitGPT, Hugging Face Trainer (PEFT): QLoRA through bitsandbytes, which keeps each 4-bit layer&apos;s input for the backward pass.
+Megatron-Core: Megatron&apos;s optimizer (58 bytes moved per parameter each step) and its softmax rule; gradients averaged during the backward pass.
+DeepSpeed, GPT-NeoX, torchtitan, llm-foundry: the GPU&apos;s work as Generic; whether gradients are averaged during the backward pass is the overlap setting. Their CPU cost is not measured.
+The Megatron stacks multiply Q, K and V as one matrix (and SwiGLU&apos;s gate and up); GPT-NeoX, LitGPT and llm-foundry fuse Q, K and V only; the others keep them apart: fewer, wider multiplications fill the GPU better.</source>
         <translation>训练框架，以及它在 GPU 自身工作之外增加的开销。
 通用：不增加；哪些部分相互重叠由效率设置决定。未列出的软件栈请选它。
 Megatron-LM（2021–23）、Megatron-DeepSpeed：每个 GPU 内核都由 Python 发射，每个约需 50 µs 的 CPU 时间，因此小模型会等待它的 CPU（主机）；Megatron 的快速 softmax 只在适用时使用；梯度在反向传播之后才求平均，而不是在其间。这些常数在 vTrain 的实测记录上拟合（帮助 → 估算有多准？）；在这些记录上，Megatron-DeepSpeed 的 GPU 工作还要慢 2 %（其拟合效率为 0.98）。
@@ -3059,6 +3068,20 @@ Megatron 系列把 Q、K、V 合成一次矩阵乘（SwiGLU 的 gate 和 up 也�
     <message>
         <source>Balanced (DeepSeek-V3)</source>
         <translation>均衡（DeepSeek-V3）</translation>
+    </message>
+    <message>
+        <source>BF16 mixed + FP32 master (%1 B/param)</source>
+        <extracomment>%1 is the bytes of model states per parameter (16)</extracomment>
+        <translation>BF16 混合精度 + FP32 主权重（%1 字节/参数）</translation>
+    </message>
+    <message>
+        <source>BF16 mixed, FP32 gradients (Megatron, %1 B/param)</source>
+        <extracomment>%1 is the bytes of model states per parameter (18)</extracomment>
+        <translation>BF16 混合精度，FP32 梯度（Megatron，%1 字节/参数）</translation>
+    </message>
+    <message>
+        <source>= TP %1 × PP %2 × DP %3 × CP %4</source>
+        <translation>= TP %1 × PP %2 × DP %3 × CP %4</translation>
     </message>
 </context>
 <context>
@@ -3083,7 +3106,7 @@ Megatron 系列把 Q、K、V 合成一次矩阵乘（SwiGLU 的 gate 和 up 也�
 <context>
     <name>ui::LossScaleChart</name>
     <message>
-        <source>Scaled gradients against each format's range</source>
+        <source>Scaled gradients against each format&apos;s range</source>
         <translation>缩放后的梯度与各数值格式的表示范围</translation>
     </message>
     <message>
@@ -3110,7 +3133,7 @@ Megatron 系列把 Q、K、V 合成一次矩阵乘（SwiGLU 的 gate 和 up 也�
         <translation>MX，32 个值一块</translation>
     </message>
     <message>
-        <source>Dynamic loss scaler (PyTorch GradScaler's rule: start 2^16, halve on overflow, double after %1 clean steps), %2 steps with %3 gradient values each. Steps skipped: %4; final scale %5, at which %6 of the gradients are flushed to zero.</source>
+        <source>Dynamic loss scaler (PyTorch GradScaler&apos;s rule: start 2^16, halve on overflow, double after %1 clean steps), %2 steps with %3 gradient values each. Steps skipped: %4; final scale %5, at which %6 of the gradients are flushed to zero.</source>
         <translation>动态损失缩放（PyTorch GradScaler 的规则：初值 2^16，溢出时减半，连续 %1 步无溢出后加倍），模拟 %2 步、每步 %3 个梯度值。跳过的步数：%4；最终缩放系数 %5，此时有 %6 的梯度被清零。</translation>
     </message>
     <message>
@@ -3127,7 +3150,7 @@ Megatron 系列把 Q、K、V 合成一次矩阵乘（SwiGLU 的 gate 和 up 也�
     </message>
     <message>
         <source>The median magnitude of the gradients, as a power of ten</source>
-        <translation>梯度幅值的中位数，以 10 的幂表示</translation>
+        <translation>梯度幅值的中位数，以十的幂表示</translation>
     </message>
     <message>
         <source>The standard deviation of log10 |gradient|: gradients are modelled as log-normal</source>
@@ -3167,10 +3190,11 @@ Megatron 系列把 Q、K、V 合成一次矩阵乘（SwiGLU 的 gate 和 up 也�
     </message>
     <message>
         <source>Zero</source>
+        <extracomment>column: the share of values that become zero in the format</extracomment>
         <translation>变为零</translation>
     </message>
     <message>
-        <source>&lt;b&gt;Why loss scaling?&lt;/b&gt; fp16 keeps 5 exponent bits: nothing below 2&lt;sup&gt;-24&lt;/sup&gt; survives, and gradients are often smaller. Multiplying the loss by S shifts every gradient up by S, into the range; too large an S overflows past 65,504 and the step is skipped. bf16 has fp32's 8 exponent bits and needs no scaling; fp8's range is narrower still, which is why it is scaled per tensor or per block (Micikevicius et al. 2018; DeepSeek-V3 §3.3).</source>
+        <source>&lt;b&gt;Why loss scaling?&lt;/b&gt; fp16 keeps 5 exponent bits: nothing below 2&lt;sup&gt;-24&lt;/sup&gt; survives, and gradients are often smaller. Multiplying the loss by S shifts every gradient up by S, into the range; too large an S overflows past 65,504 and the step is skipped. bf16 has fp32&apos;s 8 exponent bits and needs no scaling; fp8&apos;s range is narrower still, which is why it is scaled per tensor or per block (Micikevicius et al. 2018; DeepSeek-V3 §3.3).</source>
         <translation>&lt;b&gt;为什么需要损失缩放？&lt;/b&gt;fp16 只有 5 位指数：小于 2&lt;sup&gt;-24&lt;/sup&gt; 的数无法保留，而梯度常常比这还小。把损失乘以 S，所有梯度随之放大 S 倍，进入可表示范围；S 过大则超过 65,504 而溢出，该步被跳过。bf16 与 fp32 一样有 8 位指数，无需缩放；fp8 的范围更窄，因此要按张量或按分块缩放（Micikevicius 等，2018；DeepSeek-V3 §3.3）。</translation>
     </message>
 </context>
@@ -3464,16 +3488,14 @@ Megatron 系列把 Q、K、V 合成一次矩阵乘（SwiGLU 的 gate 和 up 也�
         <translation>导入 Hugging Face config.json(&amp;I)…</translation>
     </message>
     <message>
-        <source>Show &amp;Ranges in the Banner (each assumption ±20 %)</source>
-        <translation>在结论栏显示区间（各项假设 ±20 %）(&amp;R)</translation>
-    </message>
-    <message>
         <source>&amp;Calibrate to a Measured Run…</source>
         <translation>按实测结果校准(&amp;C)…</translation>
     </message>
     <message numerus="yes">
         <source>%1 in the main model, %2 in %n multi-token prediction module(s).</source>
-        <translation><numerusform>其中主模型 %1，%n 个多 token 预测（MTP）模块 %2。</numerusform></translation>
+        <translation>
+            <numerusform>其中主模型 %1，%n 个多 token 预测（MTP）模块 %2。</numerusform>
+        </translation>
     </message>
     <message>
         <source>The scenario was not saved; the file on disk is unchanged.
@@ -3532,7 +3554,7 @@ Megatron 系列把 Q、K、V 合成一次矩阵乘（SwiGLU 的 gate 和 up 也�
         <translation>关于 TrainPlanner(&amp;B)</translation>
     </message>
     <message>
-        <source>&amp;What's This?</source>
+        <source>&amp;What&apos;s This?</source>
         <translation>这是什么(&amp;W)？</translation>
     </message>
     <message>
@@ -3574,6 +3596,11 @@ Megatron 系列把 Q、K、V 合成一次矩阵乘（SwiGLU 的 gate 和 up 也�
     <message>
         <source>Cancel</source>
         <translation>取消</translation>
+    </message>
+    <message>
+        <source>Show &amp;Ranges in the Banner (each assumption ±%1 %)</source>
+        <extracomment>%1 is the percentage each assumption moves by (20)</extracomment>
+        <translation>在结论栏显示区间（各项假设 ±%1 %）(&amp;R)</translation>
     </message>
 </context>
 <context>
@@ -3787,7 +3814,7 @@ Megatron 系列把 Q、K、V 合成一次矩阵乘（SwiGLU 的 gate 和 up 也�
     </message>
     <message>
         <source>%1: %2</source>
-        <extracomment>a planner constraint: a setting's name (%1) and the values it may take (%2), or "any"</extracomment>
+        <extracomment>a planner constraint: a setting&apos;s name (%1) and the values it may take (%2), or &quot;any&quot;</extracomment>
         <translation>%1：%2</translation>
     </message>
     <message>
@@ -3893,7 +3920,7 @@ Megatron 系列把 Q、K、V 合成一次矩阵乘（SwiGLU 的 gate 和 up 也�
         <translation>成本（美元）</translation>
     </message>
     <message>
-        <source>Within the best plan's range: measured runs like these do not tell the two apart (docs/FIDELITY.md).</source>
+        <source>Within the best plan&apos;s range: measured runs like these do not tell the two apart (docs/FIDELITY.md).</source>
         <translation>在最优方案的误差区间内：按同类实测记录，两者无法区分优劣（见 docs/FIDELITY.md）。</translation>
     </message>
     <message>
@@ -3953,7 +3980,7 @@ Megatron 系列把 Q、K、V 合成一次矩阵乘（SwiGLU 的 gate 和 up 也�
     </message>
     <message>
         <source>Why the best plan wins: %1.</source>
-        <extracomment>separates the reasons in "Why the best plan wins: …" (Chinese: full-width semicolon)</extracomment>
+        <extracomment>separates the reasons in &quot;Why the best plan wins: …&quot; (Chinese: full-width semicolon)</extracomment>
         <translation>最佳方案胜出的原因：%1。</translation>
     </message>
     <message>
@@ -3978,7 +4005,7 @@ Megatron 系列把 Q、K、V 合成一次矩阵乘（SwiGLU 的 gate 和 up 也�
     </message>
     <message>
         <source>Memory headroom (within 25 % of the fastest)</source>
-        <translation>显存余量（时长不超过最快方案的 125 %）</translation>
+        <translation>显存余量（时长比最快方案多不超过 25 %）</translation>
     </message>
     <message>
         <source>Search</source>
@@ -3994,7 +4021,9 @@ Megatron 系列把 Q、K、V 合成一次矩阵乘（SwiGLU 的 gate 和 up 也�
     </message>
     <message numerus="yes">
         <source>%n of the plans shown (≈) are within its range: measured runs like these (%1) do not tell them apart.</source>
-        <translation><numerusform>所示方案中有 %n 个（≈）处在它的区间内：类似的实测运行（%1）分不出它们的高下。</numerusform></translation>
+        <translation>
+            <numerusform>所示方案中有 %n 个（≈）处在它的区间内：类似的实测运行（%1）分不出它们的高下。</numerusform>
+        </translation>
     </message>
     <message>
         <source>The scenario has changed since this search: search again to apply a plan.</source>
@@ -4013,7 +4042,7 @@ Megatron 系列把 Q、K、V 合成一次矩阵乘（SwiGLU 的 gate 和 up 也�
         <translation>复制启动配置</translation>
     </message>
     <message>
-        <source>The selected plan as Megatron-LM arguments, a torchtitan job file or a DeepSpeed config, with what the run's log should show</source>
+        <source>The selected plan as Megatron-LM arguments, a torchtitan job file or a DeepSpeed config, with what the run&apos;s log should show</source>
         <translation>把选中的方案写成 Megatron-LM 启动参数、torchtitan 任务配置或 DeepSpeed 配置，并附上训练日志中应看到的数值</translation>
     </message>
     <message>
@@ -4035,11 +4064,11 @@ Megatron 系列把 Q、K、V 合成一次矩阵乘（SwiGLU 的 gate 和 up 也�
     </message>
     <message>
         <source>%1 %2 → %3</source>
-        <extracomment>a setting the plan changes: its name (%1), the current value (%2) and the plan's (%3)</extracomment>
+        <extracomment>a setting the plan changes: its name (%1), the current value (%2) and the plan&apos;s (%3)</extracomment>
         <translation>%1 %2 → %3</translation>
     </message>
     <message>
-        <source>It is the current scenario's layout.</source>
+        <source>It is the current scenario&apos;s layout.</source>
         <translation>它就是当前场景的布局。</translation>
     </message>
     <message>
@@ -4058,7 +4087,7 @@ Megatron 系列把 Q、K、V 合成一次矩阵乘（SwiGLU 的 gate 和 up 也�
         <translation>%1（Kahan 补偿求和）</translation>
     </message>
     <message>
-        <source>%1 truncated (the article's snippet)</source>
+        <source>%1 truncated (the article&apos;s snippet)</source>
         <translation>%1 截断（原文示例代码）</translation>
     </message>
     <message>
@@ -4150,6 +4179,7 @@ Megatron 系列把 Q、K、V 合成一次矩阵乘（SwiGLU 的 gate 和 up 也�
     </message>
     <message>
         <source>none</source>
+        <extracomment>no error: the result is exact</extracomment>
         <translation>无</translation>
     </message>
     <message>
@@ -4215,7 +4245,7 @@ Megatron 系列把 Q、K、V 合成一次矩阵乘（SwiGLU 的 gate 和 up 也�
         <translation>上下文并行按环形注意力（配合 Flash Attention）建模。</translation>
     </message>
     <message>
-        <source>The GPU's datasheet gives no peak for the compute format; the nearest format's peak is used.</source>
+        <source>The GPU&apos;s datasheet gives no peak for the compute format; the nearest format&apos;s peak is used.</source>
         <translation>该 GPU 的数据手册没有给出此计算精度的峰值；使用最接近精度的峰值。</translation>
     </message>
     <message>
@@ -4227,7 +4257,7 @@ Megatron 系列把 Q、K、V 合成一次矩阵乘（SwiGLU 的 gate 和 up 也�
         <translation>ZeRO 阶段 %1 与流水线并行（PP = %2）同时使用：DeepSpeed 不允许流水线与阶段 2、3 组合，Megatron-LM 只切分优化器状态（阶段 1）；只有基于 FSDP 的框架（如 torchtitan）支持这种组合。</translation>
     </message>
     <message>
-        <source>The token budget (%1) is less than one step's tokens (%2): the run is counted as one step.</source>
+        <source>The token budget (%1) is less than one step&apos;s tokens (%2): the run is counted as one step.</source>
         <translation>token 预算（%1）少于一个训练步的 token 数（%2）：按一个训练步计算。</translation>
     </message>
     <message>
@@ -4239,7 +4269,7 @@ Megatron 系列把 Q、K、V 合成一次矩阵乘（SwiGLU 的 gate 和 up 也�
         <translation>梯度在只有 %2 位有效位的格式中累加 %1 个微批：累加和变大之后，较小的贡献会被舍入掉。Megatron-LM 和 DeepSpeed 用 FP32 累加（每个参数多 2 字节）。</translation>
     </message>
     <message>
-        <source>Writing a checkpoint and restarting take longer than the cluster's mean time between failures (%1 h): the run never finishes. Write checkpoints faster, restart faster or use fewer GPUs.</source>
+        <source>Writing a checkpoint and restarting take longer than the cluster&apos;s mean time between failures (%1 h): the run never finishes. Write checkpoints faster, restart faster or use fewer GPUs.</source>
         <translation>写一次检查点加上重启所需的时间，超过了集群的平均故障间隔（%1 小时）：训练永远跑不完。请加快检查点写入、缩短重启时间，或减少 GPU 数量。</translation>
     </message>
     <message>
@@ -4283,7 +4313,7 @@ Megatron 系列把 Q、K、V 合成一次矩阵乘（SwiGLU 的 gate 和 up 也�
         <translation>微批（%1）超过了全局批（%2）。</translation>
     </message>
     <message>
-        <source>PP × virtual stages (%1 × %2) exceeds the model's %3 layers: a stage would hold no layer.</source>
+        <source>PP × virtual stages (%1 × %2) exceeds the model&apos;s %3 layers: a stage would hold no layer.</source>
         <translation>PP × 虚拟阶段数（%1 × %2）超过模型的 %3 层：有的阶段将没有任何层。</translation>
     </message>
     <message>
@@ -4332,7 +4362,7 @@ Megatron 系列把 Q、K、V 合成一次矩阵乘（SwiGLU 的 gate 和 up 也�
     </message>
     <message>
         <source>%1 must be a power of two between %2 and %3.</source>
-        <translation>%1 必须是 %2 到 %3 之间的 2 的幂。</translation>
+        <translation>%1 必须是 %2 到 %3 之间的二的幂。</translation>
     </message>
     <message>
         <source>%1 must be a whole number between %2 and %3.</source>
@@ -4407,10 +4437,6 @@ Megatron 系列把 Q、K、V 合成一次矩阵乘（SwiGLU 的 gate 和 up 也�
         <translation>专家相关设置只适用于混合专家模型：请把专家数设为大于 0。</translation>
     </message>
     <message>
-        <source>The file is not a JSON scenario: its text cannot be read as JSON (UTF-8, at most 1 MiB).</source>
-        <translation>该文件不是 JSON 场景：其内容无法按 JSON 读取（需为 UTF-8，最大 1 MiB）。</translation>
-    </message>
-    <message>
         <source>The file cannot be read: it does not exist, is not a regular file, or is too large.</source>
         <translation>无法读取该文件：文件不存在、不是普通文件或过大。</translation>
     </message>
@@ -4427,19 +4453,21 @@ Megatron 系列把 Q、K、V 合成一次矩阵乘（SwiGLU 的 gate 和 up 也�
         <translation>%1 设置了 TrainPlanner 尚未建模的模型特性。</translation>
     </message>
     <message>
-        <source>topk_group = %1: a token's experts lie on at most that many nodes when each expert group has a node of its own.</source>
+        <source>topk_group = %1: a token&apos;s experts lie on at most that many nodes when each expert group has a node of its own.</source>
         <translation>topk_group = %1：当每个专家组各占一个节点时，一个 token 的专家最多分布在这么多个节点上。</translation>
     </message>
     <message numerus="yes">
-        <source>%n multi-token prediction module(s), trained on the last pipeline stage; they share the embedding and the output head, so the checkpoint's copies of those are not counted again.</source>
-        <translation><numerusform>%n 个多 token 预测模块，在最后一个流水线阶段上训练；它们与主模型共享词嵌入和输出头，因此检查点中的那两份副本不再重复计数。</numerusform></translation>
+        <source>%n multi-token prediction module(s), trained on the last pipeline stage; they share the embedding and the output head, so the checkpoint&apos;s copies of those are not counted again.</source>
+        <translation>
+            <numerusform>%n 个多 token 预测模块，在最后一个流水线阶段上训练；它们与主模型共享词嵌入和输出头，因此检查点中的那两份副本不再重复计数。</numerusform>
+        </translation>
     </message>
     <message>
         <source>rope_scaling has no effect on memory or FLOPs.</source>
         <translation>rope_scaling 不影响显存和 FLOPs。</translation>
     </message>
     <message>
-        <source>Latent attention's down-projections and latent norms are counted whole on every TP rank.</source>
+        <source>Latent attention&apos;s down-projections and latent norms are counted whole on every TP rank.</source>
         <translation>潜在注意力的下投影和潜变量归一化在每个 TP rank 上都按完整大小计数。</translation>
     </message>
     <message>
@@ -4456,7 +4484,9 @@ Megatron 系列把 Q、K、V 合成一次矩阵乘（SwiGLU 的 gate 和 up 也�
     </message>
     <message numerus="yes">
         <source>Qwen2-MoE: the shared expert is counted as %n expert(s) of moe_intermediate_size; its sigmoid gate is not counted.</source>
-        <translation><numerusform>Qwen2-MoE：共享专家按 %n 个 moe_intermediate_size 大小的专家计数；其 sigmoid 门控不计入。</numerusform></translation>
+        <translation>
+            <numerusform>Qwen2-MoE：共享专家按 %n 个 moe_intermediate_size 大小的专家计数；其 sigmoid 门控不计入。</numerusform>
+        </translation>
     </message>
     <message>
         <source>Phi-3: the fused qkv_proj and gate_up_proj are counted as their separate matrices.</source>
@@ -4535,7 +4565,7 @@ Megatron 系列把 Q、K、V 合成一次矩阵乘（SwiGLU 的 gate 和 up 也�
         <translation>%1 没有可供对照的规格书峰值。</translation>
     </message>
     <message>
-        <source>%1 is the whole server's power per GPU and cannot be below the GPU's TDP (%2 W).</source>
+        <source>%1 is the whole server&apos;s power per GPU and cannot be below the GPU&apos;s TDP (%2 W).</source>
         <translation>%1 是整台服务器折算到每张 GPU 的功率，不能低于 GPU 的 TDP（%2 W）。</translation>
     </message>
     <message>
@@ -4555,7 +4585,7 @@ Megatron 系列把 Q、K、V 合成一次矩阵乘（SwiGLU 的 gate 和 up 也�
         <translation>它没有对应的设置</translation>
     </message>
     <message>
-        <source>%1 cannot be expressed in %2's settings: %3.</source>
+        <source>%1 cannot be expressed in %2&apos;s settings: %3.</source>
         <translation>%1 无法用 %2 的配置表达：%3。</translation>
     </message>
     <message>
@@ -4568,8 +4598,8 @@ Megatron 系列把 Q、K、V 合成一次矩阵乘（SwiGLU 的 gate 和 up 也�
         <translation>%1 超过了 %2 字节（一个汉字占 3 字节）。</translation>
     </message>
     <message>
-        <source>%1 names nothing to replace: give the preset's figures that differ, each by its number format ("bf16") or kernel ("flash2").</source>
-        <translation>%1 没有给出要替换的内容：请写出与预设不同的数值，每项以数值格式（"bf16"）或内核（"flash2"）为键。</translation>
+        <source>%1 names nothing to replace: give the preset&apos;s figures that differ, each by its number format (&quot;bf16&quot;) or kernel (&quot;flash2&quot;).</source>
+        <translation>%1 没有给出要替换的内容：请写出与预设不同的数值，每项以数值格式（&quot;bf16&quot;）或内核（&quot;flash2&quot;）为键。</translation>
     </message>
     <message>
         <source>the global batch must be a whole multiple of micro-batch × data-parallel size (%1 × %2), or the run stops at start-up</source>
@@ -4578,12 +4608,14 @@ Megatron 系列把 Q、K、V 合成一次矩阵乘（SwiGLU 的 gate 和 up 也�
     </message>
     <message>
         <source>What you keep leaves none of the %1 configurations of this search (%2 alone keeps %3).</source>
-        <extracomment>%2 is a setting's key (parallel.tp); what the user keeps of it alone leaves %3 configurations</extracomment>
+        <extracomment>%2 is a setting&apos;s key (parallel.tp); what the user keeps of it alone leaves %3 configurations</extracomment>
         <translation>所保留的设置排除了这次搜索的全部 %1 种配置（仅 %2 一项就只留下 %3 种）。</translation>
     </message>
     <message numerus="yes">
         <source>%n step line(s) have figures that are no measurement (zero, negative, not finite or out of range); the first is line %1.</source>
-        <translation><numerusform>有 %n 行步骤记录中的数值不是测量值（为零、为负、非有限值或超出范围）；第一处在第 %1 行。</numerusform></translation>
+        <translation>
+            <numerusform>有 %n 行步骤记录中的数值不是测量值（为零、为负、非有限值或超出范围）；第一处在第 %1 行。</numerusform>
+        </translation>
     </message>
     <message>
         <source>Line %1: </source>
@@ -4598,11 +4630,11 @@ Megatron 系列把 Q、K、V 合成一次矩阵乘（SwiGLU 的 gate 和 up 也�
         <translation>Hugging Face Trainer</translation>
     </message>
     <message>
-        <source>%1 step lines of %2 were left out: the log is read as %3's.</source>
+        <source>%1 step lines of %2 were left out: the log is read as %3&apos;s.</source>
         <translation>%2 的 %1 行步骤记录被略去：该日志按 %3 的格式读取。</translation>
     </message>
     <message>
-        <source>%1 and %2 have %3 step lines each: the log is read as %1's, whose first step line comes first.</source>
+        <source>%1 and %2 have %3 step lines each: the log is read as %1&apos;s, whose first step line comes first.</source>
         <translation>%1 和 %2 各有 %3 行步骤记录：该日志按 %1 的格式读取，因为它的第一行步骤记录出现得更早。</translation>
     </message>
     <message>
@@ -4611,19 +4643,13 @@ Megatron 系列把 Q、K、V 合成一次矩阵乘（SwiGLU 的 gate 和 up 也�
     </message>
     <message numerus="yes">
         <source>The step numbers go back %n time(s), first on line %1 (from step %2 to %3): a restarted run; the steps of every part are taken.</source>
-        <translation><numerusform>步数回退了 %n 次，第一次在第 %1 行（从第 %2 步回到第 %3 步）：这是一次重启过的训练；各段的步骤都被采用。</numerusform></translation>
+        <translation>
+            <numerusform>步数回退了 %n 次，第一次在第 %1 行（从第 %2 步回到第 %3 步）：这是一次重启过的训练；各段的步骤都被采用。</numerusform>
+        </translation>
     </message>
     <message>
         <source>The only step logged is the first (step %1, line %2), which includes the warm-up: the measurement is slower than the steady pace.</source>
         <translation>日志中唯一的一步是第一步（第 %1 步，第 %2 行），其中包含预热：这个测量值比稳定速度慢。</translation>
-    </message>
-    <message>
-        <source>%1 of %2 steady steps are over 1.5 × the median and were left out: the run is not steady, and the median is that of its faster part.</source>
-        <translation>%2 个稳定步骤中有 %1 个超过中位数的 1.5 倍而被略去：训练并不稳定，中位数只代表其中较快的部分。</translation>
-    </message>
-    <message>
-        <source>The median is taken over a uniform sample of %1 of the %2 steady steps (within ±0.4 % of rank of the exact median).</source>
-        <translation>中位数取自 %2 个稳定步骤中均匀抽取的 %1 个（与精确中位数的秩相差不超过 ±0.4 %）。</translation>
     </message>
     <message>
         <source>This search has %1 configurations to estimate, more than its limit of %2. Search fewer GPUs.</source>
@@ -4639,11 +4665,11 @@ Megatron 系列把 Q、K、V 合成一次矩阵乘（SwiGLU 的 gate 和 up 也�
     </message>
     <message>
         <source>This search has %1 configurations to estimate, more than its limit of %2. Keep %3 to fewer of its %4 values, or search fewer GPUs.</source>
-        <extracomment>%3 is a setting's key (parallel.pp), %4 how many values the search tries for it</extracomment>
+        <extracomment>%3 is a setting&apos;s key (parallel.pp), %4 how many values the search tries for it</extracomment>
         <translation>这次搜索要估算 %1 种配置，超过了上限 %2。请把 %3 限定在它的 %4 个取值中的少数几个，或减少搜索的 GPU 数量。</translation>
     </message>
     <message>
-        <source>%1 TFLOP/s per GPU is above the GPU's peak of %2 TFLOP/s. Is this the scenario the run used?</source>
+        <source>%1 TFLOP/s per GPU is above the GPU&apos;s peak of %2 TFLOP/s. Is this the scenario the run used?</source>
         <translation>每卡 %1 TFLOP/s 超过了 GPU 的峰值 %2 TFLOP/s。这是该次训练所用的场景吗？</translation>
     </message>
     <message>
@@ -4651,16 +4677,8 @@ Megatron 系列把 Q、K、V 合成一次矩阵乘（SwiGLU 的 gate 和 up 也�
         <translation>每步 %1 秒比这个场景所能达到的还快：即使每张 GPU 都以峰值运行也要 %2 秒（MFU 会超过 100 %）。这是该次训练所用的场景吗？</translation>
     </message>
     <message>
-        <source>A step of %1 s is longer than any plausible step, %2 s (a day or 1000 × the planned step, whichever is longer).</source>
-        <translation>每步 %1 秒超过了任何合理的步长 %2 秒（一天或计划步长的 1000 倍，取较长者）。</translation>
-    </message>
-    <message>
-        <source>A peak memory of %1 GiB is more than the GPU has, %2 GiB (with 8 % for gigabytes read as GiB). Is this the scenario the run used?</source>
-        <translation>峰值显存 %1 GiB 超过了 GPU 的 %2 GiB（已为把 GB 当作 GiB 的读数留出 8 % 余量）。这是该次训练所用的场景吗？</translation>
-    </message>
-    <message>
-        <source>An MFU of %1 is above %2, 100 % of the peak in the log's own count of attention FLOPs.</source>
-        <extracomment>%2 is 100 % of the peak in the log's own count of attention FLOPs (over 1 at long sequences)</extracomment>
+        <source>An MFU of %1 is above %2, 100 % of the peak in the log&apos;s own count of attention FLOPs.</source>
+        <extracomment>%2 is 100 % of the peak in the log&apos;s own count of attention FLOPs (over 1 at long sequences)</extracomment>
         <translation>MFU 为 %1，超过了 %2，即按日志自己的注意力 FLOPs 计法达到峰值的 100 %。</translation>
     </message>
     <message>
@@ -4668,12 +4686,37 @@ Megatron 系列把 Q、K、V 合成一次矩阵乘（SwiGLU 的 gate 和 up 也�
         <translation>未启用 flash attention 的上下文并行</translation>
     </message>
     <message>
-        <source>The log is %1's: the plan is priced on its software stack, %2, not on the scenario's %3.</source>
+        <source>The log is %1&apos;s: the plan is priced on its software stack, %2, not on the scenario&apos;s %3.</source>
         <translation>该日志来自 %1：计划按它的软件栈 %2 估算，而不是场景中的 %3。</translation>
     </message>
     <message>
-        <source>Megatron-LM's 2021–23 layer code computed attention with the fused softmax (flash attention came in mid-2023). Turn flash attention off, or choose Megatron-Core.</source>
+        <source>Megatron-LM&apos;s 2021–23 layer code computed attention with the fused softmax (flash attention came in mid-2023). Turn flash attention off, or choose Megatron-Core.</source>
         <translation>Megatron-LM 2021–23 年的层代码用融合 softmax 计算注意力（flash attention 于 2023 年年中才加入）。请关闭 flash attention，或改选 Megatron-Core。</translation>
+    </message>
+    <message>
+        <source>The file is not a JSON scenario: its text cannot be read as JSON (UTF-8, at most %1 MiB).</source>
+        <extracomment>%1 is the largest scenario file in MiB (1)</extracomment>
+        <translation>该文件不是 JSON 场景：其内容无法按 JSON 读取（需为 UTF-8，最大 %1 MiB）。</translation>
+    </message>
+    <message>
+        <source>A step of %1 s is longer than any plausible step, %2 s (a day or %3 × the planned step, whichever is longer).</source>
+        <extracomment>%3 is the multiple of the planned step beyond which a step is implausible (1000)</extracomment>
+        <translation>每步 %1 秒超过了任何合理的步长 %2 秒（一天或计划步长的 %3 倍，取较长者）。</translation>
+    </message>
+    <message>
+        <source>A peak memory of %1 GiB is more than the GPU has, %2 GiB (with %3 % for gigabytes read as GiB). Is this the scenario the run used?</source>
+        <extracomment>%3 is the margin in percent allowed for gigabytes read as GiB (8)</extracomment>
+        <translation>峰值显存 %1 GiB 超过了 GPU 的 %2 GiB（已为把 GB 当作 GiB 的读数留出 %3 % 余量）。这是该次训练所用的场景吗？</translation>
+    </message>
+    <message>
+        <source>%1 of %2 steady steps are over %3 × the median and were left out: the run is not steady, and the median is that of its faster part.</source>
+        <extracomment>%3 is the multiple of the median above which a step is left out (1.5)</extracomment>
+        <translation>%2 个稳定步骤中有 %1 个超过中位数的 %3 倍而被略去：训练并不稳定，中位数只代表其中较快的部分。</translation>
+    </message>
+    <message>
+        <source>The median is taken over a uniform sample of %1 of the %2 steady steps (within ±%3 % of rank of the exact median).</source>
+        <extracomment>%3 is the sample median&apos;s precision, in percent of rank (0.4)</extracomment>
+        <translation>中位数取自 %2 个稳定步骤中均匀抽取的 %1 个（与精确中位数的秩相差不超过 ±%3 %）。</translation>
     </message>
 </context>
 <context>
@@ -4817,10 +4860,6 @@ Megatron 系列把 Q、K、V 合成一次矩阵乘（SwiGLU 的 gate 和 up 也�
         <translation>并行布局</translation>
     </message>
     <message>
-        <source>TP %1 · PP %2 · DP %3 · CP %4 · EP %5 · ZeRO-%6</source>
-        <translation>TP %1 · PP %2 · DP %3 · CP %4 · EP %5 · ZeRO-%6</translation>
-    </message>
-    <message>
         <source>Activation recomputation</source>
         <translation>激活重计算</translation>
     </message>
@@ -4846,7 +4885,7 @@ Megatron 系列把 Q、K、V 合成一次矩阵乘（SwiGLU 的 gate 和 up 也�
     </message>
     <message>
         <source>%1 billion</source>
-        <translation>%1 × 10⁹ 个</translation>
+        <translation>%1 十亿</translation>
     </message>
     <message>
         <source>Price</source>
@@ -5024,26 +5063,6 @@ Megatron 系列把 Q、K、V 合成一次矩阵乘（SwiGLU 的 gate 和 up 也�
         <translation>优化器更新</translation>
     </message>
     <message>
-        <source>TP communication</source>
-        <translation>TP 通信</translation>
-    </message>
-    <message>
-        <source>CP communication</source>
-        <translation>CP 通信</translation>
-    </message>
-    <message>
-        <source>PP communication</source>
-        <translation>PP 通信</translation>
-    </message>
-    <message>
-        <source>DP communication</source>
-        <translation>DP 通信</translation>
-    </message>
-    <message>
-        <source>EP communication</source>
-        <translation>EP 通信</translation>
-    </message>
-    <message>
         <source>Step (exposed)</source>
         <translation>每步（未掩盖部分）</translation>
     </message>
@@ -5086,6 +5105,10 @@ Megatron 系列把 Q、K、V 合成一次矩阵乘（SwiGLU 的 gate 和 up 也�
     <message>
         <source>One step: %1 s — %2 % of it waiting for the CPU, %3 % exposed communication</source>
         <translation>每步 %1 秒 — 其中等待 CPU 占 %2 %，未被掩盖的通信占 %3 %</translation>
+    </message>
+    <message>
+        <source>%1 communication</source>
+        <translation>%1 通信</translation>
     </message>
 </context>
 <context>
@@ -5143,7 +5166,7 @@ Megatron 系列把 Q、K、V 合成一次矩阵乘（SwiGLU 的 gate 和 up 也�
         <translation>空闲：等待流水线</translation>
     </message>
     <message>
-        <source>%1 stages × %2 chunks × %3 micro-batches are too many blocks to draw; the figures above are the whole step's.</source>
+        <source>%1 stages × %2 chunks × %3 micro-batches are too many blocks to draw; the figures above are the whole step&apos;s.</source>
         <translation>%1 个阶段 × %2 个分块 × %3 个微批次，块太多无法绘制；上方数字为整个训练步的结果。</translation>
     </message>
     <message>
@@ -5233,18 +5256,18 @@ Megatron 系列把 Q、K、V 合成一次矩阵乘（SwiGLU 的 gate 和 up 也�
         <translation>区间（各项假设依次 ±%1 %）：每步 %2–%3 秒 · 显存 %4–%5 · 成本 $%6–%7</translation>
     </message>
     <message>
-        <source>Range from %5 measured runs like this one (%6), 80 % of them: step %1–%2 s · %3–%4 days</source>
-        <extracomment>%1–%2 step time range in seconds, %3–%4 days, %5 number of runs, %6 the kind of runs (GPU, parallelism, format)</extracomment>
-        <translation>依据 %5 条同类实测记录（%6）的区间，其中 80 % 落在：每步 %1–%2 秒 · %3–%4 天</translation>
-    </message>
-    <message>
         <source>ⓘ Hover for formulas</source>
-        <extracomment>a hint at the banner's top right: resting the mouse on the figures shows their formulas</extracomment>
+        <extracomment>a hint at the banner&apos;s top right: resting the mouse on the figures shows their formulas</extracomment>
         <translation>ⓘ 悬停查看公式</translation>
     </message>
     <message>
         <source> · the GPUs wait for their CPU %1 % of it</source>
         <translation> · GPU 等待 CPU 的时间占每步 %1 %</translation>
+    </message>
+    <message>
+        <source>Range from %5 measured runs like this one (%6), %7 % of them: step %1–%2 s · %3–%4 days</source>
+        <extracomment>%1–%2 step time range in seconds, %3–%4 days, %5 number of runs, %6 the kind of runs (GPU, parallelism, format), %7 the percentage of the runs the range holds (80)</extracomment>
+        <translation>依据 %5 条同类实测记录（%6）的区间，其中 %7 % 落在：每步 %1–%2 秒 · %3–%4 天</translation>
     </message>
 </context>
 <context>

@@ -119,14 +119,17 @@ VerdictBanner::Text VerdictBanner::textOf(
               .arg(locale.toString(r.goodput * 100, 'f', 1), formatFixed(r.expectedInterruptions, 0),
                   locale.toString(r.checkpointIntervalS / 60, 'f', 0), formatBytes(r.checkpointBytes, 0));
     if (const auto& measured = estimate.range; measured && std::isfinite(t.timeS)) {
+        // The range spans the 10th to the 90th percentile of the runs (core::EstimateRange).
+        constexpr int kShareOfRuns = 80;
         //: %1–%2 step time range in seconds, %3–%4 days, %5 number of runs, %6 the kind of runs (GPU, parallelism,
-        //: format)
+        //: format), %7 the percentage of the runs the range holds (80)
         details += QLatin1Char('\n')
-            + tr("Range from %5 measured runs like this one (%6), 80 % of them: step %1–%2 s · %3–%4 days")
+            + tr("Range from %5 measured runs like this one (%6), %7 % of them: step %1–%2 s · %3–%4 days")
                   .arg(formatSeconds(c.stepTimeS * measured->low), formatSeconds(c.stepTimeS * measured->high),
                       formatFixed(t.timeS * measured->low / 86400, 1), formatFixed(t.timeS * measured->high / 86400, 1))
                   .arg(measured->runs)
-                  .arg(RangeText::basis(*measured));
+                  .arg(RangeText::basis(*measured))
+                  .arg(locale.toString(kShareOfRuns));
     }
     if (ranges) {
         const auto& range = *ranges;

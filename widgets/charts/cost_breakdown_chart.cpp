@@ -71,7 +71,9 @@ void CostBreakdownChart::showTotals()
 
 void CostBreakdownChart::retranslate()
 {
-    m_axisY->setCategories({ tr("Team"), tr("Network"), tr("Checkpoint storage"), tr("Energy"), tr("GPU rental") });
+    m_axisY->setCategories({ tr("Team"),
+        //: a cost category: the price of the traffic between nodes (not the network hardware)
+        tr("Network"), tr("Checkpoint storage"), tr("Energy"), tr("GPU rental") });
     m_series->setLabelsFormat(QStringLiteral("@value"));
     showTotals();
 }

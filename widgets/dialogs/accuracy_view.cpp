@@ -157,12 +157,16 @@ QString AccuracyView::kindText(const std::string& kind)
 {
     if (kind == "source") return tr("Source");
     if (kind == "gpu") return tr("GPU");
+    //: runs grouped by model size (parameters)
     if (kind == "size") return tr("Size");
     if (kind == "parallelism") return tr("Parallelism");
+    //: runs grouped by sequence length in tokens
     if (kind == "sequence") return tr("Sequence");
+    //: runs grouped by the number format of their matmuls ("bf16/fp16", "fp8")
     if (kind == "format") return tr("Format");
     if (kind == "nodes") return tr("Nodes");
     if (kind == "tp") return tr("Tensor parallelism");
+    //: runs grouped by training method ("pre-training", "fine-tuning (LoRA, QLoRA)"), not the training itself
     if (kind == "method") return tr("Training");
     return QString::fromStdString(kind);
 }

@@ -69,10 +69,12 @@ QString ActualDialog::text() const
     if (c.log.format == core::LogFormat::hf_trainer)
         html += tr("Hugging Face Trainer log: the Trainer's average over the whole run, warm-up included.");
     else
-        html += tr("%1 log: median of %2 steady steps (%3 to %4); %5 left out (the first, and any over 1.5 × the "
+        //: %6 is the multiple of the median above which a step is left out (1.5)
+        html += tr("%1 log: median of %2 steady steps (%3 to %4); %5 left out (the first, and any over %6 × the "
                    "median).")
                     .arg(source, QLocale().toString(qlonglong(c.stepsUsed)), QLocale().toString(qlonglong(c.firstStep)),
-                        QLocale().toString(qlonglong(c.lastStep)), QLocale().toString(qlonglong(c.stepsLeftOut)));
+                        QLocale().toString(qlonglong(c.lastStep)), QLocale().toString(qlonglong(c.stepsLeftOut)),
+                        QLocale().toString(kSlowStepOverMedian));
     html += QStringLiteral("</p>");
     // What the reader should know before trusting the figures: other frameworks' lines, restarts, a lone
     // warm-up step, an unsteady run.

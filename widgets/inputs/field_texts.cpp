@@ -289,6 +289,7 @@ const std::vector<FieldText>& texts()
             .undo = QT_TRANSLATE_NOOP("ui::InputPanel", "Change tensor parallelism"),
             .tip = QT_TRANSLATE_NOOP(
                 "ui::InputPanel", "Splits every layer's matrices over GPUs; keep it inside a node (NVLink)."),
+            //: a unit after "Unit:", a count of GPUs (Chinese: the measure word, "块 GPU")
             .unitName = QT_TRANSLATE_NOOP("ui::InputPanel", "GPUs") },
         { .path = "parallel.pp",
             .label = QT_TRANSLATE_NOOP("ui::InputPanel", "Pipeline parallel (PP):"),
@@ -746,7 +747,9 @@ QString shownValue(const core::Field& field, const FieldText& text, double value
     for (const auto& [itemText, itemValue] : text.items)
         if (itemValue == static_cast<int>(value)) return translated(itemText);
     if (field.kind == core::FieldKind::boolean)
+        //: the value of a switch (sequence parallelism, flash attention…)
         return value != 0 ? translated(QT_TRANSLATE_NOOP("ui::InputPanel", "on"))
+                          //: the value of a switch
                           : translated(QT_TRANSLATE_NOOP("ui::InputPanel", "off"));
     const QString number = field.kind == core::FieldKind::number ? formatSignificant(value / text.unit, 6)
                                                                  : QLocale().toString(static_cast<qlonglong>(value));

@@ -93,11 +93,19 @@ void FormSection::addWideRow(QWidget* field)
 
 void FormSection::setItems(QComboBox* combo, std::vector<std::pair<const char*, QVariant>> items)
 {
+    std::vector<std::pair<std::function<QString()>, QVariant>> composed;
+    for (auto& [text, value] : items)
+        composed.emplace_back([text = text] { return translated(text); }, std::move(value));
+    setItems(combo, std::move(composed));
+}
+
+void FormSection::setItems(QComboBox* combo, std::vector<std::pair<std::function<QString()>, QVariant>> items)
+{
     {
         const QSignalBlocker block(combo);
         combo->clear();
         for (const auto& [text, value] : items)
-            combo->addItem(translated(text), value);
+            combo->addItem(text(), value);
     }
     m_combos.push_back({ combo, std::move(items) });
 }
@@ -125,7 +133,7 @@ void FormSection::retranslate()
     for (const auto& c : m_combos) {
         const QSignalBlocker block(c.combo);
         for (int i = 0; i < static_cast<int>(c.items.size()); ++i)
-            c.combo->setItemText(i, translated(c.items[std::size_t(i)].first));
+            c.combo->setItemText(i, c.items[std::size_t(i)].first());
     }
 }
 

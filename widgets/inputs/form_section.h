@@ -32,6 +32,9 @@ public:
     void addStackedRow(const char* label, QWidget* field, const char* toolTip = nullptr);
     /// Combo items whose texts are translatable; the data is the value the binder stores.
     void setItems(QComboBox* combo, std::vector<std::pair<const char*, QVariant>> items);
+    /// Combo items whose texts are composed in the interface language, again on a language change:
+    /// for a text with a figure filled in (tr("… (%1 B/param)").arg(16)).
+    void setItems(QComboBox* combo, std::vector<std::pair<std::function<QString()>, QVariant>> items);
     void setExpanded(bool expanded);
     [[nodiscard]] bool isExpanded() const;
 
@@ -55,7 +58,7 @@ private:
     std::vector<Row> m_rows;
     struct Items {
         QComboBox* combo;
-        std::vector<std::pair<const char*, QVariant>> items;
+        std::vector<std::pair<std::function<QString()>, QVariant>> items;
     };
     std::vector<Items> m_combos;
 };

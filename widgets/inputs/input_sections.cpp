@@ -16,6 +16,7 @@
 #include <QCoreApplication>
 #include <QDoubleSpinBox>
 #include <QLabel>
+#include <QLocale>
 #include <QSpinBox>
 
 #include <initializer_list>
@@ -30,14 +31,19 @@ using core::Scenario;
 /// Named precision recipes; "custom" when the five formats match none of them.
 struct PrecisionPreset {
     const char* name;
-    const char* text;
+    const char* text; ///< with %1 for bytesPerParam where it has one: the translator never types a figure
     core::Precision precision;
+    int bytesPerParam = 0; ///< model states with AdamW, shown in the text (0: not shown)
 };
 const std::array<PrecisionPreset, 6> kPrecisionPresets { {
-    { "bf16_mixed", QT_TRANSLATE_NOOP("ui::InputPanel", "BF16 mixed + FP32 master (16 B/param)"),
-        { DType::bf16, DType::bf16, DType::bf16, DType::fp32, DType::fp32 } },
-    { "megatron", QT_TRANSLATE_NOOP("ui::InputPanel", "BF16 mixed, FP32 gradients (Megatron, 18 B/param)"),
-        { DType::bf16, DType::bf16, DType::fp32, DType::fp32, DType::fp32 } },
+    { "bf16_mixed",
+        //: %1 is the bytes of model states per parameter (16)
+        QT_TRANSLATE_NOOP("ui::InputPanel", "BF16 mixed + FP32 master (%1 B/param)"),
+        { DType::bf16, DType::bf16, DType::bf16, DType::fp32, DType::fp32 }, 16 },
+    { "megatron",
+        //: %1 is the bytes of model states per parameter (18)
+        QT_TRANSLATE_NOOP("ui::InputPanel", "BF16 mixed, FP32 gradients (Megatron, %1 B/param)"),
+        { DType::bf16, DType::bf16, DType::fp32, DType::fp32, DType::fp32 }, 18 },
     { "fp16_mixed", QT_TRANSLATE_NOOP("ui::InputPanel", "FP16 mixed + loss scaling"),
         { DType::fp16, DType::fp16, DType::fp16, DType::fp32, DType::fp32 } },
     { "fp8_mixed", QT_TRANSLATE_NOOP("ui::InputPanel", "FP8 mixed (BF16 weights, FP32 master)"),
@@ -151,10 +157,16 @@ void InputPanel::buildPrecision()
                 }
         },
         QT_TRANSLATE_NOOP("ui::InputPanel", "Choose precision recipe"));
-    std::vector<std::pair<const char*, QVariant>> recipes;
+    std::vector<std::pair<std::function<QString()>, QVariant>> recipes;
     for (const auto& p : kPrecisionPresets)
-        recipes.emplace_back(p.text, QString::fromLatin1(p.name));
-    recipes.emplace_back(QT_TRANSLATE_NOOP("ui::InputPanel", "Custom"), QStringLiteral("custom"));
+        recipes.emplace_back(
+            [p] {
+                const QString text = QCoreApplication::translate("ui::InputPanel", p.text);
+                return p.bytesPerParam ? text.arg(QLocale().toString(p.bytesPerParam)) : text;
+            },
+            QString::fromLatin1(p.name));
+    recipes.emplace_back(
+        [] { return QCoreApplication::translate("ui::InputPanel", "Custom"); }, QStringLiteral("custom"));
     sec->setItems(recipe, recipes);
     sec->addStackedRow(QT_TRANSLATE_NOOP("ui::InputPanel", "Recipe:"), recipe,
         QT_TRANSLATE_NOOP("ui::InputPanel",

@@ -209,7 +209,9 @@ void LossScaleLab::retranslate()
                            "before the optimizer step"));
     m_fractions->setHorizontalHeaderLabels(
         { tr("Format"), tr("Flushed to zero"), tr("Subnormal (fewer bits)"), tr("Overflow"), tr("Centring scale") });
-    m_fp8->setHorizontalHeaderLabels({ tr("fp8 scaling"), tr("Format"), tr("Relative RMS error"), tr("Zero") });
+    m_fp8->setHorizontalHeaderLabels({ tr("fp8 scaling"), tr("Format"), tr("Relative RMS error"),
+        //: column: the share of values that become zero in the format
+        tr("Zero") });
     m_explanation->setText(
         tr("<b>Why loss scaling?</b> fp16 keeps 5 exponent bits: nothing below 2<sup>-24</sup> survives, and "
            "gradients are often smaller. Multiplying the loss by S shifts every gradient up by S, into the range; "

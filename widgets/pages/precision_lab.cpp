@@ -115,6 +115,7 @@ void PrecisionLab::run()
             final = r.final > 0 ? tr("overflow (+∞)") : tr("overflow (−∞)");
         const double relative = (r.final - exact) / exact * 100;
         if (exact == 0 && r.final == 0)
+            //: no error: the result is exact
             error = tr("none");
         else if (!std::isfinite(relative))
             error = tr("unbounded");

@@ -1,5 +1,6 @@
 #include "widgets/text/problem_text.h"
 
+#include "core/calibration.h"
 #include "core/scenario_fields.h"
 #include "core/scenario_io.h"
 #include "widgets/text/format.h"
@@ -8,6 +9,7 @@
 #include <QStringList>
 
 #include <algorithm>
+#include <cmath>
 
 namespace ui {
 
@@ -212,7 +214,9 @@ std::optional<QString> ProblemText::fileProblem(const core::Problem& w)
     case ProblemCode::key_given_twice:
         return tr("%1 is given twice; each key may appear once.").arg(key(w));
     case ProblemCode::file_not_json:
-        return tr("The file is not a JSON scenario: its text cannot be read as JSON (UTF-8, at most 1 MiB).");
+        //: %1 is the largest scenario file in MiB (1)
+        return tr("The file is not a JSON scenario: its text cannot be read as JSON (UTF-8, at most %1 MiB).")
+            .arg(QLocale().toString(qulonglong(core::kMaxScenarioBytes >> 20)));
     case ProblemCode::file_unreadable:
         return tr("The file cannot be read: it does not exist, is not a regular file, or is too large.");
     case ProblemCode::text_too_long:
@@ -369,14 +373,17 @@ std::optional<QString> ProblemText::measurementProblem(const core::Problem& w)
                       .arg(value, bound);
         case 1:
             return line
-                + tr("A step of %1 s is longer than any plausible step, %2 s (a day or 1000 × the planned step, "
+                //: %3 is the multiple of the planned step beyond which a step is implausible (1000)
+                + tr("A step of %1 s is longer than any plausible step, %2 s (a day or %3 × the planned step, "
                      "whichever is longer).")
-                      .arg(value, bound);
+                      // QString::number: "1000", as the English text always read (no group separator)
+                      .arg(value, bound, QString::number(core::kLongestStepOverPlan));
         case 2:
             return line
-                + tr("A peak memory of %1 GiB is more than the GPU has, %2 GiB (with 8 % for gigabytes read as "
+                //: %3 is the margin in percent allowed for gigabytes read as GiB (8)
+                + tr("A peak memory of %1 GiB is more than the GPU has, %2 GiB (with %3 % for gigabytes read as "
                      "GiB). Is this the scenario the run used?")
-                      .arg(value, bound);
+                      .arg(value, bound, QLocale().toString(std::lround((core::kMemoryUnitTolerance - 1) * 100)));
         case 3:
             //: %2 is 100 % of the peak in the log's own count of attention FLOPs (over 1 at long sequences)
             return line
@@ -487,13 +494,15 @@ QString ProblemText::of(const core::LogNote& note)
                   "measurement is slower than the steady pace.")
             .arg(count("step"), count("line"));
     case core::LogNoteCode::not_steady:
-        return tr("%1 of %2 steady steps are over 1.5 × the median and were left out: the run is not steady, and "
+        //: %3 is the multiple of the median above which a step is left out (1.5)
+        return tr("%1 of %2 steady steps are over %3 × the median and were left out: the run is not steady, and "
                   "the median is that of its faster part.")
-            .arg(count("left_out"), count("steady"));
+            .arg(count("left_out"), count("steady"), QLocale().toString(kSlowStepOverMedian));
     case core::LogNoteCode::sampled:
-        return tr("The median is taken over a uniform sample of %1 of the %2 steady steps (within ±0.4 % of rank "
+        //: %3 is the sample median's precision, in percent of rank (0.4)
+        return tr("The median is taken over a uniform sample of %1 of the %2 steady steps (within ±%3 % of rank "
                   "of the exact median).")
-            .arg(count("sample"), count("steady"));
+            .arg(count("sample"), count("steady"), QLocale().toString(0.4));
     case core::LogNoteCode::stack_replaced: {
         // The stacks by their file names (training.framework), product names in both languages.
         auto stack = [&](const char* name) {

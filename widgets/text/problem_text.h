@@ -14,6 +14,10 @@
 
 namespace ui {
 
+/// The training-log reader's rule (core/training_log.h): a steady step over this multiple of the
+/// median is left out. The texts that state the rule take it as an argument.
+inline constexpr double kSlowStepOverMedian = 1.5;
+
 class ProblemText {
     Q_DECLARE_TR_FUNCTIONS(ui::ProblemText)
 public:
