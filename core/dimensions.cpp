@@ -89,4 +89,12 @@ const Dimension* findDimension(Knob knob)
     return nullptr;
 }
 
+std::int64_t gpusPerReplica(const Parallel& parallel)
+{
+    std::int64_t product = 1;
+    for (const Dimension& d : kDimensions)
+        if (d.multipliesGpus && d.group != Group::dp) product = clampedProduct({ product, d.of(parallel) });
+    return product;
+}
+
 } // namespace core

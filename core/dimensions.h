@@ -9,6 +9,7 @@
 
 #include <array>
 #include <cstddef>
+#include <cstdint>
 #include <optional>
 #include <string_view>
 
@@ -52,5 +53,9 @@ inline constexpr std::size_t kDimensionCount = 5;
 /// (ZeRO, the micro-batch, …).
 [[nodiscard]] const Dimension* findDimension(std::string_view key);
 [[nodiscard]] const Dimension* findDimension(Knob knob);
+
+/// GPUs per data-parallel replica: the product of the degrees that multiply the GPU count, DP aside
+/// (TP × PP × CP), clamped as Parallel::gpus() is.
+[[nodiscard]] std::int64_t gpusPerReplica(const Parallel& parallel);
 
 } // namespace core

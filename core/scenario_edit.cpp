@@ -105,14 +105,13 @@ std::optional<std::int64_t> steppedGpuCount(const Scenario& s, int steps)
 {
     const auto dp = steppedDegree(s, "parallel.dp", steps);
     if (!dp) return std::nullopt;
-    const Parallel& p = s.parallel;
-    return checkedProduct({ p.tp, p.pp, p.cp, *dp });
+    return checkedProduct({ gpusPerReplica(s.parallel), *dp });
 }
 
 void setGpuCount(Scenario& s, std::int64_t gpus)
 {
     Parallel& p = s.parallel;
-    const double perReplica = double(p.tp) * p.pp * p.cp;
+    const double perReplica = double(gpusPerReplica(p));
     const Field* dp = findField("parallel.dp");
     const double replicas = std::clamp(std::round(double(gpus) / perReplica), 1.0, dp ? dp->max : 1.0);
     p.dp = static_cast<int>(replicas);

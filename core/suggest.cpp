@@ -1,5 +1,6 @@
 #include "core/suggest.h"
 
+#include "core/dimensions.h"
 #include "core/scenario_fields.h"
 
 #include <cmath>
@@ -47,10 +48,9 @@ std::int64_t nearestMultiple(std::int64_t value, std::int64_t unit)
 /// the GPUs do not divide.
 bool keepGpus(Scenario& s, int gpus)
 {
-    const Parallel& p = s.parallel;
-    const int other = p.tp * p.pp * p.cp;
+    const std::int64_t other = gpusPerReplica(s.parallel);
     if (gpus % other != 0) return false;
-    s.parallel.dp = gpus / other;
+    s.parallel.dp = int(gpus / other);
     return s.parallel.dp >= 1 && clampedProduct({ s.parallel.dp, s.parallel.cp }) % s.parallel.ep == 0;
 }
 

@@ -29,8 +29,7 @@ std::string searchTooLargeText(const core::Problem& p)
               "--gpu-types";
     else if (p.value("pinned") > 0)
         narrow = "--pin " + p.key + " (" + values + " values)";
-    else if (p.key == "parallel.tp" || p.key == "parallel.pp" || p.key == "parallel.cp" || p.key == "parallel.dp"
-        || p.key == "parallel.ep")
+    else if (core::findDimension(p.key))
         narrow = p.key + " with --pin (" + values + " values are searched), or use fewer --gpus";
     else
         narrow = p.key + " with --pin (" + values + " values are searched)";

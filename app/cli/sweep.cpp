@@ -75,10 +75,9 @@ std::optional<Sweep> sweepOverGpus(const core::Scenario& scenario, const std::st
     }
     Sweep sweep { core::sweepGpus(scenario, lo, hi), "gpus" };
     if (sweep.result.points.empty()) {
-        const auto& p = scenario.parallel;
         report("--gpus " + core::printable(gpuRange, 40)
             + ": no power of two in that range is a multiple of tp × pp × cp ("
-            + std::to_string(std::int64_t { p.tp } * p.pp * p.cp) + ") with dp × micro_batch within global_batch");
+            + std::to_string(core::gpusPerReplica(scenario.parallel)) + ") with dp × micro_batch within global_batch");
         return std::nullopt;
     }
     return sweep;

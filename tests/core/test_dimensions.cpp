@@ -60,6 +60,7 @@ TEST_CASE("the GPU count is the product of the dimensions that multiply it", "[c
     for (const Dimension& d : dimensions())
         if (d.multipliesGpus) product *= d.of(s.parallel);
     CHECK(s.parallel.gpus() == product);
+    CHECK(gpusPerReplica(s.parallel) * s.parallel.dp == product);
     CHECK_FALSE(dimensionOf(Group::ep).multipliesGpus);
 }
 

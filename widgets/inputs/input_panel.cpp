@@ -289,7 +289,11 @@ void InputPanel::showScenario(const core::Scenario& s)
     m_shape->setText(shape);
     fitHeight(m_shape);
     const auto& p = s.parallel;
-    m_gpuTotal->setText(tr("= TP %1 × PP %2 × DP %3 × CP %4").arg(p.tp).arg(p.pp).arg(p.dp).arg(p.cp));
+    // The degrees that multiply the GPU count (EP's groups are carved out of them).
+    QStringList factors;
+    for (const core::Dimension& d : core::dimensions())
+        if (d.multipliesGpus) factors << QStringLiteral("%1 %2").arg(dimensionLabel(d)).arg(d.of(p));
+    m_gpuTotal->setText(QStringLiteral("= ") + factors.join(QStringLiteral(" × ")));
 }
 
 void InputPanel::showResults(const DerivedResults& r)

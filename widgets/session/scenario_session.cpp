@@ -5,6 +5,8 @@
 
 #include <QPointer>
 
+#include <algorithm>
+
 namespace ui {
 
 ScenarioSession::ScenarioSession(core::Scenario scenario, QObject* parent)
@@ -51,10 +53,10 @@ void ScenarioSession::compute()
     r.estimate = core::estimateWithRange(s);
     const core::Estimate& e = r.estimate;
     r.suggestions = core::nearestValid(s, e);
-    const auto& p = s.parallel;
     // A dozen estimates of a few microseconds each: cheap enough for every slider tick.
     constexpr int kMaxSweepGpus = 65536;
-    r.gpuSweep = core::sweepGpus(s, p.tp * p.pp * p.cp, kMaxSweepGpus);
+    const auto fewest = static_cast<int>(std::min<std::int64_t>(core::gpusPerReplica(s.parallel), kMaxSweepGpus + 1));
+    r.gpuSweep = core::sweepGpus(s, fewest, kMaxSweepGpus);
     r.timeline = core::pipelineTimeline(s, e);
     r.memoryStep = core::memoryOverStep(s, e, r.timeline);
     r.placement = core::placement(s, e);
