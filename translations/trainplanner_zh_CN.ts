@@ -3079,10 +3079,6 @@ Megatron 系列把 Q、K、V 合成一次矩阵乘（SwiGLU 的 gate 和 up 也�
         <extracomment>%1 is the bytes of model states per parameter (18)</extracomment>
         <translation>BF16 混合精度，FP32 梯度（Megatron，%1 字节/参数）</translation>
     </message>
-    <message>
-        <source>= TP %1 × PP %2 × DP %3 × CP %4</source>
-        <translation>= TP %1 × PP %2 × DP %3 × CP %4</translation>
-    </message>
 </context>
 <context>
     <name>ui::LaunchExport</name>
