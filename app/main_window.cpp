@@ -5,6 +5,7 @@
 #include "core/file_io.h"
 #include "core/hf_import.h"
 #include "core/scenario_io.h"
+#include "core/sensitivity.h"
 #include "widgets/dialogs/accuracy_view.h"
 #include "widgets/dialogs/actual_dialog.h"
 #include "widgets/dialogs/calibration_dialog.h"
@@ -463,9 +464,10 @@ void MainWindow::retranslate()
     m_gib->setText(tr("GiB (2^30 bytes)"));
     m_gb->setText(tr("GB (10^9 bytes)"));
     m_present->setText(tr("&Present Full Screen"));
-    // The session's ranges move each assumption by ±20 % (ScenarioSession: core::sensitivity(s, 0.2)).
+    // The session's ranges move each assumption by core::kRangeFraction.
     //: %1 is the percentage each assumption moves by (20)
-    m_ranges->setText(tr("Show &Ranges in the Banner (each assumption ±%1 %)").arg(QLocale().toString(20)));
+    m_ranges->setText(
+        tr("Show &Ranges in the Banner (each assumption ±%1 %)").arg(QLocale().toString(core::kRangeFraction * 100)));
     m_accuracy->setText(tr("How &Accurate Is This?"));
     m_whatsThis->setText(tr("&What's This?"));
     m_languageMenu->setTitle(tr("&Language"));

@@ -6,8 +6,6 @@ namespace core {
 
 namespace {
 
-constexpr double kBytesPerToken = 4; // 32-bit token ids: vocabularies beyond 65,536 need them
-
 Need atLeast(bool required, bool recommended)
 {
     return required ? Need::required : recommended ? Need::recommended : Need::not_needed;
@@ -17,9 +15,9 @@ Need atLeast(bool required, bool recommended)
 
 SizeClass sizeClassOf(double params)
 {
-    if (params < 1e9) return SizeClass::small;
+    if (params < kSmallModelParams) return SizeClass::small;
     // "7B" names a class: Llama 2 7B has 6.74 B parameters, Mistral 7B 7.24 B.
-    if (params < 6.5e9) return SizeClass::medium;
+    if (params < kLargeModelParams) return SizeClass::medium;
     return SizeClass::large;
 }
 
@@ -51,7 +49,7 @@ DecisionGuide decide(const Scenario& s, const Estimate& e)
     // The smallest ZeRO-3 data-parallel group whose per-GPU peak fits.
     Scenario z = singleGpuVariant(s, Method::full);
     z.parallel.zero = 3;
-    for (int n = 1; n <= 65536; n *= 2) {
+    for (int n = 1; n <= kMaxGuideGpus; n *= 2) {
         z.parallel.dp = n;
         z.training.globalBatch = std::max(s.training.globalBatch, n);
         if (estimate(z).memory.fits()) {

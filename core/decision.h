@@ -13,6 +13,12 @@ namespace core {
 /// The source article's summary table (§4): small < 1 B parameters, large ≥ 7 B (the 7B class,
 /// from 6.5 B: Llama 2 7B has 6.74 B), medium between.
 enum class SizeClass { small, medium, large };
+inline constexpr double kSmallModelParams = 1e9; ///< below: small
+inline constexpr double kLargeModelParams = 6.5e9; ///< from here: large (Mistral 7B 7.24 B, Llama 2 7B 6.74 B)
+/// The most GPUs the guide's ZeRO-3 search tries (DecisionGuide::minGpus).
+inline constexpr int kMaxGuideGpus = 65536;
+/// Bytes per token of tokenized data: 32-bit token ids (vocabularies beyond 65,536 need them).
+inline constexpr double kBytesPerToken = 4;
 [[nodiscard]] SizeClass sizeClassOf(double params);
 
 enum class Need { not_needed, recommended, required };

@@ -16,10 +16,9 @@ bool byMemory(const Scored& x, const Scored& y)
     return x.layout.key() < y.layout.key();
 }
 
-/// For the memory objective, whose time budget (1.25 × the fastest plan) is known only at the end:
-/// the points fewer than k others beat on both score and time. Only those can be among the k best
-/// under any budget — a point k others beat while being at least as fast is beaten by them under
-/// every budget it meets.
+/// For the memory objective, whose time budget ((1 + kMemoryObjectiveSlack) × the fastest plan) is known only at the
+/// end: the points fewer than k others beat on both score and time. Only those can be among the k best under any budget
+/// — a point k others beat while being at least as fast is beaten by them under every budget it meets.
 void keepUnbeaten(std::vector<Scored>& xs, std::size_t k)
 {
     if (k == 0) {
@@ -132,17 +131,18 @@ void Collector::add(const Scored& x)
         else
             addBest(x);
     } else {
-        // The budget is 1.25 × the fastest of all; a plan slower than 1.25 × the fastest seen so
-        // far is over it whatever comes later.
+        // The budget is 1.25 × the fastest of all (kMemoryObjectiveSlack); a plan slower than 1.25 × the fastest seen
+        // so far is over it whatever comes later.
         fastest = std::min(fastest, x.time);
-        if (x.time > fastest * 1.25) {
+        if (x.time > fastest * (1 + kMemoryObjectiveSlack)) {
             ++overBudget;
             return;
         }
         times.push_back(x.time);
         best.push_back(x);
         if (times.size() >= m_timesCap) {
-            overBudget += std::int64_t(std::erase_if(times, [&](double t) { return t > fastest * 1.25; }));
+            overBudget += std::int64_t(
+                std::erase_if(times, [&](double t) { return t > fastest * (1 + kMemoryObjectiveSlack); }));
             m_timesCap = std::max<std::size_t>(4096, 2 * times.size());
         }
         if (best.size() >= m_bestCap) {

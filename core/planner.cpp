@@ -220,7 +220,7 @@ PlanResult plan(const Scenario& base, const PlanOptions& o)
     if (o.objective == Objective::memory && result.feasible > 0) {
         // Memory headroom at a time budget: only plans fast enough compete, on the front as in the ranking
         // (a plan slower than the budget cannot beat one within it on time).
-        const double budget = o.maxDays > 0 ? o.maxDays * 86400.0 : fastest * 1.25;
+        const double budget = o.maxDays > 0 ? o.maxDays * 86400.0 : fastest * (1 + kMemoryObjectiveSlack);
         overBudget += std::count_if(times.begin(), times.end(), [&](double t) { return t > budget; });
         std::erase_if(best, [&](const detail::Scored& x) { return x.time > budget; });
         std::erase_if(pareto, [&](const detail::Scored& x) { return x.time > budget; });

@@ -36,6 +36,8 @@ inline constexpr std::int64_t kMaxPlanConfigurations = 2'000'000;
 inline constexpr std::size_t kMaxPlanPoints = 20'000;
 
 enum class Objective { time, cost, memory };
+/// Objective::memory without a deadline keeps the plans within this fraction of the fastest's time.
+inline constexpr double kMemoryObjectiveSlack = 0.25;
 
 /// A knob's value in a scenario as the field table holds it (a choice as its index, a flag as 0/1).
 [[nodiscard]] int knobValue(const Scenario& scenario, Knob knob);

@@ -52,5 +52,8 @@ struct Sensitivity {
 /// `fraction` in (0, 0.9]: each assumption at (1 − f) and (1 + f) of its value, clamped to the
 /// range the scenario format allows (an efficiency stays ≤ 1).
 [[nodiscard]] Sensitivity sensitivity(const Scenario& s, double fraction);
+/// How far the banner's "Show ranges" moves each assumption, up and down (the sensitivity page lets a
+/// user choose its own fraction).
+inline constexpr double kRangeFraction = 0.2;
 
 } // namespace core

@@ -711,6 +711,7 @@
     </message>
     <message>
         <source>none</source>
+        <extracomment>the deadline box at zero: no deadline</extracomment>
         <translation>无</translation>
     </message>
     <message>
@@ -785,14 +786,6 @@
         <translation>决策指南</translation>
     </message>
     <message>
-        <source>&lt;b&gt;Small model&lt;/b&gt; (%1 parameters, under 1 B): the source article&apos;s single-GPU territory — iterate quickly on one GPU or a few, at low cost.</source>
-        <translation>&lt;b&gt;小模型&lt;/b&gt;（%1 参数，不足 1B）：原文所说的单卡训练范畴——在单卡或少量卡上快速迭代、低成本试错。</translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;Mid-size model&lt;/b&gt; (%1 parameters, between 1 B and the 7B class): one node is usually enough; whether one GPU is depends on precision and memory-saving settings.</source>
-        <translation>&lt;b&gt;中等规模模型&lt;/b&gt;（%1 参数，介于 1B 与 7B 级之间）：通常单机即可；能否单卡取决于精度和显存优化设置。</translation>
-    </message>
-    <message>
         <source>&lt;b&gt;Large model&lt;/b&gt; (%1 parameters, the 7B class or more): the source article&apos;s distributed-training territory — parallelism, a fast network, fault tolerance and a team that runs them.</source>
         <translation>&lt;b&gt;大模型&lt;/b&gt;（%1 参数，7B 级及以上）：原文所说的分布式训练范畴——需要并行策略、高速网络、容错机制以及能驾驭它们的团队。</translation>
     </message>
@@ -803,10 +796,6 @@
     <message>
         <source>&lt;b&gt;One GPU is not enough&lt;/b&gt; for full training: it needs %1 on one %2 (capacity %3). At least %4 GPUs are needed (ZeRO-3 data parallelism, full recomputation); this scenario uses %5 (%6).</source>
         <translation>&lt;b&gt;单卡不够&lt;/b&gt;全量训练：一块 %2 需要 %1（容量 %3）。至少需要 %4 块 GPU（ZeRO-3 数据并行，完全重计算）；当前场景使用 %5 块（%6）。</translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;One GPU is not enough&lt;/b&gt; for full training (%1 on one %2), and not even 65,536 GPUs with ZeRO-3 data parallelism are: model or pipeline parallelism is required.</source>
-        <translation>&lt;b&gt;单卡不够&lt;/b&gt;全量训练（一块 %2 需要 %1），即使 65,536 块 GPU 的 ZeRO-3 数据并行也不够：必须使用张量并行或流水线并行。</translation>
     </message>
     <message>
         <source>fits</source>
@@ -853,10 +842,6 @@
         <translation>数据管道</translation>
     </message>
     <message>
-        <source>%1 of tokenized data (4 bytes per token), read at %2/s by the whole cluster on %3 nodes: multi-node training needs shared or replicated storage that keeps every node fed.</source>
-        <translation>分词后的数据共 %1（每 token 4 字节），整个集群以 %2/s 读取，分布在 %3 个节点上：多机训练需要共享或多副本存储，保证每个节点的数据供给。</translation>
-    </message>
-    <message>
         <source>Fault tolerance</source>
         <translation>自动容错</translation>
     </message>
@@ -866,6 +851,7 @@
     </message>
     <message>
         <source>Network</source>
+        <extracomment>checklist item: the interconnect between nodes</extracomment>
         <translation>网络</translation>
     </message>
     <message>
@@ -907,6 +893,22 @@
     <message>
         <source>%1 days on %2 × %3: watch memory, GPU utilisation, network bandwidth and the loss curve continuously.</source>
         <translation>在 %2 × %3 上训练 %1 天：需要持续监控显存、GPU 利用率、网络带宽和 loss 曲线。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Small model&lt;/b&gt; (%1 parameters, under %2 B): the source article&apos;s single-GPU territory — iterate quickly on one GPU or a few, at low cost.</source>
+        <translation>&lt;b&gt;小模型&lt;/b&gt;（%1 参数，不足 %2B）：原文所说的单卡训练范畴——在单卡或少量卡上快速迭代、低成本试错。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Mid-size model&lt;/b&gt; (%1 parameters, between %2 B and the 7B class): one node is usually enough; whether one GPU is depends on precision and memory-saving settings.</source>
+        <translation>&lt;b&gt;中等规模模型&lt;/b&gt;（%1 参数，介于 %2B 与 7B 级之间）：通常单机即可；能否单卡取决于精度和显存优化设置。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;One GPU is not enough&lt;/b&gt; for full training (%1 on one %2), and not even %3 GPUs with ZeRO-3 data parallelism are: model or pipeline parallelism is required.</source>
+        <translation>&lt;b&gt;单卡不够&lt;/b&gt;全量训练（一块 %2 需要 %1），即使 %3 块 GPU 的 ZeRO-3 数据并行也不够：必须使用张量并行或流水线并行。</translation>
+    </message>
+    <message>
+        <source>%1 of tokenized data (%4 bytes per token), read at %2/s by the whole cluster on %3 nodes: multi-node training needs shared or replicated storage that keeps every node fed.</source>
+        <translation>分词后的数据共 %1（每 token %4 字节），整个集群以 %2/s 读取，分布在 %3 个节点上：多机训练需要共享或多副本存储，保证每个节点的数据供给。</translation>
     </message>
 </context>
 <context>
@@ -3770,8 +3772,8 @@ Megatron 系列把 Q、K、V 合成一次矩阵乘（SwiGLU 的 gate 和 up 也�
         <translation>节点 %1</translation>
     </message>
     <message>
-        <source>Rank placement: %1 GPUs on 1 node of %2</source>
-        <translation>rank 布局：%1 张 GPU，位于 1 个 %2 卡节点上</translation>
+        <source>Rank placement: %1 GPUs on one node of %2</source>
+        <translation>rank 布局：%1 张 GPU，位于一个 %2 卡节点上</translation>
     </message>
 </context>
 <context>
@@ -3802,6 +3804,7 @@ Megatron 系列把 Q、K、V 合成一次矩阵乘（SwiGLU 的 gate 和 up 也�
     </message>
     <message>
         <source>on</source>
+        <extracomment>a switch setting&apos;s value in a planner constraint (sequence parallelism on or off)</extracomment>
         <translation>开</translation>
     </message>
     <message>
@@ -3869,6 +3872,7 @@ Megatron 系列把 Q、K、V 合成一次矩阵乘（SwiGLU 的 gate 和 up 也�
     <name>ui::PlanTableModel</name>
     <message>
         <source>on</source>
+        <extracomment>a plan table cell: sequence parallelism is switched on</extracomment>
         <translation>开</translation>
     </message>
     <message>
@@ -4000,10 +4004,6 @@ Megatron 系列把 Q、K、V 合成一次矩阵乘（SwiGLU 的 gate 和 up 也�
         <translation>成本</translation>
     </message>
     <message>
-        <source>Memory headroom (within 25 % of the fastest)</source>
-        <translation>显存余量（时长比最快方案多不超过 25 %）</translation>
-    </message>
-    <message>
         <source>Search</source>
         <translation>搜索</translation>
     </message>
@@ -4074,6 +4074,10 @@ Megatron 系列把 Q、K、V 合成一次矩阵乘（SwiGLU 的 gate 和 up 也�
     <message>
         <source>; </source>
         <translation>；</translation>
+    </message>
+    <message>
+        <source>Memory headroom (within %1 % of the fastest)</source>
+        <translation>显存余量（时长比最快方案多不超过 %1 %）</translation>
     </message>
 </context>
 <context>
@@ -4881,6 +4885,7 @@ Megatron 系列把 Q、K、V 合成一次矩阵乘（SwiGLU 的 gate 和 up 也�
     </message>
     <message>
         <source>%1 billion</source>
+        <extracomment>training tokens in billions</extracomment>
         <translation>%1 十亿</translation>
     </message>
     <message>

@@ -109,6 +109,7 @@ Block keyInputs(const core::Scenario& s, const core::Estimate& e)
             .arg(s.training.microBatch)
             .arg(locale.toString(s.training.globalBatch)) });
     b.rows.push_back({ ReportText::tr("Training tokens"),
+        //: training tokens in billions
         ReportText::tr("%1 billion").arg(formatSignificant(s.training.tokens / 1e9, 4)) });
     b.rows.push_back({ ReportText::tr("Price"),
         ReportText::tr("$%1 per GPU-hour, $%2 per kWh")

@@ -57,6 +57,7 @@ QVariant PlanTableModel::data(const QModelIndex& index, int role) const
     case Zero:
         return p.zero;
     case Sp:
+        //: a plan table cell: sequence parallelism is switched on
         return p.sequenceParallel ? tr("on") : QStringLiteral("–");
     case Recompute:
         return recomputeName(p.recompute); // translated, "none" included

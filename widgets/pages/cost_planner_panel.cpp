@@ -314,6 +314,7 @@ void CostPlannerPanel::retranslate()
     m_gpusLabel->setText(tr("Up to GPUs:"));
     m_gpus->setToolTip(tr("Counts searched: powers of two up to this, and this"));
     m_deadlineLabel->setText(tr("Deadline (days):"));
+    //: the deadline box at zero: no deadline
     m_deadline->setSpecialValueText(tr("none"));
     m_run->setText(tr("Search prices"));
     m_stop->setText(tr("Cancel"));

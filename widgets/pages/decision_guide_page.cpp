@@ -164,15 +164,15 @@ QString DecisionGuidePage::verdictOf(const core::Scenario& s, const core::Estima
     QStringList paragraphs;
     switch (g.sizeClass) {
     case core::SizeClass::small:
-        paragraphs << tr("<b>Small model</b> (%1 parameters, under 1 B): the source article's single-GPU territory — "
+        paragraphs << tr("<b>Small model</b> (%1 parameters, under %2 B): the source article's single-GPU territory — "
                          "iterate quickly on one GPU or a few, at low cost.")
-                          .arg(formatCount(g.params));
+                          .arg(formatCount(g.params), locale.toString(core::kSmallModelParams / 1e9));
         break;
     case core::SizeClass::medium:
         paragraphs << tr(
-            "<b>Mid-size model</b> (%1 parameters, between 1 B and the 7B class): one node is usually enough; "
+            "<b>Mid-size model</b> (%1 parameters, between %2 B and the 7B class): one node is usually enough; "
             "whether one GPU is depends on precision and memory-saving settings.")
-                          .arg(formatCount(g.params));
+                          .arg(formatCount(g.params), locale.toString(core::kSmallModelParams / 1e9));
         break;
     case core::SizeClass::large:
         paragraphs << tr(
@@ -193,9 +193,9 @@ QString DecisionGuidePage::verdictOf(const core::Scenario& s, const core::Estima
                               parallelism(s.parallel));
     else
         paragraphs << tr(
-            "<b>One GPU is not enough</b> for full training (%1 on one %2), and not even 65,536 GPUs with ZeRO-3 "
+            "<b>One GPU is not enough</b> for full training (%1 on one %2), and not even %3 GPUs with ZeRO-3 "
             "data parallelism are: model or pipeline parallelism is required.")
-                          .arg(gib(g.oneGpuBytes), gpu);
+                          .arg(gib(g.oneGpuBytes), gpu, locale.toString(core::kMaxGuideGpus));
     auto fitText = [](bool fits) -> QString { return fits ? tr("fits") : tr("does not fit"); };
     paragraphs << tr(
         "<b>Fine-tuning instead of pre-training</b> (§5): LoRA rank %1 needs %2 on one GPU (%3), QLoRA %4 (%5) — "
@@ -236,9 +236,10 @@ std::pair<QString, QString> DecisionGuidePage::checklistTexts(
         break;
     case ChecklistId::data_pipeline:
         title = tr("Data pipeline");
-        body = tr("%1 of tokenized data (4 bytes per token), read at %2/s by the whole cluster on %3 nodes: multi-node "
-                  "training needs shared or replicated storage that keeps every node fed.")
-                   .arg(humanBytes(g.datasetBytes), humanBytes(g.readBytesPerS), locale.toString(g.nodes));
+        body = tr("%1 of tokenized data (%4 bytes per token), read at %2/s by the whole cluster on %3 nodes: "
+                  "multi-node training needs shared or replicated storage that keeps every node fed.")
+                   .arg(humanBytes(g.datasetBytes), humanBytes(g.readBytesPerS), locale.toString(g.nodes),
+                       locale.toString(core::kBytesPerToken));
         break;
     case ChecklistId::fault_tolerance:
         title = tr("Fault tolerance");
@@ -252,6 +253,7 @@ std::pair<QString, QString> DecisionGuidePage::checklistTexts(
                       locale.toString(r.checkpointWriteS, 'f', 0), locale.toString(r.checkpointIntervalS / 60, 'f', 0));
         break;
     case ChecklistId::network:
+        //: checklist item: the interconnect between nodes
         title = tr("Network");
         body = tr("Communication takes %1 % of each step and %2 crosses the network over the run: a high-bandwidth, "
                   "low-latency interconnect and a parallel layout that keeps heavy traffic inside nodes.")

@@ -112,6 +112,7 @@ QString PlanConstraintsBar::valueText(core::Knob knob, int value)
 {
     switch (knob) {
     case Knob::sequence_parallel:
+        //: a switch setting's value in a planner constraint (sequence parallelism on or off)
         return value != 0 ? tr("on") : tr("off");
     case Knob::recompute:
         return recomputeName(core::Recompute(value));

@@ -335,7 +335,8 @@ void PlannerPage::retranslate()
     m_objectiveLabel->setText(tr("Rank by:"));
     m_objective->setItemText(0, tr("Training time"));
     m_objective->setItemText(1, tr("Cost"));
-    m_objective->setItemText(2, tr("Memory headroom (within 25 % of the fastest)"));
+    m_objective->setItemText(2,
+        tr("Memory headroom (within %1 % of the fastest)").arg(QLocale().toString(core::kMemoryObjectiveSlack * 100)));
     m_run->setText(tr("Search"));
     m_stop->setText(tr("Cancel"));
     m_apply->setText(tr("Apply the selected plan"));

@@ -64,7 +64,7 @@ void PlacementView::paint(QPainter& painter, QSize size) const
     const int shownNodes = std::min(pl.nodes, 8);
     painter.setPen(QColor(0x30, 0x30, 0x30));
     QString header = pl.nodes == 1
-        ? tr("Rank placement: %1 GPUs on 1 node of %2").arg(locale.toString(pl.gpus)).arg(perNode)
+        ? tr("Rank placement: %1 GPUs on one node of %2").arg(locale.toString(pl.gpus)).arg(perNode)
         : tr("Rank placement: %1 GPUs on %2 nodes of %3")
               .arg(locale.toString(pl.gpus), locale.toString(pl.nodes))
               .arg(perNode);

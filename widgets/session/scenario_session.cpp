@@ -65,7 +65,7 @@ void ScenarioSession::compute()
     r.goodputByInterval = core::goodputCurve(
         rel.checkpointWriteS, rel.clusterMtbfHours * 3600.0, rel.restartS, best / 10, best * 10, 80);
     r.guide = core::decide(s, e);
-    if (m_rangesWanted) r.ranges = core::sensitivity(s, 0.2);
+    if (m_rangesWanted) r.ranges = core::sensitivity(s, core::kRangeFraction);
     m_results = std::move(r);
     emit resultsChanged(m_results);
 }
@@ -74,7 +74,7 @@ void ScenarioSession::setRangesWanted(bool on)
 {
     if (on == m_rangesWanted) return;
     m_rangesWanted = on;
-    if (on && !m_pending) m_results.ranges = core::sensitivity(m_results.scenario, 0.2);
+    if (on && !m_pending) m_results.ranges = core::sensitivity(m_results.scenario, core::kRangeFraction);
     if (!on) m_results.ranges.reset();
     if (!m_pending) emit resultsChanged(m_results);
 }
