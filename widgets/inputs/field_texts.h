@@ -35,6 +35,8 @@ struct FieldText {
     /// Integers: the value shown where the key does not apply lies below its minimum (top-k 0 for a
     /// dense model).
     std::optional<int> floor {};
+    /// A GPU figure's word in a list ("memory", "NVLink"): the panel's "Changed from the preset: …".
+    const char* listName = nullptr;
 };
 
 /// The texts of `path`, or nullptr for a key the form does not show.

@@ -4,6 +4,7 @@
 #include "core/presets.h"
 #include "core/scenario_edit.h"
 #include "core/scenario_io.h"
+#include "widgets/inputs/field_texts.h"
 #include "widgets/inputs/form_binder.h"
 #include "widgets/inputs/form_section.h"
 #include "widgets/session/scenario_session.h"
@@ -336,18 +337,9 @@ void InputPanel::showResults(const DerivedResults& r)
     // Figures changed from the preset, which keeps the rest.
     QStringList changed;
     for (const std::string& key : core::presetOverrides(s.hardware)) {
-        if (key == "memory_gib")
-            changed << tr("memory");
-        else if (key == "intra_node_gbps")
-            changed << tr("NVLink");
-        else if (key == "inter_node_gbps")
-            changed << tr("network");
-        else if (key == "pcie_gbps")
-            changed << tr("PCIe");
-        else if (key == "tdp_watts")
-            changed << tr("TDP");
-        else
-            changed << QString::fromStdString(key);
+        const FieldText* text = fieldText("hardware.gpu." + key); // its word, or the file's key
+        changed << (text && text->listName ? QCoreApplication::translate("ui::InputPanel", text->listName)
+                                           : QString::fromStdString(key));
     }
     if (!changed.isEmpty())
         facts += QLatin1Char('\n')

@@ -243,11 +243,11 @@ void InputPanel::buildHardware()
     m_gpuFacts->setWordWrap(true);
     sec->addWideRow(m_gpuFacts);
     // Editing a figure of a preset GPU keeps the preset and its other figures: the file writes the
-    // preset's name with the changed fields next to it (core::presetOverrides).
-    addFields(sec,
-        { "hardware.gpu.memory_gib", "hardware.gpu.intra_node_gbps", "hardware.gpu.inter_node_gbps",
-            "hardware.gpu.pcie_gbps", "hardware.gpu.tdp_watts", "hardware.gpus_per_node",
-            "hardware.host_memory_gbps" });
+    // preset's name with the changed fields next to it (core::presetOverrides). The GPU's rows of the
+    // field table that have texts (field_texts.cpp) are its fields here, in the table's order.
+    for (const core::Field* field : core::objectFields("hardware.gpu"))
+        if (fieldText(field->path)) addField(sec, field->path.data()); // a literal: terminated
+    addFields(sec, { "hardware.gpus_per_node", "hardware.host_memory_gbps" });
 }
 
 void InputPanel::buildCost()
