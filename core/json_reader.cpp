@@ -274,10 +274,15 @@ private:
     };
     std::string pathTo(const std::string& key) const
     {
+        // Appended part by part: GCC 12 misreads `"." + string` as an overlapping copy (-Wrestrict,
+        // GCC bug 105329).
         std::string path;
-        for (std::size_t i = 1; i < m_frames.size(); ++i)
-            path += (path.empty() ? "" : ".") + printable(m_frames[i].name, 64);
-        return path + (path.empty() ? "" : ".") + printable(key, 64);
+        for (std::size_t i = 1; i < m_frames.size(); ++i) {
+            if (!path.empty()) path += '.';
+            path += printable(m_frames[i].name, 64);
+        }
+        if (!path.empty()) path += '.';
+        return path += printable(key, 64);
     }
     std::vector<Frame> m_frames;
 };

@@ -30,10 +30,17 @@ double median(std::vector<double> v)
 /// "1,234": counts in notes read at a glance.
 std::string count(double n)
 {
-    std::string digits = std::to_string(static_cast<long long>(n));
-    for (auto i = static_cast<std::ptrdiff_t>(digits.size()) - 3; i > 0 && digits[std::size_t(i) - 1] != '-'; i -= 3)
-        digits.insert(std::size_t(i), ",");
-    return digits;
+    // Appended digit by digit, not inserted: GCC 12 misreads an insert into a string as an overlapping
+    // copy (-Wrestrict, GCC bug 105329).
+    const std::string digits = std::to_string(static_cast<long long>(n));
+    const std::size_t sign = !digits.empty() && digits[0] == '-' ? 1 : 0;
+    std::string out;
+    out.reserve(digits.size() + digits.size() / 3);
+    for (std::size_t i = 0; i < digits.size(); ++i) {
+        if (i > sign && (digits.size() - i) % 3 == 0) out += ',';
+        out += digits[i];
+    }
+    return out;
 }
 
 constexpr std::array<const char*, 4> kFrameworkWords { "Megatron-LM", "torchtitan", "DeepSpeed",

@@ -138,10 +138,13 @@ inline constexpr std::array<std::string_view, 10> kSoftwareStackNames { "generic
 inline constexpr std::array<std::string_view, 2> kGradientBuffersNames { "persistent", "per_step" };
 inline constexpr std::array<std::string_view, 3> kPricingNames { "on_demand", "reserved", "spot" };
 
+/// The file's word for `value`; empty for a value outside the enum (one cast from a number read
+/// elsewhere, a log note's "framework": never an index past the table).
 template <typename Enum, std::size_t N>
 [[nodiscard]] constexpr std::string_view nameOf(Enum value, const std::array<std::string_view, N>& names)
 {
-    return names[static_cast<std::size_t>(value)];
+    const auto i = static_cast<std::size_t>(value);
+    return i < N ? names[i] : std::string_view {};
 }
 
 template <typename Enum, std::size_t N>

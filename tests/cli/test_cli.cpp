@@ -361,8 +361,10 @@ TEST_CASE("plan refuses a search past its limit at once, naming what to narrow",
     const std::string interleaved = writeTemp("heavy-interleaved.tpscenario.json",
         kHeavyModel + R"(, "parallel": {"pp": 2, "schedule": "interleaved", "virtual_stages": 2}})");
     std::string chunks = "1";
-    for (int v = 2; v <= 64; ++v)
-        chunks += "," + std::to_string(v);
+    for (int v = 2; v <= 64; ++v) {
+        chunks += ','; // appended apart: GCC 12 misreads "," + string as an overlapping copy (GCC bug 105329)
+        chunks += std::to_string(v);
+    }
     const Run wide = run("plan " + interleaved
         + " --gpus 4096 --top 3 --pin "
           "training.micro_batch=1,2,4,8,16,32,64,128,256,512,1024,2048,4096,8192,16384,32768,65536 --pin "

@@ -74,11 +74,17 @@ std::vector<std::string> commandsIn(const std::string& help)
 }
 
 /// roff writes "--" as "\-\-".
-std::string unescapedRoff(std::string text)
+std::string unescapedRoff(const std::string& text)
 {
-    for (auto at = text.find("\\-"); at != std::string::npos; at = text.find("\\-", at))
-        text.replace(at, 2, "-");
-    return text;
+    // Copied, not replaced in place: GCC 12 misreads a replace as an overlapping copy (-Wrestrict, GCC bug 105329).
+    std::string out;
+    out.reserve(text.size());
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const bool escapedDash = text[i] == '\\' && i + 1 < text.size() && text[i + 1] == '-';
+        out += escapedDash ? '-' : text[i];
+        i += escapedDash ? 1 : 0;
+    }
+    return out;
 }
 
 } // namespace

@@ -9,6 +9,7 @@
 #include "widgets/pages/cost_planner_panel.h"
 #include "widgets/pages/plan_constraints_bar.h"
 #include "widgets/pages/planner_page.h"
+#include "widgets/session/held_search.h"
 #include "widgets/session/scenario_document.h"
 #include "widgets/session/scenario_session.h"
 
@@ -297,8 +298,10 @@ TEST_CASE("a search past its limit is refused before it starts, and the page say
     core::PlanOptions options;
     options.gpus = 4096;
     std::string chunks = "parallel.virtual_stages=1";
-    for (int v = 2; v <= 64; ++v)
-        chunks += "," + std::to_string(v);
+    for (int v = 2; v <= 64; ++v) {
+        chunks += ','; // appended apart: GCC 12 misreads "," + string as an overlapping copy (GCC bug 105329)
+        chunks += std::to_string(v);
+    }
     for (const std::string& pin :
         { std::string("training.micro_batch=1,2,4,8,16,32,64,128,256,512,1024,2048,4096,8192,16384,32768,65536"),
             chunks, std::string("parallel.recompute=none,selective,selective_op,norms_up_proj,full") })
@@ -310,4 +313,36 @@ TEST_CASE("a search past its limit is refused before it starts, and the page say
     const QString summary = w.plannerPage()->findChild<QLabel*>(QStringLiteral("planSummary"))->text();
     CHECK(summary.contains(QStringLiteral("limit")));
     CHECK(summary.contains(QStringLiteral("26,735,900")));
+}
+
+TEST_CASE("a held search takes its own result or one for the current scenario and goes stale on other edits",
+    "[widgets][planner]")
+{
+    const core::Scenario searched = core::defaultScenario();
+    HeldSearch search(core::samePlanInputs);
+    CHECK_FALSE(search.appliesTo(searched)); // nothing searched yet
+    search.start(searched, 7);
+    CHECK(search.takes(7, searched, 7));
+    CHECK(search.takes(7, searched, 9)); // its own result, though the scenario moved on since
+    CHECK_FALSE(search.takes(6, searched, 9)); // an older request's
+
+    core::Scenario applied = searched;
+    applied.parallel.tp = 2;
+    applied.parallel.dp = 4;
+    applied.training.microBatch = 2;
+    CHECK_FALSE(search.becomesStale(applied)); // a plan's settings: the search still holds
+    CHECK(search.appliesTo(applied));
+
+    core::Scenario edited = applied;
+    edited.training.seqLen *= 2;
+    CHECK(search.becomesStale(edited));
+    CHECK_FALSE(search.becomesStale(edited)); // once
+    CHECK(search.isStale());
+    CHECK_FALSE(search.appliesTo(applied)); // stale until the next search, even back at a plan's scenario
+
+    // A result the page did not ask for, made for the current scenario, becomes the search held.
+    HeldSearch other(core::samePlanInputs);
+    CHECK(other.takes(12, edited, 12));
+    CHECK(other.appliesTo(edited));
+    CHECK_FALSE(other.takes(11, edited, 12));
 }
