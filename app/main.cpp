@@ -188,6 +188,7 @@ EarlyExit addComparedFiles(ui::MainWindow& window, const core::Scenario& scenari
 int exportFolder(
     const QCommandLineParser& parser, const Options& o, ui::MainWindow& window, ui::ScenarioSession& session)
 {
+    window.setWindowState(Qt::WindowNoState); // the size below, whatever the screen
     window.resize(1280, 800);
     ui::ExportOptions options;
     options.csvBom = parser.isSet(o.bom);
@@ -230,6 +231,8 @@ int saveScreenshot(const QCommandLineParser& parser, const Options& o, ui::MainW
         return 2;
     }
     window.mainView()->showPage(parser.value(o.tab));
+    // The size asked for, not the maximised first window of a small (offscreen) screen.
+    window.setWindowState(Qt::WindowNoState);
     window.resize(w, h);
     if (parser.value(o.tab) == QLatin1String("compare")) window.mainView()->comparison()->showArticlePair();
     if (parser.value(o.tab) == QLatin1String("planner")) {

@@ -53,6 +53,7 @@
 #include <QVBoxLayout>
 #include <QWhatsThis>
 
+#include <algorithm>
 #include <cmath>
 
 namespace ui {
@@ -77,12 +78,13 @@ MainWindow::MainWindow(ScenarioSession* session, QWidget* parent)
     connect(m_session, &ScenarioSession::logCompared, this, &MainWindow::showLogComparison);
     updateTitle();
     // Later starts: the last geometry and splitter sizes. The first: most of the screen (Qt's
-    // default, about half of a 1920 × 1080 desktop, cuts the tab bar).
+    // default, about half of a 1920 × 1080 desktop, cuts the tab bar), never more than its free area.
     if (!restoreGeometry(AppSettings::windowGeometry())) {
         if (const QScreen* screen = QGuiApplication::primaryScreen()) {
-            const QRect available = screen->availableGeometry();
-            resize(available.size() * 0.85);
-            move(available.center() - rect().center());
+            const FirstPlacement place = firstPlacement(screen->availableGeometry(), minimumSizeHint());
+            resize(place.geometry.size());
+            move(place.geometry.topLeft());
+            if (place.maximised) setWindowState(windowState() | Qt::WindowMaximized);
         }
     }
     restoreState(AppSettings::windowState());
@@ -93,6 +95,24 @@ MainWindow::MainWindow(ScenarioSession* session, QWidget* parent)
     const ByteUnit unit = AppSettings::byteUnit();
     (unit == ByteUnit::GB ? m_gb : m_gib)->setChecked(true);
     m_session->setByteUnit(unit);
+}
+
+MainWindow::FirstPlacement MainWindow::firstPlacement(const QRect& available, const QSize& minimum)
+{
+    // The content's room: the free area less the title bar and borders the window manager adds.
+    const QSize room = (available.size() - kWindowFrame).expandedTo(QSize(1, 1));
+    const QSize preferred = available.size() * 0.85;
+    FirstPlacement place;
+    // A minimum larger than 85 % of the screen leaves no margin worth keeping: a laptop starts
+    // maximised rather than with a window that nearly, but not quite, fills it.
+    place.maximised = minimum.width() > preferred.width() || minimum.height() > preferred.height();
+    const QSize size = preferred.expandedTo(minimum).boundedTo(room);
+    const QSize frame = size + kWindowFrame;
+    const QPoint corner = available.topLeft()
+        + QPoint(std::max(0, (available.width() - frame.width()) / 2),
+            std::max(0, (available.height() - frame.height()) / 2));
+    place.geometry = QRect(corner, size);
+    return place;
 }
 
 void MainWindow::createActions()
@@ -368,7 +388,7 @@ QDialog* MainWindow::createAccuracyDialog()
         dialog);
     auto* layout = new QVBoxLayout(dialog);
     layout->addWidget(view);
-    dialog->resize(1100, 1000);
+    dialog->resize(sizeOnScreen(QSize(1100, 1000), this));
     return dialog;
 }
 

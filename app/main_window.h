@@ -7,6 +7,7 @@
 #include <QMainWindow>
 #include <QPointer>
 #include <QProgressDialog>
+#include <QRect>
 
 #include <cstdint>
 
@@ -46,6 +47,15 @@ public:
     /// "How accurate is this?": the published runs against the estimate, in a dialog; a run
     /// double-clicked there opens as a new, unsaved scenario.
     QDialog* createAccuracyDialog();
+    /// Where the window goes on a first start (nothing saved): 85 % of `available` (the screen's
+    /// free area) and centred, at least `minimum` where that is larger, but never more than
+    /// `available` less the window frame (kWindowFrame) — the frame's corner is `geometry`'s
+    /// top left, the content's size its size. `maximised` when `minimum` does not fit in 85 %.
+    struct FirstPlacement {
+        QRect geometry;
+        bool maximised = false;
+    };
+    [[nodiscard]] static FirstPlacement firstPlacement(const QRect& available, const QSize& minimum);
     /// Reads a Hugging Face config.json and, after showing what mapped to what, makes its
     /// architecture the scenario's model (one undoable edit). False on a bad file (a dialog says why).
     bool importConfig(const QString& path, bool confirm = true);

@@ -25,14 +25,43 @@
 
 #include <QAction>
 #include <QEvent>
+#include <QGuiApplication>
 #include <QHBoxLayout>
+#include <QScreen>
 #include <QScrollArea>
 #include <QSplitter>
+#include <QTabBar>
 #include <QTabWidget>
 #include <QTableView>
 #include <QVBoxLayout>
 
 namespace ui {
+
+namespace {
+
+/// `page` in a frameless scroll area: a page taller or wider than the room left for it scrolls
+/// instead of raising the window's minimum size (a laptop's 1366 × 700, or 150 % scaling).
+QScrollArea* scrolled(QWidget* page, QWidget* parent)
+{
+    auto* area = new QScrollArea(parent);
+    area->setFrameShape(QFrame::NoFrame);
+    area->setWidgetResizable(true);
+    area->setWidget(page);
+    area->viewport()->setAutoFillBackground(false); // the tab's own background shows through
+    return area;
+}
+
+} // namespace
+
+QSize sizeOnScreen(QSize wanted, const QWidget* widget)
+{
+    const QScreen* screen = widget ? widget->screen() : nullptr;
+    if (!screen) screen = QGuiApplication::primaryScreen();
+    if (!screen) return wanted;
+    // Room for the window's title bar and borders, which the window manager adds around it.
+    const QSize room = (screen->availableGeometry().size() - kWindowFrame).expandedTo(QSize(320, 240));
+    return wanted.boundedTo(room);
+}
 
 MainView::MainView(ScenarioSession* session, QWidget* parent)
     : QWidget(parent)
@@ -50,9 +79,14 @@ MainView::MainView(ScenarioSession* session, QWidget* parent)
     m_banner = new VerdictBanner(right);
     m_tabs = new QTabWidget(right);
     m_tabs->setObjectName(QStringLiteral("chartTabs"));
+    // Every tab stays in sight on a laptop: where the titles do not all fit, the longest lose their
+    // ends (the whole title is the tab's tooltip) rather than some tabs hiding behind scroll arrows.
+    m_tabs->setUsesScrollButtons(false);
+    m_tabs->setElideMode(Qt::ElideRight);
+    m_tabs->tabBar()->setStyleSheet(QStringLiteral("QTabBar::tab { padding: 4px 7px; }")); // more titles whole
     for (const PageRow& row : pageRows()) {
         m_pages.push_back({ row.make(session, m_tabs) });
-        m_tabs->addTab(m_pages.back().built.widget, QString());
+        m_tabs->addTab(scrolled(m_pages.back().built.widget, m_tabs), QString());
     }
     auto* rightLayout = new QVBoxLayout(right);
     rightLayout->setContentsMargins(0, 0, 0, 0);
@@ -216,8 +250,10 @@ SensitivityPage* MainView::sensitivityPage() const
 void MainView::retranslate()
 {
     int i = 0;
-    for (const PageRow& row : pageRows())
-        m_tabs->setTabText(i++, tr(row.title));
+    for (const PageRow& row : pageRows()) {
+        m_tabs->setTabText(i, tr(row.title));
+        m_tabs->setTabToolTip(i++, tr(row.title));
+    }
 }
 
 void MainView::changeEvent(QEvent* event)

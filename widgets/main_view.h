@@ -6,6 +6,7 @@
 #include "widgets/pages/page_registry.h"
 #include "widgets/text/format.h"
 
+#include <QSize>
 #include <QSizeF>
 #include <QStringList>
 #include <QWidget>
@@ -40,6 +41,15 @@ class TimelineView;
 class MemoryStepChart;
 class PlacementView;
 class VerdictBanner;
+
+/// What a window manager adds around a window (title bar, borders), allowed for when a window's
+/// first size is chosen: its content is then this much smaller than the screen's free area.
+inline constexpr QSize kWindowFrame { 16, 48 };
+
+/// `wanted`, bounded to the free area (QScreen::availableGeometry) of `widget`'s screen less
+/// kWindowFrame: a dialog's first size never runs off a laptop screen (the primary screen before
+/// the widget shows).
+[[nodiscard]] QSize sizeOnScreen(QSize wanted, const QWidget* widget);
 
 class MainView : public QWidget {
     Q_OBJECT

@@ -10,6 +10,7 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QLocale>
+#include <QScrollArea>
 #include <QSplitter>
 #include <QTableWidget>
 #include <QVBoxLayout>
@@ -66,8 +67,18 @@ AccuracyView::AccuracyView(core::FidelitySummary summary, OpenScenario open, QWi
         if (m_open && r >= 0 && r < int(m_summary.rows.size())) m_open(m_summary.rows[std::size_t(r)].run->scenario);
     });
 
+    // The chart keeps a row of height for every slice's label and scrolls in its part of the
+    // dialog: the dialog fits a laptop screen, and its table and buttons stay reachable.
+    auto* chartArea = new QScrollArea(this);
+    chartArea->setObjectName(QStringLiteral("accuracyChartArea"));
+    chartArea->setWidgetResizable(true);
+    chartArea->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    chartArea->setWidget(m_chart);
+    chartArea->setMinimumHeight(160);
+    m_table->setMinimumHeight(120);
     auto* split = new QSplitter(Qt::Vertical, this);
-    split->addWidget(m_chart);
+    split->setChildrenCollapsible(false);
+    split->addWidget(chartArea);
     split->addWidget(m_table);
     split->setStretchFactor(0, 4);
     split->setStretchFactor(1, 1);

@@ -1,6 +1,7 @@
 #include "widgets/dialogs/calibration_dialog.h"
 
 #include "widgets/io/safe_save.h"
+#include "widgets/main_view.h"
 #include "widgets/session/scenario_session.h"
 #include "widgets/text/format.h"
 #include "widgets/text/problem_text.h"
@@ -74,7 +75,7 @@ CalibrationDialog::CalibrationDialog(ScenarioSession* session, QWidget* parent)
     layout->addLayout(form);
     layout->addWidget(m_result_label, 1);
     layout->addWidget(buttons);
-    resize(620, 420);
+    resize(sizeOnScreen(QSize(620, 420), parentWidget()));
     fit();
 }
 

@@ -88,7 +88,7 @@ ExportDialog::ExportDialog(MainView* view, ScenarioSession* session, QWidget* pa
     m_scale->setEnabled(m_png->isChecked());
     updateButtons();
     updateTarget();
-    resize(620, 660);
+    resize(sizeOnScreen(QSize(620, 660), parentWidget()));
 }
 
 QFormLayout* ExportDialog::whereRows(const AppSettings::ExportChoices& saved)
