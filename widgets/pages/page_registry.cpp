@@ -28,7 +28,9 @@
 #include "widgets/session/derived_results.h"
 
 #include <QCoreApplication>
+#include <QHeaderView>
 #include <QPainter>
+#include <QScrollBar>
 #include <QSplitter>
 
 namespace ui {
@@ -62,8 +64,17 @@ BuiltPage memoryPage(ScenarioSession*, QWidget* parent)
 {
     auto* chart = new MemoryChart;
     auto* table = new MemoryTableModel;
-    QSplitter* page
-        = split(Qt::Vertical, "memorySplit", { { chart, 4 }, { tableOf(table, "memoryTable"), 1 } }, parent);
+    CopyableTableView* view = tableOf(table, "memoryTable");
+    // Eleven columns share the page's width, their titles wrapped: the Total column shows beside
+    // the input form on a 1366-px laptop screen. The header and a row stay in sight under the chart.
+    QHeaderView* header = view->horizontalHeader();
+    header->setSectionResizeMode(QHeaderView::Stretch);
+    header->setMinimumSectionSize(view->fontMetrics().horizontalAdvance(QStringLiteral("0000.00")));
+    header->setDefaultAlignment(Qt::Alignment(Qt::AlignCenter | Qt::TextWordWrap));
+    const int line = view->fontMetrics().lineSpacing();
+    header->setMinimumHeight(3 * line + 8);
+    view->setMinimumHeight(3 * line + 8 + 2 * (line + 8) + view->horizontalScrollBar()->sizeHint().height());
+    QSplitter* page = split(Qt::Vertical, "memorySplit", { { chart, 4 }, { view, 1 } }, parent);
     table->setParent(page);
     return { page,
         [chart, table](const DerivedResults& r) {
