@@ -86,7 +86,11 @@ MainView::MainView(ScenarioSession* session, QWidget* parent)
     m_tabs->tabBar()->setStyleSheet(QStringLiteral("QTabBar::tab { padding: 4px 7px; }")); // more titles whole
     for (const PageRow& row : pageRows()) {
         m_pages.push_back({ row.make(session, m_tabs) });
-        m_tabs->addTab(scrolled(m_pages.back().built.widget, m_tabs), QString());
+        // A page of one view (the what-if grid, the sensitivity chart) shrinks with the window; a
+        // page of several views scrolls.
+        QWidget* page = m_pages.back().built.widget;
+        const bool single = qstrcmp(row.id, "whatif") == 0 || qstrcmp(row.id, "sensitivity") == 0;
+        m_tabs->addTab(single ? page : scrolled(page, m_tabs), QString());
     }
     auto* rightLayout = new QVBoxLayout(right);
     rightLayout->setContentsMargins(0, 0, 0, 0);

@@ -65,6 +65,7 @@ void checkWindowMinimum(const core::Scenario& scenario, const char* name)
     FreshSettings settings;
     ScenarioSession session(scenario);
     MainWindow window(&session);
+    window.setWindowState(Qt::WindowNoState); // not maximised on the test's small offscreen screen
     window.resize(kScaled);
     window.show();
     settle();
