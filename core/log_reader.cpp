@@ -93,6 +93,46 @@ std::uint64_t nextRandom(std::uint64_t& state)
     return z ^ (z >> 31);
 }
 
+/// Megatron-LM's argument names (megatron/training/arguments.py) of the settings a comparison checks.
+constexpr std::array<std::pair<std::string_view, LogSetting>, 7> kMegatronArguments { {
+    { "tensor_model_parallel_size", LogSetting::tp },
+    { "pipeline_model_parallel_size", LogSetting::pp },
+    { "data_parallel_size", LogSetting::dp },
+    { "context_parallel_size", LogSetting::cp },
+    { "expert_model_parallel_size", LogSetting::ep },
+    { "global_batch_size", LogSetting::global_batch },
+    { "seq_length", LogSetting::seq_len },
+} };
+
+/// validate_args()' "using world size: 64, data-parallel size: 4, context-parallel size: 1, …,
+/// tensor-model-parallel size: 8, …, pipeline-model-parallel size: 2, …" — the first of each label is
+/// the model's (the encoder's sizes follow, "encoder-tensor-model-parallel size:").
+constexpr std::array<std::pair<std::string_view, LogSetting>, 4> kMegatronWorldSizes { {
+    { "data-parallel size:", LogSetting::dp },
+    { "context-parallel size:", LogSetting::cp },
+    { "tensor-model-parallel size:", LogSetting::tp },
+    { "pipeline-model-parallel size:", LogSetting::pp },
+} };
+
+/// The whole positive number at the start of `text` after dots and spaces ("...... 4"); 0 for anything
+/// else ("None", "4.5", "-1").
+double argumentValue(std::string_view text)
+{
+    std::size_t i = 0;
+    while (i < text.size() && (text[i] == '.' || text[i] == ' '))
+        ++i;
+    std::int64_t v = 0;
+    const auto [end, error] = std::from_chars(text.data() + i, text.data() + text.size(), v);
+    if (error != std::errc() || v <= 0 || v >= 1'000'000'000) return 0;
+    if (end != text.data() + text.size() && *end != ' ' && *end != '\t') return 0;
+    return double(v);
+}
+
+bool identifierChar(char c)
+{
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+}
+
 void raise(std::optional<LogFigure>& figure, double value, std::int64_t line)
 {
     if (!figure || value > figure->value) figure = LogFigure { value, line };
@@ -135,6 +175,49 @@ void LogParser::Candidate::add(
 void LogParser::Candidate::reject(std::int64_t line)
 {
     if (log.rejectedLines++ == 0) log.firstRejectedLine = line;
+}
+
+void LogParser::Candidate::state(LogSetting setting, double value, std::int64_t line, bool latest)
+{
+    auto& stated = log.stated[static_cast<std::size_t>(setting)];
+    // Whole and below 10^9: no layout or batch is larger, and each fits the scenario's int.
+    if (value > 0 && value < 1e9 && value == std::floor(value) && (latest || !stated))
+        stated = LogFigure { value, line };
+}
+
+void LogParser::readMegatronSettings(std::string_view line, std::int64_t at)
+{
+    constexpr auto npos = std::string_view::npos;
+    Candidate& c = m_candidates[0];
+    if (line.find(" ..") != npos) {
+        // "  seq_length ...................................... 4096": the name, a space, dots, the value.
+        for (const auto& [name, setting] : kMegatronArguments) {
+            const auto nameAt = line.find(name);
+            if (nameAt == npos || (nameAt > 0 && identifierChar(line[nameAt - 1]))) continue;
+            const std::string_view rest = line.substr(nameAt + name.size());
+            if (rest.size() < 2 || rest[0] != ' ' || rest[1] != '.') continue;
+            c.state(setting, argumentValue(rest), at);
+            return;
+        }
+        return;
+    }
+    if (line.find("using world size:") != npos) {
+        for (const auto& [label, setting] : kMegatronWorldSizes) {
+            double v = 0;
+            if (numberAfter(line, label, v) == Read::ok && v == std::floor(v)) c.state(setting, v, at);
+        }
+        return;
+    }
+    // Megatron-LM's mpu before validate_args printed it: "> initializing tensor model parallel with size 8".
+    if (line.find("> initializing ") != npos) {
+        double v = 0;
+        if (numberAfter(line, "tensor model parallel with size", v) == Read::ok && v == std::floor(v))
+            c.state(LogSetting::tp, v, at);
+        if (numberAfter(line, "pipeline model parallel with size", v) == Read::ok && v == std::floor(v))
+            c.state(LogSetting::pp, v, at);
+        if (numberAfter(line, "data parallel with size", v) == Read::ok && v == std::floor(v))
+            c.state(LogSetting::dp, v, at);
+    }
 }
 
 LogParser::LogParser()
@@ -224,6 +307,9 @@ void LogParser::readLine(std::string_view line)
             || numberAfter(line, "elapsed time per iteration (ms):", ms) != Read::ok || ms <= 0)
             return c.reject(at);
         const auto tflops = figureAfter(line, "throughput per GPU (TFLOP/s/GPU):");
+        // The batch of this step (ramp-up logs smaller ones first): the last one stated is the run's.
+        if (const auto batch = figureAfter(line, "global batch size:"); batch && *batch == std::floor(*batch))
+            c.state(LogSetting::global_batch, *batch, at, true);
         LogSample s;
         s.pace = ms / 1000.0;
         if (tflops) s.tflopsPerGpu = static_cast<float>(*tflops);
@@ -270,8 +356,9 @@ void LogParser::readLine(std::string_view line)
         if (numberAfter(line, "'train_steps_per_second':", rate) != Read::ok || rate <= 0) return c.reject(at);
         LogSample s;
         s.pace = 1.0 / rate;
-        c.add(at, 0, s, -1, -1, std::nullopt);
+        return c.add(at, 0, s, -1, -1, std::nullopt);
     }
+    readMegatronSettings(line, at);
 }
 
 std::optional<TrainingLog> LogParser::finish(Problem* error)
@@ -361,6 +448,7 @@ LogReadResult readTrainingLog(const std::string& path, const LogReadOptions& opt
     }
     Problem problem;
     result.log = parser.finish(&problem);
+    if (result.log) result.log->file = path;
     if (!result.log) {
         result.error = shown + ": " + problem.message();
         result.problem = std::move(problem);

@@ -33,7 +33,12 @@ private:
         void add(std::int64_t line, std::int64_t step, LogSample sample, double mfu, double tflops,
             std::optional<double> memoryGib);
         void reject(std::int64_t line);
+        /// What the log states about its run: the first statement, or the latest where `latest`.
+        void state(LogSetting setting, double value, std::int64_t line, bool latest = false);
     };
+
+    /// Megatron-LM's statements of its layout, batch and sequence length at start (TrainingLog::stated).
+    void readMegatronSettings(std::string_view text, std::int64_t at);
 
     void line(std::string_view text);
     void readLine(std::string_view text);

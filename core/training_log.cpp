@@ -3,6 +3,7 @@
 #include "core/compute_model.h"
 #include "core/estimate_io.h"
 #include "core/fidelity.h"
+#include "core/printable.h"
 #include "core/reliability_model.h"
 #include "core/software_stack.h"
 
@@ -57,6 +58,34 @@ std::string_view stackWord(double index)
     return toString(SoftwareStack(int(std::clamp(index, 0.0, double(kSoftwareStackNames.size() - 1)))));
 }
 
+/// The scenario's value of a setting a log can state.
+double plannedSetting(const Scenario& s, LogSetting setting)
+{
+    switch (setting) {
+    case LogSetting::tp:
+        return s.parallel.tp;
+    case LogSetting::pp:
+        return s.parallel.pp;
+    case LogSetting::dp:
+        return s.parallel.dp;
+    case LogSetting::cp:
+        return s.parallel.cp;
+    case LogSetting::ep:
+        return s.parallel.ep;
+    case LogSetting::global_batch:
+        return s.training.globalBatch;
+    case LogSetting::seq_len:
+        return s.training.seqLen;
+    }
+    return 0;
+}
+
+/// A setting's scenario key, from a note's number.
+std::string_view settingKey(double index)
+{
+    return toString(LogSetting(int(std::clamp(index, 0.0, double(kLogSettingCount - 1)))));
+}
+
 } // namespace
 
 std::string LogNote::message() const
@@ -93,6 +122,10 @@ std::string LogNote::message() const
         return "the log is " + std::string(frameworkWord(value("framework"))) + "'s: the plan is priced on its stack, "
             + std::string(stackWord(value("priced")))
             + ", not on training.framework = " + std::string(stackWord(value("named")));
+    case LogNoteCode::differs_from_plan:
+        return "the log states " + std::string(settingKey(value("setting"))) + " = " + n("log") + " (line " + n("line")
+            + "), the plan " + n("plan")
+            + ": the log is of another run, and the residuals, the refit and the forecast compare two runs";
     }
     return {}; // every code is worded above
 }
@@ -107,10 +140,28 @@ std::optional<ActualComparison> compareWithLog(
     if (log.stepLines == 0) return refuse(Problem(ProblemCode::log_has_no_steps));
     ActualComparison c;
     c.stack = s.training.framework;
-    c.log = { log.format, log.memoryIsAllocated, log.stepLines, log.steadySteps,
+    c.log = { log.format, log.file, log.memoryIsAllocated, log.stepLines, log.steadySteps,
         log.steadySteps > static_cast<std::int64_t>(log.sample.size()) };
-    c.notes = log.notes;
+    // What the log says of its run against the plan, first: a log of another layout, batch or sequence
+    // length is another run, whatever its figures.
+    for (int i = 0; i < kLogSettingCount; ++i) {
+        const auto& stated = log.stated[static_cast<std::size_t>(i)];
+        const double planned = plannedSetting(s, LogSetting(i));
+        if (!stated || stated->value == planned) continue;
+        c.otherRun = true;
+        c.notes.push_back({ LogNoteCode::differs_from_plan,
+            { { "setting", double(i) }, { "log", stated->value }, { "plan", planned },
+                { "line", double(stated->line) } } });
+    }
+    c.notes.insert(c.notes.end(), log.notes.begin(), log.notes.end());
     const double tokensPerStep = double(s.training.globalBatch) * s.training.seqLen;
+    // Measured tokens are the log's: its own batch and sequence length where it states them.
+    auto statedOr = [&](LogSetting setting, double planned) {
+        const auto& stated = log.stated[static_cast<std::size_t>(setting)];
+        return stated ? stated->value : planned;
+    };
+    c.tokensPerStep
+        = statedOr(LogSetting::global_batch, s.training.globalBatch) * statedOr(LogSetting::seq_len, s.training.seqLen);
     const double gpus = std::max(1, e.gpus);
     // A logged pace times this is a step time: torchtitan's is per token and GPU, DeepSpeed's per sample.
     const double perStep = log.format == LogFormat::torchtitan ? tokensPerStep / gpus
@@ -159,7 +210,7 @@ std::optional<ActualComparison> compareWithLog(
     }
     c.stepsLeftOut = log.stepLines - c.stepsUsed;
     c.stepTimeS = median(stepTimes);
-    c.tokensPerS = c.stepTimeS > 0 ? tokensPerStep / c.stepTimeS : 0;
+    c.tokensPerS = c.stepTimeS > 0 ? c.tokensPerStep / c.stepTimeS : 0;
     if (!mfus.empty()) c.mfu = median(mfus);
     if (!tflops.empty()) c.tflopsPerGpu = median(tflops);
     if (log.peakMemoryGib) c.peakMemoryGib = log.peakMemoryGib->value;
@@ -167,7 +218,13 @@ std::optional<ActualComparison> compareWithLog(
     // What no run of this scenario can show: the log is of another run, and no figure of it is taken.
     // The kernel floor holds for the measured pace, the median: single faster lines are no proof —
     // Megatron-LM's batch ramp-up logs its first steps at a fraction of the global batch.
-    const MeasurementBounds bounds = measurementBounds(s, e);
+    // A log of another batch or sequence length has its own floor: the bounds of the run it states.
+    Scenario ran = s;
+    ran.training.globalBatch = static_cast<int>(statedOr(LogSetting::global_batch, s.training.globalBatch));
+    ran.training.seqLen = static_cast<int>(statedOr(LogSetting::seq_len, s.training.seqLen));
+    const bool sameWork
+        = ran.training.globalBatch == s.training.globalBatch && ran.training.seqLen == s.training.seqLen;
+    const MeasurementBounds bounds = sameWork ? measurementBounds(s, e) : measurementBounds(ran, estimate(ran));
     if (c.stepTimeS < bounds.minStepTimeS)
         return refuse(
             implausibleMeasurement(MeasurementKind::step_below_kernel_floor, c.stepTimeS, bounds.minStepTimeS, 0));
@@ -261,6 +318,16 @@ std::string actualToJson(const ActualComparison& c)
     doc["log"] = { { "framework", std::string(toString(c.log.format)) }, { "stack", std::string(toString(c.stack)) },
         { "steps_read", c.log.stepLines }, { "steps_used", c.stepsUsed }, { "steps_left_out", c.stepsLeftOut },
         { "first_step", c.firstStep }, { "last_step", c.lastStep }, { "sampled", c.log.sampled } };
+    if (!c.log.file.empty()) doc["log"]["file"] = printable(c.log.file, 4096);
+    doc["log"]["tokens_per_step"] = c.tokensPerStep;
+    // Each setting the log states otherwise than the plan: the comparison is of another run.
+    doc["log_matches_plan"] = !c.otherRun;
+    nlohmann::ordered_json differs = nlohmann::ordered_json::array();
+    for (const LogNote& note : c.notes)
+        if (note.code == LogNoteCode::differs_from_plan)
+            differs.push_back({ { "key", std::string(settingKey(note.value("setting"))) }, { "log", note.value("log") },
+                { "plan", note.value("plan") }, { "line", note.value("line") } });
+    doc["differs_from_plan"] = differs;
     nlohmann::ordered_json measured;
     measured["step_time_s"] = c.stepTimeS;
     measured["tokens_per_s"] = c.tokensPerS;
@@ -294,12 +361,14 @@ std::string actualToJson(const ActualComparison& c)
     if (!c.refit.stepNote.empty()) refit["step_note"] = c.refit.stepNote;
     if (!c.refit.memoryNote.empty()) refit["memory_note"] = c.refit.memoryNote;
     if (c.refit.refused) refit["refused"] = c.refit.refused->message();
+    if (c.otherRun) refit["of_another_run"] = true;
     doc["refitted"] = refit;
     auto training = [](const TrainingEstimate& t) {
         return nlohmann::ordered_json { { "time_s", t.timeS }, { "gpu_hours", t.gpuHours },
             { "total_cost_usd", t.totalCostUsd } };
     };
     doc["forecast"] = training(c.forecast);
+    if (c.otherRun) doc["forecast"]["of_another_run"] = true;
     doc["plan"] = training(c.planned);
     doc["drift"] = c.drift;
     nlohmann::ordered_json notes = nlohmann::ordered_json::array();
@@ -321,7 +390,17 @@ std::string actualToText(const ActualComparison& c)
         if (c.stepsUsed > 0) os << " (" << c.firstStep << " to " << c.lastStep << ")";
         os << "; " << c.stepsLeftOut << " left out (the first, and any over 1.5 x the median)\n";
     }
-    os << "planned on the software stack " << toString(c.stack) << " (training.framework)\n\n";
+    os << "planned on the software stack " << toString(c.stack) << " (training.framework)\n";
+    if (!c.log.file.empty()) os << "log file: " << printable(c.log.file, 200) << "\n";
+    if (c.otherRun) {
+        os << "\nTHE LOG IS OF ANOTHER RUN: it states\n";
+        for (const LogNote& note : c.notes)
+            if (note.code == LogNoteCode::differs_from_plan)
+                os << "  " << settingKey(note.value("setting")) << " = " << count(note.value("log"))
+                   << " (plan: " << count(note.value("plan")) << ", log line " << count(note.value("line")) << ")\n";
+        os << "the residuals, the refitted efficiency and the forecast below compare two different runs\n";
+    }
+    os << "\n";
     char line[200];
     std::snprintf(line, sizeof line, "%-26s %14s %14s %9s\n", "", "measured", "planned", "residual");
     os << line;
@@ -342,14 +421,15 @@ std::string actualToText(const ActualComparison& c)
        << (c.rangeRuns > 0 ? " (" + std::to_string(c.rangeRuns) + " measured runs)" : std::string(" (no range)"))
        << "\n";
     if (c.drift) os << "drift: the measured step time is outside the plan's range\n";
-    os << "refitted: efficiency.compute " << fixedNumber(c.refit.calibrated.efficiency.compute, 3);
+    os << "refitted" << (c.otherRun ? " (to another run)" : "") << ": efficiency.compute "
+       << fixedNumber(c.refit.calibrated.efficiency.compute, 3);
     if (c.refit.memoryFitted)
         os << ", overhead.fragmentation " << fixedNumber(c.refit.calibrated.overhead.fragmentation, 3);
     os << "\n";
     if (!c.refit.stepNote.empty()) os << "  " << c.refit.stepNote << "\n";
     if (c.refit.refused) os << "  not fitted: " << c.refit.refused->message() << "\n";
     os << "\nwhole run          "
-       << "      planned     forecast\n";
+       << "      planned     forecast" << (c.otherRun ? " (of another run)" : "") << "\n";
     std::snprintf(line, sizeof line, "%-18s %12s %12s\n", "days", fixedNumber(c.planned.timeS / 86400, 1).c_str(),
         fixedNumber(c.forecast.timeS / 86400, 1).c_str());
     os << line;

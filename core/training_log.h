@@ -61,6 +61,17 @@ inline constexpr std::size_t kMaxLogLineBytes = 64 * 1024;
 /// step and per minute) the median is exact.
 inline constexpr std::size_t kLogSampleCapacity = 65536;
 
+/// What a log can state about the run that wrote it, held against the scenario key of the same name
+/// (kLogSettingKeys): the parallel degrees, the global batch (sequences) and the sequence length.
+enum class LogSetting { tp, pp, dp, cp, ep, global_batch, seq_len };
+inline constexpr int kLogSettingCount = int(LogSetting::seq_len) + 1;
+inline constexpr std::array<std::string_view, kLogSettingCount> kLogSettingKeys { "parallel.tp", "parallel.pp",
+    "parallel.dp", "parallel.cp", "parallel.ep", "training.global_batch", "training.seq_len" };
+[[nodiscard]] constexpr std::string_view toString(LogSetting s)
+{
+    return nameOf(s, kLogSettingKeys);
+}
+
 /// What the reader of a comparison should know about its log (not an error: the comparison stands).
 enum class LogNoteCode {
     other_framework, ///< framework (LogFormat), lines: another framework's step lines, left out; chosen (LogFormat)
@@ -73,9 +84,13 @@ enum class LogNoteCode {
     /// framework (LogFormat), named and priced (SoftwareStack): the scenario names a stack of another
     /// framework than the log's; the plan is priced on the log's framework's stack instead
     stack_replaced,
+    /// setting (LogSetting), log, plan, line: the log states another value of a setting than the scenario
+    /// has — the log is of another run, and the residuals, the refit and the forecast compare two runs
+    differs_from_plan,
 };
-inline constexpr std::array<std::string_view, 8> kLogNoteCodeNames { "other_framework", "framework_tie",
-    "figures_rejected", "restarted", "only_warmup_step", "not_steady", "sampled", "stack_replaced" };
+inline constexpr std::array<std::string_view, 9> kLogNoteCodeNames { "other_framework", "framework_tie",
+    "figures_rejected", "restarted", "only_warmup_step", "not_steady", "sampled", "stack_replaced",
+    "differs_from_plan" };
 [[nodiscard]] constexpr std::string_view toString(LogNoteCode c)
 {
     return nameOf(c, kLogNoteCodeNames);
@@ -141,6 +156,14 @@ struct TrainingLog {
     /// What the reader noticed about the whole log: other frameworks' lines left out, a tie between
     /// formats (other_framework, framework_tie).
     std::vector<LogNote> notes;
+    /// What the log states about its run, by LogSetting, with the line it is on, where the framework
+    /// prints it. Megatron-LM: its arguments block (megatron/training/arguments.py _print_args,
+    /// "  tensor_model_parallel_size ...... 4"), validate_args' "using world size: …, data-parallel
+    /// size: …" and the mpu's "> initializing tensor model parallel with size …" at start; each iteration
+    /// line's "global batch size:", of which the last is kept (after any batch-size ramp-up) over the
+    /// arguments'. The other frameworks' step lines state none of these.
+    std::array<std::optional<LogFigure>, kLogSettingCount> stated;
+    std::string file; ///< the file read (readTrainingLog(), as given); empty for a text
 };
 
 /// The step lines of `text`, in the format that has the most of them (a tie goes to the format whose
@@ -175,6 +198,7 @@ struct LogReadResult {
 /// What a comparison keeps of its log: no per-step figures (a dialog holds the comparison).
 struct LogSummary {
     LogFormat format = LogFormat::megatron;
+    std::string file; ///< the file read, as given (TrainingLog::file); empty for a text
     bool memoryIsAllocated = false;
     std::int64_t stepLines = 0;
     std::int64_t steadySteps = 0;
@@ -189,9 +213,17 @@ struct ActualComparison {
     /// The lowest and highest step number of the steady steps (a restarted run goes back in between).
     std::int64_t firstStep = 0, lastStep = 0;
 
+    /// The log states a layout, global batch or sequence length other than the scenario's (a
+    /// differs_from_plan note for each): the log is of another run, so the residuals, the refit and the
+    /// forecast hold two different runs against each other.
+    bool otherRun = false;
+    /// The tokens of one logged step: the log's own global batch × sequence length where it states
+    /// them, else the scenario's.
+    double tokensPerStep = 0;
+
     // Measured: the median of the steady steps.
     double stepTimeS = 0;
-    double tokensPerS = 0; ///< the whole run's
+    double tokensPerS = 0; ///< the whole run's: tokensPerStep ÷ stepTimeS
     std::optional<double> peakMemoryGib;
     std::optional<double> mfu;
     std::optional<double> tflopsPerGpu;
@@ -216,8 +248,9 @@ struct ActualComparison {
     /// The measured step time lies outside the plan's range (or, without a range, 10 % from its step time).
     bool drift = false;
 
-    /// What the reader should know about the log: the reader's notes, then figures_rejected,
-    /// restarted, only_warmup_step, not_steady, sampled. The CLI prints them on stderr and in the
+    /// What the reader should know about the log: differs_from_plan for each setting the log states
+    /// otherwise than the plan, the reader's notes, then figures_rejected, restarted, only_warmup_step,
+    /// not_steady, sampled. The CLI prints them on stderr and in the
     /// JSON's "notes".
     std::vector<LogNote> notes;
 };

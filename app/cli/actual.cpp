@@ -36,8 +36,11 @@ int runActual(const ActualArguments& a)
         report(core::printable(a.logFile, 200) + ": " + problem.message());
         return kBadInput;
     }
+    // A log of another layout, batch or sequence length is a warning: every figure compares two runs.
     for (const core::LogNote& note : c->notes)
-        std::cerr << "trainplanner-cli: note: " << note.message() << "\n";
+        std::cerr << "trainplanner-cli: "
+                  << (note.code == core::LogNoteCode::differs_from_plan ? "warning: " : "note: ") << note.message()
+                  << "\n";
     if (c->drift)
         std::cerr << "trainplanner-cli: warning: the measured step time (" << core::fixedNumber(c->stepTimeS, 3)
                   << " s) is outside the plan's range (" << core::fixedNumber(c->plannedLowS, 3) << "-"

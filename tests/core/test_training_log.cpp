@@ -16,6 +16,7 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -681,4 +682,154 @@ TEST_CASE(
     CHECK(n.message()
         == "the log is Megatron-LM's: the plan is priced on its stack, megatron-core, not on "
            "training.framework = torchtitan");
+}
+
+namespace {
+
+/// Megatron-LM's start as it prints it: validate_args()' sizes, then the arguments block (names padded
+/// with dots to 48 characters), for a run of `tp`, `pp`, `dp`, `batch` and `seq`.
+std::string megatronStart(int tp, int pp, int dp, int batch, int seq)
+{
+    auto argument = [](const std::string& name, const std::string& value) {
+        return "  " + name + " " + std::string(48 - name.size(), '.') + " " + value + "\n";
+    };
+    return "using world size: " + std::to_string(tp * pp * dp) + ", data-parallel size: " + std::to_string(dp)
+        + ", context-parallel size: 1, hierarchical context-parallel sizes: Nonetensor-model-parallel size: "
+        + std::to_string(tp) + ", encoder-tensor-model-parallel size: 0, pipeline-model-parallel size: "
+        + std::to_string(pp) + ", encoder-pipeline-model-parallel size: 0\n"
+        + "------------------------ arguments ------------------------\n" + argument("context_parallel_size", "1")
+        + argument("data_parallel_size", std::to_string(dp)) + argument("encoder_tensor_model_parallel_size", "0")
+        + argument("expert_model_parallel_size", "1") + argument("global_batch_size", std::to_string(batch))
+        + argument("micro_batch_size", "1") + argument("pipeline_model_parallel_size", std::to_string(pp))
+        + argument("seq_length", std::to_string(seq)) + argument("tensor_model_parallel_size", std::to_string(tp))
+        + "-------------------- end of arguments ---------------------\n";
+}
+
+/// `steps` iteration lines of global batch `batch`, each taking `ms` (the first 3 × as long).
+std::string megatronSteps(int batch, double ms, int steps)
+{
+    std::string text;
+    for (int i = 1; i <= steps; ++i) {
+        char line[400];
+        std::snprintf(line, sizeof line,
+            " [2026-12-01 10:00:00.000000] iteration %8d/%8d | consumed samples: %12lld | elapsed time per "
+            "iteration (ms): %.1f | learning rate: 3.000000E-04 | global batch size: %5d | lm loss: 2.000000E+00 |\n",
+            i * 10, 1000000, static_cast<long long>(i) * 10 * batch, (i == 1 ? 3.0 : 1.0) * ms, batch);
+        text += line;
+    }
+    return text;
+}
+
+std::vector<core::LogNote> differences(const core::ActualComparison& c)
+{
+    std::vector<core::LogNote> out;
+    for (const core::LogNote& n : c.notes)
+        if (n.code == core::LogNoteCode::differs_from_plan) out.push_back(n);
+    return out;
+}
+
+} // namespace
+
+TEST_CASE("Megatron-LM's start states the run's layout batch and sequence length", "[log][run]")
+{
+    const std::string text = megatronStart(4, 2, 8, 1024, 8192) + megatronSteps(512, 30000, 2);
+    const auto log = core::parseTrainingLog(text);
+    REQUIRE(log);
+    auto stated = [&](core::LogSetting s) { return log->stated[static_cast<std::size_t>(s)]; };
+    REQUIRE(stated(core::LogSetting::tp));
+    CHECK(stated(core::LogSetting::tp)->value == 4);
+    CHECK(stated(core::LogSetting::tp)->line == 1); // validate_args' line comes first
+    CHECK(stated(core::LogSetting::pp)->value == 2);
+    CHECK(stated(core::LogSetting::dp)->value == 8);
+    CHECK(stated(core::LogSetting::cp)->value == 1);
+    CHECK(stated(core::LogSetting::ep)->value == 1); // the arguments block's
+    CHECK(stated(core::LogSetting::seq_len)->value == 8192);
+    // The iteration lines' batch over the arguments' (a ramp-up logs its steps' own): the last one.
+    CHECK(stated(core::LogSetting::global_batch)->value == 512);
+    CHECK(stated(core::LogSetting::global_batch)->line == 14);
+    // The encoder's sizes (0) and "None" are no statement; other frameworks' logs state nothing.
+    const auto titan = core::parseTrainingLog("step: 1  loss: 2.0  tps: 1000\nstep: 2  loss: 2.0  tps: 1000\n");
+    REQUIRE(titan);
+    for (const auto& s : titan->stated)
+        CHECK_FALSE(s);
+}
+
+TEST_CASE("a log whose layout and batch are the plan's raises no difference", "[log][run]")
+{
+    const core::Scenario s = core::defaultScenario(); // TP 1, PP 1, DP 8, batch 1024, 4096 tokens
+    const double ms = std::round(core::estimate(s).compute.stepTimeS * 1000);
+    const auto c = compared(s, megatronStart(1, 1, 8, 1024, 4096) + megatronSteps(1024, ms, 4));
+    CHECK_FALSE(c.otherRun);
+    CHECK(differences(c).empty());
+    CHECK(c.tokensPerS == Approx(1024.0 * 4096 / (ms / 1000)));
+    const auto json = nlohmann::json::parse(core::actualToJson(c));
+    CHECK(json["log_matches_plan"] == true);
+    CHECK(json["differs_from_plan"].empty());
+    CHECK_FALSE(json["refitted"].contains("of_another_run"));
+}
+
+TEST_CASE("a log of TP 4 against a plan of TP 8 is another run: each difference is named", "[log][run]")
+{
+    core::Scenario s = scenarioWith({ "parallel.tp=8", "parallel.dp=1" });
+    const double ms = std::round(core::estimate(s).compute.stepTimeS * 1000);
+    const auto c = compared(s, megatronStart(4, 1, 2, 1024, 4096) + megatronSteps(1024, ms, 4));
+    CHECK(c.otherRun);
+    const auto d = differences(c);
+    REQUIRE(d.size() == 2);
+    CHECK(d[0].value("setting") == int(core::LogSetting::tp));
+    CHECK(d[0].value("log") == 4);
+    CHECK(d[0].value("plan") == 8);
+    CHECK(d[0].value("line") == 1);
+    CHECK(d[1].value("setting") == int(core::LogSetting::dp));
+    CHECK(d[1].value("log") == 2);
+    CHECK(d[1].value("plan") == 1);
+    CHECK_THAT(d[0].message(), Catch::Contains("parallel.tp = 4") && Catch::Contains("the plan 8"));
+    // The refit and the forecast are marked as of another run in every output.
+    const auto json = nlohmann::json::parse(core::actualToJson(c));
+    CHECK(json["log_matches_plan"] == false);
+    REQUIRE(json["differs_from_plan"].size() == 2);
+    CHECK(json["differs_from_plan"][0]["key"] == "parallel.tp");
+    CHECK(json["differs_from_plan"][0]["log"] == 4);
+    CHECK(json["differs_from_plan"][0]["plan"] == 8);
+    CHECK(json["refitted"]["of_another_run"] == true);
+    CHECK(json["forecast"]["of_another_run"] == true);
+    const std::string text = core::actualToText(c);
+    CHECK_THAT(text, Catch::Contains("THE LOG IS OF ANOTHER RUN"));
+    CHECK_THAT(text, Catch::Contains("parallel.tp = 4 (plan: 8"));
+    CHECK_THAT(text, Catch::Contains("refitted (to another run)"));
+}
+
+TEST_CASE(
+    "a log of global batch 512 against a plan of 1024 is flagged and its tokens per second are its own", "[log][run]")
+{
+    const core::Scenario s = core::defaultScenario(); // global batch 1024 of 4096 tokens
+    // Half the batch takes about half the time; the log prints its step time in whole milliseconds here.
+    const double ms = std::round(core::estimate(s).compute.stepTimeS * 1000 * 0.55);
+    const auto c = compared(s, megatronSteps(512, ms, 5));
+    CHECK(c.otherRun);
+    const auto d = differences(c);
+    REQUIRE(d.size() == 1);
+    CHECK(d[0].value("setting") == int(core::LogSetting::global_batch));
+    CHECK(d[0].value("log") == 512);
+    CHECK(d[0].value("plan") == 1024);
+    // By hand from the log's numbers: 512 sequences of the plan's 4096 tokens (the log states no
+    // sequence length) each step, over the step time the log prints.
+    const double tokensPerStep = 512.0 * 4096;
+    CHECK(c.tokensPerStep == tokensPerStep);
+    CHECK(c.stepTimeS == Approx(ms / 1000));
+    CHECK(c.tokensPerS == Approx(tokensPerStep / (ms / 1000)));
+    // A sequence length the log states counts too.
+    const auto longer = compared(s, megatronStart(1, 1, 8, 512, 8192) + megatronSteps(512, ms * 2, 5));
+    CHECK(longer.tokensPerS == Approx(512.0 * 8192 / (ms * 2 / 1000)));
+    CHECK(differences(longer).size() == 2);
+}
+
+TEST_CASE("a log read from a file names it in the comparison", "[log][run]")
+{
+    const core::TrainingLog log = logFile("megatron.log");
+    CHECK(log.file == kLogs + "megatron.log");
+    const auto c = compared(gpt3(), log);
+    CHECK(c.log.file == kLogs + "megatron.log");
+    CHECK_FALSE(c.otherRun); // its layout and batch are the GPT-3 run's
+    CHECK(nlohmann::json::parse(core::actualToJson(c))["log"]["file"] == kLogs + "megatron.log");
 }

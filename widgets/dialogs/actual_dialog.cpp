@@ -3,6 +3,7 @@
 #include "widgets/session/scenario_document.h"
 #include "widgets/session/scenario_session.h"
 #include "widgets/text/format.h"
+#include "widgets/text/native_path.h"
 #include "widgets/text/problem_text.h"
 
 #include <QDialogButtonBox>
@@ -11,6 +12,7 @@
 #include <QPushButton>
 #include <QVBoxLayout>
 
+#include <algorithm>
 #include <cmath>
 
 namespace ui {
@@ -34,7 +36,10 @@ ActualDialog::ActualDialog(
     m_apply->setObjectName(QStringLiteral("actualApply"));
     m_apply->setToolTip(tr("Sets efficiency.compute (and the fragmentation, where the log gives reserved memory) "
                            "to the values that reproduce this run; one undo step"));
-    m_apply->setEnabled(m_comparison.refit.stepFitted || m_comparison.refit.memoryFitted);
+    // A refit to another run's log would make the plan reproduce a run it is not.
+    m_apply->setEnabled(!m_comparison.otherRun && (m_comparison.refit.stepFitted || m_comparison.refit.memoryFitted));
+    if (m_comparison.otherRun)
+        m_apply->setToolTip(tr("The log is of another run than the plan: its refit is not applied to this scenario"));
     connect(m_apply, &QPushButton::clicked, this, &ActualDialog::applyRefit);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     m_stale = new QLabel(this);
@@ -65,7 +70,25 @@ QString ActualDialog::text() const
             .arg(name, measured ? shown : QStringLiteral("–"), plannedShown, residual);
     };
     const QString source = ProblemText::logFormatName(c.log.format);
-    QString html = QStringLiteral("<p>");
+    QString html;
+    // A log of another layout, batch or sequence length first, before any figure is read: every
+    // figure below then holds two different runs against each other.
+    if (c.otherRun) {
+        html += QStringLiteral("<div style='color:#D55E00'><p><b>%1</b></p><ul>")
+                    .arg(tr("This log is of another run than the plan:").toHtmlEscaped());
+        for (const core::LogNote& note : c.notes)
+            if (note.code == core::LogNoteCode::differs_from_plan)
+                html += QStringLiteral("<li><b>%1</b></li>").arg(ProblemText::of(note).toHtmlEscaped());
+        html += QStringLiteral("</ul><p>%1</p></div>")
+                    .arg(tr("The residuals, the refitted efficiency and the forecast below compare two different "
+                            "runs. Set the scenario to the run's settings and compare the log again.")
+                             .toHtmlEscaped());
+    }
+    // The file as it was named (its bytes kept where they are no UTF-8).
+    if (const std::string& path = c.log.file; !path.empty())
+        html += QStringLiteral("<p>%1</p>")
+                    .arg(tr("File read: %1").arg(pathFromNative(QByteArray::fromStdString(path))).toHtmlEscaped());
+    html += QStringLiteral("<p>");
     if (c.log.format == core::LogFormat::hf_trainer)
         html += tr("Hugging Face Trainer log: the Trainer's average over the whole run, warm-up included.");
     else
@@ -78,12 +101,11 @@ QString ActualDialog::text() const
     html += QStringLiteral("</p>");
     // What the reader should know before trusting the figures: other frameworks' lines, restarts, a lone
     // warm-up step, an unsteady run.
-    if (!c.notes.empty()) {
-        html += QStringLiteral("<ul>");
-        for (const core::LogNote& note : c.notes)
-            html += QStringLiteral("<li>%1</li>").arg(ProblemText::of(note).toHtmlEscaped());
-        html += QStringLiteral("</ul>");
-    }
+    QString notes;
+    for (const core::LogNote& note : c.notes)
+        if (note.code != core::LogNoteCode::differs_from_plan)
+            notes += QStringLiteral("<li>%1</li>").arg(ProblemText::of(note).toHtmlEscaped());
+    if (!notes.isEmpty()) html += QStringLiteral("<ul>%1</ul>").arg(notes);
     html += QStringLiteral("<table cellspacing=6><tr><th></th><th>%1</th><th>%2</th><th>%3</th></tr>")
                 .arg(tr("measured"), tr("planned"), tr("residual"));
     html += row(
@@ -99,24 +121,37 @@ QString ActualDialog::text() const
         c.mfu ? number(*c.mfu * 100, 1) : QString(), number(c.plannedMfu * 100, 1));
     html += row(tr("TFLOP/s per GPU"), c.tflopsPerGpu, c.plannedTflopsPerGpu,
         c.tflopsPerGpu ? number(*c.tflopsPerGpu, 1) : QString(), number(c.plannedTflopsPerGpu, 1));
-    html += QStringLiteral("</table><p>");
+    html += QStringLiteral("</table>");
+    const auto stated = [&](core::LogSetting setting) {
+        return std::any_of(c.notes.begin(), c.notes.end(), [&](const core::LogNote& note) {
+            return note.code == core::LogNoteCode::differs_from_plan && int(note.value("setting")) == int(setting);
+        });
+    };
+    if (stated(core::LogSetting::global_batch) || stated(core::LogSetting::seq_len))
+        html += QStringLiteral("<p>%1</p>")
+                    .arg(tr("Measured tokens/s count the log's own %1 tokens per step.")
+                             .arg(QLocale().toString(c.tokensPerStep, 'f', 0)));
+    html += QStringLiteral("<p>");
     html += c.rangeRuns > 0
         ? tr("Planned range: %1–%2 s per step (%n measured runs like this one).", nullptr, c.rangeRuns)
               .arg(number(c.plannedLowS, 2), number(c.plannedHighS, 2))
         : tr("Planned step time: %1 s (no measured runs to give a range).").arg(number(c.plannedStepTimeS, 2));
     html += QStringLiteral("</p>");
-    if (c.drift)
+    // Of another run, the plan's range says nothing about the log: the warning above has said so.
+    if (c.drift && !c.otherRun)
         html += QStringLiteral("<p style='color:#D55E00'><b>%1</b></p>")
                     .arg(tr("The run has left the plan's range: the forecast below is the one to budget for."));
-    html += QStringLiteral("<p>%1</p>")
-                .arg(tr("Refitted to this run: compute efficiency %1 (was %2)%3.")
+    html += (c.otherRun ? QStringLiteral("<p style='color:#D55E00'>%1</p>") : QStringLiteral("<p>%1</p>"))
+                .arg((c.otherRun ? tr("Refitted to the log's run, not the plan's: compute efficiency %1 (was %2)%3.")
+                                 : tr("Refitted to this run: compute efficiency %1 (was %2)%3."))
                          .arg(number(c.refit.calibrated.efficiency.compute, 3),
                              number(m_session->scenario().efficiency.compute, 3),
                              c.refit.memoryFitted
                                  ? tr(", fragmentation %1").arg(number(c.refit.calibrated.overhead.fragmentation, 3))
                                  : QString()));
     html += QStringLiteral("<table cellspacing=6><tr><th>%1</th><th>%2</th><th>%3</th></tr>")
-                .arg(tr("Whole run"), tr("planned"), tr("at the measured pace"));
+                .arg(tr("Whole run"), tr("planned"),
+                    c.otherRun ? tr("at the pace of the log's run") : tr("at the measured pace"));
     auto runRow = [&](const QString& name, double planned, double forecast, int decimals) {
         return QStringLiteral("<tr><td>%1</td><td align=right>%2</td><td align=right><b>%3</b></td></tr>")
             .arg(name, number(planned, decimals), number(forecast, decimals));

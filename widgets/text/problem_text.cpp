@@ -467,6 +467,27 @@ QString ProblemText::logFormatName(core::LogFormat format)
     return {};
 }
 
+QString ProblemText::logSettingName(core::LogSetting setting)
+{
+    switch (setting) {
+    case core::LogSetting::tp:
+        return tr("tensor parallelism (TP)");
+    case core::LogSetting::pp:
+        return tr("pipeline parallelism (PP)");
+    case core::LogSetting::dp:
+        return tr("data parallelism (DP)");
+    case core::LogSetting::cp:
+        return tr("context parallelism (CP)");
+    case core::LogSetting::ep:
+        return tr("expert parallelism (EP)");
+    case core::LogSetting::global_batch:
+        return tr("global batch (sequences)");
+    case core::LogSetting::seq_len:
+        return tr("sequence length");
+    }
+    return {};
+}
+
 QString ProblemText::of(const core::LogNote& note)
 {
     const QLocale locale;
@@ -513,6 +534,12 @@ QString ProblemText::of(const core::LogNote& note)
         };
         return tr("The log is %1's: the plan is priced on its software stack, %2, not on the scenario's %3.")
             .arg(format("framework"), stack("priced"), stack("named"));
+    }
+    case core::LogNoteCode::differs_from_plan: {
+        const auto setting = core::LogSetting(std::clamp(int(note.value("setting")), 0, core::kLogSettingCount - 1));
+        //: %1 a setting (tensor parallelism (TP), global batch …), %2 the log's value, %3 the plan's, %4 a line
+        return tr("The log's %1 is %2 (line %4); the plan's is %3.")
+            .arg(logSettingName(setting), count("log"), count("plan"), count("line"));
     }
     }
     return QString::fromUtf8(core::toString(note.code).data(), qsizetype(core::toString(note.code).size()));

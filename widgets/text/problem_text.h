@@ -32,6 +32,8 @@ public:
     [[nodiscard]] static QString of(const core::LogNote& note);
     /// "Megatron-LM", "torchtitan", "DeepSpeed", "the Hugging Face Trainer".
     [[nodiscard]] static QString logFormatName(core::LogFormat format);
+    /// A setting a training log states ("tensor parallelism (TP)", "global batch"), in words.
+    [[nodiscard]] static QString logSettingName(core::LogSetting setting);
     /// A short phrase for a count of problems of one kind ("12 do not fit in memory").
     [[nodiscard]] static QString summary(core::ProblemCode code);
 
