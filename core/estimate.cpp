@@ -4,6 +4,7 @@
 #include "core/comm_model.h"
 #include "core/compute_model.h"
 #include "core/memory_model.h"
+#include "core/number_format.h"
 #include "core/pipeline_schedule.h"
 #include "core/reliability_model.h"
 #include "core/scenario_edit.h"
@@ -11,6 +12,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 
 namespace core {
 
@@ -20,6 +22,24 @@ namespace {
 constexpr double kAssumedMemoryTBps = 2.0;
 /// A custom GPU without pcie_gbps: PCIe Gen4 x16, 32 GB/s per direction (the A100's host link).
 constexpr double kAssumedHostLinkGBps = 32.0;
+
+/// The float format a weight of `t` is stored in, where it is narrower than fp32 (integer and NF4
+/// weights are quantized, not floats the optimizer rounds into).
+std::optional<NumberFormat> storedFloat(DType t)
+{
+    switch (t) {
+    case DType::bf16:
+        return NumberFormat::bf16;
+    case DType::fp16:
+        return NumberFormat::fp16;
+    case DType::fp8_e4m3:
+        return NumberFormat::fp8_e4m3;
+    case DType::fp8_e5m2:
+        return NumberFormat::fp8_e5m2;
+    default:
+        return std::nullopt;
+    }
+}
 
 std::vector<Problem> warningsFor(const Scenario& s)
 {
@@ -52,6 +72,23 @@ std::vector<Problem> warningsFor(const Scenario& s)
     if (s.precision.masterWeights && *s.precision.masterWeights == s.precision.weights
         && s.training.method == Method::full)
         add(ProblemCode::redundant_master_weights, {});
+    // Full training that updates 16- or 8-bit float weights in place: an update below half the spacing
+    // at the weight, 2^-(mantissa + 1) of it (bf16: 2^-8 ≈ 0.4 %), rounds away (docs/MODEL.md, Number
+    // formats). Mixed precision keeps an fp32 master copy the optimizer updates for this (Micikevicius et
+    // al. 2018, "Mixed Precision Training", §3.1). LoRA and QLoRA freeze the base weights: their adapters'
+    // own precision is what the master-weights setting keeps.
+    if (s.training.method == Method::full) {
+        if (const auto format = storedFloat(s.precision.weights)) {
+            const bool master32 = s.precision.masterWeights
+                && (*s.precision.masterWeights == DType::fp32 || *s.precision.masterWeights == DType::tf32);
+            if (!master32) {
+                const FormatInfo& info = formatInfo(*format);
+                add(ProblemCode::no_master_weights,
+                    { { "format", int(s.precision.weights) }, { "mantissa_bits", info.mantissaBits },
+                        { "threshold", info.smallestKeptRatio } });
+            }
+        }
+    }
     // DeepSpeed's PipelineEngine asserts ZeRO stage < 2 and Megatron-LM shards only the optimizer
     // (its distributed optimizer is stage 1); only FSDP-based stacks (torchtitan) pair PP with
     // sharded gradients or parameters.

@@ -14,8 +14,8 @@ constexpr std::array<std::string_view, kProblemCodeCount> kNames { "heads_not_di
     "experts_not_divisible_by_ep", "seq_len_not_divisible_by_cp", "ep_without_experts", "redundant_master_weights",
     "cp_without_flash_attention", "peak_missing_for_dtype", "memory_bandwidth_assumed", "run_never_finishes",
     "zero_with_pipeline", "tokens_less_than_one_step", "attention_rate_assumed", "low_precision_gradient_accumulation",
-    "stack_without_flash_attention", "too_many_gpus", "ep_not_dividing_dp_cp", "virtual_stages_need_interleaved",
-    "interleaved_needs_pp", "sequence_parallel_needs_tp", "pipeline_split_needs_pp",
+    "stack_without_flash_attention", "no_master_weights", "too_many_gpus", "ep_not_dividing_dp_cp",
+    "virtual_stages_need_interleaved", "interleaved_needs_pp", "sequence_parallel_needs_tp", "pipeline_split_needs_pp",
     "tp_saved_input_needs_sequence_parallel", "grad_reduce_needs_zero", "attention_kernel_needs_flash_attention",
     "micro_batch_over_global_batch", "stage_without_layer", "does_not_fit", "too_few_layers_per_stage",
     "over_time_budget", "search_too_large", "pins_leave_nothing", "value_out_of_range", "value_wrong_type",
@@ -69,6 +69,7 @@ std::string_view keyOf(ProblemCode code)
     case seq_len_not_divisible_by_cp:
         return "parallel.cp";
     case redundant_master_weights:
+    case no_master_weights:
         return "precision.master_weights";
     case cp_without_flash_attention:
         return "parallel.flash_attention";
@@ -202,6 +203,17 @@ std::string Problem::message() const
     case stack_without_flash_attention:
         return "Megatron-LM's 2021-23 layer code computed attention with the fused softmax (flash attention came in "
                "mid-2023): set parallel.flash_attention to false, or choose megatron-core";
+    case no_master_weights: {
+        std::ostringstream percent;
+        percent.precision(2);
+        percent << value("threshold") * 100;
+        return "the weights are kept in " + std::string(toString(DType(int(value("format")))))
+            + " with no fp32 master copy: an update smaller than 2^-" + number(value("mantissa_bits") + 1) + " ("
+            + percent.str()
+            + " %) of a weight's magnitude rounds away and training stalls; keep fp32 master weights "
+              "(precision.master_weights fp32, Micikevicius et al. 2018 §3.1), or use stochastic rounding or Kahan "
+              "summation";
+    }
     case low_precision_gradient_accumulation:
         return "gradients are summed over " + v("micro_batches") + " micro-batches in a format of "
             + v("significant_bits")

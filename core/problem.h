@@ -37,6 +37,10 @@ enum class ProblemCode {
     low_precision_gradient_accumulation, ///< micro-batch gradients summed in bf16/fp16
     /// flash attention on a stack whose layer code had none (Megatron-LM 2021–23)
     stack_without_flash_attention,
+    /// full training keeps its weights in a float narrower than fp32 with no fp32 master copy: format
+    /// (DType of the weights), mantissa_bits, threshold (2^-(mantissa_bits + 1): an update below this
+    /// fraction of a weight rounds away)
+    no_master_weights,
     // Layouts no framework runs: the reader refuses them, the heatmap crosses them out.
     too_many_gpus, ///< tp × pp × dp × cp beyond kMaxGpus (computed in 64 bits)
     ep_not_dividing_dp_cp, ///< EP is carved out of dp × cp (Megatron-LM)

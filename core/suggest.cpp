@@ -176,6 +176,13 @@ std::vector<Suggestion> nearestValid(const Scenario& s, const Estimate& e)
             offer(w.code, "precision.gradients", "fp32", c);
             break;
         }
+        case ProblemCode::no_master_weights: {
+            // The fp32 copy the optimizer updates (Micikevicius et al. 2018 §3.1): 4 more bytes per parameter.
+            Scenario c = s;
+            c.precision.masterWeights = DType::fp32;
+            offer(w.code, "precision.master_weights", "fp32", c);
+            break;
+        }
         case ProblemCode::attention_rate_assumed: {
             Scenario c = s;
             c.parallel.attentionKernel = AttentionKernel::automatic;

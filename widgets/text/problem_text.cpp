@@ -83,6 +83,19 @@ std::optional<QString> ProblemText::estimateWarning(const core::Problem& w)
     case ProblemCode::stack_without_flash_attention:
         return tr("Megatron-LM's 2021–23 layer code computed attention with the fused softmax (flash attention came "
                   "in mid-2023). Turn flash attention off, or choose Megatron-Core.");
+    case ProblemCode::no_master_weights: {
+        // Format names and the power of two are notation, not words.
+        const auto format = core::DType(std::clamp(int(w.value("format")), 0, int(core::kDTypeNames.size()) - 1));
+        const QString name = QString::fromUtf8(core::toString(format).data(), qsizetype(core::toString(format).size()))
+                                 .toUpper()
+                                 .replace(QLatin1Char('_'), QLatin1Char(' '));
+        const QString power = QStringLiteral("2^-%1").arg(qlonglong(w.value("mantissa_bits")) + 1);
+        //: %1 the weights' format (BF16), %2 a percentage (0.39), %3 the same as a power of two (2^-8), %4 FP32
+        return tr("Weights are kept in %1 with no %4 master copy: an update smaller than %2 % of a weight's "
+                  "magnitude (%3) rounds away and training stalls. Keep %4 master weights, or use stochastic "
+                  "rounding or Kahan summation.")
+            .arg(name, QLocale().toString(w.value("threshold") * 100, 'g', 2), power, QStringLiteral("FP32"));
+    }
     case ProblemCode::low_precision_gradient_accumulation:
         return tr(
             "Gradients are summed over %1 micro-batches in a format of %2 significant bits: once the sum has grown, "
