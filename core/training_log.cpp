@@ -418,8 +418,13 @@ std::string actualToText(const ActualComparison& c)
     row("MFU (%)", c.mfu ? std::optional<double>(*c.mfu * 100) : std::nullopt, c.plannedMfu * 100, 1);
     row("TFLOP/s per GPU", c.tflopsPerGpu, c.plannedTflopsPerGpu, 1);
     os << "\nplanned range: " << fixedNumber(c.plannedLowS, 3) << "-" << fixedNumber(c.plannedHighS, 3) << " s"
-       << (c.rangeRuns > 0 ? " (" + std::to_string(c.rangeRuns) + " measured runs)" : std::string(" (no range)"))
-       << "\n";
+       << (c.rangeRuns > 0 ? " (" + std::to_string(c.rangeRuns) + " measured runs)" : std::string(" (no range)"));
+    // The range is where measured runs of its kind landed against the model: it may lie on one side of it.
+    if (c.rangeRuns > 0 && c.plannedLowS > c.plannedStepTimeS)
+        os << ": runs like this ran slower than the model's " << fixedNumber(c.plannedStepTimeS, 3) << " s";
+    else if (c.rangeRuns > 0 && c.plannedHighS < c.plannedStepTimeS)
+        os << ": runs like this ran faster than the model's " << fixedNumber(c.plannedStepTimeS, 3) << " s";
+    os << "\n";
     if (c.drift) os << "drift: the measured step time is outside the plan's range\n";
     os << "refitted" << (c.otherRun ? " (to another run)" : "") << ": efficiency.compute "
        << fixedNumber(c.refit.calibrated.efficiency.compute, 3);

@@ -221,6 +221,41 @@
         <extracomment>%6 is the multiple of the median above which a step is left out (1.5)</extracomment>
         <translation>%1 日志：取 %2 个稳定步（第 %3 至 %4 步）的中位数；剔除 %5 步（第一步，以及超过中位数 %6 倍的步）。</translation>
     </message>
+    <message>
+        <source>The log is of another run than the plan: its refit is not applied to this scenario</source>
+        <translation>该日志来自与计划不同的另一次运行：其重新拟合的值不会应用到此场景</translation>
+    </message>
+    <message>
+        <source>This log is of another run than the plan:</source>
+        <translation>该日志来自与计划不同的另一次运行：</translation>
+    </message>
+    <message>
+        <source>The residuals, the refitted efficiency and the forecast below compare two different runs. Set the scenario to the run&apos;s settings and compare the log again.</source>
+        <translation>下面的残差、重新拟合的效率和预测比较的是两次不同的运行。请把场景设为该运行的设置，再与日志比较一次。</translation>
+    </message>
+    <message>
+        <source>File read: %1</source>
+        <translation>已读取的文件：%1</translation>
+    </message>
+    <message>
+        <source>Measured tokens/s count the log&apos;s own %1 tokens per step.</source>
+        <translation>实测 tokens/s 按日志自身每步 %1 个 token 计算。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Planned step time: %2 s. Measured runs like this one %1 (%n runs): %3–%4 s per step.</source>
+        <extracomment>%1 &quot;ran 0–18 % slower than the model estimates&quot;, %2 the model&apos;s step in seconds, %3–%4 the runs&apos; range</extracomment>
+        <translation>
+            <numerusform>计划每步时间：%2 秒。类似的实测运行%1（%n 次运行）：每步 %3–%4 秒。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Refitted to the log&apos;s run, not the plan&apos;s: compute efficiency %1 (was %2)%3.</source>
+        <translation>按日志中的运行（而非计划）重新拟合：计算效率 %1（原为 %2）%3。</translation>
+    </message>
+    <message>
+        <source>at the pace of the log&apos;s run</source>
+        <translation>按日志中运行的速度</translation>
+    </message>
 </context>
 <context>
     <name>ui::CalibrationDialog</name>
@@ -1322,6 +1357,25 @@
         <source>norms, up-proj.</source>
         <extracomment>DeepSeek-V3&apos;s recomputation of norms and up-projections</extracomment>
         <translation>归一化与上投影</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <extracomment>a cell of the what-if grid: seconds per step</extracomment>
+        <translation>%1 秒</translation>
+    </message>
+    <message>
+        <source>%1 % of GPU</source>
+        <translation>GPU 的 %1 %</translation>
+    </message>
+    <message>
+        <source>%1 %</source>
+        <translation>%1 %</translation>
+    </message>
+    <message numerus="yes">
+        <source>on %n GPU(s)</source>
+        <translation>
+            <numerusform>在 %n 块 GPU 上</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -4718,6 +4772,44 @@ Megatron 系列把 Q、K、V 合成一次矩阵乘（SwiGLU 的 gate 和 up 也�
         <extracomment>%3 is the sample median&apos;s precision, in percent of rank (0.4)</extracomment>
         <translation>中位数取自 %2 个稳定步骤中均匀抽取的 %1 个（与精确中位数的秩相差不超过 ±%3 %）。</translation>
     </message>
+    <message>
+        <source>Weights are kept in %1 with no %4 master copy: an update smaller than %2 % of a weight&apos;s magnitude (%3) rounds away and training stalls. Keep %4 master weights, or use stochastic rounding or Kahan summation.</source>
+        <extracomment>%1 the weights&apos; format (BF16), %2 a percentage (0.39), %3 the same as a power of two (2^-8), %4 FP32</extracomment>
+        <translation>权重以 %1 保存且没有 %4 主权重副本：小于权重大小 %2 %（%3）的更新会被舍入丢失，训练停滞。请保留 %4 主权重，或使用随机舍入或 Kahan 求和。</translation>
+    </message>
+    <message>
+        <source>tensor parallelism (TP)</source>
+        <translation>张量并行（TP）</translation>
+    </message>
+    <message>
+        <source>pipeline parallelism (PP)</source>
+        <translation>流水线并行（PP）</translation>
+    </message>
+    <message>
+        <source>data parallelism (DP)</source>
+        <translation>数据并行（DP）</translation>
+    </message>
+    <message>
+        <source>context parallelism (CP)</source>
+        <translation>上下文并行（CP）</translation>
+    </message>
+    <message>
+        <source>expert parallelism (EP)</source>
+        <translation>专家并行（EP）</translation>
+    </message>
+    <message>
+        <source>global batch (sequences)</source>
+        <translation>全局批（序列数）</translation>
+    </message>
+    <message>
+        <source>sequence length</source>
+        <translation>序列长度</translation>
+    </message>
+    <message>
+        <source>The log&apos;s %1 is %2 (line %4); the plan&apos;s is %3.</source>
+        <extracomment>%1 a setting (tensor parallelism (TP), global batch …), %2 the log&apos;s value, %3 the plan&apos;s, %4 a line</extracomment>
+        <translation>日志中的%1为 %2（第 %4 行）；计划中为 %3。</translation>
+    </message>
 </context>
 <context>
     <name>ui::RangeText</name>
@@ -4792,6 +4884,15 @@ Megatron 系列把 Q、K、V 合成一次矩阵乘（SwiGLU 的 gate 和 up 也�
     <message>
         <source>all published runs</source>
         <translation>全部公开记录</translation>
+    </message>
+    <message>
+        <source>ran %1–%2 % slower than the model estimates</source>
+        <extracomment>%1–%2 percentages: measured runs like the scenario took longer than the model&apos;s estimate</extracomment>
+        <translation>比模型估计慢 %1–%2 %</translation>
+    </message>
+    <message>
+        <source>ran %1–%2 % faster than the model estimates</source>
+        <translation>比模型估计快 %1–%2 %</translation>
     </message>
 </context>
 <context>
@@ -5269,6 +5370,11 @@ Megatron 系列把 Q、K、V 合成一次矩阵乘（SwiGLU 的 gate 和 up 也�
         <source>Range from %5 measured runs like this one (%6), %7 % of them: step %1–%2 s · %3–%4 days</source>
         <extracomment>%1–%2 step time range in seconds, %3–%4 days, %5 number of runs, %6 the kind of runs (GPU, parallelism, format), %7 the percentage of the runs the range holds (80)</extracomment>
         <translation>依据 %5 条同类实测记录（%6）的区间，其中 %7 % 落在：每步 %1–%2 秒 · %3–%4 天</translation>
+    </message>
+    <message>
+        <source>Measured runs like this one %1 (%2 runs: %3; %4 % of them): step %5–%6 s · %7–%8 days</source>
+        <extracomment>%1 &quot;ran 0–18 % slower than the model estimates&quot;, %2 number of runs, %3 the kind of runs, %4 the percentage of the runs the range holds (80), %5–%6 step time range in seconds, %7–%8 days</extracomment>
+        <translation>类似的实测运行%1（%2 次运行：%3；其中 %4 %）：每步 %5–%6 秒 · %7–%8 天</translation>
     </message>
 </context>
 <context>

@@ -121,15 +121,29 @@ VerdictBanner::Text VerdictBanner::textOf(
     if (const auto& measured = estimate.range; measured && std::isfinite(t.timeS)) {
         // The range spans the 10th to the 90th percentile of the runs (core::EstimateRange).
         constexpr int kShareOfRuns = 80;
-        //: %1–%2 step time range in seconds, %3–%4 days, %5 number of runs, %6 the kind of runs (GPU, parallelism,
-        //: format), %7 the percentage of the runs the range holds (80)
-        details += QLatin1Char('\n')
-            + tr("Range from %5 measured runs like this one (%6), %7 % of them: step %1–%2 s · %3–%4 days")
-                  .arg(formatSeconds(c.stepTimeS * measured->low), formatSeconds(c.stepTimeS * measured->high),
-                      formatFixed(t.timeS * measured->low / 86400, 1), formatFixed(t.timeS * measured->high / 86400, 1))
-                  .arg(measured->runs)
-                  .arg(RangeText::basis(*measured))
-                  .arg(locale.toString(kShareOfRuns));
+        const QString steps = formatSeconds(c.stepTimeS * measured->low),
+                      stepsHigh = formatSeconds(c.stepTimeS * measured->high),
+                      days = formatFixed(t.timeS * measured->low / 86400, 1),
+                      daysHigh = formatFixed(t.timeS * measured->high / 86400, 1);
+        // A range wholly on one side of the step above is no contradiction: the step is the model's, the
+        // range where measured runs of its kind landed against the model. Said in those words.
+        const QString against = RangeText::againstModel(measured->low, measured->high);
+        if (against.isEmpty())
+            //: %1–%2 step time range in seconds, %3–%4 days, %5 number of runs, %6 the kind of runs (GPU,
+            //: parallelism, format), %7 the percentage of the runs the range holds (80)
+            details += QLatin1Char('\n')
+                + tr("Range from %5 measured runs like this one (%6), %7 % of them: step %1–%2 s · %3–%4 days")
+                      .arg(steps, stepsHigh, days, daysHigh)
+                      .arg(measured->runs)
+                      .arg(RangeText::basis(*measured))
+                      .arg(locale.toString(kShareOfRuns));
+        else
+            //: %1 "ran 0–18 % slower than the model estimates", %2 number of runs, %3 the kind of runs, %4 the
+            //: percentage of the runs the range holds (80), %5–%6 step time range in seconds, %7–%8 days
+            details += QLatin1Char('\n')
+                + tr("Measured runs like this one %1 (%2 runs: %3; %4 % of them): step %5–%6 s · %7–%8 days")
+                      .arg(against, QString::number(measured->runs), RangeText::basis(*measured),
+                          locale.toString(kShareOfRuns), steps, stepsHigh, days, daysHigh);
     }
     if (ranges) {
         const auto& range = *ranges;

@@ -833,3 +833,22 @@ TEST_CASE("a log read from a file names it in the comparison", "[log][run]")
     CHECK_FALSE(c.otherRun); // its layout and batch are the GPT-3 run's
     CHECK(nlohmann::json::parse(core::actualToJson(c))["log"]["file"] == kLogs + "megatron.log");
 }
+
+TEST_CASE("the text comparison says when the plan's range lies wholly above the model's step", "[log][range]")
+{
+    const core::Scenario s = core::defaultScenario();
+    core::Estimate e = core::estimateWithRange(s);
+    REQUIRE(e.range);
+    e.range->low = 1.0014; // every run of its kind took longer than the model estimated
+    e.range->high = 1.181;
+    const auto log = core::parseTrainingLog(megatronLog(e.compute.stepTimeS * 1.1, 4));
+    REQUIRE(log);
+    const auto c = core::compareWithLog(s, e, *log);
+    REQUIRE(c);
+    CHECK(c->plannedLowS > c->plannedStepTimeS);
+    CHECK_THAT(core::actualToText(*c), Catch::Contains("runs like this ran slower than the model's"));
+    e.range->low = 0.9;
+    const auto around = core::compareWithLog(s, e, *log);
+    REQUIRE(around);
+    CHECK_THAT(core::actualToText(*around), !Catch::Contains("than the model's"));
+}

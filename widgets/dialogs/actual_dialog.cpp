@@ -5,6 +5,7 @@
 #include "widgets/text/format.h"
 #include "widgets/text/native_path.h"
 #include "widgets/text/problem_text.h"
+#include "widgets/text/range_text.h"
 
 #include <QDialogButtonBox>
 #include <QLabel>
@@ -132,10 +133,20 @@ QString ActualDialog::text() const
                     .arg(tr("Measured tokens/s count the log's own %1 tokens per step.")
                              .arg(QLocale().toString(c.tokensPerStep, 'f', 0)));
     html += QStringLiteral("<p>");
-    html += c.rangeRuns > 0
-        ? tr("Planned range: %1–%2 s per step (%n measured runs like this one).", nullptr, c.rangeRuns)
-              .arg(number(c.plannedLowS, 2), number(c.plannedHighS, 2))
-        : tr("Planned step time: %1 s (no measured runs to give a range).").arg(number(c.plannedStepTimeS, 2));
+    // The planned step is the model's and the range where measured runs of its kind landed against the
+    // model: a range wholly on one side of the step is said in those words, not shown beside it as its range.
+    const double point = c.plannedStepTimeS > 0 ? c.plannedStepTimeS : 1;
+    const QString against = RangeText::againstModel(c.plannedLowS / point, c.plannedHighS / point);
+    if (c.rangeRuns <= 0)
+        html += tr("Planned step time: %1 s (no measured runs to give a range).").arg(number(c.plannedStepTimeS, 2));
+    else if (against.isEmpty())
+        html += tr("Planned range: %1–%2 s per step (%n measured runs like this one).", nullptr, c.rangeRuns)
+                    .arg(number(c.plannedLowS, 2), number(c.plannedHighS, 2));
+    else
+        //: %1 "ran 0–18 % slower than the model estimates", %2 the model's step in seconds, %3–%4 the runs' range
+        html += tr("Planned step time: %2 s. Measured runs like this one %1 (%n runs): %3–%4 s per step.", nullptr,
+            c.rangeRuns)
+                    .arg(against, number(c.plannedStepTimeS, 2), number(c.plannedLowS, 2), number(c.plannedHighS, 2));
     html += QStringLiteral("</p>");
     // Of another run, the plan's range says nothing about the log: the warning above has said so.
     if (c.drift && !c.otherRun)

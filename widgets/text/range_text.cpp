@@ -2,7 +2,10 @@
 
 #include "widgets/text/format.h"
 
+#include <QLocale>
 #include <QStringList>
+
+#include <cmath>
 
 namespace ui {
 
@@ -36,6 +39,22 @@ QString RangeText::basis(const core::EstimateRange& range)
     for (const std::string& name : range.regimes)
         parts << regime(name);
     return listText(parts);
+}
+
+QString RangeText::againstModel(double low, double high)
+{
+    const QLocale locale;
+    auto percent = [&](double v) { return locale.toString(std::abs(v - 1) * 100, 'f', 0); };
+    switch (sideOf(low, high)) {
+    case Side::above:
+        //: %1–%2 percentages: measured runs like the scenario took longer than the model's estimate
+        return tr("ran %1–%2 % slower than the model estimates").arg(percent(low), percent(high));
+    case Side::below:
+        return tr("ran %1–%2 % faster than the model estimates").arg(percent(high), percent(low));
+    case Side::around:
+        break;
+    }
+    return {};
 }
 
 } // namespace ui
