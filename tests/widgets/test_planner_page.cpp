@@ -346,3 +346,19 @@ TEST_CASE("a held search takes its own result or one for the current scenario an
     CHECK(other.appliesTo(edited));
     CHECK_FALSE(other.takes(11, edited, 12));
 }
+
+TEST_CASE("the planner searches the scenario's GPU count after it changes", "[widgets][planner]")
+{
+    ScenarioSession session(core::defaultScenario()); // 8 GPUs
+    PlannerPage page(&session);
+    auto* gpus = page.findChild<QSpinBox*>(QStringLiteral("planGpus"));
+    REQUIRE(gpus);
+    CHECK(gpus->value() == 8);
+    session.document()->edit(QStringLiteral("64 GPUs"), [](core::Scenario& s) { core::setGpuCount(s, 64); });
+    CHECK(gpus->value() == 64);
+    gpus->setValue(16); // a count typed here stays while the scenario's does not change
+    session.document()->edit(QStringLiteral("longer"), [](core::Scenario& s) { s.training.seqLen *= 2; });
+    CHECK(gpus->value() == 16);
+    session.document()->edit(QStringLiteral("32 GPUs"), [](core::Scenario& s) { core::setGpuCount(s, 32); });
+    CHECK(gpus->value() == 32);
+}

@@ -57,8 +57,8 @@ void PlannerPage::createSearchControls()
     m_gpus = new QSpinBox(this);
     m_gpus->setObjectName(QStringLiteral("planGpus"));
     m_gpus->setRange(1, 1'000'000);
-    m_gpus->setValue(
-        static_cast<int>(std::min<std::int64_t>(m_session->scenario().parallel.gpus(), m_gpus->maximum())));
+    m_scenarioGpus = m_session->scenario().parallel.gpus();
+    m_gpus->setValue(static_cast<int>(std::min<std::int64_t>(m_scenarioGpus, m_gpus->maximum())));
     m_gpusLabel = new QLabel(this);
     m_gpusLabel->setBuddy(m_gpus);
     m_objective = new QComboBox(this);
@@ -209,6 +209,13 @@ bool PlannerPage::isCurrent() const
 
 void PlannerPage::scenarioChanged(const core::Scenario& scenario)
 {
+    // The search's GPU count follows the scenario's when that changes (a count typed here stays until
+    // then): a search straight after setting 64 GPUs searches 64, not the count the page started with.
+    if (scenario.parallel.gpus() != m_scenarioGpus) {
+        m_scenarioGpus = scenario.parallel.gpus();
+        const QSignalBlocker quiet(m_gpus);
+        m_gpus->setValue(static_cast<int>(std::min<std::int64_t>(m_scenarioGpus, m_gpus->maximum())));
+    }
     m_constraints->setScenario(scenario, m_gpus->value());
     // Applying a plan changes only what plans set. Any other edit: the search belongs to an older
     // scenario and the latest edit wins. A running search stops; its plans, and a finished search's,

@@ -96,6 +96,7 @@ private:
     QLabel* m_objectiveLabel;
     core::PlanResult m_result;
     HeldSearch m_search { core::samePlanInputs };
+    std::int64_t m_scenarioGpus = 0; ///< the scenario's GPU count m_gpus last followed
 };
 
 } // namespace ui
