@@ -29,11 +29,14 @@
 #include <QHBoxLayout>
 #include <QScreen>
 #include <QScrollArea>
+#include <QScrollBar>
 #include <QSplitter>
 #include <QTabBar>
 #include <QTabWidget>
 #include <QTableView>
 #include <QVBoxLayout>
+
+#include <algorithm>
 
 namespace ui {
 
@@ -50,6 +53,33 @@ QScrollArea* scrolled(QWidget* page, QWidget* parent)
     area->viewport()->setAutoFillBackground(false); // the tab's own background shows through
     return area;
 }
+
+/// The form's scroll area: never narrower than the form's own minimum, which grows with a long item
+/// in another language or an expanded section, so the form is never cut at its right edge (its
+/// spin-box arrows, the size value), and at least 380 px.
+class FormScrollArea : public QScrollArea {
+public:
+    using QScrollArea::QScrollArea;
+
+    [[nodiscard]] QSize minimumSizeHint() const override
+    {
+        QSize hint = QScrollArea::minimumSizeHint();
+        int width = 380;
+        if (widget())
+            width = std::max(width,
+                widget()->minimumSizeHint().width() + verticalScrollBar()->sizeHint().width() + 2 * frameWidth());
+        hint.setWidth(std::max(hint.width(), width));
+        return hint;
+    }
+
+protected:
+    bool eventFilter(QObject* watched, QEvent* event) override
+    {
+        // The form laid out anew (a language, a section opened): the splitter asks for the minimum again.
+        if (watched == widget() && event->type() == QEvent::LayoutRequest) updateGeometry();
+        return QScrollArea::eventFilter(watched, event);
+    }
+};
 
 } // namespace
 
@@ -69,11 +99,10 @@ MainView::MainView(ScenarioSession* session, QWidget* parent)
 {
     m_inputs = new InputPanel(session, this);
     FocusRing::attach(this); // a 2-px ring around the focused control: Qt's styles barely show focus
-    auto* scroll = new QScrollArea(this);
+    auto* scroll = new FormScrollArea(this);
     scroll->setWidget(m_inputs);
     scroll->setWidgetResizable(true);
     scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    scroll->setMinimumWidth(380);
 
     auto* right = new QWidget(this);
     m_banner = new VerdictBanner(right);
