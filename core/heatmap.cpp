@@ -1,5 +1,6 @@
 #include "core/heatmap.h"
 
+#include "core/dimensions.h"
 #include "core/scenario_io.h"
 
 #include <array>
@@ -93,11 +94,14 @@ Scenario withAxis(Scenario s, HeatAxis axis, int value)
     return s;
 }
 
-Heatmap heatmap(const Scenario& s, HeatAxis xAxis, HeatAxis yAxis)
+Heatmap heatmap(const Scenario& s, HeatAxis xAxis, HeatAxis yAxis, HeatGpus gpus)
 {
     Heatmap h;
     h.xAxis = xAxis;
     h.yAxis = yAxis;
+    h.gpus = gpus;
+    const bool keep = gpus == HeatGpus::keep && xAxis != HeatAxis::dp && yAxis != HeatAxis::dp;
+    const std::int64_t total = s.parallel.gpus();
     h.xs = axisValues(xAxis);
     h.ys = xAxis == yAxis ? std::vector<int> { 0 } : axisValues(yAxis);
     for (int y : h.ys) {
@@ -107,6 +111,14 @@ Heatmap heatmap(const Scenario& s, HeatAxis xAxis, HeatAxis yAxis)
             c.y = y;
             c.scenario = withAxis(s, xAxis, x);
             if (xAxis != yAxis) c.scenario = withAxis(c.scenario, yAxis, y);
+            const std::int64_t perReplica = gpusPerReplica(c.scenario.parallel);
+            if (keep && (perReplica > total || total % perReplica != 0)) {
+                c.problem = Problem(ProblemCode::layout_exceeds_gpus,
+                    { { "gpus", double(total) }, { "per_replica", double(perReplica) } });
+                h.cells.push_back(std::move(c));
+                continue;
+            }
+            if (keep) c.scenario.parallel.dp = static_cast<int>(total / perReplica);
             // The layout rules first (coded, so that the GUI can word them); any other value the
             // reader refuses is named by its key.
             if (auto problem = layoutProblem(c.scenario)) {

@@ -35,13 +35,20 @@ struct HeatCell {
     [[nodiscard]] bool feasible() const { return !problem; }
 };
 
+/// What a cell does with the GPU count when an axis turns a degree: keep it (DP takes the GPUs the
+/// other degrees leave, as a user splitting a cluster means; a layout that leaves no whole number of
+/// replicas is crossed out) or grow it (DP stays, the GPUs multiply). An axis of DP itself changes
+/// the count either way.
+enum class HeatGpus { keep, grow };
+
 struct Heatmap {
     HeatAxis xAxis = HeatAxis::tp, yAxis = HeatAxis::pp;
+    HeatGpus gpus = HeatGpus::grow;
     std::vector<int> xs, ys;
     std::vector<HeatCell> cells; ///< row-major: y outer, x inner
     [[nodiscard]] const HeatCell& at(std::size_t xi, std::size_t yi) const { return cells[yi * xs.size() + xi]; }
 };
 
-[[nodiscard]] Heatmap heatmap(const Scenario& s, HeatAxis xAxis, HeatAxis yAxis);
+[[nodiscard]] Heatmap heatmap(const Scenario& s, HeatAxis xAxis, HeatAxis yAxis, HeatGpus gpus = HeatGpus::grow);
 
 } // namespace core

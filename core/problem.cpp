@@ -17,15 +17,16 @@ constexpr std::array<std::string_view, kProblemCodeCount> kNames { "heads_not_di
     "stack_without_flash_attention", "no_master_weights", "too_many_gpus", "ep_not_dividing_dp_cp",
     "virtual_stages_need_interleaved", "interleaved_needs_pp", "sequence_parallel_needs_tp", "pipeline_split_needs_pp",
     "tp_saved_input_needs_sequence_parallel", "grad_reduce_needs_zero", "attention_kernel_needs_flash_attention",
-    "micro_batch_over_global_batch", "stage_without_layer", "does_not_fit", "too_few_layers_per_stage",
-    "over_time_budget", "search_too_large", "pins_leave_nothing", "value_out_of_range", "value_wrong_type",
-    "value_not_a_choice", "key_unknown", "key_required", "key_given_twice", "kv_heads_not_dividing_heads",
-    "top_k_out_of_experts", "moe_ffn_hidden_required", "dense_layers_not_below_layers", "moe_key_without_experts",
-    "file_not_json", "file_unreadable", "model_given_twice", "lora_targets_invalid", "lora_key_with_full_training",
-    "profile_nested", "gpu_override_needs_preset", "gpu_override_empty", "model_too_large", "text_too_long",
-    "max_positions_mismatch", "latent_attention_rule", "gpu_peak_required", "rate_above_peak", "rate_without_peak",
-    "node_watts_below_tdp", "hidden_not_divisible_by_heads", "model_type_unsupported", "config_not_modelled",
-    "framework_cannot_express", "log_has_no_steps", "measurement_implausible", "invalid_value" };
+    "micro_batch_over_global_batch", "stage_without_layer", "layout_exceeds_gpus", "does_not_fit",
+    "too_few_layers_per_stage", "over_time_budget", "search_too_large", "pins_leave_nothing", "value_out_of_range",
+    "value_wrong_type", "value_not_a_choice", "key_unknown", "key_required", "key_given_twice",
+    "kv_heads_not_dividing_heads", "top_k_out_of_experts", "moe_ffn_hidden_required", "dense_layers_not_below_layers",
+    "moe_key_without_experts", "file_not_json", "file_unreadable", "model_given_twice", "lora_targets_invalid",
+    "lora_key_with_full_training", "profile_nested", "gpu_override_needs_preset", "gpu_override_empty",
+    "model_too_large", "text_too_long", "max_positions_mismatch", "latent_attention_rule", "gpu_peak_required",
+    "rate_above_peak", "rate_without_peak", "node_watts_below_tdp", "hidden_not_divisible_by_heads",
+    "model_type_unsupported", "config_not_modelled", "framework_cannot_express", "log_has_no_steps",
+    "measurement_implausible", "invalid_value" };
 
 /// Whole numbers in plain digits (a GPU limit of 10000000, not 1e+07), others as the stream writes them.
 std::string number(double v)
@@ -94,6 +95,7 @@ std::string_view keyOf(ProblemCode code)
     case stack_without_flash_attention:
         return "parallel.flash_attention";
     case too_many_gpus:
+    case layout_exceeds_gpus:
         return "parallel";
     case virtual_stages_need_interleaved:
         return "parallel.virtual_stages";
@@ -226,6 +228,9 @@ std::string Problem::message() const
     case too_many_gpus:
         return "tp × pp × dp × cp must be at most " + v("max_gpus") + " GPUs, got " + v("tp") + " × " + v("pp") + " × "
             + v("dp") + " × " + v("cp") + " = " + v("gpus");
+    case layout_exceeds_gpus:
+        return "tp × pp × cp (" + v("per_replica") + ") must divide the " + v("gpus")
+            + " GPUs, so that data parallelism fills them with whole replicas";
     case ep_not_dividing_dp_cp:
         return "must divide dp × cp (" + v("dp_cp") + "), got " + v("ep");
     case virtual_stages_need_interleaved:

@@ -53,6 +53,9 @@ enum class ProblemCode {
     attention_kernel_needs_flash_attention,
     micro_batch_over_global_batch,
     stage_without_layer, ///< pp × virtual stages beyond the layers (Megatron-LM and DeepSpeed refuse it)
+    /// gpus, per_replica: a layout of a fixed GPU count (the what-if grid) whose TP × PP × CP does not
+    /// divide the GPUs, so no whole number of data-parallel replicas fills them
+    layout_exceeds_gpus,
     // What the heatmap and the planner find when they price a layout.
     does_not_fit, ///< memory per GPU beyond the GPU's capacity
     too_few_layers_per_stage, ///< the planner's rule: at least two layers per stage

@@ -4810,6 +4810,10 @@ Megatron 系列把 Q、K、V 合成一次矩阵乘（SwiGLU 的 gate 和 up 也�
         <extracomment>%1 a setting (tensor parallelism (TP), global batch …), %2 the log&apos;s value, %3 the plan&apos;s, %4 a line</extracomment>
         <translation>日志中的%1为 %2（第 %4 行）；计划中为 %3。</translation>
     </message>
+    <message>
+        <source>TP × PP × CP = %1 does not divide the %2 GPUs: no whole number of data-parallel replicas fills them.</source>
+        <translation>TP × PP × CP = %1，不能整除 %2 块 GPU：无法用整数个数据并行副本占满这些 GPU。</translation>
+    </message>
 </context>
 <context>
     <name>ui::RangeText</name>
@@ -5438,6 +5442,10 @@ Megatron 系列把 Q、K、V 合成一次矩阵乘（SwiGLU 的 gate 和 up 也�
     <message>
         <source>Two inputs at once: every cell is the full estimate with those values (memory per GPU or seconds per step); ✕ marks combinations that are invalid or do not fit — hover for the reason, click a cell to use it.</source>
         <translation>同时改变两个输入：每个格子都是对应取值下的完整估算（每卡显存或每步秒数）；✕ 表示组合无效或放不下——悬停查看原因，点击格子即可采用。</translation>
+    </message>
+    <message>
+        <source>The GPU count stays: data parallelism takes the GPUs the other degrees leave, unless Data parallel is an axis.</source>
+        <translation>GPU 总数保持不变：其余并行度之外的 GPU 都归数据并行；若某个坐标轴本身就是数据并行则除外。</translation>
     </message>
 </context>
 <context>

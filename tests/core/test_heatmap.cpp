@@ -98,3 +98,32 @@ TEST_CASE("the heatmap and the file reader refuse a layout by the same rule", "[
         CHECK(error->message == c.problem->message());
     }
 }
+
+TEST_CASE("a grid of degrees can keep the GPU count with DP taking the rest", "[core][heatmap]")
+{
+    // Splitting one 8-GPU node: TP × PP must divide the 8 GPUs, and DP fills them.
+    const Scenario s = defaultScenario();
+    REQUIRE(s.parallel.gpus() == 8);
+    const Heatmap h = heatmap(s, HeatAxis::tp, HeatAxis::pp, HeatGpus::keep);
+    CHECK(h.gpus == HeatGpus::keep);
+    for (const HeatCell& c : h.cells) {
+        INFO("TP " << c.x << " PP " << c.y);
+        if (c.x * c.y > 8) {
+            REQUIRE(c.problem);
+            CHECK(c.problem->code == ProblemCode::layout_exceeds_gpus);
+            CHECK(c.problem->value("per_replica") == c.x * c.y);
+            CHECK_FALSE(c.estimate);
+        } else {
+            CHECK(c.scenario.parallel.gpus() == 8);
+            CHECK(c.scenario.parallel.dp == 8 / (c.x * c.y));
+        }
+    }
+    // Growing, the same cell TP 8 × PP 2 keeps DP 8: 128 GPUs.
+    const Heatmap grown = heatmap(s, HeatAxis::tp, HeatAxis::pp, HeatGpus::grow);
+    for (const HeatCell& c : grown.cells)
+        if (c.x == 8 && c.y == 2) CHECK(c.scenario.parallel.gpus() == 128);
+    // A DP axis changes the count by definition, kept or not.
+    const Heatmap dp = heatmap(s, HeatAxis::dp, HeatAxis::tp, HeatGpus::keep);
+    for (const HeatCell& c : dp.cells)
+        CHECK(c.scenario.parallel.dp == c.x);
+}

@@ -63,6 +63,8 @@ WhatIfPage::WhatIfPage(ScenarioSession* session, QWidget* parent)
     layout->addWidget(m_grid, 1);
     for (QComboBox* box : { m_x, m_y })
         connect(box, &QComboBox::currentIndexChanged, this, [this] {
+            m_grid->setAxisTitles(axisName(core::HeatAxis(m_x->currentData().toInt())),
+                axisName(core::HeatAxis(m_y->currentData().toInt())));
             if (isVisible()) request();
         });
     connect(m_metric, &QComboBox::currentIndexChanged, this,
@@ -89,6 +91,7 @@ void WhatIfPage::setAxes(core::HeatAxis x, core::HeatAxis y)
     const QSignalBlocker blockX(m_x), blockY(m_y);
     m_x->setCurrentIndex(int(x));
     m_y->setCurrentIndex(int(y));
+    m_grid->setAxisTitles(axisName(x), axisName(y));
     if (isVisible()) request();
 }
 
@@ -119,10 +122,9 @@ bool WhatIfPage::apply(int index)
     const core::HeatCell& c = map.cells[std::size_t(index)];
     if (!c.estimate) return false; // an invalid combination cannot be applied
     const core::Scenario target = c.scenario;
-    return m_session->document()->edit(
-        tr("Use %1 = %2, %3 = %4")
-            .arg(QString::fromLatin1(core::keyOf(map.xAxis).data()), HeatmapGrid::valueText(map.xAxis, c.x),
-                QString::fromLatin1(core::keyOf(map.yAxis).data()), HeatmapGrid::valueText(map.yAxis, c.y)),
+    return m_session->document()->edit(tr("Use %1 = %2, %3 = %4")
+                                           .arg(axisName(map.xAxis), HeatmapGrid::valueText(map.xAxis, c.x),
+                                               axisName(map.yAxis), HeatmapGrid::valueText(map.yAxis, c.y)),
         [target](core::Scenario& s) { s = target; });
 }
 
@@ -152,9 +154,12 @@ QString WhatIfPage::axisName(core::HeatAxis axis)
 
 void WhatIfPage::retranslate()
 {
-    m_title->setText(tr(
-        "Two inputs at once: every cell is the full estimate with those values (memory per GPU or seconds per "
-        "step); ✕ marks combinations that are invalid or do not fit — hover for the reason, click a cell to use it."));
+    m_title->setText(
+        tr("Two inputs at once: every cell is the full estimate with those values (memory per GPU or seconds per "
+           "step); ✕ marks combinations that are invalid or do not fit — hover for the reason, click a cell to use it.")
+        + QLatin1Char(' ')
+        + tr("The GPU count stays: data parallelism takes the GPUs the other degrees leave, unless Data parallel "
+             "is an axis."));
     m_xLabel->setText(tr("&Across:"));
     m_yLabel->setText(tr("&Up:"));
     m_metricLabel->setText(tr("&Colour:"));
@@ -164,6 +169,8 @@ void WhatIfPage::retranslate()
     }
     m_metric->setItemText(0, tr("Memory per GPU"));
     m_metric->setItemText(1, tr("Step time"));
+    m_grid->setAxisTitles(
+        axisName(core::HeatAxis(m_x->currentData().toInt())), axisName(core::HeatAxis(m_y->currentData().toInt())));
 }
 
 void WhatIfPage::changeEvent(QEvent* event)

@@ -17,6 +17,9 @@ public:
     enum Metric { Memory, StepTime };
     explicit HeatmapGrid(QWidget* parent = nullptr);
     void setHeatmap(core::Heatmap map, Metric metric);
+    /// The axes' names as the page words them ("Tensor parallel (TP)"), drawn beside the ticks and
+    /// used in the tooltips.
+    void setAxisTitles(const QString& x, const QString& y);
     [[nodiscard]] const core::Heatmap& heatmap() const { return m_map; }
     /// The cell under a widget position, or −1.
     [[nodiscard]] int cellAt(QPointF pos) const;
@@ -41,10 +44,13 @@ private:
     [[nodiscard]] QRectF cellRect(int index, QSize size) const;
     [[nodiscard]] QColor colourOf(const core::HeatCell& cell) const;
     [[nodiscard]] QString cellText(const core::HeatCell& cell) const;
+    /// The colour key at the right of the grid: what the colours mean, from its lowest to its highest.
+    void paintScale(QPainter& painter, const QRectF& grid) const;
 
     core::Heatmap m_map;
     Metric m_metric = Memory;
     double m_lo = 0, m_hi = 1;
+    QString m_xTitle, m_yTitle;
 };
 
 } // namespace ui

@@ -119,7 +119,8 @@ void ScenarioSession::requestHeatmap(core::HeatAxis x, core::HeatAxis y)
 {
     const core::Scenario s = scenario();
     const std::uint64_t revision = m_revision;
-    m_heatmap.start<core::Heatmap>([s, x, y](const std::atomic<bool>&) { return core::heatmap(s, x, y); },
+    m_heatmap.start<core::Heatmap>(
+        [s, x, y](const std::atomic<bool>&) { return core::heatmap(s, x, y, core::HeatGpus::keep); },
         [this, revision](const core::Heatmap& map) { emit heatmapReady(revision, map); });
 }
 

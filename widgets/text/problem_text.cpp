@@ -120,6 +120,10 @@ std::optional<QString> ProblemText::layoutProblem(const core::Problem& w)
     case ProblemCode::too_many_gpus:
         return tr("TP × PP × DP × CP = %1 GPUs; at most %2 are supported.")
             .arg(QLocale().toString(w.value("gpus"), 'f', 0), QLocale().toString(w.value("max_gpus"), 'f', 0));
+    case ProblemCode::layout_exceeds_gpus:
+        return tr("TP × PP × CP = %1 does not divide the %2 GPUs: no whole number of data-parallel replicas fills "
+                  "them.")
+            .arg(n(w, "per_replica"), n(w, "gpus"));
     case ProblemCode::ep_not_dividing_dp_cp:
         return tr("EP (%1) must divide DP × CP (%2): expert parallelism is carved out of the data-parallel ranks.")
             .arg(n(w, "ep"), n(w, "dp_cp"));
