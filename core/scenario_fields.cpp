@@ -75,8 +75,8 @@ constexpr double kNoMasterWeights = last(kMasterWeightNames);
 /// biases on every linear and on none.
 constexpr std::array<std::string_view, 3> kBiasFileNames { "true", "false", "qkv" };
 
-bool (*const kMoe)(const Scenario&) = [](const Scenario& s) { return s.model.arch.isMoe(); };
-bool (*const kMla)(const Scenario&) = [](const Scenario& s) { return s.model.arch.isMla(); };
+constexpr bool (*kMoe)(const Scenario&) = [](const Scenario& s) { return s.model.arch.isMoe(); };
+constexpr bool (*kMla)(const Scenario&) = [](const Scenario& s) { return s.model.arch.isMla(); };
 
 /// A measured best GEMM (achievable_tflops) is a fraction of its dtype's datasheet peak.
 std::optional<RuleBreak> measuredWithinPeak(const Scenario& s, std::size_t index)
