@@ -224,7 +224,8 @@ std::optional<ActualComparison> compareWithLog(
     ran.training.seqLen = static_cast<int>(statedOr(LogSetting::seq_len, s.training.seqLen));
     const bool sameWork
         = ran.training.globalBatch == s.training.globalBatch && ran.training.seqLen == s.training.seqLen;
-    const MeasurementBounds bounds = sameWork ? measurementBounds(s, e) : measurementBounds(ran, estimate(ran));
+    c.bounds = sameWork ? measurementBounds(s, e) : measurementBounds(ran, estimate(ran));
+    const MeasurementBounds& bounds = c.bounds;
     if (c.stepTimeS < bounds.minStepTimeS)
         return refuse(
             implausibleMeasurement(MeasurementKind::step_below_kernel_floor, c.stepTimeS, bounds.minStepTimeS, 0));

@@ -212,6 +212,9 @@ struct ActualComparison {
     std::int64_t stepsLeftOut = 0; ///< the first logged step (warm-up) and outliers (checkpoints, evaluation)
     /// The lowest and highest step number of the steady steps (a restarted run goes back in between).
     std::int64_t firstStep = 0, lastStep = 0;
+    /// What the measured figures were held against: the bounds of the run the log states (its own
+    /// global batch and sequence length where it states them, else the scenario's).
+    MeasurementBounds bounds;
 
     /// The log states a layout, global batch or sequence length other than the scenario's (a
     /// differs_from_plan note for each): the log is of another run, so the residuals, the refit and the

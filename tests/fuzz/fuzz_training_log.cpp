@@ -66,10 +66,15 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
             && !hasControlBytes(problem.message()));
         return 0;
     }
-    // What the comparison takes as measured lies within the bounds it enforces.
-    require(std::isfinite(c->stepTimeS) && c->stepTimeS >= bounds.minStepTimeS && c->stepTimeS <= bounds.maxStepTimeS);
+    // What the comparison takes as measured lies within the bounds it enforces: the scenario's, or
+    // those of the run the log states when it states another batch or sequence length.
+    const core::MeasurementBounds& held = c->bounds;
+    const bool sameWork = !whole->stated[std::size_t(core::LogSetting::global_batch)]
+        && !whole->stated[std::size_t(core::LogSetting::seq_len)];
+    if (sameWork) require(held.minStepTimeS == bounds.minStepTimeS && held.maxStepTimeS == bounds.maxStepTimeS);
+    require(std::isfinite(c->stepTimeS) && c->stepTimeS >= held.minStepTimeS && c->stepTimeS <= held.maxStepTimeS);
     require(c->stepsUsed >= 1 && c->stepsUsed <= c->log.stepLines && c->stepsLeftOut >= 0);
-    require(!c->peakMemoryGib || *c->peakMemoryGib <= bounds.maxMemoryGib);
+    require(!c->peakMemoryGib || *c->peakMemoryGib <= held.maxMemoryGib);
     require(!c->mfu || (*c->mfu >= 0 && *c->mfu <= 1));
     require(std::isfinite(c->forecast.timeS) && std::isfinite(c->forecast.totalCostUsd));
     const std::string json = core::actualToJson(*c);
