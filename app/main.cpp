@@ -32,13 +32,14 @@
 
 namespace {
 
-/// Screenshots need no display: choose the offscreen platform before QApplication exists.
+/// Screenshots, exports, the help and the version need no display: choose the offscreen platform
+/// before QApplication exists (without a display Qt's default platform aborts before any option is read).
 void preferOffscreenForScreenshots(int argc, char** argv)
 {
     for (int i = 1; i < argc; ++i)
-        if ((std::strcmp(argv[i], "--screenshot") == 0 || std::strcmp(argv[i], "--export") == 0)
-            && !std::getenv("QT_QPA_PLATFORM"))
-            qputenv("QT_QPA_PLATFORM", "offscreen");
+        for (const char* option : { "--screenshot", "--export", "--help", "-h", "-?", "--help-all", "--version", "-v" })
+            if (std::strcmp(argv[i], option) == 0 && !std::getenv("QT_QPA_PLATFORM"))
+                qputenv("QT_QPA_PLATFORM", "offscreen");
 }
 
 /// The command line's options, each defined once: the parser is given them, and the modes ask it

@@ -184,3 +184,24 @@ TEST_CASE("the man pages and the bash completion name every command and option o
     }
 #endif
 }
+
+#if TP_GUI
+TEST_CASE("the window's help and version print without a display", "[cli][install]")
+{
+    // Over ssh or in a container there is no display: Qt's default platform would abort before any
+    // option is read.
+    for (const char* option : { "--help", "--version" }) {
+        INFO(option);
+        const std::string command = std::string("env -u DISPLAY -u WAYLAND_DISPLAY -u QT_QPA_PLATFORM ") + TP_GUI_BINARY
+            + " " + option + " 2>/dev/null";
+        FILE* pipe = ::popen(command.c_str(), "r");
+        REQUIRE(pipe);
+        std::string out;
+        char buffer[4096];
+        for (std::size_t n; (n = std::fread(buffer, 1, sizeof buffer, pipe)) > 0;)
+            out.append(buffer, n);
+        CHECK(::pclose(pipe) == 0);
+        CHECK_THAT(out, Catch::Contains(std::string(option) == "--help" ? "--screenshot" : "TrainPlanner"));
+    }
+}
+#endif
