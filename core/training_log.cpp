@@ -5,6 +5,7 @@
 #include "core/fidelity.h"
 #include "core/printable.h"
 #include "core/reliability_model.h"
+#include "core/scenario_fields.h"
 #include "core/software_stack.h"
 
 #include <nlohmann/json.hpp>
@@ -58,26 +59,11 @@ std::string_view stackWord(double index)
     return toString(SoftwareStack(int(std::clamp(index, 0.0, double(kSoftwareStackNames.size() - 1)))));
 }
 
-/// The scenario's value of a setting a log can state.
+/// The scenario's value of a setting a log can state: its key's row of the field table.
 double plannedSetting(const Scenario& s, LogSetting setting)
 {
-    switch (setting) {
-    case LogSetting::tp:
-        return s.parallel.tp;
-    case LogSetting::pp:
-        return s.parallel.pp;
-    case LogSetting::dp:
-        return s.parallel.dp;
-    case LogSetting::cp:
-        return s.parallel.cp;
-    case LogSetting::ep:
-        return s.parallel.ep;
-    case LogSetting::global_batch:
-        return s.training.globalBatch;
-    case LogSetting::seq_len:
-        return s.training.seqLen;
-    }
-    return 0;
+    const Field* field = findField(toString(setting));
+    return field && field->get ? field->get(s) : 0;
 }
 
 /// A setting's scenario key, from a note's number.

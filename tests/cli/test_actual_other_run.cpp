@@ -3,6 +3,7 @@
 // "differs_from_plan", the refit and the forecast are marked, and measured tokens/s count the log's
 // own batch; a matching log raises none of it.
 #include "tests/cli/cli_runner.h"
+#include "tests/support/megatron_log.h"
 
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
@@ -12,16 +13,7 @@
 
 namespace {
 
-std::string megatronRun(int tp, int dp, int batch, double ms)
-{
-    std::string text = "using world size: " + std::to_string(tp * dp) + ", data-parallel size: " + std::to_string(dp)
-        + ", context-parallel size: 1, tensor-model-parallel size: " + std::to_string(tp)
-        + ", pipeline-model-parallel size: 1\n";
-    for (int i = 1; i <= 4; ++i)
-        text += " iteration " + std::to_string(i * 10) + "/ 100000 | elapsed time per iteration (ms): "
-            + std::to_string(ms) + " | global batch size: " + std::to_string(batch) + " |\n";
-    return text;
-}
+using tp_test::megatronRun;
 
 /// The step time the CLI estimates for the bundled default with `sets`, in whole milliseconds.
 double plannedMs(const std::string& sets, double factor = 1.0)

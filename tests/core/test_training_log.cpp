@@ -9,6 +9,7 @@
 #include "core/fidelity.h"
 #include "core/file_io.h"
 #include "core/log_reader.h"
+#include "core/scenario_fields.h"
 #include "core/scenario_io.h"
 #include "core/training_log.h"
 
@@ -851,4 +852,15 @@ TEST_CASE("the text comparison says when the plan's range lies wholly above the 
     const auto around = core::compareWithLog(s, e, *log);
     REQUIRE(around);
     CHECK_THAT(core::actualToText(*around), !Catch::Contains("than the model's"));
+}
+
+TEST_CASE("every setting a log can state is a key of the field table", "[core][actual]")
+{
+    // The plan's value a stated setting is held against is read through the key's row.
+    for (const std::string_view key : core::kLogSettingKeys) {
+        INFO(key);
+        const core::Field* field = core::findField(key);
+        REQUIRE(field);
+        CHECK(field->get);
+    }
 }

@@ -5,6 +5,7 @@
 #include "core/estimate.h"
 #include "core/scenario_io.h"
 #include "core/training_log.h"
+#include "tests/support/megatron_log.h"
 #include "widgets/dialogs/actual_dialog.h"
 #include "widgets/session/scenario_session.h"
 #include "widgets/text/language.h"
@@ -23,18 +24,7 @@ using namespace ui;
 
 namespace {
 
-/// Megatron-LM's validate_args() line for a run of `tp` × `dp` GPUs, then four iteration lines of
-/// `batch` sequences taking `ms` each.
-std::string megatronRun(int tp, int dp, int batch, double ms)
-{
-    std::string text = "using world size: " + std::to_string(tp * dp) + ", data-parallel size: " + std::to_string(dp)
-        + ", context-parallel size: 1, tensor-model-parallel size: " + std::to_string(tp)
-        + ", pipeline-model-parallel size: 1\n";
-    for (int i = 1; i <= 4; ++i)
-        text += " iteration " + std::to_string(i * 10) + "/ 100000 | elapsed time per iteration (ms): "
-            + std::to_string(ms) + " | global batch size: " + std::to_string(batch) + " |\n";
-    return text;
-}
+using tp_test::megatronRun;
 
 void saveShot(QWidget* widget, const QString& name)
 {
