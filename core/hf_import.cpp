@@ -1,5 +1,6 @@
 #include "core/hf_import.h"
 
+#include "core/estimate_io.h"
 #include "core/json_reader.h"
 #include "core/printable.h"
 #include "core/scenario_fields.h"
@@ -273,6 +274,16 @@ ImportedModel importDocument(const json& doc)
     a.hidden = f.integer("hidden_size", "hidden");
     a.vocab = f.integer("vocab_size", "vocab");
     a.position = Position::rope;
+    if (f.has("rope_theta")) {
+        const Field& limit = *findField("model.rope_theta");
+        a.ropeTheta = f.number("rope_theta", kDefaultRopeTheta);
+        if (!(a.ropeTheta >= limit.min && a.ropeTheta <= limit.max))
+            fail("rope_theta",
+                rangeText(limit) + " (TrainPlanner's model.rope_theta), got " + messageNumber(a.ropeTheta),
+                Problem(ProblemCode::value_out_of_range,
+                    { { "min", limit.min }, { "max", limit.max }, { "integer", 0 }, { "power_of_two", 0 } }));
+        f.map("rope_theta", "rope_theta", csvNumber(a.ropeTheta));
+    }
     if (m.modelType == "phi") {
         readPhi(f, doc, m);
         m.mapped = std::move(f.mapped);

@@ -223,6 +223,13 @@ std::string megatronArgs(const Scenario& s, const Estimate& e, const LogExpectat
     if (a.isMoe()) integer("--expert-model-parallel-size", p.ep);
     if (p.sequenceParallel) flag("--sequence-parallel");
     if (p.zero == 1) flag("--use-distributed-optimizer");
+    // The estimate hides the data-parallel traffic behind the backward (efficiency.comm_overlap) where
+    // the stack overlaps it: Megatron-Core does so only when told. The parameters' all-gather of the
+    // distributed optimizer overlaps the next forward likewise.
+    if (p.dp > 1 && stackProfile(s.training.framework).dpOverlap && s.efficiency.commOverlap > 0) {
+        flag("--overlap-grad-reduce");
+        if (p.zero == 1) flag("--overlap-param-gather");
+    }
     if (p.zero >= 2) {
         // Megatron-FSDP: optim_grads shards the optimizer states and gradients (ZeRO-2),
         // optim_grads_params the parameters too (ZeRO-3).
@@ -251,6 +258,11 @@ std::string megatronArgs(const Scenario& s, const Estimate& e, const LogExpectat
     flag("--normalization", a.norm == Norm::rmsnorm ? "RMSNorm" : "LayerNorm");
     if (a.position != Position::alibi)
         flag("--position-embedding-type", a.position == Position::rope ? "rope" : "learned_absolute");
+    // RoPE's base: Megatron-LM's --rotary-base is an integer (default 10,000); Llama 3's is 500,000.
+    if (a.position == Position::rope) {
+        if (a.ropeTheta != std::round(a.ropeTheta)) refusals.add("model.rope_theta", LaunchRefusal::no_such_setting);
+        integer("--rotary-base", std::llround(a.ropeTheta));
+    }
     if (!a.tiedEmbeddings) flag("--untie-embeddings-and-output-weights");
     if (a.bias != Bias::all) flag("--disable-bias-linear");
     if (a.bias == Bias::qkv) flag("--add-qkv-bias");
@@ -321,6 +333,9 @@ std::string megatronArgs(const Scenario& s, const Estimate& e, const LogExpectat
     os << "# Megatron-LM pretrain_gpt.py arguments for \"" << oneLine(s.name) << "\"\n";
     os << "# written by TrainPlanner " TRAINPLANNER_VERSION
           "; one argument and its value per line,\n# quoted for a shell.\n";
+    os << "# --attention-backend is Megatron-Core's (2025 on); older Megatron-LM takes --use-flash-attn.\n";
+    if (a.position == Position::rope)
+        os << "# State the model's RoPE scaling too where it has one (Llama 3.1: --use-rope-scaling).\n";
     os << "# Start with WORLD_SIZE = " << x.gpus << " (torchrun --nproc-per-node " << s.hardware.gpusPerNode
        << " --nnodes " << (x.gpus + s.hardware.gpusPerNode - 1) / s.hardware.gpusPerNode
        << "); add the data, tokenizer (vocabulary " << a.vocab << ") and learning-rate arguments.\n";
@@ -378,7 +393,7 @@ std::string torchtitanToml(const Scenario& s, const Estimate& e, const LogExpect
     if (!flavor) refusals.add("model.preset", LaunchRefusal::model_not_expressible);
     if (s.training.method != Method::full) refusals.add("training.method", LaunchRefusal::no_such_setting);
     // FSDP2 shards (ZeRO-3, or ZeRO-2 when parameters stay gathered after the forward) or DDP replicates.
-    if (p.zero == 1) refusals.add("parallel.zero", LaunchRefusal::no_such_setting, 1);
+    if (p.zero == 1) refusals.add("parallel.zero", LaunchRefusal::zero_stage_unsupported, 1);
     if (p.tp > 1 && !p.sequenceParallel) refusals.add("parallel.sequence_parallel", LaunchRefusal::layout_always_on);
     if (p.recompute == Recompute::selective || p.recompute == Recompute::norms_up_proj)
         refusals.add("parallel.recompute", LaunchRefusal::no_such_setting);

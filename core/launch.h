@@ -87,6 +87,9 @@ enum class LaunchRefusal {
     /// training.global_batch is not a whole number of micro-batches on every data-parallel rank, which
     /// every framework refuses at start-up (values micro_batch and dp: the multiple it needs)
     batch_not_whole,
+    /// FSDP2 shards parameters, gradients and optimizer states together (ZeRO-3, or ZeRO-2 when the
+    /// parameters stay gathered after the forward) or replicates (ZeRO-0): no ZeRO-1
+    zero_stage_unsupported,
 };
 
 } // namespace core

@@ -346,6 +346,10 @@ std::string Problem::message() const
             "the model is chosen by name there, and this architecture is not one of its models" };
         const auto f = static_cast<std::size_t>(std::clamp(value("framework"), 0.0, 2.0));
         const std::string head = std::string("cannot be expressed in ") + kFrameworks[f] + "'s settings: ";
+        if (value("why") == 5) // LaunchRefusal::zero_stage_unsupported
+            return head
+                + "FSDP2 shards parameters, gradients and optimizer states together or not at all; set "
+                  "ZeRO to 0, 2 or 3 (in the planner: pin it) for a plan torchtitan runs";
         if (value("why") == 4) // LaunchRefusal::batch_not_whole
             return head + "the global batch must be a whole multiple of micro-batch × data-parallel size ("
                 + v("micro_batch") + " × " + v("dp") + "), or the run stops at start-up";

@@ -12,6 +12,10 @@
 
 namespace core {
 
+/// RoPE's base in Su et al. 2021 (RoFormer §3.2.2) and the default of Megatron-LM's --rotary-base and of
+/// Hugging Face's rope_theta.
+inline constexpr double kDefaultRopeTheta = 10000;
+
 /// A decoder-only transformer. Field meanings follow docs/DESIGN.md ("model").
 struct Architecture {
     int layers = 32;
@@ -27,6 +31,10 @@ struct Architecture {
     bool tiedEmbeddings = false;
     Position position = Position::rope;
     int maxPositions = 0; ///< learned position table length (learned only)
+    /// RoPE's base θ (Su et al. 2021, RoFormer eq. 15: θ_i = θ^(−2(i−1)/d)); config.json's rope_theta.
+    /// No bearing on memory or time, but a launch file must state it: Llama 3 trains with 500,000,
+    /// and Megatron-LM's --rotary-base default (10,000, the paper's) would silently make another model.
+    double ropeTheta = kDefaultRopeTheta;
     bool dropout = false;
     int experts = 0; ///< routed experts per MoE layer; 0 = dense
     int topK = 0;

@@ -154,6 +154,23 @@ constexpr Field kFields[] = {
         .max = 1 << 24,
         TP_ARCH(maxPositions),
         .written = [](const Scenario& s) { return s.model.arch.position == Position::learned; } },
+    // RoPE's base: written when it is not the default, so that existing files keep their keys. 10^12
+    // lies far above any published base (Llama 3: 5·10^5; Qwen2.5, Mixtral: 10^6).
+    { .path = "model.rope_theta",
+        .kind = N,
+        .min = 1,
+        .max = 1e12,
+        .get = [](const Scenario& s) { return s.model.arch.ropeTheta; },
+        .set =
+            [](Scenario& s, double v) {
+                s.model.params = 0;
+                s.model.arch.ropeTheta = v;
+            },
+        .applies = [](const Scenario& s) { return s.model.arch.position == Position::rope; },
+        .written =
+            [](const Scenario& s) {
+                return s.model.arch.position == Position::rope && s.model.arch.ropeTheta != kDefaultRopeTheta;
+            } },
     { .path = "model.dropout", .kind = B, .max = 1, TP_ARCH_WHOLE(dropout) },
     // A mixture of experts' keys, written for a model with experts.
     { .path = "model.experts", .kind = I, .min = 0, .max = 4096, TP_ARCH(experts), .written = kMoe },

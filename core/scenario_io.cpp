@@ -127,14 +127,16 @@ bool inHeadGeometry(const Field& f)
         || f.path == "model.head_dim";
 }
 
-/// Keys written only when used (latent attention, MTP, …) that a file states as off when the preset
-/// has them and the model does not.
-bool switchedOffAgainstPreset(const Field& f)
+/// What a file states of a key the writer leaves out of the model (written only when used: latent
+/// attention, MTP, …, or when not the default: RoPE's base) while the preset has it: the switches
+/// as off (0), RoPE's base as the default it went back to. nullopt: nothing.
+std::optional<double> statedAgainstPreset(const Field& f, const Scenario& model)
 {
     for (std::string_view key : { "router_bias", "dense_layers", "routed_node_limit", "q_lora_rank", "kv_lora_rank",
              "rope_head_dim", "v_head_dim", "mtp_layers", "parallel_block", "lm_head_bias" })
-        if (f.path.substr(6) == key) return true;
-    return false;
+        if (f.path.substr(6) == key) return 0.0;
+    if (f.path == "model.rope_theta") return f.get(model);
+    return std::nullopt;
 }
 
 /// The architecture keys a model's file states, in file order: every key the writer writes of an
@@ -153,8 +155,9 @@ std::vector<StatedKey> statedArchitectureKeys(const Architecture& arch, const Ar
         const bool inFull = inFile(*f, full), inBase = preset && inFile(*f, base);
         if (inFull && (!preset || (geometry && inHeadGeometry(*f)) || !inBase || f->get(full) != f->get(base)))
             stated.push_back({ f, f->get(full) });
-        else if (!inFull && inBase && switchedOffAgainstPreset(*f))
-            stated.push_back({ f, 0 });
+        else if (const auto value = statedAgainstPreset(*f, full);
+                 !inFull && inBase && value && f->get(full) != f->get(base))
+            stated.push_back({ f, *value });
     }
     return stated;
 }

@@ -372,6 +372,21 @@
     </message>
 </context>
 <context>
+    <name>ui::ChartStyle</name>
+    <message>
+        <source>Cost (M$)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cost (k$)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cost ($)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>ui::CollectivesModel</name>
     <message>
         <source>NVLink (in node)</source>
@@ -614,14 +629,6 @@
         <translation>GPU 租用</translation>
     </message>
     <message>
-        <source>Million USD</source>
-        <translation>百万美元</translation>
-    </message>
-    <message>
-        <source>Thousand USD</source>
-        <translation>千美元</translation>
-    </message>
-    <message>
         <source>Cost of the run: %1 in total</source>
         <translation>本次训练成本：合计 %1</translation>
     </message>
@@ -635,10 +642,6 @@
     <message>
         <source>GPUs</source>
         <translation>GPU 数</translation>
-    </message>
-    <message>
-        <source>Thousand USD</source>
-        <translation>千美元</translation>
     </message>
     <message>
         <source>Time and cost of the whole run</source>
@@ -1176,6 +1179,30 @@
         <source>flash-attention FLOPs per GPU (causal half; backward 2.5 × forward; + a recomputed forward) ÷ (kernel rate × efficiency) × length factor (the kernel&apos;s rate at its reference length ÷ its rate on blocks of ℓ tokens, ℓ/(ℓ + 680); reference 16k tokens, 2.4k for flash1; ℓ = s, or s/(2·cp) with context parallelism)</source>
         <translation>每卡 flash-attention FLOPs（因果一半；反向 2.5 × 前向；+ 一次重计算的前向）÷ (内核算力 × 效率) × 长度系数（内核在其参考长度上的算力 ÷ 它在 ℓ 个 token 的块上的算力，ℓ/(ℓ + 680)；参考长度 16k token，flash1 为 2.4k；ℓ = s，开启上下文并行时为 s/(2·cp)）</translation>
     </message>
+    <message>
+        <source>Narayanan et al. 2021 eq. 3 (FLOPs) and the GPU&apos;s datasheet (HBM bandwidth); efficiency calibrated on published runs (Help › How Accurate Is This?)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>; host time per operation fitted to the stack&apos;s published runs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Narayanan et al. 2021 §2.2 (pipeline bubble) and eq. 3 (FLOPs per step)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>on published runs: Help › How Accurate Is This?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> (PyTorch&apos;s CUDA caching allocator)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>performance notes</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>ui::ExportDialog</name>
@@ -1376,6 +1403,258 @@
         <translation>
             <numerusform>在 %n 块 GPU 上</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>ui::HelpDialog</name>
+    <message>
+        <source>TrainPlanner Help</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Getting Started</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Keyboard Shortcuts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Getting started</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TrainPlanner estimates, before a cluster is rented, whether a language model&apos;s training fits on each GPU, how to split it over the GPUs, how long a step and the whole run take, and what it costs. Change an input in the form on the left: every figure follows at once, and Edit › Undo takes a change back.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The banner, line by line</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fits / Does not fit:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the memory of the most loaded GPU against its capacity, green when it fits, red when it does not.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Parameters on GPUs:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the model&apos;s size, the GPU count and type, and the largest memory term: what to reduce first when it does not fit.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Step:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the time of one optimizer step; the tokens processed per second by all GPUs and by one; the model&apos;s TFLOP/s per GPU; MFU, the share of the GPU&apos;s peak arithmetic the model&apos;s FLOPs use; the share of the step spent waiting for communication; then the days, GPU-hours and GPU cost of the whole run.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Goodput:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the share of the run spent on useful steps once failures, restarts and checkpoints are counted; the interruptions to expect; how often to save a checkpoint, and its size.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Range:</source>
+        <extracomment>%1 is the percentage each assumption moves by (20)</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>where measured runs like this one landed against the estimate (10th to 90th percentile). With View › Show Ranges, also the step time, memory and cost when each assumption moves by ±%1 %.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>⚠ Warnings:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>inputs that are inconsistent or risky; a link after a warning applies the nearest setting that fixes it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rest the mouse on the banner&apos;s figures (or on “Hover for formulas”) to see each formula, the arithmetic with this scenario&apos;s numbers, and the paper or datasheet it comes from.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What each tab answers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Main workflows</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Does it fit?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose a model (a preset or a size) and a GPU, set the GPU count and the split (tensor, pipeline and data parallel, ZeRO). The banner answers; the Memory tab shows what fills the GPU, and the Decision guide lists ways to make it fit.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Plan the layout:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>on the Planner tab, set the GPUs, pin what must stay (for example tensor parallel 8) and Search. The plans are ranked; “Apply the selected plan” makes one the scenario, as one undo step. File › Export Launch Settings writes the arguments for Megatron-LM, torchtitan or DeepSpeed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Compare scenarios:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>on the Compare tab, “Add the current scenario”, change the inputs and add again, up to four. The table marks what differs; the charts set them side by side.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export for a meeting:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>File › Export Charts, Tables and Report writes every chart (PNG, SVG, PDF), the tables (CSV), the estimate (JSON) and a report into a new folder named after the scenario. View › Present Full Screen shows the charts as slides.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Check a real run:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>File › Compare With Training Log reads a Megatron-LM, torchtitan, DeepSpeed or Hugging Face Trainer log and sets its step time, tokens/s and memory against the plan, names the settings in which the log&apos;s run differs from the scenario, and refits the efficiency. Tools › Calibrate to a Measured Run takes figures typed in.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Where the numbers come from</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Every figure comes from a formula with a published source: a paper and its equation or table, a vendor&apos;s datasheet, or measured runs. Help › What&apos;s This, then a click on an input, says what the input means, its unit, range and default. Help › How Accurate Is This? sets the estimate against published training runs.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The manual</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The documentation installed with TrainPlanner, with every formula and its source: %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>In a terminal, %1 and %2 describe the programs&apos; options.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Keyboard shortcuts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Keys</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Action</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Menu</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tab, Shift+Tab</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Next / previous control</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>anywhere</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>→, Space / ←</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Next / previous slide</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>full-screen presentation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Esc</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Leave the presentation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Form fields</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Alt and a field&apos;s underlined letter move to that field and scroll it into view (in a section that is open); pressing it again moves to the next field with the same letter.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>where it applies</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Does the model fit on each GPU, and what fills its memory: weights, gradients, master weights, optimizer states, activations, buffers?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How long does one training step take, and how much of it is compute, pipeline bubble, communication and optimizer? Which collectives send how much?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How do the micro-batches flow through the pipeline stages, how does memory rise and fall during a step, and which GPUs of which node hold each rank?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What do more GPUs buy: step time, communication share, days and cost against the GPU count, and where the money goes.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How often will the run be interrupted, how much time do failures and checkpoints cost, and how often should it save a checkpoint?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Which layout (TP, PP, DP, ZeRO, recomputation, micro-batch) is fastest, cheapest or lightest on these GPUs, or which GPU type and price meets a deadline?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What do fp32, bf16, fp16 and fp8 do to small weight updates, and which gradients does loss scaling keep from underflowing?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How do up to four scenarios differ, side by side?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Is this a small-model or a large-model project, what are the ways to make it fit, and what must be in place before the run?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What happens when two inputs change at once? A grid of full estimates; a click applies a cell.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Which assumption moves the step time, memory or cost the most when it is off by a fraction?</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -2066,10 +2345,6 @@
         <translation>修改 CUDA 上下文大小</translation>
     </message>
     <message>
-        <source>CUDA context and library workspaces on every GPU (default 0.6 GiB, docs/MODEL.md).</source>
-        <translation>每块 GPU 上的 CUDA 上下文与库工作区（默认 0.6 GiB，见 docs/MODEL.md）。</translation>
-    </message>
-    <message>
         <source>NCCL buffers per group (GiB):</source>
         <translation>每个通信组的 NCCL 缓冲（GiB）：</translation>
     </message>
@@ -2320,10 +2595,6 @@
     <message>
         <source>CPU memory bandwidth of a whole node, shared by its GPUs: it bounds an offloaded optimizer step (default 409.6: two EPYC 7742 with eight DDR4-3200 channels each).</source>
         <translation>整个节点的 CPU 内存带宽，由节点内各 GPU 共享：它决定卸载到 CPU 的优化器步骤的耗时（默认 409.6：两颗 EPYC 7742，各有八条 DDR4-3200 通道）。</translation>
-    </message>
-    <message>
-        <source>Achieved fraction of the GPU&apos;s achievable matmul throughput — its best measured GEMM rate (MAMF), 80–87 % of the datasheet peak on NVIDIA GPUs. The default is calibrated on published runs (docs/FIDELITY.md).</source>
-        <translation>训练达到的 GPU 可达矩阵乘法吞吐的比例——可达吞吐即实测最佳 GEMM 速率（MAMF），在 NVIDIA GPU 上为规格峰值的 80–87 %。默认值依据公开训练记录校准（docs/FIDELITY.md）。</translation>
     </message>
     <message>
         <source>Change attention kernel</source>
@@ -2840,24 +3111,8 @@
         <translation>比例</translation>
     </message>
     <message>
-        <source>calibrated on published runs (docs/FIDELITY.md)</source>
-        <translation>基于公开训练记录校准（docs/FIDELITY.md）</translation>
-    </message>
-    <message>
         <source>passes per step</source>
         <translation>遍/每步</translation>
-    </message>
-    <message>
-        <source>the mechanism&apos;s count, kept after calibration (docs/FIDELITY.md)</source>
-        <translation>按机制计数，校准后保留（docs/FIDELITY.md）</translation>
-    </message>
-    <message>
-        <source>an assumption, not fitted (docs/MODEL.md)</source>
-        <translation>假设值，未经拟合（docs/MODEL.md）</translation>
-    </message>
-    <message>
-        <source>nccl-tests on DGX systems reach about 80 % of NVLink&apos;s nominal bandwidth (docs/MODEL.md)</source>
-        <translation>nccl-tests 在 DGX 系统上可达 NVLink 标称带宽的约 80 %（docs/MODEL.md）</translation>
     </message>
     <message>
         <source>What one GPU costs per hour at the chosen pricing; GPU-hours × this is most of the run&apos;s cost.</source>
@@ -2940,16 +3195,8 @@
         <translation>GiB/每 GPU</translation>
     </message>
     <message>
-        <source>gpu_poor&apos;s fixed overhead (docs/MODEL.md)</source>
-        <translation>gpu_poor 的固定开销（docs/MODEL.md）</translation>
-    </message>
-    <message>
         <source>GiB per communicator</source>
         <translation>GiB/每个通信器</translation>
-    </message>
-    <message>
-        <source>docs/MODEL.md</source>
-        <translation>docs/MODEL.md</translation>
     </message>
     <message>
         <source>MiB</source>
@@ -2968,10 +3215,6 @@
         <translation>字节/每个 logit</translation>
     </message>
     <message>
-        <source>Megatron-LM&apos;s fused cross-entropy (docs/MODEL.md)</source>
-        <translation>Megatron-LM 的融合交叉熵（docs/MODEL.md）</translation>
-    </message>
-    <message>
         <source>Llama 2 7B&apos;s published shape (Touvron et al. 2023, Table 1), the default scenario&apos;s model; a preset brings its own</source>
         <translation>Llama 2 7B 公开的结构（Touvron 等，2023，表 1），即默认场景的模型；选择预设时使用该预设自己的结构</translation>
     </message>
@@ -2980,16 +3223,8 @@
         <translation>BF16 混合精度，主权重和优化器状态为 FP32（Micikevicius 等，2018），即 Megatron-LM 和 DeepSpeed 的做法</translation>
     </message>
     <message>
-        <source>the default scenario: one 8-GPU node, data parallel with ZeRO-1 (docs/MODEL.md)</source>
-        <translation>默认场景：一个 8 卡节点，数据并行并使用 ZeRO-1（docs/MODEL.md）</translation>
-    </message>
-    <message>
         <source>the chosen GPU&apos;s datasheet (the default scenario&apos;s: NVIDIA A100 SXM 80GB)</source>
         <translation>所选 GPU 的数据手册（默认场景为 NVIDIA A100 SXM 80GB）</translation>
-    </message>
-    <message>
-        <source>the default scenario (docs/MODEL.md, “Defaults a file may leave out”)</source>
-        <translation>默认场景（docs/MODEL.md，“文件可省略的默认值”）</translation>
     </message>
     <message>
         <source>on</source>
@@ -3134,6 +3369,54 @@ Megatron 系列把 Q、K、V 合成一次矩阵乘（SwiGLU 的 gate 和 up 也�
         <source>BF16 mixed, FP32 gradients (Megatron, %1 B/param)</source>
         <extracomment>%1 is the bytes of model states per parameter (18)</extracomment>
         <translation>BF16 混合精度，FP32 梯度（Megatron，%1 字节/参数）</translation>
+    </message>
+    <message>
+        <source>Achieved fraction of the GPU&apos;s achievable matmul throughput — its best measured GEMM rate (MAMF), 80–87 % of the datasheet peak on NVIDIA GPUs. The default is calibrated on published runs (Help › How Accurate Is This?).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>calibrated on published runs (Help › How Accurate Is This?)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the mechanism&apos;s count, kept after calibration on published runs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>an assumption, not fitted to measured runs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>nccl-tests on DGX systems reach about 80 % of NVLink&apos;s nominal bandwidth (NVIDIA nccl-tests)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CUDA context and library workspaces on every GPU (default 0.6 GiB).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the gpu_poor memory calculator&apos;s fixed 650 MB CUDA overhead</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the okoge-kaz memory estimator&apos;s figure per communicator</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>an assumption (no public source gives a general figure): calibrate it from a measured run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Megatron-LM&apos;s fused cross-entropy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the default scenario: one 8-GPU node, data parallel with ZeRO-1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the default scenario (File › New)</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -3295,10 +3578,6 @@ Megatron 系列把 Q、K、V 合成一次矩阵乘（SwiGLU 的 gate 和 up 也�
     <message>
         <source>Sensitivity</source>
         <translation>敏感性</translation>
-    </message>
-    <message>
-        <source>Apply %1 = %2</source>
-        <translation>应用 %1 = %2</translation>
     </message>
     <message>
         <source>Charts</source>
@@ -3653,6 +3932,39 @@ Megatron 系列把 Q、K、V 合成一次矩阵乘（SwiGLU 的 gate 和 up 也�
         <source>Show &amp;Ranges in the Banner (each assumption ±%1 %)</source>
         <extracomment>%1 is the percentage each assumption moves by (20)</extracomment>
         <translation>在结论栏显示区间（各项假设 ±%1 %）(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Getting Started</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Keyboard Shortcuts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Manual (Installed Documentation)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Undo the last change</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Redo the change undone last</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Next result tab</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Previous result tab</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Result tab: %1</source>
+        <extracomment>%1 is the tab&apos;s title (&quot;Memory&quot;)</extracomment>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -4814,6 +5126,10 @@ Megatron 系列把 Q、K、V 合成一次矩阵乘（SwiGLU 的 gate 和 up 也�
         <source>TP × PP × CP = %1 does not divide the %2 GPUs: no whole number of data-parallel replicas fills them.</source>
         <translation>TP × PP × CP = %1，不能整除 %2 块 GPU：无法用整数个数据并行副本占满这些 GPU。</translation>
     </message>
+    <message>
+        <source>FSDP2 shards parameters, gradients and optimizer states together or not at all; set ZeRO to 0, 2 or 3 (in the planner: pin it) for a plan torchtitan runs</source>
+        <translation>FSDP2 要么把参数、梯度和优化器状态一起切分，要么都不切分；把 ZeRO 设为 0、2 或 3（在规划器中固定它），才能得到 torchtitan 可运行的方案</translation>
+    </message>
 </context>
 <context>
     <name>ui::RangeText</name>
@@ -5008,6 +5324,10 @@ Megatron 系列把 Q、K、V 合成一次矩阵乘（SwiGLU 的 gate 和 up 也�
     <message>
         <source>Appendix: assumptions, formulas and the scenario file</source>
         <translation>附录：假设、公式与场景文件</translation>
+    </message>
+    <message>
+        <source>Fewer than one interruption is expected over the run at every GPU count shown (at most %1): the interruptions line lies along the bottom of its axis.</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -5340,20 +5660,6 @@ Megatron 系列把 Q、K、V 合成一次矩阵乘（SwiGLU 的 gate 和 up 也�
         <translation>其他开销</translation>
     </message>
     <message>
-        <source>Step %1 s · MFU %2 % · communication %3 % of the step · %4 days · %5 GPU-hours · $%6</source>
-        <extracomment>%1 step time in seconds, %2 MFU percent, %3 communication percent, %4 days, %5 GPU-hours, %6 cost</extracomment>
-        <translation>每步 %1 秒 · MFU %2 % · 通信占每步 %3 % · %4 天 · %5 GPU 小时 · $%6</translation>
-    </message>
-    <message>
-        <source>Goodput %1 % · about %2 interruptions over the run · checkpoint every %3 min (%4)</source>
-        <extracomment>%1 goodput percent, %2 number of interruptions, %3 checkpoint interval in minutes, %4 checkpoint size</extracomment>
-        <translation>有效训练时间占比 %1 % · 整个训练约 %2 次故障中断 · 每 %3 分钟保存一次检查点（%4）</translation>
-    </message>
-    <message>
-        <source>Use %1 = %2</source>
-        <translation>改为 %1 = %2</translation>
-    </message>
-    <message>
         <source>(%1 GPUs)</source>
         <translation>（%1 块 GPU）</translation>
     </message>
@@ -5379,6 +5685,37 @@ Megatron 系列把 Q、K、V 合成一次矩阵乘（SwiGLU 的 gate 和 up 也�
         <source>Measured runs like this one %1 (%2 runs: %3; %4 % of them): step %5–%6 s · %7–%8 days</source>
         <extracomment>%1 &quot;ran 0–18 % slower than the model estimates&quot;, %2 number of runs, %3 the kind of runs, %4 the percentage of the runs the range holds (80), %5–%6 step time range in seconds, %7–%8 days</extracomment>
         <translation>类似的实测运行%1（%2 次运行：%3；其中 %4 %）：每步 %5–%6 秒 · %7–%8 天</translation>
+    </message>
+    <message>
+        <source>Step %1 s · %2 tokens/s (%3 per GPU) · %4 TFLOP/s per GPU · MFU %5 % · communication %6 % of the step · %7 days · %8 GPU-hours · $%9</source>
+        <extracomment>%1 step time in seconds, %2 tokens per second of all GPUs, %3 of one GPU, %4 the model&apos;s TFLOP/s per GPU, %5 MFU percent, %6 communication percent, %7 days, %8 GPU-hours, %9 cost in US dollars</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Goodput %1 % · %2 · checkpoint every %3 min (%4)</source>
+        <extracomment>%1 goodput percent, %2 &quot;about 5 interruptions over the run&quot;, %3 checkpoint interval in minutes, %4 checkpoint size</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Set %1 to %2</source>
+        <extracomment>a one-click fix after a warning: %1 a setting&apos;s name, %2 its new value</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>interruptions without end</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>fewer than one interruption over the run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>about one interruption over the run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>about %1 interruptions over the run</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>

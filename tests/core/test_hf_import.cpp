@@ -136,3 +136,17 @@ TEST_CASE("a bad config.json names the field and the reason", "[core][import]")
     CHECK_FALSE(importHfConfig("{not json").ok());
     CHECK_FALSE(importHfConfigFile("/nonexistent/config.json").ok());
 }
+
+TEST_CASE("config.json import reads RoPE's base", "[core][import]")
+{
+    // The released configs: Qwen2.5-7B and Mixtral-8x7B train with rope_theta 1,000,000, Mistral-7B with
+    // the paper's 10,000; GPT-2 has learned positions.
+    CHECK(load("qwen2.5-7b.json").model->arch.ropeTheta == 1e6);
+    CHECK(load("mixtral-8x7b.json").model->arch.ropeTheta == 1e6);
+    CHECK(load("mistral-7b.json").model->arch.ropeTheta == 1e4);
+    const ImportResult qwen = load("qwen2.5-7b.json");
+    const Scenario s = scenarioFor(*qwen.model);
+    const ScenarioResult back = parseScenario(scenarioToJson(s));
+    REQUIRE(back.ok());
+    CHECK(back.scenario->model.arch.ropeTheta == 1e6);
+}

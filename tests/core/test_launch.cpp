@@ -354,3 +354,56 @@ TEST_CASE("torchtitan's expected mfu and tflops are in its own whole-square conv
     CHECK_THAT(settings.text, Catch::Contains("torchtitan counts attention over the whole square: its \"mfu\""));
     CHECK_THAT(settingsOf(s, core::Framework::megatron).text, Catch::Contains("causal half"));
 }
+
+TEST_CASE(
+    "Megatron-LM arguments state the model's RoPE base and the data-parallel overlaps the estimate assumes", "[launch]")
+{
+    // The Llama 3 Herd of Models (Llama Team 2024), Table 3: RoPE base θ = 500,000. Without the flag
+    // Megatron-LM trains with its default of 10,000, another model.
+    const core::Scenario llama3 = example("llama-3-70b-does-not-fit.tpscenario.json");
+    const auto settings = settingsOf(llama3, core::Framework::megatron);
+    REQUIRE(settings.ok());
+    const auto args = megatronArguments(settings.text);
+    CHECK(args.at("--rotary-base") == "500000");
+    // Llama 2 uses the paper's base (Su et al. 2021), Megatron-LM's default, stated all the same.
+    const auto llama2 = megatronArguments(settingsOf(core::defaultScenario(), core::Framework::megatron).text);
+    CHECK(llama2.at("--rotary-base") == "10000");
+    // GPT-3 has learned positions: no RoPE base.
+    CHECK(megatronArguments(settingsOf(example("gpt3-175b-narayanan.tpscenario.json"), core::Framework::megatron).text)
+              .count("--rotary-base")
+        == 0);
+
+    // The estimate hides data-parallel traffic behind the backward: Megatron-Core overlaps it only
+    // when told, and the distributed optimizer's parameter all-gather likewise.
+    const core::Scenario zero1 = withOverrides(core::defaultScenario(), { "parallel.zero=1" });
+    REQUIRE(zero1.parallel.dp > 1);
+    const auto z1 = megatronArguments(settingsOf(zero1, core::Framework::megatron).text);
+    CHECK(z1.count("--overlap-grad-reduce") == 1);
+    CHECK(z1.count("--overlap-param-gather") == 1);
+    const auto z0 = megatronArguments(
+        settingsOf(withOverrides(core::defaultScenario(), { "parallel.zero=0" }), core::Framework::megatron).text);
+    CHECK(z0.count("--overlap-grad-reduce") == 1);
+    CHECK(z0.count("--overlap-param-gather") == 0);
+    // Nothing to overlap on one replica, and nothing when the scenario assumes no overlap.
+    const auto oneReplica = megatronArguments(settingsOf(
+        withOverrides(core::defaultScenario(), { "parallel.tp=8", "parallel.dp=1" }), core::Framework::megatron)
+                                                  .text);
+    CHECK(oneReplica.count("--overlap-grad-reduce") == 0);
+    const auto noOverlap = megatronArguments(
+        settingsOf(withOverrides(core::defaultScenario(), { "efficiency.comm_overlap=0" }), core::Framework::megatron)
+            .text);
+    CHECK(noOverlap.count("--overlap-grad-reduce") == 0);
+    // The attention backend's flag names the version it needs.
+    CHECK_THAT(settings.text, Catch::Contains("--use-flash-attn"));
+}
+
+TEST_CASE("torchtitan's refusal of ZeRO-1 says which stages it runs", "[launch]")
+{
+    const core::Scenario zero1 = withOverrides(core::defaultScenario(), { "parallel.zero=1" });
+    const auto titan = settingsOf(zero1, core::Framework::torchtitan);
+    REQUIRE(refuses(titan, "parallel.zero"));
+    for (const auto& r : titan.refused) {
+        INFO(r.key << " why " << r.value("why"));
+        if (r.key == "parallel.zero") CHECK_THAT(r.message(), Catch::Contains("set ZeRO to 0, 2 or 3"));
+    }
+}

@@ -432,3 +432,26 @@ TEST_CASE("a peak override of a preset GPU carries its measured rates along, abo
     REQUIRE_FALSE(applyOverride(lab, "hardware.gpu.peak_tflops.bf16=100"));
     CHECK(lab.hardware.gpu.achievableTflops.at(DType::bf16) == Approx(86.923).epsilon(1e-4));
 }
+
+TEST_CASE("RoPE's base is written where it is not the default or differs from the preset", "[core][io]")
+{
+    // Llama 3's preset carries θ = 500,000 (Llama Team 2024, Table 3).
+    Scenario s = defaultScenario();
+    const ModelPreset* llama3 = findModelPreset("llama-3-8b");
+    REQUIRE(llama3);
+    CHECK(llama3->arch.ropeTheta == 500000);
+    s.model.preset = "llama-3-8b";
+    s.model.arch = llama3->arch;
+    CHECK(scenarioToJson(s).find("rope_theta") == std::string::npos); // as the preset has it
+    for (double theta : { 10000.0, 1e6 }) {
+        s.model.arch.ropeTheta = theta;
+        const std::string text = scenarioToJson(s);
+        CHECK(text.find("rope_theta") != std::string::npos);
+        const auto back = parseScenario(text);
+        INFO(text << back.error.toString());
+        REQUIRE(back.ok());
+        CHECK(back.scenario->model.arch.ropeTheta == theta);
+    }
+    // The default scenario (Llama 2, the paper's base) does not state it: existing files keep their keys.
+    CHECK(scenarioToJson(defaultScenario()).find("rope_theta") == std::string::npos);
+}

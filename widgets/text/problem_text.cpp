@@ -345,6 +345,10 @@ std::optional<QString> ProblemText::launchProblem(const core::Problem& w)
         case 3:
             why = tr("the model is chosen by name there, and this architecture is not one of its models");
             break;
+        case 5:
+            why = tr("FSDP2 shards parameters, gradients and optimizer states together or not at all; set ZeRO to "
+                     "0, 2 or 3 (in the planner: pin it) for a plan torchtitan runs");
+            break;
         case 4:
             //: %1 × %2 are the micro-batch and the data-parallel size
             why = tr("the global batch must be a whole multiple of micro-batch × data-parallel size (%1 × %2), or "
