@@ -172,13 +172,21 @@ Allowed allowedBy(const Space& space, const PlanConstraints& c)
             continue;
         const std::vector<int>& mbs = out.microBatches.at(cell.dp);
         if (mbs.empty()) continue;
-        auto [at, added] = out.inner.try_emplace(std::pair(cell.tp > 1, cell.pp));
-        if (added)
+        const bool shards = std::int64_t { cell.dp } * cell.cp > 1;
+        auto [at, added] = out.inner.try_emplace(std::tuple(cell.tp > 1, cell.pp, shards));
+        if (added) {
             for (const Inner& in : space.inner(cell.tp, cell.pp))
                 if (c.allows(Knob::virtual_stages, in.virtualStages) && c.allows(Knob::zero, in.zero)
                     && c.allows(Knob::sequence_parallel, in.sequenceParallel ? 1 : 0)
                     && c.allows(Knob::recompute, int(in.recompute)))
                     at->second.push_back(in);
+            // On one data-parallel rank ZeRO has nothing to shard (it shards over DP × CP): every stage
+            // is ZeRO-0's plan again, listed twice in the ranking. Kept only where the pins leave no
+            // ZeRO-0.
+            auto& inner = at->second;
+            if (!shards && std::any_of(inner.begin(), inner.end(), [](const Inner& in) { return in.zero == 0; }))
+                std::erase_if(inner, [](const Inner& in) { return in.zero > 0; });
+        }
         if (at->second.empty()) continue;
         out.cells.push_back({ cell, &mbs, &at->second });
     }
@@ -260,7 +268,8 @@ SearchWalk walk(const Scenario& base, const Allowed& allowed, std::int64_t total
                     // Memory first: the time of a layout that does not fit is never looked at.
                     MemoryEstimate memory = memoryEstimate(s, breakdown);
                     ++mine.evaluated;
-                    if (!memory.fits()) continue;
+                    // A plan fits when it leaves the share of memory the search keeps free.
+                    if (memory.total() > memory.capacity * (1 - o.keepFree)) continue;
                     ++mine.feasible;
                     Estimate e = estimate(s, breakdown, std::move(memory));
                     fits(t, s, e, layout);

@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <map>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -52,7 +53,8 @@ struct AllowedCell {
 struct Allowed {
     std::vector<AllowedCell> cells;
     std::map<int, std::vector<int>> microBatches; ///< per DP
-    std::map<std::pair<bool, int>, std::vector<Inner>> inner; ///< per (TP > 1, PP)
+    /// Per (TP > 1, PP, whether ZeRO has ranks to shard over: DP × CP > 1).
+    std::map<std::tuple<bool, int, bool>, std::vector<Inner>> inner;
 };
 
 [[nodiscard]] Allowed allowedBy(const Space& space, const PlanConstraints& c);

@@ -82,6 +82,10 @@ struct PlanConstraints {
 /// The knobs whose value differs between the two scenarios, in knob order.
 [[nodiscard]] std::vector<Knob> differingKnobs(const Scenario& from, const Scenario& to);
 
+/// The largest share of memory a search may keep free: beyond half, a plan is sized for a GPU of
+/// half the memory, which is better asked for by choosing that GPU.
+inline constexpr double kMaxKeepFree = 0.5;
+
 struct PlanOptions {
     int gpus = 8;
     Objective objective = Objective::time;
@@ -90,6 +94,10 @@ struct PlanOptions {
     /// fastest plan found.
     double maxDays = 0;
     std::vector<int> microBatches { 1, 2, 4, 8 };
+    /// The share of each GPU's memory a plan must leave free (0 – kMaxKeepFree): a margin for what
+    /// the estimate does not see (allocator fragmentation beyond its figure, a longer sequence, a
+    /// library's workspace). 0: a plan fits when its peak is within the capacity.
+    double keepFree = 0;
     PlanConstraints constraints;
     int threads = 0; ///< 0 = one per hardware thread
     /// Called with the fraction done (0–1) from one worker thread; keep it cheap.

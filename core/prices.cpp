@@ -316,6 +316,7 @@ CostPlanResult planCost(const Scenario& scenario, const PriceTable& table, const
             o.gpus = counts[c];
             o.objective = Objective::cost;
             o.constraints = options.constraints;
+            o.keepFree = options.keepFree;
             o.threads = options.threads;
             o.cancel = options.cancel;
             if (options.progress)

@@ -63,6 +63,7 @@ struct CostPlanOptions {
     /// Layouts kept per GPU type, count and price (the planner's own search, cost objective).
     int layoutsPerCount = 3;
     PlanConstraints constraints; ///< the planner's pins, in every search
+    double keepFree = 0; ///< the share of memory a plan must leave free (PlanOptions::keepFree)
     int threads = 0; ///< 0 = one per hardware thread
     const std::atomic<bool>* cancel = nullptr; ///< polled while searching
     std::function<void(double)> progress; ///< the fraction done, from one worker thread; keep it cheap

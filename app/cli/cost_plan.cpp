@@ -112,6 +112,7 @@ int runCostPlan(const CLI::App& plan, const PlanArguments& a, const core::Scenar
     options.deadlineDays = a.deadlineDays;
     options.top = a.top;
     options.constraints = constraints;
+    options.keepFree = a.keepFreePercent / 100;
     const auto types = chosenGpuTypes(plan, a, *prices.table);
     if (!types) return kBadInput;
     options.gpuTypes = *types;

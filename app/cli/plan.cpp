@@ -152,6 +152,7 @@ int runPlan(const CLI::App& pln, const PlanArguments& a)
         : a.objective == "memory"             ? core::Objective::memory
                                               : core::Objective::time;
     options.constraints = constraints;
+    options.keepFree = a.keepFreePercent / 100;
     const core::PlanResult result = core::plan(*scenario, options);
     if (result.refused()) {
         report(searchTooLargeText(*result.problem));
@@ -185,6 +186,10 @@ Command addPlanCommand(CLI::App& app)
     pln->add_option("--gpu-types", a->gpuTypes, "with --prices: the GPU types to compare, e.g. h100-sxm,a100-80gb");
     pln->add_option("--deadline-days", a->deadlineDays, "with --prices: only plans that finish within this many days")
         ->check(limited({ .path = "--deadline-days", .kind = core::FieldKind::number, .min = 0, .max = 1e5 }));
+    pln->add_option("--keep-free", a->keepFreePercent,
+           "percent of each GPU's memory a plan must leave free (default 0: a plan fits up to the capacity)")
+        ->check(limited(
+            { .path = "--keep-free", .kind = core::FieldKind::number, .min = 0, .max = core::kMaxKeepFree * 100 }));
     return { pln, [pln, a] { return runPlan(*pln, *a); } };
 }
 

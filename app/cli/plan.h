@@ -25,6 +25,7 @@ struct PlanArguments {
     std::string pricesFile;
     std::string gpuTypes;
     double deadlineDays = 0;
+    double keepFreePercent = 0; ///< --keep-free: the share of each GPU's memory a plan leaves free
 };
 
 /// A search refused for its size: the count, the limit, and what to narrow, as the command line's

@@ -2,6 +2,7 @@
 #include "tests/cli/cli_runner.h"
 
 #include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
 
 #include <algorithm>
 #include <cstdio>
@@ -372,7 +373,7 @@ TEST_CASE("plan refuses a search past its limit at once, naming what to narrow",
         + chunks + " --pin parallel.recompute=none,selective,selective_op,norms_up_proj,full");
     CHECK(wide.code == 2);
     CHECK(wide.out.empty());
-    CHECK_THAT(wide.err, Catch::Contains("26735900 configurations"));
+    CHECK_THAT(wide.err, Catch::Contains("26714480 configurations"));
     CHECK_THAT(wide.err, Catch::Contains("--pin parallel.virtual_stages (64 values)"));
 
     // One price on up to 524,288 GPUs: twenty searches of the heavy model.
@@ -454,4 +455,19 @@ TEST_CASE("plan --prices names an unreadable table once", "[cli][prices]")
     CHECK(occurrences(inside.err, broken) == 1);
     CHECK_THAT(inside.err, Catch::Contains("format"));
     std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("plan keeps the share of memory asked for free and refuses a margin past half", "[cli][plan]")
+{
+    const Run kept = run("plan - --gpus 8 --top 50 --keep-free 20 --format json");
+    REQUIRE(kept.code == 0);
+    const auto doc = nlohmann::json::parse(kept.out);
+    REQUIRE_FALSE(doc.at("plans").empty());
+    for (const auto& p : doc.at("plans")) {
+        const auto& memory = p.at("estimate").at("memory");
+        CHECK(memory.at("total").get<double>() <= 0.8 * memory.at("capacity").get<double>());
+    }
+    const Run tooMuch = run("plan - --gpus 8 --keep-free 60");
+    CHECK(tooMuch.code == 2);
+    CHECK_THAT(tooMuch.err, Catch::Contains("--keep-free"));
 }

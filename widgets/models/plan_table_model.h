@@ -12,21 +12,23 @@ class PlanTableModel : public QAbstractTableModel {
 public:
     /// The columns: rank, the tie mark, one per parallel dimension (core::dimensions(), from
     /// FirstDegree on), then the other settings a plan sets and its figures.
+    /// What a plan is ranked by comes first, so that it is in view without scrolling on a laptop;
+    /// the layout follows.
     enum Column {
         Rank,
         Tie,
+        Step,
+        Days,
+        Cost,
+        Mfu,
+        Memory,
+        Comm,
         FirstDegree,
         Zero = FirstDegree + int(core::kDimensionCount),
         Sp,
         Recompute,
         Virtual,
         MicroBatch,
-        Memory,
-        Step,
-        Mfu,
-        Comm,
-        Days,
-        Cost,
         ColumnCount
     };
 

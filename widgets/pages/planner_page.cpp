@@ -66,6 +66,11 @@ void PlannerPage::createSearchControls()
     m_objective->addItems({ QString(), QString(), QString() });
     m_objectiveLabel = new QLabel(this);
     m_objectiveLabel->setBuddy(m_objective);
+    m_keepFree = new QSpinBox(this);
+    m_keepFree->setObjectName(QStringLiteral("planKeepFree"));
+    m_keepFree->setRange(0, int(core::kMaxKeepFree * 100));
+    m_keepFreeLabel = new QLabel(this);
+    m_keepFreeLabel->setBuddy(m_keepFree);
     m_constraints = new PlanConstraintsBar(this);
     m_constraints->setScenario(m_session->scenario(), m_gpus->value());
     connect(m_gpus, &QSpinBox::valueChanged, this,
@@ -102,6 +107,10 @@ void PlannerPage::createResultControls()
     m_launchNote->setObjectName(QStringLiteral("planLaunchNote"));
     m_launchNote->setWordWrap(true);
     m_launchNote->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    // Room for two lines from the start: a note appearing after "Copy launch settings" must not push
+    // the buttons up under the pointer.
+    m_launchNote->setMinimumHeight(2 * m_launchNote->fontMetrics().lineSpacing());
+    m_launchNote->setAlignment(Qt::AlignLeft | Qt::AlignTop);
 
     m_model = new PlanTableModel(this);
     auto* table = new CopyableTableView(this);
@@ -120,11 +129,13 @@ QWidget* PlannerPage::layOutLayoutSearch()
     controls->addWidget(m_gpus, 0, 1);
     controls->addWidget(m_objectiveLabel, 0, 2);
     controls->addWidget(m_objective, 0, 3);
-    controls->addWidget(m_run, 0, 4);
-    controls->addWidget(m_stop, 0, 5);
-    controls->addWidget(m_constraints, 1, 0, 1, 6);
-    controls->addWidget(m_progress, 2, 0, 1, 6);
-    controls->addWidget(m_summary, 3, 0, 1, 6);
+    controls->addWidget(m_keepFreeLabel, 0, 4);
+    controls->addWidget(m_keepFree, 0, 5);
+    controls->addWidget(m_run, 0, 6);
+    controls->addWidget(m_stop, 0, 7);
+    controls->addWidget(m_constraints, 1, 0, 1, 8);
+    controls->addWidget(m_progress, 2, 0, 1, 8);
+    controls->addWidget(m_summary, 3, 0, 1, 8);
     controls->setColumnStretch(3, 1);
     auto* splitter = new QSplitter(Qt::Horizontal, this);
     auto* left = new QWidget(splitter);
@@ -186,6 +197,7 @@ void PlannerPage::start()
     options.objective = core::Objective(m_objective->currentIndex());
     options.top = 20;
     options.constraints = m_constraints->constraints();
+    options.keepFree = m_keepFree->value() / 100.0;
     const core::Scenario searched = m_session->scenario();
     m_search.start(searched, m_session->requestPlan(options));
     m_run->setEnabled(false);
@@ -344,6 +356,12 @@ void PlannerPage::retranslate()
     m_objective->setItemText(1, tr("Cost"));
     m_objective->setItemText(2,
         tr("Memory headroom (within %1 % of the fastest)").arg(QLocale().toString(core::kMemoryObjectiveSlack * 100)));
+    //: the share of each GPU's memory a plan must leave free
+    m_keepFreeLabel->setText(tr("Keep &free:"));
+    m_keepFree->setSuffix(tr(" %"));
+    m_keepFree->setToolTip(tr("Only plans that leave this share of each GPU's memory free count as fitting: a "
+                              "margin for fragmentation, a longer sequence or a library's workspace that the "
+                              "estimate does not see"));
     m_run->setText(tr("Search"));
     m_stop->setText(tr("Cancel"));
     m_apply->setText(tr("Apply the selected plan"));

@@ -77,6 +77,7 @@ private:
 
     ScenarioSession* m_session;
     QSpinBox* m_gpus;
+    QSpinBox* m_keepFree; ///< percent of each GPU's memory a plan leaves free
     QComboBox* m_objective;
     PlanConstraintsBar* m_constraints;
     QPushButton* m_run;
@@ -94,6 +95,7 @@ private:
     PlanScatterChart* m_scatter;
     QLabel* m_gpusLabel;
     QLabel* m_objectiveLabel;
+    QLabel* m_keepFreeLabel;
     core::PlanResult m_result;
     HeldSearch m_search { core::samePlanInputs };
     std::int64_t m_scenarioGpus = 0; ///< the scenario's GPU count m_gpus last followed
