@@ -10,18 +10,23 @@
 #include "widgets/dialogs/actual_dialog.h"
 #include "widgets/dialogs/calibration_dialog.h"
 #include "widgets/dialogs/export_dialog.h"
+#include "widgets/dialogs/help_dialog.h"
 #include "widgets/export/folder_export.h"
+#include "widgets/inputs/field_texts.h"
 #include "widgets/io/app_settings.h"
 #include "widgets/io/launch_export.h"
 #include "widgets/io/safe_save.h"
 #include "widgets/main_view.h"
 #include "widgets/pages/comparison_view.h"
+#include "widgets/pages/page_registry.h"
 #include "widgets/presentation_view.h"
 #include "widgets/session/scenario_document.h"
 #include "widgets/session/scenario_session.h"
+#include "widgets/text/explain_text.h"
 #include "widgets/text/language.h"
 #include "widgets/text/native_path.h"
 #include "widgets/text/problem_text.h"
+#include "widgets/text/scenario_name.h"
 #include "widgets/verdict_banner.h"
 
 #include <QAction>
@@ -65,6 +70,9 @@ MainWindow::MainWindow(ScenarioSession* session, QWidget* parent)
 {
     setObjectName(QStringLiteral("mainWindow"));
     setAcceptDrops(true);
+    // Explanations name the scenario's keys as the form does ("Attention kernel", not
+    // parallel.attention_kernel): the names live with the form, which the text layer cannot reach.
+    ExplainText::setKeyNames(&fieldName);
     m_view = new MainView(session, this);
     setCentralWidget(m_view);
     createActions();
@@ -184,7 +192,10 @@ void MainWindow::createEditMenu()
     m_undo = m_doc->undoStack()->createUndoAction(this);
     m_undo->setShortcuts(QKeySequence::Undo);
     m_redo = m_doc->undoStack()->createRedoAction(this);
-    m_redo->setShortcuts(QKeySequence::Redo); // every binding of the platform: Ctrl+Y and Ctrl+Shift+Z
+    // The platform's bindings (Ctrl+Shift+Z on Linux) and Ctrl+Y, which Windows users try first.
+    QList<QKeySequence> redoKeys = QKeySequence::keyBindings(QKeySequence::Redo);
+    if (const QKeySequence ctrlY(Qt::CTRL | Qt::Key_Y); !redoKeys.contains(ctrlY)) redoKeys << ctrlY;
+    m_redo->setShortcuts(redoKeys);
     m_editMenu->addAction(m_undo);
     m_editMenu->addAction(m_redo);
 }
@@ -224,21 +235,25 @@ void MainWindow::createTabShortcuts()
     // The result tabs from anywhere, inputs included (window shortcuts: Ctrl+PgDn in the GPU list turns
     // the tab, not the GPU): Ctrl+PgDn / Ctrl+PgUp the next and previous tab, Ctrl+1 … Ctrl+9 a tab by
     // its place.
+    // Ctrl+Tab and Ctrl+Shift+Tab too, which a QTabWidget takes only with the focus inside its pages.
     auto* tabs = m_view->tabs();
     auto* nextTab = new QAction(this);
     nextTab->setObjectName(QStringLiteral("nextTab"));
-    nextTab->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_PageDown));
+    nextTab->setShortcuts({ QKeySequence(Qt::CTRL | Qt::Key_PageDown), QKeySequence(Qt::CTRL | Qt::Key_Tab) });
     connect(nextTab, &QAction::triggered, this,
         [tabs] { tabs->setCurrentIndex((tabs->currentIndex() + 1) % tabs->count()); });
     auto* previousTab = new QAction(this);
     previousTab->setObjectName(QStringLiteral("previousTab"));
-    previousTab->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_PageUp));
+    // X11 reports Shift+Tab as Backtab: both spellings.
+    previousTab->setShortcuts({ QKeySequence(Qt::CTRL | Qt::Key_PageUp),
+        QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Tab), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Backtab) });
     connect(previousTab, &QAction::triggered, this,
         [tabs] { tabs->setCurrentIndex((tabs->currentIndex() + tabs->count() - 1) % tabs->count()); });
     addAction(nextTab);
     addAction(previousTab);
     for (int i = 0; i < 9 && i < tabs->count(); ++i) {
         auto* tab = new QAction(this);
+        tab->setObjectName(QStringLiteral("tab%1").arg(i + 1)); // worded in retranslate()
         tab->setShortcut(QKeySequence(Qt::CTRL | Qt::Key(Qt::Key_1 + i)));
         connect(tab, &QAction::triggered, this, [tabs, i] { tabs->setCurrentIndex(i); });
         addAction(tab);
@@ -283,6 +298,17 @@ void MainWindow::createToolsMenu()
 void MainWindow::createHelpMenu()
 {
     m_helpMenu = menuBar()->addMenu(QString());
+    m_gettingStarted = m_helpMenu->addAction(QString(), this, [this] { showHelp(0); });
+    m_gettingStarted->setObjectName(QStringLiteral("gettingStarted"));
+    m_gettingStarted->setShortcut(QKeySequence::HelpContents); // F1
+    m_shortcuts = m_helpMenu->addAction(QString(), this, [this] { showHelp(1); });
+    m_shortcuts->setObjectName(QStringLiteral("keyboardShortcuts"));
+    // The installed documentation, only where it is installed (not in a build tree).
+    if (const QString folder = HelpDialog::installedManual(QCoreApplication::applicationDirPath()).docFolder;
+        !folder.isEmpty())
+        m_manual = m_helpMenu->addAction(
+            QString(), this, [folder] { QDesktopServices::openUrl(QUrl::fromLocalFile(folder)); });
+    m_helpMenu->addSeparator();
     m_accuracy = m_helpMenu->addAction(QString(), this, [this] { createAccuracyDialog()->show(); });
     // Shift+F1, then a click on any input: its definition, unit, default and source.
     m_whatsThis = QWhatsThis::createAction(this);
@@ -296,6 +322,21 @@ void MainWindow::createHelpMenu()
                 .arg(QStringLiteral(TRAINPLANNER_VERSION), QString::fromLatin1(qVersion()),
                     QStringLiteral(QT_VERSION_STR)));
     });
+}
+
+QDialog* MainWindow::showHelp(int section)
+{
+    const auto which = section == 1 ? HelpDialog::Section::shortcuts : HelpDialog::Section::gettingStarted;
+    if (!m_help) {
+        auto* help = new HelpDialog(this, which, this);
+        help->setAttribute(Qt::WA_DeleteOnClose);
+        m_help = help;
+    }
+    static_cast<HelpDialog*>(m_help.data())->showSection(which);
+    m_help->show();
+    m_help->raise();
+    m_help->activateWindow();
+    return m_help;
 }
 
 void MainWindow::exportWithDialog()
@@ -330,7 +371,7 @@ PresentationView* MainWindow::createPresentation()
 {
     const auto* banner = m_view->banner();
     PresentationView::TitleSlide title;
-    title.title = QString::fromStdString(m_doc->scenario().name);
+    title.title = ScenarioName::of(m_doc->scenario());
     title.headline = banner->headline();
     title.fits = m_session->results().estimate.memory.fits();
     if (auto* details = banner->findChild<QLabel*>(QStringLiteral("verdictDetails"))) title.details = details->text();
@@ -496,6 +537,23 @@ void MainWindow::retranslate()
     m_copyJson->setText(tr("Copy estimate as &JSON"));
     m_calibrate->setText(tr("&Calibrate to a Measured Run…"));
     m_helpMenu->setTitle(tr("&Help"));
+    m_gettingStarted->setText(tr("&Getting Started"));
+    m_shortcuts->setText(tr("&Keyboard Shortcuts"));
+    if (m_manual) m_manual->setText(tr("&Manual (Installed Documentation)"));
+    // The window's own keys have words too: the shortcut list in the Help names them.
+    m_undo->setStatusTip(tr("Undo the last change"));
+    m_redo->setStatusTip(tr("Redo the change undone last"));
+    const auto pages = pageRows();
+    for (QAction* a : actions()) {
+        if (a->objectName() == QLatin1String("nextTab")) a->setText(tr("Next result tab"));
+        if (a->objectName() == QLatin1String("previousTab")) a->setText(tr("Previous result tab"));
+        bool isTab = false;
+        const int i = a->objectName().startsWith(QLatin1String("tab")) ? a->objectName().mid(3).toInt(&isTab) : 0;
+        if (isTab && i >= 1 && i <= int(pages.size()))
+            //: %1 is the tab's title ("Memory")
+            a->setText(
+                tr("Result tab: %1").arg(QCoreApplication::translate("ui::MainView", pages[std::size_t(i - 1)].title)));
+    }
     m_about->setText(tr("A&bout TrainPlanner")); // "&Accurate" has A: no menu uses a mnemonic twice
     updateRecentMenu();
     updateTitle();
@@ -503,7 +561,7 @@ void MainWindow::retranslate()
 
 void MainWindow::updateTitle()
 {
-    const QString name = m_doc->filePath().isEmpty() ? QString::fromStdString(m_doc->scenario().name)
+    const QString name = m_doc->filePath().isEmpty() ? ScenarioName::of(m_doc->scenario())
                                                      : QFileInfo(m_doc->filePath()).fileName();
     setWindowTitle(tr("%1[*] — TrainPlanner").arg(name));
     setWindowModified(m_doc->isModified());
@@ -664,7 +722,10 @@ void MainWindow::dropEvent(QDropEvent* event)
 
 void MainWindow::changeEvent(QEvent* event)
 {
-    if (event->type() == QEvent::LanguageChange) retranslate();
+    if (event->type() == QEvent::LanguageChange) {
+        retranslate();
+        statusBar()->clearMessage(); // written in the other language; its moment has passed
+    }
     QMainWindow::changeEvent(event);
 }
 

@@ -13,6 +13,7 @@
 
 class QActionGroup;
 class QDialog;
+class QMenu;
 
 namespace ui {
 
@@ -132,6 +133,17 @@ private:
     QAction* m_accuracy = nullptr;
     QAction* m_whatsThis = nullptr;
     QAction* m_about = nullptr;
+
+public:
+    /// Help → Getting Started (F1) or Keyboard Shortcuts: the one help window, brought to the front
+    /// on that section (section 0 getting started, 1 shortcuts; HelpDialog::Section).
+    QDialog* showHelp(int section);
+
+private:
+    QAction* m_gettingStarted = nullptr;
+    QAction* m_shortcuts = nullptr;
+    QAction* m_manual = nullptr; ///< only where the documentation is installed
+    QPointer<QDialog> m_help;
 };
 
 } // namespace ui

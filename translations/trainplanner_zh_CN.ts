@@ -76,7 +76,7 @@
     </message>
     <message>
         <source>&lt;p&gt;Where the choice matters — two layouts measured at least %1 % apart — it orders %2 of %3 pairs as measured.&lt;/p&gt;</source>
-        <translation>&lt;p&gt;在选择真正有影响的地方——两种布局的实测吞吐相差至少 %1 %——估算对 %3 对中的 %2 对给出了与实测一致的先后。&lt;/p&gt;</translation>
+        <translation>&lt;p&gt;在选择真正有影响的地方——两种布局的实测吞吐相差至少 %1%——估算对 %3 对中的 %2 对给出了与实测一致的先后。&lt;/p&gt;</translation>
     </message>
     <message>
         <source>Peak memory · %1</source>
@@ -85,10 +85,6 @@
     <message>
         <source>Out of sample: error by source and by regime — throughput, then peak memory</source>
         <translation>样本外：按来源和场景划分的误差——先吞吐，后峰值显存</translation>
-    </message>
-    <message>
-        <source>&lt;p&gt;The estimate against %1 published training runs, with the shipped defaults. Out of sample (runs not used to choose the defaults), the mean error is &lt;b&gt;%2 %&lt;/b&gt; on throughput and &lt;b&gt;%3 %&lt;/b&gt; on peak memory. On the %4 calibration runs, three defaults were calibrated — matmul efficiency %5, the share %6 of it Hopper GPUs sustain, and %7 memory-bound passes — and each software stack&apos;s host costs on its own runs (docs/FIDELITY.md). Where a source measured one model in several layouts on one software stack, the estimate orders them with a mean rank correlation of %8 over %9 sets. Double-click a run to open it as a scenario.&lt;/p&gt;</source>
-        <translation>&lt;p&gt;用默认参数估算 %1 个公开发表或实测的训练记录，并与发表值对比。在样本外（未用于确定默认值的记录）上，吞吐的平均误差为 &lt;b&gt;%2 %&lt;/b&gt;，峰值显存为 &lt;b&gt;%3 %&lt;/b&gt;。在 %4 个校准记录上确定了三个默认值——矩阵乘效率 %5、Hopper GPU 可持续达到其中的比例 %6、访存受限遍数 %7——并在各软件栈自己的记录上拟合了它的主机开销（见 docs/FIDELITY.md）。当同一来源在同一软件栈上以多种并行布局测量同一模型时，估算给出的排序与实测的平均秩相关系数为 %8（共 %9 组）。双击某条记录可将其作为场景打开。&lt;/p&gt;</translation>
     </message>
     <message>
         <source>Nodes</source>
@@ -105,7 +101,11 @@
     </message>
     <message>
         <source>&lt;p&gt;Each source counted once (the mean of each source&apos;s mean |error|), the error is &lt;b&gt;%1 %&lt;/b&gt; on throughput and &lt;b&gt;%2 %&lt;/b&gt; on peak memory: one large table cannot hide the others.&lt;/p&gt;</source>
-        <translation>&lt;p&gt;每个来源只计一次（各来源平均绝对误差的平均值）时，吞吐误差为 &lt;b&gt;%1 %&lt;/b&gt;，峰值显存误差为 &lt;b&gt;%2 %&lt;/b&gt;：一张大表掩盖不了其他来源。&lt;/p&gt;</translation>
+        <translation>&lt;p&gt;每个来源只计一次（各来源平均绝对误差的平均值）时，吞吐误差为 &lt;b&gt;%1%&lt;/b&gt;，峰值显存误差为 &lt;b&gt;%2%&lt;/b&gt;：一张大表掩盖不了其他来源。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;The estimate against %1 published training runs, with the shipped defaults. Out of sample (runs not used to choose the defaults), the mean error is &lt;b&gt;%2 %&lt;/b&gt; on throughput and &lt;b&gt;%3 %&lt;/b&gt; on peak memory. On the %4 calibration runs, three defaults were calibrated — matmul efficiency %5, the share %6 of it Hopper GPUs sustain, and %7 memory-bound passes — and each software stack&apos;s host costs on its own runs. Where a source measured one model in several layouts on one software stack, the estimate orders them with a mean rank correlation of %8 over %9 sets. Double-click a run to open it as a scenario.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;用默认参数估算 %1 个公开发表或实测的训练记录，并与发表值对比。在样本外（未用于确定默认值的记录）上，吞吐的平均误差为 &lt;b&gt;%2%&lt;/b&gt;，峰值显存为 &lt;b&gt;%3%&lt;/b&gt;。在 %4 个校准记录上确定了三个默认值——矩阵乘效率 %5、Hopper GPU 可持续达到其中的比例 %6、访存受限遍数 %7——并在各软件栈自己的记录上拟合了它的主机开销。当同一来源在同一软件栈上以多种并行布局测量同一模型时，估算给出的排序与实测的平均秩相关系数为 %8（共 %9 组）。双击某条记录可将其作为场景打开。&lt;/p&gt;</translation>
     </message>
 </context>
 <context>
@@ -375,15 +375,15 @@
     <name>ui::ChartStyle</name>
     <message>
         <source>Cost (M$)</source>
-        <translation type="unfinished"></translation>
+        <translation>成本（百万美元）</translation>
     </message>
     <message>
         <source>Cost (k$)</source>
-        <translation type="unfinished"></translation>
+        <translation>成本（千美元）</translation>
     </message>
     <message>
         <source>Cost ($)</source>
-        <translation type="unfinished"></translation>
+        <translation>成本（美元）</translation>
     </message>
 </context>
 <context>
@@ -499,6 +499,24 @@
         <source>Memory per GPU (%1)</source>
         <translation>每卡显存（%1）</translation>
     </message>
+    <message>
+        <source>Memory per GPU: %1</source>
+        <extracomment>a chart&apos;s title followed by the compared scenarios: &quot;Memory per GPU: A: 13B · 8×A100 40GB, B: …&quot;</extracomment>
+        <translation>每卡显存：%1</translation>
+    </message>
+    <message>
+        <source>Time per step: %1</source>
+        <translation>每步时间：%1</translation>
+    </message>
+    <message>
+        <source>, </source>
+        <extracomment>between the compared scenarios in a chart&apos;s title</extracomment>
+        <translation>、</translation>
+    </message>
+    <message>
+        <source>GPU capacity</source>
+        <translation>GPU 显存容量</translation>
+    </message>
 </context>
 <context>
     <name>ui::ComparisonModel</name>
@@ -558,6 +576,11 @@
         <source>%1 days</source>
         <translation>%1 天</translation>
     </message>
+    <message>
+        <source>%1 s</source>
+        <extracomment>a step time in seconds (Chinese: 秒, as the banner says)</extracomment>
+        <translation>%1 秒</translation>
+    </message>
 </context>
 <context>
     <name>ui::ComparisonView</name>
@@ -588,14 +611,6 @@
     <message>
         <source>Clear</source>
         <translation>清空</translation>
-    </message>
-    <message>
-        <source>Source article: 700M model on one GPU (FP32)</source>
-        <translation>原文：单卡上的 700M 模型（FP32）</translation>
-    </message>
-    <message>
-        <source>Source article: 7B model on 64 rented A100 (ZeRO-3, BF16 mixed, 400 Gb/s per node)</source>
-        <translation>原文：在 64 张租用 A100 上训练的 7B 模型（ZeRO-3、BF16 混合精度、每节点 400 Gb/s）</translation>
     </message>
 </context>
 <context>
@@ -845,7 +860,7 @@
     </message>
     <message>
         <source>&lt;b&gt;Fine-tuning instead of pre-training&lt;/b&gt; (§5): LoRA rank %1 needs %2 on one GPU (%3), QLoRA %4 (%5) — %6 % and %7 % of full training&apos;s memory, and no distributed training at all when it fits.</source>
-        <translation>&lt;b&gt;以微调代替预训练&lt;/b&gt;（§5）：秩为 %1 的 LoRA 单卡需要 %2（%3），QLoRA 需要 %4（%5）——分别为全量训练显存的 %6 % 和 %7 %，放得下时完全无需分布式训练。</translation>
+        <translation>&lt;b&gt;以微调代替预训练&lt;/b&gt;（§5）：秩为 %1 的 LoRA 单卡需要 %2（%3），QLoRA 需要 %4（%5）——分别为全量训练显存的 %6% 和 %7%，放得下时完全无需分布式训练。</translation>
     </message>
     <message>
         <source>Migration checklist</source>
@@ -872,10 +887,6 @@
         <translation>超参数</translation>
     </message>
     <message>
-        <source>Global batch %1 sequences (%2 tokens) = %3 replicas × micro-batch %4 × %5 accumulation steps; learning rate, batch size and warm-up found on one GPU do not carry over and need a new search.</source>
-        <translation>全局批大小 %1 条序列（%2 个 token）= %3 个副本 × 微批次 %4 × %5 步梯度累积；单卡上调好的学习率、批大小和 warmup 步数不能直接沿用，需要重新搜索。</translation>
-    </message>
-    <message>
         <source>Data pipeline</source>
         <translation>数据管道</translation>
     </message>
@@ -894,7 +905,7 @@
     </message>
     <message>
         <source>Communication takes %1 % of each step and %2 crosses the network over the run: a high-bandwidth, low-latency interconnect and a parallel layout that keeps heavy traffic inside nodes.</source>
-        <translation>通信占每步时间的 %1 %，整个训练过程中有 %2 的数据跨节点传输：需要高带宽、低延迟的网络，以及让大流量留在节点内的并行布局。</translation>
+        <translation>通信占每步时间的 %1%，整个训练过程中有 %2 的数据跨节点传输：需要高带宽、低延迟的网络，以及让大流量留在节点内的并行布局。</translation>
     </message>
     <message>
         <source>Monitoring</source>
@@ -945,8 +956,34 @@
         <translation>&lt;b&gt;单卡不够&lt;/b&gt;全量训练（一块 %2 需要 %1），即使 %3 块 GPU 的 ZeRO-3 数据并行也不够：必须使用张量并行或流水线并行。</translation>
     </message>
     <message>
-        <source>%1 of tokenized data (%4 bytes per token), read at %2/s by the whole cluster on %3 nodes: multi-node training needs shared or replicated storage that keeps every node fed.</source>
-        <translation>分词后的数据共 %1（每 token %4 字节），整个集群以 %2/s 读取，分布在 %3 个节点上：多机训练需要共享或多副本存储，保证每个节点的数据供给。</translation>
+        <source>Global batch %1 sequences (%2 tokens) = %3 × micro-batch %4 × %5 accumulation steps; learning rate, batch size and warm-up found on one GPU do not carry over and need a new search.</source>
+        <extracomment>%3 is &quot;8 replicas&quot; or &quot;one replica&quot;</extracomment>
+        <translation>全局批大小 %1 条序列（%2 个 token）= %3 × 微批次 %4 × %5 步梯度累积；单卡上调好的学习率、批大小和 warmup 步数不能直接沿用，需要重新搜索。</translation>
+    </message>
+    <message>
+        <source>one replica</source>
+        <translation>一个副本</translation>
+    </message>
+    <message>
+        <source>%1 replicas</source>
+        <translation>%1 个副本</translation>
+    </message>
+    <message>
+        <source>%1 of tokenized data (%4 bytes per token), read at %2/s by the whole cluster on %3: multi-node training needs shared or replicated storage that keeps every node fed.</source>
+        <extracomment>%3 is &quot;4 nodes&quot; or &quot;one node&quot;</extracomment>
+        <translation>分词后的数据共 %1（每 token %4 字节），整个集群以 %2/s 读取，分布在%3上：多机训练需要共享或多副本存储，保证每个节点的数据供给。</translation>
+    </message>
+    <message>
+        <source>one node</source>
+        <translation>单个节点</translation>
+    </message>
+    <message>
+        <source>%1 nodes</source>
+        <translation> %1 个节点</translation>
+    </message>
+    <message>
+        <source>The node&apos;s GPUs share one driver, CUDA, NCCL and framework installation; a node added later must run the same versions, or bugs appear that cannot be reproduced.</source>
+        <translation>该节点的所有 GPU 共用同一套驱动、CUDA、NCCL 和框架；以后加入的节点必须使用完全一致的版本，否则会出现难以复现的问题。</translation>
     </message>
 </context>
 <context>
@@ -1181,27 +1218,27 @@
     </message>
     <message>
         <source>Narayanan et al. 2021 eq. 3 (FLOPs) and the GPU&apos;s datasheet (HBM bandwidth); efficiency calibrated on published runs (Help › How Accurate Is This?)</source>
-        <translation type="unfinished"></translation>
+        <translation>Narayanan 等，2021，式 3（FLOPs）与 GPU 数据手册（HBM 带宽）；效率依据公开训练记录校准（帮助 › 估算有多准？）</translation>
     </message>
     <message>
         <source>; host time per operation fitted to the stack&apos;s published runs</source>
-        <translation type="unfinished"></translation>
+        <translation>；每个算子的主机耗时按该软件栈的公开记录拟合</translation>
     </message>
     <message>
         <source>Narayanan et al. 2021 §2.2 (pipeline bubble) and eq. 3 (FLOPs per step)</source>
-        <translation type="unfinished"></translation>
+        <translation>Narayanan 等，2021，§2.2（流水线气泡）与式 3（每步 FLOPs）</translation>
     </message>
     <message>
         <source>on published runs: Help › How Accurate Is This?</source>
-        <translation type="unfinished"></translation>
+        <translation>依据公开训练记录：帮助 › 估算有多准？</translation>
     </message>
     <message>
         <source> (PyTorch&apos;s CUDA caching allocator)</source>
-        <translation type="unfinished"></translation>
+        <translation>（PyTorch 的 CUDA 缓存分配器）</translation>
     </message>
     <message>
         <source>performance notes</source>
-        <translation type="unfinished"></translation>
+        <translation>性能说明</translation>
     </message>
 </context>
 <context>
@@ -1358,7 +1395,7 @@
     </message>
     <message>
         <source>%1 per GPU · step %2 s · MFU %3 %</source>
-        <translation>每卡 %1 · 每步 %2 秒 · MFU %3 %</translation>
+        <translation>每卡 %1 · 每步 %2 秒 · MFU %3%</translation>
     </message>
     <message>
         <source>none</source>
@@ -1392,11 +1429,11 @@
     </message>
     <message>
         <source>%1 % of GPU</source>
-        <translation>GPU 的 %1 %</translation>
+        <translation>GPU 的 %1%</translation>
     </message>
     <message>
         <source>%1 %</source>
-        <translation>%1 %</translation>
+        <translation>%1%</translation>
     </message>
     <message numerus="yes">
         <source>on %n GPU(s)</source>
@@ -1409,252 +1446,252 @@
     <name>ui::HelpDialog</name>
     <message>
         <source>TrainPlanner Help</source>
-        <translation type="unfinished"></translation>
+        <translation>TrainPlanner 帮助</translation>
     </message>
     <message>
         <source>Getting Started</source>
-        <translation type="unfinished"></translation>
+        <translation>入门</translation>
     </message>
     <message>
         <source>Keyboard Shortcuts</source>
-        <translation type="unfinished"></translation>
+        <translation>键盘快捷键</translation>
     </message>
     <message>
         <source>Getting started</source>
-        <translation type="unfinished"></translation>
+        <translation>入门</translation>
     </message>
     <message>
         <source>TrainPlanner estimates, before a cluster is rented, whether a language model&apos;s training fits on each GPU, how to split it over the GPUs, how long a step and the whole run take, and what it costs. Change an input in the form on the left: every figure follows at once, and Edit › Undo takes a change back.</source>
-        <translation type="unfinished"></translation>
+        <translation>TrainPlanner 在租用集群之前估算：语言模型的训练能否放进每张 GPU、如何在 GPU 之间切分、单步和整个训练要多久、花费多少。修改左侧表单中的任一输入，所有数字随即更新；编辑 › 撤销可以退回一步修改。</translation>
     </message>
     <message>
         <source>The banner, line by line</source>
-        <translation type="unfinished"></translation>
+        <translation>结论栏逐行说明</translation>
     </message>
     <message>
         <source>Fits / Does not fit:</source>
-        <translation type="unfinished"></translation>
+        <translation>放得下 / 放不下：</translation>
     </message>
     <message>
         <source>the memory of the most loaded GPU against its capacity, green when it fits, red when it does not.</source>
-        <translation type="unfinished"></translation>
+        <translation>占用最多的那张 GPU 的显存与其容量之比；放得下为绿色，放不下为红色。</translation>
     </message>
     <message>
         <source>Parameters on GPUs:</source>
-        <translation type="unfinished"></translation>
+        <translation>参数与 GPU：</translation>
     </message>
     <message>
         <source>the model&apos;s size, the GPU count and type, and the largest memory term: what to reduce first when it does not fit.</source>
-        <translation type="unfinished"></translation>
+        <translation>模型规模、GPU 数量和型号，以及占用最大的一项显存——放不下时应首先削减的部分。</translation>
     </message>
     <message>
         <source>Step:</source>
-        <translation type="unfinished"></translation>
+        <translation>每步：</translation>
     </message>
     <message>
         <source>the time of one optimizer step; the tokens processed per second by all GPUs and by one; the model&apos;s TFLOP/s per GPU; MFU, the share of the GPU&apos;s peak arithmetic the model&apos;s FLOPs use; the share of the step spent waiting for communication; then the days, GPU-hours and GPU cost of the whole run.</source>
-        <translation type="unfinished"></translation>
+        <translation>一次优化器更新的时间；所有 GPU 与单张 GPU 每秒处理的 token 数；每卡的模型 TFLOP/s；MFU，即模型 FLOPs 占 GPU 峰值算力的比例；每步中等待通信的比例；以及整个训练的天数、GPU 小时数和 GPU 成本。</translation>
     </message>
     <message>
         <source>Goodput:</source>
-        <translation type="unfinished"></translation>
+        <translation>有效训练时间占比：</translation>
     </message>
     <message>
         <source>the share of the run spent on useful steps once failures, restarts and checkpoints are counted; the interruptions to expect; how often to save a checkpoint, and its size.</source>
-        <translation type="unfinished"></translation>
+        <translation>计入故障、重启和检查点之后，训练中用于有效计算的时间比例；预计的中断次数；检查点的保存间隔及其大小。</translation>
     </message>
     <message>
         <source>Range:</source>
         <extracomment>%1 is the percentage each assumption moves by (20)</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>区间：</translation>
     </message>
     <message>
         <source>where measured runs like this one landed against the estimate (10th to 90th percentile). With View › Show Ranges, also the step time, memory and cost when each assumption moves by ±%1 %.</source>
-        <translation type="unfinished"></translation>
+        <translation>同类实测运行相对于估算的分布（第 10 到第 90 百分位）。打开视图 › 显示区间后，还会显示各项假设变动 ±%1% 时的每步时间、显存和成本。</translation>
     </message>
     <message>
         <source>⚠ Warnings:</source>
-        <translation type="unfinished"></translation>
+        <translation>⚠ 警告：</translation>
     </message>
     <message>
         <source>inputs that are inconsistent or risky; a link after a warning applies the nearest setting that fixes it.</source>
-        <translation type="unfinished"></translation>
+        <translation>相互矛盾或有风险的输入；警告后的链接会应用能消除该警告的最接近设置。</translation>
     </message>
     <message>
         <source>Rest the mouse on the banner&apos;s figures (or on “Hover for formulas”) to see each formula, the arithmetic with this scenario&apos;s numbers, and the paper or datasheet it comes from.</source>
-        <translation type="unfinished"></translation>
+        <translation>将鼠标停在结论栏的数字上（或“悬停查看公式”上），即可看到每个公式、代入本场景数值的计算过程，以及它所依据的论文或数据手册。</translation>
     </message>
     <message>
         <source>What each tab answers</source>
-        <translation type="unfinished"></translation>
+        <translation>各标签页回答的问题</translation>
     </message>
     <message>
         <source>Main workflows</source>
-        <translation type="unfinished"></translation>
+        <translation>主要用法</translation>
     </message>
     <message>
         <source>Does it fit?</source>
-        <translation type="unfinished"></translation>
+        <translation>放得下吗？</translation>
     </message>
     <message>
         <source>Choose a model (a preset or a size) and a GPU, set the GPU count and the split (tensor, pipeline and data parallel, ZeRO). The banner answers; the Memory tab shows what fills the GPU, and the Decision guide lists ways to make it fit.</source>
-        <translation type="unfinished"></translation>
+        <translation>选择模型（预设或规模）和 GPU，设置 GPU 数量和切分方式（张量并行、流水线并行、数据并行、ZeRO）。结论栏给出答案；“显存”页显示显存被什么占满，“决策指南”列出让它放得下的办法。</translation>
     </message>
     <message>
         <source>Plan the layout:</source>
-        <translation type="unfinished"></translation>
+        <translation>规划并行布局：</translation>
     </message>
     <message>
         <source>on the Planner tab, set the GPUs, pin what must stay (for example tensor parallel 8) and Search. The plans are ranked; “Apply the selected plan” makes one the scenario, as one undo step. File › Export Launch Settings writes the arguments for Megatron-LM, torchtitan or DeepSpeed.</source>
-        <translation type="unfinished"></translation>
+        <translation>在“并行规划”页设置 GPU 数量，固定必须保持的设置（例如张量并行 8），然后点“搜索”。方案按优劣排序；“应用所选方案”把其中一个设为当前场景，可一步撤销。文件 › 导出启动配置可写出 Megatron-LM、torchtitan 或 DeepSpeed 的启动参数。</translation>
     </message>
     <message>
         <source>Compare scenarios:</source>
-        <translation type="unfinished"></translation>
+        <translation>对比场景：</translation>
     </message>
     <message>
         <source>on the Compare tab, “Add the current scenario”, change the inputs and add again, up to four. The table marks what differs; the charts set them side by side.</source>
-        <translation type="unfinished"></translation>
+        <translation>在“场景对比”页点“添加当前场景”，修改输入后再次添加，最多四个。表格标出不同之处，图表将它们并排展示。</translation>
     </message>
     <message>
         <source>Export for a meeting:</source>
-        <translation type="unfinished"></translation>
+        <translation>为会议导出：</translation>
     </message>
     <message>
         <source>File › Export Charts, Tables and Report writes every chart (PNG, SVG, PDF), the tables (CSV), the estimate (JSON) and a report into a new folder named after the scenario. View › Present Full Screen shows the charts as slides.</source>
-        <translation type="unfinished"></translation>
+        <translation>文件 › 导出图表、表格和报告会把所有图表（PNG、SVG、PDF）、表格（CSV）、估算结果（JSON）和一份报告写入以场景命名的新文件夹。视图 › 全屏演示把图表作为幻灯片播放。</translation>
     </message>
     <message>
         <source>Check a real run:</source>
-        <translation type="unfinished"></translation>
+        <translation>核对真实训练：</translation>
     </message>
     <message>
         <source>File › Compare With Training Log reads a Megatron-LM, torchtitan, DeepSpeed or Hugging Face Trainer log and sets its step time, tokens/s and memory against the plan, names the settings in which the log&apos;s run differs from the scenario, and refits the efficiency. Tools › Calibrate to a Measured Run takes figures typed in.</source>
-        <translation type="unfinished"></translation>
+        <translation>文件 › 与训练日志对比读取 Megatron-LM、torchtitan、DeepSpeed 或 Hugging Face Trainer 的日志，将其每步时间、每秒 token 数和显存与计划对比，指出日志中的运行与当前场景不同的设置，并重新拟合效率。工具 › 按实测结果校准可以使用手动输入的实测数字。</translation>
     </message>
     <message>
         <source>Where the numbers come from</source>
-        <translation type="unfinished"></translation>
+        <translation>数字从何而来</translation>
     </message>
     <message>
         <source>Every figure comes from a formula with a published source: a paper and its equation or table, a vendor&apos;s datasheet, or measured runs. Help › What&apos;s This, then a click on an input, says what the input means, its unit, range and default. Help › How Accurate Is This? sets the estimate against published training runs.</source>
-        <translation type="unfinished"></translation>
+        <translation>每个数字都来自有公开出处的公式：论文及其中的公式或表格、厂商数据手册，或实测运行。帮助 › 这是什么，再点击任一输入，即可看到它的含义、单位、范围和默认值。帮助 › 估算有多准？将估算与公开的训练记录对比。</translation>
     </message>
     <message>
         <source>The manual</source>
-        <translation type="unfinished"></translation>
+        <translation>使用手册</translation>
     </message>
     <message>
         <source>The documentation installed with TrainPlanner, with every formula and its source: %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>随 TrainPlanner 安装的文档，包含每个公式及其出处：%1。</translation>
     </message>
     <message>
         <source>In a terminal, %1 and %2 describe the programs&apos; options.</source>
-        <translation type="unfinished"></translation>
+        <translation>在终端中，%1 和 %2 说明两个程序的命令行选项。</translation>
     </message>
     <message>
         <source>Keyboard shortcuts</source>
-        <translation type="unfinished"></translation>
+        <translation>键盘快捷键</translation>
     </message>
     <message>
         <source>Keys</source>
-        <translation type="unfinished"></translation>
+        <translation>按键</translation>
     </message>
     <message>
         <source>Action</source>
-        <translation type="unfinished"></translation>
+        <translation>操作</translation>
     </message>
     <message>
         <source>Menu</source>
-        <translation type="unfinished"></translation>
+        <translation>菜单</translation>
     </message>
     <message>
         <source>Tab, Shift+Tab</source>
-        <translation type="unfinished"></translation>
+        <translation>Tab、Shift+Tab</translation>
     </message>
     <message>
         <source>Next / previous control</source>
-        <translation type="unfinished"></translation>
+        <translation>下一个 / 上一个控件</translation>
     </message>
     <message>
         <source>anywhere</source>
-        <translation type="unfinished"></translation>
+        <translation>任何位置</translation>
     </message>
     <message>
         <source>→, Space / ←</source>
-        <translation type="unfinished"></translation>
+        <translation>→、空格 / ←</translation>
     </message>
     <message>
         <source>Next / previous slide</source>
-        <translation type="unfinished"></translation>
+        <translation>下一张 / 上一张幻灯片</translation>
     </message>
     <message>
         <source>full-screen presentation</source>
-        <translation type="unfinished"></translation>
+        <translation>全屏演示</translation>
     </message>
     <message>
         <source>Esc</source>
-        <translation type="unfinished"></translation>
+        <translation>Esc</translation>
     </message>
     <message>
         <source>Leave the presentation</source>
-        <translation type="unfinished"></translation>
+        <translation>退出演示</translation>
     </message>
     <message>
         <source>Form fields</source>
-        <translation type="unfinished"></translation>
+        <translation>表单字段</translation>
     </message>
     <message>
         <source>Alt and a field&apos;s underlined letter move to that field and scroll it into view (in a section that is open); pressing it again moves to the next field with the same letter.</source>
-        <translation type="unfinished"></translation>
+        <translation>按 Alt 加字段名中带下划线的字母，即可跳到该字段并将其滚动到可见处（仅限已展开的分组）；再按一次会跳到带同一字母的下一个字段。</translation>
     </message>
     <message>
         <source>where it applies</source>
-        <translation type="unfinished"></translation>
+        <translation>所在位置</translation>
     </message>
     <message>
         <source>Does the model fit on each GPU, and what fills its memory: weights, gradients, master weights, optimizer states, activations, buffers?</source>
-        <translation type="unfinished"></translation>
+        <translation>模型能否放进每张 GPU？显存被什么占用：权重、梯度、主权重、优化器状态、激活值、缓冲区？</translation>
     </message>
     <message>
         <source>How long does one training step take, and how much of it is compute, pipeline bubble, communication and optimizer? Which collectives send how much?</source>
-        <translation type="unfinished"></translation>
+        <translation>一个训练步要多久？其中计算、流水线气泡、通信和优化器各占多少？各集合通信发送多少数据？</translation>
     </message>
     <message>
         <source>How do the micro-batches flow through the pipeline stages, how does memory rise and fall during a step, and which GPUs of which node hold each rank?</source>
-        <translation type="unfinished"></translation>
+        <translation>微批次如何流经各流水线阶段？一步之内显存如何起伏？每个 rank 位于哪个节点的哪张 GPU？</translation>
     </message>
     <message>
         <source>What do more GPUs buy: step time, communication share, days and cost against the GPU count, and where the money goes.</source>
-        <translation type="unfinished"></translation>
+        <translation>增加 GPU 能换来什么：每步时间、通信占比、天数和成本随 GPU 数量的变化，以及钱花在哪里。</translation>
     </message>
     <message>
         <source>How often will the run be interrupted, how much time do failures and checkpoints cost, and how often should it save a checkpoint?</source>
-        <translation type="unfinished"></translation>
+        <translation>训练会多频繁地中断？故障和检查点耗费多少时间？检查点应多久保存一次？</translation>
     </message>
     <message>
         <source>Which layout (TP, PP, DP, ZeRO, recomputation, micro-batch) is fastest, cheapest or lightest on these GPUs, or which GPU type and price meets a deadline?</source>
-        <translation type="unfinished"></translation>
+        <translation>在这些 GPU 上，哪种布局（TP、PP、DP、ZeRO、重计算、微批次）最快、最便宜或最省显存？或者哪种 GPU 型号和价格能赶上截止日期？</translation>
     </message>
     <message>
         <source>What do fp32, bf16, fp16 and fp8 do to small weight updates, and which gradients does loss scaling keep from underflowing?</source>
-        <translation type="unfinished"></translation>
+        <translation>fp32、bf16、fp16 和 fp8 对微小的权重更新有什么影响？损失缩放能让哪些梯度免于下溢？</translation>
     </message>
     <message>
         <source>How do up to four scenarios differ, side by side?</source>
-        <translation type="unfinished"></translation>
+        <translation>最多四个场景并排对比，有何不同？</translation>
     </message>
     <message>
         <source>Is this a small-model or a large-model project, what are the ways to make it fit, and what must be in place before the run?</source>
-        <translation type="unfinished"></translation>
+        <translation>这是小模型还是大模型项目？有哪些办法让它放得下？开训之前必须准备好什么？</translation>
     </message>
     <message>
         <source>What happens when two inputs change at once? A grid of full estimates; a click applies a cell.</source>
-        <translation type="unfinished"></translation>
+        <translation>两个输入同时改变会怎样？一张由完整估算组成的网格，点击格子即可采用。</translation>
     </message>
     <message>
         <source>Which assumption moves the step time, memory or cost the most when it is off by a fraction?</source>
-        <translation type="unfinished"></translation>
+        <translation>哪项假设偏差一定比例时，对每步时间、显存或成本影响最大？</translation>
     </message>
 </context>
 <context>
@@ -2646,11 +2683,7 @@
     </message>
     <message>
         <source>, of which this model&apos;s GEMM shapes reach %1 %</source>
-        <translation>，本模型的 GEMM 形状可达其中的 %1 %</translation>
-    </message>
-    <message>
-        <source>; this GPU sustains %1 % of these rates in training (calibrated, docs/FIDELITY.md)</source>
-        <translation>；该 GPU 在训练中可持续达到这些速率的 %1 %（经校准，见 docs/FIDELITY.md）</translation>
+        <translation>，本模型的 GEMM 形状可达其中的 %1%</translation>
     </message>
     <message>
         <source>Change elementwise kernels</source>
@@ -2690,7 +2723,7 @@
     </message>
     <message>
         <source>Per-row scales handle outliers better but cost more: each operand is cast twice, once per GEMM axis, and tensor parallelism gathers BF16 instead of FP8. torchao&apos;s 8B benchmark on 8 H100: +25 % per tensor, +10 % per row.</source>
-        <translation>按行缩放更能容忍离群值，但开销更大：每个操作数要按 GEMM 的两个轴各转换一次，张量并行的 all-gather 传输 BF16 而不是 FP8。torchao 在 8 张 H100 上的 8B 基准：按张量 +25 %，按行 +10 %。</translation>
+        <translation>按行缩放更能容忍离群值，但开销更大：每个操作数要按 GEMM 的两个轴各转换一次，张量并行的 all-gather 传输 BF16 而不是 FP8。torchao 在 8 张 H100 上的 8B 基准：按张量 +25%，按行 +10%。</translation>
     </message>
     <message>
         <source>Change data-parallel collectives</source>
@@ -3280,7 +3313,7 @@
     </message>
     <message>
         <source>Rented at $%1 per GPU-hour, the cost section&apos;s price for any GPU.</source>
-        <translation>按每 GPU 小时 %1 美元租用：成本部分的价格，对任何 GPU 都相同。</translation>
+        <translation>按每 GPU 小时 $%1 租用：成本部分的价格，对任何 GPU 都相同。</translation>
     </message>
     <message>
         <source>Software stack:</source>
@@ -3350,7 +3383,7 @@ DeepSpeed, GPT-NeoX, torchtitan, llm-foundry: the GPU&apos;s work as Generic; wh
 The Megatron stacks multiply Q, K and V as one matrix (and SwiGLU&apos;s gate and up); GPT-NeoX, LitGPT and llm-foundry fuse Q, K and V only; the others keep them apart: fewer, wider multiplications fill the GPU better.</source>
         <translation>训练框架，以及它在 GPU 自身工作之外增加的开销。
 通用：不增加；哪些部分相互重叠由效率设置决定。未列出的软件栈请选它。
-Megatron-LM（2021–23）、Megatron-DeepSpeed：每个 GPU 内核都由 Python 发射，每个约需 50 µs 的 CPU 时间，因此小模型会等待它的 CPU（主机）；Megatron 的快速 softmax 只在适用时使用；梯度在反向传播之后才求平均，而不是在其间。这些常数在 vTrain 的实测记录上拟合（帮助 → 估算有多准？）；在这些记录上，Megatron-DeepSpeed 的 GPU 工作还要慢 2 %（其拟合效率为 0.98）。
+Megatron-LM（2021–23）、Megatron-DeepSpeed：每个 GPU 内核都由 Python 发射，每个约需 50 µs 的 CPU 时间，因此小模型会等待它的 CPU（主机）；Megatron 的快速 softmax 只在适用时使用；梯度在反向传播之后才求平均，而不是在其间。这些常数在 vTrain 的实测记录上拟合（帮助 → 估算有多准？）；在这些记录上，Megatron-DeepSpeed 的 GPU 工作还要慢 2%（其拟合效率为 0.98）。
 LitGPT、Hugging Face Trainer（PEFT）：QLoRA 通过 bitsandbytes 实现，它为反向传播保留每个 4 位层的输入。
 Megatron-Core：使用 Megatron 的优化器（每步每个参数搬运 58 字节）和 softmax 规则；梯度在反向传播期间求平均。
 DeepSpeed、GPT-NeoX、torchtitan、llm-foundry：GPU 的工作与“通用”相同；梯度是否在反向传播期间求平均由重叠设置决定。它们的 CPU 开销尚未实测。
@@ -3372,51 +3405,55 @@ Megatron 系列把 Q、K、V 合成一次矩阵乘（SwiGLU 的 gate 和 up 也�
     </message>
     <message>
         <source>Achieved fraction of the GPU&apos;s achievable matmul throughput — its best measured GEMM rate (MAMF), 80–87 % of the datasheet peak on NVIDIA GPUs. The default is calibrated on published runs (Help › How Accurate Is This?).</source>
-        <translation type="unfinished"></translation>
+        <translation>训练达到的 GPU 可达矩阵乘法吞吐的比例——可达吞吐即实测最佳 GEMM 速率（MAMF），在 NVIDIA GPU 上为规格峰值的 80–87%。默认值依据公开训练记录校准（帮助 › 估算有多准？）。</translation>
     </message>
     <message>
         <source>calibrated on published runs (Help › How Accurate Is This?)</source>
-        <translation type="unfinished"></translation>
+        <translation>依据公开训练记录校准（帮助 › 估算有多准？）</translation>
     </message>
     <message>
         <source>the mechanism&apos;s count, kept after calibration on published runs</source>
-        <translation type="unfinished"></translation>
+        <translation>该机制的计数，依据公开训练记录校准后保留</translation>
     </message>
     <message>
         <source>an assumption, not fitted to measured runs</source>
-        <translation type="unfinished"></translation>
+        <translation>假设值，未按实测运行拟合</translation>
     </message>
     <message>
         <source>nccl-tests on DGX systems reach about 80 % of NVLink&apos;s nominal bandwidth (NVIDIA nccl-tests)</source>
-        <translation type="unfinished"></translation>
+        <translation>在 DGX 系统上，nccl-tests 可达到 NVLink 标称带宽的约 80%（NVIDIA nccl-tests）</translation>
     </message>
     <message>
         <source>CUDA context and library workspaces on every GPU (default 0.6 GiB).</source>
-        <translation type="unfinished"></translation>
+        <translation>每张 GPU 上的 CUDA 上下文和库工作区（默认 0.6 GiB）。</translation>
     </message>
     <message>
         <source>the gpu_poor memory calculator&apos;s fixed 650 MB CUDA overhead</source>
-        <translation type="unfinished"></translation>
+        <translation>gpu_poor 显存计算器固定的 650 MB CUDA 开销</translation>
     </message>
     <message>
         <source>the okoge-kaz memory estimator&apos;s figure per communicator</source>
-        <translation type="unfinished"></translation>
+        <translation>okoge-kaz 显存估算器给出的每个通信器的数值</translation>
     </message>
     <message>
         <source>an assumption (no public source gives a general figure): calibrate it from a measured run</source>
-        <translation type="unfinished"></translation>
+        <translation>假设值（没有公开来源给出通用数值）：请用实测运行校准</translation>
     </message>
     <message>
         <source>Megatron-LM&apos;s fused cross-entropy</source>
-        <translation type="unfinished"></translation>
+        <translation>Megatron-LM 的融合交叉熵</translation>
     </message>
     <message>
         <source>the default scenario: one 8-GPU node, data parallel with ZeRO-1</source>
-        <translation type="unfinished"></translation>
+        <translation>默认场景：一个 8 卡节点，数据并行，ZeRO-1</translation>
     </message>
     <message>
         <source>the default scenario (File › New)</source>
-        <translation type="unfinished"></translation>
+        <translation>默认场景（文件 › 新建）</translation>
+    </message>
+    <message>
+        <source>; this GPU sustains %1 % of these rates in training (calibrated on published runs)</source>
+        <translation>；该 GPU 在训练中可持续达到这些速率的 %1%（依据公开训练记录校准）</translation>
     </message>
 </context>
 <context>
@@ -3621,7 +3658,7 @@ Megatron 系列把 Q、K、V 合成一次矩阵乘（SwiGLU 的 gate 和 up 也�
     </message>
     <message>
         <source>Rank placement</source>
-        <translation>rank 布局</translation>
+        <translation>进程布局</translation>
     </message>
 </context>
 <context>
@@ -3931,40 +3968,40 @@ Megatron 系列把 Q、K、V 合成一次矩阵乘（SwiGLU 的 gate 和 up 也�
     <message>
         <source>Show &amp;Ranges in the Banner (each assumption ±%1 %)</source>
         <extracomment>%1 is the percentage each assumption moves by (20)</extracomment>
-        <translation>在结论栏显示区间（各项假设 ±%1 %）(&amp;R)</translation>
+        <translation>在结论栏显示区间（各项假设 ±%1%）(&amp;R)</translation>
     </message>
     <message>
         <source>&amp;Getting Started</source>
-        <translation type="unfinished"></translation>
+        <translation>入门(&amp;G)</translation>
     </message>
     <message>
         <source>&amp;Keyboard Shortcuts</source>
-        <translation type="unfinished"></translation>
+        <translation>键盘快捷键(&amp;K)</translation>
     </message>
     <message>
         <source>&amp;Manual (Installed Documentation)</source>
-        <translation type="unfinished"></translation>
+        <translation>使用手册（已安装的文档）(&amp;M)</translation>
     </message>
     <message>
         <source>Undo the last change</source>
-        <translation type="unfinished"></translation>
+        <translation>撤销上一次修改</translation>
     </message>
     <message>
         <source>Redo the change undone last</source>
-        <translation type="unfinished"></translation>
+        <translation>重做上一次撤销的修改</translation>
     </message>
     <message>
         <source>Next result tab</source>
-        <translation type="unfinished"></translation>
+        <translation>下一个结果标签页</translation>
     </message>
     <message>
         <source>Previous result tab</source>
-        <translation type="unfinished"></translation>
+        <translation>上一个结果标签页</translation>
     </message>
     <message>
         <source>Result tab: %1</source>
         <extracomment>%1 is the tab&apos;s title (&quot;Memory&quot;)</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>结果标签页：%1</translation>
     </message>
 </context>
 <context>
@@ -3980,11 +4017,11 @@ Megatron 系列把 Q、K、V 合成一次矩阵乘（SwiGLU 的 gate 和 up 也�
     </message>
     <message>
         <source>Memory per GPU — fits</source>
-        <translation>每卡显存 — 放得下</translation>
+        <translation>每卡显存——放得下</translation>
     </message>
     <message>
         <source>Memory per GPU — does not fit</source>
-        <translation>每卡显存 — 放不下</translation>
+        <translation>每卡显存——放不下</translation>
     </message>
     <message>
         <source>Weights</source>
@@ -4119,7 +4156,7 @@ Megatron 系列把 Q、K、V 合成一次矩阵乘（SwiGLU 的 gate 和 up 也�
     </message>
     <message>
         <source>%1 groups of %2 GPUs: %3 — %4 s per step, %5 s exposed (%6 % of the step)</source>
-        <translation>%1 组，每组 %2 块 GPU：%3——每步 %4 秒，未被掩盖 %5 秒（占每步 %6 %）</translation>
+        <translation>%1 组，每组 %2 块 GPU：%3——每步 %4 秒，未被掩盖 %5 秒（占每步 %6%）</translation>
     </message>
     <message>
         <source>One GPU per replica and no model parallelism: no collectives inside a replica.</source>
@@ -4127,7 +4164,7 @@ Megatron 系列把 Q、K、V 合成一次矩阵乘（SwiGLU 的 gate 和 up 也�
     </message>
     <message>
         <source>Rank placement: %1 GPUs on %2 nodes of %3</source>
-        <translation>rank 布局：%1 块 GPU，分布在 %2 个节点上（每节点 %3 块）</translation>
+        <translation>进程布局：%1 块 GPU，分布在 %2 个节点上（每节点 %3 块）</translation>
     </message>
     <message>
         <source>(first %1 nodes shown)</source>
@@ -4139,7 +4176,7 @@ Megatron 系列把 Q、K、V 合成一次矩阵乘（SwiGLU 的 gate 和 up 也�
     </message>
     <message>
         <source>Rank placement: %1 GPUs on one node of %2</source>
-        <translation>rank 布局：%1 张 GPU，位于一个 %2 卡节点上</translation>
+        <translation>进程布局：%1 张 GPU，位于一个 %2 卡节点上</translation>
     </message>
 </context>
 <context>
@@ -4286,12 +4323,12 @@ Megatron 系列把 Q、K、V 合成一次矩阵乘（SwiGLU 的 gate 和 up 也�
         <translation>成本（美元）</translation>
     </message>
     <message>
-        <source>Within the best plan&apos;s range: measured runs like these do not tell the two apart (docs/FIDELITY.md).</source>
-        <translation>在最优方案的误差区间内：按同类实测记录，两者无法区分优劣（见 docs/FIDELITY.md）。</translation>
-    </message>
-    <message>
         <source>≈ best</source>
         <translation>≈ 最优</translation>
+    </message>
+    <message>
+        <source>Within the best plan&apos;s range: measured runs like these do not tell the two apart (Help › How Accurate Is This?).</source>
+        <translation>在最优方案的误差区间内：按同类实测记录，两者无法区分优劣（帮助 › 估算有多准？）。</translation>
     </message>
 </context>
 <context>
@@ -4326,7 +4363,7 @@ Megatron 系列把 Q、K、V 合成一次矩阵乘（SwiGLU 的 gate 和 up 也�
     </message>
     <message>
         <source>PP %1 splits the layers; bubble %2 % of compute</source>
-        <translation>PP %1 切分各层；流水线气泡占计算的 %2 %</translation>
+        <translation>PP %1 切分各层；流水线气泡占计算的 %2%</translation>
     </message>
     <message>
         <source>ZeRO-%1 shards model states over %2 GPUs</source>
@@ -4334,7 +4371,7 @@ Megatron 系列把 Q、K、V 合成一次矩阵乘（SwiGLU 的 gate 和 up 也�
     </message>
     <message>
         <source>recomputation costs %1 % more FLOPs to save memory</source>
-        <translation>激活重计算多花 %1 % 的计算量来节省显存</translation>
+        <translation>激活重计算多花 %1% 的计算量来节省显存</translation>
     </message>
     <message>
         <source>%1 of %2 per GPU</source>
@@ -4342,7 +4379,7 @@ Megatron 系列把 Q、K、V 合成一次矩阵乘（SwiGLU 的 gate 和 up 也�
     </message>
     <message>
         <source>communication %1 % of the step</source>
-        <translation>通信占每步 %1 %</translation>
+        <translation>通信占每步 %1%</translation>
     </message>
     <message>
         <source>Why the best plan wins: %1.</source>
@@ -4443,7 +4480,7 @@ Megatron 系列把 Q、K、V 合成一次矩阵乘（SwiGLU 的 gate 和 up 也�
     </message>
     <message>
         <source>Memory headroom (within %1 % of the fastest)</source>
-        <translation>显存余量（时长比最快方案多不超过 %1 %）</translation>
+        <translation>显存余量（时长比最快方案多不超过 %1%）</translation>
     </message>
 </context>
 <context>
@@ -5040,12 +5077,12 @@ Megatron 系列把 Q、K、V 合成一次矩阵乘（SwiGLU 的 gate 和 up 也�
     </message>
     <message>
         <source>A step of %1 s is faster than this scenario allows: %2 s with every GPU at its peak (MFU would exceed 100 %). Is this the scenario the run used?</source>
-        <translation>每步 %1 秒比这个场景所能达到的还快：即使每张 GPU 都以峰值运行也要 %2 秒（MFU 会超过 100 %）。这是该次训练所用的场景吗？</translation>
+        <translation>每步 %1 秒比这个场景所能达到的还快：即使每张 GPU 都以峰值运行也要 %2 秒（MFU 会超过 100%）。这是该次训练所用的场景吗？</translation>
     </message>
     <message>
         <source>An MFU of %1 is above %2, 100 % of the peak in the log&apos;s own count of attention FLOPs.</source>
         <extracomment>%2 is 100 % of the peak in the log&apos;s own count of attention FLOPs (over 1 at long sequences)</extracomment>
-        <translation>MFU 为 %1，超过了 %2，即按日志自己的注意力 FLOPs 计法达到峰值的 100 %。</translation>
+        <translation>MFU 为 %1，超过了 %2，即按日志自己的注意力 FLOPs 计法达到峰值的 100%。</translation>
     </message>
     <message>
         <source>context parallelism without flash attention</source>
@@ -5072,7 +5109,7 @@ Megatron 系列把 Q、K、V 合成一次矩阵乘（SwiGLU 的 gate 和 up 也�
     <message>
         <source>A peak memory of %1 GiB is more than the GPU has, %2 GiB (with %3 % for gigabytes read as GiB). Is this the scenario the run used?</source>
         <extracomment>%3 is the margin in percent allowed for gigabytes read as GiB (8)</extracomment>
-        <translation>峰值显存 %1 GiB 超过了 GPU 的 %2 GiB（已为把 GB 当作 GiB 的读数留出 %3 % 余量）。这是该次训练所用的场景吗？</translation>
+        <translation>峰值显存 %1 GiB 超过了 GPU 的 %2 GiB（已为把 GB 当作 GiB 的读数留出 %3% 余量）。这是该次训练所用的场景吗？</translation>
     </message>
     <message>
         <source>%1 of %2 steady steps are over %3 × the median and were left out: the run is not steady, and the median is that of its faster part.</source>
@@ -5082,12 +5119,12 @@ Megatron 系列把 Q、K、V 合成一次矩阵乘（SwiGLU 的 gate 和 up 也�
     <message>
         <source>The median is taken over a uniform sample of %1 of the %2 steady steps (within ±%3 % of rank of the exact median).</source>
         <extracomment>%3 is the sample median&apos;s precision, in percent of rank (0.4)</extracomment>
-        <translation>中位数取自 %2 个稳定步骤中均匀抽取的 %1 个（与精确中位数的秩相差不超过 ±%3 %）。</translation>
+        <translation>中位数取自 %2 个稳定步骤中均匀抽取的 %1 个（与精确中位数的秩相差不超过 ±%3%）。</translation>
     </message>
     <message>
         <source>Weights are kept in %1 with no %4 master copy: an update smaller than %2 % of a weight&apos;s magnitude (%3) rounds away and training stalls. Keep %4 master weights, or use stochastic rounding or Kahan summation.</source>
         <extracomment>%1 the weights&apos; format (BF16), %2 a percentage (0.39), %3 the same as a power of two (2^-8), %4 FP32</extracomment>
-        <translation>权重以 %1 保存且没有 %4 主权重副本：小于权重大小 %2 %（%3）的更新会被舍入丢失，训练停滞。请保留 %4 主权重，或使用随机舍入或 Kahan 求和。</translation>
+        <translation>权重以 %1 保存且没有 %4 主权重副本：小于权重大小 %2%（%3）的更新会被舍入丢失，训练停滞。请保留 %4 主权重，或使用随机舍入或 Kahan 求和。</translation>
     </message>
     <message>
         <source>tensor parallelism (TP)</source>
@@ -5208,11 +5245,11 @@ Megatron 系列把 Q、K、V 合成一次矩阵乘（SwiGLU 的 gate 和 up 也�
     <message>
         <source>ran %1–%2 % slower than the model estimates</source>
         <extracomment>%1–%2 percentages: measured runs like the scenario took longer than the model&apos;s estimate</extracomment>
-        <translation>比模型估计慢 %1–%2 %</translation>
+        <translation>比模型估计慢 %1–%2%</translation>
     </message>
     <message>
         <source>ran %1–%2 % faster than the model estimates</source>
-        <translation>比模型估计快 %1–%2 %</translation>
+        <translation>比模型估计快 %1–%2%</translation>
     </message>
 </context>
 <context>
@@ -5315,7 +5352,7 @@ Megatron 系列把 Q、K、V 合成一次矩阵乘（SwiGLU 的 gate 和 up 也�
     </message>
     <message>
         <source>$%1 per GPU-hour, $%2 per kWh</source>
-        <translation>每 GPU 小时 %1 美元，每千瓦时 %2 美元</translation>
+        <translation>每 GPU 小时 $%1，每千瓦时 $%2</translation>
     </message>
     <message>
         <source>Key inputs</source>
@@ -5327,7 +5364,7 @@ Megatron 系列把 Q、K、V 合成一次矩阵乘（SwiGLU 的 gate 和 up 也�
     </message>
     <message>
         <source>Fewer than one interruption is expected over the run at every GPU count shown (at most %1): the interruptions line lies along the bottom of its axis.</source>
-        <translation type="unfinished"></translation>
+        <translation>在图中的每个 GPU 数量下，整个训练预计的中断都不到一次（最多 %1 次）：中断次数曲线贴着坐标轴底部。</translation>
     </message>
 </context>
 <context>
@@ -5366,6 +5403,40 @@ Megatron 系列把 Q、K、V 合成一次矩阵乘（SwiGLU 的 gate 和 up 也�
     </message>
 </context>
 <context>
+    <name>ui::ScenarioName</name>
+    <message>
+        <source>Source article: 700M model on one GPU (FP32)</source>
+        <translation>原文：单卡上的 700M 模型（FP32）</translation>
+    </message>
+    <message>
+        <source>Source article: 7B model on 64 rented A100 (ZeRO-3, BF16 mixed, 400 Gb/s per node)</source>
+        <translation>原文：在 64 张租用 A100 上训练的 7B 模型（ZeRO-3、BF16 混合精度、每节点 400 Gb/s）</translation>
+    </message>
+    <message>
+        <source>%1 B-parameter model</source>
+        <translation>%1B 参数模型</translation>
+    </message>
+    <message>
+        <source>%1 M-parameter model</source>
+        <translation>%1M 参数模型</translation>
+    </message>
+    <message>
+        <source>%1 LoRA fine-tuning on %2 × %3</source>
+        <extracomment>%1 the model, %2 × %3 the GPU count and type</extracomment>
+        <translation>%1 LoRA 微调，%2 × %3</translation>
+    </message>
+    <message>
+        <source>%1 QLoRA fine-tuning on %2 × %3</source>
+        <extracomment>%1 the model, %2 × %3 the GPU count and type</extracomment>
+        <translation>%1 QLoRA 微调，%2 × %3</translation>
+    </message>
+    <message>
+        <source>%1 pre-training on %2 × %3</source>
+        <extracomment>%1 the model, %2 × %3 the GPU count and type</extracomment>
+        <translation>%1 预训练，%2 × %3</translation>
+    </message>
+</context>
+<context>
     <name>ui::ScenarioSession</name>
     <message>
         <source>Source:</source>
@@ -5376,11 +5447,11 @@ Megatron 系列把 Q、K、V 合成一次矩阵乘（SwiGLU 的 gate 和 up 也�
     <name>ui::SensitivityChart</name>
     <message>
         <source>Assumption −%1 %</source>
-        <translation>假设 −%1 %</translation>
+        <translation>假设 −%1%</translation>
     </message>
     <message>
         <source>Assumption +%1 %</source>
-        <translation>假设 +%1 %</translation>
+        <translation>假设 +%1%</translation>
     </message>
     <message>
         <source>Change (%)</source>
@@ -5388,7 +5459,7 @@ Megatron 系列把 Q、K、V 合成一次矩阵乘（SwiGLU 的 gate 和 up 也�
     </message>
     <message>
         <source>%1, each assumption ±%2 %</source>
-        <translation>%1：各项假设依次 ±%2 %</translation>
+        <translation>%1：各项假设依次 ±%2%</translation>
     </message>
     <message>
         <source>Compute efficiency</source>
@@ -5470,15 +5541,15 @@ Megatron 系列把 Q、K、V 合成一次矩阵乘（SwiGLU 的 gate 和 up 也�
         <translation>变动幅度(&amp;M)：</translation>
     </message>
     <message>
-        <source>Each default that is not a datasheet fact moves down and up by the same fraction, one at a time; the bars show how far the outcome moves. The longest bars are the assumptions worth measuring on your own cluster (docs/FIDELITY.md).</source>
-        <translation>每个并非来自数据手册的默认值依次上下变动相同比例，条形显示结果随之变化多少。条形最长的假设，最值得在自己的集群上实测（见 docs/FIDELITY.md）。</translation>
+        <source>Each default that is not a datasheet fact moves down and up by the same fraction, one at a time; the bars show how far the outcome moves. The longest bars are the assumptions worth measuring on your own cluster (Help › How Accurate Is This?).</source>
+        <translation>每个并非来自数据手册的默认值依次上下变动相同比例，条形显示结果随之变化多少。条形最长的假设，最值得在自己的集群上实测（帮助 › 估算有多准？）。</translation>
     </message>
 </context>
 <context>
     <name>ui::TimeChart</name>
     <message>
         <source>One step: %1 s — communication exposed %2 % of it</source>
-        <translation>每步 %1 秒 — 其中未被掩盖的通信占 %2 %</translation>
+        <translation>每步 %1 秒——其中未被掩盖的通信占 %2%</translation>
     </message>
     <message>
         <source>Pipeline bubble</source>
@@ -5506,7 +5577,7 @@ Megatron 系列把 Q、K、V 合成一次矩阵乘（SwiGLU 的 gate 和 up 也�
     </message>
     <message>
         <source>%1: %2 s (%3 % of the step)</source>
-        <translation>%1：%2 秒（占每步 %3 %）</translation>
+        <translation>%1：%2 秒（占每步 %3%）</translation>
     </message>
     <message>
         <source>Matmuls</source>
@@ -5530,7 +5601,7 @@ Megatron 系列把 Q、K、V 合成一次矩阵乘（SwiGLU 的 gate 和 up 也�
     </message>
     <message>
         <source>One step: %1 s — %2 % of it waiting for the CPU, %3 % exposed communication</source>
-        <translation>每步 %1 秒 — 其中等待 CPU 占 %2 %，未被掩盖的通信占 %3 %</translation>
+        <translation>每步 %1 秒——其中等待 CPU 占 %2%，未被掩盖的通信占 %3%</translation>
     </message>
     <message>
         <source>%1 communication</source>
@@ -5609,7 +5680,7 @@ Megatron 系列把 Q、K、V 合成一次矩阵乘（SwiGLU 的 gate 和 up 也�
     </message>
     <message>
         <source>One step on the pipeline: %1 × %2 micro-batches%3 — idle %4 % of the busy time, step %5 s</source>
-        <translation>流水线上的一步：%1 × %2 个微批次%3——空闲占忙碌时间的 %4 %，每步 %5 秒</translation>
+        <translation>流水线上的一步：%1 × %2 个微批次%3——空闲占忙碌时间的 %4%，每步 %5 秒</translation>
     </message>
 </context>
 <context>
@@ -5640,11 +5711,11 @@ Megatron 系列把 Q、K、V 合成一次矩阵乘（SwiGLU 的 gate 和 up 也�
     </message>
     <message>
         <source>Fits: %1 of %2 per GPU (%3 %)</source>
-        <translation>放得下：每卡 %2 中使用 %1（%3 %）</translation>
+        <translation>放得下：每卡 %2 中使用 %1（%3%）</translation>
     </message>
     <message>
         <source>Does not fit: %1 needed, %2 per GPU (%3 %)</source>
-        <translation>放不下：需要 %1，每卡只有 %2（%3 %）</translation>
+        <translation>放不下：需要 %1，每卡只有 %2（%3%）</translation>
     </message>
     <message>
         <source>Most loaded pipeline stage: %1.</source>
@@ -5665,7 +5736,7 @@ Megatron 系列把 Q、K、V 合成一次矩阵乘（SwiGLU 的 gate 和 up 也�
     </message>
     <message>
         <source>Range, each assumption ±%1 % in turn: step %2–%3 s · memory %4–%5 · cost $%6–%7</source>
-        <translation>区间（各项假设依次 ±%1 %）：每步 %2–%3 秒 · 显存 %4–%5 · 成本 $%6–%7</translation>
+        <translation>区间（各项假设依次 ±%1%）：每步 %2–%3 秒 · 显存 %4–%5 · 成本 $%6–%7</translation>
     </message>
     <message>
         <source>ⓘ Hover for formulas</source>
@@ -5674,48 +5745,48 @@ Megatron 系列把 Q、K、V 合成一次矩阵乘（SwiGLU 的 gate 和 up 也�
     </message>
     <message>
         <source> · the GPUs wait for their CPU %1 % of it</source>
-        <translation> · GPU 等待 CPU 的时间占每步 %1 %</translation>
+        <translation> · GPU 等待 CPU 的时间占每步 %1%</translation>
     </message>
     <message>
         <source>Range from %5 measured runs like this one (%6), %7 % of them: step %1–%2 s · %3–%4 days</source>
         <extracomment>%1–%2 step time range in seconds, %3–%4 days, %5 number of runs, %6 the kind of runs (GPU, parallelism, format), %7 the percentage of the runs the range holds (80)</extracomment>
-        <translation>依据 %5 条同类实测记录（%6）的区间，其中 %7 % 落在：每步 %1–%2 秒 · %3–%4 天</translation>
+        <translation>依据 %5 条同类实测记录（%6）的区间，其中 %7% 落在：每步 %1–%2 秒 · %3–%4 天</translation>
     </message>
     <message>
         <source>Measured runs like this one %1 (%2 runs: %3; %4 % of them): step %5–%6 s · %7–%8 days</source>
         <extracomment>%1 &quot;ran 0–18 % slower than the model estimates&quot;, %2 number of runs, %3 the kind of runs, %4 the percentage of the runs the range holds (80), %5–%6 step time range in seconds, %7–%8 days</extracomment>
-        <translation>类似的实测运行%1（%2 次运行：%3；其中 %4 %）：每步 %5–%6 秒 · %7–%8 天</translation>
-    </message>
-    <message>
-        <source>Step %1 s · %2 tokens/s (%3 per GPU) · %4 TFLOP/s per GPU · MFU %5 % · communication %6 % of the step · %7 days · %8 GPU-hours · $%9</source>
-        <extracomment>%1 step time in seconds, %2 tokens per second of all GPUs, %3 of one GPU, %4 the model&apos;s TFLOP/s per GPU, %5 MFU percent, %6 communication percent, %7 days, %8 GPU-hours, %9 cost in US dollars</extracomment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Goodput %1 % · %2 · checkpoint every %3 min (%4)</source>
-        <extracomment>%1 goodput percent, %2 &quot;about 5 interruptions over the run&quot;, %3 checkpoint interval in minutes, %4 checkpoint size</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>类似的实测运行%1（%2 次运行：%3；其中 %4%）：每步 %5–%6 秒 · %7–%8 天</translation>
     </message>
     <message>
         <source>Set %1 to %2</source>
         <extracomment>a one-click fix after a warning: %1 a setting&apos;s name, %2 its new value</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>将%1改为 %2</translation>
     </message>
     <message>
         <source>interruptions without end</source>
-        <translation type="unfinished"></translation>
+        <translation>中断无休止</translation>
     </message>
     <message>
         <source>fewer than one interruption over the run</source>
-        <translation type="unfinished"></translation>
+        <translation>整个训练预计中断不到一次</translation>
     </message>
     <message>
         <source>about one interruption over the run</source>
-        <translation type="unfinished"></translation>
+        <translation>整个训练约中断一次</translation>
     </message>
     <message>
         <source>about %1 interruptions over the run</source>
-        <translation type="unfinished"></translation>
+        <translation>整个训练约 %1 次故障中断</translation>
+    </message>
+    <message>
+        <source>Step %1 s · %2 tokens/s (%3 per GPU) · %4 TFLOP/s per GPU · MFU %5 % · communication %6 % of the step</source>
+        <extracomment>%1 step time in seconds, %2 tokens per second of all GPUs, %3 of one GPU, %4 the model&apos;s TFLOP/s per GPU, %5 MFU percent, %6 communication percent</extracomment>
+        <translation>每步 %1 秒 · 每秒 %2 个 token（每卡 %3 个）· 每卡 %4 TFLOP/s · MFU %5% · 通信占每步 %6%</translation>
+    </message>
+    <message>
+        <source>%1 days · %2 GPU-hours · $%3 · goodput %4 % · %5 · checkpoint every %6 min (%7)</source>
+        <extracomment>%1 days, %2 GPU-hours, %3 cost in US dollars, %4 goodput percent, %5 &quot;about 5 interruptions over the run&quot;, %6 checkpoint interval in minutes, %7 checkpoint size</extracomment>
+        <translation>%1 天 · %2 GPU 小时 · $%3 · 有效训练时间占比 %4% · %5 · 每 %6 分钟保存一次检查点（%7）</translation>
     </message>
 </context>
 <context>

@@ -24,6 +24,7 @@
 #include "widgets/verdict_banner.h"
 
 #include <QAction>
+#include <QApplication>
 #include <QEvent>
 #include <QGuiApplication>
 #include <QHBoxLayout>
@@ -72,6 +73,15 @@ public:
         return hint;
     }
 
+    /// Scrolls the control that takes the focus into view, however it came (Tab scrolls by itself, a
+    /// mnemonic such as Alt+G for the GPU did not: the field changed out of sight).
+    void followFocus()
+    {
+        connect(qApp, &QApplication::focusChanged, this, [this](QWidget*, QWidget* now) {
+            if (now && widget() && widget()->isAncestorOf(now)) ensureWidgetVisible(now, 16, 24);
+        });
+    }
+
 protected:
     bool eventFilter(QObject* watched, QEvent* event) override
     {
@@ -103,6 +113,7 @@ MainView::MainView(ScenarioSession* session, QWidget* parent)
     scroll->setWidget(m_inputs);
     scroll->setWidgetResizable(true);
     scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    scroll->followFocus();
 
     auto* right = new QWidget(this);
     m_banner = new VerdictBanner(right);
@@ -141,9 +152,7 @@ MainView::MainView(ScenarioSession* session, QWidget* parent)
 
     connect(m_banner, &VerdictBanner::suggestionChosen, this, [session](const core::Suggestion& fix) {
         const core::Scenario changed = fix.scenario;
-        session->document()->edit(
-            tr("Apply %1 = %2").arg(QString::fromStdString(fix.key), QString::fromStdString(fix.value)),
-            [changed](core::Scenario& s) { s = changed; });
+        session->document()->edit(VerdictBanner::fixText(fix), [changed](core::Scenario& s) { s = changed; });
     });
     auto explainer = [session](const QString& key) { return session->explanation(key); };
     findChild<MemoryChart*>()->setExplainer(explainer);

@@ -1,5 +1,6 @@
 #include "widgets/verdict_banner.h"
 
+#include "widgets/inputs/field_texts.h"
 #include "widgets/text/format.h"
 #include "widgets/text/problem_text.h"
 #include "widgets/text/range_text.h"
@@ -102,22 +103,30 @@ VerdictBanner::Text VerdictBanner::textOf(
     const auto& c = estimate.compute;
     const auto& t = estimate.training;
     const QLocale locale;
-    //: %1 step time in seconds, %2 MFU percent, %3 communication percent, %4 days, %5 GPU-hours, %6 cost
+    // Throughput as a training log prints it (the launch settings' expectations): tokens per second of
+    // the whole run and of one GPU, and the model's FLOP/s per GPU (MFU × the compute format's peak).
+    const double tokensPerGpu = estimate.gpus > 0 ? c.tokensPerS / estimate.gpus : 0;
+    //: %1 step time in seconds, %2 tokens per second of all GPUs, %3 of one GPU, %4 the model's TFLOP/s per
+    //: GPU, %5 MFU percent, %6 communication percent
     details += QLatin1Char('\n')
-        + tr("Step %1 s · MFU %2 % · communication %3 % of the step · %4 days · %5 GPU-hours · $%6")
-              .arg(formatSeconds(c.stepTimeS), locale.toString(c.mfu * 100, 'f', 1),
-                  locale.toString(estimate.communication.shareOfStep * 100, 'f', 1), formatFixed(t.timeS / 86400, 1),
-                  formatFixed(t.gpuHours, 0), formatFixed(t.totalCostUsd, 0));
+        + tr("Step %1 s · %2 tokens/s (%3 per GPU) · %4 TFLOP/s per GPU · MFU %5 % · communication %6 % of the step")
+              .arg(formatSeconds(c.stepTimeS), formatSignificant(c.tokensPerS, 3), formatSignificant(tokensPerGpu, 3),
+                  formatSignificant(c.mfu * c.peakFlopsPerGpu / 1e12, 3), locale.toString(c.mfu * 100, 'f', 1),
+                  locale.toString(estimate.communication.shareOfStep * 100, 'f', 1));
     // A step that mostly waits for its CPU (a software stack's host time): the banner says so.
     if (c.stepTimeS > 0 && c.hostStallTimeS >= 0.05 * c.stepTimeS)
         details += tr(" · the GPUs wait for their CPU %1 % of it")
                        .arg(locale.toString(c.hostStallTimeS / c.stepTimeS * 100, 'f', 0));
     const auto& r = estimate.reliability;
-    //: %1 goodput percent, %2 number of interruptions, %3 checkpoint interval in minutes, %4 checkpoint size
+    const double minutes = r.checkpointIntervalS / 60;
+    //: %1 days, %2 GPU-hours, %3 cost in US dollars, %4 goodput percent, %5 "about 5 interruptions over the
+    //: run", %6 checkpoint interval in minutes, %7 checkpoint size
     details += QLatin1Char('\n')
-        + tr("Goodput %1 % · about %2 interruptions over the run · checkpoint every %3 min (%4)")
-              .arg(locale.toString(r.goodput * 100, 'f', 1), formatFixed(r.expectedInterruptions, 0),
-                  locale.toString(r.checkpointIntervalS / 60, 'f', 0), formatBytes(r.checkpointBytes, 0));
+        + tr("%1 days · %2 GPU-hours · $%3 · goodput %4 % · %5 · checkpoint every %6 min (%7)")
+              .arg(formatFixed(t.timeS / 86400, 1), formatFixed(t.gpuHours, 0), formatFixed(t.totalCostUsd, 0),
+                  locale.toString(r.goodput * 100, 'f', 1), interruptionsText(r.expectedInterruptions),
+                  minutes < 10 ? formatSignificant(minutes, 2) : locale.toString(minutes, 'f', 0),
+                  formatBytesRounded(r.checkpointBytes));
     if (const auto& measured = estimate.range; measured && std::isfinite(t.timeS)) {
         // The range spans the 10th to the 90th percentile of the runs (core::EstimateRange).
         constexpr int kShareOfRuns = 80;
@@ -175,16 +184,35 @@ void VerdictBanner::refresh()
         for (std::size_t i = 0; i < m_suggestions.size(); ++i) {
             if (m_suggestions[i].code != w.code) continue;
             const core::Suggestion& fix = m_suggestions[i];
-            QString fixText = tr("Use %1 = %2").arg(QString::fromStdString(fix.key), QString::fromStdString(fix.value));
+            QString link = fixText(fix);
             if (fix.scenario.parallel.gpus() != m_estimate.gpus)
-                fixText += QLatin1Char(' ')
+                link += QLatin1Char(' ')
                     + tr("(%1 GPUs)").arg(QLocale().toString(static_cast<qlonglong>(fix.scenario.parallel.gpus())));
-            line += QStringLiteral(" — <a href=\"fix:%1\">%2</a>").arg(i).arg(fixText.toHtmlEscaped());
+            line += QStringLiteral(" — <a href=\"fix:%1\">%2</a>").arg(i).arg(link.toHtmlEscaped());
         }
         warnings << line;
     }
     m_warnings->setText(warnings.join(QStringLiteral("<br>")));
     m_warnings->setVisible(!warnings.isEmpty());
+}
+
+QString VerdictBanner::fixText(const core::Suggestion& fix)
+{
+    // The form's name and value ("Master weights", "FP32"); the file's where the form has none.
+    QString name = fieldName(fix.key), value = fieldValueText(fix.key, fix.scenario);
+    if (name.isEmpty()) name = QString::fromStdString(fix.key);
+    if (value.isEmpty()) value = QString::fromStdString(fix.value);
+    //: a one-click fix after a warning: %1 a setting's name, %2 its new value
+    return tr("Set %1 to %2").arg(name, value);
+}
+
+QString VerdictBanner::interruptionsText(double expected)
+{
+    // Counted in words: "about 0 interruptions" or "1 interruptions" read wrong.
+    if (!std::isfinite(expected)) return tr("interruptions without end");
+    if (expected < 0.5) return tr("fewer than one interruption over the run");
+    if (expected < 1.5) return tr("about one interruption over the run");
+    return tr("about %1 interruptions over the run").arg(formatFixed(expected, 0));
 }
 
 void VerdictBanner::setSuggestions(std::vector<core::Suggestion> suggestions)

@@ -27,6 +27,12 @@ public:
     [[nodiscard]] static Text textOf(
         const core::Estimate& estimate, const QString& gpuName, const std::optional<core::Sensitivity>& ranges);
 
+    /// A one-click fix as its link reads: the setting's name and value as the form shows them ("Set
+    /// Master weights to FP32"), not the file's key.
+    [[nodiscard]] static QString fixText(const core::Suggestion& fix);
+    /// The expected interruptions over the run in words: "fewer than one", "about one", "about 5".
+    [[nodiscard]] static QString interruptionsText(double expected);
+
     explicit VerdictBanner(QWidget* parent = nullptr);
     void setEstimate(const core::Estimate& estimate);
     /// "Nearest valid" fixes shown as links after their warnings; a click emits suggestionChosen.

@@ -253,7 +253,7 @@ TEST_CASE("a warning offers the nearest valid setting and one click applies it",
     auto* banner = w.banner();
     REQUIRE_FALSE(banner->suggestions().empty());
     CHECK(banner->warningsText().contains(QStringLiteral("href=\"fix:0\"")));
-    CHECK(banner->warningsText().contains(QStringLiteral("parallel.tp = 8")));
+    CHECK(banner->warningsText().contains(QStringLiteral("Set Tensor parallel (TP) to 8")));
     auto* label = banner->findChild<QLabel*>(QStringLiteral("verdictWarnings"));
     REQUIRE(label);
     emit label->linkActivated(QStringLiteral("fix:0"));

@@ -102,7 +102,7 @@ void AccuracyView::retranslate()
            "(runs not used to choose the defaults), the mean error is <b>%2 %</b> on throughput and <b>%3 %</b> on "
            "peak memory. On the %4 calibration runs, three defaults were calibrated — matmul efficiency %5, the share "
            "%6 of it Hopper GPUs sustain, and %7 memory-bound passes — and each software stack's host costs on "
-           "its own runs (docs/FIDELITY.md). Where a source measured "
+           "its own runs. Where a source measured "
            "one model in several layouts on one software stack, the estimate orders them with a mean rank "
            "correlation of %8 over %9 sets. Double-click a run to open it as a scenario.</p>")
             .arg(int(m_summary.rows.size()))

@@ -523,9 +523,10 @@ const std::vector<FieldText>& texts()
             .tip = QT_TRANSLATE_NOOP("ui::InputPanel",
                 "Achieved fraction of the GPU's achievable matmul throughput — its best measured GEMM "
                 "rate (MAMF), 80–87 % of the datasheet peak on NVIDIA GPUs. The default is calibrated on "
-                "published runs (docs/FIDELITY.md)."),
+                "published runs (Help › How Accurate Is This?)."),
             .unitName = QT_TRANSLATE_NOOP("ui::InputPanel", "fraction"),
-            .source = QT_TRANSLATE_NOOP("ui::InputPanel", "calibrated on published runs (docs/FIDELITY.md)"),
+            .source
+            = QT_TRANSLATE_NOOP("ui::InputPanel", "calibrated on published runs (Help › How Accurate Is This?)"),
             .decimals = 2,
             .step = 0.05 },
         { .path = "efficiency.memory_bound_passes",
@@ -536,14 +537,14 @@ const std::vector<FieldText>& texts()
                 "activations through GPU memory per step (default 6, calibrated)."),
             .unitName = QT_TRANSLATE_NOOP("ui::InputPanel", "passes per step"),
             .source
-            = QT_TRANSLATE_NOOP("ui::InputPanel", "the mechanism's count, kept after calibration (docs/FIDELITY.md)") },
+            = QT_TRANSLATE_NOOP("ui::InputPanel", "the mechanism's count, kept after calibration on published runs") },
         { .path = "efficiency.comm_overlap",
             .label = QT_TRANSLATE_NOOP("ui::InputPanel", "DP/CP overlap:"),
             .undo = QT_TRANSLATE_NOOP("ui::InputPanel", "Change communication overlap"),
             .tip = QT_TRANSLATE_NOOP("ui::InputPanel",
                 "Fraction of data- and context-parallel traffic hidden under the backward pass (default 0.5)."),
             .unitName = QT_TRANSLATE_NOOP("ui::InputPanel", "fraction"),
-            .source = QT_TRANSLATE_NOOP("ui::InputPanel", "an assumption, not fitted (docs/MODEL.md)"),
+            .source = QT_TRANSLATE_NOOP("ui::InputPanel", "an assumption, not fitted to measured runs"),
             .decimals = 2,
             .step = 0.05 },
         { .path = "efficiency.bus_bandwidth",
@@ -553,7 +554,7 @@ const std::vector<FieldText>& texts()
                 "ui::InputPanel", "Achieved fraction of the link bandwidth (nccl-tests bus bandwidth, default 0.8)."),
             .unitName = QT_TRANSLATE_NOOP("ui::InputPanel", "fraction"),
             .source = QT_TRANSLATE_NOOP("ui::InputPanel",
-                "nccl-tests on DGX systems reach about 80 % of NVLink's nominal bandwidth (docs/MODEL.md)"),
+                "nccl-tests on DGX systems reach about 80 % of NVLink's nominal bandwidth (NVIDIA nccl-tests)"),
             .decimals = 2,
             .step = 0.05 },
         { .path = "cost.gpu_hour_usd",
@@ -668,9 +669,10 @@ const std::vector<FieldText>& texts()
             .label = QT_TRANSLATE_NOOP("ui::InputPanel", "CUDA context (GiB):"),
             .undo = QT_TRANSLATE_NOOP("ui::InputPanel", "Change CUDA context size"),
             .tip = QT_TRANSLATE_NOOP(
-                "ui::InputPanel", "CUDA context and library workspaces on every GPU (default 0.6 GiB, docs/MODEL.md)."),
+                "ui::InputPanel", "CUDA context and library workspaces on every GPU (default 0.6 GiB)."),
             .unitName = QT_TRANSLATE_NOOP("ui::InputPanel", "GiB per GPU"),
-            .source = QT_TRANSLATE_NOOP("ui::InputPanel", "gpu_poor's fixed overhead (docs/MODEL.md)"),
+            .source
+            = QT_TRANSLATE_NOOP("ui::InputPanel", "the gpu_poor memory calculator's fixed 650 MB CUDA overhead"),
             .decimals = 2 },
         { .path = "overhead.comm_buffer_gib_per_group",
             .label = QT_TRANSLATE_NOOP("ui::InputPanel", "NCCL buffers per group (GiB):"),
@@ -678,7 +680,7 @@ const std::vector<FieldText>& texts()
             .tip = QT_TRANSLATE_NOOP("ui::InputPanel",
                 "Buffers of each communicator (TP, PP, CP, EP, DP) the GPU belongs to (default 0.47 GiB)."),
             .unitName = QT_TRANSLATE_NOOP("ui::InputPanel", "GiB per communicator"),
-            .source = QT_TRANSLATE_NOOP("ui::InputPanel", "docs/MODEL.md"),
+            .source = QT_TRANSLATE_NOOP("ui::InputPanel", "the okoge-kaz memory estimator's figure per communicator"),
             .decimals = 2 },
         { .path = "overhead.grad_bucket_mib",
             .label = QT_TRANSLATE_NOOP("ui::InputPanel", "Gradient bucket (MiB):"),
@@ -694,7 +696,8 @@ const std::vector<FieldText>& texts()
             .tip
             = QT_TRANSLATE_NOOP("ui::InputPanel", "Allocator slack as a fraction of allocated memory (default 0.05)."),
             .unitName = QT_TRANSLATE_NOOP("ui::InputPanel", "fraction of allocated memory"),
-            .source = QT_TRANSLATE_NOOP("ui::InputPanel", "docs/MODEL.md"),
+            .source = QT_TRANSLATE_NOOP("ui::InputPanel",
+                "an assumption (no public source gives a general figure): calibrate it from a measured run"),
             .decimals = 2 },
         // Two decimals: torchtune's chunked loss holds 2.75 bytes per logit.
         { .path = "overhead.loss_bytes_per_logit",
@@ -704,7 +707,7 @@ const std::vector<FieldText>& texts()
                 "Bytes per token and vocabulary entry held at the loss: 4 for Megatron's fused "
                 "cross-entropy (default), 12 for PyTorch's cross_entropy(logits.float())."),
             .unitName = QT_TRANSLATE_NOOP("ui::InputPanel", "bytes per logit"),
-            .source = QT_TRANSLATE_NOOP("ui::InputPanel", "Megatron-LM's fused cross-entropy (docs/MODEL.md)"),
+            .source = QT_TRANSLATE_NOOP("ui::InputPanel", "Megatron-LM's fused cross-entropy"),
             .decimals = 2 },
     };
     return table;
@@ -738,12 +741,20 @@ const char* sectionSource(std::string_view path)
             "BF16 mixed precision with FP32 master weights and states (Micikevicius et al. 2018), the recipe of "
             "Megatron-LM and DeepSpeed");
     if (path.starts_with("parallel."))
-        return QT_TRANSLATE_NOOP(
-            "ui::InputPanel", "the default scenario: one 8-GPU node, data parallel with ZeRO-1 (docs/MODEL.md)");
+        return QT_TRANSLATE_NOOP("ui::InputPanel", "the default scenario: one 8-GPU node, data parallel with ZeRO-1");
     if (path.starts_with("hardware.gpu."))
         return QT_TRANSLATE_NOOP(
             "ui::InputPanel", "the chosen GPU's datasheet (the default scenario's: NVIDIA A100 SXM 80GB)");
-    return QT_TRANSLATE_NOOP("ui::InputPanel", "the default scenario (docs/MODEL.md, “Defaults a file may leave out”)");
+    return QT_TRANSLATE_NOOP("ui::InputPanel", "the default scenario (File › New)");
+}
+
+/// The label as a name inside a sentence: no mnemonic ("&GPU:", Chinese "GPU(&G)："), no colon.
+QString labelName(const FieldText& text)
+{
+    QString name = translated(text.label);
+    return name.remove(QRegularExpression(QStringLiteral("\\(&.\\)|&(?=[^&])")))
+        .remove(QRegularExpression(QStringLiteral("[:：]\\s*$")))
+        .trimmed();
 }
 
 /// A value of the key as the form shows it: the choice's text, on/off, the number in shown units.
@@ -766,9 +777,7 @@ QString shownValue(const core::Field& field, const FieldText& text, double value
 
 QString fieldHelp(const core::Field& field, const FieldText& text)
 {
-    QString name = translated(text.label);
-    name.remove(QRegularExpression(QStringLiteral("\\(&.\\)|&(?=[^&])")))
-        .remove(QRegularExpression(QStringLiteral("[:：]\\s*$")));
+    const QString name = labelName(text);
     //: the help's first line: a field's name (%1, bold) and what it is (%2)
     QString html = QStringLiteral("<p>")
         + (text.tip ? translated(QT_TRANSLATE_NOOP("ui::InputPanel", "%1 — %2"))
@@ -801,6 +810,12 @@ QString fieldHelp(const core::Field& field, const FieldText& text)
                  .arg(QStringLiteral("<code>%1</code>")
                           .arg(QString::fromLatin1(field.path.data(), qsizetype(field.path.size()))));
     return html + QStringLiteral("</p><p>") + facts.join(QStringLiteral("<br>")) + QStringLiteral("</p>");
+}
+
+QString fieldName(std::string_view path)
+{
+    const FieldText* text = fieldText(path);
+    return text ? labelName(*text) : QString();
 }
 
 QString fieldValueText(std::string_view path, const core::Scenario& scenario)

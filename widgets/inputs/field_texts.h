@@ -47,6 +47,11 @@ struct FieldText {
 /// file key that --set and scenario files use.
 [[nodiscard]] QString fieldHelp(const core::Field& field, const FieldText& text);
 
+/// `path`'s name as the form's label gives it ("Gradients", "Tensor parallel (TP)"), in the interface
+/// language, without mnemonic or colon: for sentences that name a setting. Empty for a key the form
+/// does not show.
+[[nodiscard]] QString fieldName(std::string_view path);
+
 /// `path`'s value in `scenario` as the form shows it (a choice's text, a number in shown units), in
 /// the interface language: the report's key inputs say what the form says.
 [[nodiscard]] QString fieldValueText(std::string_view path, const core::Scenario& scenario);

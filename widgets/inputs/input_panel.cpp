@@ -324,7 +324,7 @@ void InputPanel::showResults(const DerivedResults& r)
         if (c.attentionRatePerGpu > 0)
             rates += tr(", attention %1 TFLOP/s").arg(locale.toString(c.attentionRatePerGpu / 1e12, 'f', 1));
         if (g.sustainedFraction != 1)
-            rates += tr("; this GPU sustains %1 % of these rates in training (calibrated, docs/FIDELITY.md)")
+            rates += tr("; this GPU sustains %1 % of these rates in training (calibrated on published runs)")
                          .arg(locale.toString(100 * g.sustainedFraction, 'f', 0));
         //: ends a sentence built of parts (Chinese: a full-width full stop)
         facts += QLatin1Char('\n') + rates + tr(".");

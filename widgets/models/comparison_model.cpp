@@ -106,7 +106,8 @@ QString ComparisonModel::figureText(int row, const core::Estimate& e)
     case LargestTerm:
         return memoryTermName(e.memory.peak().bytes.largest());
     case StepTime:
-        return formatSeconds(e.compute.stepTimeS) + QStringLiteral(" s");
+        //: a step time in seconds (Chinese: 秒, as the banner says)
+        return tr("%1 s").arg(formatSeconds(e.compute.stepTimeS));
     case CommunicationShare:
         return locale.toString(e.communication.shareOfStep * 100, 'f', 1) + QStringLiteral(" %");
     case Mfu:

@@ -43,8 +43,8 @@ QVariant PlanTableModel::data(const QModelIndex& index, int role) const
     if (!index.isValid() || index.row() >= rowCount()) return {};
     if (role == Qt::TextAlignmentRole) return int(Qt::AlignRight | Qt::AlignVCenter);
     if (role == Qt::ToolTipRole && index.column() == Tie && m_plans[std::size_t(index.row())].withinBestRange)
-        return tr(
-            "Within the best plan's range: measured runs like these do not tell the two apart (docs/FIDELITY.md).");
+        return tr("Within the best plan's range: measured runs like these do not tell the two apart (Help › How "
+                  "Accurate Is This?).");
     if (role != Qt::DisplayRole) return {};
     const auto& plan = m_plans[std::size_t(index.row())];
     const auto& p = plan.scenario.parallel;

@@ -227,18 +227,22 @@ std::pair<QString, QString> DecisionGuidePage::checklistTexts(
         break;
     case ChecklistId::hyperparameters:
         title = tr("Hyperparameters");
-        body = tr("Global batch %1 sequences (%2 tokens) = %3 replicas × micro-batch %4 × %5 accumulation steps; "
+        //: %3 is "8 replicas" or "one replica"
+        body = tr("Global batch %1 sequences (%2 tokens) = %3 × micro-batch %4 × %5 accumulation steps; "
                   "learning rate, "
                   "batch size and warm-up found on one GPU do not carry over and need a new search.")
                    .arg(locale.toString(s.training.globalBatch),
-                       formatCount(double(s.training.globalBatch) * s.training.seqLen), locale.toString(s.parallel.dp),
+                       formatCount(double(s.training.globalBatch) * s.training.seqLen),
+                       s.parallel.dp == 1 ? tr("one replica") : tr("%1 replicas").arg(locale.toString(s.parallel.dp)),
                        locale.toString(s.training.microBatch), formatSignificant(e.compute.microBatches, 3));
         break;
     case ChecklistId::data_pipeline:
         title = tr("Data pipeline");
-        body = tr("%1 of tokenized data (%4 bytes per token), read at %2/s by the whole cluster on %3 nodes: "
+        //: %3 is "4 nodes" or "one node"
+        body = tr("%1 of tokenized data (%4 bytes per token), read at %2/s by the whole cluster on %3: "
                   "multi-node training needs shared or replicated storage that keeps every node fed.")
-                   .arg(humanBytes(g.datasetBytes), humanBytes(g.readBytesPerS), locale.toString(g.nodes),
+                   .arg(humanBytes(g.datasetBytes), humanBytes(g.readBytesPerS),
+                       g.nodes == 1 ? tr("one node") : tr("%1 nodes").arg(locale.toString(g.nodes)),
                        locale.toString(core::kBytesPerToken));
         break;
     case ChecklistId::fault_tolerance:
@@ -267,9 +271,11 @@ std::pair<QString, QString> DecisionGuidePage::checklistTexts(
         break;
     case ChecklistId::software_stack:
         title = tr("Identical software stack");
-        body = tr("%1 nodes must run the same driver, CUDA, NCCL and framework versions, or bugs appear that cannot be "
-                  "reproduced.")
-                   .arg(locale.toString(g.nodes));
+        body = g.nodes == 1 ? tr("The node's GPUs share one driver, CUDA, NCCL and framework installation; a node "
+                                 "added later must run the same versions, or bugs appear that cannot be reproduced.")
+                            : tr("%1 nodes must run the same driver, CUDA, NCCL and framework versions, or bugs appear "
+                                 "that cannot be reproduced.")
+                                  .arg(locale.toString(g.nodes));
         break;
     case ChecklistId::budget:
         title = tr("Budget");

@@ -238,17 +238,46 @@ BuiltPage sensitivityPage(ScenarioSession* session, QWidget* parent)
 }
 
 constexpr PageRow kPages[] = {
-    { "memory", QT_TRANSLATE_NOOP("ui::MainView", "Memory"), memoryPage },
-    { "time", QT_TRANSLATE_NOOP("ui::MainView", "Step time"), timePage },
-    { "pipeline", QT_TRANSLATE_NOOP("ui::MainView", "Pipeline and placement"), pipelinePage },
-    { "scaling", QT_TRANSLATE_NOOP("ui::MainView", "Scaling"), scalingPage },
-    { "reliability", QT_TRANSLATE_NOOP("ui::MainView", "Reliability"), reliabilityPage },
-    { "planner", QT_TRANSLATE_NOOP("ui::MainView", "Planner"), plannerPage },
-    { "formats", QT_TRANSLATE_NOOP("ui::MainView", "Number formats"), formatsPage },
-    { "compare", QT_TRANSLATE_NOOP("ui::MainView", "Compare"), comparePage },
-    { "guide", QT_TRANSLATE_NOOP("ui::MainView", "Decision guide"), guidePage },
-    { "whatif", QT_TRANSLATE_NOOP("ui::MainView", "What if"), whatIfPage },
-    { "sensitivity", QT_TRANSLATE_NOOP("ui::MainView", "Sensitivity"), sensitivityPage },
+    { "memory", QT_TRANSLATE_NOOP("ui::MainView", "Memory"), memoryPage,
+        QT_TRANSLATE_NOOP("ui::HelpDialog",
+            "Does the model fit on each GPU, and what fills its memory: weights, gradients, master weights, "
+            "optimizer states, activations, buffers?") },
+    { "time", QT_TRANSLATE_NOOP("ui::MainView", "Step time"), timePage,
+        QT_TRANSLATE_NOOP("ui::HelpDialog",
+            "How long does one training step take, and how much of it is compute, pipeline bubble, communication "
+            "and optimizer? Which collectives send how much?") },
+    { "pipeline", QT_TRANSLATE_NOOP("ui::MainView", "Pipeline and placement"), pipelinePage,
+        QT_TRANSLATE_NOOP("ui::HelpDialog",
+            "How do the micro-batches flow through the pipeline stages, how does memory rise and fall during a "
+            "step, and which GPUs of which node hold each rank?") },
+    { "scaling", QT_TRANSLATE_NOOP("ui::MainView", "Scaling"), scalingPage,
+        QT_TRANSLATE_NOOP("ui::HelpDialog",
+            "What do more GPUs buy: step time, communication share, days and cost against the GPU count, and "
+            "where the money goes.") },
+    { "reliability", QT_TRANSLATE_NOOP("ui::MainView", "Reliability"), reliabilityPage,
+        QT_TRANSLATE_NOOP("ui::HelpDialog",
+            "How often will the run be interrupted, how much time do failures and checkpoints cost, and how often "
+            "should it save a checkpoint?") },
+    { "planner", QT_TRANSLATE_NOOP("ui::MainView", "Planner"), plannerPage,
+        QT_TRANSLATE_NOOP("ui::HelpDialog",
+            "Which layout (TP, PP, DP, ZeRO, recomputation, micro-batch) is fastest, cheapest or lightest on "
+            "these GPUs, or which GPU type and price meets a deadline?") },
+    { "formats", QT_TRANSLATE_NOOP("ui::MainView", "Number formats"), formatsPage,
+        QT_TRANSLATE_NOOP("ui::HelpDialog",
+            "What do fp32, bf16, fp16 and fp8 do to small weight updates, and which gradients does loss scaling "
+            "keep from underflowing?") },
+    { "compare", QT_TRANSLATE_NOOP("ui::MainView", "Compare"), comparePage,
+        QT_TRANSLATE_NOOP("ui::HelpDialog", "How do up to four scenarios differ, side by side?") },
+    { "guide", QT_TRANSLATE_NOOP("ui::MainView", "Decision guide"), guidePage,
+        QT_TRANSLATE_NOOP("ui::HelpDialog",
+            "Is this a small-model or a large-model project, what are the ways to make it fit, and what must be "
+            "in place before the run?") },
+    { "whatif", QT_TRANSLATE_NOOP("ui::MainView", "What if"), whatIfPage,
+        QT_TRANSLATE_NOOP("ui::HelpDialog",
+            "What happens when two inputs change at once? A grid of full estimates; a click applies a cell.") },
+    { "sensitivity", QT_TRANSLATE_NOOP("ui::MainView", "Sensitivity"), sensitivityPage,
+        QT_TRANSLATE_NOOP("ui::HelpDialog",
+            "Which assumption moves the step time, memory or cost the most when it is off by a fraction?") },
 };
 
 } // namespace

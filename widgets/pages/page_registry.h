@@ -32,6 +32,9 @@ struct PageRow {
     const char* id; ///< --tab, tests, the export's fallback names
     const char* title; ///< the tab's title, translated in the ui::MainView context
     BuiltPage (*make)(ScenarioSession* session, QWidget* parent);
+    /// The question the page answers, one line for the Help's list of tabs, translated in the
+    /// ui::HelpDialog context.
+    const char* answers;
 };
 
 /// The result pages in tab order.

@@ -116,7 +116,7 @@ void SensitivityPage::refresh()
     m_intro->setText(
         tr("Each default that is not a datasheet fact moves down and up by the same fraction, one at a time; the "
            "bars show how far the outcome moves. The longest bars are the assumptions worth measuring on your "
-           "own cluster (docs/FIDELITY.md)."));
+           "own cluster (Help › How Accurate Is This?)."));
 }
 
 void SensitivityPage::changeEvent(QEvent* event)

@@ -103,7 +103,7 @@ QString ScenarioSession::explanation(const QString& key)
     if (!x) return {};
     return QStringLiteral("<p style='white-space:pre'><i>%1</i><br>%2</p><p><small>%3 %4</small></p>")
         .arg(ExplainText::formula(x->formula).toHtmlEscaped(), ExplainText::substituted(x->substituted).toHtmlEscaped(),
-            tr("Source:"), QString::fromStdString(x->source).toHtmlEscaped());
+            tr("Source:"), ExplainText::source(x->source).toHtmlEscaped());
 }
 
 void ScenarioSession::requestSensitivity(double fraction)

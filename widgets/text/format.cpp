@@ -38,6 +38,14 @@ QString formatBytes(double bytes, int decimals)
     return QLocale().toString(bytesIn(bytes), 'f', decimals) + QChar(0x202F) + unitName();
 }
 
+QString formatBytesRounded(double bytes)
+{
+    const double shown = bytesIn(bytes);
+    if (shown > 0 && shown < 0.01)
+        return QStringLiteral("< ") + QLocale().toString(0.01, 'f', 2) + QChar(0x202F) + unitName();
+    return formatBytes(bytes, shown >= 100 ? 0 : shown >= 1 ? 1 : 2);
+}
+
 QString memoryTermName(core::MemoryTerm term)
 {
     static const char* const names[core::kMemoryTermCount] = { QT_TRANSLATE_NOOP("ui::VerdictBanner", "weights"),

@@ -25,6 +25,9 @@ void setDisplayByteUnit(ByteUnit unit);
 [[nodiscard]] QString unitName();
 /// "12.55 GB", in the display unit.
 [[nodiscard]] QString formatBytes(double bytes, int decimals = 2);
+/// A size in the display unit with the decimals its magnitude needs: "170 GiB", "3.4 GiB", "0.25 GiB",
+/// and "< 0.01 GiB" for what would print as zero (a checkpoint of "0 GiB" reads as nothing).
+[[nodiscard]] QString formatBytesRounded(double bytes);
 /// "0.85 s", "12.3 s", "1,349 s" — seconds with a sensible number of digits.
 [[nodiscard]] QString formatSeconds(double seconds);
 /// "weights", "activations", … (translated, lower case, for sentences).

@@ -1,5 +1,6 @@
 #include "widgets/text/range_text.h"
 
+#include "core/presets.h"
 #include "widgets/text/format.h"
 
 #include <QLocale>
@@ -11,7 +12,7 @@ namespace ui {
 
 QString RangeText::regime(const std::string& name)
 {
-    // Core's regime names (fidelity.cpp regimesOf); sources and GPU presets are names, not translated.
+    // Core's regime names (fidelity.cpp regimesOf); sources and GPUs are names, not translated.
     if (name == "under 1B") return tr("under 1B parameters");
     if (name == "1B-10B") return tr("1B–10B parameters");
     if (name == "10B-100B") return tr("10B–100B parameters");
@@ -29,6 +30,8 @@ QString RangeText::regime(const std::string& name)
     if (name == "TP > 1 at hidden <= 4096") return tr("TP > 1 at a width of 4096 or less");
     if (name == "pre-training") return tr("pre-training");
     if (name == "fine-tuning (LoRA, QLoRA)") return tr("fine-tuning (LoRA, QLoRA)");
+    // A GPU of the catalog by its display name ("A100 SXM 80GB"), not the file's ("a100-80gb").
+    if (const core::GpuPreset* gpu = core::findGpuPreset(name)) return QString::fromStdString(gpu->spec.name);
     return QString::fromStdString(name);
 }
 
