@@ -16,6 +16,7 @@
 #include "widgets/session/scenario_session.h"
 #include "widgets/text/language.h"
 #include "widgets/text/native_path.h"
+#include "widgets/text/scenario_name.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -202,7 +203,7 @@ int exportFolder(
     }
     const QString folder = parser.isSet(o.noSubfolder)
         ? parent
-        : ui::freshExportFolder(parent, QString::fromStdString(session.scenario().name));
+        : ui::freshExportFolder(parent, ui::ScenarioName::of(session.scenario()));
     const auto result = ui::exportAll(window.mainView(), &session, folder, options);
     if (!result.error.isEmpty()) {
         std::fprintf(stderr, "trainplanner: %s%s\n", core::escapeControls(ui::nativePath(result.error)).c_str(),

@@ -41,35 +41,49 @@ Hardware withGpuPreset(const Hardware& current, const GpuPreset& preset)
     return presetHardware(preset, perNode);
 }
 
-std::string automaticName(const Scenario& s)
+NameParts automaticNameParts(const Scenario& s)
 {
-    std::string model;
+    NameParts parts;
     if (const ModelPreset* preset = s.model.preset.empty() ? nullptr : findModelPreset(s.model.preset);
         preset && preset->arch == s.model.arch)
-        model = preset->label;
-    else {
+        parts.label = preset->label;
+    else // a bare size is its own count (its derived shape's count differs by up to a few per cent)
+        parts.parameters = s.model.params > 0 ? double(s.model.params) : double(totalParameters(s.model.arch));
+    parts.method = s.training.method;
+    parts.gpus = s.parallel.gpus();
+    parts.gpu = s.hardware.gpu.name;
+    for (std::string_view vendor : { "NVIDIA ", "AMD " })
+        if (parts.gpu.starts_with(vendor)) parts.gpu = parts.gpu.substr(vendor.size());
+    return parts;
+}
+
+std::string automaticName(const Scenario& s)
+{
+    const NameParts parts = automaticNameParts(s);
+    std::string model = parts.label;
+    if (model.empty()) {
         char size[48];
-        const double params = double(totalParameters(s.model.arch));
-        if (params >= 1e9)
-            std::snprintf(size, sizeof size, "%.2f B-parameter model", params / 1e9);
+        if (parts.parameters >= 1e9)
+            std::snprintf(size, sizeof size, "%.2f B-parameter model", parts.parameters / 1e9);
         else
-            std::snprintf(size, sizeof size, "%.0f M-parameter model", params / 1e6);
+            std::snprintf(size, sizeof size, "%.0f M-parameter model", parts.parameters / 1e6);
         model = size;
     }
-    const char* method = s.training.method == Method::lora ? "LoRA fine-tuning"
-        : s.training.method == Method::qlora               ? "QLoRA fine-tuning"
-                                                           : "pre-training";
-    std::string gpu = s.hardware.gpu.name;
-    if (gpu.rfind("NVIDIA ", 0) == 0) gpu = gpu.substr(7);
-    if (gpu.rfind("AMD ", 0) == 0) gpu = gpu.substr(4);
-    return model + " " + method + " on " + std::to_string(s.parallel.gpus()) + " × " + gpu;
+    const char* method = parts.method == Method::lora ? "LoRA fine-tuning"
+        : parts.method == Method::qlora               ? "QLoRA fine-tuning"
+                                                      : "pre-training";
+    return model + " " + method + " on " + std::to_string(parts.gpus) + " × " + parts.gpu;
+}
+
+bool hasAutomaticName(const Scenario& s)
+{
+    return s.name.empty() || s.name == "Untitled" || s.name == automaticName(s);
 }
 
 void nameFollowingEdit(const Scenario& before, Scenario& after)
 {
     if (after.name != before.name) return; // the edit named it
-    if (before.name == automaticName(before) || before.name.empty() || before.name == "Untitled")
-        after.name = automaticName(after);
+    if (hasAutomaticName(before)) after.name = automaticName(after);
 }
 
 bool degreeDivides(const Scenario& s, std::string_view key, int v)

@@ -36,6 +36,21 @@ void setSchedule(Parallel& parallel, Schedule schedule);
 /// keeps that name.
 [[nodiscard]] std::string automaticName(const Scenario& scenario);
 
+/// What an automatic name says, for the interface to word it in its language: the preset's label, or
+/// the parameter count (the estimate's: a bare size's own count); the method; the GPU count and the
+/// GPU's name without its vendor.
+struct NameParts {
+    std::string label; ///< the model preset's label; empty: the model is named by `parameters`
+    double parameters = 0;
+    Method method = Method::full;
+    std::int64_t gpus = 1;
+    std::string gpu;
+};
+[[nodiscard]] NameParts automaticNameParts(const Scenario& scenario);
+/// Whether the scenario's name is its automatic one (or none: a file without a name), which the
+/// interface words in its own language and which follows edits.
+[[nodiscard]] bool hasAutomaticName(const Scenario& scenario);
+
 /// `after`'s name after an edit of `before`: automatic if `before`'s was, else as `after` says.
 void nameFollowingEdit(const Scenario& before, Scenario& after);
 

@@ -6,6 +6,7 @@
 #include "core/presets.h"
 #include "core/printable.h"
 #include "core/problem.h"
+#include "core/scenario_edit.h"
 #include "core/scenario_fields.h"
 
 #include <algorithm>
@@ -455,6 +456,9 @@ Scenario readScenario(const json& doc, const Scenario& base, const ReadContext& 
         if (top.has(section)) readSection(top.object(section), section, s);
     top.rejectUnknownKeys();
     checkAcrossSections(s);
+    // A file without a name is named by what it describes, as an edited scenario is (not "Untitled"
+    // in every title and heading).
+    if (!top.has("name")) s.name = automaticName(s);
     return s;
 }
 

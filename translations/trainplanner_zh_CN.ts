@@ -1386,6 +1386,36 @@
         <source>Choose another folder to keep them.</source>
         <translation>如要保留它们，请另选文件夹。</translation>
     </message>
+    <message>
+        <source>&amp;Prefix file names with the scenario (%1)</source>
+        <extracomment>%1 is an example file name, &quot;llama-2-7b-8xa100-80gb_memory.png&quot;</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Writing %n file(s)…</source>
+        <extracomment>while exporting: %1 and %2 count files, %3 is the file being drawn</extracomment>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>File %1 of %2: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export cancelled</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export cancelled: no file was written.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Export cancelled: %n of %1 files were written to %2.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>ui::HeatmapGrid</name>
@@ -4482,6 +4512,19 @@ Megatron 系列把 Q、K、V 合成一次矩阵乘（SwiGLU 的 gate 和 up 也�
         <source>Memory headroom (within %1 % of the fastest)</source>
         <translation>显存余量（时长比最快方案多不超过 %1%）</translation>
     </message>
+    <message>
+        <source>Keep &amp;free:</source>
+        <extracomment>the share of each GPU&apos;s memory a plan must leave free</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> %</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Only plans that leave this share of each GPU&apos;s memory free count as fitting: a margin for fragmentation, a longer sequence or a library&apos;s workspace that the estimate does not see</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>ui::PrecisionChart</name>
@@ -4512,6 +4555,10 @@ Megatron 系列把 Q、K、V 合成一次矩阵乘（SwiGLU 的 gate 和 up 也�
     <message>
         <source>w ← round(w + u): which formats keep small updates</source>
         <translation>w ← round(w + u)：哪些格式能保留微小更新</translation>
+    </message>
+    <message>
+        <source>%1 (shares its line)</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>

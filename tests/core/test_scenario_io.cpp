@@ -455,3 +455,12 @@ TEST_CASE("RoPE's base is written where it is not the default or differs from th
     // The default scenario (Llama 2, the paper's base) does not state it: existing files keep their keys.
     CHECK(scenarioToJson(defaultScenario()).find("rope_theta") == std::string::npos);
 }
+
+TEST_CASE("a scenario file without a name is named by what it describes", "[core][io]")
+{
+    nlohmann::json doc = nlohmann::json::parse(scenarioToJson(defaultScenario()));
+    doc.erase("name");
+    const auto read = parseScenario(doc.dump());
+    REQUIRE(read.ok());
+    CHECK(read.scenario->name == "Llama 2 7B pre-training on 8 × A100 SXM 80GB");
+}

@@ -10,6 +10,7 @@
 #include "widgets/session/scenario_session.h"
 #include "widgets/text/format.h"
 #include "widgets/text/problem_text.h"
+#include "widgets/text/scenario_name.h"
 #include "widgets/text/text_limit.h"
 
 #include <QAbstractSlider>
@@ -185,6 +186,10 @@ void InputPanel::buildModel()
     limitToScenarioName(m_name);
     connect(m_name, &QLineEdit::editingFinished, this, [this] {
         const QString text = m_name->text().trimmed();
+        if (text == ScenarioName::of(m_doc->scenario())) { // as shown: an automatic name stays automatic
+            m_name->setModified(false);
+            return;
+        }
         const bool applied = m_doc->edit(QCoreApplication::translate("ui::InputPanel", "Rename scenario"),
             [&text](core::Scenario& s) { s.name = text.isEmpty() ? core::automaticName(s) : text.toStdString(); });
         if (!applied) {
@@ -262,10 +267,10 @@ void InputPanel::showScenario(const core::Scenario& s)
     m_bind->refresh(s); // and disables the keys that do not apply (core::Field::applies)
     if (!m_name->hasFocus() || !m_name->isModified()) {
         const QSignalBlocker block(m_name);
-        m_name->setText(QString::fromStdString(s.name));
+        m_name->setText(ScenarioName::of(s));
         m_name->setCursorPosition(0); // the start of a long name, not its end
         m_name->setModified(false);
-        m_name->setToolTip(s.name == core::automaticName(s)
+        m_name->setToolTip(core::hasAutomaticName(s)
                 ? tr("Named after the model and the GPUs, and renamed with them until you type a name")
                 : tr("Your name for this scenario; clear it to name it after the model and the GPUs again"));
         m_name->setWhatsThis(m_name->toolTip());

@@ -1,0 +1,99 @@
+// Generated scenario names follow the interface language in every place that shows them; names a
+// user gave stay as written.
+#include "app/main_window.h"
+#include "core/architecture.h"
+#include "core/scenario_edit.h"
+#include "core/scenario_io.h"
+#include "tests/widgets/example_scenario.h"
+#include "widgets/presentation_view.h"
+#include "widgets/session/scenario_document.h"
+#include "widgets/session/scenario_session.h"
+#include "widgets/text/language.h"
+#include "widgets/text/scenario_name.h"
+
+#include <QApplication>
+#include <QLineEdit>
+#include <catch2/catch.hpp>
+
+#include <memory>
+
+namespace {
+
+bool hasChinese(const QString& text)
+{
+    for (QChar c : text)
+        if (c.unicode() >= 0x4E00 && c.unicode() <= 0x9FFF) return true;
+    return false;
+}
+
+/// Scenarios whose automatic names take every branch: a preset, a bare size under and over 1 B, LoRA.
+std::vector<core::Scenario> namedScenarios()
+{
+    std::vector<core::Scenario> out { core::defaultScenario(), ui::test::example("lora-7b-rtx4090.tpscenario.json") };
+    for (std::int64_t params : { 136'000'000LL, 13'000'000'000LL }) {
+        core::Scenario s = core::defaultScenario();
+        s.model = core::bareSizeModel(params);
+        out.push_back(s);
+    }
+    for (auto& s : out)
+        s.name = core::automaticName(s);
+    return out;
+}
+
+} // namespace
+
+TEST_CASE("generated scenario names read as core writes them in English", "[widgets][i18n][names]")
+{
+    REQUIRE(ui::setLanguage(QStringLiteral("en")));
+    for (const auto& s : namedScenarios())
+        CHECK(ui::ScenarioName::of(s).toStdString() == core::automaticName(s));
+    // A bare size is named by its own count, the count the estimate reports (136 M, not its shape's).
+    core::Scenario small = core::defaultScenario();
+    small.model = core::bareSizeModel(136'000'000);
+    CHECK(core::automaticName(small).starts_with("136 M-parameter model"));
+}
+
+TEST_CASE("generated scenario names follow the interface language", "[widgets][i18n][names]")
+{
+    REQUIRE(ui::setLanguage(QStringLiteral("zh_CN")));
+    for (const auto& s : namedScenarios()) {
+        const QString name = ui::ScenarioName::of(s);
+        INFO(name.toStdString());
+        CHECK(hasChinese(name));
+        CHECK_FALSE(name.contains(QStringLiteral("pre-training")));
+        CHECK_FALSE(name.contains(QStringLiteral(" on ")));
+        CHECK(name.contains(QString::number(s.parallel.gpus()) + QStringLiteral(" × ")));
+    }
+    // The source article's pair is bundled under English names and shown translated.
+    core::Scenario article = ui::test::example("article-small-700m-1gpu.tpscenario.json");
+    CHECK(hasChinese(ui::ScenarioName::of(article)));
+    // A name the user gave is theirs, in any language.
+    core::Scenario mine = core::defaultScenario();
+    mine.name = "Budget run B";
+    CHECK(ui::ScenarioName::of(mine) == QStringLiteral("Budget run B"));
+    REQUIRE(ui::setLanguage(QStringLiteral("en")));
+}
+
+TEST_CASE("the window title slides and name field show the generated name in Chinese", "[widgets][i18n][names]")
+{
+    core::Scenario s = core::defaultScenario();
+    s.name = core::automaticName(s);
+    ui::ScenarioSession session(s);
+    ui::MainWindow window(&session);
+    REQUIRE(ui::setLanguage(QStringLiteral("zh_CN")));
+    QApplication::processEvents(); // LanguageChange is posted
+    const QString zhName = ui::ScenarioName::of(s);
+    CHECK(window.windowTitle().contains(zhName));
+    const std::unique_ptr<ui::PresentationView> slides(window.createPresentation());
+    CHECK(slides->windowTitle().contains(zhName));
+    auto* field = window.findChild<QLineEdit*>(QStringLiteral("scenarioName"));
+    REQUIRE(field);
+    CHECK(field->text() == zhName);
+    // Leaving the field as shown keeps the name automatic: a later edit still renames the scenario.
+    emit field->editingFinished();
+    CHECK(core::hasAutomaticName(session.document()->scenario()));
+    session.document()->edit(QStringLiteral("GPUs"), [](core::Scenario& x) { core::setGpuCount(x, 16); });
+    CHECK(session.document()->scenario().name == core::automaticName(session.document()->scenario()));
+    CHECK(window.windowTitle().contains(QStringLiteral("16 × ")));
+    REQUIRE(ui::setLanguage(QStringLiteral("en")));
+}

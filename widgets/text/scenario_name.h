@@ -1,0 +1,20 @@
+#pragma once
+// A scenario's name as the interface shows it: an automatic name (core::automaticName, what the
+// scenario describes) and the bundled examples' names in the interface language; a name the user
+// gave as written. Titles, slides, exports and the comparison's columns all take it from here, so
+// that a Chinese interface does not title its charts in English.
+
+#include "core/scenario.h"
+
+#include <QCoreApplication>
+#include <QString>
+
+namespace ui {
+
+class ScenarioName {
+    Q_DECLARE_TR_FUNCTIONS(ui::ScenarioName)
+public:
+    [[nodiscard]] static QString of(const core::Scenario& scenario);
+};
+
+} // namespace ui
