@@ -142,6 +142,18 @@ TEST_CASE("the help names every result page and every key of the window and fits
         for (const char* k : { "F1", "Ctrl+Z", "Ctrl+Y", "Ctrl+Shift+Z", "Ctrl+Tab", "Ctrl+Shift+Tab", "Ctrl+PgDown",
                  "Ctrl+E", "F5", "Shift+F1", "Alt+G", "Alt+S" })
             CHECK(keys.contains(QLatin1String(k)));
+        // TP_FIT_SHOTS=DIR saves both pages as PNGs there, to look at (as test_window_fit does).
+        if (const QByteArray dir = qgetenv("TP_FIT_SHOTS"); !dir.isEmpty()) {
+            help->resize(1280 - kWindowFrame.width(), 720 - kWindowFrame.height());
+            for (auto section : { HelpDialog::Section::gettingStarted, HelpDialog::Section::shortcuts }) {
+                help->showSection(section);
+                QApplication::processEvents();
+                help->grab().save(QDir(QString::fromLocal8Bit(dir))
+                                      .filePath(QStringLiteral("help-%1-%2.png")
+                                                    .arg(QLatin1String(language))
+                                                    .arg(section == HelpDialog::Section::shortcuts ? 1 : 0)));
+            }
+        }
         if (QLatin1String(language) == QLatin1String("zh_CN")) {
             CHECK(hasChinese(help->windowTitle()));
             CHECK(hasChinese(start));

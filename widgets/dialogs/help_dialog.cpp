@@ -15,11 +15,13 @@
 #include <QLocale>
 #include <QMenu>
 #include <QMenuBar>
+#include <QRegularExpression>
 #include <QTabWidget>
 #include <QTextBrowser>
 #include <QUrl>
 #include <QVBoxLayout>
 
+#include <algorithm>
 #include <functional>
 
 namespace ui {
@@ -29,6 +31,9 @@ namespace {
 /// A menu item's words as a sentence uses them: no mnemonic marks, no trailing ellipsis.
 QString plainText(QString text)
 {
+    // A translation's mnemonic in brackets ("新建(&N)") goes whole.
+    static const QRegularExpression bracketed(QStringLiteral("[(（]&[^&][)）]"));
+    text.remove(bracketed);
     text.replace(QLatin1String("&&"), QStringLiteral("\x01"));
     text.remove(QLatin1Char('&'));
     text.replace(QStringLiteral("\x01"), QStringLiteral("&"));
@@ -52,7 +57,8 @@ const QMenu* menuOf(const QAction* action)
 QString menuPath(const QMenu* menu)
 {
     QStringList path;
-    for (const QMenu* m = menu; m; m = m->menuAction() ? menuOf(m->menuAction()) : nullptr) {
+    // Up to the menu bar; a menu without a title (the menu bar's overflow list) is no part of a path.
+    for (const QMenu* m = menu; m && !m->title().isEmpty(); m = m->menuAction() ? menuOf(m->menuAction()) : nullptr) {
         path.prepend(plainText(m->title()));
         if (path.size() > 4) break; // no cycle of menus in a window, but never loop
     }
@@ -262,7 +268,11 @@ std::vector<HelpDialog::Shortcut> HelpDialog::actionShortcuts(const QWidget* win
         for (const QKeySequence& k : action->shortcuts())
             // X11's name of Shift+Tab, bound beside the Shift+Tab spelling a reader knows.
             if (!k.toString().contains(QLatin1String("Backtab"))) keys << k.toString(QKeySequence::NativeText);
-        out.push_back({ keys.join(QStringLiteral(", ")), what, where });
+        const Shortcut row { keys.join(QStringLiteral(", ")), what, where };
+        // Every table's Copy is one row.
+        if (std::none_of(out.begin(), out.end(),
+                [&](const Shortcut& s) { return s.keys == row.keys && s.what == row.what && s.where == row.where; }))
+            out.push_back(row);
     };
     // Menus first, in the menu bar's order, submenus inside their menu.
     std::function<void(const QMenu*)> walk = [&](const QMenu* menu) {
