@@ -371,9 +371,13 @@ TEST_CASE("a status message of the other language is cleared when the language c
     ScenarioSession session(core::defaultScenario());
     MainWindow window(&session);
     window.statusBar()->showMessage(QStringLiteral("Estimate copied as JSON"), 60000);
+    auto* note = window.findChild<QLabel*>(QStringLiteral("planLaunchNote"));
+    REQUIRE(note);
+    note->setText(QStringLiteral("Not copied: …"));
     REQUIRE(setLanguage(QStringLiteral("zh_CN")));
     QApplication::processEvents();
     CHECK(window.statusBar()->currentMessage().isEmpty());
+    CHECK(note->text().isEmpty());
     setLanguage(QStringLiteral("en"));
     QApplication::processEvents();
 }

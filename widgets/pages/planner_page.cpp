@@ -366,6 +366,7 @@ void PlannerPage::retranslate()
     m_stop->setText(tr("Cancel"));
     m_apply->setText(tr("Apply the selected plan"));
     m_launch->setText(tr("Copy launch settings"));
+    m_launchNote->clear(); // what the last copy said, in the language it was said in
     m_launch->setToolTip(tr("The selected plan as Megatron-LM arguments, a torchtitan job file or a DeepSpeed "
                             "config, with what the run's log should show"));
     LaunchExport::fillMenu(m_launch->menu(), [this](core::Framework framework) {
