@@ -8,6 +8,7 @@
 #include "core/scenario_fields.h"
 #include "core/scenario_io.h"
 #include "tests/widgets/example_scenario.h"
+#include "tests/widgets/has_chinese.h"
 #include "tests/widgets/settle.h"
 #include "widgets/dialogs/help_dialog.h"
 #include "widgets/inputs/field_texts.h"
@@ -45,17 +46,11 @@
 
 using namespace ui;
 using ui::test::example;
+using ui::test::hasChinese;
 using ui::test::settle;
 using ui::test::waitUntil;
 
 namespace {
-
-bool hasChinese(const QString& text)
-{
-    for (QChar c : text)
-        if (c.unicode() >= 0x4E00 && c.unicode() <= 0x9FFF) return true;
-    return false;
-}
 
 /// The bundled examples and the default: small and large, one GPU and thousands, fitting and not.
 std::vector<core::Scenario> scenarios()

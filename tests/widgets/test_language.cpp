@@ -4,6 +4,7 @@
 #include "core/fidelity.h"
 #include "core/presets.h"
 #include "core/scenario_io.h"
+#include "tests/widgets/has_chinese.h"
 #include "tests/widgets/settle.h"
 #include "widgets/charts/loss_scale_chart.h"
 #include "widgets/charts/memory_chart.h"
@@ -34,19 +35,9 @@
 
 #include <set>
 
+using ui::test::hasChinese;
 using ui::test::settle;
 using ui::test::waitUntil;
-
-namespace {
-
-bool hasChinese(const QString& text)
-{
-    for (QChar c : text)
-        if (c.unicode() >= 0x4E00 && c.unicode() <= 0x9FFF) return true;
-    return false;
-}
-
-} // namespace
 
 TEST_CASE("switching to Chinese and back at run time", "[widgets][i18n]")
 {
