@@ -4,6 +4,7 @@
 
 #include <QKeyEvent>
 #include <QPainter>
+#include <QRegularExpression>
 
 namespace ui {
 
@@ -17,6 +18,16 @@ double fontScaleFor(QSize size)
 }
 
 } // namespace
+
+QString PresentationView::keepNumbersWithUnits(QString text)
+{
+    // A no-break space after a digit, a word joiner after a range's dash between digits.
+    static const QRegularExpression afterNumber(QStringLiteral("(\\d) (?=\\S)"));
+    static const QRegularExpression range(QStringLiteral("(\\d)(–)(?=\\d)"));
+    text.replace(afterNumber, QStringLiteral("\\1\u00A0"));
+    text.replace(range, QStringLiteral("\\1\\2\u2060"));
+    return text;
+}
 
 PresentationView::PresentationView(TitleSlide title, QList<QChart*> charts, QWidget* parent)
     : QWidget(parent, Qt::Window)
@@ -61,19 +72,21 @@ QImage PresentationView::renderSlide(int index, QSize size) const
         f.setBold(true);
         painter.setFont(f);
         QRectF used;
-        painter.drawText(area, Qt::AlignHCenter | Qt::AlignTop | Qt::TextWordWrap, m_title.title, &used);
+        painter.drawText(
+            area, Qt::AlignHCenter | Qt::AlignTop | Qt::TextWordWrap, keepNumbersWithUnits(m_title.title), &used);
         f.setPointSizeF(14 * scale);
         painter.setFont(f);
         // The verdict's colour: the banner's green and red, darkened to read as text on white.
         painter.setPen(m_title.fits ? QColor(0x1B, 0x6E, 0x3F) : QColor(0xB0, 0x2A, 0x1E));
         QRectF headline = area.adjusted(0, used.height() + 30 * scale, 0, 0);
-        painter.drawText(headline, Qt::AlignHCenter | Qt::AlignTop | Qt::TextWordWrap, m_title.headline, &used);
+        painter.drawText(headline, Qt::AlignHCenter | Qt::AlignTop | Qt::TextWordWrap,
+            keepNumbersWithUnits(m_title.headline), &used);
         f.setBold(false);
         f.setPointSizeF(10 * scale);
         painter.setFont(f);
         painter.setPen(QColor(0x30, 0x30, 0x30));
         painter.drawText(headline.adjusted(0, used.height() + 24 * scale, 0, 0),
-            Qt::AlignHCenter | Qt::AlignTop | Qt::TextWordWrap, m_title.details);
+            Qt::AlignHCenter | Qt::AlignTop | Qt::TextWordWrap, keepNumbersWithUnits(m_title.details));
     } else if (index - 1 < m_charts.size()) {
         // The chart is laid out in points at body size; fonts scale with the screen.
         painter.drawImage(QPointF(0, 0), m_charts[index - 1](body, dpr, scale));

@@ -31,6 +31,9 @@ public:
     void setCurrentSlide(int index);
     /// The current slide drawn at `size` (what paintEvent shows; tests use it offscreen).
     [[nodiscard]] QImage renderSlide(int index, QSize size) const;
+    /// `text` with every number kept on the line of the word after it and a range kept whole:
+    /// "275–306 s", "284 秒" and "82 %" never wrap between number and unit.
+    [[nodiscard]] static QString keepNumbersWithUnits(QString text);
 
 protected:
     void keyPressEvent(QKeyEvent* event) override;

@@ -5,13 +5,14 @@
 #include "widgets/style/axis_ticks.h"
 
 #include <QColor>
+#include <QString>
 
 #include <utility>
 
 class QChart;
+class QLogValueAxis;
 class QValueAxis;
 class QChartView;
-class QString;
 class QLineSeries;
 
 namespace ui {
@@ -21,16 +22,34 @@ namespace ui {
 /// draws an antialiased line through such a clip about ten times slower (53 µs against 5 µs per
 /// grid line, measured on this machine): a third of a scaling-page tick was its grid.
 void prepareChartView(QChartView* view);
-/// A chart with no animation, the legend below and small margins.
+/// A chart with no animation, the legend below, small margins and a title larger than any other text
+/// of the chart (bold, 1.3 × the labels' size): the title says what the chart shows, on a slide too.
 [[nodiscard]] QChart* newChart();
 /// A 2.5 px line of `color` added to `chart`, with points when `points`.
 QLineSeries* addLine(QChart* chart, const QColor& color, bool points = true, Qt::PenStyle style = Qt::SolidLine);
 /// Sets the title only when it changes: Qt Charts lays the whole chart out again on every
 /// setTitle, a fifth of a slider tick (bench_gui).
 void setChartTitle(QChart* chart, const QString& title);
-/// Labels a value axis in plain decimals, as many as its tick spacing needs: "1500", "0.25", never
-/// "1.5e+03". Call after setting the range: with fixed ticks it picks a tick count
-/// that puts them at exact labels (0, 1, 2 … 5, not 0, 1.25 … printed "1").
-void setPlainLabels(QValueAxis* axis);
+/// Ticks a value axis at the multiples of a round step (1, 2, 2.5 or 5 × 10^k, at most `most` steps
+/// over the range) and labels them in plain decimals, as many as the step needs: "0, 10 … 50", never
+/// "13" for 12.5, two equal labels, or "1.5e+03". Call after setting the range.
+void setPlainLabels(QValueAxis* axis, int most = 6);
+/// Labels a log axis' decades in plain decimals: "0.001", "1", "1000000", never "1e-05".
+void setPlainLabels(QLogValueAxis* axis);
+/// The round step of setPlainLabels(): the least of 1, 2, 2.5, 5 × 10^k that divides `range` into at
+/// most `most` steps.
+[[nodiscard]] double roundStep(double range, int most = 6);
+/// Decimals that print every multiple of `step` exactly (2.5: one, 50: none), at most nine.
+[[nodiscard]] int decimalsOf(double step);
+
+/// The unit a money axis counts in: dollars for a small budget (a $23 run reads "$22.6", not
+/// "0.0226 thousand"), thousands from $10,000 and millions from $10,000,000.
+struct MoneyUnit {
+    double divisor = 1; ///< USD per axis unit: 1, 1000 or 10^6
+    QString axisTitle; ///< "Cost ($)", "Cost (k$)", "Cost (M$)", short enough beside a narrow chart
+};
+[[nodiscard]] MoneyUnit moneyUnit(double highestUsd);
+/// A bar's amount: "$22.6", "$0.61", "< $0.01", "$230k", "$1.2M" — never an exponent.
+[[nodiscard]] QString moneyLabel(double usd);
 
 } // namespace ui

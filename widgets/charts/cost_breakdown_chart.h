@@ -7,6 +7,7 @@
 #include <QChartView>
 
 class QBarCategoryAxis;
+class QGraphicsSimpleTextItem;
 class QBarSet;
 class QHorizontalBarSeries;
 class QValueAxis;
@@ -23,6 +24,8 @@ public:
     /// network, team.
     [[nodiscard]] QBarSet* bars() const { return m_set; }
     [[nodiscard]] double unitDivisor() const { return m_divisor; }
+    /// The amount written at the end of bar `line` (0 = GPUs … 4 = team): "$22.6", "< $0.01".
+    [[nodiscard]] QString amountText(int line) const;
 
 protected:
     void changeEvent(QEvent* event) override;
@@ -30,11 +33,15 @@ protected:
 private:
     void retranslate();
     void showTotals();
+    /// Writes each bar's amount at its end, at the plot's current size (screen, slide, report).
+    void placeAmounts();
 
     QHorizontalBarSeries* m_series = nullptr;
     QBarSet* m_set = nullptr;
     QBarCategoryAxis* m_axisY = nullptr;
     QValueAxis* m_axisX = nullptr;
+    QList<QGraphicsSimpleTextItem*> m_amounts; ///< one per line, GPUs first
+    double m_lines[5] = {};
     double m_divisor = 1e3;
     double m_total = 0;
 };

@@ -37,7 +37,6 @@ CostChart::CostChart(QWidget* parent)
     m_axisDays->setLabelFormat(QStringLiteral("%.10g")); // decades in plain digits (1000000, not 1e+06)
     m_axisDays->setMinorTickCount(-1);
     m_axisCost = new QValueAxis(chart);
-    m_axisCost->setLabelFormat(QStringLiteral("%.0f"));
     chart->addAxis(m_axisX, Qt::AlignBottom);
     chart->addAxis(m_axisDays, Qt::AlignLeft);
     chart->addAxis(m_axisCost, Qt::AlignRight);
@@ -59,7 +58,7 @@ void CostChart::setSweep(const core::SweepResult& sweep, int current)
     QPointF here;
     for (const auto& p : sweep.points) {
         const auto& t = p.estimate.training;
-        const double d = t.timeS / 86400.0, k = t.totalCostUsd / 1000.0, g = p.estimate.gpus;
+        const double d = t.timeS / 86400.0, k = t.totalCostUsd, g = p.estimate.gpus;
         // A run whose goodput is zero never finishes (infinite days): no point to draw, and an
         // infinite range would send Qt Charts' log axis into endless recursion.
         if (!std::isfinite(d) || !std::isfinite(k)) continue;
@@ -72,6 +71,13 @@ void CostChart::setSweep(const core::SweepResult& sweep, int current)
         gpuHi = std::max(gpuHi, g);
         if (p.estimate.gpus == current) here = QPointF(g, d);
     }
+    // Dollars for a small budget, thousands or millions for a large one: never an axis of zeros.
+    m_highestCostUsd = costHi;
+    const MoneyUnit unit = moneyUnit(costHi);
+    for (QPointF& c : cost)
+        c.ry() /= unit.divisor;
+    costHi /= unit.divisor;
+    if (m_axisCost->titleText() != unit.axisTitle) m_axisCost->setTitleText(unit.axisTitle);
     m_days->replace(days);
     m_cost->replace(cost);
     m_current->replace(here.isNull() ? QList<QPointF> {} : QList<QPointF> { here });
@@ -79,8 +85,9 @@ void CostChart::setSweep(const core::SweepResult& sweep, int current)
     m_axisX->setRange(gpuLo / 1.4, gpuHi * 1.4);
     const auto [bottom, top] = logDecades(lo, hi);
     m_axisDays->setRange(bottom, top);
-    m_axisCost->setRange(0, costHi * 1.15);
-    m_axisCost->applyNiceNumbers();
+    setPlainLabels(m_axisDays);
+    m_axisCost->setRange(0, niceCeiling(costHi * 1.15));
+    setPlainLabels(m_axisCost);
 }
 
 void CostChart::retranslate()
@@ -90,7 +97,7 @@ void CostChart::retranslate()
     m_current->setName(tr("Current scenario"));
     m_axisX->setTitleText(tr("GPUs"));
     m_axisDays->setTitleText(tr("Days (log)"));
-    m_axisCost->setTitleText(tr("Thousand USD"));
+    m_axisCost->setTitleText(moneyUnit(m_highestCostUsd).axisTitle);
     chart()->setTitle(tr("Time and cost of the whole run"));
 }
 

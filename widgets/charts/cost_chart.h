@@ -35,6 +35,7 @@ private:
     QLogValueAxis* m_axisX = nullptr;
     QLogValueAxis* m_axisDays = nullptr;
     QValueAxis* m_axisCost = nullptr;
+    double m_highestCostUsd = 0; ///< the sweep's dearest run, which sets the cost axis' unit
 };
 
 } // namespace ui

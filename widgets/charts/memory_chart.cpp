@@ -9,6 +9,7 @@
 #include <QCursor>
 #include <QEvent>
 #include <QFontMetricsF>
+#include <QGraphicsSimpleTextItem>
 #include <QLegendMarker>
 #include <QLineSeries>
 #include <QStackedBarSeries>
@@ -44,12 +45,8 @@ MemoryChart::MemoryChart(QWidget* parent)
         m_series->append(set);
     }
     m_series->setBarWidth(0.6);
-    // Each part carries its value; parts too thin for their
-    // label hide it (refresh).
-    m_series->setLabelsVisible(true);
-    m_series->setLabelsPosition(QAbstractBarSeries::LabelsCenter);
-    m_series->setLabelsFormat(QStringLiteral("@value"));
-    m_series->setLabelsPrecision(3);
+    // Each part carries its value, written by fitLabels() rather than by Qt Charts, which can only
+    // make a label transparent (still text in an SVG) and draws it under the capacity line.
     chart->addSeries(m_series);
 
     m_capacity = new QLineSeries(chart);
@@ -61,7 +58,6 @@ MemoryChart::MemoryChart(QWidget* parent)
 
     m_axisX = new QBarCategoryAxis(chart);
     m_axisY = new QValueAxis(chart);
-    m_axisY->setLabelFormat(QStringLiteral("%.0f"));
     chart->addAxis(m_axisX, Qt::AlignBottom);
     chart->addAxis(m_axisY, Qt::AlignLeft);
     for (QAbstractSeries* s : { static_cast<QAbstractSeries*>(m_series), static_cast<QAbstractSeries*>(m_capacity) }) {
@@ -140,32 +136,73 @@ void MemoryChart::refresh()
         highest = std::max(highest, bytesIn(st.bytes.total()));
     const double top = niceCeiling(highest * 1.08);
     m_axisY->setRange(0, top);
+    setPlainLabels(m_axisY); // 0, 10 … 50, not 13 and 38 for 12.5 and 37.5
     fitLabels();
     m_axisY->setTitleText(tr("Memory per GPU (%1)").arg(unitName())); // the display unit may have changed
     setChartTitle(
         chart(), m_estimate.memory.fits() ? tr("Memory per GPU — fits") : tr("Memory per GPU — does not fit"));
 }
 
+QList<QGraphicsSimpleTextItem*> MemoryChart::valueLabels() const
+{
+    QList<QGraphicsSimpleTextItem*> shown;
+    for (QGraphicsSimpleTextItem* label : m_labels)
+        if (label->isVisible()) shown << label;
+    return shown;
+}
+
 void MemoryChart::fitLabels()
 {
-    const int n = stageCount();
-    const double plotHeight = chart()->plotArea().height();
-    const double range = m_axisY->max() - m_axisY->min();
-    // A label needs its line of text and a little room; crowded pipelines show values in the
-    // tooltip and the table only.
-    const double lineHeight = QFontMetricsF(m_sets.first()->labelFont()).height() * 1.15;
-    const double smallest = plotHeight > 0 && range > 0 ? lineHeight / plotHeight * range : range;
-    for (int t = 0; t < TermCount; ++t) {
-        bool fits = n <= 8;
-        for (int i = 0; i < n && fits; ++i)
-            fits = m_sets[t]->at(i) >= smallest;
-        const QColor fill = kTermColors[t];
-        // Dark text on the light colours, white on the dark ones.
-        const QColor text = !fits      ? QColor(Qt::transparent)
-            : fill.lightnessF() > 0.55 ? QColor(0x20, 0x20, 0x20)
-                                       : QColor(Qt::white);
-        if (m_sets[t]->labelColor() != text) m_sets[t]->setLabelColor(text);
+    // Crowded pipelines show values in the tooltip and the table only.
+    const int n = stageCount() <= 8 ? stageCount() : 0;
+    while (m_labels.size() < n * TermCount) {
+        auto* label = new QGraphicsSimpleTextItem(chart());
+        label->setZValue(10); // above the bars and the line
+        m_labels << label;
     }
+    const QRectF plot = chart()->plotArea();
+    const QFont font = m_axisY->labelsFont(); // enlarged with the other fonts on a slide
+    const QFontMetricsF metrics(font);
+    const double lineY = chart()->mapToPosition(QPointF(0, capacityValue()), m_capacity).y();
+    // The line's own width and a little air each side of it.
+    const double lineClear = m_capacity->pen().widthF() / 2 + 2;
+    int used = 0;
+    for (int i = 0; i < n && !plot.isEmpty(); ++i) {
+        double base = 0;
+        for (int t = 0; t < TermCount; ++t) {
+            const double v = m_sets[t]->at(i);
+            const double bottom = chart()->mapToPosition(QPointF(i, base), m_series).y();
+            const double top = chart()->mapToPosition(QPointF(i, base + v), m_series).y();
+            base += v;
+            const QString text = formatSignificant(v, 3);
+            const QSizeF size(metrics.horizontalAdvance(text), metrics.height());
+            // A value needs its line of text and a little room inside its part.
+            const double half = m_series->barWidth() / 2;
+            const double left = chart()->mapToPosition(QPointF(i - half, 0), m_series).x();
+            const double right = chart()->mapToPosition(QPointF(i + half, 0), m_series).x();
+            if (bottom - top < size.height() * 1.15 || right - left < size.width() + 4) continue;
+            const double x = (left + right) / 2 - size.width() / 2;
+            double y = (top + bottom) / 2 - size.height() / 2;
+            // Clear of the capacity line: above or below it inside the part, else no value.
+            if (y < lineY + lineClear && y + size.height() > lineY - lineClear) {
+                if (lineY - lineClear - size.height() >= top)
+                    y = lineY - lineClear - size.height();
+                else if (lineY + lineClear + size.height() <= bottom)
+                    y = lineY + lineClear;
+                else
+                    continue;
+            }
+            QGraphicsSimpleTextItem* label = m_labels[used++];
+            label->setFont(font);
+            label->setText(text);
+            // Dark text on the light colours, white on the dark ones.
+            label->setBrush(kTermColors[t].lightnessF() > 0.55 ? QColor(0x20, 0x20, 0x20) : QColor(Qt::white));
+            label->setPos(x, y);
+            label->setVisible(true);
+        }
+    }
+    for (int k = used; k < m_labels.size(); ++k)
+        m_labels[k]->setVisible(false);
 }
 
 void MemoryChart::retranslate()

@@ -11,6 +11,7 @@
 #include <functional>
 
 class QBarSet;
+class QGraphicsSimpleTextItem;
 class QBarCategoryAxis;
 class QLineSeries;
 class QStackedBarSeries;
@@ -33,6 +34,9 @@ public:
     [[nodiscard]] double capacityValue() const;
     [[nodiscard]] int stageCount() const;
     [[nodiscard]] static double termBytes(const core::MemoryBreakdown& m, Term term);
+    /// The values written on the parts at the chart's current size; a part too thin for its value, or
+    /// whose value the capacity line would cross, has none (not even an invisible one in an SVG).
+    [[nodiscard]] QList<QGraphicsSimpleTextItem*> valueLabels() const;
 
     /// Supplies the rich-text explanation of an estimate key for tooltips (see ScenarioDocument).
     void setExplainer(std::function<QString(const QString& key)> explainer) { m_explain = std::move(explainer); }
@@ -44,14 +48,15 @@ private:
     void retranslate();
     void refresh();
     void showTooltip(bool hovering, int index, QBarSet* set);
-    /// Shows a part's value where the part is tall enough for its label at the plot's current size
-    /// (on screen, on a slide, in the report).
+    /// Writes a part's value where the part is tall enough for its label at the plot's current size
+    /// (on screen, on a slide, in the report), clear of the capacity line.
     void fitLabels();
 
     core::Estimate m_estimate;
     std::function<QString(const QString&)> m_explain;
     QStackedBarSeries* m_series = nullptr;
     QList<QBarSet*> m_sets;
+    QList<QGraphicsSimpleTextItem*> m_labels; ///< pooled, TermCount per stage
     QLineSeries* m_capacity = nullptr;
     QBarCategoryAxis* m_axisX = nullptr;
     QValueAxis* m_axisY = nullptr;

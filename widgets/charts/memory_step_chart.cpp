@@ -39,7 +39,6 @@ MemoryStepChart::MemoryStepChart(QWidget* parent)
     m_axisX = new QValueAxis(chart);
     m_axisX->setLabelFormat(QStringLiteral("%.3g"));
     m_axisY = new QValueAxis(chart);
-    m_axisY->setLabelFormat(QStringLiteral("%.0f"));
     chart->addAxis(m_axisX, Qt::AlignBottom);
     chart->addAxis(m_axisY, Qt::AlignLeft);
     m_capacity = addLine(chart, QColor(0x20, 0x20, 0x20), false, Qt::DashLine);
@@ -149,12 +148,10 @@ void MemoryStepChart::setAxisRanges(double end, double top)
     if (end > 0) {
         // The range stays the step (the schedule above is drawn on the same axis); the ticks fall on
         // round times inside it, not on its fifths (27.1, 54.3, 81.4 s).
-        m_axisX->setTickType(QValueAxis::TicksDynamic);
-        m_axisX->setTickAnchor(0);
-        m_axisX->setTickInterval(niceCeiling(end / 5));
-        setPlainLabels(m_axisX);
+        setPlainLabels(m_axisX, 5);
     }
     m_axisY->setRange(0, niceCeiling(top * 1.05));
+    setPlainLabels(m_axisY);
 }
 
 void MemoryStepChart::retranslate()

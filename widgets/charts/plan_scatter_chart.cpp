@@ -25,9 +25,7 @@ PlanScatterChart::PlanScatterChart(QWidget* parent)
     setObjectName(QStringLiteral("planScatter"));
     prepareChartView(this);
     setMinimumSize(360, 260);
-    auto* chart = new QChart;
-    chart->setAnimationOptions(QChart::NoAnimation);
-    chart->legend()->setAlignment(Qt::AlignBottom);
+    auto* chart = newChart();
     m_points = new QScatterSeries(chart);
     m_points->setMarkerSize(5);
     m_points->setColor(palette::kSkyBlue);
@@ -83,10 +81,11 @@ void PlanScatterChart::setResult(const core::PlanResult& r)
         m_best->clear();
     }
     m_axisX->setRange(0, maxX * 1.05);
-    m_axisX->applyNiceNumbers();
+    setPlainLabels(m_axisX);
     if (minY > maxY) minY = maxY / 10;
     const auto [bottom, top] = logDecades(minY, maxY);
     m_axisY->setRange(bottom, top);
+    setPlainLabels(m_axisY);
     retranslate(); // the display unit may have changed
 }
 

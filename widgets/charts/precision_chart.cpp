@@ -32,22 +32,18 @@ PrecisionChart::PrecisionChart(QWidget* parent)
     setObjectName(QStringLiteral("precisionChart"));
     prepareChartView(this);
     setMinimumSize(480, 320);
-    auto* chart = new QChart;
-    chart->setAnimationOptions(QChart::NoAnimation);
+    auto* chart = newChart();
     chart->legend()->setAlignment(Qt::AlignRight);
     m_axisX = new QValueAxis(chart);
     m_axisY = new QValueAxis(chart);
-    m_axisX->setLabelFormat(QStringLiteral("%.0f"));
     chart->addAxis(m_axisX, Qt::AlignBottom);
     chart->addAxis(m_axisY, Qt::AlignLeft);
     const QColor colors[] = { palette::kBlue, palette::kVermillion, palette::kOrange, palette::kPurple, palette::kGrey,
         palette::kYellow, palette::kGreen, palette::kSkyBlue };
     for (int i = 0; i < 8; ++i) {
         auto* line = new QLineSeries(chart);
-        QPen pen(colors[i]);
-        pen.setWidthF(i == 0 ? 3.0 : 2.0);
-        if (i == 5) pen.setStyle(Qt::DashLine);
-        line->setPen(pen);
+        m_colors << colors[i];
+        line->setPen(QPen(colors[i], 2.5));
         chart->addSeries(line);
         line->attachAxis(m_axisX);
         line->attachAxis(m_axisY);
@@ -76,10 +72,39 @@ void PrecisionChart::setRuns(const std::vector<core::AccumulationRun>& runs)
         m_lines[i]->replace(points);
         m_lines[i]->setVisible(i < int(runs.size()));
     }
+    showOverlaps();
     if (lo > hi) return;
     const double pad = (hi - lo) * 0.05 + 1e-12;
     m_axisX->setRange(0, last);
     m_axisY->setRange(lo - pad, hi + pad);
+    setPlainLabels(m_axisX);
+    setPlainLabels(m_axisY); // 1.0, 1.2 … 2.0, not 0.95, 1.24, 1.52
+}
+
+void PrecisionChart::showOverlaps()
+{
+    // Runs that end on the same path (bf16, fp16, fp8 and truncated bf16 all stalled at w = 1) would
+    // hide each other under the last one drawn: each draws its colour in its own dashes along the shared
+    // line, every one visible, and the legend says they coincide.
+    const int n = int(std::min(m_runs.size(), std::size_t(m_lines.size())));
+    for (int i = 0; i < n; ++i) {
+        const auto& r = m_runs[std::size_t(i)];
+        int group = 0, place = 0;
+        for (int j = 0; j < n; ++j)
+            if (m_runs[std::size_t(j)].trajectory == r.trajectory) {
+                if (j < i) ++place;
+                ++group;
+            }
+        QPen pen(m_colors[i], 2.5);
+        if (group > 1) {
+            constexpr double kDash = 4; // in pen widths
+            pen.setDashPattern({ kDash, kDash * (group - 1) });
+            pen.setDashOffset(-kDash * place);
+            pen.setCapStyle(Qt::FlatCap);
+        }
+        m_lines[i]->setPen(pen);
+        m_lines[i]->setName(group > 1 ? tr("%1 (shares its line)").arg(runName(r)) : runName(r));
+    }
 }
 
 void PrecisionChart::retranslate()
@@ -87,8 +112,7 @@ void PrecisionChart::retranslate()
     m_axisX->setTitleText(tr("Updates"));
     m_axisY->setTitleText(tr("Weight w"));
     setChartTitle(chart(), tr("w ← round(w + u): which formats keep small updates"));
-    for (int i = 0; i < int(m_runs.size()) && i < m_lines.size(); ++i)
-        m_lines[i]->setName(runName(m_runs[std::size_t(i)]));
+    showOverlaps();
 }
 
 void PrecisionChart::changeEvent(QEvent* event)

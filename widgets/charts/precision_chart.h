@@ -4,6 +4,7 @@
 #include "core/number_format.h"
 
 #include <QChartView>
+#include <QColor>
 #include <QList>
 
 class QLineSeries;
@@ -23,9 +24,12 @@ protected:
 
 private:
     void retranslate();
+    /// Dashes each run that coincides with others in turns, so all stay visible, and says so.
+    void showOverlaps();
 
     std::vector<core::AccumulationRun> m_runs;
     QList<QLineSeries*> m_lines;
+    QList<QColor> m_colors; ///< each line's colour
     QValueAxis* m_axisX;
     QValueAxis* m_axisY;
 };

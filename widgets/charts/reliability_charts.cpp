@@ -29,7 +29,7 @@ ReliabilityCharts::ReliabilityCharts(QWidget* parent)
     m_gpusAxis->setMinorTickCount(0);
     m_goodputAxis = new QValueAxis(scale);
     m_goodputAxis->setRange(0, 100);
-    m_goodputAxis->setLabelFormat(QStringLiteral("%.0f"));
+    setPlainLabels(m_goodputAxis);
     m_interruptionsAxis = new QLogValueAxis(scale);
     m_interruptionsAxis->setLabelFormat(QStringLiteral("%.10g")); // decades in plain digits
     m_interruptionsAxis->setMinorTickCount(-1);
@@ -55,7 +55,6 @@ ReliabilityCharts::ReliabilityCharts(QWidget* parent)
     m_intervalAxis->setLabelFormat(QStringLiteral("%.10g"));
     m_intervalAxis->setMinorTickCount(-1);
     m_intervalGoodputAxis = new QValueAxis(interval);
-    m_intervalGoodputAxis->setLabelFormat(QStringLiteral("%.0f"));
     interval->addAxis(m_intervalAxis, Qt::AlignBottom);
     interval->addAxis(m_intervalGoodputAxis, Qt::AlignLeft);
     for (QAbstractSeries* s :
@@ -97,6 +96,7 @@ void ReliabilityCharts::setData(const core::SweepResult& sweep, const core::Esti
         m_gpusAxis->setRange(lo / 1.4, hi * 1.4);
         const auto [bottom, top] = logDecades(iMin, iMax);
         m_interruptionsAxis->setRange(bottom, top);
+        setPlainLabels(m_interruptionsAxis);
     }
 
     // Goodput against the interval (minutes on the axis).
@@ -113,6 +113,8 @@ void ReliabilityCharts::setData(const core::SweepResult& sweep, const core::Esti
     if (!curve.isEmpty()) {
         m_intervalAxis->setRange(curve.front().x(), curve.back().x());
         m_intervalGoodputAxis->setRange(std::floor(gMin / 5) * 5, 100);
+        setPlainLabels(m_intervalGoodputAxis); // 96.25 printed "96" beside 96 and 97 … no more
+        setPlainLabels(m_intervalAxis);
     }
 }
 

@@ -42,10 +42,9 @@ ScalingChart::ScalingChart(QWidget* parent)
     m_axisX->setLabelFormat(QStringLiteral("%.0f"));
     m_axisX->setMinorTickCount(0);
     m_axisMemory = new QValueAxis(chart);
-    m_axisMemory->setLabelFormat(QStringLiteral("%.0f"));
     m_axisPercent = new QValueAxis(chart);
     m_axisPercent->setRange(0, 100);
-    m_axisPercent->setLabelFormat(QStringLiteral("%.0f"));
+    setPlainLabels(m_axisPercent);
     chart->addAxis(m_axisX, Qt::AlignBottom);
     chart->addAxis(m_axisMemory, Qt::AlignLeft);
     chart->addAxis(m_axisPercent, Qt::AlignRight);
@@ -88,6 +87,7 @@ void ScalingChart::setSweep(const core::SweepResult& sweep, const core::Estimate
     const double top = std::max(highest, capacity) * 1.1;
     const double step = top > 200 ? 50 : top > 80 ? 20 : 10;
     m_axisMemory->setRange(0, std::ceil(top / step) * step);
+    setPlainLabels(m_axisMemory); // 0, 5 … 30, not 8 and 23 for 7.5 and 22.5
     retranslate(); // the display unit may have changed
 }
 

@@ -32,7 +32,6 @@ SensitivityChart::SensitivityChart(QWidget* parent)
     m_axisY = new QBarCategoryAxis(chart);
     m_axisY->setTruncateLabels(false);
     m_axisX = new QValueAxis(chart);
-    m_axisX->setLabelFormat(QStringLiteral("%+g"));
     chart->addAxis(m_axisY, Qt::AlignLeft);
     chart->addAxis(m_axisX, Qt::AlignBottom);
     series->attachAxis(m_axisY);
@@ -76,6 +75,8 @@ void SensitivityChart::setResult(const core::Sensitivity& result, Metric metric,
     m_high->append(high);
     const double limit = niceCeiling(extent * 1.1);
     m_axisX->setRange(-limit, limit);
+    setPlainLabels(m_axisX);
+    m_axisX->setLabelFormat(m_axisX->labelFormat().replace(QStringLiteral("%."), QStringLiteral("%+."))); // "+20"
 
     m_low->setLabel(tr("Assumption −%1 %").arg(percent));
     m_high->setLabel(tr("Assumption +%1 %").arg(percent));

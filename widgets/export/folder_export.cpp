@@ -56,8 +56,10 @@ std::vector<Item> plan(MainView* view, ScenarioSession* session, const ExportOpt
             items.push_back({ QStringLiteral("%1.%2").arg((*figures)[i].file, format),
                 [figures, i, format, name, scale = options.scale](QByteArray& bytes) {
                     const MainView::Figure& f = (*figures)[i];
-                    // Exported charts name the scenario they show.
-                    const QString title = f.title + QStringLiteral(" — ") + name;
+                    // Exported charts name the scenario they show; comparison charts name theirs themselves.
+                    const QString title = f.file.startsWith(QLatin1String("comparison_"))
+                        ? QString()
+                        : f.title + QStringLiteral(" — ") + name;
                     return f.chart ? renderChartFile(f.chart, format, f.size, scale, title, bytes)
                                    : renderPicture(f.paint, format, f.size, scale, title, bytes);
                 } });

@@ -1,5 +1,7 @@
 #include "widgets/pages/comparison_view.h"
 
+#include "core/architecture.h"
+#include "core/presets.h"
 #include "core/scenario_io.h"
 #include "widgets/charts/comparison_chart.h"
 #include "widgets/models/comparison_model.h"
@@ -7,6 +9,7 @@
 #include "widgets/text/format.h"
 #include "widgets/text/native_path.h"
 #include "widgets/text/problem_text.h"
+#include "widgets/text/scenario_name.h"
 
 #include <QEvent>
 #include <QFile>
@@ -15,9 +18,14 @@
 #include <QHeaderView>
 #include <QMessageBox>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QSplitter>
 #include <QTableView>
 #include <QVBoxLayout>
+
+#include <algorithm>
+#include <cmath>
+#include <functional>
 
 namespace ui {
 
@@ -106,36 +114,109 @@ void ComparisonView::showArticlePair()
 
 namespace {
 
-/// The bundled examples' names in the interface language (the compare headers follow the
-/// language); any other name is the user's and is shown as written.
-QString displayName(const std::string& name)
+/// The model's size as its name writes it ("7B", "8x7B"), else from its parameter count ("6.7B").
+QString modelSize(const core::ModelSpec& model)
 {
-    static const char* const kBundled[] = {
-        QT_TRANSLATE_NOOP("ui::ComparisonView", "Source article: 700M model on one GPU (FP32)"),
-        QT_TRANSLATE_NOOP(
-            "ui::ComparisonView", "Source article: 7B model on 64 rented A100 (ZeRO-3, BF16 mixed, 400 Gb/s per node)"),
-    };
-    for (const char* bundled : kBundled)
-        if (name == bundled) return ComparisonView::tr(bundled);
-    return QString::fromStdString(name);
+    static const QRegularExpression size(QStringLiteral("^(\\d+x)?\\d+(\\.\\d+)?[MBT]$"));
+    if (const core::ModelPreset* preset = model.preset.empty() ? nullptr : core::findModelPreset(model.preset);
+        preset && preset->arch == model.arch) {
+        const QStringList words = QString::fromStdString(preset->label).split(QLatin1Char(' '));
+        for (auto word = words.rbegin(); word != words.rend(); ++word)
+            if (size.match(*word).hasMatch()) return *word;
+    }
+    const double params = double(core::totalParameters(model.arch));
+    if (params >= 1e12) return QString::number(params / 1e12, 'f', params >= 1e13 ? 0 : 1) + QLatin1Char('T');
+    if (params >= 1e9) return QString::number(params / 1e9, 'f', params >= 1e10 ? 0 : 1) + QLatin1Char('B');
+    return QString::number(std::max(1.0, std::round(params / 1e6))) + QLatin1Char('M');
+}
+
+/// The GPU's name without its maker and product line, with its memory: "A100 SXM 40GB", "RTX 4090 24GB".
+QStringList gpuWords(const core::GpuSpec& gpu)
+{
+    QString name = QString::fromStdString(gpu.name);
+    for (const QChar c : { QLatin1Char('('), QLatin1Char(')'), QLatin1Char(',') })
+        name.replace(c, QLatin1Char(' '));
+    static const QStringList dropped { QStringLiteral("NVIDIA"), QStringLiteral("AMD"), QStringLiteral("GeForce"),
+        QStringLiteral("Instinct"), QStringLiteral("per"), QStringLiteral("GPU") };
+    // The words up to its memory ("A100 80GB", not the rest of a custom GPU's "… 400 Gb/s node (AWS)"),
+    // else its first two and the memory.
+    static const QRegularExpression memory(QStringLiteral("^\\d+(\\.\\d+)?GB$"));
+    QStringList words;
+    for (const QString& word : name.split(QLatin1Char(' '), Qt::SkipEmptyParts)) {
+        if (dropped.contains(word)) continue;
+        words << word;
+        if (memory.match(word).hasMatch()) return words;
+    }
+    words = words.mid(0, 2);
+    words << QString::number(std::round(gpu.memoryGib)) + QStringLiteral("GB");
+    return words;
+}
+
+/// `words` without the form factor (SXM, PCIe, HGX), which a short name leaves out where it can.
+QStringList withoutFormFactor(QStringList words)
+{
+    static const QRegularExpression formFactor(QStringLiteral("^(SXM\\d?|PCIe|HGX)$"));
+    words.removeIf([](const QString& w) { return formFactor.match(w).hasMatch(); });
+    return words;
 }
 
 } // namespace
 
+QStringList ComparisonView::shortNames(const std::vector<core::Scenario>& scenarios)
+{
+    const std::size_t n = scenarios.size();
+    std::vector<QStringList> parts(n);
+    for (std::size_t i = 0; i < n; ++i) {
+        const core::Scenario& s = scenarios[i];
+        QString model = modelSize(s.model);
+        if (s.training.method == core::Method::lora) model += QStringLiteral(" LoRA");
+        if (s.training.method == core::Method::qlora) model += QStringLiteral(" QLoRA");
+        // The form factor only where two different GPUs would read alike without it (H100 SXM, H100 PCIe).
+        const QStringList gpu = gpuWords(s.hardware.gpu);
+        bool clash = false;
+        for (const core::Scenario& other : scenarios) {
+            const QStringList words = gpuWords(other.hardware.gpu);
+            clash = clash || (words != gpu && withoutFormFactor(words) == withoutFormFactor(gpu));
+        }
+        const QString gpus = QString::number(s.parallel.gpus()) + QStringLiteral("×")
+            + (clash ? gpu : withoutFormFactor(gpu)).join(QLatin1Char(' '));
+        parts[i] = { model, gpus };
+    }
+    // Where two names still read alike, the first of these that tells them apart joins them.
+    const std::function<QString(const core::Scenario&)> details[] = {
+        [](const core::Scenario& s) {
+            const core::ModelPreset* preset = s.model.preset.empty() ? nullptr : core::findModelPreset(s.model.preset);
+            return preset ? QString::fromStdString(preset->label) : QString();
+        },
+        [](const core::Scenario& s) { return QStringLiteral("ZeRO-%1").arg(s.parallel.zero); },
+        [](const core::Scenario& s) { return layoutDegrees(s.parallel, Degrees::aboveOne, QStringLiteral(" ")); },
+        [](const core::Scenario& s) { return recomputeName(s.parallel.recompute); },
+    };
+    for (const auto& detail : details) {
+        std::vector<bool> add(n, false);
+        for (std::size_t i = 0; i < n; ++i)
+            for (std::size_t j = 0; j < n; ++j)
+                add[i] = add[i]
+                    || (j != i && parts[j] == parts[i] && detail(scenarios[j]) != detail(scenarios[i])
+                        && !detail(scenarios[i]).isEmpty());
+        for (std::size_t i = 0; i < n; ++i)
+            if (add[i]) parts[i] << detail(scenarios[i]);
+    }
+    QStringList out;
+    for (const QStringList& p : parts)
+        out << p.join(ComparisonChart::nameSeparator());
+    return out;
+}
+
 void ComparisonView::refresh()
 {
-    // Charts label the bars A, B, C, D; the table's headers say which scenario each letter is.
-    // Exported and presented charts have room for names: the letter and the (shortened) name.
-    QStringList letters, names, exportNames;
-    for (int i = 0; i < count(); ++i) {
-        letters << QString(QChar(u'A' + i));
-        const QString name = displayName(m_scenarios[std::size_t(i)].name);
-        names << QStringLiteral("%1: %2").arg(letters.back(), name);
-        exportNames << letters.back() + QStringLiteral(": ")
-                + (name.size() > 40 ? name.left(39).trimmed() + QChar(u'…') : name);
-    }
-    m_memory->setEstimates(letters, m_estimates, exportNames);
-    m_step->setEstimates(letters, m_estimates, exportNames);
+    // Charts name the bars by letter and short name; the table's headers have the whole names.
+    QStringList names;
+    for (int i = 0; i < count(); ++i)
+        names << QStringLiteral("%1: %2").arg(QChar(u'A' + i), ScenarioName::of(m_scenarios[std::size_t(i)]));
+    const QStringList brief = shortNames(m_scenarios);
+    m_memory->setEstimates(brief, m_estimates);
+    m_step->setEstimates(brief, m_estimates);
 
     m_figures->setEstimates(names, m_estimates);
 }

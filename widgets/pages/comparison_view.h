@@ -38,6 +38,11 @@ public:
     [[nodiscard]] ComparisonChart* stepChart() const { return m_step; }
     [[nodiscard]] const std::vector<core::Estimate>& estimates() const { return m_estimates; }
 
+    /// Names short enough for a bar, that keep what tells the scenarios apart: the model's size (and
+    /// LoRA or QLoRA), then the GPU count, type and memory, "13B · 8×A100 40GB", "7B LoRA · 1×RTX 4090
+    /// 24GB"; the model's name, the ZeRO stage or the layout join them only where those alone are alike.
+    [[nodiscard]] static QStringList shortNames(const std::vector<core::Scenario>& scenarios);
+
 protected:
     void changeEvent(QEvent* event) override;
 

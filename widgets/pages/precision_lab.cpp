@@ -108,7 +108,8 @@ void PrecisionLab::run()
         const auto& r = runs[std::size_t(i)];
         m_results->setItem(i, 0, new QTableWidgetItem(runName(r)));
         // fp16 overflows past 65,504 and inf − inf is NaN: said in words, not as "-nan%".
-        QString final = QString::number(r.final, 'g', 17), error;
+        // Seven significant digits, what fp32 holds: 2.000166, not 2.0001657009124756.
+        QString final = QString::number(r.final, 'g', 7), error;
         if (std::isnan(r.final))
             final = tr("undefined (NaN)");
         else if (std::isinf(r.final))
