@@ -241,7 +241,7 @@ public:
         const GpuSpec& gpu = s.hardware.gpu;
         const double intra = intraNodeGBpsOf(s, g);
         double linkGBps = c.link == Link::intra_node ? intra : gpu.interNodeGBps;
-        c.overPcie = c.link == Link::intra_node && intra != gpu.intraNodeGBps;
+        c.overPcie = c.link == Link::intra_node && (intra != gpu.intraNodeGBps || gpu.linksOverPcie());
         const int perNode = ranksPerNode(n, stride, s.hardware.gpusPerNode);
         if (c.link == Link::inter_node && op != CollectiveOp::all_to_all && op != CollectiveOp::send_recv) {
             // A ring or tree over a group with r ranks on each node leaves the node through r NICs

@@ -124,7 +124,9 @@ struct Collective {
     double exposedTimeS = 0; ///< the part not hidden under compute
     Link link = Link::intra_node;
     double bandwidthGBps = 0; ///< achieved bus bandwidth used for the time
-    bool overPcie = false; ///< inside the node but between NVLink domains (H100 PCIe pairs)
+    /// Inside the node but over PCIe: between NVLink domains (H100 PCIe pairs), or on a GPU without
+    /// NVLink (RTX 4090, L40S: GpuSpec::linksOverPcie).
+    bool overPcie = false;
     int nodes = 1; ///< nodes the group spans
     double latencyPerCallS = 0; ///< NCCL's latency model for this operation, group size and node count
 };

@@ -189,6 +189,9 @@ struct GpuSpec {
     std::string source; ///< datasheet the figures come from
 
     bool operator==(const GpuSpec&) const = default;
+    /// Whether its GPUs reach one another in a node over PCIe, not NVLink: its in-node rate is no more
+    /// than its host link's (RTX 4090, L40S: no NVLink, the catalog's in-node figure is PCIe's).
+    [[nodiscard]] bool linksOverPcie() const { return pcieGBps > 0 && intraNodeGBps <= pcieGBps; }
 };
 
 struct Hardware {

@@ -1,8 +1,10 @@
 #include "core/suggest.h"
 
 #include "core/dimensions.h"
+#include "core/scenario_edit.h"
 #include "core/scenario_fields.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 #include <limits>
@@ -193,6 +195,70 @@ std::vector<Suggestion> nearestValid(const Scenario& s, const Estimate& e)
             break;
         }
     }
+    return out;
+}
+
+std::vector<Suggestion> fitFixes(const Scenario& s, const Estimate& e)
+{
+    std::vector<Suggestion> out;
+    if (e.memory.fits()) return out;
+    // Offers `c` when it is valid and fits; true when it did.
+    auto offer = [&](std::string key, std::string value, const Scenario& c) {
+        if (validateScenario(c)) return false;
+        const Estimate after = estimate(c);
+        if (!after.memory.fits()) return false;
+        out.push_back({ ProblemCode::does_not_fit, std::move(key), std::move(value), c, after.memory.total(),
+            after.compute.stepTimeS, after.training.gpuHours });
+        return true;
+    };
+    const Parallel& p = s.parallel;
+    // Recomputation, the cheapest that fits: the norms and activation function (Llama 3's), the ops
+    // whose outputs are cheap to redo, then whole layers (Korthikanti et al. 2022).
+    for (const Recompute r : { Recompute::norms_up_proj, Recompute::selective_op, Recompute::full }) {
+        if (r == p.recompute || (p.recompute == Recompute::full)) break;
+        Scenario c = s;
+        c.parallel.recompute = r;
+        if (offer("parallel.recompute", std::string(toString(r)), c)) break;
+    }
+    // ZeRO, the lowest stage that fits: it shards over DP × CP; stages 2 and 3 only without a pipeline.
+    if (clampedProduct({ p.dp, p.cp }) > 1)
+        for (int zero = p.zero + 1; zero <= (p.pp > 1 ? 1 : 3); ++zero) {
+            Scenario c = s;
+            c.parallel.zero = zero;
+            if (offer("parallel.zero", std::to_string(zero), c)) break;
+        }
+    // The largest smaller micro-batch that fits and whose DP × micro-batch divides the global batch.
+    for (int mb = std::min(s.training.microBatch - 1, e.memory.largestMicroBatch); mb >= 1; --mb) {
+        if (!isMultipleOf(s.training.globalBatch, { p.dp, mb })) continue;
+        Scenario c = s;
+        c.training.microBatch = mb;
+        if (offer("training.micro_batch", std::to_string(mb), c)) break;
+    }
+    // The optimizer's states in host memory (ZeRO-Offload, Ren et al. 2021).
+    if (!p.offloadOptimizer) {
+        Scenario c = s;
+        c.parallel.offloadOptimizer = true;
+        offer("parallel.offload_optimizer", "true", c);
+    }
+    // A wider TP within the node, DP giving up the GPUs it takes.
+    for (int tp = p.tp * 2; tp <= s.hardware.gpusPerNode; tp *= 2) {
+        Scenario c = s;
+        c.parallel.tp = tp;
+        if (!keepGpus(c, int(std::min<std::int64_t>(p.gpus(), std::numeric_limits<int>::max())))) continue;
+        if (offer("parallel.tp", std::to_string(tp), c)) break;
+    }
+    // More GPUs, where ZeRO shards what more data-parallel ranks divide: the fewest that fit.
+    if (p.zero > 0)
+        for (int steps = 1; steps <= 10; ++steps) {
+            const auto gpus = steppedGpuCount(s, steps);
+            if (!gpus) break;
+            Scenario c = s;
+            setGpuCount(c, *gpus);
+            if (offer("parallel.gpus", std::to_string(*gpus), c)) break;
+        }
+    std::stable_sort(
+        out.begin(), out.end(), [](const Suggestion& a, const Suggestion& b) { return a.gpuHours < b.gpuHours; });
+    if (out.size() > kMaxFitFixes) out.resize(kMaxFitFixes);
     return out;
 }
 

@@ -192,12 +192,35 @@ void VerdictBanner::refresh()
         }
         warnings << line;
     }
+    // Does not fit: the single changes that make it fit, fastest first, each with what it costs.
+    QStringList fits;
+    for (std::size_t i = 0; i < m_suggestions.size(); ++i) {
+        const core::Suggestion& fix = m_suggestions[i];
+        if (fix.code != core::ProblemCode::does_not_fit) continue;
+        // What it costs: the step's time on the same GPUs, the run's GPU-hours on more.
+        const bool moreGpus = fix.scenario.parallel.gpus() != m_estimate.gpus;
+        const double now = moreGpus ? m_estimate.training.gpuHours : m_estimate.compute.stepTimeS;
+        const double change = now > 0 ? (moreGpus ? fix.gpuHours : fix.stepTimeS) / now - 1 : 0;
+        const QString delta = std::abs(change) < 0.005 ? tr("as now")
+            : change > 0                               ? tr("+%1 %").arg(formatFixed(change * 100, 0))
+                                                       : tr("−%1 %").arg(formatFixed(-change * 100, 0));
+        const QString cost = moreGpus
+            //: a way to fit after its link: %1 the memory per GPU after the change, %2 the GPU-hours' change
+            ? tr("%1, GPU-hours %2").arg(formatBytes(fix.memoryBytes, 1), delta)
+            //: a way to fit after its link: %1 the memory per GPU after the change, %2 the step time's change
+            : tr("%1, step %2").arg(formatBytes(fix.memoryBytes, 1), delta);
+        fits << QStringLiteral("<a href=\"fix:%1\">%2</a> (%3)").arg(i).arg(fixText(fix).toHtmlEscaped(), cost);
+    }
+    //: before the list of one-click changes that make a scenario fit, separated by " · "
+    if (!fits.isEmpty()) warnings.prepend(tr("Make it fit: %1").arg(fits.join(QStringLiteral(" · "))));
     m_warnings->setText(warnings.join(QStringLiteral("<br>")));
     m_warnings->setVisible(!warnings.isEmpty());
 }
 
 QString VerdictBanner::fixText(const core::Suggestion& fix)
 {
+    if (fix.key == "parallel.gpus") //: a one-click fix: the GPU count it sets
+        return tr("Use %1 GPUs").arg(QLocale().toString(static_cast<qlonglong>(fix.scenario.parallel.gpus())));
     // The form's name and value ("Master weights", "FP32"); the file's where the form has none.
     QString name = fieldName(fix.key), value = fieldValueText(fix.key, fix.scenario);
     if (name.isEmpty()) name = QString::fromStdString(fix.key);

@@ -1,6 +1,7 @@
 // "Nearest valid" suggestions: each removes its warning, is a valid scenario, keeps the
 // GPU count when it changes a parallel degree, and is the closest such setting.
 #include "core/presets.h"
+#include "core/scenario_edit.h"
 #include "core/scenario_io.h"
 #include "core/suggest.h"
 
@@ -89,4 +90,50 @@ TEST_CASE("every suggestion is valid and removes its warning", "[core][suggest]"
     const Suggestion* seq = find(ctxFix, ProblemCode::seq_len_not_divisible_by_cp);
     REQUIRE(seq);
     CHECK(seq->value == "4096");
+}
+
+namespace {
+
+/// Llama 2 13B on 8 × A100 40GB with ZeRO-3: 13 B parameters' states shard to about 26 GB per GPU, and
+/// the activations of micro-batch 1 at 4,096 tokens without recomputation take the rest and more.
+Scenario thirteenOnForties()
+{
+    Scenario s = defaultScenario();
+    s.model = presetModel(*findModelPreset("llama-2-13b"));
+    s.hardware = withGpuPreset(s.hardware, *findGpuPreset("a100-40gb"));
+    s.parallel.zero = 3;
+    s.parallel.recompute = Recompute::none;
+    return s;
+}
+
+} // namespace
+
+TEST_CASE("a scenario that does not fit is offered single changes that make it fit", "[core][suggest][fit]")
+{
+    const Scenario s = thirteenOnForties();
+    const Estimate e = estimate(s);
+    REQUIRE_FALSE(e.memory.fits());
+    const auto fixes = fitFixes(s, e);
+    REQUIRE_FALSE(fixes.empty());
+    CHECK(fixes.size() <= kMaxFitFixes);
+    bool recomputes = false;
+    for (std::size_t i = 0; i < fixes.size(); ++i) {
+        const Suggestion& fix = fixes[i];
+        INFO(fix.key << " = " << fix.value);
+        CHECK(fix.code == ProblemCode::does_not_fit);
+        CHECK_FALSE(validateScenario(fix.scenario));
+        const Estimate after = estimate(fix.scenario);
+        CHECK(after.memory.fits());
+        CHECK(fix.memoryBytes == Approx(after.memory.total()));
+        CHECK(fix.stepTimeS == Approx(after.compute.stepTimeS));
+        CHECK(fix.gpuHours == Approx(after.training.gpuHours));
+        if (i > 0) CHECK(fix.gpuHours >= fixes[i - 1].gpuHours); // cheapest first
+        // One setting changes (and the GPUs stay, but for a GPU count).
+        if (fix.key != "parallel.gpus") CHECK(fix.scenario.parallel.gpus() == s.parallel.gpus());
+        recomputes |= fix.key == "parallel.recompute";
+    }
+    // Recomputation is among them: activations are what overflows.
+    CHECK(recomputes);
+    // A scenario that fits is offered nothing.
+    CHECK(fitFixes(defaultScenario(), estimate(defaultScenario())).empty());
 }

@@ -311,7 +311,10 @@ void InputPanel::showResults(const DerivedResults& r)
     m_sizeValue->setText(formatCount(params));
     const auto& g = s.hardware.gpu;
     const auto bf16 = g.peakTflops.count(core::DType::bf16) ? g.peakTflops.at(core::DType::bf16) : 0.0;
-    QString facts = tr("%1 GiB, %2 TFLOP/s (BF16 dense), NVLink %3 GB/s, network %4 GB/s per GPU, %5 W")
+    // A GPU without NVLink (RTX 4090, L40S) reaches the others of its node over PCIe.
+    QString facts = (g.linksOverPcie()
+            ? tr("%1 GiB, %2 TFLOP/s (BF16 dense), no NVLink: PCIe %3 GB/s, network %4 GB/s per GPU, %5 W")
+            : tr("%1 GiB, %2 TFLOP/s (BF16 dense), NVLink %3 GB/s, network %4 GB/s per GPU, %5 W"))
                         .arg(g.memoryGib)
                         .arg(bf16)
                         .arg(g.intraNodeGBps)

@@ -63,6 +63,8 @@ QVariant MemoryTableModel::data(const QModelIndex& index, int role) const
         return bytes(b.masterWeights);
     case Optimizer:
         return bytes(b.optimizerStates);
+    case ModelStates:
+        return bytes(b.modelStates());
     case Activations:
         return bytes(b.activations);
     case Buffers:
@@ -77,6 +79,9 @@ QVariant MemoryTableModel::data(const QModelIndex& index, int role) const
 
 QVariant MemoryTableModel::headerData(int section, Qt::Orientation orientation, int role) const
 {
+    if (orientation == Qt::Horizontal && role == Qt::ToolTipRole && section == ModelStates)
+        return tr("Weights, gradients, master weights and optimizer states together: the model states that ZeRO "
+                  "shards over the data-parallel GPUs (Rajbhandari et al. 2020)");
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return QAbstractTableModel::headerData(section, orientation, role);
     const QString unit = unitName();
@@ -96,6 +101,9 @@ QVariant MemoryTableModel::headerData(int section, Qt::Orientation orientation, 
         return tr("Master (%1)").arg(unit);
     case Optimizer:
         return tr("Optimizer (%1)").arg(unit);
+    case ModelStates:
+        //: weights + gradients + master weights + optimizer states (ZeRO's "model states")
+        return tr("Model states (%1)").arg(unit);
     case Activations:
         return tr("Activations (%1)").arg(unit);
     case Buffers:

@@ -19,6 +19,7 @@ public:
         Gradients,
         Master,
         Optimizer,
+        ModelStates, ///< the four above: what ZeRO shards (Rajbhandari et al. 2020 §3)
         Activations,
         Buffers,
         Overhead,

@@ -53,6 +53,9 @@ void ScenarioSession::compute()
     r.estimate = core::estimateWithRange(s);
     const core::Estimate& e = r.estimate;
     r.suggestions = core::nearestValid(s, e);
+    // A scenario that does not fit: the single changes that make it fit (a dozen estimates, microseconds).
+    for (auto& fix : core::fitFixes(s, e))
+        r.suggestions.push_back(std::move(fix));
     // A dozen estimates of a few microseconds each: cheap enough for every slider tick.
     constexpr int kMaxSweepGpus = 65536;
     const auto fewest = static_cast<int>(std::min<std::int64_t>(core::gpusPerReplica(s.parallel), kMaxSweepGpus + 1));
