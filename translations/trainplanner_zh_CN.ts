@@ -1389,31 +1389,31 @@
     <message>
         <source>&amp;Prefix file names with the scenario (%1)</source>
         <extracomment>%1 is an example file name, &quot;llama-2-7b-8xa100-80gb_memory.png&quot;</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>文件名前加场景名(&amp;P)（%1）</translation>
     </message>
     <message numerus="yes">
         <source>Writing %n file(s)…</source>
         <extracomment>while exporting: %1 and %2 count files, %3 is the file being drawn</extracomment>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>正在写入 %n 个文件…</numerusform>
         </translation>
     </message>
     <message>
         <source>File %1 of %2: %3</source>
-        <translation type="unfinished"></translation>
+        <translation>第 %1 个文件，共 %2 个：%3</translation>
     </message>
     <message>
         <source>Export cancelled</source>
-        <translation type="unfinished"></translation>
+        <translation>导出已取消</translation>
     </message>
     <message>
         <source>Export cancelled: no file was written.</source>
-        <translation type="unfinished"></translation>
+        <translation>导出已取消：未写入任何文件。</translation>
     </message>
     <message numerus="yes">
         <source>Export cancelled: %n of %1 files were written to %2.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>导出已取消：%1 个文件中已有 %n 个写入 %2。</numerusform>
         </translation>
     </message>
 </context>
@@ -3485,6 +3485,10 @@ Megatron 系列把 Q、K、V 合成一次矩阵乘（SwiGLU 的 gate 和 up 也�
         <source>; this GPU sustains %1 % of these rates in training (calibrated on published runs)</source>
         <translation>；该 GPU 在训练中可持续达到这些速率的 %1%（依据公开训练记录校准）</translation>
     </message>
+    <message>
+        <source>%1 GiB, %2 TFLOP/s (BF16 dense), no NVLink: PCIe %3 GB/s, network %4 GB/s per GPU, %5 W</source>
+        <translation>%1 GiB，%2 TFLOP/s（BF16 稠密），无 NVLink：PCIe %3 GB/s，每卡网络 %4 GB/s，%5 W</translation>
+    </message>
 </context>
 <context>
     <name>ui::LaunchExport</name>
@@ -4033,6 +4037,14 @@ Megatron 系列把 Q、K、V 合成一次矩阵乘（SwiGLU 的 gate 和 up 也�
         <extracomment>%1 is the tab&apos;s title (&quot;Memory&quot;)</extracomment>
         <translation>结果标签页：%1</translation>
     </message>
+    <message>
+        <source>Reopen the Last Scenario at Start</source>
+        <translation>启动时重新打开上次的场景</translation>
+    </message>
+    <message>
+        <source>&amp;Clear the List</source>
+        <translation>清空列表(&amp;C)</translation>
+    </message>
 </context>
 <context>
     <name>ui::MemoryChart</name>
@@ -4172,6 +4184,15 @@ Megatron 系列把 Q、K、V 合成一次矩阵乘（SwiGLU 的 gate 和 up 也�
     <message>
         <source>Total (%1)</source>
         <translation>合计（%1）</translation>
+    </message>
+    <message>
+        <source>Weights, gradients, master weights and optimizer states together: the model states that ZeRO shards over the data-parallel GPUs (Rajbhandari et al. 2020)</source>
+        <translation>权重、梯度、主权重与优化器状态之和：即 ZeRO 在数据并行各 GPU 间切分的模型状态（Rajbhandari 等，2020）</translation>
+    </message>
+    <message>
+        <source>Model states (%1)</source>
+        <extracomment>weights + gradients + master weights + optimizer states (ZeRO&apos;s &quot;model states&quot;)</extracomment>
+        <translation>模型状态（%1）</translation>
     </message>
 </context>
 <context>
@@ -4515,15 +4536,15 @@ Megatron 系列把 Q、K、V 合成一次矩阵乘（SwiGLU 的 gate 和 up 也�
     <message>
         <source>Keep &amp;free:</source>
         <extracomment>the share of each GPU&apos;s memory a plan must leave free</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>预留空闲(&amp;F)：</translation>
     </message>
     <message>
         <source> %</source>
-        <translation type="unfinished"></translation>
+        <translation> %</translation>
     </message>
     <message>
         <source>Only plans that leave this share of each GPU&apos;s memory free count as fitting: a margin for fragmentation, a longer sequence or a library&apos;s workspace that the estimate does not see</source>
-        <translation type="unfinished"></translation>
+        <translation>只有每张 GPU 显存至少空出这一比例的方案才算放得下：为碎片、更长的序列或估算未计入的库工作区留出余量</translation>
     </message>
 </context>
 <context>
@@ -4558,7 +4579,7 @@ Megatron 系列把 Q、K、V 合成一次矩阵乘（SwiGLU 的 gate 和 up 也�
     </message>
     <message>
         <source>%1 (shares its line)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1（与其他格式重合）</translation>
     </message>
 </context>
 <context>
@@ -5834,6 +5855,38 @@ Megatron 系列把 Q、K、V 合成一次矩阵乘（SwiGLU 的 gate 和 up 也�
         <source>%1 days · %2 GPU-hours · $%3 · goodput %4 % · %5 · checkpoint every %6 min (%7)</source>
         <extracomment>%1 days, %2 GPU-hours, %3 cost in US dollars, %4 goodput percent, %5 &quot;about 5 interruptions over the run&quot;, %6 checkpoint interval in minutes, %7 checkpoint size</extracomment>
         <translation>%1 天 · %2 GPU 小时 · $%3 · 有效训练时间占比 %4% · %5 · 每 %6 分钟保存一次检查点（%7）</translation>
+    </message>
+    <message>
+        <source>as now</source>
+        <translation>与当前相同</translation>
+    </message>
+    <message>
+        <source>+%1 %</source>
+        <translation>+%1%</translation>
+    </message>
+    <message>
+        <source>−%1 %</source>
+        <translation>−%1%</translation>
+    </message>
+    <message>
+        <source>%1, GPU-hours %2</source>
+        <extracomment>a way to fit after its link: %1 the memory per GPU after the change, %2 the GPU-hours&apos; change</extracomment>
+        <translation>%1，GPU 小时 %2</translation>
+    </message>
+    <message>
+        <source>%1, step %2</source>
+        <extracomment>a way to fit after its link: %1 the memory per GPU after the change, %2 the step time&apos;s change</extracomment>
+        <translation>%1，每步 %2</translation>
+    </message>
+    <message>
+        <source>Make it fit: %1</source>
+        <extracomment>before the list of one-click changes that make a scenario fit, separated by &quot; · &quot;</extracomment>
+        <translation>放得下的改法：%1</translation>
+    </message>
+    <message>
+        <source>Use %1 GPUs</source>
+        <extracomment>a one-click fix: the GPU count it sets</extracomment>
+        <translation>改用 %1 张 GPU</translation>
     </message>
 </context>
 <context>
