@@ -313,7 +313,10 @@ int main(int argc, char** argv)
     ui::MainWindow window(&session);
     QStringList startProblems;
     if (!batch) {
-        startProblems = window.openStartFiles(parser.positionalArguments());
+        QStringList files = parser.positionalArguments();
+        if (files.isEmpty()) // the last scenario, as it was left
+            if (const QString last = ui::MainWindow::lastScenarioToReopen(); !last.isEmpty()) files << last;
+        startProblems = window.openStartFiles(files);
         for (const QString& problem : std::as_const(startProblems))
             std::fprintf(stderr, "trainplanner: %s\n", core::escapeControls(problem.toStdString()).c_str());
     } else if (const EarlyExit code = addComparedFiles(window, scenario, parser.positionalArguments())) {

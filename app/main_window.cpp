@@ -561,8 +561,8 @@ void MainWindow::retranslate()
 
 void MainWindow::updateTitle()
 {
-    const QString name = m_doc->filePath().isEmpty() ? ScenarioName::of(m_doc->scenario())
-                                                     : QFileInfo(m_doc->filePath()).fileName();
+    const QString name
+        = m_doc->filePath().isEmpty() ? ScenarioName::of(m_doc->scenario()) : QFileInfo(m_doc->filePath()).fileName();
     setWindowTitle(tr("%1[*] — TrainPlanner").arg(name));
     setWindowModified(m_doc->isModified());
 }
@@ -578,7 +578,27 @@ void MainWindow::updateRecentMenu()
                     if (maybeSave()) openFile(path);
                 })
             ->setToolTip(path);
-    m_recentMenu->setEnabled(!recent.isEmpty());
+    m_recentMenu->addSeparator();
+    QAction* reopen = m_recentMenu->addAction(tr("Reopen the Last Scenario at Start"));
+    reopen->setObjectName(QStringLiteral("reopenLast"));
+    reopen->setCheckable(true);
+    reopen->setChecked(AppSettings::reopenLast());
+    connect(reopen, &QAction::toggled, this, [](bool on) { AppSettings::setReopenLast(on); });
+    QAction* clear = m_recentMenu->addAction(tr("&Clear the List"), this, [this] {
+        AppSettings::clearRecentFiles();
+        updateRecentMenu();
+    });
+    clear->setEnabled(!recent.isEmpty());
+}
+
+QString MainWindow::lastScenarioToReopen()
+{
+    // The newest recent file, when the setting is on and it is still there: a file deleted since is
+    // simply not reopened (nothing of the user's is lost), one that is there but cannot be read is
+    // reported by openStartFiles as any start file.
+    const QStringList recent = AppSettings::recentFiles();
+    if (!AppSettings::reopenLast() || recent.isEmpty() || !QFileInfo::exists(recent.front())) return {};
+    return recent.front();
 }
 
 void MainWindow::rememberRecent(const QString& path)

@@ -60,6 +60,9 @@ public:
     /// Reads a Hugging Face config.json and, after showing what mapped to what, makes its
     /// architecture the scenario's model (one undoable edit). False on a bad file (a dialog says why).
     bool importConfig(const QString& path, bool confirm = true);
+    /// The scenario a start without a file opens: the newest recent file if the user keeps that on
+    /// (File › Open Recent) and it still exists; empty for the bundled default.
+    [[nodiscard]] static QString lastScenarioToReopen();
 
 protected:
     void closeEvent(QCloseEvent* event) override;
@@ -80,6 +83,7 @@ private:
     void retranslate();
     void updateTitle();
     void updateRecentMenu();
+
     void rememberRecent(const QString& path);
     bool save();
     bool saveAs();

@@ -13,6 +13,7 @@ const QString kUnit = QStringLiteral("view/unit");
 const QString kRanges = QStringLiteral("view/ranges");
 const QString kLanguage = QStringLiteral("view/language");
 const QString kRecent = QStringLiteral("files/recent");
+const QString kReopenLast = QStringLiteral("files/reopen_last");
 const QString kGeometry = QStringLiteral("window/geometry");
 const QString kState = QStringLiteral("window/state");
 } // namespace
@@ -54,6 +55,21 @@ QStringList AppSettings::recentFiles()
     while (recent.size() > kMaxRecentFiles)
         recent.removeLast();
     return recent;
+}
+
+void AppSettings::clearRecentFiles()
+{
+    QSettings().remove(kRecent);
+}
+
+bool AppSettings::reopenLast()
+{
+    return QSettings().value(kReopenLast, true).toBool();
+}
+
+void AppSettings::setReopenLast(bool on)
+{
+    QSettings().setValue(kReopenLast, on);
 }
 
 void AppSettings::addRecentFile(const QString& path)

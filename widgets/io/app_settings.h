@@ -26,6 +26,10 @@ public:
     [[nodiscard]] static QStringList recentFiles();
     /// Puts `path` (made absolute) first and drops the oldest beyond kMaxRecentFiles.
     static void addRecentFile(const QString& path);
+    static void clearRecentFiles();
+    /// Whether a start without a file opens the last scenario (the newest recent file); on unless turned off.
+    [[nodiscard]] static bool reopenLast();
+    static void setReopenLast(bool on);
     [[nodiscard]] static QByteArray windowGeometry();
     [[nodiscard]] static QByteArray windowState();
     static void setWindow(const QByteArray& geometry, const QByteArray& state);
