@@ -2656,10 +2656,6 @@
         <translation>更改主机内存带宽</translation>
     </message>
     <message>
-        <source>Host memory (GB/s):</source>
-        <translation>主机内存 (GB/s)：</translation>
-    </message>
-    <message>
         <source>CPU memory bandwidth of a whole node, shared by its GPUs: it bounds an offloaded optimizer step (default 409.6: two EPYC 7742 with eight DDR4-3200 channels each).</source>
         <translation>整个节点的 CPU 内存带宽，由节点内各 GPU 共享：它决定卸载到 CPU 的优化器步骤的耗时（默认 409.6：两颗 EPYC 7742，各有八条 DDR4-3200 通道）。</translation>
     </message>
@@ -3488,6 +3484,10 @@ Megatron 系列把 Q、K、V 合成一次矩阵乘（SwiGLU 的 gate 和 up 也�
     <message>
         <source>%1 GiB, %2 TFLOP/s (BF16 dense), no NVLink: PCIe %3 GB/s, network %4 GB/s per GPU, %5 W</source>
         <translation>%1 GiB，%2 TFLOP/s（BF16 稠密），无 NVLink：PCIe %3 GB/s，每卡网络 %4 GB/s，%5 W</translation>
+    </message>
+    <message>
+        <source>Host memory bandwidth (GB/s):</source>
+        <translation>主机内存带宽（GB/s）：</translation>
     </message>
 </context>
 <context>

@@ -1,13 +1,18 @@
 // A start without a file reopens the last scenario, as the user left it, unless turned off.
 #include "app/main_window.h"
 #include "core/scenario_io.h"
+#include "tests/widgets/settle.h"
+#include "widgets/inputs/input_panel.h"
 #include "widgets/io/app_settings.h"
 #include "widgets/session/scenario_session.h"
+#include "widgets/text/language.h"
 
 #include <QAction>
 #include <QFile>
 #include <QMenu>
+#include <QScrollArea>
 #include <QSettings>
+#include <QSplitter>
 #include <QTemporaryDir>
 #include <catch2/catch.hpp>
 
@@ -44,4 +49,33 @@ TEST_CASE("a start without a file reopens the last scenario unless that is turne
     CHECK(ui::MainWindow::lastScenarioToReopen().isEmpty());
     ui::AppSettings::clearRecentFiles();
     CHECK(ui::AppSettings::recentFiles().isEmpty());
+}
+
+TEST_CASE("the form is never narrower than its minimum on a laptop in either language", "[widgets][window]")
+{
+    ui::ScenarioSession session(core::defaultScenario());
+    ui::MainWindow window(&session);
+    window.show();
+    // After the first placement, which maximises the window on the offscreen screen of 800 × 600.
+    window.showNormal();
+    window.setGeometry(0, 0, 1280, 800);
+    ui::test::settle();
+    auto* inputs = window.findChild<ui::InputPanel*>();
+    REQUIRE(inputs);
+    QScrollArea* scroll = nullptr;
+    for (QWidget* w = inputs->parentWidget(); w && !scroll; w = w->parentWidget())
+        scroll = qobject_cast<QScrollArea*>(w);
+    REQUIRE(scroll);
+    // Sizes kept from an earlier start, when the labels were shorter: the splitter gives the form its minimum.
+    auto* splitter = qobject_cast<QSplitter*>(scroll->parentWidget());
+    REQUIRE(splitter);
+    splitter->setSizes({ 300, 980 });
+    for (const char* language : { "zh_CN", "en" }) {
+        INFO(language << ": the form " << scroll->width() << " px wide, its minimum "
+                      << scroll->minimumSizeHint().width());
+        REQUIRE(ui::setLanguage(QString::fromLatin1(language)));
+        ui::test::settle();
+        // The labels' new widths reach the splitter: the form keeps every field whole.
+        CHECK(scroll->viewport()->width() >= inputs->minimumSizeHint().width());
+    }
 }

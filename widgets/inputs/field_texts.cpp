@@ -507,7 +507,7 @@ const std::vector<FieldText>& texts()
             .unitName = QT_TRANSLATE_NOOP("ui::InputPanel", "GPUs"),
             .source = QT_TRANSLATE_NOOP("ui::InputPanel", "an 8-GPU server (DGX A100, HGX H100)") },
         { .path = "hardware.host_memory_gbps",
-            .label = QT_TRANSLATE_NOOP("ui::InputPanel", "Host memory (GB/s):"),
+            .label = QT_TRANSLATE_NOOP("ui::InputPanel", "Host memory bandwidth (GB/s):"),
             .undo = QT_TRANSLATE_NOOP("ui::InputPanel", "Change host memory bandwidth"),
             .tip = QT_TRANSLATE_NOOP("ui::InputPanel",
                 "CPU memory bandwidth of a whole node, shared by its GPUs: it bounds an offloaded "
