@@ -10,7 +10,7 @@ jobs="$(nproc 2>/dev/null || echo 2)"
 TP_PACKAGES+=(clang-14 libclang-rt-14-dev)  # the fuzzing step below
 TP_PACKAGES+=(clang-format-14)               # the format check
 TP_PACKAGES+=(desktop-file-utils appstream man-db) # the install test's validators (tests/cli/test_install.cpp)
-TP_PACKAGES+=(poppler-utils)                      # pdffonts: the report PDF embeds the SC face (tests/widgets/test_export.cpp)
+TP_PACKAGES+=(poppler-utils)                      # pdffonts, pdftotext: the report PDF embeds the SC face and its text reads back (tests/widgets/test_export*.cpp)
 tp_install_missing
 
 # Every C++ file follows the repository's .clang-format: a rule nothing checks erodes.

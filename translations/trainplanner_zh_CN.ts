@@ -3489,6 +3489,10 @@ Megatron 系列把 Q、K、V 合成一次矩阵乘（SwiGLU 的 gate 和 up 也�
         <source>Host memory bandwidth (GB/s):</source>
         <translation>主机内存带宽（GB/s）：</translation>
     </message>
+    <message>
+        <source>Not applied: type a size between %1 and %2 parameters, as 700M or 7B.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>ui::LaunchExport</name>

@@ -179,10 +179,12 @@ TEST_CASE(
         ExportDialog dialog(window.mainView(), &session, &window);
         CHECK(dialog.subfolder());
         dialog.setFolder(out.path());
+        dialog.setPrefixNames(false); // the plain names, "report.pdf"
         const QString expected = QDir(out.path()).filePath(folderNameFor(name));
         CHECK(dialog.targetFolder() == expected);
         CHECK(dialog.findChild<QLabel*>(QStringLiteral("exportTarget"))->toolTip().contains(expected));
-        dialog.accept(); // nothing there to replace: no question
+        dialog.accept(); // nothing there to replace: no question; the export runs, then the dialog closes
+        REQUIRE(ui::test::waitUntil([&] { return !dialog.isExporting(); }, 120000));
         CHECK(dialog.result() == QDialog::Accepted);
         const ExportResult r = dialog.run();
         REQUIRE(r.error.isEmpty());
@@ -197,6 +199,7 @@ TEST_CASE(
         ExportDialog dialog(window.mainView(), &session, &window);
         dialog.setFolder(out.path());
         dialog.setSubfolder(false);
+        dialog.setPrefixNames(false);
         CHECK(dialog.targetFolder() == QDir::cleanPath(out.path()));
         bool asked = false;
         answerNextBox(QStringLiteral("exportReplace"), QMessageBox::RejectRole, &asked);
@@ -208,6 +211,7 @@ TEST_CASE(
         answerNextBox(QStringLiteral("exportReplace"), QMessageBox::DestructiveRole, &asked);
         dialog.accept();
         CHECK(asked);
+        REQUIRE(ui::test::waitUntil([&] { return !dialog.isExporting(); }, 120000));
         CHECK(dialog.result() == QDialog::Accepted);
         const ExportResult r = dialog.run();
         REQUIRE(r.error.isEmpty());

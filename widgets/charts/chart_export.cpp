@@ -1,5 +1,6 @@
 #include "widgets/charts/chart_export.h"
 
+#include "widgets/charts/chart_style.h"
 #include "widgets/io/safe_save.h"
 
 #include <QAbstractAxis>
@@ -60,6 +61,7 @@ private:
 void paint(
     QChart* chart, QPainter& painter, QSizeF size, const std::function<void(const QGraphicsScene&)>& inspect = {})
 {
+    const LightChart light(chart); // files, slides and the report are light whatever the screen's palette
     const LegendFit legend(chart, size.width());
     // The chart gets its own scene at the requested size, so the on-screen view is untouched.
     QGraphicsScene scene;
@@ -272,15 +274,17 @@ QString renderChartFile(
         const QImage image = renderChart(chart, size, scale);
         if (image.isNull() || !image.save(&buffer, "PNG")) error = QStringLiteral("the picture could not be encoded");
     } else {
-        error = renderPicture(
-            [chart](QPainter& painter, QSizeF at) {
-                ExportCategories categories(chart);
-                paint(chart, painter, at);
-            },
-            format, size, scale, chart->title(), bytes);
+        error = renderPicture([chart](QPainter& painter, QSizeF at) { drawChart(chart, painter, at); }, format, size,
+            scale, chart->title(), bytes);
     }
     if (!title.isEmpty()) chart->setTitle(oldTitle);
     return error;
+}
+
+void drawChart(QChart* chart, QPainter& painter, QSizeF size)
+{
+    ExportCategories categories(chart);
+    paint(chart, painter, size);
 }
 
 QString exportChart(QChart* chart, const QString& path, QSizeF size, double scale, const QString& title)

@@ -29,6 +29,10 @@ namespace ui {
 /// such axis title. Tests use it to check that no axis is cut off.
 [[nodiscard]] QRectF axisTitleRect(QChart* chart, QSizeF size, Qt::Alignment side, double fontScale = 1.0);
 
+/// Draws `chart` at `size` points with `painter` as its SVG and PDF files have it: in a scene of its
+/// own at that size, with the export's category labels. Tests watch what it draws.
+void drawChart(QChart* chart, QPainter& painter, QSizeF size);
+
 /// The smallest font of `chart` (title, legend, axis labels and titles), in points.
 [[nodiscard]] double smallestFontPt(const QChart* chart);
 

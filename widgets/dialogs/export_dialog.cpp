@@ -6,6 +6,7 @@
 #include "widgets/session/scenario_document.h"
 #include "widgets/session/scenario_session.h"
 #include "widgets/text/native_path.h"
+#include "widgets/text/scenario_name.h"
 #include "widgets/text/text_limit.h"
 
 #include <QCheckBox>
@@ -22,6 +23,7 @@
 #include <QLineEdit>
 #include <QListWidget>
 #include <QMessageBox>
+#include <QProgressBar>
 #include <QPushButton>
 #include <QResizeEvent>
 #include <QStandardPaths>
@@ -75,14 +77,33 @@ ExportDialog::ExportDialog(MainView* view, ScenarioSession* session, QWidget* pa
     connect(m_name, &QLineEdit::textChanged, this, &ExportDialog::updateTarget);
     connect(m_subfolder, &QCheckBox::toggled, this, &ExportDialog::updateTarget);
 
+    connect(m_prefix, &QCheckBox::toggled, this, &ExportDialog::updateTarget);
+
     auto* lower = new QHBoxLayout;
     lower->addWidget(tables, 1);
     lower->addWidget(report, 1);
+    m_choices = new QWidget(this);
+    auto* choices = new QVBoxLayout(m_choices);
+    choices->setContentsMargins(0, 0, 0, 0);
+    choices->addLayout(top);
+    choices->addWidget(figures, 1);
+    choices->addLayout(lower);
+    choices->addWidget(m_open);
+    // Which file of how many, while the export runs.
+    m_progressText = new QLabel(this);
+    m_progressText->setObjectName(QStringLiteral("exportProgressText"));
+    m_progressText->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    m_progress = new QProgressBar(this);
+    m_progress->setObjectName(QStringLiteral("exportProgress"));
+    m_progress->setTextVisible(false);
+    auto* progress = new QVBoxLayout;
+    progress->addWidget(m_progressText);
+    progress->addWidget(m_progress);
+    m_progressText->hide();
+    m_progress->hide();
     auto* layout = new QVBoxLayout(this);
-    layout->addLayout(top);
-    layout->addWidget(figures, 1);
-    layout->addLayout(lower);
-    layout->addWidget(m_open);
+    layout->addWidget(m_choices, 1);
+    layout->addLayout(progress);
     layout->addWidget(buttons);
     m_bom->setEnabled(m_tables->isChecked());
     m_scale->setEnabled(m_png->isChecked());
@@ -93,7 +114,7 @@ ExportDialog::ExportDialog(MainView* view, ScenarioSession* session, QWidget* pa
 
 QFormLayout* ExportDialog::whereRows(const AppSettings::ExportChoices& saved)
 {
-    m_name = new QLineEdit(QString::fromStdString(m_session->scenario().name), this);
+    m_name = new QLineEdit(ScenarioName::of(m_session->scenario()), this);
     m_name->setObjectName(QStringLiteral("exportName"));
     m_name->setToolTip(tr("Heads the report and every exported chart; a change renames the scenario"));
     limitToScenarioName(m_name);
@@ -121,6 +142,10 @@ QFormLayout* ExportDialog::whereRows(const AppSettings::ExportChoices& saved)
     m_subfolder->setToolTip(tr("Nothing already in the folder is replaced: each export gets its own folder"));
     m_subfolder->setChecked(saved.subfolder);
     top->addRow(QString(), m_subfolder);
+    m_prefix = new QCheckBox(this);
+    m_prefix->setObjectName(QStringLiteral("exportPrefix"));
+    m_prefix->setChecked(saved.prefixNames);
+    top->addRow(QString(), m_prefix);
     m_target = new QLabel(this);
     m_target->setObjectName(QStringLiteral("exportTarget"));
     // One line, elided in the middle (the folder's own name stays in view), the whole path as its tooltip:
@@ -231,11 +256,25 @@ QString ExportDialog::targetFolder() const
     if (folder().isEmpty()) return {};
     if (!subfolder()) return resolveFolder(folder());
     const QString name = m_name->text().trimmed();
-    return freshExportFolder(folder(), name.isEmpty() ? QString::fromStdString(m_session->scenario().name) : name);
+    return freshExportFolder(folder(), name.isEmpty() ? ScenarioName::of(m_session->scenario()) : name);
+}
+
+bool ExportDialog::prefixNames() const
+{
+    return m_prefix->isChecked();
+}
+
+void ExportDialog::setPrefixNames(bool on)
+{
+    m_prefix->setChecked(on);
 }
 
 void ExportDialog::updateTarget()
 {
+    // The short name as it will be: files of several scenarios in one folder stay apart.
+    const QString example = exportPrefix(m_session->scenario()) + QStringLiteral("_memory.png");
+    //: %1 is an example file name, "llama-2-7b-8xa100-80gb_memory.png"
+    m_prefix->setText(tr("&Prefix file names with the scenario (%1)").arg(example));
     const QString target = QDir::toNativeSeparators(targetFolder());
     //: where the exported files will be written; %1 is a folder's full path
     const QString text = target.isEmpty() ? QString() : tr("Files go to: %1").arg(target);
@@ -281,7 +320,73 @@ void ExportDialog::accept()
         if (ask.clickedButton() != replace) return;
     }
     m_agreedFolder = existing.isEmpty() ? QString() : target;
-    QDialog::accept();
+    QString refused;
+    if (!prepare(refused)) {
+        ExportResult r;
+        r.error = refused;
+        exportFinished(r);
+        return;
+    }
+    ExportOptions o = options();
+    o.replaceExisting = !m_agreedFolder.isEmpty() && m_agreedFolder == target;
+    m_job = new ExportJob(m_view, m_session, target, o, this);
+    connect(m_job, &ExportJob::progress, this, [this](int done, int total, const QString& file) {
+        m_progress->setRange(0, total);
+        m_progress->setValue(done);
+        //: while exporting: %1 and %2 count files, %3 is the file being drawn
+        m_progressText->setText(file.isEmpty() ? tr("Writing %n file(s)…", "", done)
+                                               : tr("File %1 of %2: %3").arg(done + 1).arg(total).arg(file));
+    });
+    connect(m_job, &ExportJob::finished, this, &ExportDialog::exportFinished);
+    setExporting(true);
+    m_progress->setRange(0, int(m_job->fileNames().size()));
+    m_progress->setValue(0);
+    m_job->start();
+}
+
+void ExportDialog::reject()
+{
+    if (m_job) {
+        m_job->cancel(); // the dialog stays: exportFinished says what was written
+        return;
+    }
+    QDialog::reject();
+}
+
+void ExportDialog::setExporting(bool on)
+{
+    m_choices->setEnabled(!on);
+    m_export->setEnabled(!on);
+    m_progress->setVisible(on);
+    m_progressText->setVisible(on);
+    if (!on) updateButtons();
+}
+
+void ExportDialog::exportFinished(const ExportResult& result)
+{
+    if (m_job) {
+        m_job->deleteLater();
+        m_job = nullptr;
+    }
+    setExporting(false);
+    if (!result.cancelled) {
+        m_result = result;
+        QDialog::accept();
+        return;
+    }
+    // Cancelled: what was drawn before is written; the dialog stays for another try.
+    const QString folder = QDir::toNativeSeparators(result.folder);
+    QMessageBox box(QMessageBox::Information, tr("Export cancelled"),
+        result.files.isEmpty()
+            ? tr("Export cancelled: no file was written.")
+            //: %n files of %1 were written into folder %2
+            : tr("Export cancelled: %n of %1 files were written to %2.", "", int(result.files.size()))
+                  .arg(result.planned)
+                  .arg(folder),
+        QMessageBox::Ok, this);
+    box.setObjectName(QStringLiteral("exportCancelled"));
+    if (!result.error.isEmpty()) box.setInformativeText(result.error);
+    box.exec();
 }
 
 bool ExportDialog::openFolderWhenDone() const
@@ -307,6 +412,7 @@ ExportOptions ExportDialog::options() const
     o.reportMarkdown = m_md->isChecked();
     o.reportHtml = m_html->isChecked();
     o.reportPdf = m_reportPdf->isChecked();
+    if (m_prefix->isChecked()) o.prefix = exportPrefix(m_session->scenario());
     return o;
 }
 
@@ -321,14 +427,23 @@ void ExportDialog::updateButtons()
 
 ExportResult ExportDialog::run()
 {
+    if (m_result) return *m_result;
     const QString target = targetFolder(); // before a rename: the folder shown is the folder used
+    ExportResult refused;
+    if (!prepare(refused.error)) return refused;
+    ExportOptions agreed = options();
+    agreed.replaceExisting = !m_agreedFolder.isEmpty() && m_agreedFolder == target;
+    return exportAll(m_view, m_session, target, agreed);
+}
+
+bool ExportDialog::prepare(QString& error)
+{
     const QString name = m_name->text().trimmed();
-    if (!name.isEmpty() && name.toStdString() != m_session->scenario().name
+    if (!name.isEmpty() && name != ScenarioName::of(m_session->scenario())
         && !m_session->document()->edit(
             tr("Rename scenario"), [&name](core::Scenario& s) { s.name = name.toStdString(); })) {
-        ExportResult refused;
-        refused.error = tr("The name was not applied, so nothing was exported.");
-        return refused;
+        error = tr("The name was not applied, so nothing was exported.");
+        return false;
     }
     AppSettings::ExportChoices c;
     c.folder = folder();
@@ -348,10 +463,9 @@ ExportResult ExportDialog::run()
     c.reportHtml = o.reportHtml;
     c.reportPdf = o.reportPdf;
     c.openFolder = m_open->isChecked();
+    c.prefixNames = m_prefix->isChecked();
     AppSettings::setExportChoices(c);
-    ExportOptions agreed = o;
-    agreed.replaceExisting = !m_agreedFolder.isEmpty() && m_agreedFolder == target;
-    return exportAll(m_view, m_session, target, agreed);
+    return true;
 }
 
 } // namespace ui

@@ -5,12 +5,16 @@
 // what-if grid); the figures' formats and PNG scale; CSV with or without a BOM; JSON; the report's formats; and whether
 // to open the folder afterwards. Remembers its choices. The files go to a new folder named after the scenario unless
 // the user unticks that; the folder they go to is shown in full, and files there that this run did not write are
-// replaced only after the user agreed to it in a box that names them.
+// replaced only after the user agreed to it in a box that names them. File names start with the scenario's short
+// name unless unticked. While the files are drawn (about 10 s for every figure) the dialog shows which file of how
+// many, Export is off, and Cancel stops the export, keeping the files drawn so far.
 
 #include "widgets/export/folder_export.h"
 #include "widgets/io/app_settings.h"
 
 #include <QDialog>
+
+#include <optional>
 
 class QCheckBox;
 class QComboBox;
@@ -19,6 +23,7 @@ class QGroupBox;
 class QLabel;
 class QLineEdit;
 class QListWidget;
+class QProgressBar;
 
 namespace ui {
 
@@ -38,13 +43,22 @@ public:
     /// Where the files go: the folder field resolved (~, relative paths), and the new folder inside
     /// it when ticked (freshExportFolder). Shown below the field.
     [[nodiscard]] QString targetFolder() const;
+    /// Whether file names start with the scenario's short name (exportPrefix), as ticked.
+    [[nodiscard]] bool prefixNames() const;
+    void setPrefixNames(bool on);
     /// What the ticks say.
     [[nodiscard]] ExportOptions options() const;
-    /// Renames the scenario if its name was edited (one undo step), remembers the choices and writes
-    /// the files into targetFolder(). The caller reports the result.
+    /// The result of the export the Export button ran; when it ran none, renames the scenario if
+    /// its name was edited (one undo step), remembers the choices and writes the files into
+    /// targetFolder() now. The caller reports the result.
     [[nodiscard]] ExportResult run();
-    /// The Export button: asks before replacing files this run did not write (stays open on No).
+    /// The Export button: asks before replacing files this run did not write (stays open on No),
+    /// then exports with progress; the dialog closes (Accepted) when the files are written.
     void accept() override;
+    /// Cancel: stops a running export (the dialog stays open and says how many files were written),
+    /// else closes the dialog.
+    void reject() override;
+    [[nodiscard]] bool isExporting() const { return m_job != nullptr; }
     [[nodiscard]] QListWidget* figureList() const { return m_figures; }
     [[nodiscard]] bool openFolderWhenDone() const;
 
@@ -60,6 +74,12 @@ private:
     QGroupBox* reportBox();
     void updateButtons();
     void updateTarget();
+    /// Renames the scenario if asked and remembers the choices; false (with `error`) when the name
+    /// was refused.
+    bool prepare(QString& error);
+    /// The job's end: closes the dialog, or after a cancel says what was written and stays open.
+    void exportFinished(const ExportResult& result);
+    void setExporting(bool on);
 
     MainView* m_view;
     ScenarioSession* m_session;
@@ -68,7 +88,13 @@ private:
     QListWidget* m_figures;
     QCheckBox *m_png, *m_svg, *m_pdf, *m_tables, *m_bom, *m_json, *m_md, *m_html, *m_reportPdf, *m_open;
     QCheckBox* m_subfolder;
+    QCheckBox* m_prefix;
     QLabel* m_target;
+    QLabel* m_progressText;
+    QProgressBar* m_progress;
+    QWidget* m_choices; ///< everything but the buttons and the progress: off while exporting
+    ExportJob* m_job = nullptr;
+    std::optional<ExportResult> m_result; ///< of the export the Export button ran
     QString m_agreedFolder; ///< the folder whose existing files the user agreed to replace
     QComboBox* m_scale;
     QPushButton* m_export = nullptr;

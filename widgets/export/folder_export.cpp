@@ -1,10 +1,12 @@
 #include "widgets/export/folder_export.h"
 
+#include "core/estimate.h"
 #include "core/estimate_io.h"
 #include "core/plan_io.h"
 #include "core/scenario_io.h"
 #include "widgets/charts/chart_export.h"
 #include "widgets/export/report_export.h"
+#include "widgets/io/picture_export.h"
 #include "widgets/io/safe_save.h"
 #include "widgets/main_view.h"
 #include "widgets/models/comparison_model.h"
@@ -12,6 +14,7 @@
 #include "widgets/pages/planner_page.h"
 #include "widgets/session/scenario_session.h"
 #include "widgets/text/native_path.h"
+#include "widgets/text/scenario_name.h"
 #include "widgets/text/text_limit.h"
 
 #include <QBuffer>
@@ -20,7 +23,9 @@
 #include <QPageSize>
 #include <QPdfWriter>
 #include <QTextDocument>
+#include <QTimer>
 
+#include <algorithm>
 #include <functional>
 #include <memory>
 #include <unistd.h>
@@ -30,18 +35,44 @@ namespace ui {
 
 namespace {
 
-/// One file of the export: its name and how to draw its bytes (empty error on success).
+/// One step of the export: a file, or a drawing a later file needs (the report's charts, `prepares`),
+/// and how to make its bytes (empty error on success).
 struct Item {
     QString name;
     std::function<QString(QByteArray&)> render;
+    bool prepares = false; ///< no file of its own: `name` is the file it prepares
 };
+
+/// A CSV table of core's with the scenario's name in a last column, "scenario": a folder of CSV
+/// files from several exports can be told apart, and every existing column keeps its place.
+std::string withScenarioColumn(const std::string& csv, const QString& scenario)
+{
+    const std::string name = csvField(scenario).toStdString();
+    std::string out;
+    out.reserve(csv.size() + 16 * std::size_t(std::count(csv.begin(), csv.end(), '\n')));
+    bool header = true;
+    std::size_t start = 0;
+    while (start < csv.size()) {
+        std::size_t end = csv.find('\n', start);
+        if (end == std::string::npos) end = csv.size();
+        out.append(csv, start, end - start);
+        out += header ? ",scenario" : ",";
+        if (!header) out += name;
+        out += '\n';
+        header = false;
+        start = end + 1;
+    }
+    return out;
+}
 
 /// The export as a list of files: the one description both the names and the writing come from.
 std::vector<Item> plan(MainView* view, ScenarioSession* session, const ExportOptions& options)
 {
     std::vector<Item> items;
     const DerivedResults& results = session->results();
-    const QString name = QString::fromStdString(results.scenario.name);
+    const QString name = ScenarioName::of(results.scenario); // as every view shows it
+    const QString prefix = options.prefix.isEmpty() ? QString() : options.prefix + QLatin1Char('_');
+    auto file = [&prefix](const QString& base) -> QString { return prefix + base; };
 
     // The figures chosen (every one with something to show, by default), each in the formats chosen.
     auto figures = std::make_shared<std::vector<MainView::Figure>>();
@@ -53,7 +84,8 @@ std::vector<Item> plan(MainView* view, ScenarioSession* session, const ExportOpt
     if (options.pdf) formats << QStringLiteral("pdf");
     for (std::size_t i = 0; i < figures->size(); ++i)
         for (const QString& format : formats) {
-            items.push_back({ QStringLiteral("%1.%2").arg((*figures)[i].file, format),
+            const MainView::Figure& f = (*figures)[i];
+            items.push_back({ file(QStringLiteral("%1.%2").arg(f.file, format)),
                 [figures, i, format, name, scale = options.scale](QByteArray& bytes) {
                     const MainView::Figure& f = (*figures)[i];
                     // Exported charts name the scenario they show; comparison charts name theirs themselves.
@@ -76,58 +108,64 @@ std::vector<Item> plan(MainView* view, ScenarioSession* session, const ExportOpt
     const bool compared = comparison->count() >= 2;
     if (options.tables) {
         const bool bom = options.csvBom;
-        items.push_back({ QStringLiteral("estimate.csv"), fileText(core::estimateToCsv(e), bom) });
-        items.push_back({ QStringLiteral("memory_stages.csv"), fileText(core::memoryStagesCsv(e), bom) });
-        items.push_back({ QStringLiteral("collectives.csv"), fileText(core::collectivesCsv(e), bom) });
+        auto table = [&](const QString& base, const std::string& csv) {
+            items.push_back({ file(base), fileText(withScenarioColumn(csv, name), bom) });
+        };
+        table(QStringLiteral("estimate.csv"), core::estimateToCsv(e));
+        table(QStringLiteral("memory_stages.csv"), core::memoryStagesCsv(e));
+        table(QStringLiteral("collectives.csv"), core::collectivesCsv(e));
+        // One row per scenario compared, named in its own column.
         if (compared)
             items.push_back(
-                { QStringLiteral("comparison.csv"), fileText(modelCsv(*comparison->figures()).toStdString(), bom) });
+                { file(QStringLiteral("comparison.csv")), fileText(comparison->figures()->csv().toStdString(), bom) });
         // The scaling chart's sweep, and a plan search done for this scenario, in the command line's
         // formats (plan_io.h): `sweep --gpus … --format csv` and `plan --format csv/json`.
-        items.push_back(
-            { QStringLiteral("scaling_sweep.csv"), fileText(core::sweepToCsv(results.gpuSweep, "gpus"), bom) });
+        table(QStringLiteral("scaling_sweep.csv"), core::sweepToCsv(results.gpuSweep, "gpus"));
         const PlannerPage* search = view->plannerPage();
         if (search->isCurrent() && !search->isRunning() && !search->result().plans.empty()) {
-            items.push_back({ QStringLiteral("plans.csv"), fileText(core::planToCsv(search->result()), bom) });
-            items.push_back({ QStringLiteral("plans.json"), fileText(core::planToJson(search->result()), false) });
+            table(QStringLiteral("plans.csv"), core::planToCsv(search->result()));
+            items.push_back(
+                { file(QStringLiteral("plans.json")), fileText(core::planToJson(search->result()), false) });
         }
     }
     if (options.json) {
-        items.push_back({ QStringLiteral("estimate.json"), fileText(core::estimateToJson(e), false) });
-        items.push_back(
-            { QStringLiteral("scenario.tpscenario.json"), fileText(core::scenarioToJson(results.scenario), false) });
+        items.push_back({ file(QStringLiteral("estimate.json")), fileText(core::estimateToJson(e), false) });
+        items.push_back({ file(QStringLiteral("scenario.tpscenario.json")),
+            fileText(core::scenarioToJson(results.scenario), false) });
     }
 
     if (!options.reportMarkdown && !options.reportHtml && !options.reportPdf) return items;
     // The report, from values: what a reader needs to trust the numbers. Its charts are the chosen
     // figures, memory and step time first (page 1); Markdown and HTML point at the PNGs when those are
-    // written, the PDF embeds its own drawings at the page width. Drawn once, for whichever formats.
-    auto report = [figures, session, comparison, compared,
-                      cache = std::make_shared<std::optional<ReportInputs>>()]() -> const ReportInputs& {
-        if (!*cache) {
-            ReportInputs inputs { session->results(), {}, compared ? comparison->figures() : nullptr,
-                session->explanations() };
-            for (const auto& f : *figures) {
-                const double height = inputs.charts.size() < 2 ? kReportFirstChartHeight : kReportChartHeight;
-                inputs.charts.push_back({ f.title, f.file + QStringLiteral(".png"), reportFigureImage(f, height) });
-            }
-            *cache = std::move(inputs);
-        }
-        return **cache;
-    };
+    // written, the PDF embeds its own drawings at the page width. Drawn once, for whichever formats,
+    // one chart per step before the first report file.
+    auto inputs = std::make_shared<ReportInputs>(
+        ReportInputs { session->results(), {}, compared ? comparison->figures() : nullptr, session->explanations() });
+    const QString firstReport = file(options.reportMarkdown ? QStringLiteral("report.md")
+            : options.reportHtml                            ? QStringLiteral("report.html")
+                                                            : QStringLiteral("report.pdf"));
+    for (std::size_t i = 0; i < figures->size(); ++i)
+        items.push_back({ firstReport,
+            [figures, inputs, i, png = file((*figures)[i].file + QStringLiteral(".png"))](QByteArray&) {
+                const MainView::Figure& f = (*figures)[i];
+                const double height = inputs->charts.size() < 2 ? kReportFirstChartHeight : kReportChartHeight;
+                inputs->charts.push_back({ f.title, png, reportFigureImage(f, height) });
+                return QString();
+            },
+            true });
     if (options.reportMarkdown)
-        items.push_back({ QStringLiteral("report.md"), [report](QByteArray& bytes) {
-                             bytes = reportMarkdown(report()).toUtf8();
+        items.push_back({ file(QStringLiteral("report.md")), [inputs](QByteArray& bytes) {
+                             bytes = reportMarkdown(*inputs).toUtf8();
                              return QString();
                          } });
     if (options.reportHtml)
-        items.push_back({ QStringLiteral("report.html"), [report](QByteArray& bytes) {
-                             bytes = reportHtml(report(), true).toUtf8();
+        items.push_back({ file(QStringLiteral("report.html")), [inputs](QByteArray& bytes) {
+                             bytes = reportHtml(*inputs, true).toUtf8();
                              return QString();
                          } });
     if (options.reportPdf)
-        items.push_back({ QStringLiteral("report.pdf"), [report, name](QByteArray& bytes) {
-                             const std::unique_ptr<QTextDocument> doc = reportDocument(report());
+        items.push_back({ file(QStringLiteral("report.pdf")), [inputs, name](QByteArray& bytes) {
+                             const std::unique_ptr<QTextDocument> doc = reportDocument(*inputs);
                              QBuffer buffer(&bytes);
                              buffer.open(QIODevice::WriteOnly);
                              QPdfWriter pdf(&buffer);
@@ -136,62 +174,177 @@ std::vector<Item> plan(MainView* view, ScenarioSession* session, const ExportOpt
                              pdf.setTitle(name);
                              pdf.setCreator(QStringLiteral("TrainPlanner"));
                              printReport(*doc, pdf, name);
+                             buffer.close();
+                             bytes = withIdeographsForRadicals(bytes);
                              return QString();
                          } });
     return items;
 }
 
+/// ASCII letters and digits of `text`, lower-case, other runs as one "-" (dots kept between digits).
+QString slug(const QString& text)
+{
+    QString out;
+    for (const QChar c : text) {
+        const char16_t u = c.toLower().unicode();
+        const bool keep = (u >= u'a' && u <= u'z') || (u >= u'0' && u <= u'9')
+            || (u == u'.' && !out.isEmpty() && out.back().isDigit());
+        if (keep)
+            out += QChar(u);
+        else if (!out.isEmpty() && out.back() != QLatin1Char('-'))
+            out += QLatin1Char('-');
+    }
+    while (out.endsWith(QLatin1Char('-')) || out.endsWith(QLatin1Char('.')))
+        out.chop(1);
+    return out;
+}
+
 } // namespace
 
-QStringList exportFileNames(MainView* view, ScenarioSession* session, const ExportOptions& options)
+QString exportPrefix(const core::Scenario& s)
+{
+    QString model = slug(QString::fromStdString(s.model.preset));
+    if (model.isEmpty()) {
+        // A custom model by its size: 6.7b, 700m.
+        const double params = double(core::estimate(s).params.total);
+        model = QStringLiteral("custom-")
+            + (params >= 1e9 ? QString::number(params / 1e9, 'g', 3) + QLatin1Char('b')
+                             : QString::number(params / 1e6, 'g', 3) + QLatin1Char('m'));
+    }
+    QString gpu = slug(QString::fromStdString(s.hardware.preset));
+    if (gpu.isEmpty()) gpu = slug(QString::fromStdString(s.hardware.gpu.name)).left(24);
+    while (gpu.endsWith(QLatin1Char('-')))
+        gpu.chop(1);
+    if (gpu.isEmpty()) gpu = QStringLiteral("gpu");
+    return QStringLiteral("%1-%2x%3").arg(model).arg(s.parallel.gpus()).arg(gpu);
+}
+
+struct ExportJob::State {
+    QString folder;
+    ExportOptions options;
+    std::vector<Item> items;
+    std::size_t next = 0; ///< the item drawn next
+    std::vector<FileBytes> drawn;
+    int total = 0; ///< files (items that are not preparations)
+    bool started = false, running = false, cancelled = false, done = false;
+    ExportResult result;
+};
+
+ExportJob::ExportJob(
+    MainView* view, ScenarioSession* session, const QString& typed, const ExportOptions& options, QObject* parent)
+    : QObject(parent)
+    , m_state(std::make_unique<State>())
+{
+    State& st = *m_state;
+    st.options = options;
+    st.result.folder = resolveFolder(typed);
+    st.items = plan(view, session, options);
+    for (const Item& item : st.items)
+        if (!item.prepares) ++st.total;
+    st.result.planned = st.total;
+}
+
+ExportJob::~ExportJob() = default;
+
+QStringList ExportJob::fileNames() const
 {
     QStringList names;
-    for (const Item& item : plan(view, session, options))
-        names << item.name;
+    for (const Item& item : m_state->items)
+        if (!item.prepares) names << item.name;
     return names;
 }
 
-ExportResult exportAll(MainView* view, ScenarioSession* session, const QString& typed, const ExportOptions& options)
+bool ExportJob::isRunning() const
 {
-    ExportResult result;
-    result.folder = resolveFolder(typed);
-    if (result.folder.isEmpty()) {
-        result.error = QStringLiteral("no folder given");
-        return result;
-    }
-    if (pathExists(result.folder) && !isFolder(result.folder)) {
-        result.error = QStringLiteral("%1: is a file, not a folder").arg(result.folder);
-        return result;
-    }
-    const std::vector<Item> items = plan(view, session, options);
+    return m_state->running;
+}
+
+void ExportJob::start()
+{
+    if (m_state->started) return;
+    m_state->started = m_state->running = true;
+    // One file per event-loop turn: input, painting and the Cancel button are served in between.
+    auto* timer = new QTimer(this);
+    timer->setInterval(0);
+    connect(timer, &QTimer::timeout, this, [this, timer] {
+        if (!step()) {
+            timer->stop();
+            timer->deleteLater();
+            m_state->running = false;
+            emit finished(m_state->result);
+        }
+    });
+    timer->start();
+}
+
+void ExportJob::cancel()
+{
+    m_state->cancelled = true;
+}
+
+ExportResult ExportJob::run()
+{
+    if (m_state->started) return m_state->result;
+    m_state->started = m_state->running = true;
+    while (step()) { }
+    m_state->running = false;
+    emit finished(m_state->result);
+    return m_state->result;
+}
+
+bool ExportJob::step()
+{
+    State& st = *m_state;
+    ExportResult& result = st.result;
+    if (st.done) return false;
     const QDir dir(result.folder);
-
-    // A file of the same name that this run did not write is a user's: ask first (nothing drawn yet).
-    if (!options.replaceExisting) {
-        for (const Item& item : items)
-            if (pathExists(dir.filePath(item.name)) && !wroteThis(dir.filePath(item.name)))
-                result.existing << item.name;
-        if (!result.existing.isEmpty()) {
-            result.error = QStringLiteral("%1: %2 file(s) exist there and would be replaced (%3); nothing was written")
-                               .arg(result.folder)
-                               .arg(result.existing.size())
-                               .arg(result.existing.join(QStringLiteral(", ")));
-            return result;
+    auto stop = [&st] {
+        st.done = true;
+        return false;
+    };
+    if (st.next == 0 && st.drawn.empty() && !st.cancelled) {
+        // Before anything is drawn: somewhere to write, and no file of a user's in the way.
+        if (result.folder.isEmpty()) {
+            result.error = QStringLiteral("no folder given");
+            return stop();
+        }
+        if (pathExists(result.folder) && !isFolder(result.folder)) {
+            result.error = QStringLiteral("%1: is a file, not a folder").arg(result.folder);
+            return stop();
+        }
+        // A file of the same name that this run did not write is a user's: ask first (nothing drawn yet).
+        if (!st.options.replaceExisting) {
+            for (const Item& item : st.items)
+                if (!item.prepares && pathExists(dir.filePath(item.name)) && !wroteThis(dir.filePath(item.name)))
+                    result.existing << item.name;
+            if (!result.existing.isEmpty()) {
+                result.error
+                    = QStringLiteral("%1: %2 file(s) exist there and would be replaced (%3); nothing was written")
+                          .arg(result.folder)
+                          .arg(result.existing.size())
+                          .arg(result.existing.join(QStringLiteral(", ")));
+                return stop();
+            }
         }
     }
-
-    std::vector<FileBytes> files;
-    files.reserve(items.size());
-    for (const Item& item : items) {
-        FileBytes f { dir.filePath(item.name), {} };
-        if (const QString error = item.render(f.bytes); !error.isEmpty()) {
-            result.error = QStringLiteral("%1: %2").arg(f.path, error);
-            return result;
+    if (!st.cancelled && st.next < st.items.size()) {
+        const Item& item = st.items[st.next];
+        emit progress(int(st.drawn.size()), st.total, item.name);
+        QByteArray bytes;
+        if (const QString error = item.render(bytes); !error.isEmpty()) {
+            result.error = QStringLiteral("%1: %2").arg(dir.filePath(item.name), error);
+            return stop();
         }
-        files.push_back(std::move(f));
+        if (!item.prepares) st.drawn.push_back({ dir.filePath(item.name), std::move(bytes) });
+        ++st.next;
+        if (st.next < st.items.size() || st.cancelled) return true;
     }
-
-    // All or none: the folders made for this export go again when its files could not be written.
+    // All drawn (or cancelled): written as one set, all or none.
+    result.cancelled = st.cancelled && st.next < st.items.size();
+    emit progress(int(st.drawn.size()), st.total, QString());
+    st.done = true;
+    if (st.drawn.empty()) return false;
+    // The folders made for this export go again when its files could not be written.
     std::vector<std::string> made;
     auto removeMade = [&made] {
         for (auto it = made.rbegin(); it != made.rend(); ++it)
@@ -200,10 +353,10 @@ ExportResult exportAll(MainView* view, ScenarioSession* session, const QString& 
     if (!makeFolders(result.folder, &made)) {
         removeMade();
         result.error = QStringLiteral("%1: cannot create the folder").arg(result.folder);
-        return result;
+        return false;
     }
     if (!made.empty()) rememberWritten(result.folder);
-    const SaveSetResult saved = saveSet(files, options.replaceExisting);
+    const SaveSetResult saved = saveSet(st.drawn, st.options.replaceExisting);
     if (!saved.ok()) {
         removeMade();
         for (const QString& path : saved.existing)
@@ -214,11 +367,25 @@ ExportResult exportAll(MainView* view, ScenarioSession* session, const QString& 
                   .arg(result.existing.size())
                   .arg(result.existing.join(QStringLiteral(", ")))
             : saved.error;
-        return result;
+        return false;
     }
-    for (const Item& item : items)
-        result.files << item.name;
-    return result;
+    for (const FileBytes& f : st.drawn)
+        result.files << QFileInfo(f.path).fileName();
+    st.drawn.clear();
+    return false;
+}
+
+QStringList exportFileNames(MainView* view, ScenarioSession* session, const ExportOptions& options)
+{
+    QStringList names;
+    for (const Item& item : plan(view, session, options))
+        if (!item.prepares) names << item.name;
+    return names;
+}
+
+ExportResult exportAll(MainView* view, ScenarioSession* session, const QString& typed, const ExportOptions& options)
+{
+    return ExportJob(view, session, typed, options).run();
 }
 
 QString resolveFolder(const QString& typed)

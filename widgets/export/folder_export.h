@@ -7,12 +7,22 @@
 // default (freshExportFolder); into a chosen folder it replaces only the files this run exported
 // there itself and left unchanged, unless the user agreed to replace the others
 // (ExportOptions::replaceExisting). Every file is rendered in memory first and the whole set is
-// written at once — all of it or none.
+// written at once — all of it or none; an export cancelled half-way writes the files drawn until
+// then, as one set.
+//
+// ExportJob draws one file per event-loop turn, so that the window stays responsive and shows the
+// progress of the ~10 s an export of every figure takes; exportAll() runs the same job at once.
 
+#include <QObject>
 #include <QString>
 #include <QStringList>
 
+#include <memory>
 #include <optional>
+
+namespace core {
+struct Scenario;
+}
 
 namespace ui {
 
@@ -31,6 +41,9 @@ struct ExportOptions {
     /// Replace files of the same names that this run did not write (the user agreed). When false
     /// and there are any, nothing is written and ExportResult::existing lists them.
     bool replaceExisting = false;
+    /// Put before every file name with "_" (exportPrefix(): "llama-2-13b-8xa100-40gb_memory.png"); empty:
+    /// the plain names ("memory.png").
+    QString prefix;
 };
 
 struct ExportResult {
@@ -38,13 +51,56 @@ struct ExportResult {
     QStringList files; ///< written, relative to the folder
     QStringList existing; ///< files of the folder the export would replace (relative); nothing was written
     QString error; ///< empty on success
+    int planned = 0; ///< the files the export set out to write
+    bool cancelled = false; ///< stopped by ExportJob::cancel(): `files` are those drawn before it
+};
+
+/// The short name that prefixes a scenario's exported files: the model's catalog name, the GPU
+/// count and the GPU's catalog name, "llama-2-13b-8xa100-40gb" — lower-case ASCII letters, digits,
+/// "-" and "." only, whatever the scenario's name or the interface language (a Chinese name would
+/// not survive every zip tool, mail client and shell; the folder keeps the full name). A custom
+/// model is "custom-" and its size ("custom-6.7b"), a custom GPU its name's ASCII letters and digits.
+[[nodiscard]] QString exportPrefix(const core::Scenario& scenario);
+
+/// An export drawn one file per event-loop turn (chart rendering must stay on the GUI thread).
+/// Everything the export needs is taken when it is made: later edits do not reach it.
+class ExportJob : public QObject {
+    Q_OBJECT
+public:
+    ExportJob(MainView* view, ScenarioSession* session, const QString& folder, const ExportOptions& options,
+        QObject* parent = nullptr);
+    ~ExportJob() override;
+    ExportJob(const ExportJob&) = delete;
+    ExportJob& operator=(const ExportJob&) = delete;
+
+    /// The files it will write, relative to its folder, in order.
+    [[nodiscard]] QStringList fileNames() const;
+    /// Starts on the next event-loop turn: progress after each file, finished once at the end.
+    void start();
+    /// Stops after the file being drawn; the files drawn so far are written, as one set, and
+    /// finished says so (ExportResult::cancelled).
+    void cancel();
+    /// Runs to the end within this call (exportAll) and returns what finished carries.
+    ExportResult run();
+    [[nodiscard]] bool isRunning() const;
+
+signals:
+    /// `done` of `total` files drawn; `file` is the one drawn next ("" when all are).
+    void progress(int done, int total, const QString& file);
+    void finished(const ui::ExportResult& result);
+
+private:
+    /// Draws the next file, or writes the set when all are drawn or it was cancelled. False when done.
+    bool step();
+    struct State;
+    std::unique_ptr<State> m_state;
 };
 
 /// The files an export with `options` writes, relative to its folder, in the order written.
 [[nodiscard]] QStringList exportFileNames(MainView* view, ScenarioSession* session, const ExportOptions& options);
 
 /// Renders the chosen files and writes them into `folder` (created with its parents when missing)
-/// as one set. `folder` is read as resolveFolder() reads it.
+/// as one set, within this call. `folder` is read as resolveFolder() reads it.
 [[nodiscard]] ExportResult exportAll(
     MainView* view, ScenarioSession* session, const QString& folder, const ExportOptions& options = {});
 

@@ -13,23 +13,28 @@
 #include "widgets/session/scenario_session.h"
 #include "widgets/text/explain_text.h"
 #include "widgets/text/format.h"
+#include "widgets/text/scenario_name.h"
 #include "widgets/verdict_banner.h"
 
 #include <QAbstractTextDocumentLayout>
 #include <QBuffer>
 #include <QCoreApplication>
 #include <QFont>
+#include <QFontMetricsF>
 #include <QImage>
 #include <QLocale>
 #include <QPageSize>
 #include <QPainter>
 #include <QPdfWriter>
 #include <QRegularExpression>
+#include <QTextBlock>
+#include <QTextBoundaryFinder>
 #include <QTextDocument>
 #include <QUrl>
 
 #include <algorithm>
 #include <memory>
+#include <numeric>
 
 namespace ui {
 
@@ -117,12 +122,25 @@ Block keyInputs(const core::Scenario& s, const core::Estimate& e)
     return b;
 }
 
+/// Said under the reliability chart when no GPU count of its sweep expects a whole interruption:
+/// its log-scale interruptions axis then shows one decade below 1 and a line along its bottom.
+QString interruptionsNote(const core::SweepResult& sweep)
+{
+    double most = 0;
+    for (const auto& p : sweep.points)
+        most = std::max(most, p.estimate.reliability.expectedInterruptions);
+    if (sweep.points.empty() || !(most < 1)) return {};
+    return ReportText::tr("Fewer than one interruption is expected over the run at every GPU count shown (at most "
+                          "%1): the interruptions line lies along the bottom of its axis.")
+        .arg(QLocale().toString(most, 'g', 2));
+}
+
 std::vector<Block> reportBlocks(const ReportInputs& in)
 {
     const core::Scenario& s = in.results.scenario;
     const core::Estimate& e = in.results.estimate;
     std::vector<Block> out;
-    out.push_back({ Block::title, QString::fromStdString(s.name) });
+    out.push_back({ Block::title, ScenarioName::of(s) });
     const VerdictBanner::Text verdict
         = VerdictBanner::textOf(e, QString::fromStdString(s.hardware.gpu.name), in.results.ranges);
     Block v { Block::verdict, verdict.headline, verdict.details };
@@ -130,16 +148,19 @@ std::vector<Block> reportBlocks(const ReportInputs& in)
     out.push_back(v);
     out.push_back({ Block::heading, ReportText::tr("Key inputs") });
     out.push_back(keyInputs(s, e));
-    // Page 1: the first two charts (memory and step time); then the others at full height.
+    // Page 1: the first two charts (memory and step time) under the heading of them all; then the
+    // others at full height.
+    if (!in.charts.empty()) out.push_back({ Block::heading, MainView::tr("Charts") });
     for (int i = 0; i < int(in.charts.size()); ++i) {
-        if (i == 2) {
-            out.push_back({ Block::pageBreak });
-            out.push_back({ Block::heading, MainView::tr("Charts") });
-        }
+        if (i == 2) out.push_back({ Block::pageBreak });
         Block f { Block::figure, in.charts[std::size_t(i)].title };
         f.chart = i;
         f.first = i < 2;
         out.push_back(f);
+        if (in.charts[std::size_t(i)].file.endsWith(QLatin1String("reliability_goodput.png"))) {
+            if (const QString note = interruptionsNote(in.results.gpuSweep); !note.isEmpty())
+                out.push_back({ Block::paragraph, note });
+        }
     }
     out.push_back({ Block::pageBreak });
     if (in.comparison) {
@@ -215,14 +236,93 @@ QString html(const QString& text)
     return text.toHtmlEscaped();
 }
 
-/// Whether a table cell is a figure (right-aligned, never wrapped: "12.55" must not break mid-digit).
+/// Whether a table cell is a figure (right-aligned, never wrapped: "12.55" must not break mid-digit):
+/// a number, with a currency sign before it or one short unit after it ("561.0 GiB", "1,075 s",
+/// "$18,036,550", "44,621.4 天", "0.1 %"), so that a column of figures lines up whatever its units.
 bool isFigure(const QString& text)
 {
-    static const QRegularExpression number(QStringLiteral("^[-+−]?[\\d.,  ]+\\s*[%×]?$"));
+    static const QRegularExpression number(QStringLiteral("^[-+−]?[$€¥]?[-+−]?\\d[\\d.,  ]*(\\s?[^\\s\\d.,]{1,8})?$"));
     return number.match(text.trimmed()).hasMatch();
 }
 
-QString reportHtml(const ReportInputs& in, const std::vector<Block>& blocks, bool embed)
+/// The report's text faces: DejaVu Sans for Latin letters and digits, Noto Sans CJK SC for Chinese
+/// (the Simplified Chinese face; without it the PDF embedded the Japanese glyph variants). Digits set
+/// in the CJK face lost their text in Qt's PDF (pdftotext read "MFU . %" for "MFU 70.2 %"): the face
+/// takes other glyphs for digits beside Latin letters than its character map names, so the PDF's
+/// ToUnicode map has no entry for them.
+const QStringList& reportFamilies()
+{
+    static const QStringList families { QStringLiteral("DejaVu Sans"), QStringLiteral("Noto Sans CJK SC") };
+    return families;
+}
+
+/// The font of a table's header (bold) or cells at `pt` points, in the document's units.
+QFont tableFont(double pt, bool bold)
+{
+    QFont font;
+    font.setFamilies(reportFamilies());
+    font.setPixelSize(qMax(1, qRound(pt * 96 / 72)));
+    font.setBold(bold);
+    return font;
+}
+
+/// The widest piece of `text` that cannot be broken across lines (a word; one Chinese character).
+double widestPiece(const QString& text, const QFontMetricsF& metrics, bool whole)
+{
+    if (whole) return metrics.horizontalAdvance(text);
+    double widest = 0;
+    QTextBoundaryFinder lines(QTextBoundaryFinder::Line, text);
+    qsizetype start = 0;
+    while (lines.toNextBoundary() != -1) {
+        const qsizetype end = lines.position();
+        widest = std::max(widest, metrics.horizontalAdvance(text.mid(start, end - start).trimmed()));
+        start = end;
+    }
+    return widest;
+}
+
+/// How a table of the report is set: its cells' point size and each column's share of its width.
+struct TableFit {
+    double pt = 8; ///< the cells' size; the header's is half a point less
+    QStringList widths; ///< per column, "12.5%"
+};
+
+/// Every column at least as wide as its widest word (header) or figure (cells): Qt's table layout
+/// gives columns their widths by their text's length, and wraps a word that does not fit its column
+/// anywhere (QTextDocument's default wrap mode), so the memory table's header read "Activation / s
+/// (GiB)". The page's remaining width is shared in proportion; a table whose words do not fit side by
+/// side at 8 pt is set smaller, down to 6 pt.
+TableFit tableFit(const Block& b)
+{
+    constexpr double kCellPt = 8, kMinPt = 6;
+    constexpr double kPadding = 2 * 3 + 2; // cellpadding on both sides and the borders, document units
+    const QFontMetricsF header(tableFont(kCellPt - 0.5, true));
+    const QFontMetricsF cells(tableFont(kCellPt, false));
+    std::vector<double> widest;
+    for (qsizetype c = 0; c < b.header.size(); ++c) {
+        double w = widestPiece(b.header[c], header, false);
+        for (const QStringList& row : b.rows)
+            if (c < row.size()) w = std::max(w, widestPiece(row[c], cells, isFigure(row[c])));
+        widest.push_back(w);
+    }
+    TableFit fit;
+    const double text = std::accumulate(widest.begin(), widest.end(), 0.0);
+    const double room = kReportPageWidth - kPadding * double(widest.size());
+    if (text <= 0 || room <= 0) return fit;
+    if (text > room) fit.pt = std::max(kMinPt, std::floor(kCellPt * room / text * 4) / 4); // in quarter points
+    std::vector<double> need;
+    for (double w : widest)
+        need.push_back(w * fit.pt / kCellPt + kPadding);
+    const double needed = std::accumulate(need.begin(), need.end(), 0.0);
+    const double share = std::max(kReportPageWidth, needed);
+    for (double n : need)
+        fit.widths << QString::number(std::floor(n / needed * share / kReportPageWidth * 1000) / 10) + QLatin1Char('%');
+    return fit;
+}
+
+/// `firstHeight`: the height page 1's charts are shown at (their width in proportion).
+QString reportHtml(
+    const ReportInputs& in, const std::vector<Block>& blocks, bool embed, double firstHeight = kReportFirstChartHeight)
 {
     QString body;
     for (const Block& b : blocks) {
@@ -251,11 +351,17 @@ QString reportHtml(const ReportInputs& in, const std::vector<Block>& blocks, boo
             break;
         case Block::table: {
             body += QStringLiteral("<table cellspacing=\"0\" cellpadding=\"3\" width=\"100%\">\n");
+            // A table too wide for its words at 8 pt is set smaller (its header 0.5 pt below its cells).
+            const TableFit fit = b.keyValue ? TableFit {} : tableFit(b);
+            const double pt = fit.pt;
+            const QString cellSize = pt < 8 ? QStringLiteral(" style=\"font-size: %1pt\"").arg(pt) : QString();
+            const QString headerSize = pt < 8 ? QStringLiteral(" style=\"font-size: %1pt\"").arg(pt - 0.5) : QString();
             if (!b.keyValue) {
                 // A header row repeats on every page the table spans (QTextTableFormat::headerRowCount).
                 body += QStringLiteral("<thead><tr>");
-                for (const QString& h : b.header)
-                    body += QStringLiteral("<th>%1</th>").arg(html(h));
+                for (qsizetype c = 0; c < b.header.size(); ++c)
+                    body += QStringLiteral("<th width=\"%1\"%2>%3</th>")
+                                .arg(c < fit.widths.size() ? fit.widths[c] : QString(), headerSize, html(b.header[c]));
                 body += QStringLiteral("</tr></thead>\n");
             }
             for (const QStringList& row : b.rows) {
@@ -265,7 +371,7 @@ QString reportHtml(const ReportInputs& in, const std::vector<Block>& blocks, boo
                     const QString cls = b.keyValue ? (c == 0 ? QStringLiteral("key") : QStringLiteral("value"))
                         : isFigure(cell)           ? QStringLiteral("num")
                                                    : QStringLiteral("text");
-                    body += QStringLiteral("<td class=\"%1\">%2</td>").arg(cls, html(cell));
+                    body += QStringLiteral("<td class=\"%1\"%2>%3</td>").arg(cls, cellSize, html(cell));
                 }
                 body += QStringLiteral("</tr>\n");
             }
@@ -274,7 +380,8 @@ QString reportHtml(const ReportInputs& in, const std::vector<Block>& blocks, boo
         }
         case Block::figure: {
             const auto& chart = in.charts[std::size_t(b.chart)];
-            const double height = b.first ? kReportFirstChartHeight : kReportChartHeight;
+            const double height = b.first ? firstHeight : kReportChartHeight;
+            const double width = b.first ? kReportPageWidth * firstHeight / kReportFirstChartHeight : kReportPageWidth;
             // A file of its own carries its pictures: the page-width drawings as PNG data.
             QString source = chart.file;
             if (embed && !chart.image.isNull()) {
@@ -286,7 +393,7 @@ QString reportHtml(const ReportInputs& in, const std::vector<Block>& blocks, boo
             }
             body += QStringLiteral("<p class=\"figure\"><img src=\"%1\" alt=\"%2\" width=\"%3\" height=\"%4\"></p>\n")
                         .arg(source, html(chart.title))
-                        .arg(int(kReportPageWidth))
+                        .arg(int(width))
                         .arg(int(height));
             break;
         }
@@ -298,28 +405,33 @@ QString reportHtml(const ReportInputs& in, const std::vector<Block>& blocks, boo
             break;
         }
     }
-    // The Simplified Chinese face for Chinese (without it the PDF embedded the Japanese glyph variants).
-    const QString family
-        = QLocale().language() == QLocale::Chinese ? QStringLiteral("Noto Sans CJK SC") : QStringLiteral("DejaVu Sans");
+    // reportFamilies(), then the faces of other systems for report.html in a browser.
+    QStringList faces;
+    for (const QString& f : reportFamilies()
+            + QStringList { QStringLiteral("Source Han Sans SC"), QStringLiteral("PingFang SC"),
+                QStringLiteral("Microsoft YaHei") })
+        faces << QLatin1Char('\'') + f + QLatin1Char('\'');
+    const QString family = faces.join(QStringLiteral(", ")) + QStringLiteral(", sans-serif");
     return QStringLiteral(
         "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>%1</title><style>\n"
-        "body { font-family: '%2'; font-size: 9pt; color: #202020; }\n"
+        "body { font-family: %2; font-size: 9pt; color: #202020; }\n"
         "h1 { font-size: 16pt; margin-bottom: 4px; }\n"
         "h2 { font-size: 11.5pt; margin-top: 10px; margin-bottom: 4px; }\n"
         "p { margin-top: 2px; margin-bottom: 4px; }\n"
         "p.fits { font-size: 12pt; font-weight: bold; color: #1B6E3F; }\n"
         "p.nofit { font-size: 12pt; font-weight: bold; color: #B02A1E; }\n"
         "p.break { page-break-before: always; margin: 0; }\n"
-        "p.figure { margin-top: 4px; margin-bottom: 8px; }\n"
+        "p.figure { margin-top: 4px; margin-bottom: 8px; text-align: center; }\n"
         "table { border-collapse: collapse; margin-bottom: 6px; }\n"
         "th { font-size: 7.5pt; font-weight: bold; background-color: #EEF2F6; border: 1px solid #B8C0C8; }\n"
         "td { font-size: 8pt; border: 1px solid #B8C0C8; }\n"
         "td.num { text-align: right; white-space: nowrap; }\n"
         "td.key { font-weight: bold; white-space: nowrap; width: 25%; }\n"
         "li { margin-bottom: 2px; }\n"
-        "pre { font-family: 'DejaVu Sans Mono'; font-size: 7pt; white-space: pre-wrap; }\n"
+        "pre { font-family: 'DejaVu Sans Mono', 'Noto Sans Mono CJK SC', monospace; font-size: 7pt; white-space: "
+        "pre-wrap; }\n"
         "</style></head><body>\n%3</body></html>\n")
-        .arg(html(QString::fromStdString(in.results.scenario.name)), family, body);
+        .arg(html(ScenarioName::of(in.results.scenario)), family, body);
 }
 
 } // namespace
@@ -382,15 +494,41 @@ QString reportMarkdown(const ReportInputs& in)
     return md;
 }
 
+namespace {
+
+/// Where the document's first picture starts (document units), or -1 when it has none.
+double firstImageTop(QTextDocument& doc)
+{
+    for (QTextBlock block = doc.begin(); block.isValid(); block = block.next())
+        for (auto it = block.begin(); !it.atEnd(); ++it)
+            if (it.fragment().charFormat().isImageFormat()) return doc.documentLayout()->blockBoundingRect(block).top();
+    return -1;
+}
+
+} // namespace
+
 std::unique_ptr<QTextDocument> reportDocument(const ReportInputs& in)
 {
-    auto doc = std::make_unique<QTextDocument>();
-    doc->setDocumentMargin(0);
-    // Laid out on the A4 page itself: what the page shows is what the PDF prints, at 1:1.
-    doc->setPageSize(QSizeF(kReportPageWidth, kReportPageHeight));
-    for (const auto& c : in.charts)
-        if (!c.image.isNull()) doc->addResource(QTextDocument::ImageResource, QUrl(c.file), c.image);
-    doc->setHtml(reportHtml(in, reportBlocks(in), false));
+    const std::vector<Block> blocks = reportBlocks(in);
+    auto build = [&](double firstHeight) {
+        auto doc = std::make_unique<QTextDocument>();
+        doc->setDocumentMargin(0);
+        // Laid out on the A4 page itself: what the page shows is what the PDF prints, at 1:1.
+        doc->setPageSize(QSizeF(kReportPageWidth, kReportPageHeight));
+        for (const auto& c : in.charts)
+            if (!c.image.isNull()) doc->addResource(QTextDocument::ImageResource, QUrl(c.file), c.image);
+        doc->setHtml(reportHtml(in, blocks, false, firstHeight));
+        return doc;
+    };
+    auto doc = build(kReportFirstChartHeight);
+    // Page 1's two charts share what the verdict and the key inputs leave of it: a longer verdict
+    // (a range line, Chinese text's taller lines) pushed the second one alone onto page 2. They are
+    // shown smaller then, down to half their height; below that the second one goes on.
+    constexpr double kFigureMargins = 20; // p.figure's margins and the picture's line, per chart
+    if (const double top = firstImageTop(*doc); top >= 0 && top < kReportPageHeight) {
+        const double room = std::floor((kReportPageHeight - top) / 2 - kFigureMargins);
+        if (room < kReportFirstChartHeight && room >= kReportFirstChartHeight / 2) doc = build(room);
+    }
     return doc;
 }
 
@@ -402,6 +540,7 @@ void printReport(QTextDocument& doc, QPdfWriter& pdf, const QString& footer)
     const double scale = pdf.resolution() / 96.0; // the document's units are 1/96 inch
     const int pages = doc.pageCount();
     QFont small = doc.defaultFont();
+    small.setFamilies(reportFamilies()); // the name's digits in DejaVu Sans, as in the text
     small.setPixelSize(10); // 7.5 pt in the document's units
     for (int page = 0; page < pages; ++page) {
         if (page > 0) pdf.newPage();

@@ -128,6 +128,7 @@ AppSettings::ExportChoices AppSettings::exportChoices()
     c.reportPdf = flag("reportPdf", c.reportPdf);
     c.openFolder = flag("openFolder", c.openFolder);
     c.subfolder = flag("subfolder", c.subfolder);
+    c.prefixNames = flag("prefixNames", c.prefixNames);
     return c;
 }
 
@@ -149,6 +150,7 @@ void AppSettings::setExportChoices(const ExportChoices& c)
     settings.setValue(QStringLiteral("reportPdf"), c.reportPdf);
     settings.setValue(QStringLiteral("openFolder"), c.openFolder);
     settings.setValue(QStringLiteral("subfolder"), c.subfolder);
+    settings.setValue(QStringLiteral("prefixNames"), c.prefixNames);
 }
 
 void AppSettings::setWindow(const QByteArray& geometry, const QByteArray& state)

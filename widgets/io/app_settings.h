@@ -48,6 +48,7 @@ public:
         bool reportMarkdown = true, reportHtml = true, reportPdf = true;
         bool openFolder = false;
         bool subfolder = true; ///< a new folder named after the scenario inside `folder`
+        bool prefixNames = true; ///< file names start with the scenario's short name (exportPrefix)
     };
     [[nodiscard]] static ExportChoices exportChoices();
     static void setExportChoices(const ExportChoices& choices);

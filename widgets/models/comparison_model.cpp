@@ -1,10 +1,15 @@
 #include "widgets/models/comparison_model.h"
 
+#include "core/estimate_io.h"
 #include "widgets/text/format.h"
 
 #include <QColor>
 #include <QFont>
 #include <QLocale>
+
+#include <cmath>
+#include <cstdio>
+#include <string>
 
 namespace ui {
 
@@ -159,13 +164,60 @@ QVariant ComparisonModel::headerData(int section, Qt::Orientation orientation, i
     return section < m_names.size() ? QVariant(m_names[section]) : QVariant();
 }
 
+QString csvField(QString f)
+{
+    if (f.contains(QLatin1Char(',')) || f.contains(QLatin1Char('"')) || f.contains(QLatin1Char('\n'))
+        || f.contains(QLatin1Char('\r')))
+        f = QLatin1Char('"') + f.replace(QLatin1Char('"'), QStringLiteral("\"\"")) + QLatin1Char('"');
+    return f;
+}
+
+namespace {
+
+/// `v` with at most 12 significant digits, in the "C" locale: the arithmetic's last bits
+/// (49999.99999999999 hours, 16791640326.144001 bytes) are noise, not information.
+QString tidyNumber(double v)
+{
+    if (!std::isfinite(v)) return QString::fromStdString(core::csvNumber(v));
+    char text[64];
+    std::snprintf(text, sizeof text, "%.12g", v);
+    return QString::fromStdString(core::csvNumber(std::strtod(text, nullptr)));
+}
+
+} // namespace
+
+QString ComparisonModel::csv() const
+{
+    static const char* const termKeys[core::kMemoryTermCount]
+        = { "weights", "gradients", "master_weights", "optimizer_states", "activations", "buffers", "overhead" };
+    constexpr double kGiB = 1024.0 * 1024 * 1024;
+    QString out
+        = QStringLiteral("scenario,label,parameters,gpus,memory_per_gpu_bytes,memory_per_gpu_gib,gpu_memory_gib,fits,"
+                         "largest_memory_term,step_time_s,communication_share_percent,mfu_percent,training_time_days,"
+                         "total_cost_usd,expected_interruptions\n");
+    for (std::size_t i = 0; i < m_estimates.size(); ++i) {
+        const core::Estimate& e = m_estimates[i];
+        // The column headers read "A: name" (ComparisonView): the letter and the name apart.
+        const QString header = int(i) < m_names.size() ? m_names[int(i)] : QString();
+        const qsizetype colon = header.indexOf(QStringLiteral(": "));
+        const QString label = colon > 0 && colon <= 3 ? header.left(colon) : QString();
+        const QString name = colon > 0 && colon <= 3 ? header.mid(colon + 2) : header;
+        const double total = e.memory.total();
+        const QStringList row { csvField(name), csvField(label), tidyNumber(double(e.params.total)), tidyNumber(e.gpus),
+            tidyNumber(total), tidyNumber(total / kGiB), tidyNumber(e.memory.capacity / kGiB),
+            e.memory.fits() ? QStringLiteral("1") : QStringLiteral("0"),
+            QLatin1String(termKeys[static_cast<int>(e.memory.peak().bytes.largest())]), tidyNumber(e.compute.stepTimeS),
+            tidyNumber(e.communication.shareOfStep * 100), tidyNumber(e.compute.mfu * 100),
+            tidyNumber(e.training.timeS / 86400), tidyNumber(e.training.totalCostUsd),
+            tidyNumber(e.reliability.expectedInterruptions) };
+        out += row.join(QLatin1Char(',')) + QLatin1Char('\n');
+    }
+    return out;
+}
+
 QString modelCsv(const QAbstractItemModel& model)
 {
-    auto field = [](QString f) {
-        if (f.contains(QLatin1Char(',')) || f.contains(QLatin1Char('"')) || f.contains(QLatin1Char('\n')))
-            f = QLatin1Char('"') + f.replace(QLatin1Char('"'), QStringLiteral("\"\"")) + QLatin1Char('"');
-        return f;
-    };
+    const auto field = csvField;
     QStringList header { QString() };
     for (int c = 0; c < model.columnCount(); ++c)
         header << field(model.headerData(c, Qt::Horizontal, Qt::DisplayRole).toString());

@@ -32,6 +32,11 @@ public:
     static inline const QColor kDifferentColor { 0xDC, 0xEA, 0xF7 };
     /// Whether figure `row` of scenario `column` differs from the first scenario's.
     [[nodiscard]] bool differs(int row, int column) const;
+    /// The figures for spreadsheets and scripts (comparison.csv, docs/DESIGN.md): one row per
+    /// scenario, its name first ("scenario") and its letter ("label"), then each figure a plain
+    /// number ("C" locale, no thousands separators, at most 12 significant digits) in the unit its
+    /// column's name ends with; fits as 1 or 0, the largest memory term as estimate.csv's key.
+    [[nodiscard]] QString csv() const;
 
 private:
     [[nodiscard]] static int figures();
@@ -41,6 +46,9 @@ private:
     QStringList m_names;
     std::vector<core::Estimate> m_estimates;
 };
+
+/// A CSV field, quoted when it holds a comma, a quote or a line break (RFC 4180).
+[[nodiscard]] QString csvField(QString field);
 
 /// A model as RFC 4180 CSV, as the user reads it: the row headers in the first column, the column
 /// headers in the first row.
