@@ -3491,7 +3491,7 @@ Megatron 系列把 Q、K、V 合成一次矩阵乘（SwiGLU 的 gate 和 up 也�
     </message>
     <message>
         <source>Not applied: type a size between %1 and %2 parameters, as 700M or 7B.</source>
-        <translation type="unfinished"></translation>
+        <translation>未应用：请输入 %1 到 %2 之间的参数量，例如 700M 或 7B。</translation>
     </message>
 </context>
 <context>

@@ -5,6 +5,7 @@
 #include "core/scenario_edit.h"
 #include "core/scenario_io.h"
 #include "tests/widgets/example_scenario.h"
+#include "widgets/inputs/input_panel.h"
 #include "widgets/presentation_view.h"
 #include "widgets/session/scenario_document.h"
 #include "widgets/session/scenario_session.h"
@@ -12,6 +13,7 @@
 #include "widgets/text/scenario_name.h"
 
 #include <QApplication>
+#include <QLabel>
 #include <QLineEdit>
 #include <catch2/catch.hpp>
 
@@ -96,4 +98,36 @@ TEST_CASE("the window title slides and name field show the generated name in Chi
     CHECK(session.document()->scenario().name == core::automaticName(session.document()->scenario()));
     CHECK(window.windowTitle().contains(QStringLiteral("16 × ")));
     REQUIRE(ui::setLanguage(QStringLiteral("en")));
+}
+
+TEST_CASE("a model size can be typed as 700M or 7B", "[widgets][names]")
+{
+    CHECK(ui::InputPanel::typedSize(QStringLiteral("700M")) == 700'000'000);
+    CHECK(ui::InputPanel::typedSize(QStringLiteral(" 7 b ")) == 7'000'000'000);
+    CHECK(ui::InputPanel::typedSize(QStringLiteral("1.3B")) == 1'300'000'000);
+    CHECK(ui::InputPanel::typedSize(QStringLiteral("7e9")) == 7'000'000'000);
+    CHECK(ui::InputPanel::typedSize(QStringLiteral("1T")) == 1'000'000'000'000);
+    CHECK_FALSE(ui::InputPanel::typedSize(QStringLiteral("7 parsecs")));
+    CHECK_FALSE(ui::InputPanel::typedSize(QStringLiteral("10M"))); // below the 100 M the slider starts at
+    CHECK_FALSE(ui::InputPanel::typedSize(QStringLiteral("3T")));
+    CHECK_FALSE(ui::InputPanel::typedSize(QString()));
+
+    REQUIRE(ui::setLanguage(QStringLiteral("en")));
+    ui::ScenarioSession session(core::defaultScenario());
+    ui::MainWindow window(&session);
+    auto* box = window.findChild<QLineEdit*>(QStringLiteral("modelSizeValue"));
+    REQUIRE(box);
+    box->setText(QStringLiteral("700M"));
+    box->setModified(true);
+    emit box->editingFinished();
+    CHECK(session.results().estimate.params.total == 700'000'000);
+    CHECK(session.document()->scenario().name.starts_with("700 M-parameter model"));
+    // A size that cannot be read changes nothing and says why.
+    box->setText(QStringLiteral("huge"));
+    box->setModified(true);
+    emit box->editingFinished();
+    CHECK(session.results().estimate.params.total == 700'000'000);
+    auto* problem = window.findChild<QLabel*>(QStringLiteral("inputProblem"));
+    REQUIRE(problem);
+    CHECK(problem->text().contains(QStringLiteral("700M or 7B")));
 }

@@ -46,6 +46,21 @@ std::int64_t InputPanel::sliderToParams(int position)
     return static_cast<std::int64_t>(std::llround(std::round(raw / unit) * unit));
 }
 
+std::optional<std::int64_t> InputPanel::typedSize(const QString& text)
+{
+    QString t = text.trimmed().toUpper().remove(QLatin1Char(' ')).remove(QLatin1Char(','));
+    double unit = 1;
+    if (!t.isEmpty()) {
+        const QChar last = t.back();
+        unit = last == u'K' ? 1e3 : last == u'M' ? 1e6 : last == u'B' || last == u'G' ? 1e9 : last == u'T' ? 1e12 : 1;
+        if (unit > 1) t.chop(1);
+    }
+    bool ok = false;
+    const double value = t.toDouble(&ok) * unit; // the "C" notation, whatever the language
+    if (!ok || !std::isfinite(value) || value < kMinParams || value > kMaxParams) return std::nullopt;
+    return static_cast<std::int64_t>(std::llround(value));
+}
+
 int InputPanel::paramsToSlider(double params)
 {
     const double x
@@ -226,9 +241,25 @@ void InputPanel::buildModel()
     m_size->setObjectName(QStringLiteral("modelSize"));
     m_size->setRange(0, kSliderSteps);
     m_size->setPageStep(kSliderSteps / 20);
-    m_sizeValue = new QLabel(sizeRow);
+    // The slider finds a size by eye; the box takes one typed ("700M", "7B"), exactly.
+    m_sizeValue = new QLineEdit(sizeRow);
     m_sizeValue->setObjectName(QStringLiteral("modelSizeValue"));
-    m_sizeValue->setMinimumWidth(m_sizeValue->fontMetrics().horizontalAdvance(QStringLiteral("000.00 B")));
+    m_sizeValue->setFixedWidth(m_sizeValue->fontMetrics().horizontalAdvance(QStringLiteral("000.00 B")) + 10);
+    m_sizeValue->setAlignment(Qt::AlignRight);
+    connect(m_sizeValue, &QLineEdit::editingFinished, this, [this] {
+        if (!m_sizeValue->isModified()) return;
+        m_sizeValue->setModified(false);
+        const auto params = typedSize(m_sizeValue->text());
+        if (!params) {
+            m_sizeValue->setText(formatCount(double(m_session->results().estimate.params.total)));
+            m_problem->setText(tr("Not applied: type a size between %1 and %2 parameters, as 700M or 7B.")
+                                   .arg(formatCount(kMinParams), formatCount(kMaxParams)));
+            fitHeight(m_problem);
+            m_problem->setVisible(true);
+            return;
+        }
+        m_doc->edit(tr("Change model size"), [p = *params](core::Scenario& s) { s.model = core::bareSizeModel(p); });
+    });
     sizeRow->setFocusProxy(m_size); // Alt+S (the label's buddy is the row) focuses the slider
     auto* row = new QHBoxLayout(sizeRow);
     row->setContentsMargins(0, 0, 0, 0);
@@ -308,7 +339,7 @@ void InputPanel::showResults(const DerivedResults& r)
     const QSignalBlocker block(m_size);
     const double params = double(r.estimate.params.total);
     m_size->setValue(paramsToSlider(params));
-    m_sizeValue->setText(formatCount(params));
+    if (!m_sizeValue->hasFocus()) m_sizeValue->setText(formatCount(params));
     const auto& g = s.hardware.gpu;
     const auto bf16 = g.peakTflops.count(core::DType::bf16) ? g.peakTflops.at(core::DType::bf16) : 0.0;
     // A GPU without NVLink (RTX 4090, L40S) reaches the others of its node over PCIe.

@@ -10,6 +10,7 @@
 
 #include <cstdint>
 #include <initializer_list>
+#include <optional>
 
 class QComboBox;
 class QLineEdit;
@@ -33,6 +34,9 @@ public:
     /// significant digits so the values read well.
     static constexpr int kSliderSteps = 1000;
     [[nodiscard]] static std::int64_t sliderToParams(int position);
+    /// A size as typed: a number with an optional K, M, B (or G) or T ("700M", "1.3 B", "7e9",
+    /// "7000000000"); nullopt for anything else or outside 100 M – 2 T parameters.
+    [[nodiscard]] static std::optional<std::int64_t> typedSize(const QString& text);
     [[nodiscard]] static int paramsToSlider(double params);
 
     /// The control editing `keyPath` ("parallel.tp"), for tests and for pointing at problems.
@@ -67,7 +71,7 @@ private:
     QComboBox* m_preset = nullptr;
     QLineEdit* m_name = nullptr;
     QSlider* m_size = nullptr;
-    QLabel* m_sizeValue = nullptr;
+    QLineEdit* m_sizeValue = nullptr; ///< the size in words ("6.74 B"), typed as "700M", "7B" or "7e9"
     QLabel* m_shape = nullptr;
     QLabel* m_gpuTotal = nullptr;
     QLabel* m_gpuFacts = nullptr;
