@@ -274,28 +274,41 @@ void CostPlannerPanel::showResult()
         summary = tr("The scenario has changed since this search: search again to apply a plan.") + QLatin1Char(' ')
             + summary;
     m_summary->setText(summary);
-    m_results->setRowCount(int(m_result.plans.size()));
+    // Offers of the same GPU, pricing and price give the same plan: one row names every provider of it
+    // (AWS and Google spot H100 at $2.25 were listed as two identical rows).
+    m_rowPlan.clear();
+    std::vector<QStringList> rows;
     for (int i = 0; i < int(m_result.plans.size()); ++i) {
         const core::CostPlan& p = m_result.plans[std::size_t(i)];
         const auto& q = p.scenario.parallel;
         const auto& e = p.estimate;
         const QString layout
             = layoutDegrees(q, Degrees::aboveOne, QStringLiteral(" · ")) + QStringLiteral(" · ZeRO-%1").arg(q.zero);
-        // What decides first (cost, time), then how: the layout and where it runs.
-        const QStringList cells { QString::fromStdString(p.scenario.hardware.gpu.name), pricingName(p.pricing),
-            QStringLiteral("$ ") + locale.toString(p.priceUsd, 'f', 3), locale.toString(e.gpus),
-            QStringLiteral("$ ") + locale.toString(e.training.totalCostUsd, 'f', 0),
+        // What decides first (cost, time), then how: the layout and where it runs. Money as the banner writes it.
+        QStringList cells { QString::fromStdString(p.scenario.hardware.gpu.name), pricingName(p.pricing),
+            QStringLiteral("$") + locale.toString(p.priceUsd, 'f', 2), locale.toString(e.gpus),
+            QStringLiteral("$") + formatFixed(e.training.totalCostUsd, 0),
             std::isfinite(e.training.timeS) ? locale.toString(e.training.timeS / 86400, 'f', 1) : QStringLiteral("∞"),
             locale.toString(e.reliability.expectedInterruptions, 'f', 1), layout, QString::fromStdString(p.provider) };
-        for (int c = 0; c < cells.size(); ++c)
-            m_results->setItem(i, c, new QTableWidgetItem(cells[c]));
+        if (!rows.empty() && rows.back().mid(0, cells.size() - 1) == cells.mid(0, cells.size() - 1)) {
+            rows.back().back() += QStringLiteral("; ") + cells.back();
+            continue;
+        }
+        rows.push_back(std::move(cells));
+        m_rowPlan.push_back(i);
     }
+    m_results->setRowCount(int(rows.size()));
+    for (int r = 0; r < int(rows.size()); ++r)
+        for (int c = 0; c < rows[std::size_t(r)].size(); ++c)
+            m_results->setItem(r, c, new QTableWidgetItem(rows[std::size_t(r)][c]));
     m_apply->setEnabled(!m_result.plans.empty() && !m_search.isStale());
     if (!m_result.plans.empty()) m_results->selectRow(0);
 }
 
-void CostPlannerPanel::apply(int row)
+void CostPlannerPanel::apply(int shownRow)
 {
+    // The row shown stands for the first plan of its offers.
+    const int row = shownRow >= 0 && shownRow < int(m_rowPlan.size()) ? m_rowPlan[std::size_t(shownRow)] : -1;
     if (row < 0 || row >= int(m_result.plans.size()) || !m_search.appliesTo(m_session->scenario())) return;
     const core::CostPlan& plan = m_result.plans[std::size_t(row)];
     m_session->document()->edit(tr("Use %1 %2 from %3")

@@ -11,6 +11,8 @@
 
 #include <QWidget>
 
+#include <vector>
+
 class QDoubleSpinBox;
 class QLabel;
 class QLineEdit;
@@ -63,6 +65,7 @@ private:
     std::optional<core::PriceTable> m_table;
     QString m_origin;
     core::CostPlanResult m_result;
+    std::vector<int> m_rowPlan; ///< per row shown, the plan of m_result it stands for
     HeldSearch m_search { core::sameCostPlanInputs };
     bool m_searchedDeadline = false; ///< the search shown had a deadline
     QString m_tableError;
