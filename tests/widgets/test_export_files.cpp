@@ -490,16 +490,16 @@ TEST_CASE("every exported CSV is numeric where it holds numbers and names its sc
 TEST_CASE("export file names start with the scenario's short ASCII name", "[widgets][export][names]")
 {
     const core::Scenario llama = test::example("llama-3-70b-does-not-fit.tpscenario.json");
-    CHECK(exportPrefix(llama) == QStringLiteral("llama-3-70b-8xa100-80gb"));
+    CHECK(exportPrefix(llama, 70.6e9) == QStringLiteral("llama-3-70b-8xa100-80gb"));
     core::Scenario chinese = llama;
     chinese.name = "训练计划：第一版";
-    CHECK(exportPrefix(chinese) == QStringLiteral("llama-3-70b-8xa100-80gb")); // the name plays no part
+    CHECK(exportPrefix(chinese, 70.6e9) == QStringLiteral("llama-3-70b-8xa100-80gb")); // the name plays no part
     core::Scenario custom = llama;
     custom.model.preset.clear();
     custom.hardware.preset.clear();
     custom.hardware.gpu.name = "加速卡 X-9000 (96 GB)";
-    const QString name = exportPrefix(custom);
-    CHECK(name.startsWith(QStringLiteral("custom-")));
+    const QString name = exportPrefix(custom, 6.74e9);
+    CHECK(name.startsWith(QStringLiteral("custom-6.74b-")));
     CHECK(name.endsWith(QStringLiteral("-8xx-9000-96-gb")));
     static const QRegularExpression safe(QStringLiteral("^[a-z0-9.-]+$"));
     CHECK(safe.match(name).hasMatch());
@@ -508,7 +508,7 @@ TEST_CASE("export file names start with the scenario's short ASCII name", "[widg
     MainView view(&session);
     QTemporaryDir dir;
     REQUIRE(dir.isValid());
-    const ExportResult r = exportAll(&view, &session, dir.path(), chartsAndTables(exportPrefix(llama)));
+    const ExportResult r = exportAll(&view, &session, dir.path(), chartsAndTables(exportPrefix(llama, 70.6e9)));
     REQUIRE(r.error.isEmpty());
     CHECK(r.files.contains(QStringLiteral("llama-3-70b-8xa100-80gb_memory.png")));
     CHECK(r.files.contains(QStringLiteral("llama-3-70b-8xa100-80gb_estimate.csv")));
@@ -594,7 +594,7 @@ TEST_CASE("the export dialog shows progress, Cancel stops it, and the prefix set
     window.resize(1280, 800);
     QTemporaryDir out;
     REQUIRE(out.isValid());
-    const QString prefix = exportPrefix(session.scenario());
+    const QString prefix = exportPrefix(session.scenario(), double(session.results().estimate.params.total));
     {
         ExportDialog dialog(window.mainView(), &session, &window);
         CHECK(dialog.prefixNames()); // on by default

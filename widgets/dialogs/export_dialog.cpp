@@ -272,7 +272,8 @@ void ExportDialog::setPrefixNames(bool on)
 void ExportDialog::updateTarget()
 {
     // The short name as it will be: files of several scenarios in one folder stay apart.
-    const QString example = exportPrefix(m_session->scenario()) + QStringLiteral("_memory.png");
+    const QString example = exportPrefix(m_session->scenario(), double(m_session->results().estimate.params.total))
+        + QStringLiteral("_memory.png");
     //: %1 is an example file name, "llama-2-7b-8xa100-80gb_memory.png"
     m_prefix->setText(tr("&Prefix file names with the scenario (%1)").arg(example));
     const QString target = QDir::toNativeSeparators(targetFolder());
@@ -412,7 +413,8 @@ ExportOptions ExportDialog::options() const
     o.reportMarkdown = m_md->isChecked();
     o.reportHtml = m_html->isChecked();
     o.reportPdf = m_reportPdf->isChecked();
-    if (m_prefix->isChecked()) o.prefix = exportPrefix(m_session->scenario());
+    if (m_prefix->isChecked())
+        o.prefix = exportPrefix(m_session->scenario(), double(m_session->results().estimate.params.total));
     return o;
 }
 

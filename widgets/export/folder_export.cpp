@@ -1,6 +1,5 @@
 #include "widgets/export/folder_export.h"
 
-#include "core/estimate.h"
 #include "core/estimate_io.h"
 #include "core/plan_io.h"
 #include "core/scenario_io.h"
@@ -84,8 +83,7 @@ std::vector<Item> plan(MainView* view, ScenarioSession* session, const ExportOpt
     if (options.pdf) formats << QStringLiteral("pdf");
     for (std::size_t i = 0; i < figures->size(); ++i)
         for (const QString& format : formats) {
-            const MainView::Figure& f = (*figures)[i];
-            items.push_back({ file(QStringLiteral("%1.%2").arg(f.file, format)),
+            items.push_back({ file(QStringLiteral("%1.%2").arg((*figures)[i].file, format)),
                 [figures, i, format, name, scale = options.scale](QByteArray& bytes) {
                     const MainView::Figure& f = (*figures)[i];
                     // Exported charts name the scenario they show; comparison charts name theirs themselves.
@@ -201,12 +199,11 @@ QString slug(const QString& text)
 
 } // namespace
 
-QString exportPrefix(const core::Scenario& s)
+QString exportPrefix(const core::Scenario& s, double params)
 {
     QString model = slug(QString::fromStdString(s.model.preset));
     if (model.isEmpty()) {
         // A custom model by its size: 6.7b, 700m.
-        const double params = double(core::estimate(s).params.total);
         model = QStringLiteral("custom-")
             + (params >= 1e9 ? QString::number(params / 1e9, 'g', 3) + QLatin1Char('b')
                              : QString::number(params / 1e6, 'g', 3) + QLatin1Char('m'));

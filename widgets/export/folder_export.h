@@ -60,7 +60,8 @@ struct ExportResult {
 /// "-" and "." only, whatever the scenario's name or the interface language (a Chinese name would
 /// not survive every zip tool, mail client and shell; the folder keeps the full name). A custom
 /// model is "custom-" and its size ("custom-6.7b"), a custom GPU its name's ASCII letters and digits.
-[[nodiscard]] QString exportPrefix(const core::Scenario& scenario);
+/// `parameters`: the model's parameter count, for a custom model's name (the estimate's).
+[[nodiscard]] QString exportPrefix(const core::Scenario& scenario, double parameters);
 
 /// An export drawn one file per event-loop turn (chart rendering must stay on the GUI thread).
 /// Everything the export needs is taken when it is made: later edits do not reach it.

@@ -1,15 +1,13 @@
 #include "widgets/models/comparison_model.h"
 
-#include "core/estimate_io.h"
 #include "widgets/text/format.h"
 
 #include <QColor>
 #include <QFont>
 #include <QLocale>
 
+#include <algorithm>
 #include <cmath>
-#include <cstdio>
-#include <string>
 
 namespace ui {
 
@@ -174,14 +172,22 @@ QString csvField(QString f)
 
 namespace {
 
-/// `v` with at most 12 significant digits, in the "C" locale: the arithmetic's last bits
-/// (49999.99999999999 hours, 16791640326.144001 bytes) are noise, not information.
+/// `v` with at most 12 significant digits, plain decimals in the "C" locale: the arithmetic's last
+/// bits (49999.99999999999 hours, 16791640326.144001 bytes) are noise, not information. An unbounded
+/// figure in words, as core's files write it.
 QString tidyNumber(double v)
 {
-    if (!std::isfinite(v)) return QString::fromStdString(core::csvNumber(v));
-    char text[64];
-    std::snprintf(text, sizeof text, "%.12g", v);
-    return QString::fromStdString(core::csvNumber(std::strtod(text, nullptr)));
+    if (std::isnan(v)) return QStringLiteral("undefined");
+    if (std::isinf(v)) return v > 0 ? QStringLiteral("infinite") : QStringLiteral("-infinite");
+    if (v == 0) return QStringLiteral("0");
+    const int decimals = std::clamp(11 - int(std::floor(std::log10(std::abs(v)))), 0, 17);
+    QString text = QString::number(v, 'f', decimals);
+    if (text.contains(QLatin1Char('.'))) {
+        while (text.endsWith(QLatin1Char('0')))
+            text.chop(1);
+        if (text.endsWith(QLatin1Char('.'))) text.chop(1);
+    }
+    return text == QLatin1String("-0") ? QStringLiteral("0") : text;
 }
 
 } // namespace
