@@ -1,12 +1,20 @@
 #include "widgets/charts/chart_style.h"
 
+#include "widgets/style/theme.h"
+
+#include <QAbstractAxis>
+#include <QAbstractBarSeries>
+#include <QBarSet>
 #include <QChart>
 #include <QChartView>
 #include <QCoreApplication>
+#include <QEvent>
+#include <QGraphicsSimpleTextItem>
 #include <QLegend>
 #include <QLineSeries>
 #include <QLocale>
 #include <QLogValueAxis>
+#include <QScatterSeries>
 #include <QValueAxis>
 
 #include <algorithm>
@@ -14,10 +22,124 @@
 
 namespace ui {
 
+namespace {
+
+constexpr char kDarkProperty[] = "tpDarkColours";
+
+/// Gives a chart view's chart the interface's colours just before the view paints it (the charts add
+/// their axes and values after prepareChartView(), and a few set the light ink again on each update),
+/// and repaints when the palette changes at run time.
+class ChartColourFollower : public QObject {
+public:
+    explicit ChartColourFollower(QChartView* view)
+        : QObject(view)
+        , m_view(view)
+    {
+        view->installEventFilter(this);
+        view->viewport()->installEventFilter(this);
+    }
+
+    bool eventFilter(QObject* watched, QEvent* event) override
+    {
+        if (watched == m_view->viewport() && event->type() == QEvent::Paint && m_view->chart())
+            applyChartColours(m_view->chart(), theme::darkInterface());
+        else if (watched == m_view
+            && (event->type() == QEvent::PaletteChange || event->type() == QEvent::ApplicationPaletteChange))
+            m_view->viewport()->update();
+        return false;
+    }
+
+private:
+    QChartView* m_view;
+};
+
+/// Whether the point `at` (chart coordinates) lies on a bar of a bar series of `chart`.
+bool onBar(const QChart* chart, QPointF at)
+{
+    for (QAbstractSeries* series : chart->series()) {
+        auto* bars = qobject_cast<QAbstractBarSeries*>(series);
+        if (!bars || !bars->isVisible()) continue;
+        const QAbstractSeries::SeriesType type = bars->type();
+        const bool horizontal = type == QAbstractSeries::SeriesTypeHorizontalBar
+            || type == QAbstractSeries::SeriesTypeHorizontalStackedBar
+            || type == QAbstractSeries::SeriesTypeHorizontalPercentBar;
+        const bool stacked
+            = type == QAbstractSeries::SeriesTypeStackedBar || type == QAbstractSeries::SeriesTypeHorizontalStackedBar;
+        const bool percent
+            = type == QAbstractSeries::SeriesTypePercentBar || type == QAbstractSeries::SeriesTypeHorizontalPercentBar;
+        const QPointF value = const_cast<QChart*>(chart)->mapToValue(at, bars);
+        const double category = horizontal ? value.y() : value.x();
+        const double along = horizontal ? value.x() : value.y();
+        const int index = int(std::lround(category));
+        if (std::abs(category - index) > bars->barWidth() / 2 || index < 0) continue;
+        double end = 0;
+        for (const QBarSet* set : bars->barSets())
+            if (index < set->count())
+                end = stacked ? end + std::max(0.0, set->at(index)) : std::max(end, set->at(index));
+        if (percent && end > 0) end = 100;
+        if (along >= 0 && along <= end) return true;
+    }
+    return false;
+}
+
+} // namespace
+
 void prepareChartView(QChartView* view)
 {
     view->setRenderHint(QPainter::Antialiasing);
     view->setViewportUpdateMode(QGraphicsView::BoundingRectViewportUpdate);
+    new ChartColourFollower(view);
+}
+
+void applyChartColours(QChart* chart, bool dark)
+{
+    const theme::Surface& c = theme::surface(dark);
+    const QColor& oldInk = theme::surface(!dark).ink;
+    if (chartIsDark(chart) != dark) chart->setProperty(kDarkProperty, dark);
+    if (chart->backgroundBrush() != QBrush(c.background)) chart->setBackgroundBrush(c.background);
+    if (chart->titleBrush() != QBrush(c.text)) chart->setTitleBrush(c.text);
+    if (chart->legend()->labelColor() != c.text) chart->legend()->setLabelColor(c.text);
+    for (QAbstractAxis* axis : chart->axes()) {
+        if (axis->labelsColor() != c.text) axis->setLabelsColor(c.text);
+        if (axis->titleBrush() != QBrush(c.text)) axis->setTitleBrush(c.text);
+        if (axis->gridLineColor() != c.grid) axis->setGridLineColor(c.grid);
+        if (axis->minorGridLineColor() != c.grid) axis->setMinorGridLineColor(c.grid);
+        if (axis->linePenColor() != c.axisLine) axis->setLinePenColor(c.axisLine);
+    }
+    // The charts' own near-black: capacity lines, rings round the current point, values beside a bar.
+    for (QAbstractSeries* series : chart->series()) {
+        if (auto* scatter = qobject_cast<QScatterSeries*>(series)) {
+            if (scatter->borderColor() == oldInk) scatter->setBorderColor(c.ink);
+        } else if (auto* line = qobject_cast<QLineSeries*>(series); line && line->pen().color() == oldInk) {
+            QPen pen = line->pen();
+            pen.setColor(c.ink);
+            line->setPen(pen);
+        }
+    }
+    for (QGraphicsItem* item : chart->childItems()) {
+        auto* text = qgraphicsitem_cast<QGraphicsSimpleTextItem*>(item);
+        if (!text || text->brush().color() != oldInk) continue;
+        // A value on a bar keeps the colour its chart chose against the bar's.
+        if (dark && onBar(chart, text->mapToParent(text->boundingRect().center()))) continue;
+        text->setBrush(c.ink);
+    }
+}
+
+bool chartIsDark(const QChart* chart)
+{
+    return chart->property(kDarkProperty).toBool();
+}
+
+LightChart::LightChart(QChart* chart)
+    : m_chart(chart)
+    , m_wasDark(chart && chartIsDark(chart))
+{
+    if (m_wasDark) applyChartColours(chart, false);
+}
+
+LightChart::~LightChart()
+{
+    if (m_wasDark && m_chart) applyChartColours(m_chart, true);
 }
 
 QChart* newChart()

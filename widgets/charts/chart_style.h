@@ -5,6 +5,7 @@
 #include "widgets/style/axis_ticks.h"
 
 #include <QColor>
+#include <QPointer>
 #include <QString>
 
 #include <utility>
@@ -21,7 +22,29 @@ namespace ui {
 /// (the exact dirty region) hands the painter a clip of many rectangles, and the raster engine
 /// draws an antialiased line through such a clip about ten times slower (53 µs against 5 µs per
 /// grid line, measured on this machine): a third of a scaling-page tick was its grid.
+/// The view's chart takes the interface's colours (theme::darkInterface()) before each paint, and again
+/// when the palette changes at run time.
 void prepareChartView(QChartView* view);
+/// Colours `chart` for a light or a dark surface (theme::surface()): its background, title, legend, the
+/// axes' labels, titles, lines and grid, and the near-black ink of lines, marker rings and values drawn
+/// beside bars (values drawn on a bar keep the colour chosen for that bar). Sets only what differs.
+void applyChartColours(QChart* chart, bool dark);
+/// Whether applyChartColours() last made `chart` dark.
+[[nodiscard]] bool chartIsDark(const QChart* chart);
+
+/// Makes a chart light while it lives, then gives it its colours back: exports, slides and the report
+/// are drawn light whatever the screen's palette (paper, projectors).
+class LightChart {
+public:
+    explicit LightChart(QChart* chart);
+    ~LightChart();
+    LightChart(const LightChart&) = delete;
+    LightChart& operator=(const LightChart&) = delete;
+
+private:
+    QPointer<QChart> m_chart;
+    bool m_wasDark = false;
+};
 /// A chart with no animation, the legend below, small margins and a title larger than any other text
 /// of the chart (bold, 1.3 × the labels' size): the title says what the chart shows, on a slide too.
 [[nodiscard]] QChart* newChart();
