@@ -236,7 +236,9 @@ int saveScreenshot(const QCommandLineParser& parser, const Options& o, ui::MainW
     // The size asked for, not the maximised first window of a small (offscreen) screen.
     window.setWindowState(Qt::WindowNoState);
     window.resize(w, h);
-    if (parser.value(o.tab) == QLatin1String("compare")) window.mainView()->comparison()->showArticlePair();
+    // The Compare tab shows the files given after FILE; without any, the source article's pair.
+    if (parser.value(o.tab) == QLatin1String("compare") && window.mainView()->comparison()->count() == 0)
+        window.mainView()->comparison()->showArticlePair();
     if (parser.value(o.tab) == QLatin1String("planner")) {
         // Show a finished search: run it and wait (the search takes milliseconds).
         auto* planner = window.mainView()->plannerPage();

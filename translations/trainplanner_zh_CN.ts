@@ -5507,6 +5507,26 @@ Megatron 系列把 Q、K、V 合成一次矩阵乘（SwiGLU 的 gate 和 up 也�
         <extracomment>%1 the model, %2 × %3 the GPU count and type</extracomment>
         <translation>%1 预训练，%2 × %3</translation>
     </message>
+    <message>
+        <source>DeepSeek-V3 671B MoE on 2,048 H800 (DeepSeek-V3 report §3.2; op-level selective recomputation assumed)</source>
+        <translation>DeepSeek-V3 671B MoE，2,048 张 H800（DeepSeek-V3 报告 §3.2；假定算子级选择性重计算）</translation>
+    </message>
+    <message>
+        <source>GPT-3 175B on 1024 A100 (Narayanan et al. 2021)</source>
+        <translation>GPT-3 175B，1024 张 A100（Narayanan 等，2021）</translation>
+    </message>
+    <message>
+        <source>Llama 3 70B on one node of 8 A100: does not fit</source>
+        <translation>Llama 3 70B，单节点 8 张 A100：放不下</translation>
+    </message>
+    <message>
+        <source>Llama 3.1 405B on 16,384 H100 (Llama 3 paper, Table 4 and §3.3.2)</source>
+        <translation>Llama 3.1 405B，16,384 张 H100（Llama 3 论文表 4 与 §3.3.2）</translation>
+    </message>
+    <message>
+        <source>LoRA fine-tune of Llama 2 7B on one 24 GB GPU</source>
+        <translation>Llama 2 7B 的 LoRA 微调，单张 24 GB GPU</translation>
+    </message>
 </context>
 <context>
     <name>ui::ScenarioSession</name>

@@ -5,6 +5,7 @@
 #include "core/scenario_edit.h"
 #include "core/scenario_io.h"
 #include "tests/widgets/example_scenario.h"
+#include "tests/widgets/has_chinese.h"
 #include "widgets/inputs/input_panel.h"
 #include "widgets/presentation_view.h"
 #include "widgets/session/scenario_document.h"
@@ -17,16 +18,12 @@
 #include <QLineEdit>
 #include <catch2/catch.hpp>
 
+#include <filesystem>
 #include <memory>
 
 namespace {
 
-bool hasChinese(const QString& text)
-{
-    for (QChar c : text)
-        if (c.unicode() >= 0x4E00 && c.unicode() <= 0x9FFF) return true;
-    return false;
-}
+using ui::test::hasChinese;
 
 /// Scenarios whose automatic names take every branch: a preset, a bare size under and over 1 B, LoRA.
 std::vector<core::Scenario> namedScenarios()
@@ -66,9 +63,13 @@ TEST_CASE("generated scenario names follow the interface language", "[widgets][i
         CHECK_FALSE(name.contains(QStringLiteral(" on ")));
         CHECK(name.contains(QString::number(s.parallel.gpus()) + QStringLiteral(" × ")));
     }
-    // The source article's pair is bundled under English names and shown translated.
-    core::Scenario article = ui::test::example("article-small-700m-1gpu.tpscenario.json");
-    CHECK(hasChinese(ui::ScenarioName::of(article)));
+    // Every bundled example is named in English in its file and shown translated.
+    for (const auto& entry : std::filesystem::directory_iterator(TP_SOURCE_DIR "/resources/examples")) {
+        if (!entry.path().string().ends_with(".tpscenario.json")) continue;
+        const core::Scenario example = ui::test::example(entry.path().filename().string().c_str());
+        INFO(example.name);
+        CHECK(hasChinese(ui::ScenarioName::of(example)));
+    }
     // A name the user gave is theirs, in any language.
     core::Scenario mine = core::defaultScenario();
     mine.name = "Budget run B";

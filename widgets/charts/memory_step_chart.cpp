@@ -34,7 +34,9 @@ MemoryStepChart::MemoryStepChart(QWidget* parent)
 {
     setObjectName(QStringLiteral("memoryStepChart"));
     prepareChartView(this);
-    setMinimumSize(480, 200); // three of these share the pipeline page: the window fits 768 px high
+    // Room for its axes under a title and a legend (at 200 px a Chinese title left the plot 50 px high and
+    // its ticks "…"); the pipeline page scrolls when three views do not fit.
+    setMinimumSize(480, 280);
     auto* chart = newChart();
     m_axisX = new QValueAxis(chart);
     m_axisX->setLabelFormat(QStringLiteral("%.3g"));

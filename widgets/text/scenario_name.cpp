@@ -6,11 +6,17 @@ namespace ui {
 
 namespace {
 
-/// The bundled examples whose names are not automatic (the source article's pair).
+/// The bundled examples whose names are not automatic (resources/examples; a test holds every one here).
 constexpr const char* kBundled[] = {
     QT_TRANSLATE_NOOP("ui::ScenarioName", "Source article: 700M model on one GPU (FP32)"),
     QT_TRANSLATE_NOOP(
         "ui::ScenarioName", "Source article: 7B model on 64 rented A100 (ZeRO-3, BF16 mixed, 400 Gb/s per node)"),
+    QT_TRANSLATE_NOOP("ui::ScenarioName",
+        "DeepSeek-V3 671B MoE on 2,048 H800 (DeepSeek-V3 report §3.2; op-level selective recomputation assumed)"),
+    QT_TRANSLATE_NOOP("ui::ScenarioName", "GPT-3 175B on 1024 A100 (Narayanan et al. 2021)"),
+    QT_TRANSLATE_NOOP("ui::ScenarioName", "Llama 3 70B on one node of 8 A100: does not fit"),
+    QT_TRANSLATE_NOOP("ui::ScenarioName", "Llama 3.1 405B on 16,384 H100 (Llama 3 paper, Table 4 and §3.3.2)"),
+    QT_TRANSLATE_NOOP("ui::ScenarioName", "LoRA fine-tune of Llama 2 7B on one 24 GB GPU"),
 };
 
 } // namespace
