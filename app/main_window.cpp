@@ -52,6 +52,7 @@
 #include <QPushButton>
 #include <QScreen>
 #include <QSplitter>
+#include <QStandardPaths>
 #include <QStatusBar>
 #include <QUndoStack>
 #include <QUrl>
@@ -679,8 +680,18 @@ bool MainWindow::save()
 
 bool MainWindow::saveAs()
 {
+    // A new scenario is offered a file name after what it describes, in the folder of the last one opened.
+    QString suggested = m_doc->filePath();
+    if (suggested.isEmpty()) {
+        const QStringList recent = AppSettings::recentFiles();
+        const QString folder = recent.isEmpty() ? QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation)
+                                                : QFileInfo(recent.front()).absolutePath();
+        suggested
+            = QDir(folder).filePath(exportPrefix(m_doc->scenario(), double(m_session->results().estimate.params.total))
+                + QStringLiteral(".tpscenario.json"));
+    }
     QString path = QFileDialog::getSaveFileName(
-        this, tr("Save scenario"), m_doc->filePath(), tr("TrainPlanner scenarios (*.tpscenario.json)"));
+        this, tr("Save scenario"), suggested, tr("TrainPlanner scenarios (*.tpscenario.json)"));
     if (path.isEmpty()) return false;
     if (!path.endsWith(QLatin1String(".json"))) path += QLatin1String(".tpscenario.json");
     return writeTo(path);
