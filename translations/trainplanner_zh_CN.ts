@@ -533,10 +533,6 @@
         <translation>每卡显存</translation>
     </message>
     <message>
-        <source>Fits on one GPU&apos;s memory</source>
-        <translation>单卡显存放得下</translation>
-    </message>
-    <message>
         <source>Largest memory term</source>
         <translation>占用最大的一项</translation>
     </message>
@@ -580,6 +576,10 @@
         <source>%1 s</source>
         <extracomment>a step time in seconds (Chinese: 秒, as the banner says)</extracomment>
         <translation>%1 秒</translation>
+    </message>
+    <message>
+        <source>Fits in each GPU&apos;s memory</source>
+        <translation>每张 GPU 的显存都放得下</translation>
     </message>
 </context>
 <context>

@@ -75,7 +75,7 @@ QString ComparisonModel::figureName(int row)
     case MemoryPerGpu:
         return tr("Memory per GPU");
     case Fits:
-        return tr("Fits on one GPU's memory");
+        return tr("Fits in each GPU's memory"); // not "fits on a single GPU"
     case LargestTerm:
         return tr("Largest memory term");
     case StepTime:
