@@ -1,5 +1,6 @@
 #include "widgets/painted/heatmap_grid.h"
 
+#include "widgets/style/theme.h"
 #include "widgets/text/format.h"
 #include "widgets/text/problem_text.h"
 
@@ -103,9 +104,9 @@ QColor timeColour(double seconds, double lo, double hi)
 
 } // namespace
 
-QColor HeatmapGrid::colourOf(const core::HeatCell& c) const
+QColor HeatmapGrid::colourOf(const core::HeatCell& c, bool dark) const
 {
-    if (!c.estimate) return QColor(0xDD, 0xDD, 0xDD);
+    if (!c.estimate) return dark ? theme::surface(true).empty : QColor(0xDD, 0xDD, 0xDD);
     if (m_metric == Memory) return memoryColour(c.estimate->memory.total() / c.estimate->memory.capacity);
     if (!c.feasible()) return kNoFit;
     return timeColour(c.estimate->compute.stepTimeS, m_lo, m_hi);
@@ -120,7 +121,7 @@ QString HeatmapGrid::cellText(const core::HeatCell& c) const
     return tr("%1 s").arg(formatSignificant(c.estimate->compute.stepTimeS, 3));
 }
 
-void HeatmapGrid::paintScale(QPainter& painter, const QRectF& g) const
+void HeatmapGrid::paintScale(QPainter& painter, const QRectF& g, const QColor& text) const
 {
     const QRectF bar(g.right() + 10, g.top(), 12, g.height());
     // Memory: the share of the GPU the colours stand for, 0 to 100 %; step time: fastest to slowest.
@@ -134,7 +135,7 @@ void HeatmapGrid::paintScale(QPainter& painter, const QRectF& g) const
             bar.left(), bar.bottom() - (i + 1) * bar.height() / kSteps, bar.width(), bar.height() / kSteps + 0.5);
         painter.fillRect(slice, colour);
     }
-    painter.setPen(QColor(0x40, 0x40, 0x40));
+    painter.setPen(text);
     painter.drawRect(bar);
     const QLocale locale;
     const bool memory = m_metric == Memory;
@@ -149,12 +150,15 @@ void HeatmapGrid::paintScale(QPainter& painter, const QRectF& g) const
 void HeatmapGrid::paintEvent(QPaintEvent*)
 {
     QPainter painter(this);
-    paint(painter, size());
+    paint(painter, size(), theme::darkInterface());
 }
 
-void HeatmapGrid::paint(QPainter& painter, QSize size) const
+void HeatmapGrid::paint(QPainter& painter, QSize size, bool dark) const
 {
-    painter.fillRect(QRect(QPoint(0, 0), size), Qt::white);
+    const theme::Surface& surface = theme::surface(dark);
+    // Light: the labels' grey as before the dark palette; dark: the surface's text.
+    const QColor labelColour = dark ? surface.text : QColor(0x40, 0x40, 0x40);
+    painter.fillRect(QRect(QPoint(0, 0), size), surface.background);
     const int nx = int(m_map.xs.size()), ny = int(m_map.ys.size());
     if (nx == 0 || ny == 0) return;
     QFont small = font();
@@ -163,14 +167,16 @@ void HeatmapGrid::paint(QPainter& painter, QSize size) const
     for (int i = 0; i < int(m_map.cells.size()); ++i) {
         const auto& c = m_map.cells[std::size_t(i)];
         const QRectF r = cellRect(i, size).adjusted(1, 1, -1, -1);
-        painter.fillRect(r, colourOf(c));
-        // White on the red of a cell that does not fit; dark on the others, the grey of an invalid one too.
-        painter.setPen(c.estimate && !c.feasible() ? QColor(Qt::white) : QColor(0x20, 0x20, 0x20));
+        painter.fillRect(r, colourOf(c, dark));
+        // White on the red of a cell that does not fit; dark on the others, the grey of an invalid one too
+        // (light on a dark surface's grey).
+        const bool lightText = c.estimate ? !c.feasible() : dark;
+        painter.setPen(lightText ? QColor(Qt::white) : QColor(0x20, 0x20, 0x20));
         QString text = cellText(c);
         if (c.estimate && !c.feasible()) text += QStringLiteral(" ✕");
         painter.drawText(r, Qt::AlignCenter, text);
     }
-    painter.setPen(QColor(0x40, 0x40, 0x40));
+    painter.setPen(labelColour);
     const QRectF g = gridRect(size);
     for (int xi = 0; xi < nx; ++xi) {
         const QRectF r = cellRect(xi, size);
@@ -196,7 +202,7 @@ void HeatmapGrid::paint(QPainter& painter, QSize size) const
         painter.restore();
     }
     painter.setFont(small);
-    paintScale(painter, g);
+    paintScale(painter, g, labelColour);
 }
 
 void HeatmapGrid::mouseReleaseEvent(QMouseEvent* event)

@@ -24,8 +24,9 @@ public:
     /// The cell under a widget position, or −1.
     [[nodiscard]] int cellAt(QPointF pos) const;
     [[nodiscard]] QRectF cellRect(int index) const { return cellRect(index, size()); }
-    /// Draws the grid at `size` (the view and the export).
-    void paint(QPainter& painter, QSize size) const;
+    /// Draws the grid at `size` (the view and the export), on a dark surface when `dark` (the view on a dark
+    /// palette; exports stay light).
+    void paint(QPainter& painter, QSize size, bool dark = false) const;
     /// What hovering a cell shows: its values, its estimate, and why it is infeasible (translated).
     [[nodiscard]] QString toolTipOf(int index) const;
     /// An axis value as the grid labels it: a number, or a recomputation's short name (translated).
@@ -42,10 +43,10 @@ protected:
 private:
     [[nodiscard]] static QRectF gridRect(QSize size);
     [[nodiscard]] QRectF cellRect(int index, QSize size) const;
-    [[nodiscard]] QColor colourOf(const core::HeatCell& cell) const;
+    [[nodiscard]] QColor colourOf(const core::HeatCell& cell, bool dark = false) const;
     [[nodiscard]] QString cellText(const core::HeatCell& cell) const;
     /// The colour key at the right of the grid: what the colours mean, from its lowest to its highest.
-    void paintScale(QPainter& painter, const QRectF& grid) const;
+    void paintScale(QPainter& painter, const QRectF& grid, const QColor& text) const;
 
     core::Heatmap m_map;
     Metric m_metric = Memory;

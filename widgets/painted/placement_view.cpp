@@ -1,6 +1,7 @@
 #include "widgets/painted/placement_view.h"
 
 #include "widgets/style/palette.h"
+#include "widgets/style/theme.h"
 #include "widgets/text/format.h"
 
 #include <QEvent>
@@ -51,18 +52,21 @@ QStringList PlacementView::groupLines() const
 void PlacementView::paintEvent(QPaintEvent*)
 {
     QPainter painter(this);
-    paint(painter, size());
+    paint(painter, size(), theme::darkInterface());
 }
 
-void PlacementView::paint(QPainter& painter, QSize size) const
+void PlacementView::paint(QPainter& painter, QSize size, bool dark) const
 {
-    painter.fillRect(QRect(QPoint(0, 0), size), Qt::white);
+    const theme::Surface& surface = theme::surface(dark);
+    // A group across the network in red: darker on white, lighter on a dark surface.
+    const QColor network = dark ? palette::kVermillion.lighter(140) : palette::kVermillion.darker(120);
+    painter.fillRect(QRect(QPoint(0, 0), size), surface.background);
     painter.setRenderHint(QPainter::Antialiasing);
     const QLocale locale;
     const auto& pl = m_placement;
     const int perNode = std::max(1, pl.gpusPerNode);
     const int shownNodes = std::min(pl.nodes, 8);
-    painter.setPen(QColor(0x30, 0x30, 0x30));
+    painter.setPen(surface.text);
     QString header = pl.nodes == 1
         ? tr("Rank placement: %1 GPUs on one node of %2").arg(locale.toString(pl.gpus)).arg(perNode)
         : tr("Rank placement: %1 GPUs on %2 nodes of %3")
@@ -82,7 +86,7 @@ void PlacementView::paint(QPainter& painter, QSize size) const
     for (int n = 0; n < shownNodes; ++n) {
         const double y = top + n * rowH;
         painter.setFont(font());
-        painter.setPen(QColor(0x30, 0x30, 0x30));
+        painter.setPen(surface.text);
         painter.drawText(QRectF(4, y, 76, rowH), Qt::AlignRight | Qt::AlignVCenter, tr("Node %1").arg(n));
         painter.setFont(small);
         for (int g = 0; g < perNode; ++g) {
@@ -99,11 +103,11 @@ void PlacementView::paint(QPainter& painter, QSize size) const
         }
     }
     painter.setFont(font());
-    painter.setPen(QColor(0x30, 0x30, 0x30));
+    painter.setPen(surface.text);
     double y = top + shownNodes * rowH + 8;
     for (int i = 0; i < lines.size(); ++i) {
-        const bool network = i < int(pl.groups.size()) && pl.groups[std::size_t(i)].link == core::Link::inter_node;
-        painter.setPen(network ? palette::kVermillion.darker(120) : QColor(0x30, 0x30, 0x30));
+        const bool acrossNodes = i < int(pl.groups.size()) && pl.groups[std::size_t(i)].link == core::Link::inter_node;
+        painter.setPen(acrossNodes ? network : surface.text);
         painter.drawText(QRectF(8, y, size.width() - 16, 20), Qt::AlignLeft | Qt::AlignVCenter, lines[i]);
         y += 20;
     }

@@ -20,7 +20,7 @@ public:
     /// The group lines as shown (tests read them).
     [[nodiscard]] QStringList groupLines() const;
     /// Draws the map at `size` (the view and the export).
-    void paint(QPainter& painter, QSize size) const;
+    void paint(QPainter& painter, QSize size, bool dark = false) const;
 
 protected:
     void paintEvent(QPaintEvent* event) override;

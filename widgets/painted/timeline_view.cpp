@@ -4,6 +4,7 @@
 #include "widgets/io/safe_save.h"
 #include "widgets/style/axis_ticks.h"
 #include "widgets/style/palette.h"
+#include "widgets/style/theme.h"
 #include "widgets/text/format.h"
 
 #include <QEvent>
@@ -122,24 +123,25 @@ QRectF TimelineView::plotRect(QSize size) const
     return QRectF(70, top, std::max(10, size.width() - 90), std::max(10, size.height() - top - 64));
 }
 
-void TimelineView::paint(QPainter& painter, QSize size) const
+void TimelineView::paint(QPainter& painter, QSize size, bool dark) const
 {
-    painter.fillRect(QRect(QPoint(0, 0), size), Qt::white);
+    const theme::Surface& surface = theme::surface(dark);
+    painter.fillRect(QRect(QPoint(0, 0), size), surface.background);
     painter.setRenderHint(QPainter::Antialiasing, false);
     const QRectF plot = plotRect(size);
     const auto& t = m_timeline;
     QFont font = painter.font();
-    painter.setPen(QColor(0x30, 0x30, 0x30));
+    painter.setPen(surface.text);
     painter.drawText(QRectF(0, 6, size.width(), 22), Qt::AlignCenter, title());
     if (const QString shortened = note(); !shortened.isEmpty()) {
         QFont small = font;
         small.setPointSizeF(std::max(6.0, font.pointSizeF() * 0.85));
         painter.setFont(small);
-        painter.setPen(QColor(0x80, 0x50, 0x00));
+        painter.setPen(surface.alert);
         painter.drawText(QRectF(8, 28, size.width() - 16, 18), Qt::AlignCenter | Qt::TextSingleLine,
             painter.fontMetrics().elidedText(shortened, Qt::ElideRight, size.width() - 16));
         painter.setFont(font);
-        painter.setPen(QColor(0x30, 0x30, 0x30));
+        painter.setPen(surface.text);
     }
     if (t.drawnStepTimeS <= 0 || t.drawnMicroBatches == 0) return;
     const double rowH = plot.height() / t.stages;
@@ -147,7 +149,7 @@ void TimelineView::paint(QPainter& painter, QSize size) const
     // Idle background of the pipeline part, then the blocks.
     for (int st = 0; st < t.stages; ++st) {
         const QRectF row(plot.left(), plot.top() + st * rowH + 1, t.drawnPipelineEndS * xs, std::max(1.0, rowH - 2));
-        painter.fillRect(row, QColor(0xE4, 0xE4, 0xE4));
+        painter.fillRect(row, surface.empty);
         if (rowH >= 10 && (t.stages <= 16 || st % std::max(1, t.stages / 16) == 0))
             painter.drawText(QRectF(0, plot.top() + st * rowH, plot.left() - 6, rowH),
                 Qt::AlignRight | Qt::AlignVCenter, tr("Stage %1").arg(st));
@@ -176,7 +178,7 @@ void TimelineView::paint(QPainter& painter, QSize size) const
     }
     painter.setFont(font);
     // Time axis.
-    painter.setPen(QColor(0x60, 0x60, 0x60));
+    painter.setPen(surface.mutedText);
     painter.drawLine(QPointF(plot.left(), plot.bottom() + 2), QPointF(plot.right(), plot.bottom() + 2));
     const QLocale locale;
     // Ticks on round times, not on fifths of the step (21.7, 43.4 s), as the memory-over-step chart
@@ -197,7 +199,7 @@ void TimelineView::paint(QPainter& painter, QSize size) const
     for (core::BlockKind k : { core::BlockKind::forward, core::BlockKind::recompute, core::BlockKind::backward,
              core::BlockKind::communication, core::BlockKind::optimizer })
         entries.push_back({ colourOf(k), kindName(k) });
-    entries.push_back({ QColor(0xE4, 0xE4, 0xE4), tr("Idle (bubble)") });
+    entries.push_back({ surface.empty, tr("Idle (bubble)") });
     double x = plot.left();
     double y = plot.bottom() + 26;
     for (const auto& [colour, name] : entries) {
@@ -215,7 +217,7 @@ void TimelineView::paint(QPainter& painter, QSize size) const
 void TimelineView::paintEvent(QPaintEvent*)
 {
     QPainter painter(this);
-    paint(painter, size());
+    paint(painter, size(), theme::darkInterface());
 }
 
 QImage TimelineView::render(QSize size, double scale) const

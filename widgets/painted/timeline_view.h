@@ -19,7 +19,7 @@ public:
     [[nodiscard]] QImage render(QSize size, double scale = 2.0) const;
     [[nodiscard]] QString title() const;
     /// Draws the chart at `size` (the view, its copy and the export all draw through this).
-    void paint(QPainter& painter, QSize size) const;
+    void paint(QPainter& painter, QSize size, bool dark = false) const;
     /// What the drawing leaves out of a long step (empty when every micro-batch is drawn).
     [[nodiscard]] QString note() const;
 
