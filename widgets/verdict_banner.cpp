@@ -1,11 +1,13 @@
 #include "widgets/verdict_banner.h"
 
 #include "widgets/inputs/field_texts.h"
+#include "widgets/style/theme.h"
 #include "widgets/text/format.h"
 #include "widgets/text/problem_text.h"
 #include "widgets/text/range_text.h"
 
 #include <QEvent>
+#include <QGuiApplication>
 #include <QHBoxLayout>
 #include <QHelpEvent>
 #include <QLabel>
@@ -172,9 +174,14 @@ void VerdictBanner::refresh()
     if (m_estimate.memory.perStage.empty()) return;
     const Text text = textOf(m_estimate, m_gpuName, m_ranges);
     m_headline->setText(text.headline);
+    // Pale green or red on a light interface, dark green or red with light text and links on a dark one.
+    const theme::Banner colours = theme::banner(text.fits, theme::darkInterface());
     QPalette pal = palette();
-    pal.setColor(QPalette::Window, text.fits ? QColor(0xE3, 0xF4, 0xEA) : QColor(0xFB, 0xE4, 0xDC));
-    pal.setColor(QPalette::WindowText, QColor(0x1A, 0x1A, 0x1A));
+    pal.setColor(QPalette::Window, colours.background);
+    pal.setColor(QPalette::WindowText, colours.text);
+    pal.setColor(QPalette::Text, colours.text);
+    pal.setColor(
+        QPalette::Link, colours.link.isValid() ? colours.link : QGuiApplication::palette().color(QPalette::Link));
     if (pal != palette()) setPalette(pal); // a new palette propagates to every child
     m_details->setText(text.details);
 
@@ -206,11 +213,15 @@ void VerdictBanner::refresh()
                                                        : tr("−%1 %").arg(formatFixed(-change * 100, 0));
         const QString cost = moreGpus
             //: a way to fit after its link: %1 the memory per GPU after the change, %2 the GPU-hours' change
-            ? tr("%1, GPU-hours %2").arg(formatBytes(fix.memoryBytes, 1), delta)
+            ? tr("%1, GPU-hours %2").arg(memory, delta)
             //: a way to fit after its link: %1 the memory per GPU after the change, %2 the step time's change
-            : tr("%1, step %2").arg(formatBytes(fix.memoryBytes, 1), delta);
+            : tr("%1, step %2").arg(memory, delta);
         fits << QStringLiteral("<a href=\"fix:%1\">%2</a> (%3)").arg(i).arg(fixText(fix).toHtmlEscaped(), cost);
     }
+        // The memory with its share of the GPU: a fix at 99 % leaves no margin, and says so.
+        const double share = m_estimate.memory.capacity > 0 ? fix.memoryBytes / m_estimate.memory.capacity : 0;
+        //: memory per GPU after a fix (%1) and its share of the GPU's capacity in percent (%2)
+        const QString memory = tr("%1 = %2 %").arg(formatBytes(fix.memoryBytes, 1), formatFixed(share * 100, 0));
     //: before the list of one-click changes that make a scenario fit, separated by " · "
     if (!fits.isEmpty()) warnings.prepend(tr("Make it fit: %1").arg(fits.join(QStringLiteral(" · "))));
     m_warnings->setText(warnings.join(QStringLiteral("<br>")));
@@ -297,6 +308,10 @@ void VerdictBanner::changeEvent(QEvent* event)
         retranslateCue();
         refresh();
     }
+    // The colours follow a palette changed at run time: the application's palette reaches the banner as a
+    // PaletteChange of the roles it does not set. Its own setPalette() sends one too; refresh() then sets
+    // the same palette again, which Qt ignores.
+    if (event->type() == QEvent::PaletteChange) refresh();
     QFrame::changeEvent(event);
 }
 
