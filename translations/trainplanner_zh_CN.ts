@@ -5912,6 +5912,11 @@ Megatron 系列把 Q、K、V 合成一次矩阵乘（SwiGLU 的 gate 和 up 也�
         <extracomment>a one-click fix: the GPU count it sets</extracomment>
         <translation>改用 %1 张 GPU</translation>
     </message>
+    <message>
+        <source>%1 = %2 %</source>
+        <extracomment>memory per GPU after a fix (%1) and its share of the GPU&apos;s capacity in percent (%2)</extracomment>
+        <translation>%1，占 %2%</translation>
+    </message>
 </context>
 <context>
     <name>ui::WhatIfPage</name>
