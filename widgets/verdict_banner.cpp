@@ -211,11 +211,15 @@ void VerdictBanner::refresh()
         const QString delta = std::abs(change) < 0.005 ? tr("as now")
             : change > 0                               ? tr("+%1 %").arg(formatFixed(change * 100, 0))
                                                        : tr("−%1 %").arg(formatFixed(-change * 100, 0));
+        // The memory with its share of the GPU: a fix at 99 % leaves no margin, and says so.
+        const double share = m_estimate.memory.capacity > 0 ? fix.memoryBytes / m_estimate.memory.capacity : 0;
+        //: memory per GPU after a fix (%1) and its share of the GPU's capacity in percent (%2)
+        const QString memory = tr("%1 = %2 %").arg(formatBytes(fix.memoryBytes, 1), formatFixed(share * 100, 0));
         const QString cost = moreGpus
             //: a way to fit after its link: %1 the memory per GPU after the change, %2 the GPU-hours' change
-            ? tr("%1, GPU-hours %2").arg(formatBytes(fix.memoryBytes, 1), delta)
+            ? tr("%1, GPU-hours %2").arg(memory, delta)
             //: a way to fit after its link: %1 the memory per GPU after the change, %2 the step time's change
-            : tr("%1, step %2").arg(formatBytes(fix.memoryBytes, 1), delta);
+            : tr("%1, step %2").arg(memory, delta);
         fits << QStringLiteral("<a href=\"fix:%1\">%2</a> (%3)").arg(i).arg(fixText(fix).toHtmlEscaped(), cost);
     }
     //: before the list of one-click changes that make a scenario fit, separated by " · "
