@@ -69,6 +69,9 @@ struct Options {
         QStringLiteral("With --export --no-subfolder: replace files of the same names in DIR.") };
     const QCommandLineOption bom { QStringLiteral("bom"),
         QStringLiteral("With --export: start CSV files with a UTF-8 BOM (Excel).") };
+    const QCommandLineOption plainNames { QStringLiteral("plain-names"),
+        QStringLiteral("With --export: name the files memory.png, report.pdf, ... without the scenario's "
+                       "short name before them.") };
     const QCommandLineOption slide { QStringLiteral("slide"),
         QStringLiteral("With --screenshot: save presentation slide N (1 = title) instead of the window."),
         QStringLiteral("N") };
@@ -85,8 +88,8 @@ void addOptions(QCommandLineParser& parser, const Options& o)
     parser.setApplicationDescription(QStringLiteral("Plan the resources of training large language models."));
     parser.addHelpOption();
     parser.addVersionOption();
-    parser.addOptions(
-        { o.screenshot, o.lang, o.size, o.tab, o.exportDir, o.noSubfolder, o.force, o.bom, o.slide, o.dark });
+    parser.addOptions({ o.screenshot, o.lang, o.size, o.tab, o.exportDir, o.noSubfolder, o.force, o.bom, o.plainNames,
+        o.slide, o.dark });
     parser.addPositionalArgument(
         QStringLiteral("FILE"), QStringLiteral("Scenario file to open (*.tpscenario.json)."), QStringLiteral("FILE"));
     parser.addPositionalArgument(QStringLiteral("OTHER"),
@@ -136,8 +139,9 @@ EarlyExit checkCombinations(const QCommandLineParser& parser, const Options& o)
         std::fprintf(stderr, "trainplanner: --export needs a folder\n");
         return 2;
     }
-    if ((parser.isSet(o.noSubfolder) || parser.isSet(o.force)) && !parser.isSet(o.exportDir)) {
-        std::fprintf(stderr, "trainplanner: --no-subfolder and --force go with --export\n");
+    if ((parser.isSet(o.noSubfolder) || parser.isSet(o.force) || parser.isSet(o.plainNames))
+        && !parser.isSet(o.exportDir)) {
+        std::fprintf(stderr, "trainplanner: --no-subfolder, --force and --plain-names go with --export\n");
         return 2;
     }
     if (parser.isSet(o.force) && !parser.isSet(o.noSubfolder)) {
@@ -200,6 +204,9 @@ int exportFolder(
     ui::ExportOptions options;
     options.csvBom = parser.isSet(o.bom);
     options.replaceExisting = parser.isSet(o.force);
+    // As the export dialog names them by default: after the scenario, so that folders of files can be told apart.
+    if (!parser.isSet(o.plainNames))
+        options.prefix = ui::exportPrefix(session.scenario(), double(session.results().estimate.params.total));
     const QString parent = ui::resolveFolder(parser.value(o.exportDir));
     if (ui::pathExists(parent) && !ui::isFolder(parent)) {
         std::fprintf(stderr, "trainplanner: --export %s: is a file, not a folder\n",

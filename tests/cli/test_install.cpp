@@ -205,3 +205,26 @@ TEST_CASE("the window's help and version print without a display", "[cli][instal
     }
 }
 #endif
+
+#if TP_GUI
+TEST_CASE("the window's --export names the files after the scenario unless asked for plain names", "[cli][export]")
+{
+    namespace fs = std::filesystem;
+    const fs::path dir = fs::temp_directory_path() / ("tp-export-names-" + std::to_string(::getpid()));
+    fs::remove_all(dir);
+    for (const bool plain : { false, true }) {
+        const fs::path out = dir / (plain ? "plain" : "named");
+        const std::string command = std::string("QT_QPA_PLATFORM=offscreen ") + TP_GUI_BINARY
+            + " --no-subfolder --export " + out.string() + (plain ? " --plain-names" : "") + " >/dev/null 2>&1";
+        REQUIRE(std::system(command.c_str()) == 0);
+        // The bundled default is Llama 2 7B on 8 A100 80GB: its short name leads every file's name.
+        CHECK(fs::exists(out / (plain ? "memory.png" : "llama-2-7b-8xa100-80gb_memory.png")));
+        CHECK(fs::exists(out / (plain ? "estimate.csv" : "llama-2-7b-8xa100-80gb_estimate.csv")));
+    }
+    // Given without --export, it is refused with the options it goes with.
+    CHECK(std::system(
+              (std::string("QT_QPA_PLATFORM=offscreen ") + TP_GUI_BINARY + " --plain-names >/dev/null 2>&1").c_str())
+        != 0);
+    fs::remove_all(dir);
+}
+#endif
