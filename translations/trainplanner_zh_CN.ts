@@ -612,6 +612,16 @@
         <source>Clear</source>
         <translation>清空</translation>
     </message>
+    <message>
+        <source>Clear the comparison</source>
+        <translation>清空对比</translation>
+    </message>
+    <message numerus="yes">
+        <source>Remove the %n compared scenario(s)? Scenarios that are not saved cannot be brought back.</source>
+        <translation>
+            <numerusform>移除对比中的 %n 个场景？未保存的场景将无法找回。</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>ui::CopyableTableView</name>

@@ -4,16 +4,22 @@
 #include "tests/widgets/settle.h"
 #include "widgets/inputs/input_panel.h"
 #include "widgets/io/app_settings.h"
+#include "widgets/main_view.h"
+#include "widgets/pages/comparison_view.h"
 #include "widgets/session/scenario_session.h"
 #include "widgets/text/language.h"
 
 #include <QAction>
+#include <QApplication>
 #include <QFile>
 #include <QMenu>
+#include <QMessageBox>
+#include <QPushButton>
 #include <QScrollArea>
 #include <QSettings>
 #include <QSplitter>
 #include <QTemporaryDir>
+#include <QTimer>
 #include <catch2/catch.hpp>
 
 TEST_CASE("a start without a file reopens the last scenario unless that is turned off", "[widgets][settings]")
@@ -77,5 +83,27 @@ TEST_CASE("the form is never narrower than its minimum on a laptop in either lan
         ui::test::settle();
         // The labels' new widths reach the splitter: the form keeps every field whole.
         CHECK(scroll->viewport()->width() >= inputs->minimumSizeHint().width());
+    }
+}
+
+TEST_CASE("clearing the comparison asks first and keeps the scenarios on Cancel", "[widgets][compare]")
+{
+    ui::ScenarioSession session(core::defaultScenario());
+    ui::MainWindow window(&session);
+    ui::ComparisonView* compare = window.mainView()->comparison();
+    compare->showArticlePair();
+    REQUIRE(compare->count() == 2);
+    QPushButton* clear = nullptr;
+    for (auto* b : compare->findChildren<QPushButton*>())
+        if (b->text() == QStringLiteral("Clear")) clear = b;
+    REQUIRE(clear);
+    for (const auto answer : { QMessageBox::Cancel, QMessageBox::Yes }) {
+        QTimer::singleShot(0, [answer] {
+            auto* box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget());
+            REQUIRE(box);
+            box->button(answer)->click();
+        });
+        clear->click();
+        CHECK(compare->count() == (answer == QMessageBox::Cancel ? 2 : 0));
     }
 }

@@ -80,7 +80,15 @@ ComparisonView::ComparisonView(ScenarioSession* session, QWidget* parent)
             add(*result.scenario);
     });
     connect(m_article, &QPushButton::clicked, this, &ComparisonView::showArticlePair);
-    connect(m_clear, &QPushButton::clicked, this, &ComparisonView::clear);
+    // Clearing throws away scenarios that may not be saved anywhere: asked first.
+    connect(m_clear, &QPushButton::clicked, this, [this] {
+        if (count() == 0) return;
+        const auto answer = QMessageBox::question(this, tr("Clear the comparison"),
+            tr("Remove the %n compared scenario(s)? Scenarios that are not saved cannot be brought back.", nullptr,
+                count()),
+            QMessageBox::Yes | QMessageBox::Cancel, QMessageBox::Cancel);
+        if (answer == QMessageBox::Yes) clear();
+    });
     connect(session, &ScenarioSession::displayFormatChanged, this, &ComparisonView::refresh);
     retranslate();
 }
@@ -91,6 +99,7 @@ bool ComparisonView::add(const core::Scenario& scenario)
     m_scenarios.push_back(scenario);
     m_estimates.push_back(core::estimate(scenario));
     refresh();
+    m_table->scrollToTop(); // the first rows (parameters, GPUs, memory) in sight, not where the last list was left
     return true;
 }
 
