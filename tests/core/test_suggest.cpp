@@ -137,3 +137,21 @@ TEST_CASE("a scenario that does not fit is offered single changes that make it f
     // A scenario that fits is offered nothing.
     CHECK(fitFixes(defaultScenario(), estimate(defaultScenario())).empty());
 }
+
+TEST_CASE("GPUs without NVLink reach their node's GPUs over PCIe", "[core][hardware]")
+{
+    // Ada Lovelace whitepaper (RTX 4090) and the L40S datasheet: no NVLink, GPU to GPU over PCIe Gen4;
+    // the A100 SXM's NVLink 3 carries 300 GB/s per direction.
+    CHECK(findGpuPreset("rtx-4090")->spec.linksOverPcie());
+    CHECK(findGpuPreset("l40s")->spec.linksOverPcie());
+    CHECK_FALSE(findGpuPreset("a100-80gb")->spec.linksOverPcie());
+    // Their tensor-parallel collectives take PCIe's ring latency.
+    Scenario s = defaultScenario();
+    s.hardware = withGpuPreset(s.hardware, *findGpuPreset("rtx-4090"));
+    s.parallel.tp = 2;
+    s.parallel.dp = 4;
+    bool tpOverPcie = false;
+    for (const auto& c : estimate(s).communication.collectives)
+        if (c.group == Group::tp) tpOverPcie = c.overPcie;
+    CHECK(tpOverPcie);
+}

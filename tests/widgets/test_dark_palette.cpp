@@ -10,6 +10,7 @@
 #include "widgets/main_view.h"
 #include "widgets/painted/timeline_view.h"
 #include "widgets/session/scenario_session.h"
+#include "widgets/style/theme.h"
 #include "widgets/verdict_banner.h"
 
 #include <QAbstractAxis>
@@ -57,22 +58,6 @@ double surfaceLuminance(const QImage& image)
     REQUIRE_FALSE(values.empty());
     std::nth_element(values.begin(), values.begin() + std::ptrdiff_t(values.size() / 2), values.end());
     return values[values.size() / 2];
-}
-
-/// A dark palette as a dark desktop style sets it (grey-black windows, near-white text).
-QPalette darkPalette()
-{
-    QPalette p;
-    const QColor window(0x30, 0x30, 0x30), base(0x20, 0x20, 0x20), text(0xF0, 0xF0, 0xF0);
-    p.setColor(QPalette::Window, window);
-    p.setColor(QPalette::WindowText, text);
-    p.setColor(QPalette::Base, base);
-    p.setColor(QPalette::AlternateBase, window);
-    p.setColor(QPalette::Text, text);
-    p.setColor(QPalette::Button, window);
-    p.setColor(QPalette::ButtonText, text);
-    p.setColor(QPalette::Link, QColor(0x40, 0x90, 0xE0));
-    return p;
 }
 
 /// Sets the application's palette while it lives, then puts back the one before.
@@ -132,7 +117,7 @@ TEST_CASE("on a dark palette the charts are dark with light text while their exp
     CHECK_FALSE(lightLabels.empty());
 
     {
-        const AppPalette dark(darkPalette());
+        const AppPalette dark(ui::theme::darkPalette());
         const QList<QChartView*> views = w.findChildren<QChartView*>();
         REQUIRE(views.size() >= 8);
         for (QChartView* view : views) {
@@ -189,7 +174,7 @@ TEST_CASE("on a dark palette the banner is dark green or red with light text and
         VerdictBanner* banner = w.banner();
         const QColor lightBackground = banner->palette().color(QPalette::Window);
         CHECK(luminance(lightBackground) > 0.7);
-        const AppPalette dark(darkPalette());
+        const AppPalette dark(ui::theme::darkPalette());
         const QPalette p = banner->palette();
         const QColor background = p.color(QPalette::Window);
         CHECK(luminance(background) < 0.1);

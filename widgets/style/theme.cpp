@@ -36,4 +36,33 @@ Banner banner(bool fits, bool dark)
     return { fits ? QColor(0xE3, 0xF4, 0xEA) : QColor(0xFB, 0xE4, 0xDC), QColor(0x1A, 0x1A, 0x1A), QColor() };
 }
 
+QPalette darkPalette()
+{
+    QPalette p;
+    const QColor window(0x35, 0x37, 0x3A), base(0x26, 0x28, 0x2B), text(0xE8, 0xE8, 0xE8);
+    const QColor disabled(0x80, 0x80, 0x80);
+    p.setColor(QPalette::Window, window);
+    p.setColor(QPalette::WindowText, text);
+    p.setColor(QPalette::Base, base);
+    p.setColor(QPalette::AlternateBase, window);
+    p.setColor(QPalette::ToolTipBase, base);
+    p.setColor(QPalette::ToolTipText, text);
+    p.setColor(QPalette::PlaceholderText, disabled);
+    p.setColor(QPalette::Text, text);
+    p.setColor(QPalette::Button, window);
+    p.setColor(QPalette::ButtonText, text);
+    p.setColor(QPalette::BrightText, Qt::red);
+    p.setColor(QPalette::Link, QColor(0x9C, 0xD0, 0xFF));
+    p.setColor(QPalette::Highlight, QColor(0x3D, 0x7E, 0xC9));
+    p.setColor(QPalette::HighlightedText, Qt::white);
+    p.setColor(QPalette::Light, window.lighter(150));
+    p.setColor(QPalette::Midlight, window.lighter(120));
+    p.setColor(QPalette::Mid, window.darker(130));
+    p.setColor(QPalette::Dark, window.darker(170));
+    p.setColor(QPalette::Shadow, Qt::black);
+    for (const QPalette::ColorRole role : { QPalette::WindowText, QPalette::Text, QPalette::ButtonText })
+        p.setColor(QPalette::Disabled, role, disabled);
+    return p;
+}
+
 } // namespace ui::theme

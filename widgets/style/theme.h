@@ -4,8 +4,7 @@
 // paper and projectors want it.
 
 #include <QColor>
-
-class QPalette;
+#include <QPalette>
 
 namespace ui::theme {
 
@@ -13,6 +12,9 @@ namespace ui::theme {
 [[nodiscard]] bool isDark(const QPalette& palette);
 /// isDark() of the application's palette: what the charts and painted views follow on screen.
 [[nodiscard]] bool darkInterface();
+/// A whole dark palette for the Fusion style (grey-black windows, near-white text, light links): what
+/// --dark sets on desktops whose style has no dark variant, and what the tests of the dark look use.
+[[nodiscard]] QPalette darkPalette();
 
 /// A painted surface's colours: a chart or a painted view.
 struct Surface {
