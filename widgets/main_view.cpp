@@ -20,6 +20,7 @@
 #include "widgets/painted/placement_view.h"
 #include "widgets/painted/timeline_view.h"
 #include "widgets/session/scenario_session.h"
+#include "widgets/style/fitted_tabs.h"
 #include "widgets/style/focus_ring.h"
 #include "widgets/verdict_banner.h"
 
@@ -117,12 +118,10 @@ MainView::MainView(ScenarioSession* session, QWidget* parent)
 
     auto* right = new QWidget(this);
     m_banner = new VerdictBanner(right);
-    m_tabs = new QTabWidget(right);
+    m_tabs = new FittedTabWidget(right);
     m_tabs->setObjectName(QStringLiteral("chartTabs"));
     // Every tab stays in sight on a laptop: where the titles do not all fit, the longest lose their
     // ends (the whole title is the tab's tooltip) rather than some tabs hiding behind scroll arrows.
-    m_tabs->setUsesScrollButtons(false);
-    m_tabs->setElideMode(Qt::ElideRight);
     m_tabs->tabBar()->setStyleSheet(QStringLiteral("QTabBar::tab { padding: 4px 7px; }")); // more titles whole
     for (const PageRow& row : pageRows()) {
         m_pages.push_back({ row.make(session, m_tabs) });

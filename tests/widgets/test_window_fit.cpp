@@ -12,15 +12,21 @@
 #include "widgets/dialogs/export_dialog.h"
 #include "widgets/main_view.h"
 #include "widgets/session/scenario_session.h"
+#include "widgets/style/fitted_tabs.h"
+#include "widgets/text/language.h"
 
 #include <QApplication>
 #include <QDialog>
 #include <QDir>
 #include <QGuiApplication>
+#include <QHeaderView>
 #include <QScreen>
+#include <QScrollBar>
 #include <QSettings>
+#include <QTableView>
 #include <QTemporaryDir>
 #include <catch2/catch.hpp>
+#include <climits>
 
 #include <memory>
 #include <string>
@@ -192,4 +198,53 @@ TEST_CASE(
     const auto large = MainWindow::firstPlacement(QRect(0, 0, 1920, 1040), minimum);
     CHECK_FALSE(large.maximised);
     CHECK(large.geometry.size() == QSize(1632, 884));
+}
+
+TEST_CASE(
+    "at 1280 × 800 the short tab titles stay whole and the memory table needs no scrolling", "[widgets][window][fit]")
+{
+    // The cap: the narrowest titles keep their widths, the others share the rest alike.
+    CHECK(FittedTabBar::capFor({ 50, 60, 200, 300 }, 1000) == INT_MAX);
+    CHECK(FittedTabBar::capFor({ 50, 60, 200, 300 }, 410) == 150);
+    CHECK(FittedTabBar::capFor({ 100, 100 }, 100) == 50);
+
+    FreshSettings settings;
+    for (const char* language : { "en", "zh_CN" }) {
+        REQUIRE(setLanguage(QString::fromLatin1(language)));
+        for (const QSize size : { QSize(1280, 800), QSize(1366, 768) }) {
+            ScenarioSession session(example("gpt3-175b-narayanan.tpscenario.json"));
+            MainWindow window(&session);
+            window.setWindowState(Qt::WindowNoState);
+            window.resize(size);
+            window.show();
+            REQUIRE(window.mainView()->showPage(QStringLiteral("memory")));
+            for (int round = 0; round < 3; ++round)
+                settle();
+            INFO(language << " at " << size.width() << " x " << size.height());
+            // Every tab is in sight; titles no longer than the cut keep every letter.
+            const QTabBar* bar = window.mainView()->tabs()->tabBar();
+            CHECK(bar->tabRect(bar->count() - 1).right() <= window.mainView()->tabs()->width());
+            // The tab's padding is 7 px a side (MainView's style sheet).
+            const auto whole = [bar](int index) {
+                return bar->tabRect(index).width() >= bar->fontMetrics().horizontalAdvance(bar->tabText(index)) + 14;
+            };
+            if (QLatin1String(language) == QLatin1String("en")) {
+                for (const char* id : { "memory", "time", "scaling", "reliability", "planner", "compare", "whatif" }) {
+                    INFO(id);
+                    CHECK(whole(int(MainView::pageIds().indexOf(QLatin1String(id)))));
+                }
+            } else {
+                for (int index = 0; index < bar->count(); ++index) { // Chinese titles are short: all whole
+                    INFO(bar->tabText(index).toStdString());
+                    CHECK(whole(index));
+                }
+            }
+            // The memory table's columns, Total the last, share the page's width: no scroll bar.
+            const auto* table = window.findChild<QTableView*>(QStringLiteral("memoryTable"));
+            REQUIRE(table);
+            CHECK(table->horizontalHeader()->length() <= table->viewport()->width());
+            CHECK_FALSE(table->horizontalScrollBar()->isVisible());
+        }
+    }
+    setLanguage(QStringLiteral("en"));
 }

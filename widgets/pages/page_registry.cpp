@@ -69,6 +69,9 @@ BuiltPage memoryPage(ScenarioSession*, QWidget* parent)
     // the input form on a 1366-px laptop screen. The header and a row stay in sight under the chart.
     QHeaderView* header = view->horizontalHeader();
     header->setSectionResizeMode(QHeaderView::Stretch);
+    // Not also "stretch the last section" (CopyableTableView's default): with both, Qt sizes the
+    // others to share the width and gives Total its default 100 px on top, past the right edge.
+    header->setStretchLastSection(false);
     header->setMinimumSectionSize(view->fontMetrics().horizontalAdvance(QStringLiteral("0000.00")));
     header->setDefaultAlignment(Qt::Alignment(Qt::AlignCenter | Qt::TextWordWrap));
     const int line = view->fontMetrics().lineSpacing();
