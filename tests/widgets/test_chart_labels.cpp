@@ -213,6 +213,33 @@ TEST_CASE("comparison charts label every bar and name every scenario in the titl
     CHECK(memory->value(0, 0) > 0);
 }
 
+TEST_CASE("the comparison legends keep every entry whole beside the plot on a laptop", "[widgets][charts][compare]")
+{
+    // Qt Charts gives a legend beside the plot at most 40 % of the chart and cuts longer entries
+    // ("Master weights (FP..."): a long entry takes two lines instead.
+    for (const int width : { 1280, 1366 }) {
+        ScenarioSession session(core::defaultScenario());
+        MainView w(&session);
+        w.comparison()->showArticlePair();
+        w.resize(width - 420, 560); // beside the input form
+        w.show();
+        w.showPage(QStringLiteral("compare"));
+        test::settle();
+        for (ComparisonChart* view : { w.comparison()->memoryChart(), w.comparison()->stepChart() }) {
+            REQUIRE(view->isVisible());
+            int entries = 0;
+            for (QGraphicsItem* item : view->scene()->items())
+                if (auto* text = dynamic_cast<QGraphicsTextItem*>(item);
+                    text && text->isVisible() && view->chart()->legend()->isAncestorOf(text)) {
+                    INFO(width << ": " << text->toPlainText().toStdString());
+                    CHECK_FALSE(text->toPlainText().contains(QStringLiteral("...")));
+                    ++entries;
+                }
+            CHECK(entries >= 4);
+        }
+    }
+}
+
 TEST_CASE("memory values are written only where their part has room, never across the capacity line",
     "[widgets][charts][memory]")
 {

@@ -9,6 +9,7 @@
 #include <QChartView>
 #include <QCoreApplication>
 #include <QEvent>
+#include <QFontMetricsF>
 #include <QGraphicsSimpleTextItem>
 #include <QLegend>
 #include <QLineSeries>
@@ -156,6 +157,22 @@ QChart* newChart()
     title.setBold(true);
     chart->setTitleFont(title);
     return chart;
+}
+
+QString wrappedLegendText(const QString& text, const QFont& font, double width)
+{
+    const QFontMetricsF metrics(font);
+    if (metrics.horizontalAdvance(text) <= width || !text.contains(QLatin1Char(' '))) return text;
+    QStringList lines;
+    for (const QString& word : text.split(QLatin1Char(' '), Qt::SkipEmptyParts)) {
+        if (!lines.isEmpty() && metrics.horizontalAdvance(lines.back() + QLatin1Char(' ') + word) <= width)
+            lines.back() += QLatin1Char(' ') + word;
+        else
+            lines << word;
+    }
+    for (QString& line : lines)
+        line = line.toHtmlEscaped();
+    return lines.join(QStringLiteral("<br>"));
 }
 
 QLineSeries* addLine(QChart* chart, const QColor& color, bool points, Qt::PenStyle style)

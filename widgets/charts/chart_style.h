@@ -48,6 +48,11 @@ private:
 /// A chart with no animation, the legend below, small margins and a title larger than any other text
 /// of the chart (bold, 1.3 × the labels' size): the title says what the chart shows, on a slide too.
 [[nodiscard]] QChart* newChart();
+/// `text` as a legend entry no wider than `width` points in `font`: its words on as many lines as
+/// they need (rich text, "Master weights<br>(FP32)"), so that a legend beside a narrow plot, which
+/// Qt Charts keeps to 40 % of the chart's width, does not cut "Master weights (FP…". A text without
+/// spaces (Chinese) or already narrow enough is returned as it is.
+[[nodiscard]] QString wrappedLegendText(const QString& text, const QFont& font, double width);
 /// A 2.5 px line of `color` added to `chart`, with points when `points`.
 QLineSeries* addLine(QChart* chart, const QColor& color, bool points = true, Qt::PenStyle style = Qt::SolidLine);
 /// Sets the title only when it changes: Qt Charts lays the whole chart out again on every

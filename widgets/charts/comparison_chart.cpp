@@ -4,6 +4,7 @@
 #include "widgets/charts/memory_chart.h"
 #include "widgets/style/palette.h"
 #include "widgets/text/format.h"
+#include "widgets/text/scenario_name.h"
 
 #include <QBarCategoryAxis>
 #include <QBarSet>
@@ -149,7 +150,7 @@ QStringList ComparisonChart::barLines(int index) const
     // The letter and the name, a line per part of the name ("A: 13B" over "8×A100 40GB"): narrow
     // enough for four bars on a slide.
     QStringList lines = m_names[index].split(nameSeparator());
-    lines.front().prepend(QString(QChar(u'A' + index)) + QStringLiteral(": "));
+    lines.front() = ScenarioName::lettered(index, lines.front());
     return lines;
 }
 
@@ -183,7 +184,7 @@ QString ComparisonChart::titleText(double width) const
         return m_kind == Memory ? tr("Memory per GPU, side by side") : tr("Anatomy of one step, side by side");
     QStringList items;
     for (int i = 0; i < m_names.size(); ++i)
-        items << QString(QChar(u'A' + i)) + QStringLiteral(": ") + m_names[i];
+        items << ScenarioName::lettered(i, m_names[i]);
     //: between the compared scenarios in a chart's title
     const QString separator = tr(", ");
     // One line where it fits, else a new line where the next scenario would not fit; each line is
@@ -231,6 +232,17 @@ void ComparisonChart::fitNames(bool relayoutNow)
         c->setTitle(title);
         changed = true;
     }
+    // The legend beside the plot gets at most 40 % of the chart's width (Qt Charts' layout), less
+    // its marker: a longer entry takes a second line rather than losing its end.
+    const QFont legendFont = c->legend()->font();
+    const double legendText = 0.4 * c->size().width() - 3 * QFontMetricsF(legendFont).height() - 20;
+    for (int i = 0; i < m_sets.size() && i < m_partNames.size(); ++i) {
+        const QString label = wrappedLegendText(m_partNames[i], legendFont, legendText);
+        if (m_sets[i]->label() != label) {
+            m_sets[i]->setLabel(label);
+            changed = true;
+        }
+    }
     if (changed && relayoutNow && c->layout()) {
         // Drawn straight after this resize (an export, a slide): lay out again now, not on the next turn
         // of the event loop.
@@ -244,16 +256,14 @@ void ComparisonChart::retranslate()
     if (m_kind == Memory) {
         const QString names[] = { tr("Weights"), tr("Gradients"), tr("Master weights (FP32)"), tr("Optimizer states"),
             tr("Activations"), tr("Buffers"), tr("Overhead") };
-        for (int i = 0; i < m_sets.size(); ++i)
-            m_sets[i]->setLabel(names[i]);
+        m_partNames = QStringList(std::begin(names), std::end(names));
         m_axisY->setTitleText(tr("Memory per GPU (%1)").arg(unitName()));
         for (QLineSeries* line : m_capacities)
             line->setName(tr("GPU capacity"));
     } else {
         const QString names[]
             = { tr("Compute"), tr("Pipeline bubble"), tr("Optimizer step"), tr("Exposed communication") };
-        for (int i = 0; i < m_sets.size(); ++i)
-            m_sets[i]->setLabel(names[i]);
+        m_partNames = QStringList(std::begin(names), std::end(names));
         m_axisY->setTitleText(tr("Time per step (s)"));
     }
     fitNames(false);

@@ -54,6 +54,7 @@ private:
 
     Kind m_kind;
     QStringList m_names;
+    QStringList m_partNames; ///< the legend's entries, before wrapping to the legend's width
     QStackedBarSeries* m_series;
     QList<QBarSet*> m_sets;
     QList<QLineSeries*> m_capacities;
