@@ -252,7 +252,7 @@ bool textColumn(const QString& header)
     static const QStringList text { QStringLiteral("scenario"), QStringLiteral("label"), QStringLiteral("section"),
         QStringLiteral("quantity"), QStringLiteral("unit"), QStringLiteral("group"), QStringLiteral("op"),
         QStringLiteral("link"), QStringLiteral("largest_memory_term"), QStringLiteral("recompute"),
-        QStringLiteral("objective") };
+        QStringLiteral("objective"), QStringLiteral("gpu"), QStringLiteral("layout") };
     return text.contains(header);
 }
 
@@ -470,11 +470,15 @@ TEST_CASE("every exported CSV is numeric where it holds numbers and names its sc
                 CHECK(rows[1][scenario] == name);
                 const QString b
                     = view.comparison()->figures()->headerData(1, Qt::Horizontal, Qt::DisplayRole).toString();
-                CHECK(rows[2][scenario] == b.mid(b.indexOf(QStringLiteral(": ")) + 2));
+                CHECK(rows[2][scenario] == b.mid(ScenarioName::lettered(1, QString()).size()));
                 CHECK(rows[2][int(header.indexOf(QStringLiteral("label")))] == QLatin1String("B"));
                 const int fits = int(header.indexOf(QStringLiteral("fits")));
                 CHECK(rows[1][fits] == QLatin1String("0")); // 70B on 8 A100 does not fit
                 CHECK(rows[2][fits] == QLatin1String("1"));
+                // Which GPUs and which layout each scenario ran on, as the table shows them.
+                const int gpu = int(header.indexOf(QStringLiteral("gpu")));
+                CHECK(rows[1][gpu] == QString::fromStdString(session.scenario().hardware.gpu.name));
+                CHECK(rows[1][int(header.indexOf(QStringLiteral("layout")))].startsWith(QStringLiteral("TP ")));
                 const int memory = int(header.indexOf(QStringLiteral("memory_per_gpu_bytes")));
                 CHECK(rows[1][memory].toDouble() == Approx(session.results().estimate.memory.total()).epsilon(1e-11));
             } else {

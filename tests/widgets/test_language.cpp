@@ -51,11 +51,11 @@ TEST_CASE("switching to Chinese and back at run time", "[widgets][i18n]")
     CHECK(hasChinese(menus.front()->text())); // 文件(&F)
     CHECK(hasChinese(window.mainView()->memoryChart()->chart()->title()));
     CHECK(hasChinese(window.mainView()->tabs()->tabText(0)));
-    // The bundled comparison's headers too ("A: Source article: …" in Chinese).
+    // The bundled comparison's headers too ("A：原文：…", the full-width colon of a Chinese text).
     window.mainView()->comparison()->showArticlePair();
     const QString header
         = window.mainView()->comparison()->figures()->headerData(0, Qt::Horizontal, Qt::DisplayRole).toString();
-    CHECK(header.startsWith(QStringLiteral("A: ")));
+    CHECK(header.startsWith(QStringLiteral("A：")));
     CHECK(hasChinese(header));
     // Lists inside Chinese sentences take the enumeration comma (not ";" or "；", "," or "，"),
     // the banner's range basis among them.

@@ -106,6 +106,25 @@ TEST_CASE("the table models keep QAbstractItemModel's contract", "[widgets][mode
     Tester comparisonTester(&comparison, Tester::FailureReportingMode::Fatal);
     comparison.setEstimates({ QStringLiteral("a"), QStringLiteral("b") }, { estimate, estimate });
     CHECK(comparison.rowCount() > 0);
+    // With the scenarios, the table says which GPUs and which layout; a different layout is marked.
+    core::Scenario other = scenario;
+    other.parallel.tp = 2;
+    other.parallel.dp = scenario.parallel.dp / 2;
+    comparison.setEstimates(
+        { QStringLiteral("a"), QStringLiteral("b") }, { estimate, core::estimate(other) }, { scenario, other });
+    int gpuRow = -1, layoutRow = -1;
+    for (int row = 0; row < comparison.rowCount(); ++row) {
+        const QString name = comparison.headerData(row, Qt::Vertical, Qt::DisplayRole).toString();
+        if (name == QLatin1String("GPU type")) gpuRow = row;
+        if (name == QLatin1String("Layout")) layoutRow = row;
+    }
+    REQUIRE(gpuRow >= 0);
+    REQUIRE(layoutRow >= 0);
+    CHECK(
+        comparison.data(comparison.index(gpuRow, 0)).toString() == QString::fromStdString(scenario.hardware.gpu.name));
+    CHECK(comparison.data(comparison.index(layoutRow, 1)).toString().startsWith(QStringLiteral("TP 2 · ")));
+    CHECK(comparison.differs(layoutRow, 1));
+    CHECK_FALSE(comparison.differs(gpuRow, 1));
     comparison.setEstimates({}, {});
 }
 

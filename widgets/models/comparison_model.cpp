@@ -1,6 +1,7 @@
 #include "widgets/models/comparison_model.h"
 
 #include "widgets/text/format.h"
+#include "widgets/text/scenario_name.h"
 
 #include <QColor>
 #include <QFont>
@@ -16,6 +17,8 @@ namespace {
 enum Figure {
     Parameters,
     Gpus,
+    GpuType,
+    Layout,
     MemoryPerGpu,
     Fits,
     LargestTerm,
@@ -35,19 +38,26 @@ ComparisonModel::ComparisonModel(QObject* parent)
 {
 }
 
-void ComparisonModel::setEstimates(const QStringList& names, const std::vector<core::Estimate>& estimates)
+void ComparisonModel::setEstimates(const QStringList& names, const std::vector<core::Estimate>& estimates,
+    const std::vector<core::Scenario>& scenarios)
 {
     beginResetModel();
     m_names = names;
     m_estimates = estimates;
+    m_scenarios = scenarios.size() == estimates.size() ? scenarios : std::vector<core::Scenario> {};
     endResetModel();
 }
 
-void ComparisonModel::refresh()
+QString ComparisonModel::gpuName(std::size_t column) const
 {
-    if (m_estimates.empty()) return;
-    emit dataChanged(index(0, 0), index(rowCount() - 1, columnCount() - 1));
-    emit headerDataChanged(Qt::Vertical, 0, rowCount() - 1);
+    return column < m_scenarios.size() ? QString::fromStdString(m_scenarios[column].hardware.gpu.name) : QString();
+}
+
+QString ComparisonModel::layout(std::size_t column, Degrees which) const
+{
+    if (column >= m_scenarios.size()) return {};
+    const core::Parallel& p = m_scenarios[column].parallel;
+    return layoutDegrees(p, which, QStringLiteral(" · ")) + QStringLiteral(" · ZeRO-%1").arg(p.zero);
 }
 
 int ComparisonModel::figures()
@@ -72,6 +82,10 @@ QString ComparisonModel::figureName(int row)
         return tr("Parameters");
     case Gpus:
         return tr("GPUs");
+    case GpuType:
+        return tr("GPU type");
+    case Layout:
+        return tr("Layout");
     case MemoryPerGpu:
         return tr("Memory per GPU");
     case Fits:
@@ -94,14 +108,22 @@ QString ComparisonModel::figureName(int row)
     return {};
 }
 
-QString ComparisonModel::figureText(int row, const core::Estimate& e)
+QString ComparisonModel::figureText(int row, std::size_t column) const
 {
+    const core::Estimate& e = m_estimates[column];
     const QLocale locale;
+    //: a table cell with nothing to show
+    const QString none = tr("—");
     switch (row) {
     case Parameters:
         return formatCount(double(e.params.total));
     case Gpus:
         return locale.toString(e.gpus);
+    case GpuType:
+        return column < m_scenarios.size() ? gpuName(column) : none;
+    case Layout:
+        // The degrees above one (and DP), as the planner lists layouts: "TP 8 · PP 8 · DP 16 · ZeRO-1".
+        return column < m_scenarios.size() ? layout(column, Degrees::aboveOne) : none;
     case MemoryPerGpu:
         return formatBytes(e.memory.total(), 1);
     case Fits:
@@ -127,8 +149,7 @@ QString ComparisonModel::figureText(int row, const core::Estimate& e)
 
 bool ComparisonModel::differs(int row, int column) const
 {
-    return column > 0 && column < columnCount()
-        && figureText(row, m_estimates[std::size_t(column)]) != figureText(row, m_estimates[0]);
+    return column > 0 && column < columnCount() && figureText(row, std::size_t(column)) != figureText(row, 0);
 }
 
 QVariant ComparisonModel::data(const QModelIndex& index, int role) const
@@ -136,7 +157,7 @@ QVariant ComparisonModel::data(const QModelIndex& index, int role) const
     if (!index.isValid() || index.column() >= columnCount()) return {};
     switch (role) {
     case Qt::DisplayRole:
-        return figureText(index.row(), m_estimates[std::size_t(index.column())]);
+        return figureText(index.row(), std::size_t(index.column()));
     case Qt::TextAlignmentRole:
         return int(Qt::AlignCenter);
     case Qt::BackgroundRole: // differences from the first scenario stand out
@@ -200,14 +221,16 @@ QString ComparisonModel::csv() const
     QString out
         = QStringLiteral("scenario,label,parameters,gpus,memory_per_gpu_bytes,memory_per_gpu_gib,gpu_memory_gib,fits,"
                          "largest_memory_term,step_time_s,communication_share_percent,mfu_percent,training_time_days,"
-                         "total_cost_usd,expected_interruptions\n");
+                         "total_cost_usd,expected_interruptions,gpu,layout\n");
     for (std::size_t i = 0; i < m_estimates.size(); ++i) {
         const core::Estimate& e = m_estimates[i];
-        // The column headers read "A: name" (ComparisonView): the letter and the name apart.
+        // The column headers read "A: name" (ComparisonView, ScenarioName::lettered): the letter
+        // and the name apart.
         const QString header = int(i) < m_names.size() ? m_names[int(i)] : QString();
-        const qsizetype colon = header.indexOf(QStringLiteral(": "));
-        const QString label = colon > 0 && colon <= 3 ? header.left(colon) : QString();
-        const QString name = colon > 0 && colon <= 3 ? header.mid(colon + 2) : header;
+        const QString prefix = ScenarioName::lettered(int(i), QString());
+        const bool lettered = header.startsWith(prefix);
+        const QString label = lettered ? QString(QChar(u'A' + int(i))) : QString();
+        const QString name = lettered ? header.mid(prefix.size()) : header;
         const double total = e.memory.total();
         const QStringList row { csvField(name), csvField(label), tidyNumber(double(e.params.total)), tidyNumber(e.gpus),
             tidyNumber(total), tidyNumber(total / kGiB), tidyNumber(e.memory.capacity / kGiB),
@@ -215,7 +238,7 @@ QString ComparisonModel::csv() const
             QLatin1String(termKeys[static_cast<int>(e.memory.peak().bytes.largest())]), tidyNumber(e.compute.stepTimeS),
             tidyNumber(e.communication.shareOfStep * 100), tidyNumber(e.compute.mfu * 100),
             tidyNumber(e.training.timeS / 86400), tidyNumber(e.training.totalCostUsd),
-            tidyNumber(e.reliability.expectedInterruptions) };
+            tidyNumber(e.reliability.expectedInterruptions), csvField(gpuName(i)), csvField(layout(i, Degrees::all)) };
         out += row.join(QLatin1Char(',')) + QLatin1Char('\n');
     }
     return out;

@@ -4,6 +4,8 @@
 // report all read this model, built from the estimates — not from a table widget's texts.
 
 #include "core/estimate.h"
+#include "core/scenario.h"
+#include "widgets/text/format.h"
 
 #include <QAbstractTableModel>
 #include <QColor>
@@ -19,8 +21,10 @@ public:
     explicit ComparisonModel(QObject* parent = nullptr);
 
     /// `names` head the columns ("A: …"); figures that differ from the first scenario's are marked
-    /// (bold on a light blue background, kDifferentColor).
-    void setEstimates(const QStringList& names, const std::vector<core::Estimate>& estimates);
+    /// (bold on a light blue background, kDifferentColor). The scenarios, one per estimate, give the
+    /// GPU type and the layout rows (a dash where none is given).
+    void setEstimates(const QStringList& names, const std::vector<core::Estimate>& estimates,
+        const std::vector<core::Scenario>& scenarios = {});
     /// Re-reads the figures' texts (language or display unit changed).
     void refresh();
 
@@ -35,16 +39,20 @@ public:
     /// The figures for spreadsheets and scripts (comparison.csv, docs/DESIGN.md): one row per
     /// scenario, its name first ("scenario") and its letter ("label"), then each figure a plain
     /// number ("C" locale, no thousands separators, at most 12 significant digits) in the unit its
-    /// column's name ends with; fits as 1 or 0, the largest memory term as estimate.csv's key.
+    /// column's name ends with; fits as 1 or 0, the largest memory term as estimate.csv's key; last
+    /// the GPU type ("gpu") and the layout ("layout", "TP 8 · PP 1 · … · ZeRO-1").
     [[nodiscard]] QString csv() const;
 
 private:
     [[nodiscard]] static int figures();
     [[nodiscard]] static QString figureName(int row);
-    [[nodiscard]] static QString figureText(int row, const core::Estimate& e);
+    [[nodiscard]] QString figureText(int row, std::size_t column) const;
+    [[nodiscard]] QString gpuName(std::size_t column) const;
+    [[nodiscard]] QString layout(std::size_t column, Degrees which) const;
 
     QStringList m_names;
     std::vector<core::Estimate> m_estimates;
+    std::vector<core::Scenario> m_scenarios; ///< empty, or one per estimate
 };
 
 /// A CSV field, quoted when it holds a comma, a quote or a line break (RFC 4180).

@@ -47,8 +47,11 @@ ComparisonView::ComparisonView(ScenarioSession* session, QWidget* parent)
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
     // Scenario names are long: they wrap in the column header (its tooltip has them whole too).
     m_table->horizontalHeader()->setDefaultAlignment(Qt::Alignment(Qt::AlignCenter | Qt::TextWordWrap));
-    m_table->horizontalHeader()->setMinimumHeight(2 * m_table->fontMetrics().lineSpacing() + 10); // two lines
+    m_table->horizontalHeader()->setMinimumHeight(3 * m_table->fontMetrics().lineSpacing() + 10); // three lines
     m_table->setWordWrap(true);
+    // Rows as tall as their text (a long GPU name takes two lines), no taller: the thirteen figures
+    // in sight above the charts on a 1080-px screen, most of them on a laptop.
+    m_table->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_memory = new ComparisonChart(ComparisonChart::Memory, this);
     m_step = new ComparisonChart(ComparisonChart::StepTime, this);
 
@@ -62,8 +65,8 @@ ComparisonView::ComparisonView(ScenarioSession* session, QWidget* parent)
     auto* vertical = new QSplitter(Qt::Vertical, this);
     vertical->addWidget(m_table);
     vertical->addWidget(charts);
-    vertical->setStretchFactor(0, 2);
-    vertical->setStretchFactor(1, 3);
+    vertical->setStretchFactor(0, 1);
+    vertical->setStretchFactor(1, 1);
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(buttons);
     layout->addWidget(vertical, 1);
@@ -222,12 +225,12 @@ void ComparisonView::refresh()
     // Charts name the bars by letter and short name; the table's headers have the whole names.
     QStringList names;
     for (int i = 0; i < count(); ++i)
-        names << QStringLiteral("%1: %2").arg(QChar(u'A' + i), ScenarioName::of(m_scenarios[std::size_t(i)]));
+        names << ScenarioName::lettered(i, ScenarioName::of(m_scenarios[std::size_t(i)]));
     const QStringList brief = shortNames(m_scenarios);
     m_memory->setEstimates(brief, m_estimates);
     m_step->setEstimates(brief, m_estimates);
 
-    m_figures->setEstimates(names, m_estimates);
+    m_figures->setEstimates(names, m_estimates, m_scenarios);
 }
 
 void ComparisonView::retranslate()

@@ -47,4 +47,10 @@ QString ScenarioName::of(const core::Scenario& s)
     return tr("%1 pre-training on %2 × %3").arg(model, gpus, gpu);
 }
 
+QString ScenarioName::lettered(int index, const QString& name)
+{
+    //: a compared scenario's letter (A, B, …) and its name; Chinese uses the full-width colon "%1：%2"
+    return tr("%1: %2").arg(QChar(u'A' + index), name);
+}
+
 } // namespace ui

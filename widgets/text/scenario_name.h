@@ -15,6 +15,9 @@ class ScenarioName {
     Q_DECLARE_TR_FUNCTIONS(ui::ScenarioName)
 public:
     [[nodiscard]] static QString of(const core::Scenario& scenario);
+    /// "A: name", the way the comparison names its scenarios (index 0 is A); Chinese takes the
+    /// full-width colon.
+    [[nodiscard]] static QString lettered(int index, const QString& name);
 };
 
 } // namespace ui
