@@ -581,6 +581,19 @@
         <source>Fits in each GPU&apos;s memory</source>
         <translation>每张 GPU 的显存都放得下</translation>
     </message>
+    <message>
+        <source>GPU type</source>
+        <translation>GPU 型号</translation>
+    </message>
+    <message>
+        <source>Layout</source>
+        <translation>并行布局</translation>
+    </message>
+    <message>
+        <source>—</source>
+        <extracomment>a table cell with nothing to show</extracomment>
+        <translation>—</translation>
+    </message>
 </context>
 <context>
     <name>ui::ComparisonView</name>
@@ -840,6 +853,10 @@
     <message>
         <source>No layout fits in memory: add GPUs, or GPU types with more memory.</source>
         <translation>没有放得下的布局：请增加 GPU，或选择显存更大的 GPU 型号。</translation>
+    </message>
+    <message>
+        <source>Plans that take longer are left out. %1 days (a quarter) by default; 0 searches without a deadline, which often ranks first a cheap spot run of most of a year.</source>
+        <translation>耗时更长的方案不予列出。默认 %1 天（一个季度）；设为 0 则不设截止期限，此时排在首位的往往是一次便宜却要跑上大半年的竞价实例训练。</translation>
     </message>
 </context>
 <context>
@@ -5424,11 +5441,6 @@ Megatron 系列把 Q、K、V 合成一次矩阵乘（SwiGLU 的 gate 和 up 也�
         <translation>训练词元数</translation>
     </message>
     <message>
-        <source>%1 billion</source>
-        <extracomment>training tokens in billions</extracomment>
-        <translation>%1 十亿</translation>
-    </message>
-    <message>
         <source>Price</source>
         <translation>价格</translation>
     </message>
@@ -5536,6 +5548,11 @@ Megatron 系列把 Q、K、V 合成一次矩阵乘（SwiGLU 的 gate 和 up 也�
     <message>
         <source>LoRA fine-tune of Llama 2 7B on one 24 GB GPU</source>
         <translation>Llama 2 7B 的 LoRA 微调，单张 24 GB GPU</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <extracomment>a compared scenario&apos;s letter (A, B, …) and its name; Chinese uses the full-width colon &quot;%1：%2&quot;</extracomment>
+        <translation>%1：%2</translation>
     </message>
 </context>
 <context>
@@ -6021,6 +6038,18 @@ Megatron 系列把 Q、K、V 合成一次矩阵乘（SwiGLU 的 gate 和 up 也�
         <source>, </source>
         <extracomment>separates the items of a list in a sentence (Chinese: the enumeration comma 、)</extracomment>
         <translation>、</translation>
+    </message>
+    <message>
+        <source>%1 trillion</source>
+        <translation>%1 万亿</translation>
+    </message>
+    <message>
+        <source>%1 billion</source>
+        <translation>%1 十亿</translation>
+    </message>
+    <message>
+        <source>%1 million</source>
+        <translation>%1 百万</translation>
     </message>
 </context>
 </TS>

@@ -21,6 +21,7 @@
 #include "widgets/pages/planner_page.h"
 #include "widgets/session/scenario_document.h"
 #include "widgets/session/scenario_session.h"
+#include "widgets/text/format.h"
 #include "widgets/text/language.h"
 #include "widgets/verdict_banner.h"
 
@@ -266,6 +267,10 @@ TEST_CASE("the report is built from values alone, with no view", "[widgets][expo
             QStringLiteral("- [%1] **%2** — %3\n").arg(DecisionGuidePage::needText(item.need), item.title, item.body)));
     CHECK(md.contains(QStringLiteral("(GiB)")));
     CHECK_FALSE(md.contains(QStringLiteral("## Comparison")));
+    // Training tokens in words; the appendix cites papers and the Help, not the repository's documents.
+    CHECK(md.contains(QStringLiteral("| Training tokens | %1 |").arg(formatLargeNumber(s.training.tokens))));
+    CHECK_FALSE(md.contains(QStringLiteral("docs/")));
+    CHECK_FALSE(md.contains(QStringLiteral(".md")));
     // The display unit reaches it, as it reaches every view.
     session.setByteUnit(ByteUnit::GB);
     settle();
@@ -711,6 +716,9 @@ TEST_CASE("the Chinese report: translated headers, the Simplified Chinese face i
     CHECK(text.contains(QStringLiteral("合计")));
     CHECK_FALSE(text.contains(QStringLiteral("Total (GiB)")));
     CHECK_FALSE(text.contains(QStringLiteral("Key inputs")));
+    // Tokens counted as Chinese counts them (万亿, 亿), never "2,000 十亿".
+    CHECK_FALSE(text.contains(QStringLiteral("十亿")));
+    CHECK(text.contains(QRegularExpression(QStringLiteral("训练词元数 \\| [0-9,.]+ (万亿|亿) \\|"))));
     // The Simplified Chinese font, not Noto Sans CJK JP (which draws some characters the Japanese way):
     // pdffonts (poppler-utils, installed by scripts/test.sh).
     const QString pdffonts = QStandardPaths::findExecutable(QStringLiteral("pdffonts"));

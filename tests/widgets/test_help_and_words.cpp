@@ -22,6 +22,7 @@
 #include "widgets/session/scenario_session.h"
 #include "widgets/text/format.h"
 #include "widgets/text/language.h"
+#include "widgets/text/scenario_name.h"
 #include "widgets/verdict_banner.h"
 
 #include <QAbstractButton>
@@ -283,6 +284,26 @@ TEST_CASE("counts read as words: one node, one replica, fewer than one interrupt
     }
     CHECK(texts.join(QLatin1Char('\n')).contains(QStringLiteral("one node")));
     CHECK(texts.join(QLatin1Char('\n')).contains(QStringLiteral("one replica")));
+}
+
+TEST_CASE("large counts read in the steps of the interface language", "[widgets][words][i18n]")
+{
+    // English counts by thousands; Chinese by ten-thousands: 2 x 10^12 tokens is 2 万亿, never
+    // "2,000 十亿".
+    REQUIRE(setLanguage(QStringLiteral("en")));
+    CHECK(formatLargeNumber(2e12) == QStringLiteral("2 trillion"));
+    CHECK(formatLargeNumber(3e11) == QStringLiteral("300 billion"));
+    CHECK(formatLargeNumber(1.5e7) == QStringLiteral("15 million"));
+    CHECK(formatLargeNumber(12345) == QStringLiteral("12,345"));
+    REQUIRE(setLanguage(QStringLiteral("zh_CN")));
+    CHECK(formatLargeNumber(2e12) == QStringLiteral("2 万亿"));
+    CHECK(formatLargeNumber(3e11) == QStringLiteral("3,000 亿"));
+    CHECK(formatLargeNumber(1.5e7) == QStringLiteral("1,500 万"));
+    CHECK(formatLargeNumber(15e12) == QStringLiteral("15 万亿"));
+    // A compared scenario's letter takes the full-width colon in a Chinese sentence.
+    CHECK(ScenarioName::lettered(1, QStringLiteral("甲")) == QStringLiteral("B：甲"));
+    setLanguage(QStringLiteral("en"));
+    CHECK(ScenarioName::lettered(1, QStringLiteral("x")) == QStringLiteral("B: x"));
 }
 
 TEST_CASE("no text a user sees points to a repository document", "[widgets][words][help]")

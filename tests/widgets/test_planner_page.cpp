@@ -16,6 +16,7 @@
 #include <QAction>
 #include <QApplication>
 #include <QClipboard>
+#include <QDoubleSpinBox>
 #include <QElapsedTimer>
 #include <QLabel>
 #include <QLineEdit>
@@ -170,6 +171,11 @@ TEST_CASE(
     REQUIRE(panel);
     CHECK(w.plannerPage()->searches()->count() == 2);
     CHECK(panel->tableText().contains(QStringLiteral("No price table")));
+    // A deadline is set from the start: without one a spot run of most of a year ranks first.
+    const auto* deadline = panel->findChild<QDoubleSpinBox*>(QStringLiteral("costDeadline"));
+    REQUIRE(deadline);
+    CHECK(deadline->value() == CostPlannerPanel::kDefaultDeadlineDays);
+    CHECK(deadline->toolTip().contains(QStringLiteral("90 days")));
     REQUIRE(panel->useExampleTable());
     CHECK(panel->tableText().contains(QStringLiteral("2026-03")));
     panel->setMaxGpus(64);

@@ -113,9 +113,7 @@ Block keyInputs(const core::Scenario& s, const core::Estimate& e)
             .arg(locale.toString(s.training.seqLen))
             .arg(s.training.microBatch)
             .arg(locale.toString(s.training.globalBatch)) });
-    b.rows.push_back({ ReportText::tr("Training tokens"),
-        //: training tokens in billions
-        ReportText::tr("%1 billion").arg(formatSignificant(s.training.tokens / 1e9, 4)) });
+    b.rows.push_back({ ReportText::tr("Training tokens"), formatLargeNumber(s.training.tokens) });
     b.rows.push_back({ ReportText::tr("Price"),
         ReportText::tr("$%1 per GPU-hour, $%2 per kWh")
             .arg(locale.toString(s.cost.gpuHourUsd, 'f', 2), locale.toString(s.cost.kwhUsd, 'f', 3)) });
@@ -219,7 +217,7 @@ std::vector<Block> reportBlocks(const ReportInputs& in)
         formulas.items.push_back({ {}, QString::fromStdString(x.key),
             QStringLiteral(": %1 — %2 (%3)")
                 .arg(ExplainText::formula(x.formula), ExplainText::substituted(x.substituted),
-                    QString::fromStdString(x.source)) });
+                    ExplainText::source(x.source)) });
     out.push_back(formulas);
     out.push_back({ Block::heading, MainView::tr("Scenario") });
     out.push_back({ Block::code, QString::fromStdString(core::scenarioToJson(s)) });

@@ -52,7 +52,9 @@ CostPlannerPanel::CostPlannerPanel(ScenarioSession* session, QWidget* parent)
     m_deadline->setObjectName(QStringLiteral("costDeadline"));
     m_deadline->setRange(0, 100'000);
     m_deadline->setDecimals(1);
-    m_deadline->setValue(0);
+    // A quarter by default: without a deadline the cheapest offer is often a spot run of most of a
+    // year, which no team plans for. 0 ("none") searches without one, as the command line does.
+    m_deadline->setValue(kDefaultDeadlineDays);
     m_deadlineLabel->setBuddy(m_deadline);
     m_run = new QPushButton(this);
     m_run->setObjectName(QStringLiteral("costRun"));
@@ -329,6 +331,9 @@ void CostPlannerPanel::retranslate()
     m_deadlineLabel->setText(tr("Deadline (days):"));
     //: the deadline box at zero: no deadline
     m_deadline->setSpecialValueText(tr("none"));
+    m_deadline->setToolTip(tr("Plans that take longer are left out. %1 days (a quarter) by default; 0 searches "
+                              "without a deadline, which often ranks first a cheap spot run of most of a year.")
+                               .arg(kDefaultDeadlineDays));
     m_run->setText(tr("Search prices"));
     m_stop->setText(tr("Cancel"));
     m_apply->setText(tr("Apply the selected plan"));

@@ -1,7 +1,7 @@
 #pragma once
 // Planner → GPU types and prices: with a price table (`*.tpprices.json`), search GPU type ×
-// count × layout × pricing for the cheapest run that finishes by a deadline, in the background; spot
-// capacity is ranked with its reclaims priced in (lost work, restarts). Applying a row makes its GPU,
+// count × layout × pricing for the cheapest run that finishes by a deadline (90 days unless changed), in the
+// background; spot capacity is ranked with its reclaims priced in (lost work, restarts). Applying a row makes its GPU,
 // price, pricing and layout the scenario (one undo step). Like the layout search, a search belongs to
 // the scenario it started from: an edit makes it stale and its rows cannot be applied.
 
@@ -29,6 +29,9 @@ class CostPlannerPanel : public QWidget {
     Q_OBJECT
 public:
     explicit CostPlannerPanel(ScenarioSession* session, QWidget* parent = nullptr);
+
+    /// The deadline the search starts with: a quarter, a team's usual planning horizon.
+    static constexpr double kDefaultDeadlineDays = 90;
 
     /// Reads a price table; false (and the reason in tableText()) when it is refused.
     bool openPriceTable(const QString& path);

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <span>
 
 namespace ui {
 
@@ -158,6 +159,29 @@ QString formatCount(double count)
     if (count >= 1e6)
         return QCoreApplication::translate("ui::format", "%1 M").arg(locale.toString(count / 1e6, 'f', 0));
     return locale.toString(count, 'f', 0);
+}
+
+QString formatLargeNumber(double count)
+{
+    if (!std::isfinite(count)) return nonFinite(count);
+    struct Step {
+        double size;
+        const char* text;
+    };
+    // The steps a language counts in: English by thousands, Chinese by ten-thousands (万, 亿 =
+    // 10^8, 万亿 = 10^12). Which steps is the language's, not the translator's, choice of words.
+    static constexpr Step english[] = { { 1e12, QT_TRANSLATE_NOOP("ui::format", "%1 trillion") },
+        { 1e9, QT_TRANSLATE_NOOP("ui::format", "%1 billion") },
+        { 1e6, QT_TRANSLATE_NOOP("ui::format", "%1 million") } };
+    static constexpr Step chinese[] = { { 1e12, "%1 万亿" }, { 1e8, "%1 亿" }, { 1e4, "%1 万" } };
+    const bool inChinese = QLocale().language() == QLocale::Chinese;
+    for (const Step& step : inChinese ? std::span<const Step>(chinese) : std::span<const Step>(english))
+        if (std::abs(count) >= step.size) {
+            const QString number = formatSignificant(count / step.size, 4);
+            return inChinese ? QString::fromUtf8(step.text).arg(number)
+                             : QCoreApplication::translate("ui::format", step.text).arg(number);
+        }
+    return formatSignificant(count, 4);
 }
 
 QString formatFixed(double value, int decimals)

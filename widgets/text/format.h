@@ -44,6 +44,10 @@ enum class Degrees { all, aboveOne };
 [[nodiscard]] QString layoutDegrees(const core::Parallel& parallel, Degrees which, const QString& separator);
 /// "6.74 B", "124 M" — parameter counts with a short scale word.
 [[nodiscard]] QString formatCount(double count);
+/// A large count in words, as a sentence says it: "2 trillion", "300 billion", "15 million" in
+/// English; in Chinese by its own steps of 10^4, "2 万亿", "3,000 亿", "1,500 万" (a Chinese reader
+/// does not count in thousands). Four significant digits at most; below the first step, the whole number.
+[[nodiscard]] QString formatLargeNumber(double count);
 /// `value` with `digits` significant digits in plain decimals (1,234 and 0.00123, never 1.23e+03),
 /// in the current locale; "∞" for a run that never finishes; from 10^15 on "5.24 × 10³⁰⁵" (a bogus
 /// log figure must not print as 301 digits).
