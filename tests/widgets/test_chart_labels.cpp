@@ -3,6 +3,7 @@
 // bar's GPU capacity; the memory chart writes no value on a part too thin for it and none across
 // the capacity line; number formats that coincide all stay visible; a slide's title is its largest
 // text.
+#include "core/estimate.h"
 #include "core/presets.h"
 #include "core/scenario_edit.h"
 #include "core/scenario_io.h"
@@ -11,6 +12,7 @@
 #include "widgets/charts/comparison_chart.h"
 #include "widgets/charts/memory_chart.h"
 #include "widgets/charts/precision_chart.h"
+#include "widgets/charts/time_chart.h"
 #include "widgets/main_view.h"
 #include "widgets/pages/comparison_view.h"
 #include "widgets/pages/precision_lab.h"
@@ -238,6 +240,48 @@ TEST_CASE("the comparison legends keep every entry whole beside the plot on a la
             CHECK(entries >= 4);
         }
     }
+}
+
+TEST_CASE("the step-time legend takes two lines per entry where one row would be cut", "[widgets][charts][time]")
+{
+    // GPT-3 on 1,024 GPUs: seven entries (TP, PP and DP communication among them).
+    TimeChart chart;
+    chart.setEstimate(core::estimate(example("gpt3-175b-narayanan.tpscenario.json")));
+    chart.resize(830, 420); // the page at 150 % scaling on a 1920-px screen
+    chart.show();
+    test::settle();
+    auto legendTexts = [&chart] {
+        QStringList out;
+        for (QGraphicsItem* item : chart.scene()->items())
+            if (auto* text = dynamic_cast<QGraphicsTextItem*>(item);
+                text && text->isVisible() && chart.chart()->legend()->isAncestorOf(text))
+                out << text->toPlainText();
+        return out;
+    };
+    QStringList texts = legendTexts();
+    CHECK(texts.size() >= 6);
+    for (const QString& text : texts) {
+        INFO(text.toStdString());
+        CHECK_FALSE(text.contains(QStringLiteral("...")));
+    }
+    CHECK(texts.contains(QStringLiteral("TP\ncommunication")));
+    CHECK(chart.chart()->legend()->alignment() == Qt::AlignBottom);
+    // Narrower, a column beside the plot, nothing cut either.
+    chart.resize(560, 420);
+    test::settle();
+    CHECK(chart.chart()->legend()->alignment() == Qt::AlignRight);
+    for (const QString& text : legendTexts()) {
+        INFO(text.toStdString());
+        CHECK_FALSE(text.contains(QStringLiteral("...")));
+    }
+    // Wide, every entry on one line.
+    chart.resize(1600, 600);
+    test::settle();
+    texts = legendTexts();
+    CHECK(chart.chart()->legend()->alignment() == Qt::AlignBottom);
+    CHECK(texts.contains(QStringLiteral("TP communication")));
+    for (const QString& text : texts)
+        CHECK_FALSE(text.contains(u'\n'));
 }
 
 TEST_CASE("memory values are written only where their part has room, never across the capacity line",

@@ -37,11 +37,7 @@ public:
         // Not beside a right-hand axis: the plot between two axes and a legend would be too narrow.
         for (const QAbstractAxis* axis : chart->axes())
             if (axis->alignment() == Qt::AlignRight) return;
-        const QFontMetricsF metrics(m_legend->font());
-        double needed = 0;
-        for (const QLegendMarker* marker : m_legend->markers())
-            if (marker->isVisible()) needed += metrics.horizontalAdvance(marker->label()) + 1.9 * metrics.height();
-        if (needed <= width * 0.97) return;
+        if (legendRowWidth(m_legend) <= width * 0.97) return;
         m_moved = true;
         m_legend->setAlignment(Qt::AlignRight);
     }

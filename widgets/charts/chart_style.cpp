@@ -12,6 +12,7 @@
 #include <QFontMetricsF>
 #include <QGraphicsSimpleTextItem>
 #include <QLegend>
+#include <QLegendMarker>
 #include <QLineSeries>
 #include <QLocale>
 #include <QLogValueAxis>
@@ -173,6 +174,20 @@ QString wrappedLegendText(const QString& text, const QFont& font, double width)
     for (QString& line : lines)
         line = line.toHtmlEscaped();
     return lines.join(QStringLiteral("<br>"));
+}
+
+double legendRowWidth(const QLegend* legend)
+{
+    const QFontMetricsF metrics(legend->font());
+    double needed = 0;
+    for (const QLegendMarker* marker : legend->markers()) {
+        if (!marker->isVisible()) continue;
+        double widest = 0;
+        for (const QString& line : marker->label().split(QStringLiteral("<br>")))
+            widest = std::max(widest, metrics.horizontalAdvance(line));
+        needed += widest + 1.9 * metrics.height();
+    }
+    return needed;
 }
 
 QLineSeries* addLine(QChart* chart, const QColor& color, bool points, Qt::PenStyle style)

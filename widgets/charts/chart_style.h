@@ -11,6 +11,7 @@
 #include <utility>
 
 class QChart;
+class QLegend;
 class QLogValueAxis;
 class QValueAxis;
 class QChartView;
@@ -53,6 +54,9 @@ private:
 /// Qt Charts keeps to 40 % of the chart's width, does not cut "Master weights (FP…". A text without
 /// spaces (Chinese) or already narrow enough is returned as it is.
 [[nodiscard]] QString wrappedLegendText(const QString& text, const QFont& font, double width);
+/// The width one row of `legend`'s visible entries takes: each entry's widest line (a wrapped entry
+/// counts by its longest line) and its marker. Wider than the chart, Qt Charts cuts every entry.
+[[nodiscard]] double legendRowWidth(const QLegend* legend);
 /// A 2.5 px line of `color` added to `chart`, with points when `points`.
 QLineSeries* addLine(QChart* chart, const QColor& color, bool points = true, Qt::PenStyle style = Qt::SolidLine);
 /// Sets the title only when it changes: Qt Charts lays the whole chart out again on every

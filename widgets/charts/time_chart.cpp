@@ -9,13 +9,16 @@
 #include <QChart>
 #include <QCursor>
 #include <QEvent>
+#include <QFontMetricsF>
 #include <QGraphicsLayout>
 #include <QHorizontalStackedBarSeries>
+#include <QLegend>
 #include <QLegendMarker>
 #include <QLocale>
 #include <QToolTip>
 #include <QValueAxis>
 
+#include <algorithm>
 #include <cmath>
 
 namespace ui {
@@ -68,6 +71,8 @@ TimeChart::TimeChart(QWidget* parent)
     m_series->attachAxis(m_axisY);
     m_series->attachAxis(m_axisX);
     connect(m_series, &QHorizontalStackedBarSeries::hovered, this, &TimeChart::showTooltip);
+    // On screen, on a slide and in an export alike: the legend follows the chart's width.
+    connect(chart, &QChart::geometryChanged, this, &TimeChart::fitLegend);
     setChart(chart);
     retranslate();
 }
@@ -134,7 +139,10 @@ void TimeChart::refresh()
     }
     // A hidden marker keeps its place until the legend is laid out again (a gap, or entries cut to
     // "Mat…" when one appears).
-    if (legendChanged && chart()->legend()->layout()) chart()->legend()->layout()->invalidate();
+    if (legendChanged) {
+        fitLegend();
+        if (chart()->legend()->layout()) chart()->legend()->layout()->invalidate();
+    }
     // A tight end (109 s on 0–125, not 0–200): setPlainLabels then picks ticks on exact labels for it.
     m_axisX->setRange(0, tightCeiling(longest / m_unitSeconds * 1.05));
     setPlainLabels(m_axisX); // "1500", not "1.5e+03"
@@ -157,14 +165,53 @@ void TimeChart::retranslate()
 {
     const QString names[FirstGroup] = { tr("Matmuls"), tr("Attention"), tr("Memory-bound"),
         tr("Waiting for the CPU (host)"), tr("Pipeline bubble"), tr("Optimizer step"), tr("Offload") };
+    m_partNames.clear();
     for (int p = 0; p < PartCount; ++p)
-        m_sets[p]->setLabel(p < FirstGroup
-                ? names[p]
-                //: the exposed communication of a parallel dimension (%1: TP, PP, DP, CP, EP)
-                : tr("%1 communication").arg(dimensionLabel(dimensionOf(Part(p)))));
+        m_partNames << (p < FirstGroup ? names[p]
+                                       //: the exposed communication of a parallel dimension (%1: TP, PP, DP, CP, EP)
+                                       : tr("%1 communication").arg(dimensionLabel(dimensionOf(Part(p)))));
+    fitLegend();
     if (m_estimate.compute.stepTimeS > 0) refresh();
     m_axisY->setCategories({ tr("Step (exposed)"), tr("All communication") });
     m_axisX->setTitleText(m_unitSeconds < 1 ? tr("Time per step (ms)") : tr("Time per step (s)"));
+}
+
+void TimeChart::fitLegend()
+{
+    if (m_partNames.size() != m_sets.size()) return;
+    QLegend* legend = chart()->legend();
+    const QFont font = legend->font();
+    const QFontMetricsF metrics(font);
+    const auto wrapped = [&](int p) {
+        return wrappedLegendText(m_partNames[p], font, 0.6 * metrics.horizontalAdvance(m_partNames[p]));
+    };
+    // One row of the visible entries below the plot, each on one line or on two: which fits?
+    double oneLine = 0, twoLines = 0;
+    const auto markers = legend->markers(m_series);
+    for (int p = 0; p < m_sets.size() && p < markers.size(); ++p) {
+        if (!markers[p]->isVisible()) continue;
+        const double marker = 1.9 * metrics.height();
+        oneLine += metrics.horizontalAdvance(m_partNames[p]) + marker;
+        double widest = 0;
+        for (const QString& line : wrapped(p).split(QStringLiteral("<br>")))
+            widest = std::max(widest, metrics.horizontalAdvance(line));
+        twoLines += widest + marker;
+    }
+    const QMarginsF margins = chart()->margins();
+    const double width = 0.97 * (chart()->size().width() - margins.left() - margins.right());
+    // Narrower still, a column beside the plot (as the export does, chart_export.cpp).
+    const bool wrap = oneLine > width && twoLines <= width;
+    const Qt::Alignment where = twoLines > width ? Qt::AlignRight : Qt::AlignBottom;
+    bool changed = legend->alignment() != where;
+    if (changed) legend->setAlignment(where);
+    for (int p = 0; p < m_sets.size(); ++p) {
+        const QString label = wrap ? wrapped(p) : m_partNames[p];
+        if (m_sets[p]->label() != label) {
+            m_sets[p]->setLabel(label);
+            changed = true;
+        }
+    }
+    if (changed && legend->layout()) legend->layout()->invalidate();
 }
 
 void TimeChart::changeEvent(QEvent* event)
@@ -186,7 +233,8 @@ void TimeChart::showTooltip(bool hovering, int index, QBarSet* set)
     const double share = m_estimate.compute.stepTimeS > 0 ? s / m_estimate.compute.stepTimeS * 100 : 0;
     QString text = QStringLiteral("<b>%1</b>")
                        .arg(tr("%1: %2 s (%3 % of the step)")
-                                .arg(set->label(), formatSignificant(s, 4), QLocale().toString(share, 'f', 1))
+                                .arg(m_partNames.value(int(m_sets.indexOf(set)), set->label()), formatSignificant(s, 4),
+                                    QLocale().toString(share, 'f', 1))
                                 .toHtmlEscaped());
     const int part = int(m_sets.indexOf(set));
     if (m_explain) {

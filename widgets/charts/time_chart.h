@@ -54,6 +54,10 @@ protected:
 private:
     void retranslate();
     void refresh();
+    /// Entries of several words on two lines where one row of the legend would not fit the chart's
+    /// width (Qt Charts would cut them all: "TP communica…"), on one line where it does, and the
+    /// legend beside the plot where not even two lines fit below it.
+    void fitLegend();
     void showTooltip(bool hovering, int index, QBarSet* set);
 
     core::Estimate m_estimate;
@@ -61,6 +65,7 @@ private:
     double m_unitSeconds = 1;
     QHorizontalStackedBarSeries* m_series = nullptr;
     QList<QBarSet*> m_sets;
+    QStringList m_partNames; ///< the legend's entries on one line each
     QBarCategoryAxis* m_axisY = nullptr;
     QValueAxis* m_axisX = nullptr;
 };
