@@ -202,9 +202,31 @@ QLineSeries* addLine(QChart* chart, const QColor& color, bool points, Qt::PenSty
     return s;
 }
 
+namespace {
+
+/// The title as given, on one line; the chart shows it wrapped to its width.
+constexpr const char* kPlainTitle = "tpPlainTitle";
+
+void showTitle(QChart* chart)
+{
+    const QString plain = chart->property(kPlainTitle).toString();
+    const QMarginsF margins = chart->margins();
+    const double width = chart->size().width() - margins.left() - margins.right() - 16;
+    const QString title = width > 0 ? wrappedLegendText(plain, chart->titleFont(), width) : plain;
+    if (chart->title() != title) chart->setTitle(title);
+}
+
+} // namespace
+
 void setChartTitle(QChart* chart, const QString& title)
 {
-    if (chart->title() != title) chart->setTitle(title);
+    // Wrapped to the chart's width wherever it is drawn (a narrow pane, a slide, an export): Qt
+    // Charts would cut it ("Every plan that fits on 1,024 GPU...").
+    if (!chart->property(kPlainTitle).isValid())
+        QObject::connect(chart, &QGraphicsWidget::geometryChanged, chart, [chart] { showTitle(chart); });
+    if (chart->property(kPlainTitle).toString() == title && chart->property(kPlainTitle).isValid()) return;
+    chart->setProperty(kPlainTitle, title);
+    showTitle(chart);
 }
 
 double roundStep(double range, int most)

@@ -60,7 +60,8 @@ private:
 /// A 2.5 px line of `color` added to `chart`, with points when `points`.
 QLineSeries* addLine(QChart* chart, const QColor& color, bool points = true, Qt::PenStyle style = Qt::SolidLine);
 /// Sets the title only when it changes: Qt Charts lays the whole chart out again on every
-/// setTitle, a fifth of a slider tick (bench_gui).
+/// setTitle, a fifth of a slider tick (bench_gui). The title is wrapped onto more lines wherever
+/// the chart is drawn narrower than it (wrappedLegendText), never cut.
 void setChartTitle(QChart* chart, const QString& title);
 /// Ticks a value axis at the multiples of a round step (1, 2, 2.5 or 5 × 10^k, at most `most` steps
 /// over the range) and labels them in plain decimals, as many as the step needs: "0, 10 … 50", never
