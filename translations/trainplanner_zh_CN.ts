@@ -4412,6 +4412,19 @@ Megatron 系列把 Q、K、V 合成一次矩阵乘（SwiGLU 的 gate 和 up 也�
         <source>Within the best plan&apos;s range: measured runs like these do not tell the two apart (Help › How Accurate Is This?).</source>
         <translation>在最优方案的误差区间内：按同类实测记录，两者无法区分优劣（帮助 › 估算有多准？）。</translation>
     </message>
+    <message>
+        <source>%1 · ZeRO-%2 · micro-batch %3 · recompute %4</source>
+        <extracomment>a plan&apos;s layout in its row&apos;s tooltip: degrees · ZeRO · micro-batch · recomputation</extracomment>
+        <translation>%1 · ZeRO-%2 · 微批大小 %3 · 重计算：%4</translation>
+    </message>
+    <message>
+        <source> · %1 virtual stages</source>
+        <translation> · %1 个虚拟流水线阶段</translation>
+    </message>
+    <message>
+        <source> · sequence parallel</source>
+        <translation> · 序列并行</translation>
+    </message>
 </context>
 <context>
     <name>ui::PlannerPage</name>

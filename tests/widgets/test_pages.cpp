@@ -99,6 +99,11 @@ TEST_CASE("the table models keep QAbstractItemModel's contract", "[widgets][mode
     options.threads = 1;
     plans.setPlans(core::plan(scenario, options).plans);
     CHECK(plans.rowCount() > 0);
+    // Every cell's tooltip has the whole layout: its columns may lie off a laptop's screen.
+    const QString tip = plans.data(plans.index(0, PlanTableModel::Step), Qt::ToolTipRole).toString();
+    CHECK(tip.contains(QStringLiteral("DP ")));
+    CHECK(tip.contains(QStringLiteral("ZeRO-")));
+    CHECK(tip.contains(QStringLiteral("micro-batch ")));
     plans.setPlans({});
     CHECK(plans.rowCount() == 0);
 

@@ -42,9 +42,24 @@ QVariant PlanTableModel::data(const QModelIndex& index, int role) const
 {
     if (!index.isValid() || index.row() >= rowCount()) return {};
     if (role == Qt::TextAlignmentRole) return int(Qt::AlignRight | Qt::AlignVCenter);
-    if (role == Qt::ToolTipRole && index.column() == Tie && m_plans[std::size_t(index.row())].withinBestRange)
-        return tr("Within the best plan's range: measured runs like these do not tell the two apart (Help › How "
-                  "Accurate Is This?).");
+    if (role == Qt::ToolTipRole) {
+        // The whole layout on every cell: on a laptop its columns lie right of the ranked figures.
+        const auto& plan = m_plans[std::size_t(index.row())];
+        const auto& p = plan.scenario.parallel;
+        //: a plan's layout in its row's tooltip: degrees · ZeRO · micro-batch · recomputation
+        QString tip = tr("%1 · ZeRO-%2 · micro-batch %3 · recompute %4")
+                          .arg(layoutDegrees(p, Degrees::aboveOne, QStringLiteral(" · ")))
+                          .arg(p.zero)
+                          .arg(plan.scenario.training.microBatch)
+                          .arg(recomputeName(p.recompute));
+        if (p.virtualStages > 1) tip += tr(" · %1 virtual stages").arg(p.virtualStages);
+        if (p.sequenceParallel) tip += tr(" · sequence parallel");
+        if (index.column() == Tie && plan.withinBestRange)
+            tip += QStringLiteral("\n")
+                + tr("Within the best plan's range: measured runs like these do not tell the two apart (Help › How "
+                     "Accurate Is This?).");
+        return tip;
+    }
     if (role != Qt::DisplayRole) return {};
     const auto& plan = m_plans[std::size_t(index.row())];
     const auto& p = plan.scenario.parallel;
