@@ -132,3 +132,23 @@ TEST_CASE("a model size can be typed as 700M or 7B", "[widgets][names]")
     REQUIRE(problem);
     CHECK(problem->text().contains(QStringLiteral("700M or 7B")));
 }
+
+TEST_CASE("an edited example takes the automatic name and a name the user gave stays", "[widgets][names]")
+{
+    // "Llama 3 70B on one node of 8 A100: does not fit", moved to 64 GPUs, would title the slides
+    // and exports of a run that fits.
+    const core::Scenario example = ui::test::example("llama-3-70b-does-not-fit.tpscenario.json");
+    REQUIRE(ui::ScenarioName::isExample(example.name));
+    ui::ScenarioDocument doc(example);
+    REQUIRE(doc.edit(QStringLiteral("GPUs"), [](core::Scenario& s) { s.parallel.dp *= 8; }));
+    CHECK(doc.scenario().name == core::automaticName(doc.scenario()));
+    CHECK(doc.scenario().name.find("64") != std::string::npos);
+    doc.undoStack()->undo(); // the example, with its name, is back
+    CHECK(doc.scenario().name == example.name);
+    // A name the user typed is the user's: an edit keeps it.
+    core::Scenario mine = example;
+    mine.name = "Budget option for Q3";
+    ui::ScenarioDocument own(mine);
+    REQUIRE(own.edit(QStringLiteral("GPUs"), [](core::Scenario& s) { s.parallel.dp *= 8; }));
+    CHECK(own.scenario().name == "Budget option for Q3");
+}

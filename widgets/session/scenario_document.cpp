@@ -3,6 +3,7 @@
 #include "core/scenario_edit.h"
 #include "core/scenario_io.h"
 #include "widgets/text/problem_text.h"
+#include "widgets/text/scenario_name.h"
 
 #include <QDateTime>
 #include <QHash>
@@ -63,6 +64,10 @@ bool ScenarioDocument::edit(const QString& text, const std::function<void(core::
     core::Scenario after = m_scenario;
     change(after);
     core::nameFollowingEdit(m_scenario, after); // an automatic name follows the model and the GPUs
+    // An example edited is no longer the example: its name ("… 8 A100: does not fit") would title
+    // the slides and exports of a scenario on 64 H100 that fits. It takes the automatic name.
+    if (after.name == m_scenario.name && ScenarioName::isExample(m_scenario.name) && after != m_scenario)
+        after.name = core::automaticName(after);
     if (after == m_scenario) return false;
     if (const auto error = core::validateScenario(after)) {
         // Worded from the reader's code in the interface language (a layout rule, an architecture

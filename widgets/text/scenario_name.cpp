@@ -2,6 +2,9 @@
 
 #include "core/scenario_edit.h"
 
+#include <algorithm>
+#include <iterator>
+
 namespace ui {
 
 namespace {
@@ -20,6 +23,11 @@ constexpr const char* kBundled[] = {
 };
 
 } // namespace
+
+bool ScenarioName::isExample(const std::string& name)
+{
+    return std::any_of(std::begin(kBundled), std::end(kBundled), [&name](const char* b) { return name == b; });
+}
 
 QString ScenarioName::of(const core::Scenario& s)
 {

@@ -15,6 +15,9 @@ class ScenarioName {
     Q_DECLARE_TR_FUNCTIONS(ui::ScenarioName)
 public:
     [[nodiscard]] static QString of(const core::Scenario& scenario);
+    /// Whether `name` is a bundled example's own name ("Llama 3 70B on one node of 8 A100: does not
+    /// fit"): it describes that example, not the scenario once edited.
+    [[nodiscard]] static bool isExample(const std::string& name);
     /// "A: name", the way the comparison names its scenarios (index 0 is A); Chinese takes the
     /// full-width colon.
     [[nodiscard]] static QString lettered(int index, const QString& name);
