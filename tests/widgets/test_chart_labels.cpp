@@ -18,6 +18,7 @@
 #include "widgets/pages/precision_lab.h"
 #include "widgets/presentation_view.h"
 #include "widgets/session/scenario_session.h"
+#include "widgets/text/language.h"
 
 #include <QAbstractAxis>
 #include <QApplication>
@@ -25,10 +26,13 @@
 #include <QGraphicsScene>
 #include <QGraphicsSimpleTextItem>
 #include <QGraphicsTextItem>
+#include <QHeaderView>
 #include <QLegend>
+#include <QLegendMarker>
 #include <QLineSeries>
 #include <QLocale>
 #include <QPen>
+#include <QTableView>
 #include <QTableWidget>
 #include <catch2/catch.hpp>
 
@@ -218,28 +222,42 @@ TEST_CASE("comparison charts label every bar and name every scenario in the titl
 TEST_CASE("the comparison legends keep every entry whole beside the plot on a laptop", "[widgets][charts][compare]")
 {
     // Qt Charts gives a legend beside the plot at most 40 % of the chart and cuts longer entries
-    // ("Master weights (FP..."): a long entry takes two lines instead.
-    for (const int width : { 1280, 1366 }) {
-        ScenarioSession session(core::defaultScenario());
-        MainView w(&session);
-        w.comparison()->showArticlePair();
-        w.resize(width - 420, 560); // beside the input form
-        w.show();
-        w.showPage(QStringLiteral("compare"));
-        test::settle();
-        for (ComparisonChart* view : { w.comparison()->memoryChart(), w.comparison()->stepChart() }) {
-            REQUIRE(view->isVisible());
-            int entries = 0;
-            for (QGraphicsItem* item : view->scene()->items())
-                if (auto* text = dynamic_cast<QGraphicsTextItem*>(item);
-                    text && text->isVisible() && view->chart()->legend()->isAncestorOf(text)) {
-                    INFO(width << ": " << text->toPlainText().toStdString());
-                    CHECK_FALSE(text->toPlainText().contains(QStringLiteral("...")));
-                    ++entries;
-                }
-            CHECK(entries >= 4);
+    // ("Master weights (FP..."): a long entry takes two lines instead. And the charts are tall
+    // enough for all their entries (a short chart hides the last ones): the page scrolls instead.
+    for (const char* language : { "en", "zh_CN" }) {
+        REQUIRE(setLanguage(QString::fromLatin1(language)));
+        for (const QSize size : { QSize(1280, 800), QSize(1366, 768) }) {
+            ScenarioSession session(core::defaultScenario());
+            MainView w(&session);
+            w.comparison()->showArticlePair();
+            REQUIRE(w.comparison()->add(example("llama-3-70b-does-not-fit.tpscenario.json")));
+            w.resize(size.width() - 420, size.height() - 60); // beside the input form, under the menu
+            w.show();
+            w.showPage(QStringLiteral("compare"));
+            test::settle();
+            for (ComparisonChart* view : { w.comparison()->memoryChart(), w.comparison()->stepChart() }) {
+                int entries = 0, shown = 0;
+                for (const QLegendMarker* marker : view->chart()->legend()->markers())
+                    entries += marker->isVisible() ? 1 : 0;
+                for (QGraphicsItem* item : view->scene()->items())
+                    if (auto* text = dynamic_cast<QGraphicsTextItem*>(item);
+                        text && text->isVisible() && view->chart()->legend()->isAncestorOf(text)) {
+                        INFO(language << " " << size.width() << ": " << text->toPlainText().toStdString());
+                        CHECK_FALSE(text->toPlainText().contains(QStringLiteral("...")));
+                        CHECK(view->chart()->rect().contains(text->mapRectToItem(view->chart(), text->boundingRect())));
+                        ++shown;
+                    }
+                INFO(language << " " << size.width());
+                CHECK(entries >= 4);
+                CHECK(shown == entries);
+            }
+            // Every figure's row is in sight: the table is not squeezed below its rows.
+            const QTableView* table = w.findChild<QTableView*>(QStringLiteral("compareTable"));
+            REQUIRE(table);
+            CHECK(table->verticalHeader()->length() <= table->viewport()->height());
         }
     }
+    setLanguage(QStringLiteral("en"));
 }
 
 TEST_CASE("the step-time legend takes two lines per entry where one row would be cut", "[widgets][charts][time]")
@@ -282,6 +300,27 @@ TEST_CASE("the step-time legend takes two lines per entry where one row would be
     CHECK(texts.contains(QStringLiteral("TP communication")));
     for (const QString& text : texts)
         CHECK_FALSE(text.contains(u'\n'));
+}
+
+TEST_CASE("the memory legend is never cut: two lines an entry, or beside the plot", "[widgets][charts][memory]")
+{
+    MemoryChart chart;
+    chart.setEstimate(core::estimate(core::defaultScenario()));
+    chart.show();
+    for (const int width : { 1400, 760, 560, 420 }) {
+        chart.resize(width, 420);
+        test::settle();
+        int shown = 0;
+        for (QGraphicsItem* item : chart.scene()->items())
+            if (auto* text = dynamic_cast<QGraphicsTextItem*>(item);
+                text && text->isVisible() && chart.chart()->legend()->isAncestorOf(text)) {
+                INFO(width << ": " << text->toPlainText().toStdString());
+                CHECK_FALSE(text->toPlainText().contains(QStringLiteral("...")));
+                ++shown;
+            }
+        INFO(width);
+        CHECK(shown == 8); // seven terms and the capacity line
+    }
 }
 
 TEST_CASE("memory values are written only where their part has room, never across the capacity line",

@@ -190,6 +190,44 @@ double legendRowWidth(const QLegend* legend)
     return needed;
 }
 
+namespace {
+
+/// An entry of several words broken near its middle: no line longer than 60 % of the whole.
+QString twoLineText(const QString& text, const QFont& font)
+{
+    return wrappedLegendText(text, font, 0.6 * QFontMetricsF(font).horizontalAdvance(text));
+}
+
+} // namespace
+
+LegendFit bottomLegendFit(const QStringList& texts, const std::vector<bool>& visible, const QFont& font, double width)
+{
+    const QFontMetricsF metrics(font);
+    const double marker = 1.9 * metrics.height(); // as legendRowWidth counts it
+    double oneLine = 0, twoLines = 0;
+    for (qsizetype i = 0; i < texts.size(); ++i) {
+        if (std::size_t(i) < visible.size() && !visible[std::size_t(i)]) continue;
+        oneLine += metrics.horizontalAdvance(texts[i]) + marker;
+        double widest = 0;
+        for (const QString& line : twoLineText(texts[i], font).split(QStringLiteral("<br>")))
+            widest = std::max(widest, metrics.horizontalAdvance(line));
+        twoLines += widest + marker;
+    }
+    if (oneLine <= 0.97 * width) return LegendFit::oneLine;
+    return twoLines <= 0.97 * width ? LegendFit::twoLines : LegendFit::beside;
+}
+
+QString legendEntryText(const QString& text, const QFont& font, LegendFit fit)
+{
+    return fit == LegendFit::twoLines ? twoLineText(text, font) : text;
+}
+
+double contentWidth(const QChart* chart)
+{
+    const QMarginsF margins = chart->margins();
+    return chart->size().width() - margins.left() - margins.right();
+}
+
 QLineSeries* addLine(QChart* chart, const QColor& color, bool points, Qt::PenStyle style)
 {
     auto* s = new QLineSeries(chart);

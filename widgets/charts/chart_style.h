@@ -7,10 +7,13 @@
 #include <QColor>
 #include <QPointer>
 #include <QString>
+#include <QStringList>
 
 #include <utility>
+#include <vector>
 
 class QChart;
+class QFont;
 class QLegend;
 class QLogValueAxis;
 class QValueAxis;
@@ -57,6 +60,18 @@ private:
 /// The width one row of `legend`'s visible entries takes: each entry's widest line (a wrapped entry
 /// counts by its longest line) and its marker. Wider than the chart, Qt Charts cuts every entry.
 [[nodiscard]] double legendRowWidth(const QLegend* legend);
+/// How a legend below the plot fits the chart's width: every entry on one line, the entries of
+/// several words on two ("TP" over "communication"), or, where not even that fits, in a column
+/// beside the plot.
+enum class LegendFit { oneLine, twoLines, beside };
+/// The fit for the entries `texts` (one line each) of which `visible` are shown, in `font`, in
+/// `width` points.
+[[nodiscard]] LegendFit bottomLegendFit(
+    const QStringList& texts, const std::vector<bool>& visible, const QFont& font, double width);
+/// An entry's text for `fit`: on two lines for LegendFit::twoLines, as it is otherwise.
+[[nodiscard]] QString legendEntryText(const QString& text, const QFont& font, LegendFit fit);
+/// The width a chart's contents get: its width less its margins.
+[[nodiscard]] double contentWidth(const QChart* chart);
 /// A 2.5 px line of `color` added to `chart`, with points when `points`.
 QLineSeries* addLine(QChart* chart, const QColor& color, bool points = true, Qt::PenStyle style = Qt::SolidLine);
 /// Sets the title only when it changes: Qt Charts lays the whole chart out again on every

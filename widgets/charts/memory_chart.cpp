@@ -9,7 +9,9 @@
 #include <QCursor>
 #include <QEvent>
 #include <QFontMetricsF>
+#include <QGraphicsLayout>
 #include <QGraphicsSimpleTextItem>
+#include <QLegend>
 #include <QLegendMarker>
 #include <QLineSeries>
 #include <QStackedBarSeries>
@@ -67,6 +69,8 @@ MemoryChart::MemoryChart(QWidget* parent)
     connect(m_series, &QStackedBarSeries::hovered, this, &MemoryChart::showTooltip);
     // Drawn at another size (a slide, the report), the labels that fit are others.
     connect(chart, &QChart::plotAreaChanged, this, &MemoryChart::fitLabels);
+    // On screen, on a slide and in an export alike: the legend follows the chart's width.
+    connect(chart, &QChart::geometryChanged, this, &MemoryChart::fitLegend);
     setChart(chart);
     retranslate();
 }
@@ -209,11 +213,33 @@ void MemoryChart::retranslate()
 {
     const QString names[TermCount] = { tr("Weights"), tr("Gradients"), tr("Master weights (FP32)"),
         tr("Optimizer states"), tr("Activations"), tr("Buffers"), tr("Overhead") };
-    for (int t = 0; t < TermCount; ++t)
-        m_sets[t]->setLabel(names[t]);
-    m_capacity->setName(tr("GPU capacity"));
+    m_entryNames = QStringList(std::begin(names), std::end(names)) << tr("GPU capacity");
+    fitLegend();
     m_axisX->setCategories({});
     refresh();
+}
+
+void MemoryChart::fitLegend()
+{
+    if (m_entryNames.size() != m_sets.size() + 1) return;
+    QLegend* legend = chart()->legend();
+    const LegendFit fit = bottomLegendFit(m_entryNames, {}, legend->font(), contentWidth(chart()));
+    const Qt::Alignment where = fit == LegendFit::beside ? Qt::AlignRight : Qt::AlignBottom;
+    bool changed = legend->alignment() != where;
+    if (changed) legend->setAlignment(where);
+    for (int t = 0; t < m_sets.size(); ++t) {
+        const QString label = legendEntryText(m_entryNames[t], legend->font(), fit);
+        if (m_sets[t]->label() != label) {
+            m_sets[t]->setLabel(label);
+            changed = true;
+        }
+    }
+    const QString capacity = legendEntryText(m_entryNames.back(), legend->font(), fit);
+    if (m_capacity->name() != capacity) {
+        m_capacity->setName(capacity);
+        changed = true;
+    }
+    if (changed && legend->layout()) legend->layout()->invalidate();
 }
 
 void MemoryChart::changeEvent(QEvent* event)
@@ -236,7 +262,8 @@ void MemoryChart::showTooltip(bool hovering, int index, QBarSet* set)
         "memory.optimizer_states", "memory.activations", "memory.buffers", "memory.overhead" };
     QString text = QStringLiteral("<b>%1</b>")
                        .arg(tr("%1: %2 of %3 on this GPU")
-                                .arg(set->label(), formatBytes(termBytes(bytes, term)), formatBytes(bytes.total()))
+                                .arg(m_entryNames.value(int(m_sets.indexOf(set)), set->label()),
+                                    formatBytes(termBytes(bytes, term)), formatBytes(bytes.total()))
                                 .toHtmlEscaped());
     // The explanation's numbers are those of the most loaded stage.
     if (m_explain && index == m_estimate.memory.stage) text += m_explain(QString::fromLatin1(keys[term]));

@@ -7,6 +7,7 @@
 
 #include <QChartView>
 #include <QList>
+#include <QStringList>
 
 #include <functional>
 
@@ -46,6 +47,9 @@ protected:
 
 private:
     void retranslate();
+    /// The legend's entries on one line or two, or beside the plot, as the width allows
+    /// (bottomLegendFit): never cut to "Master wei…".
+    void fitLegend();
     void refresh();
     void showTooltip(bool hovering, int index, QBarSet* set);
     /// Writes a part's value where the part is tall enough for its label at the plot's current size
@@ -56,6 +60,7 @@ private:
     std::function<QString(const QString&)> m_explain;
     QStackedBarSeries* m_series = nullptr;
     QList<QBarSet*> m_sets;
+    QStringList m_entryNames; ///< the legend's entries on one line each, the capacity line last
     QList<QGraphicsSimpleTextItem*> m_labels; ///< pooled, TermCount per stage
     QLineSeries* m_capacity = nullptr;
     QBarCategoryAxis* m_axisX = nullptr;

@@ -180,32 +180,16 @@ void TimeChart::fitLegend()
 {
     if (m_partNames.size() != m_sets.size()) return;
     QLegend* legend = chart()->legend();
-    const QFont font = legend->font();
-    const QFontMetricsF metrics(font);
-    const auto wrapped = [&](int p) {
-        return wrappedLegendText(m_partNames[p], font, 0.6 * metrics.horizontalAdvance(m_partNames[p]));
-    };
-    // One row of the visible entries below the plot, each on one line or on two: which fits?
-    double oneLine = 0, twoLines = 0;
     const auto markers = legend->markers(m_series);
-    for (int p = 0; p < m_sets.size() && p < markers.size(); ++p) {
-        if (!markers[p]->isVisible()) continue;
-        const double marker = 1.9 * metrics.height();
-        oneLine += metrics.horizontalAdvance(m_partNames[p]) + marker;
-        double widest = 0;
-        for (const QString& line : wrapped(p).split(QStringLiteral("<br>")))
-            widest = std::max(widest, metrics.horizontalAdvance(line));
-        twoLines += widest + marker;
-    }
-    const QMarginsF margins = chart()->margins();
-    const double width = 0.97 * (chart()->size().width() - margins.left() - margins.right());
-    // Narrower still, a column beside the plot (as the export does, chart_export.cpp).
-    const bool wrap = oneLine > width && twoLines <= width;
-    const Qt::Alignment where = twoLines > width ? Qt::AlignRight : Qt::AlignBottom;
+    std::vector<bool> visible;
+    for (const QLegendMarker* marker : markers)
+        visible.push_back(marker->isVisible());
+    const LegendFit fit = bottomLegendFit(m_partNames, visible, legend->font(), contentWidth(chart()));
+    const Qt::Alignment where = fit == LegendFit::beside ? Qt::AlignRight : Qt::AlignBottom;
     bool changed = legend->alignment() != where;
     if (changed) legend->setAlignment(where);
     for (int p = 0; p < m_sets.size(); ++p) {
-        const QString label = wrap ? wrapped(p) : m_partNames[p];
+        const QString label = legendEntryText(m_partNames[p], legend->font(), fit);
         if (m_sets[p]->label() != label) {
             m_sets[p]->setLabel(label);
             changed = true;
