@@ -157,6 +157,7 @@ QVariant ComparisonModel::data(const QModelIndex& index, int role) const
     if (!index.isValid() || index.column() >= columnCount()) return {};
     switch (role) {
     case Qt::DisplayRole:
+    case Qt::ToolTipRole: // whole, where the cell cuts a long GPU name
         return figureText(index.row(), std::size_t(index.column()));
     case Qt::TextAlignmentRole:
         return int(Qt::AlignCenter);

@@ -48,10 +48,12 @@ ComparisonView::ComparisonView(ScenarioSession* session, QWidget* parent)
     // Scenario names are long: they wrap in the column header (its tooltip has them whole too).
     m_table->horizontalHeader()->setDefaultAlignment(Qt::Alignment(Qt::AlignCenter | Qt::TextWordWrap));
     m_table->horizontalHeader()->setMinimumHeight(3 * m_table->fontMetrics().lineSpacing() + 10); // three lines
-    m_table->setWordWrap(true);
-    // Rows as tall as their text (a long GPU name takes two lines), no taller: the thirteen figures
-    // in sight above the charts on a 1080-px screen, most of them on a laptop.
-    m_table->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    // A line per figure: a long GPU name ("NVIDIA A100 SXM 80GB, 400 Gb/s per node (AWS p4de)")
+    // loses its middle, and its tooltip has it whole.
+    m_table->setWordWrap(false);
+    m_table->setTextElideMode(Qt::ElideMiddle);
+    m_table->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
+    m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().lineSpacing() + 8);
     m_memory = new ComparisonChart(ComparisonChart::Memory, this);
     m_step = new ComparisonChart(ComparisonChart::StepTime, this);
 
@@ -67,6 +69,13 @@ ComparisonView::ComparisonView(ScenarioSession* session, QWidget* parent)
     vertical->addWidget(charts);
     vertical->setStretchFactor(0, 1);
     vertical->setStretchFactor(1, 1);
+    // Neither is squeezed: every figure's row in sight and charts tall enough for their legends. On
+    // a laptop the page scrolls instead (MainView's scrolled pages).
+    m_table->setMinimumHeight(m_table->horizontalHeader()->minimumHeight()
+        + m_figures->rowCount() * m_table->verticalHeader()->defaultSectionSize() + 2 * m_table->frameWidth() + 2);
+    for (ComparisonChart* chart : { m_memory, m_step })
+        chart->setMinimumHeight(320);
+    vertical->setChildrenCollapsible(false);
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(buttons);
     layout->addWidget(vertical, 1);
