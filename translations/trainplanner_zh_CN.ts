@@ -4587,8 +4587,8 @@ Megatron 系列把 Q、K、V 合成一次矩阵乘（SwiGLU 的 gate 和 up 也�
         <translation> %</translation>
     </message>
     <message>
-        <source>Only plans that leave this share of each GPU&apos;s memory free count as fitting: a margin for fragmentation, a longer sequence or a library&apos;s workspace that the estimate does not see</source>
-        <translation>只有每张 GPU 显存至少空出这一比例的方案才算放得下：为碎片、更长的序列或估算未计入的库工作区留出余量</translation>
+        <source>Only plans that leave this share of each GPU&apos;s memory free count as fitting: a margin for fragmentation, a longer sequence or a library&apos;s workspace that the estimate does not see. %1 % by default; 0 ranks plans that fill the memory.</source>
+        <translation>只有在每张 GPU 上至少留出这一比例空闲显存的方案才算放得下：为碎片、更长的序列或估算看不到的库工作区留出余量。默认 %1%；设为 0 则也会排出占满显存的方案。</translation>
     </message>
 </context>
 <context>

@@ -2,6 +2,7 @@
 #include "core/planner.h"
 #include "core/presets.h"
 #include "core/scenario_io.h"
+#include "tests/widgets/example_scenario.h"
 #include "tests/widgets/settle.h"
 #include "widgets/charts/plan_scatter_chart.h"
 #include "widgets/inputs/input_panel.h"
@@ -31,6 +32,7 @@
 #include <catch2/catch.hpp>
 
 using namespace ui;
+using ui::test::example;
 using ui::test::settle;
 using ui::test::waitUntil;
 
@@ -73,6 +75,24 @@ TEST_CASE("the planner runs in the background while the user keeps editing, and 
         tab->apply(row);
     CHECK(doc.scenario() == edited);
     CHECK(doc.undoStack()->count() == steps);
+}
+
+TEST_CASE("the layout search keeps a memory margin from the start", "[widgets][planner]")
+{
+    // Without one, a plan at 99 % of each GPU's memory ranked first by a fraction of a percent.
+    ScenarioSession session(example("article-large-7b-64gpu.tpscenario.json"));
+    MainView w(&session);
+    PlannerPage* tab = w.plannerPage();
+    const auto* keepFree = w.findChild<QSpinBox*>(QStringLiteral("planKeepFree"));
+    REQUIRE(keepFree);
+    CHECK(keepFree->value() == PlannerPage::kDefaultKeepFreePercent);
+    CHECK(keepFree->toolTip().contains(QStringLiteral("5 % by default")));
+    QSignalSpy finished(tab, &PlannerPage::finished);
+    tab->start();
+    REQUIRE(waitForSearch(tab, finished));
+    REQUIRE_FALSE(tab->result().plans.empty());
+    for (const core::Plan& plan : tab->result().plans)
+        CHECK(plan.estimate.memory.total() <= 0.95 * plan.estimate.memory.capacity * (1 + 1e-9));
 }
 
 TEST_CASE("a plan applies, undoably, to the scenario it was searched for and to no other", "[widgets][planner]")

@@ -69,6 +69,9 @@ void PlannerPage::createSearchControls()
     m_keepFree = new QSpinBox(this);
     m_keepFree->setObjectName(QStringLiteral("planKeepFree"));
     m_keepFree->setRange(0, int(core::kMaxKeepFree * 100));
+    // A margin from the start: without it the first plan may use 99 % of each GPU's memory and win
+    // by a fraction of a percent over one with 15 % free (the command line's plan starts at 0).
+    m_keepFree->setValue(kDefaultKeepFreePercent);
     m_keepFreeLabel = new QLabel(this);
     m_keepFreeLabel->setBuddy(m_keepFree);
     m_constraints = new PlanConstraintsBar(this);
@@ -361,7 +364,8 @@ void PlannerPage::retranslate()
     m_keepFree->setSuffix(tr(" %"));
     m_keepFree->setToolTip(tr("Only plans that leave this share of each GPU's memory free count as fitting: a "
                               "margin for fragmentation, a longer sequence or a library's workspace that the "
-                              "estimate does not see"));
+                              "estimate does not see. %1 % by default; 0 ranks plans that fill the memory.")
+                               .arg(kDefaultKeepFreePercent));
     m_run->setText(tr("Search"));
     m_stop->setText(tr("Cancel"));
     m_apply->setText(tr("Apply the selected plan"));

@@ -34,6 +34,8 @@ class ScenarioSession;
 class PlannerPage : public QWidget {
     Q_OBJECT
 public:
+    /// The memory margin a search starts with, in percent (the command line's starts at 0).
+    static constexpr int kDefaultKeepFreePercent = 5;
     explicit PlannerPage(ScenarioSession* session, QWidget* parent = nullptr);
 
     void start();
