@@ -4352,6 +4352,14 @@ Megatron 系列把 Q、K、V 合成一次矩阵乘（SwiGLU 的 gate 和 up 也�
         <source>Every plan that fits on %1 GPUs: memory against time</source>
         <translation>在 %1 张 GPU 上所有放得下的方案：显存与时间</translation>
     </message>
+    <message>
+        <source>No plan fits on %1 GPUs</source>
+        <translation>在 %1 张 GPU 上没有放得下的方案</translation>
+    </message>
+    <message>
+        <source>Search to plot every plan that fits: memory against time</source>
+        <translation>点击“搜索”后，这里画出每个放得下的方案：显存与训练时长</translation>
+    </message>
 </context>
 <context>
     <name>ui::PlanTableModel</name>

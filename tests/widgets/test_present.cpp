@@ -555,8 +555,20 @@ TEST_CASE(
     core::PlanResult r;
     r.gpus = 64;
     PlanScatterChart scatter;
+    CHECK(scatter.chart()->title().startsWith(QStringLiteral("Search to plot")));
     scatter.setResult(r);
     CHECK(scatter.chart()->title().contains(QStringLiteral("64 GPUs")));
+    // A search where nothing fits says so, over no empty axes.
+    CHECK(scatter.chart()->title().startsWith(QStringLiteral("No plan fits")));
+    for (const QAbstractAxis* axis : scatter.chart()->axes())
+        CHECK_FALSE(axis->isVisible());
+    r.points.push_back({});
+    r.points.back().memoryBytes = 40e9;
+    r.points.back().trainingTimeS = 86400 * 20;
+    scatter.setResult(r);
+    CHECK(scatter.chart()->title().startsWith(QStringLiteral("Every plan that fits on 64 GPUs")));
+    for (const QAbstractAxis* axis : scatter.chart()->axes())
+        CHECK(axis->isVisible());
 }
 
 TEST_CASE("axis labels are plain decimals, never exponents", "[widgets][present][review]")

@@ -54,6 +54,9 @@ PlanScatterChart::PlanScatterChart(QWidget* parent)
         s->attachAxis(m_axisY);
     }
     setChart(chart);
+    for (QAbstractAxis* axis : { static_cast<QAbstractAxis*>(m_axisX), static_cast<QAbstractAxis*>(m_axisY) })
+        axis->setVisible(false); // until a search has points
+    chart->legend()->setVisible(false);
     retranslate();
 }
 
@@ -86,6 +89,11 @@ void PlanScatterChart::setResult(const core::PlanResult& r)
     const auto [bottom, top] = logDecades(minY, maxY);
     m_axisY->setRange(bottom, top);
     setPlainLabels(m_axisY);
+    // Nothing to plot (no search yet, or nothing fits): the title says so, over no empty axes.
+    const bool empty = points.isEmpty();
+    m_axisX->setVisible(!empty);
+    m_axisY->setVisible(!empty);
+    chart()->legend()->setVisible(!empty);
     retranslate(); // the display unit may have changed
 }
 
@@ -106,9 +114,15 @@ void PlanScatterChart::retranslate()
     m_axisX->setTitleText(tr("Memory per GPU (%1)").arg(unitName()));
     m_axisY->setTitleText(tr("Training time (days, log scale)"));
     // The slide and the export say what was searched: on how many GPUs.
-    setChartTitle(chart(),
-        m_gpus > 0 ? tr("Every plan that fits on %1 GPUs: memory against time").arg(QLocale().toString(m_gpus))
-                   : tr("Every plan that fits: memory against time"));
+    const QString gpus = QLocale().toString(m_gpus);
+    if (m_points->count() == 0)
+        setChartTitle(chart(),
+            m_gpus > 0 ? tr("No plan fits on %1 GPUs").arg(gpus)
+                       : tr("Search to plot every plan that fits: memory against time"));
+    else
+        setChartTitle(chart(),
+            m_gpus > 0 ? tr("Every plan that fits on %1 GPUs: memory against time").arg(gpus)
+                       : tr("Every plan that fits: memory against time"));
 }
 
 void PlanScatterChart::changeEvent(QEvent* event)
