@@ -6072,5 +6072,10 @@ Megatron 系列把 Q、K、V 合成一次矩阵乘（SwiGLU 的 gate 和 up 也�
         <source>%1 million</source>
         <translation>%1 百万</translation>
     </message>
+    <message>
+        <source>%1 %</source>
+        <extracomment>a percentage; Chinese writes the sign against the number, &quot;%1%&quot;</extracomment>
+        <translation>%1%</translation>
+    </message>
 </context>
 </TS>

@@ -248,8 +248,10 @@ TEST_CASE("the loss-scaling lab and the plan-to-run features speak Chinese", "[w
     CHECK(hasChinese(lab.lossScale()->fractions()->horizontalHeaderItem(1)->text()));
     CHECK(hasChinese(lab.lossScale()->chart()->chart()->title()));
     CHECK(hasChinese(lab.lossScale()->scalerText()));
-    // The fractions themselves are numbers either way.
-    CHECK(lab.lossScale()->fractions()->item(0, 1)->text().endsWith(QStringLiteral(" %")));
+    // The fractions themselves are numbers either way, the sign against them as Chinese writes it.
+    CHECK(lab.lossScale()->fractions()->item(0, 1)->text().endsWith(QStringLiteral("%")));
+    CHECK_FALSE(lab.lossScale()->fractions()->item(0, 1)->text().endsWith(QStringLiteral(" %")));
+    CHECK(ui::formatPercent(8.04, 1) == QStringLiteral("8.0%"));
     // A framework's refusal and a log without steps, worded in Chinese.
     core::Problem refusal(
         core::ProblemCode::framework_cannot_express, { { "framework", 2 }, { "why", 1 } }, std::string("parallel.tp"));

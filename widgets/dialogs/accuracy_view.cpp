@@ -50,11 +50,11 @@ AccuracyView::AccuracyView(core::FidelitySummary summary, OpenScenario open, QWi
                   || row.run->metric == core::FidelityMetric::tokens_per_s_per_gpu)
             ? 0
             : 1;
-        const QString cells[] = { QString::fromStdString(row.run->id),
-            QString::fromLatin1(core::toString(row.run->metric).data()),
-            QString(), // role, translated in retranslate()
-            locale.toString(row.run->published, 'f', decimals), locale.toString(row.predicted, 'f', decimals),
-            locale.toString(row.error * 100, 'f', 1) + QStringLiteral(" %"), QString::fromStdString(row.run->source) };
+        const QString cells[]
+            = { QString::fromStdString(row.run->id), QString::fromLatin1(core::toString(row.run->metric).data()),
+                  QString(), // role, translated in retranslate()
+                  locale.toString(row.run->published, 'f', decimals), locale.toString(row.predicted, 'f', decimals),
+                  formatPercent(row.error * 100, 1), QString::fromStdString(row.run->source) };
         for (int c = 0; c < 7; ++c) {
             auto* item = new QTableWidgetItem(cells[c]);
             if (c >= 3 && c <= 5) item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);

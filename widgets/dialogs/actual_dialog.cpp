@@ -64,7 +64,7 @@ QString ActualDialog::text() const
         QString residual;
         if (measured && planned > 0) {
             const double r = (*measured / planned - 1) * 100;
-            residual = (r >= 0 ? QStringLiteral("+") : QString()) + number(r, 1) + QStringLiteral(" %");
+            residual = withPercentSign((r >= 0 ? QStringLiteral("+") : QString()) + number(r, 1));
         }
         return QStringLiteral("<tr><td>%1</td><td align=right><b>%2</b></td><td align=right>%3</td>"
                               "<td align=right>%4</td></tr>")

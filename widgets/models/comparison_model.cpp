@@ -134,9 +134,9 @@ QString ComparisonModel::figureText(int row, std::size_t column) const
         //: a step time in seconds (Chinese: 秒, as the banner says)
         return tr("%1 s").arg(formatSeconds(e.compute.stepTimeS));
     case CommunicationShare:
-        return locale.toString(e.communication.shareOfStep * 100, 'f', 1) + QStringLiteral(" %");
+        return formatPercent(e.communication.shareOfStep * 100, 1);
     case Mfu:
-        return locale.toString(e.compute.mfu * 100, 'f', 1) + QStringLiteral(" %");
+        return formatPercent(e.compute.mfu * 100, 1);
     case TrainingTime:
         return tr("%1 days").arg(formatFixed(e.training.timeS / 86400, 1));
     case Cost:

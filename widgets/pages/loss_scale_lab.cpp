@@ -1,6 +1,7 @@
 #include "widgets/pages/loss_scale_lab.h"
 
 #include "widgets/charts/loss_scale_chart.h"
+#include "widgets/text/format.h"
 
 #include <QDoubleSpinBox>
 #include <QEvent>
@@ -38,10 +39,10 @@ QString percent(double fraction)
     // as a bound rather than in exponent notation.
     const QLocale locale;
     const double p = fraction * 100;
-    if (p == 0) return QStringLiteral("0 %");
-    if (p < 1e-6) return QStringLiteral("< %1 %").arg(locale.toString(1e-6, 'f', 6));
+    if (p == 0) return withPercentSign(QStringLiteral("0"));
+    if (p < 1e-6) return QStringLiteral("< ") + withPercentSign(locale.toString(1e-6, 'f', 6));
     const int decimals = p >= 0.01 ? 2 : std::min(8, 1 - int(std::floor(std::log10(p))));
-    return locale.toString(p, 'f', decimals) + QStringLiteral(" %");
+    return withPercentSign(locale.toString(p, 'f', decimals));
 }
 
 QString power(double scale)

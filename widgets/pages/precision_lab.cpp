@@ -3,6 +3,7 @@
 #include "core/number_format.h"
 #include "widgets/charts/precision_chart.h"
 #include "widgets/pages/loss_scale_lab.h"
+#include "widgets/text/format.h"
 
 #include <QDoubleSpinBox>
 #include <QEvent>
@@ -121,7 +122,7 @@ void PrecisionLab::run()
         else if (!std::isfinite(relative))
             error = tr("unbounded");
         else
-            error = locale.toString(relative, 'f', 2) + QStringLiteral(" %");
+            error = withPercentSign(locale.toString(relative, 'f', 2));
         m_results->setItem(i, 1, new QTableWidgetItem(final));
         m_results->setItem(i, 2, new QTableWidgetItem(error));
     }

@@ -191,6 +191,17 @@ QString formatFixed(double value, int decimals)
     return QLocale().toString(value, 'f', decimals);
 }
 
+QString withPercentSign(const QString& number)
+{
+    //: a percentage; Chinese writes the sign against the number, "%1%"
+    return QCoreApplication::translate("ui::format", "%1 %").arg(number);
+}
+
+QString formatPercent(double percent, int decimals)
+{
+    return withPercentSign(formatFixed(percent, decimals));
+}
+
 QString listText(const QStringList& items)
 {
     //: separates the items of a list in a sentence (Chinese: the enumeration comma 、)

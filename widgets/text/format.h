@@ -55,6 +55,11 @@ enum class Degrees { all, aboveOne };
 /// A number in the current locale with fixed decimals; "∞" for a run that never finishes; from 10^15
 /// on as formatSignificant().
 [[nodiscard]] QString formatFixed(double value, int decimals);
+/// "8.0 %" in English, "8.0%" in Chinese (a Chinese text writes the sign against the number, as the
+/// banner does): a percentage already formatted, `number`, with its sign.
+[[nodiscard]] QString withPercentSign(const QString& number);
+/// A percentage with fixed decimals in the current locale, with its sign (withPercentSign).
+[[nodiscard]] QString formatPercent(double percent, int decimals);
 /// Items of a list in a sentence: "a, b, c" in English, "a、b、c" in Chinese (a Chinese sentence takes
 /// full-width punctuation, never the half-width comma).
 [[nodiscard]] QString listText(const QStringList& items);
