@@ -354,8 +354,8 @@ void explainCommunication(const Estimate& e, std::vector<Explanation>& out)
         add(out, "communication." + std::string(toString(col.group)) + "." + std::string(toString(col.op)),
             "calls × latency(group, nodes) + calls × message × bus factor ÷ bandwidth",
             n(col.callsPerStep) + " × " + n(col.latencyPerCallS * 1e6) + " µs (" + n(col.groupSize) + " ranks on "
-                + n(col.nodes) + " nodes) + " + gb(col.sentBytesPerGpu) + " ÷ " + n(col.bandwidthGBps)
-                + " GB/s = " + sec(col.timeS) + " (exposed " + sec(col.exposedTimeS) + ")",
+                + n(col.nodes) + (col.nodes == 1 ? " node) + " : " nodes) + ") + gb(col.sentBytesPerGpu) + " ÷ "
+                + n(col.bandwidthGBps) + " GB/s = " + sec(col.timeS) + " (exposed " + sec(col.exposedTimeS) + ")",
             "NVIDIA nccl-tests doc/PERFORMANCE.md (bus factors); NVIDIA/nccl src/graph/tuning.cc (latency per ring "
             "step, tree, PAT); "
             "Megatron rank order tp-cp-ep-dp-pp (link)");

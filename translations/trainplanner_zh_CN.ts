@@ -422,11 +422,11 @@
     </message>
     <message>
         <source>Time (ms)</source>
-        <translation>时间 (ms)</translation>
+        <translation>时间（毫秒）</translation>
     </message>
     <message>
         <source>Exposed (ms)</source>
-        <translation>未被掩盖 (ms)</translation>
+        <translation>未被掩盖（毫秒）</translation>
     </message>
     <message>
         <source>PCIe (in node)</source>
@@ -489,7 +489,7 @@
     </message>
     <message>
         <source>Time per step (s)</source>
-        <translation>每步时间 (s)</translation>
+        <translation>每步时间（秒）</translation>
     </message>
     <message>
         <source>Anatomy of one step, side by side</source>
@@ -1266,6 +1266,10 @@
     <message>
         <source>performance notes</source>
         <translation>性能说明</translation>
+    </message>
+    <message>
+        <source>node)</source>
+        <translation>个节点)</translation>
     </message>
 </context>
 <context>
@@ -4394,7 +4398,7 @@ Megatron 系列把 Q、K、V 合成一次矩阵乘（SwiGLU 的 gate 和 up 也�
     </message>
     <message>
         <source>Step (s)</source>
-        <translation>每步 (s)</translation>
+        <translation>每步（秒）</translation>
     </message>
     <message>
         <source>MFU (%)</source>
@@ -5709,11 +5713,11 @@ Megatron 系列把 Q、K、V 合成一次矩阵乘（SwiGLU 的 gate 和 up 也�
     </message>
     <message>
         <source>Time per step (ms)</source>
-        <translation>每步时间 (ms)</translation>
+        <translation>每步时间（毫秒）</translation>
     </message>
     <message>
         <source>Time per step (s)</source>
-        <translation>每步时间 (s)</translation>
+        <translation>每步时间（秒）</translation>
     </message>
     <message>
         <source>%1: %2 s (%3 % of the step)</source>

@@ -37,6 +37,9 @@ TEST_CASE("explanations cover memory, time, communication and cost", "[core][exp
     char expected[32];
     std::snprintf(expected, sizeof expected, "%.4g GB", e.memory.peak().bytes.weights / 1e9);
     CHECK_THAT(w->substituted, Catch::EndsWith(expected));
+    // One node is "1 node", not "1 nodes".
+    const auto* tp = findExplanation(all, "communication.tp.all_reduce");
+    CHECK_THAT(tp->substituted, Catch::Contains("(2 ranks on 1 node)"));
 }
 
 namespace {

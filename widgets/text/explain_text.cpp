@@ -97,6 +97,7 @@ const char* const kPhrases[] = {
     QT_TRANSLATE_NOOP("ui::ExplainText", "+ extras"),
     QT_TRANSLATE_NOOP("ui::ExplainText", "ranks on"),
     QT_TRANSLATE_NOOP("ui::ExplainText", "nodes)"),
+    QT_TRANSLATE_NOOP("ui::ExplainText", "node)"),
     QT_TRANSLATE_NOOP("ui::ExplainText", "(exposed"),
     QT_TRANSLATE_NOOP("ui::ExplainText", "GB/s per node"),
     QT_TRANSLATE_NOOP("ui::ExplainText", "dense ×"),
