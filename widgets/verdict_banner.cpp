@@ -87,7 +87,7 @@ VerdictBanner::Text VerdictBanner::textOf(
     const auto& mem = estimate.memory;
     const auto& b = mem.peak().bytes;
     const double share = mem.capacity > 0 ? b.total() / mem.capacity : 0;
-    const QString used = formatBytes(b.total(), 1), capacity = formatBytes(mem.capacity, 0);
+    const QString used = formatBytes(b.total(), 1), capacity = formatCapacity(mem.capacity);
     const QString percent = QLocale().toString(share * 100, 'f', 0);
 
     const core::MemoryTerm largest = b.largest(); // names what to attack first
@@ -106,14 +106,15 @@ VerdictBanner::Text VerdictBanner::textOf(
     const auto& t = estimate.training;
     const QLocale locale;
     // Throughput as a training log prints it (the launch settings' expectations): tokens per second of
-    // the whole run and of one GPU, and the model's FLOP/s per GPU (MFU × the compute format's peak).
+    // the whole run and of one GPU, and the FLOP/s each GPU executes, recomputation counted, as
+    // Megatron-LM's log and the command line print them (core's tflopsPerGpu, Narayanan et al. 2021).
     const double tokensPerGpu = estimate.gpus > 0 ? c.tokensPerS / estimate.gpus : 0;
     //: %1 step time in seconds, %2 tokens per second of all GPUs, %3 of one GPU, %4 the model's TFLOP/s per
     //: GPU, %5 MFU percent, %6 communication percent
     details += QLatin1Char('\n')
         + tr("Step %1 s · %2 tokens/s (%3 per GPU) · %4 TFLOP/s per GPU · MFU %5 % · communication %6 % of the step")
               .arg(formatSeconds(c.stepTimeS), formatSignificant(c.tokensPerS, 3), formatSignificant(tokensPerGpu, 3),
-                  formatSignificant(c.mfu * c.peakFlopsPerGpu / 1e12, 3), locale.toString(c.mfu * 100, 'f', 1),
+                  formatSignificant(c.tflopsPerGpu, 3), locale.toString(c.mfu * 100, 'f', 1),
                   locale.toString(estimate.communication.shareOfStep * 100, 'f', 1));
     // A step that mostly waits for its CPU (a software stack's host time): the banner says so.
     if (c.stepTimeS > 0 && c.hostStallTimeS >= 0.05 * c.stepTimeS)

@@ -5,6 +5,7 @@
 #include "core/decision.h"
 #include "core/estimate.h"
 #include "core/explain.h"
+#include "core/presets.h"
 #include "core/scenario_fields.h"
 #include "core/scenario_io.h"
 #include "tests/widgets/example_scenario.h"
@@ -244,6 +245,8 @@ TEST_CASE("the banner and its tooltips name settings as the form does and print 
     const double shown = QLocale().toDouble(match.captured(1));
     CHECK(shown > sixN);
     CHECK(shown < sixN * 1.25);
+    // The command line's figure: one number for one run.
+    CHECK(match.captured(1) == formatSignificant(e.compute.tflopsPerGpu, 3));
 
     // A what-if cell's tooltip names its axes.
     window.mainView()->showPage(QStringLiteral("whatif"));
@@ -255,6 +258,22 @@ TEST_CASE("the banner and its tooltips name settings as the form does and print 
         CHECK_FALSE(tip.contains(QRegularExpression(QStringLiteral(R"(\b(parallel|precision|training)\.[a-z])"))));
         CHECK_FALSE(tip.contains(scientific));
     }
+}
+
+TEST_CASE("the banner gives a GPU's memory as the form does, decimals kept", "[widgets][words]")
+{
+    // H100 SXM as nvidia-smi reports it, 79.65 GiB: the banner said "80 GiB" beside a form saying 79.65.
+    core::Scenario s = core::defaultScenario();
+    const core::GpuPreset* h100 = core::findGpuPreset("h100-sxm");
+    REQUIRE(h100);
+    s.hardware.gpu = h100->spec;
+    const core::Estimate e = core::estimate(s);
+    setDisplayByteUnit(ByteUnit::GiB);
+    const VerdictBanner::Text banner = VerdictBanner::textOf(e, QString::fromStdString(h100->spec.name), std::nullopt);
+    CHECK(banner.headline.contains(
+        QStringLiteral("of %1 per GPU").arg(formatCapacity(h100->spec.memoryGib * 1073741824.0))));
+    CHECK(formatCapacity(79.65 * 1073741824.0) == QStringLiteral("79.65") + QChar(0x202F) + QStringLiteral("GiB"));
+    CHECK(formatCapacity(80 * 1073741824.0) == QStringLiteral("80") + QChar(0x202F) + QStringLiteral("GiB"));
 }
 
 TEST_CASE("counts read as words: one node, one replica, fewer than one interruption", "[widgets][words]")

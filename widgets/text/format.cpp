@@ -47,6 +47,11 @@ QString formatBytesRounded(double bytes)
     return formatBytes(bytes, shown >= 100 ? 0 : shown >= 1 ? 1 : 2);
 }
 
+QString formatCapacity(double bytes)
+{
+    return formatSignificant(bytesIn(bytes), 4) + QChar(0x202F) + unitName();
+}
+
 QString memoryTermName(core::MemoryTerm term)
 {
     static const char* const names[core::kMemoryTermCount] = { QT_TRANSLATE_NOOP("ui::VerdictBanner", "weights"),

@@ -28,6 +28,9 @@ void setDisplayByteUnit(ByteUnit unit);
 /// A size in the display unit with the decimals its magnitude needs: "170 GiB", "3.4 GiB", "0.25 GiB",
 /// and "< 0.01 GiB" for what would print as zero (a checkpoint of "0 GiB" reads as nothing).
 [[nodiscard]] QString formatBytesRounded(double bytes);
+/// A GPU's memory as the form and the datasheet give it, no rounding away its decimals: "80 GiB",
+/// "79.65 GiB" (H100 as nvidia-smi reports it, not "80"), "23.99 GiB".
+[[nodiscard]] QString formatCapacity(double bytes);
 /// "0.85 s", "12.3 s", "1,349 s" — seconds with a sensible number of digits.
 [[nodiscard]] QString formatSeconds(double seconds);
 /// "weights", "activations", … (translated, lower case, for sentences).
