@@ -323,6 +323,29 @@ TEST_CASE("the memory legend is never cut: two lines an entry, or beside the plo
     }
 }
 
+TEST_CASE("a title wraps in a narrow chart and takes one line on a slide", "[widgets][charts]")
+{
+    TimeChart chart;
+    chart.setEstimate(core::estimate(core::defaultScenario()));
+    chart.resize(240, 300);
+    chart.show();
+    test::settle();
+    auto titleText = [](const QGraphicsScene& scene) {
+        for (const auto& [text, rect] : visibleTexts(scene))
+            if (text.startsWith(QStringLiteral("One step"))) return text;
+        return QString();
+    };
+    CHECK(titleText(*chart.scene()).contains(u'\n')); // wrapped, not cut
+    CHECK_FALSE(titleText(*chart.scene()).contains(QStringLiteral("...")));
+    // Drawn straight away at a slide's size: laid out again for it, on one line.
+    drawnAt(chart.chart(), { 1280, 690 }, 1.6, [&](const QGraphicsScene& scene) {
+        const QString title = titleText(scene);
+        INFO(title.toStdString());
+        CHECK_FALSE(title.isEmpty());
+        CHECK_FALSE(title.contains(u'\n'));
+    });
+}
+
 TEST_CASE("memory values are written only where their part has room, never across the capacity line",
     "[widgets][charts][memory]")
 {

@@ -10,6 +10,7 @@
 #include <QCoreApplication>
 #include <QEvent>
 #include <QFontMetricsF>
+#include <QGraphicsLayout>
 #include <QGraphicsSimpleTextItem>
 #include <QLegend>
 #include <QLegendMarker>
@@ -251,7 +252,14 @@ void showTitle(QChart* chart)
     const QMarginsF margins = chart->margins();
     const double width = chart->size().width() - margins.left() - margins.right() - 16;
     const QString title = width > 0 ? wrappedLegendText(plain, chart->titleFont(), width) : plain;
-    if (chart->title() != title) chart->setTitle(title);
+    if (chart->title() == title) return;
+    chart->setTitle(title);
+    // Laid out again at once: a chart drawn straight after a resize (a slide, an export) would
+    // otherwise show the title as the last layout placed it, wrapped for the old width.
+    if (QGraphicsLayout* layout = chart->layout()) {
+        layout->invalidate();
+        layout->activate();
+    }
 }
 
 } // namespace
