@@ -5661,6 +5661,13 @@ Megatron 系列把 Q、K、V 合成一次矩阵乘（SwiGLU 的 gate 和 up 也�
         <source>Restart time</source>
         <translation>重启时间</translation>
     </message>
+    <message numerus="yes">
+        <source>%n other assumption(s): no effect</source>
+        <extracomment>the sensitivity chart&apos;s last row: assumptions whose change does not move the outcome</extracomment>
+        <translation>
+            <numerusform>另外 %n 项假设：无影响</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>ui::SensitivityPage</name>

@@ -58,16 +58,28 @@ void SensitivityChart::setResult(const core::Sensitivity& result, Metric metric,
     QList<qreal> low, high;
     m_order.clear();
     double extent = 1;
+    // Assumptions that do not move this outcome (restart time on step time) get no row of their own:
+    // a row of empty bars each reads as missing data. One row at the bottom counts them.
+    const auto change = [&](const core::Outcome& o) { return base > 0 ? (value(o) / base - 1) * 100 : 0; };
+    const auto moves = [&](const core::SensitivityRow* r) {
+        return std::max(std::abs(change(r->low)), std::abs(change(r->high))) >= kNoEffectPercent;
+    };
+    const auto still = std::count_if(rows.begin(), rows.end(), [&](const auto* r) { return !moves(r); });
+    if (still > 0) {
+        //: the sensitivity chart's last row: assumptions whose change does not move the outcome
+        categories << tr("%n other assumption(s): no effect", nullptr, int(still));
+        low << 0;
+        high << 0;
+    }
     for (const auto* r : rows) {
+        if (!moves(r)) continue;
         categories << assumptionName(r->assumption);
-        const double l = base > 0 ? (value(r->low) / base - 1) * 100 : 0;
-        const double h = base > 0 ? (value(r->high) / base - 1) * 100 : 0;
-        low << l;
-        high << h;
-        extent = std::max({ extent, std::abs(l), std::abs(h) });
+        low << change(r->low);
+        high << change(r->high);
+        extent = std::max({ extent, std::abs(low.back()), std::abs(high.back()) });
     }
     for (auto it = rows.rbegin(); it != rows.rend(); ++it)
-        m_order.push_back((*it)->assumption);
+        if (moves(*it)) m_order.push_back((*it)->assumption);
     m_axisY->setCategories(categories);
     m_low->remove(0, m_low->count());
     m_low->append(low);

@@ -26,7 +26,10 @@ public:
 
     [[nodiscard]] QBarSet* lowBars() const { return m_low; }
     [[nodiscard]] QBarSet* highBars() const { return m_high; }
-    /// The assumption shown in each row, top to bottom.
+    /// A change below this many percent is no effect: the assumption gets no row of its own.
+    static constexpr double kNoEffectPercent = 0.05;
+    /// The assumption shown in each row, top to bottom (those with no effect, counted in the bottom
+    /// row, not among them).
     [[nodiscard]] const std::vector<core::Assumption>& order() const { return m_order; }
 
 private:
