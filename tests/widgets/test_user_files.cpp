@@ -182,7 +182,17 @@ TEST_CASE(
         dialog.setPrefixNames(false); // the plain names, "report.pdf"
         const QString expected = QDir(out.path()).filePath(folderNameFor(name));
         CHECK(dialog.targetFolder() == expected);
-        CHECK(dialog.findChild<QLabel*>(QStringLiteral("exportTarget"))->toolTip().contains(expected));
+        const auto* target = dialog.findChild<QLabel*>(QStringLiteral("exportTarget"));
+        CHECK(target->toolTip().contains(expected));
+        // Shown, the label says as much of the path as its width holds, the whole path where it fits.
+        dialog.resize(1100, 700);
+        dialog.show();
+        ui::test::settle();
+        INFO(target->text().toStdString() << " in " << target->width() << " px");
+        if (target->fontMetrics().horizontalAdvance(target->toolTip()) <= target->width())
+            CHECK(target->text() == target->toolTip());
+        else
+            CHECK(target->fontMetrics().horizontalAdvance(target->text()) >= target->width() * 0.8);
         dialog.accept(); // nothing there to replace: no question; the export runs, then the dialog closes
         REQUIRE(ui::test::waitUntil([&] { return !dialog.isExporting(); }, 120000));
         CHECK(dialog.result() == QDialog::Accepted);

@@ -151,6 +151,9 @@ QFormLayout* ExportDialog::whereRows(const AppSettings::ExportChoices& saved)
     // One line, elided in the middle (the folder's own name stays in view), the whole path as its tooltip:
     // a wrapped label keeps the height of its narrowest layout.
     m_target->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    // Elided again when the label itself is resized: the dialog's resize comes before the layout
+    // gives the label its new width, and eliding to the old one left "/… A100 SXM 80GB".
+    m_target->installEventFilter(this);
     top->addRow(QString(), m_target);
 
     return top;
@@ -287,6 +290,12 @@ void ExportDialog::resizeEvent(QResizeEvent* event)
 {
     QDialog::resizeEvent(event);
     updateTarget();
+}
+
+bool ExportDialog::eventFilter(QObject* watched, QEvent* event)
+{
+    if (watched == m_target && event->type() == QEvent::Resize) updateTarget();
+    return QDialog::eventFilter(watched, event);
 }
 
 void ExportDialog::accept()
