@@ -6,15 +6,19 @@
 #include "core/scenario_io.h"
 #include "tests/widgets/settle.h"
 #include "widgets/charts/chart_export.h"
+#include "widgets/charts/chart_style.h"
 #include "widgets/charts/memory_chart.h"
 #include "widgets/main_view.h"
 #include "widgets/painted/timeline_view.h"
 #include "widgets/session/scenario_session.h"
+#include "widgets/style/palette.h"
 #include "widgets/style/theme.h"
 #include "widgets/verdict_banner.h"
 
 #include <QAbstractAxis>
+#include <QAbstractBarSeries>
 #include <QApplication>
+#include <QBarSet>
 #include <QChart>
 #include <QChartView>
 #include <QGraphicsSimpleTextItem>
@@ -133,6 +137,27 @@ TEST_CASE("on a dark palette the charts are dark with light text while their exp
         }
         // A value drawn on a bar keeps the colour chosen against its bar's colour.
         CHECK(valueLabelColours(memory) == lightLabels);
+        // Bars and lines have 3:1 against the dark surface (WCAG 2.1, 1.4.11): Okabe & Ito's blue
+        // (2.85:1) gives way to a lighter one on screen, and comes back in exports.
+        const auto barColours = [](QChart* chart) {
+            std::vector<QColor> out;
+            for (QAbstractSeries* series : chart->series())
+                if (auto* bars = qobject_cast<QAbstractBarSeries*>(series))
+                    for (QBarSet* set : bars->barSets())
+                        out.push_back(set->color());
+            return out;
+        };
+        const QColor surface = memory->chart()->backgroundBrush().color();
+        CHECK(contrast(palette::kBlueOnDark, surface) >= 3.0);
+        CHECK(contrast(palette::kBlue, surface) < 3.0);
+        const std::vector<QColor> darkBars = barColours(memory->chart());
+        CHECK(std::count(darkBars.begin(), darkBars.end(), palette::kBlueOnDark) == 1); // the weights
+        CHECK(std::count(darkBars.begin(), darkBars.end(), palette::kBlue) == 0);
+        {
+            const LightChart light(memory->chart());
+            const std::vector<QColor> lightBars = barColours(memory->chart());
+            CHECK(std::count(lightBars.begin(), lightBars.end(), palette::kBlue) == 1);
+        }
 
         // Exported: light, and the screen's chart dark again afterwards.
         const QImage picture = renderChart(memory->chart(), { 1200, 750 }, 1.0);

@@ -1,5 +1,6 @@
 #include "widgets/charts/chart_style.h"
 
+#include "widgets/style/palette.h"
 #include "widgets/style/theme.h"
 
 #include <QAbstractAxis>
@@ -108,6 +109,19 @@ void applyChartColours(QChart* chart, bool dark)
         if (axis->gridLineColor() != c.grid) axis->setGridLineColor(c.grid);
         if (axis->minorGridLineColor() != c.grid) axis->setMinorGridLineColor(c.grid);
         if (axis->linePenColor() != c.axisLine) axis->setLinePenColor(c.axisLine);
+    }
+    // Okabe & Ito's blue is too dark on the dark surface (palette::kBlueOnDark): bars and lines swap it.
+    const QColor& blue = dark ? palette::kBlueOnDark : palette::kBlue;
+    const QColor& otherBlue = dark ? palette::kBlue : palette::kBlueOnDark;
+    for (QAbstractSeries* series : chart->series()) {
+        if (auto* bars = qobject_cast<QAbstractBarSeries*>(series)) {
+            for (QBarSet* set : bars->barSets())
+                if (set->color() == otherBlue) set->setColor(blue);
+        } else if (auto* line = qobject_cast<QLineSeries*>(series); line && line->pen().color() == otherBlue) {
+            QPen pen = line->pen();
+            pen.setColor(blue);
+            line->setPen(pen);
+        }
     }
     // The charts' own near-black: capacity lines, rings round the current point, values beside a bar.
     for (QAbstractSeries* series : chart->series()) {
