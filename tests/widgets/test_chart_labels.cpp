@@ -10,11 +10,13 @@
 #include "tests/widgets/example_scenario.h"
 #include "tests/widgets/settle.h"
 #include "widgets/charts/comparison_chart.h"
+#include "widgets/charts/loss_scale_chart.h"
 #include "widgets/charts/memory_chart.h"
 #include "widgets/charts/precision_chart.h"
 #include "widgets/charts/time_chart.h"
 #include "widgets/main_view.h"
 #include "widgets/pages/comparison_view.h"
+#include "widgets/pages/loss_scale_lab.h"
 #include "widgets/pages/precision_lab.h"
 #include "widgets/presentation_view.h"
 #include "widgets/session/scenario_session.h"
@@ -409,6 +411,53 @@ TEST_CASE(
     const QString fp32 = lab.results()->item(0, 1)->text();
     CHECK(fp32.size() <= 8);
     CHECK(fp32.toDouble() == Approx(runs[0].final).epsilon(1e-6));
+}
+
+TEST_CASE("the formats' legends are never cut and each range names its format", "[widgets][charts][formats]")
+{
+    PrecisionLab lab;
+    lab.resize(900, 700);
+    lab.show();
+    lab.run();
+    test::settle();
+    // The accumulation chart's legend beside its plot: long names on two lines, none cut.
+    QChartView* precision = lab.chart();
+    for (const int width : { 560, 900, 1400 }) {
+        precision->resize(width, 420);
+        test::settle();
+        int entries = 0;
+        for (QGraphicsItem* item : precision->scene()->items())
+            if (auto* text = dynamic_cast<QGraphicsTextItem*>(item);
+                text && text->isVisible() && precision->chart()->legend()->isAncestorOf(text)) {
+                INFO(width << ": " << text->toPlainText().toStdString());
+                CHECK_FALSE(text->toPlainText().contains(QStringLiteral("...")));
+                ++entries;
+            }
+        CHECK(entries == 8);
+    }
+    // The loss-scaling chart writes each format's name above its range, on a slide too.
+    LossScaleChart* ranges = lab.lossScale()->chart();
+    const auto named = [ranges](const QGraphicsScene& scene) {
+        QStringList out;
+        for (QGraphicsItem* item : scene.items())
+            if (auto* text = qgraphicsitem_cast<QGraphicsSimpleTextItem*>(item); text && text->isVisible())
+                out << text->text();
+        return out;
+    };
+    drawnAt(ranges->chart(), { 1280, 690 }, 1.6, [&](const QGraphicsScene& scene) {
+        const QStringList texts = named(scene);
+        for (const char* format : { "fp16", "bf16", "fp8 e4m3", "fp8 e5m2" })
+            CHECK(texts.contains(QLatin1String(format)));
+        // Each above its own bar: the label's bottom within a row's spacing of its line.
+        for (int i = 0; i < ranges->rangeLabels().size(); ++i) {
+            const QGraphicsSimpleTextItem* label = ranges->rangeLabels()[i];
+            const double line = ranges->chart()->mapToPosition(ranges->ranges()[i]->at(0), ranges->ranges()[i]).y();
+            const double bottom = label->pos().y() + label->boundingRect().height();
+            CHECK(bottom <= line);
+            CHECK(bottom >= line - 10);
+            CHECK(ranges->chart()->plotArea().adjusted(-1, -40, 1, 1).contains(label->pos()));
+        }
+    });
 }
 
 TEST_CASE("a slide's chart title is its largest text, and numbers keep their units", "[widgets][present]")

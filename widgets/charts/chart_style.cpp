@@ -237,6 +237,37 @@ QString legendEntryText(const QString& text, const QFont& font, LegendFit fit)
     return fit == LegendFit::twoLines ? twoLineText(text, font) : text;
 }
 
+namespace {
+
+constexpr const char* kPlainName = "tpPlainName"; ///< a series' name on one line
+constexpr const char* kShownName = "tpShownName"; ///< the name fitSideLegend gave it
+
+void wrapSeriesNames(QChart* chart)
+{
+    const QFont font = chart->legend()->font();
+    // The legend's share less its marker and padding, as ComparisonChart measures it.
+    const double width = 0.4 * chart->size().width() - 3 * QFontMetricsF(font).height() - 20;
+    for (QAbstractSeries* series : chart->series()) {
+        const QString name = series->name();
+        if (name != series->property(kShownName).toString()) series->setProperty(kPlainName, name); // set anew
+        const QString plain = series->property(kPlainName).toString();
+        const QString shown = width > 0 ? wrappedLegendText(plain, font, width) : plain;
+        series->setProperty(kShownName, shown);
+        if (name != shown) series->setName(shown);
+    }
+}
+
+} // namespace
+
+void fitSideLegend(QChart* chart)
+{
+    if (!chart->property(kShownName).toBool()) {
+        chart->setProperty(kShownName, true);
+        QObject::connect(chart, &QGraphicsWidget::geometryChanged, chart, [chart] { wrapSeriesNames(chart); });
+    }
+    wrapSeriesNames(chart);
+}
+
 double contentWidth(const QChart* chart)
 {
     const QMarginsF margins = chart->margins();

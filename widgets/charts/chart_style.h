@@ -70,6 +70,11 @@ enum class LegendFit { oneLine, twoLines, beside };
     const QStringList& texts, const std::vector<bool>& visible, const QFont& font, double width);
 /// An entry's text for `fit`: on two lines for LegendFit::twoLines, as it is otherwise.
 [[nodiscard]] QString legendEntryText(const QString& text, const QFont& font, LegendFit fit);
+/// Wraps the names of `chart`'s series onto more lines where its legend beside the plot (Qt Charts
+/// gives it at most 40 % of the chart's width) would cut them ("bf16 truncated (the article's
+/// snippet) (shares i…"). A name set since the last call counts as the entry's one-line text. Call it
+/// after setting names; it follows the chart's size from the first call on.
+void fitSideLegend(QChart* chart);
 /// The width a chart's contents get: its width less its margins.
 [[nodiscard]] double contentWidth(const QChart* chart);
 /// A 2.5 px line of `color` added to `chart`, with points when `points`.

@@ -2,10 +2,13 @@
 
 #include "widgets/charts/chart_style.h"
 #include "widgets/style/palette.h"
+#include "widgets/style/theme.h"
 
 #include <QAreaSeries>
 #include <QChart>
 #include <QEvent>
+#include <QFontMetricsF>
+#include <QGraphicsSimpleTextItem>
 #include <QLegend>
 #include <QLegendMarker>
 #include <QLineSeries>
@@ -60,7 +63,36 @@ LossScaleChart::LossScaleChart(QWidget* parent)
     for (auto* s : m_subnormal)
         for (auto* marker : chart->legend()->markers(s))
             marker->setVisible(false);
+    for (int i = 0; i < 4; ++i) {
+        auto* label = new QGraphicsSimpleTextItem(chart);
+        label->setBrush(theme::surface(false).ink); // applyChartColours turns the ink light on a dark surface
+        label->setZValue(10);
+        m_rangeLabels << label;
+    }
+    connect(chart, &QChart::plotAreaChanged, this, &LossScaleChart::placeRangeLabels);
     retranslate();
+}
+
+void LossScaleChart::placeRangeLabels()
+{
+    const QFont font = m_axisX->labelsFont(); // enlarged with the axis on a slide
+    const QFontMetricsF metrics(font);
+    const QRectF plot = chart()->plotArea();
+    for (int i = 0; i < m_rangeLabels.size() && i < m_normal.size(); ++i) {
+        QGraphicsSimpleTextItem* label = m_rangeLabels[i];
+        const QLineSeries* start = m_subnormal[i]->count() == 2 ? m_subnormal[i] : m_normal[i];
+        if (start->count() < 2 || plot.isEmpty()) {
+            label->setVisible(false);
+            continue;
+        }
+        const QPointF at = chart()->mapToPosition(start->at(0), m_normal[i]);
+        label->setFont(font);
+        label->setText(m_normal[i]->name());
+        // Above the line's left end, inside the plot; the line is 7 px thick.
+        const double x = std::clamp(at.x(), plot.left(), plot.right() - metrics.horizontalAdvance(label->text()));
+        label->setPos(x, at.y() - 4.5 - metrics.height());
+        label->setVisible(true);
+    }
 }
 
 void LossScaleChart::setDistribution(
@@ -92,6 +124,7 @@ void LossScaleChart::setDistribution(
     m_axisX->setRange(lo, hi);
     m_axisY->setRange(0, peak * 1.5);
     m_axisX->setTickInterval(hi - lo > 40 ? 10 : 5);
+    placeRangeLabels();
 }
 
 void LossScaleChart::retranslate()
@@ -103,6 +136,7 @@ void LossScaleChart::retranslate()
         = { QStringLiteral("fp16"), QStringLiteral("bf16"), QStringLiteral("fp8 e4m3"), QStringLiteral("fp8 e5m2") };
     for (int i = 0; i < 4; ++i)
         m_normal[i]->setName(names[i]);
+    placeRangeLabels();
 }
 
 void LossScaleChart::changeEvent(QEvent* event)

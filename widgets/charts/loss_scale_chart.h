@@ -9,6 +9,7 @@
 #include <QList>
 
 class QAreaSeries;
+class QGraphicsSimpleTextItem;
 class QLineSeries;
 class QValueAxis;
 
@@ -24,18 +25,23 @@ public:
     [[nodiscard]] QLineSeries* density() const { return m_density; }
     /// Per format (fp16, bf16, fp8 e4m3, fp8 e5m2): its normal range's bar.
     [[nodiscard]] const QList<QLineSeries*>& ranges() const { return m_normal; }
+    /// Per format, its name written above the left end of its range (a slide's reader need not
+    /// match colours with the legend).
+    [[nodiscard]] const QList<QGraphicsSimpleTextItem*>& rangeLabels() const { return m_rangeLabels; }
 
 protected:
     void changeEvent(QEvent* event) override;
 
 private:
     void retranslate();
+    void placeRangeLabels();
 
     core::GradientDistribution m_gradients;
     double m_scale = 1;
     QLineSeries* m_density;
     QAreaSeries* m_area;
     QList<QLineSeries*> m_normal, m_subnormal;
+    QList<QGraphicsSimpleTextItem*> m_rangeLabels;
     QValueAxis* m_axisX;
     QValueAxis* m_axisY;
 };

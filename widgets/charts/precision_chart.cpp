@@ -105,6 +105,7 @@ void PrecisionChart::showOverlaps()
         m_lines[i]->setPen(pen);
         m_lines[i]->setName(group > 1 ? tr("%1 (shares its line)").arg(runName(r)) : runName(r));
     }
+    fitSideLegend(chart()); // the long names on two lines beside a narrow plot, not cut
 }
 
 void PrecisionChart::retranslate()
