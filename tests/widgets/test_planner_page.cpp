@@ -290,6 +290,7 @@ TEST_CASE(
     if (best.parallel.cp != 1) CHECK(why.contains(QStringLiteral("CP 1 → %1").arg(best.parallel.cp)));
     for (const core::Knob knob : core::differingKnobs(doc.scenario(), best))
         CHECK(why.contains(PlanConstraintsBar::knobName(knob) + QLatin1Char(' ')));
+    CHECK_FALSE(why.contains(QStringLiteral(".."))); // "up-proj." ends a sentence once
 
     // A set: TP limited to 2 and 4; CP pinned to 8, which the free search would not have chosen alone.
     tab->constraints()->setAllowed(core::Knob::tp, { 2, 4 });

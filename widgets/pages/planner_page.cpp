@@ -310,9 +310,11 @@ QString PlannerPage::whyText() const
                        .arg(PlanConstraintsBar::knobName(knob),
                            PlanConstraintsBar::valueText(knob, core::knobValue(m_search.searched(), knob)),
                            PlanConstraintsBar::valueText(knob, core::knobValue(best.scenario, knob)));
+    // A list ending in an abbreviation ("up-proj.") takes no second full stop.
+    QString changed = listText(changes);
+    if (changed.endsWith(QLatin1Char('.'))) changed.chop(1);
     text += QLatin1Char(' ')
-        + (changes.isEmpty() ? tr("It is the current scenario's layout.")
-                             : tr("It changes %1.").arg(listText(changes)));
+        + (changes.isEmpty() ? tr("It is the current scenario's layout.") : tr("It changes %1.").arg(changed));
     int ties = 0;
     for (const auto& plan : m_result.plans)
         ties += plan.withinBestRange ? 1 : 0;
