@@ -265,10 +265,17 @@ std::optional<ActualComparison> compareWithLog(
     const auto peakTflops = s.hardware.gpu.peakTflops.find(s.precision.compute);
     c.plannedTflopsPerGpu = peakTflops == s.hardware.gpu.peakTflops.end() ? 0 : e.compute.mfu * peakTflops->second;
 
+    // The plan's step at the log's pace: its tokens per second over the plan's tokens per step. A log
+    // of another global batch or sequence length times a step of another size: its own step time
+    // against the plan's (512 sequences against 1,024) halved the forecast and read as -50 %.
+    const double planTokensPerStep = double(s.training.globalBatch) * double(s.training.seqLen);
+    c.pacedStepTimeS
+        = c.tokensPerStep == planTokensPerStep || !(c.tokensPerS > 0) ? c.stepTimeS : planTokensPerStep / c.tokensPerS;
+
     auto residual = [&](const char* name, double measured, double planned) {
         if (planned > 0 && std::isfinite(measured)) c.residuals.emplace_back(name, measured / planned - 1);
     };
-    residual("step_time", c.stepTimeS, c.plannedStepTimeS);
+    residual("step_time", c.pacedStepTimeS, c.plannedStepTimeS);
     residual("tokens_per_s", c.tokensPerS, c.plannedTokensPerS);
     if (c.peakMemoryGib) residual("peak_memory", *c.peakMemoryGib, c.plannedMemoryGib);
     if (c.mfu) residual("mfu", *c.mfu, c.plannedMfu);
@@ -276,7 +283,7 @@ std::optional<ActualComparison> compareWithLog(
 
     // The efficiencies that reproduce it (calibration.h), memory only where the log gives reserved bytes.
     MeasuredRun measured;
-    if (c.stepTimeS > 0) measured.stepTimeS = c.stepTimeS;
+    if (c.pacedStepTimeS > 0) measured.stepTimeS = c.pacedStepTimeS;
     // calibrate() fits the device's whole peak: what the allocator reserved plus what it does not see
     // (the CUDA context, NCCL's buffers), as the estimate counts that.
     if (c.peakMemoryGib && !log.memoryIsAllocated)
@@ -284,16 +291,16 @@ std::optional<ActualComparison> compareWithLog(
     c.refit = calibrate(s, measured);
 
     // The whole run at the measured pace: the same steps, checkpoints and failures (reliability_model.h),
-    // each step taking what the log says.
+    // each step taking what the log's pace gives it.
     c.planned = e.training;
     Estimate paced = e;
     paced.warnings.clear();
-    paced.compute.stepTimeS = c.stepTimeS;
-    paced.training.timeS = paced.training.steps * c.stepTimeS;
+    paced.compute.stepTimeS = c.pacedStepTimeS;
+    paced.training.timeS = paced.training.steps * c.pacedStepTimeS;
     applyReliability(s, paced);
     c.forecast = paced.training;
     const double tolerance = e.range ? 0.0 : 0.1;
-    c.drift = c.stepTimeS < c.plannedLowS * (1 - tolerance) || c.stepTimeS > c.plannedHighS * (1 + tolerance);
+    c.drift = c.pacedStepTimeS < c.plannedLowS * (1 - tolerance) || c.pacedStepTimeS > c.plannedHighS * (1 + tolerance);
     return c;
 }
 
@@ -318,6 +325,7 @@ std::string actualToJson(const ActualComparison& c)
     nlohmann::ordered_json measured;
     measured["step_time_s"] = c.stepTimeS;
     measured["tokens_per_s"] = c.tokensPerS;
+    measured["paced_step_time_s"] = c.pacedStepTimeS;
     if (c.peakMemoryGib) {
         measured["peak_memory_gib"] = *c.peakMemoryGib;
         measured["peak_memory_kind"] = c.log.memoryIsAllocated ? "max_allocated" : "max_reserved";
@@ -398,7 +406,14 @@ std::string actualToText(const ActualComparison& c)
             fixedNumber(planned, decimals).c_str(), r.c_str());
         os << line;
     };
-    row("step time (s)", c.stepTimeS, c.plannedStepTimeS, 3);
+    if (c.pacedStepTimeS != c.stepTimeS) {
+        // Another batch or sequence: the plan's step at the log's pace is what compares.
+        os << "the log's own step: " << fixedNumber(c.stepTimeS, 3) << " s for " << fixedNumber(c.tokensPerStep, 0)
+           << " tokens\n";
+        row("plan's step at log's pace", c.pacedStepTimeS, c.plannedStepTimeS, 3);
+    } else {
+        row("step time (s)", c.stepTimeS, c.plannedStepTimeS, 3);
+    }
     row("tokens/s", c.tokensPerS, c.plannedTokensPerS, 0);
     row(c.log.memoryIsAllocated ? "peak memory (GiB, alloc.)" : "peak memory (GiB, reserved)", c.peakMemoryGib,
         c.plannedMemoryGib, 1);

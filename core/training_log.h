@@ -227,6 +227,10 @@ struct ActualComparison {
     // Measured: the median of the steady steps.
     double stepTimeS = 0;
     double tokensPerS = 0; ///< the whole run's: tokensPerStep ÷ stepTimeS
+    /// The plan's step (its global batch × sequence length) at the measured tokens per second: the
+    /// logged step time where the log's step is the plan's size. The step-time residual, the refit, the
+    /// drift and the forecast use it, so that a log of another batch is not read as twice as fast.
+    double pacedStepTimeS = 0;
     std::optional<double> peakMemoryGib;
     std::optional<double> mfu;
     std::optional<double> tflopsPerGpu;

@@ -819,6 +819,20 @@ TEST_CASE(
     CHECK(c.tokensPerStep == tokensPerStep);
     CHECK(c.stepTimeS == Approx(ms / 1000));
     CHECK(c.tokensPerS == Approx(tokensPerStep / (ms / 1000)));
+    // The plan's step of 1,024 sequences at the log's pace: twice the log's half-batch step, by hand.
+    // The step-time residual, the drift and the forecast count it, not the log's own step (which read
+    // as 45 % faster and halved the whole run).
+    CHECK(c.pacedStepTimeS == Approx(2 * ms / 1000));
+    const core::Estimate e = core::estimate(s);
+    CHECK(c.forecast.timeS >= e.training.steps * 2 * ms / 1000);
+    const auto residual
+        = std::find_if(c.residuals.begin(), c.residuals.end(), [](const auto& r) { return r.first == "step_time"; });
+    REQUIRE(residual != c.residuals.end());
+    CHECK(residual->second == Approx(2 * ms / 1000 / c.plannedStepTimeS - 1));
+    CHECK(residual->second > 0.05); // 1.1 × the plan at the log's pace, not -45 %
+    const auto json = nlohmann::json::parse(core::actualToJson(c));
+    CHECK(json["measured"]["paced_step_time_s"].get<double>() == Approx(2 * ms / 1000));
+    CHECK_THAT(core::actualToText(c), Catch::Contains("plan's step at log's pace"));
     // A sequence length the log states counts too.
     const auto longer = compared(s, megatronStart(1, 1, 8, 512, 8192) + megatronSteps(512, ms * 2, 5));
     CHECK(longer.tokensPerS == Approx(512.0 * 8192 / (ms * 2 / 1000)));

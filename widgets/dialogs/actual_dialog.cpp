@@ -109,8 +109,10 @@ QString ActualDialog::text() const
     if (!notes.isEmpty()) html += QStringLiteral("<ul>%1</ul>").arg(notes);
     html += QStringLiteral("<table cellspacing=6><tr><th></th><th>%1</th><th>%2</th><th>%3</th></tr>")
                 .arg(tr("measured"), tr("planned"), tr("residual"));
-    html += row(
-        tr("Step time (s)"), c.stepTimeS, c.plannedStepTimeS, number(c.stepTimeS, 3), number(c.plannedStepTimeS, 3));
+    // A log of another batch or sequence: the plan's step at the log's pace is what compares.
+    const bool paced = c.pacedStepTimeS != c.stepTimeS;
+    html += row(paced ? tr("Plan's step at the log's pace (s)") : tr("Step time (s)"), c.pacedStepTimeS,
+        c.plannedStepTimeS, number(c.pacedStepTimeS, 3), number(c.plannedStepTimeS, 3));
     html += row(
         tr("Tokens/s"), c.tokensPerS, c.plannedTokensPerS, number(c.tokensPerS, 0), number(c.plannedTokensPerS, 0));
     const QString memoryName
@@ -131,7 +133,12 @@ QString ActualDialog::text() const
     if (stated(core::LogSetting::global_batch) || stated(core::LogSetting::seq_len))
         html += QStringLiteral("<p>%1</p>")
                     .arg(tr("Measured tokens/s count the log's own %1 tokens per step.")
-                             .arg(QLocale().toString(c.tokensPerStep, 'f', 0)));
+                             .arg(QLocale().toString(c.tokensPerStep, 'f', 0))
+                        + (paced ? QLatin1Char(' ')
+                                    + tr("The log's steps took %1 s; at its tokens per second the plan's step takes "
+                                         "%2 s, and the forecast below counts that.")
+                                          .arg(number(c.stepTimeS, 3), number(c.pacedStepTimeS, 3))
+                                 : QString()));
     html += QStringLiteral("<p>");
     // The planned step is the model's and the range where measured runs of its kind landed against the
     // model: a range wholly on one side of the step is said in those words, not shown beside it as its range.
