@@ -9,6 +9,7 @@
 #include "core/scenario_io.h"
 #include "tests/widgets/example_scenario.h"
 #include "tests/widgets/settle.h"
+#include "widgets/charts/chart_export.h"
 #include "widgets/charts/comparison_chart.h"
 #include "widgets/charts/loss_scale_chart.h"
 #include "widgets/charts/memory_chart.h"
@@ -338,6 +339,10 @@ TEST_CASE("a title wraps in a narrow chart and takes one line on a slide", "[wid
         return QString();
     };
     CHECK(titleText(*chart.scene()).contains(u'\n')); // wrapped, not cut
+    // As text (a figure's caption, the export list, a file's title) it is one plain line.
+    CHECK(chartTitle(chart.chart()).startsWith(QStringLiteral("One step: ")));
+    CHECK_FALSE(chartTitle(chart.chart()).contains(u'<'));
+    CHECK_FALSE(chartTitle(chart.chart()).contains(u'\n'));
     CHECK_FALSE(titleText(*chart.scene()).contains(QStringLiteral("...")));
     // Drawn straight away at a slide's size: laid out again for it, on one line.
     drawnAt(chart.chart(), { 1280, 690 }, 1.6, [&](const QGraphicsScene& scene) {

@@ -20,6 +20,8 @@
 #include <QPainter>
 #include <QPieSeries>
 #include <QPointer>
+#include <QTextDocument>
+#include <QTextDocumentFragment>
 #include <QXYSeries>
 
 namespace ui {
@@ -214,7 +216,7 @@ void installChartActions(QChartView* view)
         [view] {
             return renderChart(view->chart(), { 1200, 750 }, 2.0);
         },
-        [view] { return view->chart()->title(); },
+        [view] { return chartTitle(view->chart()); },
         [view](const QString& path) { return exportChart(view->chart(), path); }, true);
 }
 
@@ -254,7 +256,12 @@ QList<std::pair<QString, QChart*>> namedChartsWithData(const QWidget* root)
 
 QString chartTitle(const QChart* chart)
 {
-    return chart->title();
+    // The title as text: charts wrap theirs to their width in rich text ("More GPUs,<br>more
+    // failures"), which a file name, a caption or a list must not show.
+    QString title = chart->title();
+    if (Qt::mightBeRichText(title)) title = QTextDocumentFragment::fromHtml(title).toPlainText();
+    title.replace(QChar::LineSeparator, QLatin1Char(' ')).replace(QLatin1Char('\n'), QLatin1Char(' '));
+    return title.simplified();
 }
 
 QString renderChartFile(
@@ -271,7 +278,7 @@ QString renderChartFile(
         if (image.isNull() || !image.save(&buffer, "PNG")) error = QStringLiteral("the picture could not be encoded");
     } else {
         error = renderPicture([chart](QPainter& painter, QSizeF at) { drawChart(chart, painter, at); }, format, size,
-            scale, chart->title(), bytes);
+            scale, chartTitle(chart), bytes);
     }
     if (!title.isEmpty()) chart->setTitle(oldTitle);
     return error;
