@@ -256,6 +256,14 @@
         <source>at the pace of the log&apos;s run</source>
         <translation>按日志中运行的速度</translation>
     </message>
+    <message>
+        <source>Plan&apos;s step at the log&apos;s pace (s)</source>
+        <translation>按日志的速度，计划中的一步（秒）</translation>
+    </message>
+    <message>
+        <source>The log&apos;s steps took %1 s; at its tokens per second the plan&apos;s step takes %2 s, and the forecast below counts that.</source>
+        <translation>日志中每步耗时 %1 秒；按它的每秒 token 数，计划中的一步需要 %2 秒，下面的预测按此计算。</translation>
+    </message>
 </context>
 <context>
     <name>ui::CalibrationDialog</name>
