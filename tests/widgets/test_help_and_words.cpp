@@ -319,10 +319,13 @@ TEST_CASE("large counts read in the steps of the interface language", "[widgets]
     CHECK(formatLargeNumber(3e11) == QStringLiteral("3,000 亿"));
     CHECK(formatLargeNumber(1.5e7) == QStringLiteral("1,500 万"));
     CHECK(formatLargeNumber(15e12) == QStringLiteral("15 万亿"));
+    // Sentences follow on after "。", with no space.
+    CHECK(sentenceGap().isEmpty());
     // A compared scenario's letter takes the full-width colon in a Chinese sentence.
     CHECK(ScenarioName::lettered(1, QStringLiteral("甲")) == QStringLiteral("B：甲"));
     setLanguage(QStringLiteral("en"));
     CHECK(ScenarioName::lettered(1, QStringLiteral("x")) == QStringLiteral("B: x"));
+    CHECK(sentenceGap() == QStringLiteral(" "));
 }
 
 TEST_CASE("no text a user sees points to a repository document", "[widgets][words][help]")

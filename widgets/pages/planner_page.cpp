@@ -298,7 +298,7 @@ QString PlannerPage::whyText() const
     if (p.recompute != core::Recompute::none)
         reasons << tr("recomputation costs %1 % more FLOPs to save memory")
                        .arg(locale.toString(e.compute.recomputeFraction * 100, 'f', 0));
-    reasons << tr("%1 of %2 per GPU").arg(formatBytes(e.memory.total(), 1), formatBytes(e.memory.capacity, 0));
+    reasons << tr("%1 of %2 per GPU").arg(formatBytes(e.memory.total(), 1), formatCapacity(e.memory.capacity));
     reasons << tr("communication %1 % of the step").arg(locale.toString(e.communication.shareOfStep * 100, 'f', 1));
     //: separates the reasons in "Why the best plan wins: …" (Chinese: full-width semicolon)
     QString text = tr("Why the best plan wins: %1.").arg(reasons.join(tr("; ")));
@@ -313,13 +313,13 @@ QString PlannerPage::whyText() const
     // A list ending in an abbreviation ("up-proj.") takes no second full stop.
     QString changed = listText(changes);
     if (changed.endsWith(QLatin1Char('.'))) changed.chop(1);
-    text += QLatin1Char(' ')
+    text += sentenceGap()
         + (changes.isEmpty() ? tr("It is the current scenario's layout.") : tr("It changes %1.").arg(changed));
     int ties = 0;
     for (const auto& plan : m_result.plans)
         ties += plan.withinBestRange ? 1 : 0;
     if (ties > 1 && e.range)
-        text += QLatin1Char(' ')
+        text += sentenceGap()
             + tr(
                 "%n of the plans shown (≈) are within its range: measured runs like these (%1) do not tell them apart.",
                 nullptr, ties)

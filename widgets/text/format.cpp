@@ -207,6 +207,12 @@ QString formatPercent(double percent, int decimals)
     return withPercentSign(formatFixed(percent, decimals));
 }
 
+QString sentenceGap()
+{
+    // The language's rule, not a translator's word: Chinese sentences end in "。" and follow on.
+    return QLocale().language() == QLocale::Chinese ? QString() : QStringLiteral(" ");
+}
+
 QString listText(const QStringList& items)
 {
     //: separates the items of a list in a sentence (Chinese: the enumeration comma 、)

@@ -63,6 +63,8 @@ enum class Degrees { all, aboveOne };
 [[nodiscard]] QString withPercentSign(const QString& number);
 /// A percentage with fixed decimals in the current locale, with its sign (withPercentSign).
 [[nodiscard]] QString formatPercent(double percent, int decimals);
+/// Between two sentences: a space in English, nothing in Chinese (its full stop "。" is the gap).
+[[nodiscard]] QString sentenceGap();
 /// Items of a list in a sentence: "a, b, c" in English, "a、b、c" in Chinese (a Chinese sentence takes
 /// full-width punctuation, never the half-width comma).
 [[nodiscard]] QString listText(const QStringList& items);
