@@ -261,8 +261,20 @@
         <translation>按日志的速度，计划中的一步（秒）</translation>
     </message>
     <message>
-        <source>The log&apos;s steps took %1 s; at its tokens per second the plan&apos;s step takes %2 s, and the forecast below counts that.</source>
-        <translation>日志中每步耗时 %1 秒；按它的每秒 token 数，计划中的一步需要 %2 秒，下面的预测按此计算。</translation>
+        <source>The log&apos;s steps took %1 s;</source>
+        <translation>日志中每步耗时 %1 秒；</translation>
+    </message>
+    <message>
+        <source>at its tokens per second the plan&apos;s step takes %1 s, and the forecast counts that.</source>
+        <translation>按它的每秒 token 数，计划中的一步需要 %1 秒，预测按此计算。</translation>
+    </message>
+    <message>
+        <source>Planned on the log&apos;s software stack, %1 (the scenario says %2):</source>
+        <translation>按日志所用的软件栈 %1 计划（场景中为 %2）：</translation>
+    </message>
+    <message>
+        <source>the planned figures differ from the main window&apos;s.</source>
+        <translation>因此计划值与主窗口中的不同。</translation>
     </message>
 </context>
 <context>

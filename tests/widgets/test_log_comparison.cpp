@@ -5,6 +5,7 @@
 #include "core/scenario_io.h"
 #include "tests/widgets/settle.h"
 #include "widgets/dialogs/actual_dialog.h"
+#include "widgets/inputs/field_texts.h"
 #include "widgets/session/scenario_document.h"
 #include "widgets/session/scenario_session.h"
 #include "widgets/text/native_path.h"
@@ -111,6 +112,9 @@ TEST_CASE("a log read in the background opens the comparison with its notes, or 
     CHECK(dialog->comparison().stepTimeS == Approx(1.25 * planned).epsilon(1e-4));
     CHECK(dialog->text().contains(QStringLiteral("+25.0 %")));
     CHECK(dialog->text().contains(QStringLiteral("restarted run"))); // the reader's note, worded
+    // Why its planned figures differ from the main window's: the log's stack, named as the form names it.
+    CHECK(dialog->text().contains(QStringLiteral("Planned on the log's software stack")));
+    CHECK(dialog->text().contains(fieldValueText("training.framework", onStack).toHtmlEscaped()));
     ::unlink(path.c_str());
 
     // A GPT-3 log on 1,024 GPUs (tests/hostile/round2) against Llama 2 7B on 8: faster than 8 A100 can go.

@@ -1,5 +1,6 @@
 #include "widgets/dialogs/actual_dialog.h"
 
+#include "widgets/inputs/field_texts.h"
 #include "widgets/session/scenario_document.h"
 #include "widgets/session/scenario_session.h"
 #include "widgets/text/format.h"
@@ -134,11 +135,25 @@ QString ActualDialog::text() const
         html += QStringLiteral("<p>%1</p>")
                     .arg(tr("Measured tokens/s count the log's own %1 tokens per step.")
                              .arg(QLocale().toString(c.tokensPerStep, 'f', 0))
-                        + (paced ? QLatin1Char(' ')
-                                    + tr("The log's steps took %1 s; at its tokens per second the plan's step takes "
-                                         "%2 s, and the forecast below counts that.")
-                                          .arg(number(c.stepTimeS, 3), number(c.pacedStepTimeS, 3))
+                        + (paced ? QStringLiteral("<br>") + tr("The log's steps took %1 s;").arg(number(c.stepTimeS, 3))
+                                    + QStringLiteral("<br>")
+                                    + tr("at its tokens per second the plan's step takes %1 s, and the forecast "
+                                         "counts that.")
+                                          .arg(number(c.pacedStepTimeS, 3))
                                  : QString()));
+    // Priced on the log's framework (core::loggedScenario), not the scenario's: the planned figures
+    // then differ from the main window's, and the reader is told why.
+    if (c.stack != m_session->scenario().training.framework) {
+        core::Scenario logged = m_session->scenario();
+        logged.training.framework = c.stack;
+        // Two lines: the label does not wrap, and one line made the dialog 975 px wide.
+        html += QStringLiteral("<p>%1<br>%2</p>")
+                    .arg(tr("Planned on the log's software stack, %1 (the scenario says %2):")
+                             .arg(fieldValueText("training.framework", logged),
+                                 fieldValueText("training.framework", m_session->scenario()))
+                             .toHtmlEscaped(),
+                        tr("the planned figures differ from the main window's.").toHtmlEscaped());
+    }
     html += QStringLiteral("<p>");
     // The planned step is the model's and the range where measured runs of its kind landed against the
     // model: a range wholly on one side of the step is said in those words, not shown beside it as its range.
