@@ -213,8 +213,9 @@ QString twoLineText(const QString& text, const QFont& font)
     return wrappedLegendText(text, font, 0.6 * QFontMetricsF(font).horizontalAdvance(text));
 }
 
-} // namespace
+enum class LegendFit { oneLine, twoLines, beside };
 
+/// How the shown `texts` fit one row of `width` points, on one line each or on two.
 LegendFit bottomLegendFit(const QStringList& texts, const std::vector<bool>& visible, const QFont& font, double width)
 {
     const QFontMetricsF metrics(font);
@@ -232,9 +233,27 @@ LegendFit bottomLegendFit(const QStringList& texts, const std::vector<bool>& vis
     return twoLines <= 0.97 * width ? LegendFit::twoLines : LegendFit::beside;
 }
 
-QString legendEntryText(const QString& text, const QFont& font, LegendFit fit)
+} // namespace
+
+void fitBottomLegend(QChart* chart, const QStringList& texts, const std::vector<bool>& visible,
+    const std::function<bool(int, const QString&)>& show)
 {
-    return fit == LegendFit::twoLines ? twoLineText(text, font) : text;
+    QLegend* legend = chart->legend();
+    const QFont font = legend->font();
+    const QMarginsF margins = chart->margins();
+    const LegendFit fit
+        = bottomLegendFit(texts, visible, font, chart->size().width() - margins.left() - margins.right());
+    const Qt::Alignment where = fit == LegendFit::beside ? Qt::AlignRight : Qt::AlignBottom;
+    bool changed = legend->alignment() != where;
+    if (changed) legend->setAlignment(where);
+    for (qsizetype i = 0; i < texts.size(); ++i)
+        changed |= show(int(i), fit == LegendFit::twoLines ? twoLineText(texts[i], font) : texts[i]);
+    if (changed && legend->layout()) legend->layout()->invalidate();
+}
+
+double sideLegendTextWidth(const QChart* chart)
+{
+    return 0.4 * chart->size().width() - 3 * QFontMetricsF(chart->legend()->font()).height() - 20;
 }
 
 namespace {
@@ -245,8 +264,7 @@ constexpr const char* kShownName = "tpShownName"; ///< the name fitSideLegend ga
 void wrapSeriesNames(QChart* chart)
 {
     const QFont font = chart->legend()->font();
-    // The legend's share less its marker and padding, as ComparisonChart measures it.
-    const double width = 0.4 * chart->size().width() - 3 * QFontMetricsF(font).height() - 20;
+    const double width = sideLegendTextWidth(chart);
     for (QAbstractSeries* series : chart->series()) {
         const QString name = series->name();
         if (name != series->property(kShownName).toString()) series->setProperty(kPlainName, name); // set anew
@@ -266,12 +284,6 @@ void fitSideLegend(QChart* chart)
         QObject::connect(chart, &QGraphicsWidget::geometryChanged, chart, [chart] { wrapSeriesNames(chart); });
     }
     wrapSeriesNames(chart);
-}
-
-double contentWidth(const QChart* chart)
-{
-    const QMarginsF margins = chart->margins();
-    return chart->size().width() - margins.left() - margins.right();
 }
 
 QLineSeries* addLine(QChart* chart, const QColor& color, bool points, Qt::PenStyle style)

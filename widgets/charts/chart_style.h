@@ -9,6 +9,7 @@
 #include <QString>
 #include <QStringList>
 
+#include <functional>
 #include <utility>
 #include <vector>
 
@@ -60,23 +61,21 @@ private:
 /// The width one row of `legend`'s visible entries takes: each entry's widest line (a wrapped entry
 /// counts by its longest line) and its marker. Wider than the chart, Qt Charts cuts every entry.
 [[nodiscard]] double legendRowWidth(const QLegend* legend);
-/// How a legend below the plot fits the chart's width: every entry on one line, the entries of
-/// several words on two ("TP" over "communication"), or, where not even that fits, in a column
-/// beside the plot.
-enum class LegendFit { oneLine, twoLines, beside };
-/// The fit for the entries `texts` (one line each) of which `visible` are shown, in `font`, in
-/// `width` points.
-[[nodiscard]] LegendFit bottomLegendFit(
-    const QStringList& texts, const std::vector<bool>& visible, const QFont& font, double width);
-/// An entry's text for `fit`: on two lines for LegendFit::twoLines, as it is otherwise.
-[[nodiscard]] QString legendEntryText(const QString& text, const QFont& font, LegendFit fit);
+/// Fits a legend that sits below the plot to the chart's width: every entry on one line, the
+/// entries of several words on two ("TP" over "communication") where one row of them would be cut
+/// ("TP communica…"), or, where not even that fits, a column beside the plot. `texts` are the
+/// entries' one-line texts, `visible` which of them are shown (empty: all); `show(i, text)` gives
+/// entry i its text and says whether it changed.
+void fitBottomLegend(QChart* chart, const QStringList& texts, const std::vector<bool>& visible,
+    const std::function<bool(int, const QString&)>& show);
+/// The width an entry's text may take in a legend beside the plot: Qt Charts gives that legend at
+/// most 40 % of the chart's width, its markers and padding included.
+[[nodiscard]] double sideLegendTextWidth(const QChart* chart);
 /// Wraps the names of `chart`'s series onto more lines where its legend beside the plot (Qt Charts
 /// gives it at most 40 % of the chart's width) would cut them ("bf16 truncated (the article's
 /// snippet) (shares i…"). A name set since the last call counts as the entry's one-line text. Call it
 /// after setting names; it follows the chart's size from the first call on.
 void fitSideLegend(QChart* chart);
-/// The width a chart's contents get: its width less its margins.
-[[nodiscard]] double contentWidth(const QChart* chart);
 /// A 2.5 px line of `color` added to `chart`, with points when `points`.
 QLineSeries* addLine(QChart* chart, const QColor& color, bool points = true, Qt::PenStyle style = Qt::SolidLine);
 /// Sets the title only when it changes: Qt Charts lays the whole chart out again on every

@@ -235,7 +235,7 @@ void ComparisonChart::fitNames(bool relayoutNow)
     // The legend beside the plot gets at most 40 % of the chart's width (Qt Charts' layout), less
     // its marker: a longer entry takes a second line rather than losing its end.
     const QFont legendFont = c->legend()->font();
-    const double legendText = 0.4 * c->size().width() - 3 * QFontMetricsF(legendFont).height() - 20;
+    const double legendText = sideLegendTextWidth(c);
     for (int i = 0; i < m_sets.size() && i < m_partNames.size(); ++i) {
         const QString label = wrappedLegendText(m_partNames[i], legendFont, legendText);
         if (m_sets[i]->label() != label) {

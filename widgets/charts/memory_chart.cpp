@@ -222,24 +222,16 @@ void MemoryChart::retranslate()
 void MemoryChart::fitLegend()
 {
     if (m_entryNames.size() != m_sets.size() + 1) return;
-    QLegend* legend = chart()->legend();
-    const LegendFit fit = bottomLegendFit(m_entryNames, {}, legend->font(), contentWidth(chart()));
-    const Qt::Alignment where = fit == LegendFit::beside ? Qt::AlignRight : Qt::AlignBottom;
-    bool changed = legend->alignment() != where;
-    if (changed) legend->setAlignment(where);
-    for (int t = 0; t < m_sets.size(); ++t) {
-        const QString label = legendEntryText(m_entryNames[t], legend->font(), fit);
-        if (m_sets[t]->label() != label) {
-            m_sets[t]->setLabel(label);
-            changed = true;
+    fitBottomLegend(chart(), m_entryNames, {}, [this](int i, const QString& text) {
+        if (i < m_sets.size()) {
+            if (m_sets[i]->label() == text) return false;
+            m_sets[i]->setLabel(text);
+        } else { // the capacity line, last
+            if (m_capacity->name() == text) return false;
+            m_capacity->setName(text);
         }
-    }
-    const QString capacity = legendEntryText(m_entryNames.back(), legend->font(), fit);
-    if (m_capacity->name() != capacity) {
-        m_capacity->setName(capacity);
-        changed = true;
-    }
-    if (changed && legend->layout()) legend->layout()->invalidate();
+        return true;
+    });
 }
 
 void MemoryChart::changeEvent(QEvent* event)

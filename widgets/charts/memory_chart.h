@@ -48,7 +48,7 @@ protected:
 private:
     void retranslate();
     /// The legend's entries on one line or two, or beside the plot, as the width allows
-    /// (bottomLegendFit): never cut to "Master wei…".
+    /// (fitBottomLegend): never cut to "Master wei…".
     void fitLegend();
     void refresh();
     void showTooltip(bool hovering, int index, QBarSet* set);

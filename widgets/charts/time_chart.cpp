@@ -179,23 +179,14 @@ void TimeChart::retranslate()
 void TimeChart::fitLegend()
 {
     if (m_partNames.size() != m_sets.size()) return;
-    QLegend* legend = chart()->legend();
-    const auto markers = legend->markers(m_series);
     std::vector<bool> visible;
-    for (const QLegendMarker* marker : markers)
+    for (const QLegendMarker* marker : chart()->legend()->markers(m_series))
         visible.push_back(marker->isVisible());
-    const LegendFit fit = bottomLegendFit(m_partNames, visible, legend->font(), contentWidth(chart()));
-    const Qt::Alignment where = fit == LegendFit::beside ? Qt::AlignRight : Qt::AlignBottom;
-    bool changed = legend->alignment() != where;
-    if (changed) legend->setAlignment(where);
-    for (int p = 0; p < m_sets.size(); ++p) {
-        const QString label = legendEntryText(m_partNames[p], legend->font(), fit);
-        if (m_sets[p]->label() != label) {
-            m_sets[p]->setLabel(label);
-            changed = true;
-        }
-    }
-    if (changed && legend->layout()) legend->layout()->invalidate();
+    fitBottomLegend(chart(), m_partNames, visible, [this](int p, const QString& text) {
+        if (m_sets[p]->label() == text) return false;
+        m_sets[p]->setLabel(text);
+        return true;
+    });
 }
 
 void TimeChart::changeEvent(QEvent* event)
