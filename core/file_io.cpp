@@ -35,7 +35,25 @@ std::string systemMessage(int error)
     return std::generic_category().message(error);
 }
 
-/// Why open() or stat() failed, in the words the messages use.
+/// Why open() or stat() failed: the code for the interface, and the words the messages use.
+FileFailure failureFor(int error)
+{
+    switch (error) {
+    case ENOENT:
+    case ENOTDIR:
+        return FileFailure::no_such_file;
+    case ELOOP:
+        return FileFailure::link_loop;
+    case EACCES:
+    case EPERM:
+        return FileFailure::permission_denied;
+    case ENAMETOOLONG:
+        return FileFailure::name_too_long;
+    default:
+        return FileFailure::read_error;
+    }
+}
+
 std::string reasonFor(int error)
 {
     switch (error) {
@@ -55,6 +73,18 @@ std::string reasonFor(int error)
     }
 }
 
+/// A read that failed: the words and the code.
+struct Why {
+    std::string text;
+    FileFailure code = FileFailure::none;
+    [[nodiscard]] bool failed() const { return code != FileFailure::none; }
+};
+
+Why because(int error)
+{
+    return { reasonFor(error), failureFor(error) };
+}
+
 struct Fd {
     int fd = -1;
     ~Fd()
@@ -65,8 +95,8 @@ struct Fd {
 };
 
 /// Hands what `fd` gives to `consume`, a piece at a time, until the end, up to limit + 1 bytes, or
-/// until `consume` returns false; an error text, or empty.
-std::string streamAll(int fd, std::uint64_t limit, std::uint64_t size, const ChunkConsumer& consume, StreamRead& out)
+/// until `consume` returns false; why it failed, or nothing.
+Why streamAll(int fd, std::uint64_t limit, std::uint64_t size, const ChunkConsumer& consume, StreamRead& out)
 {
     char buffer[kReadChunkBytes];
     while (out.bytes <= limit) {
@@ -76,8 +106,8 @@ std::string streamAll(int fd, std::uint64_t limit, std::uint64_t size, const Chu
         if (got < 0) {
             if (errno == EINTR) continue;
             if (errno == EAGAIN || errno == EWOULDBLOCK)
-                return "cannot be read: it has no data to give (a special file?)";
-            return "cannot be read (" + systemMessage(errno) + ")";
+                return { "cannot be read: it has no data to give (a special file?)", FileFailure::no_data };
+            return { "cannot be read (" + systemMessage(errno) + ")", FileFailure::read_error };
         }
         if (got == 0) break;
         // The byte past the limit only tells that there is more: it is not handed over.
@@ -89,12 +119,13 @@ std::string streamAll(int fd, std::uint64_t limit, std::uint64_t size, const Chu
             return {};
         }
     }
-    if (out.bytes > limit) return "too large (more than " + std::to_string(limit) + " bytes)";
+    if (out.bytes > limit)
+        return { "too large (more than " + std::to_string(limit) + " bytes)", FileFailure::too_large };
     return {};
 }
 
-/// Reads up to limit + 1 bytes; an error text, or empty.
-std::string readAll(int fd, std::size_t limit, std::string& text)
+/// Reads up to limit + 1 bytes; why it failed, or nothing.
+Why readAll(int fd, std::size_t limit, std::string& text)
 {
     StreamRead read;
     return streamAll(
@@ -106,22 +137,24 @@ std::string readAll(int fd, std::size_t limit, std::string& text)
         read);
 }
 
-/// A regular file of at most `limit` bytes opened for reading, or why not ("" and fd < 0 never both).
-std::string openRegular(const std::string& path, std::uint64_t limit, Fd& fd, std::uint64_t& size)
+/// A regular file of at most `limit` bytes opened for reading, or why not (a failure and fd < 0 never both).
+Why openRegular(const std::string& path, std::uint64_t limit, Fd& fd, std::uint64_t& size)
 {
-    if (path.empty()) return "no such file";
-    if (path.find('\0') != std::string::npos) return "a file name cannot contain a NUL character";
+    if (path.empty()) return { "no such file", FileFailure::no_such_file };
+    if (path.find('\0') != std::string::npos)
+        return { "a file name cannot contain a NUL character", FileFailure::no_such_file };
     // stat() before open(): opening a FIFO waits for a writer and opening a device can act on it.
     struct stat st { };
-    if (::stat(path.c_str(), &st) != 0) return reasonFor(errno);
-    if (S_ISDIR(st.st_mode)) return "not a regular file (a folder)";
-    if (!S_ISREG(st.st_mode)) return "not a regular file";
+    if (::stat(path.c_str(), &st) != 0) return because(errno);
+    if (S_ISDIR(st.st_mode)) return { "not a regular file (a folder)", FileFailure::folder };
+    if (!S_ISREG(st.st_mode)) return { "not a regular file", FileFailure::not_regular };
     if (static_cast<std::uint64_t>(st.st_size) > limit)
-        return "too large (" + std::to_string(st.st_size) + " bytes, at most " + std::to_string(limit) + ")";
+        return { "too large (" + std::to_string(st.st_size) + " bytes, at most " + std::to_string(limit) + ")",
+            FileFailure::too_large };
     fd.fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
-    if (fd.fd < 0) return reasonFor(errno);
+    if (fd.fd < 0) return because(errno);
     // The path may have been swapped between stat() and open(): check what was opened.
-    if (::fstat(fd.fd, &st) != 0 || !S_ISREG(st.st_mode)) return "not a regular file";
+    if (::fstat(fd.fd, &st) != 0 || !S_ISREG(st.st_mode)) return { "not a regular file", FileFailure::not_regular };
     size = static_cast<std::uint64_t>(st.st_size);
     return {};
 }
@@ -156,12 +189,12 @@ bool writeAll(int fd, std::string_view bytes, int& error)
 
 FileRead readFileBounded(const std::string& path, std::size_t limit)
 {
-    auto failure = [&](const std::string& reason) { return FileRead { {}, shown(path) + ": " + reason }; };
+    auto failure = [&](const Why& why) { return FileRead { {}, shown(path) + ": " + why.text, why.code }; };
     Fd fd;
     std::uint64_t size = 0;
-    if (auto error = openRegular(path, limit, fd, size); !error.empty()) return failure(error);
+    if (const Why why = openRegular(path, limit, fd, size); why.failed()) return failure(why);
     FileRead result;
-    if (auto error = readAll(fd.fd, limit, result.text); !error.empty()) return failure(error);
+    if (const Why why = readAll(fd.fd, limit, result.text); why.failed()) return failure(why);
     return result;
 }
 
@@ -170,25 +203,30 @@ StreamRead streamFileBounded(const std::string& path, std::uint64_t limit, const
     StreamRead result;
     Fd fd;
     std::uint64_t size = 0;
-    std::string error = openRegular(path, limit, fd, size);
-    if (error.empty()) error = streamAll(fd.fd, limit, size, consume, result);
-    if (!error.empty()) result.error = shown(path) + ": " + error;
+    Why why = openRegular(path, limit, fd, size);
+    if (!why.failed()) why = streamAll(fd.fd, limit, size, consume, result);
+    if (why.failed()) {
+        result.error = shown(path) + ": " + why.text;
+        result.failure = why.code;
+    }
     return result;
 }
 
 StreamRead streamStdinBounded(std::uint64_t limit, const ChunkConsumer& consume)
 {
     StreamRead result;
-    if (auto error = streamAll(STDIN_FILENO, limit, 0, consume, result); !error.empty())
-        result.error = "standard input: " + error;
+    if (const Why why = streamAll(STDIN_FILENO, limit, 0, consume, result); why.failed()) {
+        result.error = "standard input: " + why.text;
+        result.failure = why.code;
+    }
     return result;
 }
 
 FileRead readStdinBounded(std::size_t limit)
 {
     FileRead result;
-    if (auto error = readAll(STDIN_FILENO, limit, result.text); !error.empty())
-        return { {}, "standard input: " + error };
+    if (const Why why = readAll(STDIN_FILENO, limit, result.text); why.failed())
+        return { {}, "standard input: " + why.text, why.code };
     return result;
 }
 
@@ -219,6 +257,29 @@ std::string unreachable(int error)
     }
 }
 
+/// Why mkdir() failed, in the words the messages use.
+std::string folderReason(int error)
+{
+    switch (error) {
+    case ENOENT:
+        return "its parent folder does not exist";
+    case ENOTDIR:
+        return "a part of the path is not a folder";
+    case EACCES:
+    case EPERM:
+        return "permission denied";
+    case EROFS:
+        return "the file system is read-only";
+    case ENOSPC:
+    case EDQUOT:
+        return "the disk is full";
+    case ENAMETOOLONG:
+        return "the name is too long";
+    default:
+        return systemMessage(error);
+    }
+}
+
 /// One target of a set, from its check to its rename.
 struct Target {
     const FileToWrite* file = nullptr;
@@ -230,10 +291,11 @@ struct Target {
     std::string temp; ///< the new bytes, until renamed over the target
     std::string backup; ///< a second name of the old file, until the set is done
     bool renamed = false;
+    bool link = false; ///< a symbolic link replaced itself (Links::replace)
 };
 
 /// Checks one target before anything is written: an empty string, or why it cannot be written.
-std::string check(Target& t)
+std::string check(Target& t, Links links)
 {
     const std::string& path = t.file->path;
     if (path.empty()) return "no file name";
@@ -244,7 +306,10 @@ std::string check(Target& t)
     t.target = path;
     struct stat st { };
     if (::lstat(path.c_str(), &st) == 0) {
-        if (S_ISLNK(st.st_mode)) {
+        if (S_ISLNK(st.st_mode) && links == Links::replace) {
+            // The link is the file of that name: replaced, with a new file's permissions.
+            t.link = true;
+        } else if (S_ISLNK(st.st_mode)) {
             // The file the link names is replaced and the link stays. stat() also reaches what
             // realpath() cannot name, such as /dev/stdout's pipe: its kind is the message.
             struct stat linked { };
@@ -319,7 +384,7 @@ std::string writeTemporary(Target& t)
     std::string error;
     Fd fd { createBeside(t, ".tmp", t.temp, 0666, error) };
     if (fd.fd < 0) return error;
-    if (t.exists) {
+    if (t.exists && !t.link) {
         // Keep who may read it: a private (0600) file stays private. Owner: only where allowed.
         [[maybe_unused]] const int owned = ::fchown(fd.fd, t.old.st_uid, t.old.st_gid);
         if (::fchmod(fd.fd, t.old.st_mode & 07777) != 0)
@@ -347,11 +412,11 @@ std::string keepOld(Target& t)
     // Copied a piece at a time, as the streamed readers read: the old file may be larger than memory.
     int written = 0;
     StreamRead copied;
-    if (auto failure = streamAll(
+    if (const Why why = streamAll(
             in.fd, std::numeric_limits<std::uint64_t>::max() - 1, 0,
             [&](std::string_view piece, std::uint64_t) { return writeAll(out.fd, piece, written); }, copied);
-        !failure.empty())
-        return "cannot keep its old content aside: it " + failure;
+        why.failed())
+        return "cannot keep its old content aside: it " + why.text;
     if (copied.stopped) return "cannot keep its old content aside (" + systemMessage(written) + ")";
     if (auto failure = finish(out, {}); !failure.empty()) return "cannot keep its old content aside: " + failure;
     return {};
@@ -381,7 +446,8 @@ int renameStep(const char* from, const char* to, bool replace)
 
 namespace detail {
 
-WriteSetResult writeFilesAtomically(const std::vector<FileToWrite>& files, Existing existing, RenameStep rename)
+WriteSetResult writeFilesAtomically(
+    const std::vector<FileToWrite>& files, Existing existing, Links links, RenameStep rename)
 {
     WriteSetResult result;
     std::vector<Target> targets(files.size());
@@ -394,7 +460,7 @@ WriteSetResult writeFilesAtomically(const std::vector<FileToWrite>& files, Exist
     for (std::size_t i = 0; i < files.size(); ++i) {
         Target& t = targets[i];
         t.file = &files[i];
-        if (auto reason = check(t); !reason.empty()) return failure(t, reason);
+        if (auto reason = check(t, links); !reason.empty()) return failure(t, reason);
         for (std::size_t j = 0; j < i; ++j)
             if (targets[j].identity == t.identity)
                 return failure(t, "named twice in the files to write (as " + shown(files[j].path) + ")");
@@ -466,9 +532,71 @@ WriteSetResult writeFilesAtomically(const std::vector<FileToWrite>& files, Exist
 
 } // namespace detail
 
-WriteSetResult writeFilesAtomically(const std::vector<FileToWrite>& files, Existing existing)
+WriteSetResult writeFilesAtomically(const std::vector<FileToWrite>& files, Existing existing, Links links)
 {
-    return detail::writeFilesAtomically(files, existing, renameStep);
+    return detail::writeFilesAtomically(files, existing, links, renameStep);
+}
+
+std::string clashWithInputs(const std::vector<std::string>& outputs, const std::vector<InputFile>& inputs)
+{
+    for (const std::string& output : outputs)
+        for (const InputFile& input : inputs)
+            if (!input.path.empty() && sameFile(output, input.path))
+                return shown(output) + ": it is " + input.what
+                    + " this command reads; write the output to another file";
+    return {};
+}
+
+std::string writeOutputFiles(const std::vector<FileToWrite>& files, const std::vector<InputFile>& inputs, bool force)
+{
+    std::vector<std::string> paths;
+    for (const FileToWrite& file : files)
+        paths.push_back(file.path);
+    if (std::string clash = clashWithInputs(paths, inputs); !clash.empty()) return "cannot write " + clash;
+    const WriteSetResult written = writeFilesAtomically(files, force ? Existing::replace : Existing::refuse);
+    if (!written.existing.empty()) {
+        std::string names;
+        for (const std::string& path : written.existing)
+            names += (names.empty() ? "" : ", ") + shown(path);
+        return "cannot write " + names
+            + (written.existing.size() == 1 ? ": it exists; give --force to replace it"
+                                            : ": they exist; give --force to replace them");
+    }
+    return written.ok() ? std::string() : "cannot write " + written.error;
+}
+
+std::string makeFolders(const std::string& path, std::vector<std::string>* created)
+{
+    if (path.empty()) return "\"\": no folder given";
+    if (path.find('\0') != std::string::npos) return shown(path) + ": a folder name cannot contain a NUL character";
+    // Each prefix ending before a '/', then the whole path.
+    for (std::size_t slash = path.find('/', 1);; slash = path.find('/', slash + 1)) {
+        const std::string prefix = slash == std::string::npos ? path : path.substr(0, slash);
+        if (!prefix.empty()) {
+            if (::mkdir(prefix.c_str(), 0777) == 0) {
+                if (created) created->push_back(prefix);
+            } else if (errno != EEXIST) {
+                return shown(prefix) + ": cannot create the folder (" + folderReason(errno) + ")";
+            }
+        }
+        if (slash == std::string::npos) break;
+    }
+    struct stat st { };
+    if (::stat(path.c_str(), &st) != 0) return shown(path) + ": cannot create the folder (" + folderReason(errno) + ")";
+    if (!S_ISDIR(st.st_mode)) return shown(path) + ": is not a folder";
+    return {};
+}
+
+NewFolder makeNewFolder(const std::string& parent, const std::string& name)
+{
+    const std::string base = (parent.empty() || parent.back() == '/' ? parent : parent + "/") + name;
+    // A bound on the names tried: a folder holding 10,000 exports of one scenario is not a case to wait on.
+    for (int n = 1; n <= 10000; ++n) {
+        const std::string path = n == 1 ? base : base + " (" + std::to_string(n) + ")";
+        if (::mkdir(path.c_str(), 0777) == 0) return { path, {} };
+        if (errno != EEXIST) return { {}, shown(path) + ": cannot create the folder (" + folderReason(errno) + ")" };
+    }
+    return { {}, shown(base) + ": cannot create the folder (10,000 folders of that name exist)" };
 }
 
 std::string writeFileAtomically(const std::string& path, std::string_view bytes)

@@ -20,9 +20,25 @@ namespace core {
 inline constexpr std::size_t kMaxScenarioBytes = 1 << 20;
 inline constexpr int kMaxJsonDepth = 32;
 
+/// Why a file could not be read, for a message in the interface's language (FileRead::error has
+/// core's English words with the path).
+enum class FileFailure {
+    none,
+    no_such_file, ///< also a part of the path that is not a folder, an empty name or one with NUL
+    permission_denied,
+    folder,
+    not_regular, ///< a FIFO, a device, a socket
+    too_large,
+    name_too_long,
+    link_loop,
+    no_data, ///< a special file with nothing to give (/proc/kmsg)
+    read_error, ///< an I/O error, or another reason the system gave
+};
+
 struct FileRead {
     std::string text;
     std::string error; ///< "PATH: reason" (PATH made printable); empty when the read succeeded
+    FileFailure failure = FileFailure::none;
 
     [[nodiscard]] bool ok() const { return error.empty(); }
 };
@@ -41,6 +57,7 @@ struct StreamRead {
     std::string error; ///< "PATH: reason" as FileRead's; empty when every byte was handed over or the consumer stopped
     bool stopped = false; ///< the consumer returned false
     std::uint64_t bytes = 0; ///< bytes handed over
+    FileFailure failure = FileFailure::none;
 
     [[nodiscard]] bool ok() const { return error.empty(); }
 };
@@ -87,6 +104,14 @@ enum class Existing {
     replace, ///< replace them, each as writeFileAtomically() does
 };
 
+/// What writing a set does with a target that is a symbolic link.
+enum class Links {
+    follow, ///< replace the file the link names, keep the link (a saved scenario, -o FILE: as editors do)
+    /// replace the link itself by the new file: an export's "files of the same names in DIR" are the
+    /// names in DIR, and a link planted there must not carry the export to a file elsewhere
+    replace,
+};
+
 struct WriteSetResult {
     std::string error; ///< "PATH: reason" for the first path that failed (PATH made printable); empty: all written
     /// With Existing::refuse, the targets (paths as given) that exist: nothing was written, and a caller
@@ -109,7 +134,42 @@ struct WriteSetResult {
 ///  4. the backups are removed and each folder synced.
 /// Only a crash during step 3 can leave a set half written (and hidden ".NAME.*.bak" backups).
 /// With Existing::refuse a target that appears during the write is not replaced (RENAME_NOREPLACE).
-[[nodiscard]] WriteSetResult writeFilesAtomically(const std::vector<FileToWrite>& files, Existing existing);
+/// With Links::replace a target that is a symbolic link counts as an existing file of that name, and
+/// the link (not the file it names) is what gets replaced.
+[[nodiscard]] WriteSetResult writeFilesAtomically(
+    const std::vector<FileToWrite>& files, Existing existing, Links links = Links::follow);
+
+/// A file a command reads, which none of its outputs may replace: it would be lost with the output.
+struct InputFile {
+    std::string path;
+    std::string what; ///< "the scenario", "the hardware profile", … (English, for the message)
+};
+
+/// The first output of `outputs` that is one of `inputs` (sameFile(): also through a link or a hard
+/// link), as "PATH: it is WHAT this command reads; write the output to another file"; empty when none is.
+[[nodiscard]] std::string clashWithInputs(
+    const std::vector<std::string>& outputs, const std::vector<InputFile>& inputs);
+
+/// The outputs of a command (the CLI's -o, the app's --screenshot), under the rule of docs/DESIGN.md:
+/// none replaces one of the command's inputs, even with `force`; none replaces an existing file
+/// unless `force`; written as one set (writeFilesAtomically). Empty on success, else the message
+/// ("cannot write PATH: it exists; give --force to replace it", …) — exit 3 for the caller.
+[[nodiscard]] std::string writeOutputFiles(
+    const std::vector<FileToWrite>& files, const std::vector<InputFile>& inputs, bool force);
+
+/// Creates the folder `path` and its missing parents (0777 less the umask). Empty when `path` is a
+/// folder after, else "PATH: cannot create the folder (reason)" or "PATH: is not a folder"; `created`
+/// receives the folders it made, outermost first (to remove them again).
+[[nodiscard]] std::string makeFolders(const std::string& path, std::vector<std::string>* created = nullptr);
+
+/// A new, empty folder inside `parent` (which must exist), claimed with mkdir(): `name`, or
+/// "name (2)", "name (3)", … where the name is taken by anything (a folder, a file, a link planted
+/// there: never followed, never reused). Two exports started at once each get their own.
+struct NewFolder {
+    std::string path; ///< the folder made; empty on failure
+    std::string error; ///< "PATH: reason" (PATH made printable) when no folder was made
+};
+[[nodiscard]] NewFolder makeNewFolder(const std::string& parent, const std::string& name);
 
 /// Whether two paths name the same file (device and inode, links followed, hard links too); false
 /// when either cannot be reached. For "an output must not replace the command's own input".
@@ -122,7 +182,7 @@ namespace detail {
 /// through a set: returns 0 or sets errno, as rename(2) does; `replace` false must not replace.
 using RenameStep = int (*)(const char* from, const char* to, bool replace);
 [[nodiscard]] WriteSetResult writeFilesAtomically(
-    const std::vector<FileToWrite>& files, Existing existing, RenameStep rename);
+    const std::vector<FileToWrite>& files, Existing existing, Links links, RenameStep rename);
 } // namespace detail
 
 /// Makes a write past RLIMIT_FSIZE fail with EFBIG instead of killing the process with SIGXFSZ,

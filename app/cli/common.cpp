@@ -83,29 +83,11 @@ bool toStandardOutput(const std::string& output)
 }
 
 /// A file that exists is replaced only with --force, and never one of the command's inputs (it
-/// would be lost with the output).
-int writeOutputs(const std::vector<core::FileToWrite>& files, const std::vector<Input>& inputs, bool force)
+/// would be lost with the output): core's rule for every command's outputs, the app's too.
+int writeOutputs(const std::vector<core::FileToWrite>& files, const std::vector<core::InputFile>& inputs, bool force)
 {
-    for (const auto& file : files)
-        for (const auto& input : inputs)
-            if (!input.path.empty() && core::sameFile(file.path, input.path)) {
-                report("cannot write " + core::printable(file.path, 200) + ": it is " + input.what
-                    + " this command reads; write the output to another file");
-                return kCannotWrite;
-            }
-    const core::WriteSetResult written
-        = core::writeFilesAtomically(files, force ? core::Existing::replace : core::Existing::refuse);
-    if (!written.existing.empty()) {
-        std::string names;
-        for (const auto& path : written.existing)
-            names += (names.empty() ? "" : ", ") + core::printable(path, 200);
-        report("cannot write " + names
-            + (written.existing.size() == 1 ? ": it exists; give --force to replace it"
-                                            : ": they exist; give --force to replace them"));
-        return kCannotWrite;
-    }
-    if (!written.ok()) {
-        report("cannot write " + written.error);
+    if (const std::string refused = core::writeOutputFiles(files, inputs, force); !refused.empty()) {
+        report(refused);
         return kCannotWrite;
     }
     return 0;

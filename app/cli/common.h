@@ -33,17 +33,11 @@ core::ScenarioResult loadScenarioArgument(const std::string& file);
 /// Loads FILE and applies --set overrides; reports the first problem and gives nothing.
 std::optional<core::Scenario> loadWithOverrides(const std::string& file, const std::vector<std::string>& overrides);
 
-/// A file a command reads, which its output must not replace: the path, and what it is to the command.
-struct Input {
-    std::string path;
-    const char* what;
-};
-
 /// Whether -o OUTPUT names standard output ("-", /dev/stdout, /proc/self/fd/1).
 bool toStandardOutput(const std::string& output);
 
 /// Writes a command's output files as one set (all or none); the exit code, the message on stderr.
-int writeOutputs(const std::vector<core::FileToWrite>& files, const std::vector<Input>& inputs, bool force);
+int writeOutputs(const std::vector<core::FileToWrite>& files, const std::vector<core::InputFile>& inputs, bool force);
 
 /// A CLI11 check of a number against its limits, worded like the scenario's messages.
 CLI::Validator limited(core::Field limit);

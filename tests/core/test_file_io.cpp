@@ -259,7 +259,7 @@ TEST_CASE("a set of files is written whole or not at all", "[core][file_io][set]
     // or go (b.txt), the temporary files and backups are removed, and the failing path is named.
     gRenameCalls = 0;
     gFailAt = 3;
-    r = detail::writeFilesAtomically(set, Existing::replace, failingRename);
+    r = detail::writeFilesAtomically(set, Existing::replace, Links::follow, failingRename);
     CHECK(contains(r.error, "c.txt: cannot replace it"));
     CHECK(slurp(s / "a.json") == "OLD-A");
     CHECK((modeOf(s / "a.json") & 0777) == 0600);
@@ -270,7 +270,7 @@ TEST_CASE("a set of files is written whole or not at all", "[core][file_io][set]
     fs::remove(s / "a.json");
     gRenameCalls = 0;
     gFailAt = 2;
-    r = detail::writeFilesAtomically(set, Existing::refuse, failingRename);
+    r = detail::writeFilesAtomically(set, Existing::refuse, Links::follow, failingRename);
     CHECK(contains(r.error, "b.txt: cannot replace it"));
     CHECK(s.entries() == 0);
     put(s / "a.json", "OLD-A");
