@@ -2,6 +2,7 @@
 
 #include "core/estimate.h"
 #include "core/json_reader.h"
+#include "core/json_text.h"
 
 #include <algorithm>
 #include <cfloat>
@@ -145,7 +146,7 @@ std::string hardwareProfileJson(const Scenario& s, const std::string& name, cons
                 { "grad_bucket_mib", o.gradBucketMib }, { "fragmentation", o.fragmentation },
                 { "loss_bytes_per_logit", o.lossBytesPerLogit } } },
         { "calibrated_from", source } };
-    return doc.dump(2) + "\n";
+    return core::jsonText(doc);
 }
 
 } // namespace core

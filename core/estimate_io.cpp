@@ -1,5 +1,6 @@
 #include "core/estimate_io.h"
 
+#include "core/json_text.h"
 #include "core/printable.h"
 
 #include <algorithm>
@@ -45,6 +46,20 @@ void wordsForNonFinite(nlohmann::ordered_json& j)
         for (auto& child : j)
             wordsForNonFinite(child);
     }
+}
+
+std::string csvText(std::string_view given)
+{
+    std::string text = toUtf8(given);
+    if (!text.empty() && std::string_view("=+-@\t\r").find(text.front()) != std::string_view::npos)
+        text.insert(text.begin(), '\'');
+    if (text.find_first_of(",\"\n\r") == std::string::npos) return text;
+    std::string quoted = "\"";
+    for (const char c : text) {
+        if (c == '"') quoted += '"';
+        quoted += c;
+    }
+    return quoted + '"';
 }
 
 std::string fixedNumber(double v, int decimals)
@@ -169,7 +184,7 @@ std::string estimateToJson(const Estimate& e)
                 "measured / estimated step time of the out-of-sample published runs of this regime "
                 "(docs/FIDELITY.md)" } };
     wordsForNonFinite(doc);
-    return doc.dump(2) + "\n";
+    return core::jsonText(doc);
 }
 
 std::string estimateToCsv(const Estimate& e)

@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include <string>
+#include <string_view>
 
 namespace core {
 
@@ -18,6 +19,11 @@ inline constexpr double kPlainDigitsBelow = 1e21;
 /// in words (nonFiniteWord), never "inf" or "nan". An exponent from kPlainDigitsBelow
 /// and below 10^-9.
 [[nodiscard]] std::string csvNumber(double value);
+/// A text cell of a CSV file (RFC 4180): quoted when it holds a comma, a quote or a line break, and
+/// one that a spreadsheet would take for a formula — starting with = + - @, a tab or a carriage
+/// return (OWASP, "CSV Injection") — starts with ' instead, as spreadsheet programs expect. Bytes that
+/// are not UTF-8 are written as U+FFFD. For names and other text from input; numbers use csvNumber().
+[[nodiscard]] std::string csvText(std::string_view text);
 /// `v` with `decimals` decimals (at most 17) in the "C" locale (text tables, comments of launch
 /// files); from kPlainDigitsBelow, four significant digits and an exponent ("1.000e+300"); the word
 /// for an unbounded figure (nonFiniteWord). Never cut: the whole number, whatever its size.

@@ -9,6 +9,7 @@
 #include "core/software_stack.h"
 
 #include <algorithm>
+#include <charconv>
 #include <cmath>
 #include <optional>
 #include <stdexcept>
@@ -97,7 +98,19 @@ void appendVtrainRuns(std::vector<PublishedRun>& runs, std::string_view csv, boo
             const auto it = std::find(header.begin(), header.end(), name);
             if (it == header.end() || fields.size() != header.size())
                 throw std::runtime_error(group + ": row " + std::to_string(row) + ": no " + std::string(name));
-            return std::stod(std::string(fields[std::size_t(it - header.begin())]));
+            // std::from_chars reads the "C" notation whatever the process's locale: std::stod stopped at
+            // the '.' of 372.160408 once the app had set a decimal-comma locale (setlocale).
+            std::string_view text = fields[std::size_t(it - header.begin())];
+            while (!text.empty() && text.front() == ' ')
+                text.remove_prefix(1);
+            while (!text.empty() && text.back() == ' ')
+                text.remove_suffix(1);
+            double value = 0;
+            const auto [stop, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+            if (error != std::errc() || stop != text.data() + text.size())
+                throw std::runtime_error(
+                    group + ": row " + std::to_string(row) + ": " + std::string(name) + " is not a number");
+            return value;
         };
         const int tp = int(field("tensor parallelism"));
         const int seq = int(field("sequence length"));

@@ -331,7 +331,9 @@ int nestingDepth(std::string_view s, int limit)
 std::string readLimitedFile(const std::string& path)
 {
     FileRead file = readFileBounded(path, kMaxScenarioBytes);
-    if (!file.ok()) fail("", file.error, Problem(ProblemCode::file_unreadable));
+    // The reason travels as a number (FileFailure), so that the window can say it in its language.
+    if (!file.ok())
+        fail("", file.error, Problem(ProblemCode::file_unreadable, { { "reason", double(int(file.failure)) } }));
     return std::move(file.text);
 }
 
@@ -557,8 +559,11 @@ json architectureToJson(const Architecture& a)
 
 void checkGpuName(const std::string& name, const std::string& path)
 {
+    // The limit is in bytes of UTF-8, as the message says: 100 Latin letters, 33 Chinese characters.
     if (name.empty() || name.size() > 100)
-        fail(path, "must be 1 to 100 characters", Problem(ProblemCode::text_too_long, { { "max", 100 } }));
+        fail(path, "must be 1 to 100 bytes of UTF-8 (a Chinese character takes 3), got " + std::to_string(name.size()),
+            Problem(ProblemCode::text_too_long, { { "max", 100 } }));
+    if (!isUtf8(name)) fail(path, "is not UTF-8 text", Problem(ProblemCode::invalid_value));
 }
 
 GpuSpec readGpu(ObjectReader& r)

@@ -4,8 +4,10 @@
 #include "core/compute_model.h"
 #include "core/estimate_io.h"
 #include "core/fidelity.h"
+#include "core/json_text.h"
 #include "core/number_format.h"
 #include "core/presets.h"
+#include "core/printable.h"
 #include "core/scenario_fields.h"
 #include "core/software_stack.h"
 
@@ -118,8 +120,9 @@ std::string expectationLines(const Scenario& s, const Estimate& e, const LogExpe
 /// none of them in a comment but the tab), and so do the line breaks beyond ASCII that line splitters
 /// such as Python's str.splitlines() honour: NEL (U+0085), LINE SEPARATOR and PARAGRAPH SEPARATOR
 /// (U+2028, U+2029).
-std::string oneLine(const std::string& text)
+std::string oneLine(const std::string& given)
 {
+    const std::string text = toUtf8(given); // a launch file is UTF-8 text (TOML requires it)
     std::string out;
     for (std::size_t i = 0; i < text.size(); ++i) {
         const auto c = static_cast<unsigned char>(text[i]);
@@ -364,10 +367,10 @@ std::optional<std::pair<std::string, std::string>> torchtitanFlavor(const Scenar
 /// A TOML basic string (TOML 1.0, "String"): the quotation mark and the backslash escaped, and the
 /// control characters TOML forbids there (U+0000 to U+001F and U+007F) written as escapes, so that
 /// the text reads back unchanged: tab as \t, the others as \uXXXX.
-std::string quoted(const std::string& text)
+std::string quoted(const std::string& given)
 {
     std::string out = "\"";
-    for (const char c : text) {
+    for (const char c : toUtf8(given)) {
         const auto u = static_cast<unsigned char>(c);
         if (c == '"' || c == '\\') {
             out += '\\';
@@ -514,7 +517,7 @@ std::string deepspeedJson(const Scenario& s, Refusals& refusals)
         doc["activation_checkpointing"] = { { "partition_activations", false }, { "cpu_checkpointing", false },
             { "contiguous_memory_optimization", false } };
     doc["steps_per_print"] = 10;
-    return doc.dump(2) + "\n";
+    return core::jsonText(doc);
 }
 
 } // namespace

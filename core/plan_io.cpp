@@ -1,6 +1,7 @@
 #include "core/plan_io.h"
 
 #include "core/estimate_io.h"
+#include "core/json_text.h"
 #include "core/printable.h"
 #include "core/scenario_io.h"
 
@@ -75,7 +76,7 @@ std::string planToJson(const PlanResult& r)
     doc["plans"] = plans;
     doc["pareto"] = pareto;
     wordsForNonFinite(doc);
-    return doc.dump(2) + "\n";
+    return core::jsonText(doc);
 }
 
 std::string planToCsv(const PlanResult& r)
@@ -118,7 +119,7 @@ std::string sweepToJson(const SweepResult& r, const std::string& key)
     }
     doc["points"] = points;
     wordsForNonFinite(doc);
-    return doc.dump(2) + "\n";
+    return core::jsonText(doc);
 }
 
 std::string sweepToCsv(const SweepResult& r, const std::string& key)

@@ -5,6 +5,7 @@
 #include "core/estimate_io.h"
 #include "core/fidelity.h"
 #include "core/json_reader.h"
+#include "core/json_text.h"
 #include "core/plan_io.h"
 #include "core/presets.h"
 
@@ -415,7 +416,7 @@ std::string costPlanToJson(const CostPlanResult& r)
     }
     doc["plans"] = plans;
     wordsForNonFinite(doc);
-    return doc.dump(2) + "\n";
+    return core::jsonText(doc);
 }
 
 } // namespace core

@@ -104,4 +104,32 @@ std::string escapeControls(std::string_view text)
     return escaped(text, std::string_view::npos);
 }
 
+bool isUtf8(std::string_view text)
+{
+    for (std::size_t i = 0; i < text.size();) {
+        const std::size_t n = utf8SequenceLength(text, i);
+        if (n == 0) return false;
+        i += n;
+    }
+    return true;
+}
+
+std::string toUtf8(std::string_view text)
+{
+    if (isUtf8(text)) return std::string(text);
+    std::string out;
+    out.reserve(text.size() + 16);
+    for (std::size_t i = 0; i < text.size();) {
+        const std::size_t n = utf8SequenceLength(text, i);
+        if (n == 0) {
+            out += "\xEF\xBF\xBD"; // U+FFFD REPLACEMENT CHARACTER
+            ++i;
+        } else {
+            out.append(text, i, n);
+            i += n;
+        }
+    }
+    return out;
+}
+
 } // namespace core

@@ -22,6 +22,14 @@ inline constexpr std::size_t kMaxEchoBytes = 120;
 /// surrogates, at most U+10FFFF), or 0 if none starts there.
 [[nodiscard]] std::size_t utf8SequenceLength(std::string_view s, std::size_t i);
 
+/// Whether `text` is well-formed UTF-8 throughout (utf8SequenceLength() at every character).
+[[nodiscard]] bool isUtf8(std::string_view text);
+
+/// `text` with every byte that does not begin a well-formed UTF-8 sequence replaced by U+FFFD: text
+/// for a JSON, CSV, Markdown or TOML file, which must be UTF-8, from bytes that might not be. The
+/// last line of defence: text is checked where it enters, and a path is written as a file URI.
+[[nodiscard]] std::string toUtf8(std::string_view text);
+
 /// printable() without a length limit: for output whose length is already bounded (a scenario name
 /// of at most 200 bytes in a text report).
 [[nodiscard]] std::string escapeControls(std::string_view text);

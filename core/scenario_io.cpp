@@ -3,6 +3,7 @@
 #include "core/architecture.h"
 #include "core/embedded_data.h"
 #include "core/json_reader.h"
+#include "core/json_text.h"
 #include "core/presets.h"
 #include "core/printable.h"
 #include "core/problem.h"
@@ -312,6 +313,16 @@ GpuSpec withOverrides(const ObjectReader& r, const GpuSpec& preset, const json& 
     return detail::readGpu(gr);
 }
 
+/// The profile a file's text names, or the reader's error naming the key.
+std::string profilePath(const std::string& text, const std::string& key)
+{
+    auto path = pathFromFileText(text);
+    if (!path)
+        fail(key, "is a file URI that cannot be read: it must be file:///… with %XX escapes and no NUL",
+            Problem(ProblemCode::invalid_value));
+    return std::move(*path);
+}
+
 /// The hardware section; `allowProfile`: false inside a profile, which cannot name another.
 void readHardware(ObjectReader r, Scenario& s, const ReadContext& context, bool allowProfile = true)
 {
@@ -321,7 +332,7 @@ void readHardware(ObjectReader r, Scenario& s, const ReadContext& context, bool 
             fail(r.pathOf("profile"), "a hardware profile cannot reference another profile",
                 Problem(ProblemCode::profile_nested));
         const std::string written = r.string("profile"); // applied by readScenario before this section
-        if (!context.readProfiles || h.profile.empty()) h.profile = written;
+        if (!context.readProfiles || h.profile.empty()) h.profile = profilePath(written, r.pathOf("profile"));
     }
     if (r.has("gpu")) {
         const json& g = r.raw("gpu");
@@ -365,7 +376,7 @@ void readHardware(ObjectReader r, Scenario& s, const ReadContext& context, bool 
 
 void applyHardwareProfile(const std::string& file, const std::string& keyPath, Scenario& s, const ReadContext& context)
 {
-    std::filesystem::path path(file);
+    std::filesystem::path path(profilePath(file, keyPath));
     if (path.is_relative() && !context.baseDir.empty()) path = context.baseDir / path;
     try {
         const std::string text = detail::readLimitedFile(path.string());
@@ -418,6 +429,9 @@ void checkAcrossSections(const Scenario& s)
 
 void checkName(const std::string& name)
 {
+    // Text reaches JSON, CSV, Markdown and TOML files, which are UTF-8: a name of other bytes
+    // (`--set name=…` takes the shell's bytes) is refused where it enters.
+    if (!isUtf8(name)) fail("name", "is not UTF-8 text", Problem(ProblemCode::invalid_value));
     if (name.size() > kMaxNameBytes)
         fail("name", "must be at most " + std::to_string(kMaxNameBytes) + " bytes",
             Problem(ProblemCode::text_too_long, { { "max", double(kMaxNameBytes) } }));
@@ -700,7 +714,7 @@ std::string scenarioToJson(const Scenario& s)
         for (const std::string& key : *overridden)
             hardware[key] = written.at(key);
     }
-    if (!s.hardware.profile.empty()) hardware["profile"] = s.hardware.profile;
+    if (!s.hardware.profile.empty()) hardware["profile"] = pathToFileText(s.hardware.profile);
     // nlohmann::ordered_json would keep this order; plain json sorts keys, which is stable too.
     nlohmann::ordered_json doc;
     doc["format"] = kFormat;
@@ -713,7 +727,56 @@ std::string scenarioToJson(const Scenario& s)
     doc["hardware"] = hardware;
     for (const char* section : { "efficiency", "cost", "reliability", "overhead" })
         doc[section] = fieldsToJson<nlohmann::ordered_json>(s, section);
-    return doc.dump(2) + "\n";
+    return core::jsonText(doc);
+}
+
+std::string pathToFileText(const std::string& path)
+{
+    if (isUtf8(path) && !path.starts_with("file://")) return path;
+    std::error_code ec;
+    const std::string absolute = std::filesystem::absolute(path, ec).lexically_normal().string();
+    std::string out = "file://";
+    for (const char c : ec ? path : absolute) {
+        const auto u = static_cast<unsigned char>(c);
+        const bool unreserved = (u >= 'a' && u <= 'z') || (u >= 'A' && u <= 'Z') || (u >= '0' && u <= '9') || u == '-'
+            || u == '.' || u == '_' || u == '~' || u == '/';
+        if (unreserved) {
+            out += c;
+        } else {
+            constexpr char kHex[] = "0123456789ABCDEF";
+            out += '%';
+            out += kHex[u >> 4];
+            out += kHex[u & 0xF];
+        }
+    }
+    return out;
+}
+
+std::optional<std::string> pathFromFileText(std::string_view text)
+{
+    if (!text.starts_with("file://")) return std::string(text);
+    text.remove_prefix(7);
+    if (text.starts_with("localhost/")) text.remove_prefix(9);
+    if (!text.starts_with('/')) return std::nullopt; // file://host/… names another machine's file
+    auto hex = [](char c) -> int {
+        if (c >= '0' && c <= '9') return c - '0';
+        if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+        if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+        return -1;
+    };
+    std::string out;
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        if (text[i] != '%') {
+            out += text[i];
+            continue;
+        }
+        if (i + 2 >= text.size()) return std::nullopt; // "%" or "%E" at the end
+        const int high = hex(text[i + 1]), low = hex(text[i + 2]);
+        if (high < 0 || low < 0 || (high == 0 && low == 0)) return std::nullopt;
+        out += static_cast<char>(high * 16 + low);
+        i += 2;
+    }
+    return out;
 }
 
 std::optional<ScenarioError> applyOverride(Scenario& scenario, std::string_view assignment)
@@ -725,6 +788,14 @@ std::optional<ScenarioError> applyOverride(Scenario& scenario, std::string_view 
     const std::string valueText(assignment.substr(eq + 1));
     json value = json::parse(valueText, nullptr, false);
     if (value.is_discarded()) value = valueText; // bare words are strings: --set hardware.gpu=h100-sxm
+    // The shell gives bytes; a scenario's text is UTF-8 (nothing could write it otherwise). A profile's
+    // file name may be any bytes: it is carried as a file URI, as a saved scenario writes it.
+    if (!isUtf8(valueText)) {
+        if (path != "hardware.profile")
+            return ScenarioError { printable(path, 64), "is not UTF-8 text: a scenario's text must be UTF-8",
+                Problem(ProblemCode::invalid_value, {}, printable(path, 64)) };
+        value = pathToFileText(valueText);
+    }
 
     const ReadContext readBack { .readProfiles = false };
     json doc = json::parse(scenarioToJson(scenario));
@@ -765,7 +836,8 @@ std::optional<ScenarioError> applyOverride(Scenario& scenario, std::string_view 
     // A new hardware profile is read and applied like one named in a file (once it was
     // stored but never read, so a missing or broken profile went unnoticed). Keys the override
     // itself gives for the hardware section win, as a file's own keys do.
-    const std::string newProfile = doc["hardware"].value("profile", std::string());
+    // Read back by parseDocument() above: a file URI there is well-formed.
+    const std::string newProfile = pathFromFileText(doc["hardware"].value("profile", std::string())).value_or("");
     if (!newProfile.empty() && newProfile != scenario.hardware.profile) {
         Scenario changed = *result.scenario;
         try {

@@ -34,6 +34,15 @@ inline constexpr std::size_t kMaxNameBytes = 200;
 /// …: written next to the preset's name); empty without a preset or changes.
 [[nodiscard]] std::vector<std::string> presetOverrides(const Hardware& hardware);
 
+/// A file name as a scenario file writes it (hardware.profile): the name itself when it is UTF-8
+/// text, else a file URI whose %XX escapes carry its bytes, "file:///home/me/caf%E9/a.tphardware.json"
+/// (RFC 8089; RFC 3986 §2.1). A JSON file holds only UTF-8, and a Linux file name is bytes: a
+/// profile in a Latin-1 folder made every writer of the scenario abort.
+[[nodiscard]] std::string pathToFileText(const std::string& path);
+/// The file name a scenario file's text names: a file URI decoded to its bytes, any other text as it
+/// is; nullopt for a malformed file URI (not absolute, a bad %-escape, a NUL).
+[[nodiscard]] std::optional<std::string> pathFromFileText(std::string_view text);
+
 /// Applies `key.path=value` (the CLI's --set) with the same validation as a file: the value is
 /// read as JSON when it parses as JSON, otherwise as a string. The scenario is left untouched on error.
 [[nodiscard]] std::optional<ScenarioError> applyOverride(Scenario& scenario, std::string_view assignment);

@@ -3,6 +3,7 @@
 #include "app/cli/commands.h"
 #include "app/cli/common.h"
 #include "core/estimate_io.h"
+#include "core/json_text.h"
 #include "core/loss_scaling.h"
 
 #include <nlohmann/json.hpp>
@@ -53,7 +54,7 @@ std::string lossScaleJson(const core::GradientDistribution& g, double scale, con
                 { "relative_rms_error", e.relativeRmsError }, { "zero_fraction", e.zeroFraction } });
     doc["fp8_scaling"] = schemes;
     core::wordsForNonFinite(doc);
-    return doc.dump(2) + "\n";
+    return core::jsonText(doc);
 }
 
 std::string lossScaleText(

@@ -12,6 +12,7 @@
 #include <CLI/CLI.hpp>
 
 #include <csignal>
+#include <exception>
 #include <iostream>
 #include <optional>
 #include <string>
@@ -79,6 +80,15 @@ int main(int argc, char** argv)
 
     if (const auto ended = parse(app, argc, argv)) return *ended;
     for (const auto& command : commands)
-        if (*command.sub) return command.run();
+        if (*command.sub) {
+            // The last line of defence: no input may end the program with std::terminate (a writer's
+            // exception once did, and SIGABRT tells a script nothing). The output was not made: exit 3.
+            try {
+                return command.run();
+            } catch (const std::exception& e) {
+                cli::report(std::string("could not finish: ") + core::printable(e.what(), 300));
+                return cli::kCannotWrite;
+            }
+        }
     return cli::kBadInput; // not reached: the command line names exactly one command
 }

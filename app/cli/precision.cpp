@@ -2,6 +2,7 @@
 #include "app/cli/commands.h"
 #include "app/cli/common.h"
 #include "core/estimate_io.h"
+#include "core/json_text.h"
 #include "core/number_format.h"
 
 #include <nlohmann/json.hpp>
@@ -48,7 +49,7 @@ std::string precisionJson(
     doc["formats"] = formats;
     // A format that overflows says "infinite": JSON has no infinity, and null would read as missing.
     core::wordsForNonFinite(doc);
-    return doc.dump(2) + "\n";
+    return core::jsonText(doc);
 }
 
 std::string precisionText(double start, double update, std::int64_t steps, const std::string& format)

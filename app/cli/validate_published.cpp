@@ -4,6 +4,7 @@
 #include "app/cli/common.h"
 #include "core/estimate_io.h"
 #include "core/fidelity.h"
+#include "core/json_text.h"
 
 #include <nlohmann/json.hpp>
 
@@ -48,7 +49,7 @@ std::string publishedJson(const core::FidelitySummary& summary)
                 { "agreeing", summary.decisivePairsAgreeing } } },
         { "runs", rows } };
     core::wordsForNonFinite(doc);
-    return doc.dump(2) + "\n";
+    return core::jsonText(doc);
 }
 
 std::string publishedCsv(const core::FidelitySummary& summary)
