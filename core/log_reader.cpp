@@ -30,13 +30,42 @@ void stripColours(std::string_view line, std::string& out)
 
 enum class Read { absent, bad, ok };
 
+/// The first `label` in `line`, as std::string_view::find gives it. A label that starts with a space
+/// (" iteration ", " ..") is searched from its second character, the space checked before it: find()
+/// looks for the first character with memchr and compares from each hit, so in a line of spaces a
+/// search for a space stopped at every byte (H3-09: 64 KiB lines of spaces read 1.5 × slower than the
+/// slowest log, one of empty lines).
+std::size_t findLabel(std::string_view line, std::string_view label)
+{
+    if (label.size() < 2 || label[0] != ' ') return line.find(label);
+    const std::string_view rest = label.substr(1);
+    for (std::size_t from = 1;;) {
+        const std::size_t at = line.find(rest, from);
+        if (at == std::string_view::npos) return at;
+        if (line[at - 1] == ' ') return at - 1;
+        from = at + 1;
+    }
+}
+
+bool hasDigit(std::string_view line)
+{
+    return std::any_of(line.begin(), line.end(), [](char c) { return c >= '0' && c <= '9'; });
+}
+
+/// A number a log can state a setting with: whole, above 0 and below 10^9 (no layout or batch is
+/// larger, and each fits the scenario's int).
+bool settingValue(double value)
+{
+    return value > 0 && value < 1e9 && value == std::floor(value);
+}
+
 /// The number right after `label` (spaces skipped; digit-group commas dropped when `grouped`).
 /// `bad` when the label is there but what follows is no measurement: not a number as a whole ("1e+",
 /// "1,000" where commas are no digit groups), negative, not finite, 10^15 or more, or too small for a
 /// double (a subnormal such as 1e-320, or 1e-999, which strtod flags with ERANGE).
 Read numberAfter(std::string_view line, std::string_view label, double& out, bool grouped = false)
 {
-    const auto at = line.find(label);
+    const auto at = findLabel(line, label);
     if (at == std::string_view::npos) return Read::absent;
     std::size_t i = at + label.size();
     while (i < line.size() && line[i] == ' ')
@@ -133,6 +162,17 @@ bool identifierChar(char c)
     return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
 }
 
+/// What follows Megatron-LM's argument `name` in its arguments block ("  seq_length ...... 4096": the
+/// name, a space, dots, the value): the text after the name; nullopt where the line is no such line.
+std::optional<std::string_view> argumentText(std::string_view line, std::string_view name)
+{
+    const auto at = line.find(name);
+    if (at == std::string_view::npos || (at > 0 && identifierChar(line[at - 1]))) return std::nullopt;
+    const std::string_view rest = line.substr(at + name.size());
+    if (rest.size() < 2 || rest[0] != ' ' || rest[1] != '.') return std::nullopt;
+    return rest;
+}
+
 void raise(std::optional<LogFigure>& figure, double value, std::int64_t line)
 {
     if (!figure || value > figure->value) figure = LogFigure { value, line };
@@ -177,27 +217,30 @@ void LogParser::Candidate::reject(std::int64_t line)
     if (log.rejectedLines++ == 0) log.firstRejectedLine = line;
 }
 
-void LogParser::Candidate::state(LogSetting setting, double value, std::int64_t line, bool latest)
+void LogParser::Candidate::state(LogSetting setting, double value, std::int64_t line)
 {
     auto& stated = log.stated[static_cast<std::size_t>(setting)];
-    // Whole and below 10^9: no layout or batch is larger, and each fits the scenario's int.
-    if (value > 0 && value < 1e9 && value == std::floor(value) && (latest || !stated))
-        stated = LogFigure { value, line };
+    if (settingValue(value) && !stated) stated = LogFigure { value, line };
 }
 
 void LogParser::readMegatronSettings(std::string_view line, std::int64_t at)
 {
     constexpr auto npos = std::string_view::npos;
+    // Each statement is a number: a line without a digit states nothing (and is spared the searches).
+    if (!hasDigit(line)) return;
     Candidate& c = m_candidates[0];
-    if (line.find(" ..") != npos) {
-        // "  seq_length ...................................... 4096": the name, a space, dots, the value.
-        for (const auto& [name, setting] : kMegatronArguments) {
-            const auto nameAt = line.find(name);
-            if (nameAt == npos || (nameAt > 0 && identifierChar(line[nameAt - 1]))) continue;
-            const std::string_view rest = line.substr(nameAt + name.size());
-            if (rest.size() < 2 || rest[0] != ' ' || rest[1] != '.') continue;
-            c.state(setting, argumentValue(rest), at);
+    if (findLabel(line, " ..") != npos) {
+        // --rampup-batch-size: "  rampup_batch_size ...... ['32', '32', '2000000']" ("None" without):
+        // the iteration lines log the ramp's batches, global_batch_size is the one it ends at (finish()).
+        if (const auto rest = argumentText(line, "rampup_batch_size")) {
+            if (hasDigit(*rest)) m_rampupStated = true;
             return;
+        }
+        for (const auto& [name, setting] : kMegatronArguments) {
+            if (const auto rest = argumentText(line, name)) {
+                c.state(setting, argumentValue(*rest), at);
+                return;
+            }
         }
         return;
     }
@@ -298,8 +341,13 @@ void LogParser::readLine(std::string_view line)
 {
     const std::int64_t at = m_lines;
     constexpr auto npos = std::string_view::npos;
+    // The label of every figure of a step line ends in ':' or '=', and every setting the start states is a
+    // number: a line with neither and no digit (a line of spaces) holds nothing, and is passed over
+    // before the label searches below.
+    if (!std::memchr(line.data(), ':', line.size()) && !std::memchr(line.data(), '=', line.size()) && !hasDigit(line))
+        return;
     // Megatron-LM: the iteration line and report_memory's lines.
-    if (line.find(" iteration ") != npos && line.find("elapsed time per iteration (ms):") != npos) {
+    if (findLabel(line, " iteration ") != npos && line.find("elapsed time per iteration (ms):") != npos) {
         Candidate& c = m_candidates[0];
         std::int64_t step = 0;
         double ms = 0;
@@ -307,10 +355,12 @@ void LogParser::readLine(std::string_view line)
             || numberAfter(line, "elapsed time per iteration (ms):", ms) != Read::ok || ms <= 0)
             return c.reject(at);
         const auto tflops = figureAfter(line, "throughput per GPU (TFLOP/s/GPU):");
-        // The batch of this step (ramp-up logs smaller ones first): the last one stated is the run's.
-        if (const auto batch = figureAfter(line, "global batch size:"); batch && *batch == std::floor(*batch))
-            c.state(LogSetting::global_batch, *batch, at, true);
         LogSample s;
+        // The batch of this step: a ramp-up logs smaller ones first. The last one is the run's (finish()).
+        if (const auto batch = figureAfter(line, "global batch size:"); batch && settingValue(*batch)) {
+            s.batch = *batch;
+            m_lineBatch = LogFigure { *batch, at };
+        }
         s.pace = ms / 1000.0;
         if (tflops) s.tflopsPerGpu = static_cast<float>(*tflops);
         return c.add(at, step, s, -1, tflops.value_or(-1), std::nullopt);
@@ -368,6 +418,11 @@ std::optional<TrainingLog> LogParser::finish(Problem* error)
         m_pending.clear();
         m_overlong = false;
     }
+    // Megatron-LM's run batch: the iteration lines' last over the arguments' (a run resumed with another
+    // batch logs it), but not where the arguments state a ramp-up: its lines log the ramp's smaller
+    // batches, and global_batch_size is the batch it ends at, the run's.
+    auto& batch = m_candidates[0].log.stated[static_cast<std::size_t>(LogSetting::global_batch)];
+    if (m_lineBatch && !(m_rampupStated && batch)) batch = m_lineBatch;
     // The format with the most step lines; of two with as many, the one whose first step line comes first.
     auto better = [](const Candidate& a, const Candidate& b) {
         if (a.log.stepLines != b.log.stepLines) return a.log.stepLines > b.log.stepLines;

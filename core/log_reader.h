@@ -33,8 +33,8 @@ private:
         void add(std::int64_t line, std::int64_t step, LogSample sample, double mfu, double tflops,
             std::optional<double> memoryGib);
         void reject(std::int64_t line);
-        /// What the log states about its run: the first statement, or the latest where `latest`.
-        void state(LogSetting setting, double value, std::int64_t line, bool latest = false);
+        /// What the log states about its run: the first statement.
+        void state(LogSetting setting, double value, std::int64_t line);
     };
 
     /// Megatron-LM's statements of its layout, batch and sequence length at start (TrainingLog::stated).
@@ -49,6 +49,10 @@ private:
     bool m_afterCr = false; ///< the last piece ended with '\r': a '\n' starting the next one ends no line
     std::int64_t m_lines = 0;
     std::string m_scratch; ///< a line without its colour codes
+    /// Megatron-LM's run batch, resolved in finish(): the last iteration line's "global batch size:",
+    /// and whether the arguments state a batch ramp-up (rampup_batch_size other than None).
+    std::optional<LogFigure> m_lineBatch;
+    bool m_rampupStated = false;
 };
 
 } // namespace core

@@ -3,6 +3,7 @@
 #include "core/compute_model.h"
 #include "core/estimate_io.h"
 #include "core/fidelity.h"
+#include "core/json_text.h"
 #include "core/printable.h"
 #include "core/reliability_model.h"
 #include "core/scenario_fields.h"
@@ -112,6 +113,12 @@ std::string LogNote::message() const
         return "the log states " + std::string(settingKey(value("setting"))) + " = " + n("log") + " (line " + n("line")
             + "), the plan " + n("plan")
             + ": the log is of another run, and the residuals, the refit and the forecast compare two runs";
+    case LogNoteCode::rampup_steps:
+        return n("steps") + " steady steps of the batch ramp-up (a global batch below the run's " + n("batch")
+            + ") were left out: the median is that of the full-batch steps";
+    case LogNoteCode::rampup_only:
+        return "every step compared is of the batch ramp-up (a global batch below the run's " + n("batch")
+            + "): each is read at its pace per sequence, as a step of " + n("batch") + " sequences";
     }
     return {}; // every code is worded above
 }
@@ -153,7 +160,24 @@ std::optional<ActualComparison> compareWithLog(
     const double perStep = log.format == LogFormat::torchtitan ? tokensPerStep / gpus
         : log.format == LogFormat::deepspeed                   ? double(s.training.globalBatch)
                                                                : 1.0;
-    auto seconds = [&](double pace) { return pace * perStep; };
+
+    // A batch ramp-up (Megatron-LM's --rampup-batch-size) logs its first steps at a fraction of the
+    // run's global batch, each at its own: taken as steps of the run's batch, a log that is mostly
+    // ramp-up read as a run faster than planned, and one of a run's first hour as faster than the
+    // hardware. Where the log has full-batch steps, only those are compared; where it has none, each
+    // step is read at its pace per sequence: its time ÷ its logged batch × the run's batch.
+    const double runBatch = statedOr(LogSetting::global_batch, s.training.globalBatch);
+    auto rampUp = [&](const LogSample& x) { return x.batch > 0 && x.batch < runBatch; };
+    const auto rampupInSample = static_cast<std::size_t>(std::count_if(log.sample.begin(), log.sample.end(), rampUp));
+    c.rampupPaced = log.sample.empty() ? rampUp(log.firstSample) : rampupInSample == log.sample.size();
+    auto seconds = [&](const LogSample& x) {
+        const double t = x.pace * perStep;
+        return c.rampupPaced ? t / x.batch * runBatch : t;
+    };
+    auto rampupNote = [&](std::int64_t steps) {
+        c.notes.push_back({ c.rampupPaced ? LogNoteCode::rampup_only : LogNoteCode::rampup_steps,
+            { { "steps", double(steps) }, { "batch", runBatch } } });
+    };
 
     // Steady steps: all but the first logged one (compilation, allocator and NCCL warm-up), and
     // none more than 1.5 × the median of the others (a step that saved a checkpoint or evaluated).
@@ -162,7 +186,7 @@ std::optional<ActualComparison> compareWithLog(
     if (log.sample.empty()) {
         // The first step is all there is: taken, with a note (not for the Trainer's one average).
         const LogSample& only = log.firstSample;
-        stepTimes.push_back(seconds(only.pace));
+        stepTimes.push_back(seconds(only));
         if (only.mfu >= 0) mfus.push_back(only.mfu);
         if (only.tflopsPerGpu >= 0) tflops.push_back(only.tflopsPerGpu);
         c.stepsUsed = 1;
@@ -170,29 +194,46 @@ std::optional<ActualComparison> compareWithLog(
         if (log.format != LogFormat::hf_trainer)
             c.notes.push_back({ LogNoteCode::only_warmup_step,
                 { { "step", double(log.firstStep) }, { "line", double(log.firstStepLine) } } });
+        if (c.rampupPaced) {
+            c.rampupSteps = 1;
+            rampupNote(1);
+        }
     } else {
+        // The steps compared: the full-batch ones, or every one of a log of ramp-up steps only.
         std::vector<double> times;
+        std::vector<std::size_t> compared;
         times.reserve(log.sample.size());
-        for (const LogSample& x : log.sample)
-            times.push_back(seconds(x.pace));
+        compared.reserve(log.sample.size());
+        for (std::size_t i = 0; i < log.sample.size(); ++i) {
+            if (!c.rampupPaced && rampUp(log.sample[i])) continue;
+            times.push_back(seconds(log.sample[i]));
+            compared.push_back(i);
+        }
         const double typical = median(times);
         std::size_t kept = 0;
-        for (std::size_t i = 0; i < times.size(); ++i) {
-            if (!(times[i] <= 1.5 * typical)) continue;
+        for (std::size_t j = 0; j < times.size(); ++j) {
+            if (!(times[j] <= 1.5 * typical)) continue;
             ++kept;
-            stepTimes.push_back(times[i]);
-            if (log.sample[i].mfu >= 0) mfus.push_back(log.sample[i].mfu);
-            if (log.sample[i].tflopsPerGpu >= 0) tflops.push_back(log.sample[i].tflopsPerGpu);
+            stepTimes.push_back(times[j]);
+            const LogSample& x = log.sample[compared[j]];
+            if (x.mfu >= 0) mfus.push_back(x.mfu);
+            if (x.tflopsPerGpu >= 0) tflops.push_back(x.tflopsPerGpu);
         }
-        // Over a sample, the outliers found in it stand for the same share of the log's steady steps.
-        c.stepsUsed = c.log.sampled ? std::llround(double(log.steadySteps) * double(kept) / double(log.sample.size()))
-                                    : static_cast<std::int64_t>(kept);
+        // Over a sample, the steps found in it stand for the same share of the log's steady steps.
+        auto share = [&](std::size_t n) {
+            return c.log.sampled ? std::llround(double(log.steadySteps) * double(n) / double(log.sample.size()))
+                                 : static_cast<std::int64_t>(n);
+        };
+        c.stepsUsed = share(kept);
+        c.rampupSteps = share(rampupInSample);
         c.firstStep = log.lowestSteadyStep;
         c.lastStep = log.highestSteadyStep;
-        const std::int64_t outliers = log.steadySteps - c.stepsUsed;
-        if (outliers * 4 > log.steadySteps)
-            c.notes.push_back({ LogNoteCode::not_steady,
-                { { "left_out", double(outliers) }, { "steady", double(log.steadySteps) } } });
+        if (c.rampupSteps > 0) rampupNote(c.rampupSteps);
+        const std::int64_t steady = c.rampupPaced ? log.steadySteps : log.steadySteps - c.rampupSteps;
+        const std::int64_t outliers = steady - c.stepsUsed;
+        if (outliers * 4 > steady)
+            c.notes.push_back(
+                { LogNoteCode::not_steady, { { "left_out", double(outliers) }, { "steady", double(steady) } } });
     }
     c.stepsLeftOut = log.stepLines - c.stepsUsed;
     c.stepTimeS = median(stepTimes);
@@ -311,7 +352,8 @@ std::string actualToJson(const ActualComparison& c)
     doc["version"] = 1;
     doc["log"] = { { "framework", std::string(toString(c.log.format)) }, { "stack", std::string(toString(c.stack)) },
         { "steps_read", c.log.stepLines }, { "steps_used", c.stepsUsed }, { "steps_left_out", c.stepsLeftOut },
-        { "first_step", c.firstStep }, { "last_step", c.lastStep }, { "sampled", c.log.sampled } };
+        { "first_step", c.firstStep }, { "last_step", c.lastStep }, { "sampled", c.log.sampled },
+        { "rampup_steps", c.rampupSteps }, { "rampup_paced", c.rampupPaced } };
     if (!c.log.file.empty()) doc["log"]["file"] = printable(c.log.file, 4096);
     doc["log"]["tokens_per_step"] = c.tokensPerStep;
     // Each setting the log states otherwise than the plan: the comparison is of another run.
@@ -371,7 +413,7 @@ std::string actualToJson(const ActualComparison& c)
         notes.push_back({ { "code", std::string(toString(note.code)) }, { "message", note.message() } });
     doc["notes"] = notes;
     wordsForNonFinite(doc);
-    return doc.dump(2) + "\n";
+    return core::jsonText(doc);
 }
 
 std::string actualToText(const ActualComparison& c)
@@ -383,7 +425,10 @@ std::string actualToText(const ActualComparison& c)
         os << "Training log (" << toString(c.log.format) << "): " << c.log.stepLines << " step lines, median of "
            << c.stepsUsed << " steady steps";
         if (c.stepsUsed > 0) os << " (" << c.firstStep << " to " << c.lastStep << ")";
-        os << "; " << c.stepsLeftOut << " left out (the first, and any over 1.5 x the median)\n";
+        if (c.rampupPaced) os << ", each of the batch ramp-up, read at its pace per sequence";
+        os << "; " << c.stepsLeftOut << " left out (the first, ";
+        if (c.rampupSteps > 0 && !c.rampupPaced) os << c.rampupSteps << " of the batch ramp-up, ";
+        os << "and any over 1.5 x the median)\n";
     }
     os << "planned on the software stack " << toString(c.stack) << " (training.framework)\n";
     if (!c.log.file.empty()) os << "log file: " << printable(c.log.file, 200) << "\n";

@@ -18,7 +18,7 @@
 //
 // Reading streams: the log is read in pieces of 64 KiB, one line at a time ('\n', '\r\n' or a lone
 // '\r' ends a line; a line over 64 KiB is no log line and is skipped), and the reader keeps per format
-// only what the comparison needs, bounded whatever the log's length (about 1 MiB per format at most):
+// only what the comparison needs, bounded whatever the log's length (about 1.5 MiB per format at most):
 // counts, the first step, extremes with their lines, and the steady steps' figures in a sample of at
 // most kLogSampleCapacity (see TrainingLog::sample). A log of 3 million lines reads in a few MB.
 
@@ -56,7 +56,7 @@ inline constexpr std::size_t kMaxLogBytes = std::size_t(4) << 30;
 /// Lines longer than this are skipped: no framework prints a step line of 64 KiB.
 inline constexpr std::size_t kMaxLogLineBytes = 64 * 1024;
 
-/// The steady steps the reader keeps figures of (TrainingLog::sample): 65,536 × 16 bytes = 1 MiB.
+/// The steady steps the reader keeps figures of (TrainingLog::sample): 65,536 × 24 bytes = 1.5 MiB.
 /// Up to this many steady steps (a run of 65,536 logged steps or fewer: weeks of training at one line per
 /// step and per minute) the median is exact.
 inline constexpr std::size_t kLogSampleCapacity = 65536;
@@ -87,10 +87,16 @@ enum class LogNoteCode {
     /// setting (LogSetting), log, plan, line: the log states another value of a setting than the scenario
     /// has — the log is of another run, and the residuals, the refit and the forecast compare two runs
     differs_from_plan,
+    /// steps, batch: steady steps of a batch ramp-up (Megatron-LM's --rampup-batch-size: their line logs
+    /// a global batch below the run's, `batch`), left out; the median is that of the full-batch steps
+    rampup_steps,
+    /// steps, batch: every step compared is of a batch ramp-up: each read at its pace per sequence, as
+    /// a step of the run's `batch` sequences (its time ÷ its logged batch × `batch`)
+    rampup_only,
 };
-inline constexpr std::array<std::string_view, 9> kLogNoteCodeNames { "other_framework", "framework_tie",
-    "figures_rejected", "restarted", "only_warmup_step", "not_steady", "sampled", "stack_replaced",
-    "differs_from_plan" };
+inline constexpr std::array<std::string_view, 11> kLogNoteCodeNames { "other_framework", "framework_tie",
+    "figures_rejected", "restarted", "only_warmup_step", "not_steady", "sampled", "stack_replaced", "differs_from_plan",
+    "rampup_steps", "rampup_only" };
 [[nodiscard]] constexpr std::string_view toString(LogNoteCode c)
 {
     return nameOf(c, kLogNoteCodeNames);
@@ -117,6 +123,9 @@ struct LogSample {
     double pace = 0;
     float mfu = -1; ///< torchtitan's, as a fraction; negative where the line has none
     float tflopsPerGpu = -1; ///< Megatron-LM's throughput per GPU; negative where the line has none
+    /// The global batch (sequences) the line logs: Megatron-LM's "global batch size:", which a batch
+    /// ramp-up (--rampup-batch-size) raises step by step to the run's; 0 where the line logs none.
+    double batch = 0;
 };
 
 /// A figure of the log and the line it is on (1-based; lines end at '\n', '\r\n' or '\r').
@@ -160,8 +169,10 @@ struct TrainingLog {
     /// prints it. Megatron-LM: its arguments block (megatron/training/arguments.py _print_args,
     /// "  tensor_model_parallel_size ...... 4"), validate_args' "using world size: …, data-parallel
     /// size: …" and the mpu's "> initializing tensor model parallel with size …" at start; each iteration
-    /// line's "global batch size:", of which the last is kept (after any batch-size ramp-up) over the
-    /// arguments'. The other frameworks' step lines state none of these.
+    /// line's "global batch size:", of which the last is kept over the arguments' — except where the
+    /// arguments state a batch ramp-up (rampup_batch_size other than None): then the arguments'
+    /// global_batch_size, the batch the ramp ends at, is the run's, and the lines below it are the
+    /// ramp's steps (LogSample::batch). The other frameworks' step lines state none of these.
     std::array<std::optional<LogFigure>, kLogSettingCount> stated;
     std::string file; ///< the file read (readTrainingLog(), as given); empty for a text
 };
@@ -209,7 +220,15 @@ struct ActualComparison {
     LogSummary log;
     SoftwareStack stack = SoftwareStack::generic; ///< the stack the plan is priced on (loggedScenario)
     std::int64_t stepsUsed = 0; ///< the steady steps the median is taken over
-    std::int64_t stepsLeftOut = 0; ///< the first logged step (warm-up) and outliers (checkpoints, evaluation)
+    /// the first logged step (warm-up), the ramp-up's steps (where full-batch steps are compared) and
+    /// outliers (checkpoints, evaluation)
+    std::int64_t stepsLeftOut = 0;
+    /// The steady steps of a batch ramp-up: those whose line logs a global batch below the run's (the
+    /// log's own where it states one, else the scenario's). Left out where the log has full-batch steps
+    /// (a rampup_steps note); where it has none, each is read at its pace per sequence, as a step of
+    /// the run's batch (`rampupPaced`, a rampup_only note).
+    std::int64_t rampupSteps = 0;
+    bool rampupPaced = false;
     /// The lowest and highest step number of the steady steps (a restarted run goes back in between).
     std::int64_t firstStep = 0, lastStep = 0;
     /// What the measured figures were held against: the bounds of the run the log states (its own
@@ -224,7 +243,8 @@ struct ActualComparison {
     /// them, else the scenario's.
     double tokensPerStep = 0;
 
-    // Measured: the median of the steady steps.
+    // Measured: the median of the steady steps (of a log of ramp-up steps only, each step's time ÷ its
+    // logged batch × the run's batch).
     double stepTimeS = 0;
     double tokensPerS = 0; ///< the whole run's: tokensPerStep ÷ stepTimeS
     /// The plan's step (its global batch × sequence length) at the measured tokens per second: the
@@ -256,18 +276,21 @@ struct ActualComparison {
     bool drift = false;
 
     /// What the reader should know about the log: differs_from_plan for each setting the log states
-    /// otherwise than the plan, the reader's notes, then figures_rejected, restarted, only_warmup_step,
-    /// not_steady, sampled. The CLI prints them on stderr and in the
+    /// otherwise than the plan, the reader's notes, then only_warmup_step, rampup_steps or rampup_only,
+    /// not_steady, figures_rejected, restarted, sampled. The CLI prints them on stderr and in the
     /// JSON's "notes".
     std::vector<LogNote> notes;
 };
 
 /// Holds `log` against the scenario it ran (`estimate` is the scenario's, with its range when it has
 /// one). The steady steps' median, none over 1.5 × the median of the steady steps (docs/DESIGN.md).
+/// Steps of a batch ramp-up (LogSample::batch below the run's) are left out where the log has
+/// full-batch steps; a log of ramp-up steps only is read at each step's pace per sequence, so that a
+/// run on plan reads as on plan from its first steps.
 ///
 /// Refused (nullopt, `error` measurement_implausible naming the line and the bound, see
 /// core/calibration.h measurementBounds()) when a figure cannot be a measurement of this scenario: a
-/// step faster than the kernel floor (any step line), a measured step time (the median) beyond
+/// measured step time (the median) faster than the kernel floor or beyond
 /// the longest plausible step, a peak memory above the GPU's, a logged MFU above 1 or TFLOP/s per GPU
 /// above the peak. Each of these means the log is of another run (or the scenario not the one it ran),
 /// so no figure of it is taken. Single long steps are left out by the 1.5 × rule.

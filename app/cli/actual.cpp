@@ -41,10 +41,18 @@ int runActual(const ActualArguments& a)
         std::cerr << "trainplanner-cli: "
                   << (note.code == core::LogNoteCode::differs_from_plan ? "warning: " : "note: ") << note.message()
                   << "\n";
-    if (c->drift)
-        std::cerr << "trainplanner-cli: warning: the measured step time (" << core::fixedNumber(c->stepTimeS, 3)
-                  << " s) is outside the plan's range (" << core::fixedNumber(c->plannedLowS, 3) << "-"
+    // The drift is the paced step's (the plan's step at the log's pace): a log of half the batch at 80 s
+    // a step is a plan's step of 160 s, not one faster than planned.
+    if (c->drift) {
+        std::cerr << "trainplanner-cli: warning: the measured step time ";
+        if (c->pacedStepTimeS != c->stepTimeS)
+            std::cerr << "at the log's pace (" << core::fixedNumber(c->pacedStepTimeS, 3)
+                      << " s for the plan's step; the log's own step: " << core::fixedNumber(c->stepTimeS, 3) << " s)";
+        else
+            std::cerr << "(" << core::fixedNumber(c->stepTimeS, 3) << " s)";
+        std::cerr << " is outside the plan's range (" << core::fixedNumber(c->plannedLowS, 3) << "-"
                   << core::fixedNumber(c->plannedHighS, 3) << " s)\n";
+    }
     return emit(a.format == "json" ? core::actualToJson(*c) : core::actualToText(*c));
 }
 

@@ -3,6 +3,7 @@
 #include "core/decision.h"
 #include "core/estimate.h"
 #include "core/fidelity.h"
+#include "core/log_reader.h"
 #include "core/placement.h"
 #include "core/planner.h"
 #include "core/presets.h"
@@ -204,6 +205,30 @@ void BM_ValidatePublished(benchmark::State& state)
         benchmark::DoNotOptimize(core::validatePublished());
 }
 BENCHMARK(BM_ValidatePublished)->Unit(benchmark::kMicrosecond);
+
+/// The training-log reader over 16 MiB of one kind of line, in its 64 KiB pieces: empty lines (the
+/// slowest real case, core/training_log.h), 64 KiB lines of spaces, and such lines ending in "1:" (they
+/// pass the reader's first check). Spaces were 1.5 × slower than empty lines before the label searches
+/// skipped them (hostile-input-3.md, H3-09): arg 0 empty lines, 1 spaces, 2 spaces ending in "1:".
+void BM_LogReaderLines(benchmark::State& state)
+{
+    const std::size_t bytes = std::size_t(16) << 20;
+    const std::string line = state.range(0) == 0 ? std::string()
+        : state.range(0) == 1                    ? std::string(65534, ' ')
+                                                 : std::string(65530, ' ') + "1:";
+    std::string text;
+    text.reserve(bytes + line.size() + 1);
+    while (text.size() + line.size() + 1 <= bytes)
+        text += line + '\n';
+    for (auto _ : state) {
+        core::LogParser parser;
+        for (std::size_t at = 0; at < text.size(); at += 65536)
+            parser.feed(std::string_view(text).substr(at, 65536));
+        benchmark::DoNotOptimize(parser.finish());
+    }
+    state.SetBytesProcessed(std::int64_t(state.iterations()) * std::int64_t(text.size()));
+}
+BENCHMARK(BM_LogReaderLines)->Arg(0)->Arg(1)->Arg(2)->Unit(benchmark::kMillisecond);
 
 } // namespace
 
