@@ -27,32 +27,22 @@ std::string costPlanText(const core::CostPlanResult& r, double deadlineDays)
     os << line;
     if (r.duplicates > 0)
         os << "  " << r.duplicates << " repeated prices (same GPU, provider, pricing and price) compared once\n";
-    // One column per parallel dimension (core::dimensions()); DP, the replicas, takes the most digits.
-    auto width = [](const core::Dimension& d) { return d.group == core::Group::dp ? 5 : 3; };
+    // Every knob the search varies has a column (layoutHeader()): rows that differ only in recomputation
+    // or micro-batch looked identical.
     std::snprintf(
         line, sizeof line, "\n%4s %-10s %-28s %-9s %8s %6s", "rank", "GPU", "provider", "pricing", "USD/GPUh", "GPUs");
-    os << line;
-    for (const core::Dimension& d : core::dimensions()) {
-        std::snprintf(line, sizeof line, " %*s", width(d), std::string(d.label).c_str());
-        os << line;
-    }
-    std::snprintf(line, sizeof line, " %4s %9s %13s %14s\n", "ZeRO", "days", "interruptions", "total (USD)");
+    os << line << layoutHeader();
+    std::snprintf(line, sizeof line, " %9s %13s %14s\n", "days", "interruptions", "total (USD)");
     os << line;
     int rank = 0;
     for (const auto& p : r.plans) {
-        const auto& q = p.scenario.parallel;
         const auto& e = p.estimate;
         std::snprintf(line, sizeof line, "%4d %-10s %-28s %-9s %8.3f %6d", ++rank,
             core::printable(p.scenario.hardware.preset, 10).c_str(), core::printable(p.provider, 28).c_str(),
             std::string(core::toString(p.pricing)).c_str(), p.priceUsd, e.gpus);
-        os << line;
-        for (const core::Dimension& d : core::dimensions()) {
-            std::snprintf(line, sizeof line, " %*d", width(d), d.of(q));
-            os << line;
-        }
-        std::snprintf(line, sizeof line, " %4d %9s %13.1f %14s\n", q.zero,
-            core::fixedNumber(e.training.timeS / 86400, 1).c_str(), e.reliability.expectedInterruptions,
-            core::fixedNumber(e.training.totalCostUsd, 0).c_str());
+        os << line << layoutCells(p.scenario);
+        std::snprintf(line, sizeof line, " %9s %13.1f %14s\n", core::fixedNumber(e.training.timeS / 86400, 1).c_str(),
+            e.reliability.expectedInterruptions, core::fixedNumber(e.training.totalCostUsd, 0).c_str());
         os << line;
     }
     if (r.plans.empty() && r.problem && r.problem->code == core::ProblemCode::pins_leave_nothing)

@@ -73,6 +73,43 @@ std::string noPlanText(const core::PlanResult& r)
     return "no configuration fits: try more GPUs, a smaller micro-batch or offload\n";
 }
 
+/// DP, the replicas, takes the most digits.
+int columnWidth(const core::Dimension& d)
+{
+    return d.group == core::Group::dp ? 5 : 3;
+}
+
+} // namespace
+
+std::string layoutHeader()
+{
+    std::string out;
+    char cell[64];
+    for (const core::Dimension& d : core::dimensions()) {
+        std::snprintf(cell, sizeof cell, " %*s", columnWidth(d), std::string(d.label).c_str());
+        out += cell;
+    }
+    // The longest recomputation is "norms_up_proj" (13 characters).
+    std::snprintf(cell, sizeof cell, " %4s %3s %-13s %2s %3s", "ZeRO", "SP", "recompute", "v", "mb");
+    return out + cell;
+}
+
+std::string layoutCells(const core::Scenario& s)
+{
+    const core::Parallel& q = s.parallel;
+    std::string out;
+    char cell[64];
+    for (const core::Dimension& d : core::dimensions()) {
+        std::snprintf(cell, sizeof cell, " %*d", columnWidth(d), d.of(q));
+        out += cell;
+    }
+    std::snprintf(cell, sizeof cell, " %4d %3s %-13s %2d %3d", q.zero, q.sequenceParallel ? "on" : "-",
+        std::string(core::toString(q.recompute)).c_str(), q.virtualStages, s.training.microBatch);
+    return out + cell;
+}
+
+namespace {
+
 std::string planText(const core::PlanResult& r, const std::string& format)
 {
     std::ostringstream os;
@@ -86,32 +123,20 @@ std::string planText(const core::PlanResult& r, const std::string& format)
     if (r.excluded > 0) os << "  excluded " << r.excluded << " by --pin\n";
     for (const auto& [code, count] : r.rejected)
         os << "  rejected " << count << ": " << core::toString(code) << "\n";
-    // One column per parallel dimension (core::dimensions()); DP, the replicas, takes the most digits.
-    auto width = [](const core::Dimension& d) { return d.group == core::Group::dp ? 5 : 3; };
-    os << "\nrank";
-    for (const core::Dimension& d : core::dimensions()) {
-        std::snprintf(line, sizeof line, " %*s", width(d), std::string(d.label).c_str());
-        os << line;
-    }
-    std::snprintf(line, sizeof line, " %4s %3s %-9s %2s %3s %9s %9s %6s %6s %9s %14s %s\n", "ZeRO", "SP", "recompute",
-        "v", "mb", "GiB/GPU", "step (s)", "MFU", "comm", "days", "cost (USD)", "≈best");
+    os << "\nrank" << layoutHeader();
+    std::snprintf(line, sizeof line, " %9s %9s %6s %6s %9s %14s %s\n", "GiB/GPU", "step (s)", "MFU", "comm", "days",
+        "cost (USD)", "≈best");
     os << line;
     int rank = 0;
     for (const auto& p : r.plans) {
-        const auto& q = p.scenario.parallel;
         const auto& e = p.estimate;
         ++rank;
         std::snprintf(line, sizeof line, "%4d", rank);
-        os << line;
-        for (const core::Dimension& d : core::dimensions()) {
-            std::snprintf(line, sizeof line, " %*d", width(d), d.of(q));
-            os << line;
-        }
-        std::snprintf(line, sizeof line, " %4d %3s %-9s %2d %3d %9.1f %9.3f %5.1f%% %5.1f%% %9s %14s %s\n", q.zero,
-            q.sequenceParallel ? "on" : "-", std::string(core::toString(q.recompute)).c_str(), q.virtualStages,
-            p.scenario.training.microBatch, e.memory.total() / 1073741824.0, e.compute.stepTimeS, e.compute.mfu * 100,
-            e.communication.shareOfStep * 100, core::fixedNumber(e.training.timeS / 86400, 1).c_str(),
-            core::fixedNumber(e.training.costUsd, 0).c_str(), p.withinBestRange ? "≈" : "");
+        os << line << layoutCells(p.scenario);
+        std::snprintf(line, sizeof line, " %9.1f %9.3f %5.1f%% %5.1f%% %9s %14s %s\n", e.memory.total() / 1073741824.0,
+            e.compute.stepTimeS, e.compute.mfu * 100, e.communication.shareOfStep * 100,
+            core::fixedNumber(e.training.timeS / 86400, 1).c_str(), core::fixedNumber(e.training.costUsd, 0).c_str(),
+            p.withinBestRange ? "≈" : "");
         os << line;
     }
     if (r.plans.empty()) os << noPlanText(r);
@@ -133,6 +158,12 @@ int runPlan(const CLI::App& pln, const PlanArguments& a)
 {
     const auto scenario = loadWithOverrides(a.file, a.overrides);
     if (!scenario) return kBadInput;
+    // "--prices ''" (a variable left empty) is no price table: refused like every other empty path,
+    // not taken for a plain search.
+    if (pln.count("--prices") && a.pricesFile.empty()) {
+        report("--prices: names no file; give a price table (*.tpprices.json)");
+        return kBadInput;
+    }
     if ((pln.count("--gpu-types") || pln.count("--deadline-days")) && a.pricesFile.empty()) {
         report("--gpu-types and --deadline-days compare prices: give a price table with --prices");
         return kBadInput;
@@ -144,7 +175,7 @@ int runPlan(const CLI::App& pln, const PlanArguments& a)
             report("--pin: " + bad->toString());
             return kBadInput;
         }
-    if (!a.pricesFile.empty()) return runCostPlan(pln, a, *scenario, constraints);
+    if (pln.count("--prices")) return runCostPlan(pln, a, *scenario, constraints);
     core::PlanOptions options;
     options.gpus = a.gpus;
     options.top = a.top;

@@ -32,6 +32,12 @@ struct PlanArguments {
 /// options name it.
 std::string searchTooLargeText(const core::Problem& p);
 
+/// The layout columns both plan tables print, each cell with a space before it: one per parallel
+/// dimension (core::dimensions()), then ZeRO, SP, recompute, virtual stages and micro-batch — every
+/// knob the search varies, so that no two rows look the same.
+std::string layoutHeader();
+std::string layoutCells(const core::Scenario& s);
+
 /// plan --prices: ranks the plans of every price by the run's total cost; the exit code.
 int runCostPlan(const CLI::App& plan, const PlanArguments& a, const core::Scenario& scenario,
     const core::PlanConstraints& constraints);
