@@ -28,10 +28,12 @@
 #include <QRegularExpression>
 #include <QTabWidget>
 
+#include <clocale>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <optional>
+#include <vector>
 
 namespace {
 
@@ -67,7 +69,8 @@ struct Options {
         QStringLiteral("With --export: write into DIR itself; files already there are not replaced unless "
                        "--force is given.") };
     const QCommandLineOption force { QStringLiteral("force"),
-        QStringLiteral("With --export --no-subfolder: replace files of the same names in DIR.") };
+        QStringLiteral("With --screenshot: replace an existing PNG. With --export --no-subfolder: replace files of "
+                       "the same names in DIR. Never a file the command reads.") };
     const QCommandLineOption bom { QStringLiteral("bom"),
         QStringLiteral("With --export: start CSV files with a UTF-8 BOM (Excel).") };
     const QCommandLineOption plainNames { QStringLiteral("plain-names"),
@@ -131,6 +134,20 @@ EarlyExit parse(QCommandLineParser& parser, int argc, char** argv)
 /// Options that only go together, or not at all: exit 2 with the rule.
 EarlyExit checkCombinations(const QCommandLineParser& parser, const Options& o)
 {
+    // The picture's name first: "--screenshot my.tpscenario.json" (the PNG forgotten) would take the
+    // scenario for the picture to write.
+    if (parser.isSet(o.screenshot)
+        && !parser.value(o.screenshot).endsWith(QLatin1String(".png"), Qt::CaseInsensitive)) {
+        std::fprintf(stderr,
+            "trainplanner: --screenshot %s: the picture's name must end in .png (to picture a scenario: "
+            "trainplanner FILE --screenshot shot.png)\n",
+            core::escapeControls(ui::nativePath(parser.value(o.screenshot))).c_str());
+        return 2;
+    }
+    if ((parser.isSet(o.tab) || parser.isSet(o.size) || parser.isSet(o.slide)) && !parser.isSet(o.screenshot)) {
+        std::fprintf(stderr, "trainplanner: --tab, --size and --slide go with --screenshot\n");
+        return 2;
+    }
     if (parser.isSet(o.screenshot) && parser.isSet(o.exportDir)) {
         std::fprintf(
             stderr, "trainplanner: --screenshot and --export cannot be combined; run them one after the other\n");
@@ -140,12 +157,15 @@ EarlyExit checkCombinations(const QCommandLineParser& parser, const Options& o)
         std::fprintf(stderr, "trainplanner: --export needs a folder\n");
         return 2;
     }
-    if ((parser.isSet(o.noSubfolder) || parser.isSet(o.force) || parser.isSet(o.plainNames))
-        && !parser.isSet(o.exportDir)) {
-        std::fprintf(stderr, "trainplanner: --no-subfolder, --force and --plain-names go with --export\n");
+    if ((parser.isSet(o.noSubfolder) || parser.isSet(o.plainNames)) && !parser.isSet(o.exportDir)) {
+        std::fprintf(stderr, "trainplanner: --no-subfolder and --plain-names go with --export\n");
         return 2;
     }
-    if (parser.isSet(o.force) && !parser.isSet(o.noSubfolder)) {
+    if (parser.isSet(o.force) && !parser.isSet(o.exportDir) && !parser.isSet(o.screenshot)) {
+        std::fprintf(stderr, "trainplanner: --force goes with --screenshot, or with --export and --no-subfolder\n");
+        return 2;
+    }
+    if (parser.isSet(o.force) && parser.isSet(o.exportDir) && !parser.isSet(o.noSubfolder)) {
         std::fprintf(stderr,
             "trainplanner: --force replaces files in DIR itself: give --no-subfolder too (by default the export "
             "goes to a new folder and replaces nothing)\n");
@@ -174,9 +194,17 @@ EarlyExit chooseLanguage(const QCommandLineParser& parser, const Options& o)
     return std::nullopt;
 }
 
+/// A scenario file a picture or an export reads, and its hardware profile: none of the outputs may replace them.
+void addInputs(std::vector<core::InputFile>& inputs, const QString& path, const core::Scenario& scenario)
+{
+    inputs.push_back({ ui::nativePath(path), "a scenario" });
+    if (!scenario.hardware.profile.empty()) inputs.push_back({ scenario.hardware.profile, "a hardware profile" });
+}
+
 /// The files after FILE, for the Compare tab of a picture or an export: exit 2 on one too many or
-/// one that cannot be read.
-EarlyExit addComparedFiles(ui::MainWindow& window, const core::Scenario& scenario, const QStringList& files)
+/// one that cannot be read. Each is added to `inputs`.
+EarlyExit addComparedFiles(ui::MainWindow& window, const core::Scenario& scenario, const QStringList& files,
+    std::vector<core::InputFile>& inputs)
 {
     if (files.size() <= 1) return std::nullopt;
     if (files.size() > 4) {
@@ -192,35 +220,33 @@ EarlyExit addComparedFiles(ui::MainWindow& window, const core::Scenario& scenari
             return 2;
         }
         comparison->add(*other.scenario);
+        addInputs(inputs, files[i], *other.scenario);
     }
     return std::nullopt;
 }
 
 /// --export DIR: every chart, table and the report, into a new folder in DIR (or DIR itself).
-int exportFolder(
-    const QCommandLineParser& parser, const Options& o, ui::MainWindow& window, ui::ScenarioSession& session)
+int exportFolder(const QCommandLineParser& parser, const Options& o, ui::MainWindow& window,
+    ui::ScenarioSession& session, const std::vector<core::InputFile>& inputs)
 {
     window.setWindowState(Qt::WindowNoState); // the size below, whatever the screen
     window.resize(1280, 800);
     ui::ExportOptions options;
     options.csvBom = parser.isSet(o.bom);
     options.replaceExisting = parser.isSet(o.force);
+    options.inputs = inputs;
     // As the export dialog names them by default: after the scenario, so that folders of files can be told apart.
     if (!parser.isSet(o.plainNames))
         options.prefix = ui::exportPrefix(session.scenario(), double(session.results().estimate.params.total));
-    const QString parent = ui::resolveFolder(parser.value(o.exportDir));
-    if (ui::pathExists(parent) && !ui::isFolder(parent)) {
-        std::fprintf(stderr, "trainplanner: --export %s: is a file, not a folder\n",
-            core::escapeControls(ui::nativePath(parent)).c_str());
-        return 3;
-    }
-    const QString folder = parser.isSet(o.noSubfolder)
-        ? parent
-        : ui::freshExportFolder(parent, ui::ScenarioName::of(session.scenario()));
-    const auto result = ui::exportAll(window.mainView(), &session, folder, options);
+    // The new folder is claimed by the export before it draws (mkdir: never another export's, never a
+    // link planted there); the folder and its reason are checked then too.
+    if (!parser.isSet(o.noSubfolder)) options.newFolderName = ui::ScenarioName::of(session.scenario());
+    const auto result = ui::exportAll(window.mainView(), &session, parser.value(o.exportDir), options);
     if (!result.error.isEmpty()) {
+        // --force helps only where it is allowed: into DIR itself, files of the user's there.
+        const bool forceHelps = !result.existing.isEmpty() && parser.isSet(o.noSubfolder);
         std::fprintf(stderr, "trainplanner: %s%s\n", core::escapeControls(ui::nativePath(result.error)).c_str(),
-            result.existing.isEmpty() ? "" : " (give --force to replace them)");
+            forceHelps ? " (give --force to replace them)" : "");
         return 3;
     }
     std::printf("wrote %lld files to %s\n", static_cast<long long>(result.files.size()),
@@ -230,8 +256,21 @@ int exportFolder(
 
 /// --screenshot PNG: the window on the page --tab names (the Help dialog's accuracy table, or a
 /// presentation slide with --slide), at --size, without showing it on a screen.
-int saveScreenshot(const QCommandLineParser& parser, const Options& o, ui::MainWindow& window)
+int saveScreenshot(const QCommandLineParser& parser, const Options& o, ui::MainWindow& window,
+    const std::vector<core::InputFile>& inputs)
 {
+    // Refused before drawing: the command's own input (even with --force), a file there without --force.
+    const QString out = ui::absolutePath(parser.value(o.screenshot));
+    const std::string target = ui::nativePath(out);
+    if (const std::string clash = core::clashWithInputs({ target }, inputs); !clash.empty()) {
+        std::fprintf(stderr, "trainplanner: cannot write %s\n", core::escapeControls(clash).c_str());
+        return 3;
+    }
+    if (!parser.isSet(o.force) && ui::isRegularFile(out)) { // a folder or a FIFO: the writer says what it is
+        std::fprintf(stderr, "trainplanner: cannot write %s: it exists; give --force to replace it\n",
+            core::escapeControls(target).c_str());
+        return 3;
+    }
     const QStringList wh = parser.value(o.size).split(QLatin1Char('x'));
     const int w = wh.value(0).toInt(), h = wh.value(1).toInt();
     if (wh.size() != 2 || w < 640 || h < 480 || w > 8000 || h > 8000) {
@@ -264,7 +303,6 @@ int saveScreenshot(const QCommandLineParser& parser, const Options& o, ui::MainW
     // A few rounds: wrapped texts take their height once their width is known (InputPanel).
     for (int round = 0; round < 5; ++round)
         QApplication::processEvents();
-    const QString out = parser.value(o.screenshot);
     QImage picture;
     if (parser.isSet(o.slide)) {
         auto* presentation = window.createPresentation();
@@ -283,8 +321,12 @@ int saveScreenshot(const QCommandLineParser& parser, const Options& o, ui::MainW
     } else {
         picture = window.grab().toImage();
     }
-    if (const QString error = ui::savePng(picture, out); !error.isEmpty()) {
-        std::fprintf(stderr, "trainplanner: cannot write %s\n", core::escapeControls(error.toStdString()).c_str());
+    const QByteArray png = ui::encodePng(picture);
+    const std::string refused = png.isEmpty()
+        ? "cannot write " + target + ": the picture could not be encoded"
+        : core::writeOutputFiles({ { target, png.toStdString() } }, inputs, parser.isSet(o.force));
+    if (!refused.empty()) {
+        std::fprintf(stderr, "trainplanner: %s\n", core::escapeControls(refused).c_str());
         return 3;
     }
     return 0;
@@ -304,6 +346,10 @@ int main(int argc, char** argv)
 {
     preferOffscreenForScreenshots(argc, argv);
     QApplication app(argc, argv);
+    // Numbers in files and messages are written and read in the "C" notation: QApplication has set the
+    // user's locale for C's printf and strtod (a decimal comma in de_DE), which Qt's own advice undoes
+    // for LC_NUMERIC (QCoreApplication's documentation, "Locale Settings").
+    std::setlocale(LC_NUMERIC, "C");
     QApplication::setApplicationName(QStringLiteral("TrainPlanner"));
     QApplication::setOrganizationName(QStringLiteral("TrainPlanner"));
     QApplication::setApplicationVersion(QStringLiteral(TRAINPLANNER_VERSION));
@@ -323,6 +369,7 @@ int main(int argc, char** argv)
     const bool batch = parser.isSet(o.screenshot) || parser.isSet(o.exportDir);
     core::Scenario scenario = core::defaultScenario();
     QString path;
+    std::vector<core::InputFile> inputs; // what a picture or an export reads, which it may not replace
     if (batch && !parser.positionalArguments().isEmpty()) {
         path = parser.positionalArguments().constFirst();
         const auto result = core::loadScenarioFile(ui::nativePath(path));
@@ -331,6 +378,7 @@ int main(int argc, char** argv)
             return 2;
         }
         scenario = *result.scenario;
+        addInputs(inputs, path, scenario);
     }
     ui::ScenarioSession session(scenario);
     if (!path.isEmpty()) session.document()->reset(scenario, ui::absolutePath(path));
@@ -338,17 +386,28 @@ int main(int argc, char** argv)
     QStringList startProblems;
     if (!batch) {
         QStringList files = parser.positionalArguments();
+        ui::MainWindow::StartOptions start;
         if (files.isEmpty()) // the last scenario, as it was left
-            if (const QString last = ui::MainWindow::lastScenarioToReopen(); !last.isEmpty()) files << last;
-        startProblems = window.openStartFiles(files);
+            if (const QString last = ui::MainWindow::lastScenarioToReopen(); !last.isEmpty()) {
+                files << last;
+                start.reopeningLast = true;
+            }
+        // Read on a worker within a time limit: a dead network mount cannot keep the window from opening.
+        startProblems = window.openStartFiles(files, start);
         for (const QString& problem : std::as_const(startProblems))
             std::fprintf(stderr, "trainplanner: %s\n", core::escapeControls(problem.toStdString()).c_str());
-    } else if (const EarlyExit code = addComparedFiles(window, scenario, parser.positionalArguments())) {
+    } else if (const EarlyExit code = addComparedFiles(window, scenario, parser.positionalArguments(), inputs)) {
         return *code;
     }
 
-    if (parser.isSet(o.exportDir)) return exportFolder(parser, o, window, session);
-    if (parser.isSet(o.screenshot)) return saveScreenshot(parser, o, window);
+    // The batch modes end with an exit status, whatever happens (a writer's exception once aborted them).
+    try {
+        if (parser.isSet(o.exportDir)) return exportFolder(parser, o, window, session, inputs);
+        if (parser.isSet(o.screenshot)) return saveScreenshot(parser, o, window, inputs);
+    } catch (const std::exception& e) {
+        std::fprintf(stderr, "trainplanner: could not finish: %s\n", core::printable(e.what(), 300).c_str());
+        return 3;
+    }
     window.show();
     window.showStartProblems(startProblems);
     return QApplication::exec();

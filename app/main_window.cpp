@@ -598,7 +598,7 @@ QString MainWindow::lastScenarioToReopen()
     // simply not reopened (nothing of the user's is lost), one that is there but cannot be read is
     // reported by openStartFiles as any start file.
     const QStringList recent = AppSettings::recentFiles();
-    if (!AppSettings::reopenLast() || recent.isEmpty() || !QFileInfo::exists(recent.front())) return {};
+    if (!AppSettings::reopenLast() || recent.isEmpty()) return {};
     return recent.front();
 }
 
@@ -623,20 +623,34 @@ bool MainWindow::openFile(const QString& path)
     return true;
 }
 
-QStringList MainWindow::openStartFiles(const QStringList& paths)
+QStringList MainWindow::openStartFiles(const QStringList& paths, const StartOptions& options)
 {
     QStringList problems;
     std::vector<core::Scenario> opened;
-    for (const QString& path : paths) {
-        if (opened.size() == 4) {
-            problems << tr("%1 was not opened: at most four scenarios can be compared.")
-                            .arg(QDir::toNativeSeparators(absolutePath(path)));
+    // Only the first four are read: the others are named without touching them.
+    const std::vector<StartRead> reads = readStartFiles(paths.mid(0, 4), options.limit, options.reader);
+    for (qsizetype i = 0; i < paths.size(); ++i) {
+        const QString& path = paths[i];
+        const QString shown = QDir::toNativeSeparators(absolutePath(path));
+        if (i >= qsizetype(reads.size())) {
+            problems << tr("%1 was not opened: at most four scenarios can be compared.").arg(shown);
             continue;
         }
-        const core::ScenarioResult result = core::loadScenarioFile(nativePath(path));
+        const std::optional<core::ScenarioResult>& read = reads[std::size_t(i)].result;
+        if (!read) {
+            //: %2 is a number of seconds
+            problems << tr("%1 was not opened: it did not answer within %2 seconds (a network folder that is not "
+                           "reachable?). Open it with File › Open once it is back.")
+                            .arg(shown)
+                            .arg(QLocale().toString(double(options.limit.count()) / 1000, 'g', 3));
+            continue;
+        }
+        const core::ScenarioResult& result = *read;
+        const bool gone = !result.ok() && result.error.problem.code == core::ProblemCode::file_unreadable
+            && core::FileFailure(int(result.error.problem.value("reason"))) == core::FileFailure::no_such_file;
+        if (options.reopeningLast && gone) continue; // deleted since: the default, and nothing is lost
         if (!result.ok()) {
-            problems << tr("%1 was not opened: %2")
-                            .arg(QDir::toNativeSeparators(absolutePath(path)), ProblemText::of(result.error));
+            problems << tr("%1 was not opened: %2").arg(shown, ProblemText::of(result.error));
             continue;
         }
         if (opened.empty()) {

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/launch.h"
+#include "widgets/io/start_files.h"
 // The application window: menus, file handling, recent files, drag-and-drop and settings around
 // the MainView. Holds no model logic.
 
@@ -30,10 +31,20 @@ public:
 
     /// Opens a scenario file; on a bad file shows the message and leaves the scenario untouched.
     bool openFile(const QString& path);
+    /// How openStartFiles() reads.
+    struct StartOptions {
+        /// The one path is the last scenario, reopened: gone since, it is skipped without a word.
+        bool reopeningLast = false;
+        std::chrono::milliseconds limit = kStartReadLimit; ///< for all the files together
+        ScenarioReader reader = core::loadScenarioFile;
+    };
     /// The files given at start (a file manager passes every file selected): the first becomes the
-    /// scenario, up to three more go to the Compare tab. A file that cannot be read, or one past the
-    /// fourth, is left out and named in the returned lines (translated), one per file; the rest opens.
-    QStringList openStartFiles(const QStringList& paths);
+    /// scenario, up to three more go to the Compare tab. They are read on a worker thread within
+    /// `options.limit` (start_files.h). A file that cannot be read, does not answer in time, or
+    /// comes past the fourth is left out and named in the returned lines (translated), one per
+    /// file; the rest opens.
+    QStringList openStartFiles(const QStringList& paths, const StartOptions& options);
+    QStringList openStartFiles(const QStringList& paths) { return openStartFiles(paths, StartOptions {}); }
     /// Shows openStartFiles()'s lines in a warning box over the window (not modal: the window is
     /// usable at once). Started from a desktop entry there is no terminal to read stderr.
     void showStartProblems(const QStringList& problems);
@@ -61,7 +72,8 @@ public:
     /// architecture the scenario's model (one undoable edit). False on a bad file (a dialog says why).
     bool importConfig(const QString& path, bool confirm = true);
     /// The scenario a start without a file opens: the newest recent file if the user keeps that on
-    /// (File › Open Recent) and it still exists; empty for the bundled default.
+    /// (File › Open Recent); empty for the bundled default. It does not touch the file (a dead network
+    /// mount would hang the start): openStartFiles() with `reopeningLast` reads it, or skips it when gone.
     [[nodiscard]] static QString lastScenarioToReopen();
 
 protected:

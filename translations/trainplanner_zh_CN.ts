@@ -1467,6 +1467,14 @@
             <numerusform>导出已取消：%1 个文件中已有 %n 个写入 %2。</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Export would replace the scenario</source>
+        <translation>导出会覆盖场景文件</translation>
+    </message>
+    <message>
+        <source>The export would replace the scenario file open in the window, or its hardware profile, in %1: it never does. Choose another folder, or tick “In a new folder” or “Prefix file names”.</source>
+        <translation>导出会覆盖 %1 中窗口里打开的场景文件或其硬件配置档：导出从不覆盖它们。请选择其他文件夹，或勾选“放入以场景命名的新文件夹”或“文件名前加场景名”。</translation>
+    </message>
 </context>
 <context>
     <name>ui::HeatmapGrid</name>
@@ -4100,6 +4108,11 @@ Megatron 系列把 Q、K、V 合成一次矩阵乘（SwiGLU 的 gate 和 up 也�
         <source>&amp;Clear the List</source>
         <translation>清空列表(&amp;C)</translation>
     </message>
+    <message>
+        <source>%1 was not opened: it did not answer within %2 seconds (a network folder that is not reachable?). Open it with File › Open once it is back.</source>
+        <extracomment>%2 is a number of seconds</extracomment>
+        <translation>未打开 %1：它在 %2 秒内没有响应（网络文件夹无法访问？）。等它恢复后，请用 文件 › 打开 再次打开。</translation>
+    </message>
 </context>
 <context>
     <name>ui::MemoryChart</name>
@@ -4984,10 +4997,6 @@ Megatron 系列把 Q、K、V 合成一次矩阵乘（SwiGLU 的 gate 和 up 也�
         <translation>专家相关设置只适用于混合专家模型：请把专家数设为大于 0。</translation>
     </message>
     <message>
-        <source>The file cannot be read: it does not exist, is not a regular file, or is too large.</source>
-        <translation>无法读取该文件：文件不存在、不是普通文件或过大。</translation>
-    </message>
-    <message>
         <source>%1: the hidden size (%2) must be divisible by the attention heads (%3).</source>
         <translation>%1：隐藏维度（%2）必须能被注意力头数（%3）整除。</translation>
     </message>
@@ -5310,6 +5319,53 @@ Megatron 系列把 Q、K、V 合成一次矩阵乘（SwiGLU 的 gate 和 up 也�
     <message>
         <source>FSDP2 shards parameters, gradients and optimizer states together or not at all; set ZeRO to 0, 2 or 3 (in the planner: pin it) for a plan torchtitan runs</source>
         <translation>FSDP2 要么把参数、梯度和优化器状态一起切分，要么都不切分；把 ZeRO 设为 0、2 或 3（在规划器中固定它），才能得到 torchtitan 可运行的方案</translation>
+    </message>
+    <message>
+        <source>The file cannot be read: it does not exist.</source>
+        <translation>无法读取该文件：文件不存在。</translation>
+    </message>
+    <message>
+        <source>The file cannot be read: permission denied (its permissions do not let you read it).</source>
+        <translation>无法读取该文件：权限不足（文件的权限不允许你读取）。</translation>
+    </message>
+    <message>
+        <source>The file cannot be read: it is a folder.</source>
+        <translation>无法读取该文件：它是一个文件夹。</translation>
+    </message>
+    <message>
+        <source>The file cannot be read: it is not a regular file (a pipe, a device or a socket).</source>
+        <translation>无法读取该文件：它不是普通文件（而是管道、设备或套接字）。</translation>
+    </message>
+    <message>
+        <source>The file cannot be read: it is too large (at most %1 MiB).</source>
+        <extracomment>%1 is the largest scenario file in MiB (1)</extracomment>
+        <translation>无法读取该文件：文件过大（最多 %1 MiB）。</translation>
+    </message>
+    <message>
+        <source>The file cannot be read: its name is too long.</source>
+        <translation>无法读取该文件：文件名过长。</translation>
+    </message>
+    <message>
+        <source>The file cannot be read: its symbolic links lead in a loop.</source>
+        <translation>无法读取该文件：其符号链接形成了循环。</translation>
+    </message>
+    <message>
+        <source>The file cannot be read: it has no data to give (a special file?).</source>
+        <translation>无法读取该文件：它没有可读的数据（特殊文件？）。</translation>
+    </message>
+    <message>
+        <source>The file cannot be read: the system reported an error while reading it.</source>
+        <translation>无法读取该文件：读取时系统报告了错误。</translation>
+    </message>
+    <message>
+        <source>%1 steady steps of the batch ramp-up (a global batch below the run&apos;s %2) were left out: the median is that of the full-batch steps.</source>
+        <extracomment>%2 is the run&apos;s global batch, in sequences; Megatron-LM&apos;s batch ramp-up (--rampup-batch-size)</extracomment>
+        <translation>剔除了 %1 个批大小爬升阶段的稳定步（全局批大小低于该运行的 %2）：中位数取自全批大小的步。</translation>
+    </message>
+    <message>
+        <source>Every step compared is of the batch ramp-up (a global batch below the run&apos;s %1): each is read at its pace per sequence, as a step of %1 sequences.</source>
+        <extracomment>%1 is the run&apos;s global batch, in sequences; Megatron-LM&apos;s batch ramp-up (--rampup-batch-size)</extracomment>
+        <translation>参与对比的每一步都处于批大小爬升阶段（全局批大小低于该运行的 %1）：每一步按其每条序列的速度折算为 %1 条序列的一步。</translation>
     </message>
 </context>
 <context>

@@ -5,11 +5,13 @@
 
 #include <QApplication>
 
+#include <clocale>
 #include <cstdlib>
 
 int main(int argc, char** argv)
 {
     if (!std::getenv("QT_QPA_PLATFORM")) qputenv("QT_QPA_PLATFORM", "offscreen");
     QApplication app(argc, argv);
+    std::setlocale(LC_NUMERIC, "C"); // as the app does after QApplication (app/main.cpp)
     return runCatchSession(argc, argv);
 }

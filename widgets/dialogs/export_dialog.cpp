@@ -1,5 +1,6 @@
 #include "widgets/dialogs/export_dialog.h"
 
+#include "core/file_io.h"
 #include "widgets/io/app_settings.h"
 #include "widgets/io/safe_save.h"
 #include "widgets/main_view.h"
@@ -254,6 +255,15 @@ void ExportDialog::setSubfolder(bool on)
     m_subfolder->setChecked(on);
 }
 
+QString ExportDialog::jobFolder(ExportOptions& o) const
+{
+    if (!subfolder()) return resolveFolder(folder());
+    // The new folder is claimed by the export when it starts (NAME, or NAME (2) if another took it).
+    const QString name = m_name->text().trimmed();
+    o.newFolderName = name.isEmpty() ? ScenarioName::of(m_session->scenario()) : name;
+    return resolveFolder(folder());
+}
+
 QString ExportDialog::targetFolder() const
 {
     if (folder().isEmpty()) return {};
@@ -309,11 +319,31 @@ void ExportDialog::accept()
             tr("%1 is a file, not a folder: choose another folder.").arg(QDir::toNativeSeparators(part)));
         return;
     }
-    QStringList existing;
-    for (const QString& file : exportFileNames(m_view, m_session, options())) {
-        const QString path = QDir(target).filePath(file);
-        if (pathExists(path) && !wroteThis(path)) existing << file;
+    // The scenario file open in the window, or its profile, is never replaced (the export refuses it too).
+    if (!subfolder()) {
+        std::vector<std::string> targets;
+        for (const QString& file : exportFileNames(m_view, m_session, options()))
+            targets.push_back(nativePath(QDir(target).filePath(file)));
+        std::vector<core::InputFile> inputs;
+        if (const QString& open = m_session->document()->filePath(); !open.isEmpty())
+            inputs.push_back({ nativePath(open), "the scenario" });
+        if (const std::string& profile = m_session->scenario().hardware.profile; !profile.empty())
+            inputs.push_back({ profile, "the hardware profile" });
+        if (!core::clashWithInputs(targets, inputs).empty()) {
+            QMessageBox::warning(this, tr("Export would replace the scenario"),
+                tr("The export would replace the scenario file open in the window, or its hardware profile, in "
+                   "%1: it never does. Choose another folder, or tick “In a new folder” or “Prefix file names”.")
+                    .arg(QDir::toNativeSeparators(target)));
+            return;
+        }
     }
+    // A new folder is empty: nothing there to replace.
+    QStringList existing;
+    if (!subfolder())
+        for (const QString& file : exportFileNames(m_view, m_session, options())) {
+            const QString path = QDir(target).filePath(file);
+            if (pathExists(path) && !wroteThis(path)) existing << file;
+        }
     if (!existing.isEmpty()) {
         QMessageBox ask(QMessageBox::Warning, tr("Replace files?"),
             tr("%n file(s) in %1 would be replaced: this export did not write them.", "", int(existing.size()))
@@ -339,7 +369,7 @@ void ExportDialog::accept()
     }
     ExportOptions o = options();
     o.replaceExisting = !m_agreedFolder.isEmpty() && m_agreedFolder == target;
-    m_job = new ExportJob(m_view, m_session, target, o, this);
+    m_job = new ExportJob(m_view, m_session, jobFolder(o), o, this);
     connect(m_job, &ExportJob::progress, this, [this](int done, int total, const QString& file) {
         m_progress->setRange(0, total);
         m_progress->setValue(done);
@@ -444,7 +474,7 @@ ExportResult ExportDialog::run()
     if (!prepare(refused.error)) return refused;
     ExportOptions agreed = options();
     agreed.replaceExisting = !m_agreedFolder.isEmpty() && m_agreedFolder == target;
-    return exportAll(m_view, m_session, target, agreed);
+    return exportAll(m_view, m_session, jobFolder(agreed), agreed);
 }
 
 bool ExportDialog::prepare(QString& error)

@@ -50,7 +50,8 @@ public:
     [[nodiscard]] ExportOptions options() const;
     /// The result of the export the Export button ran; when it ran none, renames the scenario if
     /// its name was edited (one undo step), remembers the choices and writes the files into
-    /// targetFolder() now. The caller reports the result.
+    /// targetFolder() now (with a new folder ticked: the one free when it starts). The caller reports
+    /// the result.
     [[nodiscard]] ExportResult run();
     /// The Export button: asks before replacing files this run did not write (stays open on No),
     /// then exports with progress; the dialog closes (Accepted) when the files are written.
@@ -78,6 +79,9 @@ private:
     /// Renames the scenario if asked and remembers the choices; false (with `error`) when the name
     /// was refused.
     bool prepare(QString& error);
+    /// The folder the export job is given: the folder field resolved; with a new folder ticked,
+    /// `o.newFolderName` is set and the job claims the folder inside it when it starts.
+    [[nodiscard]] QString jobFolder(ExportOptions& o) const;
     /// The job's end: closes the dialog, or after a cancel says what was written and stays open.
     void exportFinished(const ExportResult& result);
     void setExporting(bool on);

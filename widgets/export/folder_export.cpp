@@ -11,6 +11,7 @@
 #include "widgets/models/comparison_model.h"
 #include "widgets/pages/comparison_view.h"
 #include "widgets/pages/planner_page.h"
+#include "widgets/session/scenario_document.h"
 #include "widgets/session/scenario_session.h"
 #include "widgets/text/native_path.h"
 #include "widgets/text/scenario_name.h"
@@ -27,6 +28,7 @@
 #include <algorithm>
 #include <functional>
 #include <memory>
+#include <pwd.h>
 #include <unistd.h>
 #include <vector>
 
@@ -219,11 +221,14 @@ QString exportPrefix(const core::Scenario& s, double params)
 struct ExportJob::State {
     QString folder;
     ExportOptions options;
+    /// Folders this export made (outermost first): removed again, when empty, if it writes nothing.
+    std::vector<std::string> made;
     std::vector<Item> items;
     std::size_t next = 0; ///< the item drawn next
     std::vector<FileBytes> drawn;
     int total = 0; ///< files (items that are not preparations)
     bool started = false, running = false, cancelled = false, done = false;
+    bool prepared = false; ///< the folder made and checked (before the first file is drawn)
     ExportResult result;
 };
 
@@ -236,6 +241,12 @@ ExportJob::ExportJob(
     st.options = options;
     st.result.folder = resolveFolder(typed);
     st.items = plan(view, session, options);
+    // The session's own files are inputs too: an export never replaces the scenario file it shows.
+    const core::Scenario& scenario = session->scenario();
+    if (const QString& path = session->document()->filePath(); !path.isEmpty())
+        st.options.inputs.push_back({ nativePath(path), "the scenario" });
+    if (!scenario.hardware.profile.empty())
+        st.options.inputs.push_back({ scenario.hardware.profile, "the hardware profile" });
     for (const Item& item : st.items)
         if (!item.prepares) ++st.total;
     st.result.planned = st.total;
@@ -294,19 +305,50 @@ bool ExportJob::step()
     State& st = *m_state;
     ExportResult& result = st.result;
     if (st.done) return false;
-    const QDir dir(result.folder);
-    auto stop = [&st] {
+    // The folders made for this export go again when none of its files is written.
+    auto removeMade = [&st] {
+        for (auto it = st.made.rbegin(); it != st.made.rend(); ++it)
+            ::rmdir(it->c_str()); // only when empty
+        st.made.clear();
+    };
+    auto stop = [&st, &removeMade] {
+        removeMade();
         st.done = true;
         return false;
     };
-    if (st.next == 0 && st.drawn.empty() && !st.cancelled) {
+    if (st.next == 0 && st.drawn.empty() && !st.cancelled && !st.prepared) {
+        st.prepared = true;
         // Before anything is drawn: somewhere to write, and no file of a user's in the way.
         if (result.folder.isEmpty()) {
             result.error = QStringLiteral("no folder given");
             return stop();
         }
         if (pathExists(result.folder) && !isFolder(result.folder)) {
-            result.error = QStringLiteral("%1: is a file, not a folder").arg(result.folder);
+            result.error = QStringLiteral("%1: is not a folder").arg(result.folder);
+            return stop();
+        }
+        if (const QString error = makeFolders(result.folder, &st.made); !error.isEmpty()) {
+            result.error = error;
+            return stop();
+        }
+        if (!st.options.newFolderName.isEmpty()) {
+            // Claimed now, by mkdir: NAME, or NAME (2), … whichever nobody has taken.
+            const core::NewFolder fresh
+                = core::makeNewFolder(nativePath(result.folder), nativePath(folderNameFor(st.options.newFolderName)));
+            if (const std::string& error = fresh.error; fresh.path.empty()) {
+                result.error = pathFromNative(QByteArray::fromStdString(error)); // the system's reason, English
+                return stop();
+            }
+            st.made.push_back(fresh.path);
+            result.folder = pathFromNative(QByteArray::fromStdString(fresh.path));
+        }
+        const QDir dir(result.folder);
+        // Never one of the files the export reads, whatever the user agreed to replace.
+        std::vector<std::string> targets;
+        for (const Item& item : st.items)
+            if (!item.prepares) targets.push_back(nativePath(dir.filePath(item.name)));
+        if (const std::string error = core::clashWithInputs(targets, st.options.inputs); !error.empty()) {
+            result.error = pathFromNative(QByteArray::fromStdString(error)); // the dialog says it first, translated
             return stop();
         }
         // A file of the same name that this run did not write is a user's: ask first (nothing drawn yet).
@@ -324,6 +366,7 @@ bool ExportJob::step()
             }
         }
     }
+    const QDir dir(result.folder);
     if (!st.cancelled && st.next < st.items.size()) {
         const Item& item = st.items[st.next];
         emit progress(int(st.drawn.size()), st.total, item.name);
@@ -339,21 +382,11 @@ bool ExportJob::step()
     // All drawn (or cancelled): written as one set, all or none.
     result.cancelled = st.cancelled && st.next < st.items.size();
     emit progress(int(st.drawn.size()), st.total, QString());
+    if (st.drawn.empty()) return stop();
     st.done = true;
-    if (st.drawn.empty()) return false;
-    // The folders made for this export go again when its files could not be written.
-    std::vector<std::string> made;
-    auto removeMade = [&made] {
-        for (auto it = made.rbegin(); it != made.rend(); ++it)
-            ::rmdir(it->c_str()); // only when empty
-    };
-    if (!makeFolders(result.folder, &made)) {
-        removeMade();
-        result.error = QStringLiteral("%1: cannot create the folder").arg(result.folder);
-        return false;
-    }
-    if (!made.empty()) rememberWritten(result.folder);
-    const SaveSetResult saved = saveSet(st.drawn, st.options.replaceExisting);
+    if (!st.made.empty()) rememberWritten(result.folder);
+    // An export's files are the names in its folder: a link there is replaced, not followed elsewhere.
+    const SaveSetResult saved = saveSet(st.drawn, st.options.replaceExisting, core::Links::replace);
     if (!saved.ok()) {
         removeMade();
         for (const QString& path : saved.existing)
@@ -396,6 +429,17 @@ QString resolveFolder(const QString& typed)
         path = home;
     else if (path.startsWith(QLatin1String("~/")))
         path = home + path.mid(1);
+    else if (path.startsWith(QLatin1Char('~'))) {
+        // "~user" and "~user/…", as a shell reads them: that user's home; an unknown user stays literal,
+        // as in the shell.
+        const qsizetype slash = path.indexOf(QLatin1Char('/'));
+        const std::string user = nativePath(path.mid(1, slash < 0 ? -1 : slash - 1));
+        std::vector<char> buffer(16384);
+        passwd entry {};
+        passwd* found = nullptr;
+        if (::getpwnam_r(user.c_str(), &entry, buffer.data(), buffer.size(), &found) == 0 && found && found->pw_dir)
+            path = pathFromNative(QByteArray(found->pw_dir)) + (slash < 0 ? QString() : path.mid(slash));
+    }
     return absolutePath(path);
 }
 

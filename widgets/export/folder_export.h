@@ -13,12 +13,15 @@
 // ExportJob draws one file per event-loop turn, so that the window stays responsive and shows the
 // progress of the ~10 s an export of every figure takes; exportAll() runs the same job at once.
 
+#include "core/file_io.h"
+
 #include <QObject>
 #include <QString>
 #include <QStringList>
 
 #include <memory>
 #include <optional>
+#include <vector>
 
 namespace core {
 struct Scenario;
@@ -44,10 +47,17 @@ struct ExportOptions {
     /// Put before every file name with "_" (exportPrefix(): "llama-2-13b-8xa100-40gb_memory.png"); empty:
     /// the plain names ("memory.png").
     QString prefix;
+    /// Non-empty: the files go to a new folder inside the export's folder, named after this (folderNameFor())
+    /// or "NAME (2)", … — claimed with mkdir() before anything is drawn, so that two exports started
+    /// at once, or a link planted at the name meanwhile, never share or redirect it.
+    QString newFolderName;
+    /// Files the export reads, which no file of it may replace, even with replaceExisting (the scenario
+    /// file open, its hardware profile, the files compared; the session's own are added by the export).
+    std::vector<core::InputFile> inputs;
 };
 
 struct ExportResult {
-    QString folder; ///< where the files went (absolute)
+    QString folder; ///< where the files went (absolute): the new folder made, with newFolderName
     QStringList files; ///< written, relative to the folder
     QStringList existing; ///< files of the folder the export would replace (relative); nothing was written
     QString error; ///< empty on success
@@ -114,9 +124,10 @@ private:
 /// "TrainPlanner export" when nothing is left.
 [[nodiscard]] QString folderNameFor(const QString& scenarioName);
 
-/// Where a new export of `scenarioName` goes under `parent` (resolved): parent/NAME, or "NAME (2)",
-/// "NAME (3)", … when that exists. Every export gets its own folder: one reused would mix the files
-/// of two exports (a plans.csv of an earlier search beside a report that has none).
+/// Where a new export of `scenarioName` would go under `parent` (resolved), as the export dialog
+/// shows it: parent/NAME, or "NAME (2)", "NAME (3)", … when that exists. Every export gets its own
+/// folder (one reused would mix the files of two exports); the export claims it when it starts
+/// (ExportOptions::newFolderName), which may then be a later number.
 [[nodiscard]] QString freshExportFolder(const QString& parent, const QString& scenarioName);
 
 } // namespace ui

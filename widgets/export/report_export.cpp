@@ -224,9 +224,37 @@ std::vector<Block> reportBlocks(const ReportInputs& in)
     return out;
 }
 
-QString markdownCell(QString text)
+/// Text as Markdown shows it and nothing more: a scenario's or a GPU's name may hold any character,
+/// and a shared scenario file must not put blocks of its choice into the report (raw HTML, an image
+/// that calls a server, a link). On one line (line breaks and other control characters as spaces,
+/// as the launch files write a name, runs of them as one); "&", "<" and ">" as entities, so that no HTML is passed
+/// through; the punctuation that starts emphasis, code, links, images and headings escaped with a
+/// backslash (CommonMark 0.30, §2.4) — parentheses stay: without "]" they open no link.
+/// `lineStart`: the text starts a line, where "- ", "+ " or "1. " would start a list: the marker is
+/// escaped too.
+QString markdownText(const QString& text, bool lineStart = false)
 {
-    return text.replace(QLatin1Char('|'), QStringLiteral("\\|")).replace(QLatin1Char('\n'), QLatin1Char(' '));
+    QString out;
+    out.reserve(text.size() + 8);
+    for (const QChar c : text) {
+        const char16_t u = c.unicode();
+        if (u < 0x20 || u == 0x7F || u == 0x85 || u == 0x2028 || u == 0x2029) {
+            if (!out.endsWith(QLatin1Char(' '))) out += QLatin1Char(' '); // a run of line breaks: one space
+        } else if (u == u'&')
+            out += QStringLiteral("&amp;");
+        else if (u == u'<')
+            out += QStringLiteral("&lt;");
+        else if (u == u'>')
+            out += QStringLiteral("&gt;");
+        else if (QStringView(u"\\`*_[]#!~|").contains(c))
+            out += QLatin1Char('\\') + c;
+        else
+            out += c;
+    }
+    static const QRegularExpression marker(QStringLiteral("^\\s*(-|\\+|\\d{1,9}[.)])(\\s|$)"));
+    if (const auto m = marker.match(out); lineStart && m.hasMatch())
+        out.insert(m.capturedEnd(1) - 1, QLatin1Char('\\'));
+    return out;
 }
 
 QString html(const QString& text)
@@ -445,33 +473,38 @@ QString reportMarkdown(const ReportInputs& in)
     for (const Block& b : reportBlocks(in)) {
         switch (b.kind) {
         case Block::title:
-            md += QStringLiteral("# %1\n\n").arg(b.text);
+            md += QStringLiteral("# %1\n\n").arg(markdownText(b.text));
             break;
-        case Block::verdict:
-            md += QStringLiteral("**%1**\n\n%2\n\n")
-                      .arg(b.text, QString(b.detail).replace(QLatin1Char('\n'), QStringLiteral("  \n")));
+        case Block::verdict: {
+            QStringList details;
+            for (const QString& line : b.detail.split(QLatin1Char('\n')))
+                details << markdownText(line, true);
+            md += QStringLiteral("**%1**\n\n%2\n\n").arg(markdownText(b.text), details.join(QStringLiteral("  \n")));
             break;
+        }
         case Block::heading:
-            md += QStringLiteral("## %1\n\n").arg(b.text);
+            md += QStringLiteral("## %1\n\n").arg(markdownText(b.text));
             break;
         case Block::paragraph:
-            md += b.text + QStringLiteral("\n\n");
+            md += markdownText(b.text, true) + QStringLiteral("\n\n");
             break;
         case Block::list:
+            // The lead is the report's own ("[Required] "): a checkbox-like label, written as it is.
             for (const auto& item : b.items)
-                md += QStringLiteral("- %1**%2**%3\n").arg(item.lead, item.strong, item.rest);
+                md += QStringLiteral("- %1**%2**%3\n")
+                          .arg(item.lead, markdownText(item.strong), markdownText(item.rest));
             md += QLatin1Char('\n');
             break;
         case Block::table: {
             const int columns = b.keyValue ? 2 : int(b.header.size());
             QStringList header = b.keyValue ? QStringList { QString(), QString() } : b.header;
             for (QString& h : header)
-                h = markdownCell(h);
+                h = markdownText(h);
             md += QStringLiteral("| ") + header.join(QStringLiteral(" | ")) + QStringLiteral(" |\n|")
                 + QStringLiteral(" --- |").repeated(columns) + QLatin1Char('\n');
             for (QStringList row : b.rows) {
                 for (QString& cell : row)
-                    cell = markdownCell(cell);
+                    cell = markdownText(cell);
                 md += QStringLiteral("| ") + row.join(QStringLiteral(" | ")) + QStringLiteral(" |\n");
             }
             md += QLatin1Char('\n');
@@ -479,7 +512,9 @@ QString reportMarkdown(const ReportInputs& in)
         }
         case Block::figure: {
             const auto& chart = in.charts[std::size_t(b.chart)];
-            md += QStringLiteral("![%1](%2)\n\n").arg(chart.title, chart.file);
+            md += QStringLiteral("![%1](%2)\n\n")
+                      .arg(markdownText(chart.title),
+                          QString(chart.file).replace(QLatin1Char(' '), QStringLiteral("%20")));
             break;
         }
         case Block::code:

@@ -1,5 +1,7 @@
 #include "widgets/io/app_settings.h"
 
+#include "widgets/text/native_path.h"
+
 #include <QFileInfo>
 #include <QSettings>
 
@@ -16,6 +18,43 @@ const QString kRecent = QStringLiteral("files/recent");
 const QString kReopenLast = QStringLiteral("files/reopen_last");
 const QString kGeometry = QStringLiteral("window/geometry");
 const QString kState = QStringLiteral("window/state");
+
+/// A path as a setting: its text where it is UTF-8, its bytes where it is not. QSettings keeps text as
+/// UTF-8, so a Latin-1 name's byte became U+FFFD and the file could never be reopened; a QByteArray
+/// is kept byte for byte (@ByteArray(…) in the file). Earlier settings hold text, which reads as before.
+QVariant pathSetting(const QString& path)
+{
+    const QByteArray native = QByteArray::fromStdString(nativePath(path));
+    if (QString::fromUtf8(native).toUtf8() == native) return path; // UTF-8: stays readable text
+    return native;
+}
+
+QString pathFromSetting(const QVariant& value)
+{
+    if (value.typeId() == QMetaType::QByteArray) return pathFromNative(value.toByteArray());
+    return value.toString();
+}
+
+/// A list setting's entries, whatever form the settings file gave it (a list of one entry may read
+/// back as the entry itself).
+QVariantList entriesOf(const QVariant& value)
+{
+    switch (value.typeId()) {
+    case QMetaType::QVariantList:
+        return value.toList();
+    case QMetaType::QStringList: {
+        QVariantList out;
+        for (const QString& text : value.toStringList())
+            out << text;
+        return out;
+    }
+    case QMetaType::QString:
+    case QMetaType::QByteArray:
+        return { value };
+    default:
+        return {};
+    }
+}
 } // namespace
 
 ByteUnit AppSettings::byteUnit()
@@ -50,7 +89,9 @@ void AppSettings::setLanguage(const QString& code)
 
 QStringList AppSettings::recentFiles()
 {
-    QStringList recent = QSettings().value(kRecent).toStringList();
+    QStringList recent;
+    for (const QVariant& entry : entriesOf(QSettings().value(kRecent)))
+        recent << pathFromSetting(entry);
     recent.removeAll(QString());
     while (recent.size() > kMaxRecentFiles)
         recent.removeLast();
@@ -75,12 +116,15 @@ void AppSettings::setReopenLast(bool on)
 void AppSettings::addRecentFile(const QString& path)
 {
     QStringList recent = recentFiles();
-    const QString absolute = QFileInfo(path).absoluteFilePath();
+    const QString absolute = absolutePath(path); // QFileInfo's would turn a Latin-1 byte into U+FFFD
     recent.removeAll(absolute);
     recent.prepend(absolute);
     while (recent.size() > kMaxRecentFiles)
         recent.removeLast();
-    QSettings().setValue(kRecent, recent);
+    QVariantList stored;
+    for (const QString& file : std::as_const(recent))
+        stored << pathSetting(file);
+    QSettings().setValue(kRecent, stored);
 }
 
 QByteArray AppSettings::windowGeometry()
@@ -112,7 +156,7 @@ AppSettings::ExportChoices AppSettings::exportChoices()
         const QVariant v = settings.value(QLatin1String(key));
         return v.isValid() && v.canConvert<bool>() ? v.toBool() : fallback;
     };
-    c.folder = settings.value(QStringLiteral("folder")).toString();
+    c.folder = pathFromSetting(settings.value(QStringLiteral("folder")));
     c.skippedFigures = settings.value(QStringLiteral("skippedFigures")).toStringList();
     c.png = flag("png", c.png);
     c.svg = flag("svg", c.svg);
@@ -136,7 +180,7 @@ void AppSettings::setExportChoices(const ExportChoices& c)
 {
     QSettings settings;
     settings.beginGroup(QStringLiteral("export"));
-    settings.setValue(QStringLiteral("folder"), c.folder);
+    settings.setValue(QStringLiteral("folder"), pathSetting(c.folder));
     settings.setValue(QStringLiteral("skippedFigures"), c.skippedFigures);
     settings.setValue(QStringLiteral("png"), c.png);
     settings.setValue(QStringLiteral("svg"), c.svg);

@@ -49,17 +49,23 @@ QString saveBytes(const QString& path, const QByteArray& bytes)
     return QString::fromStdString(error);
 }
 
-QString savePng(const QImage& image, const QString& path)
+QByteArray encodePng(const QImage& image)
 {
     QByteArray png;
     QBuffer buffer(&png);
     buffer.open(QIODevice::WriteOnly);
-    if (image.isNull() || !image.save(&buffer, "PNG"))
-        return QStringLiteral("%1: the picture could not be encoded").arg(path);
+    if (image.isNull() || !image.save(&buffer, "PNG")) return {};
+    return png;
+}
+
+QString savePng(const QImage& image, const QString& path)
+{
+    const QByteArray png = encodePng(image);
+    if (png.isEmpty()) return QStringLiteral("%1: the picture could not be encoded").arg(path);
     return saveBytes(path, png);
 }
 
-SaveSetResult saveSet(const std::vector<FileBytes>& files, bool mayReplace)
+SaveSetResult saveSet(const std::vector<FileBytes>& files, bool mayReplace, core::Links links)
 {
     SaveSetResult out;
     bool anyExisting = false;
@@ -76,7 +82,7 @@ SaveSetResult saveSet(const std::vector<FileBytes>& files, bool mayReplace)
     // Every existing file was checked above: replaced because the user said so, or because it is ours.
     // When none existed, one that appears meanwhile is not replaced either.
     const core::WriteSetResult written
-        = core::writeFilesAtomically(set, anyExisting ? core::Existing::replace : core::Existing::refuse);
+        = core::writeFilesAtomically(set, anyExisting ? core::Existing::replace : core::Existing::refuse, links);
     if (const std::string& error = written.error; !error.empty()) {
         // A file that appeared since the check is not replaced: listed, as one that was there before.
         for (const std::string& path : written.existing)

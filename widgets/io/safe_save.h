@@ -7,6 +7,8 @@
 // What this process wrote is remembered (file, inode, size, modification time): an export may replace
 // its own earlier files without asking, never a file a user put there or changed since.
 
+#include "core/file_io.h"
+
 #include <QByteArray>
 #include <QString>
 #include <QStringList>
@@ -19,6 +21,8 @@ namespace ui {
 
 /// Writes `bytes` to `path` atomically. Returns an empty string, or "PATH: reason" (English, from core).
 [[nodiscard]] QString saveBytes(const QString& path, const QByteArray& bytes);
+/// `image` as the bytes of a PNG file; empty when it cannot be encoded (a null image).
+[[nodiscard]] QByteArray encodePng(const QImage& image);
 /// Encodes `image` as PNG in memory and writes it with saveBytes().
 [[nodiscard]] QString savePng(const QImage& image, const QString& path);
 
@@ -39,7 +43,9 @@ struct SaveSetResult {
 /// Writes `files` as one set, all or none (core::writeFilesAtomically). A file that exists is replaced
 /// when `mayReplace`, or when this process wrote it and it is unchanged since; any other existing
 /// file stops the set before anything is written and is listed in `existing`.
-[[nodiscard]] SaveSetResult saveSet(const std::vector<FileBytes>& files, bool mayReplace);
+/// `links`: an export's set replaces a link in its folder itself (core::Links::replace).
+[[nodiscard]] SaveSetResult saveSet(
+    const std::vector<FileBytes>& files, bool mayReplace, core::Links links = core::Links::follow);
 
 /// Remembers that this process made `path` (a file or a folder) as it is now.
 void rememberWritten(const QString& path);

@@ -1,5 +1,6 @@
 #include "widgets/models/comparison_model.h"
 
+#include "core/estimate_io.h"
 #include "widgets/text/format.h"
 #include "widgets/text/scenario_name.h"
 
@@ -184,12 +185,9 @@ QVariant ComparisonModel::headerData(int section, Qt::Orientation orientation, i
     return section < m_names.size() ? QVariant(m_names[section]) : QVariant();
 }
 
-QString csvField(QString f)
+QString csvField(const QString& f)
 {
-    if (f.contains(QLatin1Char(',')) || f.contains(QLatin1Char('"')) || f.contains(QLatin1Char('\n'))
-        || f.contains(QLatin1Char('\r')))
-        f = QLatin1Char('"') + f.replace(QLatin1Char('"'), QStringLiteral("\"\"")) + QLatin1Char('"');
-    return f;
+    return QString::fromStdString(core::csvText(f.toStdString()));
 }
 
 namespace {

@@ -55,8 +55,9 @@ private:
     std::vector<core::Scenario> m_scenarios; ///< empty, or one per estimate
 };
 
-/// A CSV field, quoted when it holds a comma, a quote or a line break (RFC 4180).
-[[nodiscard]] QString csvField(QString field);
+/// A CSV text field as core writes one (core::csvText): quoted when it holds a comma, a quote or a line
+/// break (RFC 4180), and never a formula a spreadsheet would run (a name starting with "=" gets a "'").
+[[nodiscard]] QString csvField(const QString& field);
 
 /// A model as RFC 4180 CSV, as the user reads it: the row headers in the first column, the column
 /// headers in the first row.

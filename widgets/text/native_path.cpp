@@ -1,5 +1,7 @@
 #include "widgets/text/native_path.h"
 
+#include "core/file_io.h"
+
 #include <QDir>
 
 #include <cerrno>
@@ -106,29 +108,21 @@ bool pathExists(const QString& path)
     return !path.isEmpty() && ::lstat(nativePath(path).c_str(), &st) == 0;
 }
 
+bool isRegularFile(const QString& path)
+{
+    struct stat st { };
+    return !path.isEmpty() && ::stat(nativePath(path).c_str(), &st) == 0 && S_ISREG(st.st_mode);
+}
+
 bool isFolder(const QString& path)
 {
     struct stat st { };
     return !path.isEmpty() && ::stat(nativePath(path).c_str(), &st) == 0 && S_ISDIR(st.st_mode);
 }
 
-bool makeFolders(const QString& path, std::vector<std::string>* created)
+QString makeFolders(const QString& path, std::vector<std::string>* created)
 {
-    const std::string bytes = nativePath(path);
-    if (bytes.empty()) return false;
-    // Each prefix ending before a '/', then the whole path.
-    for (std::size_t slash = bytes.find('/', 1);; slash = bytes.find('/', slash + 1)) {
-        const std::string prefix = slash == std::string::npos ? bytes : bytes.substr(0, slash);
-        if (!prefix.empty()) {
-            if (::mkdir(prefix.c_str(), 0777) == 0) {
-                if (created) created->push_back(prefix);
-            } else if (errno != EEXIST) {
-                return false;
-            }
-        }
-        if (slash == std::string::npos) break;
-    }
-    return isFolder(path);
+    return pathFromNative(QByteArray::fromStdString(core::makeFolders(nativePath(path), created)));
 }
 
 } // namespace ui

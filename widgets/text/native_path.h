@@ -27,10 +27,13 @@ namespace ui {
 [[nodiscard]] QString absolutePath(const QString& path);
 /// Whether `path` names anything (a dangling symbolic link too), as the file system sees its bytes.
 [[nodiscard]] bool pathExists(const QString& path);
+/// Whether `path` is a regular file (or a link to one).
+[[nodiscard]] bool isRegularFile(const QString& path);
 /// Whether `path` is a folder (or a link to one).
 [[nodiscard]] bool isFolder(const QString& path);
-/// Creates the folder `path` and its missing parents (0777 less the umask); true when it is a folder
-/// after. `created` receives the folders it made, outermost first (to remove them again).
-bool makeFolders(const QString& path, std::vector<std::string>* created = nullptr);
+/// Creates the folder `path` and its missing parents (0777 less the umask, core::makeFolders()): empty
+/// when it is a folder after, else "PATH: cannot create the folder (reason)". `created` receives the
+/// folders it made, outermost first (to remove them again).
+[[nodiscard]] QString makeFolders(const QString& path, std::vector<std::string>* created = nullptr);
 
 } // namespace ui

@@ -1,6 +1,7 @@
 #include "widgets/text/problem_text.h"
 
 #include "core/calibration.h"
+#include "core/file_io.h"
 #include "core/scenario_fields.h"
 #include "core/scenario_io.h"
 #include "widgets/text/format.h"
@@ -235,7 +236,31 @@ std::optional<QString> ProblemText::fileProblem(const core::Problem& w)
         return tr("The file is not a JSON scenario: its text cannot be read as JSON (UTF-8, at most %1 MiB).")
             .arg(QLocale().toString(qulonglong(core::kMaxScenarioBytes >> 20)));
     case ProblemCode::file_unreadable:
-        return tr("The file cannot be read: it does not exist, is not a regular file, or is too large.");
+        // The reason the system gave (core::FileFailure), not a guess among them.
+        switch (core::FileFailure(int(w.value("reason")))) {
+        case core::FileFailure::no_such_file:
+            return tr("The file cannot be read: it does not exist.");
+        case core::FileFailure::permission_denied:
+            return tr("The file cannot be read: permission denied (its permissions do not let you read it).");
+        case core::FileFailure::folder:
+            return tr("The file cannot be read: it is a folder.");
+        case core::FileFailure::not_regular:
+            return tr("The file cannot be read: it is not a regular file (a pipe, a device or a socket).");
+        case core::FileFailure::too_large:
+            //: %1 is the largest scenario file in MiB (1)
+            return tr("The file cannot be read: it is too large (at most %1 MiB).")
+                .arg(QLocale().toString(qulonglong(core::kMaxScenarioBytes >> 20)));
+        case core::FileFailure::name_too_long:
+            return tr("The file cannot be read: its name is too long.");
+        case core::FileFailure::link_loop:
+            return tr("The file cannot be read: its symbolic links lead in a loop.");
+        case core::FileFailure::no_data:
+            return tr("The file cannot be read: it has no data to give (a special file?).");
+        case core::FileFailure::none:
+        case core::FileFailure::read_error:
+            break;
+        }
+        return tr("The file cannot be read: the system reported an error while reading it.");
     case ProblemCode::text_too_long:
         //: %2 is a count of bytes of UTF-8; a Chinese character takes three
         return tr("%1 is longer than %2 bytes (a Chinese character takes 3).").arg(key(w), n(w, "max"));
@@ -562,6 +587,16 @@ QString ProblemText::of(const core::LogNote& note)
         return tr("The log's %1 is %2 (line %4); the plan's is %3.")
             .arg(logSettingName(setting), count("log"), count("plan"), count("line"));
     }
+    case core::LogNoteCode::rampup_steps:
+        //: %2 is the run's global batch, in sequences; Megatron-LM's batch ramp-up (--rampup-batch-size)
+        return tr("%1 steady steps of the batch ramp-up (a global batch below the run's %2) were left out: the "
+                  "median is that of the full-batch steps.")
+            .arg(count("steps"), count("batch"));
+    case core::LogNoteCode::rampup_only:
+        //: %1 is the run's global batch, in sequences; Megatron-LM's batch ramp-up (--rampup-batch-size)
+        return tr("Every step compared is of the batch ramp-up (a global batch below the run's %1): each is read at "
+                  "its pace per sequence, as a step of %1 sequences.")
+            .arg(count("batch"));
     }
     return QString::fromUtf8(core::toString(note.code).data(), qsizetype(core::toString(note.code).size()));
 }
