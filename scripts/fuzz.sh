@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Fuzzes the readers with libFuzzer (clang-14, ASan + UBSan) for a set time, split evenly between the
 # targets: the scenario reader and estimate() (fuzz_scenario), the training log reader and the
-# comparison (fuzz_training_log), the price table reader (fuzz_price_table) and the planner's --pin
-# parser (fuzz_pin). Each starts from its seeds: tests/fuzz/corpus for fuzz_scenario,
+# comparison (fuzz_training_log), the price table reader (fuzz_price_table), the planner's --pin
+# parser (fuzz_pin), a hardware profile read through a scenario in a Latin-1 folder
+# (fuzz_hardware_profile) and --set values (fuzz_set_override): every one reaches the writers. Each starts from its seeds: tests/fuzz/corpus for fuzz_scenario,
 # tests/fuzz/corpus_<target without fuzz_> for the others.
 # Usage: scripts/fuzz.sh [seconds=600]. Findings are written to build-fuzz/findings/<target>-*;
 # the script runs every target and fails if any found something.
@@ -22,8 +23,11 @@ targets=(
   "fuzz_training_log corpus_training_log 200000"
   "fuzz_price_table corpus_price_table 65536"
   "fuzz_pin corpus_pin 1024"
+  "fuzz_hardware_profile corpus_hardware_profile 65536"
+  "fuzz_set_override corpus_set_override 4096"
 )
-cmake --build "$build" -j "$(nproc 2>/dev/null || echo 2)" --target fuzz_scenario fuzz_training_log fuzz_price_table fuzz_pin
+cmake --build "$build" -j "$(nproc 2>/dev/null || echo 2)" --target fuzz_scenario fuzz_training_log fuzz_price_table fuzz_pin \
+  fuzz_hardware_profile fuzz_set_override
 each=$((seconds / ${#targets[@]}))
 [ "$each" -ge 1 ] || each=1
 mkdir -p "$build/findings"

@@ -13,7 +13,7 @@ if [ -n "${DISPLAY:-}" ] || [ -n "${WAYLAND_DISPLAY:-}" ]; then
 fi
 
 mkdir -p trainplanner-out
-QT_QPA_PLATFORM=offscreen "$TP_BUILD/app/trainplanner" --screenshot trainplanner-out/main.png "$@"
+QT_QPA_PLATFORM=offscreen "$TP_BUILD/app/trainplanner" --screenshot trainplanner-out/main.png --force "$@"
 echo "== no display: saved a picture of the main window to trainplanner-out/main.png"
 echo
 "$TP_BUILD/trainplanner-cli" estimate - --format text

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs what is missing, checks every C++ file's format, builds, and runs every test with ctest;
-# then the hostile-input runner of tests/hostile/round2; then builds the core, the command line and their
+# then the hostile-input runners of tests/hostile/round2 and round3; then builds the core, the command line and their
 # tests again with AddressSanitizer + UndefinedBehaviorSanitizer and runs those and the runner too;
 # then fuzzes the readers for 60 s. Exits non-zero on any failure.
 set -euo pipefail
@@ -11,6 +11,7 @@ TP_PACKAGES+=(clang-14 libclang-rt-14-dev)  # the fuzzing step below
 TP_PACKAGES+=(clang-format-14)               # the format check
 TP_PACKAGES+=(desktop-file-utils appstream man-db) # the install test's validators (tests/cli/test_install.cpp)
 TP_PACKAGES+=(poppler-utils)                      # pdffonts, pdftotext: the report PDF embeds the SC face and its text reads back (tests/widgets/test_export*.cpp)
+TP_PACKAGES+=(locales)                            # localedef's de_DE source: hostile round 3's decimal-comma case
 tp_install_missing
 
 # Every C++ file follows the repository's .clang-format: a rule nothing checks erodes.
@@ -22,10 +23,12 @@ find "$TP_ROOT/app" "$TP_ROOT/core" "$TP_ROOT/tests" "$TP_ROOT/widgets" \( -name
 tp_build -DTRAINPLANNER_TESTS=ON -DCMAKE_COMPILE_WARNING_AS_ERROR=ON
 (cd "$TP_BUILD" && QT_QPA_PLATFORM=offscreen ctest --output-on-failure -j "$jobs")
 
-# The hostile-input runner of tests/hostile/round2 (README.md there): every case must pass.
-# Run alone, after ctest: its three search cases have a 60-second limit.
+# The hostile-input runners of tests/hostile/round2 and round3 (README.md there): every case must pass.
+# Run alone, after ctest: round 2's three search cases have a 60-second limit.
 echo "== hostile-input review 2: run_all.sh against the release CLI"
 bash "$TP_ROOT/tests/hostile/round2/run_all.sh" "$TP_BUILD/trainplanner-cli"
+echo "== hostile-input review 3: run_all.sh against the release CLI and app"
+TP_CLI="$TP_BUILD/trainplanner-cli" TP_GUI="$TP_BUILD/app/trainplanner" bash "$TP_ROOT/tests/hostile/round3/run_all.sh"
 
 if [ "${TP_SKIP_SANITIZERS:-0}" != "1" ]; then
   echo "== sanitizer build (ASan + UBSan): core, CLI and their tests"
@@ -40,6 +43,10 @@ if [ "${TP_SKIP_SANITIZERS:-0}" != "1" ]; then
   echo "== hostile-input review 2: run_all.sh against the sanitizer build"
   NO_VLIMIT=1 ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
     bash "$TP_ROOT/tests/hostile/round2/run_all.sh" "$asan/trainplanner-cli"
+  # The sanitizer build has no GUI: its CLI with the release app.
+  echo "== hostile-input review 3: run_all.sh against the sanitizer build's CLI"
+  NO_VLIMIT=1 ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
+    TP_CLI="$asan/trainplanner-cli" TP_GUI="$TP_BUILD/app/trainplanner" bash "$TP_ROOT/tests/hostile/round3/run_all.sh"
 fi
 
 # The libFuzzer targets (scripts/fuzz.sh): the scenario reader and the config.json

@@ -3,6 +3,7 @@
 // unbounded work are findings. scripts/fuzz.sh runs it from tests/fuzz/corpus_price_table.
 #include "core/estimate.h"
 #include "core/prices.h"
+#include "core/printable.h"
 #include "tests/fuzz/fuzz_checks.h"
 
 #include <cmath>
@@ -24,6 +25,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     require(!result.table->prices.empty());
     // The first prices applied to the default scenario, at each pricing they have: an estimate that is finite.
     const std::size_t shown = std::min<std::size_t>(result.table->prices.size(), 3);
+    core::CostPlanResult plans; // the prices as plans, for the writer a price search's result goes through
     for (std::size_t i = 0; i < shown; ++i) {
         const core::Price& price = result.table->prices[i];
         for (const core::Pricing pricing : { core::Pricing::on_demand, core::Pricing::reserved, core::Pricing::spot }) {
@@ -34,7 +36,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
             require(std::isfinite(*usd) && *usd >= 0);
             const core::Estimate e = core::estimate(s);
             require(std::isfinite(e.training.totalCostUsd) && e.training.totalCostUsd >= 0);
+            plans.plans.push_back({ s, e, price.provider, pricing, *usd });
         }
     }
+    // The provider's name reaches JSON: UTF-8 by construction, never an exception.
+    require(core::isUtf8(core::costPlanToJson(plans)));
     return 0;
 }

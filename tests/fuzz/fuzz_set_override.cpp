@@ -1,0 +1,55 @@
+// libFuzzer target: any bytes as --set values, one KEY=VALUE a line (at most eight), applied to the
+// bundled default in order, as `estimate - --set … --set …` and `sweep --vary` do. A refused value
+// leaves the scenario as it was and says why, printably; an accepted one goes through every writer
+// (fuzz_checks.h checkWriters: UTF-8 out, a file that reads back equal). A shell passes any bytes: a
+// name that was not UTF-8 once aborted every writer. scripts/fuzz.sh runs it from
+// tests/fuzz/corpus_set_override, seeded with the hostile-input reviews' --set values; a profile in a
+// folder whose name is Latin-1 is made at start for the seeds that name it.
+#include "core/scenario_io.h"
+#include "tests/fuzz/fuzz_checks.h"
+
+#include <cstdint>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <string_view>
+#include <unistd.h>
+
+namespace {
+
+/// A scratch folder with caf\xe9/profile.tphardware.json, made the working folder: the seeds name it.
+void makeLatin1Profile()
+{
+    static bool made = false;
+    if (made) return;
+    made = true;
+    char pattern[] = "/tmp/tp-fuzz-set-XXXXXX";
+    if (!::mkdtemp(pattern)) return;
+    const std::filesystem::path folder = std::filesystem::path(pattern) / "caf\xe9";
+    std::filesystem::create_directories(folder);
+    std::ofstream(folder / "profile.tphardware.json")
+        << R"({"format": "trainplanner-hardware-profile", "version": 1, "name": "cluster",)"
+        << R"( "hardware": {"gpu": "h100-sxm", "gpus_per_node": 8}})";
+    if (::chdir(pattern) != 0) return;
+}
+
+} // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size)
+{
+    makeLatin1Profile();
+    std::string_view text(reinterpret_cast<const char*>(data), size);
+    core::Scenario s = core::defaultScenario();
+    for (int line = 0; line < 8 && !text.empty(); ++line) {
+        const std::size_t end = std::min(text.find('\n'), text.size());
+        const std::string_view assignment = text.substr(0, end);
+        text.remove_prefix(std::min(end + 1, text.size()));
+        const core::Scenario before = s;
+        if (const auto error = core::applyOverride(s, assignment)) {
+            fuzz::require(s == before && !error->message.empty() && !fuzz::hasControlBytes(error->toString()));
+            continue;
+        }
+        fuzz::checkWriters(s);
+    }
+    return 0;
+}
