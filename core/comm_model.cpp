@@ -1,8 +1,8 @@
 #include "core/comm_model.h"
 
-#include "core/compute_model.h"
 #include "core/pipeline_schedule.h"
 #include "core/software_stack.h"
+#include "core/topology.h"
 
 #include <algorithm>
 #include <array>
@@ -18,48 +18,7 @@ constexpr std::array<std::string_view, 5> kOpNames { "all_reduce", "all_gather",
     "all_to_all" };
 constexpr std::array<std::string_view, 2> kLinkNames { "intra_node", "inter_node" };
 
-/// Consecutive ranks spanned by one group (stride × size), in the tp-cp-ep-dp-pp order.
-int span(const Parallel& p, Group g)
-{
-    switch (g) {
-    case Group::tp:
-        return p.tp;
-    case Group::cp:
-        return p.tp * p.cp;
-    case Group::ep:
-        return p.tp * p.ep; // EP takes consecutive ranks of the (CP, DP) index (Megatron's tp-ep-dp-pp for experts)
-    case Group::dp:
-        return p.tp * p.cp * p.dp; // gradients reduce over DP × CP (Megatron)
-    case Group::pp:
-        return p.tp * p.cp * p.dp * p.pp;
-    }
-    return 1;
-}
-
-/// Ranks between two neighbours of one group in the tp-cp-ep-dp-pp order: TP is innermost; CP, EP
-/// and DP (over DP × CP) take consecutive indices of the (CP, DP) space above TP; PP is outermost.
-int strideOf(const Parallel& p, Group g)
-{
-    switch (g) {
-    case Group::tp:
-        return 1;
-    case Group::cp:
-    case Group::ep:
-    case Group::dp:
-        return p.tp;
-    case Group::pp:
-        return p.tp * p.cp * p.dp;
-    }
-    return 1;
-}
-
 } // namespace
-
-int ranksPerNode(int groupSize, int stride, int gpusPerNode)
-{
-    const int node = std::max(1, gpusPerNode);
-    return std::clamp(node / std::max(1, stride), 1, std::max(1, groupSize));
-}
 
 std::string_view toString(Group g)
 {
@@ -139,40 +98,6 @@ double ncclLatencyUs(CollectiveOp op, int n, int nodes, bool overPcie, double ba
 
 namespace {
 
-/// Whether some block of the group crosses a boundary every `unit` ranks (a node, an NVLink domain).
-/// Groups lie in aligned blocks of `span` consecutive ranks (strided inside for DP and PP). Block k
-/// starts at k·span; it crosses when (k·span mod unit) + span > unit. The residues repeat every
-/// unit / gcd(span, unit) blocks, so at most `unit` blocks need checking.
-bool crosses(const Scenario& s, Group group, int unit)
-{
-    const int n = span(s.parallel, group);
-    unit = std::max(1, unit);
-    if (n > unit) return true;
-    const long long blocks = std::max<long long>(1, s.parallel.gpus() / n);
-    for (long long k = 0; k < std::min<long long>(blocks, unit); ++k)
-        if ((k * n) % unit + n > unit) return true;
-    return false;
-}
-
-} // namespace
-
-Link linkOf(const Scenario& s, Group group)
-{
-    return crosses(s, group, s.hardware.gpusPerNode) ? Link::inter_node : Link::intra_node;
-}
-
-double intraNodeGBpsOf(const Scenario& s, Group group)
-{
-    const GpuSpec& gpu = s.hardware.gpu;
-    // NVLink joins only `nvlink_gpus` GPUs (H100 PCIe: bridged pairs); a group that spans two such
-    // domains inside the node goes over PCIe.
-    if (gpu.nvlinkGpus > 0 && crosses(s, group, gpu.nvlinkGpus))
-        return gpu.pcieGBps > 0 ? gpu.pcieGBps : gpu.interNodeGBps;
-    return gpu.intraNodeGBps;
-}
-
-namespace {
-
 /// Where a collective may hide: under the forward passes (a third of the compute), under
 /// the backward passes (two thirds), only under the backward of the last micro-batch, anywhere in
 /// the micro-batches, or under the attention core.
@@ -237,11 +162,12 @@ public:
         c.groupSize = n;
         c.messageBytes = messageBytes;
         c.callsPerStep = calls;
-        c.link = linkOf(s, g);
+        const GroupTopology wiring = topologyOf(s, g);
+        c.link = wiring.link;
         const GpuSpec& gpu = s.hardware.gpu;
-        const double intra = intraNodeGBpsOf(s, g);
+        const double intra = wiring.intraNodeGBps;
         double linkGBps = c.link == Link::intra_node ? intra : gpu.interNodeGBps;
-        c.overPcie = c.link == Link::intra_node && (intra != gpu.intraNodeGBps || gpu.linksOverPcie());
+        c.overPcie = wiring.kind == LinkKind::pcie;
         const int perNode = ranksPerNode(n, stride, s.hardware.gpusPerNode);
         if (c.link == Link::inter_node && op != CollectiveOp::all_to_all && op != CollectiveOp::send_recv) {
             // A ring or tree over a group with r ranks on each node leaves the node through r NICs

@@ -1,6 +1,7 @@
 #pragma once
 // Communication per training step (docs/FORMULAS.md §5): every collective of every group, its volume
-// with the nccl-tests bus factors, the link it crosses and how much of it hides under compute.
+// with the nccl-tests bus factors, the link it crosses (core/topology.h) and how much of it hides
+// under compute.
 
 #include "core/estimate_types.h"
 
@@ -15,18 +16,6 @@ namespace core {
 /// all-reduce: N / n, all of it with one rank per node); an all-to-all sends (n − r) / (n − 1) of its
 /// bytes to the other nodes (r ranks per node); a send/recv over the network all of it.
 [[nodiscard]] double networkShare(const Collective& c);
-
-/// Ranks are placed tp, cp, ep, dp, pp innermost first (Megatron-LM's default order): a group of
-/// n ranks spaced `stride` apart stays inside a node when stride × n ≤ GPUs per node.
-[[nodiscard]] Link linkOf(const Scenario& s, Group group);
-
-/// The bandwidth a group inside one node gets, GB/s per GPU: NVLink, or PCIe where the GPU's NVLink
-/// joins fewer GPUs than the group spans (`nvlink_gpus`).
-[[nodiscard]] double intraNodeGBpsOf(const Scenario& s, Group group);
-
-/// Members of a group of `groupSize` ranks spaced `stride` apart that share one node of
-/// `gpusPerNode` GPUs (at least 1): how many NICs a ring over the group uses at once.
-[[nodiscard]] int ranksPerNode(int groupSize, int stride, int gpusPerNode);
 
 /// NCCL's latency of one call, microseconds (NVIDIA/nccl src/graph/tuning.cc, Simple protocol):
 /// `baseUs` (the scenario's comm_latency_us) plus one hop per step — a ring takes 2(n−1) steps for

@@ -1,6 +1,6 @@
 #include "core/software_stack.h"
 
-#include "core/comm_model.h"
+#include "core/topology.h"
 #include "core/types.h"
 
 #include <algorithm>

@@ -4297,6 +4297,10 @@ Megatron 系列把 Q、K、V 合成一次矩阵乘（SwiGLU 的 gate 和 up 也�
         <source>Rank placement: %1 GPUs on one node of %2</source>
         <translation>进程布局：%1 张 GPU，位于一个 %2 卡节点上</translation>
     </message>
+    <message>
+        <source>inside one node (PCIe)</source>
+        <translation>在一个节点内（PCIe）</translation>
+    </message>
 </context>
 <context>
     <name>ui::PlanConstraintsBar</name>
@@ -4634,6 +4638,10 @@ Megatron 系列把 Q、K、V 合成一次矩阵乘（SwiGLU 的 gate 和 up 也�
     <message>
         <source>Only plans that leave this share of each GPU&apos;s memory free count as fitting: a margin for fragmentation, a longer sequence or a library&apos;s workspace that the estimate does not see. %1 % by default; 0 ranks plans that fill the memory.</source>
         <translation>只有在每张 GPU 上至少留出这一比例空闲显存的方案才算放得下：为碎片、更长的序列或估算看不到的库工作区留出余量。默认 %1%；设为 0 则也会排出占满显存的方案。</translation>
+    </message>
+    <message>
+        <source>TP %1 keeps tensor-parallel traffic inside the node, over PCIe</source>
+        <translation>TP %1 让张量并行通信留在节点内，经由 PCIe</translation>
     </message>
 </context>
 <context>

@@ -7,6 +7,7 @@
 #include "core/presets.h"
 #include "core/scenario_io.h"
 #include "core/sweep.h"
+#include "core/topology.h"
 #include "tests/core/narayanan_shapes.h"
 
 #include <catch2/catch.hpp>

@@ -111,7 +111,7 @@ TEST_CASE("views receive values: only the results hub calls core's computations"
         = { "calibration.h", "comm_model.h", "compute_model.h", "cost_model.h", "decision.h", "estimate.h", "explain.h",
               "fidelity.h", "heatmap.h", "launch.h", "loss_scaling.h", "training_log.h", "memory_model.h",
               "memory_timeline.h", "number_format.h", "pipeline_schedule.h", "placement.h", "planner.h", "prices.h",
-              "reliability_model.h", "sensitivity.h", "suggest.h", "sweep.h", "timeline.h" };
+              "reliability_model.h", "sensitivity.h", "suggest.h", "sweep.h", "timeline.h", "topology.h" };
     const std::set<std::string> lookups { "toString", "keyOf", "valueText", "axisValues", "withAxis", "placeRank",
         "findExplanation", "hardwareProfileJson", "frameworkLabel", "refusalText", "knobValue", "differingKnobs",
         "knobChoices" };

@@ -8,6 +8,7 @@
 #include "core/fidelity.h"
 #include "core/presets.h"
 #include "core/scenario_io.h"
+#include "core/topology.h"
 #include "tests/core/parsed_scenario.h"
 
 #include <catch2/catch.hpp>

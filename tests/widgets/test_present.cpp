@@ -308,6 +308,21 @@ TEST_CASE("the placement map shows core's groups with the links used for timing"
     CHECK(lines.join(QLatin1Char('\n')).contains(QStringLiteral("DP groups of 128 GPUs: across 128 nodes")));
 }
 
+TEST_CASE("the placement map says PCIe where a group leaves H100 PCIe's NVLink pairs", "[widgets][placement]")
+{
+    core::Scenario s = core::defaultScenario();
+    REQUIRE(!core::applyOverride(s, "hardware.gpu=h100-pcie"));
+    s.parallel.tp = 4;
+    s.parallel.dp = 2;
+    ScenarioSession session(s);
+    MainView w(&session);
+    settle();
+    const QStringList lines = w.placementView()->groupLines();
+    REQUIRE_FALSE(lines.isEmpty());
+    CHECK(lines.at(0).startsWith(QStringLiteral("TP groups of 4 GPUs: inside one node (PCIe)")));
+    CHECK_FALSE(lines.at(0).contains(QStringLiteral("NVLink")));
+}
+
 TEST_CASE("the sensitivity tab draws core's swings, and the banner can show the ranges", "[widgets][sensitivity]")
 {
     ScenarioSession session(example("article-large-7b-64gpu.tpscenario.json"));

@@ -284,11 +284,16 @@ QString PlannerPage::whyText() const
     const QLocale locale;
     QStringList reasons;
     if (p.tp > 1) {
-        bool onNvlink = true;
+        // The link its collectives were priced on: the network, PCIe inside the node, or NVLink.
+        bool network = false, pcie = false;
         for (const auto& c : e.communication.collectives)
-            if (c.group == core::Group::tp && c.link != core::Link::intra_node) onNvlink = false;
-        reasons << (onNvlink ? tr("TP %1 keeps tensor-parallel traffic on NVLink").arg(p.tp)
-                             : tr("TP %1 sends tensor-parallel traffic over the network").arg(p.tp));
+            if (c.group == core::Group::tp) {
+                network = network || c.link == core::Link::inter_node;
+                pcie = pcie || c.overPcie;
+            }
+        reasons << (network ? tr("TP %1 sends tensor-parallel traffic over the network").arg(p.tp)
+                : pcie      ? tr("TP %1 keeps tensor-parallel traffic inside the node, over PCIe").arg(p.tp)
+                            : tr("TP %1 keeps tensor-parallel traffic on NVLink").arg(p.tp));
     }
     if (p.pp > 1)
         reasons << tr("PP %1 splits the layers; bubble %2 % of compute")

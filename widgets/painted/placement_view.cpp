@@ -36,9 +36,12 @@ QStringList PlacementView::groupLines() const
     const QLocale locale;
     QStringList lines;
     for (const auto& g : m_placement.groups) {
-        const QString where = g.link == core::Link::intra_node
-            ? tr("inside one node (NVLink)")
-            : tr("across %1 nodes (network)").arg(locale.toString(g.nodesSpanned));
+        // The link the step time was priced on: a group that leaves its NVLink domain (H100 PCIe's
+        // bridged pairs) or a GPU without NVLink goes over PCIe inside the node.
+        const QString where = g.kind == core::LinkKind::network
+            ? tr("across %1 nodes (network)").arg(locale.toString(g.nodes))
+            : g.kind == core::LinkKind::pcie ? tr("inside one node (PCIe)")
+                                             : tr("inside one node (NVLink)");
         lines << tr("%1 groups of %2 GPUs: %3 — %4 s per step, %5 s exposed (%6 % of the step)")
                      .arg(dimensionLabel(core::dimensionOf(g.group)))
                      .arg(g.size)
