@@ -33,7 +33,7 @@ enum class Read { absent, bad, ok };
 /// The first `label` in `line`, as std::string_view::find gives it. A label that starts with a space
 /// (" iteration ", " ..") is searched from its second character, the space checked before it: find()
 /// looks for the first character with memchr and compares from each hit, so in a line of spaces a
-/// search for a space stopped at every byte (H3-09: 64 KiB lines of spaces read 1.5 × slower than the
+/// search for a space stopped at every byte (64 KiB lines of spaces read 1.5 × slower than the
 /// slowest log, one of empty lines).
 std::size_t findLabel(std::string_view line, std::string_view label)
 {

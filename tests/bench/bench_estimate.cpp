@@ -209,7 +209,7 @@ BENCHMARK(BM_ValidatePublished)->Unit(benchmark::kMicrosecond);
 /// The training-log reader over 16 MiB of one kind of line, in its 64 KiB pieces: empty lines (the
 /// slowest real case, core/training_log.h), 64 KiB lines of spaces, and such lines ending in "1:" (they
 /// pass the reader's first check). Spaces were 1.5 × slower than empty lines before the label searches
-/// skipped them (hostile-input-3.md, H3-09): arg 0 empty lines, 1 spaces, 2 spaces ending in "1:".
+/// skipped them (the third hostile-input review): arg 0 empty lines, 1 spaces, 2 spaces ending in "1:".
 void BM_LogReaderLines(benchmark::State& state)
 {
     const std::size_t bytes = std::size_t(16) << 20;

@@ -1,5 +1,5 @@
 // trainplanner-cli actual with the reviewer's logs (hostile-input-3.md): a Megatron-LM batch ramp-up
-// (H3-03) and the drift warning of a log of another batch (H3-07), against the bundled default scenario
+// and the drift warning of a log of another batch, against the bundled default scenario
 // (Llama 2 7B on 8 A100, global batch 1,024 of 4,096 tokens). Every step of the ramp-up logs runs at
 // 110 ms per sequence: 112.64 s for the run's 1,024 sequences. The batch-512 log's steps take 80 s:
 // 160 s for 1,024 sequences at that pace.

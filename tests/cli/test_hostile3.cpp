@@ -1,8 +1,8 @@
 // The third hostile-input review's defects as the commands meet them (hostile-input-3.md): a
-// scenario in a Latin-1 folder through every command that writes it (H3-02), --set text that is
-// not UTF-8 (H3-02), --prices '' (H3-10), the price search's rows told apart (H3-16), and the app's
-// batch modes: a forgotten PNG name, an existing picture, options that go with --screenshot (H3-01,
-// H3-15). The whole runner is tests/hostile/round3/run_all.sh (scripts/test.sh).
+// scenario in a Latin-1 folder through every command that writes it, --set text that is
+// not UTF-8, --prices '', the price search's rows told apart, and the app's
+// batch modes: a forgotten PNG name, an existing picture, options that go with --screenshot. The
+// whole runner is tests/hostile/round3/run_all.sh (scripts/test.sh).
 #include "tests/cli/cli_runner.h"
 #include "tests/scratch_folder.h"
 
@@ -40,8 +40,7 @@ bool validJson(const std::string& text)
 
 } // namespace
 
-TEST_CASE("a scenario whose profile is in a Latin-1 folder goes through every writing command (H3-02)",
-    "[cli][hostile3][utf8]")
+TEST_CASE("a scenario whose profile is in a Latin-1 folder goes through every writing command", "[cli][hostile3][utf8]")
 {
     const Latin1Folder f;
     const Run plan = run("plan " + f.scenario() + " --gpus 8 --top 1 --format json");
@@ -57,7 +56,7 @@ TEST_CASE("a scenario whose profile is in a Latin-1 folder goes through every wr
     CHECK(launch.code == 0);
 }
 
-TEST_CASE("text given with --set that is not UTF-8 is refused by its key, exit 2 (H3-02)", "[cli][hostile3][utf8]")
+TEST_CASE("text given with --set that is not UTF-8 is refused by its key, exit 2", "[cli][hostile3][utf8]")
 {
     const Run name = run("plan - --gpus 8 --top 1 --format json --set 'name=bad\xff\xfename'");
     CHECK(name.code == 2);
@@ -73,7 +72,7 @@ TEST_CASE("text given with --set that is not UTF-8 is refused by its key, exit 2
     CHECK_THAT(profile.err, Catch::Contains("p\\xe9.tphardware.json: no such file"));
 }
 
-TEST_CASE("plan --prices '' is refused like any empty path (H3-10)", "[cli][hostile3]")
+TEST_CASE("plan --prices '' is refused like any empty path", "[cli][hostile3]")
 {
     const Run r = run("plan - --gpus 8 --top 1 --prices ''");
     CHECK(r.code == 2);
@@ -81,7 +80,7 @@ TEST_CASE("plan --prices '' is refused like any empty path (H3-10)", "[cli][host
     CHECK(r.out.empty());
 }
 
-TEST_CASE("the price search's table prints every knob, so no two rows look alike (H3-16)", "[cli][hostile3]")
+TEST_CASE("the price search's table prints every knob, so no two rows look alike", "[cli][hostile3]")
 {
     const std::string prices = std::string(TP_SOURCE_DIR) + "/tests/hostile/round3/cloud-prices-2026.tpprices.json";
     const Run r = run("plan - --gpus 64 --top 6 --prices " + prices);
@@ -118,7 +117,7 @@ int runGui(const std::string& args, const std::string& folder, std::string* err 
 
 } // namespace
 
-TEST_CASE("the app's --screenshot replaces no file unasked, never its input, and writes only a .png (H3-01)",
+TEST_CASE("the app's --screenshot replaces no file unasked, never its input, and writes only a .png",
     "[cli][gui][hostile3][files]")
 {
     tp_test::ScratchFolder s("tp_gui_hostile3");
@@ -143,8 +142,7 @@ TEST_CASE("the app's --screenshot replaces no file unasked, never its input, and
     CHECK(slurp(s / "my.tpscenario.json") == scenario);
 }
 
-TEST_CASE("the app's --export refuses its input with --force, the options it ignores, and says why a folder fails "
-          "(H3-01, H3-15)",
+TEST_CASE("the app's --export refuses its input with --force, the options it ignores, and says why a folder fails",
     "[cli][gui][hostile3][files]")
 {
     tp_test::ScratchFolder s("tp_gui_hostile3");

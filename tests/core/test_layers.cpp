@@ -367,7 +367,7 @@ TEST_CASE("no comment or test name cites an issue or a review's item number", "[
     // A reader cannot look up an issue's or a review item's number: comments say what they protect and where a
     // rule or a figure comes from, and tests are named by their subject.
     const std::regex ticket(
-        R"((\b[Ii]ssues? #?[0-9]+)|(\b[Rr]eview,? (problem |item |case )?[A-Z]{0,4}-?[0-9]+[a-z]?\b)|(\bU2-[0-9]+)|(TEST_CASE\("[A-Z]{1,4}-?[0-9]+[a-z]?(:|/[A-Z])))");
+        R"((\b[Ii]ssues? #?[0-9]+)|(\b[Rr]eview,? (problem |item |case )?[A-Z]{0,4}-?[0-9]+[a-z]?\b)|(\b[UH][0-9]-[0-9]{2}\b)|(TEST_CASE\("[A-Z]{1,4}-?[0-9]+[a-z]?(:|/[A-Z])))");
     int files = 0;
     for (const char* dir : { "app", "core", "widgets", "tests" })
         for (const auto& f : sourcesUnder(dir)) {

