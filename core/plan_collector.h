@@ -3,7 +3,7 @@
 // points, each bounded by what is reported, not by the space. Internal to core (plan_collector.cpp,
 // planner.cpp); apart from the space so that the pruning rules read in one place.
 
-#include "core/planner.h"
+#include "core/plan_types.h"
 
 #include <algorithm>
 #include <cstdint>

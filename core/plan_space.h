@@ -3,7 +3,7 @@
 // threads without being listed. Internal to core (plan_space.cpp, planner.cpp); apart from the API
 // so that what a search covers reads in one place. Callers include core/planner.h.
 
-#include "core/planner.h"
+#include "core/plan_types.h"
 
 #include <cstdint>
 #include <map>

@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <set>
+#include <thread>
 
 namespace core {
 
@@ -27,42 +28,6 @@ std::optional<Problem> pinsLeaveNothing(const SearchSize& size, const std::vecto
 }
 
 } // namespace
-
-int knobValue(const Scenario& s, Knob knob)
-{
-    const Field* field = findField(kKnobKeys[std::size_t(knob)]);
-    return field && field->get ? static_cast<int>(field->get(s)) : 0;
-}
-
-std::string knobValueText(Knob knob, int value)
-{
-    const Field* field = findField(kKnobKeys[std::size_t(knob)]);
-    if (field && field->kind == FieldKind::choice && value >= 0 && std::size_t(value) < field->choices.size())
-        return std::string(field->choices[std::size_t(value)]);
-    if (field && field->kind == FieldKind::boolean) return value != 0 ? "true" : "false";
-    return std::to_string(value);
-}
-
-void applyLayout(Scenario& s, const Layout& c)
-{
-    Parallel& p = s.parallel;
-    p.tp = c.tp;
-    p.pp = c.pp;
-    p.cp = c.cp;
-    p.dp = c.dp;
-    p.ep = c.ep;
-    p.zero = c.zero;
-    if (p.zero < 2) p.gradReduce = GradReduce::per_micro_batch; // the setting is ZeRO-2's and ZeRO-3's only
-    p.sequenceParallel = c.sequenceParallel;
-    p.recompute = c.recompute;
-    p.virtualStages = c.virtualStages;
-    p.schedule = c.virtualStages > 1 ? Schedule::interleaved : Schedule::one_f_one_b;
-    // The split of layers needs pipeline stages.
-    if (p.pp < 2) p.pipelineSplit = PipelineSplit::layers;
-    // What TP keeps is a property of the framework: kept for plans with sequence parallelism.
-    if (!p.sequenceParallel) p.tpSavedInput = TpSavedInput::shard;
-    s.training.microBatch = c.microBatch;
-}
 
 std::optional<ScenarioError> addConstraint(PlanConstraints& constraints, const Scenario& base, std::string_view spec)
 {
@@ -252,6 +217,37 @@ PlanResult plan(const Scenario& base, const PlanOptions& o)
     for (const detail::Scored& x : pareto)
         result.pareto.push_back(materialise(x));
     return result;
+}
+
+SearchSize searchSize(const Scenario& base, const PlanOptions& options)
+{
+    const detail::Space space = detail::describe(base, options);
+    return detail::sizeOf(space, detail::allowedBy(space, options.constraints), options.constraints);
+}
+
+std::optional<Problem> searchTooLarge(const SearchSize& size, const PlanConstraints& constraints)
+{
+    if (size.configurations <= kMaxPlanConfigurations) return std::nullopt;
+    const Knob knob = size.widest();
+    return Problem(ProblemCode::search_too_large,
+        { { "configurations", double(size.configurations) }, { "limit", double(kMaxPlanConfigurations) },
+            { "values", double(size.valuesOf(knob)) }, { "pinned", constraints.limits(knob) ? 1.0 : 0.0 } },
+        std::string(kKnobKeys[std::size_t(knob)]));
+}
+
+int searchThreads(const PlanOptions& options)
+{
+    return std::max(1, options.threads > 0 ? options.threads : int(std::thread::hardware_concurrency()));
+}
+
+SearchWalk walkSearch(const Scenario& base, const PlanOptions& options, const FitVisitor& fits)
+{
+    const detail::Space space = detail::describe(base, options);
+    const detail::Allowed allowed = detail::allowedBy(space, options.constraints);
+    std::int64_t total = 0;
+    for (const detail::AllowedCell& a : allowed.cells)
+        total += std::int64_t(a.microBatches->size()) * std::int64_t(a.inner->size());
+    return detail::walk(base, allowed, total, options, searchThreads(options), fits);
 }
 
 } // namespace core

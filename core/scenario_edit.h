@@ -6,6 +6,7 @@
 
 #include "core/presets.h"
 #include "core/scenario.h"
+#include "core/scenario_rules.h"
 
 #include <cstdint>
 #include <optional>
@@ -13,16 +14,6 @@
 #include <string_view>
 
 namespace core {
-
-/// Sets one integer field of the architecture (`&Architecture::hidden`, …) with what follows
-/// from it: the head width keeps following hidden ÷ heads where it did (not Gemma's 256-wide
-/// heads, not latent attention's 128 for 7168 ÷ 128); KV heads never exceed the heads (and equal
-/// them with latent attention); kv_lora_rank switches latent attention on or off.
-void setArchitectureField(Architecture& arch, int Architecture::*field, int value);
-
-/// Sets the pipeline schedule: the interleaved schedule needs at least two model chunks per
-/// stage (Narayanan et al. 2021 §2.2), every other schedule exactly one.
-void setSchedule(Parallel& parallel, Schedule schedule);
 
 /// The hardware after choosing a GPU preset: its figures, and the GPUs per node of its system —
 /// a rack-scale NVLink domain (GB200 NVL72: 72), or 8-GPU servers when leaving one; otherwise the

@@ -1,7 +1,7 @@
 #include "core/scenario_fields.h"
 
 #include "core/architecture.h"
-#include "core/scenario_edit.h"
+#include "core/scenario_rules.h"
 
 #include <algorithm>
 #include <array>
