@@ -4,6 +4,7 @@
 #include "core/estimate_io.h"
 #include "core/fidelity.h"
 #include "core/json_text.h"
+#include "core/log_expectation.h"
 #include "core/printable.h"
 #include "core/reliability_model.h"
 #include "core/scenario_fields.h"
@@ -286,25 +287,18 @@ std::optional<ActualComparison> compareWithLog(
         c.notes.push_back({ LogNoteCode::sampled,
             { { "sample", double(log.sample.size()) }, { "steady", double(log.steadySteps) } } });
 
-    // The plan, in the same terms.
-    c.plannedStepTimeS = e.compute.stepTimeS;
-    c.plannedLowS = c.plannedHighS = c.plannedStepTimeS;
-    if (e.range) {
-        c.plannedLowS = c.plannedStepTimeS * e.range->low;
-        c.plannedHighS = c.plannedStepTimeS * e.range->high;
-        c.rangeRuns = e.range->runs;
-    }
-    c.plannedTokensPerS = e.compute.tokensPerS;
-    const StageMemory& peak = e.memory.peak();
-    const double reserved = e.memory.total() - peak.outsideAllocator;
-    c.plannedMemoryGib = (log.memoryIsAllocated ? reserved - peak.allocatorSlack : reserved) / kBytesPerGib;
+    // The plan, in the same terms: what the launch files expect a log of it to show (log_expectation.h).
+    const LogExpectation x = expectationOf(s, e);
+    c.plannedStepTimeS = x.stepTimeS;
+    c.plannedLowS = x.stepLowS;
+    c.plannedHighS = x.stepHighS;
+    c.rangeRuns = x.rangeRuns;
+    c.plannedTokensPerS = x.tokensPerS;
+    c.plannedMemoryGib = log.memoryIsAllocated ? x.maxAllocatedGib : x.maxReservedGib;
     // torchtitan, the one log that prints an MFU, counts attention over the whole s × s square; the
     // estimate's MFU counts its causal half (docs/FORMULAS.md §4): compared in torchtitan's convention.
-    c.plannedMfu = c.mfu && e.compute.modelFlopsPerStep > 0
-        ? e.compute.mfu * modelFlopsPerStep(s) / e.compute.modelFlopsPerStep
-        : e.compute.mfu;
-    const auto peakTflops = s.hardware.gpu.peakTflops.find(s.precision.compute);
-    c.plannedTflopsPerGpu = peakTflops == s.hardware.gpu.peakTflops.end() ? 0 : e.compute.mfu * peakTflops->second;
+    c.plannedMfu = c.mfu ? x.mfuWholeSquare : x.mfu;
+    c.plannedTflopsPerGpu = x.modelTflopsPerGpu;
 
     // The plan's step at the log's pace: its tokens per second over the plan's tokens per step. A log
     // of another global batch or sequence length times a step of another size: its own step time
@@ -328,7 +322,7 @@ std::optional<ActualComparison> compareWithLog(
     // calibrate() fits the device's whole peak: what the allocator reserved plus what it does not see
     // (the CUDA context, NCCL's buffers), as the estimate counts that.
     if (c.peakMemoryGib && !log.memoryIsAllocated)
-        measured.peakMemoryBytes = *c.peakMemoryGib * kBytesPerGib + peak.outsideAllocator;
+        measured.peakMemoryBytes = *c.peakMemoryGib * kBytesPerGib + e.memory.peak().outsideAllocator;
     c.refit = calibrate(s, measured);
 
     // The whole run at the measured pace: the same steps, checkpoints and failures (reliability_model.h),

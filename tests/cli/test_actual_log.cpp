@@ -6,6 +6,7 @@
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 
+#include <cmath>
 #include <fcntl.h>
 #include <filesystem>
 #include <fstream>
@@ -176,4 +177,28 @@ TEST_CASE("actual reads standard input as it streams, and an endless one stops a
     const Run endless = run("actual /dev/stdin --scenario - < /dev/zero");
     CHECK(endless.code == 2);
     CHECK_THAT(endless.err, Catch::Contains("standard input: too large"));
+}
+
+TEST_CASE("the launch file's expectations are the figures actual holds a log of the plan against", "[cli][actual]")
+{
+    // One "what a log of this plan should show" (core/log_expectation.h): the Megatron-LM arguments'
+    // comments and actual's "planned" block, for the bundled default and a Megatron-LM log of its run.
+    const Run launch = run("launch - --framework megatron -o -");
+    REQUIRE(launch.code == 0);
+    auto figure = [&](const char* pattern) {
+        std::smatch m;
+        REQUIRE(std::regex_search(launch.out, m, std::regex(pattern)));
+        return std::stod(m[1].str());
+    };
+    const double stepMs = figure(R"(elapsed time per iteration \(ms\): ([0-9.]+))");
+    const double reservedGib = figure(R"(max_memory_reserved: ([0-9.]+) GiB)");
+    const double tflops = figure(R"(([0-9.]+) TFLOP/s of model FLOPs per GPU)");
+    const std::string log = std::string(TP_SOURCE_DIR) + "/tests/data/logs/megatron-rampup-then-steady.log";
+    const Run actual = run("actual " + log + " --scenario - --format json");
+    REQUIRE(actual.code == 0);
+    const auto planned = nlohmann::json::parse(actual.out)["planned"];
+    // As precisely as the comments print them: 0.1 ms, 0.1 GiB, 0.1 TFLOP/s.
+    CHECK(std::abs(planned["step_time_s"].get<double>() * 1000 - stepMs) <= 0.05 + 1e-9);
+    CHECK(std::abs(planned["peak_memory_gib"].get<double>() - reservedGib) <= 0.05 + 1e-9);
+    CHECK(std::abs(planned["tflops_per_gpu"].get<double>() - tflops) <= 0.05 + 1e-9);
 }
