@@ -354,11 +354,6 @@ ImportedModel importDocument(const json& doc)
 
 } // namespace
 
-const std::vector<std::string>& supportedModelTypes()
-{
-    return kTypes;
-}
-
 ImportResult importHfConfig(std::string_view text)
 {
     try {

@@ -63,8 +63,6 @@ struct ImportResult {
     [[nodiscard]] bool ok() const { return model.has_value(); }
 };
 
-/// model_type values understood.
-[[nodiscard]] const std::vector<std::string>& supportedModelTypes();
 [[nodiscard]] ImportResult importHfConfig(std::string_view jsonText);
 /// A file that cannot be read gives an error naming the file (path empty, fileError set); a problem
 /// inside it names the field.

@@ -27,11 +27,6 @@ void fail(std::string path, std::string message, Problem problem)
     throw ReadError { ScenarioError { std::move(path), std::move(message), std::move(problem) } };
 }
 
-Problem problemAt(ProblemCode code, const std::string& path, Problem::Values values)
-{
-    return Problem(code, std::move(values), path);
-}
-
 namespace {
 
 Problem wrongType(ExpectedType expected)
@@ -548,13 +543,6 @@ void validateArchitecture(const Architecture& a, const std::string& path)
             "must be > 0 when q_lora_rank, rope_head_dim or v_head_dim are given (latent attention)",
             Problem(ProblemCode::latent_attention_rule, { { "rule", 2 } }));
     }
-}
-
-json architectureToJson(const Architecture& a)
-{
-    Scenario s;
-    s.model.arch = a;
-    return rowsToJson("model", s);
 }
 
 void checkGpuName(const std::string& name, const std::string& path)

@@ -28,8 +28,6 @@ struct ReadError {
 [[noreturn]] void fail(std::string path, std::string message);
 /// As fail(), with the problem as a code and numbers for the GUI (its key is the path).
 [[noreturn]] void fail(std::string path, std::string message, Problem problem);
-/// A code and its numbers as a Problem about `path` (reader errors name the key they are about).
-[[nodiscard]] Problem problemAt(ProblemCode code, const std::string& path, Problem::Values values = {});
 /// Short, printable rendering of a value for messages (`quiet`: only its kind).
 [[nodiscard]] std::string describe(const json& value, bool quiet = false);
 /// A string value in quotes for messages, printable and cut (`quiet`: only "…").
@@ -121,7 +119,6 @@ void deriveHeadGeometry(Architecture& arch, const StatedHeads& stated, const std
 /// Latent attention's values are as wide as its keys unless v_head_dim is stated.
 void deriveValueWidth(Architecture& arch, bool vHeadDimStated);
 void validateArchitecture(const Architecture& arch, const std::string& path);
-[[nodiscard]] json architectureToJson(const Architecture& arch);
 
 /// Reads a GPU object (docs/DESIGN.md "hardware.gpu"); `name` is required.
 [[nodiscard]] GpuSpec readGpu(ObjectReader& r);

@@ -213,11 +213,6 @@ MemoryChart* MainView::memoryChart() const
     return viewOn<MemoryChart>("memory");
 }
 
-MemoryTableModel* MainView::memoryTable() const
-{
-    return viewOn<MemoryTableModel>("memory");
-}
-
 TimeChart* MainView::timeChart() const
 {
     return viewOn<TimeChart>("time");

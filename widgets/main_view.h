@@ -71,7 +71,6 @@ public:
     [[nodiscard]] CostChart* costChart() const;
     [[nodiscard]] CostBreakdownChart* costBreakdownChart() const;
     [[nodiscard]] CollectivesModel* collectives() const;
-    [[nodiscard]] MemoryTableModel* memoryTable() const;
     [[nodiscard]] PlannerPage* plannerPage() const;
     [[nodiscard]] ReliabilityCharts* reliabilityCharts() const;
     [[nodiscard]] ComparisonView* comparison() const;

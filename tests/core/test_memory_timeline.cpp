@@ -70,12 +70,17 @@ TEST_CASE("memory over one step: each stage's peak is its reported total", "[cor
         "training":{"seq_len":4096,"global_batch":2},"parallel":{"pp":4,"dp":2,"recompute":"full",
         "gradient_buffers":"per_step"}})"));
     SECTION("every published run with a pipeline")
-    for (const PublishedRun& run : publishedRuns()) {
-        if (run.scenario.parallel.pp < 2) continue;
-        INFO(run.id);
-        const Timeline t = pipelineTimeline(run.scenario, estimate(run.scenario));
-        if (t.drawnMicroBatches == 0) continue;
-        checkPeaks(run.scenario);
+    {
+        int checked = 0;
+        for (const PublishedRun& run : publishedRuns()) {
+            if (run.scenario.parallel.pp < 2) continue;
+            INFO(run.id);
+            const Timeline t = pipelineTimeline(run.scenario, estimate(run.scenario));
+            if (t.drawnMicroBatches == 0) continue;
+            checkPeaks(run.scenario);
+            ++checked;
+        }
+        CHECK(checked >= 10); // the loop cannot pass by skipping every run
     }
 }
 

@@ -697,3 +697,24 @@ TEST_CASE("validateScenario gives the verdict and the message of writing the fil
     CHECK(compared > 10'000);
     CHECK(refused > 3'000);
 }
+
+TEST_CASE("docs/DESIGN.md names every key a GPU object may have", "[core][fields][docs]")
+{
+    // The file format is a contract: a key the reader takes and the document does not name is one
+    // other tools cannot know of.
+    std::ifstream in(std::string(TP_SOURCE_DIR) + "/docs/DESIGN.md");
+    const std::string design { std::istreambuf_iterator<char>(in), {} };
+    const auto start = design.find("- `hardware.gpu` is a preset name or an object with");
+    REQUIRE(start != std::string::npos);
+    const std::string bullet = design.substr(start, design.find("\n- ", start + 1) - start);
+    int keys = 0;
+    for (const core::ObjectKey& k : core::objectKeys("hardware.gpu")) {
+        INFO(k.key);
+        std::string quoted(1, '`'); // appended, not "`" + key + "`": GCC 12 warns falsely (-Wrestrict) on that
+        quoted.append(k.key).push_back('`');
+        CHECK(bullet.find(quoted) != std::string::npos);
+        ++keys;
+    }
+    CHECK(keys >= 13);
+    CHECK(bullet.find("`name`") != std::string::npos); // read apart from the table's rows
+}

@@ -6,6 +6,7 @@
 #include "core/scenario_io.h"
 #include "core/training_log.h"
 #include "tests/support/megatron_log.h"
+#include "tests/widgets/log_text.h"
 #include "widgets/dialogs/actual_dialog.h"
 #include "widgets/session/scenario_session.h"
 #include "widgets/text/language.h"
@@ -45,7 +46,7 @@ TEST_CASE("the log dialog says first that a log of TP 4 is of another run than a
     const double ms = std::round(core::estimate(s).compute.stepTimeS * 1000);
 
     core::Problem problem;
-    const auto other = session.compareWithLog(megatronRun(4, 2, 1024, ms), &problem);
+    const auto other = ui::test::compareLogText(session, megatronRun(4, 2, 1024, ms), &problem);
     REQUIRE(other);
     REQUIRE(other->otherRun);
     ActualDialog dialog(&session, *other);
@@ -70,7 +71,7 @@ TEST_CASE("the log dialog says first that a log of TP 4 is of another run than a
     }
     setLanguage(QStringLiteral("en"));
 
-    const auto same = session.compareWithLog(megatronRun(8, 1, 1024, ms), &problem);
+    const auto same = ui::test::compareLogText(session, megatronRun(8, 1, 1024, ms), &problem);
     REQUIRE(same);
     CHECK_FALSE(same->otherRun);
     ActualDialog matching(&session, *same);
@@ -84,7 +85,7 @@ TEST_CASE("the log dialog shows a batch of 512 against 1024 and the tokens the l
     ScenarioSession session(s);
     const double ms = std::round(core::estimate(s).compute.stepTimeS * 1000 * 0.55);
     core::Problem problem;
-    const auto c = session.compareWithLog(megatronRun(1, 8, 512, ms), &problem);
+    const auto c = ui::test::compareLogText(session, megatronRun(1, 8, 512, ms), &problem);
     REQUIRE(c);
     ActualDialog dialog(&session, *c);
     const QString text = dialog.text();

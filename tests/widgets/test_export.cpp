@@ -4,6 +4,7 @@
 #include "core/estimate_io.h"
 #include "core/plan_io.h"
 #include "core/scenario_io.h"
+#include "tests/widgets/log_text.h"
 #include "tests/widgets/settle.h"
 #include "widgets/charts/chart_export.h"
 #include "widgets/charts/comparison_chart.h"
@@ -379,7 +380,7 @@ TEST_CASE("File menu: launch settings saved beside their expectations, a trainin
         log += " iteration " + std::to_string(i * 10)
             + "/ 1000 | elapsed time per iteration (ms): " + std::to_string(1.25 * planned * 1000) + " |\n";
     core::Problem problem;
-    auto comparison = session.compareWithLog(log, &problem);
+    auto comparison = ui::test::compareLogText(session, log, &problem);
     REQUIRE(comparison);
     CHECK(comparison->stepTimeS == Approx(1.25 * planned).epsilon(1e-5));
     ActualDialog dialog(&session, *comparison);
@@ -389,7 +390,7 @@ TEST_CASE("File menu: launch settings saved beside their expectations, a trainin
     CHECK(session.document()->undoStack()->count() == steps + 1);
     CHECK(session.scenario().efficiency.compute == Approx(comparison->refit.calibrated.efficiency.compute));
     CHECK(core::estimate(onStack(session.scenario())).compute.stepTimeS == Approx(1.25 * planned).epsilon(0.01));
-    CHECK_FALSE(session.compareWithLog("no steps here", &problem));
+    CHECK_FALSE(ui::test::compareLogText(session, "no steps here", &problem));
     CHECK(problem.code == core::ProblemCode::log_has_no_steps);
 }
 

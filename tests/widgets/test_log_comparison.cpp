@@ -3,6 +3,7 @@
 // could have written is refused in words, and notes on the log reach the dialog.
 #include "app/main_window.h"
 #include "core/scenario_io.h"
+#include "tests/widgets/log_text.h"
 #include "tests/widgets/settle.h"
 #include "widgets/dialogs/actual_dialog.h"
 #include "widgets/inputs/field_texts.h"
@@ -130,7 +131,7 @@ TEST_CASE("a comparison whose scenario has changed since can no longer apply its
     ScenarioSession session(core::defaultScenario());
     const double planned = session.results().estimate.compute.stepTimeS;
     core::Problem problem;
-    const auto comparison = session.compareWithLog(megatronLines(1.25 * planned, 1, 6), &problem);
+    const auto comparison = ui::test::compareLogText(session, megatronLines(1.25 * planned, 1, 6), &problem);
     REQUIRE(comparison);
     ActualDialog dialog(&session, *comparison);
     auto* apply = dialog.findChild<QPushButton*>(QStringLiteral("actualApply"));

@@ -6,6 +6,7 @@
 #include "app/main_window.h"
 #include "core/scenario.h"
 #include "tests/widgets/example_scenario.h"
+#include "tests/widgets/log_text.h"
 #include "tests/widgets/settle.h"
 #include "widgets/dialogs/actual_dialog.h"
 #include "widgets/dialogs/calibration_dialog.h"
@@ -154,7 +155,7 @@ TEST_CASE("every dialog fits a laptop at 150 % scaling and can be made smaller",
             log += " iteration " + std::to_string(i)
                 + "/ 100000 | elapsed time per iteration (ms): " + std::to_string(1.25 * planned * 1000) + " |\n";
         core::Problem problem;
-        const auto comparison = session.compareWithLog(log, &problem);
+        const auto comparison = ui::test::compareLogText(session, log, &problem);
         REQUIRE(comparison);
         ActualDialog actual(&session, *comparison, &window);
         checkDialog(&actual, "actual");

@@ -246,14 +246,6 @@ QList<QChart*> chartsWithData(const QWidget* root)
     return out;
 }
 
-QList<std::pair<QString, QChart*>> namedChartsWithData(const QWidget* root)
-{
-    QList<std::pair<QString, QChart*>> out;
-    for (QChartView* view : root->findChildren<QChartView*>())
-        if (chartHasData(view->chart())) out.append({ view->objectName(), view->chart() });
-    return out;
-}
-
 QString chartTitle(const QChart* chart)
 {
     // The title as text: charts wrap theirs to their width in rich text ("More GPUs,<br>more

@@ -60,9 +60,6 @@ using ChartRenderer = std::function<QImage(QSizeF size, double scale, double fon
 /// The charts drawn by chart views under `root`, in the children's order, that have data.
 [[nodiscard]] QList<QChart*> chartsWithData(const QWidget* root);
 
-/// chartsWithData() with each chart's view's object name ("memoryChart"), the export's file names.
-[[nodiscard]] QList<std::pair<QString, QChart*>> namedChartsWithData(const QWidget* root);
-
 /// A chart's title (views outside charts/ do not include Qt Charts).
 [[nodiscard]] QString chartTitle(const QChart* chart);
 

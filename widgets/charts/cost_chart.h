@@ -20,9 +20,6 @@ public:
     /// `current` is the GPU count of the scenario on screen.
     void setSweep(const core::SweepResult& sweep, int current);
 
-    [[nodiscard]] QLineSeries* daysSeries() const { return m_days; }
-    [[nodiscard]] QLineSeries* costSeries() const { return m_cost; }
-
 protected:
     void changeEvent(QEvent* event) override;
 

@@ -101,10 +101,6 @@ int PlanScatterChart::pointCount() const
 {
     return int(m_points->count());
 }
-int PlanScatterChart::paretoCount() const
-{
-    return int(m_pareto->count());
-}
 
 void PlanScatterChart::retranslate()
 {

@@ -19,7 +19,6 @@ public:
     explicit PlanScatterChart(QWidget* parent = nullptr);
     void setResult(const core::PlanResult& result);
     [[nodiscard]] int pointCount() const;
-    [[nodiscard]] int paretoCount() const;
 
 protected:
     void changeEvent(QEvent* event) override;

@@ -23,7 +23,6 @@ public:
 
     [[nodiscard]] QLineSeries* memorySeries() const { return m_memory; }
     [[nodiscard]] QLineSeries* commSeries() const { return m_comm; }
-    [[nodiscard]] QLineSeries* mfuSeries() const { return m_mfu; }
 
 protected:
     void changeEvent(QEvent* event) override;

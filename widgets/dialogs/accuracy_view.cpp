@@ -142,11 +142,6 @@ void AccuracyView::retranslate()
         m_table->resizeColumnToContents(c);
 }
 
-QChartView* AccuracyView::chartView() const
-{
-    return m_chart;
-}
-
 QBarSet* AccuracyView::meanErrorBars() const
 {
     return m_chart->meanErrorBars();

@@ -27,7 +27,6 @@ public:
 
     [[nodiscard]] const core::FidelitySummary& summary() const { return m_summary; }
     [[nodiscard]] QTableWidget* table() const { return m_table; }
-    [[nodiscard]] QChartView* chartView() const;
     /// Out-of-sample error by source and regime (core's summary.groups, then summary.memoryGroups,
     /// bottom-up): the signed mean error in the first set, the mean |error| in the second, in percent.
     [[nodiscard]] QBarSet* meanErrorBars() const;

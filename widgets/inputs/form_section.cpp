@@ -118,11 +118,6 @@ void FormSection::setExpanded(bool expanded)
     m_body->setVisible(expanded);
 }
 
-bool FormSection::isExpanded() const
-{
-    return m_header->isChecked();
-}
-
 void FormSection::retranslate()
 {
     m_header->setText(translated(m_title));

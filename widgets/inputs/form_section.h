@@ -36,7 +36,6 @@ public:
     /// for a text with a figure filled in (tr("… (%1 B/param)").arg(16)).
     void setItems(QComboBox* combo, std::vector<std::pair<std::function<QString()>, QVariant>> items);
     void setExpanded(bool expanded);
-    [[nodiscard]] bool isExpanded() const;
 
 protected:
     void changeEvent(QEvent* event) override;

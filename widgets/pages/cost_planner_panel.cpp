@@ -166,11 +166,6 @@ void CostPlannerPanel::setTable(core::PriceTable table, const QString& origin)
     retranslate();
 }
 
-void CostPlannerPanel::setGpuTypes(const QString& commaSeparated)
-{
-    m_types->setText(commaSeparated);
-}
-
 void CostPlannerPanel::setMaxGpus(int gpus)
 {
     m_gpus->setValue(gpus);

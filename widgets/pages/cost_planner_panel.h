@@ -38,7 +38,6 @@ public:
     /// The table shipped with the tool (resources/examples/cloud-prices-2026.tpprices.json).
     bool useExampleTable();
     void setTable(core::PriceTable table, const QString& origin);
-    void setGpuTypes(const QString& commaSeparated);
     void setMaxGpus(int gpus);
     void setDeadlineDays(double days);
     void start();

@@ -136,11 +136,6 @@ LossScaleLab::LossScaleLab(QWidget* parent)
     retranslate(); // computes the first results
 }
 
-void LossScaleLab::setScaleExponent(int exponent)
-{
-    m_scale->setValue(exponent);
-}
-
 void LossScaleLab::setGradients(double median, double sigmaDecades)
 {
     const QSignalBlocker blockMedian(m_median), blockSigma(m_sigma);

@@ -23,8 +23,6 @@ class LossScaleLab : public QWidget {
 public:
     explicit LossScaleLab(QWidget* parent = nullptr);
 
-    /// log2 of the loss scale (0 … 40).
-    void setScaleExponent(int exponent);
     void setGradients(double median, double sigmaDecades);
     [[nodiscard]] LossScaleChart* chart() const { return m_chart; }
     [[nodiscard]] QTableWidget* fractions() const { return m_fractions; }

@@ -180,15 +180,6 @@ void ScenarioSession::cancelCostPlan()
     m_costPlans.cancel();
 }
 
-std::optional<core::ActualComparison> ScenarioSession::compareWithLog(
-    const std::string& logText, core::Problem* problem) const
-{
-    auto log = core::parseTrainingLog(logText, problem);
-    if (!log) return std::nullopt;
-    const core::Scenario s = scenario();
-    return core::compareWithLog(s, *log, problem);
-}
-
 void ScenarioSession::requestLogComparison(const std::string& path)
 {
     const core::Scenario s = scenario();

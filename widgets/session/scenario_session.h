@@ -82,12 +82,6 @@ public:
     /// The sensitivity of the current scenario, in this thread (export needs it now; milliseconds).
     [[nodiscard]] core::Sensitivity sensitivityNow(double fraction) const;
     [[nodiscard]] core::Calibration calibrate(const core::MeasuredRun& measured) const;
-    /// The settings `framework` starts `scenario` with (a plan's, or the current one), with what its
-    /// log should show (the estimate with its range).
-    /// A training log's text held against the current scenario; nullopt and `problem` when it has no
-    /// step line or a figure no run of the scenario can show.
-    [[nodiscard]] std::optional<core::ActualComparison> compareWithLog(
-        const std::string& logText, core::Problem* problem) const;
     /// Reads the log at `path` (a file name's bytes) on a worker thread, as it streams in (a log of
     /// gigabytes takes seconds and little memory), and holds it against the current scenario:
     /// progress as logProgress, the result as logCompared. Latest wins; cancellable.
