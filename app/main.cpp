@@ -386,14 +386,14 @@ int main(int argc, char** argv)
     QStringList startProblems;
     if (!batch) {
         QStringList files = parser.positionalArguments();
-        ui::MainWindow::StartOptions start;
+        ui::DocumentActions::StartOptions start;
         if (files.isEmpty()) // the last scenario, as it was left
-            if (const QString last = ui::MainWindow::lastScenarioToReopen(); !last.isEmpty()) {
+            if (const QString last = ui::DocumentActions::lastScenarioToReopen(); !last.isEmpty()) {
                 files << last;
                 start.reopeningLast = true;
             }
         // Read on a worker within a time limit: a dead network mount cannot keep the window from opening.
-        startProblems = window.openStartFiles(files, start);
+        startProblems = window.documents()->openStartFiles(files, start);
         for (const QString& problem : std::as_const(startProblems))
             std::fprintf(stderr, "trainplanner: %s\n", core::escapeControls(problem.toStdString()).c_str());
     } else if (const EarlyExit code = addComparedFiles(window, scenario, parser.positionalArguments(), inputs)) {
@@ -409,6 +409,6 @@ int main(int argc, char** argv)
         return 3;
     }
     window.show();
-    window.showStartProblems(startProblems);
+    window.documents()->showStartProblems(startProblems);
     return QApplication::exec();
 }

@@ -76,15 +76,18 @@ MainWindow::MainWindow(ScenarioSession* session, QWidget* parent)
     ExplainText::setKeyNames(&fieldName);
     m_view = new MainView(session, this);
     setCentralWidget(m_view);
+    // The status bar is made at the first message, as it always was: made here, before the first
+    // layout, it left the input column 27 px narrower than its content at 1280 × 800 (test_language).
+    auto showMessage = [this](const QString& text, int milliseconds) { statusBar()->showMessage(text, milliseconds); };
+    m_documents = new DocumentActions(session, m_view, this);
+    connect(m_documents, &DocumentActions::message, this, showMessage);
+    m_runs = new RunActions(session, this);
+    connect(m_runs, &RunActions::message, this, showMessage);
     createActions();
     retranslate();
     connect(m_doc, &ScenarioDocument::filePathChanged, this, &MainWindow::updateTitle);
     connect(m_doc->undoStack(), &QUndoStack::cleanChanged, this, &MainWindow::updateTitle);
     connect(m_doc, &ScenarioDocument::scenarioChanged, this, &MainWindow::updateTitle);
-    connect(m_session, &ScenarioSession::logProgress, this, [this](double fraction) {
-        if (m_logProgress) m_logProgress->setValue(int(std::lround(fraction * 100)));
-    });
-    connect(m_session, &ScenarioSession::logCompared, this, &MainWindow::showLogComparison);
     updateTitle();
     // Later starts: the last geometry and splitter sizes. The first: most of the screen (Qt's
     // default, about half of a 1920 × 1080 desktop, cuts the tab bar), never more than its free area.
@@ -131,22 +134,15 @@ void MainWindow::createActions()
     createViewMenu();
     createToolsMenu();
     createHelpMenu();
-    updateRecentMenu();
+    m_documents->setRecentMenu(m_recentMenu);
 }
 
 void MainWindow::createFileMenu()
 {
     m_fileMenu = menuBar()->addMenu(QString());
-    m_new = m_fileMenu->addAction(QString(), this, [this] {
-        if (maybeSave()) m_doc->reset(core::defaultScenario(), QString());
-    });
+    m_new = m_fileMenu->addAction(QString(), m_documents, &DocumentActions::newScenario);
     m_new->setShortcut(QKeySequence::New);
-    m_open = m_fileMenu->addAction(QString(), this, [this] {
-        if (!maybeSave()) return;
-        const QString path = QFileDialog::getOpenFileName(
-            this, tr("Open scenario"), QString(), tr("TrainPlanner scenarios (*.tpscenario.json *.json)"));
-        if (!path.isEmpty()) openFile(path);
-    });
+    m_open = m_fileMenu->addAction(QString(), m_documents, &DocumentActions::openWithDialog);
     m_open->setShortcut(QKeySequence::Open);
     m_recentMenu = m_fileMenu->addMenu(QString());
     m_examplesMenu = m_fileMenu->addMenu(QString());
@@ -159,19 +155,19 @@ void MainWindow::createFileMenu()
         const auto parsed = core::parseScenario(file.readAll().toStdString());
         const QString title = parsed.ok() ? QString::fromStdString(parsed.scenario->name) : name;
         m_examplesMenu->addAction(title, this, [this, resource] {
-            if (maybeSave()) openExample(resource);
+            if (m_documents->maybeSave()) m_documents->openExample(resource);
         });
     }
     m_fileMenu->addSeparator();
-    m_save = m_fileMenu->addAction(QString(), this, &MainWindow::save);
+    m_save = m_fileMenu->addAction(QString(), m_documents, &DocumentActions::save);
     m_save->setObjectName(QStringLiteral("saveAction"));
     m_save->setShortcut(QKeySequence::Save);
-    m_saveAs = m_fileMenu->addAction(QString(), this, &MainWindow::saveAs);
+    m_saveAs = m_fileMenu->addAction(QString(), m_documents, &DocumentActions::saveAs);
     m_saveAs->setShortcut(QKeySequence::SaveAs);
     m_importConfig = m_fileMenu->addAction(QString(), this, [this] {
         const QString path = QFileDialog::getOpenFileName(
             this, tr("Import a Hugging Face config.json"), QString(), tr("Model configuration (config.json *.json)"));
-        if (!path.isEmpty()) importConfig(path);
+        if (!path.isEmpty()) m_runs->importConfig(path);
     });
     m_export = m_fileMenu->addAction(QString(), this, [this] { exportWithDialog(); });
     m_export->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
@@ -180,7 +176,7 @@ void MainWindow::createFileMenu()
     m_compareLog = m_fileMenu->addAction(QString(), this, [this] {
         const QString path = QFileDialog::getOpenFileName(
             this, tr("Compare with a training log"), QString(), tr("Training logs (*.log *.txt *.out);;All files (*)"));
-        if (!path.isEmpty()) compareWithLog(path);
+        if (!path.isEmpty()) m_runs->compareWithLog(path);
     });
     m_fileMenu->addSeparator();
     m_quit = m_fileMenu->addAction(QString(), this, &QWidget::close);
@@ -379,42 +375,6 @@ PresentationView* MainWindow::createPresentation()
     return new PresentationView(title, m_view->presentableCharts(), this);
 }
 
-bool MainWindow::importConfig(const QString& path, bool confirm)
-{
-    const core::ImportResult r = core::importHfConfigFile(nativePath(path));
-    if (!r.ok()) {
-        QMessageBox::warning(this, tr("Cannot import %1").arg(QFileInfo(path).fileName()), ProblemText::of(r.error));
-        return false;
-    }
-    const core::ImportedModel& m = *r.model;
-    QString details
-        = tr("%1 (%2): %3 parameters.")
-              .arg(QString::fromStdString(m.name.empty() ? m.modelType : m.name), QString::fromStdString(m.modelType),
-                  QLocale().toString(std::round(m.counts.total()), 'f', 0));
-    if (const core::ParameterBreakdown& counts = m.counts; counts.mtpLayers > 0)
-        details += QLatin1Char(' ')
-            + tr("%1 in the main model, %2 in %n multi-token prediction module(s).", nullptr, counts.mtpLayers)
-                  .arg(QLocale().toString(counts.mainModel(), 'f', 0),
-                      QLocale().toString(counts.total() - counts.mainModel(), 'f', 0));
-    details += QStringLiteral("\n\n");
-    for (const auto& f : m.mapped)
-        details
-            += QStringLiteral("%1 → %2 = %3\n")
-                   .arg(QString::fromStdString(f.from), QString::fromStdString(f.to), QString::fromStdString(f.value));
-    for (const auto& n : m.notes)
-        details += QStringLiteral("• %1\n").arg(ProblemText::of(n));
-    if (confirm
-        && QMessageBox::question(
-               this, tr("Import model"), details + QStringLiteral("\n") + tr("Use this model in the scenario?"))
-            != QMessageBox::Yes)
-        return false;
-    const core::Architecture arch = m.arch;
-    return m_doc->edit(tr("Import model from config.json"), [arch](core::Scenario& s) {
-        s.model = core::ModelSpec {};
-        s.model.arch = arch;
-    });
-}
-
 QDialog* MainWindow::createAccuracyDialog()
 {
     auto* dialog = new QDialog(this);
@@ -423,7 +383,7 @@ QDialog* MainWindow::createAccuracyDialog()
     auto* view = new AccuracyView(
         m_session->publishedRuns(),
         [this, dialog](const core::Scenario& s) {
-            if (!maybeSave()) return;
+            if (!m_documents->maybeSave()) return;
             m_doc->reset(s, QString());
             dialog->close();
         },
@@ -432,77 +392,6 @@ QDialog* MainWindow::createAccuracyDialog()
     layout->addWidget(view);
     dialog->resize(sizeOnScreen(QSize(1100, 1000), this));
     return dialog;
-}
-
-void MainWindow::compareWithLog(const QString& path)
-{
-    // Read on a worker thread with a progress bar and a Cancel button: a log of gigabytes takes
-    // seconds, and the window keeps painting while the box answers Cancel. The box is modal to this
-    // window: the comparison is of the scenario as it was when the reading started.
-    if (m_logProgress) m_logProgress->deleteLater();
-    m_logPath = path;
-    m_logProgress = new QProgressDialog(tr("Reading %1…").arg(QFileInfo(path).fileName()), tr("Cancel"), 0, 100, this);
-    m_logProgress->setObjectName(QStringLiteral("logProgress"));
-    m_logProgress->setWindowTitle(tr("Compare with a training log"));
-    m_logProgress->setWindowModality(Qt::WindowModal);
-    m_logProgress->setMinimumDuration(300);
-    m_logProgress->setAutoClose(false);
-    m_logProgress->setAutoReset(false);
-    m_logProgress->setMinimumWidth(420); // the title, not only the bar, readable
-    m_logProgress->setValue(0);
-    connect(m_logProgress, &QProgressDialog::canceled, m_session, &ScenarioSession::cancelLogComparison);
-    m_session->requestLogComparison(nativePath(path));
-}
-
-void MainWindow::showLogComparison(std::uint64_t revision, const LogComparison& result)
-{
-    if (m_logProgress) {
-        m_logProgress->deleteLater();
-        m_logProgress = nullptr;
-    }
-    if (result.cancelled) return; // the user asked for it
-    if (!result.comparison) {
-        // A file error is core's English "PATH: reason"; a problem is worded here.
-        const std::string& error = result.fileError;
-        const QString why = result.problem ? ProblemText::of(*result.problem) : QString::fromStdString(error);
-        auto* box = new QMessageBox(QMessageBox::Warning, tr("Cannot compare with the log"),
-            tr("%1 was not read.\n\n%2").arg(QFileInfo(m_logPath).fileName(), why), QMessageBox::Close, this);
-        box->setObjectName(QStringLiteral("logRefused"));
-        box->setAttribute(Qt::WA_DeleteOnClose);
-        box->open();
-        return;
-    }
-    auto* dialog = new ActualDialog(m_session, *result.comparison, this, revision);
-    // Several may be open: each names its log.
-    dialog->setWindowTitle(QStringLiteral("%1 — %2").arg(dialog->windowTitle(), QFileInfo(m_logPath).fileName()));
-    dialog->setAttribute(Qt::WA_DeleteOnClose);
-    dialog->show();
-}
-
-void MainWindow::saveLaunchSettings(core::Framework framework)
-{
-    const QString path = QFileDialog::getSaveFileName(this, LaunchExport::title(framework),
-        QDir(QFileInfo(windowFilePath()).absolutePath()).filePath(LaunchExport::fileName(framework)));
-    if (path.isEmpty()) return;
-    // The save dialog asked about `path`; a file written beside it (DeepSpeed's expectations) is asked
-    // about here, unless this run wrote it.
-    QStringList others;
-    for (const QString& file : LaunchExport::filesFor(framework, path))
-        if (file != path && pathExists(file) && !wroteThis(file)) others << QFileInfo(file).fileName();
-    if (!others.isEmpty()
-        && QMessageBox::question(this, tr("Replace files?"),
-               tr("%1 is written beside the settings and exists already. Replace it?")
-                   .arg(others.join(QStringLiteral(", "))),
-               QMessageBox::Yes | QMessageBox::Cancel, QMessageBox::Cancel)
-            != QMessageBox::Yes)
-        return;
-    const QStringList problems = LaunchExport::save(m_session->scenario(), framework, path, true);
-    if (!problems.isEmpty()) {
-        QMessageBox::warning(this, tr("Launch settings not written"),
-            tr("%1 was not written.\n\n%2").arg(QFileInfo(path).fileName(), problems.join(QLatin1Char('\n'))));
-        return;
-    }
-    statusBar()->showMessage(tr("Wrote the %1 to %2").arg(LaunchExport::title(framework), path), 5000);
 }
 
 void MainWindow::retranslate()
@@ -517,7 +406,7 @@ void MainWindow::retranslate()
     m_export->setText(tr("&Export Charts, Tables and Report…"));
     m_launchMenu->setTitle(tr("Export &Launch Settings"));
     m_compareLog->setText(tr("Compare With &Training Log…"));
-    LaunchExport::fillMenu(m_launchMenu, [this](core::Framework framework) { saveLaunchSettings(framework); });
+    LaunchExport::fillMenu(m_launchMenu, [this](core::Framework framework) { m_runs->saveLaunchSettings(framework); });
     m_importConfig->setText(tr("&Import Hugging Face config.json…"));
     m_quit->setText(tr("&Quit"));
     m_editMenu->setTitle(tr("&Edit"));
@@ -556,7 +445,7 @@ void MainWindow::retranslate()
                 tr("Result tab: %1").arg(QCoreApplication::translate("ui::MainView", pages[std::size_t(i - 1)].title)));
     }
     m_about->setText(tr("A&bout TrainPlanner")); // "&Accurate" has A: no menu uses a mnemonic twice
-    updateRecentMenu();
+    m_documents->updateRecentMenu();
     updateTitle();
 }
 
@@ -568,177 +457,9 @@ void MainWindow::updateTitle()
     setWindowModified(m_doc->isModified());
 }
 
-void MainWindow::updateRecentMenu()
-{
-    m_recentMenu->clear();
-    const QStringList recent = AppSettings::recentFiles();
-    for (const QString& path : recent)
-        m_recentMenu
-            ->addAction(QFileInfo(path).fileName(), this,
-                [this, path] {
-                    if (maybeSave()) openFile(path);
-                })
-            ->setToolTip(path);
-    m_recentMenu->addSeparator();
-    QAction* reopen = m_recentMenu->addAction(tr("Reopen the Last Scenario at Start"));
-    reopen->setObjectName(QStringLiteral("reopenLast"));
-    reopen->setCheckable(true);
-    reopen->setChecked(AppSettings::reopenLast());
-    connect(reopen, &QAction::toggled, this, [](bool on) { AppSettings::setReopenLast(on); });
-    QAction* clear = m_recentMenu->addAction(tr("&Clear the List"), this, [this] {
-        AppSettings::clearRecentFiles();
-        updateRecentMenu();
-    });
-    clear->setEnabled(!recent.isEmpty());
-}
-
-QString MainWindow::lastScenarioToReopen()
-{
-    // The newest recent file, when the setting is on and it is still there: a file deleted since is
-    // simply not reopened (nothing of the user's is lost), one that is there but cannot be read is
-    // reported by openStartFiles as any start file.
-    const QStringList recent = AppSettings::recentFiles();
-    if (!AppSettings::reopenLast() || recent.isEmpty()) return {};
-    return recent.front();
-}
-
-void MainWindow::rememberRecent(const QString& path)
-{
-    AppSettings::addRecentFile(path);
-    updateRecentMenu();
-}
-
-bool MainWindow::openFile(const QString& path)
-{
-    const core::ScenarioResult result = core::loadScenarioFile(nativePath(path));
-    if (!result.ok()) {
-        QMessageBox::warning(this, tr("Cannot open scenario"),
-            tr("%1 was not opened; the current scenario is unchanged.\n\n%2")
-                .arg(QFileInfo(path).fileName(), ProblemText::of(result.error)));
-        return false;
-    }
-    m_doc->reset(*result.scenario, path);
-    rememberRecent(path);
-    statusBar()->showMessage(tr("Opened %1").arg(path), 4000);
-    return true;
-}
-
-QStringList MainWindow::openStartFiles(const QStringList& paths, const StartOptions& options)
-{
-    QStringList problems;
-    std::vector<core::Scenario> opened;
-    // Only the first four are read: the others are named without touching them.
-    const std::vector<StartRead> reads = readStartFiles(paths.mid(0, 4), options.limit, options.reader);
-    for (qsizetype i = 0; i < paths.size(); ++i) {
-        const QString& path = paths[i];
-        const QString shown = QDir::toNativeSeparators(absolutePath(path));
-        if (i >= qsizetype(reads.size())) {
-            problems << tr("%1 was not opened: at most four scenarios can be compared.").arg(shown);
-            continue;
-        }
-        const std::optional<core::ScenarioResult>& read = reads[std::size_t(i)].result;
-        if (!read) {
-            //: %2 is a number of seconds
-            problems << tr("%1 was not opened: it did not answer within %2 seconds (a network folder that is not "
-                           "reachable?). Open it with File › Open once it is back.")
-                            .arg(shown)
-                            .arg(QLocale().toString(double(options.limit.count()) / 1000, 'g', 3));
-            continue;
-        }
-        const core::ScenarioResult& result = *read;
-        const bool gone = !result.ok() && result.error.problem.code == core::ProblemCode::file_unreadable
-            && core::FileFailure(int(result.error.problem.value("reason"))) == core::FileFailure::no_such_file;
-        if (options.reopeningLast && gone) continue; // deleted since: the default, and nothing is lost
-        if (!result.ok()) {
-            problems << tr("%1 was not opened: %2").arg(shown, ProblemText::of(result.error));
-            continue;
-        }
-        if (opened.empty()) {
-            m_doc->reset(*result.scenario, absolutePath(path));
-            rememberRecent(absolutePath(path));
-        }
-        opened.push_back(*result.scenario);
-    }
-    if (opened.size() > 1) {
-        for (const core::Scenario& s : opened)
-            m_view->comparison()->add(s);
-        m_view->showPage(QStringLiteral("compare")); // where the other files went
-    }
-    return problems;
-}
-
-void MainWindow::showStartProblems(const QStringList& problems)
-{
-    if (problems.isEmpty()) return;
-    auto* box = new QMessageBox(QMessageBox::Warning, tr("Some files were not opened"),
-        problems.join(QStringLiteral("\n\n")), QMessageBox::Close, this);
-    box->setObjectName(QStringLiteral("startProblems"));
-    box->setAttribute(Qt::WA_DeleteOnClose);
-    box->open();
-}
-
-bool MainWindow::openExample(const QString& resourcePath)
-{
-    QFile file(resourcePath);
-    if (!file.open(QIODevice::ReadOnly)) return false;
-    const core::ScenarioResult result = core::parseScenario(file.readAll().toStdString());
-    if (!result.ok()) return false; // examples are tested; this cannot happen in a release
-    m_doc->reset(*result.scenario, QString());
-    return true;
-}
-
-bool MainWindow::save()
-{
-    return m_doc->filePath().isEmpty() ? saveAs() : writeTo(m_doc->filePath());
-}
-
-bool MainWindow::saveAs()
-{
-    // A new scenario is offered a file name after what it describes, in the folder of the last one opened.
-    QString suggested = m_doc->filePath();
-    if (suggested.isEmpty()) {
-        const QStringList recent = AppSettings::recentFiles();
-        const QString folder = recent.isEmpty() ? QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation)
-                                                : QFileInfo(recent.front()).absolutePath();
-        suggested
-            = QDir(folder).filePath(exportPrefix(m_doc->scenario(), double(m_session->results().estimate.params.total))
-                + QStringLiteral(".tpscenario.json"));
-    }
-    QString path = QFileDialog::getSaveFileName(
-        this, tr("Save scenario"), suggested, tr("TrainPlanner scenarios (*.tpscenario.json)"));
-    if (path.isEmpty()) return false;
-    if (!path.endsWith(QLatin1String(".json"))) path += QLatin1String(".tpscenario.json");
-    return writeTo(path);
-}
-
-bool MainWindow::writeTo(const QString& path)
-{
-    // A checked, atomic write (safe_save.h): a failed save never damages the old file.
-    const QString error = saveBytes(path, QByteArray::fromStdString(core::scenarioToJson(m_doc->scenario())));
-    if (!error.isEmpty()) {
-        QMessageBox::warning(this, tr("Cannot save scenario"),
-            tr("The scenario was not saved; the file on disk is unchanged.\n\n%1").arg(error));
-        return false;
-    }
-    m_doc->markSaved(path);
-    rememberRecent(path);
-    statusBar()->showMessage(tr("Saved %1").arg(path), 4000);
-    return true;
-}
-
-bool MainWindow::maybeSave()
-{
-    if (!m_doc->isModified()) return true;
-    const auto answer
-        = QMessageBox::question(this, tr("Unsaved changes"), tr("The scenario has unsaved changes. Save them?"),
-            QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel);
-    if (answer == QMessageBox::Save) return save();
-    return answer == QMessageBox::Discard;
-}
-
 void MainWindow::closeEvent(QCloseEvent* event)
 {
-    if (!maybeSave()) {
+    if (!m_documents->maybeSave()) {
         event->ignore();
         return;
     }
@@ -761,7 +482,7 @@ void MainWindow::dropEvent(QDropEvent* event)
     // The URL's percent-encoded bytes, not toLocalFile(): a file name that is not UTF-8 stays itself.
     const QString path = pathFromNative(
         QByteArray::fromPercentEncoding(event->mimeData()->urls().value(0).path(QUrl::FullyEncoded).toLatin1()));
-    if (!path.isEmpty() && maybeSave()) openFile(path);
+    m_documents->openDropped(path);
     event->acceptProposedAction();
 }
 

@@ -1,16 +1,15 @@
 #pragma once
+// The application window: the menus, the tab shortcuts, retranslation, the window's geometry and
+// the dialogs it opens around the MainView. What File does with scenario files is DocumentActions
+// (document_actions.h), what it does between a plan and a run RunActions (run_actions.h). Holds no
+// model logic.
 
-#include "core/launch.h"
-#include "widgets/io/start_files.h"
-// The application window: menus, file handling, recent files, drag-and-drop and settings around
-// the MainView. Holds no model logic.
+#include "app/document_actions.h"
+#include "app/run_actions.h"
 
 #include <QMainWindow>
 #include <QPointer>
-#include <QProgressDialog>
 #include <QRect>
-
-#include <cstdint>
 
 class QActionGroup;
 class QDialog;
@@ -22,34 +21,14 @@ class MainView;
 class PresentationView;
 class ScenarioDocument;
 class ScenarioSession;
-struct LogComparison;
 
 class MainWindow : public QMainWindow {
     Q_OBJECT
 public:
     explicit MainWindow(ScenarioSession* session, QWidget* parent = nullptr);
 
-    /// Opens a scenario file; on a bad file shows the message and leaves the scenario untouched.
-    bool openFile(const QString& path);
-    /// How openStartFiles() reads.
-    struct StartOptions {
-        /// The one path is the last scenario, reopened: gone since, it is skipped without a word.
-        bool reopeningLast = false;
-        std::chrono::milliseconds limit = kStartReadLimit; ///< for all the files together
-        ScenarioReader reader = core::loadScenarioFile;
-    };
-    /// The files given at start (a file manager passes every file selected): the first becomes the
-    /// scenario, up to three more go to the Compare tab. They are read on a worker thread within
-    /// `options.limit` (start_files.h). A file that cannot be read, does not answer in time, or
-    /// comes past the fourth is left out and named in the returned lines (translated), one per
-    /// file; the rest opens.
-    QStringList openStartFiles(const QStringList& paths, const StartOptions& options);
-    QStringList openStartFiles(const QStringList& paths) { return openStartFiles(paths, StartOptions {}); }
-    /// Shows openStartFiles()'s lines in a warning box over the window (not modal: the window is
-    /// usable at once). Started from a desktop entry there is no terminal to read stderr.
-    void showStartProblems(const QStringList& problems);
-    /// Opens a bundled example (":/examples/NAME.tpscenario.json") as a new, unsaved scenario.
-    bool openExample(const QString& resourcePath);
+    /// What File does with scenario files: open, save, the recent list (document_actions.h).
+    [[nodiscard]] DocumentActions* documents() const { return m_documents; }
     [[nodiscard]] MainView* mainView() const { return m_view; }
     /// Presentation mode: a title slide with the verdict, then every chart with data. The window
     /// deletes itself when closed.
@@ -68,13 +47,8 @@ public:
         bool maximised = false;
     };
     [[nodiscard]] static FirstPlacement firstPlacement(const QRect& available, const QSize& minimum);
-    /// Reads a Hugging Face config.json and, after showing what mapped to what, makes its
-    /// architecture the scenario's model (one undoable edit). False on a bad file (a dialog says why).
-    bool importConfig(const QString& path, bool confirm = true);
-    /// The scenario a start without a file opens: the newest recent file if the user keeps that on
-    /// (File › Open Recent); empty for the bundled default. It does not touch the file (a dead network
-    /// mount would hang the start): openStartFiles() with `reopeningLast` reads it, or skips it when gone.
-    [[nodiscard]] static QString lastScenarioToReopen();
+    /// A config.json read into the model, launch settings written, a training log compared (run_actions.h).
+    [[nodiscard]] RunActions* runs() const { return m_runs; }
 
 protected:
     void closeEvent(QCloseEvent* event) override;
@@ -94,17 +68,12 @@ private:
     void createHelpMenu();
     void retranslate();
     void updateTitle();
-    void updateRecentMenu();
-
-    void rememberRecent(const QString& path);
-    bool save();
-    bool saveAs();
-    bool writeTo(const QString& path);
-    bool maybeSave();
 
     ScenarioSession* m_session;
     ScenarioDocument* m_doc;
     MainView* m_view;
+    DocumentActions* m_documents = nullptr;
+    RunActions* m_runs = nullptr;
     QMenu* m_fileMenu = nullptr;
     QMenu* m_recentMenu = nullptr;
     QMenu* m_examplesMenu = nullptr;
@@ -120,19 +89,7 @@ private:
     QAction* m_save = nullptr;
     QAction* m_saveAs = nullptr;
     QAction* m_export = nullptr;
-    void saveLaunchSettings(core::Framework framework);
     QAction* m_compareLog = nullptr;
-
-public:
-    /// Reads the training log at `path` in the background (a progress box with Cancel), then shows it
-    /// against the current scenario, or a box that says why it cannot (unreadable, no step line, a
-    /// figure no run of this scenario can show).
-    void compareWithLog(const QString& path);
-
-private:
-    void showLogComparison(std::uint64_t revision, const LogComparison& result);
-    QPointer<QProgressDialog> m_logProgress;
-    QString m_logPath;
     QAction* m_importConfig = nullptr;
     QAction* m_quit = nullptr;
     QAction* m_undo = nullptr;

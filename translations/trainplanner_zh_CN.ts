@@ -1034,6 +1034,90 @@
     </message>
 </context>
 <context>
+    <name>ui::DocumentActions</name>
+    <message>
+        <source>Open scenario</source>
+        <translation>打开场景</translation>
+    </message>
+    <message>
+        <source>TrainPlanner scenarios (*.tpscenario.json *.json)</source>
+        <translation>TrainPlanner 场景 (*.tpscenario.json *.json)</translation>
+    </message>
+    <message>
+        <source>Reopen the Last Scenario at Start</source>
+        <translation>启动时重新打开上次的场景</translation>
+    </message>
+    <message>
+        <source>&amp;Clear the List</source>
+        <translation>清空列表(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Cannot open scenario</source>
+        <translation>无法打开场景</translation>
+    </message>
+    <message>
+        <source>%1 was not opened; the current scenario is unchanged.
+
+%2</source>
+        <translation>未打开 %1；当前场景保持不变。
+
+%2</translation>
+    </message>
+    <message>
+        <source>Opened %1</source>
+        <translation>已打开 %1</translation>
+    </message>
+    <message>
+        <source>%1 was not opened: at most four scenarios can be compared.</source>
+        <translation>%1 未打开：最多只能比较四个场景。</translation>
+    </message>
+    <message>
+        <source>%1 was not opened: it did not answer within %2 seconds (a network folder that is not reachable?). Open it with File › Open once it is back.</source>
+        <extracomment>%2 is a number of seconds</extracomment>
+        <translation>未打开 %1：它在 %2 秒内没有响应（网络文件夹无法访问？）。等它恢复后，请用 文件 › 打开 再次打开。</translation>
+    </message>
+    <message>
+        <source>%1 was not opened: %2</source>
+        <translation>%1 未打开：%2</translation>
+    </message>
+    <message>
+        <source>Some files were not opened</source>
+        <translation>有些文件未打开</translation>
+    </message>
+    <message>
+        <source>Save scenario</source>
+        <translation>保存场景</translation>
+    </message>
+    <message>
+        <source>TrainPlanner scenarios (*.tpscenario.json)</source>
+        <translation>TrainPlanner 场景 (*.tpscenario.json)</translation>
+    </message>
+    <message>
+        <source>Cannot save scenario</source>
+        <translation>无法保存场景</translation>
+    </message>
+    <message>
+        <source>The scenario was not saved; the file on disk is unchanged.
+
+%1</source>
+        <translation>场景未保存；磁盘上的文件保持不变。
+
+%1</translation>
+    </message>
+    <message>
+        <source>Saved %1</source>
+        <translation>已保存 %1</translation>
+    </message>
+    <message>
+        <source>Unsaved changes</source>
+        <translation>未保存的更改</translation>
+    </message>
+    <message>
+        <source>The scenario has unsaved changes. Save them?</source>
+        <translation>场景有未保存的更改。是否保存？</translation>
+    </message>
+</context>
+<context>
     <name>ui::ExplainText</name>
     <message>
         <source>Adafactor: (rows + columns of every matrix + vectors) × bytes(states) ÷ (dp·cp if ZeRO ≥ 1)</source>
@@ -3761,14 +3845,6 @@ Megatron 系列把 Q、K、V 合成一次矩阵乘（SwiGLU 的 gate 和 up 也�
 <context>
     <name>ui::MainWindow</name>
     <message>
-        <source>Open scenario</source>
-        <translation>打开场景</translation>
-    </message>
-    <message>
-        <source>TrainPlanner scenarios (*.tpscenario.json *.json)</source>
-        <translation>TrainPlanner 场景 (*.tpscenario.json *.json)</translation>
-    </message>
-    <message>
         <source>About TrainPlanner</source>
         <translation>关于 TrainPlanner</translation>
     </message>
@@ -3807,46 +3883,6 @@ Megatron 系列把 Q、K、V 合成一次矩阵乘（SwiGLU 的 gate 和 up 也�
     <message>
         <source>%1[*] — TrainPlanner</source>
         <translation>%1[*] — TrainPlanner</translation>
-    </message>
-    <message>
-        <source>Cannot open scenario</source>
-        <translation>无法打开场景</translation>
-    </message>
-    <message>
-        <source>%1 was not opened; the current scenario is unchanged.
-
-%2</source>
-        <translation>未打开 %1；当前场景保持不变。
-
-%2</translation>
-    </message>
-    <message>
-        <source>Opened %1</source>
-        <translation>已打开 %1</translation>
-    </message>
-    <message>
-        <source>Save scenario</source>
-        <translation>保存场景</translation>
-    </message>
-    <message>
-        <source>TrainPlanner scenarios (*.tpscenario.json)</source>
-        <translation>TrainPlanner 场景 (*.tpscenario.json)</translation>
-    </message>
-    <message>
-        <source>Cannot save scenario</source>
-        <translation>无法保存场景</translation>
-    </message>
-    <message>
-        <source>Saved %1</source>
-        <translation>已保存 %1</translation>
-    </message>
-    <message>
-        <source>Unsaved changes</source>
-        <translation>未保存的更改</translation>
-    </message>
-    <message>
-        <source>The scenario has unsaved changes. Save them?</source>
-        <translation>场景有未保存的更改。是否保存？</translation>
     </message>
     <message>
         <source>Estimate copied as JSON</source>
@@ -3929,62 +3965,12 @@ Megatron 系列把 Q、K、V 合成一次矩阵乘（SwiGLU 的 gate 和 up 也�
         <translation>模型配置 (config.json *.json)</translation>
     </message>
     <message>
-        <source>Cannot import %1</source>
-        <translation>无法导入 %1</translation>
-    </message>
-    <message>
-        <source>%1 (%2): %3 parameters.</source>
-        <translation>%1（%2）：%3 个参数。</translation>
-    </message>
-    <message>
-        <source>Import model</source>
-        <translation>导入模型</translation>
-    </message>
-    <message>
-        <source>Use this model in the scenario?</source>
-        <translation>在当前场景中使用该模型？</translation>
-    </message>
-    <message>
-        <source>Import model from config.json</source>
-        <translation>从 config.json 导入模型</translation>
-    </message>
-    <message>
         <source>&amp;Import Hugging Face config.json…</source>
         <translation>导入 Hugging Face config.json(&amp;I)…</translation>
     </message>
     <message>
         <source>&amp;Calibrate to a Measured Run…</source>
         <translation>按实测结果校准(&amp;C)…</translation>
-    </message>
-    <message numerus="yes">
-        <source>%1 in the main model, %2 in %n multi-token prediction module(s).</source>
-        <translation>
-            <numerusform>其中主模型 %1，%n 个多 token 预测（MTP）模块 %2。</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>The scenario was not saved; the file on disk is unchanged.
-
-%1</source>
-        <translation>场景未保存；磁盘上的文件保持不变。
-
-%1</translation>
-    </message>
-    <message>
-        <source>Launch settings not written</source>
-        <translation>未写入启动配置</translation>
-    </message>
-    <message>
-        <source>%1 was not written.
-
-%2</source>
-        <translation>未写入 %1。
-
-%2</translation>
-    </message>
-    <message>
-        <source>Wrote the %1 to %2</source>
-        <translation>已将%1写入 %2</translation>
     </message>
     <message>
         <source>Export &amp;Launch Settings</source>
@@ -3997,18 +3983,6 @@ Megatron 系列把 Q、K、V 合成一次矩阵乘（SwiGLU 的 gate 和 up 也�
     <message>
         <source>Training logs (*.log *.txt *.out);;All files (*)</source>
         <translation>训练日志 (*.log *.txt *.out);;所有文件 (*)</translation>
-    </message>
-    <message>
-        <source>Cannot compare with the log</source>
-        <translation>无法与日志对比</translation>
-    </message>
-    <message>
-        <source>%1 was not read.
-
-%2</source>
-        <translation>未读取 %1。
-
-%2</translation>
     </message>
     <message>
         <source>Compare With &amp;Training Log…</source>
@@ -4033,34 +4007,6 @@ Megatron 系列把 Q、K、V 合成一次矩阵乘（SwiGLU 的 gate 和 up 也�
     <message>
         <source>&amp;Open Folder</source>
         <translation>打开文件夹(&amp;O)</translation>
-    </message>
-    <message>
-        <source>%1 was not opened: at most four scenarios can be compared.</source>
-        <translation>%1 未打开：最多只能比较四个场景。</translation>
-    </message>
-    <message>
-        <source>%1 was not opened: %2</source>
-        <translation>%1 未打开：%2</translation>
-    </message>
-    <message>
-        <source>Some files were not opened</source>
-        <translation>有些文件未打开</translation>
-    </message>
-    <message>
-        <source>Replace files?</source>
-        <translation>替换文件？</translation>
-    </message>
-    <message>
-        <source>%1 is written beside the settings and exists already. Replace it?</source>
-        <translation>%1 与设置文件写在一起，且已存在。要替换它吗？</translation>
-    </message>
-    <message>
-        <source>Reading %1…</source>
-        <translation>正在读取 %1…</translation>
-    </message>
-    <message>
-        <source>Cancel</source>
-        <translation>取消</translation>
     </message>
     <message>
         <source>Show &amp;Ranges in the Banner (each assumption ±%1 %)</source>
@@ -4099,19 +4045,6 @@ Megatron 系列把 Q、K、V 合成一次矩阵乘（SwiGLU 的 gate 和 up 也�
         <source>Result tab: %1</source>
         <extracomment>%1 is the tab&apos;s title (&quot;Memory&quot;)</extracomment>
         <translation>结果标签页：%1</translation>
-    </message>
-    <message>
-        <source>Reopen the Last Scenario at Start</source>
-        <translation>启动时重新打开上次的场景</translation>
-    </message>
-    <message>
-        <source>&amp;Clear the List</source>
-        <translation>清空列表(&amp;C)</translation>
-    </message>
-    <message>
-        <source>%1 was not opened: it did not answer within %2 seconds (a network folder that is not reachable?). Open it with File › Open once it is back.</source>
-        <extracomment>%2 is a number of seconds</extracomment>
-        <translation>未打开 %1：它在 %2 秒内没有响应（网络文件夹无法访问？）。等它恢复后，请用 文件 › 打开 再次打开。</translation>
     </message>
 </context>
 <context>
@@ -5568,6 +5501,83 @@ Megatron 系列把 Q、K、V 合成一次矩阵乘（SwiGLU 的 gate 和 up 也�
     <message>
         <source>Fewer than one interruption is expected over the run at every GPU count shown (at most %1): the interruptions line lies along the bottom of its axis.</source>
         <translation>在图中的每个 GPU 数量下，整个训练预计的中断都不到一次（最多 %1 次）：中断次数曲线贴着坐标轴底部。</translation>
+    </message>
+</context>
+<context>
+    <name>ui::RunActions</name>
+    <message>
+        <source>Cannot import %1</source>
+        <translation>无法导入 %1</translation>
+    </message>
+    <message>
+        <source>%1 (%2): %3 parameters.</source>
+        <translation>%1（%2）：%3 个参数。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 in the main model, %2 in %n multi-token prediction module(s).</source>
+        <translation>
+            <numerusform>其中主模型 %1，%n 个多 token 预测（MTP）模块 %2。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Import model</source>
+        <translation>导入模型</translation>
+    </message>
+    <message>
+        <source>Use this model in the scenario?</source>
+        <translation>在当前场景中使用该模型？</translation>
+    </message>
+    <message>
+        <source>Import model from config.json</source>
+        <translation>从 config.json 导入模型</translation>
+    </message>
+    <message>
+        <source>Reading %1…</source>
+        <translation>正在读取 %1…</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Compare with a training log</source>
+        <translation>与训练日志对比</translation>
+    </message>
+    <message>
+        <source>Cannot compare with the log</source>
+        <translation>无法与日志对比</translation>
+    </message>
+    <message>
+        <source>%1 was not read.
+
+%2</source>
+        <translation>未读取 %1。
+
+%2</translation>
+    </message>
+    <message>
+        <source>Replace files?</source>
+        <translation>替换文件？</translation>
+    </message>
+    <message>
+        <source>%1 is written beside the settings and exists already. Replace it?</source>
+        <translation>%1 与设置文件写在一起，且已存在。要替换它吗？</translation>
+    </message>
+    <message>
+        <source>Launch settings not written</source>
+        <translation>未写入启动配置</translation>
+    </message>
+    <message>
+        <source>%1 was not written.
+
+%2</source>
+        <translation>未写入 %1。
+
+%2</translation>
+    </message>
+    <message>
+        <source>Wrote the %1 to %2</source>
+        <translation>已将%1写入 %2</translation>
     </message>
 </context>
 <context>

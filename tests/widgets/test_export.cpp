@@ -306,7 +306,7 @@ TEST_CASE("File > Save onto a full disk keeps the old file byte for byte and say
     ScenarioSession session(core::defaultScenario());
     ScenarioDocument& doc = *session.document();
     MainWindow window(&session);
-    REQUIRE(window.openFile(path));
+    REQUIRE(window.documents()->openFile(path));
     REQUIRE(doc.edit(QStringLiteral("test"), [](core::Scenario& s) { s.parallel.dp = 16; }));
     auto* save = window.findChild<QAction*>(QStringLiteral("saveAction"));
     REQUIRE(save);

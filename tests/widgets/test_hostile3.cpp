@@ -203,7 +203,7 @@ TEST_CASE("a recent file whose name is not UTF-8 is stored byte for byte and reo
     QSettings().sync();
     CHECK(AppSettings::recentFiles() == QStringList({ latin1, utf8 }));
     CHECK(nativePath(AppSettings::recentFiles().front()) == nativePath(latin1));
-    CHECK(MainWindow::lastScenarioToReopen() == latin1);
+    CHECK(DocumentActions::lastScenarioToReopen() == latin1);
     // The settings file holds no U+FFFD in place of the byte.
     QFile stored(QSettings().fileName());
     REQUIRE(stored.open(QIODevice::ReadOnly));
@@ -228,12 +228,13 @@ TEST_CASE(
 
     ScenarioSession session(core::defaultScenario());
     MainWindow window(&session);
-    MainWindow::StartOptions start;
+    DocumentActions::StartOptions start;
     start.limit = 200ms;
     start.reader = hung;
     start.reopeningLast = true;
     clock.restart();
-    const QStringList problems = window.openStartFiles({ QStringLiteral("/mnt/dead/a.tpscenario.json") }, start);
+    const QStringList problems
+        = window.documents()->openStartFiles({ QStringLiteral("/mnt/dead/a.tpscenario.json") }, start);
     CHECK(clock.elapsed() < 2000);
     REQUIRE(problems.size() == 1);
     CHECK(problems.front().contains(QStringLiteral("did not answer within 0.2 seconds")));
@@ -243,9 +244,10 @@ TEST_CASE(
     QTemporaryDir dir;
     start = {};
     start.reopeningLast = true;
-    CHECK(window.openStartFiles({ dir.filePath(QStringLiteral("gone.tpscenario.json")) }, start).isEmpty());
+    CHECK(
+        window.documents()->openStartFiles({ dir.filePath(QStringLiteral("gone.tpscenario.json")) }, start).isEmpty());
     const QString there = dir.filePath(QStringLiteral("there.tpscenario.json"));
     writeDefaultScenario(there);
-    CHECK(window.openStartFiles({ there }, start).isEmpty());
+    CHECK(window.documents()->openStartFiles({ there }, start).isEmpty());
     CHECK(session.document()->filePath() == there);
 }

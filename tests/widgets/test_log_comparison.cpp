@@ -70,7 +70,7 @@ TEST_CASE(
     clock.start(10);
     QElapsedTimer started;
     started.start();
-    window.compareWithLog(huge);
+    window.runs()->compareWithLog(huge);
     CHECK(session.isComparingLog());
     auto* progress = window.findChild<QProgressDialog*>(QStringLiteral("logProgress"));
     REQUIRE(progress);
@@ -107,7 +107,7 @@ TEST_CASE("a log read in the background opens the comparison with its notes, or 
     // A restarted run at 1.25 × the plan, in a file whose name is not UTF-8.
     const std::string path = QFile::encodeName(dir.path()).toStdString() + "/run-\xe9.log";
     writeText(path, megatronLines(1.25 * planned, 10, 8) + megatronLines(1.25 * planned, 5, 8));
-    window.compareWithLog(pathFromNative(QByteArray::fromStdString(path)));
+    window.runs()->compareWithLog(pathFromNative(QByteArray::fromStdString(path)));
     REQUIRE(waitUntil([&] { return !window.findChildren<ActualDialog*>().isEmpty(); }, 30'000));
     const ActualDialog* dialog = window.findChildren<ActualDialog*>().constFirst();
     CHECK(dialog->comparison().stepTimeS == Approx(1.25 * planned).epsilon(1e-4));
@@ -119,7 +119,8 @@ TEST_CASE("a log read in the background opens the comparison with its notes, or 
     ::unlink(path.c_str());
 
     // A GPT-3 log on 1,024 GPUs (tests/hostile/round2) against Llama 2 7B on 8: faster than 8 A100 can go.
-    window.compareWithLog(QString::fromUtf8(TP_SOURCE_DIR) + QStringLiteral("/tests/hostile/round2/megatron-ok.log"));
+    window.runs()->compareWithLog(
+        QString::fromUtf8(TP_SOURCE_DIR) + QStringLiteral("/tests/hostile/round2/megatron-ok.log"));
     REQUIRE(waitUntil([&] { return window.findChild<QMessageBox*>(QStringLiteral("logRefused")) != nullptr; }, 30'000));
     const auto* refused = window.findChild<QMessageBox*>(QStringLiteral("logRefused"));
     CHECK(refused->text().contains(QStringLiteral("megatron-ok.log")));

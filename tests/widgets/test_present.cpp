@@ -235,7 +235,7 @@ TEST_CASE("importing a config.json makes its architecture the model, undoably", 
     ScenarioDocument& doc = *session.document();
     MainWindow window(&session);
     const core::Architecture before = doc.scenario().model.arch;
-    REQUIRE(window.importConfig(QStringLiteral(TP_SOURCE_DIR "/tests/data/hf/mistral-7b.json"), false));
+    REQUIRE(window.runs()->importConfig(QStringLiteral(TP_SOURCE_DIR "/tests/data/hf/mistral-7b.json"), false));
     CHECK(doc.scenario().model.arch.kvHeads == 8);
     CHECK(doc.scenario().model.arch.ffnHidden == 14336);
     CHECK(session.results().estimate.params.total == 7'241'732'096);
@@ -482,7 +482,7 @@ TEST_CASE("DeepSeek-V3's config.json imports with its MTP module named", "[widge
     ScenarioSession session(core::defaultScenario());
     ScenarioDocument& doc = *session.document();
     MainWindow window(&session);
-    REQUIRE(window.importConfig(QStringLiteral(TP_SOURCE_DIR "/tests/data/hf/deepseek-v3.json"), false));
+    REQUIRE(window.runs()->importConfig(QStringLiteral(TP_SOURCE_DIR "/tests/data/hf/deepseek-v3.json"), false));
     CHECK(doc.scenario().model.arch.isMla());
     // Main model 671,026,419,200 (the report's 671B) + the MTP module's 11,610,068,224.
     CHECK(session.results().estimate.params.total == 682'636'487'424);

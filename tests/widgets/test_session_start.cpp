@@ -29,7 +29,7 @@ TEST_CASE("a start without a file reopens the last scenario unless that is turne
     REQUIRE(dir.isValid());
     QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, dir.path());
     ui::AppSettings::clearRecentFiles();
-    CHECK(ui::MainWindow::lastScenarioToReopen().isEmpty()); // nothing opened yet: the bundled default
+    CHECK(ui::DocumentActions::lastScenarioToReopen().isEmpty()); // nothing opened yet: the bundled default
 
     const QString path = dir.filePath(QStringLiteral("last.tpscenario.json"));
     QFile file(path);
@@ -38,7 +38,7 @@ TEST_CASE("a start without a file reopens the last scenario unless that is turne
     file.close();
     ui::AppSettings::addRecentFile(path);
     CHECK(ui::AppSettings::reopenLast()); // on unless turned off
-    CHECK(ui::MainWindow::lastScenarioToReopen() == path);
+    CHECK(ui::DocumentActions::lastScenarioToReopen() == path);
 
     // The menu says so and turns it off.
     ui::ScenarioSession session(core::defaultScenario());
@@ -48,16 +48,16 @@ TEST_CASE("a start without a file reopens the last scenario unless that is turne
     CHECK(reopen->isChecked());
     reopen->setChecked(false);
     CHECK_FALSE(ui::AppSettings::reopenLast());
-    CHECK(ui::MainWindow::lastScenarioToReopen().isEmpty());
+    CHECK(ui::DocumentActions::lastScenarioToReopen().isEmpty());
     ui::AppSettings::setReopenLast(true);
 
     // A last file deleted since is not reopened: the start takes the default without a word, and
     // nothing is lost. The file is not touched until the start reads it, on a worker (start_files.h).
     QFile::remove(path);
-    CHECK(ui::MainWindow::lastScenarioToReopen() == path);
-    ui::MainWindow::StartOptions start;
+    CHECK(ui::DocumentActions::lastScenarioToReopen() == path);
+    ui::DocumentActions::StartOptions start;
     start.reopeningLast = true;
-    CHECK(window.openStartFiles({ path }, start).isEmpty());
+    CHECK(window.documents()->openStartFiles({ path }, start).isEmpty());
     CHECK(session.document()->filePath().isEmpty());
     ui::AppSettings::clearRecentFiles();
     CHECK(ui::AppSettings::recentFiles().isEmpty());

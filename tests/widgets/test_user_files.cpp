@@ -308,15 +308,15 @@ TEST_CASE("a file name that is not UTF-8 opens, compares and saves under its own
     const QString name = pathFromNative(QFile::encodeName(dir.path()) + "/" + raw);
     ScenarioSession session(core::defaultScenario());
     MainWindow window(&session);
-    CHECK(window.openFile(name));
+    CHECK(window.documents()->openFile(name));
     CHECK(session.document()->filePath() == name);
-    CHECK(window.openStartFiles({ name, name }).isEmpty());
+    CHECK(window.documents()->openStartFiles({ name, name }).isEmpty());
     CHECK(window.mainView()->comparison()->count() == 2);
     // Given relative, as a shell in its folder passes it: made absolute without losing the byte.
     char previous[4096];
     REQUIRE(::getcwd(previous, sizeof previous));
     REQUIRE(::chdir(QFile::encodeName(dir.path()).constData()) == 0);
-    CHECK(window.openStartFiles({ pathFromNative(raw) }).isEmpty());
+    CHECK(window.documents()->openStartFiles({ pathFromNative(raw) }).isEmpty());
     REQUIRE(::chdir(previous) == 0);
     CHECK(nativePath(session.document()->filePath()) == path);
     // Saved back under the same bytes.
@@ -338,19 +338,19 @@ TEST_CASE("files that cannot be opened at start are named in a dialog, and the r
     ScenarioSession session(core::defaultScenario());
     MainWindow window(&session);
 
-    const QStringList problems = window.openStartFiles({ bad, good });
+    const QStringList problems = window.documents()->openStartFiles({ bad, good });
     REQUIRE(problems.size() == 1);
     CHECK(problems[0].contains(QStringLiteral("broken.tpscenario.json")));
     CHECK(problems[0].contains(QStringLiteral("model.preset")));
     CHECK(session.document()->filePath() == QFileInfo(good).absoluteFilePath()); // the good one opened
 
     // Five files from a file manager: four are compared, the fifth is named.
-    const QStringList five = window.openStartFiles({ good, good, good, good, good });
+    const QStringList five = window.documents()->openStartFiles({ good, good, good, good, good });
     REQUIRE(five.size() == 1);
     CHECK(five[0].contains(QStringLiteral("four")));
 
     window.show();
-    window.showStartProblems(problems);
+    window.documents()->showStartProblems(problems);
     auto* box = window.findChild<QMessageBox*>(QStringLiteral("startProblems"));
     REQUIRE(box);
     CHECK(box->isVisible());
