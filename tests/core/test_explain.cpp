@@ -122,7 +122,7 @@ std::pair<double, double> evaluated(const std::string& substituted)
 
 } // namespace
 
-TEST_CASE("the model-state explanations print the arithmetic that produces the shown value", "[core][explain][review]")
+TEST_CASE("the model-state explanations print the arithmetic that produces the shown value", "[core][explain]")
 {
     // Mixtral with EP 8 (the experts are not sharded: their data-parallel group is dp·cp ÷ ep = 1),
     // the same with TP 2, QLoRA and LoRA on a 7B, Adafactor on 1B, everything offloaded. Before, the

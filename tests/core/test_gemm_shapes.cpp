@@ -163,7 +163,7 @@ TEST_CASE("GEMM shapes: sm_count and sustained_fraction are GPU fields, read, wr
     CHECK(f.compute.gemmTimeS() / e.compute.gemmTimeS() == Approx(2).epsilon(0.02));
 }
 
-TEST_CASE("a 10M-parameter model no longer reaches 42 % MFU on one A100", "[core][review][compute][shapes]")
+TEST_CASE("a 10M-parameter model no longer reaches 42 % MFU on one A100", "[core][compute][shapes]")
 {
     // A bare 10M-parameter model (hidden 128, one head, 9 layers), 32 sequences of 512 tokens per
     // micro-batch on one A100, once estimated at 41.6 % MFU: implausible with GEMMs of K = 128 and

@@ -18,8 +18,8 @@
 
 using namespace core;
 
-TEST_CASE("GPU capacities as the devices report them instead of marketing GB converted to GiB",
-    "[core][review][memory][presets]")
+TEST_CASE(
+    "GPU capacities as the devices report them instead of marketing GB converted to GiB", "[core][memory][presets]")
 {
     // nvidia-smi's memory.total (MiB) and rocm-smi's VRAM Total Memory (B), from public device logs;
     // before, H200, B200 and MI300X were 131.3, 167.6 and 178.8 GiB (141, 180, 192 GB ÷ 1.074).
@@ -51,8 +51,8 @@ TEST_CASE("GPU capacities as the devices report them instead of marketing GB con
     CHECK(e.memory.fits());
 }
 
-TEST_CASE("Adafactor's factored states count the same in memory and the checkpoint and the optimizer step",
-    "[core][review][memory]")
+TEST_CASE(
+    "Adafactor's factored states count the same in memory and the checkpoint and the optimizer step", "[core][memory]")
 {
     // A 1B model trained with Adafactor on one GPU, bf16 weights, fp32 master
     // weights. Before: memory 0.0032 GB of states but a 10 GB checkpoint (4 B of state per parameter).
@@ -83,8 +83,7 @@ TEST_CASE("Adafactor's factored states count the same in memory and the checkpoi
     CHECK(eo.memory.peak().optimizerStateBytes == Approx(states));
 }
 
-TEST_CASE(
-    "gradients summed over many micro-batches in bf16 are warned about with fp32 as the fix", "[core][review][memory]")
+TEST_CASE("gradients summed over many micro-batches in bf16 are warned about with fp32 as the fix", "[core][memory]")
 {
     // The default scenario (Llama-2-7B on 8 A100, ZeRO-1) accumulates 128 micro-batches of bf16
     // gradients, the stall the number-format lab shows; Megatron-LM and DeepSpeed accumulate in fp32.
@@ -115,8 +114,7 @@ TEST_CASE(
         CHECK(w.code != ProblemCode::low_precision_gradient_accumulation);
 }
 
-TEST_CASE("network bytes are the bytes that leave a node and not every hop of a ring that spans nodes",
-    "[core][review][cost]")
+TEST_CASE("network bytes are the bytes that leave a node and not every hop of a ring that spans nodes", "[core][cost]")
 {
     // The article's 7B with ZeRO-3 over 64 A100 (8 nodes of 8): each DP ring
     // has 64 hops, of which 8 cross the network, so the fabric carries 1/8 of the ring's bytes —
@@ -149,7 +147,7 @@ TEST_CASE("network bytes are the bytes that leave a node and not every hop of a 
     CHECK(networkShare(ring) == 0);
 }
 
-TEST_CASE("energy counts the whole server's power per GPU where its datasheet gives it", "[core][review][cost]")
+TEST_CASE("energy counts the whole server's power per GPU where its datasheet gives it", "[core][cost]")
 {
     // DGX A100: 6.5 kW max for 8 × 400 W GPUs; DGX H100/H200: 10.2 kW; DGX B200: 14.3 kW (NVIDIA
     // datasheets and user guides). Before: GPU-hours × TDP × PUE, half a DGX A100's draw.

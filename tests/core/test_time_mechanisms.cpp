@@ -30,7 +30,7 @@ Collective collective(const Estimate& e, Group group, CollectiveOp op)
 
 } // namespace
 
-TEST_CASE("a ring over whole nodes leaves each node through all its NICs", "[core][review][comm]")
+TEST_CASE("a ring over whole nodes leaves each node through all its NICs", "[core][comm]")
 {
     // NCCL's maintainers: a ring over nodes of 8 GPUs runs at the node's summed NIC bandwidth
     // (NVIDIA/nccl-tests#119: "96 GB/s is the target" for 4 × 200 Gb/s; NVIDIA/nccl#495: 75 GB/s
@@ -58,7 +58,7 @@ TEST_CASE("a ring over whole nodes leaves each node through all its NICs", "[cor
     CHECK(ranksPerNode(2, 1, 8) == 2);
 }
 
-TEST_CASE("ZeRO-3 gathers parameters in the compute dtype", "[core][review][comm]")
+TEST_CASE("ZeRO-3 gathers parameters in the compute dtype", "[core][comm]")
 {
     // FSDP2 MixedPrecisionPolicy.param_dtype "specifies the dtype for the unsharded parameter and
     // hence the dtype for forward/backward computation and the parameter all-gather": fp32 shards,
@@ -73,7 +73,7 @@ TEST_CASE("ZeRO-3 gathers parameters in the compute dtype", "[core][review][comm
     CHECK(gather.messageBytes * gather.callsPerStep == Approx(8'030'261'248.0 * 2 * 2));
 }
 
-TEST_CASE("a collective's latency grows with its group and its buckets as NCCL's model has it", "[core][review][comm]")
+TEST_CASE("a collective's latency grows with its group and its buckets as NCCL's model has it", "[core][comm]")
 {
     // NVIDIA/nccl src/graph/tuning.cc (Simple protocol): base latency plus one hop per ring step —
     // 3.4 µs over NVLink, 14 µs over the network — or, for an all-reduce, a tree of
@@ -151,7 +151,7 @@ TEST_CASE("FSDP's ZeRO-2 (SHARD_GRAD_OP) gathers and reduces per layer: its late
     CHECK(bad.error.toString().find("parallel.dp_collectives") != std::string::npos);
 }
 
-TEST_CASE("each data-parallel mechanism hides its traffic in its own window", "[core][review][comm]")
+TEST_CASE("each data-parallel mechanism hides its traffic in its own window", "[core][comm]")
 {
     // FSDP prefetches the forward all-gathers (the whole compute is its window); ZeRO-0/1 with
     // gradient accumulation reduce once, under the last micro-batch's backward only. A slow network
@@ -178,7 +178,7 @@ TEST_CASE("each data-parallel mechanism hides its traffic in its own window", "[
     CHECK(rs.exposedTimeS > 0);
 }
 
-TEST_CASE("pipeline send/recv carries 1/t of the activations per TP rank", "[core][review][comm]")
+TEST_CASE("pipeline send/recv carries 1/t of the activations per TP rank", "[core][comm]")
 {
     // Narayanan et al. 2021 §4.1 (scatter/gather; with sequence parallelism each rank holds 1/t):
     // s·b·h·2 / t = 4096 × 1 × 8192 × 2 / 8 = 8,388,608 B per boundary and direction.
@@ -188,7 +188,7 @@ TEST_CASE("pipeline send/recv carries 1/t of the activations per TP rank", "[cor
     CHECK(collective(estimate(s), Group::pp, CollectiveOp::send_recv).messageBytes == Approx(8'388'608.0));
 }
 
-TEST_CASE("with TP and sequence parallelism each rank dispatches its own tokens to the experts", "[core][review][comm]")
+TEST_CASE("with TP and sequence parallelism each rank dispatches its own tokens to the experts", "[core][comm]")
 {
     // Megatron-Core MoE with TP requires sequence parallelism; each rank routes s·b/t tokens:
     // top_k · s · b · h · 2 / t = 2 × 4096 × 4096 × 2 / 2 = 33,554,432 B (33.6 MB).
@@ -199,8 +199,7 @@ TEST_CASE("with TP and sequence parallelism each rank dispatches its own tokens 
     CHECK(collective(estimate(s), Group::ep, CollectiveOp::all_to_all).messageBytes == Approx(33'554'432.0));
 }
 
-TEST_CASE(
-    "a global batch smaller than dp leaves replicas idle instead of splitting sequences", "[core][review][compute]")
+TEST_CASE("a global batch smaller than dp leaves replicas idle instead of splitting sequences", "[core][compute]")
 {
     // 4 sequences on 8 replicas: four replicas take one sequence each and four wait; the compute of
     // the step is one sequence's, as on dp = 4 (before: 0.556 s on dp 8 against 1.006 s on dp 4).
@@ -220,7 +219,7 @@ TEST_CASE(
     CHECK(estimate(odd).compute.matmulTimeS == Approx(even * 126 / 125));
 }
 
-TEST_CASE("bf16 on a GPU without bf16 tensor cores runs at the fp32 rate", "[core][review][compute]")
+TEST_CASE("bf16 on a GPU without bf16 tensor cores runs at the fp32 rate", "[core][compute]")
 {
     // V100 datasheet: 15.7 TFLOP/s fp32, 125 fp16 tensor, no bf16; bf16 runs on the CUDA cores.
     const Scenario s = scenario(R"({"format": "trainplanner-scenario", "version": 1, "model": {"preset": "llama-2-7b"},
@@ -233,8 +232,8 @@ TEST_CASE("bf16 on a GPU without bf16 tensor cores runs at the fp32 rate", "[cor
     CHECK(warned);
 }
 
-TEST_CASE("LoRA trains the adapters only at about 4N FLOPs per token and QLoRA pays its dequantisation",
-    "[core][review][compute]")
+TEST_CASE(
+    "LoRA trains the adapters only at about 4N FLOPs per token and QLoRA pays its dequantisation", "[core][compute]")
 {
     // Hu et al. 2021 §4.2: no gradients for the frozen weights, so their matmuls cost a forward and
     // an input-gradient pass (2 × 2 FLOPs per parameter per token) instead of three; the attention
@@ -272,7 +271,7 @@ TEST_CASE("LoRA trains the adapters only at about 4N FLOPs per token and QLoRA p
     CHECK(eQ.compute.stepTimeS > eLora.compute.stepTimeS);
 }
 
-TEST_CASE("the H100 PCIe's NVLink bridges join pairs and wider groups go over PCIe", "[core][review][comm]")
+TEST_CASE("the H100 PCIe's NVLink bridges join pairs and wider groups go over PCIe", "[core][comm]")
 {
     // NVIDIA H100 PCIe datasheet: an NVLink bridge (600 GB/s bidirectional) joins two cards; the
     // others are reached over PCIe Gen5 x16 (128 GB/s bidirectional, 64 per direction).
@@ -297,7 +296,7 @@ TEST_CASE("the H100 PCIe's NVLink bridges join pairs and wider groups go over PC
     CHECK(collective(estimate(sxm), Group::tp, CollectiveOp::all_gather).bandwidthGBps == Approx(450 * 0.8));
 }
 
-TEST_CASE("fp8 speeds up the linear layers only and pays for its casts", "[core][review][compute]")
+TEST_CASE("fp8 speeds up the linear layers only and pays for its casts", "[core][compute]")
 {
     // torchtitan benchmarks/llama3_h100_202412_torchtitan.md, Table 1: Llama 3.1 8B, FSDP on 8 H100,
     // local batch 2 × 8192, op-level selective recomputation, torch.compile: 6,667 tok/s/GPU in bf16
@@ -363,7 +362,7 @@ TEST_CASE("fp8 speeds up the linear layers only and pays for its casts", "[core]
     }
 }
 
-TEST_CASE("fp8's gain shrinks with the attention share as llm-foundry measured", "[core][review][compute]")
+TEST_CASE("fp8's gain shrinks with the attention share as llm-foundry measured", "[core][compute]")
 {
     // MosaicML llm-foundry's H100 tables (bf16 and fp8 rows with the same micro-batch): the fp8
     // speed-up falls from 1.31–1.35× at 512 tokens to 1.00–1.05× at 32k, where the bf16 attention
@@ -391,8 +390,8 @@ TEST_CASE("fp8's gain shrinks with the attention share as llm-foundry measured",
     CHECK(longest < shortest - 0.19);
 }
 
-TEST_CASE("matmuls are priced against each GPU's measured achievable rate instead of its datasheet peak",
-    "[core][review][compute]")
+TEST_CASE(
+    "matmuls are priced against each GPU's measured achievable rate instead of its datasheet peak", "[core][compute]")
 {
     // Bekman, ml-engineering compute/accelerator/README.md, "Maximum Achievable Matmul FLOPS
     // comparison table" (mamf-finder.py): A100 SXM bf16 271.2 of 312 TFLOP/s (86.9 %), H100 SXM bf16
@@ -427,7 +426,7 @@ TEST_CASE("matmuls are priced against each GPU's measured achievable rate instea
     CHECK(e.compute.peakFlopsPerGpu == Approx(989.5e12));
 }
 
-TEST_CASE("the context-parallel ring carries K/V forward and K/V with dK/dV backward", "[core][review][comm]")
+TEST_CASE("the context-parallel ring carries K/V forward and K/V with dK/dV backward", "[core][comm]")
 {
     // Transformer Engine's ring attention (AttnFuncWithCPAndKVP2P, "point-to-point communications of
     // KV and dKV"): the backward circulates K/V again together with their gradients, so a layer moves
@@ -451,8 +450,8 @@ TEST_CASE("the context-parallel ring carries K/V forward and K/V with dK/dV back
         collective(estimate(full), Group::cp, CollectiveOp::all_gather).callsPerStep == Approx(1.5 * kv.callsPerStep));
 }
 
-TEST_CASE("offload costs PCIe transfers and a CPU optimizer step and keeps the layers it needs on the GPU",
-    "[core][review][compute]")
+TEST_CASE(
+    "offload costs PCIe transfers and a CPU optimizer step and keeps the layers it needs on the GPU", "[core][compute]")
 {
     // Llama 2 7B on one A100, full recomputation, 64 micro-batches, optimizer
     // and parameters offloaded. Before: 79.92 s against 80.01 s without offload — offloading
@@ -483,8 +482,8 @@ TEST_CASE("offload costs PCIe transfers and a CPU optimizer step and keeps the l
     CHECK(ea.memory.peak().bytes.buffers >= 2 * 202'383'360.0 * 2);
 }
 
-TEST_CASE("the last stage moves its logits through memory which small models with large vocabularies feel",
-    "[core][review][compute]")
+TEST_CASE(
+    "the last stage moves its logits through memory which small models with large vocabularies feel", "[core][compute]")
 {
     // GPT-2 124M: 12 layers of h = 768 against a 50,257-token head. The logits of one micro-batch are
     // written by the head, read by the loss, kept (loss_bytes_per_logit), read back, their gradient
@@ -501,7 +500,7 @@ TEST_CASE("the last stage moves its logits through memory which small models wit
     CHECK(18 * logits / bandwidth > e.compute.memoryBoundTimeS / 4);
 }
 
-TEST_CASE("attention is its own kernel at its measured rate on the FLOPs it does", "[core][review][compute]")
+TEST_CASE("attention is its own kernel at its measured rate on the FLOPs it does", "[core][compute]")
 {
     // FlashAttention-2's benchmark counts a causal kernel's FLOPs as 4·b·s²·heads·d / 2 and forward +
     // backward as 3.5 × that (its backward recomputes Q·Kᵀ: 2.5 × the forward). Llama 3 8B (32
@@ -586,7 +585,7 @@ TEST_CASE("attention is its own kernel at its measured rate on the FLOPs it does
     CHECK(a == Approx(6275).epsilon(0.25));
 }
 
-TEST_CASE("parallel.attention_kernel: read, written, refused without flash attention", "[core][review][io]")
+TEST_CASE("parallel.attention_kernel: read, written, refused without flash attention", "[core][io]")
 {
     const Scenario s = scenario(R"({"format": "trainplanner-scenario", "version": 1, "model": {"preset": "llama-3-8b"},
         "parallel": {"dp": 8, "attention_kernel": "flash2"}})");
@@ -618,8 +617,7 @@ TEST_CASE("parallel.attention_kernel: read, written, refused without flash atten
     CHECK(fast.error.toString().find("attention_tflops.flash2") != std::string::npos);
 }
 
-TEST_CASE(
-    "NVLink and the network hide their traffic under the same compute each on its own link", "[core][review][comm]")
+TEST_CASE("NVLink and the network hide their traffic under the same compute each on its own link", "[core][comm]")
 {
     // Megatron-LM's 32B GPT on 384 H100 (TP 8 in a node, DP 48 across nodes) with TP and DP overlap
     // on, as its README has them. TP's NVLink traffic and DP's network traffic use different links
@@ -642,8 +640,8 @@ TEST_CASE(
     CHECK(hidden > both.compute.computeTimeS / 3.0);
 }
 
-TEST_CASE("ZeRO-2 under accumulation: reduce every micro-batch (DeepSpeed) or once after it (FSDP no_sync)",
-    "[core][review][comm]")
+TEST_CASE(
+    "ZeRO-2 under accumulation: reduce every micro-batch (DeepSpeed) or once after it (FSDP no_sync)", "[core][comm]")
 {
     // Llama 2 7B on 8 GPUs, 64 sequences of 1: eight micro-batches per step. ZeRO paper Table 1:
     // stage 2 keeps 2Ψ/N_d bytes of bf16 gradients per GPU; accumulating unsharded keeps 2Ψ.
@@ -682,7 +680,7 @@ TEST_CASE("ZeRO-2 under accumulation: reduce every micro-batch (DeepSpeed) or on
 }
 
 TEST_CASE("ZeRO-3 that reduces after accumulation keeps parameters gathered for the step: torchtitan's FSDP with PP",
-    "[core][review][comm][memory]")
+    "[core][comm][memory]")
 {
     // torchtitan apply_fsdp (9dec370): "For PP, do not reshard after forward to avoid per-microbatch
     // all-gathers"; PyTorch's pipeline schedule turns gradient reduction off until the last micro-batch.
@@ -715,8 +713,7 @@ TEST_CASE("ZeRO-3 that reduces after accumulation keeps parameters gathered for 
     CHECK(b.compute.stepTimeS < a.compute.stepTimeS);
 }
 
-TEST_CASE(
-    "FP8 with sequence parallelism: TP's all-gathers carry fp8, its reduce-scatters 16 bits", "[core][review][comm]")
+TEST_CASE("FP8 with sequence parallelism: TP's all-gathers carry fp8, its reduce-scatters 16 bits", "[core][comm]")
 {
     // torchtitan docs/float8.md: "float8 all-gather ... for TP (by default for Float8Linear)";
     // torchao's Float8ColwiseParallel casts a linear's input, Float8RowwiseParallel its output

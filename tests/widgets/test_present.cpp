@@ -523,8 +523,7 @@ TEST_CASE("a run that never finishes says so instead of drawing infinite days", 
     CHECK_FALSE(details->text().contains(QStringLiteral("inf")));
 }
 
-TEST_CASE(
-    "slide verdict colours, compared figures, the searched GPU count and bar values", "[widgets][present][review]")
+TEST_CASE("slide verdict colours, compared figures, the searched GPU count and bar values", "[widgets][present]")
 {
     // The presentation's "does not fit" verdict was blue; it is the banner's red (and "fits" green).
     auto reddish = [](const QImage& image) {
@@ -598,7 +597,7 @@ TEST_CASE(
         CHECK(axis->isVisible());
 }
 
-TEST_CASE("axis labels are plain decimals, never exponents", "[widgets][present][review]")
+TEST_CASE("axis labels are plain decimals, never exponents", "[widgets][present]")
 {
     // Not "1e+03" and "1e+06" labels, nor ticks at 27.1, 54.3, 81.4 s.
     for (const char* file : { "llama-3-70b-does-not-fit.tpscenario.json", "gpt3-175b-narayanan.tpscenario.json" }) {
