@@ -7,6 +7,7 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <functional>
@@ -429,4 +430,58 @@ TEST_CASE("no comment, test name or document cites an issue or a review's item n
     }
     CHECK(files.size() > 200);
     CHECK(documents >= 5);
+}
+
+TEST_CASE("every function a header declares is called somewhere", "[core][layers]")
+{
+    // A function nothing calls is a reader's time and a rule's exception: it is deleted, not kept for
+    // later. Declarations in the headers of app/, core/ and widgets/ (not overrides, which the
+    // framework calls); a use is any mention outside a line that declares or defines it, in any
+    // source, tests included. A name shared with another function counts that one's uses too: the
+    // check finds functions nothing mentions, not every one nothing calls.
+    const std::regex declaration(
+        R"(^\s*(?:\[\[nodiscard\]\]\s*)?(?:(?:static|virtual|inline|constexpr)\s+)*(?:[A-Za-z_][\w:<>,]*(?:<[^;()]*>)?[\s&*]+)+([a-z]\w*)\s*\()");
+    const std::regex definition(
+        R"(^(?:\[\[nodiscard\]\]\s*)?(?:[A-Za-z_][\w:<>,]*(?:<[^;()]*>)?[\s&*]+)*(?:\w+::)+(\w+)\s*\()");
+    const std::regex word(R"(\b[a-z]\w*\b)");
+    auto statement = [](const std::string& line) {
+        const auto first = line.find_first_not_of(" \t");
+        if (first == std::string::npos) return true;
+        for (const char* start : { "return", "else", "case", "if", "for", "while", "throw", "?", ":", "=", "&&", "||" })
+            if (line.compare(first, std::strlen(start), start) == 0) return true;
+        return false;
+    };
+    // What each line declares or defines.
+    auto declared = [&](const std::string& line, bool header) {
+        std::set<std::string> names;
+        if (statement(line)) return names;
+        std::smatch m;
+        if (std::regex_search(line, m, declaration) && (!header || line.find("override") == std::string::npos))
+            names.insert(m[1].str());
+        if (std::regex_search(line, m, definition)) names.insert(m[1].str());
+        return names;
+    };
+    std::map<std::string, std::string> functions; // name → the header declaring it first
+    std::vector<fs::path> sources;
+    for (const char* dir : { "app", "core", "widgets", "tests" })
+        for (const auto& f : sourcesUnder(dir))
+            sources.push_back(f);
+    for (const auto& f : sources) {
+        const std::string path = repoPath(f);
+        if (f.extension() != ".h" || path.starts_with("tests/")) continue;
+        for (const auto& line : codeLines(f))
+            if (line.find("Q_") == std::string::npos)
+                for (const auto& name : declared(line, true))
+                    functions.emplace(name, path);
+    }
+    CHECK(functions.size() > 500);
+    std::set<std::string> used;
+    for (const auto& f : sources)
+        for (const auto& line : codeLines(f)) {
+            const auto own = declared(line, false);
+            for (std::sregex_iterator it(line.begin(), line.end(), word), end; it != end; ++it)
+                if (!own.count(it->str())) used.insert(it->str());
+        }
+    for (const auto& [name, header] : functions)
+        if (!used.count(name)) FAIL_CHECK(header << " declares " << name << "(), which nothing calls");
 }

@@ -238,14 +238,6 @@ void installChartActionsUnder(QWidget* root)
         installChartActions(view);
 }
 
-QList<QChart*> chartsWithData(const QWidget* root)
-{
-    QList<QChart*> out;
-    for (QChartView* view : root->findChildren<QChartView*>())
-        if (chartHasData(view->chart())) out << view->chart();
-    return out;
-}
-
 QString chartTitle(const QChart* chart)
 {
     // The title as text: charts wrap theirs to their width in rich text ("More GPUs,<br>more

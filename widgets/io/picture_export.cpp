@@ -332,14 +332,6 @@ QString renderPicture(const PicturePainter& paint, const QString& format, QSizeF
     return error;
 }
 
-QString exportPicture(const PicturePainter& paint, const QString& path, QSizeF size, double scale, const QString& title)
-{
-    QByteArray bytes;
-    if (QString error = renderPicture(paint, QFileInfo(path).suffix(), size, scale, title, bytes); !error.isEmpty())
-        return QStringLiteral("%1: %2").arg(path, error);
-    return saveBytes(path, bytes);
-}
-
 void installImageActions(QWidget* view, std::function<QImage()> image, std::function<QString()> suggestedName,
     std::function<QString(const QString& path)> save, bool vectorFormats)
 {

@@ -19,12 +19,8 @@ namespace ui {
 /// Draws a picture of `size` points (a painted view: the pipeline, the placement, the what-if grid).
 using PicturePainter = std::function<void(QPainter& painter, QSizeF size)>;
 
-/// Writes what `paint` draws at `size` points to `path` (.png at size × scale pixels, .svg or
-/// .pdf), in one checked, atomic write. Returns an empty string on success, else the reason.
-[[nodiscard]] QString exportPicture(
-    const PicturePainter& paint, const QString& path, QSizeF size, double scale, const QString& title = {});
-
-/// What exportPicture() writes, drawn into `bytes` instead of a file; `format` is png, svg or pdf.
+/// What `paint` draws at `size` points as a file's bytes (.png at size × scale pixels, .svg or .pdf):
+/// `format` is png, svg or pdf.
 /// Returns an empty string on success, else the reason.
 [[nodiscard]] QString renderPicture(const PicturePainter& paint, const QString& format, QSizeF size, double scale,
     const QString& title, QByteArray& bytes);
