@@ -57,7 +57,6 @@ using ChartRenderer = std::function<QImage(QSizeF size, double scale, double fon
 /// Whether any series of the chart has something to draw (empty charts are left out of slides).
 [[nodiscard]] bool chartHasData(const QChart* chart);
 
-
 /// A chart's title (views outside charts/ do not include Qt Charts).
 [[nodiscard]] QString chartTitle(const QChart* chart);
 
