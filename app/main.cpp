@@ -194,13 +194,6 @@ EarlyExit chooseLanguage(const QCommandLineParser& parser, const Options& o)
     return std::nullopt;
 }
 
-/// A scenario file a picture or an export reads, and its hardware profile: none of the outputs may replace them.
-void addInputs(std::vector<core::InputFile>& inputs, const QString& path, const core::Scenario& scenario)
-{
-    inputs.push_back({ ui::nativePath(path), "a scenario" });
-    if (!scenario.hardware.profile.empty()) inputs.push_back({ scenario.hardware.profile, "a hardware profile" });
-}
-
 /// The files after FILE, for the Compare tab of a picture or an export: exit 2 on one too many or
 /// one that cannot be read. Each is added to `inputs`.
 EarlyExit addComparedFiles(ui::MainWindow& window, const core::Scenario& scenario, const QStringList& files,
@@ -220,21 +213,24 @@ EarlyExit addComparedFiles(ui::MainWindow& window, const core::Scenario& scenari
             return 2;
         }
         comparison->add(*other.scenario);
-        addInputs(inputs, files[i], *other.scenario);
+        inputs.push_back({ ui::nativePath(files[i]), "a scenario compared" });
+        if (const std::string& profile = other.scenario->hardware.profile; !profile.empty())
+            inputs.push_back({ profile, "a compared scenario's hardware profile" });
     }
     return std::nullopt;
 }
 
-/// --export DIR: every chart, table and the report, into a new folder in DIR (or DIR itself).
+/// --export DIR: every chart, table and the report, into a new folder in DIR (or DIR itself). `compared`:
+/// the OTHER files and their profiles (the export adds FILE's itself).
 int exportFolder(const QCommandLineParser& parser, const Options& o, ui::MainWindow& window,
-    ui::ScenarioSession& session, const std::vector<core::InputFile>& inputs)
+    ui::ScenarioSession& session, const std::vector<core::InputFile>& compared)
 {
     window.setWindowState(Qt::WindowNoState); // the size below, whatever the screen
     window.resize(1280, 800);
     ui::ExportOptions options;
     options.csvBom = parser.isSet(o.bom);
     options.replaceExisting = parser.isSet(o.force);
-    options.inputs = inputs;
+    options.inputs = compared;
     // As the export dialog names them by default: after the scenario, so that folders of files can be told apart.
     if (!parser.isSet(o.plainNames))
         options.prefix = ui::exportPrefix(session.scenario(), double(session.results().estimate.params.total));
@@ -257,8 +253,10 @@ int exportFolder(const QCommandLineParser& parser, const Options& o, ui::MainWin
 /// --screenshot PNG: the window on the page --tab names (the Help dialog's accuracy table, or a
 /// presentation slide with --slide), at --size, without showing it on a screen.
 int saveScreenshot(const QCommandLineParser& parser, const Options& o, ui::MainWindow& window,
-    const std::vector<core::InputFile>& inputs)
+    ui::ScenarioSession& session, const std::vector<core::InputFile>& compared)
 {
+    std::vector<core::InputFile> inputs = ui::sessionInputs(session);
+    inputs.insert(inputs.end(), compared.begin(), compared.end());
     // Refused before drawing: the command's own input (even with --force), a file there without --force.
     const QString out = ui::absolutePath(parser.value(o.screenshot));
     const std::string target = ui::nativePath(out);
@@ -369,7 +367,7 @@ int main(int argc, char** argv)
     const bool batch = parser.isSet(o.screenshot) || parser.isSet(o.exportDir);
     core::Scenario scenario = core::defaultScenario();
     QString path;
-    std::vector<core::InputFile> inputs; // what a picture or an export reads, which it may not replace
+    std::vector<core::InputFile> compared; // the OTHER files a picture or an export reads: never replaced
     if (batch && !parser.positionalArguments().isEmpty()) {
         path = parser.positionalArguments().constFirst();
         const auto result = core::loadScenarioFile(ui::nativePath(path));
@@ -378,7 +376,6 @@ int main(int argc, char** argv)
             return 2;
         }
         scenario = *result.scenario;
-        addInputs(inputs, path, scenario);
     }
     ui::ScenarioSession session(scenario);
     if (!path.isEmpty()) session.document()->reset(scenario, ui::absolutePath(path));
@@ -396,14 +393,14 @@ int main(int argc, char** argv)
         startProblems = window.documents()->openStartFiles(files, start);
         for (const QString& problem : std::as_const(startProblems))
             std::fprintf(stderr, "trainplanner: %s\n", core::escapeControls(problem.toStdString()).c_str());
-    } else if (const EarlyExit code = addComparedFiles(window, scenario, parser.positionalArguments(), inputs)) {
+    } else if (const EarlyExit code = addComparedFiles(window, scenario, parser.positionalArguments(), compared)) {
         return *code;
     }
 
     // The batch modes end with an exit status, whatever happens (a writer's exception once aborted them).
     try {
-        if (parser.isSet(o.exportDir)) return exportFolder(parser, o, window, session, inputs);
-        if (parser.isSet(o.screenshot)) return saveScreenshot(parser, o, window, inputs);
+        if (parser.isSet(o.exportDir)) return exportFolder(parser, o, window, session, compared);
+        if (parser.isSet(o.screenshot)) return saveScreenshot(parser, o, window, session, compared);
     } catch (const std::exception& e) {
         std::fprintf(stderr, "trainplanner: could not finish: %s\n", core::printable(e.what(), 300).c_str());
         return 3;

@@ -35,54 +35,36 @@ std::string systemMessage(int error)
     return std::generic_category().message(error);
 }
 
-/// Why open() or stat() failed: the code for the interface, and the words the messages use.
-FileFailure failureFor(int error)
-{
-    switch (error) {
-    case ENOENT:
-    case ENOTDIR:
-        return FileFailure::no_such_file;
-    case ELOOP:
-        return FileFailure::link_loop;
-    case EACCES:
-    case EPERM:
-        return FileFailure::permission_denied;
-    case ENAMETOOLONG:
-        return FileFailure::name_too_long;
-    default:
-        return FileFailure::read_error;
-    }
-}
-
-std::string reasonFor(int error)
-{
-    switch (error) {
-    case ENOENT:
-        return "no such file";
-    case ENOTDIR:
-        return "no such file (a part of the path is not a folder)";
-    case ELOOP:
-        return "too many symbolic links (a link loop?)";
-    case EACCES:
-    case EPERM:
-        return "permission denied";
-    case ENAMETOOLONG:
-        return "the name is too long";
-    default:
-        return "cannot be opened (" + systemMessage(error) + ")";
-    }
-}
-
-/// A read that failed: the words and the code.
+/// A read that failed: the words the messages use, and the code for the interface.
 struct Why {
     std::string text;
     FileFailure code = FileFailure::none;
     [[nodiscard]] bool failed() const { return code != FileFailure::none; }
 };
 
+/// Why open() or stat() failed.
 Why because(int error)
 {
-    return { reasonFor(error), failureFor(error) };
+    switch (error) {
+    case ENOENT:
+        return { "no such file", FileFailure::no_such_file };
+    case ENOTDIR:
+        return { "no such file (a part of the path is not a folder)", FileFailure::no_such_file };
+    case ELOOP:
+        return { "too many symbolic links (a link loop?)", FileFailure::link_loop };
+    case EACCES:
+    case EPERM:
+        return { "permission denied", FileFailure::permission_denied };
+    case ENAMETOOLONG:
+        return { "the name is too long", FileFailure::name_too_long };
+    default:
+        return { "cannot be opened (" + systemMessage(error) + ")", FileFailure::read_error };
+    }
+}
+
+std::string reasonFor(int error)
+{
+    return because(error).text;
 }
 
 struct Fd {
@@ -278,6 +260,12 @@ std::string folderReason(int error)
     default:
         return systemMessage(error);
     }
+}
+
+/// "PATH: cannot create the folder (reason)" for mkdir()'s `error`.
+std::string cannotCreate(const std::string& path, int error)
+{
+    return shown(path) + ": cannot create the folder (" + folderReason(error) + ")";
 }
 
 /// One target of a set, from its check to its rename.
@@ -576,13 +564,13 @@ std::string makeFolders(const std::string& path, std::vector<std::string>* creat
             if (::mkdir(prefix.c_str(), 0777) == 0) {
                 if (created) created->push_back(prefix);
             } else if (errno != EEXIST) {
-                return shown(prefix) + ": cannot create the folder (" + folderReason(errno) + ")";
+                return cannotCreate(prefix, errno);
             }
         }
         if (slash == std::string::npos) break;
     }
     struct stat st { };
-    if (::stat(path.c_str(), &st) != 0) return shown(path) + ": cannot create the folder (" + folderReason(errno) + ")";
+    if (::stat(path.c_str(), &st) != 0) return cannotCreate(path, errno);
     if (!S_ISDIR(st.st_mode)) return shown(path) + ": is not a folder";
     return {};
 }
@@ -594,7 +582,7 @@ NewFolder makeNewFolder(const std::string& parent, const std::string& name)
     for (int n = 1; n <= 10000; ++n) {
         const std::string path = n == 1 ? base : base + " (" + std::to_string(n) + ")";
         if (::mkdir(path.c_str(), 0777) == 0) return { path, {} };
-        if (errno != EEXIST) return { {}, shown(path) + ": cannot create the folder (" + folderReason(errno) + ")" };
+        if (errno != EEXIST) return { {}, cannotCreate(path, errno) };
     }
     return { {}, shown(base) + ": cannot create the folder (10,000 folders of that name exist)" };
 }

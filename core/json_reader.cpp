@@ -223,17 +223,6 @@ void ObjectReader::rejectUnknownKeys() const
 
 namespace {
 
-/// RFC 3629 well-formedness (no overlongs, no surrogates, at most U+10FFFF): the first bad byte.
-std::size_t firstInvalidUtf8(std::string_view s)
-{
-    for (std::size_t i = 0; i < s.size();) {
-        const std::size_t n = utf8SequenceLength(s, i);
-        if (n == 0) return i;
-        i += n;
-    }
-    return std::string_view::npos;
-}
-
 /// A parser callback that refuses a key given twice in one object (otherwise the last one
 /// silently won, so {"tp": 3, "tp": 1} ran with tp 1 and a typo'd second "model" hid the first).
 class DuplicateKeys {

@@ -22,7 +22,10 @@ inline constexpr std::size_t kMaxEchoBytes = 120;
 /// surrogates, at most U+10FFFF), or 0 if none starts there.
 [[nodiscard]] std::size_t utf8SequenceLength(std::string_view s, std::size_t i);
 
-/// Whether `text` is well-formed UTF-8 throughout (utf8SequenceLength() at every character).
+/// The offset of the first byte of `text` that does not begin a well-formed UTF-8 sequence
+/// (utf8SequenceLength()), npos when there is none.
+[[nodiscard]] std::size_t firstInvalidUtf8(std::string_view text);
+/// Whether `text` is well-formed UTF-8 throughout.
 [[nodiscard]] bool isUtf8(std::string_view text);
 
 /// `text` with every byte that does not begin a well-formed UTF-8 sequence replaced by U+FFFD: text

@@ -138,7 +138,7 @@ TEST_CASE("the app's --screenshot replaces no file unasked, never its input, and
     // Its own input, by another name: refused even with --force.
     fs::create_symlink(s / "my.tpscenario.json", s / "link.png");
     CHECK(runGui("my.tpscenario.json --screenshot link.png --force", s.dir.string(), &err) == 3);
-    CHECK_THAT(err, Catch::Contains("it is a scenario this command reads"));
+    CHECK_THAT(err, Catch::Contains("it is the scenario this command reads"));
     CHECK(slurp(s / "my.tpscenario.json") == scenario);
 }
 
@@ -151,7 +151,7 @@ TEST_CASE("the app's --export refuses its input with --force, the options it ign
     std::string err;
     CHECK(
         runGui("scenario.tpscenario.json --export . --no-subfolder --plain-names --force", s.dir.string(), &err) == 3);
-    CHECK_THAT(err, Catch::Contains("it is a scenario this command reads"));
+    CHECK_THAT(err, Catch::Contains("it is the scenario this command reads"));
     CHECK(slurp(s / "scenario.tpscenario.json") == scenario);
     CHECK(s.entries() == 2); // the scenario and .gui.err: nothing written
     CHECK(runGui("--export out --tab bogus --size 1x1 --slide 99", s.dir.string(), &err) == 2);

@@ -255,21 +255,23 @@ void ExportDialog::setSubfolder(bool on)
     m_subfolder->setChecked(on);
 }
 
+QString ExportDialog::newFolderName() const
+{
+    const QString name = m_name->text().trimmed();
+    return name.isEmpty() ? ScenarioName::of(m_session->scenario()) : name;
+}
+
 QString ExportDialog::jobFolder(ExportOptions& o) const
 {
-    if (!subfolder()) return resolveFolder(folder());
     // The new folder is claimed by the export when it starts (NAME, or NAME (2) if another took it).
-    const QString name = m_name->text().trimmed();
-    o.newFolderName = name.isEmpty() ? ScenarioName::of(m_session->scenario()) : name;
+    if (subfolder()) o.newFolderName = newFolderName();
     return resolveFolder(folder());
 }
 
 QString ExportDialog::targetFolder() const
 {
     if (folder().isEmpty()) return {};
-    if (!subfolder()) return resolveFolder(folder());
-    const QString name = m_name->text().trimmed();
-    return freshExportFolder(folder(), name.isEmpty() ? ScenarioName::of(m_session->scenario()) : name);
+    return subfolder() ? freshExportFolder(folder(), newFolderName()) : resolveFolder(folder());
 }
 
 bool ExportDialog::prefixNames() const
@@ -319,17 +321,17 @@ void ExportDialog::accept()
             tr("%1 is a file, not a folder: choose another folder.").arg(QDir::toNativeSeparators(part)));
         return;
     }
-    // The scenario file open in the window, or its profile, is never replaced (the export refuses it too).
+    // Into a chosen folder: never the scenario file open in the window or its profile (the export
+    // refuses them too), and a user's files only when agreed. A new folder is empty.
+    QStringList existing;
     if (!subfolder()) {
         std::vector<std::string> targets;
-        for (const QString& file : exportFileNames(m_view, m_session, options()))
-            targets.push_back(nativePath(QDir(target).filePath(file)));
-        std::vector<core::InputFile> inputs;
-        if (const QString& open = m_session->document()->filePath(); !open.isEmpty())
-            inputs.push_back({ nativePath(open), "the scenario" });
-        if (const std::string& profile = m_session->scenario().hardware.profile; !profile.empty())
-            inputs.push_back({ profile, "the hardware profile" });
-        if (!core::clashWithInputs(targets, inputs).empty()) {
+        for (const QString& file : exportFileNames(m_view, m_session, options())) {
+            const QString path = QDir(target).filePath(file);
+            targets.push_back(nativePath(path));
+            if (pathExists(path) && !wroteThis(path)) existing << file;
+        }
+        if (!core::clashWithInputs(targets, sessionInputs(*m_session)).empty()) {
             QMessageBox::warning(this, tr("Export would replace the scenario"),
                 tr("The export would replace the scenario file open in the window, or its hardware profile, in "
                    "%1: it never does. Choose another folder, or tick “In a new folder” or “Prefix file names”.")
@@ -337,13 +339,6 @@ void ExportDialog::accept()
             return;
         }
     }
-    // A new folder is empty: nothing there to replace.
-    QStringList existing;
-    if (!subfolder())
-        for (const QString& file : exportFileNames(m_view, m_session, options())) {
-            const QString path = QDir(target).filePath(file);
-            if (pathExists(path) && !wroteThis(path)) existing << file;
-        }
     if (!existing.isEmpty()) {
         QMessageBox ask(QMessageBox::Warning, tr("Replace files?"),
             tr("%n file(s) in %1 would be replaced: this export did not write them.", "", int(existing.size()))

@@ -79,6 +79,8 @@ private:
     /// Renames the scenario if asked and remembers the choices; false (with `error`) when the name
     /// was refused.
     bool prepare(QString& error);
+    /// The name of the new folder: the name field, or the scenario's when it is empty.
+    [[nodiscard]] QString newFolderName() const;
     /// The folder the export job is given: the folder field resolved; with a new folder ticked,
     /// `o.newFolderName` is set and the job claims the folder inside it when it starts.
     [[nodiscard]] QString jobFolder(ExportOptions& o) const;

@@ -242,11 +242,8 @@ ExportJob::ExportJob(
     st.result.folder = resolveFolder(typed);
     st.items = plan(view, session, options);
     // The session's own files are inputs too: an export never replaces the scenario file it shows.
-    const core::Scenario& scenario = session->scenario();
-    if (const QString& path = session->document()->filePath(); !path.isEmpty())
-        st.options.inputs.push_back({ nativePath(path), "the scenario" });
-    if (!scenario.hardware.profile.empty())
-        st.options.inputs.push_back({ scenario.hardware.profile, "the hardware profile" });
+    for (core::InputFile& input : sessionInputs(*session))
+        st.options.inputs.push_back(std::move(input));
     for (const Item& item : st.items)
         if (!item.prepares) ++st.total;
     st.result.planned = st.total;
@@ -316,15 +313,12 @@ bool ExportJob::step()
         st.done = true;
         return false;
     };
-    if (st.next == 0 && st.drawn.empty() && !st.cancelled && !st.prepared) {
+    if (!st.prepared && !st.cancelled) {
         st.prepared = true;
-        // Before anything is drawn: somewhere to write, and no file of a user's in the way.
+        // Before anything is drawn: somewhere to write (a folder, made with its parents where missing,
+        // or the reason), and no file of a user's in the way.
         if (result.folder.isEmpty()) {
             result.error = QStringLiteral("no folder given");
-            return stop();
-        }
-        if (pathExists(result.folder) && !isFolder(result.folder)) {
-            result.error = QStringLiteral("%1: is not a folder").arg(result.folder);
             return stop();
         }
         if (const QString error = makeFolders(result.folder, &st.made); !error.isEmpty()) {
@@ -403,6 +397,16 @@ bool ExportJob::step()
         result.files << QFileInfo(f.path).fileName();
     st.drawn.clear();
     return false;
+}
+
+std::vector<core::InputFile> sessionInputs(ScenarioSession& session)
+{
+    std::vector<core::InputFile> inputs;
+    if (const QString& path = session.document()->filePath(); !path.isEmpty())
+        inputs.push_back({ nativePath(path), "the scenario" });
+    if (const std::string& profile = session.scenario().hardware.profile; !profile.empty())
+        inputs.push_back({ profile, "the hardware profile" });
+    return inputs;
 }
 
 QStringList exportFileNames(MainView* view, ScenarioSession* session, const ExportOptions& options)

@@ -107,6 +107,9 @@ private:
     std::unique_ptr<State> m_state;
 };
 
+/// The files of a session an export reads and never replaces: the scenario file open, its hardware profile.
+[[nodiscard]] std::vector<core::InputFile> sessionInputs(ScenarioSession& session);
+
 /// The files an export with `options` writes, relative to its folder, in the order written.
 [[nodiscard]] QStringList exportFileNames(MainView* view, ScenarioSession* session, const ExportOptions& options);
 

@@ -1,5 +1,6 @@
 #include "widgets/io/app_settings.h"
 
+#include "core/printable.h"
 #include "widgets/text/native_path.h"
 
 #include <QFileInfo>
@@ -24,9 +25,9 @@ const QString kState = QStringLiteral("window/state");
 /// is kept byte for byte (@ByteArray(…) in the file). Earlier settings hold text, which reads as before.
 QVariant pathSetting(const QString& path)
 {
-    const QByteArray native = QByteArray::fromStdString(nativePath(path));
-    if (QString::fromUtf8(native).toUtf8() == native) return path; // UTF-8: stays readable text
-    return native;
+    const std::string native = nativePath(path);
+    if (core::isUtf8(native)) return path; // stays readable text
+    return QByteArray(native.data(), qsizetype(native.size()));
 }
 
 QString pathFromSetting(const QVariant& value)
