@@ -128,12 +128,14 @@ void explainWeights(const Scenario& s, const Estimate& e, std::vector<Explanatio
                 1, false);
     }
     add(out, "memory.weights",
-        lora ? "Ψ_base × bytes(weights) (QLoRA: linear layers in NF4, 0.516 B) + Ψ_adapters × bytes(weights), ÷ shard "
-               "if ZeRO-3"
+        lora ? TP_NOTE("core::Explain",
+            "Ψ_base × bytes(weights) (QLoRA: linear layers in NF4, 0.516 B) + Ψ_adapters × bytes(weights), ÷ shard "
+            "if ZeRO-3")
             : keptGathered(s)
-            ? "Ψ_gpu × bytes(weights) ÷ (dp·cp, experts dp·cp ÷ ep) + Ψ_gpu × bytes(gathered), kept whole "
-              "from the first forward to the last backward"
-            : "Ψ_gpu × bytes(weights) ÷ (dp·cp, experts dp·cp ÷ ep, if ZeRO-3)",
+            ? TP_NOTE("core::Explain",
+                "Ψ_gpu × bytes(weights) ÷ (dp·cp, experts dp·cp ÷ ep) + Ψ_gpu × bytes(gathered), kept whole "
+                "from the first forward to the last backward")
+            : TP_NOTE("core::Explain", "Ψ_gpu × bytes(weights) ÷ (dp·cp, experts dp·cp ÷ ep, if ZeRO-3)"),
         placed(weightsArithmetic, m.weights, st.onHost.weights),
         std::string("Shoeybi et al. 2019 §3 (TP split), Narayanan et al. 2021 §2.2 (PP stages), ") + zeroSource
             + (s.training.method == Method::qlora ? "; Dettmers et al. 2023 (QLoRA) §3: NF4 with double quantization"
@@ -158,24 +160,29 @@ void explainTrainingStates(const Scenario& s, const Estimate& e, std::vector<Exp
     const auto [startBytes, endBytes] = backwardMoments(st);
     if (st.perStepGradients > 0)
         add(out, "memory.gradients",
-            "one micro-batch, gradients freed after each step: max(activations + LM head's gradient at the "
-            "backward's start, all gradients + first layer's activations at its end); all = Ψ_trainable × "
-            "bytes(gradients) ÷ (dp·cp if ZeRO ≥ 2)",
+            TP_NOTE("core::Explain",
+                "one micro-batch, gradients freed after each step: max(activations + LM head's gradient at the "
+                "backward's start, all gradients + first layer's activations at its end); all = Ψ_trainable × "
+                "bytes(gradients) ÷ (dp·cp if ZeRO ≥ 2)"),
             "max(" + gb(startBytes) + ", " + gb(endBytes) + "), the " + (endBytes > startBytes ? "end" : "start") + ": "
                 + (endBytes > startBytes ? allGradients : "LM head's gradient") + " = " + gb(m.gradients),
             zeroSource + "; PyTorch optimizer.zero_grad(set_to_none=True) (parallel.gradient_buffers per_step)");
     else
-        add(out, "memory.gradients", "Ψ_trainable × bytes(gradients) ÷ (dp·cp, experts dp·cp ÷ ep, if ZeRO ≥ 2)",
+        add(out, "memory.gradients",
+            TP_NOTE("core::Explain", "Ψ_trainable × bytes(gradients) ÷ (dp·cp, experts dp·cp ÷ ep, if ZeRO ≥ 2)"),
             allGradients + " = " + gb(m.gradients), zeroSource + "; Megatron keeps fp32 gradients (18 B/param)");
-    add(out, "memory.master_weights", "Ψ_trainable × bytes(master) ÷ (dp·cp, experts dp·cp ÷ ep, if ZeRO ≥ 1)",
+    add(out, "memory.master_weights",
+        TP_NOTE("core::Explain", "Ψ_trainable × bytes(master) ÷ (dp·cp, experts dp·cp ÷ ep, if ZeRO ≥ 1)"),
         placed(pr.masterWeights ? states(st.trainableDense, st.trainableExpert, bytesOf(*pr.masterWeights), p.zero >= 1)
                                 : "0",
             m.masterWeights, st.onHost.masterWeights),
         "Micikevicius et al. 2018 (mixed precision: fp32 master copy), " + zeroSource);
     const bool factored = s.training.optimizer == Optimizer::adafactor && !lora;
     add(out, "memory.optimizer_states",
-        factored ? "Adafactor: (rows + columns of every matrix + vectors) × bytes(states) ÷ (dp·cp if ZeRO ≥ 1)"
-                 : "Ψ_trainable × bytes/param(optimizer) ÷ (dp·cp, experts dp·cp ÷ ep, if ZeRO ≥ 1)",
+        factored ? TP_NOTE("core::Explain",
+            "Adafactor: (rows + columns of every matrix + vectors) × bytes(states) ÷ (dp·cp if ZeRO ≥ 1)")
+                 : TP_NOTE("core::Explain",
+                     "Ψ_trainable × bytes/param(optimizer) ÷ (dp·cp, experts dp·cp ÷ ep, if ZeRO ≥ 1)"),
         placed(states(st.optimizerElementsDense, st.optimizerElementsExpert,
                    optimizerBytesPerParam(s.training.optimizer, pr.optimizerStates), p.zero >= 1),
             m.optimizerStates, st.onHost.optimizerStates),
@@ -192,13 +199,15 @@ void explainActivations(const Scenario& s, const Estimate& e, std::vector<Explan
     const bool peakAtBackwardEnd = st.perStepGradients > 0 && endBytes > startBytes;
     if (peakAtBackwardEnd)
         add(out, "memory.activations",
-            "at the backward's end (gradients freed after each step): the first layer's activations, with its "
-            "recomputation",
+            TP_NOTE("core::Explain",
+                "at the backward's end (gradients freed after each step): the first layer's activations, with its "
+                "recomputation"),
             "bytes/layer (average over the stage's layers) + working set = " + gb(m.activations),
             "Korthikanti et al. 2022 §4 and Table 2 (per-tensor terms)");
     else
         add(out, "memory.activations",
-            "layers_stage × bytes/layer × in-flight micro-batches + logits (loss bytes per logit)·s·b·V/t",
+            TP_NOTE("core::Explain",
+                "layers_stage × bytes/layer × in-flight micro-batches + logits (loss bytes per logit)·s·b·V/t"),
             (st.denseLayers + st.mtpLayers > 0
                     ? "(" + n(st.layers - st.denseLayers + st.mtpLayers) + " × " + gb(e.memory.activationBytesPerLayer)
                         + " + " + n(st.denseLayers) + " dense × " + gb(activationBytesPerLayer(s, false)) + ")"
@@ -208,11 +217,12 @@ void explainActivations(const Scenario& s, const Estimate& e, std::vector<Explan
                             + ", on the host; two layers' worth on the GPU)"
                                              : std::string()),
             "Korthikanti et al. 2022 §4 and Table 2 (per-tensor terms), §4.2.3 (in-flight micro-batches)");
-    add(out, "memory.buffers", "ZeRO-3: 2 gathered layers; DDP bucket; NCCL buffers per communicator",
+    add(out, "memory.buffers",
+        TP_NOTE("core::Explain", "ZeRO-3: 2 gathered layers; DDP bucket; NCCL buffers per communicator"),
         "= " + gb(m.buffers),
         "Zhao et al. 2023 (PyTorch FSDP) §3.3; PyTorch DDP bucket_cap_mb; scenario setting "
         "overhead.comm_buffer_gib_per_group");
-    add(out, "memory.overhead", "fragmentation × allocated + CUDA context",
+    add(out, "memory.overhead", TP_NOTE("core::Explain", "fragmentation × allocated + CUDA context"),
         n(s.overhead.fragmentation) + " × allocated + " + n(s.overhead.cudaContextGib) + " GiB = " + gb(m.overhead),
         "scenario settings overhead.fragmentation and overhead.cuda_context_gib (docs/MODEL.md)");
 }
@@ -221,15 +231,17 @@ void explainActivations(const Scenario& s, const Estimate& e, std::vector<Explan
 void explainCompute(const Scenario& s, const Estimate& e, std::vector<Explanation>& out)
 {
     const auto& c = e.compute;
-    add(out, "compute.compute_time_s", "matmuls + memory-bound kernels + waiting for the CPU",
+    add(out, "compute.compute_time_s", TP_NOTE("core::Explain", "matmuls + memory-bound kernels + waiting for the CPU"),
         sec(c.matmulTimeS) + " + " + sec(c.memoryBoundTimeS) + " + " + sec(c.hostStallTimeS) + " = "
             + sec(c.computeTimeS),
         "docs/MODEL.md \"Compute and time\"; calibration in docs/FIDELITY.md");
     const StackProfile& stack = stackProfile(s.training.framework);
     if (c.hostTimeS > 0)
         add(out, "compute.host_stall_time_s",
-            "host time − (matmuls + memory-bound + collectives inside the micro-batches); host time = micro-batches × "
-            "operations × host time per operation",
+            TP_NOTE("core::Explain",
+                "host time − (matmuls + memory-bound + collectives inside the micro-batches); host time = "
+                "micro-batches × "
+                "operations × host time per operation"),
             sec(c.hostTimeS) + ", " + n(stack.hostSecondsPerOp * 1e6) + " µs per operation; the GPU waits "
                 + sec(c.hostStallTimeS),
             std::string(stack.source) + " (training.framework " + std::string(toString(s.training.framework))
@@ -241,8 +253,9 @@ void explainCompute(const Scenario& s, const Estimate& e, std::vector<Explanatio
     if (stack.residualEfficiency != 1) achieved += " × " + n(stack.residualEfficiency);
     if (c.flopsOutsideFp8 > 0) {
         add(out, "compute.matmul_time_s",
-            "(fp8 GEMM FLOPs ÷ fp8 achievable + GEMM FLOPs outside the fp8 scope ÷ 16-bit achievable) ÷ (GPUs × "
-            "efficiency) + attention kernel",
+            TP_NOTE("core::Explain",
+                "(fp8 GEMM FLOPs ÷ fp8 achievable + GEMM FLOPs outside the fp8 scope ÷ 16-bit achievable) ÷ (GPUs × "
+                "efficiency) + attention kernel"),
             "… ÷ (" + n(e.gpus) + " × " + n(c.achievableFlopsPerGpu) + " … × " + achieved + " × "
                 + n(c.gemmShapeEfficiency) + ") = " + sec(gemmTimeS) + " + " + sec(c.attentionTimeS) + " = "
                 + sec(c.matmulTimeS),
@@ -251,8 +264,9 @@ void explainCompute(const Scenario& s, const Estimate& e, std::vector<Explanatio
             "the LM head stays bf16 in torchao Float8Linear and Transformer Engine by default");
     } else {
         add(out, "compute.matmul_time_s",
-            "GEMM FLOPs ÷ (GPUs × achievable matmul rate × efficiency [× the GPU's sustained fraction] × shape "
-            "efficiency) + attention kernel",
+            TP_NOTE("core::Explain",
+                "GEMM FLOPs ÷ (GPUs × achievable matmul rate × efficiency [× the GPU's sustained fraction] × shape "
+                "efficiency) + attention kernel"),
             n(c.hardwareFlopsPerStep) + (c.attentionTimeS > 0 ? " − attention" : "") + " ÷ (" + n(e.gpus) + " × "
                 + n(c.achievableFlopsPerGpu) + " × " + achieved + " × " + n(c.gemmShapeEfficiency)
                 + ") = " + sec(gemmTimeS) + " + " + sec(c.attentionTimeS) + " = " + sec(c.matmulTimeS),
@@ -261,10 +275,13 @@ void explainCompute(const Scenario& s, const Estimate& e, std::vector<Explanatio
             "(docs/FIDELITY.md)");
     }
     add(out, "compute.gemm_shape_efficiency",
-        "Σ FLOPs ÷ rate over Σ time of each GEMM of a micro-batch on one rank (forward, input and weight gradients, by "
-        "their per-rank "
-        "shapes): waves of 128 × 256 or 128 × 128 output tiles on the GPU's SMs, each tile's fixed cost, HBM traffic, "
-        "a per-kernel floor",
+        TP_NOTE("core::Explain",
+            "Σ FLOPs ÷ rate over Σ time of each GEMM of a micro-batch on one rank (forward, input and weight "
+            "gradients, by "
+            "their per-rank "
+            "shapes): waves of 128 × 256 or 128 × 128 output tiles on the GPU's SMs, each tile's fixed cost, HBM "
+            "traffic, "
+            "a per-kernel floor"),
         n(c.gemmShapeEfficiency)
             + (s.hardware.gpu.smCount > 0 ? " (" + n(s.hardware.gpu.smCount) + " SMs)"
                                           : " (SM count not given: no wave quantization)"),
@@ -274,10 +291,12 @@ void explainCompute(const Scenario& s, const Estimate& e, std::vector<Explanatio
         "kernel)");
     if (c.attentionTimeS > 0)
         add(out, "compute.attention_time_s",
-            "flash-attention FLOPs per GPU (causal half; backward 2.5 × forward; + a recomputed forward) ÷ (kernel "
-            "rate × efficiency) × length factor (the kernel's rate at its reference length ÷ its rate on blocks of ℓ "
-            "tokens, ℓ/(ℓ + 680); reference 16k tokens, 2.4k for flash1; ℓ = s, or s/(2·cp) with context "
-            "parallelism)",
+            TP_NOTE("core::Explain",
+                "flash-attention FLOPs per GPU (causal half; backward 2.5 × forward; + a recomputed forward) ÷ (kernel "
+                "rate × efficiency) × length factor (the kernel's rate at its reference length ÷ its rate on blocks of "
+                "ℓ "
+                "tokens, ℓ/(ℓ + 680); reference 16k tokens, 2.4k for flash1; ℓ = s, or s/(2·cp) with context "
+                "parallelism)"),
             n(c.attentionKernelFlopsPerGpu) + " ÷ (" + n(c.attentionRatePerGpu) + " × " + achieved + ") × "
                 + n(attentionLengthSlowdown(s)) + " = " + sec(c.attentionTimeS) + " (parallel.attention_kernel "
                 + std::string(toString(s.parallel.attentionKernel)) + ")",
@@ -286,7 +305,9 @@ void explainCompute(const Scenario& s, const Estimate& e, std::vector<Explanatio
             "(FlashAttention-3: 740 TFLOP/s forward on H100, FlashAttention-2 at 35 %); the GPU catalog's "
             "attention_tflops; Triton's fused-attention tutorial (rate by length)");
     add(out, "compute.memory_bound_time_s",
-        "passes × activation bytes per layer × layers × micro-batches × recompute factor ÷ HBM bandwidth (+ fp8 casts)",
+        TP_NOTE("core::Explain",
+            "passes × activation bytes per layer × layers × micro-batches × recompute factor ÷ HBM bandwidth (+ fp8 "
+            "casts)"),
         n(s.efficiency.memoryBoundPasses) + " × activations (no recomputation) × " + n(c.microBatches)
             + " micro-batches … = " + sec(c.memoryBoundTimeS - c.fp8CastTimeS)
             + (c.fp8CastTimeS > 0 ? " + fp8 casts " + sec(c.fp8CastTimeS) : std::string())
@@ -313,7 +334,8 @@ void explainStep(const Scenario& s, const Estimate& e, std::vector<Explanation>&
     const auto& c = e.compute;
     const StackProfile& stack = stackProfile(s.training.framework);
     add(out, "compute.bubble_time_s",
-        "compute time × (p − 1) ÷ (v · m) + (v · m − 1) ÷ (v · m) × (busiest stage's load − 1) × matmul time",
+        TP_NOTE("core::Explain",
+            "compute time × (p − 1) ÷ (v · m) + (v · m − 1) ÷ (v · m) × (busiest stage's load − 1) × matmul time"),
         sec(c.computeTimeS) + " × " + n(p.pp - 1) + " ÷ (" + n(chunksPerStage(p)) + " × " + n(c.microBatches) + ") + "
             + sec(c.stageWaitTimeS) + " (load " + n(c.busiestStageLoad) + ") = " + sec(c.bubbleTimeS),
         "Narayanan et al. 2021 §2.2 (1F1B and interleaved schedules); the output head on the last stage "
@@ -321,27 +343,31 @@ void explainStep(const Scenario& s, const Estimate& e, std::vector<Explanation>&
         "parallel.pipeline_split is balanced");
     if (p.offloadOptimizer)
         add(out, "compute.optimizer_time_s",
-            "parameters updated × bytes touched ÷ (host memory bandwidth ÷ GPUs sharing the node)",
+            TP_NOTE("core::Explain",
+                "parameters updated × bytes touched ÷ (host memory bandwidth ÷ GPUs sharing the node)"),
             "= " + sec(c.optimizerTimeS) + " at " + n(s.hardware.hostMemoryGBps) + " GB/s per node",
             "ZeRO-Offload (Ren et al. 2021 §4): the optimizer runs on the CPU; scenario setting "
             "hardware.host_memory_gbps");
     else
         add(out, "compute.optimizer_time_s",
-            "parameters updated × bytes touched ÷ memory bandwidth + the stack's host time per step",
+            TP_NOTE("core::Explain",
+                "parameters updated × bytes touched ÷ memory bandwidth + the stack's host time per step"),
             "= " + sec(c.optimizerTimeS - stack.stepHostS) + " + " + sec(stack.stepHostS) + " = "
                 + sec(c.optimizerTimeS),
             "GPU datasheet (HBM bandwidth); " + std::string(stack.source));
     if (c.offloadTimeS > 0)
         add(out, "compute.offload_time_s",
-            "PCIe: gradients down and weights up per step; offloaded parameters up per pass, beyond the compute",
+            TP_NOTE("core::Explain",
+                "PCIe: gradients down and weights up per step; offloaded parameters up per pass, beyond the compute"),
             "= " + sec(c.offloadTimeS) + " over " + n(s.hardware.gpu.pcieGBps) + " GB/s × "
                 + n(s.efficiency.busBandwidth),
             "ZeRO-Offload §4, ZeRO-Infinity (Rajbhandari et al. 2021); GPU datasheet (PCIe link)");
-    add(out, "compute.step_time_s", "compute + bubble + exposed communication + optimizer + offload",
+    add(out, "compute.step_time_s",
+        TP_NOTE("core::Explain", "compute + bubble + exposed communication + optimizer + offload"),
         sec(c.computeTimeS) + " + " + sec(c.bubbleTimeS) + " + " + sec(e.communication.exposedTimeS) + " + "
             + sec(c.optimizerTimeS) + " + " + sec(c.offloadTimeS) + " = " + sec(c.stepTimeS),
         "docs/FORMULAS.md §4");
-    add(out, "compute.mfu", "model FLOPs ÷ (step time × GPUs × peak)",
+    add(out, "compute.mfu", TP_NOTE("core::Explain", "model FLOPs ÷ (step time × GPUs × peak)"),
         n(c.modelFlopsPerStep) + " ÷ (" + sec(c.stepTimeS) + " × " + n(e.gpus) + " × " + n(c.peakFlopsPerGpu)
             + ") = " + n(c.mfu * 100) + " %",
         "Chowdhery et al. 2022 (PaLM) App. B; Narayanan et al. 2021");
@@ -352,7 +378,7 @@ void explainCommunication(const Estimate& e, std::vector<Explanation>& out)
 {
     for (const auto& col : e.communication.collectives) {
         add(out, "communication." + std::string(toString(col.group)) + "." + std::string(toString(col.op)),
-            "calls × latency(group, nodes) + calls × message × bus factor ÷ bandwidth",
+            TP_NOTE("core::Explain", "calls × latency(group, nodes) + calls × message × bus factor ÷ bandwidth"),
             n(col.callsPerStep) + " × " + n(col.latencyPerCallS * 1e6) + " µs (" + n(col.groupSize) + " ranks on "
                 + n(col.nodes) + (col.nodes == 1 ? " node) + " : " nodes) + ") + gb(col.sentBytesPerGpu) + " ÷ "
                 + n(col.bandwidthGBps) + " GB/s = " + sec(col.timeS) + " (exposed " + sec(col.exposedTimeS) + ")",
@@ -367,28 +393,31 @@ void explainTraining(const Scenario& s, const Estimate& e, std::vector<Explanati
 {
     const auto& c = e.compute;
     const auto& t = e.training;
-    add(out, "training.time_s", "tokens ÷ (global batch × sequence) × step time",
+    add(out, "training.time_s", TP_NOTE("core::Explain", "tokens ÷ (global batch × sequence) × step time"),
         n(s.training.tokens) + " ÷ (" + n(s.training.globalBatch) + " × " + n(s.training.seqLen) + ") × "
             + sec(c.stepTimeS) + " = " + n(t.timeS / 86400) + " days",
         "docs/FORMULAS.md §4");
     add(out, "training.cost_usd",
-        "GPU-hours × price + GPU-hours × server power per GPU (else TDP) × PUE × energy price",
+        TP_NOTE(
+            "core::Explain", "GPU-hours × price + GPU-hours × server power per GPU (else TDP) × PUE × energy price"),
         n(t.gpuHours) + " × $" + n(s.cost.gpuHourUsd) + " + " + n(t.gpuHours) + " GPU-h × "
             + n(s.hardware.gpu.nodeWattsPerGpu > 0 ? s.hardware.gpu.nodeWattsPerGpu : s.hardware.gpu.tdpWatts) + " W × "
             + n(s.cost.pue) + " = " + n(t.energyKwh) + " kWh × $" + n(s.cost.kwhUsd) + " = $" + n(t.costUsd),
         "scenario settings cost.*; the server's datasheet (hardware.gpu.node_watts_per_gpu), else the GPU's (TDP)");
     const double months = t.timeS / kSecondsPerMonth;
-    add(out, "training.storage_cost_usd", "checkpoint size × checkpoints kept × price per TB-month × months",
+    add(out, "training.storage_cost_usd",
+        TP_NOTE("core::Explain", "checkpoint size × checkpoints kept × price per TB-month × months"),
         gb(e.reliability.checkpointBytes) + " × " + n(s.cost.checkpointsKept) + " × $" + n(s.cost.storageUsdPerTbMonth)
             + "/TB × " + n(months) + " = $" + n(t.storageCostUsd),
         "scenario settings cost.storage_usd_per_tb_month (AWS S3 Standard list price) and cost.checkpoints_kept");
-    add(out, "training.network_cost_usd", "inter-node bytes of all GPUs over the run × price per TB",
+    add(out, "training.network_cost_usd",
+        TP_NOTE("core::Explain", "inter-node bytes of all GPUs over the run × price per TB"),
         n(t.interNodeBytes / 1e12) + " TB × $" + n(s.cost.networkUsdPerTb) + " = $" + n(t.networkCostUsd),
         "communication estimate (collectives on inter-node links); scenario setting cost.network_usd_per_tb");
-    add(out, "training.team_cost_usd", "people × person-month × months of the run",
+    add(out, "training.team_cost_usd", TP_NOTE("core::Explain", "people × person-month × months of the run"),
         n(s.cost.teamSize) + " × $" + n(s.cost.personMonthUsd) + " × " + n(months) + " = $" + n(t.teamCostUsd),
         "scenario settings cost.team_size and cost.person_month_usd (source article §6.5)");
-    add(out, "training.total_cost_usd", "GPUs + energy + storage + network + team",
+    add(out, "training.total_cost_usd", TP_NOTE("core::Explain", "GPUs + energy + storage + network + team"),
         "$" + n(t.costUsd) + " + $" + n(t.storageCostUsd) + " + $" + n(t.networkCostUsd) + " + $" + n(t.teamCostUsd)
             + " = $" + n(t.totalCostUsd),
         "source article §6.5");

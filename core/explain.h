@@ -8,7 +8,16 @@
 #include <string>
 #include <vector>
 
+/// A formula core writes, marked for translation where it is written: the macro is the English text
+/// itself (core stays free of Qt), and lupdate reads it as QT_TRANSLATE_NOOP(context, text) through
+/// `-tr-function-alias QT_TRANSLATE_NOOP+=TP_NOTE` (CMakeLists.txt). The GUI looks the text up in
+/// kFormulaContext (widgets/text/explain_text.cpp), so a formula's notation is written once.
+#define TP_NOTE(context, text) text
+
 namespace core {
+
+/// The translation context of the formulas marked TP_NOTE in core/explain.cpp.
+inline constexpr const char* kFormulaContext = "core::Explain";
 
 struct Explanation {
     std::string key; ///< estimate key path, e.g. "memory.weights", "communication.dp"

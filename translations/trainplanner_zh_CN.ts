@@ -2,6 +2,137 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>core::Explain</name>
+    <message>
+        <source>Adafactor: (rows + columns of every matrix + vectors) × bytes(states) ÷ (dp·cp if ZeRO ≥ 1)</source>
+        <translation>Adafactor：(每个矩阵的行 + 列 + 向量) × 字节数(状态) ÷ (ZeRO ≥ 1 时除以 dp·cp)</translation>
+    </message>
+    <message>
+        <source>GPU-hours × price + GPU-hours × server power per GPU (else TDP) × PUE × energy price</source>
+        <translation>GPU 小时 × 单价 + GPU 小时 × 每卡服务器功率（否则用 TDP）× PUE × 电价</translation>
+    </message>
+    <message>
+        <source>GPUs + energy + storage + network + team</source>
+        <translation>GPU + 电费 + 存储 + 网络 + 团队</translation>
+    </message>
+    <message>
+        <source>PCIe: gradients down and weights up per step; offloaded parameters up per pass, beyond the compute</source>
+        <translation>PCIe：每步梯度下行、权重上行；卸载的参数每趟上行，超出计算的部分</translation>
+    </message>
+    <message>
+        <source>ZeRO-3: 2 gathered layers; DDP bucket; NCCL buffers per communicator</source>
+        <translation>ZeRO-3：2 个已聚合的层；DDP 桶；每个通信组的 NCCL 缓冲区</translation>
+    </message>
+    <message>
+        <source>at the backward&apos;s end (gradients freed after each step): the first layer&apos;s activations, with its recomputation</source>
+        <translation>反向传播结束时（每步释放梯度）：第一层的激活值及其重计算</translation>
+    </message>
+    <message>
+        <source>calls × latency(group, nodes) + calls × message × bus factor ÷ bandwidth</source>
+        <translation>调用次数 × 延迟(组, 节点) + 调用次数 × 消息量 × 总线系数 ÷ 带宽</translation>
+    </message>
+    <message>
+        <source>checkpoint size × checkpoints kept × price per TB-month × months</source>
+        <translation>检查点大小 × 保留份数 × 每 TB·月单价 × 月数</translation>
+    </message>
+    <message>
+        <source>compute + bubble + exposed communication + optimizer + offload</source>
+        <translation>计算 + 气泡 + 暴露的通信 + 优化器 + 卸载</translation>
+    </message>
+    <message>
+        <source>fragmentation × allocated + CUDA context</source>
+        <translation>碎片率 × 已分配 + CUDA 上下文</translation>
+    </message>
+    <message>
+        <source>inter-node bytes of all GPUs over the run × price per TB</source>
+        <translation>整个训练中所有 GPU 的跨节点字节数 × 每 TB 单价</translation>
+    </message>
+    <message>
+        <source>layers_stage × bytes/layer × in-flight micro-batches + logits (loss bytes per logit)·s·b·V/t</source>
+        <translation>层数_阶段 × 字节/层 × 同时在途的微批 + logits（每个 logit 的损失字节数）·s·b·V/t</translation>
+    </message>
+    <message>
+        <source>model FLOPs ÷ (step time × GPUs × peak)</source>
+        <translation>模型 FLOPs ÷ (每步时间 × GPU 数 × 峰值)</translation>
+    </message>
+    <message>
+        <source>one micro-batch, gradients freed after each step: max(activations + LM head&apos;s gradient at the backward&apos;s start, all gradients + first layer&apos;s activations at its end); all = Ψ_trainable × bytes(gradients) ÷ (dp·cp if ZeRO ≥ 2)</source>
+        <translation>一个微批，每步释放梯度：max(反向开始时的激活值 + LM 头的梯度，反向结束时的全部梯度 + 第一层的激活值)；全部梯度 = Ψ_可训练 × 字节数(梯度) ÷ (ZeRO ≥ 2 时除以 dp·cp)</translation>
+    </message>
+    <message>
+        <source>parameters updated × bytes touched ÷ (host memory bandwidth ÷ GPUs sharing the node)</source>
+        <translation>更新的参数 × 访问的字节 ÷ (主机内存带宽 ÷ 共享该节点的 GPU 数)</translation>
+    </message>
+    <message>
+        <source>passes × activation bytes per layer × layers × micro-batches × recompute factor ÷ HBM bandwidth (+ fp8 casts)</source>
+        <translation>趟数 × 每层激活字节 × 层数 × 微批数 × 重计算系数 ÷ HBM 带宽（+ FP8 转换）</translation>
+    </message>
+    <message>
+        <source>people × person-month × months of the run</source>
+        <translation>人数 × 人月成本 × 训练持续的月数</translation>
+    </message>
+    <message>
+        <source>tokens ÷ (global batch × sequence) × step time</source>
+        <translation>token 数 ÷ (全局批 × 序列长度) × 每步时间</translation>
+    </message>
+    <message>
+        <source>Σ FLOPs ÷ rate over Σ time of each GEMM of a micro-batch on one rank (forward, input and weight gradients, by their per-rank shapes): waves of 128 × 256 or 128 × 128 output tiles on the GPU&apos;s SMs, each tile&apos;s fixed cost, HBM traffic, a per-kernel floor</source>
+        <translation>Σ FLOPs ÷ 算力，除以一个 rank 上一个微批每个 GEMM 的 Σ 时间（前向、输入梯度和权重梯度，按各 rank 的形状）：GPU 各 SM 上 128 × 256 或 128 × 128 输出块的波次、每块的固定开销、HBM 流量、每个内核的下限</translation>
+    </message>
+    <message>
+        <source>Ψ_base × bytes(weights) (QLoRA: linear layers in NF4, 0.516 B) + Ψ_adapters × bytes(weights), ÷ shard if ZeRO-3</source>
+        <translation>Ψ_基座 × 字节数(权重)（QLoRA：线性层为 NF4，0.516 B）+ Ψ_适配器 × 字节数(权重)，ZeRO-3 时除以分片数</translation>
+    </message>
+    <message>
+        <source>Ψ_gpu × bytes(weights) ÷ (dp·cp, experts dp·cp ÷ ep) + Ψ_gpu × bytes(gathered), kept whole from the first forward to the last backward</source>
+        <translation>Ψ_gpu × 字节数(权重) ÷ (dp·cp，专家为 dp·cp ÷ ep) + Ψ_gpu × 字节数(聚合)，从第一次前向到最后一次反向一直完整保留</translation>
+    </message>
+    <message>
+        <source>Ψ_gpu × bytes(weights) ÷ (dp·cp, experts dp·cp ÷ ep, if ZeRO-3)</source>
+        <translation>Ψ_gpu × 字节数(权重) ÷ (ZeRO-3 时除以 dp·cp，专家为 dp·cp ÷ ep)</translation>
+    </message>
+    <message>
+        <source>Ψ_trainable × bytes(gradients) ÷ (dp·cp, experts dp·cp ÷ ep, if ZeRO ≥ 2)</source>
+        <translation>Ψ_可训练 × 字节数(梯度) ÷ (ZeRO ≥ 2 时除以 dp·cp，专家为 dp·cp ÷ ep)</translation>
+    </message>
+    <message>
+        <source>Ψ_trainable × bytes(master) ÷ (dp·cp, experts dp·cp ÷ ep, if ZeRO ≥ 1)</source>
+        <translation>Ψ_可训练 × 字节数(主权重) ÷ (ZeRO ≥ 1 时除以 dp·cp，专家为 dp·cp ÷ ep)</translation>
+    </message>
+    <message>
+        <source>Ψ_trainable × bytes/param(optimizer) ÷ (dp·cp, experts dp·cp ÷ ep, if ZeRO ≥ 1)</source>
+        <translation>Ψ_可训练 × 每参数字节数(优化器) ÷ (ZeRO ≥ 1 时除以 dp·cp，专家为 dp·cp ÷ ep)</translation>
+    </message>
+    <message>
+        <source>host time − (matmuls + memory-bound + collectives inside the micro-batches); host time = micro-batches × operations × host time per operation</source>
+        <translation>主机时间 −（矩阵乘 + 访存受限 + 微批次内部的集合通信）；主机时间 = 微批次数 × 操作数 × 每个操作的主机时间</translation>
+    </message>
+    <message>
+        <source>parameters updated × bytes touched ÷ memory bandwidth + the stack&apos;s host time per step</source>
+        <translation>更新的参数数 × 访问字节数 ÷ 显存带宽 + 软件栈每步的主机时间</translation>
+    </message>
+    <message>
+        <source>(fp8 GEMM FLOPs ÷ fp8 achievable + GEMM FLOPs outside the fp8 scope ÷ 16-bit achievable) ÷ (GPUs × efficiency) + attention kernel</source>
+        <translation>(FP8 GEMM FLOPs ÷ FP8 可达算力 + FP8 范围之外的 GEMM FLOPs ÷ 16 位可达算力) ÷ (GPU 数 × 效率) + 注意力内核</translation>
+    </message>
+    <message>
+        <source>GEMM FLOPs ÷ (GPUs × achievable matmul rate × efficiency [× the GPU&apos;s sustained fraction] × shape efficiency) + attention kernel</source>
+        <translation>GEMM FLOPs ÷ (GPU 数 × 可达矩阵乘算力 × 效率 [× 该 GPU 的持续比例] × 形状效率) + 注意力内核</translation>
+    </message>
+    <message>
+        <source>matmuls + memory-bound kernels + waiting for the CPU</source>
+        <translation>矩阵乘 + 访存受限内核 + 等待 CPU</translation>
+    </message>
+    <message>
+        <source>compute time × (p − 1) ÷ (v · m) + (v · m − 1) ÷ (v · m) × (busiest stage&apos;s load − 1) × matmul time</source>
+        <translation>计算时间 × (p − 1) ÷ (v · m) + (v · m − 1) ÷ (v · m) × (最忙一级的负载 − 1) × 矩阵乘时间</translation>
+    </message>
+    <message>
+        <source>flash-attention FLOPs per GPU (causal half; backward 2.5 × forward; + a recomputed forward) ÷ (kernel rate × efficiency) × length factor (the kernel&apos;s rate at its reference length ÷ its rate on blocks of ℓ tokens, ℓ/(ℓ + 680); reference 16k tokens, 2.4k for flash1; ℓ = s, or s/(2·cp) with context parallelism)</source>
+        <translation>每卡 flash-attention FLOPs（因果一半；反向 2.5 × 前向；+ 一次重计算的前向）÷ (内核算力 × 效率) × 长度系数（内核在其参考长度上的算力 ÷ 它在 ℓ 个 token 的块上的算力，ℓ/(ℓ + 680)；参考长度 16k token，flash1 为 2.4k；ℓ = s，开启上下文并行时为 s/(2·cp)）</translation>
+    </message>
+</context>
+<context>
     <name>ui::AccuracyView</name>
     <message>
         <source>Error (%): above 0 the estimate is higher</source>
@@ -1120,106 +1251,6 @@
 <context>
     <name>ui::ExplainText</name>
     <message>
-        <source>Adafactor: (rows + columns of every matrix + vectors) × bytes(states) ÷ (dp·cp if ZeRO ≥ 1)</source>
-        <translation>Adafactor：(每个矩阵的行 + 列 + 向量) × 字节数(状态) ÷ (ZeRO ≥ 1 时除以 dp·cp)</translation>
-    </message>
-    <message>
-        <source>GPU-hours × price + GPU-hours × server power per GPU (else TDP) × PUE × energy price</source>
-        <translation>GPU 小时 × 单价 + GPU 小时 × 每卡服务器功率（否则用 TDP）× PUE × 电价</translation>
-    </message>
-    <message>
-        <source>GPUs + energy + storage + network + team</source>
-        <translation>GPU + 电费 + 存储 + 网络 + 团队</translation>
-    </message>
-    <message>
-        <source>PCIe: gradients down and weights up per step; offloaded parameters up per pass, beyond the compute</source>
-        <translation>PCIe：每步梯度下行、权重上行；卸载的参数每趟上行，超出计算的部分</translation>
-    </message>
-    <message>
-        <source>ZeRO-3: 2 gathered layers; DDP bucket; NCCL buffers per communicator</source>
-        <translation>ZeRO-3：2 个已聚合的层；DDP 桶；每个通信组的 NCCL 缓冲区</translation>
-    </message>
-    <message>
-        <source>at the backward&apos;s end (gradients freed after each step): the first layer&apos;s activations, with its recomputation</source>
-        <translation>反向传播结束时（每步释放梯度）：第一层的激活值及其重计算</translation>
-    </message>
-    <message>
-        <source>calls × latency(group, nodes) + calls × message × bus factor ÷ bandwidth</source>
-        <translation>调用次数 × 延迟(组, 节点) + 调用次数 × 消息量 × 总线系数 ÷ 带宽</translation>
-    </message>
-    <message>
-        <source>checkpoint size × checkpoints kept × price per TB-month × months</source>
-        <translation>检查点大小 × 保留份数 × 每 TB·月单价 × 月数</translation>
-    </message>
-    <message>
-        <source>compute + bubble + exposed communication + optimizer + offload</source>
-        <translation>计算 + 气泡 + 暴露的通信 + 优化器 + 卸载</translation>
-    </message>
-    <message>
-        <source>fragmentation × allocated + CUDA context</source>
-        <translation>碎片率 × 已分配 + CUDA 上下文</translation>
-    </message>
-    <message>
-        <source>inter-node bytes of all GPUs over the run × price per TB</source>
-        <translation>整个训练中所有 GPU 的跨节点字节数 × 每 TB 单价</translation>
-    </message>
-    <message>
-        <source>layers_stage × bytes/layer × in-flight micro-batches + logits (loss bytes per logit)·s·b·V/t</source>
-        <translation>层数_阶段 × 字节/层 × 同时在途的微批 + logits（每个 logit 的损失字节数）·s·b·V/t</translation>
-    </message>
-    <message>
-        <source>model FLOPs ÷ (step time × GPUs × peak)</source>
-        <translation>模型 FLOPs ÷ (每步时间 × GPU 数 × 峰值)</translation>
-    </message>
-    <message>
-        <source>one micro-batch, gradients freed after each step: max(activations + LM head&apos;s gradient at the backward&apos;s start, all gradients + first layer&apos;s activations at its end); all = Ψ_trainable × bytes(gradients) ÷ (dp·cp if ZeRO ≥ 2)</source>
-        <translation>一个微批，每步释放梯度：max(反向开始时的激活值 + LM 头的梯度，反向结束时的全部梯度 + 第一层的激活值)；全部梯度 = Ψ_可训练 × 字节数(梯度) ÷ (ZeRO ≥ 2 时除以 dp·cp)</translation>
-    </message>
-    <message>
-        <source>parameters updated × bytes touched ÷ (host memory bandwidth ÷ GPUs sharing the node)</source>
-        <translation>更新的参数 × 访问的字节 ÷ (主机内存带宽 ÷ 共享该节点的 GPU 数)</translation>
-    </message>
-    <message>
-        <source>passes × activation bytes per layer × layers × micro-batches × recompute factor ÷ HBM bandwidth (+ fp8 casts)</source>
-        <translation>趟数 × 每层激活字节 × 层数 × 微批数 × 重计算系数 ÷ HBM 带宽（+ FP8 转换）</translation>
-    </message>
-    <message>
-        <source>people × person-month × months of the run</source>
-        <translation>人数 × 人月成本 × 训练持续的月数</translation>
-    </message>
-    <message>
-        <source>tokens ÷ (global batch × sequence) × step time</source>
-        <translation>token 数 ÷ (全局批 × 序列长度) × 每步时间</translation>
-    </message>
-    <message>
-        <source>Σ FLOPs ÷ rate over Σ time of each GEMM of a micro-batch on one rank (forward, input and weight gradients, by their per-rank shapes): waves of 128 × 256 or 128 × 128 output tiles on the GPU&apos;s SMs, each tile&apos;s fixed cost, HBM traffic, a per-kernel floor</source>
-        <translation>Σ FLOPs ÷ 算力，除以一个 rank 上一个微批每个 GEMM 的 Σ 时间（前向、输入梯度和权重梯度，按各 rank 的形状）：GPU 各 SM 上 128 × 256 或 128 × 128 输出块的波次、每块的固定开销、HBM 流量、每个内核的下限</translation>
-    </message>
-    <message>
-        <source>Ψ_base × bytes(weights) (QLoRA: linear layers in NF4, 0.516 B) + Ψ_adapters × bytes(weights), ÷ shard if ZeRO-3</source>
-        <translation>Ψ_基座 × 字节数(权重)（QLoRA：线性层为 NF4，0.516 B）+ Ψ_适配器 × 字节数(权重)，ZeRO-3 时除以分片数</translation>
-    </message>
-    <message>
-        <source>Ψ_gpu × bytes(weights) ÷ (dp·cp, experts dp·cp ÷ ep) + Ψ_gpu × bytes(gathered), kept whole from the first forward to the last backward</source>
-        <translation>Ψ_gpu × 字节数(权重) ÷ (dp·cp，专家为 dp·cp ÷ ep) + Ψ_gpu × 字节数(聚合)，从第一次前向到最后一次反向一直完整保留</translation>
-    </message>
-    <message>
-        <source>Ψ_gpu × bytes(weights) ÷ (dp·cp, experts dp·cp ÷ ep, if ZeRO-3)</source>
-        <translation>Ψ_gpu × 字节数(权重) ÷ (ZeRO-3 时除以 dp·cp，专家为 dp·cp ÷ ep)</translation>
-    </message>
-    <message>
-        <source>Ψ_trainable × bytes(gradients) ÷ (dp·cp, experts dp·cp ÷ ep, if ZeRO ≥ 2)</source>
-        <translation>Ψ_可训练 × 字节数(梯度) ÷ (ZeRO ≥ 2 时除以 dp·cp，专家为 dp·cp ÷ ep)</translation>
-    </message>
-    <message>
-        <source>Ψ_trainable × bytes(master) ÷ (dp·cp, experts dp·cp ÷ ep, if ZeRO ≥ 1)</source>
-        <translation>Ψ_可训练 × 字节数(主权重) ÷ (ZeRO ≥ 1 时除以 dp·cp，专家为 dp·cp ÷ ep)</translation>
-    </message>
-    <message>
-        <source>Ψ_trainable × bytes/param(optimizer) ÷ (dp·cp, experts dp·cp ÷ ep, if ZeRO ≥ 1)</source>
-        <translation>Ψ_可训练 × 每参数字节数(优化器) ÷ (ZeRO ≥ 1 时除以 dp·cp，专家为 dp·cp ÷ ep)</translation>
-    </message>
-    <message>
         <source>(SM count not given: no wave quantization)</source>
         <translation>（未给出 SM 数：不计波次量化）</translation>
     </message>
@@ -1312,40 +1343,12 @@
         <translation>，经 </translation>
     </message>
     <message>
-        <source>host time − (matmuls + memory-bound + collectives inside the micro-batches); host time = micro-batches × operations × host time per operation</source>
-        <translation>主机时间 −（矩阵乘 + 访存受限 + 微批次内部的集合通信）；主机时间 = 微批次数 × 操作数 × 每个操作的主机时间</translation>
-    </message>
-    <message>
-        <source>parameters updated × bytes touched ÷ memory bandwidth + the stack&apos;s host time per step</source>
-        <translation>更新的参数数 × 访问字节数 ÷ 显存带宽 + 软件栈每步的主机时间</translation>
-    </message>
-    <message>
         <source> µs per operation; the GPU waits </source>
         <translation> µs/操作；GPU 等待 </translation>
     </message>
     <message>
-        <source>(fp8 GEMM FLOPs ÷ fp8 achievable + GEMM FLOPs outside the fp8 scope ÷ 16-bit achievable) ÷ (GPUs × efficiency) + attention kernel</source>
-        <translation>(FP8 GEMM FLOPs ÷ FP8 可达算力 + FP8 范围之外的 GEMM FLOPs ÷ 16 位可达算力) ÷ (GPU 数 × 效率) + 注意力内核</translation>
-    </message>
-    <message>
-        <source>GEMM FLOPs ÷ (GPUs × achievable matmul rate × efficiency [× the GPU&apos;s sustained fraction] × shape efficiency) + attention kernel</source>
-        <translation>GEMM FLOPs ÷ (GPU 数 × 可达矩阵乘算力 × 效率 [× 该 GPU 的持续比例] × 形状效率) + 注意力内核</translation>
-    </message>
-    <message>
-        <source>matmuls + memory-bound kernels + waiting for the CPU</source>
-        <translation>矩阵乘 + 访存受限内核 + 等待 CPU</translation>
-    </message>
-    <message>
-        <source>compute time × (p − 1) ÷ (v · m) + (v · m − 1) ÷ (v · m) × (busiest stage&apos;s load − 1) × matmul time</source>
-        <translation>计算时间 × (p − 1) ÷ (v · m) + (v · m − 1) ÷ (v · m) × (最忙一级的负载 − 1) × 矩阵乘时间</translation>
-    </message>
-    <message>
         <source>(load </source>
         <translation>(负载 </translation>
-    </message>
-    <message>
-        <source>flash-attention FLOPs per GPU (causal half; backward 2.5 × forward; + a recomputed forward) ÷ (kernel rate × efficiency) × length factor (the kernel&apos;s rate at its reference length ÷ its rate on blocks of ℓ tokens, ℓ/(ℓ + 680); reference 16k tokens, 2.4k for flash1; ℓ = s, or s/(2·cp) with context parallelism)</source>
-        <translation>每卡 flash-attention FLOPs（因果一半；反向 2.5 × 前向；+ 一次重计算的前向）÷ (内核算力 × 效率) × 长度系数（内核在其参考长度上的算力 ÷ 它在 ℓ 个 token 的块上的算力，ℓ/(ℓ + 680)；参考长度 16k token，flash1 为 2.4k；ℓ = s，开启上下文并行时为 s/(2·cp)）</translation>
     </message>
     <message>
         <source>Narayanan et al. 2021 eq. 3 (FLOPs) and the GPU&apos;s datasheet (HBM bandwidth); efficiency calibrated on published runs (Help › How Accurate Is This?)</source>

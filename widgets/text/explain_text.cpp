@@ -10,75 +10,6 @@ namespace ui {
 
 namespace {
 
-// Every formula core/explain.cpp writes, as it writes it.
-const char* const kFormulas[] = {
-    QT_TRANSLATE_NOOP("ui::ExplainText",
-        "(fp8 GEMM FLOPs ÷ fp8 achievable + GEMM FLOPs outside the fp8 scope ÷ 16-bit achievable) ÷ "
-        "(GPUs × efficiency) + attention kernel"),
-    QT_TRANSLATE_NOOP("ui::ExplainText",
-        "Adafactor: (rows + columns of every matrix + vectors) × bytes(states) ÷ (dp·cp if ZeRO ≥ 1)"),
-    QT_TRANSLATE_NOOP("ui::ExplainText",
-        "GEMM FLOPs ÷ (GPUs × achievable matmul rate × efficiency [× the GPU's sustained fraction] × "
-        "shape efficiency) + attention kernel"),
-    QT_TRANSLATE_NOOP(
-        "ui::ExplainText", "GPU-hours × price + GPU-hours × server power per GPU (else TDP) × PUE × energy price"),
-    QT_TRANSLATE_NOOP("ui::ExplainText", "GPUs + energy + storage + network + team"),
-    QT_TRANSLATE_NOOP("ui::ExplainText",
-        "PCIe: gradients down and weights up per step; offloaded parameters up per pass, beyond the "
-        "compute"),
-    QT_TRANSLATE_NOOP("ui::ExplainText", "ZeRO-3: 2 gathered layers; DDP bucket; NCCL buffers per communicator"),
-    QT_TRANSLATE_NOOP("ui::ExplainText",
-        "at the backward's end (gradients freed after each step): the first layer's activations, with "
-        "its recomputation"),
-    QT_TRANSLATE_NOOP("ui::ExplainText", "calls × latency(group, nodes) + calls × message × bus factor ÷ bandwidth"),
-    QT_TRANSLATE_NOOP("ui::ExplainText", "checkpoint size × checkpoints kept × price per TB-month × months"),
-    QT_TRANSLATE_NOOP("ui::ExplainText", "compute + bubble + exposed communication + optimizer + offload"),
-    QT_TRANSLATE_NOOP("ui::ExplainText",
-        "compute time × (p − 1) ÷ (v · m) + (v · m − 1) ÷ (v · m) × (busiest stage's load − 1) × matmul time"),
-    QT_TRANSLATE_NOOP("ui::ExplainText",
-        "flash-attention FLOPs per GPU (causal half; backward 2.5 × forward; + a recomputed forward) ÷ (kernel "
-        "rate × efficiency) × length factor (the kernel's rate at its reference length ÷ its rate on blocks of ℓ "
-        "tokens, ℓ/(ℓ + 680); reference 16k tokens, 2.4k for flash1; ℓ = s, or s/(2·cp) with context "
-        "parallelism)"),
-    QT_TRANSLATE_NOOP("ui::ExplainText", "fragmentation × allocated + CUDA context"),
-    QT_TRANSLATE_NOOP("ui::ExplainText", "inter-node bytes of all GPUs over the run × price per TB"),
-    QT_TRANSLATE_NOOP("ui::ExplainText",
-        "layers_stage × bytes/layer × in-flight micro-batches + logits (loss bytes per logit)·s·b·V/t"),
-    QT_TRANSLATE_NOOP("ui::ExplainText", "matmuls + memory-bound kernels + waiting for the CPU"),
-    QT_TRANSLATE_NOOP("ui::ExplainText",
-        "host time − (matmuls + memory-bound + collectives inside the micro-batches); host time = micro-batches × "
-        "operations × host time per operation"),
-    QT_TRANSLATE_NOOP("ui::ExplainText", "model FLOPs ÷ (step time × GPUs × peak)"),
-    QT_TRANSLATE_NOOP("ui::ExplainText",
-        "one micro-batch, gradients freed after each step: max(activations + LM head's gradient at the "
-        "backward's start, all gradients + first layer's activations at its end); all = Ψ_trainable × "
-        "bytes(gradients) ÷ (dp·cp if ZeRO ≥ 2)"),
-    QT_TRANSLATE_NOOP(
-        "ui::ExplainText", "parameters updated × bytes touched ÷ (host memory bandwidth ÷ GPUs sharing the node)"),
-    QT_TRANSLATE_NOOP(
-        "ui::ExplainText", "parameters updated × bytes touched ÷ memory bandwidth + the stack's host time per step"),
-    QT_TRANSLATE_NOOP("ui::ExplainText",
-        "passes × activation bytes per layer × layers × micro-batches × recompute factor ÷ HBM bandwidth "
-        "(+ fp8 casts)"),
-    QT_TRANSLATE_NOOP("ui::ExplainText", "people × person-month × months of the run"),
-    QT_TRANSLATE_NOOP("ui::ExplainText", "tokens ÷ (global batch × sequence) × step time"),
-    QT_TRANSLATE_NOOP("ui::ExplainText",
-        "Σ FLOPs ÷ rate over Σ time of each GEMM of a micro-batch on one rank (forward, input and weight "
-        "gradients, by their per-rank shapes): waves of 128 × 256 or 128 × 128 output tiles on the GPU's "
-        "SMs, each tile's fixed cost, HBM traffic, a per-kernel floor"),
-    QT_TRANSLATE_NOOP("ui::ExplainText",
-        "Ψ_base × bytes(weights) (QLoRA: linear layers in NF4, 0.516 B) + Ψ_adapters × bytes(weights), ÷ "
-        "shard if ZeRO-3"),
-    QT_TRANSLATE_NOOP("ui::ExplainText",
-        "Ψ_gpu × bytes(weights) ÷ (dp·cp, experts dp·cp ÷ ep) + Ψ_gpu × bytes(gathered), kept whole from "
-        "the first forward to the last backward"),
-    QT_TRANSLATE_NOOP("ui::ExplainText", "Ψ_gpu × bytes(weights) ÷ (dp·cp, experts dp·cp ÷ ep, if ZeRO-3)"),
-    QT_TRANSLATE_NOOP("ui::ExplainText", "Ψ_trainable × bytes(gradients) ÷ (dp·cp, experts dp·cp ÷ ep, if ZeRO ≥ 2)"),
-    QT_TRANSLATE_NOOP("ui::ExplainText", "Ψ_trainable × bytes(master) ÷ (dp·cp, experts dp·cp ÷ ep, if ZeRO ≥ 1)"),
-    QT_TRANSLATE_NOOP(
-        "ui::ExplainText", "Ψ_trainable × bytes/param(optimizer) ÷ (dp·cp, experts dp·cp ÷ ep, if ZeRO ≥ 1)"),
-};
-
 // The words of core's arithmetic, longest first where one contains another.
 const char* const kPhrases[] = {
     QT_TRANSLATE_NOOP("ui::ExplainText", "(SM count not given: no wave quantization)"),
@@ -182,16 +113,10 @@ QString ExplainText::source(const std::string& english)
     return withKeysNamed(text);
 }
 
-bool ExplainText::knows(const std::string& formula)
-{
-    return std::any_of(std::begin(kFormulas), std::end(kFormulas), [&](const char* f) { return formula == f; });
-}
-
 QString ExplainText::formula(const std::string& english)
 {
-    for (const char* f : kFormulas)
-        if (english == f) return tr(f);
-    return QString::fromStdString(english);
+    // The English is returned as it is when the catalog has no translation (or the language is English).
+    return QCoreApplication::translate(core::kFormulaContext, english.c_str());
 }
 
 QString ExplainText::substituted(const std::string& english)

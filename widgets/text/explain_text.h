@@ -1,8 +1,9 @@
 #pragma once
 // Core's explanations (core/explain.h: how each figure was computed) in the interface language.
-// Core writes its formulas and arithmetic in English notation for the command line and the files;
-// the GUI words them from this catalog — every formula core writes, and every phrase its
-// arithmetic uses (a test runs core over the published runs and checks that nothing is left out).
+// Core writes its formulas and arithmetic in English notation for the command line and the files.
+// Each formula is marked for translation where core writes it (TP_NOTE, core/explain.h), so the GUI
+// looks it up by its English; the phrases its arithmetic uses are this file's catalog (a test runs
+// core over the published runs and checks that nothing is left out).
 // The citations (sources) stay as they are written, except what a user of the installed program
 // cannot follow: the repository's documents become the paper or the Help they stand for, and the
 // scenario's keys become the form's names for them.
@@ -33,8 +34,6 @@ public:
     /// without it keys stay as the file spells them.
     using KeyNamer = QString (*)(std::string_view path);
     static void setKeyNames(KeyNamer namer);
-    /// Whether the catalog holds this formula (tests).
-    [[nodiscard]] static bool knows(const std::string& formula);
 };
 
 } // namespace ui
