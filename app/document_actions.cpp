@@ -152,7 +152,7 @@ QStringList DocumentActions::openStartFiles(const QStringList& paths, const Star
     }
     if (opened.size() > 1) {
         for (const core::Scenario& s : opened)
-            m_view->comparison()->add(s);
+            m_view->viewOn<ComparisonView>("compare")->add(s);
         m_view->showPage(QStringLiteral("compare")); // where the other files went
     }
     return problems;

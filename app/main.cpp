@@ -204,7 +204,7 @@ EarlyExit addComparedFiles(ui::MainWindow& window, const core::Scenario& scenari
         std::fprintf(stderr, "trainplanner: at most four scenarios can be compared\n");
         return 2;
     }
-    auto* comparison = window.mainView()->comparison();
+    auto* comparison = window.mainView()->viewOn<ui::ComparisonView>("compare");
     comparison->add(scenario);
     for (qsizetype i = 1; i < files.size(); ++i) {
         const auto other = core::loadScenarioFile(ui::nativePath(files[i]));
@@ -287,11 +287,12 @@ int saveScreenshot(const QCommandLineParser& parser, const Options& o, ui::MainW
     window.setWindowState(Qt::WindowNoState);
     window.resize(w, h);
     // The Compare tab shows the files given after FILE; without any, the source article's pair.
-    if (parser.value(o.tab) == QLatin1String("compare") && window.mainView()->comparison()->count() == 0)
-        window.mainView()->comparison()->showArticlePair();
+    if (parser.value(o.tab) == QLatin1String("compare")
+        && window.mainView()->viewOn<ui::ComparisonView>("compare")->count() == 0)
+        window.mainView()->viewOn<ui::ComparisonView>("compare")->showArticlePair();
     if (parser.value(o.tab) == QLatin1String("planner")) {
         // Show a finished search: run it and wait (the search takes milliseconds).
-        auto* planner = window.mainView()->plannerPage();
+        auto* planner = window.mainView()->viewOn<ui::PlannerPage>("planner");
         planner->start();
         while (planner->isRunning())
             QApplication::processEvents(QEventLoop::AllEvents, 50);

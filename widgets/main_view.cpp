@@ -201,88 +201,6 @@ QWidget* MainView::page(const QString& id) const
     return m_pages[std::size_t(i)].built.widget;
 }
 
-template <class T> T* MainView::viewOn(const char* id) const
-{
-    QWidget* w = page(QLatin1String(id));
-    if (auto* self = qobject_cast<T*>(w)) return self;
-    return w->findChild<T*>();
-}
-
-MemoryChart* MainView::memoryChart() const
-{
-    return viewOn<MemoryChart>("memory");
-}
-
-TimeChart* MainView::timeChart() const
-{
-    return viewOn<TimeChart>("time");
-}
-
-CollectivesModel* MainView::collectives() const
-{
-    return viewOn<CollectivesModel>("time");
-}
-
-TimelineView* MainView::timelineView() const
-{
-    return viewOn<TimelineView>("pipeline");
-}
-
-MemoryStepChart* MainView::memoryStepChart() const
-{
-    return viewOn<MemoryStepChart>("pipeline");
-}
-
-PlacementView* MainView::placementView() const
-{
-    return viewOn<PlacementView>("pipeline");
-}
-
-ScalingChart* MainView::scalingChart() const
-{
-    return viewOn<ScalingChart>("scaling");
-}
-
-CostChart* MainView::costChart() const
-{
-    return viewOn<CostChart>("scaling");
-}
-
-CostBreakdownChart* MainView::costBreakdownChart() const
-{
-    return viewOn<CostBreakdownChart>("scaling");
-}
-
-ReliabilityCharts* MainView::reliabilityCharts() const
-{
-    return viewOn<ReliabilityCharts>("reliability");
-}
-
-PlannerPage* MainView::plannerPage() const
-{
-    return viewOn<PlannerPage>("planner");
-}
-
-ComparisonView* MainView::comparison() const
-{
-    return viewOn<ComparisonView>("compare");
-}
-
-DecisionGuidePage* MainView::decisionGuide() const
-{
-    return viewOn<DecisionGuidePage>("guide");
-}
-
-WhatIfPage* MainView::whatIfPage() const
-{
-    return viewOn<WhatIfPage>("whatif");
-}
-
-SensitivityPage* MainView::sensitivityPage() const
-{
-    return viewOn<SensitivityPage>("sensitivity");
-}
-
 void MainView::retranslate()
 {
     int i = 0;
@@ -330,6 +248,26 @@ std::vector<MainView::Figure> MainView::figures() const
         for (Figure& f : m_pages[std::size_t(i)].built.figures())
             out.push_back(std::move(f));
     }
+    return out;
+}
+
+std::vector<PageTable> MainView::tables() const
+{
+    const DerivedResults& r = m_session->results();
+    std::vector<PageTable> out;
+    for (const Page& page : m_pages)
+        if (page.built.tables)
+            for (PageTable& t : page.built.tables(r))
+                out.push_back(std::move(t));
+    return out;
+}
+
+std::vector<ReportTable> MainView::reportTables() const
+{
+    std::vector<ReportTable> out;
+    for (const Page& page : m_pages)
+        if (page.built.report)
+            if (ReportTable t = page.built.report(); t.model) out.push_back(std::move(t));
     return out;
 }
 

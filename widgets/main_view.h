@@ -8,6 +8,7 @@
 
 #include <QSize>
 #include <QSizeF>
+#include <QString>
 #include <QStringList>
 #include <QWidget>
 
@@ -21,25 +22,9 @@ class QTabWidget;
 
 namespace ui {
 
-class CollectivesModel;
-class ComparisonView;
-class CostBreakdownChart;
-class CostChart;
-class DecisionGuidePage;
 class InputPanel;
-class MemoryChart;
-class MemoryTableModel;
-class PlannerPage;
-class ReliabilityCharts;
-class ScalingChart;
-class SensitivityPage;
-class WhatIfPage;
 class ScenarioSession;
 struct DerivedResults;
-class TimeChart;
-class TimelineView;
-class MemoryStepChart;
-class PlacementView;
 class VerdictBanner;
 
 /// What a window manager adds around a window (title bar, borders), allowed for when a window's
@@ -61,22 +46,15 @@ public:
     /// first (a page behind the current one takes new results only when shown or asked for); null for
     /// an unknown id.
     [[nodiscard]] QWidget* page(const QString& id) const;
-    // The views of the result pages, each brought up to date first (for the tests).
-    [[nodiscard]] MemoryChart* memoryChart() const;
-    [[nodiscard]] TimeChart* timeChart() const;
-    [[nodiscard]] TimelineView* timelineView() const;
-    [[nodiscard]] MemoryStepChart* memoryStepChart() const;
-    [[nodiscard]] PlacementView* placementView() const;
-    [[nodiscard]] ScalingChart* scalingChart() const;
-    [[nodiscard]] CostChart* costChart() const;
-    [[nodiscard]] CostBreakdownChart* costBreakdownChart() const;
-    [[nodiscard]] CollectivesModel* collectives() const;
-    [[nodiscard]] PlannerPage* plannerPage() const;
-    [[nodiscard]] ReliabilityCharts* reliabilityCharts() const;
-    [[nodiscard]] ComparisonView* comparison() const;
-    [[nodiscard]] DecisionGuidePage* decisionGuide() const;
-    [[nodiscard]] SensitivityPage* sensitivityPage() const;
-    [[nodiscard]] WhatIfPage* whatIfPage() const;
+    /// The one view of type T on page `id` (the page itself, or its child), brought up to date first;
+    /// null when the page has none.
+    template <class T> [[nodiscard]] T* viewOn(const char* id) const
+    {
+        QWidget* w = page(QLatin1String(id));
+        if (!w) return nullptr;
+        if (auto* self = qobject_cast<T*>(w)) return self;
+        return w->findChild<T*>();
+    }
     [[nodiscard]] VerdictBanner* banner() const { return m_banner; }
     [[nodiscard]] QTabWidget* tabs() const { return m_tabs; }
     /// The result pages' ids in tab order ("memory", "time", … "sensitivity").
@@ -90,6 +68,10 @@ public:
     /// (every slide is exportable) and the painted views (the pipeline, the rank placement, the
     /// what-if grid).
     [[nodiscard]] std::vector<Figure> figures() const;
+    /// The tables the pages export, in tab order, from the results they show (the export's tables).
+    [[nodiscard]] std::vector<PageTable> tables() const;
+    /// The tables the pages add to the report, in tab order.
+    [[nodiscard]] std::vector<ReportTable> reportTables() const;
     /// The banner shows the range of step, memory and cost with every assumption ±20 % in turn.
     void setShowRanges(bool on);
 
@@ -104,8 +86,6 @@ private:
     /// Hands `results` to page `index` unless it has the latest already.
     void pushToPage(int index, const DerivedResults& results) const;
     void bringUpToDate(int index) const;
-    /// The one view of type T on page `id`, brought up to date.
-    template <class T> [[nodiscard]] T* viewOn(const char* id) const;
 
     struct Page {
         BuiltPage built;

@@ -116,7 +116,7 @@ TEST_CASE("every axis of every page and slide has distinct tick labels and no ex
         MainView* view = window.mainView();
         // The comparison charts too: this scenario beside the others.
         for (const core::Scenario& other : scenarios)
-            view->comparison()->add(other);
+            view->viewOn<ui::ComparisonView>("compare")->add(other);
         test::settle();
         const std::string name = scenario.name;
         // On screen: every page shown in turn at a laptop's size.
@@ -155,7 +155,7 @@ TEST_CASE("a small budget is counted in dollars, to the cent, and a large one in
     test::settle();
     const auto& t = small.results().estimate.training;
     REQUIRE(t.totalCostUsd < 1000);
-    const CostBreakdownChart* breakdown = w.costBreakdownChart();
+    const CostBreakdownChart* breakdown = w.viewOn<ui::CostBreakdownChart>("scaling");
     CHECK(breakdown->unitDivisor() == 1);
     CHECK(breakdown->chart()->axes(Qt::Horizontal).first()->titleText() == QStringLiteral("Cost ($)"));
     REQUIRE(t.gpuCostUsd >= 10);
@@ -166,7 +166,7 @@ TEST_CASE("a small budget is counted in dollars, to the cent, and a large one in
     CHECK(breakdown->amountText(1) == QStringLiteral("$") + QString::number(t.energyCostUsd, 'f', 2));
     REQUIRE(t.storageCostUsd < 0.005);
     CHECK(breakdown->amountText(2) == QStringLiteral("< $0.01"));
-    const QAbstractAxis* costAxis = w.costChart()->chart()->axes(Qt::Vertical).last();
+    const QAbstractAxis* costAxis = w.viewOn<ui::CostChart>("scaling")->chart()->axes(Qt::Vertical).last();
     CHECK(costAxis->alignment() == Qt::AlignRight);
     CHECK(costAxis->titleText() == QStringLiteral("Cost ($)"));
 
@@ -177,7 +177,9 @@ TEST_CASE("a small budget is counted in dollars, to the cent, and a large one in
     const auto& l = large.results().estimate.training;
     REQUIRE(l.gpuCostUsd > 1e5);
     REQUIRE(l.gpuCostUsd < 1e6);
-    CHECK(big.costBreakdownChart()->unitDivisor() == 1000);
-    CHECK(big.costBreakdownChart()->amountText(0) == QStringLiteral("$%1k").arg(std::round(l.gpuCostUsd / 1e3)));
-    CHECK(big.costChart()->chart()->axes(Qt::Vertical).last()->titleText() == QStringLiteral("Cost (k$)"));
+    CHECK(big.viewOn<ui::CostBreakdownChart>("scaling")->unitDivisor() == 1000);
+    CHECK(big.viewOn<ui::CostBreakdownChart>("scaling")->amountText(0)
+        == QStringLiteral("$%1k").arg(std::round(l.gpuCostUsd / 1e3)));
+    CHECK(big.viewOn<ui::CostChart>("scaling")->chart()->axes(Qt::Vertical).last()->titleText()
+        == QStringLiteral("Cost (k$)"));
 }

@@ -163,14 +163,15 @@ TEST_CASE("comparison charts label every bar and name every scenario in the titl
     const std::vector<core::Scenario> three { llama("llama-2-13b", "a100-40gb", 8),
         llama("llama-2-7b", "a100-80gb", 64), example("lora-7b-rtx4090.tpscenario.json") };
     for (const core::Scenario& s : three)
-        REQUIRE(w.comparison()->add(s));
+        REQUIRE(w.viewOn<ui::ComparisonView>("compare")->add(s));
     const QStringList names = ComparisonView::shortNames(three);
     w.resize(1366, 768);
     w.show();
     w.showPage(QStringLiteral("compare"));
     test::settle();
 
-    for (ComparisonChart* view : { w.comparison()->memoryChart(), w.comparison()->stepChart() }) {
+    for (ComparisonChart* view : { w.viewOn<ui::ComparisonView>("compare")->memoryChart(),
+             w.viewOn<ui::ComparisonView>("compare")->stepChart() }) {
         QChart* chart = view->chart();
         // Every bar's label is drawn whole; `names` says whether it must carry the name (there is room
         // for it everywhere but on a narrow screen, where the letter and the title's key do).
@@ -189,8 +190,9 @@ TEST_CASE("comparison charts label every bar and name every scenario in the titl
             // The title names all three, whole ("…" where Qt cut it off).
             bool titled = false;
             for (const auto& [text, rect] : texts)
-                if (text.startsWith(view == w.comparison()->memoryChart() ? QStringLiteral("Memory per GPU: ")
-                                                                          : QStringLiteral("Time per step: "))) {
+                if (text.startsWith(view == w.viewOn<ui::ComparisonView>("compare")->memoryChart()
+                            ? QStringLiteral("Memory per GPU: ")
+                            : QStringLiteral("Time per step: "))) {
                     INFO(where << ": title " << text.toStdString());
                     CHECK_FALSE(text.contains(QStringLiteral("...")));
                     for (const QString& name : names)
@@ -215,7 +217,7 @@ TEST_CASE("comparison charts label every bar and name every scenario in the titl
     }
 
     // Each memory bar shows its own GPU's memory: 40, 80 and 24 GB cards (GiB shown).
-    const ComparisonChart* memory = w.comparison()->memoryChart();
+    const ComparisonChart* memory = w.viewOn<ui::ComparisonView>("compare")->memoryChart();
     CHECK(memory->capacity(0) == Approx(40.0));
     CHECK(memory->capacity(1) == Approx(80.0));
     CHECK(memory->capacity(2) == Approx(23.99).margin(0.01));
@@ -232,13 +234,14 @@ TEST_CASE("the comparison legends keep every entry whole beside the plot on a la
         for (const QSize size : { QSize(1280, 800), QSize(1366, 768) }) {
             ScenarioSession session(core::defaultScenario());
             MainView w(&session);
-            w.comparison()->showArticlePair();
-            REQUIRE(w.comparison()->add(example("llama-3-70b-does-not-fit.tpscenario.json")));
+            w.viewOn<ui::ComparisonView>("compare")->showArticlePair();
+            REQUIRE(w.viewOn<ui::ComparisonView>("compare")->add(example("llama-3-70b-does-not-fit.tpscenario.json")));
             w.resize(size.width() - 420, size.height() - 60); // beside the input form, under the menu
             w.show();
             w.showPage(QStringLiteral("compare"));
             test::settle();
-            for (ComparisonChart* view : { w.comparison()->memoryChart(), w.comparison()->stepChart() }) {
+            for (ComparisonChart* view : { w.viewOn<ui::ComparisonView>("compare")->memoryChart(),
+                     w.viewOn<ui::ComparisonView>("compare")->stepChart() }) {
                 int entries = 0, shown = 0;
                 for (const QLegendMarker* marker : view->chart()->legend()->markers())
                     entries += marker->isVisible() ? 1 : 0;
@@ -360,7 +363,7 @@ TEST_CASE("memory values are written only where their part has room, never acros
     ScenarioSession session(llama("llama-2-13b", "a100-40gb", 8));
     MainView w(&session);
     test::settle();
-    MemoryChart* memory = w.memoryChart();
+    MemoryChart* memory = w.viewOn<ui::MemoryChart>("memory");
     QLineSeries* capacity = nullptr;
     for (QAbstractSeries* s : memory->chart()->series())
         if (auto* line = qobject_cast<QLineSeries*>(s)) capacity = line;

@@ -113,7 +113,7 @@ TEST_CASE("on a dark palette the charts are dark with light text while their exp
     MainView w(&session);
     w.resize(1366, 768);
     test::settle();
-    MemoryChart* memory = w.memoryChart();
+    MemoryChart* memory = w.viewOn<ui::MemoryChart>("memory");
     REQUIRE(memory);
     // Light to begin with: the test's own start, not a palette left by another test.
     CHECK(surfaceLuminance(memory->grab().toImage()) > 0.8);
@@ -169,7 +169,7 @@ TEST_CASE("on a dark palette the charts are dark with light text while their exp
 
         // A painted view: dark on screen, light in its picture (its top-left corner is background; its
         // rows and blocks cover most of it).
-        TimelineView* timeline = w.timelineView();
+        TimelineView* timeline = w.viewOn<ui::TimelineView>("pipeline");
         REQUIRE(timeline);
         timeline->resize(800, 300);
         CHECK(luminance(timeline->grab().toImage().pixelColor(2, 2)) < 0.1);

@@ -165,16 +165,16 @@ TEST_CASE("a plan search for the current scenario is exported in the CLI's plan 
 {
     ScenarioSession session(core::defaultScenario());
     MainView w(&session);
-    w.plannerPage()->start();
-    REQUIRE(ui::test::waitUntil([&] { return !w.plannerPage()->isRunning(); }));
-    REQUIRE(w.plannerPage()->isCurrent());
+    w.viewOn<ui::PlannerPage>("planner")->start();
+    REQUIRE(ui::test::waitUntil([&] { return !w.viewOn<ui::PlannerPage>("planner")->isRunning(); }));
+    REQUIRE(w.viewOn<ui::PlannerPage>("planner")->isCurrent());
     QTemporaryDir dir;
     REQUIRE(dir.isValid());
     const ExportResult r = exportAll(&w, &session, dir.path());
     REQUIRE(r.error.isEmpty());
     QFile csv(dir.filePath(QStringLiteral("plans.csv")));
     REQUIRE(csv.open(QIODevice::ReadOnly));
-    CHECK(withoutScenarioColumn(csv.readAll()) == core::planToCsv(w.plannerPage()->result()));
+    CHECK(withoutScenarioColumn(csv.readAll()) == core::planToCsv(w.viewOn<ui::PlannerPage>("planner")->result()));
     CHECK(r.files.contains(QStringLiteral("plans.json")));
     // After an edit the search belongs to an older scenario: its plans are not exported with this one.
     session.document()->edit(QStringLiteral("layers"), [](core::Scenario& s) { s.model.arch.layers = 40; });
@@ -220,8 +220,8 @@ TEST_CASE("with two or more scenarios compared, the export adds the comparison c
 {
     ScenarioSession session(core::defaultScenario());
     MainView w(&session);
-    w.comparison()->showArticlePair();
-    REQUIRE(w.comparison()->count() == 2);
+    w.viewOn<ui::ComparisonView>("compare")->showArticlePair();
+    REQUIRE(w.viewOn<ui::ComparisonView>("compare")->count() == 2);
     QTemporaryDir dir;
     REQUIRE(dir.isValid());
     const ExportResult r = exportAll(&w, &session, dir.path());
@@ -232,13 +232,19 @@ TEST_CASE("with two or more scenarios compared, the export adds the comparison c
     QFile csv(dir.filePath(QStringLiteral("comparison.csv")));
     REQUIRE(csv.open(QIODevice::ReadOnly));
     const QStringList lines = QString::fromUtf8(csv.readAll()).trimmed().split(QLatin1Char('\n'));
-    CHECK(lines.size() == w.comparison()->figures()->columnCount() + 1); // a row per scenario
+    CHECK(lines.size() == w.viewOn<ui::ComparisonView>("compare")->figures()->columnCount() + 1); // a row per scenario
     // The name with a comma is quoted, so every line has the same number of fields as the header.
     CHECK(lines.at(2).startsWith(QStringLiteral("\"")));
     // Exported comparison charts name the scenarios; on screen the bars keep their letters.
     const QImage png(dir.filePath(QStringLiteral("comparison_memory.png")));
     CHECK(png.width() == 2400);
-    CHECK(w.comparison()->memoryChart()->chart()->axes(Qt::Horizontal).first()->property("categories").toStringList()
+    CHECK(w.viewOn<ui::ComparisonView>("compare")
+              ->memoryChart()
+              ->chart()
+              ->axes(Qt::Horizontal)
+              .first()
+              ->property("categories")
+              .toStringList()
         == QStringList({ QStringLiteral("A"), QStringLiteral("B") }));
     QFile md(dir.filePath(QStringLiteral("report.md")));
     REQUIRE(md.open(QIODevice::ReadOnly));
@@ -254,7 +260,7 @@ TEST_CASE("the report is built from values alone, with no view", "[widgets][expo
     ScenarioSession session(s);
     session.setByteUnit(ByteUnit::GiB);
     settle();
-    ReportInputs in { session.results(), {}, nullptr, session.explanations() };
+    ReportInputs in { session.results(), {}, {}, session.explanations() };
     const QString md = reportMarkdown(in);
     const auto& r = session.results();
     const VerdictBanner::Text verdict
@@ -283,7 +289,7 @@ TEST_CASE("the report is built from values alone, with no view", "[widgets][expo
     // A comparison is the model the Compare tab shows.
     ComparisonModel figures;
     figures.setEstimates({ QStringLiteral("A: one"), QStringLiteral("B: two") }, { r.estimate, r.estimate });
-    in.comparison = &figures;
+    in.tables = { { QStringLiteral("Comparison"), &figures } };
     const QString compared = reportMarkdown(in);
     CHECK(compared.contains(QStringLiteral("## Comparison\n\n|  | A: one | B: two |")));
     CHECK(compared.contains(QStringLiteral("| Parameters | 6.74 B | 6.74 B |")));
@@ -592,7 +598,7 @@ namespace {
 /// The report as exportAll builds it, from the view's figures.
 ReportInputs reportOf(MainView& view, ScenarioSession& session)
 {
-    ReportInputs in { session.results(), {}, nullptr, session.explanations() };
+    ReportInputs in { session.results(), {}, {}, session.explanations() };
     for (const auto& f : view.figures()) {
         const double height = in.charts.size() < 2 ? kReportFirstChartHeight : kReportChartHeight;
         in.charts.push_back({ f.title, f.file + QStringLiteral(".png"), reportFigureImage(f, height) });

@@ -399,7 +399,7 @@ TEST_CASE("the Chinese report's PDF text gives back every digit of its key figur
     CHECK(flat.contains(QStringLiteral("MFU") + zh.toString(e.compute.mfu * 100, 'f', 1) + QStringLiteral("%")));
 
     // Every token with a digit on page 1 of the document (title, verdict, key inputs) comes back.
-    ReportInputs inputs { session.results(), {}, nullptr, session.explanations() };
+    ReportInputs inputs { session.results(), {}, {}, session.explanations() };
     const std::unique_ptr<QTextDocument> doc = reportDocument(inputs);
     const QString text = doc->toPlainText();
     const QString page = text.left(text.indexOf(DecisionGuidePage::tr("Decision guide")));
@@ -427,9 +427,9 @@ TEST_CASE("every exported CSV is numeric where it holds numbers and names its sc
         REQUIRE(setLanguage(QString::fromLatin1(language)));
         ScenarioSession session(test::example("llama-3-70b-does-not-fit.tpscenario.json"));
         MainView view(&session);
-        view.comparison()->add(session.scenario());
-        view.comparison()->add(test::example("article-small-700m-1gpu.tpscenario.json"));
-        REQUIRE(view.comparison()->count() == 2);
+        view.viewOn<ui::ComparisonView>("compare")->add(session.scenario());
+        view.viewOn<ui::ComparisonView>("compare")->add(test::example("article-small-700m-1gpu.tpscenario.json"));
+        REQUIRE(view.viewOn<ui::ComparisonView>("compare")->count() == 2);
         test::settle();
         QTemporaryDir dir;
         REQUIRE(dir.isValid());
@@ -468,8 +468,10 @@ TEST_CASE("every exported CSV is numeric where it holds numbers and names its sc
             if (file.endsWith(QLatin1String("comparison.csv"))) {
                 CHECK(rows.size() == 3); // a row per scenario
                 CHECK(rows[1][scenario] == name);
-                const QString b
-                    = view.comparison()->figures()->headerData(1, Qt::Horizontal, Qt::DisplayRole).toString();
+                const QString b = view.viewOn<ui::ComparisonView>("compare")
+                                      ->figures()
+                                      ->headerData(1, Qt::Horizontal, Qt::DisplayRole)
+                                      .toString();
                 CHECK(rows[2][scenario] == b.mid(ScenarioName::lettered(1, QString()).size()));
                 CHECK(rows[2][int(header.indexOf(QStringLiteral("label")))] == QLatin1String("B"));
                 const int fits = int(header.indexOf(QStringLiteral("fits")));
@@ -668,8 +670,8 @@ TEST_CASE("the report heads its charts, keeps header words whole and aligns figu
 {
     ScenarioSession session(test::example("article-small-700m-1gpu.tpscenario.json"));
     MainView view(&session);
-    view.comparison()->add(session.scenario());
-    view.comparison()->add(test::example("llama-3-70b-does-not-fit.tpscenario.json"));
+    view.viewOn<ui::ComparisonView>("compare")->add(session.scenario());
+    view.viewOn<ui::ComparisonView>("compare")->add(test::example("llama-3-70b-does-not-fit.tpscenario.json"));
     test::settle();
     QTemporaryDir dir;
     REQUIRE(dir.isValid());

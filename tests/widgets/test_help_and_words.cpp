@@ -250,7 +250,7 @@ TEST_CASE("the banner and its tooltips name settings as the form does and print 
 
     // A what-if cell's tooltip names its axes.
     window.mainView()->showPage(QStringLiteral("whatif"));
-    auto* grid = window.mainView()->whatIfPage()->grid();
+    auto* grid = window.mainView()->viewOn<ui::WhatIfPage>("whatif")->grid();
     REQUIRE(waitUntil([&] { return !grid->heatmap().cells.empty(); }));
     for (int i = 0; i < int(grid->heatmap().cells.size()); ++i) {
         const QString tip = grid->toolTipOf(i);

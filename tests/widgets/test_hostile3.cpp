@@ -71,7 +71,7 @@ TEST_CASE("a scenario's name is text in report.md, never a block of its own", "[
     s.name = kHostileName;
     ScenarioSession session(s);
     test::settle();
-    const ReportInputs in { session.results(), {}, nullptr, session.explanations() };
+    const ReportInputs in { session.results(), {}, {}, session.explanations() };
     const QString md = reportMarkdown(in);
     const QStringList lines = md.split(QLatin1Char('\n'));
     INFO(lines.first().toStdString());

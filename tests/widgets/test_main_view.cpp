@@ -62,7 +62,7 @@ TEST_CASE("moving the model-size slider updates the chart to core's numbers", "[
     w.resize(1280, 800);
     auto* slider = w.findChild<QSlider*>(QStringLiteral("modelSize"));
     REQUIRE(slider);
-    requireChartMatchesCore(*w.memoryChart(), doc.scenario());
+    requireChartMatchesCore(*w.viewOn<ui::MemoryChart>("memory"), doc.scenario());
 
     QSignalSpy spy(&session, &ScenarioSession::resultsChanged);
     const int before = slider->value();
@@ -74,7 +74,7 @@ TEST_CASE("moving the model-size slider updates the chart to core's numbers", "[
     CHECK(spy.count() == 1); // … once
     CHECK(doc.scenario().model.params == InputPanel::sliderToParams(slider->value()));
     CHECK(doc.scenario().model.params > 6'738'415'616);
-    requireChartMatchesCore(*w.memoryChart(), doc.scenario());
+    requireChartMatchesCore(*w.viewOn<ui::MemoryChart>("memory"), doc.scenario());
 
     // Two more ticks of the same drag merge into one undo step; undo restores the scenario exactly.
     QTest::keyClick(slider, Qt::Key_PageUp);
@@ -82,7 +82,7 @@ TEST_CASE("moving the model-size slider updates the chart to core's numbers", "[
     CHECK(doc.undoStack()->count() == 1);
     doc.undoStack()->undo();
     CHECK(doc.scenario() == core::defaultScenario());
-    requireChartMatchesCore(*w.memoryChart(), doc.scenario());
+    requireChartMatchesCore(*w.viewOn<ui::MemoryChart>("memory"), doc.scenario());
     CHECK(slider->value() == before);
 
     // A drag back to where it started leaves no undo step and the file unmodified.
@@ -110,24 +110,24 @@ TEST_CASE("ZeRO stage, data parallelism and GPU controls drive the chart and the
     REQUIRE(dp);
     REQUIRE(gpu);
 
-    const double before = w.memoryChart()->value(MemoryChart::Weights, 0);
+    const double before = w.viewOn<ui::MemoryChart>("memory")->value(MemoryChart::Weights, 0);
     zero->setCurrentIndex(3);
     emit zero->activated(3);
     CHECK(doc.scenario().parallel.zero == 3);
     settle();
-    CHECK(w.memoryChart()->value(MemoryChart::Weights, 0) < before); // ZeRO-3 shards the weights
-    requireChartMatchesCore(*w.memoryChart(), doc.scenario());
+    CHECK(w.viewOn<ui::MemoryChart>("memory")->value(MemoryChart::Weights, 0) < before); // ZeRO-3 shards the weights
+    requireChartMatchesCore(*w.viewOn<ui::MemoryChart>("memory"), doc.scenario());
 
     dp->setValue(64);
     CHECK(doc.scenario().parallel.dp == 64);
-    requireChartMatchesCore(*w.memoryChart(), doc.scenario());
+    requireChartMatchesCore(*w.viewOn<ui::MemoryChart>("memory"), doc.scenario());
 
     const int rtx = gpu->findData(QStringLiteral("rtx-4090"));
     REQUIRE(rtx >= 0);
     gpu->setCurrentIndex(rtx);
     emit gpu->activated(rtx);
     CHECK(doc.scenario().hardware.preset == "rtx-4090");
-    requireChartMatchesCore(*w.memoryChart(), doc.scenario());
+    requireChartMatchesCore(*w.viewOn<ui::MemoryChart>("memory"), doc.scenario());
     CHECK(w.banner()->headline().contains(
         core::estimate(doc.scenario()).memory.fits() ? QStringLiteral("Fits") : QStringLiteral("Does not fit")));
 }
@@ -157,10 +157,10 @@ TEST_CASE("memory over one step: under the pipeline timeline, each stage's peak 
     ui::MainView w(&session);
     REQUIRE(w.showPage(QStringLiteral("pipeline"))); // in front: it takes each edit and unit change
     const core::Estimate& e = session.results().estimate;
-    ui::MemoryStepChart* chart = w.memoryStepChart();
+    ui::MemoryStepChart* chart = w.viewOn<ui::MemoryStepChart>("pipeline");
     REQUIRE(chart);
     // It shares the Pipeline tab with the Gantt chart, below it.
-    CHECK(chart->parentWidget() == w.timelineView()->parentWidget());
+    CHECK(chart->parentWidget() == w.viewOn<ui::TimelineView>("pipeline")->parentWidget());
     const int stages = int(e.memory.perStage.size());
     REQUIRE(stages == loaded.scenario->parallel.pp);
     for (int i = 0; i < stages; ++i) {
@@ -198,8 +198,8 @@ TEST_CASE("choosing GB reaches every view, table, chart and tooltip that shows m
     MainView w(&session);
     w.resize(1400, 900);
     w.show();
-    w.comparison()->add(s);
-    w.comparison()->add(core::defaultScenario());
+    w.viewOn<ui::ComparisonView>("compare")->add(s);
+    w.viewOn<ui::ComparisonView>("compare")->add(core::defaultScenario());
     core::PlanOptions options;
     options.gpus = 8;
     session.requestPlan(options);
@@ -208,7 +208,7 @@ TEST_CASE("choosing GB reaches every view, table, chart and tooltip that shows m
         w.tabs()->setCurrentIndex(i);
         settle();
     }
-    REQUIRE(waitUntil([&] { return w.whatIfPage()->isCurrent(); }));
+    REQUIRE(waitUntil([&] { return w.viewOn<ui::WhatIfPage>("whatif")->isCurrent(); }));
 
     // Every text a user can read outside the inputs (whose fields are in the file's units, GiB).
     auto shownTexts = [&] {
@@ -225,9 +225,9 @@ TEST_CASE("choosing GB reaches every view, table, chart and tooltip that shows m
         for (auto* model : w.findChildren<QAbstractItemModel*>())
             for (int c = 0; c < model->columnCount(); ++c)
                 texts << model->headerData(c, Qt::Horizontal).toString();
-        const auto& cells = w.whatIfPage()->grid()->heatmap().cells;
+        const auto& cells = w.viewOn<ui::WhatIfPage>("whatif")->grid()->heatmap().cells;
         for (int i = 0; i < int(cells.size()); ++i)
-            texts << w.whatIfPage()->grid()->toolTipOf(i);
+            texts << w.viewOn<ui::WhatIfPage>("whatif")->grid()->toolTipOf(i);
         return texts.join(QLatin1Char('\n'));
     };
     const QString before = shownTexts();
@@ -246,7 +246,7 @@ TEST_CASE("choosing GB reaches every view, table, chart and tooltip that shows m
     CHECK(after.count(QStringLiteral("GB")) >= before.count(QStringLiteral("GiB")));
     // The numbers follow the unit, not only the labels.
     const core::Estimate& e = session.results().estimate;
-    CHECK(w.memoryChart()->capacityValue() == Approx(e.memory.capacity / 1073741824.0));
+    CHECK(w.viewOn<ui::MemoryChart>("memory")->capacityValue() == Approx(e.memory.capacity / 1073741824.0));
 }
 
 TEST_CASE("an edit reaches the banner and the page in front at once, a page behind it when shown", "[widgets][pages]")
@@ -256,8 +256,8 @@ TEST_CASE("an edit reaches the banner and the page in front at once, a page behi
     ScenarioSession session(core::defaultScenario());
     ScenarioDocument& doc = *session.document();
     MainView w(&session);
-    ScalingChart* scaling = w.scalingChart();
-    MemoryChart* memory = w.memoryChart();
+    ScalingChart* scaling = w.viewOn<ui::ScalingChart>("scaling");
+    MemoryChart* memory = w.viewOn<ui::MemoryChart>("memory");
     REQUIRE(scaling->memorySeries()->count() > 0);
     const double scaledBefore = scaling->memorySeries()->at(0).y();
     const QString headlineBefore = w.banner()->headline();

@@ -20,8 +20,11 @@
 #include <QFile>
 #include <QRegularExpression>
 #include <QTabWidget>
+#include <QTableView>
+#include <QTableWidget>
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <memory>
 #include <set>
 
@@ -73,6 +76,42 @@ TEST_CASE("every chart with data on a tab is one of the figures its row names", 
         }
     CHECK(charts >= 10);
     CHECK(w.presentableCharts().size() == int(named.size()));
+}
+
+TEST_CASE("every page with a table gives the export its tables, one file name each", "[widgets][pages][export]")
+{
+    // A table shown on a page and missing from the export would be one a user can see and not save:
+    // a page that shows a table of figures (a table view over a model; the number-format lab's
+    // QTableWidgets describe the formats, not the scenario) names its tables in its row, even when it
+    // has none to give yet (a search not run, a single scenario to compare).
+    ScenarioSession session(example("article-large-7b-64gpu.tpscenario.json"));
+    std::set<QString> files;
+    int pagesWithTables = 0;
+    for (const PageRow& row : pageRows()) {
+        INFO(row.id);
+        const BuiltPage page = row.make(&session, nullptr);
+        std::unique_ptr<QWidget> owner(page.widget);
+        if (page.show) page.show(session.results());
+        const auto views = page.widget->findChildren<QTableView*>();
+        const bool showsTable
+            = std::any_of(views.begin(), views.end(), [](QTableView* v) { return !qobject_cast<QTableWidget*>(v); });
+        if (showsTable) {
+            ++pagesWithTables;
+            CHECK(page.tables);
+        }
+        if (!page.tables) continue;
+        for (const PageTable& t : page.tables(session.results())) {
+            INFO(t.file.toStdString());
+            CHECK(files.insert(t.file).second);
+            CHECK(t.file.contains(QRegularExpression(QStringLiteral(R"(^[a-z_]+\.(csv|json)$)"))));
+            CHECK_FALSE(t.text.empty());
+        }
+    }
+    CHECK(pagesWithTables == 4); // memory, step time, planner, compare
+    // The pages that take the hub's results give theirs at once.
+    for (const char* file : { "memory_stages.csv", "collectives.csv", "scaling_sweep.csv" })
+        CHECK(files.count(QLatin1String(file)) == 1);
+    CHECK(files.count(QStringLiteral("comparison.csv")) == 0); // one scenario: nothing to compare yet
 }
 
 TEST_CASE("the table models keep QAbstractItemModel's contract", "[widgets][models]")
@@ -133,19 +172,30 @@ TEST_CASE("the table models keep QAbstractItemModel's contract", "[widgets][mode
     comparison.setEstimates({}, {});
 }
 
-TEST_CASE("the manual's --tab list names every page in tab order", "[widgets][pages]")
+TEST_CASE("the manual's and the README's --tab lists name every page in tab order", "[widgets][pages]")
 {
-    QFile man(QStringLiteral(TP_SOURCE_DIR "/docs/man/trainplanner.1"));
-    REQUIRE(man.open(QIODevice::ReadOnly));
-    const QString text = QString::fromUtf8(man.readAll());
-    const auto start = text.indexOf(QStringLiteral("\\-\\-tab"));
+    auto read = [](const char* path) {
+        QFile file(QString::fromUtf8(path));
+        REQUIRE(file.open(QIODevice::ReadOnly));
+        return QString::fromUtf8(file.readAll());
+    };
+    auto checkOrder = [](const QString& entry) {
+        qsizetype at = 0;
+        for (const QString& id : MainView::pageIds()) {
+            INFO(id.toStdString());
+            const auto found = entry.indexOf(QRegularExpression(QStringLiteral("\\b%1\\b").arg(id)), at);
+            CHECK(found >= at);
+            if (found >= 0) at = found;
+        }
+    };
+    const QString man = read(TP_SOURCE_DIR "/docs/man/trainplanner.1");
+    const auto start = man.indexOf(QStringLiteral("\\-\\-tab"));
     REQUIRE(start >= 0);
-    const QString entry = text.mid(start, text.indexOf(QStringLiteral(".TP"), start) - start);
-    qsizetype at = 0;
-    for (const QString& id : MainView::pageIds()) {
-        INFO(id.toStdString());
-        const auto found = entry.indexOf(QRegularExpression(QStringLiteral("\\b%1\\b").arg(id)), at);
-        CHECK(found >= at);
-        if (found >= 0) at = found;
-    }
+    checkOrder(man.mid(start, man.indexOf(QStringLiteral(".TP"), start) - start));
+    // The README's synopsis: "[--tab memory|time|…]".
+    const QString readme = read(TP_SOURCE_DIR "/README.md");
+    const QRegularExpressionMatch list = QRegularExpression(QStringLiteral(R"(\[--tab ([a-z|]+)\])")).match(readme);
+    REQUIRE(list.hasMatch());
+    checkOrder(list.captured(1));
+    CHECK(list.captured(1).split(QLatin1Char('|')).size() == MainView::pageIds().size() + 1); // and "accuracy"
 }

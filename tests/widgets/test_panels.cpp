@@ -71,14 +71,14 @@ void choose(QComboBox* box, const QVariant& value)
 void requireTimeChartMatchesCore(const MainView& w, const core::Scenario& s)
 {
     const core::Estimate e = core::estimate(s);
-    const TimeChart& chart = *w.timeChart();
+    const TimeChart& chart = *w.viewOn<ui::TimeChart>("time");
     for (int p = 0; p < TimeChart::PartCount; ++p)
         for (int r = 0; r < 2; ++r) {
             INFO("part " << p << " row " << r);
             CHECK(chart.value(TimeChart::Part(p), TimeChart::Row(r)) * chart.unitSeconds()
                 == Approx(TimeChart::seconds(e, TimeChart::Part(p), TimeChart::Row(r))).margin(1e-12));
         }
-    CHECK(w.collectives()->rowCount() == int(e.communication.collectives.size()));
+    CHECK(w.viewOn<ui::CollectivesModel>("time")->rowCount() == int(e.communication.collectives.size()));
     // The step bar is the whole step: GEMMs, attention kernel, memory-bound, bubble, optimizer,
     // offload and exposed communication add up to it.
     double step = 0;
@@ -329,7 +329,7 @@ TEST_CASE("the scaling chart plots core's sweep with the current point", "[widge
 {
     ScenarioSession session(core::defaultScenario());
     MainView w(&session);
-    const ScalingChart& chart = *w.scalingChart();
+    const ScalingChart& chart = *w.viewOn<ui::ScalingChart>("scaling");
     const auto& points = session.results().gpuSweep.points;
     REQUIRE(points.size() >= 5);
     REQUIRE(chart.memorySeries()->count() == int(points.size()));
@@ -354,7 +354,7 @@ TEST_CASE("the collectives table copies as tab-separated text", "[widgets][table
     REQUIRE(view);
     const QString tsv = view->toTsv();
     const QStringList lines = tsv.trimmed().split(QLatin1Char('\n'));
-    CHECK(lines.size() == 1 + w.collectives()->rowCount());
+    CHECK(lines.size() == 1 + w.viewOn<ui::CollectivesModel>("time")->rowCount());
     CHECK(lines.front().count(QLatin1Char('\t')) == CollectivesModel::ColumnCount - 1);
     CHECK(tsv.contains(QStringLiteral("TP\tall_reduce")));
 }
@@ -382,7 +382,7 @@ TEST_CASE("the reliability charts plot core's goodput and optimum", "[widgets][r
 {
     ScenarioSession session(core::defaultScenario());
     MainView w(&session);
-    const auto* charts = w.reliabilityCharts();
+    const auto* charts = w.viewOn<ui::ReliabilityCharts>("reliability");
     const auto& points = session.results().gpuSweep.points;
     REQUIRE(charts->goodputByGpus()->count() == int(points.size()));
     for (int i = 0; i < int(points.size()); ++i)
@@ -406,7 +406,7 @@ TEST_CASE("the comparison shows the source article's pair with core's numbers", 
     ScenarioSession session(core::defaultScenario());
     ScenarioDocument& doc = *session.document();
     MainView w(&session);
-    ComparisonView* view = w.comparison();
+    ComparisonView* view = w.viewOn<ui::ComparisonView>("compare");
     view->showArticlePair();
     REQUIRE(view->count() == 2);
     // Source article §4's summary: the small model needs one GPU, the large one many, and the

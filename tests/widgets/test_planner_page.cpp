@@ -55,7 +55,7 @@ TEST_CASE("the planner runs in the background while the user keeps editing, and 
     ScenarioSession session(core::defaultScenario());
     ScenarioDocument& doc = *session.document();
     MainView w(&session);
-    PlannerPage* tab = w.plannerPage();
+    PlannerPage* tab = w.viewOn<ui::PlannerPage>("planner");
     auto* slider = w.findChild<QSlider*>(QStringLiteral("modelSize"));
     REQUIRE(slider);
     QSignalSpy finished(tab, &PlannerPage::finished);
@@ -82,7 +82,7 @@ TEST_CASE("the layout search keeps a memory margin from the start", "[widgets][p
     // Without one, a plan at 99 % of each GPU's memory ranked first by a fraction of a percent.
     ScenarioSession session(example("article-large-7b-64gpu.tpscenario.json"));
     MainView w(&session);
-    PlannerPage* tab = w.plannerPage();
+    PlannerPage* tab = w.viewOn<ui::PlannerPage>("planner");
     const auto* keepFree = w.findChild<QSpinBox*>(QStringLiteral("planKeepFree"));
     REQUIRE(keepFree);
     CHECK(keepFree->value() == PlannerPage::kDefaultKeepFreePercent);
@@ -100,7 +100,7 @@ TEST_CASE("a plan applies, undoably, to the scenario it was searched for and to 
     ScenarioSession session(core::defaultScenario());
     ScenarioDocument& doc = *session.document();
     MainView w(&session);
-    PlannerPage* tab = w.plannerPage();
+    PlannerPage* tab = w.viewOn<ui::PlannerPage>("planner");
     QSignalSpy finished(tab, &PlannerPage::finished);
     tab->start();
     REQUIRE(waitForSearch(tab, finished));
@@ -141,7 +141,7 @@ TEST_CASE("a plan's launch settings are copied from next to Apply, or what canno
 {
     ScenarioSession session(core::defaultScenario());
     MainView w(&session);
-    PlannerPage* tab = w.plannerPage();
+    PlannerPage* tab = w.viewOn<ui::PlannerPage>("planner");
     auto* launch = w.findChild<QToolButton*>(QStringLiteral("planLaunch"));
     REQUIRE(launch);
     CHECK_FALSE(launch->isEnabled()); // nothing searched yet
@@ -187,9 +187,9 @@ TEST_CASE(
     ScenarioSession session(start);
     ScenarioDocument& doc = *session.document();
     MainView w(&session);
-    CostPlannerPanel* panel = w.plannerPage()->costPlanner();
+    CostPlannerPanel* panel = w.viewOn<ui::PlannerPage>("planner")->costPlanner();
     REQUIRE(panel);
-    CHECK(w.plannerPage()->searches()->count() == 2);
+    CHECK(w.viewOn<ui::PlannerPage>("planner")->searches()->count() == 2);
     CHECK(panel->tableText().contains(QStringLiteral("No price table")));
     // A deadline is set from the start: without one a spot run of most of a year ranks first.
     const auto* deadline = panel->findChild<QDoubleSpinBox*>(QStringLiteral("costDeadline"));
@@ -257,7 +257,7 @@ TEST_CASE(
         s.parallel.recompute = core::Recompute::full;
     });
     MainView w(&session);
-    PlannerPage* tab = w.plannerPage();
+    PlannerPage* tab = w.viewOn<ui::PlannerPage>("planner");
     auto* gpus = tab->findChild<QSpinBox*>(QStringLiteral("planGpus"));
     REQUIRE(gpus);
     gpus->setValue(64);
@@ -316,7 +316,7 @@ TEST_CASE("a search past its limit is refused before it starts, and the page say
     MainView w(&session);
 
     // Prices: one H100 offer, every power of two up to 524,288 GPUs — 3.6 million configurations.
-    CostPlannerPanel* panel = w.plannerPage()->costPlanner();
+    CostPlannerPanel* panel = w.viewOn<ui::PlannerPage>("planner")->costPlanner();
     REQUIRE(panel->useExampleTable());
     panel->findChild<QLineEdit*>(QStringLiteral("costGpuTypes"))->setText(QStringLiteral("h100-sxm"));
     panel->setMaxGpus(524'288);
@@ -350,7 +350,8 @@ TEST_CASE("a search past its limit is refused before it starts, and the page say
     REQUIRE(refused.refused());
     emit session.planReady(session.revision(), refused);
     settle();
-    const QString summary = w.plannerPage()->findChild<QLabel*>(QStringLiteral("planSummary"))->text();
+    const QString summary
+        = w.viewOn<ui::PlannerPage>("planner")->findChild<QLabel*>(QStringLiteral("planSummary"))->text();
     CHECK(summary.contains(QStringLiteral("limit")));
     CHECK(summary.contains(QStringLiteral("26,714,480")));
 }

@@ -91,7 +91,7 @@ TEST_CASE("presentation mode: a title slide, then one slide per chart with data"
     CHECK(view->currentSlide() == 0);
 
     // A slide is drawn at the requested size; fonts are enlarged only while it is drawn.
-    QChart* memory = window.mainView()->memoryChart()->chart();
+    QChart* memory = window.mainView()->viewOn<ui::MemoryChart>("memory")->chart();
     const double titleSize = memory->titleFont().pointSizeF();
     const double axisSize = memory->axes().first()->labelsFont().pointSizeF();
     const QImage slide = view->renderSlide(1, QSize(1920, 1080));
@@ -116,7 +116,7 @@ TEST_CASE("a chart copied to the clipboard is an image at the export size", "[wi
 {
     ScenarioSession session(core::defaultScenario());
     MainView w(&session);
-    auto* view = w.memoryChart();
+    auto* view = w.viewOn<ui::MemoryChart>("memory");
     QAction* copy = view->findChild<QAction*>(QStringLiteral("copyChartAction"));
     REQUIRE(copy);
     CHECK(view->actions().size() >= 2);
@@ -135,10 +135,10 @@ TEST_CASE(
 {
     ScenarioSession session(core::defaultScenario());
     MainView w(&session);
-    w.comparison()->showArticlePair();
+    w.viewOn<ui::ComparisonView>("compare")->showArticlePair();
     for (QTableView* v : w.findChildren<QTableView*>())
         CHECK(v->findChild<QAction*>(QStringLiteral("copyTableAction")));
-    QTableView* table = w.comparison()->table();
+    QTableView* table = w.viewOn<ui::ComparisonView>("compare")->table();
     QApplication::clipboard()->clear();
     table->findChild<QAction*>(QStringLiteral("copyTableAction"))->trigger();
     const QStringList lines = QApplication::clipboard()->text().split(QLatin1Char('\n'), Qt::SkipEmptyParts);
@@ -154,7 +154,7 @@ TEST_CASE("the cost breakdown chart shows core's cost lines", "[widgets][cost]")
     s.cost.networkUsdPerTb = 0.5;
     ScenarioSession session(s);
     MainView w(&session);
-    const auto* chart = w.costBreakdownChart();
+    const auto* chart = w.viewOn<ui::CostBreakdownChart>("scaling");
     const auto& t = session.results().estimate.training;
     // Bars top-down: GPUs, energy, storage, network, team (stored bottom-up).
     const double lines[] = { t.gpuCostUsd, t.energyCostUsd, t.storageCostUsd, t.networkCostUsd, t.teamCostUsd };
@@ -170,7 +170,7 @@ TEST_CASE("the decision guide lights the checklist from the scenario and keeps t
     ScenarioSession session(example("article-large-7b-64gpu.tpscenario.json"));
     ScenarioDocument& doc = *session.document();
     MainView w(&session);
-    DecisionGuidePage* guide = w.decisionGuide();
+    DecisionGuidePage* guide = w.viewOn<ui::DecisionGuidePage>("guide");
     REQUIRE(guide);
     using core::ChecklistId;
     using core::Need;
@@ -273,7 +273,7 @@ TEST_CASE("the pipeline tab draws core's timeline and follows edits", "[widgets]
     ScenarioDocument& doc = *session.document();
     MainView w(&session);
     const core::Timeline expected = core::pipelineTimeline(doc.scenario(), session.results().estimate);
-    const core::Timeline& shown = w.timelineView()->timeline();
+    const core::Timeline& shown = w.viewOn<ui::TimelineView>("pipeline")->timeline();
     CHECK(shown.blocks.size() == expected.blocks.size());
     CHECK(shown.stepTimeS == Approx(expected.stepTimeS));
     // The embedding and the loss counted as layers leave the middle stages the busiest: the estimate's
@@ -285,8 +285,8 @@ TEST_CASE("the pipeline tab draws core's timeline and follows edits", "[widgets]
         s.parallel.dp = 1024;
     }));
     settle();
-    CHECK(w.timelineView()->timeline().stages == 2);
-    const QImage image = w.timelineView()->render({ 1200, 600 });
+    CHECK(w.viewOn<ui::TimelineView>("pipeline")->timeline().stages == 2);
+    const QImage image = w.viewOn<ui::TimelineView>("pipeline")->render({ 1200, 600 });
     CHECK(image.width() == 2400);
 }
 
@@ -295,10 +295,10 @@ TEST_CASE("the placement map shows core's groups with the links used for timing"
     ScenarioSession session(example("llama-3.1-405b-16k-h100.tpscenario.json"));
     ScenarioDocument& doc = *session.document();
     MainView w(&session);
-    const auto& shown = w.placementView()->placement();
+    const auto& shown = w.viewOn<ui::PlacementView>("pipeline")->placement();
     const core::Placement expected = core::placement(doc.scenario(), session.results().estimate);
     REQUIRE(shown.groups.size() == expected.groups.size());
-    const QStringList lines = w.placementView()->groupLines();
+    const QStringList lines = w.viewOn<ui::PlacementView>("pipeline")->groupLines();
     for (std::size_t i = 0; i < shown.groups.size(); ++i) {
         CHECK(shown.groups[i].link == expected.groups[i].link);
         for (const auto& c : session.results().estimate.communication.collectives)
@@ -317,7 +317,7 @@ TEST_CASE("the placement map says PCIe where a group leaves H100 PCIe's NVLink p
     ScenarioSession session(s);
     MainView w(&session);
     settle();
-    const QStringList lines = w.placementView()->groupLines();
+    const QStringList lines = w.viewOn<ui::PlacementView>("pipeline")->groupLines();
     REQUIRE_FALSE(lines.isEmpty());
     CHECK(lines.at(0).startsWith(QStringLiteral("TP groups of 4 GPUs: inside one node (PCIe)")));
     CHECK_FALSE(lines.at(0).contains(QStringLiteral("NVLink")));
@@ -328,7 +328,7 @@ TEST_CASE("the sensitivity tab draws core's swings, and the banner can show the 
     ScenarioSession session(example("article-large-7b-64gpu.tpscenario.json"));
     ScenarioDocument& doc = *session.document();
     MainView w(&session);
-    auto* view = w.sensitivityPage();
+    auto* view = w.viewOn<ui::SensitivityPage>("sensitivity");
     // Asked of the session in the background when the tab is shown.
     CHECK_FALSE(view->isCurrent());
     w.tabs()->setCurrentWidget(view);
@@ -388,7 +388,7 @@ TEST_CASE("the heatmap shows core's cells and a click applies one", "[widgets][h
     ScenarioSession session(seventy);
     ScenarioDocument& doc = *session.document();
     MainView w(&session);
-    WhatIfPage* view = w.whatIfPage();
+    WhatIfPage* view = w.viewOn<ui::WhatIfPage>("whatif");
     w.tabs()->setCurrentWidget(view);
     w.show();
     view->setAxes(core::HeatAxis::tp, core::HeatAxis::pp);
@@ -566,7 +566,7 @@ TEST_CASE("slide verdict colours, compared figures, the searched GPU count and b
     CHECK(marked);
 
     // The memory bars carry their values; a part too thin for its label has none.
-    auto* memory = window.mainView()->memoryChart();
+    auto* memory = window.mainView()->viewOn<ui::MemoryChart>("memory");
     memory->chart()->resize(1200, 750);
     auto labelled = [memory](MemoryChart::Term term) {
         const double v = memory->value(term, 0);

@@ -96,7 +96,7 @@ TEST_CASE("clearing the comparison asks first and keeps the scenarios on Cancel"
 {
     ui::ScenarioSession session(core::defaultScenario());
     ui::MainWindow window(&session);
-    ui::ComparisonView* compare = window.mainView()->comparison();
+    ui::ComparisonView* compare = window.mainView()->viewOn<ui::ComparisonView>("compare");
     compare->showArticlePair();
     REQUIRE(compare->count() == 2);
     QPushButton* clear = nullptr;

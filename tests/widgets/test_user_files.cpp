@@ -311,7 +311,7 @@ TEST_CASE("a file name that is not UTF-8 opens, compares and saves under its own
     CHECK(window.documents()->openFile(name));
     CHECK(session.document()->filePath() == name);
     CHECK(window.documents()->openStartFiles({ name, name }).isEmpty());
-    CHECK(window.mainView()->comparison()->count() == 2);
+    CHECK(window.mainView()->viewOn<ui::ComparisonView>("compare")->count() == 2);
     // Given relative, as a shell in its folder passes it: made absolute without losing the byte.
     char previous[4096];
     REQUIRE(::getcwd(previous, sizeof previous));

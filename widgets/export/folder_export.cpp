@@ -1,7 +1,6 @@
 #include "widgets/export/folder_export.h"
 
 #include "core/estimate_io.h"
-#include "core/plan_io.h"
 #include "core/scenario_io.h"
 #include "widgets/charts/chart_export.h"
 #include "widgets/export/report_export.h"
@@ -9,8 +8,6 @@
 #include "widgets/io/safe_save.h"
 #include "widgets/main_view.h"
 #include "widgets/models/comparison_model.h"
-#include "widgets/pages/comparison_view.h"
-#include "widgets/pages/planner_page.h"
 #include "widgets/session/scenario_document.h"
 #include "widgets/session/scenario_session.h"
 #include "widgets/text/native_path.h"
@@ -104,28 +101,15 @@ std::vector<Item> plan(MainView* view, ScenarioSession* session, const ExportOpt
         };
     };
     const core::Estimate& e = results.estimate;
-    const ComparisonView* comparison = view->comparison();
-    const bool compared = comparison->count() >= 2;
     if (options.tables) {
         const bool bom = options.csvBom;
-        auto table = [&](const QString& base, const std::string& csv) {
-            items.push_back({ file(base), fileText(withScenarioColumn(csv, name), bom) });
-        };
-        table(QStringLiteral("estimate.csv"), core::estimateToCsv(e));
-        table(QStringLiteral("memory_stages.csv"), core::memoryStagesCsv(e));
-        table(QStringLiteral("collectives.csv"), core::collectivesCsv(e));
-        // One row per scenario compared, named in its own column.
-        if (compared)
-            items.push_back(
-                { file(QStringLiteral("comparison.csv")), fileText(comparison->figures()->csv().toStdString(), bom) });
-        // The scaling chart's sweep, and a plan search done for this scenario, in the command line's
-        // formats (plan_io.h): `sweep --gpus … --format csv` and `plan --format csv/json`.
-        table(QStringLiteral("scaling_sweep.csv"), core::sweepToCsv(results.gpuSweep, "gpus"));
-        const PlannerPage* search = view->plannerPage();
-        if (search->isCurrent() && !search->isRunning() && !search->result().plans.empty()) {
-            table(QStringLiteral("plans.csv"), core::planToCsv(search->result()));
-            items.push_back(
-                { file(QStringLiteral("plans.json")), fileText(core::planToJson(search->result()), false) });
+        items.push_back(
+            { file(QStringLiteral("estimate.csv")), fileText(withScenarioColumn(core::estimateToCsv(e), name), bom) });
+        // Then each page's tables, in tab order (their rows in page_registry.cpp say which).
+        for (PageTable& t : view->tables()) {
+            const bool csv = t.file.endsWith(QLatin1String(".csv"));
+            std::string text = csv && t.oneScenario ? withScenarioColumn(t.text, name) : std::move(t.text);
+            items.push_back({ file(t.file), fileText(std::move(text), csv && bom) });
         }
     }
     if (options.json) {
@@ -140,7 +124,7 @@ std::vector<Item> plan(MainView* view, ScenarioSession* session, const ExportOpt
     // written, the PDF embeds its own drawings at the page width. Drawn once, for whichever formats,
     // one chart per step before the first report file.
     auto inputs = std::make_shared<ReportInputs>(
-        ReportInputs { session->results(), {}, compared ? comparison->figures() : nullptr, session->explanations() });
+        ReportInputs { session->results(), {}, view->reportTables(), session->explanations() });
     const QString firstReport = file(options.reportMarkdown ? QStringLiteral("report.md")
             : options.reportHtml                            ? QStringLiteral("report.html")
                                                             : QStringLiteral("report.pdf"));

@@ -161,9 +161,9 @@ std::vector<Block> reportBlocks(const ReportInputs& in)
         }
     }
     out.push_back({ Block::pageBreak });
-    if (in.comparison) {
-        out.push_back({ Block::heading, MainView::tr("Comparison") });
-        out.push_back(modelTable(*in.comparison, true));
+    for (const ReportTable& t : in.tables) {
+        out.push_back({ Block::heading, t.title });
+        out.push_back(modelTable(*t.model, true));
     }
     // The decision guide: the verdict in words and the migration checklist with its urgencies.
     const DecisionGuidePage::Texts guide = DecisionGuidePage::textsOf(s, e, in.results.guide);

@@ -42,8 +42,8 @@ struct ReportInputs {
         QImage image; ///< drawn for the printed page (reportChartImage); empty in Markdown-only use
     };
     std::vector<Chart> charts; ///< page 1 takes the first two
-    /// The Compare tab's figures when it holds two scenarios or more (ComparisonModel), else nullptr.
-    const QAbstractItemModel* comparison = nullptr;
+    /// The pages' tables (the Compare tab's figures when it holds two scenarios or more), after the charts.
+    std::vector<ReportTable> tables;
     std::vector<core::Explanation> explanations;
 };
 

@@ -176,6 +176,12 @@ void CostPlannerPanel::setDeadlineDays(double days)
     m_deadline->setValue(days);
 }
 
+std::string CostPlannerPanel::resultJson() const
+{
+    if (isRunning() || isStale() || m_result.plans.empty()) return {};
+    return core::costPlanToJson(m_result);
+}
+
 bool CostPlannerPanel::isRunning() const
 {
     return m_session->isCostPlanning();

@@ -11,6 +11,7 @@
 
 #include <QWidget>
 
+#include <string>
 #include <vector>
 
 class QDoubleSpinBox;
@@ -49,6 +50,9 @@ public:
     [[nodiscard]] bool isStale() const { return m_search.isStale(); }
     [[nodiscard]] const core::CostPlanResult& result() const { return m_result; }
     [[nodiscard]] QTableWidget* resultsTable() const { return m_results; }
+    /// The finished search's result in the command line's format (`plan --prices … --format json`);
+    /// empty while it runs, once the scenario has changed, or with nothing found.
+    [[nodiscard]] std::string resultJson() const;
     [[nodiscard]] QString tableText() const;
     [[nodiscard]] QString summaryText() const;
 

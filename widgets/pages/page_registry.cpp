@@ -1,5 +1,7 @@
 #include "widgets/pages/page_registry.h"
 
+#include "core/estimate_io.h"
+#include "core/plan_io.h"
 #include "widgets/charts/chart_export.h"
 #include "widgets/charts/comparison_chart.h"
 #include "widgets/charts/cost_breakdown_chart.h"
@@ -13,9 +15,11 @@
 #include "widgets/charts/scaling_chart.h"
 #include "widgets/charts/time_chart.h"
 #include "widgets/models/collectives_model.h"
+#include "widgets/models/comparison_model.h"
 #include "widgets/models/copyable_table_view.h"
 #include "widgets/models/memory_table_model.h"
 #include "widgets/pages/comparison_view.h"
+#include "widgets/pages/cost_planner_panel.h"
 #include "widgets/pages/decision_guide_page.h"
 #include "widgets/pages/loss_scale_lab.h"
 #include "widgets/pages/planner_page.h"
@@ -88,6 +92,10 @@ BuiltPage memoryPage(ScenarioSession*, QWidget* parent)
             std::vector<Figure> out;
             addChartFigure(out, QStringLiteral("memory"), chart);
             return out;
+        },
+        [](const DerivedResults& r) {
+            return std::vector<PageTable> { { QStringLiteral("memory_stages.csv"),
+                core::memoryStagesCsv(r.estimate) } };
         } };
 }
 
@@ -107,6 +115,9 @@ BuiltPage timePage(ScenarioSession*, QWidget* parent)
             std::vector<Figure> out;
             addChartFigure(out, QStringLiteral("step_time"), chart);
             return out;
+        },
+        [](const DerivedResults& r) {
+            return std::vector<PageTable> { { QStringLiteral("collectives.csv"), core::collectivesCsv(r.estimate) } };
         } };
 }
 
@@ -156,6 +167,11 @@ BuiltPage scalingPage(ScenarioSession*, QWidget* parent)
             addChartFigure(out, QStringLiteral("time_and_cost"), cost);
             addChartFigure(out, QStringLiteral("cost_breakdown"), breakdown);
             return out;
+        },
+        // The scaling chart's sweep, in the command line's format (`sweep --gpus … --format csv`).
+        [](const DerivedResults& r) {
+            return std::vector<PageTable> { { QStringLiteral("scaling_sweep.csv"),
+                core::sweepToCsv(r.gpuSweep, "gpus") } };
         } };
 }
 
@@ -174,11 +190,24 @@ BuiltPage reliabilityPage(ScenarioSession*, QWidget* parent)
 BuiltPage plannerPage(ScenarioSession* session, QWidget* parent)
 {
     auto* page = new PlannerPage(session, parent);
-    return { page, {}, [page] {
-                std::vector<Figure> out;
-                addChartFigure(out, QStringLiteral("plans"), page->scatter());
-                return out;
-            } };
+    return { page, {},
+        [page] {
+            std::vector<Figure> out;
+            addChartFigure(out, QStringLiteral("plans"), page->scatter());
+            return out;
+        },
+        // A finished search done for this scenario, in the command line's formats (`plan --format csv/json`).
+        [page](const DerivedResults&) {
+            std::vector<PageTable> out;
+            if (page->isCurrent() && !page->isRunning() && !page->result().plans.empty()) {
+                out.push_back({ QStringLiteral("plans.csv"), core::planToCsv(page->result()) });
+                out.push_back({ QStringLiteral("plans.json"), core::planToJson(page->result()), false });
+            }
+            // And the price search's, in the format of `plan --prices … --format json`.
+            if (std::string prices = page->costPlanner()->resultJson(); !prices.empty())
+                out.push_back({ QStringLiteral("price_plans.json"), std::move(prices), false });
+            return out;
+        } };
 }
 
 BuiltPage formatsPage(ScenarioSession*, QWidget* parent)
@@ -195,12 +224,24 @@ BuiltPage formatsPage(ScenarioSession*, QWidget* parent)
 BuiltPage comparePage(ScenarioSession* session, QWidget* parent)
 {
     auto* page = new ComparisonView(session, parent);
-    return { page, {}, [page] {
-                std::vector<Figure> out;
-                addChartFigure(out, QStringLiteral("comparison_memory"), page->memoryChart());
-                addChartFigure(out, QStringLiteral("comparison_step_time"), page->stepChart());
-                return out;
-            } };
+    // Two scenarios or more: one row per scenario, each named in its own column.
+    return { page, {},
+        [page] {
+            std::vector<Figure> out;
+            addChartFigure(out, QStringLiteral("comparison_memory"), page->memoryChart());
+            addChartFigure(out, QStringLiteral("comparison_step_time"), page->stepChart());
+            return out;
+        },
+        [page](const DerivedResults&) {
+            std::vector<PageTable> out;
+            if (page->count() >= 2)
+                out.push_back({ QStringLiteral("comparison.csv"), page->figures()->csv().toStdString(), false });
+            return out;
+        },
+        [page] {
+            return ReportTable { QCoreApplication::translate("ui::MainView", "Comparison"),
+                page->count() >= 2 ? page->figures() : nullptr };
+        } };
 }
 
 BuiltPage guidePage(ScenarioSession*, QWidget* parent)

@@ -8,14 +8,31 @@
 
 #include <functional>
 #include <span>
+#include <string>
 #include <vector>
 
+class QAbstractItemModel;
 class QWidget;
 
 namespace ui {
 
 class ScenarioSession;
 struct DerivedResults;
+
+/// A table a page gives the export (its "tables" option): the file and its text.
+struct PageTable {
+    QString file; ///< "memory_stages.csv"; a ".json" file is written as it is, without a byte-order mark
+    std::string text; ///< CSV in the command line's format, or JSON
+    /// Rows of the scenario shown: the export adds a first column naming it. A table of several
+    /// scenarios names each itself.
+    bool oneScenario = true;
+};
+
+/// A table a page adds to the report, under its title.
+struct ReportTable {
+    QString title; ///< translated
+    const QAbstractItemModel* model = nullptr; ///< its header row is the first column; null: nothing to add
+};
 
 /// A result page as its row built it.
 struct BuiltPage {
@@ -26,6 +43,11 @@ struct BuiltPage {
     /// The page's figures that have something to show, in the page's order, each with its stable file
     /// name. Brings views that draw only while visible up to date first.
     std::function<std::vector<Figure>()> figures;
+    /// The page's tables for the export, from the results the page shows (a page that listens to the
+    /// session gives what it holds); empty for a page with no table.
+    std::function<std::vector<PageTable>(const DerivedResults&)> tables;
+    /// The table the page adds to the report; empty for none.
+    std::function<ReportTable()> report;
 };
 
 struct PageRow {
