@@ -288,7 +288,7 @@ void dataParallelTraffic(const TrafficInputs& in, CollectiveList& list)
     const Scenario& s = in.s;
     const Parallel& p = s.parallel;
     const double m = in.m;
-    const int denseGroup = p.dp * p.cp;
+    const int denseGroup = groupSize(p, Group::dp);
     const int expertGroup = std::max(1, denseGroup / p.ep);
     const double gradBytes = bytesOf(s.precision.gradients), weightBytes = bytesOf(s.precision.weights);
     // ZeRO-3 gathers parameters in the compute dtype: FSDP casts the shard before the all-gather

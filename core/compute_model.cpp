@@ -1,6 +1,7 @@
 #include "core/compute_model.h"
 
 #include "core/architecture.h"
+#include "core/dimensions.h"
 #include "core/pipeline_schedule.h"
 #include "core/software_stack.h"
 
@@ -459,7 +460,7 @@ struct GemmPricing {
 struct ShapeKey {
     GemmPricing pricing;
     Architecture arch;
-    int tp = 1, cp = 1, ep = 1;
+    Degrees shaping; ///< gemmShapingDegrees
     double tokens = 0, forwards = 1;
     bool trainsWeights = true, fusedQkv = false, fusedGateUp = false;
     bool operator==(const ShapeKey&) const = default;
@@ -512,7 +513,8 @@ double matmulShapeEfficiency(const Scenario& s, double rate, double memoryBytesP
     // Everything the result depends on. Most slider ticks (data parallelism, batch, ZeRO, pipeline,
     // costs) leave the GEMMs' shapes alone, and the planner tries many layouts of one shape in a
     // row: each thread keeps its last answer.
-    const ShapeKey key { g, a, p.tp, p.cp, p.ep, tokens, forwards, trainsWeights, stack.fusedQkv, stack.fusedGateUp };
+    const ShapeKey key { g, a, gemmShapingDegrees(p), tokens, forwards, trainsWeights, stack.fusedQkv,
+        stack.fusedGateUp };
     thread_local std::optional<std::pair<ShapeKey, double>> last;
     if (last && last->first == key) return last->second;
     double ideal = 0, timed = 0;

@@ -53,13 +53,27 @@ double epLargest(const Scenario& s)
     return double(std::max(1, s.model.arch.experts));
 }
 
-const std::array<Dimension, kDimensionCount> kDimensions { {
-    { Group::tp, Knob::tp, "TP", "the attention heads and the FFN width", &Parallel::tp, true, nullptr, nullptr },
-    { Group::pp, Knob::pp, "PP", "the layers (× virtual stages)", &Parallel::pp, true, ppDivides, ppLargest },
-    { Group::dp, Knob::dp, "DP", "the global batch (× micro-batch)", &Parallel::dp, true, dpDivides, dpLargest },
-    { Group::cp, Knob::cp, "CP", "the sequence (in 2·CP chunks)", &Parallel::cp, true, cpDivides, cpLargest },
-    { Group::ep, Knob::ep, "EP", "the experts", &Parallel::ep, false, epDivides, epLargest },
+constexpr std::array<Dimension, kDimensionCount> kDimensions { {
+    { Group::tp, Knob::tp, "TP", "the attention heads and the FFN width", &Parallel::tp, true, 16, true, nullptr,
+        nullptr },
+    { Group::pp, Knob::pp, "PP", "the layers (× virtual stages)", &Parallel::pp, true, 32, false, ppDivides,
+        ppLargest },
+    { Group::dp, Knob::dp, "DP", "the global batch (× micro-batch)", &Parallel::dp, true, 1024, false, dpDivides,
+        dpLargest },
+    { Group::cp, Knob::cp, "CP", "the sequence (in 2·CP chunks)", &Parallel::cp, true, 16, true, cpDivides, cpLargest },
+    { Group::ep, Knob::ep, "EP", "the experts", &Parallel::ep, false, 0, true, epDivides, epLargest },
 } };
+
+/// The rows follow kDimensionOrder, and Degrees indexes its values by knob: every dimension's knob is
+/// one of the first kDimensionCount.
+constexpr bool rowsInOrder()
+{
+    for (std::size_t i = 0; i < kDimensionCount; ++i)
+        if (kDimensions[i].knob != kDimensionOrder[i] || std::size_t(kDimensions[i].knob) >= kDimensionCount)
+            return false;
+    return true;
+}
+static_assert(rowsInOrder());
 
 } // namespace
 
@@ -87,6 +101,60 @@ const Dimension* findDimension(Knob knob)
     for (const Dimension& d : kDimensions)
         if (d.knob == knob) return &d;
     return nullptr;
+}
+
+Degrees degreesOf(const Parallel& parallel)
+{
+    Degrees out;
+    for (const Dimension& d : kDimensions)
+        out[d.knob] = d.of(parallel);
+    return out;
+}
+
+void setDegrees(Parallel& parallel, const Degrees& degrees)
+{
+    for (const Dimension& d : kDimensions)
+        parallel.*d.degree = degrees[d.knob];
+}
+
+Degrees gemmShapingDegrees(const Parallel& parallel)
+{
+    Degrees out;
+    for (const Dimension& d : kDimensions)
+        if (d.shapesGemms) out[d.knob] = d.of(parallel);
+    return out;
+}
+
+std::vector<std::pair<std::string, double>> gpuFactors(const Parallel& parallel)
+{
+    std::vector<std::pair<std::string, double>> out;
+    for (const Dimension& d : kDimensions) {
+        if (!d.multipliesGpus) continue;
+        const std::string_view key = d.key();
+        out.emplace_back(std::string(key.substr(key.find('.') + 1)), d.of(parallel));
+    }
+    return out;
+}
+
+std::string degreesText(const Parallel& p)
+{
+    return "TP " + std::to_string(p.tp) + " x PP " + std::to_string(p.pp) + " x CP " + std::to_string(p.cp) + " x DP "
+        + std::to_string(p.dp) + (p.ep > 1 ? " (EP " + std::to_string(p.ep) + " within DP x CP)" : std::string());
+}
+
+double dataRanks(const Parallel& p)
+{
+    return double(p.dp) * p.cp;
+}
+
+double expertDataRanks(const Parallel& p)
+{
+    return std::max(1.0, dataRanks(p) / p.ep);
+}
+
+bool expertsFitDataRanks(const Parallel& p)
+{
+    return p.ep >= 1 && clampedProduct({ p.dp, p.cp }) % p.ep == 0;
 }
 
 std::int64_t gpusPerReplica(const Parallel& parallel)

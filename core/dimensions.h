@@ -11,7 +11,10 @@
 #include <cstddef>
 #include <cstdint>
 #include <optional>
+#include <string>
 #include <string_view>
+#include <utility>
+#include <vector>
 
 namespace core {
 
@@ -32,6 +35,12 @@ struct Dimension {
     int Parallel::*degree = nullptr;
     /// Its degree multiplies the GPU count (Parallel::gpus()); EP's groups are carved out of DP × CP.
     bool multipliesGpus = true;
+    /// The largest degree the what-if grid spans on an axis of this dimension (powers of two from 1);
+    /// 0 for none.
+    int heatMax = 0;
+    /// Its degree changes the shapes of one rank's GEMMs (TP splits the weights, CP the tokens, EP the
+    /// experts); PP and DP change which layers and batches a rank runs, not their shapes.
+    bool shapesGemms = false;
     /// Whether `value` divides what the degree splits in `scenario`; nullptr when its values are the
     /// field's own (TP: powers of two; the heads are checked as warnings).
     bool (*divides)(const Scenario& scenario, int value) = nullptr;
@@ -44,6 +53,15 @@ struct Dimension {
 };
 
 inline constexpr std::size_t kDimensionCount = 5;
+/// The dimensions' knobs in the order every view lists them (dimensions()' rows follow it).
+inline constexpr std::array<Knob, kDimensionCount> kDimensionOrder { Knob::tp, Knob::pp, Knob::dp, Knob::cp, Knob::ep };
+/// Where `knob` stands in kDimensionOrder; kDimensionCount for a knob that is no dimension.
+[[nodiscard]] constexpr std::size_t dimensionIndex(Knob knob)
+{
+    for (std::size_t i = 0; i < kDimensionCount; ++i)
+        if (kDimensionOrder[i] == knob) return i;
+    return kDimensionCount;
+}
 
 /// In the order every view lists them: TP, PP, DP, CP, EP.
 [[nodiscard]] const std::array<Dimension, kDimensionCount>& dimensions();
@@ -53,6 +71,34 @@ inline constexpr std::size_t kDimensionCount = 5;
 /// (ZeRO, the micro-batch, …).
 [[nodiscard]] const Dimension* findDimension(std::string_view key);
 [[nodiscard]] const Dimension* findDimension(Knob knob);
+
+/// The degrees of the parallel dimensions, indexed by their knobs: the dimensions are the first
+/// kDimensionCount knobs (dimensions.cpp checks it).
+struct Degrees {
+    std::array<int, kDimensionCount> values { 1, 1, 1, 1, 1 };
+    [[nodiscard]] int& operator[](Knob knob) { return values[std::size_t(knob)]; }
+    [[nodiscard]] int operator[](Knob knob) const { return values[std::size_t(knob)]; }
+    bool operator==(const Degrees&) const = default;
+};
+[[nodiscard]] Degrees degreesOf(const Parallel& parallel);
+void setDegrees(Parallel& parallel, const Degrees& degrees);
+/// The degrees that shape one rank's GEMMs (Dimension::shapesGemms), the others 1: what a cache of
+/// the GEMMs' times is keyed on.
+[[nodiscard]] Degrees gemmShapingDegrees(const Parallel& parallel);
+/// The degrees whose product is the GPU count, each named as in the files ("tp", 2), in dimensions()'
+/// order: the values of a problem about the GPU count.
+[[nodiscard]] std::vector<std::pair<std::string, double>> gpuFactors(const Parallel& parallel);
+/// "TP 2 x PP 4 x CP 1 x DP 8", with " (EP 2 within DP x CP)" when experts are split: the layout in
+/// words for a launch file's comment.
+[[nodiscard]] std::string degreesText(const Parallel& parallel);
+
+/// The ranks of a stage that hold the same weights: DP × CP. Their gradients are reduced together,
+/// and ZeRO shards the model states over them (Megatron-LM's data-parallel group with CP).
+[[nodiscard]] double dataRanks(const Parallel& parallel);
+/// The same for an expert's weights: DP × CP ÷ EP, at least 1.
+[[nodiscard]] double expertDataRanks(const Parallel& parallel);
+/// Whether EP divides DP × CP, out of which its groups are carved (Megatron-LM), in 64 bits.
+[[nodiscard]] bool expertsFitDataRanks(const Parallel& parallel);
 
 /// GPUs per data-parallel replica: the product of the degrees that multiply the GPU count, DP aside
 /// (TP × PP × CP), clamped as Parallel::gpus() is.

@@ -3,6 +3,7 @@
 #include "core/architecture.h"
 #include "core/comm_model.h"
 #include "core/compute_model.h"
+#include "core/dimensions.h"
 #include "core/memory_model.h"
 #include "core/number_format.h"
 #include "core/pipeline_schedule.h"
@@ -337,8 +338,8 @@ void optimizerAndOffloadTime(const Scenario& s, const StepInputs& in, Estimate& 
     // communication); offloaded states update on the host (CPU time is not modelled).
     const StageMemory& peak = e.memory.peak();
     const Parallel& p = s.parallel;
-    const double denseShard = p.zero >= 1 ? double(p.dp) * p.cp : 1.0;
-    const double expertShard = p.zero >= 1 ? std::max(1.0, double(p.dp) * p.cp / p.ep) : 1.0;
+    const double denseShard = p.zero >= 1 ? dataRanks(p) : 1.0;
+    const double expertShard = p.zero >= 1 ? expertDataRanks(p) : 1.0;
     const double updated = peak.trainableDense / denseShard + peak.trainableExpert / expertShard;
     const auto& pr = s.precision;
     // The states are read and written as the memory model sizes them (Adafactor's factors, not a

@@ -2,6 +2,7 @@
 
 #include "core/compute_model.h"
 #include "core/cost_model.h"
+#include "core/dimensions.h"
 #include "core/memory_model.h"
 #include "core/pipeline_schedule.h"
 #include "core/software_stack.h"
@@ -88,8 +89,8 @@ struct StatesContext {
         , pr(s.precision)
         , st(e.memory.peak())
         , m(st.bytes)
-        , shard(double(p.dp) * p.cp)
-        , expertShard(std::max(1.0, shard / p.ep))
+        , shard(dataRanks(p))
+        , expertShard(expertDataRanks(p))
     {
     }
     const Parallel& p;

@@ -2,6 +2,7 @@
 
 #include "core/architecture.h"
 #include "core/compute_model.h"
+#include "core/dimensions.h"
 #include "core/embedded_data.h"
 #include "core/estimate.h"
 #include "core/json_reader.h"
@@ -346,7 +347,7 @@ FidelitySummary validatePublished()
     // is the question, not which stack.
     auto stackOf = [](Scenario s) {
         Parallel& p = s.parallel;
-        p.tp = p.pp = p.dp = p.cp = p.ep = 1;
+        setDegrees(p, Degrees {});
         p.zero = 0;
         p.gradReduce = GradReduce::per_micro_batch;
         p.sequenceParallel = false;

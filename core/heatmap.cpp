@@ -2,69 +2,105 @@
 
 #include "core/dimensions.h"
 #include "core/scenario_io.h"
+#include "core/scenario_rules.h"
 
 #include <array>
+#include <optional>
 
 namespace core {
 
 namespace {
 
-constexpr std::array<std::string_view, kHeatAxisCount> kAxisNames { "tp", "pp", "dp", "cp", "micro_batch", "zero",
-    "recompute", "seq_len" };
-constexpr std::array<std::string_view, kHeatAxisCount> kAxisKeys { "parallel.tp", "parallel.pp", "parallel.dp",
-    "parallel.cp", "training.micro_batch", "parallel.zero", "parallel.recompute", "training.seq_len" };
+constexpr std::string_view kSeqLenKey = "training.seq_len";
+
+/// The key of the field an axis sets.
+std::string_view axisKey(HeatAxis axis)
+{
+    const std::optional<Knob> knob = knobOf(axis);
+    return knob ? kKnobKeys[std::size_t(*knob)] : kSeqLenKey;
+}
+
+/// 1, 2, 4, … up to `largest`.
+std::vector<int> powersOfTwo(int from, int largest)
+{
+    std::vector<int> out;
+    for (int v = from; v <= largest; v *= 2)
+        out.push_back(v);
+    return out;
+}
 
 } // namespace
 
+std::optional<Knob> knobOf(HeatAxis axis)
+{
+    if (axis == HeatAxis::seq_len || int(axis) < 0 || int(axis) >= int(kKnobCount)) return std::nullopt;
+    return Knob(int(axis));
+}
+
+const std::vector<HeatAxis>& heatAxes()
+{
+    static const std::vector<HeatAxis> axes = [] {
+        std::vector<HeatAxis> out;
+        for (const Dimension& d : dimensions())
+            if (d.heatMax > 0) out.push_back(heatAxis(d.knob));
+        for (const Knob k : { Knob::micro_batch, Knob::zero, Knob::recompute })
+            out.push_back(heatAxis(k));
+        out.push_back(HeatAxis::seq_len);
+        return out;
+    }();
+    return axes;
+}
+
 std::string_view toString(HeatAxis axis)
 {
-    return kAxisNames[static_cast<std::size_t>(axis)];
+    const std::string_view key = axisKey(axis);
+    return key.substr(key.find('.') + 1);
 }
+
 std::string_view keyOf(HeatAxis axis)
 {
-    return kAxisKeys[static_cast<std::size_t>(axis)];
+    return axisKey(axis);
 }
 
 std::vector<int> axisValues(HeatAxis axis)
 {
-    switch (axis) {
-    case HeatAxis::tp:
-        return { 1, 2, 4, 8, 16 };
-    case HeatAxis::pp:
-        return { 1, 2, 4, 8, 16, 32 };
-    case HeatAxis::dp:
-        return { 1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024 };
-    case HeatAxis::cp:
-        return { 1, 2, 4, 8, 16 };
-    case HeatAxis::micro_batch:
-        return { 1, 2, 4, 8, 16 };
-    case HeatAxis::zero:
+    const std::optional<Knob> knob = knobOf(axis);
+    if (!knob) return powersOfTwo(1024, 131072);
+    if (const Dimension* d = findDimension(*knob)) return powersOfTwo(1, d->heatMax);
+    switch (*knob) {
+    case Knob::micro_batch:
+        return powersOfTwo(1, 16);
+    case Knob::zero:
         return { 0, 1, 2, 3 };
-    case HeatAxis::recompute:
+    case Knob::recompute:
         return { int(Recompute::none), int(Recompute::selective), int(Recompute::selective_op), int(Recompute::full) };
-    case HeatAxis::seq_len:
-        return { 1024, 2048, 4096, 8192, 16384, 32768, 65536, 131072 };
+    default:
+        return {};
     }
-    return {};
 }
 
 std::string valueText(HeatAxis axis, int value)
 {
-    if (axis == HeatAxis::recompute) return std::string(toString(Recompute(value)));
+    if (knobOf(axis) == Knob::recompute) return std::string(toString(Recompute(value)));
     return std::to_string(value);
 }
 
 Scenario withAxis(Scenario s, HeatAxis axis, int value)
 {
-    switch (axis) {
-    case HeatAxis::tp:
+    const std::optional<Knob> knob = knobOf(axis);
+    if (!knob) {
+        s.training.seqLen = value;
+        return s;
+    }
+    switch (*knob) {
+    case Knob::tp:
         s.parallel.tp = value;
         if (value == 1) {
             s.parallel.sequenceParallel = false;
             s.parallel.tpSavedInput = TpSavedInput::shard; // a sequence-parallel setting
         }
         break;
-    case HeatAxis::pp:
+    case Knob::pp:
         s.parallel.pp = value;
         if (value < 2) {
             s.parallel.schedule
@@ -72,23 +108,17 @@ Scenario withAxis(Scenario s, HeatAxis axis, int value)
             s.parallel.virtualStages = 1;
         }
         break;
-    case HeatAxis::dp:
-        s.parallel.dp = value;
-        break;
-    case HeatAxis::cp:
-        s.parallel.cp = value;
-        break;
-    case HeatAxis::micro_batch:
+    case Knob::micro_batch:
         s.training.microBatch = value;
         break;
-    case HeatAxis::zero:
+    case Knob::zero:
         s.parallel.zero = value;
         break;
-    case HeatAxis::recompute:
+    case Knob::recompute:
         s.parallel.recompute = Recompute(value);
         break;
-    case HeatAxis::seq_len:
-        s.training.seqLen = value;
+    default:
+        if (const Dimension* d = findDimension(*knob)) s.parallel.*d->degree = value; // DP, CP
         break;
     }
     return s;
@@ -100,7 +130,7 @@ Heatmap heatmap(const Scenario& s, HeatAxis xAxis, HeatAxis yAxis, HeatGpus gpus
     h.xAxis = xAxis;
     h.yAxis = yAxis;
     h.gpus = gpus;
-    const bool keep = gpus == HeatGpus::keep && xAxis != HeatAxis::dp && yAxis != HeatAxis::dp;
+    const bool keep = gpus == HeatGpus::keep && knobOf(xAxis) != Knob::dp && knobOf(yAxis) != Knob::dp;
     const std::int64_t total = s.parallel.gpus();
     h.xs = axisValues(xAxis);
     h.ys = xAxis == yAxis ? std::vector<int> { 0 } : axisValues(yAxis);

@@ -3,6 +3,7 @@
 // × recomputation, sequence length × data parallelism — with every cell either a full estimate or
 // the reason it is impossible (an invalid combination, or memory beyond the GPU).
 
+#include "core/dimensions.h"
 #include "core/estimate.h"
 #include "core/problem.h"
 
@@ -13,8 +14,19 @@
 
 namespace core {
 
-enum class HeatAxis { tp, pp, dp, cp, micro_batch, zero, recompute, seq_len };
-inline constexpr int kHeatAxisCount = 8;
+/// An axis of the what-if grid: one of the planner's knobs (HeatAxis(int(knob)), heatAxis()) or the
+/// sequence length.
+enum class HeatAxis { seq_len = int(kKnobCount) };
+[[nodiscard]] constexpr HeatAxis heatAxis(Knob knob)
+{
+    return HeatAxis(int(knob));
+}
+/// The knob an axis turns; empty for the sequence length.
+[[nodiscard]] std::optional<Knob> knobOf(HeatAxis axis);
+/// The axes the what-if page offers, in its order: the dimensions the grid spans (Dimension::heatMax,
+/// in dimensions()' order), the micro-batch, ZeRO, recomputation and the sequence length.
+[[nodiscard]] const std::vector<HeatAxis>& heatAxes();
+/// "tp", "micro_batch", "seq_len": the key's last part.
 [[nodiscard]] std::string_view toString(HeatAxis axis);
 /// The scenario key an axis sets ("parallel.tp", …).
 [[nodiscard]] std::string_view keyOf(HeatAxis axis);
@@ -42,7 +54,7 @@ struct HeatCell {
 enum class HeatGpus { keep, grow };
 
 struct Heatmap {
-    HeatAxis xAxis = HeatAxis::tp, yAxis = HeatAxis::pp;
+    HeatAxis xAxis = heatAxis(Knob::tp), yAxis = heatAxis(Knob::pp);
     HeatGpus gpus = HeatGpus::grow;
     std::vector<int> xs, ys;
     std::vector<HeatCell> cells; ///< row-major: y outer, x inner

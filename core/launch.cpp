@@ -2,6 +2,7 @@
 
 #include "core/checked.h"
 #include "core/compute_model.h"
+#include "core/dimensions.h"
 #include "core/estimate_io.h"
 #include "core/fidelity.h"
 #include "core/json_text.h"
@@ -101,10 +102,8 @@ std::string expectationLines(const Scenario& s, const Estimate& e, const LogExpe
        << " per GPU";
     if (f == Framework::torchtitan) os << " (torchtitan's \"tps\")";
     os << "\n";
-    os << "  " << x.gpus << " GPUs = TP " << p.tp << " x PP " << p.pp << " x CP " << p.cp << " x DP " << p.dp
-       << (p.ep > 1 ? " (EP " + std::to_string(p.ep) + " within DP x CP)" : std::string()) << ", "
-       << s.hardware.gpusPerNode << " per node; " << x.steps << " steps of " << s.training.globalBatch
-       << " sequences of " << s.training.seqLen << " tokens\n";
+    os << "  " << x.gpus << " GPUs = " << degreesText(p) << ", " << s.hardware.gpusPerNode << " per node; " << x.steps
+       << " steps of " << s.training.globalBatch << " sequences of " << s.training.seqLen << " tokens\n";
     return os.str();
 }
 

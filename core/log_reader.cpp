@@ -124,11 +124,11 @@ std::uint64_t nextRandom(std::uint64_t& state)
 
 /// Megatron-LM's argument names (megatron/training/arguments.py) of the settings a comparison checks.
 constexpr std::array<std::pair<std::string_view, LogSetting>, 7> kMegatronArguments { {
-    { "tensor_model_parallel_size", LogSetting::tp },
-    { "pipeline_model_parallel_size", LogSetting::pp },
-    { "data_parallel_size", LogSetting::dp },
-    { "context_parallel_size", LogSetting::cp },
-    { "expert_model_parallel_size", LogSetting::ep },
+    { "tensor_model_parallel_size", logSettingOf(Knob::tp) },
+    { "pipeline_model_parallel_size", logSettingOf(Knob::pp) },
+    { "data_parallel_size", logSettingOf(Knob::dp) },
+    { "context_parallel_size", logSettingOf(Knob::cp) },
+    { "expert_model_parallel_size", logSettingOf(Knob::ep) },
     { "global_batch_size", LogSetting::global_batch },
     { "seq_length", LogSetting::seq_len },
 } };
@@ -137,10 +137,10 @@ constexpr std::array<std::pair<std::string_view, LogSetting>, 7> kMegatronArgume
 /// tensor-model-parallel size: 8, …, pipeline-model-parallel size: 2, …" — the first of each label is
 /// the model's (the encoder's sizes follow, "encoder-tensor-model-parallel size:").
 constexpr std::array<std::pair<std::string_view, LogSetting>, 4> kMegatronWorldSizes { {
-    { "data-parallel size:", LogSetting::dp },
-    { "context-parallel size:", LogSetting::cp },
-    { "tensor-model-parallel size:", LogSetting::tp },
-    { "pipeline-model-parallel size:", LogSetting::pp },
+    { "data-parallel size:", logSettingOf(Knob::dp) },
+    { "context-parallel size:", logSettingOf(Knob::cp) },
+    { "tensor-model-parallel size:", logSettingOf(Knob::tp) },
+    { "pipeline-model-parallel size:", logSettingOf(Knob::pp) },
 } };
 
 /// The whole positive number at the start of `text` after dots and spaces ("...... 4"); 0 for anything
@@ -255,11 +255,11 @@ void LogParser::readMegatronSettings(std::string_view line, std::int64_t at)
     if (line.find("> initializing ") != npos) {
         double v = 0;
         if (numberAfter(line, "tensor model parallel with size", v) == Read::ok && v == std::floor(v))
-            c.state(LogSetting::tp, v, at);
+            c.state(logSettingOf(Knob::tp), v, at);
         if (numberAfter(line, "pipeline model parallel with size", v) == Read::ok && v == std::floor(v))
-            c.state(LogSetting::pp, v, at);
+            c.state(logSettingOf(Knob::pp), v, at);
         if (numberAfter(line, "data parallel with size", v) == Read::ok && v == std::floor(v))
-            c.state(LogSetting::dp, v, at);
+            c.state(logSettingOf(Knob::dp), v, at);
     }
 }
 

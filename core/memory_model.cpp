@@ -2,8 +2,10 @@
 
 #include "core/architecture.h"
 #include "core/compute_model.h"
+#include "core/dimensions.h"
 #include "core/pipeline_schedule.h"
 #include "core/software_stack.h"
+#include "core/topology.h"
 
 #include <algorithm>
 #include <cmath>
@@ -333,8 +335,8 @@ struct MemoryInputs {
         scale = parameterScale(s, b);
         t = p.tp;
         e = p.ep;
-        denseShard = double(p.dp) * p.cp;
-        expertShard = std::max(1.0, denseShard / e);
+        denseShard = dataRanks(p);
+        expertShard = expertDataRanks(p);
         lora = tr.method != Method::full;
         moe = a.isMoe();
         adaptersPerLayer = lora ? loraParamsPerLayer(a, tr.loraRank, tr.loraTargets, moe) : 0;
@@ -346,7 +348,8 @@ struct MemoryInputs {
         mb = tr.microBatch;
         seqTokens = double(tr.seqLen) / p.cp;
         spDiv = p.sequenceParallel ? t : 1;
-        communicators = (p.tp > 1) + (p.pp > 1) + (p.cp > 1) + (p.ep > 1) + (p.dp * p.cp > 1);
+        for (const Group g : rankOrder())
+            communicators += groupSize(p, g) > 1;
         // Full recompute brings one layer's whole working set back, for one micro-batch at a time.
         // Op-level selective checkpointing run eagerly (no torch.compile) brings back what it did not
         // keep: each recomputed op writes its output again (torch.utils.checkpoint reruns the layer's

@@ -11,9 +11,8 @@ Placement placement(const Scenario& s, const Estimate& e)
     out.gpus = static_cast<int>(p.gpus());
     out.gpusPerNode = s.hardware.gpusPerNode;
     out.nodes = (out.gpus + out.gpusPerNode - 1) / out.gpusPerNode;
-    const std::pair<Group, int> groups[] = { { Group::tp, p.tp }, { Group::cp, p.cp }, { Group::ep, p.ep },
-        { Group::dp, p.dp * p.cp }, { Group::pp, p.pp } };
-    for (const auto& [g, size] : groups) {
+    for (const Group g : rankOrder()) {
+        const int size = groupSize(p, g);
         if (size <= 1) continue;
         GroupPlacement gp;
         gp.group = g;

@@ -55,8 +55,7 @@ std::uint64_t mixed(std::uint64_t x)
 std::uint64_t hashOf(const Layout& l)
 {
     std::uint64_t h = 0;
-    for (const int v : { l.tp, l.pp, l.cp, l.dp, l.ep, l.zero, l.microBatch, l.virtualStages,
-             l.sequenceParallel ? 1 : 0, int(l.recompute) })
+    for (const int v : l.values)
         h = mixed(h ^ std::uint64_t(std::uint32_t(v)));
     return h;
 }

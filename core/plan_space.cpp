@@ -46,12 +46,9 @@ Tally tally(const Allowed& allowed)
         const auto mbs = std::int64_t(a.microBatches->size()), inner = std::int64_t(a.inner->size());
         const std::int64_t n = mbs * inner; // ≤ 1,344 × 2,560: the product of two small counts
         t.count += n;
-        t.byValue[std::size_t(Knob::tp)][a.cell.tp] += n;
-        t.byValue[std::size_t(Knob::pp)][a.cell.pp] += n;
-        t.byValue[std::size_t(Knob::cp)][a.cell.cp] += n;
-        t.byValue[std::size_t(Knob::dp)][a.cell.dp] += n;
-        t.byValue[std::size_t(Knob::ep)][a.cell.ep] += n;
-        innerPerDp[a.cell.dp] += inner;
+        for (std::size_t k = 0; k < kDimensionCount; ++k) // the degrees, indexed by their knobs
+            t.byValue[k][a.cell.values[k]] += n;
+        innerPerDp[a.cell[Knob::dp]] += inner;
         batchesPerInner[a.inner] += mbs;
     }
     for (const auto& [dp, weight] : innerPerDp)
@@ -108,7 +105,9 @@ Space describe(const Scenario& base, const PlanOptions& o)
     const int gpus = o.gpus;
     if (gpus < 1) return space;
     const int maxTp = std::min({ base.hardware.gpusPerNode, 64, gpus });
+    Space::Cell cell; // filled loop by loop
     for (int tp = 1; tp <= maxTp; tp *= 2) {
+        cell[Knob::tp] = tp;
         if (gpus % tp != 0) continue;
         // TP splits heads and KV heads (Megatron replicates KV heads when tp > kv_heads).
         if (a.heads % tp != 0 || (a.kvHeads % tp != 0 && tp % a.kvHeads != 0)) {
@@ -117,6 +116,7 @@ Space describe(const Scenario& base, const PlanOptions& o)
         }
         const int perTp = gpus / tp;
         for (int pp = 1; pp <= std::min(perTp, a.layers); ++pp) {
+            cell[Knob::pp] = pp;
             if (perTp % pp != 0) continue;
             // Uneven stages are allowed (Llama 3 ran 126 layers on 16 stages); each stage needs two layers.
             if (pp > 1 && clampedProduct({ 2, pp }) > a.layers) {
@@ -125,6 +125,7 @@ Space describe(const Scenario& base, const PlanOptions& o)
             }
             const int perPp = perTp / pp; // dp × cp
             for (int cp = 1; cp <= 16 && cp <= perPp; cp *= 2) {
+                cell[Knob::cp] = cp;
                 if (perPp % cp != 0) continue;
                 // Context parallelism exists only as a blockwise flash kernel (ring attention, Transformer
                 // Engine's AttnFuncWithCPAndKVP2P; Megatron-Core asserts it): without flash attention, no CP.
@@ -137,6 +138,7 @@ Space describe(const Scenario& base, const PlanOptions& o)
                     continue;
                 }
                 const int dp = perPp / cp;
+                cell[Knob::dp] = dp;
                 // EP divides the experts and is carved out of dp × cp (Megatron-LM).
                 std::vector<int> eps { 1 };
                 if (a.isMoe())
@@ -150,7 +152,8 @@ Space describe(const Scenario& base, const PlanOptions& o)
                 const auto refused = std::int64_t(microBatches.size() - at->second.size());
                 for (const int ep : eps) {
                     if (refused > 0) space.rejected[ProblemCode::global_batch_not_divisible] += refused;
-                    space.cells.push_back({ tp, pp, cp, dp, ep });
+                    cell[Knob::ep] = ep;
+                    space.cells.push_back(cell);
                 }
             }
         }
@@ -167,15 +170,16 @@ Allowed allowedBy(const Space& space, const PlanConstraints& c)
             if (c.allows(Knob::micro_batch, mb)) kept.push_back(mb);
     }
     for (const Space::Cell& cell : space.cells) {
-        if (!c.allows(Knob::tp, cell.tp) || !c.allows(Knob::pp, cell.pp) || !c.allows(Knob::cp, cell.cp)
-            || !c.allows(Knob::dp, cell.dp) || !c.allows(Knob::ep, cell.ep))
-            continue;
-        const std::vector<int>& mbs = out.microBatches.at(cell.dp);
+        bool allowed = true;
+        for (std::size_t k = 0; k < kDimensionCount; ++k) // the degrees, indexed by their knobs
+            allowed = allowed && c.allows(Knob(k), cell.values[k]);
+        if (!allowed) continue;
+        const std::vector<int>& mbs = out.microBatches.at(cell[Knob::dp]);
         if (mbs.empty()) continue;
-        const bool shards = std::int64_t { cell.dp } * cell.cp > 1;
-        auto [at, added] = out.inner.try_emplace(std::tuple(cell.tp > 1, cell.pp, shards));
+        const bool shards = std::int64_t { cell[Knob::dp] } * cell[Knob::cp] > 1;
+        auto [at, added] = out.inner.try_emplace(std::tuple(cell[Knob::tp] > 1, cell[Knob::pp], shards));
         if (added) {
-            for (const Inner& in : space.inner(cell.tp, cell.pp))
+            for (const Inner& in : space.inner(cell[Knob::tp], cell[Knob::pp]))
                 if (c.allows(Knob::virtual_stages, in.virtualStages) && c.allows(Knob::zero, in.zero)
                     && c.allows(Knob::sequence_parallel, in.sequenceParallel ? 1 : 0)
                     && c.allows(Knob::recompute, int(in.recompute)))
@@ -262,8 +266,12 @@ SearchWalk walk(const Scenario& base, const Allowed& allowed, std::int64_t total
                 const AllowedCell& a = allowed.cells[cell];
                 const int mb = (*a.microBatches)[std::size_t(row - firstRow[cell])];
                 for (const Inner& in : *a.inner) {
-                    const Layout layout { a.cell.tp, a.cell.pp, a.cell.cp, a.cell.dp, a.cell.ep, in.zero, mb,
-                        in.virtualStages, in.sequenceParallel, in.recompute };
+                    Layout layout(a.cell);
+                    layout[Knob::zero] = in.zero;
+                    layout[Knob::micro_batch] = mb;
+                    layout[Knob::virtual_stages] = in.virtualStages;
+                    layout[Knob::sequence_parallel] = in.sequenceParallel ? 1 : 0;
+                    layout[Knob::recompute] = int(in.recompute);
                     applyLayout(s, layout);
                     // Memory first: the time of a layout that does not fit is never looked at.
                     MemoryEstimate memory = memoryEstimate(s, breakdown);

@@ -24,9 +24,7 @@ struct Inner {
 /// The space plan() walks, without its constraints and without listing it: every (TP, PP, CP, DP, EP)
 /// cell within the rules, the micro-batches each DP allows, and the inner knobs of a (TP, PP).
 struct Space {
-    struct Cell {
-        int tp, pp, cp, dp, ep;
-    };
+    using Cell = Degrees; ///< the degrees of TP, PP, CP, DP and EP, indexed by their knobs
     std::vector<Cell> cells; ///< at most ~10^5: TP ≤ 7 values, PP the divisors, CP ≤ 5, EP ≤ ~20
     /// Per DP, the micro-batches whose dp × mb divides the global batch: each divides global_batch ÷ dp,
     /// so there are at most that number's divisors (≤ 1,344 for a batch below 2^30).

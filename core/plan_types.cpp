@@ -22,22 +22,18 @@ std::string knobValueText(Knob knob, int value)
 void applyLayout(Scenario& s, const Layout& c)
 {
     Parallel& p = s.parallel;
-    p.tp = c.tp;
-    p.pp = c.pp;
-    p.cp = c.cp;
-    p.dp = c.dp;
-    p.ep = c.ep;
-    p.zero = c.zero;
+    setDegrees(p, c.degrees());
+    p.zero = c[Knob::zero];
     if (p.zero < 2) p.gradReduce = GradReduce::per_micro_batch; // the setting is ZeRO-2's and ZeRO-3's only
-    p.sequenceParallel = c.sequenceParallel;
-    p.recompute = c.recompute;
-    p.virtualStages = c.virtualStages;
-    p.schedule = c.virtualStages > 1 ? Schedule::interleaved : Schedule::one_f_one_b;
+    p.sequenceParallel = c[Knob::sequence_parallel] != 0;
+    p.recompute = Recompute(c[Knob::recompute]);
+    p.virtualStages = c[Knob::virtual_stages];
+    p.schedule = p.virtualStages > 1 ? Schedule::interleaved : Schedule::one_f_one_b;
     // The split of layers needs pipeline stages.
     if (p.pp < 2) p.pipelineSplit = PipelineSplit::layers;
     // What TP keeps is a property of the framework: kept for plans with sequence parallelism.
     if (!p.sequenceParallel) p.tpSavedInput = TpSavedInput::shard;
-    s.training.microBatch = c.microBatch;
+    s.training.microBatch = c[Knob::micro_batch];
 }
 
 Knob SearchSize::widest() const

@@ -80,19 +80,31 @@ struct PlanOptions {
     const std::atomic<bool>* cancel = nullptr;
 };
 
-/// One point of the search space: the values of the knobs the planner turns.
+/// One point of the search space: a value per knob the planner turns, indexed by Knob (sequence
+/// parallelism 0 or 1, recomputation its Recompute).
 struct Layout {
-    int tp = 1, pp = 1, cp = 1, dp = 1, ep = 1, zero = 0, microBatch = 1, virtualStages = 1;
-    bool sequenceParallel = false;
-    Recompute recompute = Recompute::none;
+    /// Every degree 1, ZeRO 0, one sequence per micro-batch, one virtual stage, no sequence
+    /// parallelism, no recomputation.
+    std::array<int, kKnobCount> values { 1, 1, 1, 1, 1, 0, 1, 1, 0, int(Recompute::none) };
 
-    /// The order ties are broken in, so that a search's result does not depend on its threads.
-    [[nodiscard]] auto key() const
+    Layout() = default;
+    /// `degrees`, and the other knobs as above.
+    explicit Layout(const Degrees& degrees) { std::copy(degrees.values.begin(), degrees.values.end(), values.begin()); }
+    [[nodiscard]] int& operator[](Knob knob) { return values[std::size_t(knob)]; }
+    [[nodiscard]] int operator[](Knob knob) const { return values[std::size_t(knob)]; }
+    /// The degrees of the parallel dimensions (the first kDimensionCount knobs).
+    [[nodiscard]] Degrees degrees() const
     {
-        return std::tuple(tp, pp, cp, dp, ep, zero, microBatch, virtualStages, sequenceParallel, int(recompute));
+        Degrees out;
+        std::copy_n(values.begin(), kDimensionCount, out.values.begin());
+        return out;
     }
+    /// The order ties are broken in (the knobs' order), so that a search's result does not depend on
+    /// its threads.
+    [[nodiscard]] const auto& key() const { return values; }
     bool operator==(const Layout&) const = default;
 };
+static_assert(kKnobCount == 10, "Layout's defaults list one value per knob");
 
 /// `scenario` with `layout`'s knobs, and what follows from them (the schedule, settings that apply only
 /// with ZeRO-2/3, pipelines or sequence parallelism).

@@ -9,7 +9,6 @@
 #include "core/printable.h"
 #include "core/scenario.h"
 
-#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -157,12 +156,5 @@ struct ScenarioError {
         return escapeControls(path.empty() ? message : path + ": " + message);
     }
 };
-
-/// The first rule of `parallel` that makes the layout impossible (checked by the reader on every
-/// file, and by the heatmap on every cell).
-[[nodiscard]] std::optional<Problem> parallelRuleProblem(const Parallel& parallel);
-/// The same for a whole scenario: the parallel rules, then those joining sections (micro-batch
-/// within the global batch, a layer for every pipeline chunk).
-[[nodiscard]] std::optional<Problem> layoutProblem(const Scenario& scenario);
 
 } // namespace core

@@ -9,6 +9,7 @@
 #include "core/problem.h"
 #include "core/scenario_edit.h"
 #include "core/scenario_fields.h"
+#include "core/scenario_rules.h"
 
 #include <algorithm>
 #include <bit>

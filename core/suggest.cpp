@@ -53,7 +53,7 @@ bool keepGpus(Scenario& s, int gpus)
     const std::int64_t other = gpusPerReplica(s.parallel);
     if (gpus % other != 0) return false;
     s.parallel.dp = int(gpus / other);
-    return s.parallel.dp >= 1 && clampedProduct({ s.parallel.dp, s.parallel.cp }) % s.parallel.ep == 0;
+    return s.parallel.dp >= 1 && expertsFitDataRanks(s.parallel);
 }
 
 bool stillWarns(const Scenario& s, ProblemCode code)

@@ -1,6 +1,7 @@
 #include "core/sweep.h"
 
 #include "core/checked.h"
+#include "core/dimensions.h"
 #include "core/scenario_fields.h"
 
 #include <unordered_map>
@@ -10,9 +11,9 @@ namespace core {
 SweepResult sweepGpus(const Scenario& base, int minGpus, int maxGpus)
 {
     SweepResult out;
-    // tp × pp × cp through checked.h like every product of degrees (a valid scenario keeps it within
-    // kMaxGpus, but the sweep divides by it).
-    const std::int64_t fixed = clampedProduct({ base.parallel.tp, base.parallel.pp, base.parallel.cp });
+    // TP × PP × CP, clamped like every product of degrees (a valid scenario keeps it within kMaxGpus,
+    // but the sweep divides by it).
+    const std::int64_t fixed = gpusPerReplica(base.parallel);
     for (long long gpus = 1; gpus <= maxGpus; gpus *= 2) {
         if (gpus < minGpus || fixed < 1 || gpus % fixed != 0) continue;
         Scenario s = base;
@@ -22,7 +23,7 @@ SweepResult sweepGpus(const Scenario& base, int minGpus, int maxGpus)
             || clampedProduct({ dp, s.training.microBatch }) > s.training.globalBatch)
             break;
         s.parallel.dp = static_cast<int>(dp);
-        if (clampedProduct({ s.parallel.dp, s.parallel.cp }) % s.parallel.ep != 0) continue;
+        if (!expertsFitDataRanks(s.parallel)) continue;
         out.points.push_back({ std::to_string(gpus), s, estimate(s) });
     }
     return out;

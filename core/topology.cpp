@@ -8,6 +8,7 @@ namespace core {
 namespace {
 
 constexpr std::array<std::string_view, 3> kLinkKindNames { "nvlink", "pcie", "network" };
+constexpr std::array<Group, 5> kRankOrder { Group::tp, Group::cp, Group::ep, Group::dp, Group::pp };
 
 /// Whether some block of the group crosses a boundary every `unit` ranks (a node, an NVLink domain).
 /// Groups lie in aligned blocks of `span` consecutive ranks (strided inside for DP and PP). Block k
@@ -57,6 +58,28 @@ private:
 std::string_view toString(LinkKind kind)
 {
     return kLinkKindNames[static_cast<std::size_t>(kind)];
+}
+
+std::span<const Group> rankOrder()
+{
+    return kRankOrder;
+}
+
+int groupSize(const Parallel& p, Group g)
+{
+    switch (g) {
+    case Group::tp:
+        return p.tp;
+    case Group::cp:
+        return p.cp;
+    case Group::ep:
+        return p.ep;
+    case Group::dp:
+        return p.dp * p.cp;
+    case Group::pp:
+        return p.pp;
+    }
+    return 1;
 }
 
 RankPlace placeRank(const Parallel& p, int gpusPerNode, int rank)

@@ -9,12 +9,20 @@
 #include "core/estimate_types.h"
 #include "core/scenario.h"
 
+#include <span>
+
 namespace core {
 
 /// The link a group's traffic takes: NVLink inside a node, PCIe inside a node where NVLink joins
 /// fewer GPUs than the group spans (or the GPU has no NVLink), the network between nodes.
 enum class LinkKind { nvlink, pcie, network };
 [[nodiscard]] std::string_view toString(LinkKind kind);
+
+/// The kinds of group in rank order, fastest-varying first: TP, CP, EP, DP, PP.
+[[nodiscard]] std::span<const Group> rankOrder();
+/// Members of one group of this kind: TP, CP, EP and PP their degree; DP the ranks of a stage that
+/// hold the same weights, DP × CP (gradients reduce over both).
+[[nodiscard]] int groupSize(const Parallel& p, Group g);
 
 /// One rank's coordinates, and its node and GPU in the node.
 struct RankPlace {

@@ -23,6 +23,7 @@
 // most kLogSampleCapacity (see TrainingLog::sample). A log of 3 million lines reads in a few MB.
 
 #include "core/calibration.h"
+#include "core/dimensions.h"
 #include "core/estimate.h"
 #include "core/problem.h"
 
@@ -62,11 +63,22 @@ inline constexpr std::size_t kMaxLogLineBytes = 64 * 1024;
 inline constexpr std::size_t kLogSampleCapacity = 65536;
 
 /// What a log can state about the run that wrote it, held against the scenario key of the same name
-/// (kLogSettingKeys): the parallel degrees, the global batch (sequences) and the sequence length.
-enum class LogSetting { tp, pp, dp, cp, ep, global_batch, seq_len };
+/// (kLogSettingKeys): the degree of each parallel dimension (logSettingOf, in dimensions()' order),
+/// the global batch (sequences) and the sequence length.
+enum class LogSetting { global_batch = int(kDimensionCount), seq_len };
 inline constexpr int kLogSettingCount = int(LogSetting::seq_len) + 1;
-inline constexpr std::array<std::string_view, kLogSettingCount> kLogSettingKeys { "parallel.tp", "parallel.pp",
-    "parallel.dp", "parallel.cp", "parallel.ep", "training.global_batch", "training.seq_len" };
+[[nodiscard]] constexpr LogSetting logSettingOf(Knob dimension)
+{
+    return LogSetting(int(dimensionIndex(dimension)));
+}
+inline constexpr std::array<std::string_view, kLogSettingCount> kLogSettingKeys = [] {
+    std::array<std::string_view, kLogSettingCount> keys {};
+    for (std::size_t i = 0; i < kDimensionCount; ++i)
+        keys[i] = kKnobKeys[std::size_t(kDimensionOrder[i])];
+    keys[std::size_t(LogSetting::global_batch)] = "training.global_batch";
+    keys[std::size_t(LogSetting::seq_len)] = "training.seq_len";
+    return keys;
+}();
 [[nodiscard]] constexpr std::string_view toString(LogSetting s)
 {
     return nameOf(s, kLogSettingKeys);

@@ -14,7 +14,7 @@ TEST_CASE("heatmap cells equal estimate() for their inputs", "[core][heatmap]")
     s.model = presetModel(*findModelPreset("llama-2-70b"));
     s.parallel.dp = 4;
     s.training.globalBatch = 1024;
-    const Heatmap h = heatmap(s, HeatAxis::tp, HeatAxis::pp);
+    const Heatmap h = heatmap(s, heatAxis(Knob::tp), heatAxis(Knob::pp));
     REQUIRE(h.cells.size() == h.xs.size() * h.ys.size());
     int feasible = 0, tooBig = 0;
     for (std::size_t yi = 0; yi < h.ys.size(); ++yi) {
@@ -53,7 +53,7 @@ TEST_CASE("heatmap cells equal estimate() for their inputs", "[core][heatmap]")
 TEST_CASE("invalid combinations are problems with a code, the key and the numbers", "[core][heatmap]")
 {
     Scenario s = defaultScenario();
-    const Heatmap h = heatmap(s, HeatAxis::cp, HeatAxis::recompute);
+    const Heatmap h = heatmap(s, heatAxis(Knob::cp), heatAxis(Knob::recompute));
     // A sequence that does not split into 2 × CP chunks is a warning, not an error: every cell is valid.
     for (const auto& c : h.cells)
         CHECK((c.feasible() || c.problem->code == ProblemCode::does_not_fit));
@@ -61,7 +61,7 @@ TEST_CASE("invalid combinations are problems with a code, the key and the number
     moe.model = presetModel(*findModelPreset("mixtral-8x7b"));
     moe.parallel.ep = 8;
     moe.parallel.dp = 8;
-    const Heatmap bad = heatmap(moe, HeatAxis::dp, HeatAxis::tp);
+    const Heatmap bad = heatmap(moe, heatAxis(Knob::dp), heatAxis(Knob::tp));
     int refused = 0;
     for (const auto& c : bad.cells) {
         INFO("dp " << c.x << " tp " << c.y);
@@ -86,7 +86,7 @@ TEST_CASE("the heatmap and the file reader refuse a layout by the same rule", "[
     s.parallel.schedule = Schedule::interleaved;
     s.parallel.virtualStages = 2;
     s.parallel.pp = 2;
-    const Heatmap h = heatmap(s, HeatAxis::pp, HeatAxis::pp);
+    const Heatmap h = heatmap(s, heatAxis(Knob::pp), heatAxis(Knob::pp));
     for (const auto& c : h.cells) {
         INFO("pp " << c.x);
         const auto error = validateScenario(c.scenario);
@@ -104,7 +104,7 @@ TEST_CASE("a grid of degrees can keep the GPU count with DP taking the rest", "[
     // Splitting one 8-GPU node: TP × PP must divide the 8 GPUs, and DP fills them.
     const Scenario s = defaultScenario();
     REQUIRE(s.parallel.gpus() == 8);
-    const Heatmap h = heatmap(s, HeatAxis::tp, HeatAxis::pp, HeatGpus::keep);
+    const Heatmap h = heatmap(s, heatAxis(Knob::tp), heatAxis(Knob::pp), HeatGpus::keep);
     CHECK(h.gpus == HeatGpus::keep);
     for (const HeatCell& c : h.cells) {
         INFO("TP " << c.x << " PP " << c.y);
@@ -119,11 +119,11 @@ TEST_CASE("a grid of degrees can keep the GPU count with DP taking the rest", "[
         }
     }
     // Growing, the same cell TP 8 × PP 2 keeps DP 8: 128 GPUs.
-    const Heatmap grown = heatmap(s, HeatAxis::tp, HeatAxis::pp, HeatGpus::grow);
+    const Heatmap grown = heatmap(s, heatAxis(Knob::tp), heatAxis(Knob::pp), HeatGpus::grow);
     for (const HeatCell& c : grown.cells)
         if (c.x == 8 && c.y == 2) CHECK(c.scenario.parallel.gpus() == 128);
     // A DP axis changes the count by definition, kept or not.
-    const Heatmap dp = heatmap(s, HeatAxis::dp, HeatAxis::tp, HeatGpus::keep);
+    const Heatmap dp = heatmap(s, heatAxis(Knob::dp), heatAxis(Knob::tp), HeatGpus::keep);
     for (const HeatCell& c : dp.cells)
         CHECK(c.scenario.parallel.dp == c.x);
 }

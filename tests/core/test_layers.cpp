@@ -7,6 +7,7 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <cctype>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -121,7 +122,7 @@ TEST_CASE("views receive values: only the results hub calls core's computations"
     };
     const std::set<std::string> lookups { "toString", "keyOf", "valueText", "axisValues", "withAxis", "placeRank",
         "findExplanation", "hardwareProfileJson", "frameworkLabel", "refusalText", "knobValue", "differingKnobs",
-        "knobChoices",
+        "knobChoices", "heatAxis", "heatAxes", "knobOf", "logSettingOf",
         // an edit: the model the size field sets (a standard shape for a parameter count)
         "bareSizeModel" };
     std::vector<std::string> computing;
@@ -398,6 +399,69 @@ TEST_CASE("no file of core/ takes part in an include cycle", "[core][layers]")
     for (const auto& cycle : includeCycles("core", units))
         FAIL_CHECK("include cycle: " << cycle);
     CHECK(units > 40);
+}
+
+/// The file's code as statements: comments and string and character literals taken out, then split at
+/// each `;`, at a block's braces (a `{` ending a line, a `}` starting one) and after a table's row (a
+/// `},` ending a line).
+std::vector<std::string> statementsOf(const fs::path& p)
+{
+    std::ifstream in(p);
+    std::stringstream whole;
+    whole << in.rdbuf();
+    const std::string text = whole.str();
+    std::string code;
+    auto identifier = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; };
+    for (std::size_t i = 0; i < text.size();) {
+        if (text.compare(i, 2, "//") == 0) {
+            i = std::min(text.size(), text.find('\n', i));
+        } else if (text.compare(i, 2, "/*") == 0) {
+            i = std::min(text.size(), text.find("*/", i) + 2);
+        } else if (text.compare(i, 2, "R\"") == 0 && (i == 0 || !identifier(text[i - 1]))) {
+            const std::size_t open = text.find('(', i);
+            const std::string end = ")" + text.substr(i + 2, open - i - 2) + "\"";
+            i = std::min(text.size(), text.find(end, open) + end.size());
+        } else if (text[i] == '"' || (text[i] == '\'' && !(i > 0 && identifier(text[i - 1])))) {
+            const char quote = text[i++];
+            while (i < text.size() && text[i] != quote)
+                i += text[i] == '\\' ? 2 : 1;
+            ++i;
+        } else {
+            code += text[i++];
+        }
+    }
+    static const std::regex separator(R"(;|\{[ \t]*\n|\n[ \t]*\}|\},[ \t]*\n)");
+    return { std::sregex_token_iterator(code.begin(), code.end(), separator, -1), std::sregex_token_iterator() };
+}
+
+TEST_CASE("the parallel dimensions are listed once: no statement of core names three of them", "[core][layers]")
+{
+    // A list of the dimensions written out (tp, pp, cp, dp, ep) is one more place a new dimension must be
+    // added and can be forgotten. They are listed in the struct that holds them, the groups' enumeration,
+    // the dimension table and the rank topology; everything else iterates those (dimensions(),
+    // Degrees, rankOrder()) or names one or two of them for a formula of its own.
+    const std::set<std::string> lists { "core/scenario.h", "core/estimate_types.h", "core/dimensions.h",
+        "core/dimensions.cpp", "core/topology.h", "core/topology.cpp" };
+    const std::regex name(R"(\b(tp|pp|cp|dp|ep)\b)");
+    int statements = 0;
+    for (const auto& f : sourcesUnder("core")) {
+        if (lists.count(repoPath(f))) continue;
+        for (const std::string& statement : statementsOf(f)) {
+            ++statements;
+            std::set<std::string> named;
+            for (std::sregex_iterator it(statement.begin(), statement.end(), name), end; it != end; ++it)
+                named.insert((*it)[1].str());
+            INFO(repoPath(f) << ": " << statement);
+            CHECK(named.size() < 3);
+        }
+    }
+    CHECK(statements > 5000); // the splitter sees the code
+    // And the check sees a list when there is one.
+    const std::string probe = "const int g = p.tp * p.pp * p.cp;";
+    std::set<std::string> named;
+    for (std::sregex_iterator it(probe.begin(), probe.end(), name), end; it != end; ++it)
+        named.insert((*it)[1].str());
+    CHECK(named.size() == 3);
 }
 
 TEST_CASE("no comment, test name or document cites an issue or a review's item number", "[core][layers]")

@@ -347,8 +347,13 @@ std::vector<Everything> everyFitting(const Scenario& s, const PlanOptions& o)
 Layout layoutOf(const Scenario& s)
 {
     const Parallel& p = s.parallel;
-    return { p.tp, p.pp, p.cp, p.dp, p.ep, p.zero, s.training.microBatch, p.virtualStages, p.sequenceParallel,
-        p.recompute };
+    Layout layout(degreesOf(p));
+    layout[Knob::zero] = p.zero;
+    layout[Knob::micro_batch] = s.training.microBatch;
+    layout[Knob::virtual_stages] = p.virtualStages;
+    layout[Knob::sequence_parallel] = p.sequenceParallel ? 1 : 0;
+    layout[Knob::recompute] = int(p.recompute);
+    return layout;
 }
 
 } // namespace

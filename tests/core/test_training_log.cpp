@@ -737,13 +737,13 @@ TEST_CASE("Megatron-LM's start states the run's layout batch and sequence length
     const auto log = core::parseTrainingLog(text);
     REQUIRE(log);
     auto stated = [&](core::LogSetting s) { return log->stated[static_cast<std::size_t>(s)]; };
-    REQUIRE(stated(core::LogSetting::tp));
-    CHECK(stated(core::LogSetting::tp)->value == 4);
-    CHECK(stated(core::LogSetting::tp)->line == 1); // validate_args' line comes first
-    CHECK(stated(core::LogSetting::pp)->value == 2);
-    CHECK(stated(core::LogSetting::dp)->value == 8);
-    CHECK(stated(core::LogSetting::cp)->value == 1);
-    CHECK(stated(core::LogSetting::ep)->value == 1); // the arguments block's
+    REQUIRE(stated(core::logSettingOf(core::Knob::tp)));
+    CHECK(stated(core::logSettingOf(core::Knob::tp))->value == 4);
+    CHECK(stated(core::logSettingOf(core::Knob::tp))->line == 1); // validate_args' line comes first
+    CHECK(stated(core::logSettingOf(core::Knob::pp))->value == 2);
+    CHECK(stated(core::logSettingOf(core::Knob::dp))->value == 8);
+    CHECK(stated(core::logSettingOf(core::Knob::cp))->value == 1);
+    CHECK(stated(core::logSettingOf(core::Knob::ep))->value == 1); // the arguments block's
     CHECK(stated(core::LogSetting::seq_len)->value == 8192);
     // The iteration lines' batch over the arguments' (a ramp-up logs its steps' own): the last one.
     CHECK(stated(core::LogSetting::global_batch)->value == 512);
@@ -777,11 +777,11 @@ TEST_CASE("a log of TP 4 against a plan of TP 8 is another run: each difference 
     CHECK(c.otherRun);
     const auto d = differences(c);
     REQUIRE(d.size() == 2);
-    CHECK(d[0].value("setting") == int(core::LogSetting::tp));
+    CHECK(d[0].value("setting") == int(core::logSettingOf(core::Knob::tp)));
     CHECK(d[0].value("log") == 4);
     CHECK(d[0].value("plan") == 8);
     CHECK(d[0].value("line") == 1);
-    CHECK(d[1].value("setting") == int(core::LogSetting::dp));
+    CHECK(d[1].value("setting") == int(core::logSettingOf(core::Knob::dp)));
     CHECK(d[1].value("log") == 2);
     CHECK(d[1].value("plan") == 1);
     CHECK_THAT(d[0].message(), Catch::Contains("parallel.tp = 4") && Catch::Contains("the plan 8"));

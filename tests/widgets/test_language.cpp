@@ -228,7 +228,8 @@ TEST_CASE("every problem core reports has a Chinese sentence, and the heatmap sh
     moe.parallel.ep = 8;
     moe.parallel.dp = 8;
     ui::HeatmapGrid grid;
-    grid.setHeatmap(core::heatmap(moe, core::HeatAxis::dp, core::HeatAxis::tp), ui::HeatmapGrid::Memory);
+    grid.setHeatmap(
+        core::heatmap(moe, core::heatAxis(core::Knob::dp), core::heatAxis(core::Knob::tp)), ui::HeatmapGrid::Memory);
     const auto& cells = grid.heatmap().cells;
     const auto refused = std::find_if(cells.begin(), cells.end(), [](const core::HeatCell& c) {
         return c.problem && c.problem->code == core::ProblemCode::ep_not_dividing_dp_cp;

@@ -391,11 +391,11 @@ TEST_CASE("the heatmap shows core's cells and a click applies one", "[widgets][h
     WhatIfPage* view = w.viewOn<ui::WhatIfPage>("whatif");
     w.tabs()->setCurrentWidget(view);
     w.show();
-    view->setAxes(core::HeatAxis::tp, core::HeatAxis::pp);
+    view->setAxes(core::heatAxis(core::Knob::tp), core::heatAxis(core::Knob::pp));
     REQUIRE(waitUntil([&] { return view->isCurrent(); }));
     // The page keeps the GPU count: a cell is a split of the scenario's GPUs, DP taking the rest.
-    const core::Heatmap expected
-        = core::heatmap(doc.scenario(), core::HeatAxis::tp, core::HeatAxis::pp, core::HeatGpus::keep);
+    const core::Heatmap expected = core::heatmap(
+        doc.scenario(), core::heatAxis(core::Knob::tp), core::heatAxis(core::Knob::pp), core::HeatGpus::keep);
     const core::Heatmap& shown = view->grid()->heatmap();
     REQUIRE(shown.cells.size() == expected.cells.size());
     int target = -1;

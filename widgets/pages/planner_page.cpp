@@ -1,5 +1,6 @@
 #include "widgets/pages/planner_page.h"
 
+#include "core/dimensions.h"
 #include "widgets/charts/plan_scatter_chart.h"
 #include "widgets/io/launch_export.h"
 #include "widgets/models/copyable_table_view.h"
@@ -299,7 +300,8 @@ QString PlannerPage::whyText() const
         reasons << tr("PP %1 splits the layers; bubble %2 % of compute")
                        .arg(p.pp)
                        .arg(locale.toString(e.compute.bubbleFraction * 100, 'f', 1));
-    if (p.zero > 0) reasons << tr("ZeRO-%1 shards model states over %2 GPUs").arg(p.zero).arg(p.dp * p.cp);
+    if (p.zero > 0)
+        reasons << tr("ZeRO-%1 shards model states over %2 GPUs").arg(p.zero).arg(qlonglong(core::dataRanks(p)));
     if (p.recompute != core::Recompute::none)
         reasons << tr("recomputation costs %1 % more FLOPs to save memory")
                        .arg(locale.toString(e.compute.recomputeFraction * 100, 'f', 0));

@@ -35,13 +35,13 @@ WhatIfPage::WhatIfPage(ScenarioSession* session, QWidget* parent)
     m_x = new QComboBox(this);
     m_y = new QComboBox(this);
     m_metric = new QComboBox(this);
-    for (int i = 0; i < core::kHeatAxisCount; ++i) {
-        m_x->addItem(QString(), i);
-        m_y->addItem(QString(), i);
+    for (const core::HeatAxis axis : core::heatAxes()) {
+        m_x->addItem(QString(), int(axis));
+        m_y->addItem(QString(), int(axis));
     }
     m_metric->addItems({ QString(), QString() });
-    m_x->setCurrentIndex(int(core::HeatAxis::tp));
-    m_y->setCurrentIndex(int(core::HeatAxis::pp));
+    m_x->setCurrentIndex(m_x->findData(int(core::heatAxis(core::Knob::tp))));
+    m_y->setCurrentIndex(m_y->findData(int(core::heatAxis(core::Knob::pp))));
     // The view has a tab of its own: the boxes show their items in full ("流水线并行（PP）" was cut).
     for (QComboBox* box : { m_x, m_y, m_metric })
         box->setSizeAdjustPolicy(QComboBox::AdjustToContents);
@@ -89,8 +89,8 @@ WhatIfPage::WhatIfPage(ScenarioSession* session, QWidget* parent)
 void WhatIfPage::setAxes(core::HeatAxis x, core::HeatAxis y)
 {
     const QSignalBlocker blockX(m_x), blockY(m_y);
-    m_x->setCurrentIndex(int(x));
-    m_y->setCurrentIndex(int(y));
+    m_x->setCurrentIndex(m_x->findData(int(x)));
+    m_y->setCurrentIndex(m_y->findData(int(y)));
     m_grid->setAxisTitles(axisName(x), axisName(y));
     if (isVisible()) request();
 }
@@ -130,26 +130,27 @@ bool WhatIfPage::apply(int index)
 
 QString WhatIfPage::axisName(core::HeatAxis axis)
 {
-    using A = core::HeatAxis;
-    switch (axis) {
-    case A::tp:
+    using core::Knob;
+    const std::optional<Knob> knob = core::knobOf(axis);
+    if (!knob) return tr("Sequence length");
+    switch (*knob) {
+    case Knob::tp:
         return tr("Tensor parallel (TP)");
-    case A::pp:
+    case Knob::pp:
         return tr("Pipeline parallel (PP)");
-    case A::dp:
+    case Knob::dp:
         return tr("Data parallel (DP)");
-    case A::cp:
+    case Knob::cp:
         return tr("Context parallel (CP)");
-    case A::micro_batch:
+    case Knob::micro_batch:
         return tr("Micro-batch");
-    case A::zero:
+    case Knob::zero:
         return tr("ZeRO stage");
-    case A::recompute:
+    case Knob::recompute:
         return tr("Recomputation");
-    case A::seq_len:
-        return tr("Sequence length");
+    default:
+        return {};
     }
-    return {};
 }
 
 void WhatIfPage::retranslate()
@@ -163,9 +164,9 @@ void WhatIfPage::retranslate()
     m_xLabel->setText(tr("&Across:"));
     m_yLabel->setText(tr("&Up:"));
     m_metricLabel->setText(tr("&Colour:"));
-    for (int i = 0; i < core::kHeatAxisCount; ++i) {
-        m_x->setItemText(i, axisName(core::HeatAxis(i)));
-        m_y->setItemText(i, axisName(core::HeatAxis(i)));
+    for (int i = 0; i < m_x->count(); ++i) {
+        m_x->setItemText(i, axisName(core::HeatAxis(m_x->itemData(i).toInt())));
+        m_y->setItemText(i, axisName(core::HeatAxis(m_y->itemData(i).toInt())));
     }
     m_metric->setItemText(0, tr("Memory per GPU"));
     m_metric->setItemText(1, tr("Step time"));

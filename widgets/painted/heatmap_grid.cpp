@@ -213,7 +213,7 @@ void HeatmapGrid::mouseReleaseEvent(QMouseEvent* event)
 
 QString HeatmapGrid::valueText(core::HeatAxis axis, int value)
 {
-    if (axis != core::HeatAxis::recompute) return QLocale().toString(value);
+    if (core::knobOf(axis) != core::Knob::recompute) return QLocale().toString(value);
     if (value >= 0 && value < int(core::kRecomputeNames.size())) return recomputeName(core::Recompute(value));
     return QLocale().toString(value);
 }

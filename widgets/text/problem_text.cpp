@@ -515,20 +515,20 @@ QString ProblemText::logFormatName(core::LogFormat format)
 
 QString ProblemText::logSettingName(core::LogSetting setting)
 {
-    switch (setting) {
-    case core::LogSetting::tp:
+    switch (int(setting)) { // the dimensions' settings are numbers, not enumerators
+    case int(core::logSettingOf(core::Knob::tp)):
         return tr("tensor parallelism (TP)");
-    case core::LogSetting::pp:
+    case int(core::logSettingOf(core::Knob::pp)):
         return tr("pipeline parallelism (PP)");
-    case core::LogSetting::dp:
+    case int(core::logSettingOf(core::Knob::dp)):
         return tr("data parallelism (DP)");
-    case core::LogSetting::cp:
+    case int(core::logSettingOf(core::Knob::cp)):
         return tr("context parallelism (CP)");
-    case core::LogSetting::ep:
+    case int(core::logSettingOf(core::Knob::ep)):
         return tr("expert parallelism (EP)");
-    case core::LogSetting::global_batch:
+    case int(core::LogSetting::global_batch):
         return tr("global batch (sequences)");
-    case core::LogSetting::seq_len:
+    case int(core::LogSetting::seq_len):
         return tr("sequence length");
     }
     return {};
