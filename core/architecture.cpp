@@ -206,50 +206,6 @@ double loraParams(const Architecture& a, int rank, const std::vector<std::string
     return moe * loraParamsPerLayer(a, rank, targets, true) + dense * loraParamsPerLayer(a, rank, targets, false);
 }
 
-LayerMatmuls layerMatmuls(const Architecture& a, bool moeLayer)
-{
-    const double h = a.hidden, heads = a.heads;
-    const bool moe = moeLayer && a.isMoe();
-    const double f = moe ? a.moeFfnHidden : a.ffnHidden;
-    const double copies = moe ? a.topK + a.sharedExperts : 1;
-    LayerMatmuls m;
-    auto add = [&](double in, double out, double n, bool row, bool duplicated = false, bool up = false,
-                   FusableGroup fusable = FusableGroup::none) {
-        m.items[static_cast<std::size_t>(m.count++)] = { in, out, n, row, duplicated, up, fusable };
-    };
-    if (a.isMla()) {
-        const double qk = heads * a.qkHeadDim();
-        if (a.qLoraRank > 0) {
-            add(h, a.qLoraRank, 1, true, true);
-            add(a.qLoraRank, qk, 1, false, false, true);
-        } else {
-            add(h, qk, 1, false);
-        }
-        add(h, double(a.kvLoraRank) + a.ropeHeadDim, 1, true, true);
-        add(a.kvLoraRank, heads * (double(a.headDim) + a.vHeadDim), 1, false, false, true);
-        add(heads * a.vHeadDim, h, 1, true);
-    } else {
-        const double q = heads * a.headDim, kv = double(a.kvHeads) * a.headDim;
-        add(h, q, 1, false, false, false, FusableGroup::qkv);
-        add(h, kv, 1, false, false, false, FusableGroup::qkv);
-        add(h, kv, 1, false, false, false, FusableGroup::qkv);
-        add(q, h, 1, true);
-    }
-    if (a.mlp == Mlp::swiglu) {
-        add(h, f, copies, false, false, false, FusableGroup::gate_up);
-        add(h, f, copies, false, false, false, FusableGroup::gate_up);
-    } else {
-        add(h, f, copies, false);
-    }
-    add(f, h, copies, true);
-    return m;
-}
-
-LayerMatmuls layerMatmuls(const Architecture& a)
-{
-    return layerMatmuls(a, a.isMoe());
-}
-
 void setKvLoraRank(Architecture& a, int rank)
 {
     a.kvLoraRank = rank;

@@ -70,38 +70,6 @@ struct ParameterBreakdown {
 /// All adapters of the model: every layer of each kind and every MTP module's layer.
 [[nodiscard]] double loraParams(const Architecture& arch, int rank, const std::vector<std::string>& targets);
 
-/// One matmul of a transformer layer: its output width per token and how many token copies run
-/// through it (MoE: top_k routed plus shared experts). `rowParallel` outputs are whole on every
-/// TP rank: row-parallel outputs (hidden-sized, all-reduced) and MLA's down-projections, which
-/// every TP rank computes in full (DeepSeek-V3 inference/model.py: wq_a and wkv_a are plain
-/// Linear layers); column-parallel outputs are split over TP.
-/// Matmuls of one input that a stack may run as one GEMM with their outputs side by side: Q, K and V
-/// (Megatron-LM's query_key_value, MPT's Wqkv), SwiGLU's gate and up (Megatron-LM's dense_h_to_4h of
-/// 2·f, Megatron-Core's linear_fc1).
-enum class FusableGroup { none, qkv, gate_up };
-
-struct LayerMatmul {
-    double in = 0;
-    double out = 0;
-    double copies = 1;
-    bool rowParallel = false;
-    bool duplicated = false; ///< computed in full by every TP rank (MLA's down-projections)
-    bool upProjection = false; ///< MLA's latent up-projections (recomputed under norms_up_proj)
-    FusableGroup fusable = FusableGroup::none;
-};
-
-/// The matmuls of one layer in forward order, with Q, K and V separate as PyTorch models define
-/// them (Llama: wq, wk, wv, wo, w1, w3, w2; GPT: q, k, v, proj, fc1, fc2; MLA: wq_a, wq_b, wkv_a,
-/// wkv_b, wo, then the MLP). The MoE router is left out (its fp32 logits are counted with the
-/// activations). `moeLayer` picks the kind of layer, as for loraParamsPerLayer. Each says which
-/// matmuls a stack may fuse with it (StackProfile::fusedQkv, fusedGateUp).
-struct LayerMatmuls {
-    std::array<LayerMatmul, 8> items {};
-    int count = 0;
-};
-[[nodiscard]] LayerMatmuls layerMatmuls(const Architecture& arch, bool moeLayer);
-[[nodiscard]] LayerMatmuls layerMatmuls(const Architecture& arch);
-
 /// Sets kv_lora_rank and keeps the architecture consistent: with latent attention every head has
 /// its own K and V and values are as wide as keys unless set; without it, its other dimensions go.
 void setKvLoraRank(Architecture& arch, int rank);

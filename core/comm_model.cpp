@@ -1,5 +1,6 @@
 #include "core/comm_model.h"
 
+#include "core/layer_ops.h"
 #include "core/pipeline_schedule.h"
 #include "core/software_stack.h"
 #include "core/topology.h"
@@ -242,11 +243,10 @@ void contextParallelTraffic(const TrafficInputs& in, CollectiveList& list)
 {
     const Scenario& s = in.s;
     const Parallel& p = s.parallel;
-    const Architecture& a = s.model.arch;
-    // With MLA the ring passes the expanded per-head K (dh + dr) and V (dv): the attention kernel
-    // receives them after the up-projection.
-    const double kvWidth
-        = (a.isMla() ? double(a.heads) * (a.qkHeadDim() + a.valueHeadDim()) : 2.0 * a.kvHeads * a.headDim) / p.tp;
+    // K and V as the attention kernel receives them: with MLA the expanded per-head K (dh + dr) and V
+    // (dv), after the up-projection.
+    const LayerWidths w = layerWidths(s.model.arch, false);
+    const double kvWidth = (w.key + w.value) / p.tp;
     const double kvMessage = double(s.training.seqLen) * s.training.microBatch * kvWidth * in.ab;
     // The ring overlaps each step's transfer with the attention of the block it holds (Liu et al.
     // 2023 §3; Transformer Engine's ring): its window is the attention core's time, not the layer's —

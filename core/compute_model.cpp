@@ -2,6 +2,7 @@
 
 #include "core/architecture.h"
 #include "core/dimensions.h"
+#include "core/layer_ops.h"
 #include "core/pipeline_schedule.h"
 #include "core/software_stack.h"
 
@@ -17,11 +18,11 @@ namespace {
 
 /// Forward FLOPs of the matmuls of one layer, item `first` then every `step`-th, that `pick`
 /// selects: 2 per multiply-accumulate for `tokens` tokens.
-double matmulFlops(const LayerMatmuls& mm, double tokens, int first, int step, bool (*pick)(const LayerMatmul&))
+double matmulFlops(const LayerOps& ops, double tokens, int first, int step, bool (*pick)(const LayerMatmul&))
 {
     double flops = 0;
-    for (int i = first; i < mm.count; i += step) {
-        const LayerMatmul& m = mm.items[static_cast<std::size_t>(i)];
+    for (int i = first; i < ops.linearCount; i += step) {
+        const LayerMatmul& m = ops.linears[static_cast<std::size_t>(i)];
         if (pick(m)) flops += 2 * tokens * m.in * m.out * m.copies;
     }
     return flops;
@@ -34,7 +35,7 @@ bool all(const LayerMatmul&)
 /// Forward FLOPs of one layer's matmuls (and the MoE router) for `tokens` tokens.
 double layerMatmulFlops(const Architecture& a, bool moeLayer, double tokens)
 {
-    double flops = matmulFlops(layerMatmuls(a, moeLayer), tokens, 0, 1, all);
+    double flops = matmulFlops(layerOps(a, moeLayer), tokens, 0, 1, all);
     // Each token runs through top_k routed experts and the shared ones (in the matmuls), plus the router.
     if (moeLayer && a.isMoe()) flops += 2 * tokens * a.hidden * a.experts;
     return flops;
@@ -48,8 +49,9 @@ namespace {
 /// rest, for the per-tick paths that need only it.
 double attentionCoreFlops(const Architecture& a, double seqLen, double sequences)
 {
-    return (a.layers + a.mtpLayers) * 2 * sequences * seqLen * seqLen * double(a.heads)
-        * (a.qkHeadDim() + a.valueHeadDim());
+    // The attention is the same in every kind of layer: scores as wide as Q, context as the output.
+    const LayerWidths w = layerWidths(a, false);
+    return (a.layers + a.mtpLayers) * 2 * sequences * seqLen * seqLen * (w.query + w.attentionOutput);
 }
 
 } // namespace
@@ -157,7 +159,7 @@ double duplicatedFlopsPerStep(const Scenario& s)
     const double tokens = double(s.training.seqLen) * s.training.globalBatch;
     // The attention is the same in every kind of layer.
     const double perLayer
-        = matmulFlops(layerMatmuls(a), tokens, 0, 1, [](const LayerMatmul& m) { return m.duplicated; });
+        = matmulFlops(layerOps(a, a.isMoe()), tokens, 0, 1, [](const LayerMatmul& m) { return m.duplicated; });
     const double passes = 3 + (s.parallel.recompute == Recompute::full ? 1 : 0);
     return (s.parallel.tp - 1) * passes * (a.layers + a.mtpLayers) * perLayer;
 }
@@ -175,7 +177,7 @@ double hardwareFlopsPerStep(const Scenario& s)
         // listed in memory_model.cpp); without flash attention so does the attention core.
         const Architecture& a = s.model.arch;
         const double tokens = double(s.training.seqLen) * s.training.globalBatch;
-        auto everyOther = [&](bool moeLayer) { return matmulFlops(layerMatmuls(a, moeLayer), tokens, 1, 2, all); };
+        auto everyOther = [&](bool moeLayer) { return matmulFlops(layerOps(a, moeLayer), tokens, 1, 2, all); };
         const int mainRuns = (a.isMoe() ? a.moeLayers() : a.layers) + a.mtpLayers;
         recomputed += mainRuns * everyOther(a.isMoe()) + (a.isMoe() ? a.layers - a.moeLayers() : 0) * everyOther(false);
         if (!s.parallel.flashAttention) recomputed += f.attentionCore;
@@ -185,7 +187,7 @@ double hardwareFlopsPerStep(const Scenario& s)
         const Architecture& a = s.model.arch;
         const double tokens = double(s.training.seqLen) * s.training.globalBatch;
         recomputed += (a.layers + a.mtpLayers)
-            * matmulFlops(layerMatmuls(a), tokens, 0, 1, [](const LayerMatmul& m) { return m.upProjection; });
+            * matmulFlops(layerOps(a, a.isMoe()), tokens, 0, 1, [](const LayerMatmul& m) { return m.upProjection; });
     }
     return trainingFlops(s, f) + recomputed + duplicatedFlopsPerStep(s);
 }
@@ -300,20 +302,16 @@ double fp8CastBytesPerMicroBatch(const Scenario& s, double mainLayers, double de
     // other matmul under op-level selective recomputation.
     const double recast = p.recompute == Recompute::full ? 1.0 : p.recompute == Recompute::selective_op ? 0.5 : 0.0;
     auto perLayer = [&](bool moeLayer) {
-        const LayerMatmuls mm = layerMatmuls(a, moeLayer);
-        const bool moe = moeLayer && a.isMoe();
-        const int firstMlp = mm.count - (a.mlp == Mlp::swiglu ? 3 : 2); // layerMatmuls lists the MLP last
         double inputs = 0, outputGrads = 0, weights = 0;
         bool blockInputCast[2] = { false, false }; // attention, MLP
-        for (int i = 0; i < mm.count; ++i) {
-            const LayerMatmul& m = mm.items[static_cast<std::size_t>(i)];
+        for (const LayerMatmul& m : layerOps(a, moeLayer)) {
             // Per rank: a column-parallel matmul takes the whole input and gives 1/tp of the output,
             // a row-parallel one the reverse; MLA's down-projections are whole on every rank.
             const double inShare = m.duplicated || !m.rowParallel ? 1.0 : 1.0 / tp;
             const double outShare = m.duplicated || m.rowParallel ? 1.0 : 1.0 / tp;
             const bool sharded = !m.duplicated && castBeforeGather;
             if (sharded && !m.rowParallel && m.copies == 1 && m.in == double(a.hidden)) {
-                bool& done = blockInputCast[i >= firstMlp ? 1 : 0];
+                bool& done = blockInputCast[m.block == Block::mlp ? 1 : 0];
                 if (!done) inputs += tokens * m.in / tp;
                 done = true;
             } else {
@@ -321,7 +319,7 @@ double fp8CastBytesPerMicroBatch(const Scenario& s, double mainLayers, double de
             }
             outputGrads += tokens * m.copies * m.out * outShare / (sharded && m.rowParallel ? tp : 1.0);
             // Expert matmuls: the experts this rank holds (routed ÷ EP, plus the shared ones).
-            const double held = moe && i >= firstMlp ? double(a.experts) / p.ep + a.sharedExperts : 1.0;
+            const double held = m.experts ? double(a.experts) / p.ep + a.sharedExperts : 1.0;
             weights += m.in * m.out * held * (m.duplicated ? 1.0 : 1.0 / tp);
         }
         return ((1 + recast) * inputs + outputGrads) * activationBytes + weights * weightBytes;
@@ -337,19 +335,12 @@ double eagerElementwiseBytesPerToken(const Scenario& s, bool moeLayer)
     const Architecture& a = s.model.arch;
     const Parallel& p = s.parallel;
     const double tp = p.tp;
+    const LayerWidths w = layerWidths(a, moeLayer);
     double bytes = 0;
     if (a.norm == Norm::rmsnorm) bytes += 2 * 32.0 * a.hidden / (p.sequenceParallel ? tp : 1.0);
-    if (a.position == Position::rope) {
-        // MLA rotates only its decoupled rope dimensions: one shared key and one per query head.
-        const double rotated
-            = a.isMla() ? double(a.ropeHeadDim) * (a.heads + 1) : double(a.heads + a.kvHeads) * a.headDim;
-        bytes += 16.0 * rotated / tp;
-    }
-    if (a.mlp == Mlp::swiglu) {
-        const bool moe = moeLayer && a.isMoe();
-        const double width = moe ? double(a.moeFfnHidden) * (a.topK + a.sharedExperts) : double(a.ffnHidden);
-        bytes += 4.0 * width / tp;
-    }
+    // MLA rotates only its decoupled rope dimensions: one shared key and one per query head.
+    if (a.position == Position::rope) bytes += 16.0 * w.rotated / tp;
+    if (a.mlp == Mlp::swiglu) bytes += 4.0 * w.mlp * w.mlpCopies() / tp;
     return bytes;
 }
 
@@ -499,6 +490,35 @@ double gemmTimeS(const GpuSpec& gpu, double rows, double cols, double inner, dou
         rows, cols, inner, groups);
 }
 
+TimedGemms timedLayerGemms(const Scenario& s, bool moeLayer)
+{
+    const Architecture& a = s.model.arch;
+    const Parallel& p = s.parallel;
+    const double tp = p.tp;
+    const double tokens = double(s.training.microBatch) * s.training.seqLen / p.cp;
+    const StackProfile& stack = stackProfile(s.training.framework);
+    TimedGemms out;
+    auto add = [&](double m, double n, double k, double groups, int count) {
+        out.items[static_cast<std::size_t>(out.size++)] = { m, n, k, groups, count };
+    };
+    for (const LayerGemm& gemm : layerGemms(layerOps(a, moeLayer), { stack.fusedQkv, stack.fusedGateUp })) {
+        const LayerMatmul& m = gemm.shape;
+        // Per rank: column-parallel splits the output, row-parallel the input (Megatron-LM §3).
+        const double n = m.duplicated || m.rowParallel ? m.out : m.out / tp;
+        const double k = m.duplicated || !m.rowParallel ? m.in : m.in / tp;
+        if (m.experts) {
+            // Routed experts: one grouped GEMM over the experts this rank holds, each with its share of
+            // the expert-parallel group's tokens; shared experts see every token.
+            const double held = std::max(1.0, double(a.experts) / p.ep);
+            add(tokens * a.topK * p.ep / a.experts, n, k, held, gemm.count);
+            if (a.sharedExperts > 0) add(tokens, n, k, a.sharedExperts, gemm.count);
+        } else {
+            add(tokens, n, k, 1, gemm.count);
+        }
+    }
+    return out;
+}
+
 double matmulShapeEfficiency(const Scenario& s, double rate, double memoryBytesPerS)
 {
     const Architecture& a = s.model.arch;
@@ -532,45 +552,8 @@ double matmulShapeEfficiency(const Scenario& s, double rate, double memoryBytesP
     };
     auto layer = [&](bool moeLayer, double count) {
         if (count <= 0) return;
-        const LayerMatmuls mm = layerMatmuls(a, moeLayer);
-        const bool moe = moeLayer && a.isMoe();
-        const int firstMlp = mm.count - (a.mlp == Mlp::swiglu ? 3 : 2); // layerMatmuls lists the MLP last
-        auto sameShape = [&](const LayerMatmul& x, const LayerMatmul& y) {
-            return x.in == y.in && x.out == y.out && x.copies == y.copies && x.rowParallel == y.rowParallel
-                && x.duplicated == y.duplicated;
-        };
-        for (int i = 0; i < mm.count;) {
-            LayerMatmul m = mm.items[static_cast<std::size_t>(i)];
-            int span = 1; // the list's matmuls this GEMM stands for
-            double gemms = 1; // how many GEMMs of this shape run
-            if ((m.fusable == FusableGroup::qkv && stack.fusedQkv)
-                || (m.fusable == FusableGroup::gate_up && stack.fusedGateUp)) {
-                // A stack that fuses Q, K and V (or the gate and up) runs them as one GEMM, their outputs
-                // side by side.
-                for (; i + span < mm.count && mm.items[static_cast<std::size_t>(i + span)].fusable == m.fusable; ++span)
-                    m.out += mm.items[static_cast<std::size_t>(i + span)].out;
-            } else {
-                // Consecutive matmuls of one shape in the same block (K and V; SwiGLU's gate and up) are
-                // timed once.
-                while (i + span < mm.count && (i + span >= firstMlp) == (i >= firstMlp)
-                    && sameShape(mm.items[static_cast<std::size_t>(i + span)], m))
-                    ++span;
-                gemms = span;
-            }
-            // Per rank: column-parallel splits the output, row-parallel the input (Megatron-LM §3).
-            const double out = m.duplicated || m.rowParallel ? m.out : m.out / tp;
-            const double in = m.duplicated || !m.rowParallel ? m.in : m.in / tp;
-            if (moe && i >= firstMlp) {
-                // Routed experts: one grouped GEMM over the experts this rank holds, each with its share
-                // of the expert-parallel group's tokens; shared experts see every token.
-                const double held = std::max(1.0, double(a.experts) / p.ep);
-                add(tokens * a.topK * p.ep / a.experts, out, in, held, gemms * count);
-                if (a.sharedExperts > 0) add(tokens, out, in, a.sharedExperts, gemms * count);
-            } else {
-                add(tokens, out, in, 1, gemms * count);
-            }
-            i += span;
-        }
+        for (const TimedGemm& t : timedLayerGemms(s, moeLayer))
+            add(t.m, t.n, t.k, t.groups, t.count * count);
     };
     const int moeLayers = a.moeLayers();
     layer(a.isMoe(), (a.isMoe() ? moeLayers : a.layers) + a.mtpLayers);

@@ -4,6 +4,8 @@
 
 #include "core/scenario.h"
 
+#include <array>
+
 namespace core {
 
 /// Forward FLOPs of `tokens` = seqLen × sequences through the model, by part.
@@ -212,5 +214,21 @@ inline constexpr double kMinKernelS = 3.8e-6;
 /// The matmuls of one micro-batch on one rank, timed by their shapes, against the same FLOPs at
 /// `rate`: ≤ 1, the factor the shapes cost.
 [[nodiscard]] double matmulShapeEfficiency(const Scenario& s, double rate, double memoryBytesPerS);
+
+/// One GEMM the shape model times on one rank: `m` tokens × `k` by `k` × `n`, in `groups` groups (a
+/// grouped GEMM over experts), `count` times in a row per layer and pass.
+struct TimedGemm {
+    double m = 0, n = 0, k = 0, groups = 1;
+    int count = 1;
+};
+struct TimedGemms {
+    std::array<TimedGemm, 16> items {};
+    int size = 0;
+    [[nodiscard]] const TimedGemm* begin() const { return items.data(); }
+    [[nodiscard]] const TimedGemm* end() const { return items.data() + size; }
+};
+/// The linear layers' GEMMs of one layer of this kind as matmulShapeEfficiency times them: the layer
+/// (layer_ops.h) as the scenario's stack fuses it, split over TP, experts as grouped GEMMs.
+[[nodiscard]] TimedGemms timedLayerGemms(const Scenario& s, bool moeLayer);
 
 } // namespace core

@@ -4,6 +4,7 @@
 #include "core/comm_model.h"
 #include "core/compute_model.h"
 #include "core/dimensions.h"
+#include "core/layer_ops.h"
 #include "core/memory_model.h"
 #include "core/number_format.h"
 #include "core/pipeline_schedule.h"
@@ -391,22 +392,26 @@ std::pair<double, double> overlapWindows(const Scenario& s, const StepInputs& in
     const double attentionTimeS = s.parallel.flashAttention ? c.attentionTimeS
         : squareHardwareFlops > 0 ? c.matmulTimeS * attentionFlopsPerStep(s) / squareHardwareFlops
                                   : 0.0;
-    // The weight-gradient GEMMs of the column-parallel layers (QKV, fc1) of a step: a stack that overlaps
-    // TP's backward all-reduces hides them there (software_stack.h). Each layer GEMM runs forward,
-    // input gradient and weight gradient (and a recomputed forward), at one pace.
+    // The weight-gradient GEMMs of the column-parallel layers (QKV, fc1; MLA's up-projections; each
+    // expert copy's) of a step: a stack that overlaps TP's backward all-reduces hides them there
+    // (software_stack.h). Each layer GEMM runs forward, input gradient and weight gradient (and a
+    // recomputed forward), at one pace.
     double tpBackwardWindowS = 0;
     const Architecture& arch = s.model.arch;
-    if (stack.tpBackwardOverlap && s.parallel.tp > 1 && !arch.isMla()) {
-        const double qkv = double(arch.hidden) * (arch.heads + 2.0 * arch.kvHeads) * arch.headDim;
-        const double fc1 = double(arch.hidden) * arch.ffnHidden * (arch.mlp == Mlp::swiglu ? 2 : 1);
-        const double rest = double(arch.heads) * arch.headDim * arch.hidden + double(arch.ffnHidden) * arch.hidden;
+    if (stack.tpBackwardOverlap && s.parallel.tp > 1) {
+        double columnParallel = 0, all = 0;
+        for (const LayerMatmul& m : layerOps(arch, arch.isMoe())) {
+            const double work = m.in * m.out * m.copies;
+            all += work;
+            if (!m.rowParallel && !m.duplicated) columnParallel += work;
+        }
         // The linear layers' share of the GEMM time (without flash attention the attention core's
         // batched GEMMs are part of it).
         const ForwardFlops f = forwardFlops(arch, t.seqLen, 1);
         const double linear = f.layers - f.attentionCore;
         const double layerShare = linear / (linear + f.logits + (s.parallel.flashAttention ? 0 : f.attentionCore));
         const double passes = 3 + (s.parallel.recompute == Recompute::full ? 1 : 0);
-        tpBackwardWindowS = c.gemmTimeS() * layerShare * (qkv + fc1) / (qkv + fc1 + rest) / passes;
+        tpBackwardWindowS = c.gemmTimeS() * layerShare * columnParallel / all / passes;
     }
     return { attentionTimeS, tpBackwardWindowS };
 }

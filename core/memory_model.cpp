@@ -3,6 +3,7 @@
 #include "core/architecture.h"
 #include "core/compute_model.h"
 #include "core/dimensions.h"
+#include "core/layer_ops.h"
 #include "core/pipeline_schedule.h"
 #include "core/software_stack.h"
 #include "core/topology.h"
@@ -96,6 +97,7 @@ LayerActivations layerTerms(const Scenario& s, bool moeLayer, bool stored = true
     const bool dropped = stored && p.recompute == Recompute::norms_up_proj;
     const double sb = double(s.training.seqLen) / p.cp * s.training.microBatch; // CP: s → s/c
     const double h = a.hidden, heads = a.heads;
+    const LayerWidths w = layerWidths(a, moeLayer);
     const double mask = a.dropout ? 1.0 : 0.0;
     // Activation function: its input(s) and its output, fc2's input (recomputed under norms_up_proj).
     // Run eagerly (parallel.elementwise_kernels "eager"), each op keeps what its own backward needs:
@@ -118,11 +120,11 @@ LayerActivations layerTerms(const Scenario& s, bool moeLayer, bool stored = true
         t.replicated -= sb * h * norms * li;
         t.whole += sb * h * norms * gatheredInputBytes(s);
     }
-    const double q = heads * a.qkHeadDim(), o = heads * a.valueHeadDim();
+    const double q = w.query, o = w.attentionOutput;
     // K and V repeated to every query head before the attention kernel are kept at that width.
     const bool repeated = p.repeatKv && !a.isMla();
-    const double k = a.isMla() || repeated ? q : double(a.kvHeads) * a.headDim;
-    const double v = a.isMla() || repeated ? o : double(a.kvHeads) * a.headDim;
+    const double k = repeated ? q : w.key;
+    const double v = repeated ? o : w.value;
     t.split = sb * (ab * (dropped && a.isMla() ? 0 : q + k + v) + ao * o + (eager ? ab * o : 0));
     // Eager RMSNorm: + the fp32 input copy (4 B) + the normalized tensor (ab) − the input (ab).
     if (eager && a.norm == Norm::rmsnorm) t.replicated += sb * h * norms * 4.0;
@@ -131,10 +133,10 @@ LayerActivations layerTerms(const Scenario& s, bool moeLayer, bool stored = true
             * (ab * (a.qLoraRank + a.kvLoraRank + a.ropeHeadDim) + (dropped ? 0 : li * (a.qLoraRank + a.kvLoraRank)));
     if (moeLayer && a.isMoe()) {
         t.replicated += 4.0 * sb * a.experts;
-        t.split += a.topK * sb * (li * h + mlpInternals(a.moeFfnHidden));
-        t.split += a.sharedExperts * sb * mlpInternals(a.moeFfnHidden);
+        t.split += w.routedCopies * sb * (li * h + mlpInternals(w.mlp));
+        t.split += w.sharedCopies * sb * mlpInternals(w.mlp);
     } else {
-        t.split += sb * mlpInternals(a.ffnHidden);
+        t.split += sb * mlpInternals(w.mlp);
     }
     // QLoRA with bitsandbytes: MatMul4Bit.forward saves its input whenever it needs a gradient
     // (bitsandbytes/autograd/_functions.py: ctx.tensors = (A, B)), which frozen PyTorch linears do not —
@@ -143,7 +145,7 @@ LayerActivations layerTerms(const Scenario& s, bool moeLayer, bool stored = true
     if (stored && s.training.method == Method::qlora && stackProfile(s.training.framework).bitsandbytesQlora
         && !(moeLayer && a.isMoe())) {
         t.replicated += sb * 2 * h * ab;
-        t.split += sb * (o + a.ffnHidden) * ab;
+        t.split += sb * (o + w.mlp) * ab;
     }
     // Each rank's queries (s/c of them) score against all s keys: a·(s/c)·s·b per rank, not the
     // diagonal block a·(s/c)²·b (without flash attention CP has no blockwise kernel to do less).
@@ -231,12 +233,12 @@ double activationBytesPerLayer(const Scenario& s, bool moeLayer)
         const double sb = double(s.training.seqLen) / p.cp * s.training.microBatch;
         LayerActivations kept;
         kept.replicated = ab * sb * a.hidden;
-        kept.split = ab * sb * double(a.heads) * a.valueHeadDim() + (p.flashAttention ? 4.0 * a.heads * sb : 0);
         const bool moe = moeLayer && a.isMoe();
+        const LayerOps ops = layerOps(a, moe);
+        kept.split = ab * sb * ops.widths.attentionOutput + (p.flashAttention ? 4.0 * a.heads * sb : 0);
         if (moe) kept.replicated += 4.0 * sb * a.experts; // router logits (fp32)
-        const LayerMatmuls mm = layerMatmuls(a, moe);
-        for (int i = 0; i < mm.count; i += 2) {
-            const LayerMatmul& m = mm.items[static_cast<std::size_t>(i)];
+        for (int i = 0; i < ops.linearCount; i += 2) {
+            const LayerMatmul& m = ops.linears[static_cast<std::size_t>(i)];
             (m.rowParallel ? kept.replicated : kept.split) += ab * sb * m.out * m.copies;
         }
         // MoE experts' hidden-sized outputs per routed copy can exceed what keeping everything

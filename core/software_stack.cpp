@@ -1,5 +1,6 @@
 #include "core/software_stack.h"
 
+#include "core/layer_ops.h"
 #include "core/topology.h"
 #include "core/types.h"
 
@@ -310,7 +311,10 @@ Operations layerOperations(const Scenario& s, bool moeLayer)
     };
     using enum OpKind;
     using enum OpPass;
-    const int linears = 4; // QKV, dense, fc1 (gate and up fused), fc2
+    // The linear layers' GEMMs as this stack launches them (layer_ops.h): four for Megatron-LM's GPT layer
+    // (QKV, dense, fc1, fc2), seven for a Llama layer without fusion, more with latent attention or experts.
+    const StackProfile& stack = stackProfile(s.training.framework);
+    const int linears = linearKernels(layerOps(a, moeLayer), { stack.fusedQkv, stack.fusedGateUp });
     add("norms", elementwise, forward, a.parallelBlock ? 1 : 2);
     add("linear layers", gemm, forward, linears);
     add("QKV bias", elementwise, forward, bias ? 1 : 0);
@@ -344,7 +348,7 @@ Operations layerOperations(const Scenario& s, bool moeLayer)
     addTensorParallelLayerOps(s, backward, ops);
     if (moeLayer) {
         // Router GEMM, top-k, its softmax, the permutation and its inverse, forward and backward, and
-        // the two all-to-alls each way (one local expert's GEMMs are the linear layers above).
+        // the two all-to-alls each way (the experts' grouped GEMMs are among the linear layers above).
         add("router and token permutation", elementwise, forward, 5);
         add("router and token permutation gradients", elementwise, backward, 5);
         addExpertParallelOps(s, forward, ops);

@@ -75,7 +75,7 @@ struct StackProfile {
     /// used it, computed attention with the fused softmax (--use-flash-attn came in mid-2023);
     /// Megatron-DeepSpeed's 2023 code has --use-flash-attn-v1 and -v2.
     bool flashAttention = true;
-    /// Q, K and V run as one GEMM of their outputs side by side (FusableGroup::qkv).
+    /// Q, K and V run as one GEMM of their outputs side by side (FusableGroup::qkv, layer_ops.h).
     bool fusedQkv = false;
     /// SwiGLU's gate and up run as one GEMM of 2·f outputs (FusableGroup::gate_up).
     bool fusedGateUp = false;
