@@ -1,7 +1,7 @@
 #include "app/document_actions.h"
 
-#include "core/file_io.h"
-#include "core/scenario_io.h"
+#include "core/base/file_io.h"
+#include "core/scenario/scenario_io.h"
 #include "widgets/export/folder_export.h"
 #include "widgets/io/app_settings.h"
 #include "widgets/io/safe_save.h"

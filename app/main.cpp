@@ -3,9 +3,9 @@
 // without showing it (docs/DESIGN.md "Command line").
 
 #include "app/main_window.h"
-#include "core/file_io.h"
-#include "core/printable.h"
-#include "core/scenario_io.h"
+#include "core/base/file_io.h"
+#include "core/base/printable.h"
+#include "core/scenario/scenario_io.h"
 #include "widgets/export/folder_export.h"
 #include "widgets/io/app_settings.h"
 #include "widgets/io/safe_save.h"

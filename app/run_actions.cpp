@@ -1,6 +1,6 @@
 #include "app/run_actions.h"
 
-#include "core/hf_import.h"
+#include "core/runs/hf_import.h"
 #include "widgets/dialogs/actual_dialog.h"
 #include "widgets/io/launch_export.h"
 #include "widgets/io/safe_save.h"

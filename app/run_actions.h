@@ -4,7 +4,7 @@
 // held against the plan (read in the background, with a progress box). Apart from MainWindow, which
 // composes menus and pages; its dialogs open over `parent`.
 
-#include "core/launch.h"
+#include "core/runs/launch.h"
 
 #include <QObject>
 #include <QPointer>

@@ -1,9 +1,9 @@
 #pragma once
 // Always visible: does it fit, how full is each GPU, what fills it most.
 
-#include "core/estimate.h"
-#include "core/sensitivity.h"
-#include "core/suggest.h"
+#include "core/estimate/estimate.h"
+#include "core/estimate/sensitivity.h"
+#include "core/search/suggest.h"
 #include "widgets/text/format.h"
 
 #include <QFrame>

@@ -2,9 +2,9 @@
 // time, residuals, refitted efficiencies, the whole run at the measured pace).
 #include "app/cli/commands.h"
 #include "app/cli/common.h"
-#include "core/estimate_io.h"
-#include "core/printable.h"
-#include "core/training_log.h"
+#include "core/base/printable.h"
+#include "core/estimate/estimate_io.h"
+#include "core/runs/training_log.h"
 
 #include <iostream>
 #include <memory>
@@ -24,7 +24,7 @@ int runActual(const ActualArguments& a)
 {
     const auto scenario = loadWithOverrides(a.scenarioFile, a.overrides);
     if (!scenario) return kBadInput;
-    // Streamed: the memory taken does not grow with the log (core/training_log.h).
+    // Streamed: the memory taken does not grow with the log (core/runs/training_log.h).
     const core::LogReadResult read = core::readTrainingLog(a.logFile);
     if (!read.ok()) {
         report(read.error);

@@ -1,6 +1,6 @@
 #include "app/cli/common.h"
 
-#include "core/printable.h"
+#include "core/base/printable.h"
 
 #include <cerrno>
 #include <cmath>

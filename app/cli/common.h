@@ -4,10 +4,10 @@
 // could not be written.
 #pragma once
 
-#include "core/file_io.h"
-#include "core/scenario.h"
-#include "core/scenario_fields.h"
-#include "core/scenario_io.h"
+#include "core/base/file_io.h"
+#include "core/scenario/scenario.h"
+#include "core/scenario/scenario_fields.h"
+#include "core/scenario/scenario_io.h"
 
 #include <CLI/CLI.hpp>
 

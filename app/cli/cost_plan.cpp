@@ -2,9 +2,9 @@
 // the layouts and the pricing, ranked by the run's total cost.
 #include "app/cli/common.h"
 #include "app/cli/plan.h"
-#include "core/estimate_io.h"
-#include "core/prices.h"
-#include "core/printable.h"
+#include "core/base/printable.h"
+#include "core/estimate/estimate_io.h"
+#include "core/search/prices.h"
 
 #include <cmath>
 #include <cstdio>

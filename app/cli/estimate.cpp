@@ -1,10 +1,10 @@
 // estimate FILE: the scenario's estimate as JSON (the default), CSV or text.
-#include "core/estimate.h"
+#include "core/estimate/estimate.h"
 
 #include "app/cli/commands.h"
 #include "app/cli/common.h"
-#include "core/estimate_io.h"
-#include "core/fidelity.h"
+#include "core/estimate/estimate_io.h"
+#include "core/fidelity/fidelity.h"
 
 #include <memory>
 

@@ -1,10 +1,10 @@
 // import-config: a Hugging Face config.json read into a scenario with that model.
 #include "app/cli/commands.h"
 #include "app/cli/common.h"
-#include "core/architecture.h"
-#include "core/hf_import.h"
-#include "core/printable.h"
-#include "core/scenario_io.h"
+#include "core/base/printable.h"
+#include "core/runs/hf_import.h"
+#include "core/scenario/architecture.h"
+#include "core/scenario/scenario_io.h"
 
 #include <cmath>
 #include <iostream>

@@ -1,6 +1,6 @@
 // launch FILE --framework F: the settings a framework starts the scenario with (Megatron-LM
 // arguments, a torchtitan TOML job file, a DeepSpeed JSON config), with what the run's log should show.
-#include "core/launch.h"
+#include "core/runs/launch.h"
 
 #include "app/cli/commands.h"
 #include "app/cli/common.h"

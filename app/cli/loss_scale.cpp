@@ -2,9 +2,9 @@
 // bf16 and fp8, a dynamic loss scaler's run, and fp8 per-tensor versus block scaling.
 #include "app/cli/commands.h"
 #include "app/cli/common.h"
-#include "core/estimate_io.h"
-#include "core/json_text.h"
-#include "core/loss_scaling.h"
+#include "core/base/json_text.h"
+#include "core/estimate/estimate_io.h"
+#include "core/model/loss_scaling.h"
 
 #include <nlohmann/json.hpp>
 

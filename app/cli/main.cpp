@@ -6,8 +6,8 @@
 
 #include "app/cli/commands.h"
 #include "app/cli/common.h"
-#include "core/file_io.h"
-#include "core/printable.h"
+#include "core/base/file_io.h"
+#include "core/base/printable.h"
 
 #include <CLI/CLI.hpp>
 

@@ -4,8 +4,8 @@
 
 #include "app/cli/commands.h"
 #include "app/cli/common.h"
-#include "core/estimate_io.h"
-#include "core/plan_io.h"
+#include "core/estimate/estimate_io.h"
+#include "core/search/plan_io.h"
 
 #include <algorithm>
 #include <cmath>

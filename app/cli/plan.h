@@ -2,9 +2,9 @@
 // --prices, the search over GPU types, counts, layouts and pricing (cost_plan.cpp).
 #pragma once
 
-#include "core/planner.h"
-#include "core/problem.h"
-#include "core/scenario.h"
+#include "core/scenario/problem.h"
+#include "core/scenario/scenario.h"
+#include "core/search/planner.h"
 
 #include <CLI/CLI.hpp>
 

@@ -1,9 +1,9 @@
 // precision: the number-format lab, w <- round(w + u) repeated in fp32, bf16, fp16 and fp8.
 #include "app/cli/commands.h"
 #include "app/cli/common.h"
-#include "core/estimate_io.h"
-#include "core/json_text.h"
-#include "core/number_format.h"
+#include "core/base/json_text.h"
+#include "core/estimate/estimate_io.h"
+#include "core/model/number_format.h"
 
 #include <nlohmann/json.hpp>
 

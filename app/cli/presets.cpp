@@ -1,9 +1,9 @@
 // presets [models|gpus|all]: the model and GPU catalogs.
-#include "core/presets.h"
+#include "core/scenario/presets.h"
 
 #include "app/cli/commands.h"
 #include "app/cli/common.h"
-#include "core/architecture.h"
+#include "core/scenario/architecture.h"
 
 #include <memory>
 #include <sstream>

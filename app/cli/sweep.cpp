@@ -1,11 +1,11 @@
 // sweep FILE: one estimate per value of a key (--vary), or per GPU count, powers of two (--gpus).
-#include "core/sweep.h"
+#include "core/search/sweep.h"
 
 #include "app/cli/commands.h"
 #include "app/cli/common.h"
-#include "core/estimate_io.h"
-#include "core/plan_io.h"
-#include "core/printable.h"
+#include "core/base/printable.h"
+#include "core/estimate/estimate_io.h"
+#include "core/search/plan_io.h"
 
 #include <cstdio>
 #include <memory>

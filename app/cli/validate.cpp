@@ -1,8 +1,8 @@
 // validate FILE: whether the scenario can be read, and the warnings its estimate gives.
 #include "app/cli/commands.h"
 #include "app/cli/common.h"
-#include "core/estimate.h"
-#include "core/printable.h"
+#include "core/base/printable.h"
+#include "core/estimate/estimate.h"
 
 #include <memory>
 

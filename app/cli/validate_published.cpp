@@ -2,9 +2,9 @@
 // published, and the errors by source and by regime.
 #include "app/cli/commands.h"
 #include "app/cli/common.h"
-#include "core/estimate_io.h"
-#include "core/fidelity.h"
-#include "core/json_text.h"
+#include "core/base/json_text.h"
+#include "core/estimate/estimate_io.h"
+#include "core/fidelity/fidelity.h"
 
 #include <nlohmann/json.hpp>
 

@@ -3,8 +3,8 @@
 // estimating the published suite first (docs/DESIGN.md). The table is plain constant data (a string
 // pool and rows of indices), which every compiler takes at once, sanitizers included; the vector the
 // core reads is built from it when the program starts.
-#include "core/fidelity.h"
-#include "core/file_io.h"
+#include "core/base/file_io.h"
+#include "core/fidelity/fidelity.h"
 
 #include <cstdio>
 #include <map>
@@ -37,7 +37,7 @@ int main(int argc, char** argv)
     std::ostringstream os;
     os << "// Generated at build time by core/gen/residual_table_main.cpp from the published suite and the\n"
           "// model of this build: do not edit.\n"
-          "#include \"core/fidelity.h\"\n\nnamespace {\n\nconstexpr const char* kPool[] = {\n";
+          "#include \"core/fidelity/fidelity.h\"\n\nnamespace {\n\nconstexpr const char* kPool[] = {\n";
     for (const std::string& s : pool)
         os << "    R\"tp(" << s << ")tp\",\n";
     os << "};\n\nstruct Row {\n    double timeRatio;\n    int regimes;\n    int names["

@@ -1,16 +1,16 @@
 // estimate() must be cheap enough for every slider tick (docs/DESIGN.md: microseconds).
 // Run: build/tests/bench_estimate (scripts/bench.sh writes the results to a file).
-#include "core/decision.h"
-#include "core/estimate.h"
-#include "core/fidelity.h"
-#include "core/log_reader.h"
-#include "core/placement.h"
-#include "core/planner.h"
-#include "core/presets.h"
-#include "core/prices.h"
-#include "core/scenario_io.h"
-#include "core/sweep.h"
-#include "core/timeline.h"
+#include "core/estimate/decision.h"
+#include "core/estimate/estimate.h"
+#include "core/estimate/placement.h"
+#include "core/estimate/timeline.h"
+#include "core/fidelity/fidelity.h"
+#include "core/runs/log_reader.h"
+#include "core/scenario/presets.h"
+#include "core/scenario/scenario_io.h"
+#include "core/search/planner.h"
+#include "core/search/prices.h"
+#include "core/search/sweep.h"
 
 #include <benchmark/benchmark.h>
 
@@ -207,7 +207,7 @@ void BM_ValidatePublished(benchmark::State& state)
 BENCHMARK(BM_ValidatePublished)->Unit(benchmark::kMicrosecond);
 
 /// The training-log reader over 16 MiB of one kind of line, in its 64 KiB pieces: empty lines (the
-/// slowest real case, core/training_log.h), 64 KiB lines of spaces, and such lines ending in "1:" (they
+/// slowest real case, core/runs/training_log.h), 64 KiB lines of spaces, and such lines ending in "1:" (they
 /// pass the reader's first check). Spaces were 1.5 × slower than empty lines before the label searches
 /// skipped them (the third hostile-input review): arg 0 empty lines, 1 spaces, 2 spaces ending in "1:".
 void BM_LogReaderLines(benchmark::State& state)

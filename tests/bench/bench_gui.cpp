@@ -9,7 +9,7 @@
 //    bar included (the measure until 2026-12-02). An upper bound, as after an expose: it is not
 //    what a drag costs.
 // Pages named on the command line are measured instead of all of them (to profile one).
-#include "core/scenario_io.h"
+#include "core/scenario/scenario_io.h"
 #include "widgets/inputs/input_panel.h"
 #include "widgets/main_view.h"
 #include "widgets/session/scenario_session.h"

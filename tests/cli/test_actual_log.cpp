@@ -181,7 +181,7 @@ TEST_CASE("actual reads standard input as it streams, and an endless one stops a
 
 TEST_CASE("the launch file's expectations are the figures actual holds a log of the plan against", "[cli][actual]")
 {
-    // One "what a log of this plan should show" (core/log_expectation.h): the Megatron-LM arguments'
+    // One "what a log of this plan should show" (core/runs/log_expectation.h): the Megatron-LM arguments'
     // comments and actual's "planned" block, for the bundled default and a Megatron-LM log of its run.
     const Run launch = run("launch - --framework megatron -o -");
     REQUIRE(launch.code == 0);

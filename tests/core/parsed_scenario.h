@@ -1,6 +1,6 @@
 #pragma once
 // Test helper: a scenario from JSON text, failing the test (with the reader's message) if it is refused.
-#include "core/scenario_io.h"
+#include "core/scenario/scenario_io.h"
 
 #include <catch2/catch.hpp>
 

@@ -1,7 +1,7 @@
 // Calibration: a synthetic measured run generated with known factors is fitted back to
 // them; the profile it writes is read back through a scenario that references it.
-#include "core/calibration.h"
-#include "core/estimate.h"
+#include "core/estimate/estimate.h"
+#include "core/fidelity/calibration.h"
 
 #include <catch2/catch.hpp>
 

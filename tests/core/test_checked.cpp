@@ -1,8 +1,8 @@
-// Products of counts (core/checked.h): exact in 64 bits, overflow seen rather than wrapped.
+// Products of counts (core/base/checked.h): exact in 64 bits, overflow seen rather than wrapped.
 // Expected values are worked by hand.
-#include "core/checked.h"
-#include "core/scenario_edit.h"
-#include "core/scenario_io.h"
+#include "core/base/checked.h"
+#include "core/scenario/scenario_edit.h"
+#include "core/scenario/scenario_io.h"
 
 #include <catch2/catch.hpp>
 

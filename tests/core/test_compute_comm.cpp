@@ -1,13 +1,13 @@
 // Compute, communication and time (docs/FORMULAS.md §4–5) against their published forms.
-#include "core/architecture.h"
-#include "core/comm_model.h"
-#include "core/compute_model.h"
-#include "core/estimate.h"
-#include "core/pipeline_schedule.h"
-#include "core/presets.h"
-#include "core/scenario_io.h"
-#include "core/sweep.h"
-#include "core/topology.h"
+#include "core/estimate/estimate.h"
+#include "core/model/comm_model.h"
+#include "core/model/compute_model.h"
+#include "core/model/pipeline_schedule.h"
+#include "core/model/topology.h"
+#include "core/scenario/architecture.h"
+#include "core/scenario/presets.h"
+#include "core/scenario/scenario_io.h"
+#include "core/search/sweep.h"
 #include "tests/core/narayanan_shapes.h"
 
 #include <catch2/catch.hpp>

@@ -1,8 +1,8 @@
 // The decision guide against the source article's own classification (§4, §5) and its
 // migration checklist (§6): a 700M model on one GPU needs none of it, a 7B model on 64 GPUs and
 // Llama 3.1 405B on 16,384 GPUs need most of it.
-#include "core/decision.h"
-#include "core/scenario_io.h"
+#include "core/estimate/decision.h"
+#include "core/scenario/scenario_io.h"
 
 #include <catch2/catch.hpp>
 

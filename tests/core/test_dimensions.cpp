@@ -1,11 +1,11 @@
 // The table of parallel dimensions agrees with the scenario, the field table, the planner's knobs and
 // the communication groups it stands for; what a plan sets is applied and compared in one place.
-#include "core/dimensions.h"
-#include "core/planner.h"
-#include "core/presets.h"
-#include "core/scenario_edit.h"
-#include "core/scenario_fields.h"
-#include "core/scenario_io.h"
+#include "core/scenario/dimensions.h"
+#include "core/scenario/presets.h"
+#include "core/scenario/scenario_edit.h"
+#include "core/scenario/scenario_fields.h"
+#include "core/scenario/scenario_io.h"
+#include "core/search/planner.h"
 
 #include <catch2/catch.hpp>
 

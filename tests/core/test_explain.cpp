@@ -1,7 +1,7 @@
 // Every figure explains itself: core's explanations cover the shown quantities and agree with them.
-#include "core/estimate.h"
-#include "core/explain.h"
-#include "core/scenario_io.h"
+#include "core/estimate/estimate.h"
+#include "core/estimate/explain.h"
+#include "core/scenario/scenario_io.h"
 #include "tests/core/parsed_scenario.h"
 
 #include <catch2/catch.hpp>

@@ -1,7 +1,7 @@
 // The fidelity suite (docs/FIDELITY.md): published training runs against the estimate
 // with the shipped defaults. The published figures are typed here from the papers, independently
 // of resources/fidelity/published.json, so an edit to either is caught.
-#include "core/fidelity.h"
+#include "core/fidelity/fidelity.h"
 
 #include <catch2/catch.hpp>
 

@@ -1,8 +1,8 @@
 // The one read path and the one write path: bounded reads
 // that never trust st_size or block, and atomic writes that never destroy the old file, follow a
 // planted link, replace a device or FIFO, or widen a file's permissions.
-#include "core/file_io.h"
-#include "core/printable.h"
+#include "core/base/file_io.h"
+#include "core/base/printable.h"
 #include "tests/scratch_folder.h"
 
 #include <catch2/catch.hpp>

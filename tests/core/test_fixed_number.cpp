@@ -1,7 +1,7 @@
 // Numbers in text tables (core::fixedNumber): never cut, whatever their size. snprintf into a
 // 64-byte buffer once cut 1e300 to a plausible-looking 63-digit number; from 10^21 (as csvNumber)
 // the text is an exponent, and an unbounded figure a word.
-#include "core/estimate_io.h"
+#include "core/estimate/estimate_io.h"
 
 #include <catch2/catch.hpp>
 

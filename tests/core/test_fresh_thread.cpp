@@ -2,11 +2,11 @@
 // model's FLOPs), each under a key written by hand. A key that misses an input would return the
 // previous scenario's answer after that input changed: on a thread that has estimated something
 // else first, a changed scenario must give what a fresh thread gives, for every key of the file.
-#include "core/estimate.h"
-#include "core/estimate_io.h"
-#include "core/scenario_fields.h"
-#include "core/scenario_io.h"
-#include "core/scenario_rules.h"
+#include "core/estimate/estimate.h"
+#include "core/estimate/estimate_io.h"
+#include "core/scenario/scenario_fields.h"
+#include "core/scenario/scenario_io.h"
+#include "core/scenario/scenario_rules.h"
 
 #include <catch2/catch.hpp>
 

@@ -1,9 +1,9 @@
 // GEMMs timed by their shapes ("shape-aware compute"): waves of thread blocks on the
 // SMs, each tile's fixed cost, the operands' HBM traffic and a per-kernel floor.
-#include "core/compute_model.h"
-#include "core/estimate.h"
-#include "core/presets.h"
-#include "core/scenario_io.h"
+#include "core/estimate/estimate.h"
+#include "core/model/compute_model.h"
+#include "core/scenario/presets.h"
+#include "core/scenario/scenario_io.h"
 #include "tests/core/parsed_scenario.h"
 
 #include <catch2/catch.hpp>

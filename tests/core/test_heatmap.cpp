@@ -1,8 +1,8 @@
 // Feasibility heatmap: every cell equals estimate() of the scenario with those two
 // inputs, and infeasible cells carry the reason.
-#include "core/heatmap.h"
-#include "core/presets.h"
-#include "core/scenario_io.h"
+#include "core/scenario/presets.h"
+#include "core/scenario/scenario_io.h"
+#include "core/search/heatmap.h"
 
 #include <catch2/catch.hpp>
 

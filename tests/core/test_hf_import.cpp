@@ -1,8 +1,8 @@
 // config.json import: the exact official parameter counts of each family from small
 // hand-written config files with the published field values (tests/data/hf).
-#include "core/architecture.h"
-#include "core/hf_import.h"
-#include "core/presets.h"
+#include "core/runs/hf_import.h"
+#include "core/scenario/architecture.h"
+#include "core/scenario/presets.h"
 
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>

@@ -3,14 +3,14 @@
 // a new folder is claimed with mkdir, an output never replaces an input, an export's
 // link is replaced rather than followed, a file's reason is carried as a code, data
 // read in the "C" notation whatever the locale, a GPU name's limit said in bytes.
-#include "core/estimate.h"
-#include "core/estimate_io.h"
-#include "core/fidelity.h"
-#include "core/file_io.h"
-#include "core/plan_io.h"
-#include "core/planner.h"
-#include "core/printable.h"
-#include "core/scenario_io.h"
+#include "core/base/file_io.h"
+#include "core/base/printable.h"
+#include "core/estimate/estimate.h"
+#include "core/estimate/estimate_io.h"
+#include "core/fidelity/fidelity.h"
+#include "core/scenario/scenario_io.h"
+#include "core/search/plan_io.h"
+#include "core/search/planner.h"
 #include "tests/scratch_folder.h"
 
 #include <catch2/catch.hpp>

@@ -2,13 +2,13 @@
 // Phi-2's parallel block through FLOPs, per-stage memory, traffic and the scenario format.
 // Expected values are hand counts from the published shapes (DeepSeek-V3 report §2, §4.2 and
 // config.json; Phi-2 config.json), written out below.
-#include "core/architecture.h"
-#include "core/comm_model.h"
-#include "core/compute_model.h"
-#include "core/estimate.h"
-#include "core/memory_model.h"
-#include "core/presets.h"
-#include "core/scenario_io.h"
+#include "core/estimate/estimate.h"
+#include "core/model/comm_model.h"
+#include "core/model/compute_model.h"
+#include "core/model/memory_model.h"
+#include "core/scenario/architecture.h"
+#include "core/scenario/presets.h"
+#include "core/scenario/scenario_io.h"
 
 #include <catch2/catch.hpp>
 

@@ -1,11 +1,11 @@
 // Launch settings: each framework's file read back and held against the scenario, and
 // the settings a framework cannot express refused by name.
-#include "core/compute_model.h"
-#include "core/estimate.h"
-#include "core/fidelity.h"
-#include "core/launch.h"
-#include "core/scenario_edit.h"
-#include "core/scenario_io.h"
+#include "core/estimate/estimate.h"
+#include "core/fidelity/fidelity.h"
+#include "core/model/compute_model.h"
+#include "core/runs/launch.h"
+#include "core/scenario/scenario_edit.h"
+#include "core/scenario/scenario_io.h"
 
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>

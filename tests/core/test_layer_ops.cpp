@@ -1,10 +1,10 @@
-// The layer is described once (core/layer_ops.h): what the host issues, what the shape model times and
+// The layer is described once (core/model/layer_ops.h): what the host issues, what the shape model times and
 // what the FLOPs count are the same GEMMs, for every software stack and every model of the catalog.
-#include "core/compute_model.h"
-#include "core/layer_ops.h"
-#include "core/presets.h"
-#include "core/scenario_io.h"
-#include "core/software_stack.h"
+#include "core/model/compute_model.h"
+#include "core/model/layer_ops.h"
+#include "core/model/software_stack.h"
+#include "core/scenario/presets.h"
+#include "core/scenario/scenario_io.h"
 
 #include <catch2/catch.hpp>
 

@@ -127,12 +127,13 @@ TEST_CASE("views receive values: only the results hub calls core's computations"
         "bareSizeModel" };
     std::vector<std::string> computing;
     for (const auto& f : sourcesUnder("core"))
-        if (f.extension() == ".h" && f.parent_path() == kRoot / "core" && !notComputations.count(f.filename().string()))
-            computing.push_back(f.filename().string());
+        if (f.extension() == ".h" && f.parent_path().parent_path() == kRoot / "core"
+            && !notComputations.count(f.filename().string()))
+            computing.push_back(repoPath(f));
     const std::regex declaration(R"(^(?:\[\[nodiscard\]\]\s*)?[A-Za-z_][\w:<>,\s]*[\s&*]([a-z]\w*)\()");
     std::set<std::string> computations;
     for (const std::string& h : computing) {
-        for (const auto& line : codeLines(kRoot / "core" / h)) {
+        for (const auto& line : codeLines(kRoot / h)) {
             std::smatch m;
             if (std::regex_search(line, m, declaration) && !lookups.count(m[1].str())) computations.insert(m[1].str());
         }
@@ -225,7 +226,7 @@ TEST_CASE("the notes the code cites are in the repository", "[core][layers]")
 
 TEST_CASE("includes name their file from the repository root, and folders hold what their name says", "[core][layers]")
 {
-    // "core/estimate.h", "widgets/charts/memory_chart.h": where a file comes from is
+    // "core/estimate/estimate.h", "widgets/charts/memory_chart.h": where a file comes from is
     // read off its include, and a moved file breaks the build, not a reader's guess.
     const std::regex quoted(R"re(^\s*#\s*include\s*"([^"]+)")re");
     int includes = 0;
@@ -272,7 +273,7 @@ TEST_CASE("core holds no sentence the GUI shows: its strings reach a view only a
                              // a file's text: the scenario, the estimate, a profile, a CSV table
                              R"(core::(scenarioToJson|estimateToJson|hardwareProfileJson)\(.*|text|)"
                              // launch settings: a framework's file and its side file, which the frameworks'
-                             // users read beside an English log (core/launch.h); saved or copied, never shown
+                             // users read beside an English log (core/runs/launch.h); saved or copied, never shown
                              R"(settings\.(text|expectationText)|)"
                              // English fallbacks of coded texts (ProblemText, ExplainText, AccuracyView),
                              // and the system's reason a file could not be written (safe_save.cpp)
@@ -383,6 +384,35 @@ TEST_CASE("a folder of widgets/ includes only from the folders below it", "[core
     CHECK(edges > 100);
 }
 
+TEST_CASE("a folder of core/ includes only from its own folder and the ones below it", "[core][layers]")
+{
+    // Lowest first (core/CMakeLists.txt says what each holds; docs/DESIGN.md "Layers"): the basics, the
+    // scenario, the model, one estimate, the published runs; runs of a plan and searches over many
+    // estimates share the top level and do not include each other. No file lies in core/ itself.
+    const std::map<std::string, int> level { { "base", 0 }, { "scenario", 1 }, { "model", 2 }, { "estimate", 3 },
+        { "fidelity", 4 }, { "runs", 5 }, { "search", 5 }, { "gen", 6 } };
+    auto folderOf = [](const std::string& repo) {
+        const std::string rest = repo.substr(std::string("core/").size());
+        const auto slash = rest.find('/');
+        return slash == std::string::npos ? std::string() : rest.substr(0, slash);
+    };
+    int edges = 0;
+    for (const auto& f : sourcesUnder("core")) {
+        const std::string from = folderOf(repoPath(f));
+        INFO(repoPath(f));
+        REQUIRE(level.count(from) == 1); // a new folder takes its place in the list above
+        for (const auto& included : includesFrom(f, "core")) {
+            const std::string to = folderOf(included);
+            INFO("includes " << included);
+            REQUIRE(level.count(to) == 1);
+            if (to == from) continue;
+            ++edges;
+            CHECK(level.at(to) < level.at(from));
+        }
+    }
+    CHECK(edges > 100);
+}
+
 TEST_CASE("no file of widgets/ takes part in an include cycle", "[core][layers]")
 {
     std::size_t units = 0;
@@ -440,8 +470,9 @@ TEST_CASE("the parallel dimensions are listed once: no statement of core names t
     // added and can be forgotten. They are listed in the struct that holds them, the groups' enumeration,
     // the dimension table and the rank topology; everything else iterates those (dimensions(),
     // Degrees, rankOrder()) or names one or two of them for a formula of its own.
-    const std::set<std::string> lists { "core/scenario.h", "core/estimate_types.h", "core/dimensions.h",
-        "core/dimensions.cpp", "core/topology.h", "core/topology.cpp" };
+    const std::set<std::string> lists { "core/scenario/scenario.h", "core/scenario/estimate_types.h",
+        "core/scenario/dimensions.h", "core/scenario/dimensions.cpp", "core/model/topology.h",
+        "core/model/topology.cpp" };
     const std::regex name(R"(\b(tp|pp|cp|dp|ep)\b)");
     int statements = 0;
     for (const auto& f : sourcesUnder("core")) {

@@ -3,9 +3,9 @@
 // logs of tests/data/logs are the reviewer's: the default scenario's run (TP 1, PP 1, DP 8, global batch
 // 1,024 of 4,096 tokens) whose every step runs at 110 ms per sequence, 112.64 s for the run's 1,024
 // sequences; the expected figures below follow from that construction.
-#include "core/log_reader.h"
-#include "core/scenario_io.h"
-#include "core/training_log.h"
+#include "core/runs/log_reader.h"
+#include "core/runs/training_log.h"
+#include "core/scenario/scenario_io.h"
 
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>

@@ -1,11 +1,11 @@
-// The slowest log is one of empty lines (core/training_log.h kMaxLogBytes: the work per line), and no
+// The slowest log is one of empty lines (core/runs/training_log.h kMaxLogBytes: the work per line), and no
 // other may read slower (the third hostile-input review): 64 KiB lines of spaces read 1.5 × slower, every
 // label search whose first character is a space stopping at each byte. Lines that can hold no figure
 // are passed over before the searches, and those searches no longer stop at each space; what the
 // reader takes from real lines is unchanged (here). The speed is measured, not asserted:
 // tests/bench/bench_estimate.cpp BM_LogReaderLines, and hostile round 3's runner compares the two logs.
-#include "core/log_reader.h"
-#include "core/training_log.h"
+#include "core/runs/log_reader.h"
+#include "core/runs/training_log.h"
 
 #include <catch2/catch.hpp>
 

@@ -2,7 +2,7 @@
 // overflows are the normal distribution's (values from its table, not from this code), the dynamic
 // scaler follows PyTorch GradScaler's rule step by step, and fp8 rounding errors match the closed form
 // for values spread evenly in log space.
-#include "core/loss_scaling.h"
+#include "core/model/loss_scaling.h"
 
 #include <catch2/catch.hpp>
 

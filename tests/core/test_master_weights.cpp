@@ -3,10 +3,10 @@
 // "Mixed Precision Training", §3.1): the estimate warns, names the threshold from the format's
 // mantissa, and offers fp32 master weights as the fix. LoRA and QLoRA, which freeze the base
 // weights, and fp32 weights or fp32 master weights raise nothing.
-#include "core/estimate.h"
-#include "core/number_format.h"
-#include "core/scenario_io.h"
-#include "core/suggest.h"
+#include "core/estimate/estimate.h"
+#include "core/model/number_format.h"
+#include "core/scenario/scenario_io.h"
+#include "core/search/suggest.h"
 
 #include <catch2/catch.hpp>
 

@@ -1,17 +1,17 @@
 // Memory, energy and network-traffic mechanisms the estimate once got wrong, each on a scenario that
 // showed the error, with the value its source gives (a datasheet, a device's own report, a paper);
 // the published runs fit the GPUs they ran on; the GPU catalog's capacities and peaks.
-#include "core/architecture.h"
-#include "core/comm_model.h"
-#include "core/compute_model.h"
-#include "core/estimate.h"
-#include "core/fidelity.h"
-#include "core/memory_model.h"
-#include "core/pipeline_schedule.h"
-#include "core/presets.h"
-#include "core/scenario_io.h"
-#include "core/suggest.h"
-#include "core/timeline.h"
+#include "core/estimate/estimate.h"
+#include "core/estimate/timeline.h"
+#include "core/fidelity/fidelity.h"
+#include "core/model/comm_model.h"
+#include "core/model/compute_model.h"
+#include "core/model/memory_model.h"
+#include "core/model/pipeline_schedule.h"
+#include "core/scenario/architecture.h"
+#include "core/scenario/presets.h"
+#include "core/scenario/scenario_io.h"
+#include "core/search/suggest.h"
 #include "tests/core/parsed_scenario.h"
 
 #include <catch2/catch.hpp>

@@ -1,9 +1,9 @@
 // The memory model's structure: pipeline stages, sharding, offload, LoRA, overheads, monotonicity.
-#include "core/architecture.h"
-#include "core/estimate.h"
-#include "core/memory_model.h"
-#include "core/presets.h"
-#include "core/scenario_io.h"
+#include "core/estimate/estimate.h"
+#include "core/model/memory_model.h"
+#include "core/scenario/architecture.h"
+#include "core/scenario/presets.h"
+#include "core/scenario/scenario_io.h"
 
 #include <catch2/catch.hpp>
 

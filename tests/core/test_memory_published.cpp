@@ -1,11 +1,11 @@
 // Memory figures pinned to their published sources (docs/PUBLISHED.md).
-#include "core/architecture.h"
-#include "core/compute_model.h"
-#include "core/estimate.h"
-#include "core/fidelity.h"
-#include "core/memory_model.h"
-#include "core/presets.h"
-#include "core/scenario_io.h"
+#include "core/estimate/estimate.h"
+#include "core/fidelity/fidelity.h"
+#include "core/model/compute_model.h"
+#include "core/model/memory_model.h"
+#include "core/scenario/architecture.h"
+#include "core/scenario/presets.h"
+#include "core/scenario/scenario_io.h"
 
 #include <catch2/catch.hpp>
 

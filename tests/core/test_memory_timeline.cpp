@@ -1,8 +1,8 @@
 // Memory over one step: every stage's trace peaks at the total the memory model reports.
-#include "core/estimate.h"
-#include "core/fidelity.h"
-#include "core/memory_timeline.h"
-#include "core/timeline.h"
+#include "core/estimate/estimate.h"
+#include "core/estimate/memory_timeline.h"
+#include "core/estimate/timeline.h"
+#include "core/fidelity/fidelity.h"
 #include "tests/core/parsed_scenario.h"
 
 #include <catch2/catch.hpp>

@@ -1,5 +1,5 @@
 // The number-format lab against the source article's demo and the formats' published layouts.
-#include "core/number_format.h"
+#include "core/model/number_format.h"
 
 #include <catch2/catch.hpp>
 

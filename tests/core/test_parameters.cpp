@@ -1,6 +1,6 @@
 // Exact parameter counts (docs/FORMULAS.md §1) against the published figures.
-#include "core/architecture.h"
-#include "core/presets.h"
+#include "core/scenario/architecture.h"
+#include "core/scenario/presets.h"
 
 #include <catch2/catch.hpp>
 

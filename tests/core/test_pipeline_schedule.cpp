@@ -1,6 +1,6 @@
-// The pipeline schedules' facts (core/pipeline_schedule.h) against Megatron-LM's schedules: the
+// The pipeline schedules' facts (core/model/pipeline_schedule.h) against Megatron-LM's schedules: the
 // warm-up before a stage's first backward, the interleaved order, the bubble and the busiest stage's pace.
-#include "core/pipeline_schedule.h"
+#include "core/model/pipeline_schedule.h"
 
 #include <catch2/catch.hpp>
 

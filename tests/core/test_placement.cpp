@@ -1,11 +1,11 @@
-// The placement map and the step time read one topology (core/topology.h). Ranks enumerated one by
+// The placement map and the step time read one topology (core/model/topology.h). Ranks enumerated one by
 // one onto nodes in Megatron-LM's order give, for every parallel group, the nodes the spans imply —
 // for many layouts and node sizes, including ones that do not divide evenly — and every GPU preset's
 // placement names the link (NVLink, PCIe or network) its collectives were priced on.
-#include "core/placement.h"
-#include "core/presets.h"
-#include "core/scenario_io.h"
-#include "core/topology.h"
+#include "core/estimate/placement.h"
+#include "core/model/topology.h"
+#include "core/scenario/presets.h"
+#include "core/scenario/scenario_io.h"
 
 #include <catch2/catch.hpp>
 

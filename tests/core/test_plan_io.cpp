@@ -1,11 +1,11 @@
 // The plan and sweep output formats (docs/DESIGN.md "Command line"), written by core for the CLI
 // and the GUI's export alike.
-#include "core/estimate.h"
-#include "core/estimate_io.h"
-#include "core/plan_io.h"
-#include "core/planner.h"
-#include "core/scenario_io.h"
-#include "core/sweep.h"
+#include "core/estimate/estimate.h"
+#include "core/estimate/estimate_io.h"
+#include "core/scenario/scenario_io.h"
+#include "core/search/plan_io.h"
+#include "core/search/planner.h"
+#include "core/search/sweep.h"
 
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>

@@ -1,9 +1,9 @@
 // The planner against a brute-force search and against published hand-tuned configurations.
-#include "core/compute_model.h"
-#include "core/fidelity.h"
-#include "core/planner.h"
-#include "core/presets.h"
-#include "core/scenario_io.h"
+#include "core/fidelity/fidelity.h"
+#include "core/model/compute_model.h"
+#include "core/scenario/presets.h"
+#include "core/scenario/scenario_io.h"
+#include "core/search/planner.h"
 
 #include <catch2/catch.hpp>
 

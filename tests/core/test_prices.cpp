@@ -1,9 +1,9 @@
 // Prices and spot capacity: the price table's reader, spot reclaims folded into the
 // reliability model, and the cost planner choosing spot exactly when its discount outweighs what its
 // interruptions lose.
-#include "core/estimate.h"
-#include "core/prices.h"
-#include "core/scenario_io.h"
+#include "core/estimate/estimate.h"
+#include "core/scenario/scenario_io.h"
+#include "core/search/prices.h"
 
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>

@@ -1,6 +1,6 @@
-// Each problem code's English, written once as a row of core/problem.cpp: its name, its key and a
+// Each problem code's English, written once as a row of core/scenario/problem.cpp: its name, its key and a
 // template of its named values. The templates' choices and formats read as the sentences they replace.
-#include "core/problem.h"
+#include "core/scenario/problem.h"
 
 #include <catch2/catch.hpp>
 

@@ -1,10 +1,10 @@
 // Property tests over many random valid scenarios: outputs are finite and
 // non-negative, estimates are deterministic, and the model's monotonic relations hold.
-#include "core/architecture.h"
-#include "core/estimate.h"
-#include "core/memory_model.h"
-#include "core/presets.h"
-#include "core/scenario_io.h"
+#include "core/estimate/estimate.h"
+#include "core/model/memory_model.h"
+#include "core/scenario/architecture.h"
+#include "core/scenario/presets.h"
+#include "core/scenario/scenario_io.h"
 
 #include <catch2/catch.hpp>
 

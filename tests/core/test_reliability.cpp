@@ -1,9 +1,9 @@
 // Failures and checkpoints against the published record and the published formulas.
-#include "core/architecture.h"
-#include "core/estimate.h"
-#include "core/presets.h"
-#include "core/reliability_model.h"
-#include "core/scenario_io.h"
+#include "core/estimate/estimate.h"
+#include "core/model/reliability_model.h"
+#include "core/scenario/architecture.h"
+#include "core/scenario/presets.h"
+#include "core/scenario/scenario_io.h"
 
 #include <catch2/catch.hpp>
 

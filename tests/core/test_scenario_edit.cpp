@@ -1,8 +1,8 @@
 // The rules one interactive edit carries with it, in core where the form and
 // any other editor share them. Expected values follow from the published shapes.
-#include "core/presets.h"
-#include "core/scenario_edit.h"
-#include "core/scenario_io.h"
+#include "core/scenario/presets.h"
+#include "core/scenario/scenario_edit.h"
+#include "core/scenario/scenario_io.h"
 
 #include <catch2/catch.hpp>
 

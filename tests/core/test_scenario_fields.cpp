@@ -3,13 +3,13 @@
 // runs): out-of-range values and absurd products are refused, naming the key, before anything uses
 // them; every value the table sets is what the writer writes and the reader reads back; an edit
 // carries its rules with it.
-#include "core/estimate.h"
-#include "core/fidelity.h"
-#include "core/hf_import.h"
-#include "core/presets.h"
-#include "core/scenario_fields.h"
-#include "core/scenario_io.h"
-#include "core/suggest.h"
+#include "core/estimate/estimate.h"
+#include "core/fidelity/fidelity.h"
+#include "core/runs/hf_import.h"
+#include "core/scenario/presets.h"
+#include "core/scenario/scenario_fields.h"
+#include "core/scenario/scenario_io.h"
+#include "core/search/suggest.h"
 
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>

@@ -1,9 +1,9 @@
 // Scenario file format v1 (docs/DESIGN.md): strict reading, messages naming the key path, round trips.
-#include "core/architecture.h"
-#include "core/estimate.h"
-#include "core/estimate_io.h"
-#include "core/presets.h"
-#include "core/scenario_io.h"
+#include "core/estimate/estimate.h"
+#include "core/estimate/estimate_io.h"
+#include "core/scenario/architecture.h"
+#include "core/scenario/presets.h"
+#include "core/scenario/scenario_io.h"
 
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>

@@ -1,7 +1,7 @@
 // Sensitivity: one assumption at a time, ±f; the directions follow the model (a faster
 // matmul shortens the step, fragmentation only moves memory), and the base is the estimate.
-#include "core/scenario_io.h"
-#include "core/sensitivity.h"
+#include "core/estimate/sensitivity.h"
+#include "core/scenario/scenario_io.h"
 
 #include <catch2/catch.hpp>
 

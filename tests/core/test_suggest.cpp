@@ -1,9 +1,9 @@
 // "Nearest valid" suggestions: each removes its warning, is a valid scenario, keeps the
 // GPU count when it changes a parallel degree, and is the closest such setting.
-#include "core/presets.h"
-#include "core/scenario_edit.h"
-#include "core/scenario_io.h"
-#include "core/suggest.h"
+#include "core/scenario/presets.h"
+#include "core/scenario/scenario_edit.h"
+#include "core/scenario/scenario_io.h"
+#include "core/search/suggest.h"
 
 #include <catch2/catch.hpp>
 

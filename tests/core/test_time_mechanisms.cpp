@@ -2,13 +2,13 @@
 // LoRA and fp8 FLOPs, offload, attention kernels —, each on a scenario that showed the error, with
 // the value its source gives (a paper, a datasheet, NCCL's code, a measured run). Every test here
 // failed before its fix.
-#include "core/comm_model.h"
-#include "core/compute_model.h"
-#include "core/estimate.h"
-#include "core/fidelity.h"
-#include "core/presets.h"
-#include "core/scenario_io.h"
-#include "core/topology.h"
+#include "core/estimate/estimate.h"
+#include "core/fidelity/fidelity.h"
+#include "core/model/comm_model.h"
+#include "core/model/compute_model.h"
+#include "core/model/topology.h"
+#include "core/scenario/presets.h"
+#include "core/scenario/scenario_io.h"
 #include "tests/core/parsed_scenario.h"
 
 #include <catch2/catch.hpp>

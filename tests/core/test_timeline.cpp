@@ -1,9 +1,9 @@
 // The pipeline timeline: simulated from the schedules' dependency rules, its idle time
 // over the busy time equals the bubble fraction core reports — (p−1)/m for GPipe and 1F1B,
 // (p−1)/(v·m) interleaved (Narayanan et al. 2021 §2.2) — and it spans the estimated step.
-#include "core/presets.h"
-#include "core/scenario_io.h"
-#include "core/timeline.h"
+#include "core/estimate/timeline.h"
+#include "core/scenario/presets.h"
+#include "core/scenario/scenario_io.h"
 
 #include <catch2/catch.hpp>
 

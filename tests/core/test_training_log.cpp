@@ -1,17 +1,17 @@
 // Plan versus actual: logs in each framework's print format (tests/data/logs, written from
-// the print statements core/training_log.h names) read back, and a run at 1.25 × the estimate
+// the print statements core/runs/training_log.h names) read back, and a run at 1.25 × the estimate
 // forecast at 1.25 × the planned time. The reader streams: logs fed in pieces of any size, lines
 // ended by '\n', '\r\n' or '\r', multi-megabyte logs within and beyond the sample's capacity, the
 // physical bounds a measured figure must lie within, and the notes on mixed or degenerate logs.
-#include "core/calibration.h"
-#include "core/compute_model.h"
-#include "core/estimate.h"
-#include "core/fidelity.h"
-#include "core/file_io.h"
-#include "core/log_reader.h"
-#include "core/scenario_fields.h"
-#include "core/scenario_io.h"
-#include "core/training_log.h"
+#include "core/base/file_io.h"
+#include "core/estimate/estimate.h"
+#include "core/fidelity/calibration.h"
+#include "core/fidelity/fidelity.h"
+#include "core/model/compute_model.h"
+#include "core/runs/log_reader.h"
+#include "core/runs/training_log.h"
+#include "core/scenario/scenario_fields.h"
+#include "core/scenario/scenario_io.h"
 
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
@@ -393,7 +393,7 @@ TEST_CASE("a file read in chunks: a step line across the chunk boundary, progres
     CHECK(stopped.cancelled);
     std::filesystem::remove(path);
 
-    // The file checks of core/file_io.h: a missing file, a folder, a device.
+    // The file checks of core/base/file_io.h: a missing file, a folder, a device.
     const core::LogReadResult missing = core::readTrainingLog(path.string());
     CHECK_FALSE(missing.ok());
     CHECK_THAT(missing.error, Catch::Contains("no such file"));

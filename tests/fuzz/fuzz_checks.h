@@ -3,11 +3,11 @@
 // the input that did it), and no message a user may read carries a control byte (a hostile input
 // must not reach the terminal).
 
-#include "core/estimate.h"
-#include "core/estimate_io.h"
-#include "core/launch.h"
-#include "core/printable.h"
-#include "core/scenario_io.h"
+#include "core/base/printable.h"
+#include "core/estimate/estimate.h"
+#include "core/estimate/estimate_io.h"
+#include "core/runs/launch.h"
+#include "core/scenario/scenario_io.h"
 
 #include <cstdlib>
 #include <string_view>

@@ -3,7 +3,7 @@
 // read through the scenario, as File › Open and every command read it. A refusal names the key and
 // says why, printably; a scenario that reads goes through every writer (fuzz_checks.h checkWriters),
 // its profile's path among what they write. scripts/fuzz.sh runs it from tests/fuzz/corpus_hardware_profile.
-#include "core/scenario_io.h"
+#include "core/scenario/scenario_io.h"
 #include "tests/fuzz/fuzz_checks.h"
 
 #include <cstdint>

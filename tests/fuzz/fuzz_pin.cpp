@@ -1,9 +1,9 @@
 // libFuzzer target: short inputs as the planner's --pin specs, one per line ("parallel.tp=1,2,4"),
-// added to one set of constraints (core/planner.h addConstraint) against the default scenario, then
+// added to one set of constraints (core/search/planner.h addConstraint) against the default scenario, then
 // the choices a search would have (knobChoices); the search itself (plan()) is not run. Crashes,
 // sanitizer reports, unbounded work and unprintable refusals are findings. scripts/fuzz.sh runs it
 // from tests/fuzz/corpus_pin.
-#include "core/planner.h"
+#include "core/search/planner.h"
 #include "tests/fuzz/fuzz_checks.h"
 
 #include <cstdint>

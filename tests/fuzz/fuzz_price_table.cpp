@@ -1,9 +1,9 @@
-// libFuzzer target: any bytes as a price table (core/prices.h). A table that reads has prices a
+// libFuzzer target: any bytes as a price table (core/search/prices.h). A table that reads has prices a
 // scenario can take and estimate; a refusal says why, printably. Crashes, sanitizer reports and
 // unbounded work are findings. scripts/fuzz.sh runs it from tests/fuzz/corpus_price_table.
-#include "core/estimate.h"
-#include "core/prices.h"
-#include "core/printable.h"
+#include "core/base/printable.h"
+#include "core/estimate/estimate.h"
+#include "core/search/prices.h"
 #include "tests/fuzz/fuzz_checks.h"
 
 #include <cmath>

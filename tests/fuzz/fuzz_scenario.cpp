@@ -3,11 +3,11 @@
 // sanitizer reports, unbounded work, NaN/inf/null or control characters in output, and broken
 // round trips are findings. scripts/test.sh runs it for 60 s (scripts/fuzz.sh [seconds] for longer);
 // tests/fuzz/corpus holds the seeds, among them reproducers of hostile inputs that once broke the reader.
-#include "core/estimate.h"
-#include "core/estimate_io.h"
-#include "core/hf_import.h"
-#include "core/scenario_io.h"
-#include "core/timeline.h"
+#include "core/estimate/estimate.h"
+#include "core/estimate/estimate_io.h"
+#include "core/estimate/timeline.h"
+#include "core/runs/hf_import.h"
+#include "core/scenario/scenario_io.h"
 #include "tests/fuzz/fuzz_checks.h"
 
 #include <cmath>

@@ -5,7 +5,7 @@
 // name that was not UTF-8 once aborted every writer. scripts/fuzz.sh runs it from
 // tests/fuzz/corpus_set_override, seeded with the hostile-input reviews' --set values; a profile in a
 // folder whose name is Latin-1 is made at start for the seeds that name it (relative to that folder).
-#include "core/scenario_io.h"
+#include "core/scenario/scenario_io.h"
 #include "tests/fuzz/fuzz_checks.h"
 
 #include <cstdint>

@@ -3,11 +3,11 @@
 // and written as JSON and text. Crashes, sanitizer reports, a result that depends on the pieces, a
 // comparison outside the physical bounds it enforces, NaN/inf/null or control characters in output are
 // findings. scripts/fuzz.sh runs it from tests/fuzz/corpus_training_log.
-#include "core/calibration.h"
-#include "core/estimate.h"
-#include "core/fidelity.h"
-#include "core/log_reader.h"
-#include "core/training_log.h"
+#include "core/estimate/estimate.h"
+#include "core/fidelity/calibration.h"
+#include "core/fidelity/fidelity.h"
+#include "core/runs/log_reader.h"
+#include "core/runs/training_log.h"
 #include "tests/fuzz/fuzz_checks.h"
 
 #include <cmath>

@@ -199,10 +199,11 @@ TEST_CASE("every translatable string in the sources is in the Chinese translatio
     const std::string root = TP_SOURCE_DIR;
     // -I the repository root: includes name their file from there ("widgets/pages/planner_page.h"), and
     // lupdate needs the headers to know which namespace a class's tr() belongs to.
-    // core/explain.cpp marks its formulas with TP_NOTE, lupdate's QT_TRANSLATE_NOOP under another name.
+    // core/estimate/explain.cpp marks its formulas with TP_NOTE, lupdate's QT_TRANSLATE_NOOP under another name.
     const std::string cmd = std::string(TP_LUPDATE)
         + " -silent -no-obsolete -locations none -tr-function-alias QT_TRANSLATE_NOOP+=TP_NOTE -I " + root + " " + root
-        + "/widgets " + root + "/app " + root + "/core/explain.cpp -ts " + scratch.string() + " >/dev/null 2>&1";
+        + "/widgets " + root + "/app " + root + "/core/estimate/explain.cpp -ts " + scratch.string()
+        + " >/dev/null 2>&1";
     REQUIRE(std::system(cmd.c_str()) == 0);
     std::set<std::tuple<std::string, std::string, std::string>> committed;
     for (const auto& m : messages(slurp(kTs)))

@@ -1,7 +1,7 @@
 #pragma once
 // A bundled example scenario (resources/examples/), read as the app reads it.
 
-#include "core/scenario_io.h"
+#include "core/scenario/scenario_io.h"
 
 #include <catch2/catch.hpp>
 

@@ -2,7 +2,7 @@
 // A training log's text held against a session's current scenario, as the window's log comparison
 // does it from a file (ScenarioSession::requestLogComparison): for tests that write the log's lines.
 
-#include "core/training_log.h"
+#include "core/runs/training_log.h"
 #include "widgets/session/scenario_session.h"
 
 #include <optional>

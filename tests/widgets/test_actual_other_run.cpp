@@ -2,9 +2,9 @@
 // colour (setting, the log's value, the plan's), the refit and the forecast say they are of that run
 // and the refit cannot be applied; a matching log shows none of it. The dialog names the file read.
 // TP_ACTUAL_SHOTS=folder saves the dialog in English and Chinese to look at.
-#include "core/estimate.h"
-#include "core/scenario_io.h"
-#include "core/training_log.h"
+#include "core/estimate/estimate.h"
+#include "core/runs/training_log.h"
+#include "core/scenario/scenario_io.h"
 #include "tests/support/megatron_log.h"
 #include "tests/widgets/log_text.h"
 #include "widgets/dialogs/actual_dialog.h"

@@ -3,7 +3,7 @@
 // powers of their base); each says exactly the value it stands at (not "13" for 12.5), no two are
 // alike ("0 0 0 0" on a cost axis in thousands), and none is an exponent ("1.2e-07").
 #include "app/main_window.h"
-#include "core/scenario_io.h"
+#include "core/scenario/scenario_io.h"
 #include "tests/widgets/example_scenario.h"
 #include "tests/widgets/settle.h"
 #include "widgets/charts/chart_export.h"

@@ -3,10 +3,10 @@
 // bar's GPU capacity; the memory chart writes no value on a part too thin for it and none across
 // the capacity line; number formats that coincide all stay visible; a slide's title is its largest
 // text.
-#include "core/estimate.h"
-#include "core/presets.h"
-#include "core/scenario_edit.h"
-#include "core/scenario_io.h"
+#include "core/estimate/estimate.h"
+#include "core/scenario/presets.h"
+#include "core/scenario/scenario_edit.h"
+#include "core/scenario/scenario_io.h"
 #include "tests/widgets/example_scenario.h"
 #include "tests/widgets/settle.h"
 #include "widgets/charts/chart_export.h"

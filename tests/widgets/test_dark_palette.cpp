@@ -1,9 +1,9 @@
 // On a dark palette the charts, the verdict banner and the painted views are dark with light text, at
 // least 4.5:1 (WCAG 2.1, 1.4.3) against their background, from the moment the palette changes; what is
 // exported (chart files, slides' pictures, painted views' pictures) stays light for paper and projectors.
-#include "core/presets.h"
-#include "core/scenario_edit.h"
-#include "core/scenario_io.h"
+#include "core/scenario/presets.h"
+#include "core/scenario/scenario_edit.h"
+#include "core/scenario/scenario_io.h"
 #include "tests/widgets/settle.h"
 #include "widgets/charts/chart_export.h"
 #include "widgets/charts/chart_style.h"

@@ -1,9 +1,9 @@
 // Export for meetings: every chart at the chosen size and scale, SVG with paths, CSV that
 // round-trips to core's numbers, and the report.
 #include "app/main_window.h"
-#include "core/estimate_io.h"
-#include "core/plan_io.h"
-#include "core/scenario_io.h"
+#include "core/estimate/estimate_io.h"
+#include "core/scenario/scenario_io.h"
+#include "core/search/plan_io.h"
 #include "tests/widgets/log_text.h"
 #include "tests/widgets/settle.h"
 #include "widgets/charts/chart_export.h"

@@ -1,7 +1,7 @@
 // A scenario that does not fit: the banner offers the changes that make it fit, and one click applies one.
-#include "core/presets.h"
-#include "core/scenario_edit.h"
-#include "core/scenario_io.h"
+#include "core/scenario/presets.h"
+#include "core/scenario/scenario_edit.h"
+#include "core/scenario/scenario_io.h"
 #include "widgets/main_view.h"
 #include "widgets/session/scenario_document.h"
 #include "widgets/session/scenario_session.h"

@@ -2,12 +2,12 @@
 // English and Chinese), words instead of the file's keys and plain money in the banner and its
 // tooltips, counts in words, no pointer to a repository document, and the keyboard's reach.
 #include "app/main_window.h"
-#include "core/decision.h"
-#include "core/estimate.h"
-#include "core/explain.h"
-#include "core/presets.h"
-#include "core/scenario_fields.h"
-#include "core/scenario_io.h"
+#include "core/estimate/decision.h"
+#include "core/estimate/estimate.h"
+#include "core/estimate/explain.h"
+#include "core/scenario/presets.h"
+#include "core/scenario/scenario_fields.h"
+#include "core/scenario/scenario_io.h"
 #include "tests/widgets/example_scenario.h"
 #include "tests/widgets/has_chinese.h"
 #include "tests/widgets/settle.h"

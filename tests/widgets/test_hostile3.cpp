@@ -4,8 +4,8 @@
 // says why; a recent file that is not UTF-8 is kept byte for byte; a start whose last
 // scenario does not answer still opens the window (a dead network mount).
 #include "app/main_window.h"
-#include "core/file_io.h"
-#include "core/scenario_io.h"
+#include "core/base/file_io.h"
+#include "core/scenario/scenario_io.h"
 #include "tests/widgets/settle.h"
 #include "widgets/export/folder_export.h"
 #include "widgets/export/report_export.h"

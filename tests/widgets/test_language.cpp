@@ -1,9 +1,9 @@
 // Switching the language at run time retranslates menus, panels and charts.
 #include "app/main_window.h"
-#include "core/explain.h"
-#include "core/fidelity.h"
-#include "core/presets.h"
-#include "core/scenario_io.h"
+#include "core/estimate/explain.h"
+#include "core/fidelity/fidelity.h"
+#include "core/scenario/presets.h"
+#include "core/scenario/scenario_io.h"
 #include "tests/widgets/has_chinese.h"
 #include "tests/widgets/settle.h"
 #include "widgets/charts/loss_scale_chart.h"

@@ -2,7 +2,7 @@
 // answering, a progress box shows how far it got and Cancel stops it; a log no run of the scenario
 // could have written is refused in words, and notes on the log reach the dialog.
 #include "app/main_window.h"
-#include "core/scenario_io.h"
+#include "core/scenario/scenario_io.h"
 #include "tests/widgets/log_text.h"
 #include "tests/widgets/settle.h"
 #include "widgets/dialogs/actual_dialog.h"

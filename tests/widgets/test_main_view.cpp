@@ -1,7 +1,7 @@
 // The live slice: a control edits the scenario, core estimates, the chart shows core's numbers.
-#include "core/estimate.h"
-#include "core/explain.h"
-#include "core/scenario_io.h"
+#include "core/estimate/estimate.h"
+#include "core/estimate/explain.h"
+#include "core/scenario/scenario_io.h"
 #include "tests/widgets/settle.h"
 #include "widgets/charts/memory_chart.h"
 #include "widgets/charts/memory_step_chart.h"

@@ -1,8 +1,8 @@
 // One page or one table model at a time: each row of the page registry builds its page alone and
 // takes the session's results; the table models obey QAbstractItemModel's contract.
-#include "core/estimate.h"
-#include "core/planner.h"
-#include "core/scenario_io.h"
+#include "core/estimate/estimate.h"
+#include "core/scenario/scenario_io.h"
+#include "core/search/planner.h"
 #include "tests/widgets/example_scenario.h"
 #include "tests/widgets/settle.h"
 #include "widgets/charts/chart_export.h"

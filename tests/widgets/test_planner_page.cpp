@@ -1,7 +1,7 @@
 // The Planner tab searches in the background, stays responsive, and applies a plan undoably.
-#include "core/planner.h"
-#include "core/presets.h"
-#include "core/scenario_io.h"
+#include "core/scenario/presets.h"
+#include "core/scenario/scenario_io.h"
+#include "core/search/planner.h"
 #include "tests/widgets/example_scenario.h"
 #include "tests/widgets/settle.h"
 #include "widgets/charts/plan_scatter_chart.h"

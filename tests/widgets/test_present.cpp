@@ -2,9 +2,9 @@
 // keys move between them, Esc leaves, fonts grow for the slide and come back afterwards; a chart
 // copied to the clipboard is an image at the export size.
 #include "app/main_window.h"
-#include "core/presets.h"
-#include "core/scenario_edit.h"
-#include "core/scenario_io.h"
+#include "core/scenario/presets.h"
+#include "core/scenario/scenario_edit.h"
+#include "core/scenario/scenario_io.h"
 #include "tests/widgets/example_scenario.h"
 #include "tests/widgets/settle.h"
 #include "widgets/charts/chart_export.h"

@@ -2,9 +2,9 @@
 // model, so the range may lie wholly above (or below) the step. The banner and the log comparison then
 // say that measured runs ran so many percent slower (or faster) than the model instead of showing a
 // step outside its own range without a word; a range around the step keeps its usual line.
-#include "core/estimate.h"
-#include "core/scenario_io.h"
-#include "core/training_log.h"
+#include "core/estimate/estimate.h"
+#include "core/runs/training_log.h"
+#include "core/scenario/scenario_io.h"
 #include "widgets/dialogs/actual_dialog.h"
 #include "widgets/session/scenario_session.h"
 #include "widgets/text/format.h"

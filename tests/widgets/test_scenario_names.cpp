@@ -1,9 +1,9 @@
 // Generated scenario names follow the interface language in every place that shows them; names a
 // user gave stay as written.
 #include "app/main_window.h"
-#include "core/architecture.h"
-#include "core/scenario_edit.h"
-#include "core/scenario_io.h"
+#include "core/scenario/architecture.h"
+#include "core/scenario/scenario_edit.h"
+#include "core/scenario/scenario_io.h"
 #include "tests/widgets/example_scenario.h"
 #include "tests/widgets/has_chinese.h"
 #include "widgets/inputs/input_panel.h"

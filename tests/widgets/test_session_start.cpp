@@ -1,6 +1,6 @@
 // A start without a file reopens the last scenario, as the user left it, unless turned off.
 #include "app/main_window.h"
-#include "core/scenario_io.h"
+#include "core/scenario/scenario_io.h"
 #include "tests/widgets/settle.h"
 #include "widgets/inputs/input_panel.h"
 #include "widgets/io/app_settings.h"

@@ -3,7 +3,7 @@
 // limits them, file names that are not UTF-8 open, and files that cannot be opened at start say so
 // in a dialog (a desktop entry has no terminal).
 #include "app/main_window.h"
-#include "core/scenario_io.h"
+#include "core/scenario/scenario_io.h"
 #include "tests/widgets/settle.h"
 #include "widgets/dialogs/export_dialog.h"
 #include "widgets/export/folder_export.h"

@@ -4,7 +4,7 @@
 // TP_FIT_SHOTS=DIR saves each window and dialog as a PNG there, to look at.
 
 #include "app/main_window.h"
-#include "core/scenario.h"
+#include "core/scenario/scenario.h"
 #include "tests/widgets/example_scenario.h"
 #include "tests/widgets/log_text.h"
 #include "tests/widgets/settle.h"

@@ -5,7 +5,7 @@
 // and each bar carries its letter and short name wherever they fit, its letter alone where they do not
 // (a narrow chart on screen): at every size it is drawn, on screen, on a slide, in an export.
 
-#include "core/estimate.h"
+#include "core/estimate/estimate.h"
 
 #include <QChartView>
 #include <QList>

@@ -2,7 +2,7 @@
 // What the run costs, line by line (the source article §6.5): GPUs, energy, checkpoint storage,
 // inter-node network and the team, as horizontal bars with their amounts.
 
-#include "core/estimate.h"
+#include "core/estimate/estimate.h"
 
 #include <QChartView>
 

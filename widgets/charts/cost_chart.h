@@ -2,7 +2,7 @@
 // Time and money against the GPU count: training days and total cost for the points of a sweep
 // (the same sweep as the scaling chart), with the current scenario marked.
 
-#include "core/sweep.h"
+#include "core/search/sweep.h"
 
 #include <QChartView>
 

@@ -3,7 +3,7 @@
 // each format's representable range — a thick bar from the smallest normal to the largest finite value,
 // a thin one over the subnormals — so that moving S slides the curve across fp16's narrow window.
 
-#include "core/loss_scaling.h"
+#include "core/model/loss_scaling.h"
 
 #include <QChartView>
 #include <QList>

@@ -2,7 +2,7 @@
 // Per-GPU memory as a stacked bar per pipeline stage, with the GPU's capacity as a line.
 // The only place (with its siblings in widgets/charts/) that includes Qt Charts.
 
-#include "core/estimate.h"
+#include "core/estimate/estimate.h"
 #include "widgets/text/format.h"
 
 #include <QChartView>

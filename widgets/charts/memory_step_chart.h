@@ -4,7 +4,7 @@
 // falling with each backward — with the GPU's capacity and where the peak happens. Drawn from
 // core::memoryOverStep(); the peak of each line is the stage's total in the memory chart.
 
-#include "core/memory_timeline.h"
+#include "core/estimate/memory_timeline.h"
 #include "widgets/text/format.h"
 
 #include <QChartView>

@@ -2,7 +2,7 @@
 // Every fitting plan of a planner search as a point (memory per GPU against training time), the
 // Pareto front drawn over them, and the best plan marked.
 
-#include "core/planner.h"
+#include "core/search/planner.h"
 
 #include <QChartView>
 

@@ -1,7 +1,7 @@
 #pragma once
 // The number-format lab's trajectories: w after each update, one line per format and rounding.
 
-#include "core/number_format.h"
+#include "core/model/number_format.h"
 
 #include <QChartView>
 #include <QColor>

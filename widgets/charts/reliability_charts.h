@@ -2,8 +2,8 @@
 // Failures and checkpoints (source article §3.4): goodput and interruptions against the GPU count,
 // and goodput against the checkpoint interval with Young's and Daly's optimum marked.
 
-#include "core/estimate.h"
-#include "core/sweep.h"
+#include "core/estimate/estimate.h"
+#include "core/search/sweep.h"
 
 #include <QWidget>
 

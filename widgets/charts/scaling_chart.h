@@ -2,8 +2,8 @@
 // How the current scenario scales with the GPU count (DP over powers of two at fixed TP/PP/CP and
 // global batch): memory per GPU, communication share and MFU, with the current point marked.
 
-#include "core/estimate.h"
-#include "core/sweep.h"
+#include "core/estimate/estimate.h"
+#include "core/search/sweep.h"
 
 #include <QChartView>
 

@@ -2,7 +2,7 @@
 // The tornado chart of a sensitivity result (core::sensitivity()): one bar pair per assumption, the
 // outcome's change when it moves down and up, the largest swing at the top.
 
-#include "core/sensitivity.h"
+#include "core/estimate/sensitivity.h"
 
 #include <QChartView>
 

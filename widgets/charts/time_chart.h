@@ -2,8 +2,8 @@
 // The anatomy of one training step: compute, pipeline bubble, optimizer and the exposed
 // communication of each group — and, on a second bar, all communication including what hides.
 
-#include "core/dimensions.h"
-#include "core/estimate.h"
+#include "core/estimate/estimate.h"
+#include "core/scenario/dimensions.h"
 
 #include <QChartView>
 #include <QList>

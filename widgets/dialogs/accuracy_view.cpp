@@ -1,6 +1,6 @@
 #include "widgets/dialogs/accuracy_view.h"
 
-#include "core/presets.h"
+#include "core/scenario/presets.h"
 #include "widgets/charts/fidelity_chart.h"
 #include "widgets/models/copyable_table_view.h"
 #include "widgets/text/format.h"

@@ -3,7 +3,7 @@
 // with the current code and defaults — the out-of-sample error by source and by regime as bars, every
 // run in the table with its source. Double-clicking a run opens its scenario.
 
-#include "core/fidelity.h"
+#include "core/fidelity/fidelity.h"
 
 #include <QWidget>
 

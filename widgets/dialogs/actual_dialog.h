@@ -4,7 +4,7 @@
 // run left the plan's range, and the whole run forecast at the measured pace. The refitted
 // efficiency can be applied to the scenario (one undo step), so that every view follows the run.
 
-#include "core/training_log.h"
+#include "core/runs/training_log.h"
 
 #include <QDialog>
 

@@ -3,7 +3,7 @@
 // for the current configuration; TrainPlanner fits the matmul efficiency and the fragmentation,
 // shows the estimate before and after, applies them (undoable) and saves a hardware profile.
 
-#include "core/calibration.h"
+#include "core/fidelity/calibration.h"
 
 #include <QDialog>
 

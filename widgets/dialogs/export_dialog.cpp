@@ -1,6 +1,6 @@
 #include "widgets/dialogs/export_dialog.h"
 
-#include "core/file_io.h"
+#include "core/base/file_io.h"
 #include "widgets/io/app_settings.h"
 #include "widgets/io/safe_save.h"
 #include "widgets/main_view.h"

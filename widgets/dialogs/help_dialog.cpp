@@ -1,6 +1,6 @@
 #include "widgets/dialogs/help_dialog.h"
 
-#include "core/sensitivity.h"
+#include "core/estimate/sensitivity.h"
 #include "widgets/main_view.h"
 #include "widgets/pages/page_registry.h"
 

@@ -1,7 +1,7 @@
 #include "widgets/export/folder_export.h"
 
-#include "core/estimate_io.h"
-#include "core/scenario_io.h"
+#include "core/estimate/estimate_io.h"
+#include "core/scenario/scenario_io.h"
 #include "widgets/charts/chart_export.h"
 #include "widgets/export/report_export.h"
 #include "widgets/io/picture_export.h"

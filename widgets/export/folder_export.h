@@ -13,7 +13,7 @@
 // ExportJob draws one file per event-loop turn, so that the window stays responsive and shows the
 // progress of the ~10 s an export of every figure takes; exportAll() runs the same job at once.
 
-#include "core/file_io.h"
+#include "core/base/file_io.h"
 
 #include <QObject>
 #include <QString>

@@ -1,9 +1,9 @@
 #include "widgets/export/report_export.h"
 
-#include "core/estimate_io.h"
-#include "core/explain.h"
-#include "core/presets.h"
-#include "core/scenario_io.h"
+#include "core/estimate/estimate_io.h"
+#include "core/estimate/explain.h"
+#include "core/scenario/presets.h"
+#include "core/scenario/scenario_io.h"
 #include "widgets/charts/chart_export.h"
 #include "widgets/inputs/field_texts.h"
 #include "widgets/models/collectives_model.h"

@@ -4,7 +4,7 @@
 // at least 8 pt, the decision guide, the tables in GiB and ms with the interface's headers; formulas,
 // assumptions and the scenario's JSON in an appendix. What to write is the export dialog's choice.
 
-#include "core/explain.h"
+#include "core/estimate/explain.h"
 #include "widgets/main_view.h"
 #include "widgets/session/derived_results.h"
 

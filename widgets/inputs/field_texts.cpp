@@ -1,8 +1,8 @@
 #include "widgets/inputs/field_texts.h"
 
-#include "core/scenario_fields.h"
-#include "core/scenario_io.h"
-#include "core/types.h"
+#include "core/base/types.h"
+#include "core/scenario/scenario_fields.h"
+#include "core/scenario/scenario_io.h"
 #include "widgets/text/format.h"
 
 #include <QCoreApplication>

@@ -1,6 +1,6 @@
 #include "widgets/inputs/form_binder.h"
 
-#include "core/scenario_fields.h"
+#include "core/scenario/scenario_fields.h"
 #include "widgets/session/scenario_document.h"
 
 #include <QCheckBox>

@@ -2,7 +2,7 @@
 // Binds form controls to one field of the scenario each: a control edits through the document
 // (undoable, validated) and follows the document back (undo, file open) without echoing edits.
 
-#include "core/scenario.h"
+#include "core/scenario/scenario.h"
 
 #include <QObject>
 #include <QString>

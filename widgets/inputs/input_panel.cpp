@@ -1,9 +1,9 @@
 #include "widgets/inputs/input_panel.h"
 
-#include "core/architecture.h"
-#include "core/presets.h"
-#include "core/scenario_edit.h"
-#include "core/scenario_io.h"
+#include "core/scenario/architecture.h"
+#include "core/scenario/presets.h"
+#include "core/scenario/scenario_edit.h"
+#include "core/scenario/scenario_io.h"
 #include "widgets/inputs/field_texts.h"
 #include "widgets/inputs/form_binder.h"
 #include "widgets/inputs/form_section.h"

@@ -3,8 +3,8 @@
 // hardware, efficiency and cost. Every control edits the scenario through the document and
 // follows it back (undo, file open); refused edits and warnings are shown at the control.
 
-#include "core/estimate.h"
-#include "core/scenario.h"
+#include "core/estimate/estimate.h"
+#include "core/scenario/scenario.h"
 
 #include <QWidget>
 

@@ -2,10 +2,10 @@
 // core's field table (scenario_fields.h: kind, range, edit rules, when it applies) shown with its
 // texts (field_texts.cpp); the precision recipe and the GPU catalog are the panel's own choices.
 
-#include "core/dimensions.h"
-#include "core/presets.h"
-#include "core/scenario_edit.h"
-#include "core/scenario_fields.h"
+#include "core/scenario/dimensions.h"
+#include "core/scenario/presets.h"
+#include "core/scenario/scenario_edit.h"
+#include "core/scenario/scenario_fields.h"
 #include "widgets/inputs/field_texts.h"
 #include "widgets/inputs/form_binder.h"
 #include "widgets/inputs/form_section.h"

@@ -1,6 +1,6 @@
 #include "widgets/io/app_settings.h"
 
-#include "core/printable.h"
+#include "core/base/printable.h"
 #include "widgets/text/native_path.h"
 
 #include <QFileInfo>

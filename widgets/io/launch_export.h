@@ -1,9 +1,9 @@
 #pragma once
 // Launch settings from the GUI: a plan's or the current scenario's settings for
-// Megatron-LM, torchtitan or DeepSpeed (core/launch.h), copied to the clipboard or saved. A setting
+// Megatron-LM, torchtitan or DeepSpeed (core/runs/launch.h), copied to the clipboard or saved. A setting
 // the framework cannot express is worded in the interface language and nothing is copied or written.
 
-#include "core/launch.h"
+#include "core/runs/launch.h"
 
 #include <QCoreApplication>
 #include <QString>

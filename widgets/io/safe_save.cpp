@@ -1,6 +1,6 @@
 #include "widgets/io/safe_save.h"
 
-#include "core/file_io.h"
+#include "core/base/file_io.h"
 #include "widgets/text/native_path.h"
 
 #include <QBuffer>

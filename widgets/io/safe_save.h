@@ -1,13 +1,13 @@
 #pragma once
 // Every file the GUI writes — scenarios, chart and table exports, reports, hardware profiles,
 // screenshots — is rendered into memory first and then written by core's atomic writers
-// (core/file_io.h): a full disk, a quota or a file-size limit leaves the old file byte for byte
+// (core/base/file_io.h): a full disk, a quota or a file-size limit leaves the old file byte for byte
 // (Qt 6.4's QSaveFile::commit() renames a file whose buffered flush failed, QTBUG-75077).
 //
 // What this process wrote is remembered (file, inode, size, modification time): an export may replace
 // its own earlier files without asking, never a file a user put there or changed since.
 
-#include "core/file_io.h"
+#include "core/base/file_io.h"
 
 #include <QByteArray>
 #include <QString>

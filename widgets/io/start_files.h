@@ -5,7 +5,7 @@
 // not answer in time go on in the background and their results are dropped; the window opens with
 // what was read and says which files did not answer.
 
-#include "core/scenario_io.h"
+#include "core/scenario/scenario_io.h"
 
 #include <QString>
 #include <QStringList>

@@ -1,7 +1,7 @@
 #pragma once
 // The collectives of one step as a table: group, operation, link, volume and time.
 
-#include "core/estimate.h"
+#include "core/estimate/estimate.h"
 
 #include <QAbstractTableModel>
 

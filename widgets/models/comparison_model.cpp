@@ -1,6 +1,6 @@
 #include "widgets/models/comparison_model.h"
 
-#include "core/estimate_io.h"
+#include "core/estimate/estimate_io.h"
 #include "widgets/text/format.h"
 #include "widgets/text/scenario_name.h"
 

@@ -3,8 +3,8 @@
 // row per figure, as the source article's summary table lists them. The view, the CSV and the
 // report all read this model, built from the estimates — not from a table widget's texts.
 
-#include "core/estimate.h"
-#include "core/scenario.h"
+#include "core/estimate/estimate.h"
+#include "core/scenario/scenario.h"
 #include "widgets/text/format.h"
 
 #include <QAbstractTableModel>

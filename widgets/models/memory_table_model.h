@@ -1,7 +1,7 @@
 #pragma once
 // Memory per GPU of every pipeline stage, term by term (the numbers behind the memory chart).
 
-#include "core/estimate.h"
+#include "core/estimate/estimate.h"
 #include "widgets/text/format.h"
 
 #include <QAbstractTableModel>

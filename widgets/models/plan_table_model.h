@@ -1,7 +1,7 @@
 #pragma once
 // The best plans of a search, one row each, with their key figures.
 
-#include "core/planner.h"
+#include "core/search/planner.h"
 
 #include <QAbstractTableModel>
 

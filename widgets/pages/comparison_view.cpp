@@ -1,8 +1,8 @@
 #include "widgets/pages/comparison_view.h"
 
-#include "core/architecture.h"
-#include "core/presets.h"
-#include "core/scenario_io.h"
+#include "core/scenario/architecture.h"
+#include "core/scenario/presets.h"
+#include "core/scenario/scenario_io.h"
 #include "widgets/charts/comparison_chart.h"
 #include "widgets/models/comparison_model.h"
 #include "widgets/session/scenario_session.h"

@@ -2,8 +2,8 @@
 // Compare 2–4 scenarios side by side (the source article's small-versus-large contrast, or any
 // other): key figures in a table with the differences highlighted, memory and step anatomy charts.
 
-#include "core/estimate.h"
-#include "core/scenario.h"
+#include "core/estimate/estimate.h"
+#include "core/scenario/scenario.h"
 
 #include <QWidget>
 

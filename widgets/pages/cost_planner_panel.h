@@ -5,8 +5,8 @@
 // price, pricing and layout the scenario (one undo step). Like the layout search, a search belongs to
 // the scenario it started from: an edit makes it stale and its rows cannot be applied.
 
-#include "core/prices.h"
-#include "core/scenario_edit.h"
+#include "core/scenario/scenario_edit.h"
+#include "core/search/prices.h"
 #include "widgets/session/held_search.h"
 
 #include <QWidget>

@@ -3,9 +3,9 @@
 // precision). Set the gradients' median and spread and the loss scale S: the chart slides the scaled
 // distribution across each format's range, the table gives the exact fractions flushed to zero and
 // overflowing, a dynamic loss scaler runs on the same gradients, and fp8's per-tensor and block
-// scaling are compared on them (core/loss_scaling.h).
+// scaling are compared on them (core/model/loss_scaling.h).
 
-#include "core/loss_scaling.h"
+#include "core/model/loss_scaling.h"
 
 #include <QWidget>
 

@@ -1,7 +1,7 @@
 #include "widgets/pages/page_registry.h"
 
-#include "core/estimate_io.h"
-#include "core/plan_io.h"
+#include "core/estimate/estimate_io.h"
+#include "core/search/plan_io.h"
 #include "widgets/charts/chart_export.h"
 #include "widgets/charts/comparison_chart.h"
 #include "widgets/charts/cost_breakdown_chart.h"

@@ -3,7 +3,7 @@
 // turns, each with a menu of the values it could take on these GPUs. Checking values limits the
 // knob to them; "Only the current" pins it to the scenario's; "Any" frees it again.
 
-#include "core/planner.h"
+#include "core/search/planner.h"
 
 #include <QWidget>
 

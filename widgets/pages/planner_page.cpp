@@ -1,6 +1,6 @@
 #include "widgets/pages/planner_page.h"
 
-#include "core/dimensions.h"
+#include "core/scenario/dimensions.h"
 #include "widgets/charts/plan_scatter_chart.h"
 #include "widgets/io/launch_export.h"
 #include "widgets/models/copyable_table_view.h"

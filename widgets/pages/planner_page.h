@@ -5,9 +5,9 @@
 // it started from: an edit of anything a plan does not set cancels a running search and makes a
 // finished one stale, so a plan can never be applied to another model.
 
-#include "core/launch.h"
-#include "core/planner.h"
-#include "core/scenario_edit.h"
+#include "core/runs/launch.h"
+#include "core/scenario/scenario_edit.h"
+#include "core/search/planner.h"
 #include "widgets/session/held_search.h"
 
 #include <QWidget>

@@ -1,6 +1,6 @@
 #include "widgets/pages/precision_lab.h"
 
-#include "core/number_format.h"
+#include "core/model/number_format.h"
 #include "widgets/charts/precision_chart.h"
 #include "widgets/pages/loss_scale_lab.h"
 #include "widgets/text/format.h"

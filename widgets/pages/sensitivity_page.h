@@ -3,7 +3,7 @@
 // by ± a user-set fraction, one at a time (core::sensitivity(), computed in the background while the
 // page is visible), drawn as a tornado chart (widgets/charts/sensitivity_chart.h).
 
-#include "core/sensitivity.h"
+#include "core/estimate/sensitivity.h"
 #include "widgets/charts/sensitivity_chart.h"
 
 #include <QWidget>

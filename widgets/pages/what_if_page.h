@@ -3,7 +3,7 @@
 // coloured by memory per GPU or step time, infeasible cells crossed out with the reason in the
 // tooltip; a click applies the cell's values (undoable). Drawn from core::heatmap().
 
-#include "core/heatmap.h"
+#include "core/search/heatmap.h"
 
 #include <QWidget>
 

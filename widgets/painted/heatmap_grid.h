@@ -3,7 +3,7 @@
 // memory per GPU or step time, infeasible cells crossed out with the reason in the tooltip.
 // Painted with QPainter from a core::Heatmap.
 
-#include "core/heatmap.h"
+#include "core/search/heatmap.h"
 
 #include <QWidget>
 

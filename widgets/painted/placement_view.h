@@ -3,7 +3,7 @@
 // coordinates (coloured by pipeline stage), and for each parallel group whether it stays on
 // NVLink or crosses the network, with its time per step. Drawn from core::placement().
 
-#include "core/placement.h"
+#include "core/estimate/placement.h"
 
 #include <QWidget>
 

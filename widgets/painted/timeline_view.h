@@ -3,7 +3,7 @@
 // forward, recomputation and backward as blocks, idle time shaded, then the exposed communication
 // and the optimizer step. Drawn from core::pipelineTimeline(); the widget only paints.
 
-#include "core/timeline.h"
+#include "core/estimate/timeline.h"
 
 #include <QWidget>
 

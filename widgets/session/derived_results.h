@@ -3,15 +3,15 @@
 // by ScenarioSession: the estimate and what follows from it. Views receive this value; none of them
 // runs core's models itself.
 
-#include "core/decision.h"
-#include "core/estimate.h"
-#include "core/memory_timeline.h"
-#include "core/placement.h"
-#include "core/scenario.h"
-#include "core/sensitivity.h"
-#include "core/suggest.h"
-#include "core/sweep.h"
-#include "core/timeline.h"
+#include "core/estimate/decision.h"
+#include "core/estimate/estimate.h"
+#include "core/estimate/memory_timeline.h"
+#include "core/estimate/placement.h"
+#include "core/estimate/sensitivity.h"
+#include "core/estimate/timeline.h"
+#include "core/scenario/scenario.h"
+#include "core/search/suggest.h"
+#include "core/search/sweep.h"
 
 #include <cstdint>
 #include <optional>

@@ -5,7 +5,7 @@
 // keeps the others applicable; any other edit makes the search stale until the next one starts. A
 // result delivered for an older scenario is not taken.
 
-#include "core/scenario.h"
+#include "core/scenario/scenario.h"
 
 #include <cstdint>
 

@@ -1,7 +1,7 @@
 #include "widgets/session/scenario_document.h"
 
-#include "core/scenario_edit.h"
-#include "core/scenario_io.h"
+#include "core/scenario/scenario_edit.h"
+#include "core/scenario/scenario_io.h"
 #include "widgets/text/problem_text.h"
 #include "widgets/text/scenario_name.h"
 

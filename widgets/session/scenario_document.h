@@ -2,7 +2,7 @@
 // The current scenario and its undo history: every edit goes through it (undoable). What follows
 // from the scenario (the estimate and the rest) is ScenarioSession's, which owns the document.
 
-#include "core/scenario.h"
+#include "core/scenario/scenario.h"
 
 #include <QObject>
 #include <QString>

@@ -1,6 +1,6 @@
 #include "widgets/session/scenario_session.h"
 
-#include "core/reliability_model.h"
+#include "core/model/reliability_model.h"
 #include "widgets/text/explain_text.h"
 
 #include <QPointer>

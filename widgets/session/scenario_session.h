@@ -8,13 +8,13 @@
 //
 // This is the one widget-layer file that runs core's models; the views receive values.
 
-#include "core/calibration.h"
-#include "core/explain.h"
-#include "core/fidelity.h"
-#include "core/heatmap.h"
-#include "core/planner.h"
-#include "core/prices.h"
-#include "core/training_log.h"
+#include "core/estimate/explain.h"
+#include "core/fidelity/calibration.h"
+#include "core/fidelity/fidelity.h"
+#include "core/runs/training_log.h"
+#include "core/search/heatmap.h"
+#include "core/search/planner.h"
+#include "core/search/prices.h"
 #include "widgets/session/derived_results.h"
 #include "widgets/session/job_tracker.h"
 #include "widgets/session/scenario_document.h"

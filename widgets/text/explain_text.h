@@ -1,14 +1,14 @@
 #pragma once
-// Core's explanations (core/explain.h: how each figure was computed) in the interface language.
+// Core's explanations (core/estimate/explain.h: how each figure was computed) in the interface language.
 // Core writes its formulas and arithmetic in English notation for the command line and the files.
-// Each formula is marked for translation where core writes it (TP_NOTE, core/explain.h), so the GUI
+// Each formula is marked for translation where core writes it (TP_NOTE, core/estimate/explain.h), so the GUI
 // looks it up by its English; the phrases its arithmetic uses are this file's catalog (a test runs
 // core over the published runs and checks that nothing is left out).
 // The citations (sources) stay as they are written, except what a user of the installed program
 // cannot follow: the repository's documents become the paper or the Help they stand for, and the
 // scenario's keys become the form's names for them.
 
-#include "core/explain.h"
+#include "core/estimate/explain.h"
 
 #include <QCoreApplication>
 #include <QString>

@@ -1,8 +1,8 @@
 #pragma once
 // Numbers as the user reads them: value + unit, in the current locale, translated units.
 
-#include "core/dimensions.h"
-#include "core/estimate.h"
+#include "core/estimate/estimate.h"
+#include "core/scenario/dimensions.h"
 
 #include <QString>
 #include <QStringList>

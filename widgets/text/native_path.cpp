@@ -1,6 +1,6 @@
 #include "widgets/text/native_path.h"
 
-#include "core/file_io.h"
+#include "core/base/file_io.h"
 
 #include <QDir>
 

@@ -1,9 +1,9 @@
 #include "widgets/text/problem_text.h"
 
-#include "core/calibration.h"
-#include "core/file_io.h"
-#include "core/scenario_fields.h"
-#include "core/scenario_io.h"
+#include "core/base/file_io.h"
+#include "core/fidelity/calibration.h"
+#include "core/scenario/scenario_fields.h"
+#include "core/scenario/scenario_io.h"
 #include "widgets/text/format.h"
 
 #include <QLocale>
@@ -350,7 +350,7 @@ std::optional<QString> ProblemText::hardwareProblem(const core::Problem& w)
     }
 }
 
-// What launch settings cannot express (core/launch.h).
+// What launch settings cannot express (core/runs/launch.h).
 std::optional<QString> ProblemText::launchProblem(const core::Problem& w)
 {
     using core::ProblemCode;

@@ -2,10 +2,10 @@
 // Core's problems (estimate warnings, layout rules, heatmap cells, planner rejections) as
 // translated sentences: the one place that words them (core has no user-visible strings).
 
-#include "core/estimate.h"
-#include "core/hf_import.h"
-#include "core/scenario_io.h"
-#include "core/training_log.h"
+#include "core/estimate/estimate.h"
+#include "core/runs/hf_import.h"
+#include "core/runs/training_log.h"
+#include "core/scenario/scenario_io.h"
 
 #include <QCoreApplication>
 #include <QString>
@@ -14,7 +14,7 @@
 
 namespace ui {
 
-/// The training-log reader's rule (core/training_log.h): a steady step over this multiple of the
+/// The training-log reader's rule (core/runs/training_log.h): a steady step over this multiple of the
 /// median is left out. The texts that state the rule take it as an argument.
 inline constexpr double kSlowStepOverMedian = 1.5;
 
@@ -38,7 +38,7 @@ public:
     [[nodiscard]] static QString summary(core::ProblemCode code);
 
 private:
-    // of(Problem) by family of codes, in core/problem.h's groups: each words its own codes and
+    // of(Problem) by family of codes, in core/scenario/problem.h's groups: each words its own codes and
     // answers nothing for any other.
     static std::optional<QString> estimateWarning(const core::Problem& w);
     static std::optional<QString> layoutProblem(const core::Problem& w);

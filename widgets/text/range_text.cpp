@@ -1,6 +1,6 @@
 #include "widgets/text/range_text.h"
 
-#include "core/presets.h"
+#include "core/scenario/presets.h"
 #include "widgets/text/format.h"
 
 #include <QLocale>

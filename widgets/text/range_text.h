@@ -2,7 +2,7 @@
 // The words for an estimate's error range: the regimes of published runs it was measured on
 // (core's names, fidelity.cpp regimesOf), as the accuracy view, the banner and the planner show them.
 
-#include "core/estimate_types.h"
+#include "core/scenario/estimate_types.h"
 
 #include <QCoreApplication>
 #include <QString>

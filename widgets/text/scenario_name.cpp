@@ -1,6 +1,6 @@
 #include "widgets/text/scenario_name.h"
 
-#include "core/scenario_edit.h"
+#include "core/scenario/scenario_edit.h"
 
 #include <algorithm>
 #include <iterator>

@@ -4,7 +4,7 @@
 // gave as written. Titles, slides, exports and the comparison's columns all take it from here, so
 // that a Chinese interface does not title its charts in English.
 
-#include "core/scenario.h"
+#include "core/scenario/scenario.h"
 
 #include <QCoreApplication>
 #include <QString>

@@ -1,6 +1,6 @@
 #include "widgets/text/text_limit.h"
 
-#include "core/scenario_io.h"
+#include "core/scenario/scenario_io.h"
 
 #include <QLineEdit>
 
