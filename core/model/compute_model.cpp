@@ -21,8 +21,8 @@ namespace {
 double matmulFlops(const LayerOps& ops, double tokens, int first, int step, bool (*pick)(const LayerMatmul&))
 {
     double flops = 0;
-    for (int i = first; i < ops.linearCount; i += step) {
-        const LayerMatmul& m = ops.linears[static_cast<std::size_t>(i)];
+    for (std::size_t i = std::size_t(first); i < ops.linears.size(); i += std::size_t(step)) {
+        const LayerMatmul& m = ops.linears[i];
         if (pick(m)) flops += 2 * tokens * m.in * m.out * m.copies;
     }
     return flops;
@@ -499,7 +499,7 @@ TimedGemms timedLayerGemms(const Scenario& s, bool moeLayer)
     const StackProfile& stack = stackProfile(s.training.framework);
     TimedGemms out;
     auto add = [&](double m, double n, double k, double groups, int count) {
-        out.items[static_cast<std::size_t>(out.size++)] = { m, n, k, groups, count };
+        out.push_back({ m, n, k, groups, count });
     };
     for (const LayerGemm& gemm : layerGemms(layerOps(a, moeLayer), { stack.fusedQkv, stack.fusedGateUp })) {
         const LayerMatmul& m = gemm.shape;

@@ -2,9 +2,8 @@
 // FLOPs and compute time (docs/FORMULAS.md §4): per matmul from the architecture, checked against
 // Narayanan et al. 2021 eq. 3 for GPT shapes.
 
+#include "core/base/fixed_list.h"
 #include "core/scenario/scenario.h"
-
-#include <array>
 
 namespace core {
 
@@ -221,12 +220,7 @@ struct TimedGemm {
     double m = 0, n = 0, k = 0, groups = 1;
     int count = 1;
 };
-struct TimedGemms {
-    std::array<TimedGemm, 16> items {};
-    int size = 0;
-    [[nodiscard]] const TimedGemm* begin() const { return items.data(); }
-    [[nodiscard]] const TimedGemm* end() const { return items.data() + size; }
-};
+using TimedGemms = FixedList<TimedGemm, 16>;
 /// The linear layers' GEMMs of one layer of this kind as matmulShapeEfficiency times them: the layer
 /// (layer_ops.h) as the scenario's stack fuses it, split over TP, experts as grouped GEMMs.
 [[nodiscard]] TimedGemms timedLayerGemms(const Scenario& s, bool moeLayer);

@@ -29,8 +29,7 @@ LayerOps layerOps(const Architecture& a, bool moeLayer)
     auto add = [&](double in, double out, bool row, Block block, bool duplicated = false, bool up = false,
                    FusableGroup fusable = FusableGroup::none) {
         const bool experts = moe && block == Block::mlp;
-        ops.linears[static_cast<std::size_t>(ops.linearCount++)]
-            = { in, out, experts ? w.mlpCopies() : 1.0, row, duplicated, up, fusable, block, experts };
+        ops.linears.push_back({ in, out, experts ? w.mlpCopies() : 1.0, row, duplicated, up, fusable, block, experts });
     };
     using enum Block;
     if (a.isMla()) {
@@ -66,22 +65,22 @@ LayerGemms layerGemms(const LayerOps& ops, StackFusions fusions)
             && x.duplicated == y.duplicated && x.block == y.block;
     };
     LayerGemms out;
-    const int n = ops.linearCount;
-    for (int i = 0; i < n;) {
-        LayerGemm g { ops.linears[static_cast<std::size_t>(i)], 1 };
-        int span = 1; // the list's matmuls this GEMM stands for
+    const std::size_t n = ops.linears.size();
+    for (std::size_t i = 0; i < n;) {
+        LayerGemm g { ops.linears[i], 1 };
+        std::size_t span = 1; // the list's matmuls this GEMM stands for
         const FusableGroup f = g.shape.fusable;
         if ((f == FusableGroup::qkv && fusions.qkv) || (f == FusableGroup::gate_up && fusions.gateUp)) {
             // A stack that fuses Q, K and V (or the gate and up) runs them as one GEMM, their outputs side
             // by side.
-            for (; i + span < n && ops.linears[static_cast<std::size_t>(i + span)].fusable == f; ++span)
-                g.shape.out += ops.linears[static_cast<std::size_t>(i + span)].out;
+            for (; i + span < n && ops.linears[i + span].fusable == f; ++span)
+                g.shape.out += ops.linears[i + span].out;
         } else {
-            while (i + span < n && sameShape(ops.linears[static_cast<std::size_t>(i + span)], g.shape))
+            while (i + span < n && sameShape(ops.linears[i + span], g.shape))
                 ++span;
-            g.count = span;
+            g.count = int(span);
         }
-        out.items[static_cast<std::size_t>(out.size++)] = g;
+        out.push_back(g);
         i += span;
     }
     return out;

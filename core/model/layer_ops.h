@@ -6,9 +6,8 @@
 // projection, latent attention, experts) changes them together. The architecture's parameter
 // count (architecture.h) stays apart: weights, not work.
 
+#include "core/base/fixed_list.h"
 #include "core/scenario/scenario.h"
-
-#include <array>
 
 namespace core {
 
@@ -59,11 +58,10 @@ struct LayerWidths {
 /// wo, then the MLP), and its widths. The MoE router is left out of the matmuls (its fp32 logits are
 /// counted with the activations).
 struct LayerOps {
-    std::array<LayerMatmul, 8> linears {};
-    int linearCount = 0;
+    FixedList<LayerMatmul, 8> linears;
     LayerWidths widths;
-    [[nodiscard]] const LayerMatmul* begin() const { return linears.data(); }
-    [[nodiscard]] const LayerMatmul* end() const { return linears.data() + linearCount; }
+    [[nodiscard]] const LayerMatmul* begin() const { return linears.begin(); }
+    [[nodiscard]] const LayerMatmul* end() const { return linears.end(); }
 };
 /// `moeLayer` picks the kind of layer (a MoE model's dense layers are dense), as loraParamsPerLayer.
 [[nodiscard]] LayerOps layerOps(const Architecture& arch, bool moeLayer);
@@ -83,12 +81,7 @@ struct LayerGemm {
     LayerMatmul shape;
     int count = 1;
 };
-struct LayerGemms {
-    std::array<LayerGemm, 8> items {};
-    int size = 0;
-    [[nodiscard]] const LayerGemm* begin() const { return items.data(); }
-    [[nodiscard]] const LayerGemm* end() const { return items.data() + size; }
-};
+using LayerGemms = FixedList<LayerGemm, 8>;
 [[nodiscard]] LayerGemms layerGemms(const LayerOps& ops, StackFusions fusions);
 /// The GEMM kernels one forward pass of the layer's linear layers launches: each GEMM's count, an
 /// experts' matmul as one grouped GEMM over the routed experts and one over the shared ones.

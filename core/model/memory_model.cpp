@@ -237,8 +237,8 @@ double activationBytesPerLayer(const Scenario& s, bool moeLayer)
         const LayerOps ops = layerOps(a, moe);
         kept.split = ab * sb * ops.widths.attentionOutput + (p.flashAttention ? 4.0 * a.heads * sb : 0);
         if (moe) kept.replicated += 4.0 * sb * a.experts; // router logits (fp32)
-        for (int i = 0; i < ops.linearCount; i += 2) {
-            const LayerMatmul& m = ops.linears[static_cast<std::size_t>(i)];
+        for (std::size_t i = 0; i < ops.linears.size(); i += 2) {
+            const LayerMatmul& m = ops.linears[i];
             (m.rowParallel ? kept.replicated : kept.split) += ab * sb * m.out * m.copies;
         }
         // MoE experts' hidden-sized outputs per routed copy can exceed what keeping everything

@@ -3,6 +3,7 @@
 // Llama 3.1 405B on 16,384 GPUs need most of it.
 #include "core/estimate/decision.h"
 #include "core/scenario/scenario_io.h"
+#include "tests/core/example_scenario.h"
 
 #include <catch2/catch.hpp>
 
@@ -12,12 +13,7 @@ using namespace core;
 
 namespace {
 
-Scenario example(const std::string& name)
-{
-    const auto r = loadScenarioFile(std::string(TP_SOURCE_DIR) + "/resources/examples/" + name);
-    REQUIRE(r.ok());
-    return *r.scenario;
-}
+using core::test::example;
 
 std::map<ChecklistId, Need> needs(const DecisionGuide& g)
 {

@@ -7,6 +7,7 @@
 #include "core/scenario/scenario_fields.h"
 #include "core/scenario/scenario_io.h"
 #include "core/scenario/scenario_rules.h"
+#include "tests/core/example_scenario.h"
 
 #include <catch2/catch.hpp>
 
@@ -18,13 +19,7 @@
 
 namespace {
 
-core::Scenario example(const std::string& name)
-{
-    const auto r = core::loadScenarioFile(std::string(TP_SOURCE_DIR) + "/resources/examples/" + name);
-    INFO(r.error.toString());
-    REQUIRE(r.ok());
-    return *r.scenario;
-}
+using core::test::example;
 
 /// Another value of the field than `now`, within its range.
 double otherValue(const core::Field& f, double now)

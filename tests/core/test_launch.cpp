@@ -6,6 +6,7 @@
 #include "core/runs/launch.h"
 #include "core/scenario/scenario_edit.h"
 #include "core/scenario/scenario_io.h"
+#include "tests/core/example_scenario.h"
 
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
@@ -16,13 +17,7 @@
 
 namespace {
 
-core::Scenario example(const std::string& name)
-{
-    const auto r = core::loadScenarioFile(std::string(TP_SOURCE_DIR) + "/resources/examples/" + name);
-    INFO(r.error.toString());
-    REQUIRE(r.ok());
-    return *r.scenario;
-}
+using core::test::example;
 
 core::Scenario withOverrides(core::Scenario s, std::initializer_list<const char*> overrides)
 {

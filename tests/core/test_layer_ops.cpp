@@ -74,12 +74,12 @@ TEST_CASE("a stack that fuses Q, K and V and the gate and up issues fewer GEMMs 
     Scenario s = defaultScenario();
     s.model = presetModel(*findModelPreset("llama-2-7b"));
     const LayerOps ops = layerOps(s.model.arch, false);
-    CHECK(ops.linearCount == 7);
+    CHECK(ops.linears.size() == 7);
     CHECK(linearKernels(ops, {}) == 7);
     CHECK(linearKernels(ops, { true, true }) == 4);
     CHECK(linearKernels(ops, { true, false }) == 5);
     const LayerOps mla = layerOps(presetModel(*findModelPreset("deepseek-v3")).arch, true);
-    CHECK(mla.linearCount == 8); // wq_a, wq_b, wkv_a, wkv_b, wo; w1, w3, w2 of the experts
+    CHECK(mla.linears.size() == 8); // wq_a, wq_b, wkv_a, wkv_b, wo; w1, w3, w2 of the experts
     // The experts' matmuls: one grouped GEMM over the routed experts and one over the shared one.
     CHECK(linearKernels(mla, { true, true }) == 5 + 2 * 2);
     CHECK(mla.widths.key == mla.widths.query); // K expanded per head, as wide as Q

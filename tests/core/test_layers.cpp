@@ -295,10 +295,11 @@ TEST_CASE("core holds no sentence the GUI shows: its strings reach a view only a
 
 namespace {
 
-/// The folder of a file under widgets/ ("charts"), or "" for the root's files.
-std::string widgetFolder(const std::string& repo)
+/// The folder of a file under `root` ("charts" of widgets/charts/memory_chart.h), or "" for the root's
+/// own files.
+std::string folderIn(const std::string& root, const std::string& repo)
 {
-    const std::string rest = repo.substr(std::string("widgets/").size());
+    const std::string rest = repo.substr(root.size() + 1);
     const auto slash = rest.find('/');
     return slash == std::string::npos ? std::string() : rest.substr(0, slash);
 }
@@ -313,11 +314,6 @@ std::vector<std::string> includesFrom(const fs::path& f, const std::string& fold
         if (std::regex_search(line, m, quoted)) out.push_back(m[1].str());
     }
     return out;
-}
-
-std::vector<std::string> widgetIncludes(const fs::path& f)
-{
-    return includesFrom(f, "widgets");
 }
 
 /// Every include cycle among the units of `folder`, as "a -> b -> a". A unit is a header with its
@@ -358,22 +354,17 @@ std::vector<std::string> includeCycles(const std::string& folder, std::size_t& u
     return cycles;
 }
 
-} // namespace
-
-TEST_CASE("a folder of widgets/ includes only from the folders below it", "[core][layers]")
+/// Fails for every include of a file of `root` from a folder of its own level or above (`level`: the
+/// folders lowest first; a folder not in the list fails too, so that a new one takes its place).
+void checkFolderLevels(const std::string& root, const std::map<std::string, int>& level)
 {
-    // Lowest first (widgets/CMakeLists.txt says what each holds). Folders of one level do not include
-    // each other: a chart does not know the painted views, nor a page the form.
-    const std::map<std::string, int> level { { "text", 0 }, { "style", 0 }, { "io", 1 }, { "session", 2 },
-        { "models", 3 }, { "charts", 3 }, { "painted", 3 }, { "inputs", 4 }, { "pages", 4 }, { "", 5 }, { "export", 6 },
-        { "dialogs", 7 } };
     int edges = 0;
-    for (const auto& f : sourcesUnder("widgets")) {
-        const std::string from = widgetFolder(repoPath(f));
+    for (const auto& f : sourcesUnder(root)) {
+        const std::string from = folderIn(root, repoPath(f));
         INFO(repoPath(f));
-        REQUIRE(level.count(from) == 1); // a new folder takes its place in the list above
-        for (const auto& included : widgetIncludes(f)) {
-            const std::string to = widgetFolder(included);
+        REQUIRE(level.count(from) == 1);
+        for (const auto& included : includesFrom(f, root)) {
+            const std::string to = folderIn(root, included);
             INFO("includes " << included);
             REQUIRE(level.count(to) == 1);
             if (to == from) continue;
@@ -384,6 +375,18 @@ TEST_CASE("a folder of widgets/ includes only from the folders below it", "[core
     CHECK(edges > 100);
 }
 
+} // namespace
+
+TEST_CASE("a folder of widgets/ includes only from the folders below it", "[core][layers]")
+{
+    // Lowest first (widgets/CMakeLists.txt says what each holds). Folders of one level do not include
+    // each other: a chart does not know the painted views, nor a page the form.
+    const std::map<std::string, int> level { { "text", 0 }, { "style", 0 }, { "io", 1 }, { "session", 2 },
+        { "models", 3 }, { "charts", 3 }, { "painted", 3 }, { "inputs", 4 }, { "pages", 4 }, { "", 5 }, { "export", 6 },
+        { "dialogs", 7 } };
+    checkFolderLevels("widgets", level);
+}
+
 TEST_CASE("a folder of core/ includes only from its own folder and the ones below it", "[core][layers]")
 {
     // Lowest first (core/CMakeLists.txt says what each holds; docs/DESIGN.md "Layers"): the basics, the
@@ -391,26 +394,7 @@ TEST_CASE("a folder of core/ includes only from its own folder and the ones belo
     // estimates share the top level and do not include each other. No file lies in core/ itself.
     const std::map<std::string, int> level { { "base", 0 }, { "scenario", 1 }, { "model", 2 }, { "estimate", 3 },
         { "fidelity", 4 }, { "runs", 5 }, { "search", 5 }, { "gen", 6 } };
-    auto folderOf = [](const std::string& repo) {
-        const std::string rest = repo.substr(std::string("core/").size());
-        const auto slash = rest.find('/');
-        return slash == std::string::npos ? std::string() : rest.substr(0, slash);
-    };
-    int edges = 0;
-    for (const auto& f : sourcesUnder("core")) {
-        const std::string from = folderOf(repoPath(f));
-        INFO(repoPath(f));
-        REQUIRE(level.count(from) == 1); // a new folder takes its place in the list above
-        for (const auto& included : includesFrom(f, "core")) {
-            const std::string to = folderOf(included);
-            INFO("includes " << included);
-            REQUIRE(level.count(to) == 1);
-            if (to == from) continue;
-            ++edges;
-            CHECK(level.at(to) < level.at(from));
-        }
-    }
-    CHECK(edges > 100);
+    checkFolderLevels("core", level);
 }
 
 TEST_CASE("no file of widgets/ takes part in an include cycle", "[core][layers]")
