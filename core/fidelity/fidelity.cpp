@@ -145,6 +145,7 @@ void appendVtrainRuns(std::vector<PublishedRun>& runs, std::string_view csv, boo
         run.metric = FidelityMetric::step_time_s;
         run.published = field("iteration time (ms)") / 1000;
         run.calibration = row % 4 == 0;
+        run.stackCalibration = run.calibration;
         run.group = group;
         run.campaign = group;
         run.source = "VIA-Research/vTrain data/ (MIT), resources/fidelity/vtrain/"

@@ -26,6 +26,9 @@ struct PublishedRun {
     double published = 0;
     /// Calibration runs chose the shipped defaults; validation runs are out of sample.
     bool calibration = false;
+    /// Of the calibration runs, those that fitted a software stack's own constants (vTrain's rows:
+    /// megatron-deepspeed's host times and residual efficiency), not the model's (refit.h).
+    bool stackCalibration = false;
     std::string group; ///< the publication or measurement set the run comes from
     /// The runs measured together, on one software stack: one table or benchmark file of the source
     /// (published.json's optional "campaign"; the group when absent).

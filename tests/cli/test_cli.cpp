@@ -208,6 +208,16 @@ TEST_CASE("validate-published prints the fidelity table", "[cli][fidelity]")
     const Run json = run("validate-published --format json");
     CHECK(json.code == 0);
     CHECK_THAT(json.out, Catch::Contains("\"out_of_sample_memory\": ["));
+    // Leave one source out leads, in text and in JSON (errors as fractions).
+    CHECK(text.out.rfind("leave one source out, throughput, source-balanced mean |error|: ", 0) == 0);
+    const auto doc = nlohmann::json::parse(json.out);
+    const auto& loso = doc.at("leave_one_source_out");
+    CHECK(loso.at("source_balanced_mean_abs_error").get<double>() > 0.01);
+    CHECK(loso.at("source_balanced_mean_abs_error").get<double>() < 1);
+    REQUIRE(loso.at("sources").size() >= 13);
+    for (const auto& s : loso.at("sources"))
+        for (const char* key : { "source", "runs", "mean_abs_error", "mean_error" })
+            CHECK(s.contains(key));
 }
 
 TEST_CASE("launch writes a framework's settings, or refuses what it cannot express", "[cli][launch]")

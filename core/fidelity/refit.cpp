@@ -1,0 +1,89 @@
+#include "core/fidelity/refit.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace core {
+
+Scenario withConstants(Scenario s, const FittedConstants& c)
+{
+    s.efficiency.compute = c.efficiency;
+    // A GPU without a calibrated fraction keeps 1 (docs/FIDELITY.md: only Hopper has calibration runs).
+    if (s.hardware.gpu.sustainedFraction != 1) s.hardware.gpu.sustainedFraction = c.sustained;
+    return s;
+}
+
+double predictedMetric(const PublishedRun& run, const FittedConstants& c)
+{
+    return predictedMetric(withConstants(run.scenario, c), run.metric);
+}
+
+FittedConstants fitConstants(std::span<const PublishedRun* const> runs, double* meanAbsError)
+{
+    FittedConstants best = kShippedConstants;
+    double bestError = INFINITY;
+    if (runs.empty()) {
+        if (meanAbsError) *meanAbsError = std::nan("");
+        return best;
+    }
+    const RefitGrid& g = kRefitGrid;
+    // Whether any kept run has a sustained fraction to fit; without one it stays as shipped.
+    const bool sustained = std::any_of(runs.begin(), runs.end(),
+        [](const PublishedRun* r) { return r->scenario.hardware.gpu.sustainedFraction != 1; });
+    const int efficiencies = int(std::lround((g.efficiencyHigh - g.efficiencyLow) / g.efficiencyStep)) + 1;
+    const int fractions = sustained ? int(std::lround((g.sustainedHigh - g.sustainedLow) / g.sustainedStep)) + 1 : 1;
+    for (int i = 0; i < efficiencies; ++i)
+        for (int j = 0; j < fractions; ++j) {
+            const FittedConstants c { g.efficiencyLow + i * g.efficiencyStep,
+                sustained ? g.sustainedLow + j * g.sustainedStep : kShippedConstants.sustained };
+            double sum = 0;
+            for (const PublishedRun* r : runs)
+                sum += std::abs(predictedMetric(*r, c) / r->published - 1);
+            // Ties go to the first point of the grid: the result does not depend on the order of the runs.
+            if (sum / double(runs.size()) < bestError - 1e-12) {
+                bestError = sum / double(runs.size());
+                best = c;
+            }
+        }
+    if (meanAbsError) *meanAbsError = bestError;
+    return best;
+}
+
+LeaveOneSourceOut leaveOneSourceOut()
+{
+    const std::vector<PublishedRun>& suite = publishedRuns();
+    auto throughput = [](const PublishedRun& r) { return r.metric != FidelityMetric::peak_memory_gib; };
+    LeaveOneSourceOut out;
+    std::vector<std::string> sources;
+    for (const PublishedRun& r : suite)
+        if (throughput(r) && std::find(sources.begin(), sources.end(), r.group) == sources.end())
+            sources.push_back(r.group);
+    double sum = 0;
+    for (const std::string& source : sources) {
+        HeldOutSource held { source };
+        std::vector<const PublishedRun*> kept;
+        for (const PublishedRun& r : suite) {
+            if (!r.calibration || r.stackCalibration || !throughput(r)) continue;
+            if (r.group == source)
+                held.refit = true;
+            else
+                kept.push_back(&r);
+        }
+        held.constants = held.refit ? fitConstants(kept) : kShippedConstants;
+        for (const PublishedRun& r : suite) {
+            if (r.group != source || !throughput(r)) continue;
+            const double error = predictedMetric(r, held.constants) / r.published - 1;
+            ++held.runs;
+            held.meanAbsError += std::abs(error);
+            held.meanError += error;
+        }
+        held.meanAbsError /= held.runs;
+        held.meanError /= held.runs;
+        sum += held.meanAbsError;
+        out.sources.push_back(held);
+    }
+    out.sourceBalancedMeanAbsError = sources.empty() ? std::nan("") : sum / double(sources.size());
+    return out;
+}
+
+} // namespace core

@@ -1,0 +1,60 @@
+#pragma once
+// The honest error: leave one source out (docs/FIDELITY.md, "Leave one source out"). The constants
+// fitted to the published suite are fitted again without a source's runs, and that source is scored
+// with them; a source whose runs chose nothing is scored as the shipped model scores it.
+
+#include "core/fidelity/fidelity.h"
+
+#include <span>
+#include <string>
+#include <vector>
+
+namespace core {
+
+/// The constants fitted to runs of the suite (docs/FIDELITY.md, "Calibration"): efficiency.compute
+/// and the sustained fraction of the GPUs that have one (Hopper), fitted together on the calibration
+/// runs by the least mean |error| over kRefitGrid.
+struct FittedConstants {
+    double efficiency = 0.915;
+    double sustained = 0.84;
+    bool operator==(const FittedConstants&) const = default;
+};
+/// The values the model ships with (scenario.h's efficiency.compute, gpus.json's sustained_fraction).
+inline constexpr FittedConstants kShippedConstants {};
+
+/// The grid the constants are fitted over: efficiency 0.80–1.05 by 0.005, the sustained fraction
+/// 0.70–1.00 by 0.01.
+struct RefitGrid {
+    double efficiencyLow = 0.80, efficiencyHigh = 1.05, efficiencyStep = 0.005;
+    double sustainedLow = 0.70, sustainedHigh = 1.00, sustainedStep = 0.01;
+};
+inline constexpr RefitGrid kRefitGrid {};
+
+/// `scenario` with the constants in place of the shipped ones: its efficiency.compute, and its GPU's
+/// sustained fraction where the GPU has one.
+[[nodiscard]] Scenario withConstants(Scenario scenario, const FittedConstants& constants);
+/// The run's figure as the model with `constants` predicts it.
+[[nodiscard]] double predictedMetric(const PublishedRun& run, const FittedConstants& constants);
+/// The constants with the least mean |error| over `runs` (the calibration runs kept), and that error;
+/// the shipped constants when `runs` is empty.
+[[nodiscard]] FittedConstants fitConstants(std::span<const PublishedRun* const> runs, double* meanAbsError = nullptr);
+
+/// One source scored without its own runs in the fit: every throughput run of it, calibration runs
+/// included (they are out of sample now).
+struct HeldOutSource {
+    std::string source;
+    int runs = 0;
+    double meanAbsError = 0;
+    double meanError = 0; ///< above 0: the estimate is optimistic
+    bool refit = false; ///< some of its runs were calibration runs: the constants were fitted without them
+    FittedConstants constants;
+};
+
+struct LeaveOneSourceOut {
+    std::vector<HeldOutSource> sources; ///< in the suite's order of first appearance
+    double sourceBalancedMeanAbsError = 0; ///< the mean over sources of each source's mean |error|
+};
+/// Every throughput source of the suite held out in turn.
+[[nodiscard]] LeaveOneSourceOut leaveOneSourceOut();
+
+} // namespace core
