@@ -32,7 +32,8 @@ nlohmann::ordered_json heldOutJson(const core::LeaveOneSourceOut& loso)
     for (const auto& s : loso.sources)
         sources.push_back({ { "source", s.source }, { "runs", s.runs }, { "mean_abs_error", s.meanAbsError },
             { "mean_error", s.meanError }, { "refit", s.refit }, { "efficiency", s.constants.efficiency },
-            { "sustained_fraction", s.constants.sustained } });
+            { "sustained_fraction", s.constants.sustained }, { "host_seconds_per_op", s.host.secondsPerOp },
+            { "host_step_s", s.host.stepS }, { "residual_efficiency", s.host.residual } });
     return { { "source_balanced_mean_abs_error", loso.sourceBalancedMeanAbsError }, { "sources", sources } };
 }
 

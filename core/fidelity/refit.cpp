@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 
 namespace core {
 
@@ -49,6 +50,35 @@ FittedConstants fitConstants(std::span<const PublishedRun* const> runs, double* 
     return best;
 }
 
+HostConstants fitHostConstants(
+    std::span<const PublishedRun* const> runs, const FittedConstants& constants, double* meanAbsError)
+{
+    HostConstants best = shippedHostConstants();
+    double bestError = INFINITY;
+    if (runs.empty()) {
+        if (meanAbsError) *meanAbsError = std::nan("");
+        return best;
+    }
+    const HostRefitGrid& g = kHostRefitGrid;
+    auto count = [](double low, double high, double step) { return int(std::lround((high - low) / step)) + 1; };
+    for (int i = 0; i < count(g.opLow, g.opHigh, g.opStep); ++i)
+        for (int j = 0; j < count(g.stepLow, g.stepHigh, g.stepStep); ++j)
+            for (int k = 0; k < count(g.residualLow, g.residualHigh, g.residualStep); ++k) {
+                const HostConstants c { g.opLow + i * g.opStep, g.stepLow + j * g.stepStep,
+                    g.residualLow + k * g.residualStep };
+                const ScopedHostConstants scope(c);
+                double sum = 0;
+                for (const PublishedRun* r : runs)
+                    sum += std::abs(predictedMetric(*r, constants) / r->published - 1);
+                if (sum / double(runs.size()) < bestError - 1e-12) {
+                    bestError = sum / double(runs.size());
+                    best = c;
+                }
+            }
+    if (meanAbsError) *meanAbsError = bestError;
+    return best;
+}
+
 LeaveOneSourceOut leaveOneSourceOut()
 {
     const std::vector<PublishedRun>& suite = publishedRuns();
@@ -61,15 +91,22 @@ LeaveOneSourceOut leaveOneSourceOut()
     double sum = 0;
     for (const std::string& source : sources) {
         HeldOutSource held { source };
-        std::vector<const PublishedRun*> kept;
+        // The calibration runs of the others: the model's (the nine) and the stacks' (vTrain's rows).
+        std::vector<const PublishedRun*> modelKept, stackKept;
+        bool modelRefit = false, stackRefit = false;
         for (const PublishedRun& r : suite) {
-            if (!r.calibration || r.stackCalibration || !throughput(r)) continue;
-            if (r.group == source)
-                held.refit = true;
+            if (!r.calibration || !throughput(r)) continue;
+            if (r.group != source)
+                (r.stackCalibration ? stackKept : modelKept).push_back(&r);
             else
-                kept.push_back(&r);
+                (r.stackCalibration ? stackRefit : modelRefit) = true;
         }
-        held.constants = held.refit ? fitConstants(kept) : kShippedConstants;
+        held.refit = modelRefit || stackRefit;
+        held.host = stackRefit ? fitHostConstants(stackKept, kShippedConstants) : shippedHostConstants();
+        std::optional<ScopedHostConstants> scope;
+        if (stackRefit) scope.emplace(held.host);
+        // The model's constants again whenever the host's changed: Megatron-LM's calibration runs use them.
+        held.constants = held.refit ? fitConstants(modelKept) : kShippedConstants;
         for (const PublishedRun& r : suite) {
             if (r.group != source || !throughput(r)) continue;
             const double error = predictedMetric(r, held.constants) / r.published - 1;

@@ -4,6 +4,7 @@
 // with them; a source whose runs chose nothing is scored as the shipped model scores it.
 
 #include "core/fidelity/fidelity.h"
+#include "core/model/software_stack.h"
 
 #include <span>
 #include <string>
@@ -39,6 +40,20 @@ inline constexpr RefitGrid kRefitGrid {};
 /// the shipped constants when `runs` is empty.
 [[nodiscard]] FittedConstants fitConstants(std::span<const PublishedRun* const> runs, double* meanAbsError = nullptr);
 
+/// The grid the Megatron layer code's host constants are fitted over (docs/FIDELITY.md "Software
+/// stacks"): 45–62 µs per operation by 1, 0–10 ms per step by 1, the residual efficiency 0.94–1.02 by
+/// 0.005.
+struct HostRefitGrid {
+    double opLow = 45e-6, opHigh = 62e-6, opStep = 1e-6;
+    double stepLow = 0, stepHigh = 10e-3, stepStep = 1e-3;
+    double residualLow = 0.94, residualHigh = 1.02, residualStep = 0.005;
+};
+inline constexpr HostRefitGrid kHostRefitGrid {};
+/// The host constants with the least mean |error| over `runs` (a stack's calibration rows), the
+/// model's constants as `constants` say; the shipped ones when `runs` is empty.
+[[nodiscard]] HostConstants fitHostConstants(
+    std::span<const PublishedRun* const> runs, const FittedConstants& constants, double* meanAbsError = nullptr);
+
 /// One source scored without its own runs in the fit: every throughput run of it, calibration runs
 /// included (they are out of sample now).
 struct HeldOutSource {
@@ -48,6 +63,7 @@ struct HeldOutSource {
     double meanError = 0; ///< above 0: the estimate is optimistic
     bool refit = false; ///< some of its runs were calibration runs: the constants were fitted without them
     FittedConstants constants;
+    HostConstants host; ///< the host constants it was scored with (refit when its rows fitted them)
 };
 
 struct LeaveOneSourceOut {

@@ -146,9 +146,51 @@ int forwardPasses(const Scenario& s)
     return s.parallel.recompute == Recompute::full ? 2 : 1;
 }
 
+namespace {
+
+/// Megatron-LM's and Megatron-DeepSpeed's profiles with a refit's host constants, while a
+/// ScopedHostConstants lives on this thread.
+thread_local bool tl_hostOverride = false;
+thread_local std::array<StackProfile, 2> tl_megatronProfiles;
+
+std::size_t megatronSlot(SoftwareStack framework)
+{
+    return framework == SoftwareStack::megatron_lm ? 0 : 1;
+}
+
+} // namespace
+
 const StackProfile& stackProfile(SoftwareStack framework)
 {
+    if (tl_hostOverride && (framework == SoftwareStack::megatron_lm || framework == SoftwareStack::megatron_deepspeed))
+        return tl_megatronProfiles[megatronSlot(framework)];
     return kProfiles.at(static_cast<std::size_t>(framework));
+}
+
+HostConstants shippedHostConstants()
+{
+    return { kMegatronHostSecondsPerOp, kMegatronStepHostS, kMegatronDeepSpeedResidual };
+}
+
+ScopedHostConstants::ScopedHostConstants(const HostConstants& c)
+    : m_previous(tl_megatronProfiles)
+    , m_wasActive(tl_hostOverride)
+{
+    for (const SoftwareStack f : { SoftwareStack::megatron_lm, SoftwareStack::megatron_deepspeed }) {
+        StackProfile p = kProfiles.at(static_cast<std::size_t>(f));
+        p.hostSecondsPerOp = c.secondsPerOp;
+        p.stepHostS = c.stepS;
+        // Megatron-LM's own runs are among those efficiency.compute is fitted on: its profile keeps 1.
+        if (f == SoftwareStack::megatron_deepspeed) p.residualEfficiency = c.residual;
+        tl_megatronProfiles[megatronSlot(f)] = p;
+    }
+    tl_hostOverride = true;
+}
+
+ScopedHostConstants::~ScopedHostConstants()
+{
+    tl_megatronProfiles = m_previous;
+    tl_hostOverride = m_wasActive;
 }
 
 SoftwareStack stackOfFamily(SoftwareStack named, StackFamily family)

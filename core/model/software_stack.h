@@ -94,6 +94,31 @@ enum class StackFamily { megatron, torchtitan, deepspeed, hf_trainer };
 /// DeepSpeed, the Hugging Face Trainer).
 [[nodiscard]] SoftwareStack stackOfFamily(SoftwareStack named, StackFamily family);
 
+/// The constants of the Megatron layer code's host model fitted on vTrain's calibration rows
+/// (docs/FIDELITY.md "Software stacks"): the host's time per operation and per step, shared by
+/// Megatron-LM's and Megatron-DeepSpeed's profiles, and Megatron-DeepSpeed's residual efficiency.
+struct HostConstants {
+    double secondsPerOp = 0;
+    double stepS = 0;
+    double residual = 1;
+    bool operator==(const HostConstants&) const = default;
+};
+[[nodiscard]] HostConstants shippedHostConstants();
+/// Replaces the host constants in stackProfile() on this thread while it lives, for a refit that
+/// scores the suite without one of its sources (core/fidelity/refit.h); estimate() on other threads,
+/// and on this one before and after, sees the shipped profiles.
+class ScopedHostConstants {
+public:
+    explicit ScopedHostConstants(const HostConstants& constants);
+    ~ScopedHostConstants();
+    ScopedHostConstants(const ScopedHostConstants&) = delete;
+    ScopedHostConstants& operator=(const ScopedHostConstants&) = delete;
+
+private:
+    std::array<StackProfile, 2> m_previous;
+    bool m_wasActive = false;
+};
+
 /// Whether the scenario's attention softmax takes Megatron's unfused fallback (fp32, five kernels
 /// forward, four backward): a Megatron stack without flash attention, a key length outside
 /// (16, 4096] or micro-batch × heads per TP rank not a multiple of 4 (megatron/model/fused_softmax.py,
