@@ -381,7 +381,7 @@ QDialog* MainWindow::createAccuracyDialog()
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     dialog->setWindowTitle(tr("How Accurate Is This?"));
     auto* view = new AccuracyView(
-        m_session->publishedRuns(),
+        m_session->publishedRuns(), m_session->heldOutSources(),
         [this, dialog](const core::Scenario& s) {
             if (!m_documents->maybeSave()) return;
             m_doc->reset(s, QString());

@@ -238,6 +238,10 @@
         <source>&lt;p&gt;The estimate against %1 published training runs, with the shipped defaults. Out of sample (runs not used to choose the defaults), the mean error is &lt;b&gt;%2 %&lt;/b&gt; on throughput and &lt;b&gt;%3 %&lt;/b&gt; on peak memory. On the %4 calibration runs, three defaults were calibrated — matmul efficiency %5, the share %6 of it Hopper GPUs sustain, and %7 memory-bound passes — and each software stack&apos;s host costs on its own runs. Where a source measured one model in several layouts on one software stack, the estimate orders them with a mean rank correlation of %8 over %9 sets. Double-click a run to open it as a scenario.&lt;/p&gt;</source>
         <translation>&lt;p&gt;用默认参数估算 %1 个公开发表或实测的训练记录，并与发表值对比。在样本外（未用于确定默认值的记录）上，吞吐的平均误差为 &lt;b&gt;%2%&lt;/b&gt;，峰值显存为 &lt;b&gt;%3%&lt;/b&gt;。在 %4 个校准记录上确定了三个默认值——矩阵乘效率 %5、Hopper GPU 可持续达到其中的比例 %6、访存受限遍数 %7——并在各软件栈自己的记录上拟合了它的主机开销。当同一来源在同一软件栈上以多种并行布局测量同一模型时，估算给出的排序与实测的平均秩相关系数为 %8（共 %9 组）。双击某条记录可将其作为场景打开。&lt;/p&gt;</translation>
     </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;Held out, %1 %&lt;/b&gt;: each of the %2 sources scored by defaults fitted again without its own runs, each source counted once — the error to expect on a setup unlike the suite&apos;s. The weakest source, %3, is off by %4 %.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;留出检验：%1 %&lt;/b&gt;：%2 个来源逐一留出，用不含其自身数据重新拟合的默认值评分，每个来源只计一次——这是在与本套测试不同的配置上应预期的误差。最弱的来源是 %3，误差 %4 %。&lt;/p&gt;</translation>
+    </message>
 </context>
 <context>
     <name>ui::ActualDialog</name>

@@ -79,7 +79,18 @@ HostConstants fitHostConstants(
     return best;
 }
 
-LeaveOneSourceOut leaveOneSourceOut()
+namespace detail {
+const LeaveOneSourceOut* precomputedLeaveOneSourceOut = nullptr;
+} // namespace detail
+
+const LeaveOneSourceOut& leaveOneSourceOut()
+{
+    if (detail::precomputedLeaveOneSourceOut) return *detail::precomputedLeaveOneSourceOut;
+    static const LeaveOneSourceOut computed = detail::computeLeaveOneSourceOut();
+    return computed;
+}
+
+LeaveOneSourceOut detail::computeLeaveOneSourceOut()
 {
     const std::vector<PublishedRun>& suite = publishedRuns();
     auto throughput = [](const PublishedRun& r) { return r.metric != FidelityMetric::peak_memory_gib; };

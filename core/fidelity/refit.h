@@ -70,7 +70,16 @@ struct LeaveOneSourceOut {
     std::vector<HeldOutSource> sources; ///< in the suite's order of first appearance
     double sourceBalancedMeanAbsError = 0; ///< the mean over sources of each source's mean |error|
 };
-/// Every throughput source of the suite held out in turn.
-[[nodiscard]] LeaveOneSourceOut leaveOneSourceOut();
+/// Every throughput source of the suite held out in turn: the table computed when the binary was
+/// built (detail::precomputedLeaveOneSourceOut), or computed now (about a second and a half).
+[[nodiscard]] const LeaveOneSourceOut& leaveOneSourceOut();
+
+namespace detail {
+/// The table computed now, from the suite and this build's model.
+[[nodiscard]] LeaveOneSourceOut computeLeaveOneSourceOut();
+/// The same table computed when the binary was built (core/gen/residual_table_main.cpp writes it
+/// beside the residuals), so no program fits the suite again to show it; null in the generator.
+extern const LeaveOneSourceOut* precomputedLeaveOneSourceOut;
+} // namespace detail
 
 } // namespace core

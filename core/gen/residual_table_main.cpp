@@ -5,8 +5,10 @@
 // core reads is built from it when the program starts.
 #include "core/base/file_io.h"
 #include "core/fidelity/fidelity.h"
+#include "core/fidelity/refit.h"
 
 #include <cstdio>
+#include <iomanip>
 #include <map>
 #include <sstream>
 
@@ -34,10 +36,20 @@ int main(int argc, char** argv)
         rows << " } },\n";
         widest = std::max(widest, r.regimes.size());
     }
+    // Leave one source out: each source scored by the constants fitted without its runs.
+    const core::LeaveOneSourceOut loso = core::detail::computeLeaveOneSourceOut();
+    std::ostringstream held;
+    held.precision(17);
+    for (const core::HeldOutSource& h : loso.sources)
+        held << "    { R\"tp(" << h.source << ")tp\", " << h.runs << ", " << h.meanAbsError << ", " << h.meanError
+             << ", " << (h.refit ? "true" : "false") << ", { " << h.constants.efficiency << ", "
+             << h.constants.sustained << " }, { " << h.host.secondsPerOp << ", " << h.host.stepS << ", "
+             << h.host.residual << " } },\n";
     std::ostringstream os;
     os << "// Generated at build time by core/gen/residual_table_main.cpp from the published suite and the\n"
           "// model of this build: do not edit.\n"
-          "#include \"core/fidelity/fidelity.h\"\n\nnamespace {\n\nconstexpr const char* kPool[] = {\n";
+          "#include \"core/fidelity/fidelity.h\"\n#include \"core/fidelity/refit.h\"\n\nnamespace {\n\n"
+          "constexpr const char* kPool[] = {\n";
     for (const std::string& s : pool)
         os << "    R\"tp(" << s << ")tp\",\n";
     os << "};\n\nstruct Row {\n    double timeRatio;\n    int regimes;\n    int names["
@@ -53,7 +65,10 @@ int main(int argc, char** argv)
           "    }\n"
           "    return out;\n"
           "}();\n\n"
-          "const bool kRegistered = [] {\n    core::detail::precomputedResiduals = &kTable;\n    return true;\n}();\n\n"
+       << "const core::LeaveOneSourceOut kHeldOut { {\n"
+       << held.str() << "}, " << std::setprecision(17) << loso.sourceBalancedMeanAbsError << " };\n\n"
+       << "const bool kRegistered = [] {\n    core::detail::precomputedResiduals = &kTable;\n"
+          "    core::detail::precomputedLeaveOneSourceOut = &kHeldOut;\n    return true;\n}();\n\n"
           "} // namespace\n";
     const std::string error = core::writeFileAtomically(argv[1], os.str());
     if (!error.empty()) {

@@ -118,3 +118,26 @@ TEST_CASE("docs/FIDELITY.md's leave-one-source-out table is the suite's", "[core
         loso.sources.size(), loso.sourceBalancedMeanAbsError * 100);
     CHECK(section.find(balanced) != std::string::npos);
 }
+
+TEST_CASE(
+    "the leave-one-source-out table built with the binary is the one the suite gives now", "[core][fidelity][refit]")
+{
+    // Computed when the model is built (core/gen/residual_table_main.cpp), never when a program starts.
+    REQUIRE(detail::precomputedLeaveOneSourceOut != nullptr);
+    const LeaveOneSourceOut& built = *detail::precomputedLeaveOneSourceOut;
+    const LeaveOneSourceOut now = detail::computeLeaveOneSourceOut();
+    REQUIRE(built.sources.size() == now.sources.size());
+    for (std::size_t i = 0; i < now.sources.size(); ++i) {
+        const HeldOutSource &a = built.sources[i], &b = now.sources[i];
+        INFO(b.source);
+        CHECK(a.source == b.source);
+        CHECK(a.runs == b.runs);
+        CHECK(a.meanAbsError == b.meanAbsError);
+        CHECK(a.meanError == b.meanError);
+        CHECK(a.refit == b.refit);
+        CHECK(a.constants == b.constants);
+        CHECK(a.host == b.host);
+    }
+    CHECK(built.sourceBalancedMeanAbsError == now.sourceBalancedMeanAbsError);
+    CHECK(&leaveOneSourceOut() == &built);
+}

@@ -199,10 +199,16 @@ TEST_CASE("the accuracy page shows core's fidelity table and opens a run as a sc
     core::Scenario opened;
     bool called = false;
     const core::FidelitySummary expected = core::validatePublished();
-    AccuracyView view(expected, [&](const core::Scenario& s) {
+    const core::LeaveOneSourceOut& heldOut = core::leaveOneSourceOut();
+    AccuracyView view(expected, heldOut, [&](const core::Scenario& s) {
         opened = s;
         called = true;
     });
+    // It leads with each source held out of the fit, each counted once.
+    const QString intro = view.findChild<QLabel*>()->text();
+    CHECK(intro.startsWith(QStringLiteral("<p><b>Held out, %1 %</b>")
+                               .arg(QLocale().toString(heldOut.sourceBalancedMeanAbsError * 100, 'f', 1))));
+    CHECK(intro.contains(QStringLiteral("each of the %1 sources").arg(heldOut.sources.size())));
     REQUIRE(view.table()->rowCount() == int(expected.rows.size()));
     const int n = int(expected.rows.size());
     for (int r = 0; r < n; ++r) {

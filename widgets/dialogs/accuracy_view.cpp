@@ -15,11 +15,15 @@
 #include <QTableWidget>
 #include <QVBoxLayout>
 
+#include <algorithm>
+
 namespace ui {
 
-AccuracyView::AccuracyView(core::FidelitySummary summary, OpenScenario open, QWidget* parent)
+AccuracyView::AccuracyView(
+    core::FidelitySummary summary, core::LeaveOneSourceOut heldOut, OpenScenario open, QWidget* parent)
     : QWidget(parent)
     , m_summary(std::move(summary))
+    , m_heldOut(std::move(heldOut))
     , m_open(std::move(open))
 {
     setObjectName(QStringLiteral("accuracyView"));
@@ -97,22 +101,35 @@ void AccuracyView::retranslate()
     // Hopper's sustained fraction, calibrated with the efficiency (the H100's catalog entry carries it).
     const auto* h100 = core::findGpuPreset("h100-sxm");
     const double hopper = h100 ? h100->spec.sustainedFraction : 1.0;
-    m_intro->setText(
-        tr("<p>The estimate against %1 published training runs, with the shipped defaults. Out of sample "
-           "(runs not used to choose the defaults), the mean error is <b>%2 %</b> on throughput and <b>%3 %</b> on "
-           "peak memory. On the %4 calibration runs, three defaults were calibrated — matmul efficiency %5, the share "
-           "%6 of it Hopper GPUs sustain, and %7 memory-bound passes — and each software stack's host costs on "
-           "its own runs. Where a source measured "
-           "one model in several layouts on one software stack, the estimate orders them with a mean rank "
-           "correlation of %8 over %9 sets. Double-click a run to open it as a scenario.</p>")
-            .arg(int(m_summary.rows.size()))
-            .arg(locale.toString(m_summary.throughputMeanAbsError * 100, 'f', 1),
-                locale.toString(m_summary.memoryMeanAbsError * 100, 'f', 1))
-            .arg(int(m_summary.rows.size()) - validation)
-            .arg(locale.toString(core::Efficiency {}.compute, 'f', 2), locale.toString(hopper, 'f', 2),
-                locale.toString(core::Efficiency {}.memoryBoundPasses, 'f', 0),
-                locale.toString(m_summary.meanRankAgreement, 'f', 2))
-            .arg(int(m_summary.rankAgreement.size()))
+    // The honest figure first: each source scored by defaults fitted without its own runs.
+    QString heldOut;
+    if (!m_heldOut.sources.empty()) {
+        const auto worst = std::max_element(m_heldOut.sources.begin(), m_heldOut.sources.end(),
+            [](const core::HeldOutSource& a, const core::HeldOutSource& b) { return a.meanAbsError < b.meanAbsError; });
+        heldOut = tr("<p><b>Held out, %1 %</b>: each of the %2 sources scored by defaults fitted again without its "
+                     "own runs, each source counted once — the error to expect on a setup unlike the suite's. The "
+                     "weakest source, %3, is off by %4 %.</p>")
+                      .arg(locale.toString(m_heldOut.sourceBalancedMeanAbsError * 100, 'f', 1))
+                      .arg(int(m_heldOut.sources.size()))
+                      .arg(QString::fromStdString(worst->source), locale.toString(worst->meanAbsError * 100, 'f', 1));
+    }
+    m_intro->setText(heldOut
+        + tr(
+            "<p>The estimate against %1 published training runs, with the shipped defaults. Out of sample "
+            "(runs not used to choose the defaults), the mean error is <b>%2 %</b> on throughput and <b>%3 %</b> on "
+            "peak memory. On the %4 calibration runs, three defaults were calibrated — matmul efficiency %5, the share "
+            "%6 of it Hopper GPUs sustain, and %7 memory-bound passes — and each software stack's host costs on "
+            "its own runs. Where a source measured "
+            "one model in several layouts on one software stack, the estimate orders them with a mean rank "
+            "correlation of %8 over %9 sets. Double-click a run to open it as a scenario.</p>")
+              .arg(int(m_summary.rows.size()))
+              .arg(locale.toString(m_summary.throughputMeanAbsError * 100, 'f', 1),
+                  locale.toString(m_summary.memoryMeanAbsError * 100, 'f', 1))
+              .arg(int(m_summary.rows.size()) - validation)
+              .arg(locale.toString(core::Efficiency {}.compute, 'f', 2), locale.toString(hopper, 'f', 2),
+                  locale.toString(core::Efficiency {}.memoryBoundPasses, 'f', 0),
+                  locale.toString(m_summary.meanRankAgreement, 'f', 2))
+              .arg(int(m_summary.rankAgreement.size()))
         + tr("<p>Each source counted once (the mean of each source's mean |error|), the error is <b>%1 %</b> on "
              "throughput and <b>%2 %</b> on peak memory: one large table cannot hide the others.</p>")
               .arg(locale.toString(m_summary.throughputSourceBalancedError * 100, 'f', 1),

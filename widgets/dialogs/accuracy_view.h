@@ -4,6 +4,7 @@
 // run in the table with its source. Double-clicking a run opens its scenario.
 
 #include "core/fidelity/fidelity.h"
+#include "core/fidelity/refit.h"
 
 #include <QWidget>
 
@@ -22,8 +23,11 @@ class AccuracyView : public QWidget {
     Q_OBJECT
 public:
     using OpenScenario = std::function<void(const core::Scenario&)>;
-    /// `summary`: core's fidelity table (ScenarioSession::publishedRuns() computes it once).
-    explicit AccuracyView(core::FidelitySummary summary, OpenScenario open = {}, QWidget* parent = nullptr);
+    /// `summary`: core's fidelity table (ScenarioSession::publishedRuns() computes it once); `heldOut`:
+    /// each source scored without its runs in the fit (ScenarioSession::heldOutSources()), the figure
+    /// the view leads with.
+    explicit AccuracyView(core::FidelitySummary summary, core::LeaveOneSourceOut heldOut = {}, OpenScenario open = {},
+        QWidget* parent = nullptr);
 
     [[nodiscard]] const core::FidelitySummary& summary() const { return m_summary; }
     [[nodiscard]] QTableWidget* table() const { return m_table; }
@@ -42,6 +46,7 @@ private:
     [[nodiscard]] std::vector<core::FidelityGroup> slices() const;
 
     core::FidelitySummary m_summary;
+    core::LeaveOneSourceOut m_heldOut;
     OpenScenario m_open;
     QLabel* m_intro = nullptr;
     FidelityChart* m_chart = nullptr;

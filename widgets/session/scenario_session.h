@@ -11,6 +11,7 @@
 #include "core/estimate/explain.h"
 #include "core/fidelity/calibration.h"
 #include "core/fidelity/fidelity.h"
+#include "core/fidelity/refit.h"
 #include "core/runs/training_log.h"
 #include "core/search/heatmap.h"
 #include "core/search/planner.h"
@@ -90,6 +91,9 @@ public:
     [[nodiscard]] bool isComparingLog() const { return m_logs.isRunning(); }
     /// The published runs against the model; computed once, on first use.
     [[nodiscard]] const core::FidelitySummary& publishedRuns();
+    /// Each source of the suite scored by constants fitted without its runs (computed when the program
+    /// was built).
+    [[nodiscard]] const core::LeaveOneSourceOut& heldOutSources() const { return core::leaveOneSourceOut(); }
 
 signals:
     void resultsChanged(const ui::DerivedResults& results);
