@@ -6077,6 +6077,16 @@ Megatron 系列把 Q、K、V 合成一次矩阵乘（SwiGLU 的 gate 和 up 也�
         <extracomment>memory per GPU after a fix (%1) and its share of the GPU&apos;s capacity in percent (%2)</extracomment>
         <translation>%1，占 %2%</translation>
     </message>
+    <message>
+        <source>Fits with %1 % to spare: %2 of %3 per GPU, within the estimate&apos;s %4 % error; the largest part is %5</source>
+        <extracomment>%1 the margin in percent, %2 used, %3 capacity, %4 the estimate&apos;s memory error in percent, %5 the largest memory term</extracomment>
+        <translation>放得下，余量 %1%：每卡 %3 中使用 %2，在估算 %4% 的误差之内；占用最多的是%5</translation>
+    </message>
+    <message>
+        <source>Over by %1 %: %2 needed, %3 per GPU — it may fail at the peak, within the estimate&apos;s %4 % error; the largest part is %5</source>
+        <extracomment>%1 the excess in percent, %2 needed, %3 capacity, %4 the estimate&apos;s memory error in percent, %5 the largest memory term</extracomment>
+        <translation>超出 %1%：需要 %2，每卡只有 %3——峰值时可能失败，在估算 %4% 的误差之内；占用最多的是%5</translation>
+    </message>
 </context>
 <context>
     <name>ui::WhatIfPage</name>

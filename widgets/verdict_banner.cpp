@@ -93,8 +93,32 @@ VerdictBanner::Text VerdictBanner::textOf(
     const core::MemoryTerm largest = b.largest(); // names what to attack first
 
     out.fits = mem.fits();
-    out.headline = out.fits ? tr("Fits: %1 of %2 per GPU (%3 %)").arg(used, capacity, percent)
-                            : tr("Does not fit: %1 needed, %2 per GPU (%3 %)").arg(used, capacity, percent);
+    // Within the estimate's memory error of the capacity the verdict gives the margin and what fills
+    // the most (core::MemoryFit), not a plain yes or no.
+    const QString margin = QLocale().toString(std::abs(mem.margin()) * 100, 'f', 1);
+    const QString band = QLocale().toString(core::kMemoryErrorBand * 100, 'f', 0);
+    switch (mem.fit()) {
+    case core::MemoryFit::fits:
+        out.headline = tr("Fits: %1 of %2 per GPU (%3 %)").arg(used, capacity, percent);
+        break;
+    case core::MemoryFit::fits_narrowly:
+        //: %1 the margin in percent, %2 used, %3 capacity, %4 the estimate's memory error in percent, %5 the
+        //: largest memory term
+        out.headline
+            = tr("Fits with %1 % to spare: %2 of %3 per GPU, within the estimate's %4 % error; the largest part is %5")
+                  .arg(margin, used, capacity, band, memoryTermName(largest));
+        break;
+    case core::MemoryFit::over_narrowly:
+        //: %1 the excess in percent, %2 needed, %3 capacity, %4 the estimate's memory error in percent, %5 the
+        //: largest memory term
+        out.headline = tr("Over by %1 %: %2 needed, %3 per GPU — it may fail at the peak, within the estimate's %4 % "
+                          "error; the largest part is %5")
+                           .arg(margin, used, capacity, band, memoryTermName(largest));
+        break;
+    case core::MemoryFit::does_not_fit:
+        out.headline = tr("Does not fit: %1 needed, %2 per GPU (%3 %)").arg(used, capacity, percent);
+        break;
+    }
 
     QString details = tr("%1 parameters on %2 × %3. Largest term: %4 (%5).")
                           .arg(formatCount(double(estimate.params.total)), QLocale().toString(estimate.gpus), gpuName,

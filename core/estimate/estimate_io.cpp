@@ -16,6 +16,29 @@ namespace {
 
 using ojson = nlohmann::ordered_json;
 
+/// The memory verdict in words, with the margin when the peak is within the estimate's error of the
+/// capacity: "fits with 3 % to spare (within the ±6 % the estimate of peak memory errs by)".
+std::string verdictText(const MemoryEstimate& m)
+{
+    char text[160];
+    const double percent = std::abs(m.margin()) * 100, band = kMemoryErrorBand * 100;
+    switch (m.fit()) {
+    case MemoryFit::fits:
+        return "fits";
+    case MemoryFit::fits_narrowly:
+        std::snprintf(
+            text, sizeof text, "fits with %.1f %% to spare (within the estimate's %.0f %% error)", percent, band);
+        return text;
+    case MemoryFit::over_narrowly:
+        std::snprintf(text, sizeof text, "over by %.1f %%: may fail at the peak (within the estimate's %.0f %% error)",
+            percent, band);
+        return text;
+    case MemoryFit::does_not_fit:
+        break;
+    }
+    return "does not fit";
+}
+
 ojson breakdownJson(const MemoryBreakdown& m)
 {
     return ojson { { "weights", m.weights }, { "gradients", m.gradients }, { "master_weights", m.masterWeights },
@@ -113,6 +136,8 @@ std::string estimateToJson(const Estimate& e)
     memory["capacity"] = e.memory.capacity;
     memory["fits"] = e.memory.fits();
     memory["headroom"] = e.memory.headroom();
+    memory["margin"] = e.memory.margin();
+    memory["verdict"] = std::string(toString(e.memory.fit()));
     memory["largest_micro_batch"] = e.memory.largestMicroBatch;
     memory["stage"] = e.memory.stage;
     memory["per_stage"] = stages;
@@ -213,6 +238,7 @@ std::string estimateToCsv(const Estimate& e)
     row("memory", "capacity", e.memory.capacity, "bytes");
     row("memory", "fits", e.memory.fits() ? 1 : 0, "bool");
     row("memory", "headroom", e.memory.headroom(), "bytes");
+    row("memory", "margin", e.memory.margin(), "fraction");
     row("memory", "largest_micro_batch", e.memory.largestMicroBatch, "sequences");
     row("memory", "stage", e.memory.stage, "index");
     for (const auto& st : e.memory.perStage)
@@ -322,8 +348,7 @@ std::string estimateToText(const Scenario& s, const Estimate& e)
     os << "    overhead           " << gb(m.overhead) << "\n";
     os << "    total              " << gb(m.total()) << "\n";
     os << "    capacity           " << gb(e.memory.capacity) << "\n";
-    os << "  verdict              " << (e.memory.fits() ? "fits" : "does not fit") << ", headroom "
-       << gb(e.memory.headroom()) << "\n";
+    os << "  verdict              " << verdictText(e.memory) << ", headroom " << gb(e.memory.headroom()) << "\n";
     os << "  largest micro-batch  " << e.memory.largestMicroBatch << " sequences\n";
     const auto& c = e.compute;
     char line[200];

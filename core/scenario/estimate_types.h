@@ -5,9 +5,11 @@
 #include "core/scenario/problem.h"
 #include "core/scenario/scenario.h"
 
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -78,6 +80,20 @@ struct StageMemory {
     double outsideAllocator = 0, allocatorSlack = 0;
 };
 
+/// The memory verdict. Within kMemoryErrorBand of the capacity, either way, the estimate cannot tell
+/// a fit from a failure: it says how close the peak comes instead of a plain yes or no.
+enum class MemoryFit { fits, fits_narrowly, over_narrowly, does_not_fit };
+inline constexpr std::array<std::string_view, 4> kMemoryFitNames { "fits", "fits_narrowly", "over_narrowly",
+    "does_not_fit" };
+[[nodiscard]] constexpr std::string_view toString(MemoryFit fit)
+{
+    return kMemoryFitNames[static_cast<std::size_t>(fit)];
+}
+/// The out-of-sample mean |error| of peak memory over the published runs (docs/FIDELITY.md: 6.3 %
+/// on 2026-12-07), rounded down to a whole per cent; tests/core/test_fidelity.cpp keeps it within a
+/// point of the suite's figure.
+inline constexpr double kMemoryErrorBand = 0.06;
+
 struct MemoryEstimate {
     std::vector<StageMemory> perStage;
     int stage = 0; ///< index of the most loaded stage
@@ -88,6 +104,16 @@ struct MemoryEstimate {
     [[nodiscard]] double total() const { return peak().bytes.total(); }
     [[nodiscard]] bool fits() const { return total() <= capacity; }
     [[nodiscard]] double headroom() const { return capacity - total(); }
+    /// The headroom as a share of the capacity: above 0 to spare, below 0 over.
+    [[nodiscard]] double margin() const { return capacity > 0 ? headroom() / capacity : 0; }
+    [[nodiscard]] MemoryFit fit() const
+    {
+        const double m = margin();
+        return m >= kMemoryErrorBand ? MemoryFit::fits
+            : m >= 0                 ? MemoryFit::fits_narrowly
+            : m > -kMemoryErrorBand  ? MemoryFit::over_narrowly
+                                     : MemoryFit::does_not_fit;
+    }
 
     /// The largest micro-batch (sequences) whose most loaded stage still fits; 0 when even one
     /// sequence does not fit.
