@@ -206,8 +206,8 @@ std::string estimateToJson(const Estimate& e)
         doc["range"] = { { "quantiles", { 0.1, 0.9 } }, { "step_time_factor", { e.range->low, e.range->high } },
             { "runs", e.range->runs }, { "regime", e.range->basis() },
             { "meaning",
-                "measured / estimated step time of the out-of-sample published runs of this regime "
-                "(docs/FIDELITY.md)" } };
+                "measured / estimated step time of the published runs of this regime, each with its source held "
+                "out of the fit (docs/FIDELITY.md)" } };
     wordsForNonFinite(doc);
     return core::jsonText(doc);
 }

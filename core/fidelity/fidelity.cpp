@@ -445,29 +445,16 @@ namespace detail {
 
 const std::vector<Residual>* precomputedResiduals = nullptr;
 
-std::vector<Residual> computeResiduals()
-{
-    std::vector<Residual> out;
-    for (const FidelityRow& row : validatePublished().rows) {
-        const PublishedRun& run = *row.run;
-        if (run.calibration || run.metric == FidelityMetric::peak_memory_gib || !std::isfinite(row.error)) continue;
-        // Throughput metrics: a run that measured less than estimated took longer; time metrics
-        // (GPU-hours, step time) the other way round.
-        const bool time = run.metric == FidelityMetric::gpu_hours || run.metric == FidelityMetric::step_time_s;
-        out.push_back({ time ? 1 / (1 + row.error) : 1 + row.error, regimesOf(run.scenario, run.group) });
-    }
-    return out;
-}
-
 } // namespace detail
 
 namespace {
 
+/// The table every program links (trainplanner::core); only its generator has none, and it asks for
+/// no range.
 const std::vector<detail::Residual>& residuals()
 {
-    if (detail::precomputedResiduals) return *detail::precomputedResiduals;
-    static const std::vector<detail::Residual> table = detail::computeResiduals();
-    return table;
+    static const std::vector<detail::Residual> none;
+    return detail::precomputedResiduals ? *detail::precomputedResiduals : none;
 }
 
 double quantile(std::vector<double> values, double q)

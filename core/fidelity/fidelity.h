@@ -110,10 +110,11 @@ inline constexpr double kDecisiveGap = 0.05;
 [[nodiscard]] std::vector<std::pair<std::string, std::string>> regimesOf(
     const Scenario& scenario, const std::string& group);
 
-/// The step-time range of a scenario from the out-of-sample residuals of the published runs most
-/// like it: those sharing its GPU, parallelism family, size class, sequence length and format, or,
-/// with fewer than kMinRangeRuns of them, fewer of these (GPU, parallelism and format; GPU and
-/// format; parallelism and format; format; all runs). Computed from the suite once per process, then microseconds.
+/// The step-time range of a scenario from the held-out residuals of the published runs most like it
+/// (each run's error with its source left out of the fit, refit.h): those sharing its GPU, parallelism family, size
+/// class, sequence length and format, or, with fewer than kMinRangeRuns of them, fewer of these (GPU, parallelism and
+/// format; GPU and format; parallelism and format; format; all runs). Computed from the suite once per process, then
+/// microseconds.
 [[nodiscard]] EstimateRange stepTimeRange(const Scenario& scenario);
 inline constexpr int kMinRangeRuns = 8;
 /// estimate() with its range: what the CLI, the app and the report show.
@@ -125,8 +126,6 @@ struct Residual {
     double timeRatio;
     std::vector<std::pair<std::string, std::string>> regimes;
 };
-/// The residuals stepTimeRange() draws on: every out-of-sample throughput run of validatePublished().
-[[nodiscard]] std::vector<Residual> computeResiduals();
 /// The same table computed when the binary was built (core/gen/residual_table_main.cpp writes it, and
 /// every program links it through trainplanner::core), so no process estimates the suite before its
 /// first answer; null in the generator itself, which computes it.

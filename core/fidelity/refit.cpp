@@ -90,47 +90,90 @@ const LeaveOneSourceOut& leaveOneSourceOut()
     return computed;
 }
 
-LeaveOneSourceOut detail::computeLeaveOneSourceOut()
+namespace {
+
+/// The held-out runs of one source: its throughput runs scored by the constants fitted without it.
+HeldOutSource holdOut(const std::string& source, std::vector<detail::HeldOutRun>* runs)
 {
     const std::vector<PublishedRun>& suite = publishedRuns();
-    auto throughput = [](const PublishedRun& r) { return r.metric != FidelityMetric::peak_memory_gib; };
-    LeaveOneSourceOut out;
-    std::vector<std::string> sources;
-    for (const PublishedRun& r : suite)
-        if (throughput(r) && std::find(sources.begin(), sources.end(), r.group) == sources.end())
-            sources.push_back(r.group);
-    double sum = 0;
-    for (const std::string& source : sources) {
-        HeldOutSource held { source };
-        // The calibration runs of the others: the model's (the nine) and the stacks' (vTrain's rows).
-        std::vector<const PublishedRun*> modelKept, stackKept;
-        bool modelRefit = false, stackRefit = false;
-        for (const PublishedRun& r : suite) {
-            if (!r.calibration || !throughput(r)) continue;
-            if (r.group != source)
-                (r.stackCalibration ? stackKept : modelKept).push_back(&r);
-            else
-                (r.stackCalibration ? stackRefit : modelRefit) = true;
-        }
-        held.refit = modelRefit || stackRefit;
-        held.host = stackRefit ? fitHostConstants(stackKept, kShippedConstants) : shippedHostConstants();
-        std::optional<ScopedHostConstants> scope;
-        if (stackRefit) scope.emplace(held.host);
-        // The model's constants again whenever the host's changed: Megatron-LM's calibration runs use them.
-        held.constants = held.refit ? fitConstants(modelKept) : kShippedConstants;
-        for (const PublishedRun& r : suite) {
-            if (r.group != source || !throughput(r)) continue;
-            const double error = predictedMetric(r, held.constants) / r.published - 1;
-            ++held.runs;
-            held.meanAbsError += std::abs(error);
-            held.meanError += error;
-        }
-        held.meanAbsError /= held.runs;
-        held.meanError /= held.runs;
-        sum += held.meanAbsError;
-        out.sources.push_back(held);
+    HeldOutSource held { source };
+    // The calibration runs of the others: the model's (the nine) and the stacks' (vTrain's rows).
+    std::vector<const PublishedRun*> modelKept, stackKept;
+    bool modelRefit = false, stackRefit = false;
+    for (const PublishedRun& r : suite) {
+        if (!r.calibration || r.metric == FidelityMetric::peak_memory_gib) continue;
+        if (r.group != source)
+            (r.stackCalibration ? stackKept : modelKept).push_back(&r);
+        else
+            (r.stackCalibration ? stackRefit : modelRefit) = true;
     }
-    out.sourceBalancedMeanAbsError = sources.empty() ? std::nan("") : sum / double(sources.size());
+    held.refit = modelRefit || stackRefit;
+    held.host = stackRefit ? fitHostConstants(stackKept, kShippedConstants) : shippedHostConstants();
+    std::optional<ScopedHostConstants> scope;
+    if (stackRefit) scope.emplace(held.host);
+    // The model's constants again whenever the host's changed: Megatron-LM's calibration runs use them.
+    held.constants = held.refit ? fitConstants(modelKept) : kShippedConstants;
+    for (const PublishedRun& r : suite) {
+        if (r.group != source || r.metric == FidelityMetric::peak_memory_gib) continue;
+        const double error = predictedMetric(r, held.constants) / r.published - 1;
+        ++held.runs;
+        held.meanAbsError += std::abs(error);
+        held.meanError += error;
+        if (runs) runs->push_back({ &r, error });
+    }
+    held.meanAbsError /= held.runs;
+    held.meanError /= held.runs;
+    return held;
+}
+
+/// The throughput sources in the suite's order of first appearance.
+std::vector<std::string> throughputSources()
+{
+    std::vector<std::string> sources;
+    for (const PublishedRun& r : publishedRuns())
+        if (r.metric != FidelityMetric::peak_memory_gib
+            && std::find(sources.begin(), sources.end(), r.group) == sources.end())
+            sources.push_back(r.group);
+    return sources;
+}
+
+} // namespace
+
+LeaveOneSourceOut detail::computeLeaveOneSourceOut()
+{
+    LeaveOneSourceOut out;
+    double sum = 0;
+    for (const std::string& source : throughputSources()) {
+        out.sources.push_back(holdOut(source, nullptr));
+        sum += out.sources.back().meanAbsError;
+    }
+    out.sourceBalancedMeanAbsError = out.sources.empty() ? std::nan("") : sum / double(out.sources.size());
+    return out;
+}
+
+std::vector<detail::HeldOutRun> detail::computeHeldOutRuns()
+{
+    std::vector<HeldOutRun> byRun;
+    for (const std::string& source : throughputSources())
+        (void)holdOut(source, &byRun);
+    // In the suite's order, as validatePublished() lists its rows.
+    std::vector<HeldOutRun> out;
+    for (const PublishedRun& r : publishedRuns())
+        for (const HeldOutRun& h : byRun)
+            if (h.run == &r) out.push_back(h);
+    return out;
+}
+
+std::vector<detail::Residual> detail::computeResiduals()
+{
+    std::vector<Residual> out;
+    for (const HeldOutRun& h : computeHeldOutRuns()) {
+        if (!std::isfinite(h.error)) continue;
+        // Throughput metrics: a run that measured less than estimated took longer; time metrics
+        // (GPU-hours, step time) the other way round.
+        const bool time = h.run->metric == FidelityMetric::gpu_hours || h.run->metric == FidelityMetric::step_time_s;
+        out.push_back({ time ? 1 / (1 + h.error) : 1 + h.error, regimesOf(h.run->scenario, h.run->group) });
+    }
     return out;
 }
 

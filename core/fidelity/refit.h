@@ -75,6 +75,16 @@ struct LeaveOneSourceOut {
 [[nodiscard]] const LeaveOneSourceOut& leaveOneSourceOut();
 
 namespace detail {
+/// Every throughput run of the suite with its error when its source is held out (calibration runs
+/// included), in the suite's order.
+struct HeldOutRun {
+    const PublishedRun* run = nullptr;
+    double error = 0; ///< predicted / published − 1
+};
+[[nodiscard]] std::vector<HeldOutRun> computeHeldOutRuns();
+/// The residuals stepTimeRange() draws on (fidelity.h): every held-out run as measured ÷ estimated
+/// step time, with its regimes.
+[[nodiscard]] std::vector<Residual> computeResiduals();
 /// The table computed now, from the suite and this build's model.
 [[nodiscard]] LeaveOneSourceOut computeLeaveOneSourceOut();
 /// The same table computed when the binary was built (core/gen/residual_table_main.cpp writes it

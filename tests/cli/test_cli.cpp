@@ -287,8 +287,11 @@ TEST_CASE("actual holds a training log against the scenario", "[cli][log]")
     CHECK(text.code == 0);
     CHECK_THAT(text.out, Catch::Contains("step time (s)"));
     // The torchtitan log's run is Llama 3 8B's, 16 % slower than planned on the default scenario's
-    // layout (ZeRO-1): the drift is said on stderr, the report still printed.
-    const Run drift = run("actual " + logs + "torchtitan.log --scenario - --set model.preset=llama-3-8b");
+    // layout (ZeRO-1), inside the held-out range of A100 data-parallel runs (0.82-1.22 × the plan);
+    // planned at the whole achievable rate it is 26 % slower, beyond it: the drift is said on stderr,
+    // the report still printed.
+    const Run drift = run(
+        "actual " + logs + "torchtitan.log --scenario - --set model.preset=llama-3-8b --set efficiency.compute=1");
     CHECK(drift.code == 0);
     CHECK_THAT(drift.err, Catch::Contains("outside the plan's range"));
     // Against GPT-3 on 1024 GPUs its steps would be faster than the hardware allows: refused.

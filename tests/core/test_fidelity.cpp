@@ -2,6 +2,7 @@
 // with the shipped defaults. The published figures are typed here from the papers, independently
 // of resources/fidelity/published.json, so an edit to either is caught.
 #include "core/fidelity/fidelity.h"
+#include "core/fidelity/refit.h"
 
 #include <catch2/catch.hpp>
 
