@@ -19,64 +19,79 @@ double predictedMetric(const PublishedRun& run, const FittedConstants& c)
     return predictedMetric(withConstants(run.scenario, c), run.metric);
 }
 
+namespace {
+
+/// Points of a grid's axis from `low` to `high` by `step`.
+int pointsOf(double low, double high, double step)
+{
+    return int(std::lround((high - low) / step)) + 1;
+}
+
+/// The mean |error| of `runs` as the model with `constants` predicts them.
+double meanAbsErrorOf(std::span<const PublishedRun* const> runs, const FittedConstants& constants)
+{
+    double sum = 0;
+    for (const PublishedRun* r : runs)
+        sum += std::abs(predictedMetric(*r, constants) / r->published - 1);
+    return sum / double(runs.size());
+}
+
+/// The grid point with the least error so far. Ties go to the first point offered: the result does
+/// not depend on the order of the runs.
+template <class Point> struct Best {
+    Point point;
+    double error = INFINITY;
+    void offer(const Point& p, double e)
+    {
+        if (e < error - 1e-12) {
+            error = e;
+            point = p;
+        }
+    }
+};
+
+} // namespace
+
 FittedConstants fitConstants(std::span<const PublishedRun* const> runs, double* meanAbsError)
 {
-    FittedConstants best = kShippedConstants;
-    double bestError = INFINITY;
     if (runs.empty()) {
         if (meanAbsError) *meanAbsError = std::nan("");
-        return best;
+        return kShippedConstants;
     }
     const RefitGrid& g = kRefitGrid;
     // Whether any kept run has a sustained fraction to fit; without one it stays as shipped.
     const bool sustained = std::any_of(runs.begin(), runs.end(),
         [](const PublishedRun* r) { return r->scenario.hardware.gpu.sustainedFraction != 1; });
-    const int efficiencies = int(std::lround((g.efficiencyHigh - g.efficiencyLow) / g.efficiencyStep)) + 1;
-    const int fractions = sustained ? int(std::lround((g.sustainedHigh - g.sustainedLow) / g.sustainedStep)) + 1 : 1;
-    for (int i = 0; i < efficiencies; ++i)
-        for (int j = 0; j < fractions; ++j) {
+    Best<FittedConstants> best { kShippedConstants };
+    for (int i = 0; i < pointsOf(g.efficiencyLow, g.efficiencyHigh, g.efficiencyStep); ++i)
+        for (int j = 0; j < (sustained ? pointsOf(g.sustainedLow, g.sustainedHigh, g.sustainedStep) : 1); ++j) {
             const FittedConstants c { g.efficiencyLow + i * g.efficiencyStep,
                 sustained ? g.sustainedLow + j * g.sustainedStep : kShippedConstants.sustained };
-            double sum = 0;
-            for (const PublishedRun* r : runs)
-                sum += std::abs(predictedMetric(*r, c) / r->published - 1);
-            // Ties go to the first point of the grid: the result does not depend on the order of the runs.
-            if (sum / double(runs.size()) < bestError - 1e-12) {
-                bestError = sum / double(runs.size());
-                best = c;
-            }
+            best.offer(c, meanAbsErrorOf(runs, c));
         }
-    if (meanAbsError) *meanAbsError = bestError;
-    return best;
+    if (meanAbsError) *meanAbsError = best.error;
+    return best.point;
 }
 
 HostConstants fitHostConstants(
     std::span<const PublishedRun* const> runs, const FittedConstants& constants, double* meanAbsError)
 {
-    HostConstants best = shippedHostConstants();
-    double bestError = INFINITY;
     if (runs.empty()) {
         if (meanAbsError) *meanAbsError = std::nan("");
-        return best;
+        return shippedHostConstants();
     }
     const HostRefitGrid& g = kHostRefitGrid;
-    auto count = [](double low, double high, double step) { return int(std::lround((high - low) / step)) + 1; };
-    for (int i = 0; i < count(g.opLow, g.opHigh, g.opStep); ++i)
-        for (int j = 0; j < count(g.stepLow, g.stepHigh, g.stepStep); ++j)
-            for (int k = 0; k < count(g.residualLow, g.residualHigh, g.residualStep); ++k) {
+    Best<HostConstants> best { shippedHostConstants() };
+    for (int i = 0; i < pointsOf(g.opLow, g.opHigh, g.opStep); ++i)
+        for (int j = 0; j < pointsOf(g.stepLow, g.stepHigh, g.stepStep); ++j)
+            for (int k = 0; k < pointsOf(g.residualLow, g.residualHigh, g.residualStep); ++k) {
                 const HostConstants c { g.opLow + i * g.opStep, g.stepLow + j * g.stepStep,
                     g.residualLow + k * g.residualStep };
                 const ScopedHostConstants scope(c);
-                double sum = 0;
-                for (const PublishedRun* r : runs)
-                    sum += std::abs(predictedMetric(*r, constants) / r->published - 1);
-                if (sum / double(runs.size()) < bestError - 1e-12) {
-                    bestError = sum / double(runs.size());
-                    best = c;
-                }
+                best.offer(c, meanAbsErrorOf(runs, constants));
             }
-    if (meanAbsError) *meanAbsError = bestError;
-    return best;
+    if (meanAbsError) *meanAbsError = best.error;
+    return best.point;
 }
 
 namespace detail {
